@@ -1,0 +1,85 @@
+//! Command-line and environment configuration. Every flag also reads an environment variable.
+
+use clap::{Parser, Subcommand};
+use std::net::SocketAddr;
+
+/// Fomento: one GraphQL graph over social-fuel projects (IN MDA 2005) and FCO Rural cartas (CDAE/MT 2019).
+#[derive(Debug, Parser)]
+#[command(name = "fomento", version, about)]
+pub struct Cli {
+    /// Database URL: a SQLite file (created and migrated on first start) or PostgreSQL
+    /// (`postgres://user@host:5432/db`).
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://fomento.db?mode=rwc",
+        global = true
+    )]
+    pub database_url: String,
+
+    /// Log filter, in `tracing_subscriber::EnvFilter` syntax (`info`, `fomento_api=debug,sea_orm=warn`).
+    #[arg(
+        long,
+        env = "FOMENTO_LOG",
+        default_value = "info,sqlx=warn,sea_orm_migration=warn",
+        global = true
+    )]
+    pub log: String,
+
+    /// Options of the server (also accepted before or after `serve`).
+    #[command(flatten)]
+    pub serve: ServeArgs,
+
+    /// What to do; `serve` when omitted.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP server (the default): migrate the database, then serve `/graphql`, `/health` and `/ready`.
+    Serve,
+    /// Manage the database schema.
+    Migrate {
+        /// The migration action.
+        #[command(subcommand)]
+        action: MigrateAction,
+    },
+    /// Print the GraphQL schema (SDL); `schema.graphql` is this output.
+    Schema,
+}
+
+/// Options of `fomento serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(
+        long,
+        env = "FOMENTO_LISTEN",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
+    pub listen: SocketAddr,
+
+    /// Load the deterministic demo dataset when the database is empty.
+    #[arg(long, env = "FOMENTO_DEMO", global = true)]
+    pub demo: bool,
+}
+
+/// Migration actions.
+#[derive(Debug, Subcommand)]
+pub enum MigrateAction {
+    /// Apply all pending migrations.
+    Up,
+    /// Roll back migrations.
+    Down {
+        /// How many to roll back.
+        #[arg(long, default_value_t = 1)]
+        steps: u32,
+    },
+    /// List migrations and whether each is applied.
+    Status,
+    /// Drop everything and apply all migrations again (destroys data).
+    Fresh,
+}

@@ -1,0 +1,64 @@
+//! Errors of the GraphQL layer, each with a stable `extensions.code`. Internal errors carry a fixed message; the
+//! detail goes to the log, never to the client.
+
+use async_graphql::ErrorExtensions;
+
+/// An error a resolver returns.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The client sent something malformed: the message names the argument.
+    #[error("{0}")]
+    BadUserInput(String),
+    /// The thing asked for does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// The database or something else failed; details are logged.
+    #[error("internal error; the request was logged")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// The stable code clients can switch on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadUserInput(_) => "BAD_USER_INPUT",
+            Self::NotFound(_) => "NOT_FOUND",
+            Self::Internal(_) => "INTERNAL",
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(e: sea_orm::DbErr) -> Self {
+        Self::Internal(e.to_string())
+    }
+}
+
+impl From<std::sync::Arc<sea_orm::DbErr>> for ApiError {
+    fn from(e: std::sync::Arc<sea_orm::DbErr>) -> Self {
+        Self::Internal(e.to_string())
+    }
+}
+
+impl From<super::pagination::PageError> for ApiError {
+    fn from(e: super::pagination::PageError) -> Self {
+        Self::BadUserInput(e.to_string())
+    }
+}
+
+impl ErrorExtensions for ApiError {
+    fn extend(&self) -> async_graphql::Error {
+        if let Self::Internal(detail) = self {
+            tracing::error!(%detail, "internal error in a resolver");
+        }
+        async_graphql::Error::new(self.to_string()).extend_with(|_, e| e.set("code", self.code()))
+    }
+}
+
+/// Resolver result: errors become GraphQL errors with their code.
+pub type ApiResult<T> = async_graphql::Result<T>;
+
+/// Turns any [`ApiError`]-convertible error into a GraphQL error with its code.
+pub fn gql<E: Into<ApiError>>(e: E) -> async_graphql::Error {
+    e.into().extend()
+}

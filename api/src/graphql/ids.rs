@@ -1,0 +1,85 @@
+//! Opaque Relay global IDs: base64 of `Type:key`. Clients must treat them as opaque.
+
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+
+/// The kinds of object a global ID can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeKind {
+    /// A bank.
+    Bank,
+    /// A CPF/CNPJ party.
+    Party,
+    /// An economic group.
+    EconomicGroup,
+    /// A municipality (key: IBGE code).
+    Municipality,
+    /// A social-fuel project.
+    SocialFuelProject,
+    /// An FCO carta.
+    FcoCarta,
+}
+
+impl NodeKind {
+    const ALL: [NodeKind; 6] = [
+        Self::Bank,
+        Self::Party,
+        Self::EconomicGroup,
+        Self::Municipality,
+        Self::SocialFuelProject,
+        Self::FcoCarta,
+    ];
+
+    /// The GraphQL type name, which is also the prefix inside the ID.
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Self::Bank => "Bank",
+            Self::Party => "Party",
+            Self::EconomicGroup => "EconomicGroup",
+            Self::Municipality => "Municipality",
+            Self::SocialFuelProject => "SocialFuelProject",
+            Self::FcoCarta => "FcoCarta",
+        }
+    }
+}
+
+/// Encodes a global ID.
+pub fn encode(kind: NodeKind, key: i64) -> async_graphql::ID {
+    async_graphql::ID(URL_SAFE_NO_PAD.encode(format!("{}:{key}", kind.type_name())))
+}
+
+/// Decodes a global ID into its kind and key; `None` when it is not one of ours.
+pub fn decode(id: &str) -> Option<(NodeKind, i64)> {
+    let raw = URL_SAFE_NO_PAD
+        .decode(id.trim().trim_end_matches('='))
+        .ok()?;
+    let text = String::from_utf8(raw).ok()?;
+    let (prefix, key) = text.split_once(':')?;
+    let kind = NodeKind::ALL
+        .into_iter()
+        .find(|k| k.type_name() == prefix)?;
+    Some((kind, key.parse().ok()?))
+}
+
+/// Decodes a global ID that must name an object of `kind`.
+pub fn decode_as(id: &str, kind: NodeKind) -> Option<i64> {
+    match decode(id) {
+        Some((k, key)) if k == kind => Some(key),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_foreign_strings_are_refused() {
+        let id = encode(NodeKind::FcoCarta, 42);
+        assert_eq!(decode(&id), Some((NodeKind::FcoCarta, 42)));
+        assert_eq!(decode_as(&id, NodeKind::FcoCarta), Some(42));
+        assert_eq!(decode_as(&id, NodeKind::Bank), None);
+        assert_eq!(decode("not-an-id"), None);
+        assert_eq!(decode(&URL_SAFE_NO_PAD.encode("Unknown:1")), None);
+        assert_eq!(decode(&URL_SAFE_NO_PAD.encode("Bank:x")), None);
+    }
+}

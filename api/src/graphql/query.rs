@@ -1,0 +1,333 @@
+//! Root queries, one object per domain area, merged into the query root.
+
+use super::{
+    db,
+    error::{ApiError, gql},
+    ids::{self, NodeKind},
+    list::{
+        FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope,
+        SocialFuelProjectFilter, list_fco_cartas, list_financings, list_social_fuel_projects,
+    },
+    loader,
+    loaders::{
+        BankLoader, EconomicGroupLoader, FcoCartaLoader, MunicipalityLoader, PartyLoader,
+        SocialFuelProjectLoader,
+    },
+    pagination::{self, PageArgs},
+    types::{
+        financing::{
+            BankConnection, FcoCarta, FcoCartaConnection, FinancingConnection, Node,
+            SocialFuelProject, SocialFuelProjectConnection,
+        },
+        objects::{Bank, EconomicGroup, Municipality, Party},
+    },
+};
+use async_graphql::Result;
+use async_graphql::{Context, ID, MergedObject, Object};
+use entity::{bank, domain::Document, party};
+use sea_orm::{EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+
+/// The query root.
+#[derive(MergedObject, Default)]
+#[graphql(name = "Query")]
+pub struct QueryRoot(CommonQuery, SocialFuelQuery, FcoQuery);
+
+/// Queries over both programmes: nodes, financings, parties, banks, municipalities.
+#[derive(Default)]
+pub struct CommonQuery;
+
+fn not_found(what: String) -> async_graphql::Error {
+    gql(ApiError::NotFound(what))
+}
+
+fn bad_id(arg: &str, id: &ID, kind: &str) -> async_graphql::Error {
+    gql(ApiError::BadUserInput(format!(
+        "{arg}: {:?} is not {kind} ID",
+        id.as_str()
+    )))
+}
+
+#[Object]
+impl CommonQuery {
+    /// Fetches any object by its opaque global ID (Relay). Unknown IDs give a `NOT_FOUND` error; malformed ones
+    /// `BAD_USER_INPUT`.
+    async fn node(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "A global ID from any `id` field.")] id: ID,
+    ) -> Result<Option<Node>> {
+        let (kind, key) = ids::decode(&id).ok_or_else(|| bad_id("id", &id, "a"))?;
+        let found = match kind {
+            NodeKind::Bank => loader::<BankLoader>(ctx)
+                .load_one(key)
+                .await
+                .map_err(gql)?
+                .map(|m| Node::Bank(Bank(m))),
+            NodeKind::Party => loader::<PartyLoader>(ctx)
+                .load_one(key)
+                .await
+                .map_err(gql)?
+                .map(|m| Node::Party(Party(m))),
+            NodeKind::EconomicGroup => loader::<EconomicGroupLoader>(ctx)
+                .load_one(key)
+                .await
+                .map_err(gql)?
+                .map(|m| Node::EconomicGroup(EconomicGroup(m))),
+            NodeKind::Municipality => match i32::try_from(key) {
+                Ok(code) => loader::<MunicipalityLoader>(ctx)
+                    .load_one(code)
+                    .await
+                    .map_err(gql)?
+                    .map(|m| Node::Municipality(Municipality(m))),
+                Err(_) => None,
+            },
+            NodeKind::SocialFuelProject => loader::<SocialFuelProjectLoader>(ctx)
+                .load_one(key)
+                .await
+                .map_err(gql)?
+                .map(|m| Node::SocialFuelProject(SocialFuelProject(m))),
+            NodeKind::FcoCarta => loader::<FcoCartaLoader>(ctx)
+                .load_one(key)
+                .await
+                .map_err(gql)?
+                .map(|m| Node::FcoCarta(FcoCarta(m))),
+        };
+        match found {
+            Some(n) => Ok(Some(n)),
+            None => Err(not_found(format!(
+                "no {} with ID {:?}",
+                kind.type_name(),
+                id.as_str()
+            ))),
+        }
+    }
+
+    /// Financings of both programmes in one list: social-fuel projects and FCO cartas.
+    #[allow(clippy::too_many_arguments)]
+    async fn financings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
+            FinancingOrder,
+        >,
+        #[graphql(
+            desc = "Page forward: at most this many items (at most 100; 20 when neither first nor last is given)."
+        )]
+        first: Option<i32>,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FinancingConnection> {
+        list_financings(
+            ctx,
+            FinancingArgs::new(filter, order_by, first, after, last, before),
+            Scope::All,
+        )
+        .await
+    }
+
+    /// The party with this CPF or CNPJ, in any punctuation (`11.222.333/0001-81`, `11222333000181`). For a CNPJ
+    /// whose branch is not registered, another branch of the same company (same root) is returned; its
+    /// `financings` cover every branch.
+    async fn party(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "A CPF or CNPJ, punctuated or not; alphanumeric CNPJs are accepted.")]
+        document: String,
+    ) -> Result<Option<Party>> {
+        let doc = Document::parse(&document).map_err(|e| {
+            gql(ApiError::BadUserInput(format!(
+                "document: {document:?} is not a valid CPF or CNPJ: {e}"
+            )))
+        })?;
+        let exact = party::Entity::find()
+            .filter(sea_orm::ColumnTrait::eq(
+                &party::Column::Document,
+                doc.as_str(),
+            ))
+            .one(db(ctx))
+            .await
+            .map_err(gql)?;
+        let found = match exact {
+            Some(p) => Some(p),
+            None if doc.cnpj_root().is_some() => party::Entity::find_by_document(&doc)
+                .one(db(ctx))
+                .await
+                .map_err(gql)?,
+            None => None,
+        };
+        match found {
+            Some(p) => Ok(Some(Party(p))),
+            None => Err(not_found(format!("no party with document {doc}"))),
+        }
+    }
+
+    /// All banks, by name.
+    async fn banks(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<BankConnection> {
+        let args = PageArgs {
+            first,
+            after,
+            last,
+            before,
+        };
+        pagination::check(&args).map_err(gql)?;
+        let total = bank::Entity::find().count(db(ctx)).await.map_err(gql)?;
+        let window = pagination::window(&args, total).map_err(gql)?;
+        let rows = bank::Entity::find()
+            .order_by_asc(bank::Column::Name)
+            .order_by_asc(bank::Column::Id)
+            .offset(window.offset)
+            .limit(window.limit)
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(BankConnection::build(
+            window,
+            total,
+            rows.into_iter().map(Bank).collect(),
+        ))
+    }
+
+    /// One bank by its global ID.
+    async fn bank(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The bank's global ID.")] id: ID,
+    ) -> Result<Bank> {
+        let key = ids::decode_as(&id, NodeKind::Bank).ok_or_else(|| bad_id("id", &id, "a bank"))?;
+        loader::<BankLoader>(ctx)
+            .load_one(key)
+            .await
+            .map_err(gql)?
+            .map(Bank)
+            .ok_or_else(|| not_found(format!("no bank with ID {:?}", id.as_str())))
+    }
+
+    /// One bank by its code (`BB`), as bank scripts know it.
+    async fn bank_by_code(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The bank's code.")] code: String,
+    ) -> Result<Bank> {
+        bank::Entity::find()
+            .filter(sea_orm::ColumnTrait::eq(
+                &bank::Column::Code,
+                code.trim().to_uppercase(),
+            ))
+            .one(db(ctx))
+            .await
+            .map_err(gql)?
+            .map(Bank)
+            .ok_or_else(|| not_found(format!("no bank with code {code:?}")))
+    }
+
+    /// One municipality by its 7-digit IBGE code.
+    async fn municipality(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The IBGE code, e.g. 5103403 (Cuiabá).")] ibge_code: i32,
+    ) -> Result<Municipality> {
+        loader::<MunicipalityLoader>(ctx)
+            .load_one(ibge_code)
+            .await
+            .map_err(gql)?
+            .map(Municipality)
+            .ok_or_else(|| not_found(format!("no municipality with IBGE code {ibge_code}")))
+    }
+}
+
+/// Queries of the social-fuel programme.
+#[derive(Default)]
+pub struct SocialFuelQuery;
+
+#[Object]
+impl SocialFuelQuery {
+    /// Social-fuel projects, with their own filters.
+    #[allow(clippy::too_many_arguments)]
+    async fn social_fuel_projects(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only projects matching this filter.")] filter: Option<
+            SocialFuelProjectFilter,
+        >,
+        #[graphql(desc = "Sort order; latest filing first by default.")] order_by: Option<
+            FinancingOrder,
+        >,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<SocialFuelProjectConnection> {
+        let page = PageArgs {
+            first,
+            after,
+            last,
+            before,
+        };
+        list_social_fuel_projects(
+            ctx,
+            filter.unwrap_or_default(),
+            order_by.unwrap_or_default(),
+            page,
+        )
+        .await
+    }
+}
+
+/// Queries of the FCO Rural programme.
+#[derive(Default)]
+pub struct FcoQuery;
+
+#[Object]
+impl FcoQuery {
+    /// FCO cartas-consultas, with their own filters.
+    #[allow(clippy::too_many_arguments)]
+    async fn fco_cartas(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only cartas matching this filter.")] filter: Option<FcoCartaFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
+            FinancingOrder,
+        >,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FcoCartaConnection> {
+        let page = PageArgs {
+            first,
+            after,
+            last,
+            before,
+        };
+        list_fco_cartas(
+            ctx,
+            filter.unwrap_or_default(),
+            order_by.unwrap_or_default(),
+            page,
+        )
+        .await
+    }
+}

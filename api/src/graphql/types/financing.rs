@@ -1,0 +1,693 @@
+//! The two kinds of financing, the `Financing` interface they share, and the `Node` interface.
+
+use super::super::{
+    error::{ApiError, gql},
+    ids::{self, NodeKind},
+    loader,
+    loaders::{
+        AcquisitionsByProject, AmendmentsByCarta, BankLoader, DocumentsByProject, FcoCartaLoader,
+        ItemsByCarta, MunicipalityLoader, PartyLoader, ProposalsByProject,
+    },
+    pagination::connection,
+    scalars::{Date, DateTime, Decimal},
+};
+use super::{
+    enums::{
+        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus,
+        InvestmentClass, ItemKind, Programme, ProjectDocumentKind, RepresentationKind,
+        SocialFuelStage, SupplierKind,
+    },
+    objects::{Bank, EconomicGroup, Municipality, Party},
+};
+use async_graphql::Result;
+use async_graphql::{Context, ID, Interface, Object};
+use entity::{
+    contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition,
+    project_document, social_fuel_project,
+};
+
+pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
+    loader::<BankLoader>(ctx)
+        .load_one(id)
+        .await
+        .map_err(gql)?
+        .map(Bank)
+        .ok_or_else(|| {
+            gql(ApiError::Internal(format!(
+                "bank {id} is referenced but missing"
+            )))
+        })
+}
+
+pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
+    loader::<PartyLoader>(ctx)
+        .load_one(id)
+        .await
+        .map_err(gql)?
+        .map(Party)
+        .ok_or_else(|| {
+            gql(ApiError::Internal(format!(
+                "party {id} is referenced but missing"
+            )))
+        })
+}
+
+pub(crate) async fn municipality_of(ctx: &Context<'_>, code: i32) -> Result<Municipality> {
+    loader::<MunicipalityLoader>(ctx)
+        .load_one(code)
+        .await
+        .map_err(gql)?
+        .map(Municipality)
+        .ok_or_else(|| {
+            gql(ApiError::Internal(format!(
+                "municipality {code} is referenced but missing"
+            )))
+        })
+}
+
+fn date(d: Option<chrono::NaiveDate>) -> Option<Date> {
+    d.map(Date)
+}
+
+/// A biodiesel producer's project seeking MDA's social framing (IN MDA 2005).
+#[derive(Clone, Debug)]
+pub struct SocialFuelProject(pub social_fuel_project::Model);
+
+#[Object]
+impl SocialFuelProject {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::SocialFuelProject, self.0.id)
+    }
+
+    /// Always `SOCIAL_FUEL`.
+    async fn programme(&self) -> Programme {
+        Programme::SocialFuel
+    }
+
+    /// Title of the project.
+    async fn title(&self) -> &str {
+        &self.0.title
+    }
+
+    /// The bank where financing is sought; it must have framed the project first (IN MDA 2005, art. 7).
+    async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
+        bank_of(ctx, self.0.bank_id).await
+    }
+
+    /// The producer company.
+    async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
+        party_of(ctx, self.0.party_id).await
+    }
+
+    /// The plant's municipality; its region sets the minimum family-farm share (art. 3).
+    async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
+        municipality_of(ctx, self.0.plant_municipality_code).await
+    }
+
+    /// Financing sought, in reais.
+    async fn amount(&self) -> Decimal {
+        self.0.requested_amount.to_decimal().into()
+    }
+
+    /// Cross-programme status.
+    async fn status(&self) -> FinancingStatus {
+        self.0.status.into()
+    }
+
+    /// Lifecycle stage.
+    async fn stage(&self) -> SocialFuelStage {
+        self.0.stage.into()
+    }
+
+    /// Filing date (protocolização), which starts MDA's 30-day decision clock (art. 9).
+    async fn submitted_on(&self) -> Option<Date> {
+        date(self.0.filed_on)
+    }
+
+    /// Date of MDA's decision letter (art. 9).
+    async fn decided_on(&self) -> Option<Date> {
+        date(self.0.decided_on)
+    }
+
+    /// Date the bank approved the financing (art. 10).
+    async fn contracted_on(&self) -> Option<Date> {
+        date(self.0.financing_approved_on)
+    }
+
+    /// Date of the bank's framing letter (art. 7).
+    async fn bank_framed_on(&self) -> Option<Date> {
+        date(self.0.bank_framed_on)
+    }
+
+    /// Whether the bank analyses the social criteria itself under a cooperation agreement (art. 7).
+    async fn analysed_by_bank(&self) -> bool {
+        self.0.analysed_by_bank
+    }
+
+    /// MDA's decision: conformity or non-conformity (art. 9).
+    async fn decision(&self) -> Option<Decision> {
+        self.0.decision.map(Into::into)
+    }
+
+    /// Reference of the decision letter (ofício).
+    async fn decision_letter(&self) -> Option<&str> {
+        self.0.decision_letter.as_deref()
+    }
+
+    /// Scheduled end of implementation in the physical-financial schedule (art. 10).
+    async fn scheduled_implementation_end(&self) -> Option<Date> {
+        date(self.0.scheduled_implementation_end)
+    }
+
+    /// Whether the bank accepted a schedule delay (art. 10).
+    async fn schedule_delay_accepted(&self) -> bool {
+        self.0.schedule_delay_accepted
+    }
+
+    /// Start of industrial operations (art. 11).
+    async fn industrial_start_on(&self) -> Option<Date> {
+        date(self.0.industrial_start_on)
+    }
+
+    /// Date MDA's external evaluation concluded (art. 11).
+    async fn external_evaluation_on(&self) -> Option<Date> {
+        date(self.0.external_evaluation_on)
+    }
+
+    /// Outcome of the external evaluation.
+    async fn evaluation_result(&self) -> Option<Decision> {
+        self.0.evaluation_result.map(Into::into)
+    }
+
+    /// Date the social-fuel seal was requested (art. 11 I).
+    async fn seal_requested_on(&self) -> Option<Date> {
+        date(self.0.seal_requested_on)
+    }
+
+    /// Date the one 6-month extension was requested (art. 11 §2).
+    async fn extension_requested_on(&self) -> Option<Date> {
+        date(self.0.extension_requested_on)
+    }
+
+    /// Date the extension was granted.
+    async fn extension_granted_on(&self) -> Option<Date> {
+        date(self.0.extension_granted_on)
+    }
+
+    /// Date of unframing (art. 11 II).
+    async fn unframed_on(&self) -> Option<Date> {
+        date(self.0.unframed_on)
+    }
+
+    /// Why the project was unframed.
+    async fn unframing_reason(&self) -> Option<&str> {
+        self.0.unframing_reason.as_deref()
+    }
+
+    /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
+    async fn acquisitions(&self, ctx: &Context<'_>) -> Result<Vec<FeedstockAcquisition>> {
+        let rows = loader::<AcquisitionsByProject>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .map(FeedstockAcquisition)
+            .collect())
+    }
+
+    /// Contract proposals with family farmers (art. 5).
+    async fn contract_proposals(&self, ctx: &Context<'_>) -> Result<Vec<ContractProposal>> {
+        let rows = loader::<ProposalsByProject>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .map(ContractProposal)
+            .collect())
+    }
+
+    /// The annex-I documents received with the request (art. 8).
+    async fn documents(&self, ctx: &Context<'_>) -> Result<Vec<ProjectDocument>> {
+        let rows = loader::<DocumentsByProject>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .map(ProjectDocument)
+            .collect())
+    }
+}
+
+/// Feedstock a producer acquired, or produced itself, in a year (IN MDA 2005, art. 3).
+#[derive(Clone, Debug)]
+pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
+
+#[Object]
+impl FeedstockAcquisition {
+    /// The acquisition year.
+    async fn year(&self) -> i32 {
+        self.0.year
+    }
+
+    /// From whom.
+    async fn supplier_kind(&self) -> SupplierKind {
+        self.0.supplier_kind.into()
+    }
+
+    /// Crop.
+    async fn crop(&self) -> &str {
+        &self.0.crop
+    }
+
+    /// Quantity in kilograms.
+    async fn quantity_kg(&self) -> Decimal {
+        self.0.quantity_kg.to_decimal().into()
+    }
+
+    /// Cost paid, in reais (own production and sharecropping are valued by the share rule).
+    async fn cost(&self) -> Decimal {
+        self.0.cost.to_decimal().into()
+    }
+
+    /// For perennial crops: contracted area in hectares (art. 4).
+    async fn perennial_area_ha(&self) -> Option<Decimal> {
+        self.0.perennial_area_ha.map(|q| q.to_decimal().into())
+    }
+
+    /// For perennial crops: average productivity in kg/ha over the useful life (art. 4).
+    async fn productivity_kg_per_ha(&self) -> Option<Decimal> {
+        self.0.productivity_kg_per_ha.map(|q| q.to_decimal().into())
+    }
+}
+
+/// A contract proposal with family farmers through a representation (IN MDA 2005, art. 5).
+#[derive(Clone, Debug)]
+pub struct ContractProposal(pub contract_proposal::Model);
+
+#[Object]
+impl ContractProposal {
+    /// The kind of representation.
+    async fn representation_kind(&self) -> RepresentationKind {
+        self.0.representation_kind.into()
+    }
+
+    /// The representation's name.
+    async fn representation_name(&self) -> &str {
+        &self.0.representation_name
+    }
+
+    /// Contract term in months.
+    async fn term_months(&self) -> Option<i32> {
+        self.0.term_months
+    }
+
+    /// Purchase price.
+    async fn purchase_price(&self) -> Option<&str> {
+        self.0.purchase_price.as_deref()
+    }
+
+    /// Price-adjustment criteria.
+    async fn price_adjustment(&self) -> Option<&str> {
+        self.0.price_adjustment.as_deref()
+    }
+
+    /// Delivery conditions.
+    async fn delivery_conditions(&self) -> Option<&str> {
+        self.0.delivery_conditions.as_deref()
+    }
+
+    /// Safeguards for each party.
+    async fn safeguards(&self) -> Option<&str> {
+        self.0.safeguards.as_deref()
+    }
+
+    /// Whether the representation is identified and agreed.
+    async fn representation_agreed(&self) -> bool {
+        self.0.representation_agreed
+    }
+}
+
+/// A document received with a social-fuel request (IN MDA 2005, annex I).
+#[derive(Clone, Debug)]
+pub struct ProjectDocument(pub project_document::Model);
+
+#[Object]
+impl ProjectDocument {
+    /// Which of the six documents.
+    async fn kind(&self) -> ProjectDocumentKind {
+        self.0.kind.into()
+    }
+
+    /// When it was received.
+    async fn received_on(&self) -> Date {
+        Date(self.0.received_on)
+    }
+
+    /// Protocol or file reference.
+    async fn reference(&self) -> Option<&str> {
+        self.0.reference.as_deref()
+    }
+}
+
+/// An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
+#[derive(Clone, Debug)]
+pub struct FcoCarta(pub fco_carta::Model);
+
+#[Object]
+impl FcoCarta {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::FcoCarta, self.0.id)
+    }
+
+    /// Always `FCO_RURAL`.
+    async fn programme(&self) -> Programme {
+        Programme::FcoRural
+    }
+
+    /// The bank's number for the carta.
+    async fn number(&self) -> &str {
+        &self.0.number
+    }
+
+    /// The bank the carta was filed through.
+    async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
+        bank_of(ctx, self.0.bank_id).await
+    }
+
+    /// The borrower (tomador).
+    async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
+        party_of(ctx, self.0.party_id).await
+    }
+
+    /// Municipality of the property.
+    async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
+        municipality_of(ctx, self.0.municipality_code).await
+    }
+
+    /// Financed value, in reais; at or above the threshold the chamber must give its opinion (art. 2 §3).
+    async fn amount(&self) -> Decimal {
+        self.0.financed_amount.to_decimal().into()
+    }
+
+    /// Cross-programme status.
+    async fn status(&self) -> FinancingStatus {
+        self.0.status.into()
+    }
+
+    /// Lifecycle stage.
+    async fn stage(&self) -> FcoCartaStage {
+        self.0.stage.into()
+    }
+
+    /// Programme line.
+    async fn line(&self) -> FcoLine {
+        self.0.line.into()
+    }
+
+    /// Financed activity.
+    async fn activity(&self) -> FcoActivity {
+        self.0.activity.into()
+    }
+
+    /// Date of submission.
+    async fn submitted_on(&self) -> Option<Date> {
+        date(self.0.submitted_on)
+    }
+
+    /// Date of the chamber's opinion or the bank's decision.
+    async fn decided_on(&self) -> Option<Date> {
+        date(self.0.decided_on)
+    }
+
+    /// Date the financing was contracted.
+    async fn contracted_on(&self) -> Option<Date> {
+        date(self.0.contracted_on)
+    }
+
+    /// When the carta reached SEDEC; at least 72 hours before the meeting (art. 2 §7).
+    async fn received_by_council_at(&self) -> Option<DateTime> {
+        self.0.received_by_council_at.map(DateTime)
+    }
+
+    /// The opinion or decision.
+    async fn decision(&self) -> Option<Decision> {
+        self.0.decision.map(Into::into)
+    }
+
+    /// `CHAMBER` or `BANK`: who decided.
+    async fn decided_by(&self) -> Option<&str> {
+        self.0.decided_by.as_deref()
+    }
+
+    /// Date of approval; the carta is valid 120 days from it (art. 3 sole §).
+    async fn approved_on(&self) -> Option<Date> {
+        date(self.0.approved_on)
+    }
+
+    /// Contracted value, in reais.
+    async fn contracted_amount(&self) -> Option<Decimal> {
+        self.0.contracted_amount.map(|m| m.to_decimal().into())
+    }
+
+    /// Term in months.
+    async fn term_months(&self) -> Option<i32> {
+        self.0.term_months
+    }
+
+    /// Grace period in months (carência).
+    async fn grace_months(&self) -> Option<i32> {
+        self.0.grace_months
+    }
+
+    /// The unfavourable carta this one reformulates (art. 3 sole §).
+    async fn resubmission_of(&self, ctx: &Context<'_>) -> Result<Option<FcoCarta>> {
+        let Some(id) = self.0.resubmission_of else {
+            return Ok(None);
+        };
+        Ok(loader::<FcoCartaLoader>(ctx)
+            .load_one(id)
+            .await
+            .map_err(gql)?
+            .map(FcoCarta))
+    }
+
+    /// Qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
+    async fn professional_name(&self) -> Option<&str> {
+        self.0.professional_name.as_deref()
+    }
+
+    /// The items financed.
+    async fn items(&self, ctx: &Context<'_>) -> Result<Vec<CartaItem>> {
+        let rows = loader::<ItemsByCarta>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .map(CartaItem)
+            .collect())
+    }
+
+    /// Amendments requested after approval (art. 15).
+    async fn amendments(&self, ctx: &Context<'_>) -> Result<Vec<CartaAmendment>> {
+        let rows = loader::<AmendmentsByCarta>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .map(CartaAmendment)
+            .collect())
+    }
+}
+
+/// An item financed by a carta: animals, machines, buildings, working capital.
+#[derive(Clone, Debug)]
+pub struct CartaItem(pub fco_carta_item::Model);
+
+#[Object]
+impl CartaItem {
+    /// What the item is.
+    async fn kind(&self) -> ItemKind {
+        self.0.kind.into()
+    }
+
+    /// Description as filed.
+    async fn description(&self) -> &str {
+        &self.0.description
+    }
+
+    /// Quantity (units, hectares, tonnes).
+    async fn quantity(&self) -> Decimal {
+        self.0.quantity.to_decimal().into()
+    }
+
+    /// Head count, for animals.
+    async fn head_count(&self) -> Option<i32> {
+        self.0.head_count
+    }
+
+    /// Age in months, for animals.
+    async fn age_months(&self) -> Option<i32> {
+        self.0.age_months
+    }
+
+    /// Year of manufacture, for machines (art. 11).
+    async fn manufacture_year(&self) -> Option<i32> {
+        self.0.manufacture_year
+    }
+
+    /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP` (art. 6 I a).
+    async fn registration(&self) -> Option<&str> {
+        self.0.registration.as_deref()
+    }
+
+    /// Fixed, semi-fixed or operating (art. 17).
+    async fn investment_class(&self) -> InvestmentClass {
+        self.0.investment_class.into()
+    }
+
+    /// Value, in reais.
+    async fn value(&self) -> Decimal {
+        self.0.value.to_decimal().into()
+    }
+}
+
+/// A change requested to an approved carta (CDAE/MT 2019, art. 15).
+#[derive(Clone, Debug)]
+pub struct CartaAmendment(pub fco_carta_amendment::Model);
+
+#[Object]
+impl CartaAmendment {
+    /// What changes.
+    async fn kind(&self) -> AmendmentKind {
+        self.0.kind.into()
+    }
+
+    /// When it was requested.
+    async fn requested_on(&self) -> Date {
+        Date(self.0.requested_on)
+    }
+
+    /// Financed value before, in reais.
+    async fn old_amount(&self) -> Option<Decimal> {
+        self.0.old_amount.map(|m| m.to_decimal().into())
+    }
+
+    /// Financed value after, in reais.
+    async fn new_amount(&self) -> Option<Decimal> {
+        self.0.new_amount.map(|m| m.to_decimal().into())
+    }
+
+    /// What was asked.
+    async fn description(&self) -> &str {
+        &self.0.description
+    }
+
+    /// Whether the change needs a new approval (FCO-AMENDMENT).
+    async fn requires_new_approval(&self) -> bool {
+        self.0.requires_new_approval
+    }
+}
+
+/// A financing in either programme: what front-ends list, filter and open without caring which programme it is.
+#[derive(Interface, Clone, Debug)]
+#[graphql(
+    field(name = "id", ty = "ID", desc = "Opaque global ID."),
+    field(name = "programme", ty = "Programme", desc = "Which programme."),
+    field(name = "bank", ty = "async_graphql::Result<Bank>", desc = "The bank."),
+    field(
+        name = "party",
+        ty = "async_graphql::Result<Party>",
+        desc = "The producer (social fuel) or borrower (FCO)."
+    ),
+    field(
+        name = "municipality",
+        ty = "async_graphql::Result<Municipality>",
+        desc = "Municipality of the plant or property."
+    ),
+    field(
+        name = "amount",
+        ty = "Decimal",
+        desc = "Financing sought (social fuel) or financed value (FCO), in reais."
+    ),
+    field(
+        name = "status",
+        ty = "FinancingStatus",
+        desc = "Cross-programme status."
+    ),
+    field(
+        name = "submitted_on",
+        ty = "Option<Date>",
+        desc = "Filing or submission date."
+    ),
+    field(name = "decided_on", ty = "Option<Date>", desc = "Decision date."),
+    field(
+        name = "contracted_on",
+        ty = "Option<Date>",
+        desc = "Financing approval (social fuel) or contracting (FCO) date."
+    )
+)]
+pub enum Financing {
+    /// A social-fuel project.
+    SocialFuelProject(SocialFuelProject),
+    /// An FCO carta.
+    FcoCarta(FcoCarta),
+}
+
+/// An object with an opaque global ID that `node(id:)` can fetch again.
+#[derive(Interface, Clone, Debug)]
+#[graphql(field(name = "id", ty = "ID", desc = "Opaque global ID."))]
+pub enum Node {
+    /// A bank.
+    Bank(Bank),
+    /// A party.
+    Party(Party),
+    /// An economic group.
+    EconomicGroup(EconomicGroup),
+    /// A municipality.
+    Municipality(Municipality),
+    /// A social-fuel project.
+    SocialFuelProject(SocialFuelProject),
+    /// An FCO carta.
+    FcoCarta(FcoCarta),
+}
+
+connection!(
+    FinancingConnection,
+    FinancingEdge,
+    Financing,
+    "A page of financings of both programmes.",
+    "A financing with its cursor."
+);
+connection!(
+    SocialFuelProjectConnection,
+    SocialFuelProjectEdge,
+    SocialFuelProject,
+    "A page of social-fuel projects.",
+    "A social-fuel project with its cursor."
+);
+connection!(
+    FcoCartaConnection,
+    FcoCartaEdge,
+    FcoCarta,
+    "A page of FCO cartas.",
+    "An FCO carta with its cursor."
+);
+connection!(
+    BankConnection,
+    BankEdge,
+    Bank,
+    "A page of banks.",
+    "A bank with its cursor."
+);

@@ -1,0 +1,248 @@
+//! Banks, parties, economic groups and municipalities.
+
+use super::super::{
+    db,
+    error::{ApiError, gql},
+    ids::{self, NodeKind},
+    list::{FinancingArgs, FinancingFilter, FinancingOrder, Scope, list_financings},
+    loader,
+    loaders::EconomicGroupLoader,
+};
+use super::{
+    enums::{DocumentKind, Programme, Region, Uf},
+    financing::FinancingConnection,
+};
+use async_graphql::Result;
+use async_graphql::{Context, ID, Object};
+use entity::{bank, domain::IbgeCode, economic_group, municipality, party};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+
+/// A financial institution (agente financeiro) that frames social-fuel projects or files FCO cartas.
+#[derive(Clone, Debug)]
+pub struct Bank(pub bank::Model);
+
+#[Object]
+impl Bank {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::Bank, self.0.id)
+    }
+
+    /// Short stable code used by bank scripts and uploads (`BB`, `SICREDI`).
+    async fn code(&self) -> &str {
+        &self.0.code
+    }
+
+    /// Display name.
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// The programmes the bank operates.
+    async fn programmes(&self) -> Vec<Programme> {
+        let mut p = Vec::new();
+        if self.0.serves_social_fuel {
+            p.push(Programme::SocialFuel);
+        }
+        if self.0.serves_fco {
+            p.push(Programme::FcoRural);
+        }
+        p
+    }
+
+    /// Whether the bank has MDA's technical-cooperation agreement and may analyse the social criteria itself
+    /// (IN MDA 2005, art. 7).
+    async fn mda_cooperation_agreement(&self) -> bool {
+        self.0.mda_cooperation_agreement
+    }
+
+    /// Financings through this bank, in both programmes.
+    #[allow(clippy::too_many_arguments)]
+    async fn financings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
+            FinancingOrder,
+        >,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FinancingConnection> {
+        let args = FinancingArgs::new(filter, order_by, first, after, last, before);
+        list_financings(ctx, args, Scope::Bank(self.0.id)).await
+    }
+}
+
+/// A person (CPF) or legal entity (CNPJ) that produces, borrows or supplies.
+#[derive(Clone, Debug)]
+pub struct Party(pub party::Model);
+
+#[Object]
+impl Party {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::Party, self.0.id)
+    }
+
+    /// The CPF or CNPJ, punctuated (`11.222.333/0001-81`).
+    async fn document(&self) -> String {
+        self.0
+            .parsed_document()
+            .map(|d| d.to_string())
+            .unwrap_or_else(|| self.0.document.clone())
+    }
+
+    /// CPF or CNPJ.
+    async fn document_kind(&self) -> DocumentKind {
+        if self.0.document_kind == "CPF" {
+            DocumentKind::Cpf
+        } else {
+            DocumentKind::Cnpj
+        }
+    }
+
+    /// The first 8 characters of a CNPJ: the company across its branches. Null for a CPF.
+    async fn cnpj_root(&self) -> Option<&str> {
+        self.0.cnpj_root.as_deref()
+    }
+
+    /// Name or corporate name.
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// The economic group, cooperative or association the party belongs to (FCO-CEILING counts the whole group).
+    async fn economic_group(&self, ctx: &Context<'_>) -> Result<Option<EconomicGroup>> {
+        let Some(id) = self.0.economic_group_id else {
+            return Ok(None);
+        };
+        Ok(loader::<EconomicGroupLoader>(ctx)
+            .load_one(id)
+            .await
+            .map_err(gql)?
+            .map(EconomicGroup))
+    }
+
+    /// The other registered branches of the same company (same CNPJ root), this one excluded.
+    async fn branches(&self, ctx: &Context<'_>) -> Result<Vec<Party>> {
+        let Some(root) = &self.0.cnpj_root else {
+            return Ok(Vec::new());
+        };
+        let rows = party::Entity::find()
+            .filter(party::Column::CnpjRoot.eq(root.as_str()))
+            .filter(party::Column::Id.ne(self.0.id))
+            .order_by_asc(party::Column::Document)
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows.into_iter().map(Party).collect())
+    }
+
+    /// Financings of this party in both programmes; for a CNPJ, of every branch of the company (same root).
+    #[allow(clippy::too_many_arguments)]
+    async fn financings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
+            FinancingOrder,
+        >,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
+            i32,
+        >,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FinancingConnection> {
+        let args = FinancingArgs::new(filter, order_by, first, after, last, before);
+        let scope = match &self.0.cnpj_root {
+            Some(root) => Scope::CnpjRoot(root.clone()),
+            None => Scope::Party(self.0.id),
+        };
+        list_financings(ctx, args, scope).await
+    }
+}
+
+/// An economic group, cooperative or association; the FCO R$ 15 M ceiling counts all its members together.
+#[derive(Clone, Debug)]
+pub struct EconomicGroup(pub economic_group::Model);
+
+#[Object]
+impl EconomicGroup {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::EconomicGroup, self.0.id)
+    }
+
+    /// Name of the group.
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// `GROUP`, `COOPERATIVE` or `ASSOCIATION`.
+    async fn kind(&self) -> &str {
+        &self.0.kind
+    }
+
+    /// The parties in the group.
+    async fn members(&self, ctx: &Context<'_>) -> Result<Vec<Party>> {
+        let rows = party::Entity::find()
+            .filter(party::Column::EconomicGroupId.eq(self.0.id))
+            .order_by_asc(party::Column::Name)
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows.into_iter().map(Party).collect())
+    }
+}
+
+/// A Brazilian municipality; its UF and region follow from the IBGE code.
+#[derive(Clone, Debug)]
+pub struct Municipality(pub municipality::Model);
+
+impl Municipality {
+    fn code(&self) -> Result<IbgeCode> {
+        self.0.code().ok_or_else(|| {
+            gql(ApiError::Internal(format!(
+                "stored IBGE code {} is invalid",
+                self.0.ibge_code
+            )))
+        })
+    }
+}
+
+#[Object]
+impl Municipality {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::Municipality, i64::from(self.0.ibge_code))
+    }
+
+    /// The 7-digit IBGE code.
+    async fn ibge_code(&self) -> i32 {
+        self.0.ibge_code
+    }
+
+    /// Official name.
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// The federative unit (first two digits of the code).
+    async fn uf(&self) -> Result<Uf> {
+        Ok(self.code()?.uf().into())
+    }
+
+    /// The region (first digit of the code): it sets the social-fuel minimum share (IN MDA 2005, art. 3).
+    async fn region(&self) -> Result<Region> {
+        Ok(self.code()?.region().into())
+    }
+}

@@ -1,0 +1,458 @@
+//! GraphQL over HTTP, as its current specification says: `POST` with `application/json`, `GET` for queries only,
+//! the response media type negotiated from `Accept` (`application/graphql-response+json` or `application/json`),
+//! and the status codes the specification gives for each. Also GraphiQL for browsers, `/health` and `/ready`.
+
+use crate::graphql::{AppSchema, Caller};
+use async_graphql::{
+    ErrorExtensionValues, ServerError, Variables,
+    parser::{
+        parse_query,
+        types::{DocumentOperations, OperationType},
+    },
+};
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{RawQuery, State},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header},
+    response::{Html, IntoResponse, Response},
+    routing::get,
+};
+use migration::{Migrator, MigratorTrait};
+use sea_orm::DatabaseConnection;
+use serde_json::{Value, json};
+
+/// Shared state of the HTTP handlers.
+#[derive(Clone)]
+pub struct AppState {
+    /// The GraphQL schema.
+    pub schema: AppSchema,
+    /// The database.
+    pub db: DatabaseConnection,
+}
+
+/// The router: `/graphql`, `/health`, `/ready`.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/graphql", get(graphql_get).post(graphql_post))
+        .route("/health", get(health))
+        .route("/ready", get(ready))
+        .with_state(state)
+}
+
+const GRAPHQL_RESPONSE: &str = "application/graphql-response+json";
+const JSON: &str = "application/json";
+
+/// The response media type chosen from `Accept`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MediaType {
+    /// `application/graphql-response+json`: request errors get 4xx statuses.
+    GraphqlResponse,
+    /// `application/json`: every well-formed request gets 200.
+    Json,
+}
+
+impl MediaType {
+    fn content_type(self) -> &'static str {
+        match self {
+            Self::GraphqlResponse => "application/graphql-response+json; charset=utf-8",
+            Self::Json => "application/json; charset=utf-8",
+        }
+    }
+}
+
+/// Picks the media type from an `Accept` header; `None` when the client accepts neither JSON form. A missing header
+/// counts as `application/json`, as the specification says; wildcards prefer `application/graphql-response+json`.
+pub fn negotiate(accept: Option<&str>) -> Option<MediaType> {
+    let Some(accept) = accept.map(str::trim).filter(|a| !a.is_empty()) else {
+        return Some(MediaType::Json);
+    };
+    let mut best: Option<(f32, u8, MediaType)> = None;
+    for range in accept.split(',') {
+        let mut parts = range.split(';');
+        let media = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let mut q = 1.0_f32;
+        for p in parts {
+            if let Some(v) = p.trim().strip_prefix("q=") {
+                q = v.trim().parse().unwrap_or(0.0);
+            }
+        }
+        if q <= 0.0 {
+            continue;
+        }
+        let candidates: &[(u8, MediaType)] = match media.as_str() {
+            GRAPHQL_RESPONSE => &[(3, MediaType::GraphqlResponse)],
+            JSON => &[(2, MediaType::Json)],
+            "application/*" | "*/*" => &[(1, MediaType::GraphqlResponse)],
+            _ => &[],
+        };
+        for (specificity, mt) in candidates {
+            let better = match best {
+                None => true,
+                Some((bq, bs, _)) => q > bq || (q == bq && *specificity > bs),
+            };
+            if better {
+                best = Some((q, *specificity, *mt));
+            }
+        }
+    }
+    best.map(|(_, _, mt)| mt)
+}
+
+fn error_body(status: StatusCode, media: MediaType, code: &str, message: &str) -> Response {
+    let body = json!({ "errors": [{ "message": message, "extensions": { "code": code } }] });
+    let mut resp = (status, Json(body)).into_response();
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(media.content_type()),
+    );
+    resp
+}
+
+fn not_acceptable() -> Response {
+    let body = json!({ "errors": [{ "message": "the Accept header allows neither application/graphql-response+json nor application/json", "extensions": { "code": "NOT_ACCEPTABLE" } }] });
+    (StatusCode::NOT_ACCEPTABLE, Json(body)).into_response()
+}
+
+/// A well-formed GraphQL-over-HTTP request, before execution.
+struct GqlRequest {
+    query: String,
+    operation_name: Option<String>,
+    variables: Option<Value>,
+}
+
+/// Executes a request and shapes the response by media type and error kind.
+async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Method) -> Response {
+    // Parse once ourselves: to refuse mutations over GET, and to tell parse errors from later ones.
+    let doc = match parse_query(&req.query) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let status = if media == MediaType::Json {
+                StatusCode::OK
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            return error_body(status, media, "GRAPHQL_PARSE_FAILED", &e.to_string());
+        }
+    };
+    if method == Method::GET {
+        let op_type = match (&doc.operations, &req.operation_name) {
+            (DocumentOperations::Single(op), _) => Some(op.node.ty),
+            (DocumentOperations::Multiple(ops), Some(name)) => ops
+                .iter()
+                .find(|(n, _)| n.as_str() == name)
+                .map(|(_, op)| op.node.ty),
+            (DocumentOperations::Multiple(_), None) => None,
+        };
+        if op_type == Some(OperationType::Mutation) {
+            let mut resp = error_body(
+                StatusCode::METHOD_NOT_ALLOWED,
+                media,
+                "METHOD_NOT_ALLOWED",
+                "mutations are not allowed over GET; use POST",
+            );
+            resp.headers_mut()
+                .insert(header::ALLOW, HeaderValue::from_static("POST"));
+            return resp;
+        }
+    }
+    let mut request = async_graphql::Request::new(req.query).data(Caller::Anonymous);
+    if let Some(name) = req.operation_name {
+        request = request.operation_name(name);
+    }
+    if let Some(vars) = req.variables {
+        request = request.variables(Variables::from_json(vars));
+    }
+    let response = state.schema.execute(request).await;
+    // Errors without a path happened before execution: validation, operation selection, variable coercion.
+    let request_error = !response.errors.is_empty()
+        && response.errors.iter().all(|e| e.path.is_empty())
+        && response.data == async_graphql::Value::Null;
+    let mut errors: Vec<ServerError> = response.errors;
+    for e in &mut errors {
+        let ext = e
+            .extensions
+            .get_or_insert_with(ErrorExtensionValues::default);
+        if ext.get("code").is_none() {
+            ext.set(
+                "code",
+                if request_error {
+                    "GRAPHQL_VALIDATION_FAILED"
+                } else {
+                    "INTERNAL"
+                },
+            );
+        }
+    }
+    let mut body = serde_json::Map::new();
+    if !request_error {
+        body.insert(
+            "data".into(),
+            serde_json::to_value(&response.data).unwrap_or(Value::Null),
+        );
+    }
+    if !errors.is_empty() {
+        body.insert(
+            "errors".into(),
+            serde_json::to_value(&errors).unwrap_or(Value::Null),
+        );
+    }
+    let status = if request_error && media == MediaType::GraphqlResponse {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    let mut resp = (status, Json(Value::Object(body))).into_response();
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(media.content_type()),
+    );
+    resp
+}
+
+fn accept(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok())
+}
+
+/// Reads `query`, `operationName` and `variables` out of a JSON object, refusing any other shape.
+fn request_from_json(v: Value) -> Result<GqlRequest, String> {
+    let Value::Object(mut map) = v else {
+        return Err("the body must be a JSON object".into());
+    };
+    let query = match map.remove("query") {
+        Some(Value::String(q)) => q,
+        Some(_) => return Err("`query` must be a string".into()),
+        None => return Err("the body has no `query`".into()),
+    };
+    let operation_name = match map.remove("operationName") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s),
+        Some(_) => return Err("`operationName` must be a string".into()),
+    };
+    let variables = match map.remove("variables") {
+        None | Some(Value::Null) => None,
+        Some(v @ Value::Object(_)) => Some(v),
+        Some(_) => return Err("`variables` must be an object".into()),
+    };
+    match map.remove("extensions") {
+        None | Some(Value::Null) | Some(Value::Object(_)) => {}
+        Some(_) => return Err("`extensions` must be an object".into()),
+    }
+    Ok(GqlRequest {
+        query,
+        operation_name,
+        variables,
+    })
+}
+
+async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let Some(media) = negotiate(accept(&headers)) else {
+        return not_acceptable();
+    };
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if essence != JSON {
+        return error_body(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            media,
+            "UNSUPPORTED_MEDIA_TYPE",
+            &format!("POST /graphql takes Content-Type: application/json, not {content_type:?}"),
+        );
+    }
+    let parsed = serde_json::from_slice::<Value>(&body)
+        .map_err(|e| format!("the body is not JSON: {e}"))
+        .and_then(request_from_json);
+    match parsed {
+        Ok(req) => execute(&state, req, media, Method::POST).await,
+        Err(message) => error_body(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message),
+    }
+}
+
+async fn graphql_get(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let params: Vec<(String, String)> = raw
+        .as_deref()
+        .map(|q| {
+            q.split('&')
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                    (decode(k), decode(v))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let get = |k: &str| {
+        params
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.clone())
+    };
+    let wants_html = accept(&headers).is_some_and(|a| a.contains("text/html"));
+    let Some(query) = get("query") else {
+        if wants_html {
+            return Html(GRAPHIQL).into_response();
+        }
+        let media = negotiate(accept(&headers)).unwrap_or(MediaType::Json);
+        return error_body(
+            StatusCode::BAD_REQUEST,
+            media,
+            "BAD_REQUEST",
+            "GET /graphql needs a `query` parameter",
+        );
+    };
+    let Some(media) = negotiate(accept(&headers)) else {
+        return not_acceptable();
+    };
+    let variables = match get("variables").filter(|v| !v.is_empty()) {
+        None => None,
+        Some(text) => match serde_json::from_str::<Value>(&text) {
+            Ok(v @ Value::Object(_)) => Some(v),
+            Ok(Value::Null) => None,
+            _ => {
+                return error_body(
+                    StatusCode::BAD_REQUEST,
+                    media,
+                    "BAD_REQUEST",
+                    "`variables` must be a JSON object",
+                );
+            }
+        },
+    };
+    let req = GqlRequest {
+        query,
+        operation_name: get("operationName").filter(|s| !s.is_empty()),
+        variables,
+    };
+    execute(&state, req, media, Method::GET).await
+}
+
+/// Percent-decoding of a query-string component (`+` is a space).
+fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push(h * 16 + l);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn hex(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+async fn health() -> impl IntoResponse {
+    Json(json!({ "status": "up" }))
+}
+
+async fn ready(State(state): State<AppState>) -> Response {
+    if let Err(e) = state.db.ping().await {
+        tracing::warn!(error = %e, "readiness: database unreachable");
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "unavailable", "reason": "database unreachable" })),
+        )
+            .into_response();
+    }
+    match Migrator::get_pending_migrations(&state.db).await {
+        Ok(pending) if pending.is_empty() => Json(json!({ "status": "ready" })).into_response(),
+        Ok(pending) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "unavailable", "reason": format!("{} migrations pending", pending.len()) })),
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness: cannot read migrations");
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable", "reason": "cannot read migrations" })))
+                .into_response()
+        }
+    }
+}
+
+const GRAPHIQL: &str = r#"<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Fomento GraphiQL</title>
+  <style>body { margin: 0; height: 100vh; } #graphiql { height: 100vh; }</style>
+  <link rel="stylesheet" href="https://unpkg.com/graphiql@3/graphiql.min.css" />
+</head>
+<body>
+  <div id="graphiql">Loading GraphiQL…</div>
+  <script crossorigin src="https://unpkg.com/react@18/umd/react.production.min.js"></script>
+  <script crossorigin src="https://unpkg.com/react-dom@18/umd/react-dom.production.min.js"></script>
+  <script crossorigin src="https://unpkg.com/graphiql@3/graphiql.min.js"></script>
+  <script>
+    const fetcher = GraphiQL.createFetcher({ url: window.location.pathname });
+    ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher }));
+  </script>
+</body>
+</html>"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_negotiation_follows_the_specification() {
+        let cases = [
+            (None, Some(MediaType::Json), "no Accept: application/json"),
+            (Some("application/json"), Some(MediaType::Json), "json only"),
+            (
+                Some("application/graphql-response+json"),
+                Some(MediaType::GraphqlResponse),
+                "graphql-response only",
+            ),
+            (
+                Some("application/graphql-response+json, application/json;q=0.9"),
+                Some(MediaType::GraphqlResponse),
+                "spec's recommended header",
+            ),
+            (
+                Some("application/json, application/graphql-response+json;q=0.5"),
+                Some(MediaType::Json),
+                "json preferred by q",
+            ),
+            (
+                Some("*/*"),
+                Some(MediaType::GraphqlResponse),
+                "curl's wildcard",
+            ),
+            (Some("text/html"), None, "html only"),
+            (Some("application/json;q=0"), None, "json refused"),
+        ];
+        for (accept, expected, why) in cases {
+            assert_eq!(negotiate(accept), expected, "{why}");
+        }
+    }
+
+    #[test]
+    fn query_string_components_are_percent_decoded() {
+        assert_eq!(decode("%7B+a%20%7D"), "{ a }");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz"), "%zz");
+    }
+}

@@ -1,0 +1,7 @@
+//! Fomento's HTTP/GraphQL gateway: configuration, start-up, the GraphQL-over-HTTP layer, and the demo dataset.
+
+pub mod config;
+pub mod demo;
+pub mod graphql;
+pub mod http;
+pub mod startup;

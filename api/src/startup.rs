@@ -1,0 +1,156 @@
+//! Building and running the application: connect, migrate, optionally load demo data, bind, serve.
+
+use crate::{
+    graphql::build_schema,
+    http::{AppState, router},
+};
+use migration::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend};
+use std::{
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+};
+use tokio::net::TcpListener;
+
+/// What the application needs to start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Database URL.
+    pub database_url: String,
+    /// Address to bind.
+    pub listen: SocketAddr,
+    /// Whether to load the demo dataset into an empty database.
+    pub demo: bool,
+}
+
+/// Errors of start-up.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    /// The database could not be reached or migrated.
+    #[error("database: {0}")]
+    Database(#[from] sea_orm::DbErr),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// Counts the SQL statements a connection runs (read by tests and diagnostics).
+#[derive(Debug, Clone, Default)]
+pub struct StatementCounter(Arc<AtomicU64>);
+
+impl StatementCounter {
+    /// Statements so far.
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Connects to the database (creating a SQLite file if needed) and counts its statements.
+pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter), sea_orm::DbErr> {
+    let mut opts = ConnectOptions::new(url.to_owned());
+    opts.sqlx_logging(false)
+        .max_connections(if url.starts_with("sqlite:") { 4 } else { 10 });
+    let mut db = Database::connect(opts).await?;
+    if db.get_database_backend() == DbBackend::Sqlite {
+        // WAL lets readers run while a writer writes; foreign keys are off by default in SQLite.
+        db.execute_unprepared("PRAGMA journal_mode = WAL").await?;
+        db.execute_unprepared("PRAGMA foreign_keys = ON").await?;
+    }
+    let counter = StatementCounter::default();
+    let c = counter.0.clone();
+    db.set_metric_callback(move |_| {
+        c.fetch_add(1, Ordering::SeqCst);
+    });
+    Ok((db, counter))
+}
+
+/// A built application, bound and migrated, not yet serving.
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+    statements: StatementCounter,
+}
+
+impl Application {
+    /// Connects, migrates, loads demo data if asked, and binds the listener.
+    pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        let (db, statements) = connect(&settings.database_url).await?;
+        Migrator::up(&db, None).await?;
+        if settings.demo {
+            crate::demo::load_if_empty(&db).await?;
+        }
+        let listener =
+            TcpListener::bind(settings.listen)
+                .await
+                .map_err(|source| StartupError::Bind {
+                    addr: settings.listen,
+                    source,
+                })?;
+        let schema = build_schema(db.clone());
+        Ok(Self {
+            listener,
+            state: AppState { schema, db },
+            statements,
+        })
+    }
+
+    /// The bound port (useful with port 0).
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// The database connection.
+    pub fn db(&self) -> DatabaseConnection {
+        self.state.db.clone()
+    }
+
+    /// The statement counter of the connection.
+    pub fn statements(&self) -> StatementCounter {
+        self.statements.clone()
+    }
+
+    /// Serves until `shutdown` resolves.
+    pub async fn run_with_shutdown(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(self.listener, router(self.state))
+            .with_graceful_shutdown(shutdown)
+            .await
+    }
+
+    /// Serves until Ctrl-C or SIGTERM.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.run_with_shutdown(shutdown_signal()).await
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,9 @@
+//! Value types parsed once at the edge: documents, municipality codes, money.
+
+pub mod document;
+pub mod ibge;
+pub mod money;
+
+pub use document::{Cnpj, Cpf, Document, DocumentError, DocumentKind};
+pub use ibge::{IbgeCode, IbgeCodeError, Region, Uf};
+pub use money::{AmountError, Money, Quantity};

@@ -1,0 +1,38 @@
+//! The technical-assistance plan of a social-fuel project (IN MDA 2005, art. 6). Whether it is "compatible with the
+//! acquisitions" is a human judgement: who confirmed it, and when, is kept.
+
+use sea_orm::entity::prelude::*;
+
+/// A technical-assistance plan row.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "assistance_plan")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The project.
+    #[sea_orm(unique)]
+    pub project_id: i64,
+    /// Staff with CVs and roles.
+    pub staff_description: Option<String>,
+    /// Whether the assistance is outsourced.
+    pub outsourced: bool,
+    /// Reference of the outsourcing contract, when outsourced.
+    pub outsourcing_contract: Option<String>,
+    /// Coverage: states, municipalities, communities, settlements.
+    pub coverage_area: Option<String>,
+    /// Number of farmers assisted.
+    pub farmers_assisted: Option<i32>,
+    /// Methodology and activities.
+    pub methodology: Option<String>,
+    /// Who confirmed that the plan is compatible with the acquisitions.
+    pub confirmed_by: Option<String>,
+    /// When that was confirmed.
+    pub confirmed_at: Option<DateTimeUtc>,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

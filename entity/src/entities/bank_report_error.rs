@@ -1,0 +1,30 @@
+//! A problem found in a bank report: which row, which column, what value, what is wrong, which rule.
+
+use sea_orm::entity::prelude::*;
+
+/// A row error.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "bank_report_error")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The report.
+    pub report_id: i64,
+    /// Row number in the sheet (1-based).
+    pub row_number: i32,
+    /// Column header as found in the file.
+    pub column_name: Option<String>,
+    /// The offending value, as text.
+    pub value: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The rule code, when a rule is broken.
+    pub rule_code: Option<String>,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,37 @@
+//! A contract proposal with family farmers, through a farmers' representation (IN MDA 2005, art. 5).
+
+use super::vocab::RepresentationKind;
+use sea_orm::entity::prelude::*;
+
+/// A contract proposal row: the representation and the six terms of art. 5 sole §.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "contract_proposal")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The project.
+    pub project_id: i64,
+    /// The kind of representation.
+    pub representation_kind: RepresentationKind,
+    /// The representation's name.
+    pub representation_name: String,
+    /// Contract term, in months.
+    pub term_months: Option<i32>,
+    /// Purchase price as written in the proposal.
+    pub purchase_price: Option<String>,
+    /// Price-adjustment criteria.
+    pub price_adjustment: Option<String>,
+    /// Delivery conditions.
+    pub delivery_conditions: Option<String>,
+    /// Safeguards for each party.
+    pub safeguards: Option<String>,
+    /// Whether the representation is identified and agreed.
+    pub representation_agreed: bool,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,66 @@
+//! An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
+
+use super::vocab::{Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus};
+use crate::domain::Money;
+use sea_orm::entity::prelude::*;
+
+/// A carta row with every date its rules need.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "fco_carta")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The bank's number for the carta (unique per bank).
+    pub number: String,
+    /// The bank it was filed through.
+    pub bank_id: i64,
+    /// The borrower.
+    pub party_id: i64,
+    /// Programme line.
+    pub line: FcoLine,
+    /// Financed activity.
+    pub activity: FcoActivity,
+    /// Financed value, in centavos: at or above the threshold it goes to the chamber (art. 2 §3).
+    pub financed_amount: Money,
+    /// IBGE code of the municipality of the property.
+    pub municipality_code: i32,
+    /// Lifecycle stage.
+    pub stage: FcoCartaStage,
+    /// Cross-programme status, derived from the stage on every write.
+    pub status: FinancingStatus,
+    /// Date of submission.
+    pub submitted_on: Option<Date>,
+    /// When the carta reached SEDEC (at least 72 hours before the meeting, art. 2 §7).
+    pub received_by_council_at: Option<DateTimeUtc>,
+    /// The chamber meeting that considered it, if any.
+    pub chamber_meeting_id: Option<i64>,
+    /// The opinion or decision.
+    pub decision: Option<Decision>,
+    /// `CHAMBER` or `BANK`: who decided.
+    pub decided_by: Option<String>,
+    /// Date of the opinion or decision.
+    pub decided_on: Option<Date>,
+    /// Date of council approval: the 120-day validity counts from it (art. 3 sole §).
+    pub approved_on: Option<Date>,
+    /// Date the financing was contracted.
+    pub contracted_on: Option<Date>,
+    /// Contracted value, in centavos.
+    pub contracted_amount: Option<Money>,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Grace period in months (carência).
+    pub grace_months: Option<i32>,
+    /// The unfavourable carta this one reformulates (art. 3 sole §).
+    pub resubmission_of: Option<i64>,
+    /// Qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
+    pub professional_name: Option<String>,
+    /// Creation time.
+    pub created_at: DateTimeUtc,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

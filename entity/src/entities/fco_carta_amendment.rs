@@ -1,0 +1,34 @@
+//! A change to an approved carta (CDAE/MT 2019, art. 15).
+
+use super::vocab::AmendmentKind;
+use crate::domain::Money;
+use sea_orm::entity::prelude::*;
+
+/// An amendment row.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "fco_carta_amendment")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The carta.
+    pub carta_id: i64,
+    /// What changes.
+    pub kind: AmendmentKind,
+    /// When it was requested.
+    pub requested_on: Date,
+    /// Financed value before, in centavos.
+    pub old_amount: Option<Money>,
+    /// Financed value after, in centavos.
+    pub new_amount: Option<Money>,
+    /// What was asked.
+    pub description: String,
+    /// Whether the change needs a new approval (FCO-AMENDMENT).
+    pub requires_new_approval: bool,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

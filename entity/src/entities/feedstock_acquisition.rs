@@ -1,0 +1,40 @@
+//! Feedstock a biodiesel producer acquired in a year: the terms of the family-farm share (IN MDA 2005, art. 3, 4).
+
+use super::vocab::SupplierKind;
+use crate::domain::{Money, Quantity};
+use sea_orm::entity::prelude::*;
+
+/// One acquisition (or own-production / sharecropping entry) of feedstock.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "feedstock_acquisition")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The project.
+    pub project_id: i64,
+    /// The acquisition year.
+    pub year: i32,
+    /// From whom.
+    pub supplier_kind: SupplierKind,
+    /// The supplier, when registered.
+    pub supplier_party_id: Option<i64>,
+    /// Crop (soy, castor bean, palm, ...).
+    pub crop: String,
+    /// Quantity in kilograms.
+    pub quantity_kg: Quantity,
+    /// Cost paid, in centavos; own production and sharecropping are valued by the rules, not here.
+    pub cost: Money,
+    /// For perennial crops: contracted area in hectares (art. 4).
+    pub perennial_area_ha: Option<Quantity>,
+    /// For perennial crops: average productivity coefficient in kg/ha over the useful life (art. 4).
+    pub productivity_kg_per_ha: Option<Quantity>,
+    /// Who published the coefficient (MAPA, Conab, Embrapa).
+    pub coefficient_source: Option<String>,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,27 @@
+//! The annex-I checklist: which of the six required documents a social-fuel request carries (IN MDA 2005, art. 8).
+
+use super::vocab::ProjectDocumentKind;
+use sea_orm::entity::prelude::*;
+
+/// A document received with a request.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "project_document")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The project.
+    pub project_id: i64,
+    /// Which of the six documents.
+    pub kind: ProjectDocumentKind,
+    /// When it was received.
+    pub received_on: Date,
+    /// Protocol or file reference.
+    pub reference: Option<String>,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,35 @@
+//! A version of a rule parameter: percentages, amounts, counts and day/month/hour counts are data with an effective
+//! period and a source instrument, never literals in code.
+
+use sea_orm::entity::prelude::*;
+
+/// A parameter version row. `value` is an exact decimal written as text, so no backend rounds it.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "rule_parameter")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// Parameter key (`SF-SHARE-MIN.NORTHEAST`).
+    pub key: String,
+    /// The rule it belongs to (`SF-SHARE-MIN`).
+    pub rule_code: String,
+    /// Exact decimal value, as text (`50`, `1000000.00`).
+    pub value: String,
+    /// `PERCENT`, `BRL`, `COUNT`, `DAYS`, `MONTHS`, `HOURS` or `YEARS`.
+    pub unit: String,
+    /// First day in force.
+    pub effective_from: Date,
+    /// Last day in force, if superseded.
+    pub effective_to: Option<Date>,
+    /// The instrument that set it (`IN MDA 2005, art. 3`).
+    pub legal_source: String,
+    /// When this version was recorded.
+    pub created_at: DateTimeUtc,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,72 @@
+//! A biodiesel producer's project seeking the social framing (IN MDA 2005).
+
+use super::vocab::{Decision, FinancingStatus, SocialFuelStage};
+use crate::domain::Money;
+use sea_orm::entity::prelude::*;
+
+/// A social-fuel project row with every date its rules need.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "social_fuel_project")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// Title of the project.
+    pub title: String,
+    /// The bank where financing is sought (art. 7).
+    pub bank_id: i64,
+    /// The producer company.
+    pub party_id: i64,
+    /// IBGE code of the plant's municipality: its region sets the minimum share (art. 3).
+    pub plant_municipality_code: i32,
+    /// Financing sought, in centavos.
+    pub requested_amount: Money,
+    /// Lifecycle stage.
+    pub stage: SocialFuelStage,
+    /// Cross-programme status, derived from the stage on every write.
+    pub status: FinancingStatus,
+    /// Date of the bank's framing letter (art. 7).
+    pub bank_framed_on: Option<Date>,
+    /// Whether the bank, under a cooperation agreement, analyses the social criteria itself (art. 7).
+    pub analysed_by_bank: bool,
+    /// Filing date (protocolização): starts the 30-day decision clock (art. 9).
+    pub filed_on: Option<Date>,
+    /// MDA's decision (art. 9).
+    pub decision: Option<Decision>,
+    /// Date of the decision letter (ofício).
+    pub decided_on: Option<Date>,
+    /// Reference of the decision letter.
+    pub decision_letter: Option<String>,
+    /// Date the bank approved the financing (art. 10).
+    pub financing_approved_on: Option<Date>,
+    /// Scheduled end of implementation in the physical-financial schedule (art. 10).
+    pub scheduled_implementation_end: Option<Date>,
+    /// Whether the bank accepted a schedule delay (art. 10).
+    pub schedule_delay_accepted: bool,
+    /// Start of industrial operations (art. 10, 11).
+    pub industrial_start_on: Option<Date>,
+    /// Date MDA's external evaluation concluded (art. 11).
+    pub external_evaluation_on: Option<Date>,
+    /// Outcome of the external evaluation.
+    pub evaluation_result: Option<Decision>,
+    /// Date the seal was requested (art. 11 I).
+    pub seal_requested_on: Option<Date>,
+    /// Date the 6-month extension was requested (art. 11 §2).
+    pub extension_requested_on: Option<Date>,
+    /// The company's justification for the extension.
+    pub extension_justification: Option<String>,
+    /// Date the extension was granted.
+    pub extension_granted_on: Option<Date>,
+    /// Date of unframing (art. 11 II).
+    pub unframed_on: Option<Date>,
+    /// Why the project was unframed.
+    pub unframing_reason: Option<String>,
+    /// Creation time.
+    pub created_at: DateTimeUtc,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,28 @@
+//! Fomento's migrations: one file per step, the same steps on SQLite and PostgreSQL. Old steps never import
+//! today's entities; reference data goes in with plain statements.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261202_000001_create_reference_tables;
+mod m20261202_000002_create_social_fuel_tables;
+mod m20261202_000003_create_fco_tables;
+mod m20261202_000004_create_operations_tables;
+mod m20261202_000005_create_financing_view;
+mod util;
+
+/// Every migration, in order.
+#[derive(Debug)]
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261202_000001_create_reference_tables::Migration),
+            Box::new(m20261202_000002_create_social_fuel_tables::Migration),
+            Box::new(m20261202_000003_create_fco_tables::Migration),
+            Box::new(m20261202_000004_create_operations_tables::Migration),
+            Box::new(m20261202_000005_create_financing_view::Migration),
+        ]
+    }
+}
