@@ -54,12 +54,7 @@ pub enum Command {
 #[derive(Debug, Clone, clap::Args)]
 pub struct ServeArgs {
     /// Address to listen on; port 0 picks a free port.
-    #[arg(
-        long,
-        env = "FOMENTO_LISTEN",
-        default_value = "127.0.0.1:8080",
-        global = true
-    )]
+    #[arg(long, env = "FOMENTO_LISTEN", default_value = "127.0.0.1:8080", global = true)]
     pub listen: SocketAddr,
 
     /// Load the deterministic demo dataset when the database is empty.

@@ -10,16 +10,14 @@ use entity::{
         Money, Quantity,
         document::{cnpj_with_check_digits, cpf_with_check_digits},
     },
-    economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, party,
-    project_document, semi_arid_membership, social_fuel_project,
+    economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, party, project_document,
+    semi_arid_membership, social_fuel_project,
     vocab::{
-        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind,
-        ProjectDocumentKind, RepresentationKind, SocialFuelStage, SupplierKind,
+        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind, ProjectDocumentKind,
+        RepresentationKind, SocialFuelStage, SupplierKind,
     },
 };
-use sea_orm::{
-    ActiveValue::Set, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, TransactionTrait,
-};
+use sea_orm::{ActiveValue::Set, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, TransactionTrait};
 
 /// A small deterministic generator (SplitMix64), so the demo is the same on every machine.
 struct Rng(u64);
@@ -68,8 +66,8 @@ const PLANTS: [(i32, &str); 16] = [
 
 /// Mato Grosso municipalities of FCO properties.
 const MT: [i32; 20] = [
-    5103403, 5107602, 5107909, 5107925, 5105259, 5107040, 5107958, 5102504, 5101803, 5100250,
-    5106224, 5102637, 5105150, 5100201, 5107065, 5106505, 5108402, 5107875, 5103502, 5102678,
+    5103403, 5107602, 5107909, 5107925, 5105259, 5107040, 5107958, 5102504, 5101803, 5100250, 5106224, 5102637,
+    5105150, 5100201, 5107065, 5106505, 5108402, 5107875, 5103502, 5102678,
 ];
 
 const SF_STAGES: [SocialFuelStage; 10] = [
@@ -109,10 +107,7 @@ pub async fn load_if_empty(db: &DatabaseConnection) -> Result<bool, DbErr> {
 
 async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     let mut rng = Rng(20_190_320);
-    let now = Utc
-        .with_ymd_and_hms(2026, 1, 5, 12, 0, 0)
-        .single()
-        .unwrap_or_default();
+    let now = Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).single().unwrap_or_default();
 
     // Banks: (code, name, social fuel, FCO, MDA agreement).
     let banks = [
@@ -129,26 +124,17 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
         ("SICREDI", "Sicredi", false, true, false),
         ("DESENVOLVE_MT", "Desenvolve MT", false, true, false),
     ];
-    bank::Entity::insert_many(
-        banks
-            .iter()
-            .map(|(code, name, sf, fco, agr)| bank::ActiveModel {
-                code: Set((*code).into()),
-                name: Set((*name).into()),
-                serves_social_fuel: Set(*sf),
-                serves_fco: Set(*fco),
-                mda_cooperation_agreement: Set(*agr),
-                ..Default::default()
-            }),
-    )
+    bank::Entity::insert_many(banks.iter().map(|(code, name, sf, fco, agr)| bank::ActiveModel {
+        code: Set((*code).into()),
+        name: Set((*name).into()),
+        serves_social_fuel: Set(*sf),
+        serves_fco: Set(*fco),
+        mda_cooperation_agreement: Set(*agr),
+        ..Default::default()
+    }))
     .exec(db)
     .await?;
-    let bank_ids: Vec<i64> = bank::Entity::find()
-        .all(db)
-        .await?
-        .iter()
-        .map(|b| b.id)
-        .collect();
+    let bank_ids: Vec<i64> = bank::Entity::find().all(db).await?.iter().map(|b| b.id).collect();
     let bank_id = |code: &str| {
         banks
             .iter()
@@ -156,12 +142,7 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
             .map(|i| bank_ids[i])
             .unwrap_or(bank_ids[0])
     };
-    let sf_banks = [
-        bank_id("BNDES"),
-        bank_id("BB"),
-        bank_id("BNB"),
-        bank_id("BASA"),
-    ];
+    let sf_banks = [bank_id("BNDES"), bank_id("BB"), bank_id("BNB"), bank_id("BASA")];
     let fco_banks = [bank_id("BB"), bank_id("SICREDI"), bank_id("DESENVOLVE_MT")];
 
     economic_group::Entity::insert_many(
@@ -203,8 +184,7 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     ];
     let mut parties = Vec::new();
     for (i, (name, first12)) in companies.iter().enumerate() {
-        let cnpj = cnpj_with_check_digits(first12)
-            .ok_or_else(|| DbErr::Custom(format!("demo CNPJ {first12}")))?;
+        let cnpj = cnpj_with_check_digits(first12).ok_or_else(|| DbErr::Custom(format!("demo CNPJ {first12}")))?;
         parties.push(party_model(
             cnpj.as_str(),
             "CNPJ",
@@ -216,13 +196,10 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     // Second branches of the first two companies, which file FCO cartas.
     for (root, name) in [
         ("11222333", "Biodiesel Cerrado S.A. — filial Sorriso"),
-        (
-            "22333444",
-            "Óleos do Araguaia Ltda. — filial Barra do Garças",
-        ),
+        ("22333444", "Óleos do Araguaia Ltda. — filial Barra do Garças"),
     ] {
-        let cnpj = cnpj_with_check_digits(&format!("{root}0002"))
-            .ok_or_else(|| DbErr::Custom(format!("demo CNPJ {root}")))?;
+        let cnpj =
+            cnpj_with_check_digits(&format!("{root}0002")).ok_or_else(|| DbErr::Custom(format!("demo CNPJ {root}")))?;
         parties.push(party_model(
             cnpj.as_str(),
             "CNPJ",
@@ -259,9 +236,8 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
         "Lima",
     ];
     for i in 0..60u64 {
-        let cpf =
-            cpf_with_check_digits(&format!("{:09}", 100_000_000 + i * 7_919_113 % 800_000_000))
-                .ok_or_else(|| DbErr::Custom("demo CPF".into()))?;
+        let cpf = cpf_with_check_digits(&format!("{:09}", 100_000_000 + i * 7_919_113 % 800_000_000))
+            .ok_or_else(|| DbErr::Custom("demo CPF".into()))?;
         let name = format!(
             "{} {} {}",
             first[(i % 12) as usize],
@@ -354,19 +330,14 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
             now,
         ));
     }
-    social_fuel_project::Entity::insert_many(projects)
-        .exec(db)
-        .await?;
+    social_fuel_project::Entity::insert_many(projects).exec(db).await?;
     let project_rows = social_fuel_project::Entity::find().all(db).await?;
 
     let mut acquisitions = Vec::new();
     let mut proposals = Vec::new();
     let mut documents = Vec::new();
     for p in &project_rows {
-        let year = p
-            .filed_on
-            .map(|d| chrono::Datelike::year(&d))
-            .unwrap_or(2025);
+        let year = p.filed_on.map(|d| chrono::Datelike::year(&d)).unwrap_or(2025);
         let kinds = [
             SupplierKind::FamilyFarmer,
             SupplierKind::FamilyFarmCooperative,
@@ -413,9 +384,7 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
                 purchase_price: Set(Some("preço de referência Conab + 5 %".into())),
                 price_adjustment: Set(Some("IPCA anual".into())),
                 delivery_conditions: Set(Some("entrega no armazém da cooperativa, safra".into())),
-                safeguards: Set(
-                    (p.id % 7 != 3).then(|| "multa de 10 % por inadimplemento".to_owned())
-                ),
+                safeguards: Set((p.id % 7 != 3).then(|| "multa de 10 % por inadimplemento".to_owned())),
                 representation_agreed: Set(true),
                 ..Default::default()
             });
@@ -429,11 +398,7 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
             ProjectDocumentKind::GoodStandingDeclaration,
         ];
         let received = p.filed_on.unwrap_or(p.created_at.date_naive());
-        let count = if p.stage == SocialFuelStage::Draft {
-            4
-        } else {
-            6
-        };
+        let count = if p.stage == SocialFuelStage::Draft { 4 } else { 6 };
         for kind in doc_kinds.iter().take(count) {
             documents.push(project_document::ActiveModel {
                 project_id: Set(p.id),
@@ -447,12 +412,8 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     feedstock_acquisition::Entity::insert_many(acquisitions)
         .exec(db)
         .await?;
-    contract_proposal::Entity::insert_many(proposals)
-        .exec(db)
-        .await?;
-    project_document::Entity::insert_many(documents)
-        .exec(db)
-        .await?;
+    contract_proposal::Entity::insert_many(proposals).exec(db).await?;
+    project_document::Entity::insert_many(documents).exec(db).await?;
 
     // Chamber meetings: monthly, first Tuesday-ish of 2024–2026.
     let meetings: Vec<_> = (0..30)
@@ -461,20 +422,14 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
             chamber_meeting::ActiveModel {
                 starts_at: Set(Utc.from_utc_datetime(&d.and_hms_opt(13, 0, 0).unwrap_or_default())),
                 results_sent_at: Set(Some(
-                    Utc.from_utc_datetime(
-                        &(d + Duration::days(2))
-                            .and_hms_opt(17, 0, 0)
-                            .unwrap_or_default(),
-                    ),
+                    Utc.from_utc_datetime(&(d + Duration::days(2)).and_hms_opt(17, 0, 0).unwrap_or_default()),
                 )),
                 notes: Set(None),
                 ..Default::default()
             }
         })
         .collect();
-    chamber_meeting::Entity::insert_many(meetings)
-        .exec(db)
-        .await?;
+    chamber_meeting::Entity::insert_many(meetings).exec(db).await?;
     let meeting_rows = chamber_meeting::Entity::find().all(db).await?;
 
     // FCO cartas: 300 in Mato Grosso; the first twelve belong to companies of the social-fuel programme.
@@ -520,23 +475,13 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
         }
     }
     for chunk in items.chunks(400) {
-        fco_carta_item::Entity::insert_many(chunk.to_vec())
-            .exec(db)
-            .await?;
+        fco_carta_item::Entity::insert_many(chunk.to_vec()).exec(db).await?;
     }
-    fco_carta_amendment::Entity::insert_many(amendments)
-        .exec(db)
-        .await?;
+    fco_carta_amendment::Entity::insert_many(amendments).exec(db).await?;
     Ok(())
 }
 
-fn party_model(
-    document: &str,
-    kind: &str,
-    root: Option<&str>,
-    name: &str,
-    group: Option<i64>,
-) -> party::ActiveModel {
+fn party_model(document: &str, kind: &str, root: Option<&str>, name: &str, group: Option<i64>) -> party::ActiveModel {
     party::ActiveModel {
         document: Set(document.into()),
         document_kind: Set(kind.into()),
@@ -566,11 +511,7 @@ fn project_model(
         match stage {
             S::NonConforming => matches!(s, S::Filed),
             S::Unframed => {
-                p <= SF_STAGES
-                    .iter()
-                    .position(|x| *x == S::ExternalEvaluation)
-                    .unwrap_or(0)
-                    && s != S::NonConforming
+                p <= SF_STAGES.iter().position(|x| *x == S::ExternalEvaluation).unwrap_or(0) && s != S::NonConforming
             }
             _ => p <= order && s != S::NonConforming,
         }
@@ -595,21 +536,15 @@ fn project_model(
     let decision_days = if i % 4 == 1 { 41 } else { 18 + (i as i64 % 10) };
     let decided = (reached(S::Conforming) || stage == S::NonConforming)
         .then(|| filed.unwrap_or(framed) + Duration::days(decision_days));
-    let approved =
-        reached(S::FinancingApproved).then(|| decided.unwrap_or(framed) + Duration::days(60));
-    let industrial =
-        reached(S::Operating).then(|| approved.unwrap_or(framed) + Duration::days(180));
-    let evaluated = reached(S::SealEligible)
-        .then(|| industrial.unwrap_or(framed) + Duration::days(150 + (i as i64 % 3) * 30));
+    let approved = reached(S::FinancingApproved).then(|| decided.unwrap_or(framed) + Duration::days(60));
+    let industrial = reached(S::Operating).then(|| approved.unwrap_or(framed) + Duration::days(180));
+    let evaluated =
+        reached(S::SealEligible).then(|| industrial.unwrap_or(framed) + Duration::days(150 + (i as i64 % 3) * 30));
     let seal = reached(S::SealRequested).then(|| evaluated.unwrap_or(framed) + Duration::days(20));
-    let unframed =
-        (stage == S::Unframed).then(|| industrial.unwrap_or(framed) + Duration::days(200));
-    let amount = 2_000_000_00 + (rng.below(48_000) as i64) * 100_000; // R$ 2 M to R$ 50 M
+    let unframed = (stage == S::Unframed).then(|| industrial.unwrap_or(framed) + Duration::days(200));
+    let amount = 200_000_000 + (rng.below(48_000) as i64) * 100_000; // R$ 2 M to R$ 50 M
     social_fuel_project::ActiveModel {
-        title: Set(format!(
-            "Usina de biodiesel de {city} — fase {}",
-            i / 16 + 1
-        )),
+        title: Set(format!("Usina de biodiesel de {city} — fase {}", i / 16 + 1)),
         bank_id: Set(bank),
         party_id: Set(company),
         plant_municipality_code: Set(plant),
@@ -627,9 +562,7 @@ fn project_model(
             }
         })),
         decided_on: Set(decided),
-        decision_letter: Set(
-            decided.map(|d| format!("Ofício nº {}/{}/MDA", 100 + i, chrono::Datelike::year(&d)))
-        ),
+        decision_letter: Set(decided.map(|d| format!("Ofício nº {}/{}/MDA", 100 + i, chrono::Datelike::year(&d)))),
         financing_approved_on: Set(approved),
         scheduled_implementation_end: Set(approved.map(|d| d + Duration::days(365))),
         schedule_delay_accepted: Set(false),
@@ -643,9 +576,9 @@ fn project_model(
         extension_justification: Set(None),
         extension_granted_on: Set(None),
         unframed_on: Set(unframed),
-        unframing_reason: Set(unframed.map(|_| {
-            "aquisições da agricultura familiar abaixo do mínimo; justificativas não aceitas".into()
-        })),
+        unframing_reason: Set(
+            unframed.map(|_| "aquisições da agricultura familiar abaixo do mínimo; justificativas não aceitas".into())
+        ),
         created_at: Set(now - Duration::days(800) + Duration::days(i as i64 * 17)),
         ..Default::default()
     }
@@ -680,12 +613,12 @@ fn carta_model(
 ) -> fco_carta::ActiveModel {
     use FcoCartaStage as S;
     // Amounts from R$ 80 thousand to R$ 14 million; every fifth carta sits at or above the chamber threshold.
-    let amount = if i % 5 == 0 {
-        1_000_000_00 + rng.below(13_000) as i64 * 100_000
+    let amount = if i.is_multiple_of(5) {
+        100_000_000 + rng.below(13_000) as i64 * 100_000
     } else {
-        80_000_00 + rng.below(900) as i64 * 100_000
+        8_000_000 + rng.below(900) as i64 * 100_000
     };
-    let chamber = amount >= 1_000_000_00;
+    let chamber = amount >= 100_000_000;
     let decided = !matches!(stage, S::Draft | S::Submitted);
     let meeting = meetings
         .iter()
@@ -694,30 +627,24 @@ fn carta_model(
         (true, Some(m)) => m.starts_at.date_naive(),
         _ => submitted + Duration::days(10 + (i as i64 % 20)),
     });
-    let approved_on = matches!(stage, S::Approved | S::Contracted | S::Expired)
-        .then(|| decided_on.unwrap_or(submitted));
-    let contracted_on = (stage == S::Contracted)
-        .then(|| approved_on.unwrap_or(submitted) + Duration::days(30 + (i as i64 % 80)));
+    let approved_on =
+        matches!(stage, S::Approved | S::Contracted | S::Expired).then(|| decided_on.unwrap_or(submitted));
+    let contracted_on =
+        (stage == S::Contracted).then(|| approved_on.unwrap_or(submitted) + Duration::days(30 + (i as i64 % 80)));
     let activity = ACTIVITIES[i % ACTIVITIES.len()];
     let line = match activity {
         FcoActivity::Forestry => FcoLine::Verde,
-        _ if amount < 300_000_00 => FcoLine::Pronaf,
+        _ if amount < 30_000_000 => FcoLine::Pronaf,
         _ => FcoLine::Rural,
     };
     let (term, grace) = match activity {
         FcoActivity::SowRetention => (36, 24),
         FcoActivity::PantanalDamRetention => (96, 48),
-        FcoActivity::Grains | FcoActivity::FishFarming | FcoActivity::WeanedCattleFinishing => {
-            (24, 6)
-        }
+        FcoActivity::Grains | FcoActivity::FishFarming | FcoActivity::WeanedCattleFinishing => (24, 6),
         _ => (120, 36),
     };
     fco_carta::ActiveModel {
-        number: Set(format!(
-            "FCO-{:04}/{}",
-            i + 1,
-            chrono::Datelike::year(&submitted)
-        )),
+        number: Set(format!("FCO-{:04}/{}", i + 1, chrono::Datelike::year(&submitted))),
         bank_id: Set(bank),
         party_id: Set(borrower),
         line: Set(line),
@@ -732,7 +659,7 @@ fn carta_model(
         status: Set(stage.status()),
         submitted_on: Set((stage != S::Draft).then_some(submitted)),
         received_by_council_at: Set((chamber && stage != S::Draft).then(|| match meeting {
-            Some(m) if i % 9 == 0 => m.starts_at - Duration::hours(48),
+            Some(m) if i.is_multiple_of(9) => m.starts_at - Duration::hours(48),
             Some(m) => m.starts_at - Duration::hours(96),
             None => Utc.from_utc_datetime(&submitted.and_hms_opt(9, 0, 0).unwrap_or_default()),
         })),
@@ -760,8 +687,9 @@ fn carta_model(
         term_months: Set(Some(term)),
         grace_months: Set(Some(grace)),
         resubmission_of: Set(None),
-        professional_name: Set((activity == FcoActivity::DairyCattle)
-            .then(|| "Dra. Paula Menezes, CRMV-MT 4321".to_owned())),
+        professional_name: Set(
+            (activity == FcoActivity::DairyCattle).then(|| "Dra. Paula Menezes, CRMV-MT 4321".to_owned())
+        ),
         created_at: Set(now - Duration::days(900) + Duration::days(i as i64 * 3)),
         ..Default::default()
     }

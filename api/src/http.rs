@@ -102,10 +102,8 @@ pub fn negotiate(accept: Option<&str>) -> Option<MediaType> {
 fn error_body(status: StatusCode, media: MediaType, code: &str, message: &str) -> Response {
     let body = json!({ "errors": [{ "message": message, "extensions": { "code": code } }] });
     let mut resp = (status, Json(body)).into_response();
-    resp.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(media.content_type()),
-    );
+    resp.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(media.content_type()));
     resp
 }
 
@@ -136,14 +134,7 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
         }
     };
     if method == Method::GET {
-        let op_type = match (&doc.operations, &req.operation_name) {
-            (DocumentOperations::Single(op), _) => Some(op.node.ty),
-            (DocumentOperations::Multiple(ops), Some(name)) => ops
-                .iter()
-                .find(|(n, _)| n.as_str() == name)
-                .map(|(_, op)| op.node.ty),
-            (DocumentOperations::Multiple(_), None) => None,
-        };
+        let op_type = selected_operation(&doc, req.operation_name.as_deref()).map(|op| op.ty);
         if op_type == Some(OperationType::Mutation) {
             let mut resp = error_body(
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -155,6 +146,14 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
                 .insert(header::ALLOW, HeaderValue::from_static("POST"));
             return resp;
         }
+    }
+    if let Some(message) = missing_variable(&doc, req.operation_name.as_deref(), req.variables.as_ref()) {
+        let status = if media == MediaType::Json {
+            StatusCode::OK
+        } else {
+            StatusCode::BAD_REQUEST
+        };
+        return error_body(status, media, "BAD_USER_INPUT", &message);
     }
     let mut request = async_graphql::Request::new(req.query).data(Caller::Anonymous);
     if let Some(name) = req.operation_name {
@@ -170,9 +169,7 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
         && response.data == async_graphql::Value::Null;
     let mut errors: Vec<ServerError> = response.errors;
     for e in &mut errors {
-        let ext = e
-            .extensions
-            .get_or_insert_with(ErrorExtensionValues::default);
+        let ext = e.extensions.get_or_insert_with(ErrorExtensionValues::default);
         if ext.get("code").is_none() {
             ext.set(
                 "code",
@@ -192,10 +189,7 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
         );
     }
     if !errors.is_empty() {
-        body.insert(
-            "errors".into(),
-            serde_json::to_value(&errors).unwrap_or(Value::Null),
-        );
+        body.insert("errors".into(), serde_json::to_value(&errors).unwrap_or(Value::Null));
     }
     let status = if request_error && media == MediaType::GraphqlResponse {
         StatusCode::BAD_REQUEST
@@ -203,11 +197,42 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
         StatusCode::OK
     };
     let mut resp = (status, Json(Value::Object(body))).into_response();
-    resp.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(media.content_type()),
-    );
+    resp.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(media.content_type()));
     resp
+}
+
+/// The operation a request runs: the only one, or the one named.
+fn selected_operation<'a>(
+    doc: &'a async_graphql::parser::types::ExecutableDocument,
+    name: Option<&str>,
+) -> Option<&'a async_graphql::parser::types::OperationDefinition> {
+    match (&doc.operations, name) {
+        (DocumentOperations::Single(op), _) => Some(&op.node),
+        (DocumentOperations::Multiple(ops), Some(name)) => {
+            ops.iter().find(|(n, _)| n.as_str() == name).map(|(_, op)| &op.node)
+        }
+        (DocumentOperations::Multiple(ops), None) if ops.len() == 1 => ops.values().next().map(|op| &op.node),
+        (DocumentOperations::Multiple(_), None) => None,
+    }
+}
+
+/// A required (non-null, no default) variable of the selected operation that the request does not give: a
+/// variable-coercion failure, which the specification counts as a request error.
+fn missing_variable(
+    doc: &async_graphql::parser::types::ExecutableDocument,
+    operation_name: Option<&str>,
+    variables: Option<&Value>,
+) -> Option<String> {
+    let op = selected_operation(doc, operation_name)?;
+    op.variable_definitions.iter().find_map(|def| {
+        let def = &def.node;
+        let given = variables
+            .and_then(|v| v.get(def.name.node.as_str()))
+            .is_some_and(|v| !v.is_null());
+        (!def.var_type.node.nullable && def.default_value.is_none() && !given)
+            .then(|| format!("variable ${} of type {} is required", def.name.node, def.var_type.node))
+    })
 }
 
 fn accept(headers: &HeaderMap) -> Option<&str> {
@@ -253,12 +278,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let essence = content_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let essence = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     if essence != JSON {
         return error_body(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -276,11 +296,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
     }
 }
 
-async fn graphql_get(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
-) -> Response {
+async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
     let params: Vec<(String, String)> = raw
         .as_deref()
         .map(|q| {
@@ -293,12 +309,7 @@ async fn graphql_get(
                 .collect()
         })
         .unwrap_or_default();
-    let get = |k: &str| {
-        params
-            .iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.clone())
-    };
+    let get = |k: &str| params.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
     let wants_html = accept(&headers).is_some_and(|a| a.contains("text/html"));
     let Some(query) = get("query") else {
         if wants_html {
@@ -386,7 +397,10 @@ async fn ready(State(state): State<AppState>) -> Response {
             .into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "readiness: cannot read migrations");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable", "reason": "cannot read migrations" })))
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "status": "unavailable", "reason": "cannot read migrations" })),
+            )
                 .into_response()
         }
     }
@@ -436,11 +450,7 @@ mod tests {
                 Some(MediaType::Json),
                 "json preferred by q",
             ),
-            (
-                Some("*/*"),
-                Some(MediaType::GraphqlResponse),
-                "curl's wildcard",
-            ),
+            (Some("*/*"), Some(MediaType::GraphqlResponse), "curl's wildcard"),
             (Some("text/html"), None, "html only"),
             (Some("application/json;q=0"), None, "json refused"),
         ];
@@ -454,5 +464,24 @@ mod tests {
         assert_eq!(decode("%7B+a%20%7D"), "{ a }");
         assert_eq!(decode("100%"), "100%");
         assert_eq!(decode("%zz"), "%zz");
+    }
+}
+
+#[cfg(test)]
+mod variable_tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_required_variable_is_named() {
+        let doc = parse_query("query Q($n: Int!, $m: Int, $k: Int! = 3) { a }").expect("parses");
+        assert_eq!(
+            missing_variable(&doc, None, None),
+            Some("variable $n of type Int! is required".into())
+        );
+        assert_eq!(missing_variable(&doc, None, Some(&json!({ "n": 1 }))), None);
+        assert_eq!(
+            missing_variable(&doc, None, Some(&json!({ "n": null }))),
+            Some("variable $n of type Int! is required".into())
+        );
     }
 }

@@ -2,10 +2,9 @@
 
 use clap::Parser;
 use fomento_api::{
-    config::{Cli, Command, MigrateAction},
-    startup::{Application, Settings, connect},
+    config::{Cli, Command},
+    startup::{Application, Settings, connect, migrate},
 };
-use migration::{Migrator, MigratorTrait};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -24,32 +23,13 @@ async fn main() -> anyhow::Result<()> {
                 demo: args.demo,
             })
             .await?;
-            tracing::info!(
-                "serving GraphQL at http://{}:{}/graphql",
-                args.listen.ip(),
-                app.port()
-            );
+            tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
             app.run_until_stopped().await?;
         }
         Command::Migrate { action } => {
             let (db, _) = connect(&cli.database_url).await?;
-            match action {
-                MigrateAction::Up => Migrator::up(&db, None).await?,
-                MigrateAction::Down { steps } => Migrator::down(&db, Some(steps)).await?,
-                MigrateAction::Status => {
-                    for m in Migrator::get_migration_with_status(&db).await? {
-                        println!("{:?}\t{}", m.status(), m.name());
-                    }
-                }
-                MigrateAction::Fresh => {
-                    // The view depends on the tables; drop it first so every backend can drop them.
-                    sea_orm::ConnectionTrait::execute_unprepared(
-                        &db,
-                        "DROP VIEW IF EXISTS financing",
-                    )
-                    .await?;
-                    Migrator::fresh(&db).await?;
-                }
+            for line in migrate(&db, action).await? {
+                println!("{line}");
             }
         }
         Command::Schema => print!("{}", fomento_api::graphql::sdl()),

@@ -1,6 +1,7 @@
 //! Building and running the application: connect, migrate, optionally load demo data, bind, serve.
 
 use crate::{
+    config::MigrateAction,
     graphql::build_schema,
     http::{AppState, router},
 };
@@ -72,6 +73,27 @@ pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter)
     Ok((db, counter))
 }
 
+/// Runs a `fomento migrate` action; returns the lines to print (the status listing).
+pub async fn migrate(db: &DatabaseConnection, action: MigrateAction) -> Result<Vec<String>, sea_orm::DbErr> {
+    match action {
+        MigrateAction::Up => Migrator::up(db, None).await?,
+        MigrateAction::Down { steps } => Migrator::down(db, Some(steps)).await?,
+        MigrateAction::Status => {
+            return Ok(Migrator::get_migration_with_status(db)
+                .await?
+                .iter()
+                .map(|m| format!("{:?}\t{}", m.status(), m.name()))
+                .collect());
+        }
+        MigrateAction::Fresh => {
+            // The view depends on the tables; drop it first so every backend can drop them.
+            db.execute_unprepared("DROP VIEW IF EXISTS financing").await?;
+            Migrator::fresh(db).await?;
+        }
+    }
+    Ok(Vec::new())
+}
+
 /// A built application, bound and migrated, not yet serving.
 pub struct Application {
     listener: TcpListener,
@@ -87,13 +109,12 @@ impl Application {
         if settings.demo {
             crate::demo::load_if_empty(&db).await?;
         }
-        let listener =
-            TcpListener::bind(settings.listen)
-                .await
-                .map_err(|source| StartupError::Bind {
-                    addr: settings.listen,
-                    source,
-                })?;
+        let listener = TcpListener::bind(settings.listen)
+            .await
+            .map_err(|source| StartupError::Bind {
+                addr: settings.listen,
+                source,
+            })?;
         let schema = build_schema(db.clone());
         Ok(Self {
             listener,
@@ -118,10 +139,7 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves.
-    pub async fn run_with_shutdown(
-        self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> std::io::Result<()> {
+    pub async fn run_with_shutdown(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
         axum::serve(self.listener, router(self.state))
             .with_graceful_shutdown(shutdown)
             .await

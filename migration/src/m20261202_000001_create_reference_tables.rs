@@ -50,9 +50,7 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager.create_index(index("party", &["cnpj_root"])).await?;
-        manager
-            .create_index(index("party", &["economic_group_id"]))
-            .await?;
+        manager.create_index(index("party", &["economic_group_id"])).await?;
         manager
             .create_table(
                 Table::create()
@@ -78,9 +76,7 @@ impl MigrationTrait for Migration {
         }
         for chunk in rows.chunks(500) {
             let mut insert = Query::insert();
-            insert
-                .into_table("municipality")
-                .columns(["ibge_code", "name"]);
+            insert.into_table("municipality").columns(["ibge_code", "name"]);
             for (code, name) in chunk {
                 insert.values_panic([(*code).into(), (*name).into()]);
             }

@@ -58,9 +58,7 @@ impl MigrationTrait for Migration {
             &["status"],
             &["plant_municipality_code"],
         ] {
-            manager
-                .create_index(index("social_fuel_project", cols))
-                .await?;
+            manager.create_index(index("social_fuel_project", cols)).await?;
         }
         manager
             .create_table(
@@ -77,16 +75,8 @@ impl MigrationTrait for Migration {
                     .col(big_integer_null("perennial_area_ha"))
                     .col(big_integer_null("productivity_kg_per_ha"))
                     .col(string_null("coefficient_source"))
-                    .foreign_key(&mut fk(
-                        "feedstock_acquisition",
-                        "project_id",
-                        "social_fuel_project",
-                    ))
-                    .foreign_key(&mut fk(
-                        "feedstock_acquisition",
-                        "supplier_party_id",
-                        "party",
-                    ))
+                    .foreign_key(&mut fk("feedstock_acquisition", "project_id", "social_fuel_project"))
+                    .foreign_key(&mut fk("feedstock_acquisition", "supplier_party_id", "party"))
                     .to_owned(),
             )
             .await?;
@@ -107,11 +97,7 @@ impl MigrationTrait for Migration {
                     .col(text_null("delivery_conditions"))
                     .col(text_null("safeguards"))
                     .col(boolean("representation_agreed"))
-                    .foreign_key(&mut fk(
-                        "contract_proposal",
-                        "project_id",
-                        "social_fuel_project",
-                    ))
+                    .foreign_key(&mut fk("contract_proposal", "project_id", "social_fuel_project"))
                     .to_owned(),
             )
             .await?;
@@ -132,11 +118,7 @@ impl MigrationTrait for Migration {
                     .col(text_null("methodology"))
                     .col(string_null("confirmed_by"))
                     .col(timestamp_with_time_zone_null("confirmed_at"))
-                    .foreign_key(&mut fk(
-                        "assistance_plan",
-                        "project_id",
-                        "social_fuel_project",
-                    ))
+                    .foreign_key(&mut fk("assistance_plan", "project_id", "social_fuel_project"))
                     .to_owned(),
             )
             .await?;
@@ -149,11 +131,7 @@ impl MigrationTrait for Migration {
                     .col(string("kind"))
                     .col(date("received_on"))
                     .col(string_null("reference"))
-                    .foreign_key(&mut fk(
-                        "project_document",
-                        "project_id",
-                        "social_fuel_project",
-                    ))
+                    .foreign_key(&mut fk("project_document", "project_id", "social_fuel_project"))
                     .to_owned(),
             )
             .await?;
@@ -178,11 +156,7 @@ impl MigrationTrait for Migration {
                     .col(date("notified_on"))
                     .col(text("description"))
                     .col(text_null("documents"))
-                    .foreign_key(&mut fk(
-                        "company_change_notice",
-                        "project_id",
-                        "social_fuel_project",
-                    ))
+                    .foreign_key(&mut fk("company_change_notice", "project_id", "social_fuel_project"))
                     .to_owned(),
             )
             .await?;

@@ -28,11 +28,7 @@ impl MigrationTrait for Migration {
                     .col(big_integer("bank_id"))
                     .col(boolean("present"))
                     .primary_key(Index::create().col("meeting_id").col("bank_id"))
-                    .foreign_key(&mut fk(
-                        "chamber_attendance",
-                        "meeting_id",
-                        "chamber_meeting",
-                    ))
+                    .foreign_key(&mut fk("chamber_attendance", "meeting_id", "chamber_meeting"))
                     .foreign_key(&mut fk("chamber_attendance", "bank_id", "bank"))
                     .to_owned(),
             )
@@ -67,11 +63,7 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("created_at"))
                     .foreign_key(&mut fk("fco_carta", "bank_id", "bank"))
                     .foreign_key(&mut fk("fco_carta", "party_id", "party"))
-                    .foreign_key(&mut fk(
-                        "fco_carta",
-                        "chamber_meeting_id",
-                        "chamber_meeting",
-                    ))
+                    .foreign_key(&mut fk("fco_carta", "chamber_meeting_id", "chamber_meeting"))
                     .foreign_key(&mut fk("fco_carta", "resubmission_of", "fco_carta"))
                     .foreign_key(
                         ForeignKey::create()
@@ -116,9 +108,7 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(index("fco_carta_item", &["carta_id"]))
-            .await?;
+        manager.create_index(index("fco_carta_item", &["carta_id"])).await?;
         manager
             .create_table(
                 Table::create()

@@ -45,9 +45,7 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(index("bank_report", &["status"]))
-            .await?;
+        manager.create_index(index("bank_report", &["status"])).await?;
         manager
             .create_table(
                 Table::create()

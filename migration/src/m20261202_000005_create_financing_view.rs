@@ -21,8 +21,7 @@ SELECT 'FCO_RURAL' AS programme, id AS record_id, bank_id, party_id,
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let db = manager.get_connection();
-        db.execute_unprepared("DROP VIEW IF EXISTS financing")
-            .await?;
+        db.execute_unprepared("DROP VIEW IF EXISTS financing").await?;
         db.execute_unprepared(CREATE).await?;
         Ok(())
     }

@@ -3,11 +3,7 @@
 use sea_orm_migration::prelude::*;
 
 /// A foreign key from `table.column` to `target.id`.
-pub fn fk(
-    table: &'static str,
-    column: &'static str,
-    target: &'static str,
-) -> ForeignKeyCreateStatement {
+pub fn fk(table: &'static str, column: &'static str, target: &'static str) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .name(format!("fk_{table}_{column}"))
         .from(table, column)
@@ -19,8 +15,7 @@ pub fn fk(
 /// A (non-unique) index on `table(columns)`.
 pub fn index(table: &'static str, columns: &[&'static str]) -> IndexCreateStatement {
     let mut idx = Index::create();
-    idx.name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table);
+    idx.name(format!("idx_{table}_{}", columns.join("_"))).table(table);
     for c in columns {
         idx.col(*c);
     }
@@ -28,10 +23,7 @@ pub fn index(table: &'static str, columns: &[&'static str]) -> IndexCreateStatem
 }
 
 /// Drops each table, in the order given.
-pub async fn drop_tables(
-    manager: &SchemaManager<'_>,
-    tables: &[&'static str],
-) -> Result<(), DbErr> {
+pub async fn drop_tables(manager: &SchemaManager<'_>, tables: &[&'static str]) -> Result<(), DbErr> {
     for t in tables {
         manager
             .drop_table(Table::drop().table(*t).if_exists().to_owned())

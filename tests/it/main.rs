@@ -1,1 +1,8 @@
-fn main() {}
+//! Fomento's integration tests: one binary. Each test starts the real application on a random port with its own
+//! fresh database and speaks HTTP to it, on SQLite and, when `FOMENTO_TEST_POSTGRES_URL` is set, on PostgreSQL.
+
+mod financings;
+mod graphql_http;
+mod helpers;
+mod schema;
+mod storage;

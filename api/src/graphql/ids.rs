@@ -49,14 +49,10 @@ pub fn encode(kind: NodeKind, key: i64) -> async_graphql::ID {
 
 /// Decodes a global ID into its kind and key; `None` when it is not one of ours.
 pub fn decode(id: &str) -> Option<(NodeKind, i64)> {
-    let raw = URL_SAFE_NO_PAD
-        .decode(id.trim().trim_end_matches('='))
-        .ok()?;
+    let raw = URL_SAFE_NO_PAD.decode(id.trim().trim_end_matches('=')).ok()?;
     let text = String::from_utf8(raw).ok()?;
     let (prefix, key) = text.split_once(':')?;
-    let kind = NodeKind::ALL
-        .into_iter()
-        .find(|k| k.type_name() == prefix)?;
+    let kind = NodeKind::ALL.into_iter().find(|k| k.type_name() == prefix)?;
     Some((kind, key.parse().ok()?))
 }
 

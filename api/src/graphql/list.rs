@@ -10,9 +10,7 @@ use super::{
     pagination::{self, PageArgs, Window},
     scalars::{Date, Decimal},
     types::{
-        enums::{
-            FcoCartaStage, FinancingStatus, OrderDirection, Programme, Region, SocialFuelStage, Uf,
-        },
+        enums::{FcoCartaStage, FinancingStatus, OrderDirection, Programme, Region, SocialFuelStage, Uf},
         financing::{
             FcoCarta, FcoCartaConnection, Financing, FinancingConnection, SocialFuelProject,
             SocialFuelProjectConnection,
@@ -26,8 +24,8 @@ use entity::{
     fco_carta, financing, party, social_fuel_project, vocab,
 };
 use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, QueryTrait, sea_query::NullOrdering,
+    ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    sea_query::NullOrdering,
 };
 
 /// Filters common to both programmes. Every given field must match; a list matches any of its values.
@@ -186,9 +184,7 @@ fn money(field: &str, d: Decimal) -> Result<Money> {
 }
 
 fn party_ids_of(document: &Document) -> sea_orm::sea_query::SelectStatement {
-    let q = party::Entity::find()
-        .select_only()
-        .column(party::Column::Id);
+    let q = party::Entity::find().select_only().column(party::Column::Id);
     match document.cnpj_root() {
         Some(root) => q.filter(party::Column::CnpjRoot.eq(root)),
         None => q.filter(party::Column::Document.eq(document.as_str())),
@@ -213,12 +209,8 @@ fn condition(f: &FinancingFilter, scope: &Scope) -> Result<Condition> {
         let ids = banks
             .iter()
             .map(|id| {
-                ids::decode_as(id, NodeKind::Bank).ok_or_else(|| {
-                    bad(
-                        "filter.bankIds",
-                        format!("{:?} is not a bank ID", id.as_str()),
-                    )
-                })
+                ids::decode_as(id, NodeKind::Bank)
+                    .ok_or_else(|| bad("filter.bankIds", format!("{:?} is not a bank ID", id.as_str())))
             })
             .collect::<Result<Vec<_>>>()?;
         c = c.add(C::BankId.is_in(ids));
@@ -238,15 +230,11 @@ fn condition(f: &FinancingFilter, scope: &Scope) -> Result<Condition> {
         c = c.add(C::MunicipalityCode.is_in(codes.iter().copied()));
     }
     if let Some(ufs) = &f.ufs {
-        c = c.add(code_ranges(
-            ufs.iter().map(|u| domain::Uf::from(*u).code_range()),
-        ));
+        c = c.add(code_ranges(ufs.iter().map(|u| domain::Uf::from(*u).code_range())));
     }
     if let Some(regions) = &f.regions {
         c = c.add(code_ranges(
-            regions
-                .iter()
-                .map(|r| domain::Region::from(*r).code_range()),
+            regions.iter().map(|r| domain::Region::from(*r).code_range()),
         ));
     }
     if let Some(s) = &f.statuses {
@@ -290,11 +278,7 @@ fn condition(f: &FinancingFilter, scope: &Scope) -> Result<Condition> {
 }
 
 /// Reads one page of the view: the count, then the rows of the window.
-async fn page(
-    ctx: &Context<'_>,
-    args: &FinancingArgs,
-    scope: &Scope,
-) -> Result<(Window, u64, Vec<financing::Model>)> {
+async fn page(ctx: &Context<'_>, args: &FinancingArgs, scope: &Scope) -> Result<(Window, u64, Vec<financing::Model>)> {
     use financing::Column as C;
     pagination::check(&args.page).map_err(gql)?;
     let mut cond = condition(&args.filter, scope)?;
@@ -330,11 +314,7 @@ async fn page(
 }
 
 /// Lists financings of both programmes: a count, a page, and one query per programme for the nodes.
-pub async fn list_financings(
-    ctx: &Context<'_>,
-    args: FinancingArgs,
-    scope: Scope,
-) -> Result<FinancingConnection> {
+pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, scope: Scope) -> Result<FinancingConnection> {
     let (window, total, rows) = page(ctx, &args, &scope).await?;
     let project_ids: Vec<i64> = rows
         .iter()
@@ -351,9 +331,7 @@ pub async fn list_financings(
             if project_ids.is_empty() {
                 Ok(Default::default())
             } else {
-                loader::<SocialFuelProjectLoader>(ctx)
-                    .load_many(project_ids)
-                    .await
+                loader::<SocialFuelProjectLoader>(ctx).load_many(project_ids).await
             }
         },
         async {
@@ -389,16 +367,12 @@ pub async fn list_social_fuel_projects(
     order: FinancingOrder,
     page_args: PageArgs,
 ) -> Result<SocialFuelProjectConnection> {
-    let mut extra =
-        Condition::all().add(financing::Column::Programme.eq(vocab::Programme::SocialFuel));
+    let mut extra = Condition::all().add(financing::Column::Programme.eq(vocab::Programme::SocialFuel));
     if let Some(stages) = &filter.stages {
         let q = social_fuel_project::Entity::find()
             .select_only()
             .column(social_fuel_project::Column::Id)
-            .filter(
-                social_fuel_project::Column::Stage
-                    .is_in(stages.iter().map(|s| vocab::SocialFuelStage::from(*s))),
-            )
+            .filter(social_fuel_project::Column::Stage.is_in(stages.iter().map(|s| vocab::SocialFuelStage::from(*s))))
             .into_query();
         extra = extra.add(financing::Column::RecordId.in_subquery(q));
     }
@@ -441,16 +415,12 @@ pub async fn list_fco_cartas(
     order: FinancingOrder,
     page_args: PageArgs,
 ) -> Result<FcoCartaConnection> {
-    let mut extra =
-        Condition::all().add(financing::Column::Programme.eq(vocab::Programme::FcoRural));
+    let mut extra = Condition::all().add(financing::Column::Programme.eq(vocab::Programme::FcoRural));
     if let Some(stages) = &filter.stages {
         let q = fco_carta::Entity::find()
             .select_only()
             .column(fco_carta::Column::Id)
-            .filter(
-                fco_carta::Column::Stage
-                    .is_in(stages.iter().map(|s| vocab::FcoCartaStage::from(*s))),
-            )
+            .filter(fco_carta::Column::Stage.is_in(stages.iter().map(|s| vocab::FcoCartaStage::from(*s))))
             .into_query();
         extra = extra.add(financing::Column::RecordId.in_subquery(q));
     }

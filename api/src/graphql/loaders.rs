@@ -2,8 +2,8 @@
 
 use async_graphql::dataloader::Loader;
 use entity::{
-    bank, contract_proposal, economic_group, fco_carta, fco_carta_amendment, fco_carta_item,
-    feedstock_acquisition, municipality, party, project_document, social_fuel_project,
+    bank, contract_proposal, economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition,
+    municipality, party, project_document, social_fuel_project,
 };
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::{collections::HashMap, sync::Arc};

@@ -26,55 +26,41 @@ pub enum Caller {
 /// Builds the schema with its DataLoaders over `db`.
 pub fn build_schema(db: DatabaseConnection) -> AppSchema {
     use loaders::*;
-    Schema::build(
-        query::QueryRoot::default(),
-        EmptyMutation,
-        EmptySubscription,
-    )
-    .limit_depth(16)
-    .limit_recursive_depth(32)
-    .data(DataLoader::new(BankLoader(db.clone()), tokio::spawn))
-    .data(DataLoader::new(PartyLoader(db.clone()), tokio::spawn))
-    .data(DataLoader::new(
-        EconomicGroupLoader(db.clone()),
-        tokio::spawn,
-    ))
-    .data(DataLoader::new(
-        MunicipalityLoader(db.clone()),
-        tokio::spawn,
-    ))
-    .data(DataLoader::new(
-        SocialFuelProjectLoader(db.clone()),
-        tokio::spawn,
-    ))
-    .data(DataLoader::new(FcoCartaLoader(db.clone()), tokio::spawn))
-    .data(DataLoader::new(
-        AcquisitionsByProject(db.clone()),
-        tokio::spawn,
-    ))
-    .data(DataLoader::new(
-        ProposalsByProject(db.clone()),
-        tokio::spawn,
-    ))
-    .data(DataLoader::new(
-        DocumentsByProject(db.clone()),
-        tokio::spawn,
-    ))
-    .data(DataLoader::new(ItemsByCarta(db.clone()), tokio::spawn))
-    .data(DataLoader::new(AmendmentsByCarta(db.clone()), tokio::spawn))
-    .data(db)
-    .finish()
+    Schema::build(query::QueryRoot::default(), EmptyMutation, EmptySubscription)
+        .limit_depth(16)
+        .limit_recursive_depth(32)
+        .data(loader_of(BankLoader(db.clone())))
+        .data(loader_of(PartyLoader(db.clone())))
+        .data(loader_of(EconomicGroupLoader(db.clone())))
+        .data(loader_of_i32(MunicipalityLoader(db.clone())))
+        .data(loader_of(SocialFuelProjectLoader(db.clone())))
+        .data(loader_of(FcoCartaLoader(db.clone())))
+        .data(loader_of(AcquisitionsByProject(db.clone())))
+        .data(loader_of(ProposalsByProject(db.clone())))
+        .data(loader_of(DocumentsByProject(db.clone())))
+        .data(loader_of(ItemsByCarta(db.clone())))
+        .data(loader_of(AmendmentsByCarta(db.clone())))
+        .data(db)
+        .finish()
+}
+
+/// How long a DataLoader waits to gather keys into one batch. Long enough that every item of a page asks before
+/// the batch leaves, even in a debug build on a busy machine; short next to a database round trip.
+const BATCH_DELAY: std::time::Duration = std::time::Duration::from_millis(5);
+
+fn loader_of<T: async_graphql::dataloader::Loader<i64> + Send + Sync + 'static>(l: T) -> DataLoader<T> {
+    DataLoader::new(l, tokio::spawn).delay(BATCH_DELAY)
+}
+
+fn loader_of_i32<T: async_graphql::dataloader::Loader<i32> + Send + Sync + 'static>(l: T) -> DataLoader<T> {
+    DataLoader::new(l, tokio::spawn).delay(BATCH_DELAY)
 }
 
 /// The SDL of the schema, as checked in at `schema.graphql`.
 pub fn sdl() -> String {
-    Schema::build(
-        query::QueryRoot::default(),
-        EmptyMutation,
-        EmptySubscription,
-    )
-    .finish()
-    .sdl()
+    Schema::build(query::QueryRoot::default(), EmptyMutation, EmptySubscription)
+        .finish()
+        .sdl()
 }
 
 /// The database connection of the request.

@@ -30,9 +30,7 @@ pub enum PageError {
     #[error("`{0}` must not be negative")]
     Negative(&'static str),
     /// `first` or `last` above the cap.
-    #[error(
-        "`{arg}` may be at most {max}; ask for further pages with `after`/`before` instead of {asked}"
-    )]
+    #[error("`{arg}` may be at most {max}; ask for further pages with `after`/`before` instead of {asked}")]
     TooLarge {
         /// Which argument.
         arg: &'static str,
@@ -177,11 +175,7 @@ macro_rules! connection {
 
         impl $conn {
             /// Builds the connection from a window and the page's nodes, in order.
-            pub fn build(
-                window: $crate::graphql::pagination::Window,
-                total: u64,
-                nodes: Vec<$node>,
-            ) -> Self {
+            pub fn build(window: $crate::graphql::pagination::Window, total: u64, nodes: Vec<$node>) -> Self {
                 let edges = nodes
                     .into_iter()
                     .enumerate()
@@ -190,8 +184,7 @@ macro_rules! connection {
                         node,
                     })
                     .collect::<Vec<_>>();
-                let page_info =
-                    $crate::graphql::pagination::PageInfo::of(&window, edges.len() as u64);
+                let page_info = $crate::graphql::pagination::PageInfo::of(&window, edges.len() as u64);
                 Self {
                     edges,
                     page_info,
@@ -232,12 +225,7 @@ impl PageInfo {
 mod tests {
     use super::*;
 
-    fn args(
-        first: Option<i32>,
-        after: Option<u64>,
-        last: Option<i32>,
-        before: Option<u64>,
-    ) -> PageArgs {
+    fn args(first: Option<i32>, after: Option<u64>, last: Option<i32>, before: Option<u64>) -> PageArgs {
         PageArgs {
             first,
             after: after.map(cursor),
@@ -264,12 +252,7 @@ mod tests {
                 w(0, 20, false, true),
                 "no arguments: the default page",
             ),
-            (
-                args(Some(10), None, None, None),
-                50,
-                w(0, 10, false, true),
-                "first 10",
-            ),
+            (args(Some(10), None, None, None), 50, w(0, 10, false, true), "first 10"),
             (
                 args(Some(10), Some(9), None, None),
                 50,
@@ -294,12 +277,7 @@ mod tests {
                 w(50, 0, true, false),
                 "cursor beyond the end: empty",
             ),
-            (
-                args(None, None, Some(10), None),
-                50,
-                w(40, 10, true, false),
-                "last 10",
-            ),
+            (args(None, None, Some(10), None), 50, w(40, 10, true, false), "last 10"),
             (
                 args(None, None, Some(10), Some(40)),
                 50,
@@ -318,18 +296,8 @@ mod tests {
                 w(10, 2, true, true),
                 "after and before narrow the list",
             ),
-            (
-                args(Some(0), None, None, None),
-                50,
-                w(0, 0, false, true),
-                "first 0",
-            ),
-            (
-                args(Some(10), None, None, None),
-                0,
-                w(0, 0, false, false),
-                "empty list",
-            ),
+            (args(Some(0), None, None, None), 50, w(0, 0, false, true), "first 0"),
+            (args(Some(10), None, None, None), 0, w(0, 0, false, false), "empty list"),
             (
                 args(Some(100), None, None, None),
                 100,

@@ -5,19 +5,18 @@ use super::{
     error::{ApiError, gql},
     ids::{self, NodeKind},
     list::{
-        FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope,
-        SocialFuelProjectFilter, list_fco_cartas, list_financings, list_social_fuel_projects,
+        FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope, SocialFuelProjectFilter,
+        list_fco_cartas, list_financings, list_social_fuel_projects,
     },
     loader,
     loaders::{
-        BankLoader, EconomicGroupLoader, FcoCartaLoader, MunicipalityLoader, PartyLoader,
-        SocialFuelProjectLoader,
+        BankLoader, EconomicGroupLoader, FcoCartaLoader, MunicipalityLoader, PartyLoader, SocialFuelProjectLoader,
     },
     pagination::{self, PageArgs},
     types::{
         financing::{
-            BankConnection, FcoCarta, FcoCartaConnection, FinancingConnection, Node,
-            SocialFuelProject, SocialFuelProjectConnection,
+            BankConnection, FcoCarta, FcoCartaConnection, FinancingConnection, Node, SocialFuelProject,
+            SocialFuelProjectConnection,
         },
         objects::{Bank, EconomicGroup, Municipality, Party},
     },
@@ -94,11 +93,7 @@ impl CommonQuery {
         };
         match found {
             Some(n) => Ok(Some(n)),
-            None => Err(not_found(format!(
-                "no {} with ID {:?}",
-                kind.type_name(),
-                id.as_str()
-            ))),
+            None => Err(not_found(format!("no {} with ID {:?}", kind.type_name(), id.as_str()))),
         }
     }
 
@@ -108,17 +103,13 @@ impl CommonQuery {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
-            FinancingOrder,
-        >,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
         #[graphql(
             desc = "Page forward: at most this many items (at most 100; 20 when neither first nor last is given)."
         )]
         first: Option<i32>,
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<FinancingConnection> {
         list_financings(
@@ -135,8 +126,7 @@ impl CommonQuery {
     async fn party(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "A CPF or CNPJ, punctuated or not; alphanumeric CNPJs are accepted.")]
-        document: String,
+        #[graphql(desc = "A CPF or CNPJ, punctuated or not; alphanumeric CNPJs are accepted.")] document: String,
     ) -> Result<Option<Party>> {
         let doc = Document::parse(&document).map_err(|e| {
             gql(ApiError::BadUserInput(format!(
@@ -144,19 +134,15 @@ impl CommonQuery {
             )))
         })?;
         let exact = party::Entity::find()
-            .filter(sea_orm::ColumnTrait::eq(
-                &party::Column::Document,
-                doc.as_str(),
-            ))
+            .filter(sea_orm::ColumnTrait::eq(&party::Column::Document, doc.as_str()))
             .one(db(ctx))
             .await
             .map_err(gql)?;
         let found = match exact {
             Some(p) => Some(p),
-            None if doc.cnpj_root().is_some() => party::Entity::find_by_document(&doc)
-                .one(db(ctx))
-                .await
-                .map_err(gql)?,
+            None if doc.cnpj_root().is_some() => {
+                party::Entity::find_by_document(&doc).one(db(ctx)).await.map_err(gql)?
+            }
             None => None,
         };
         match found {
@@ -169,13 +155,9 @@ impl CommonQuery {
     async fn banks(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<BankConnection> {
         let args = PageArgs {
@@ -203,11 +185,7 @@ impl CommonQuery {
     }
 
     /// One bank by its global ID.
-    async fn bank(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The bank's global ID.")] id: ID,
-    ) -> Result<Bank> {
+    async fn bank(&self, ctx: &Context<'_>, #[graphql(desc = "The bank's global ID.")] id: ID) -> Result<Bank> {
         let key = ids::decode_as(&id, NodeKind::Bank).ok_or_else(|| bad_id("id", &id, "a bank"))?;
         loader::<BankLoader>(ctx)
             .load_one(key)
@@ -261,19 +239,11 @@ impl SocialFuelQuery {
     async fn social_fuel_projects(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "Only projects matching this filter.")] filter: Option<
-            SocialFuelProjectFilter,
-        >,
-        #[graphql(desc = "Sort order; latest filing first by default.")] order_by: Option<
-            FinancingOrder,
-        >,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
-            i32,
-        >,
+        #[graphql(desc = "Only projects matching this filter.")] filter: Option<SocialFuelProjectFilter>,
+        #[graphql(desc = "Sort order; latest filing first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<SocialFuelProjectConnection> {
         let page = PageArgs {
@@ -282,13 +252,7 @@ impl SocialFuelQuery {
             last,
             before,
         };
-        list_social_fuel_projects(
-            ctx,
-            filter.unwrap_or_default(),
-            order_by.unwrap_or_default(),
-            page,
-        )
-        .await
+        list_social_fuel_projects(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page).await
     }
 }
 
@@ -304,16 +268,10 @@ impl FcoQuery {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Only cartas matching this filter.")] filter: Option<FcoCartaFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
-            FinancingOrder,
-        >,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
-            i32,
-        >,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<FcoCartaConnection> {
         let page = PageArgs {
@@ -322,12 +280,6 @@ impl FcoQuery {
             last,
             before,
         };
-        list_fco_cartas(
-            ctx,
-            filter.unwrap_or_default(),
-            order_by.unwrap_or_default(),
-            page,
-        )
-        .await
+        list_fco_cartas(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page).await
     }
 }

@@ -46,9 +46,7 @@ impl ScalarType for Date {
         match &value {
             Value::String(s) => NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
                 .map(Date)
-                .map_err(|_| {
-                    InputValueError::custom(format!("{s:?} is not a date in the form YYYY-MM-DD"))
-                }),
+                .map_err(|_| InputValueError::custom(format!("{s:?} is not a date in the form YYYY-MM-DD"))),
             _ => Err(InputValueError::expected_type(value)),
         }
     }
@@ -75,9 +73,7 @@ impl ScalarType for DateTime {
         match &value {
             Value::String(s) => chrono::DateTime::parse_from_rfc3339(s.trim())
                 .map(|d| DateTime(d.with_timezone(&chrono::Utc)))
-                .map_err(|_| {
-                    InputValueError::custom(format!("{s:?} is not an RFC 3339 timestamp"))
-                }),
+                .map_err(|_| InputValueError::custom(format!("{s:?} is not an RFC 3339 timestamp"))),
             _ => Err(InputValueError::expected_type(value)),
         }
     }

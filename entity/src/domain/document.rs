@@ -13,9 +13,7 @@ pub enum DocumentError {
     #[error("the document is empty")]
     Empty,
     /// A character that is neither a digit, a letter nor accepted punctuation (`.`, `/`, `-`, space).
-    #[error(
-        "the document has the character {0:?}, which is neither a digit, a letter nor punctuation"
-    )]
+    #[error("the document has the character {0:?}, which is neither a digit, a letter nor punctuation")]
     BadCharacter(char),
     /// Not 11 (CPF) or 14 (CNPJ) characters once the punctuation is removed.
     #[error("a CPF has 11 digits and a CNPJ 14 characters; this one has {0}")]
@@ -60,11 +58,7 @@ fn value(c: u8) -> u32 {
 fn mod11_digit(chars: &[u8], weights: &[u32]) -> u8 {
     let sum: u32 = chars.iter().zip(weights).map(|(c, w)| value(*c) * w).sum();
     let rem = sum % 11;
-    if rem < 2 {
-        b'0'
-    } else {
-        b'0' + (11 - rem) as u8
-    }
+    if rem < 2 { b'0' } else { b'0' + (11 - rem) as u8 }
 }
 
 fn check(body: &[u8], given: &[u8], w1: &[u32], w2: &[u32]) -> Result<(), DocumentError> {
@@ -173,15 +167,7 @@ impl Cnpj {
 impl fmt::Display for Cnpj {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = &self.0;
-        write!(
-            f,
-            "{}.{}.{}/{}-{}",
-            &s[0..2],
-            &s[2..5],
-            &s[5..8],
-            &s[8..12],
-            &s[12..14]
-        )
+        write!(f, "{}.{}.{}/{}-{}", &s[0..2], &s[2..5], &s[5..8], &s[8..12], &s[12..14])
     }
 }
 
@@ -294,12 +280,7 @@ mod tests {
 
     #[test]
     fn cpf_is_accepted_in_any_punctuation() {
-        for input in [
-            "529.982.247-25",
-            "52998224725",
-            " 529 982 247 25 ",
-            "529.982.247/25",
-        ] {
+        for input in ["529.982.247-25", "52998224725", " 529 982 247 25 ", "529.982.247/25"] {
             let cpf = Cpf::parse(input).unwrap_or_else(|e| panic!("{input:?} should parse: {e}"));
             assert_eq!(cpf.as_str(), "52998224725", "{input:?}");
             assert_eq!(cpf.to_string(), "529.982.247-25");
@@ -325,30 +306,14 @@ mod tests {
                 },
                 "wrong first digit",
             ),
-            (
-                "111.111.111-11",
-                DocumentError::Repeated,
-                "all digits equal",
-            ),
-            (
-                "5299822472",
-                DocumentError::BadLength(10),
-                "one digit short",
-            ),
-            (
-                "529.982.247-2X",
-                DocumentError::LetterNotAllowed,
-                "letter in a CPF",
-            ),
+            ("111.111.111-11", DocumentError::Repeated, "all digits equal"),
+            ("5299822472", DocumentError::BadLength(10), "one digit short"),
+            ("529.982.247-2X", DocumentError::LetterNotAllowed, "letter in a CPF"),
             ("529,982,247-25", DocumentError::BadCharacter(','), "comma"),
             (" .-/ ", DocumentError::Empty, "only punctuation"),
         ];
         for (input, expected, why) in cases {
-            assert_eq!(
-                Cpf::parse(input).as_ref().err(),
-                Some(expected),
-                "{why}: {input:?}"
-            );
+            assert_eq!(Cpf::parse(input).as_ref().err(), Some(expected), "{why}: {input:?}");
         }
     }
 
@@ -408,11 +373,7 @@ mod tests {
             ),
         ];
         for (input, expected, why) in cases {
-            assert_eq!(
-                Cnpj::parse(input).as_ref().err(),
-                Some(expected),
-                "{why}: {input:?}"
-            );
+            assert_eq!(Cnpj::parse(input).as_ref().err(), Some(expected), "{why}: {input:?}");
         }
     }
 
@@ -432,14 +393,8 @@ mod tests {
                 .and_then(|d| d.cnpj_root().map(str::to_owned)),
             Some("11222333".into())
         );
-        assert_eq!(
-            Document::parse("123456789012"),
-            Err(DocumentError::BadLength(12))
-        );
-        assert_eq!(
-            Document::parse("1234567890123456"),
-            Err(DocumentError::BadLength(16))
-        );
+        assert_eq!(Document::parse("123456789012"), Err(DocumentError::BadLength(12)));
+        assert_eq!(Document::parse("1234567890123456"), Err(DocumentError::BadLength(16)));
     }
 
     #[test]

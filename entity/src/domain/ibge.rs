@@ -151,9 +151,7 @@ impl IbgeCode {
         if t.len() != 7 || !t.bytes().all(|b| b.is_ascii_digit()) {
             return Err(IbgeCodeError::BadFormat(t.to_owned()));
         }
-        let n: u32 = t
-            .parse()
-            .map_err(|_| IbgeCodeError::BadFormat(t.to_owned()))?;
+        let n: u32 = t.parse().map_err(|_| IbgeCodeError::BadFormat(t.to_owned()))?;
         Self::new(n)
     }
 
@@ -202,35 +200,20 @@ mod tests {
 
     #[test]
     fn codes_that_name_no_uf_or_have_the_wrong_length_are_refused() {
-        assert_eq!(
-            IbgeCode::new(1900000),
-            Err(IbgeCodeError::UnknownUf(1900000))
-        );
-        assert_eq!(
-            IbgeCode::new(5403403),
-            Err(IbgeCodeError::UnknownUf(5403403))
-        );
-        assert_eq!(
-            IbgeCode::new(510340),
-            Err(IbgeCodeError::BadFormat("510340".into()))
-        );
+        assert_eq!(IbgeCode::new(1900000), Err(IbgeCodeError::UnknownUf(1900000)));
+        assert_eq!(IbgeCode::new(5403403), Err(IbgeCodeError::UnknownUf(5403403)));
+        assert_eq!(IbgeCode::new(510340), Err(IbgeCodeError::BadFormat("510340".into())));
         assert_eq!(
             IbgeCode::parse("51034O3"),
             Err(IbgeCodeError::BadFormat("51034O3".into()))
         );
-        assert_eq!(
-            IbgeCode::parse(" 5103403 ").map(IbgeCode::value),
-            Ok(5103403)
-        );
+        assert_eq!(IbgeCode::parse(" 5103403 ").map(IbgeCode::value), Ok(5103403));
     }
 
     #[test]
     fn abbreviations_map_both_ways() {
         for uf in Uf::ALL {
-            assert_eq!(
-                Uf::from_abbreviation(&uf.abbreviation().to_lowercase()),
-                Some(uf)
-            );
+            assert_eq!(Uf::from_abbreviation(&uf.abbreviation().to_lowercase()), Some(uf));
             assert_eq!(Uf::from_code(uf.code()), Some(uf));
         }
         assert_eq!(Uf::from_abbreviation("XX"), None);
@@ -239,14 +222,9 @@ mod tests {
     /// Checks every municipality of `../shared/data/municipios.csv` (5,570 rows) when the file is present.
     #[test]
     fn every_official_municipality_code_maps_to_its_listed_uf() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/data/municipios.csv"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/municipios.csv");
         let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!(
-                "SKIPPED: {path} is absent; the reference check against all municipalities did not run"
-            );
+            eprintln!("SKIPPED: {path} is absent; the reference check against all municipalities did not run");
             return;
         };
         let mut n = 0;

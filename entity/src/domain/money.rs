@@ -90,18 +90,12 @@ impl fmt::Display for Money {
         let reais = (abs / 100).to_string();
         let mut grouped = String::new();
         for (i, c) in reais.chars().enumerate() {
-            if i > 0 && (reais.len() - i) % 3 == 0 {
+            if i > 0 && (reais.len() - i).is_multiple_of(3) {
                 grouped.push('.');
             }
             grouped.push(c);
         }
-        write!(
-            f,
-            "{}R$ {},{:02}",
-            if neg { "-" } else { "" },
-            grouped,
-            abs % 100
-        )
+        write!(f, "{}R$ {},{:02}", if neg { "-" } else { "" }, grouped, abs % 100)
     }
 }
 
@@ -151,10 +145,7 @@ mod tests {
             Money::from_decimal(dec!(99999999999999999999)),
             Err(AmountError::TooLarge(_))
         ));
-        assert_eq!(
-            Money::from_non_negative(dec!(-1)),
-            Err(AmountError::Negative(dec!(-1)))
-        );
+        assert_eq!(Money::from_non_negative(dec!(-1)), Err(AmountError::Negative(dec!(-1))));
         assert_eq!(Money::from_decimal(dec!(10.50)), Ok(Money(1050)));
     }
 

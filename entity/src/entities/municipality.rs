@@ -23,8 +23,6 @@ impl ActiveModelBehavior for ActiveModel {}
 impl Model {
     /// The code as a domain value (UF, region).
     pub fn code(&self) -> Option<IbgeCode> {
-        u32::try_from(self.ibge_code)
-            .ok()
-            .and_then(|c| IbgeCode::new(c).ok())
+        u32::try_from(self.ibge_code).ok().and_then(|c| IbgeCode::new(c).ok())
     }
 }

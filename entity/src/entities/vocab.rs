@@ -83,10 +83,9 @@ impl SocialFuelStage {
             Self::Filed => FinancingStatus::InAnalysis,
             Self::Conforming | Self::FinancingApproved => FinancingStatus::Approved,
             Self::NonConforming => FinancingStatus::Denied,
-            Self::Operating
-            | Self::ExternalEvaluation
-            | Self::SealEligible
-            | Self::SealRequested => FinancingStatus::Active,
+            Self::Operating | Self::ExternalEvaluation | Self::SealEligible | Self::SealRequested => {
+                FinancingStatus::Active
+            }
             Self::Unframed => FinancingStatus::Ended,
         }
     }

@@ -5,25 +5,24 @@ use super::super::{
     ids::{self, NodeKind},
     loader,
     loaders::{
-        AcquisitionsByProject, AmendmentsByCarta, BankLoader, DocumentsByProject, FcoCartaLoader,
-        ItemsByCarta, MunicipalityLoader, PartyLoader, ProposalsByProject,
+        AcquisitionsByProject, AmendmentsByCarta, BankLoader, DocumentsByProject, FcoCartaLoader, ItemsByCarta,
+        MunicipalityLoader, PartyLoader, ProposalsByProject,
     },
     pagination::connection,
     scalars::{Date, DateTime, Decimal},
 };
 use super::{
     enums::{
-        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus,
-        InvestmentClass, ItemKind, Programme, ProjectDocumentKind, RepresentationKind,
-        SocialFuelStage, SupplierKind,
+        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus, InvestmentClass, ItemKind,
+        Programme, ProjectDocumentKind, RepresentationKind, SocialFuelStage, SupplierKind,
     },
     objects::{Bank, EconomicGroup, Municipality, Party},
 };
 use async_graphql::Result;
 use async_graphql::{Context, ID, Interface, Object};
 use entity::{
-    contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition,
-    project_document, social_fuel_project,
+    contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
+    social_fuel_project,
 };
 
 pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
@@ -32,11 +31,7 @@ pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
         .await
         .map_err(gql)?
         .map(Bank)
-        .ok_or_else(|| {
-            gql(ApiError::Internal(format!(
-                "bank {id} is referenced but missing"
-            )))
-        })
+        .ok_or_else(|| gql(ApiError::Internal(format!("bank {id} is referenced but missing"))))
 }
 
 pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
@@ -45,11 +40,7 @@ pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
         .await
         .map_err(gql)?
         .map(Party)
-        .ok_or_else(|| {
-            gql(ApiError::Internal(format!(
-                "party {id} is referenced but missing"
-            )))
-        })
+        .ok_or_else(|| gql(ApiError::Internal(format!("party {id} is referenced but missing"))))
 }
 
 pub(crate) async fn municipality_of(ctx: &Context<'_>, code: i32) -> Result<Municipality> {
@@ -73,6 +64,7 @@ fn date(d: Option<chrono::NaiveDate>) -> Option<Date> {
 #[derive(Clone, Debug)]
 pub struct SocialFuelProject(pub social_fuel_project::Model);
 
+/// A biodiesel producer's project seeking MDA's social framing (IN MDA 2005).
 #[Object]
 impl SocialFuelProject {
     /// Opaque global ID.
@@ -211,11 +203,7 @@ impl SocialFuelProject {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .map(FeedstockAcquisition)
-            .collect())
+        Ok(rows.unwrap_or_default().into_iter().map(FeedstockAcquisition).collect())
     }
 
     /// Contract proposals with family farmers (art. 5).
@@ -224,11 +212,7 @@ impl SocialFuelProject {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .map(ContractProposal)
-            .collect())
+        Ok(rows.unwrap_or_default().into_iter().map(ContractProposal).collect())
     }
 
     /// The annex-I documents received with the request (art. 8).
@@ -237,11 +221,7 @@ impl SocialFuelProject {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .map(ProjectDocument)
-            .collect())
+        Ok(rows.unwrap_or_default().into_iter().map(ProjectDocument).collect())
     }
 }
 
@@ -249,6 +229,7 @@ impl SocialFuelProject {
 #[derive(Clone, Debug)]
 pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
 
+/// Feedstock a producer acquired, or produced itself, in a year (IN MDA 2005, art. 3).
 #[Object]
 impl FeedstockAcquisition {
     /// The acquisition year.
@@ -291,6 +272,7 @@ impl FeedstockAcquisition {
 #[derive(Clone, Debug)]
 pub struct ContractProposal(pub contract_proposal::Model);
 
+/// A contract proposal with family farmers through a representation (IN MDA 2005, art. 5).
 #[Object]
 impl ContractProposal {
     /// The kind of representation.
@@ -338,6 +320,7 @@ impl ContractProposal {
 #[derive(Clone, Debug)]
 pub struct ProjectDocument(pub project_document::Model);
 
+/// A document received with a social-fuel request (IN MDA 2005, annex I).
 #[Object]
 impl ProjectDocument {
     /// Which of the six documents.
@@ -360,6 +343,7 @@ impl ProjectDocument {
 #[derive(Clone, Debug)]
 pub struct FcoCarta(pub fco_carta::Model);
 
+/// An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
 #[Object]
 impl FcoCarta {
     /// Opaque global ID.
@@ -486,15 +470,8 @@ impl FcoCarta {
 
     /// The items financed.
     async fn items(&self, ctx: &Context<'_>) -> Result<Vec<CartaItem>> {
-        let rows = loader::<ItemsByCarta>(ctx)
-            .load_one(self.0.id)
-            .await
-            .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .map(CartaItem)
-            .collect())
+        let rows = loader::<ItemsByCarta>(ctx).load_one(self.0.id).await.map_err(gql)?;
+        Ok(rows.unwrap_or_default().into_iter().map(CartaItem).collect())
     }
 
     /// Amendments requested after approval (art. 15).
@@ -503,11 +480,7 @@ impl FcoCarta {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .map(CartaAmendment)
-            .collect())
+        Ok(rows.unwrap_or_default().into_iter().map(CartaAmendment).collect())
     }
 }
 
@@ -515,6 +488,7 @@ impl FcoCarta {
 #[derive(Clone, Debug)]
 pub struct CartaItem(pub fco_carta_item::Model);
 
+/// An item financed by a carta: animals, machines, buildings, working capital.
 #[Object]
 impl CartaItem {
     /// What the item is.
@@ -567,6 +541,7 @@ impl CartaItem {
 #[derive(Clone, Debug)]
 pub struct CartaAmendment(pub fco_carta_amendment::Model);
 
+/// A change requested to an approved carta (CDAE/MT 2019, art. 15).
 #[Object]
 impl CartaAmendment {
     /// What changes.
@@ -601,6 +576,7 @@ impl CartaAmendment {
 }
 
 /// A financing in either programme: what front-ends list, filter and open without caring which programme it is.
+#[allow(clippy::duplicated_attributes)]
 #[derive(Interface, Clone, Debug)]
 #[graphql(
     field(name = "id", ty = "ID", desc = "Opaque global ID."),
@@ -621,16 +597,8 @@ impl CartaAmendment {
         ty = "Decimal",
         desc = "Financing sought (social fuel) or financed value (FCO), in reais."
     ),
-    field(
-        name = "status",
-        ty = "FinancingStatus",
-        desc = "Cross-programme status."
-    ),
-    field(
-        name = "submitted_on",
-        ty = "Option<Date>",
-        desc = "Filing or submission date."
-    ),
+    field(name = "status", ty = "FinancingStatus", desc = "Cross-programme status."),
+    field(name = "submitted_on", ty = "Option<Date>", desc = "Filing or submission date."),
     field(name = "decided_on", ty = "Option<Date>", desc = "Decision date."),
     field(
         name = "contracted_on",

@@ -21,6 +21,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 #[derive(Clone, Debug)]
 pub struct Bank(pub bank::Model);
 
+/// A financial institution (agente financeiro) that frames social-fuel projects or files FCO cartas.
 #[Object]
 impl Bank {
     /// Opaque global ID.
@@ -62,16 +63,10 @@ impl Bank {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
-            FinancingOrder,
-        >,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
-            i32,
-        >,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<FinancingConnection> {
         let args = FinancingArgs::new(filter, order_by, first, after, last, before);
@@ -83,6 +78,7 @@ impl Bank {
 #[derive(Clone, Debug)]
 pub struct Party(pub party::Model);
 
+/// A person (CPF) or legal entity (CNPJ) that produces, borrows or supplies.
 #[Object]
 impl Party {
     /// Opaque global ID.
@@ -150,16 +146,10 @@ impl Party {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
-            FinancingOrder,
-        >,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<
-            i32,
-        >,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<
-            i32,
-        >,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<FinancingConnection> {
         let args = FinancingArgs::new(filter, order_by, first, after, last, before);
@@ -175,6 +165,7 @@ impl Party {
 #[derive(Clone, Debug)]
 pub struct EconomicGroup(pub economic_group::Model);
 
+/// An economic group, cooperative or association; the FCO R$ 15 M ceiling counts all its members together.
 #[Object]
 impl EconomicGroup {
     /// Opaque global ID.
@@ -219,6 +210,7 @@ impl Municipality {
     }
 }
 
+/// A Brazilian municipality; its UF and region follow from the IBGE code.
 #[Object]
 impl Municipality {
     /// Opaque global ID.

@@ -1,0 +1,392 @@
+//! The unified graph over the demo data: both programmes in one list, parties across branches, filters, pages,
+//! nodes, DataLoaders, and clear errors for bad input.
+
+use crate::helpers::{TestApp, on_each_backend};
+use serde_json::{Value, json};
+use std::collections::HashSet;
+
+#[tokio::test]
+async fn financings_list_both_programmes_with_bank_and_amount() {
+    on_each_backend(true, |app| async move {
+        let data = app
+            .data(
+                "{ financings(first: 10) { totalCount edges { node { __typename amount bank { name } } } } }",
+                json!({}),
+            )
+            .await;
+        let edges = data["financings"]["edges"].as_array().expect("edges");
+        assert_eq!(edges.len(), 10);
+        assert_eq!(data["financings"]["totalCount"], 340, "40 projects and 300 cartas");
+        let kinds: HashSet<&str> = edges.iter().filter_map(|e| e["node"]["__typename"].as_str()).collect();
+        assert_eq!(
+            kinds,
+            HashSet::from(["SocialFuelProject", "FcoCarta"]),
+            "both kinds on the first page"
+        );
+        for e in edges {
+            assert!(e["node"]["bank"]["name"].as_str().is_some_and(|n| !n.is_empty()));
+            let amount = e["node"]["amount"].as_str().expect("amount is a decimal string");
+            assert!(
+                amount.split_once('.').is_some_and(|(_, c)| c.len() == 2),
+                "money has centavos: {amount}"
+            );
+        }
+    })
+    .await;
+}
+
+const PARTY: &str = "query P($d: String!) { party(document: $d) { name document cnpjRoot branches { document }
+  financings(first: 100) { totalCount nodes { __typename party { document } } } } }";
+
+#[tokio::test]
+async fn a_company_shows_its_financings_of_both_programmes_across_branches() {
+    on_each_backend(true, |app| async move {
+        for doc in ["11.222.333/0001-81", "11222333000181", " 11 222 333 0001 81 "] {
+            let data = app.data(PARTY, json!({ "d": doc })).await;
+            let party = &data["party"];
+            assert_eq!(party["document"], "11.222.333/0001-81", "{doc:?}");
+            assert_eq!(party["cnpjRoot"], "11222333");
+            let nodes = party["financings"]["nodes"].as_array().expect("nodes");
+            let kinds: HashSet<&str> = nodes.iter().filter_map(|n| n["__typename"].as_str()).collect();
+            assert_eq!(kinds, HashSet::from(["SocialFuelProject", "FcoCarta"]), "{doc:?}");
+            let holders: HashSet<&str> = nodes.iter().filter_map(|n| n["party"]["document"].as_str()).collect();
+            assert!(
+                holders.contains(cnpj("112223330002").as_str()),
+                "the Sorriso branch's cartas count too: {holders:?}"
+            );
+            assert_eq!(party["financings"]["totalCount"].as_u64(), Some(nodes.len() as u64));
+        }
+        // The branch itself finds the same company-wide list.
+        let branch = app.data(PARTY, json!({ "d": cnpj("112223330002") })).await;
+        assert_eq!(branch["party"]["branches"][0]["document"], "11.222.333/0001-81");
+        // A branch that is not registered still finds the company by its root.
+        let unknown_branch = app.data(PARTY, json!({ "d": cnpj("112223330099") })).await;
+        assert_eq!(unknown_branch["party"]["cnpjRoot"], "11222333");
+        // The alphanumeric CNPJ of the demo, in lower case.
+        let alpha = app
+            .data(PARTY, json!({ "d": cnpj("12ABC3450001").to_lowercase() }))
+            .await;
+        assert_eq!(alpha["party"]["cnpjRoot"], "12ABC345");
+    })
+    .await;
+}
+
+/// A valid punctuated CNPJ from its first 12 characters.
+fn cnpj(first12: &str) -> String {
+    entity::domain::document::cnpj_with_check_digits(first12)
+        .expect("valid")
+        .to_string()
+}
+
+#[tokio::test]
+async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
+    on_each_backend(true, |app| async move {
+        let cases = [
+            (
+                PARTY,
+                json!({ "d": "11.222.333/0001-82" }),
+                "BAD_USER_INPUT",
+                "check digits do not match",
+            ),
+            (PARTY, json!({ "d": "123" }), "BAD_USER_INPUT", "this one has 3"),
+            (
+                PARTY,
+                json!({ "d": "529.982.247-25" }),
+                "NOT_FOUND",
+                "no party with document 529.982.247-25",
+            ),
+            (
+                "{ node(id: \"garbage\") { id } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "is not a ID",
+            ),
+            (
+                "{ bank(id: \"QmFuazo5OTk5\") { name } }",
+                json!({}),
+                "NOT_FOUND",
+                "no bank with ID",
+            ),
+            (
+                "{ financings(first: 101) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "`first` may be at most 100",
+            ),
+            (
+                "{ financings(last: -1) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "`last` must not be negative",
+            ),
+            (
+                "{ financings(after: \"zzz\") { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "`after` is not a cursor",
+            ),
+            (
+                "{ financings(filter: { bankIds: [\"x\"] }) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "filter.bankIds",
+            ),
+            (
+                "{ financings(filter: { municipalityCodes: [123] }) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "filter.municipalityCodes: 123",
+            ),
+            (
+                "{ financings(filter: { amountMin: \"10.005\" }) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "filter.amountMin: 10.005 has more than 2 decimal places",
+            ),
+            (
+                "{ financings(filter: { document: \"abc\" }) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "filter.document",
+            ),
+            (
+                "{ municipality(ibgeCode: 9999999) { name } }",
+                json!({}),
+                "NOT_FOUND",
+                "no municipality with IBGE code 9999999",
+            ),
+        ];
+        for (query, vars, code, fragment) in cases {
+            let (message, got) = app.error(query, vars.clone()).await;
+            assert_eq!(got, code, "{query} {vars}: {message}");
+            assert!(
+                message.contains(fragment),
+                "{query} {vars}: {message:?} should contain {fragment:?}"
+            );
+        }
+        // A well-formed ID of a deleted or never-existing object.
+        let (status, body) = app
+            .gql(
+                "query N($id: ID!) { node(id: $id) { id } }",
+                json!({ "id": bank_id(999) }),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["node"], Value::Null);
+        assert_eq!(body["errors"][0]["extensions"]["code"], "NOT_FOUND");
+    })
+    .await;
+}
+
+fn bank_id(n: i64) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("Bank:{n}"))
+}
+
+async fn walk(app: &TestApp, filter: Value, page: u64) -> (u64, Vec<String>) {
+    let q = "query W($f: FinancingFilter, $n: Int, $a: String) { financings(filter: $f, first: $n, after: $a,
+      orderBy: { field: AMOUNT, direction: ASC }) { totalCount pageInfo { hasNextPage endCursor } nodes { id amount } } }";
+    let mut after = Value::Null;
+    let mut ids = Vec::new();
+    let mut total;
+    let mut last_amount = rust_decimal::Decimal::MIN;
+    loop {
+        let data = app.data(q, json!({ "f": filter, "n": page, "a": after })).await;
+        let conn = &data["financings"];
+        total = conn["totalCount"].as_u64().expect("count");
+        for n in conn["nodes"].as_array().expect("nodes") {
+            let amount: rust_decimal::Decimal = n["amount"].as_str().and_then(|a| a.parse().ok()).expect("amount");
+            assert!(amount >= last_amount, "ordered by amount ascending");
+            last_amount = amount;
+            ids.push(n["id"].as_str().expect("id").to_owned());
+        }
+        if !conn["pageInfo"]["hasNextPage"].as_bool().expect("bool") {
+            break;
+        }
+        after = conn["pageInfo"]["endCursor"].clone();
+    }
+    (total, ids)
+}
+
+#[tokio::test]
+async fn paging_forward_visits_every_financing_once_and_backward_pages_match() {
+    on_each_backend(true, |app| async move {
+        let (total, ids) = walk(&app, json!(null), 37).await;
+        assert_eq!(total, 340);
+        assert_eq!(ids.len(), 340);
+        assert_eq!(ids.iter().collect::<HashSet<_>>().len(), 340, "no item twice");
+
+        // The last 20 through `last`, and the 20 before them through `before`.
+        let q = "query B($b: String) { financings(last: 20, before: $b, orderBy: { field: AMOUNT, direction: ASC }) {
+          pageInfo { hasPreviousPage hasNextPage startCursor } nodes { id } } }";
+        let tail = app.data(q, json!({ "b": null })).await;
+        let tail_ids: Vec<&str> = tail["financings"]["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .filter_map(|n| n["id"].as_str())
+            .collect();
+        assert_eq!(tail_ids, ids[320..].iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(tail["financings"]["pageInfo"]["hasNextPage"], false);
+        assert_eq!(tail["financings"]["pageInfo"]["hasPreviousPage"], true);
+        let before = app
+            .data(q, json!({ "b": tail["financings"]["pageInfo"]["startCursor"] }))
+            .await;
+        let before_ids: Vec<&str> = before["financings"]["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .filter_map(|n| n["id"].as_str())
+            .collect();
+        assert_eq!(before_ids, ids[300..320].iter().map(String::as_str).collect::<Vec<_>>());
+
+        // Without first or last the page holds 20.
+        let d = app.data("{ financings { nodes { id } } }", json!({})).await;
+        assert_eq!(d["financings"]["nodes"].as_array().map(Vec::len), Some(20));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn filters_narrow_the_list_to_matching_financings() {
+    on_each_backend(true, |app| async move {
+        let q = "query F($f: FinancingFilter) { financings(filter: $f, first: 100) { totalCount nodes {
+            __typename amount status submittedOn municipality { uf region } bank { code } } } }";
+        let all = app.data(q, json!({ "f": null })).await["financings"]["totalCount"]
+            .as_u64()
+            .expect("count");
+        type Check = fn(&Value) -> bool;
+        let cases: [(Value, Check, &str); 8] = [
+            (
+                json!({ "programmes": ["SOCIAL_FUEL"] }),
+                |n| n["__typename"] == "SocialFuelProject",
+                "programme",
+            ),
+            (json!({ "ufs": ["MT"] }), |n| n["municipality"]["uf"] == "MT", "UF"),
+            (
+                json!({ "regions": ["NORTHEAST"] }),
+                |n| n["municipality"]["region"] == "NORTHEAST",
+                "region",
+            ),
+            (
+                json!({ "statuses": ["ACTIVE", "ENDED"] }),
+                |n| n["status"] == "ACTIVE" || n["status"] == "ENDED",
+                "status",
+            ),
+            (
+                json!({ "amountMin": "1000000.00" }),
+                |n| {
+                    n["amount"]
+                        .as_str()
+                        .and_then(|a| a.parse::<rust_decimal::Decimal>().ok())
+                        .is_some_and(|a| a >= rust_decimal::Decimal::from(1_000_000))
+                },
+                "amount",
+            ),
+            (
+                json!({ "submittedFrom": "2026-01-01", "submittedTo": "2026-06-30" }),
+                |n| {
+                    n["submittedOn"]
+                        .as_str()
+                        .is_some_and(|d| ("2026-01-01"..="2026-06-30").contains(&d))
+                },
+                "dates",
+            ),
+            (
+                json!({ "municipalityCodes": [5106505] }),
+                |n| n["municipality"]["uf"] == "MT",
+                "municipality",
+            ),
+            (
+                json!({ "document": cnpj("223334440001") }),
+                |n| n["bank"]["code"].is_string(),
+                "document",
+            ),
+        ];
+        for (filter, check, why) in cases {
+            let data = app.data(q, json!({ "f": filter })).await;
+            let conn = &data["financings"];
+            let count = conn["totalCount"].as_u64().expect("count");
+            assert!(count > 0 && count < all, "{why}: {count} of {all}");
+            for n in conn["nodes"].as_array().expect("nodes") {
+                assert!(check(n), "{why}: {n}");
+            }
+        }
+        let (message, code) = app
+            .error(
+                q,
+                json!({ "f": { "submittedFrom": "2026-02-01", "submittedTo": "2026-01-01" } }),
+            )
+            .await;
+        assert_eq!(
+            (code.as_str(), message.as_str()),
+            ("BAD_USER_INPUT", "filter.submittedFrom: is after filter.submittedTo")
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn typed_queries_filter_by_stage_and_nodes_come_back_by_id() {
+    on_each_backend(true, |app| async move {
+        let sf = app
+            .data("{ socialFuelProjects(first: 100, filter: { stages: [FILED, OPERATING] }) { totalCount nodes { id stage title acquisitions { supplierKind cost } documents { kind } } } }", json!({}))
+            .await;
+        assert_eq!(sf["socialFuelProjects"]["totalCount"], 8, "four projects in each of two stages");
+        for n in sf["socialFuelProjects"]["nodes"].as_array().expect("nodes") {
+            assert!(n["stage"] == "FILED" || n["stage"] == "OPERATING", "{n}");
+            assert!(n["acquisitions"].as_array().is_some_and(|a| a.len() >= 3));
+            assert_eq!(n["documents"].as_array().map(Vec::len), Some(6), "filed projects carry the six documents");
+        }
+        let fco = app
+            .data("{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { totalCount nodes { id number stage contractedOn items { kind investmentClass value } } } }", json!({}))
+            .await;
+        assert_eq!(fco["fcoCartas"]["totalCount"], 50);
+        let carta = &fco["fcoCartas"]["nodes"][0];
+        assert_eq!(carta["stage"], "CONTRACTED");
+        assert!(carta["contractedOn"].is_string());
+        assert!(carta["items"].as_array().is_some_and(|i| !i.is_empty()));
+
+        // Every kind of node comes back through node(id:).
+        let ids = app
+            .data("{ banks(first: 1) { nodes { id } } financings(first: 1) { nodes { id party { id economicGroup { id } } municipality { id } } } }", json!({}))
+            .await;
+        let node_ids = [
+            ids["banks"]["nodes"][0]["id"].clone(),
+            ids["financings"]["nodes"][0]["id"].clone(),
+            ids["financings"]["nodes"][0]["party"]["id"].clone(),
+            ids["financings"]["nodes"][0]["municipality"]["id"].clone(),
+            sf["socialFuelProjects"]["nodes"][0]["id"].clone(),
+            carta["id"].clone(),
+        ];
+        for id in node_ids {
+            let data = app.data("query N($id: ID!) { node(id: $id) { __typename id } }", json!({ "id": id })).await;
+            assert_eq!(data["node"]["id"], id);
+        }
+    })
+    .await;
+}
+
+/// The nested query over a page of financings runs a fixed number of statements whatever the page size.
+#[tokio::test]
+async fn nested_financing_queries_run_a_fixed_number_of_statements() {
+    on_each_backend(true, |app| async move {
+        let q = "query N($n: Int) { financings(first: $n) { totalCount edges { node { __typename amount
+            bank { name } party { name document } municipality { name uf } } } } }";
+        let mut counts = Vec::new();
+        for n in [10, 50, 100] {
+            let before = app.statements.get();
+            let data = app.data(q, json!({ "n": n })).await;
+            assert_eq!(data["financings"]["edges"].as_array().map(Vec::len), Some(n as usize));
+            counts.push(app.statements.get() - before);
+        }
+        eprintln!("statements for 10, 50, 100 financings on {:?}: {counts:?}", app.backend);
+        assert_eq!(counts[0], counts[1], "does not grow with the page: {counts:?}");
+        assert_eq!(counts[1], counts[2], "does not grow with the page: {counts:?}");
+        assert_eq!(
+            counts[1], 7,
+            "count, page, projects, cartas, banks, parties, municipalities: {counts:?}"
+        );
+    })
+    .await;
+}

@@ -1,0 +1,206 @@
+//! GraphQL over HTTP: methods, media types, status codes, error codes, GraphiQL, health and readiness.
+
+use crate::helpers::{content_type, on_each_backend};
+use serde_json::{Value, json};
+
+const QUERY: &str = "{ banks(first: 1) { totalCount } }";
+
+#[tokio::test]
+async fn response_media_type_follows_the_accept_header() {
+    on_each_backend(false, |app| async move {
+        // reqwest always sends an Accept header; a missing one is covered by the unit test of `negotiate`.
+        let cases: [(Option<&str>, u16, &str); 5] = [
+            (Some("application/json"), 200, "application/json"),
+            (
+                Some("application/graphql-response+json"),
+                200,
+                "application/graphql-response+json",
+            ),
+            (
+                Some("application/graphql-response+json, application/json;q=0.9"),
+                200,
+                "application/graphql-response+json",
+            ),
+            (Some("*/*"), 200, "application/graphql-response+json"),
+            (Some("text/html"), 406, ""),
+        ];
+        for (accept, status, media) in cases {
+            let mut req = app.post("/graphql").json(&json!({ "query": QUERY }));
+            if let Some(a) = accept {
+                req = req.header("accept", a);
+            }
+            let resp = req.send().await.expect("answer");
+            assert_eq!(resp.status().as_u16(), status, "Accept {accept:?}");
+            if !media.is_empty() {
+                assert_eq!(content_type(&resp), media, "Accept {accept:?}");
+                let body: Value = resp.json().await.expect("json");
+                assert_eq!(body["data"]["banks"]["totalCount"], 0, "Accept {accept:?}");
+            }
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn request_errors_get_400_under_graphql_response_json_and_200_under_json() {
+    on_each_backend(false, |app| async move {
+        let cases = [
+            (
+                "{ banks(first: 1) { totalCount ",
+                "GRAPHQL_PARSE_FAILED",
+                "unclosed selection",
+            ),
+            ("{ noSuchField }", "GRAPHQL_VALIDATION_FAILED", "unknown field"),
+            (
+                "query Q($n: Int!) { banks(first: $n) { totalCount } }",
+                "BAD_USER_INPUT",
+                "missing required variable",
+            ),
+        ];
+        for (query, code, why) in cases {
+            for (accept, status) in [("application/graphql-response+json", 400), ("application/json", 200)] {
+                let resp = app
+                    .post("/graphql")
+                    .header("accept", accept)
+                    .json(&json!({ "query": query }))
+                    .send()
+                    .await
+                    .expect("answer");
+                assert_eq!(resp.status().as_u16(), status, "{why} under {accept}");
+                let body: Value = resp.json().await.expect("json");
+                assert!(
+                    body.get("data").is_none(),
+                    "{why}: a request error has no data entry: {body}"
+                );
+                assert_eq!(body["errors"][0]["extensions"]["code"], code, "{why}: {body}");
+            }
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn malformed_http_requests_are_refused_with_a_reason() {
+    on_each_backend(false, |app| async move {
+        let resp = app
+            .post("/graphql")
+            .header("content-type", "text/plain")
+            .body(QUERY)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 415, "a body that is not application/json");
+
+        let resp = app
+            .post("/graphql")
+            .header("content-type", "application/json")
+            .body("{not json")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 400);
+        let body: Value = resp.json().await.expect("json");
+        assert!(
+            body["errors"][0]["message"].as_str().unwrap_or("").contains("not JSON"),
+            "{body}"
+        );
+
+        let resp = app
+            .post("/graphql")
+            .json(&json!({ "query": 42 }))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 400, "query must be a string");
+
+        let resp = app
+            .post("/graphql")
+            .json(&json!({ "query": QUERY, "variables": [1] }))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 400, "variables must be an object");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn get_runs_queries_but_refuses_mutations_with_405() {
+    on_each_backend(false, |app| async move {
+        let resp = app
+            .get("/graphql")
+            .query(&[
+                ("query", "query Q($n: Int) { banks(first: $n) { totalCount } }"),
+                ("variables", r#"{"n": 2}"#),
+            ])
+            .header("accept", "application/graphql-response+json")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 200);
+        let body: Value = resp.json().await.expect("json");
+        assert_eq!(body["data"]["banks"]["totalCount"], 0, "{body}");
+
+        let resp = app
+            .get("/graphql")
+            .query(&[("query", "mutation { x }")])
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 405);
+        assert_eq!(resp.headers().get("allow").and_then(|v| v.to_str().ok()), Some("POST"));
+
+        let resp = app
+            .get("/graphql")
+            .header("accept", "application/json")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 400, "GET without a query");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_browser_gets_graphiql_and_probes_get_health_and_readiness() {
+    on_each_backend(false, |app| async move {
+        let resp = app
+            .get("/graphql")
+            .header("accept", "text/html,application/xhtml+xml")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 200);
+        assert_eq!(content_type(&resp), "text/html");
+        assert!(resp.text().await.unwrap_or_default().contains("GraphiQL"));
+
+        let health: Value = app
+            .get("/health")
+            .send()
+            .await
+            .expect("answer")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(health["status"], "up");
+        let resp = app.get("/ready").send().await.expect("answer");
+        assert_eq!(resp.status().as_u16(), 200);
+        let ready: Value = resp.json().await.expect("json");
+        assert_eq!(ready["status"], "ready");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn readiness_fails_when_a_migration_is_not_applied() {
+    on_each_backend(false, |app| async move {
+        fomento_api::startup::migrate(&app.db, fomento_api::config::MigrateAction::Down { steps: 1 })
+            .await
+            .expect("roll back the last migration");
+        let resp = app.get("/ready").send().await.expect("answer");
+        assert_eq!(resp.status().as_u16(), 503);
+        let body: Value = resp.json().await.expect("json");
+        assert_eq!(body["reason"], "1 migrations pending", "{body}");
+    })
+    .await;
+}

@@ -1,0 +1,289 @@
+//! The test harness: each test starts the real application on port 0 with its own fresh database (a SQLite file,
+//! and a new PostgreSQL database when `FOMENTO_TEST_POSTGRES_URL` is set) and speaks HTTP to it.
+
+use fomento_api::startup::{Application, Settings, StatementCounter};
+use futures::FutureExt;
+use reqwest::{Client, Response};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use serde_json::{Value, json};
+use std::{future::Future, panic::AssertUnwindSafe, path::PathBuf};
+use tokio::{sync::oneshot, task::JoinHandle};
+
+/// The database behind a test application.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A fresh SQLite file.
+    Sqlite,
+    /// A fresh PostgreSQL database.
+    Postgres,
+}
+
+/// A running application.
+pub struct TestApp {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    /// An HTTP client.
+    pub client: Client,
+    /// Statements run by the application's connection.
+    pub statements: StatementCounter,
+    /// The application's database connection.
+    pub db: DatabaseConnection,
+    /// Which backend.
+    pub backend: Backend,
+}
+
+/// The server task of a test application.
+struct Running {
+    stop: oneshot::Sender<()>,
+    server: JoinHandle<std::io::Result<()>>,
+    db: DatabaseConnection,
+}
+
+impl Running {
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.server.await;
+        let _ = self.db.close().await;
+    }
+}
+
+impl TestApp {
+    /// POSTs a GraphQL query with JSON and returns the status and the body.
+    pub async fn gql(&self, query: &str, variables: Value) -> (u16, Value) {
+        let resp = self
+            .client
+            .post(format!("{}/graphql", self.base))
+            .header("accept", "application/graphql-response+json")
+            .json(&json!({ "query": query, "variables": variables }))
+            .send()
+            .await
+            .expect("the server answers");
+        let status = resp.status().as_u16();
+        (status, resp.json().await.expect("a JSON body"))
+    }
+
+    /// POSTs a query that must succeed, and returns its `data`.
+    pub async fn data(&self, query: &str, variables: Value) -> Value {
+        let (status, body) = self.gql(query, variables).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(
+            body.get("errors").is_none(),
+            "unexpected errors on {:?}: {body}",
+            self.backend
+        );
+        body["data"].clone()
+    }
+
+    /// POSTs a query that must fail, and returns its first error's message and code.
+    pub async fn error(&self, query: &str, variables: Value) -> (String, String) {
+        let (_, body) = self.gql(query, variables).await;
+        let e = &body["errors"][0];
+        assert!(e.is_object(), "expected an error, got {body}");
+        (
+            e["message"].as_str().unwrap_or("").to_owned(),
+            e["extensions"]["code"].as_str().unwrap_or("").to_owned(),
+        )
+    }
+
+    /// A raw request builder against the server.
+    pub fn get(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.get(format!("{}{path}", self.base))
+    }
+
+    /// A raw POST builder against the server.
+    pub fn post(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.post(format!("{}{path}", self.base))
+    }
+}
+
+/// The content type of a response, without parameters.
+pub fn content_type(resp: &Response) -> String {
+    resp.headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_owned()
+}
+
+async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) {
+    let listen = "127.0.0.1:0".parse().expect("address");
+    let app = Application::build(Settings {
+        database_url: url,
+        listen,
+        demo,
+    })
+    .await
+    .expect("the application starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let statements = app.statements();
+    let db = app.db();
+    let (tx, rx) = oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_with_shutdown(async move {
+        let _ = rx.await;
+    }));
+    let running = Running {
+        stop: tx,
+        server,
+        db: db.clone(),
+    };
+    (
+        TestApp {
+            base,
+            client: Client::new(),
+            statements,
+            db,
+            backend,
+        },
+        running,
+    )
+}
+
+fn sqlite_path() -> PathBuf {
+    std::env::temp_dir().join(format!("fomento-test-{}.db", uuid::Uuid::new_v4()))
+}
+
+/// Replaces the database name of a PostgreSQL URL.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let base = match base.rfind('/') {
+        Some(i) if base[..i].contains("//") && i > base.find("//").unwrap_or(0) + 1 => &base[..i],
+        _ => base,
+    };
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+/// The PostgreSQL URL for tests, or `None` (said loudly) when it is not configured.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("FOMENTO_TEST_POSTGRES_URL") {
+        Ok(url) if !url.trim().is_empty() => Some(url),
+        _ => {
+            eprintln!(
+                "\n*** PostgreSQL NOT TESTED: FOMENTO_TEST_POSTGRES_URL is not set; this test ran on SQLite only. ***\n"
+            );
+            None
+        }
+    }
+}
+
+/// A fresh, empty, not yet migrated database on `backend`; returns its URL and a clean-up handle.
+pub async fn fresh_database(backend: Backend) -> Option<(String, Cleanup)> {
+    match backend {
+        Backend::Sqlite => {
+            let path = sqlite_path();
+            Some((format!("sqlite://{}?mode=rwc", path.display()), Cleanup::File(path)))
+        }
+        Backend::Postgres => {
+            let admin_url = postgres_url()?;
+            let name = format!("fomento_test_{}", uuid::Uuid::new_v4().simple());
+            let admin = Database::connect(admin_url.as_str())
+                .await
+                .unwrap_or_else(|e| panic!("FOMENTO_TEST_POSTGRES_URL is set but PostgreSQL is unreachable: {e}"));
+            admin
+                .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+                .await
+                .expect("create the test database");
+            let _ = admin.close().await;
+            Some((with_database(&admin_url, &name), Cleanup::Postgres { admin_url, name }))
+        }
+    }
+}
+
+/// What to remove after a test.
+pub enum Cleanup {
+    /// A SQLite file (and its WAL files).
+    File(PathBuf),
+    /// A PostgreSQL database.
+    Postgres {
+        /// Where to connect to drop it.
+        admin_url: String,
+        /// Its name.
+        name: String,
+    },
+}
+
+impl Cleanup {
+    /// Removes the database.
+    pub async fn run(self) {
+        match self {
+            Cleanup::File(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+            Cleanup::Postgres { admin_url, name } => {
+                if let Ok(admin) = Database::connect(admin_url.as_str()).await {
+                    let _ = admin
+                        .execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                        .await;
+                    let _ = admin.close().await;
+                }
+            }
+        }
+    }
+}
+
+/// Runs `test` against a fresh application on SQLite, then on PostgreSQL when configured. The database is removed
+/// afterwards even when the test fails.
+pub async fn on_each_backend<F, Fut>(demo: bool, test: F)
+where
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((url, cleanup)) = fresh_database(backend).await else {
+            continue;
+        };
+        let (app, running) = start(url, backend, demo).await;
+        let outcome = AssertUnwindSafe(test(app)).catch_unwind().await;
+        running.stop().await;
+        cleanup.run().await;
+        if let Err(panic) = outcome {
+            eprintln!("the test failed on {backend:?}");
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+/// Runs `test` with a fresh migrated database connection on each backend (for tests below the HTTP layer).
+pub async fn with_each_database<F, Fut>(test: F)
+where
+    F: Fn(DatabaseConnection, Backend) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((url, cleanup)) = fresh_database(backend).await else {
+            continue;
+        };
+        let (db, _) = fomento_api::startup::connect(&url).await.expect("connect");
+        let outcome = AssertUnwindSafe(test(db.clone(), backend)).catch_unwind().await;
+        let _ = db.close().await;
+        cleanup.run().await;
+        if let Err(panic) = outcome {
+            eprintln!("the test failed on {backend:?}");
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+#[test]
+fn postgres_urls_get_a_new_database_name() {
+    assert_eq!(
+        with_database("postgres://postgres@127.0.0.1:5432/test", "x"),
+        "postgres://postgres@127.0.0.1:5432/x"
+    );
+    assert_eq!(
+        with_database("postgres://u:p@h/test?sslmode=disable", "x"),
+        "postgres://u:p@h/x?sslmode=disable"
+    );
+    assert_eq!(with_database("postgres://h:5432", "x"), "postgres://h:5432/x");
+}
