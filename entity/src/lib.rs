@@ -3,5 +3,6 @@
 
 pub mod domain;
 pub mod entities;
+pub mod rules;
 
 pub use entities::*;

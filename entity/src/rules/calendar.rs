@@ -1,0 +1,282 @@
+//! Legal deadlines as Lei 9.784/1999, art. 66 counts them: the first day is excluded and the last included
+//! (caput); a deadline ending on a day without office hours moves to the next business day (§1); deadlines in months
+//! or years run from date to date, and where the final month lacks that day the deadline is that month's last day
+//! (§3). Hours count as hours. National holidays are the fixed ones (20 November from 2024, Lei 14.759/2023) and the
+//! Easter-based ones (Carnival Monday and Tuesday, Good Friday, Corpus Christi); further days without office hours
+//! (state holidays, declared closures) are data.
+
+use chrono::{Datelike, Duration, Months, NaiveDate, Weekday};
+use std::collections::BTreeSet;
+
+/// Why a day has no office hours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NonBusiness {
+    /// Saturday.
+    Saturday,
+    /// Sunday.
+    Sunday,
+    /// A national holiday, by name.
+    Holiday(&'static str),
+    /// A day declared without office hours (state holiday, closure), with its reason.
+    Closure(String),
+}
+
+impl std::fmt::Display for NonBusiness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Saturday => f.write_str("a Saturday"),
+            Self::Sunday => f.write_str("a Sunday"),
+            Self::Holiday(name) => write!(f, "{name}"),
+            Self::Closure(reason) => write!(f, "a day without office hours ({reason})"),
+        }
+    }
+}
+
+/// Easter Sunday of a year (Gregorian computus, Meeus/Jones/Butcher).
+pub fn easter(year: i32) -> NaiveDate {
+    let a = year % 19;
+    let b = year / 100;
+    let c = year % 100;
+    let d = b / 4;
+    let e = b % 4;
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let i = c / 4;
+    let k = c % 4;
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    NaiveDate::from_ymd_opt(year, month as u32, day as u32).unwrap_or_default()
+}
+
+/// The national holiday on `date`, if any.
+pub fn national_holiday(date: NaiveDate) -> Option<&'static str> {
+    let fixed = match (date.month(), date.day()) {
+        (1, 1) => Some("New Year's Day (Confraternização Universal)"),
+        (4, 21) => Some("Tiradentes"),
+        (5, 1) => Some("Labour Day"),
+        (9, 7) => Some("Independence Day"),
+        (10, 12) => Some("Nossa Senhora Aparecida"),
+        (11, 2) => Some("All Souls' Day (Finados)"),
+        (11, 15) => Some("Proclamation of the Republic"),
+        (11, 20) if date.year() >= 2024 => Some("Black Consciousness Day (Zumbi)"),
+        (12, 25) => Some("Christmas"),
+        _ => None,
+    };
+    if fixed.is_some() {
+        return fixed;
+    }
+    let e = easter(date.year());
+    let offset = (date - e).num_days();
+    match offset {
+        -48 => Some("Carnival Monday"),
+        -47 => Some("Carnival Tuesday"),
+        -2 => Some("Good Friday"),
+        60 => Some("Corpus Christi"),
+        _ => None,
+    }
+}
+
+/// The calendar of days without office hours: weekends, national holidays and declared closures.
+#[derive(Debug, Clone, Default)]
+pub struct Calendar {
+    closures: Vec<(NaiveDate, String)>,
+}
+
+impl Calendar {
+    /// Weekends and national holidays only.
+    pub fn national() -> Self {
+        Self::default()
+    }
+
+    /// Adds days without office hours kept as data (state holidays, declared closures).
+    pub fn with_closures(mut self, closures: impl IntoIterator<Item = (NaiveDate, String)>) -> Self {
+        self.closures.extend(closures);
+        self
+    }
+
+    /// Why `date` has no office hours, or `None` on a business day.
+    pub fn non_business(&self, date: NaiveDate) -> Option<NonBusiness> {
+        match date.weekday() {
+            Weekday::Sat => return Some(NonBusiness::Saturday),
+            Weekday::Sun => return Some(NonBusiness::Sunday),
+            _ => {}
+        }
+        if let Some(h) = national_holiday(date) {
+            return Some(NonBusiness::Holiday(h));
+        }
+        self.closures.iter().find(|(d, _)| *d == date).map(|(_, r)| NonBusiness::Closure(r.clone()))
+    }
+
+    /// Moves `date` forward to a business day (art. 66 §1), saying which days were skipped and why.
+    fn roll_forward(&self, date: NaiveDate) -> (NaiveDate, Vec<String>) {
+        let mut d = date;
+        let mut skipped = Vec::new();
+        while let Some(why) = self.non_business(d) {
+            skipped.push(format!("{d} is {why}"));
+            d += Duration::days(1);
+        }
+        (d, skipped)
+    }
+
+    /// A deadline of `days` days from `start`: first day excluded, last included, moved to the next business day.
+    pub fn add_days(&self, start: NaiveDate, days: u32) -> Deadline {
+        let nominal = start + Duration::days(i64::from(days));
+        self.finish(nominal, format!("{days} days from {start} (first day excluded, last included) end on {nominal}"))
+    }
+
+    /// A deadline of `months` months from `start`, date to date; the last day of a shorter month; then moved to the
+    /// next business day.
+    pub fn add_months(&self, start: NaiveDate, months: u32) -> Deadline {
+        let nominal = start.checked_add_months(Months::new(months)).unwrap_or(start);
+        let mut note = format!("{months} months from {start}, date to date, end on {nominal}");
+        if nominal.day() != start.day() {
+            note.push_str(&format!(" (the month has no day {}, so its last day counts, art. 66 §3)", start.day()));
+        }
+        self.finish(nominal, note)
+    }
+
+    fn finish(&self, nominal: NaiveDate, mut note: String) -> Deadline {
+        let (due, skipped) = self.roll_forward(nominal);
+        if skipped.is_empty() {
+            note.push_str(", a business day");
+        } else {
+            note.push_str(&format!(
+                "; {} so the deadline moves to the next business day, {due} (art. 66 §1)",
+                skipped.join(", ")
+            ));
+        }
+        Deadline { due, nominal, note: format!("Lei 9.784/1999, art. 66: {note}.") }
+    }
+}
+
+/// A computed deadline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deadline {
+    /// The last day on which the act is on time.
+    pub due: NaiveDate,
+    /// The day the count ended on before moving past days without office hours.
+    pub nominal: NaiveDate,
+    /// How it was counted, for the user.
+    pub note: String,
+}
+
+/// A deadline in hours: counted as hours, with no moving (e.g. 72 hours before a meeting).
+pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
+    let due = at - Duration::hours(i64::from(hours));
+    (due, format!("{hours} hours before {}, counted as hours: {}.", at.to_rfc3339(), due.to_rfc3339()))
+}
+
+/// A deadline in hours after an instant, counted as hours.
+pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
+    let due = at + Duration::hours(i64::from(hours));
+    (due, format!("{hours} hours after {}, counted as hours: {}.", at.to_rfc3339(), due.to_rfc3339()))
+}
+
+/// Every national holiday in the years given (for checks against published calendars).
+pub fn holidays_in(years: std::ops::RangeInclusive<i32>) -> BTreeSet<NaiveDate> {
+    let mut out = BTreeSet::new();
+    for y in years {
+        let mut d = NaiveDate::from_ymd_opt(y, 1, 1).unwrap_or_default();
+        while d.year() == y {
+            if national_holiday(d).is_some() {
+                out.insert(d);
+            }
+            d += Duration::days(1);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).expect("valid date")
+    }
+
+    #[test]
+    fn easter_dates_are_right() {
+        for (y, e) in [(2019, d(2019, 4, 21)), (2024, d(2024, 3, 31)), (2025, d(2025, 4, 20)), (2026, d(2026, 4, 5)), (2027, d(2027, 3, 28))] {
+            assert_eq!(easter(y), e, "{y}");
+        }
+    }
+
+    #[test]
+    fn deadlines_move_past_days_without_office_hours() {
+        let cal = Calendar::national();
+        let cases = [
+            // Carnival Tuesday 2026 is 17 February: ends on it, moves past it to Wednesday the 18th.
+            (d(2026, 1, 18), 30, d(2026, 2, 17), d(2026, 2, 18), "Carnival Tuesday"),
+            // Good Friday 2026 is 3 April: moves past it and the weekend to Monday the 6th.
+            (d(2026, 3, 4), 30, d(2026, 4, 3), d(2026, 4, 6), "Good Friday"),
+            // A Saturday moves to Monday.
+            (d(2026, 11, 7), 30, d(2026, 12, 7), d(2026, 12, 7), "a Monday stays"),
+            (d(2026, 11, 5), 30, d(2026, 12, 5), d(2026, 12, 7), "Saturday"),
+            // 20 November is a holiday from 2024 on, not before.
+            (d(2024, 10, 21), 30, d(2024, 11, 20), d(2024, 11, 21), "Black Consciousness Day 2024"),
+            (d(2023, 10, 21), 30, d(2023, 11, 20), d(2023, 11, 20), "20 November 2023 was a business day"),
+            // First day excluded: 1 day after a Monday is the Tuesday.
+            (d(2026, 12, 7), 1, d(2026, 12, 8), d(2026, 12, 8), "one day"),
+        ];
+        for (start, days, nominal, due, why) in cases {
+            let dl = cal.add_days(start, days);
+            assert_eq!((dl.nominal, dl.due), (nominal, due), "{why}: {}", dl.note);
+        }
+        let carnival = cal.add_days(d(2026, 1, 18), 30);
+        assert!(carnival.note.contains("2026-02-17 is Carnival Tuesday"), "{}", carnival.note);
+    }
+
+    #[test]
+    fn months_run_date_to_date_with_the_last_day_rule() {
+        let cal = Calendar::national();
+        // 31 January plus one month: February has no 31st, so its last day counts (28 February 2026, a Saturday,
+        // then moved to Monday 2 March).
+        let dl = cal.add_months(d(2026, 1, 31), 1);
+        assert_eq!(dl.nominal, d(2026, 2, 28));
+        assert_eq!(dl.due, d(2026, 3, 2));
+        assert!(dl.note.contains("last day counts"), "{}", dl.note);
+        // Leap year.
+        assert_eq!(cal.add_months(d(2024, 1, 31), 1).nominal, d(2024, 2, 29));
+        // Six months, date to date.
+        assert_eq!(cal.add_months(d(2026, 3, 10), 6).due, d(2026, 9, 10));
+    }
+
+    #[test]
+    fn declared_closures_count_as_days_without_office_hours() {
+        let cal = Calendar::national().with_closures([(d(2026, 12, 8), "Cuiabá city holiday".to_owned())]);
+        let dl = cal.add_days(d(2026, 11, 8), 30);
+        assert_eq!(dl.due, d(2026, 12, 9));
+        assert!(dl.note.contains("Cuiabá city holiday"));
+    }
+
+    #[test]
+    fn hours_count_as_hours() {
+        let meeting = chrono::DateTime::parse_from_rfc3339("2026-03-10T13:00:00Z").expect("ts").with_timezone(&chrono::Utc);
+        let (due, _) = hours_before(meeting, 72);
+        assert_eq!(due.to_rfc3339(), "2026-03-07T13:00:00+00:00", "a Saturday is not skipped for hours");
+    }
+
+    /// Checks our holidays against the ANBIMA national calendar in `../shared/data/Brazil_ANBIMA.json` when present.
+    #[test]
+    fn national_holidays_match_the_published_calendar_2001_to_2079() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/Brazil_ANBIMA.json");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("SKIPPED: {path} is absent; the holiday check against the published calendar did not run");
+            return;
+        };
+        let published: BTreeSet<NaiveDate> = text
+            .split('"')
+            .filter_map(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok())
+            .collect();
+        // The published file ends on 1 January 2079: compare up to its last date.
+        let Some(end) = published.iter().next_back().copied() else { panic!("no dates in {path}") };
+        let ours: BTreeSet<NaiveDate> = holidays_in(2001..=end.year()).into_iter().filter(|d| *d <= end).collect();
+        let missing: Vec<_> = published.difference(&ours).collect();
+        let extra: Vec<_> = ours.difference(&published).collect();
+        assert!(missing.is_empty() && extra.is_empty(), "missing {missing:?}, extra {extra:?}");
+    }
+}

@@ -1,0 +1,152 @@
+//! The rules of both regulations as pure, synchronous functions. Each returns an [`Outcome`] carrying its rule code,
+//! legal basis, status and an explanation with the numbers used. Parameters come from [`params::Params`], versioned
+//! by date; deadlines from [`calendar::Calendar`].
+
+pub mod calendar;
+pub mod fco;
+pub mod params;
+pub mod social_fuel;
+
+/// Whether a rule is met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The stored facts satisfy the rule.
+    Met,
+    /// The stored facts break the rule.
+    Violated,
+    /// Not yet decidable: a deadline still running, a fact still missing, a confirmation not given.
+    Pending,
+    /// The rule does not apply to this financing.
+    NotApplicable,
+}
+
+/// The result of checking one rule on one financing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Stable rule code (`SF-SHARE-MIN`).
+    pub code: &'static str,
+    /// Instrument and article (`IN MDA nº 01/2005, art. 3`).
+    pub legal_basis: &'static str,
+    /// Met, violated, pending or not applicable.
+    pub status: Status,
+    /// Why, with the numbers used.
+    pub explanation: String,
+}
+
+/// How a rule is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    /// A function over stored facts.
+    Checked,
+    /// A deadline computed from stored dates.
+    Deadline,
+    /// A document or a human judgement, confirmed by someone (a checklist item).
+    Checklist,
+    /// Checked on the bank's reports rather than on one financing.
+    BankLevel,
+}
+
+/// A rule of DOMAIN.md.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// Stable code.
+    pub code: &'static str,
+    /// Legal basis.
+    pub legal_basis: &'static str,
+    /// One-line statement.
+    pub title: &'static str,
+    /// How it is checked.
+    pub kind: RuleKind,
+}
+
+macro_rules! rules {
+    ($( $code:literal, $basis:literal, $kind:ident, $title:literal; )*) => {
+        /// Every rule of both regulations, in DOMAIN.md order.
+        pub const RULES: &[Rule] = &[ $( Rule { code: $code, legal_basis: $basis, title: $title, kind: RuleKind::$kind }, )* ];
+    };
+}
+
+rules! {
+    "SF-SHARE-MIN", "IN MDA nº 01/2005, art. 3", Checked, "Minimum share of the year's feedstock cost bought from family farmers: 50 % Northeast and semi-arid, 30 % Southeast and South, 10 % North and Centre-West.";
+    "SF-SHARE-CALC", "IN MDA nº 01/2005, art. 3, §1", Checked, "Share = cost of acquisitions from family farmers and their cooperatives ÷ total annual acquisition cost.";
+    "SF-OWN-PRICE", "IN MDA nº 01/2005, art. 3, §2", Checked, "Own production is valued at the period's average price paid to third parties.";
+    "SF-SHARECROP-PRICE", "IN MDA nº 01/2005, art. 3, §3", Checked, "In sharecropping, the producer's part is valued at the average price paid to the partner.";
+    "SF-PERENNIAL", "IN MDA nº 01/2005, art. 4", Checked, "Perennial crops may show the share by contracted area × average productivity coefficient.";
+    "SF-REPRESENTATION", "IN MDA nº 01/2005, art. 5", Checked, "Contract proposals need at least one farmers' representation (Contag, Fetraf, ANPA or MDA-accredited).";
+    "SF-CONTRACT-TERMS", "IN MDA nº 01/2005, art. 5, sole §", Checked, "Proposals state term, price, price adjustment, delivery, safeguards and the representation's agreement.";
+    "SF-ASSISTANCE-PLAN", "IN MDA nº 01/2005, art. 6", Checklist, "Technical-assistance plan compatible with the acquisitions (staff, outsourcing contract, coverage, farmers, methodology).";
+    "SF-BANK-FIRST", "IN MDA nº 01/2005, art. 7", Checked, "MDA analyses only projects already framed by the bank where financing is sought.";
+    "SF-DOCUMENTS", "IN MDA nº 01/2005, art. 8, annex I", Checked, "The request carries the six annex-I documents.";
+    "SF-DECISION-30D", "IN MDA nº 01/2005, art. 9", Deadline, "MDA decides within 30 days of filing.";
+    "SF-SCHEDULE", "IN MDA nº 01/2005, art. 10", Checked, "The criteria must be met by the start of industrial operations.";
+    "SF-EXTERNAL-EVAL-6M", "IN MDA nº 01/2005, art. 11", Deadline, "External evaluation within 6 months of industrial start (or of the scheduled implementation end).";
+    "SF-SEAL-REQUEST-30D", "IN MDA nº 01/2005, art. 11, I, §1", Deadline, "On conformity the company requests the seal within 30 days.";
+    "SF-UNFRAMING", "IN MDA nº 01/2005, art. 11, II", Checked, "On non-conformity the project is unframed and the bank notified.";
+    "SF-EXTENSION-12M", "IN MDA nº 01/2005, art. 11, §2", Deadline, "The framing may be kept 6 more months, once (12 months in all since industrial start).";
+    "SF-CHANGES", "IN MDA nº 01/2005, art. 12", Checklist, "The company reports changes of address, name, incorporation and start of activity.";
+    "SF-NO-PROMOTION", "IN MDA nº 01/2005, art. 13", Checklist, "Social framing gives no right to use the seal in commercial promotion.";
+    "FCO-CHAMBER-THRESHOLD", "IN CDAE/MT 2019, art. 2, §3", Checked, "Cartas of R$ 1,000,000 or more need the CPACR/CDAE opinion; smaller ones are decided by the bank.";
+    "FCO-BB-60D", "IN CDAE/MT 2019, art. 2, §1", BankLevel, "Banco do Brasil reports to the CPACR every 60 days.";
+    "FCO-TEMPLATE", "IN CDAE/MT 2019, art. 2, §2", Checklist, "90 days after publication banks accept only cartas on the new template.";
+    "FCO-MONTHLY-LIST", "IN CDAE/MT 2019, art. 2, §5", BankLevel, "Every month each bank sends the list of all cartas approved and contracted in the year.";
+    "FCO-ATTENDANCE", "IN CDAE/MT 2019, art. 2, §6", Checked, "A bank absent from the meeting has its proposals not considered.";
+    "FCO-72H-BEFORE", "IN CDAE/MT 2019, art. 2, §7", Deadline, "Cartas reach SEDEC at least 72 hours before the chamber's meeting.";
+    "FCO-72H-RESULT", "IN CDAE/MT 2019, art. 3", Deadline, "The result report goes to the banks within 72 hours of the opinion.";
+    "FCO-RESUBMIT", "IN CDAE/MT 2019, art. 3, sole §", Checked, "Unfavourable cartas may be resubmitted once reformulated.";
+    "FCO-VALIDITY-120D", "IN CDAE/MT 2019, art. 3, sole §", Deadline, "An approved carta is valid 120 days from approval.";
+    "FCO-CEILING", "IN CDAE/MT 2019, art. 4", Checked, "At most R$ 15 million per borrower, counting the whole economic group.";
+    "FCO-SEED-ORIGIN", "IN CDAE/MT 2019, art. 5, art. 13, §5", Checklist, "Perennial crops and forestry prove seed or seedling origin before release.";
+    "FCO-SIRE-PEDIGREE", "IN CDAE/MT 2019, art. 6, I, a; art. 7, I, a", Checked, "Purchased sires are pure-bred with PO/RGD, LA or CEIP registration.";
+    "FCO-SIRE-RATIO", "IN CDAE/MT 2019, art. 6, I, c", Checked, "Unregistered dams only with at least 1 sire per 30 dams.";
+    "FCO-WEANED-2000", "IN CDAE/MT 2019, art. 6, §1", Checked, "Weaned cattle for early finishing: at most 2,000 head per borrower or group.";
+    "FCO-GTA", "IN CDAE/MT 2019, art. 6, §3; art. 7, §2; art. 8, §2", Checklist, "Livestock money is released against the animal transit permit (and INDEA/MT registration).";
+    "FCO-PROFESSIONAL", "IN CDAE/MT 2019, art. 6, §6–8; art. 7, §5–7", Checklist, "Embryo transfer and fixed-time AI need a qualified professional named in the carta.";
+    "FCO-SWINE-ORIGIN", "IN CDAE/MT 2019, art. 8", Checklist, "No swine from auctions, fairs or shows; breeders from GRSC-certified farms.";
+    "FCO-SWINE-RETENTION", "IN CDAE/MT 2019, art. 8, §3", Checked, "Sow retention: term ≤ 3 years with ≤ 2 years grace; sows 6 to 40 months old.";
+    "FCO-BOAR-RATIO", "IN CDAE/MT 2019, art. 8, §5", Checked, "At most 1 boar per 20 sows (natural service) or per 100 (AI).";
+    "FCO-PANTANAL", "IN CDAE/MT 2019, art. 9", Checked, "Pantanal dam retention: term ≤ 8 years with ≤ 4 years grace, at most 2,000 head.";
+    "FCO-USED-MACHINE", "IN CDAE/MT 2019, art. 11", Checked, "Used machines: at most 4 years of use, year of manufacture stated.";
+    "FCO-GREEN", "IN CDAE/MT 2019, art. 13", Checklist, "FCO Verde: environmental consent, approved management plan, validated guidelines.";
+    "FCO-AMENDMENT", "IN CDAE/MT 2019, art. 15", Checked, "Increases up to 10 % (within the ceiling), reductions, related swaps, listed municipalities and size changes need no new approval.";
+    "FCO-OPERATING-ONLY", "IN CDAE/MT 2019, art. 16", Checked, "Stand-alone operating credit only for fish farming, sow retention and weaned cattle.";
+    "FCO-CLASSIFY", "IN CDAE/MT 2019, art. 17", Checked, "Items are fixed or semi-fixed investment by their kind and useful life.";
+}
+
+/// The rule with this code.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.code == code)
+}
+
+/// An outcome for a catalogued rule.
+pub fn outcome(code: &'static str, status: Status, explanation: impl Into<String>) -> Outcome {
+    Outcome { code, legal_basis: rule(code).map(|r| r.legal_basis).unwrap_or(""), status, explanation: explanation.into() }
+}
+
+/// Percent with two decimals, Brazilian style is left to the client: `12.34 %`.
+pub fn pct(v: rust_decimal::Decimal) -> String {
+    format!("{} %", v.round_dp(2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_code_of_domain_md_is_catalogued_once() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/DOMAIN.md");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("SKIPPED: {path} is absent; the catalogue was not compared with DOMAIN.md");
+            return;
+        };
+        let codes: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("| "))
+            .filter_map(|l| l.split(" |").next())
+            .filter(|c| c.starts_with("SF-") || c.starts_with("FCO-"))
+            .collect();
+        assert_eq!(codes.len(), RULES.len(), "DOMAIN.md has {} codes", codes.len());
+        for c in codes {
+            assert!(rule(c).is_some(), "{c} is not catalogued");
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! Versioned rule parameters. Every percentage, amount, count and day/month/hour count is data with an effective
+//! period and a source instrument; a rule reads the version in force on its reference date.
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use std::str::FromStr;
+
+/// The unit of a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A percentage (`50` means 50 %).
+    Percent,
+    /// Reais.
+    Brl,
+    /// A count (heads, animals per animal).
+    Count,
+    /// Days.
+    Days,
+    /// Months.
+    Months,
+    /// Hours.
+    Hours,
+    /// Years.
+    Years,
+}
+
+impl Unit {
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Percent => "PERCENT",
+            Self::Brl => "BRL",
+            Self::Count => "COUNT",
+            Self::Days => "DAYS",
+            Self::Months => "MONTHS",
+            Self::Hours => "HOURS",
+            Self::Years => "YEARS",
+        }
+    }
+
+    /// Parses the stored spelling.
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Percent, Self::Brl, Self::Count, Self::Days, Self::Months, Self::Hours, Self::Years]
+            .into_iter()
+            .find(|u| u.as_str().eq_ignore_ascii_case(s.trim()))
+    }
+}
+
+/// One version of one parameter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamVersion {
+    /// Parameter key (`SF-SHARE-MIN.NORTHEAST`).
+    pub key: String,
+    /// The value.
+    pub value: Decimal,
+    /// Its unit.
+    pub unit: Unit,
+    /// First day in force.
+    pub effective_from: NaiveDate,
+    /// Last day in force, if closed.
+    pub effective_to: Option<NaiveDate>,
+    /// The instrument that set it.
+    pub source: String,
+}
+
+/// Why a parameter cannot be read or added.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    /// No version of the key covers the date.
+    #[error("no version of parameter {key} is in force on {on}")]
+    NotInForce {
+        /// The key.
+        key: String,
+        /// The date.
+        on: NaiveDate,
+    },
+    /// An unknown key.
+    #[error("{0} is not a rule parameter; known keys are listed by `ruleParameters`")]
+    UnknownKey(String),
+    /// The unit does not match the key's.
+    #[error("parameter {key} is in {expected}, not {given}")]
+    WrongUnit {
+        /// The key.
+        key: String,
+        /// Its unit.
+        expected: &'static str,
+        /// The unit given.
+        given: String,
+    },
+    /// A value that is not a non-negative decimal.
+    #[error("{0:?} is not a non-negative decimal")]
+    BadValue(String),
+    /// `effective_to` before `effective_from`.
+    #[error("the version ends ({to}) before it starts ({from})")]
+    BadPeriod {
+        /// Start.
+        from: NaiveDate,
+        /// End.
+        to: NaiveDate,
+    },
+}
+
+/// IN MDA 2005 took effect on publication (art. 14); IN MDA nº 01 of 5 July 2005.
+pub const MDA_2005: &str = "IN MDA nº 01/2005";
+/// CDAE/MT normative instruction of 20 March 2019, in force that day (art. 19).
+pub const CDAE_2019: &str = "IN CDAE/MT 2019";
+
+fn md(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+}
+
+/// The baseline: the seeds' values, `(key, value, unit, instrument, article)`. The migration that ships them writes
+/// the same rows; a test compares the two.
+pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
+    ("SF-SHARE-MIN.NORTHEAST", "50", Unit::Percent, MDA_2005, "art. 3, I"),
+    ("SF-SHARE-MIN.SEMI_ARID", "50", Unit::Percent, MDA_2005, "art. 3, I"),
+    ("SF-SHARE-MIN.SOUTHEAST", "30", Unit::Percent, MDA_2005, "art. 3, II"),
+    ("SF-SHARE-MIN.SOUTH", "30", Unit::Percent, MDA_2005, "art. 3, II"),
+    ("SF-SHARE-MIN.NORTH", "10", Unit::Percent, MDA_2005, "art. 3, III"),
+    ("SF-SHARE-MIN.CENTRE_WEST", "10", Unit::Percent, MDA_2005, "art. 3, III"),
+    ("SF-DECISION-30D.DAYS", "30", Unit::Days, MDA_2005, "art. 9"),
+    ("SF-EXTERNAL-EVAL-6M.MONTHS", "6", Unit::Months, MDA_2005, "art. 11"),
+    ("SF-SEAL-REQUEST-30D.DAYS", "30", Unit::Days, MDA_2005, "art. 11, §1"),
+    ("SF-EXTENSION-12M.MONTHS", "6", Unit::Months, MDA_2005, "art. 11, §2"),
+    ("FCO-CHAMBER-THRESHOLD.AMOUNT", "1000000.00", Unit::Brl, CDAE_2019, "art. 2, §3"),
+    ("FCO-BB-60D.DAYS", "60", Unit::Days, CDAE_2019, "art. 2, §1"),
+    ("FCO-TEMPLATE.DAYS", "90", Unit::Days, CDAE_2019, "art. 2, §2"),
+    ("FCO-72H-BEFORE.HOURS", "72", Unit::Hours, CDAE_2019, "art. 2, §7"),
+    ("FCO-72H-RESULT.HOURS", "72", Unit::Hours, CDAE_2019, "art. 3"),
+    ("FCO-VALIDITY-120D.DAYS", "120", Unit::Days, CDAE_2019, "art. 3, sole §"),
+    ("FCO-CEILING.AMOUNT", "15000000.00", Unit::Brl, CDAE_2019, "art. 4"),
+    ("FCO-SIRE-RATIO.DAMS_PER_SIRE", "30", Unit::Count, CDAE_2019, "art. 6, I, c"),
+    ("FCO-WEANED-2000.HEADS", "2000", Unit::Count, CDAE_2019, "art. 6, §1"),
+    ("FCO-SWINE-RETENTION.TERM_MONTHS", "36", Unit::Months, CDAE_2019, "art. 8, §3"),
+    ("FCO-SWINE-RETENTION.GRACE_MONTHS", "24", Unit::Months, CDAE_2019, "art. 8, §3"),
+    ("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", "6", Unit::Months, CDAE_2019, "art. 8, §3"),
+    ("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", "40", Unit::Months, CDAE_2019, "art. 8, §3"),
+    ("FCO-BOAR-RATIO.SOWS_PER_BOAR_NATURAL", "20", Unit::Count, CDAE_2019, "art. 8, §5"),
+    ("FCO-BOAR-RATIO.SOWS_PER_BOAR_AI", "100", Unit::Count, CDAE_2019, "art. 8, §5"),
+    ("FCO-PANTANAL.TERM_MONTHS", "96", Unit::Months, CDAE_2019, "art. 9"),
+    ("FCO-PANTANAL.GRACE_MONTHS", "48", Unit::Months, CDAE_2019, "art. 9"),
+    ("FCO-PANTANAL.HEADS", "2000", Unit::Count, CDAE_2019, "art. 9"),
+    ("FCO-USED-MACHINE.MAX_AGE_YEARS", "4", Unit::Years, CDAE_2019, "art. 11"),
+    ("FCO-AMENDMENT.MAX_INCREASE", "10", Unit::Percent, CDAE_2019, "art. 15, I"),
+    ("FCO-CLASSIFY.FIXED_MIN_LIFE_YEARS", "5", Unit::Years, CDAE_2019, "art. 17"),
+];
+
+/// The day the baseline of a rule code takes effect.
+pub fn baseline_from(instrument: &str) -> NaiveDate {
+    if instrument == MDA_2005 { md(2005, 7, 5) } else { md(2019, 3, 20) }
+}
+
+/// All versions of all parameters.
+#[derive(Debug, Clone, Default)]
+pub struct Params {
+    versions: Vec<ParamVersion>,
+}
+
+impl Params {
+    /// From stored versions.
+    pub fn new(versions: Vec<ParamVersion>) -> Self {
+        Self { versions }
+    }
+
+    /// The seeds' values only (for tests and for a database that has no table yet).
+    pub fn baseline() -> Self {
+        Self::new(
+            BASELINE
+                .iter()
+                .map(|(key, value, unit, instrument, article)| ParamVersion {
+                    key: (*key).into(),
+                    value: Decimal::from_str(value).unwrap_or_default(),
+                    unit: *unit,
+                    effective_from: baseline_from(instrument),
+                    effective_to: None,
+                    source: format!("{instrument}, {article}"),
+                })
+                .collect(),
+        )
+    }
+
+    /// Adds a version (used by tests and imports before storing).
+    pub fn push(&mut self, v: ParamVersion) {
+        self.versions.push(v);
+    }
+
+    /// The version in force on `on`: among those whose period covers the date, the one that started last.
+    pub fn version(&self, key: &str, on: NaiveDate) -> Result<&ParamVersion, ParamError> {
+        self.versions
+            .iter()
+            .filter(|v| v.key == key && v.effective_from <= on && v.effective_to.is_none_or(|to| on <= to))
+            .max_by_key(|v| v.effective_from)
+            .ok_or_else(|| ParamError::NotInForce { key: key.into(), on })
+    }
+
+    /// The value in force on `on`.
+    pub fn value(&self, key: &str, on: NaiveDate) -> Result<Decimal, ParamError> {
+        self.version(key, on).map(|v| v.value)
+    }
+
+    /// A whole-number value in force on `on` (days, months, counts).
+    pub fn count(&self, key: &str, on: NaiveDate) -> Result<u32, ParamError> {
+        use rust_decimal::prelude::ToPrimitive;
+        let v = self.value(key, on)?;
+        v.to_u32().filter(|n| Decimal::from(*n) == v).ok_or_else(|| ParamError::BadValue(v.to_string()))
+    }
+
+    /// Every version.
+    pub fn all(&self) -> &[ParamVersion] {
+        &self.versions
+    }
+}
+
+/// Checks a new version against the baseline's keys and units before it is stored.
+pub fn validate_new_version(
+    key: &str,
+    value: &str,
+    unit: &str,
+    from: NaiveDate,
+    to: Option<NaiveDate>,
+) -> Result<(Decimal, Unit), ParamError> {
+    let (_, _, expected, _, _) =
+        BASELINE.iter().find(|(k, ..)| *k == key).ok_or_else(|| ParamError::UnknownKey(key.into()))?;
+    let given = Unit::parse(unit).ok_or_else(|| ParamError::WrongUnit {
+        key: key.into(),
+        expected: expected.as_str(),
+        given: unit.into(),
+    })?;
+    if given != *expected {
+        return Err(ParamError::WrongUnit { key: key.into(), expected: expected.as_str(), given: unit.into() });
+    }
+    let v = Decimal::from_str(value.trim()).map_err(|_| ParamError::BadValue(value.into()))?;
+    if v.is_sign_negative() {
+        return Err(ParamError::BadValue(value.into()));
+    }
+    if let Some(to) = to
+        && to < from
+    {
+        return Err(ParamError::BadPeriod { from, to });
+    }
+    Ok((v, given))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal_macros::dec;
+
+    #[test]
+    fn a_later_version_applies_from_its_first_day_and_not_before() {
+        let mut p = Params::baseline();
+        p.push(ParamVersion {
+            key: "SF-SHARE-MIN.NORTHEAST".into(),
+            value: dec!(30),
+            unit: Unit::Percent,
+            effective_from: md(2009, 2, 19),
+            effective_to: None,
+            source: "IN MDA nº 01/2009".into(),
+        });
+        assert_eq!(p.value("SF-SHARE-MIN.NORTHEAST", md(2009, 2, 18)), Ok(dec!(50)));
+        assert_eq!(p.value("SF-SHARE-MIN.NORTHEAST", md(2009, 2, 19)), Ok(dec!(30)));
+        assert_eq!(
+            p.value("SF-SHARE-MIN.NORTHEAST", md(2004, 1, 1)),
+            Err(ParamError::NotInForce { key: "SF-SHARE-MIN.NORTHEAST".into(), on: md(2004, 1, 1) })
+        );
+        assert_eq!(p.count("FCO-VALIDITY-120D.DAYS", md(2020, 1, 1)), Ok(120));
+    }
+
+    #[test]
+    fn new_versions_are_checked_against_known_keys_and_units() {
+        assert!(validate_new_version("FCO-CEILING.AMOUNT", "20000000.00", "BRL", md(2027, 1, 1), None).is_ok());
+        assert_eq!(
+            validate_new_version("FCO-CEILING", "1", "BRL", md(2027, 1, 1), None),
+            Err(ParamError::UnknownKey("FCO-CEILING".into()))
+        );
+        assert!(matches!(
+            validate_new_version("FCO-CEILING.AMOUNT", "1", "DAYS", md(2027, 1, 1), None),
+            Err(ParamError::WrongUnit { .. })
+        ));
+        assert_eq!(
+            validate_new_version("FCO-CEILING.AMOUNT", "-1", "BRL", md(2027, 1, 1), None),
+            Err(ParamError::BadValue("-1".into()))
+        );
+        assert!(matches!(
+            validate_new_version("FCO-CEILING.AMOUNT", "1", "BRL", md(2027, 1, 1), Some(md(2026, 1, 1))),
+            Err(ParamError::BadPeriod { .. })
+        ));
+    }
+}
