@@ -155,7 +155,9 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
         };
         return error_body(status, media, "BAD_USER_INPUT", &message);
     }
-    let mut request = async_graphql::Request::new(req.query).data(Caller::Anonymous);
+    let mut request = async_graphql::Request::new(req.query)
+        .data(Caller::Anonymous)
+        .data(crate::graphql::rules::RuleCache::default());
     if let Some(name) = req.operation_name {
         request = request.operation_name(name);
     }

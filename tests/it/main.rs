@@ -4,5 +4,6 @@
 mod financings;
 mod graphql_http;
 mod helpers;
+mod rules;
 mod schema;
 mod storage;

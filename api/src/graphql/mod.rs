@@ -6,14 +6,15 @@ pub mod list;
 pub mod loaders;
 pub mod pagination;
 pub mod query;
+pub mod rules;
 pub mod scalars;
 pub mod types;
 
-use async_graphql::{Context, EmptyMutation, EmptySubscription, Schema, dataloader::DataLoader};
+use async_graphql::{Context, EmptySubscription, Schema, dataloader::DataLoader};
 use sea_orm::DatabaseConnection;
 
 /// The schema type.
-pub type AppSchema = Schema<query::QueryRoot, EmptyMutation, EmptySubscription>;
+pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, EmptySubscription>;
 
 /// Who is calling. Access control by role and bank comes later; for now every caller is anonymous.
 #[derive(Debug, Clone, Default)]
@@ -26,22 +27,26 @@ pub enum Caller {
 /// Builds the schema with its DataLoaders over `db`.
 pub fn build_schema(db: DatabaseConnection) -> AppSchema {
     use loaders::*;
-    Schema::build(query::QueryRoot::default(), EmptyMutation, EmptySubscription)
-        .limit_depth(16)
-        .limit_recursive_depth(32)
-        .data(loader_of(BankLoader(db.clone())))
-        .data(loader_of(PartyLoader(db.clone())))
-        .data(loader_of(EconomicGroupLoader(db.clone())))
-        .data(loader_of_i32(MunicipalityLoader(db.clone())))
-        .data(loader_of(SocialFuelProjectLoader(db.clone())))
-        .data(loader_of(FcoCartaLoader(db.clone())))
-        .data(loader_of(AcquisitionsByProject(db.clone())))
-        .data(loader_of(ProposalsByProject(db.clone())))
-        .data(loader_of(DocumentsByProject(db.clone())))
-        .data(loader_of(ItemsByCarta(db.clone())))
-        .data(loader_of(AmendmentsByCarta(db.clone())))
-        .data(db)
-        .finish()
+    Schema::build(
+        query::QueryRoot::default(),
+        query::MutationRoot::default(),
+        EmptySubscription,
+    )
+    .limit_depth(16)
+    .limit_recursive_depth(32)
+    .data(loader_of(BankLoader(db.clone())))
+    .data(loader_of(PartyLoader(db.clone())))
+    .data(loader_of(EconomicGroupLoader(db.clone())))
+    .data(loader_of_i32(MunicipalityLoader(db.clone())))
+    .data(loader_of(SocialFuelProjectLoader(db.clone())))
+    .data(loader_of(FcoCartaLoader(db.clone())))
+    .data(loader_of(AcquisitionsByProject(db.clone())))
+    .data(loader_of(ProposalsByProject(db.clone())))
+    .data(loader_of(DocumentsByProject(db.clone())))
+    .data(loader_of(ItemsByCarta(db.clone())))
+    .data(loader_of(AmendmentsByCarta(db.clone())))
+    .data(db)
+    .finish()
 }
 
 /// How long a DataLoader waits to gather keys into one batch. Long enough that every item of a page asks before
@@ -58,9 +63,13 @@ fn loader_of_i32<T: async_graphql::dataloader::Loader<i32> + Send + Sync + 'stat
 
 /// The SDL of the schema, as checked in at `schema.graphql`.
 pub fn sdl() -> String {
-    Schema::build(query::QueryRoot::default(), EmptyMutation, EmptySubscription)
-        .finish()
-        .sdl()
+    Schema::build(
+        query::QueryRoot::default(),
+        query::MutationRoot::default(),
+        EmptySubscription,
+    )
+    .finish()
+    .sdl()
 }
 
 /// The database connection of the request.

@@ -29,7 +29,12 @@ use sea_orm::{EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect}
 /// The query root.
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(CommonQuery, SocialFuelQuery, FcoQuery);
+pub struct QueryRoot(CommonQuery, SocialFuelQuery, FcoQuery, super::rules::RulesQuery);
+
+/// The mutation root.
+#[derive(MergedObject, Default)]
+#[graphql(name = "Mutation")]
+pub struct MutationRoot(super::rules::RulesMutation);
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
 #[derive(Default)]

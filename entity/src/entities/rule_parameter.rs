@@ -33,3 +33,27 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The version as the rule layer reads it; `None` if the stored value or unit is malformed.
+    pub fn version(&self) -> Option<crate::rules::params::ParamVersion> {
+        Some(crate::rules::params::ParamVersion {
+            key: self.key.clone(),
+            value: self.value.parse().ok()?,
+            unit: crate::rules::params::Unit::parse(&self.unit)?,
+            effective_from: self.effective_from,
+            effective_to: self.effective_to,
+            source: self.legal_source.clone(),
+        })
+    }
+}
+
+impl Entity {
+    /// Every stored version, as the rule layer reads them.
+    pub async fn params(db: &impl ConnectionTrait) -> Result<crate::rules::params::Params, DbErr> {
+        let rows = Self::find().all(db).await?;
+        Ok(crate::rules::params::Params::new(
+            rows.iter().filter_map(Model::version).collect(),
+        ))
+    }
+}

@@ -107,7 +107,10 @@ impl Calendar {
         if let Some(h) = national_holiday(date) {
             return Some(NonBusiness::Holiday(h));
         }
-        self.closures.iter().find(|(d, _)| *d == date).map(|(_, r)| NonBusiness::Closure(r.clone()))
+        self.closures
+            .iter()
+            .find(|(d, _)| *d == date)
+            .map(|(_, r)| NonBusiness::Closure(r.clone()))
     }
 
     /// Moves `date` forward to a business day (art. 66 §1), saying which days were skipped and why.
@@ -124,7 +127,10 @@ impl Calendar {
     /// A deadline of `days` days from `start`: first day excluded, last included, moved to the next business day.
     pub fn add_days(&self, start: NaiveDate, days: u32) -> Deadline {
         let nominal = start + Duration::days(i64::from(days));
-        self.finish(nominal, format!("{days} days from {start} (first day excluded, last included) end on {nominal}"))
+        self.finish(
+            nominal,
+            format!("{days} days from {start} (first day excluded, last included) end on {nominal}"),
+        )
     }
 
     /// A deadline of `months` months from `start`, date to date; the last day of a shorter month; then moved to the
@@ -133,7 +139,10 @@ impl Calendar {
         let nominal = start.checked_add_months(Months::new(months)).unwrap_or(start);
         let mut note = format!("{months} months from {start}, date to date, end on {nominal}");
         if nominal.day() != start.day() {
-            note.push_str(&format!(" (the month has no day {}, so its last day counts, art. 66 §3)", start.day()));
+            note.push_str(&format!(
+                " (the month has no day {}, so its last day counts, art. 66 §3)",
+                start.day()
+            ));
         }
         self.finish(nominal, note)
     }
@@ -148,7 +157,11 @@ impl Calendar {
                 skipped.join(", ")
             ));
         }
-        Deadline { due, nominal, note: format!("Lei 9.784/1999, art. 66: {note}.") }
+        Deadline {
+            due,
+            nominal,
+            note: format!("Lei 9.784/1999, art. 66: {note}."),
+        }
     }
 }
 
@@ -166,13 +179,27 @@ pub struct Deadline {
 /// A deadline in hours: counted as hours, with no moving (e.g. 72 hours before a meeting).
 pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
     let due = at - Duration::hours(i64::from(hours));
-    (due, format!("{hours} hours before {}, counted as hours: {}.", at.to_rfc3339(), due.to_rfc3339()))
+    (
+        due,
+        format!(
+            "{hours} hours before {}, counted as hours: {}.",
+            at.to_rfc3339(),
+            due.to_rfc3339()
+        ),
+    )
 }
 
 /// A deadline in hours after an instant, counted as hours.
 pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
     let due = at + Duration::hours(i64::from(hours));
-    (due, format!("{hours} hours after {}, counted as hours: {}.", at.to_rfc3339(), due.to_rfc3339()))
+    (
+        due,
+        format!(
+            "{hours} hours after {}, counted as hours: {}.",
+            at.to_rfc3339(),
+            due.to_rfc3339()
+        ),
+    )
 }
 
 /// Every national holiday in the years given (for checks against published calendars).
@@ -200,7 +227,13 @@ mod tests {
 
     #[test]
     fn easter_dates_are_right() {
-        for (y, e) in [(2019, d(2019, 4, 21)), (2024, d(2024, 3, 31)), (2025, d(2025, 4, 20)), (2026, d(2026, 4, 5)), (2027, d(2027, 3, 28))] {
+        for (y, e) in [
+            (2019, d(2019, 4, 21)),
+            (2024, d(2024, 3, 31)),
+            (2025, d(2025, 4, 20)),
+            (2026, d(2026, 4, 5)),
+            (2027, d(2027, 3, 28)),
+        ] {
             assert_eq!(easter(y), e, "{y}");
         }
     }
@@ -217,8 +250,20 @@ mod tests {
             (d(2026, 11, 7), 30, d(2026, 12, 7), d(2026, 12, 7), "a Monday stays"),
             (d(2026, 11, 5), 30, d(2026, 12, 5), d(2026, 12, 7), "Saturday"),
             // 20 November is a holiday from 2024 on, not before.
-            (d(2024, 10, 21), 30, d(2024, 11, 20), d(2024, 11, 21), "Black Consciousness Day 2024"),
-            (d(2023, 10, 21), 30, d(2023, 11, 20), d(2023, 11, 20), "20 November 2023 was a business day"),
+            (
+                d(2024, 10, 21),
+                30,
+                d(2024, 11, 20),
+                d(2024, 11, 21),
+                "Black Consciousness Day 2024",
+            ),
+            (
+                d(2023, 10, 21),
+                30,
+                d(2023, 11, 20),
+                d(2023, 11, 20),
+                "20 November 2023 was a business day",
+            ),
             // First day excluded: 1 day after a Monday is the Tuesday.
             (d(2026, 12, 7), 1, d(2026, 12, 8), d(2026, 12, 8), "one day"),
         ];
@@ -227,7 +272,11 @@ mod tests {
             assert_eq!((dl.nominal, dl.due), (nominal, due), "{why}: {}", dl.note);
         }
         let carnival = cal.add_days(d(2026, 1, 18), 30);
-        assert!(carnival.note.contains("2026-02-17 is Carnival Tuesday"), "{}", carnival.note);
+        assert!(
+            carnival.note.contains("2026-02-17 is Carnival Tuesday"),
+            "{}",
+            carnival.note
+        );
     }
 
     #[test]
@@ -255,9 +304,15 @@ mod tests {
 
     #[test]
     fn hours_count_as_hours() {
-        let meeting = chrono::DateTime::parse_from_rfc3339("2026-03-10T13:00:00Z").expect("ts").with_timezone(&chrono::Utc);
+        let meeting = chrono::DateTime::parse_from_rfc3339("2026-03-10T13:00:00Z")
+            .expect("ts")
+            .with_timezone(&chrono::Utc);
         let (due, _) = hours_before(meeting, 72);
-        assert_eq!(due.to_rfc3339(), "2026-03-07T13:00:00+00:00", "a Saturday is not skipped for hours");
+        assert_eq!(
+            due.to_rfc3339(),
+            "2026-03-07T13:00:00+00:00",
+            "a Saturday is not skipped for hours"
+        );
     }
 
     /// Checks our holidays against the ANBIMA national calendar in `../shared/data/Brazil_ANBIMA.json` when present.
@@ -273,10 +328,18 @@ mod tests {
             .filter_map(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok())
             .collect();
         // The published file ends on 1 January 2079: compare up to its last date.
-        let Some(end) = published.iter().next_back().copied() else { panic!("no dates in {path}") };
-        let ours: BTreeSet<NaiveDate> = holidays_in(2001..=end.year()).into_iter().filter(|d| *d <= end).collect();
+        let Some(end) = published.iter().next_back().copied() else {
+            panic!("no dates in {path}")
+        };
+        let ours: BTreeSet<NaiveDate> = holidays_in(2001..=end.year())
+            .into_iter()
+            .filter(|d| *d <= end)
+            .collect();
         let missing: Vec<_> = published.difference(&ours).collect();
         let extra: Vec<_> = ours.difference(&published).collect();
-        assert!(missing.is_empty() && extra.is_empty(), "missing {missing:?}, extra {extra:?}");
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "missing {missing:?}, extra {extra:?}"
+        );
     }
 }

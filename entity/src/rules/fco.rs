@@ -31,16 +31,33 @@ pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Resu
     Ok(outcome(
         "FCO-SIRE-RATIO",
         if ok { Status::Met } else { Status::Violated },
-        format!("{dams} dams and {sires} sires: at most {ratio} dams per sire allows {}", sires * ratio),
+        format!(
+            "{dams} dams and {sires} sires: at most {ratio} dams per sire allows {}",
+            sires * ratio
+        ),
     ))
 }
 
 /// FCO-BOAR-RATIO: at most `ratio` sows per boar (natural service; 100 with AI).
-pub fn boar_ratio(sows: i64, boars: i64, artificial: bool, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
-    let key = if artificial { "FCO-BOAR-RATIO.SOWS_PER_BOAR_AI" } else { "FCO-BOAR-RATIO.SOWS_PER_BOAR_NATURAL" };
+pub fn boar_ratio(
+    sows: i64,
+    boars: i64,
+    artificial: bool,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<Outcome, ParamError> {
+    let key = if artificial {
+        "FCO-BOAR-RATIO.SOWS_PER_BOAR_AI"
+    } else {
+        "FCO-BOAR-RATIO.SOWS_PER_BOAR_NATURAL"
+    };
     let ratio = i64::from(params.count(key, on)?);
     let ok = sows <= boars * ratio;
-    let how = if artificial { "artificial insemination" } else { "natural service" };
+    let how = if artificial {
+        "artificial insemination"
+    } else {
+        "natural service"
+    };
     Ok(outcome(
         "FCO-BOAR-RATIO",
         if ok { Status::Met } else { Status::Violated },
@@ -58,12 +75,22 @@ pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params) -> Result<Outcom
     Ok(outcome(
         "FCO-SWINE-RETENTION",
         if ok { Status::Met } else { Status::Violated },
-        format!("a sow born on {born} is {min} months old on {youngest} and {max} months old on {oldest}; on {on} she is {}", if ok { "within" } else { "outside" }),
+        format!(
+            "a sow born on {born} is {min} months old on {youngest} and {max} months old on {oldest}; on {on} she is {}",
+            if ok { "within" } else { "outside" }
+        ),
     ))
 }
 
 /// Term and grace limits (sow retention, Pantanal).
-fn term_limits(code: &'static str, prefix: &str, term: Option<i32>, grace: Option<i32>, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+fn term_limits(
+    code: &'static str,
+    prefix: &str,
+    term: Option<i32>,
+    grace: Option<i32>,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<Outcome, ParamError> {
     let max_term = params.count(&format!("{prefix}.TERM_MONTHS"), on)?;
     let max_grace = params.count(&format!("{prefix}.GRACE_MONTHS"), on)?;
     let (Some(t), Some(g)) = (term, grace) else {
@@ -81,7 +108,11 @@ fn term_limits(code: &'static str, prefix: &str, term: Option<i32>, grace: Optio
 pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Params) -> Result<Outcome, ParamError> {
     let max = params.count("FCO-USED-MACHINE.MAX_AGE_YEARS", on)?;
     let Some(y) = manufacture_year else {
-        return Ok(outcome("FCO-USED-MACHINE", Status::Violated, "the year of manufacture is not stated"));
+        return Ok(outcome(
+            "FCO-USED-MACHINE",
+            Status::Violated,
+            "the year of manufacture is not stated",
+        ));
     };
     let age = on.year() - y;
     let ok = age >= 0 && age as u32 <= max;
@@ -106,7 +137,9 @@ pub fn amendment_needs_approval(
         AmendmentKind::ValueIncrease => {
             let limit = params.value("FCO-AMENDMENT.MAX_INCREASE", on)?;
             let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
-            let (Some(o), Some(n)) = (old, new) else { return Ok((true, "old or new value not stated".into())) };
+            let (Some(o), Some(n)) = (old, new) else {
+                return Ok((true, "old or new value not stated".into()));
+            };
             if o.cents() <= 0 {
                 return Ok((true, "no previous value".into()));
             }
@@ -119,33 +152,57 @@ pub fn amendment_needs_approval(
                     "increase of {} from {o} to {n} (limit {}){}",
                     pct(increase),
                     pct(limit),
-                    if within_ceiling { String::new() } else { format!(", and the group would pass the R$ {ceiling} ceiling") }
+                    if within_ceiling {
+                        String::new()
+                    } else {
+                        format!(", and the group would pass the R$ {ceiling} ceiling")
+                    }
                 ),
             )
         }
         AmendmentKind::ValueReduction => (false, "reductions need no new approval".into()),
         AmendmentKind::ItemSwap => (false, "a swap for a related item needs no new approval".into()),
-        AmendmentKind::MunicipalityChange => (false, "a change among the listed properties needs no new approval".into()),
+        AmendmentKind::MunicipalityChange => (
+            false,
+            "a change among the listed properties needs no new approval".into(),
+        ),
         AmendmentKind::ProducerSizeChange => (false, "a change of producer size needs no new approval".into()),
         AmendmentKind::Other => (true, "any other change needs a new approval".into()),
     })
 }
 
 /// FCO-CLASSIFY: the investment class an item should have.
-pub fn classify(kind: ItemKind, useful_life_years: Option<i32>, params: &Params, on: NaiveDate) -> Result<InvestmentClass, ParamError> {
+pub fn classify(
+    kind: ItemKind,
+    useful_life_years: Option<i32>,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<InvestmentClass, ParamError> {
     let min_life = params.count("FCO-CLASSIFY.FIXED_MIN_LIFE_YEARS", on)? as i32;
     Ok(match kind {
-        ItemKind::Building | ItemKind::GrainStorage | ItemKind::Irrigation | ItemKind::Pasture | ItemKind::SoilCorrection | ItemKind::PermanentCrop => InvestmentClass::Fixed,
-        ItemKind::Machine | ItemKind::UsedMachine if useful_life_years.is_some_and(|l| l > min_life) => InvestmentClass::Fixed,
+        ItemKind::Building
+        | ItemKind::GrainStorage
+        | ItemKind::Irrigation
+        | ItemKind::Pasture
+        | ItemKind::SoilCorrection
+        | ItemKind::PermanentCrop => InvestmentClass::Fixed,
+        ItemKind::Machine | ItemKind::UsedMachine if useful_life_years.is_some_and(|l| l > min_life) => {
+            InvestmentClass::Fixed
+        }
         ItemKind::Machine | ItemKind::UsedMachine | ItemKind::Vehicle => InvestmentClass::SemiFixed,
-        ItemKind::Dam | ItemKind::Sire | ItemKind::Boar | ItemKind::Sow | ItemKind::OtherAnimal => InvestmentClass::SemiFixed,
+        ItemKind::Dam | ItemKind::Sire | ItemKind::Boar | ItemKind::Sow | ItemKind::OtherAnimal => {
+            InvestmentClass::SemiFixed
+        }
         ItemKind::WeanedCalf | ItemKind::OperatingExpense => InvestmentClass::Operating,
     })
 }
 
 /// The activities that may take stand-alone operating credit (art. 16).
 pub fn operating_allowed(activity: FcoActivity) -> bool {
-    matches!(activity, FcoActivity::FishFarming | FcoActivity::SowRetention | FcoActivity::WeanedCattleFinishing)
+    matches!(
+        activity,
+        FcoActivity::FishFarming | FcoActivity::SowRetention | FcoActivity::WeanedCattleFinishing
+    )
 }
 
 /// Everything a carta's rules need.
@@ -161,7 +218,7 @@ pub struct CartaFacts<'a> {
     pub meeting: Option<&'a chamber_meeting::Model>,
     /// Whether its bank was present at that meeting, when recorded.
     pub bank_present: Option<bool>,
-    /// Approved and contracted financed value of the borrower's whole economic group (this carta included).
+    /// This carta's value plus the approved and contracted cartas of the borrower's whole economic group.
     pub group_exposure: Money,
     /// Weaned calves of the borrower's group (this carta included).
     pub group_weaned_heads: i64,
@@ -170,11 +227,20 @@ pub struct CartaFacts<'a> {
 }
 
 fn heads(items: &[fco_carta_item::Model], kind: ItemKind) -> i64 {
-    items.iter().filter(|i| i.kind == kind).map(|i| i64::from(i.head_count.unwrap_or(0))).sum()
+    items
+        .iter()
+        .filter(|i| i.kind == kind)
+        .map(|i| i64::from(i.head_count.unwrap_or(0)))
+        .sum()
 }
 
 /// The deadlines of a carta: 72 h before the meeting, 72 h for the result, 120-day validity.
-pub fn deadlines(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: NaiveDate) -> Result<Vec<DeadlineOutcome>, ParamError> {
+pub fn deadlines(
+    f: &CartaFacts<'_>,
+    params: &Params,
+    cal: &Calendar,
+    as_of: NaiveDate,
+) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let c = f.carta;
     let mut out = Vec::new();
     let basis = |code| super::rule(code).map(|r| r.legal_basis).unwrap_or("");
@@ -189,10 +255,27 @@ pub fn deadlines(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: Nai
                 None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
                 None => DeadlineStatus::Pending,
             };
-            let tail = c.received_by_council_at.map(|r| format!(" Received by SEDEC at {}.", r.to_rfc3339())).unwrap_or_default();
-            DeadlineOutcome { code: "FCO-72H-BEFORE", legal_basis: basis("FCO-72H-BEFORE"), due: None, due_at: Some(due), status, note: format!("{note}{tail}") }
+            let tail = c
+                .received_by_council_at
+                .map(|r| format!(" Received by SEDEC at {}.", r.to_rfc3339()))
+                .unwrap_or_default();
+            DeadlineOutcome {
+                code: "FCO-72H-BEFORE",
+                legal_basis: basis("FCO-72H-BEFORE"),
+                due: None,
+                due_at: Some(due),
+                status,
+                note: format!("{note}{tail}"),
+            }
         }
-        None => DeadlineOutcome { code: "FCO-72H-BEFORE", legal_basis: basis("FCO-72H-BEFORE"), due: None, due_at: None, status: DeadlineStatus::NotStarted, note: "No chamber meeting assigned.".into() },
+        None => DeadlineOutcome {
+            code: "FCO-72H-BEFORE",
+            legal_basis: basis("FCO-72H-BEFORE"),
+            due: None,
+            due_at: None,
+            status: DeadlineStatus::NotStarted,
+            note: "No chamber meeting assigned.".into(),
+        },
     });
     out.push(match (f.meeting, c.decided_by.as_deref()) {
         (Some(m), Some("CHAMBER")) => {
@@ -203,48 +286,113 @@ pub fn deadlines(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: Nai
                 None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
                 None => DeadlineStatus::Pending,
             };
-            let tail = m.results_sent_at.map(|s| format!(" Results sent at {}.", s.to_rfc3339())).unwrap_or_default();
-            DeadlineOutcome { code: "FCO-72H-RESULT", legal_basis: basis("FCO-72H-RESULT"), due: None, due_at: Some(due), status, note: format!("{note}{tail}") }
+            let tail = m
+                .results_sent_at
+                .map(|s| format!(" Results sent at {}.", s.to_rfc3339()))
+                .unwrap_or_default();
+            DeadlineOutcome {
+                code: "FCO-72H-RESULT",
+                legal_basis: basis("FCO-72H-RESULT"),
+                due: None,
+                due_at: Some(due),
+                status,
+                note: format!("{note}{tail}"),
+            }
         }
-        _ => DeadlineOutcome { code: "FCO-72H-RESULT", legal_basis: basis("FCO-72H-RESULT"), due: None, due_at: None, status: DeadlineStatus::NotStarted, note: "No chamber opinion.".into() },
+        _ => DeadlineOutcome {
+            code: "FCO-72H-RESULT",
+            legal_basis: basis("FCO-72H-RESULT"),
+            due: None,
+            due_at: None,
+            status: DeadlineStatus::NotStarted,
+            note: "No chamber opinion.".into(),
+        },
     });
     let validity = match c.approved_on {
         Some(a) => Some(cal.add_days(a, params.count("FCO-VALIDITY-120D.DAYS", a)?)),
         None => None,
     };
-    out.push(day_deadline("FCO-VALIDITY-120D", validity, c.contracted_on, as_of, "The carta is not approved."));
+    out.push(day_deadline(
+        "FCO-VALIDITY-120D",
+        validity,
+        c.contracted_on,
+        as_of,
+        "The carta is not approved.",
+    ));
     Ok(out)
 }
 
 /// Every rule of the programme on one carta, as of `as_of`; parameters in force on the submission date.
-pub fn check_all(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: NaiveDate) -> Result<Vec<Outcome>, ParamError> {
+pub fn check_all(
+    f: &CartaFacts<'_>,
+    params: &Params,
+    cal: &Calendar,
+    as_of: NaiveDate,
+) -> Result<Vec<Outcome>, ParamError> {
     let c = f.carta;
     let on = c.submitted_on.unwrap_or(as_of);
     let mut out = Vec::new();
     let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
     out.push(match (chamber, c.decided_by.as_deref()) {
-        (true, Some("BANK")) => outcome("FCO-CHAMBER-THRESHOLD", Status::Violated, format!("{} is at or above R$ {threshold} but the bank decided alone", c.financed_amount)),
-        (true, Some(_)) => outcome("FCO-CHAMBER-THRESHOLD", Status::Met, format!("{} is at or above R$ {threshold}: the chamber gave its opinion", c.financed_amount)),
-        (true, None) => outcome("FCO-CHAMBER-THRESHOLD", Status::Pending, format!("{} is at or above R$ {threshold}: needs the chamber's opinion", c.financed_amount)),
-        (false, _) => outcome("FCO-CHAMBER-THRESHOLD", Status::Met, format!("{} is below R$ {threshold}: the bank decides", c.financed_amount)),
+        (true, Some("BANK")) => outcome(
+            "FCO-CHAMBER-THRESHOLD",
+            Status::Violated,
+            format!(
+                "{} is at or above R$ {threshold} but the bank decided alone",
+                c.financed_amount
+            ),
+        ),
+        (true, Some(_)) => outcome(
+            "FCO-CHAMBER-THRESHOLD",
+            Status::Met,
+            format!(
+                "{} is at or above R$ {threshold}: the chamber gave its opinion",
+                c.financed_amount
+            ),
+        ),
+        (true, None) => outcome(
+            "FCO-CHAMBER-THRESHOLD",
+            Status::Pending,
+            format!(
+                "{} is at or above R$ {threshold}: needs the chamber's opinion",
+                c.financed_amount
+            ),
+        ),
+        (false, _) => outcome(
+            "FCO-CHAMBER-THRESHOLD",
+            Status::Met,
+            format!("{} is below R$ {threshold}: the bank decides", c.financed_amount),
+        ),
     });
     out.push(match (f.meeting, f.bank_present) {
         (Some(_), Some(true)) => outcome("FCO-ATTENDANCE", Status::Met, "the bank attended the meeting"),
-        (Some(_), Some(false)) => outcome("FCO-ATTENDANCE", Status::Violated, "the bank was absent: its proposals are not considered"),
+        (Some(_), Some(false)) => outcome(
+            "FCO-ATTENDANCE",
+            Status::Violated,
+            "the bank was absent: its proposals are not considered",
+        ),
         (Some(_), None) => outcome("FCO-ATTENDANCE", Status::Pending, "attendance not recorded"),
         (None, _) => outcome("FCO-ATTENDANCE", Status::NotApplicable, "no chamber meeting"),
     });
     out.push(match (c.resubmission_of, f.resubmitted_stage) {
-        (Some(_), Some(FcoCartaStage::Unfavourable)) => outcome("FCO-RESUBMIT", Status::Met, "reformulates a carta with an unfavourable opinion"),
-        (Some(_), other) => outcome("FCO-RESUBMIT", Status::Violated, format!("resubmits a carta that was not unfavourable ({other:?})")),
+        (Some(_), Some(FcoCartaStage::Unfavourable)) => outcome(
+            "FCO-RESUBMIT",
+            Status::Met,
+            "reformulates a carta with an unfavourable opinion",
+        ),
+        (Some(_), other) => outcome(
+            "FCO-RESUBMIT",
+            Status::Violated,
+            format!("resubmits a carta that was not unfavourable ({other:?})"),
+        ),
         (None, _) => outcome("FCO-RESUBMIT", Status::NotApplicable, "not a resubmission"),
     });
     let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
-    let counts = matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted);
+    let counts = !matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired);
     out.push(outcome(
         "FCO-CEILING",
         if !counts { Status::NotApplicable } else if f.group_exposure.to_decimal() <= ceiling { Status::Met } else { Status::Violated },
-        format!("approved and contracted cartas of the borrower's group add up to {} (ceiling R$ {ceiling})", f.group_exposure),
+        format!("this carta and the approved and contracted cartas of the borrower's group add up to {} (ceiling R$ {ceiling})", f.group_exposure),
     ));
     let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
     out.push(if heads(f.items, ItemKind::WeanedCalf) == 0 {
@@ -252,12 +400,23 @@ pub fn check_all(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: Nai
     } else {
         outcome(
             "FCO-WEANED-2000",
-            if f.group_weaned_heads <= weaned_max { Status::Met } else { Status::Violated },
-            format!("{} weaned head across the borrower's group (at most {weaned_max})", f.group_weaned_heads),
+            if f.group_weaned_heads <= weaned_max {
+                Status::Met
+            } else {
+                Status::Violated
+            },
+            format!(
+                "{} weaned head across the borrower's group (at most {weaned_max})",
+                f.group_weaned_heads
+            ),
         )
     });
     let (dams, sires) = (heads(f.items, ItemKind::Dam), heads(f.items, ItemKind::Sire));
-    out.push(if dams == 0 { outcome("FCO-SIRE-RATIO", Status::NotApplicable, "no dams") } else { sire_ratio(dams, sires, params, on)? });
+    out.push(if dams == 0 {
+        outcome("FCO-SIRE-RATIO", Status::NotApplicable, "no dams")
+    } else {
+        sire_ratio(dams, sires, params, on)?
+    });
     let unregistered: Vec<&str> = f
         .items
         .iter()
@@ -267,58 +426,145 @@ pub fn check_all(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: Nai
     out.push(if sires == 0 {
         outcome("FCO-SIRE-PEDIGREE", Status::NotApplicable, "no purchased sires")
     } else if unregistered.is_empty() {
-        outcome("FCO-SIRE-PEDIGREE", Status::Met, "every purchased sire has PO/RGD, LA or CEIP registration")
+        outcome(
+            "FCO-SIRE-PEDIGREE",
+            Status::Met,
+            "every purchased sire has PO/RGD, LA or CEIP registration",
+        )
     } else {
-        outcome("FCO-SIRE-PEDIGREE", Status::Violated, format!("sires without registration: {}", unregistered.join(", ")))
+        outcome(
+            "FCO-SIRE-PEDIGREE",
+            Status::Violated,
+            format!("sires without registration: {}", unregistered.join(", ")),
+        )
     });
     let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));
-    out.push(if boars == 0 { outcome("FCO-BOAR-RATIO", Status::NotApplicable, "no boars") } else { boar_ratio(sows, boars, false, params, on)? });
+    out.push(if boars == 0 {
+        outcome("FCO-BOAR-RATIO", Status::NotApplicable, "no boars")
+    } else {
+        boar_ratio(sows, boars, false, params, on)?
+    });
     out.push(if c.activity == FcoActivity::SowRetention {
-        let terms = term_limits("FCO-SWINE-RETENTION", "FCO-SWINE-RETENTION", c.term_months, c.grace_months, params, on)?;
+        let terms = term_limits(
+            "FCO-SWINE-RETENTION",
+            "FCO-SWINE-RETENTION",
+            c.term_months,
+            c.grace_months,
+            params,
+            on,
+        )?;
         let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)? as i32;
         let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)? as i32;
-        let bad_ages: Vec<i32> = f.items.iter().filter(|i| i.kind == ItemKind::Sow).filter_map(|i| i.age_months).filter(|a| *a < min || *a > max).collect();
+        let bad_ages: Vec<i32> = f
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Sow)
+            .filter_map(|i| i.age_months)
+            .filter(|a| *a < min || *a > max)
+            .collect();
         if terms.status == Status::Violated || bad_ages.is_empty() {
             terms
         } else {
-            outcome("FCO-SWINE-RETENTION", Status::Violated, format!("{}; sows aged {bad_ages:?} months are outside {min} to {max}", terms.explanation))
+            outcome(
+                "FCO-SWINE-RETENTION",
+                Status::Violated,
+                format!(
+                    "{}; sows aged {bad_ages:?} months are outside {min} to {max}",
+                    terms.explanation
+                ),
+            )
         }
     } else {
-        outcome("FCO-SWINE-RETENTION", Status::NotApplicable, "not a sow-retention carta")
+        outcome(
+            "FCO-SWINE-RETENTION",
+            Status::NotApplicable,
+            "not a sow-retention carta",
+        )
     });
     out.push(if c.activity == FcoActivity::PantanalDamRetention {
-        let terms = term_limits("FCO-PANTANAL", "FCO-PANTANAL", c.term_months, c.grace_months, params, on)?;
+        let terms = term_limits(
+            "FCO-PANTANAL",
+            "FCO-PANTANAL",
+            c.term_months,
+            c.grace_months,
+            params,
+            on,
+        )?;
         let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
         if terms.status == Status::Violated || dams <= max {
             terms
         } else {
-            outcome("FCO-PANTANAL", Status::Violated, format!("{dams} dams, more than {max}"))
+            outcome(
+                "FCO-PANTANAL",
+                Status::Violated,
+                format!("{dams} dams, more than {max}"),
+            )
         }
     } else {
-        outcome("FCO-PANTANAL", Status::NotApplicable, "not a Pantanal dam-retention carta")
+        outcome(
+            "FCO-PANTANAL",
+            Status::NotApplicable,
+            "not a Pantanal dam-retention carta",
+        )
     });
-    let used: Vec<Outcome> = f.items.iter().filter(|i| i.kind == ItemKind::UsedMachine).map(|i| used_machine(i.manufacture_year, on, params)).collect::<Result<_, _>>()?;
-    out.push(match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
-        Some(o) => o.clone(),
-        None => outcome("FCO-USED-MACHINE", Status::NotApplicable, "no used machines"),
-    });
-    let operating_only = !f.items.is_empty() && f.items.iter().all(|i| i.investment_class == InvestmentClass::Operating);
+    let used: Vec<Outcome> = f
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::UsedMachine)
+        .map(|i| used_machine(i.manufacture_year, on, params))
+        .collect::<Result<_, _>>()?;
+    out.push(
+        match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
+            Some(o) => o.clone(),
+            None => outcome("FCO-USED-MACHINE", Status::NotApplicable, "no used machines"),
+        },
+    );
+    let operating_only =
+        !f.items.is_empty() && f.items.iter().all(|i| i.investment_class == InvestmentClass::Operating);
     out.push(if !operating_only {
-        outcome("FCO-OPERATING-ONLY", Status::NotApplicable, "not a stand-alone operating credit")
+        outcome(
+            "FCO-OPERATING-ONLY",
+            Status::NotApplicable,
+            "not a stand-alone operating credit",
+        )
     } else if operating_allowed(c.activity) {
-        outcome("FCO-OPERATING-ONLY", Status::Met, format!("stand-alone operating credit for {:?}, which allows it", c.activity))
+        outcome(
+            "FCO-OPERATING-ONLY",
+            Status::Met,
+            format!("stand-alone operating credit for {:?}, which allows it", c.activity),
+        )
     } else {
-        outcome("FCO-OPERATING-ONLY", Status::Violated, format!("stand-alone operating credit for {:?}; only fish farming, sow retention and weaned cattle allow it", c.activity))
+        outcome(
+            "FCO-OPERATING-ONLY",
+            Status::Violated,
+            format!(
+                "stand-alone operating credit for {:?}; only fish farming, sow retention and weaned cattle allow it",
+                c.activity
+            ),
+        )
     });
     let mut misclassified = Vec::new();
     for i in f.items {
         let expected = classify(i.kind, i.useful_life_years, params, on)?;
-        if expected != i.investment_class && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity)) {
-            misclassified.push(format!("{} is {:?}, should be {expected:?}", i.description, i.investment_class));
+        if expected != i.investment_class
+            && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity))
+        {
+            misclassified.push(format!(
+                "{} is {:?}, should be {expected:?}",
+                i.description, i.investment_class
+            ));
         }
     }
     out.push(if misclassified.is_empty() {
-        outcome("FCO-CLASSIFY", if f.items.is_empty() { Status::Pending } else { Status::Met }, format!("{} item(s) classified", f.items.len()))
+        outcome(
+            "FCO-CLASSIFY",
+            if f.items.is_empty() {
+                Status::Pending
+            } else {
+                Status::Met
+            },
+            format!("{} item(s) classified", f.items.len()),
+        )
     } else {
         outcome("FCO-CLASSIFY", Status::Violated, misclassified.join("; "))
     });
@@ -326,13 +572,21 @@ pub fn check_all(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: Nai
     for a in f.amendments {
         let (needs, why) = amendment_needs_approval(a.kind, a.old_amount, a.new_amount, None, params, a.requested_on)?;
         if needs != a.requires_new_approval {
-            wrong.push(format!("amendment of {}: {why}, so it {} a new approval", a.requested_on, if needs { "needs" } else { "does not need" }));
+            wrong.push(format!(
+                "amendment of {}: {why}, so it {} a new approval",
+                a.requested_on,
+                if needs { "needs" } else { "does not need" }
+            ));
         }
     }
     out.push(if f.amendments.is_empty() {
         outcome("FCO-AMENDMENT", Status::NotApplicable, "no amendments")
     } else if wrong.is_empty() {
-        outcome("FCO-AMENDMENT", Status::Met, format!("{} amendment(s) handled as art. 15 says", f.amendments.len()))
+        outcome(
+            "FCO-AMENDMENT",
+            Status::Met,
+            format!("{} amendment(s) handled as art. 15 says", f.amendments.len()),
+        )
     } else {
         outcome("FCO-AMENDMENT", Status::Violated, wrong.join("; "))
     });
@@ -343,10 +597,26 @@ pub fn check_all(f: &CartaFacts<'_>, params: &Params, cal: &Calendar, as_of: Nai
             DeadlineStatus::Pending => Status::Pending,
             DeadlineStatus::NotStarted => Status::NotApplicable,
         };
-        out.push(Outcome { code: d.code, legal_basis: d.legal_basis, status, explanation: d.note });
+        out.push(Outcome {
+            code: d.code,
+            legal_basis: d.legal_basis,
+            status,
+            explanation: d.note,
+        });
     }
-    for code in ["FCO-SEED-ORIGIN", "FCO-GTA", "FCO-PROFESSIONAL", "FCO-SWINE-ORIGIN", "FCO-GREEN", "FCO-TEMPLATE"] {
-        out.push(outcome(code, Status::Pending, "checklist item: a document or a human check, not yet confirmed"));
+    for code in [
+        "FCO-SEED-ORIGIN",
+        "FCO-GTA",
+        "FCO-PROFESSIONAL",
+        "FCO-SWINE-ORIGIN",
+        "FCO-GREEN",
+        "FCO-TEMPLATE",
+    ] {
+        out.push(outcome(
+            code,
+            Status::Pending,
+            "checklist item: a document or a human check, not yet confirmed",
+        ));
     }
     if c.decision == Some(Decision::Unfavourable) {
         // Nothing else: an unfavourable carta's other outcomes still describe what was filed.
@@ -370,27 +640,54 @@ mod tests {
     #[test]
     fn chamber_threshold_boundary() {
         let on = d(2020, 1, 1);
-        assert_eq!(needs_chamber(Money(99_999_999), &p(), on).map(|x| x.0), Ok(false), "R$ 999.999,99 goes to the bank");
-        assert_eq!(needs_chamber(Money(100_000_000), &p(), on).map(|x| x.0), Ok(true), "R$ 1.000.000,00 goes to the chamber");
+        assert_eq!(
+            needs_chamber(Money(99_999_999), &p(), on).map(|x| x.0),
+            Ok(false),
+            "R$ 999.999,99 goes to the bank"
+        );
+        assert_eq!(
+            needs_chamber(Money(100_000_000), &p(), on).map(|x| x.0),
+            Ok(true),
+            "R$ 1.000.000,00 goes to the chamber"
+        );
     }
 
     #[test]
     fn amendment_increase_boundary() {
         let on = d(2020, 1, 1);
         let cases = [
-            (Money(100_000_00), Money(110_000_00), false, "10.00 % needs no approval"),
-            (Money(100_000_00), Money(110_010_00), true, "10.01 % needs approval"),
-            (Money(100_000_00), Money(90_000_00), false, "reduction"),
+            (
+                Money::from_reais(100_000),
+                Money::from_reais(110_000),
+                false,
+                "10.00 % needs no approval",
+            ),
+            (
+                Money::from_reais(100_000),
+                Money::from_reais(110_010),
+                true,
+                "10.01 % needs approval",
+            ),
+            (
+                Money::from_reais(100_000),
+                Money::from_reais(90_000),
+                false,
+                "reduction",
+            ),
         ];
         for (old, new, needs, why) in cases {
-            let kind = if new < old { AmendmentKind::ValueReduction } else { AmendmentKind::ValueIncrease };
+            let kind = if new < old {
+                AmendmentKind::ValueReduction
+            } else {
+                AmendmentKind::ValueIncrease
+            };
             let (got, msg) = amendment_needs_approval(kind, Some(old), Some(new), None, &p(), on).expect("params");
             assert_eq!(got, needs, "{why}: {msg}");
         }
         let (got, msg) = amendment_needs_approval(
             AmendmentKind::ValueIncrease,
-            Some(Money(100_000_00)),
-            Some(Money(105_000_00)),
+            Some(Money::from_reais(100_000)),
+            Some(Money::from_reais(105_000)),
             Some(Money::from_reais(15_000_001)),
             &p(),
             on,
@@ -402,16 +699,31 @@ mod tests {
     #[test]
     fn sire_ratio_boundary() {
         let on = d(2020, 1, 1);
-        assert_eq!(sire_ratio(30, 1, &p(), on).map(|o| o.status), Ok(Status::Met), "1 sire per 30 dams");
-        assert_eq!(sire_ratio(31, 1, &p(), on).map(|o| o.status), Ok(Status::Violated), "1 sire per 31 dams");
+        assert_eq!(
+            sire_ratio(30, 1, &p(), on).map(|o| o.status),
+            Ok(Status::Met),
+            "1 sire per 30 dams"
+        );
+        assert_eq!(
+            sire_ratio(31, 1, &p(), on).map(|o| o.status),
+            Ok(Status::Violated),
+            "1 sire per 31 dams"
+        );
     }
 
     #[test]
     fn boar_ratio_boundary() {
         let on = d(2020, 1, 1);
         assert_eq!(boar_ratio(20, 1, false, &p(), on).map(|o| o.status), Ok(Status::Met));
-        assert_eq!(boar_ratio(21, 1, false, &p(), on).map(|o| o.status), Ok(Status::Violated));
-        assert_eq!(boar_ratio(100, 1, true, &p(), on).map(|o| o.status), Ok(Status::Met), "AI allows 100");
+        assert_eq!(
+            boar_ratio(21, 1, false, &p(), on).map(|o| o.status),
+            Ok(Status::Violated)
+        );
+        assert_eq!(
+            boar_ratio(100, 1, true, &p(), on).map(|o| o.status),
+            Ok(Status::Met),
+            "AI allows 100"
+        );
     }
 
     #[test]
@@ -432,9 +744,21 @@ mod tests {
     #[test]
     fn used_machine_age_boundary() {
         let on = d(2026, 6, 1);
-        assert_eq!(used_machine(Some(2022), on, &p()).map(|o| o.status), Ok(Status::Met), "4 years of use");
-        assert_eq!(used_machine(Some(2021), on, &p()).map(|o| o.status), Ok(Status::Violated), "5 years of use");
-        assert_eq!(used_machine(None, on, &p()).map(|o| o.status), Ok(Status::Violated), "year not stated");
+        assert_eq!(
+            used_machine(Some(2022), on, &p()).map(|o| o.status),
+            Ok(Status::Met),
+            "4 years of use"
+        );
+        assert_eq!(
+            used_machine(Some(2021), on, &p()).map(|o| o.status),
+            Ok(Status::Violated),
+            "5 years of use"
+        );
+        assert_eq!(
+            used_machine(None, on, &p()).map(|o| o.status),
+            Ok(Status::Violated),
+            "year not stated"
+        );
     }
 
     #[test]
@@ -444,18 +768,42 @@ mod tests {
         let approved = d(2026, 3, 2);
         let dl = cal.add_days(approved, p().count("FCO-VALIDITY-120D.DAYS", approved).expect("param"));
         assert_eq!(dl.due, d(2026, 6, 30));
-        let on_120 = day_deadline("FCO-VALIDITY-120D", Some(dl.clone()), Some(d(2026, 6, 30)), d(2026, 7, 10), "");
+        let on_120 = day_deadline(
+            "FCO-VALIDITY-120D",
+            Some(dl.clone()),
+            Some(d(2026, 6, 30)),
+            d(2026, 7, 10),
+            "",
+        );
         let on_121 = day_deadline("FCO-VALIDITY-120D", Some(dl), Some(d(2026, 7, 1)), d(2026, 7, 10), "");
-        assert_eq!((on_120.status, on_121.status), (DeadlineStatus::Met, DeadlineStatus::Overdue));
+        assert_eq!(
+            (on_120.status, on_121.status),
+            (DeadlineStatus::Met, DeadlineStatus::Overdue)
+        );
     }
 
     #[test]
     fn classification_follows_art_17() {
         let on = d(2020, 1, 1);
-        assert_eq!(classify(ItemKind::GrainStorage, None, &p(), on), Ok(InvestmentClass::Fixed));
-        assert_eq!(classify(ItemKind::Machine, Some(10), &p(), on), Ok(InvestmentClass::Fixed), "life over 5 years");
-        assert_eq!(classify(ItemKind::Machine, Some(5), &p(), on), Ok(InvestmentClass::SemiFixed), "life of 5 years");
-        assert_eq!(classify(ItemKind::Vehicle, Some(20), &p(), on), Ok(InvestmentClass::SemiFixed), "tractors are semi-fixed");
+        assert_eq!(
+            classify(ItemKind::GrainStorage, None, &p(), on),
+            Ok(InvestmentClass::Fixed)
+        );
+        assert_eq!(
+            classify(ItemKind::Machine, Some(10), &p(), on),
+            Ok(InvestmentClass::Fixed),
+            "life over 5 years"
+        );
+        assert_eq!(
+            classify(ItemKind::Machine, Some(5), &p(), on),
+            Ok(InvestmentClass::SemiFixed),
+            "life of 5 years"
+        );
+        assert_eq!(
+            classify(ItemKind::Vehicle, Some(20), &p(), on),
+            Ok(InvestmentClass::SemiFixed),
+            "tractors are semi-fixed"
+        );
         assert!(operating_allowed(FcoActivity::FishFarming) && !operating_allowed(FcoActivity::Grains));
         let _ = dec!(0);
     }

@@ -119,7 +119,12 @@ pub fn rule(code: &str) -> Option<&'static Rule> {
 
 /// An outcome for a catalogued rule.
 pub fn outcome(code: &'static str, status: Status, explanation: impl Into<String>) -> Outcome {
-    Outcome { code, legal_basis: rule(code).map(|r| r.legal_basis).unwrap_or(""), status, explanation: explanation.into() }
+    Outcome {
+        code,
+        legal_basis: rule(code).map(|r| r.legal_basis).unwrap_or(""),
+        status,
+        explanation: explanation.into(),
+    }
 }
 
 /// Percent with two decimals, Brazilian style is left to the client: `12.34 %`.

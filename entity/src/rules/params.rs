@@ -40,9 +40,17 @@ impl Unit {
 
     /// Parses the stored spelling.
     pub fn parse(s: &str) -> Option<Self> {
-        [Self::Percent, Self::Brl, Self::Count, Self::Days, Self::Months, Self::Hours, Self::Years]
-            .into_iter()
-            .find(|u| u.as_str().eq_ignore_ascii_case(s.trim()))
+        [
+            Self::Percent,
+            Self::Brl,
+            Self::Count,
+            Self::Days,
+            Self::Months,
+            Self::Hours,
+            Self::Years,
+        ]
+        .into_iter()
+        .find(|u| u.as_str().eq_ignore_ascii_case(s.trim()))
     }
 }
 
@@ -122,32 +130,96 @@ pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
     ("SF-EXTERNAL-EVAL-6M.MONTHS", "6", Unit::Months, MDA_2005, "art. 11"),
     ("SF-SEAL-REQUEST-30D.DAYS", "30", Unit::Days, MDA_2005, "art. 11, §1"),
     ("SF-EXTENSION-12M.MONTHS", "6", Unit::Months, MDA_2005, "art. 11, §2"),
-    ("FCO-CHAMBER-THRESHOLD.AMOUNT", "1000000.00", Unit::Brl, CDAE_2019, "art. 2, §3"),
+    (
+        "FCO-CHAMBER-THRESHOLD.AMOUNT",
+        "1000000.00",
+        Unit::Brl,
+        CDAE_2019,
+        "art. 2, §3",
+    ),
     ("FCO-BB-60D.DAYS", "60", Unit::Days, CDAE_2019, "art. 2, §1"),
     ("FCO-TEMPLATE.DAYS", "90", Unit::Days, CDAE_2019, "art. 2, §2"),
     ("FCO-72H-BEFORE.HOURS", "72", Unit::Hours, CDAE_2019, "art. 2, §7"),
     ("FCO-72H-RESULT.HOURS", "72", Unit::Hours, CDAE_2019, "art. 3"),
     ("FCO-VALIDITY-120D.DAYS", "120", Unit::Days, CDAE_2019, "art. 3, sole §"),
     ("FCO-CEILING.AMOUNT", "15000000.00", Unit::Brl, CDAE_2019, "art. 4"),
-    ("FCO-SIRE-RATIO.DAMS_PER_SIRE", "30", Unit::Count, CDAE_2019, "art. 6, I, c"),
+    (
+        "FCO-SIRE-RATIO.DAMS_PER_SIRE",
+        "30",
+        Unit::Count,
+        CDAE_2019,
+        "art. 6, I, c",
+    ),
     ("FCO-WEANED-2000.HEADS", "2000", Unit::Count, CDAE_2019, "art. 6, §1"),
-    ("FCO-SWINE-RETENTION.TERM_MONTHS", "36", Unit::Months, CDAE_2019, "art. 8, §3"),
-    ("FCO-SWINE-RETENTION.GRACE_MONTHS", "24", Unit::Months, CDAE_2019, "art. 8, §3"),
-    ("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", "6", Unit::Months, CDAE_2019, "art. 8, §3"),
-    ("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", "40", Unit::Months, CDAE_2019, "art. 8, §3"),
-    ("FCO-BOAR-RATIO.SOWS_PER_BOAR_NATURAL", "20", Unit::Count, CDAE_2019, "art. 8, §5"),
-    ("FCO-BOAR-RATIO.SOWS_PER_BOAR_AI", "100", Unit::Count, CDAE_2019, "art. 8, §5"),
+    (
+        "FCO-SWINE-RETENTION.TERM_MONTHS",
+        "36",
+        Unit::Months,
+        CDAE_2019,
+        "art. 8, §3",
+    ),
+    (
+        "FCO-SWINE-RETENTION.GRACE_MONTHS",
+        "24",
+        Unit::Months,
+        CDAE_2019,
+        "art. 8, §3",
+    ),
+    (
+        "FCO-SWINE-RETENTION.MIN_AGE_MONTHS",
+        "6",
+        Unit::Months,
+        CDAE_2019,
+        "art. 8, §3",
+    ),
+    (
+        "FCO-SWINE-RETENTION.MAX_AGE_MONTHS",
+        "40",
+        Unit::Months,
+        CDAE_2019,
+        "art. 8, §3",
+    ),
+    (
+        "FCO-BOAR-RATIO.SOWS_PER_BOAR_NATURAL",
+        "20",
+        Unit::Count,
+        CDAE_2019,
+        "art. 8, §5",
+    ),
+    (
+        "FCO-BOAR-RATIO.SOWS_PER_BOAR_AI",
+        "100",
+        Unit::Count,
+        CDAE_2019,
+        "art. 8, §5",
+    ),
     ("FCO-PANTANAL.TERM_MONTHS", "96", Unit::Months, CDAE_2019, "art. 9"),
     ("FCO-PANTANAL.GRACE_MONTHS", "48", Unit::Months, CDAE_2019, "art. 9"),
     ("FCO-PANTANAL.HEADS", "2000", Unit::Count, CDAE_2019, "art. 9"),
     ("FCO-USED-MACHINE.MAX_AGE_YEARS", "4", Unit::Years, CDAE_2019, "art. 11"),
-    ("FCO-AMENDMENT.MAX_INCREASE", "10", Unit::Percent, CDAE_2019, "art. 15, I"),
-    ("FCO-CLASSIFY.FIXED_MIN_LIFE_YEARS", "5", Unit::Years, CDAE_2019, "art. 17"),
+    (
+        "FCO-AMENDMENT.MAX_INCREASE",
+        "10",
+        Unit::Percent,
+        CDAE_2019,
+        "art. 15, I",
+    ),
+    (
+        "FCO-CLASSIFY.FIXED_MIN_LIFE_YEARS",
+        "5",
+        Unit::Years,
+        CDAE_2019,
+        "art. 17",
+    ),
 ];
 
 /// The day the baseline of a rule code takes effect.
 pub fn baseline_from(instrument: &str) -> NaiveDate {
-    if instrument == MDA_2005 { md(2005, 7, 5) } else { md(2019, 3, 20) }
+    if instrument == MDA_2005 {
+        md(2005, 7, 5)
+    } else {
+        md(2019, 3, 20)
+    }
 }
 
 /// All versions of all parameters.
@@ -202,7 +274,9 @@ impl Params {
     pub fn count(&self, key: &str, on: NaiveDate) -> Result<u32, ParamError> {
         use rust_decimal::prelude::ToPrimitive;
         let v = self.value(key, on)?;
-        v.to_u32().filter(|n| Decimal::from(*n) == v).ok_or_else(|| ParamError::BadValue(v.to_string()))
+        v.to_u32()
+            .filter(|n| Decimal::from(*n) == v)
+            .ok_or_else(|| ParamError::BadValue(v.to_string()))
     }
 
     /// Every version.
@@ -219,15 +293,21 @@ pub fn validate_new_version(
     from: NaiveDate,
     to: Option<NaiveDate>,
 ) -> Result<(Decimal, Unit), ParamError> {
-    let (_, _, expected, _, _) =
-        BASELINE.iter().find(|(k, ..)| *k == key).ok_or_else(|| ParamError::UnknownKey(key.into()))?;
+    let (_, _, expected, _, _) = BASELINE
+        .iter()
+        .find(|(k, ..)| *k == key)
+        .ok_or_else(|| ParamError::UnknownKey(key.into()))?;
     let given = Unit::parse(unit).ok_or_else(|| ParamError::WrongUnit {
         key: key.into(),
         expected: expected.as_str(),
         given: unit.into(),
     })?;
     if given != *expected {
-        return Err(ParamError::WrongUnit { key: key.into(), expected: expected.as_str(), given: unit.into() });
+        return Err(ParamError::WrongUnit {
+            key: key.into(),
+            expected: expected.as_str(),
+            given: unit.into(),
+        });
     }
     let v = Decimal::from_str(value.trim()).map_err(|_| ParamError::BadValue(value.into()))?;
     if v.is_sign_negative() {
@@ -261,7 +341,10 @@ mod tests {
         assert_eq!(p.value("SF-SHARE-MIN.NORTHEAST", md(2009, 2, 19)), Ok(dec!(30)));
         assert_eq!(
             p.value("SF-SHARE-MIN.NORTHEAST", md(2004, 1, 1)),
-            Err(ParamError::NotInForce { key: "SF-SHARE-MIN.NORTHEAST".into(), on: md(2004, 1, 1) })
+            Err(ParamError::NotInForce {
+                key: "SF-SHARE-MIN.NORTHEAST".into(),
+                on: md(2004, 1, 1)
+            })
         );
         assert_eq!(p.count("FCO-VALIDITY-120D.DAYS", md(2020, 1, 1)), Ok(120));
     }

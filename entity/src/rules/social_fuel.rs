@@ -38,7 +38,10 @@ impl From<&feedstock_acquisition::Model> for Term {
             kind: m.supplier_kind,
             quantity: m.quantity_kg.to_decimal(),
             cost: m.cost.to_decimal(),
-            perennial: m.perennial_area_ha.zip(m.productivity_kg_per_ha).map(|(a, c)| (a.to_decimal(), c.to_decimal())),
+            perennial: m
+                .perennial_area_ha
+                .zip(m.productivity_kg_per_ha)
+                .map(|(a, c)| (a.to_decimal(), c.to_decimal())),
             supplier: m.supplier_party_id,
         }
     }
@@ -62,7 +65,10 @@ fn is_family(kind: SupplierKind) -> bool {
 }
 
 fn is_third_party(kind: SupplierKind) -> bool {
-    matches!(kind, SupplierKind::FamilyFarmer | SupplierKind::FamilyFarmCooperative | SupplierKind::OtherThirdParty)
+    matches!(
+        kind,
+        SupplierKind::FamilyFarmer | SupplierKind::FamilyFarmCooperative | SupplierKind::OtherThirdParty
+    )
 }
 
 fn avg_price(terms: &[&Term]) -> Option<Decimal> {
@@ -75,7 +81,10 @@ fn avg_price(terms: &[&Term]) -> Option<Decimal> {
 /// producer's sharecropping part at the average price paid to the partner (SF-SHARECROP-PRICE), perennial contracts
 /// by area × coefficient at the contract's unit price (SF-PERENNIAL). `None` when nothing was acquired.
 pub fn share(terms: &[Term]) -> Option<Share> {
-    let third: Vec<&Term> = terms.iter().filter(|t| is_third_party(t.kind) && t.perennial.is_none()).collect();
+    let third: Vec<&Term> = terms
+        .iter()
+        .filter(|t| is_third_party(t.kind) && t.perennial.is_none())
+        .collect();
     let third_avg = avg_price(&third);
     let mut family = Decimal::ZERO;
     let mut total = Decimal::ZERO;
@@ -85,26 +94,46 @@ pub fn share(terms: &[Term]) -> Option<Share> {
         let value = match (t.kind, t.perennial) {
             (k, Some((area, coef))) if is_third_party(k) => {
                 let expected = area * coef;
-                let unit = if t.quantity.is_zero() { third_avg.unwrap_or_default() } else { t.cost / t.quantity };
+                let unit = if t.quantity.is_zero() {
+                    third_avg.unwrap_or_default()
+                } else {
+                    t.cost / t.quantity
+                };
                 let v = (expected * unit).round_dp(2);
-                lines.push(format!("{n}. {k:?}, perennial: {area} ha × {coef} kg/ha = {expected} kg × R$ {} = R$ {v} (art. 4)", unit.round_dp(4)));
+                lines.push(format!(
+                    "{n}. {k:?}, perennial: {area} ha × {coef} kg/ha = {expected} kg × R$ {} = R$ {v} (art. 4)",
+                    unit.round_dp(4)
+                ));
                 v
             }
             (SupplierKind::OwnProduction, _) => {
                 let price = third_avg.unwrap_or_default();
                 let v = (t.quantity * price).round_dp(2);
-                lines.push(format!("{n}. own production: {} kg × average third-party price R$ {} = R$ {v} (art. 3 §2)", t.quantity, price.round_dp(4)));
+                lines.push(format!(
+                    "{n}. own production: {} kg × average third-party price R$ {} = R$ {v} (art. 3 §2)",
+                    t.quantity,
+                    price.round_dp(4)
+                ));
                 v
             }
             (SupplierKind::Sharecropping, _) => {
-                let partner: Vec<&Term> =
-                    terms.iter().filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier).collect();
+                let partner: Vec<&Term> = terms
+                    .iter()
+                    .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
+                    .collect();
                 let (price, basis) = match avg_price(&partner) {
                     Some(p) => (p, "average price paid to the partner"),
-                    None => (third_avg.unwrap_or_default(), "no purchase from the partner recorded: average third-party price"),
+                    None => (
+                        third_avg.unwrap_or_default(),
+                        "no purchase from the partner recorded: average third-party price",
+                    ),
                 };
                 let v = (t.quantity * price).round_dp(2);
-                lines.push(format!("{n}. sharecropping, producer's part: {} kg × R$ {} ({basis}) = R$ {v} (art. 3 §3)", t.quantity, price.round_dp(4)));
+                lines.push(format!(
+                    "{n}. sharecropping, producer's part: {} kg × R$ {} ({basis}) = R$ {v} (art. 3 §3)",
+                    t.quantity,
+                    price.round_dp(4)
+                ));
                 v
             }
             (k, _) => {
@@ -120,7 +149,12 @@ pub fn share(terms: &[Term]) -> Option<Share> {
     if total.is_zero() {
         return None;
     }
-    Some(Share { family, total, percent: family * Decimal::from(100) / total, lines })
+    Some(Share {
+        family,
+        total,
+        percent: family * Decimal::from(100) / total,
+        lines,
+    })
 }
 
 /// The parameter key of the minimum share for a plant: semi-arid first, then the region.
@@ -138,14 +172,36 @@ pub fn share_key(code: IbgeCode, semi_arid: bool) -> &'static str {
 }
 
 /// SF-SHARE-MIN: the share against the minimum in force on `on` for the plant's region.
-pub fn check_share(terms: &[Term], plant: IbgeCode, semi_arid: bool, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+pub fn check_share(
+    terms: &[Term],
+    plant: IbgeCode,
+    semi_arid: bool,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<Outcome, ParamError> {
     let key = share_key(plant, semi_arid);
     let min = params.version(key, on)?;
-    let place = if semi_arid { "the semi-arid".to_owned() } else { format!("the {} region", plant.region().name_pt()) };
-    let Some(s) = share(terms) else {
-        return Ok(outcome("SF-SHARE-MIN", Status::Pending, format!("no feedstock acquisitions recorded; the minimum for {place} is {} ({})", pct(min.value), min.source)));
+    let place = if semi_arid {
+        "the semi-arid".to_owned()
+    } else {
+        format!("the {} region", plant.region().name_pt())
     };
-    let status = if s.percent >= min.value { Status::Met } else { Status::Violated };
+    let Some(s) = share(terms) else {
+        return Ok(outcome(
+            "SF-SHARE-MIN",
+            Status::Pending,
+            format!(
+                "no feedstock acquisitions recorded; the minimum for {place} is {} ({})",
+                pct(min.value),
+                min.source
+            ),
+        ));
+    };
+    let status = if s.percent >= min.value {
+        Status::Met
+    } else {
+        Status::Violated
+    };
     Ok(outcome(
         "SF-SHARE-MIN",
         status,
@@ -192,44 +248,94 @@ pub struct DeadlineOutcome {
 }
 
 /// Builds a day-based deadline outcome from its start, its computed deadline and the date it was met.
-pub fn day_deadline(code: &'static str, computed: Option<Deadline>, met_on: Option<NaiveDate>, as_of: NaiveDate, not_started: &str) -> DeadlineOutcome {
+pub fn day_deadline(
+    code: &'static str,
+    computed: Option<Deadline>,
+    met_on: Option<NaiveDate>,
+    as_of: NaiveDate,
+    not_started: &str,
+) -> DeadlineOutcome {
     let basis = super::rule(code).map(|r| r.legal_basis).unwrap_or("");
     let Some(dl) = computed else {
-        return DeadlineOutcome { code, legal_basis: basis, due: None, due_at: None, status: DeadlineStatus::NotStarted, note: not_started.into() };
+        return DeadlineOutcome {
+            code,
+            legal_basis: basis,
+            due: None,
+            due_at: None,
+            status: DeadlineStatus::NotStarted,
+            note: not_started.into(),
+        };
     };
     let (status, tail) = match met_on {
         Some(d) if d <= dl.due => (DeadlineStatus::Met, format!(" Met on {d}.")),
-        Some(d) => (DeadlineStatus::Overdue, format!(" Done on {d}, {} days late.", (d - dl.due).num_days())),
-        None if as_of > dl.due => (DeadlineStatus::Overdue, format!(" Not done; overdue by {} days on {as_of}.", (as_of - dl.due).num_days())),
-        None => (DeadlineStatus::Pending, format!(" Not done yet; {} days left on {as_of}.", (dl.due - as_of).num_days())),
+        Some(d) => (
+            DeadlineStatus::Overdue,
+            format!(" Done on {d}, {} days late.", (d - dl.due).num_days()),
+        ),
+        None if as_of > dl.due => (
+            DeadlineStatus::Overdue,
+            format!(" Not done; overdue by {} days on {as_of}.", (as_of - dl.due).num_days()),
+        ),
+        None => (
+            DeadlineStatus::Pending,
+            format!(" Not done yet; {} days left on {as_of}.", (dl.due - as_of).num_days()),
+        ),
     };
-    DeadlineOutcome { code, legal_basis: basis, due: Some(dl.due), due_at: None, status, note: format!("{}{tail}", dl.note) }
+    DeadlineOutcome {
+        code,
+        legal_basis: basis,
+        due: Some(dl.due),
+        due_at: None,
+        status,
+        note: format!("{}{tail}", dl.note),
+    }
 }
 
 /// The deadlines of a project on `as_of`: the 30-day decision, the 6-month evaluation, the 30-day seal request and,
 /// when granted, the 12-month extension cap.
-pub fn deadlines(p: &social_fuel_project::Model, params: &Params, cal: &Calendar, as_of: NaiveDate) -> Result<Vec<DeadlineOutcome>, ParamError> {
+pub fn deadlines(
+    p: &social_fuel_project::Model,
+    params: &Params,
+    cal: &Calendar,
+    as_of: NaiveDate,
+) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let mut out = Vec::new();
     // SF-DECISION-30D counts from filing, with the parameter in force on the filing date.
     let decision = match p.filed_on {
         Some(f) => Some(cal.add_days(f, params.count("SF-DECISION-30D.DAYS", f)?)),
         None => None,
     };
-    let mut d = day_deadline("SF-DECISION-30D", decision, p.decided_on, as_of, "The project has not been filed.");
+    let mut d = day_deadline(
+        "SF-DECISION-30D",
+        decision,
+        p.decided_on,
+        as_of,
+        "The project has not been filed.",
+    );
     if p.analysed_by_bank {
-        d.note.push_str(" The bank analyses under a cooperation agreement: its own financing deadline applies (art. 9).");
+        d.note
+            .push_str(" The bank analyses under a cooperation agreement: its own financing deadline applies (art. 9).");
     }
     out.push(d);
     // SF-EXTERNAL-EVAL-6M: from industrial start, or from the scheduled implementation end.
-    let eval_start = p.industrial_start_on.or(p.scheduled_implementation_end.filter(|e| *e <= as_of));
+    let eval_start = p
+        .industrial_start_on
+        .or(p.scheduled_implementation_end.filter(|e| *e <= as_of));
     let eval = match eval_start {
         Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
         None => None,
     };
-    let mut e = day_deadline("SF-EXTERNAL-EVAL-6M", eval.clone(), p.external_evaluation_on, as_of, "Industrial operation has not started.");
+    let mut e = day_deadline(
+        "SF-EXTERNAL-EVAL-6M",
+        eval.clone(),
+        p.external_evaluation_on,
+        as_of,
+        "Industrial operation has not started.",
+    );
     if p.extension_granted_on.is_some() && e.status == DeadlineStatus::Overdue && p.external_evaluation_on.is_none() {
         e.status = DeadlineStatus::Pending;
-        e.note.push_str(" The 6-month extension was granted (art. 11 §2): see SF-EXTENSION-12M.");
+        e.note
+            .push_str(" The 6-month extension was granted (art. 11 §2): see SF-EXTENSION-12M.");
     }
     out.push(e);
     // SF-SEAL-REQUEST-30D: from a conforming evaluation.
@@ -237,7 +343,13 @@ pub fn deadlines(p: &social_fuel_project::Model, params: &Params, cal: &Calendar
         (Some(ev), Some(Decision::Favourable)) => Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?)),
         _ => None,
     };
-    out.push(day_deadline("SF-SEAL-REQUEST-30D", seal, p.seal_requested_on, as_of, "No conforming external evaluation yet."));
+    out.push(day_deadline(
+        "SF-SEAL-REQUEST-30D",
+        seal,
+        p.seal_requested_on,
+        as_of,
+        "No conforming external evaluation yet.",
+    ));
     // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
     let ext = match (p.extension_granted_on, eval_start) {
         (Some(_), Some(s)) => {
@@ -247,7 +359,13 @@ pub fn deadlines(p: &social_fuel_project::Model, params: &Params, cal: &Calendar
         }
         _ => None,
     };
-    out.push(day_deadline("SF-EXTENSION-12M", ext, p.external_evaluation_on, as_of, "No extension granted."));
+    out.push(day_deadline(
+        "SF-EXTENSION-12M",
+        ext,
+        p.external_evaluation_on,
+        as_of,
+        "No extension granted.",
+    ));
     Ok(out)
 }
 
@@ -281,23 +399,54 @@ const SIX_DOCUMENTS: [ProjectDocumentKind; 6] = [
 
 /// SF-DOCUMENTS: the six annex-I documents.
 pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document::Model]) -> Outcome {
-    let missing: Vec<String> =
-        SIX_DOCUMENTS.iter().filter(|k| !docs.iter().any(|d| d.kind == **k)).map(|k| format!("{k:?}")).collect();
+    let missing: Vec<String> = SIX_DOCUMENTS
+        .iter()
+        .filter(|k| !docs.iter().any(|d| d.kind == **k))
+        .map(|k| format!("{k:?}"))
+        .collect();
     match (missing.is_empty(), p.filed_on) {
         (true, _) => outcome("SF-DOCUMENTS", Status::Met, "all six annex-I documents received"),
-        (false, None) => outcome("SF-DOCUMENTS", Status::Pending, format!("not filed yet; missing {}", missing.join(", "))),
-        (false, Some(f)) => outcome("SF-DOCUMENTS", Status::Violated, format!("filed on {f} without {}", missing.join(", "))),
+        (false, None) => outcome(
+            "SF-DOCUMENTS",
+            Status::Pending,
+            format!("not filed yet; missing {}", missing.join(", ")),
+        ),
+        (false, Some(f)) => outcome(
+            "SF-DOCUMENTS",
+            Status::Violated,
+            format!("filed on {f} without {}", missing.join(", ")),
+        ),
     }
 }
 
 /// SF-BANK-FIRST: the bank framed the project before it was filed with MDA.
 pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
     match (p.bank_framed_on, p.filed_on) {
-        (Some(b), Some(f)) if b <= f => outcome("SF-BANK-FIRST", Status::Met, format!("framed by the bank on {b}, filed on {f}")),
-        (Some(b), Some(f)) => outcome("SF-BANK-FIRST", Status::Violated, format!("filed on {f}, before the bank's framing on {b}")),
-        (None, Some(f)) => outcome("SF-BANK-FIRST", Status::Violated, format!("filed on {f} without the bank's framing")),
-        (Some(b), None) => outcome("SF-BANK-FIRST", Status::Met, format!("framed by the bank on {b}; not filed yet")),
-        (None, None) => outcome("SF-BANK-FIRST", Status::Pending, "the bank has not framed the project yet"),
+        (Some(b), Some(f)) if b <= f => outcome(
+            "SF-BANK-FIRST",
+            Status::Met,
+            format!("framed by the bank on {b}, filed on {f}"),
+        ),
+        (Some(b), Some(f)) => outcome(
+            "SF-BANK-FIRST",
+            Status::Violated,
+            format!("filed on {f}, before the bank's framing on {b}"),
+        ),
+        (None, Some(f)) => outcome(
+            "SF-BANK-FIRST",
+            Status::Violated,
+            format!("filed on {f} without the bank's framing"),
+        ),
+        (Some(b), None) => outcome(
+            "SF-BANK-FIRST",
+            Status::Met,
+            format!("framed by the bank on {b}; not filed yet"),
+        ),
+        (None, None) => outcome(
+            "SF-BANK-FIRST",
+            Status::Pending,
+            "the bank has not framed the project yet",
+        ),
     }
 }
 
@@ -305,26 +454,54 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
 pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_proposal::Model]) -> [Outcome; 2] {
     let pending_or = |v| if p.filed_on.is_some() { v } else { Status::Pending };
     let representation = match proposals.iter().find(|c| c.representation_agreed) {
-        Some(c) => outcome("SF-REPRESENTATION", Status::Met, format!("{:?}: {}", c.representation_kind, c.representation_name)),
-        None => outcome("SF-REPRESENTATION", pending_or(Status::Violated), "no proposal with an identified and agreed farmers' representation"),
+        Some(c) => outcome(
+            "SF-REPRESENTATION",
+            Status::Met,
+            format!("{:?}: {}", c.representation_kind, c.representation_name),
+        ),
+        None => outcome(
+            "SF-REPRESENTATION",
+            pending_or(Status::Violated),
+            "no proposal with an identified and agreed farmers' representation",
+        ),
     };
     let mut gaps = Vec::new();
     for (i, c) in proposals.iter().enumerate() {
         let mut missing = Vec::new();
-        if c.term_months.is_none() { missing.push("term") }
-        if c.purchase_price.is_none() { missing.push("purchase price") }
-        if c.price_adjustment.is_none() { missing.push("price adjustment") }
-        if c.delivery_conditions.is_none() { missing.push("delivery conditions") }
-        if c.safeguards.is_none() { missing.push("safeguards") }
-        if !c.representation_agreed { missing.push("representation's agreement") }
+        if c.term_months.is_none() {
+            missing.push("term")
+        }
+        if c.purchase_price.is_none() {
+            missing.push("purchase price")
+        }
+        if c.price_adjustment.is_none() {
+            missing.push("price adjustment")
+        }
+        if c.delivery_conditions.is_none() {
+            missing.push("delivery conditions")
+        }
+        if c.safeguards.is_none() {
+            missing.push("safeguards")
+        }
+        if !c.representation_agreed {
+            missing.push("representation's agreement")
+        }
         if !missing.is_empty() {
             gaps.push(format!("proposal {} lacks {}", i + 1, missing.join(", ")));
         }
     }
     let terms = if proposals.is_empty() {
-        outcome("SF-CONTRACT-TERMS", pending_or(Status::Violated), "no contract proposal")
+        outcome(
+            "SF-CONTRACT-TERMS",
+            pending_or(Status::Violated),
+            "no contract proposal",
+        )
     } else if gaps.is_empty() {
-        outcome("SF-CONTRACT-TERMS", Status::Met, format!("{} proposal(s) state all six terms", proposals.len()))
+        outcome(
+            "SF-CONTRACT-TERMS",
+            Status::Met,
+            format!("{} proposal(s) state all six terms", proposals.len()),
+        )
     } else {
         outcome("SF-CONTRACT-TERMS", pending_or(Status::Violated), gaps.join("; "))
     };
@@ -338,50 +515,122 @@ fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
         DeadlineStatus::Pending => Status::Pending,
         DeadlineStatus::NotStarted => Status::NotApplicable,
     };
-    Outcome { code: d.code, legal_basis: d.legal_basis, status, explanation: d.note.clone() }
+    Outcome {
+        code: d.code,
+        legal_basis: d.legal_basis,
+        status,
+        explanation: d.note.clone(),
+    }
 }
 
 /// Every rule of the programme on one project, as of `as_of`.
-pub fn check_all(f: &ProjectFacts<'_>, params: &Params, cal: &Calendar, as_of: NaiveDate) -> Result<Vec<Outcome>, ParamError> {
+pub fn check_all(
+    f: &ProjectFacts<'_>,
+    params: &Params,
+    cal: &Calendar,
+    as_of: NaiveDate,
+) -> Result<Vec<Outcome>, ParamError> {
     let p = f.project;
     let reference = p.filed_on.unwrap_or(as_of);
     let mut out = Vec::new();
     // The share counts the latest year with acquisitions.
     let year = f.acquisitions.iter().map(|a| a.year).max();
-    let terms: Vec<Term> = f.acquisitions.iter().filter(|a| Some(a.year) == year).map(Term::from).collect();
-    let plant = u32::try_from(p.plant_municipality_code).ok().and_then(|c| IbgeCode::new(c).ok());
+    let terms: Vec<Term> = f
+        .acquisitions
+        .iter()
+        .filter(|a| Some(a.year) == year)
+        .map(Term::from)
+        .collect();
+    let plant = u32::try_from(p.plant_municipality_code)
+        .ok()
+        .and_then(|c| IbgeCode::new(c).ok());
     match plant {
         Some(code) => {
             let mut s = check_share(&terms, code, f.semi_arid, params, reference)?;
             if let Some(y) = year {
                 s.explanation = format!("year {y}: {}", s.explanation);
             }
-            let calc_status = if share(&terms).is_some() { Status::Met } else { Status::Pending };
-            out.push(outcome("SF-SHARE-CALC", calc_status, "computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms"));
+            let calc_status = if share(&terms).is_some() {
+                Status::Met
+            } else {
+                Status::Pending
+            };
+            out.push(outcome(
+                "SF-SHARE-CALC",
+                calc_status,
+                "computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms",
+            ));
             let has = |k| terms.iter().any(|t| t.kind == k);
-            out.push(outcome("SF-OWN-PRICE", if has(SupplierKind::OwnProduction) { Status::Met } else { Status::NotApplicable }, "own production valued at the average third-party price"));
-            out.push(outcome("SF-SHARECROP-PRICE", if has(SupplierKind::Sharecropping) { Status::Met } else { Status::NotApplicable }, "producer's sharecropping part valued at the average price paid to the partner"));
-            out.push(outcome("SF-PERENNIAL", if terms.iter().any(|t| t.perennial.is_some()) { Status::Met } else { Status::NotApplicable }, "perennial contracts counted by area × productivity coefficient"));
+            out.push(outcome(
+                "SF-OWN-PRICE",
+                if has(SupplierKind::OwnProduction) {
+                    Status::Met
+                } else {
+                    Status::NotApplicable
+                },
+                "own production valued at the average third-party price",
+            ));
+            out.push(outcome(
+                "SF-SHARECROP-PRICE",
+                if has(SupplierKind::Sharecropping) {
+                    Status::Met
+                } else {
+                    Status::NotApplicable
+                },
+                "producer's sharecropping part valued at the average price paid to the partner",
+            ));
+            out.push(outcome(
+                "SF-PERENNIAL",
+                if terms.iter().any(|t| t.perennial.is_some()) {
+                    Status::Met
+                } else {
+                    Status::NotApplicable
+                },
+                "perennial contracts counted by area × productivity coefficient",
+            ));
             // SF-SCHEDULE: the criteria must hold at industrial start.
             let schedule = match p.industrial_start_on {
                 None => outcome("SF-SCHEDULE", Status::Pending, "industrial operation has not started"),
-                Some(d) if s.status == Status::Met => outcome("SF-SCHEDULE", Status::Met, format!("operation started on {d} with the minimum share met")),
-                Some(d) => outcome("SF-SCHEDULE", Status::Violated, format!("operation started on {d} without the minimum share")),
+                Some(d) if s.status == Status::Met => outcome(
+                    "SF-SCHEDULE",
+                    Status::Met,
+                    format!("operation started on {d} with the minimum share met"),
+                ),
+                Some(d) => outcome(
+                    "SF-SCHEDULE",
+                    Status::Violated,
+                    format!("operation started on {d} without the minimum share"),
+                ),
             };
             out.insert(0, s);
             out.push(schedule);
         }
-        None => out.push(outcome("SF-SHARE-MIN", Status::Pending, "the plant's municipality code is invalid")),
+        None => out.push(outcome(
+            "SF-SHARE-MIN",
+            Status::Pending,
+            "the plant's municipality code is invalid",
+        )),
     }
     out.extend(check_proposals(p, f.proposals));
     out.push(match f.plan {
         Some(plan) if plan.confirmed_by.is_some() => outcome(
             "SF-ASSISTANCE-PLAN",
             Status::Met,
-            format!("compatibility with the acquisitions confirmed by {}", plan.confirmed_by.as_deref().unwrap_or("")),
+            format!(
+                "compatibility with the acquisitions confirmed by {}",
+                plan.confirmed_by.as_deref().unwrap_or("")
+            ),
         ),
-        Some(_) => outcome("SF-ASSISTANCE-PLAN", Status::Pending, "plan received; compatibility with the acquisitions not yet confirmed"),
-        None => outcome("SF-ASSISTANCE-PLAN", Status::Pending, "no technical-assistance plan recorded"),
+        Some(_) => outcome(
+            "SF-ASSISTANCE-PLAN",
+            Status::Pending,
+            "plan received; compatibility with the acquisitions not yet confirmed",
+        ),
+        None => outcome(
+            "SF-ASSISTANCE-PLAN",
+            Status::Pending,
+            "no technical-assistance plan recorded",
+        ),
     });
     out.push(check_bank_first(p));
     out.push(check_documents(p, f.documents));
@@ -389,15 +638,30 @@ pub fn check_all(f: &ProjectFacts<'_>, params: &Params, cal: &Calendar, as_of: N
         out.push(deadline_outcome(&d));
     }
     out.push(match p.unframed_on {
-        Some(d) => outcome("SF-UNFRAMING", Status::Met, format!("unframed on {d}: {}", p.unframing_reason.as_deref().unwrap_or("no reason recorded"))),
+        Some(d) => outcome(
+            "SF-UNFRAMING",
+            Status::Met,
+            format!(
+                "unframed on {d}: {}",
+                p.unframing_reason.as_deref().unwrap_or("no reason recorded")
+            ),
+        ),
         None => outcome("SF-UNFRAMING", Status::NotApplicable, "the project keeps its framing"),
     });
     out.push(outcome(
         "SF-CHANGES",
-        if f.change_notices > 0 { Status::Met } else { Status::NotApplicable },
+        if f.change_notices > 0 {
+            Status::Met
+        } else {
+            Status::NotApplicable
+        },
         format!("{} change notice(s) filed", f.change_notices),
     ));
-    out.push(outcome("SF-NO-PROMOTION", Status::NotApplicable, "a human check of the company's promotion; nothing recorded"));
+    out.push(outcome(
+        "SF-NO-PROMOTION",
+        Status::NotApplicable,
+        "a human check of the company's promotion; nothing recorded",
+    ));
     Ok(out)
 }
 
@@ -408,7 +672,13 @@ mod tests {
     use rust_decimal_macros::dec;
 
     fn t(kind: SupplierKind, quantity: Decimal, cost: Decimal) -> Term {
-        Term { kind, quantity, cost, perennial: None, supplier: None }
+        Term {
+            kind,
+            quantity,
+            cost,
+            perennial: None,
+            supplier: None,
+        }
     }
 
     fn code(c: u32) -> IbgeCode {
@@ -424,18 +694,84 @@ mod tests {
         let p = Params::baseline();
         // (plant, semi-arid, family cost, other cost, expected, why)
         let cases = [
-            (2927408, false, dec!(50000.00), dec!(50000.00), Status::Met, "Northeast, exactly 50 %"),
-            (2927408, false, dec!(49999.99), dec!(50000.01), Status::Violated, "Northeast, one cent below 50 %"),
-            (3550308, false, dec!(30000.00), dec!(70000.00), Status::Met, "Southeast, exactly 30 %"),
-            (3550308, false, dec!(29999.99), dec!(70000.01), Status::Violated, "Southeast, one cent below 30 %"),
-            (4314902, false, dec!(30000.00), dec!(70000.00), Status::Met, "South, exactly 30 %"),
-            (5103403, false, dec!(10000.00), dec!(90000.00), Status::Met, "Centre-West, exactly 10 %"),
-            (5103403, false, dec!(9999.99), dec!(90000.01), Status::Violated, "Centre-West, one cent below 10 %"),
-            (1302603, false, dec!(10000.00), dec!(90000.00), Status::Met, "North, exactly 10 %"),
-            (3106200, true, dec!(30000.00), dec!(70000.00), Status::Violated, "semi-arid needs 50 % even outside the Northeast"),
+            (
+                2927408,
+                false,
+                dec!(50000.00),
+                dec!(50000.00),
+                Status::Met,
+                "Northeast, exactly 50 %",
+            ),
+            (
+                2927408,
+                false,
+                dec!(49999.99),
+                dec!(50000.01),
+                Status::Violated,
+                "Northeast, one cent below 50 %",
+            ),
+            (
+                3550308,
+                false,
+                dec!(30000.00),
+                dec!(70000.00),
+                Status::Met,
+                "Southeast, exactly 30 %",
+            ),
+            (
+                3550308,
+                false,
+                dec!(29999.99),
+                dec!(70000.01),
+                Status::Violated,
+                "Southeast, one cent below 30 %",
+            ),
+            (
+                4314902,
+                false,
+                dec!(30000.00),
+                dec!(70000.00),
+                Status::Met,
+                "South, exactly 30 %",
+            ),
+            (
+                5103403,
+                false,
+                dec!(10000.00),
+                dec!(90000.00),
+                Status::Met,
+                "Centre-West, exactly 10 %",
+            ),
+            (
+                5103403,
+                false,
+                dec!(9999.99),
+                dec!(90000.01),
+                Status::Violated,
+                "Centre-West, one cent below 10 %",
+            ),
+            (
+                1302603,
+                false,
+                dec!(10000.00),
+                dec!(90000.00),
+                Status::Met,
+                "North, exactly 10 %",
+            ),
+            (
+                3106200,
+                true,
+                dec!(30000.00),
+                dec!(70000.00),
+                Status::Violated,
+                "semi-arid needs 50 % even outside the Northeast",
+            ),
         ];
         for (plant, semi, fam, other, expected, why) in cases {
-            let terms = [t(SupplierKind::FamilyFarmer, dec!(1000), fam), t(SupplierKind::OtherThirdParty, dec!(1000), other)];
+            let terms = [
+                t(SupplierKind::FamilyFarmer, dec!(1000), fam),
+                t(SupplierKind::OtherThirdParty, dec!(1000), other),
+            ];
             let o = check_share(&terms, code(plant), semi, &p, on()).expect("params");
             assert_eq!(o.status, expected, "{why}: {}", o.explanation);
             assert_eq!(o.code, "SF-SHARE-MIN");
@@ -445,7 +781,7 @@ mod tests {
     #[test]
     fn own_production_and_sharecropping_are_valued_by_the_rules() {
         let terms = [
-            t(SupplierKind::FamilyFarmer, dec!(1000), dec!(2000)),   // R$ 2/kg
+            t(SupplierKind::FamilyFarmer, dec!(1000), dec!(2000)),    // R$ 2/kg
             t(SupplierKind::OtherThirdParty, dec!(1000), dec!(4000)), // R$ 4/kg → average R$ 3/kg
             t(SupplierKind::OwnProduction, dec!(1000), dec!(0)),      // valued at R$ 3/kg = 3000
         ];
@@ -455,19 +791,32 @@ mod tests {
 
         let partner = Some(7);
         let terms = [
-            Term { supplier: partner, ..t(SupplierKind::FamilyFarmer, dec!(500), dec!(1250)) }, // partner paid R$ 2.50/kg
+            Term {
+                supplier: partner,
+                ..t(SupplierKind::FamilyFarmer, dec!(500), dec!(1250))
+            }, // partner paid R$ 2.50/kg
             t(SupplierKind::OtherThirdParty, dec!(500), dec!(2500)),
-            Term { supplier: partner, ..t(SupplierKind::Sharecropping, dec!(400), dec!(0)) }, // 400 × 2.50 = 1000
+            Term {
+                supplier: partner,
+                ..t(SupplierKind::Sharecropping, dec!(400), dec!(0))
+            }, // 400 × 2.50 = 1000
         ];
         let s = share(&terms).expect("share");
         assert_eq!((s.family, s.total), (dec!(1250), dec!(4750)));
-        assert!(s.lines[2].contains("average price paid to the partner"), "{:?}", s.lines);
+        assert!(
+            s.lines[2].contains("average price paid to the partner"),
+            "{:?}",
+            s.lines
+        );
     }
 
     #[test]
     fn perennial_contracts_count_area_times_coefficient() {
         let terms = [
-            Term { perennial: Some((dec!(10), dec!(4000))), ..t(SupplierKind::FamilyFarmer, dec!(1000), dec!(500)) }, // R$ 0.50/kg × 40000 kg
+            Term {
+                perennial: Some((dec!(10), dec!(4000))),
+                ..t(SupplierKind::FamilyFarmer, dec!(1000), dec!(500))
+            }, // R$ 0.50/kg × 40000 kg
             t(SupplierKind::OtherThirdParty, dec!(1000), dec!(20000)),
         ];
         let s = share(&terms).expect("share");
@@ -486,10 +835,31 @@ mod tests {
             effective_to: None,
             source: "a later instrument".into(),
         });
-        let terms = [t(SupplierKind::FamilyFarmer, dec!(1), dec!(12)), t(SupplierKind::OtherThirdParty, dec!(1), dec!(88))];
-        let before = check_share(&terms, code(5103403), false, &p, NaiveDate::from_ymd_opt(2020, 12, 31).expect("d")).expect("p");
-        let after = check_share(&terms, code(5103403), false, &p, NaiveDate::from_ymd_opt(2021, 1, 1).expect("d")).expect("p");
+        let terms = [
+            t(SupplierKind::FamilyFarmer, dec!(1), dec!(12)),
+            t(SupplierKind::OtherThirdParty, dec!(1), dec!(88)),
+        ];
+        let before = check_share(
+            &terms,
+            code(5103403),
+            false,
+            &p,
+            NaiveDate::from_ymd_opt(2020, 12, 31).expect("d"),
+        )
+        .expect("p");
+        let after = check_share(
+            &terms,
+            code(5103403),
+            false,
+            &p,
+            NaiveDate::from_ymd_opt(2021, 1, 1).expect("d"),
+        )
+        .expect("p");
         assert_eq!((before.status, after.status), (Status::Met, Status::Violated));
-        assert!(after.explanation.contains("a later instrument"), "{}", after.explanation);
+        assert!(
+            after.explanation.contains("a later instrument"),
+            "{}",
+            after.explanation
+        );
     }
 }

@@ -9,6 +9,7 @@ use super::super::{
         MunicipalityLoader, PartyLoader, ProposalsByProject,
     },
     pagination::connection,
+    rules::{self, Deadline, RuleOutcome},
     scalars::{Date, DateTime, Decimal},
 };
 use super::{
@@ -195,6 +196,24 @@ impl SocialFuelProject {
     /// Why the project was unframed.
     async fn unframing_reason(&self) -> Option<&str> {
         self.0.unframing_reason.as_deref()
+    }
+
+    /// Every rule of the programme on this project as of `asOf`: code, status, legal basis and the numbers used.
+    async fn compliance(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+    ) -> Result<Vec<RuleOutcome>> {
+        rules::project_compliance(ctx, &self.0, as_of).await
+    }
+
+    /// The legal deadlines of this project as of `asOf`, with how each was counted.
+    async fn deadlines(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+    ) -> Result<Vec<Deadline>> {
+        rules::project_deadlines(ctx, &self.0, as_of).await
     }
 
     /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
@@ -466,6 +485,24 @@ impl FcoCarta {
     /// Qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
     async fn professional_name(&self) -> Option<&str> {
         self.0.professional_name.as_deref()
+    }
+
+    /// Every rule of the programme on this carta as of `asOf`: code, status, legal basis and the numbers used.
+    async fn compliance(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+    ) -> Result<Vec<RuleOutcome>> {
+        rules::carta_compliance(ctx, &self.0, as_of).await
+    }
+
+    /// The legal deadlines of this carta as of `asOf`, with how each was counted.
+    async fn deadlines(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+    ) -> Result<Vec<Deadline>> {
+        rules::carta_deadlines(ctx, &self.0, as_of).await
     }
 
     /// The items financed.

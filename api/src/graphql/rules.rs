@@ -1,0 +1,619 @@
+//! The rules in the graph: `compliance` and `deadlines` on every financing, the rule catalogue, the parameter
+//! versions, and the mutation that adds a version. Resolvers gather the stored facts and call the pure rule layer.
+
+use super::{
+    db,
+    error::{ApiError, gql},
+    loader,
+    loaders::{AcquisitionsByProject, AmendmentsByCarta, DocumentsByProject, ItemsByCarta, ProposalsByProject},
+    scalars::{Date, DateTime, Decimal},
+};
+use async_graphql::{Context, Enum, Object, Result, SimpleObject};
+use chrono::{FixedOffset, NaiveDate, Utc};
+use entity::{
+    assistance_plan, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice, fco_carta,
+    fco_carta_item, non_business_day, party, rule_parameter,
+    rules::{self, Outcome, RuleKind as DomainRuleKind, calendar::Calendar, fco, params::Params, social_fuel},
+    semi_arid_membership, social_fuel_project,
+    vocab::{FcoCartaStage, ItemKind, Programme},
+};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, ExprTrait, PaginatorTrait, QueryFilter, QueryOrder,
+};
+use tokio::sync::OnceCell;
+
+/// Today in Brasília (UTC−3, no daylight saving since 2019): the default `asOf`.
+pub fn today_in_brasilia() -> NaiveDate {
+    let offset =
+        FixedOffset::west_opt(3 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!()));
+    Utc::now().with_timezone(&offset).date_naive()
+}
+
+/// Per-request cache of the parameters and the calendar, read once however many financings a query checks.
+#[derive(Default)]
+pub struct RuleCache {
+    params: OnceCell<Params>,
+    calendar: OnceCell<Calendar>,
+}
+
+async fn params<'a>(ctx: &Context<'a>) -> Result<&'a Params> {
+    let cache = ctx.data::<RuleCache>()?;
+    cache
+        .params
+        .get_or_try_init(|| async { rule_parameter::Entity::params(db(ctx)).await })
+        .await
+        .map_err(gql)
+}
+
+async fn calendar<'a>(ctx: &Context<'a>) -> Result<&'a Calendar> {
+    let cache = ctx.data::<RuleCache>()?;
+    cache
+        .calendar
+        .get_or_try_init(|| async { non_business_day::Entity::calendar(db(ctx)).await })
+        .await
+        .map_err(gql)
+}
+
+fn param_err(e: rules::params::ParamError) -> async_graphql::Error {
+    gql(ApiError::Internal(e.to_string()))
+}
+
+/// Whether a rule is met.
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+#[graphql(remote = "rules::Status")]
+pub enum RuleStatus {
+    /// The stored facts satisfy the rule.
+    Met,
+    /// The stored facts break the rule.
+    Violated,
+    /// Not yet decidable: a deadline running, a fact missing, a confirmation not given.
+    Pending,
+    /// The rule does not apply here.
+    NotApplicable,
+}
+
+/// Where a deadline stands.
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+#[graphql(remote = "social_fuel::DeadlineStatus")]
+pub enum DeadlineStatus {
+    /// Running and not yet met.
+    Pending,
+    /// Met in time.
+    Met,
+    /// Passed without the act, or the act came late.
+    Overdue,
+    /// Its starting event has not happened.
+    NotStarted,
+}
+
+/// How a rule is checked.
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+#[graphql(remote = "DomainRuleKind")]
+pub enum RuleKind {
+    /// A function over stored facts.
+    Checked,
+    /// A deadline computed from stored dates.
+    Deadline,
+    /// A document or a human judgement, confirmed by someone.
+    Checklist,
+    /// Checked on a bank's reports rather than on one financing.
+    BankLevel,
+}
+
+/// One rule's outcome on one financing.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct RuleOutcome {
+    /// Stable rule code (`SF-SHARE-MIN`).
+    pub rule_code: String,
+    /// Met, violated, pending or not applicable.
+    pub status: RuleStatus,
+    /// Instrument and article.
+    pub legal_basis: String,
+    /// Why, with the numbers used.
+    pub explanation: String,
+}
+
+impl From<Outcome> for RuleOutcome {
+    fn from(o: Outcome) -> Self {
+        Self {
+            rule_code: o.code.into(),
+            status: o.status.into(),
+            legal_basis: o.legal_basis.into(),
+            explanation: o.explanation,
+        }
+    }
+}
+
+/// A legal deadline of one financing.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct Deadline {
+    /// Stable rule code (`SF-DECISION-30D`).
+    pub rule_code: String,
+    /// The last day on time, for deadlines in days or months.
+    pub due_date: Option<Date>,
+    /// The last instant on time, for deadlines in hours.
+    pub due_at: Option<DateTime>,
+    /// Where it stands on `asOf`.
+    pub status: DeadlineStatus,
+    /// Instrument and article.
+    pub legal_basis: String,
+    /// How it was counted (Lei 9.784/1999, art. 66) and what happened.
+    pub counting_note: String,
+}
+
+impl From<social_fuel::DeadlineOutcome> for Deadline {
+    fn from(d: social_fuel::DeadlineOutcome) -> Self {
+        Self {
+            rule_code: d.code.into(),
+            due_date: d.due.map(Date),
+            due_at: d.due_at.map(DateTime),
+            status: d.status.into(),
+            legal_basis: d.legal_basis.into(),
+            counting_note: d.note,
+        }
+    }
+}
+
+/// A rule of either regulation.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct Rule {
+    /// Stable code.
+    pub code: String,
+    /// Instrument and article.
+    pub legal_basis: String,
+    /// What it says, in one line.
+    pub title: String,
+    /// How Fomento checks it.
+    pub kind: RuleKind,
+}
+
+/// A version of a rule parameter.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct RuleParameter {
+    /// Parameter key (`SF-SHARE-MIN.NORTHEAST`).
+    pub key: String,
+    /// The rule it belongs to.
+    pub rule_code: String,
+    /// Exact value.
+    pub value: Decimal,
+    /// `PERCENT`, `BRL`, `COUNT`, `DAYS`, `MONTHS`, `HOURS` or `YEARS`.
+    pub unit: String,
+    /// First day in force.
+    pub effective_from: Date,
+    /// Last day in force, if closed.
+    pub effective_to: Option<Date>,
+    /// The instrument that set it.
+    pub legal_source: String,
+}
+
+impl From<rule_parameter::Model> for RuleParameter {
+    fn from(m: rule_parameter::Model) -> Self {
+        Self {
+            value: Decimal(m.value.parse().unwrap_or_default()),
+            key: m.key,
+            rule_code: m.rule_code,
+            unit: m.unit,
+            effective_from: Date(m.effective_from),
+            effective_to: m.effective_to.map(Date),
+            legal_source: m.legal_source,
+        }
+    }
+}
+
+/// Turns pending checklist items that someone confirmed into met ones, naming who and when.
+async fn apply_confirmations(ctx: &Context<'_>, programme: Programme, id: i64, outcomes: &mut [Outcome]) -> Result<()> {
+    let confirmations = checklist_confirmation::Entity::find()
+        .filter(checklist_confirmation::Column::Programme.eq(programme))
+        .filter(checklist_confirmation::Column::FinancingId.eq(id))
+        .all(db(ctx))
+        .await
+        .map_err(gql)?;
+    for o in outcomes.iter_mut() {
+        let checklist = rules::rule(o.code).is_some_and(|r| r.kind == DomainRuleKind::Checklist);
+        if let Some(c) = confirmations.iter().find(|c| c.rule_code == o.code)
+            && checklist
+            && o.status != rules::Status::Violated
+        {
+            o.status = rules::Status::Met;
+            o.explanation = format!(
+                "confirmed by {} on {}{}",
+                c.confirmed_by,
+                c.confirmed_at.format("%Y-%m-%d %H:%M UTC"),
+                c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Project facts gathered for the rule layer.
+async fn project_outcomes(
+    ctx: &Context<'_>,
+    p: &social_fuel_project::Model,
+    as_of: NaiveDate,
+) -> Result<(Vec<RuleOutcome>, Vec<Deadline>)> {
+    let (acq, props, docs) = futures::try_join!(
+        loader::<AcquisitionsByProject>(ctx).load_one(p.id),
+        loader::<ProposalsByProject>(ctx).load_one(p.id),
+        loader::<DocumentsByProject>(ctx).load_one(p.id),
+    )
+    .map_err(gql)?;
+    let db = db(ctx);
+    let plan = assistance_plan::Entity::find()
+        .filter(assistance_plan::Column::ProjectId.eq(p.id))
+        .one(db)
+        .await
+        .map_err(gql)?;
+    let reference = p.filed_on.unwrap_or(as_of);
+    let semi_arid = semi_arid_membership::Entity::find()
+        .filter(semi_arid_membership::Column::IbgeCode.eq(p.plant_municipality_code))
+        .filter(semi_arid_membership::Column::EffectiveFrom.lte(reference))
+        .filter(
+            semi_arid_membership::Column::EffectiveTo
+                .is_null()
+                .or(semi_arid_membership::Column::EffectiveTo.gte(reference)),
+        )
+        .count(db)
+        .await
+        .map_err(gql)?
+        > 0;
+    let notices = company_change_notice::Entity::find()
+        .filter(company_change_notice::Column::ProjectId.eq(p.id))
+        .count(db)
+        .await
+        .map_err(gql)?;
+    let (acq, props, docs) = (
+        acq.unwrap_or_default(),
+        props.unwrap_or_default(),
+        docs.unwrap_or_default(),
+    );
+    let facts = social_fuel::ProjectFacts {
+        project: p,
+        acquisitions: &acq,
+        proposals: &props,
+        documents: &docs,
+        plan: plan.as_ref(),
+        semi_arid,
+        change_notices: notices as usize,
+    };
+    let (params, cal) = (params(ctx).await?, calendar(ctx).await?);
+    let mut outcomes = social_fuel::check_all(&facts, params, cal, as_of).map_err(param_err)?;
+    apply_confirmations(ctx, Programme::SocialFuel, p.id, &mut outcomes).await?;
+    let deadlines = social_fuel::deadlines(p, params, cal, as_of).map_err(param_err)?;
+    Ok((
+        outcomes.into_iter().map(Into::into).collect(),
+        deadlines.into_iter().map(Into::into).collect(),
+    ))
+}
+
+/// Carta facts gathered for the rule layer, including the borrower's whole economic group.
+async fn carta_outcomes(
+    ctx: &Context<'_>,
+    c: &fco_carta::Model,
+    as_of: NaiveDate,
+) -> Result<(Vec<RuleOutcome>, Vec<Deadline>)> {
+    let (items, amendments) = futures::try_join!(
+        loader::<ItemsByCarta>(ctx).load_one(c.id),
+        loader::<AmendmentsByCarta>(ctx).load_one(c.id)
+    )
+    .map_err(gql)?;
+    let (items, amendments) = (items.unwrap_or_default(), amendments.unwrap_or_default());
+    let db = db(ctx);
+    let meeting = match c.chamber_meeting_id {
+        Some(id) => chamber_meeting::Entity::find_by_id(id).one(db).await.map_err(gql)?,
+        None => None,
+    };
+    let bank_present = match c.chamber_meeting_id {
+        Some(id) => chamber_attendance::Entity::find_by_id((id, c.bank_id))
+            .one(db)
+            .await
+            .map_err(gql)?
+            .map(|a| a.present),
+        None => None,
+    };
+    // The group: every party of the borrower's economic group, or the borrower alone.
+    let borrower = party::Entity::find_by_id(c.party_id).one(db).await.map_err(gql)?;
+    let members: Vec<i64> = match borrower.and_then(|b| b.economic_group_id) {
+        Some(g) => party::Entity::find()
+            .filter(party::Column::EconomicGroupId.eq(g))
+            .all(db)
+            .await
+            .map_err(gql)?
+            .iter()
+            .map(|p| p.id)
+            .collect(),
+        None => vec![c.party_id],
+    };
+    let others = fco_carta::Entity::find()
+        .filter(fco_carta::Column::PartyId.is_in(members))
+        .filter(fco_carta::Column::Stage.is_in([FcoCartaStage::Approved, FcoCartaStage::Contracted]))
+        .filter(fco_carta::Column::Id.ne(c.id))
+        .all(db)
+        .await
+        .map_err(gql)?;
+    let exposure = others.iter().fold(c.financed_amount, |acc, o| {
+        acc.checked_add(o.financed_amount).unwrap_or(acc)
+    });
+    let other_ids: Vec<i64> = others.iter().map(|o| o.id).collect();
+    let weaned_others: i64 = fco_carta_item::Entity::find()
+        .filter(fco_carta_item::Column::CartaId.is_in(other_ids))
+        .filter(fco_carta_item::Column::Kind.eq(ItemKind::WeanedCalf))
+        .all(db)
+        .await
+        .map_err(gql)?
+        .iter()
+        .map(|i| i64::from(i.head_count.unwrap_or(0)))
+        .sum();
+    let weaned_here: i64 = items
+        .iter()
+        .filter(|i| i.kind == ItemKind::WeanedCalf)
+        .map(|i| i64::from(i.head_count.unwrap_or(0)))
+        .sum();
+    let resubmitted_stage = match c.resubmission_of {
+        Some(id) => fco_carta::Entity::find_by_id(id)
+            .one(db)
+            .await
+            .map_err(gql)?
+            .map(|o| o.stage),
+        None => None,
+    };
+    let facts = fco::CartaFacts {
+        carta: c,
+        items: &items,
+        amendments: &amendments,
+        meeting: meeting.as_ref(),
+        bank_present,
+        group_exposure: exposure,
+        group_weaned_heads: weaned_others + weaned_here,
+        resubmitted_stage,
+    };
+    let (params, cal) = (params(ctx).await?, calendar(ctx).await?);
+    let mut outcomes = fco::check_all(&facts, params, cal, as_of).map_err(param_err)?;
+    apply_confirmations(ctx, Programme::FcoRural, c.id, &mut outcomes).await?;
+    let deadlines = fco::deadlines(&facts, params, cal, as_of).map_err(param_err)?;
+    Ok((
+        outcomes.into_iter().map(Into::into).collect(),
+        deadlines.into_iter().map(Into::into).collect(),
+    ))
+}
+
+/// `compliance` of a project.
+pub async fn project_compliance(
+    ctx: &Context<'_>,
+    p: &social_fuel_project::Model,
+    as_of: Option<Date>,
+) -> Result<Vec<RuleOutcome>> {
+    Ok(project_outcomes(ctx, p, as_of.map_or_else(today_in_brasilia, |d| d.0))
+        .await?
+        .0)
+}
+
+/// `deadlines` of a project.
+pub async fn project_deadlines(
+    ctx: &Context<'_>,
+    p: &social_fuel_project::Model,
+    as_of: Option<Date>,
+) -> Result<Vec<Deadline>> {
+    Ok(project_outcomes(ctx, p, as_of.map_or_else(today_in_brasilia, |d| d.0))
+        .await?
+        .1)
+}
+
+/// `compliance` of a carta.
+pub async fn carta_compliance(
+    ctx: &Context<'_>,
+    c: &fco_carta::Model,
+    as_of: Option<Date>,
+) -> Result<Vec<RuleOutcome>> {
+    Ok(carta_outcomes(ctx, c, as_of.map_or_else(today_in_brasilia, |d| d.0))
+        .await?
+        .0)
+}
+
+/// `deadlines` of a carta.
+pub async fn carta_deadlines(ctx: &Context<'_>, c: &fco_carta::Model, as_of: Option<Date>) -> Result<Vec<Deadline>> {
+    Ok(carta_outcomes(ctx, c, as_of.map_or_else(today_in_brasilia, |d| d.0))
+        .await?
+        .1)
+}
+
+/// Queries about the rules themselves.
+#[derive(Default)]
+pub struct RulesQuery;
+
+#[Object]
+impl RulesQuery {
+    /// Every rule of both regulations with its legal basis and how it is checked.
+    async fn rules(&self) -> Vec<Rule> {
+        rules::RULES
+            .iter()
+            .map(|r| Rule {
+                code: r.code.into(),
+                legal_basis: r.legal_basis.into(),
+                title: r.title.into(),
+                kind: r.kind.into(),
+            })
+            .collect()
+    }
+
+    /// Every version of every rule parameter, by key and start date.
+    async fn rule_parameters(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only the versions of this rule code (`SF-SHARE-MIN`) or parameter key.")] rule: Option<
+            String,
+        >,
+    ) -> Result<Vec<RuleParameter>> {
+        let mut q = rule_parameter::Entity::find();
+        if let Some(r) = rule {
+            q = q.filter(
+                rule_parameter::Column::RuleCode
+                    .eq(r.as_str())
+                    .or(rule_parameter::Column::Key.eq(r.as_str())),
+            );
+        }
+        let rows = q
+            .order_by_asc(rule_parameter::Column::Key)
+            .order_by_asc(rule_parameter::Column::EffectiveFrom)
+            .order_by_asc(rule_parameter::Column::Id)
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+}
+
+/// Stores a new parameter version after checking it; shared by the mutation and `fomento rules import`.
+pub async fn add_version(
+    db: &impl sea_orm::ConnectionTrait,
+    key: &str,
+    value: &str,
+    unit: &str,
+    from: NaiveDate,
+    to: Option<NaiveDate>,
+    source: &str,
+) -> std::result::Result<rule_parameter::Model, ApiError> {
+    let (value, unit) = rules::params::validate_new_version(key, value, unit, from, to)
+        .map_err(|e| ApiError::BadUserInput(e.to_string()))?;
+    if source.trim().is_empty() {
+        return Err(ApiError::BadUserInput(
+            "legalSource: name the instrument that sets the value".into(),
+        ));
+    }
+    let rule_code = key.split('.').next().unwrap_or(key).to_owned();
+    let model = rule_parameter::ActiveModel {
+        key: Set(key.into()),
+        rule_code: Set(rule_code),
+        value: Set(value.normalize().to_string()),
+        unit: Set(unit.as_str().into()),
+        effective_from: Set(from),
+        effective_to: Set(to),
+        legal_source: Set(source.trim().into()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(model)
+}
+
+/// Mutations over the rules.
+#[derive(Default)]
+pub struct RulesMutation;
+
+#[Object]
+impl RulesMutation {
+    /// Adds a version of a rule parameter. From `effectiveFrom` on, rules whose reference date (filing, submission,
+    /// approval, ...) falls on or after it use the new value; earlier reference dates keep the old one.
+    #[allow(clippy::too_many_arguments)]
+    async fn add_rule_parameter_version(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Parameter key, as listed by `ruleParameters` (`SF-SHARE-MIN.NORTHEAST`).")] key: String,
+        #[graphql(desc = "The new value, exact.")] value: Decimal,
+        #[graphql(desc = "Its unit; must be the key's unit.")] unit: String,
+        #[graphql(desc = "First day in force.")] effective_from: Date,
+        #[graphql(desc = "Last day in force, if known.")] effective_to: Option<Date>,
+        #[graphql(desc = "The instrument and article that set it.")] legal_source: String,
+    ) -> Result<RuleParameter> {
+        let m = add_version(
+            db(ctx),
+            &key,
+            &value.0.to_string(),
+            &unit,
+            effective_from.0,
+            effective_to.map(|d| d.0),
+            &legal_source,
+        )
+        .await
+        .map_err(gql)?;
+        Ok(m.into())
+    }
+
+    /// Records that a person confirmed a checklist item (a rule that needs a document or a human judgement) on a
+    /// financing; `compliance` then shows it as met, with who and when. Confirming again replaces the earlier one.
+    async fn confirm_checklist_item(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's or carta's global ID.")] financing_id: async_graphql::ID,
+        #[graphql(desc = "A checklist rule code (`SF-ASSISTANCE-PLAN`, `FCO-GTA`, ...).")] rule_code: String,
+        #[graphql(desc = "Who confirms.")] confirmed_by: String,
+        #[graphql(desc = "What was seen (document, protocol number).")] note: Option<String>,
+    ) -> Result<RuleOutcome> {
+        use super::ids::{self, NodeKind};
+        let (programme, id) = match ids::decode(&financing_id) {
+            Some((NodeKind::SocialFuelProject, id)) => (Programme::SocialFuel, id),
+            Some((NodeKind::FcoCarta, id)) => (Programme::FcoRural, id),
+            _ => {
+                return Err(gql(ApiError::BadUserInput(format!(
+                    "financingId: {:?} is not a project or carta ID",
+                    financing_id.as_str()
+                ))));
+            }
+        };
+        let rule = rules::rule(&rule_code)
+            .filter(|r| {
+                r.kind == DomainRuleKind::Checklist
+                    && r.code.starts_with(if programme == Programme::SocialFuel {
+                        "SF-"
+                    } else {
+                        "FCO-"
+                    })
+            })
+            .ok_or_else(|| {
+                gql(ApiError::BadUserInput(format!(
+                    "ruleCode: {rule_code} is not a checklist rule of this programme"
+                )))
+            })?;
+        if confirmed_by.trim().is_empty() {
+            return Err(gql(ApiError::BadUserInput("confirmedBy: say who confirms".into())));
+        }
+        let exists = match programme {
+            Programme::SocialFuel => social_fuel_project::Entity::find_by_id(id)
+                .one(db(ctx))
+                .await
+                .map_err(gql)?
+                .is_some(),
+            Programme::FcoRural => fco_carta::Entity::find_by_id(id)
+                .one(db(ctx))
+                .await
+                .map_err(gql)?
+                .is_some(),
+        };
+        if !exists {
+            return Err(gql(ApiError::NotFound(format!(
+                "no financing with ID {:?}",
+                financing_id.as_str()
+            ))));
+        }
+        checklist_confirmation::Entity::delete_many()
+            .filter(checklist_confirmation::Column::Programme.eq(programme))
+            .filter(checklist_confirmation::Column::FinancingId.eq(id))
+            .filter(checklist_confirmation::Column::RuleCode.eq(rule.code))
+            .exec(db(ctx))
+            .await
+            .map_err(gql)?;
+        let c = checklist_confirmation::ActiveModel {
+            programme: Set(programme),
+            financing_id: Set(id),
+            rule_code: Set(rule.code.into()),
+            confirmed_by: Set(confirmed_by.trim().into()),
+            confirmed_at: Set(Utc::now()),
+            note: Set(note),
+            ..Default::default()
+        }
+        .insert(db(ctx))
+        .await
+        .map_err(gql)?;
+        Ok(RuleOutcome {
+            rule_code: rule.code.into(),
+            status: RuleStatus::Met,
+            legal_basis: rule.legal_basis.into(),
+            explanation: format!(
+                "confirmed by {} on {}",
+                c.confirmed_by,
+                c.confirmed_at.format("%Y-%m-%d %H:%M UTC")
+            ),
+        })
+    }
+}

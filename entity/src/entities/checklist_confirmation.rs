@@ -1,0 +1,32 @@
+//! A checklist item confirmed by a person: rules that need a document or a human judgement (the assistance plan's
+//! compatibility, the GTA, seed origin, ...).
+
+use super::vocab::Programme;
+use sea_orm::entity::prelude::*;
+
+/// A confirmation row.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "checklist_confirmation")]
+pub struct Model {
+    /// Surrogate key.
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// Programme of the financing.
+    pub programme: Programme,
+    /// Id of the project or carta.
+    pub financing_id: i64,
+    /// The rule confirmed.
+    pub rule_code: String,
+    /// Who confirmed.
+    pub confirmed_by: String,
+    /// When.
+    pub confirmed_at: DateTimeUtc,
+    /// What they saw.
+    pub note: Option<String>,
+}
+
+/// No declared relations.
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
