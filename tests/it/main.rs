@@ -4,6 +4,7 @@
 mod financings;
 mod graphql_http;
 mod helpers;
+mod lifecycle;
 mod rules;
 mod schema;
 mod storage;

@@ -12,6 +12,16 @@ pub enum ApiError {
     /// The thing asked for does not exist.
     #[error("{0}")]
     NotFound(String),
+    /// A rule forbids what was asked: the rule code, its legal basis and why.
+    #[error("{code}: {explanation} ({legal_basis})")]
+    RuleViolation {
+        /// The rule code.
+        code: &'static str,
+        /// Its legal basis.
+        legal_basis: &'static str,
+        /// Why.
+        explanation: String,
+    },
     /// The database or something else failed; details are logged.
     #[error("internal error; the request was logged")]
     Internal(String),
@@ -23,6 +33,7 @@ impl ApiError {
         match self {
             Self::BadUserInput(_) => "BAD_USER_INPUT",
             Self::NotFound(_) => "NOT_FOUND",
+            Self::RuleViolation { .. } => "RULE_VIOLATION",
             Self::Internal(_) => "INTERNAL",
         }
     }
@@ -40,6 +51,16 @@ impl From<std::sync::Arc<sea_orm::DbErr>> for ApiError {
     }
 }
 
+impl From<entity::rules::lifecycle::Violation> for ApiError {
+    fn from(v: entity::rules::lifecycle::Violation) -> Self {
+        Self::RuleViolation {
+            code: v.code,
+            legal_basis: v.legal_basis,
+            explanation: v.explanation,
+        }
+    }
+}
+
 impl From<super::pagination::PageError> for ApiError {
     fn from(e: super::pagination::PageError) -> Self {
         Self::BadUserInput(e.to_string())
@@ -51,7 +72,19 @@ impl ErrorExtensions for ApiError {
         if let Self::Internal(detail) = self {
             tracing::error!(%detail, "internal error in a resolver");
         }
-        async_graphql::Error::new(self.to_string()).extend_with(|_, e| e.set("code", self.code()))
+        async_graphql::Error::new(self.to_string()).extend_with(|_, e| {
+            e.set("code", self.code());
+            if let Self::RuleViolation {
+                code,
+                legal_basis,
+                explanation,
+            } = self
+            {
+                e.set("ruleCode", *code);
+                e.set("legalBasis", *legal_basis);
+                e.set("explanation", explanation.as_str());
+            }
+        })
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod ids;
+pub mod lifecycle;
 pub mod list;
 pub mod loaders;
 pub mod pagination;

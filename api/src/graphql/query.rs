@@ -34,7 +34,7 @@ pub struct QueryRoot(CommonQuery, SocialFuelQuery, FcoQuery, super::rules::Rules
 /// The mutation root.
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(super::rules::RulesMutation);
+pub struct MutationRoot(super::lifecycle::LifecycleMutation, super::rules::RulesMutation);
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
 #[derive(Default)]

@@ -4,6 +4,7 @@
 
 pub mod calendar;
 pub mod fco;
+pub mod lifecycle;
 pub mod params;
 pub mod social_fuel;
 

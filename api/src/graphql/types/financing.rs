@@ -3,6 +3,7 @@
 use super::super::{
     error::{ApiError, gql},
     ids::{self, NodeKind},
+    lifecycle::{self, Transition},
     loader,
     loaders::{
         AcquisitionsByProject, AmendmentsByCarta, BankLoader, DocumentsByProject, FcoCartaLoader, ItemsByCarta,
@@ -214,6 +215,11 @@ impl SocialFuelProject {
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
     ) -> Result<Vec<Deadline>> {
         rules::project_deadlines(ctx, &self.0, as_of).await
+    }
+
+    /// Every transition of this project, oldest first (append-only).
+    async fn history(&self, ctx: &Context<'_>) -> Result<Vec<Transition>> {
+        lifecycle::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id).await
     }
 
     /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
@@ -503,6 +509,11 @@ impl FcoCarta {
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
     ) -> Result<Vec<Deadline>> {
         rules::carta_deadlines(ctx, &self.0, as_of).await
+    }
+
+    /// Every transition of this carta, oldest first (append-only).
+    async fn history(&self, ctx: &Context<'_>) -> Result<Vec<Transition>> {
+        lifecycle::history(ctx, entity::vocab::Programme::FcoRural, self.0.id).await
     }
 
     /// The items financed.

@@ -1,0 +1,510 @@
+//! The lifecycles of both programmes as explicit state machines. A transition either returns the financing as it
+//! becomes, or a [`Violation`] naming the rule that forbids it, its legal basis, and why.
+
+use super::{
+    calendar::Calendar,
+    fco::needs_chamber,
+    params::{ParamError, Params},
+    rule,
+};
+use crate::{
+    domain::Money,
+    entities::{
+        fco_carta, social_fuel_project,
+        vocab::{Decision, FcoCartaStage, ProjectDocumentKind, SocialFuelStage},
+    },
+};
+use chrono::NaiveDate;
+
+/// A refused transition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule that forbids it.
+    pub code: &'static str,
+    /// Its legal basis.
+    pub legal_basis: &'static str,
+    /// Why, in the user's terms.
+    pub explanation: String,
+}
+
+fn violation(code: &'static str, explanation: impl Into<String>) -> Violation {
+    Violation {
+        code,
+        legal_basis: rule(code).map(|r| r.legal_basis).unwrap_or(""),
+        explanation: explanation.into(),
+    }
+}
+
+impl From<ParamError> for Violation {
+    fn from(e: ParamError) -> Self {
+        Violation {
+            code: "PARAMETERS",
+            legal_basis: "",
+            explanation: e.to_string(),
+        }
+    }
+}
+
+/// Events of a social-fuel project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SfEvent {
+    /// The company files the request with MDA (art. 8).
+    File {
+        /// Filing date.
+        on: NaiveDate,
+    },
+    /// MDA decides (art. 9).
+    Decide {
+        /// Date of the letter.
+        on: NaiveDate,
+        /// Conformity or not.
+        decision: Decision,
+        /// Letter reference.
+        letter: Option<String>,
+    },
+    /// The bank approves the financing and the schedule is presented (art. 10).
+    ApproveFinancing {
+        /// Approval date.
+        on: NaiveDate,
+        /// Scheduled end of implementation.
+        scheduled_end: Option<NaiveDate>,
+    },
+    /// Industrial operation starts (art. 10, 11).
+    StartOperation {
+        /// Start date.
+        on: NaiveDate,
+    },
+    /// MDA starts the external evaluation (art. 11).
+    StartEvaluation {
+        /// Start date.
+        on: NaiveDate,
+    },
+    /// MDA concludes the external evaluation (art. 11 I–II).
+    ConcludeEvaluation {
+        /// Conclusion date.
+        on: NaiveDate,
+        /// Conformity or not.
+        result: Decision,
+        /// Why, on non-conformity.
+        reason: Option<String>,
+    },
+    /// The company requests the seal (art. 11 I).
+    RequestSeal {
+        /// Request date.
+        on: NaiveDate,
+    },
+    /// The company asks for the one 6-month extension (art. 11 §2).
+    RequestExtension {
+        /// Request date.
+        on: NaiveDate,
+        /// The company's justification.
+        justification: String,
+        /// Whether the contracted purchases are honoured.
+        purchases_honoured: bool,
+        /// Whether the contracted farmers have technical assistance.
+        farmers_assisted: bool,
+    },
+    /// The framing is lost (art. 11 II).
+    Unframe {
+        /// Date.
+        on: NaiveDate,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl SfEvent {
+    /// The event's name in the history.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::File { .. } => "FILE",
+            Self::Decide { .. } => "DECIDE",
+            Self::ApproveFinancing { .. } => "APPROVE_FINANCING",
+            Self::StartOperation { .. } => "START_OPERATION",
+            Self::StartEvaluation { .. } => "START_EVALUATION",
+            Self::ConcludeEvaluation { .. } => "CONCLUDE_EVALUATION",
+            Self::RequestSeal { .. } => "REQUEST_SEAL",
+            Self::RequestExtension { .. } => "REQUEST_EXTENSION",
+            Self::Unframe { .. } => "UNFRAME",
+        }
+    }
+
+    /// The event's legal date.
+    pub fn on(&self) -> NaiveDate {
+        match self {
+            Self::File { on }
+            | Self::Decide { on, .. }
+            | Self::ApproveFinancing { on, .. }
+            | Self::StartOperation { on }
+            | Self::StartEvaluation { on }
+            | Self::ConcludeEvaluation { on, .. }
+            | Self::RequestSeal { on }
+            | Self::RequestExtension { on, .. }
+            | Self::Unframe { on, .. } => *on,
+        }
+    }
+}
+
+fn not_before(code: &'static str, on: NaiveDate, earlier: Option<NaiveDate>, what: &str) -> Result<(), Violation> {
+    match earlier {
+        Some(e) if on < e => Err(violation(code, format!("{on} is before {what} ({e})"))),
+        _ => Ok(()),
+    }
+}
+
+const SIX: [ProjectDocumentKind; 6] = [
+    ProjectDocumentKind::RequestLetter,
+    ProjectDocumentKind::BankFramingLetter,
+    ProjectDocumentKind::SocialFuelProject,
+    ProjectDocumentKind::FarmerContract,
+    ProjectDocumentKind::CnpjRegistration,
+    ProjectDocumentKind::GoodStandingDeclaration,
+];
+
+/// Applies an event to a project: the project as it becomes, or the rule that forbids the event.
+pub fn apply_sf(
+    p: &social_fuel_project::Model,
+    documents: &[ProjectDocumentKind],
+    event: &SfEvent,
+) -> Result<social_fuel_project::Model, Violation> {
+    use SocialFuelStage as S;
+    let mut n = p.clone();
+    let wrong = |code: &'static str, needs: &str| {
+        violation(
+            code,
+            format!("the project is {:?}; {} needs it {needs}", p.stage, event.name()),
+        )
+    };
+    match event {
+        SfEvent::File { on } => {
+            if p.stage != S::Draft {
+                return Err(wrong("SF-DOCUMENTS", "in DRAFT"));
+            }
+            match p.bank_framed_on {
+                None => {
+                    return Err(violation(
+                        "SF-BANK-FIRST",
+                        "MDA analyses only projects already framed by the bank: no bank framing recorded",
+                    ));
+                }
+                Some(b) if b > *on => {
+                    return Err(violation(
+                        "SF-BANK-FIRST",
+                        format!("the bank framed the project on {b}, after {on}"),
+                    ));
+                }
+                _ => {}
+            }
+            let missing: Vec<String> = SIX
+                .iter()
+                .filter(|k| !documents.contains(k))
+                .map(|k| format!("{k:?}"))
+                .collect();
+            if !missing.is_empty() {
+                return Err(violation(
+                    "SF-DOCUMENTS",
+                    format!("the request lacks {}", missing.join(", ")),
+                ));
+            }
+            n.filed_on = Some(*on);
+            n.stage = S::Filed;
+        }
+        SfEvent::Decide { on, decision, letter } => {
+            if p.stage != S::Filed {
+                return Err(wrong("SF-DECISION-30D", "FILED"));
+            }
+            not_before("SF-DECISION-30D", *on, p.filed_on, "the filing")?;
+            n.decided_on = Some(*on);
+            n.decision = Some(*decision);
+            n.decision_letter = letter.clone();
+            n.stage = if *decision == Decision::Favourable {
+                S::Conforming
+            } else {
+                S::NonConforming
+            };
+        }
+        SfEvent::ApproveFinancing { on, scheduled_end } => {
+            if p.stage != S::Conforming {
+                return Err(wrong("SF-SCHEDULE", "CONFORMING"));
+            }
+            not_before("SF-SCHEDULE", *on, p.decided_on, "MDA's decision")?;
+            n.financing_approved_on = Some(*on);
+            n.scheduled_implementation_end = *scheduled_end;
+            n.stage = S::FinancingApproved;
+        }
+        SfEvent::StartOperation { on } => {
+            if p.stage != S::FinancingApproved {
+                return Err(wrong("SF-SCHEDULE", "FINANCING_APPROVED"));
+            }
+            not_before("SF-SCHEDULE", *on, p.financing_approved_on, "the financing approval")?;
+            n.industrial_start_on = Some(*on);
+            n.stage = S::Operating;
+        }
+        SfEvent::StartEvaluation { on } => {
+            if p.stage != S::Operating {
+                return Err(wrong("SF-EXTERNAL-EVAL-6M", "OPERATING"));
+            }
+            not_before(
+                "SF-EXTERNAL-EVAL-6M",
+                *on,
+                p.industrial_start_on,
+                "the industrial start",
+            )?;
+            n.stage = S::ExternalEvaluation;
+        }
+        SfEvent::ConcludeEvaluation { on, result, reason } => {
+            if p.stage != S::ExternalEvaluation {
+                return Err(wrong("SF-EXTERNAL-EVAL-6M", "under EXTERNAL_EVALUATION"));
+            }
+            not_before(
+                "SF-EXTERNAL-EVAL-6M",
+                *on,
+                p.industrial_start_on,
+                "the industrial start",
+            )?;
+            n.external_evaluation_on = Some(*on);
+            n.evaluation_result = Some(*result);
+            if *result == Decision::Favourable {
+                n.stage = S::SealEligible;
+            } else {
+                n.stage = S::Unframed;
+                n.unframed_on = Some(*on);
+                n.unframing_reason = Some(
+                    reason
+                        .clone()
+                        .unwrap_or_else(|| "external evaluation found non-conformity".into()),
+                );
+            }
+        }
+        SfEvent::RequestSeal { on } => {
+            if p.stage != S::SealEligible {
+                return Err(wrong("SF-SEAL-REQUEST-30D", "SEAL_ELIGIBLE"));
+            }
+            not_before("SF-SEAL-REQUEST-30D", *on, p.external_evaluation_on, "the evaluation")?;
+            n.seal_requested_on = Some(*on);
+            n.stage = S::SealRequested;
+        }
+        SfEvent::RequestExtension {
+            on,
+            justification,
+            purchases_honoured,
+            farmers_assisted,
+        } => {
+            if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
+                return Err(wrong("SF-EXTENSION-12M", "OPERATING or under EXTERNAL_EVALUATION"));
+            }
+            if let Some(first) = p.extension_requested_on {
+                return Err(violation(
+                    "SF-EXTENSION-12M",
+                    format!("the framing may be extended only once; it was asked on {first}"),
+                ));
+            }
+            let mut unmet = Vec::new();
+            if justification.trim().is_empty() {
+                unmet.push("a justification");
+            }
+            if !purchases_honoured {
+                unmet.push("the contracted purchases honoured");
+            }
+            if !farmers_assisted {
+                unmet.push("technical assistance for the contracted farmers");
+            }
+            if !unmet.is_empty() {
+                return Err(violation(
+                    "SF-EXTENSION-12M",
+                    format!("the extension needs {}", unmet.join(", ")),
+                ));
+            }
+            not_before("SF-EXTENSION-12M", *on, p.industrial_start_on, "the industrial start")?;
+            n.extension_requested_on = Some(*on);
+            n.extension_justification = Some(justification.trim().into());
+            n.extension_granted_on = Some(*on);
+        }
+        SfEvent::Unframe { on, reason } => {
+            if matches!(p.stage, S::Draft | S::Filed | S::NonConforming | S::Unframed) {
+                return Err(wrong("SF-UNFRAMING", "framed (from CONFORMING on, not yet unframed)"));
+            }
+            if reason.trim().is_empty() {
+                return Err(violation("SF-UNFRAMING", "say why the project is unframed"));
+            }
+            n.unframed_on = Some(*on);
+            n.unframing_reason = Some(reason.trim().into());
+            n.stage = S::Unframed;
+        }
+    }
+    n.status = n.stage.status();
+    Ok(n)
+}
+
+/// Events of an FCO carta.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FcoEvent {
+    /// Submitted to the chamber or the bank (art. 2).
+    Submit {
+        /// Submission date.
+        on: NaiveDate,
+        /// When it reached SEDEC.
+        received_at: Option<chrono::DateTime<chrono::Utc>>,
+    },
+    /// The chamber's opinion or the bank's decision (art. 2 §3, art. 3).
+    Decide {
+        /// Date.
+        on: NaiveDate,
+        /// Favourable or not.
+        decision: Decision,
+        /// Whether the chamber decided (else the bank).
+        by_chamber: bool,
+    },
+    /// The financing is contracted.
+    Contract {
+        /// Date.
+        on: NaiveDate,
+        /// Contracted value.
+        amount: Option<Money>,
+    },
+    /// The 120-day validity ran out.
+    Expire {
+        /// Date.
+        on: NaiveDate,
+    },
+    /// An amendment that needs a new approval reopens the carta (art. 15).
+    Reopen {
+        /// Date.
+        on: NaiveDate,
+        /// New financed value, if it changes.
+        amount: Option<Money>,
+    },
+}
+
+impl FcoEvent {
+    /// The event's name in the history.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Submit { .. } => "SUBMIT",
+            Self::Decide { .. } => "DECIDE",
+            Self::Contract { .. } => "CONTRACT",
+            Self::Expire { .. } => "EXPIRE",
+            Self::Reopen { .. } => "AMEND_REOPEN",
+        }
+    }
+
+    /// The event's legal date.
+    pub fn on(&self) -> NaiveDate {
+        match self {
+            Self::Submit { on, .. }
+            | Self::Decide { on, .. }
+            | Self::Contract { on, .. }
+            | Self::Expire { on }
+            | Self::Reopen { on, .. } => *on,
+        }
+    }
+}
+
+/// Applies an event to a carta: the carta as it becomes, or the rule that forbids the event.
+pub fn apply_fco(
+    c: &fco_carta::Model,
+    event: &FcoEvent,
+    params: &Params,
+    cal: &Calendar,
+) -> Result<fco_carta::Model, Violation> {
+    use FcoCartaStage as S;
+    let mut n = c.clone();
+    let wrong = |code: &'static str, needs: &str| {
+        violation(
+            code,
+            format!("the carta is {:?}; {} needs it {needs}", c.stage, event.name()),
+        )
+    };
+    match event {
+        FcoEvent::Submit { on, received_at } => {
+            if c.stage != S::Draft {
+                return Err(wrong("FCO-CHAMBER-THRESHOLD", "in DRAFT"));
+            }
+            n.submitted_on = Some(*on);
+            n.received_by_council_at = *received_at;
+            n.stage = S::Submitted;
+        }
+        FcoEvent::Decide {
+            on,
+            decision,
+            by_chamber,
+        } => {
+            if c.stage != S::Submitted {
+                return Err(wrong("FCO-CHAMBER-THRESHOLD", "SUBMITTED"));
+            }
+            not_before("FCO-CHAMBER-THRESHOLD", *on, c.submitted_on, "the submission")?;
+            let (chamber, threshold) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
+            if chamber && !by_chamber {
+                return Err(violation(
+                    "FCO-CHAMBER-THRESHOLD",
+                    format!(
+                        "{} is at or above R$ {threshold}: the CPACR chamber must give its opinion, not the bank",
+                        c.financed_amount
+                    ),
+                ));
+            }
+            if !chamber && *by_chamber {
+                return Err(violation(
+                    "FCO-CHAMBER-THRESHOLD",
+                    format!("{} is below R$ {threshold}: the bank decides", c.financed_amount),
+                ));
+            }
+            n.decision = Some(*decision);
+            n.decided_on = Some(*on);
+            n.decided_by = Some(if *by_chamber { "CHAMBER" } else { "BANK" }.into());
+            if *decision == Decision::Favourable {
+                n.approved_on = Some(*on);
+                n.stage = S::Approved;
+            } else {
+                n.stage = S::Unfavourable;
+            }
+        }
+        FcoEvent::Contract { on, amount } => {
+            if c.stage != S::Approved {
+                return Err(wrong("FCO-VALIDITY-120D", "APPROVED"));
+            }
+            let approved = c.approved_on.unwrap_or(*on);
+            not_before("FCO-VALIDITY-120D", *on, Some(approved), "the approval")?;
+            let due = cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?);
+            if *on > due.due {
+                return Err(violation(
+                    "FCO-VALIDITY-120D",
+                    format!("the approval expired on {}: {}", due.due, due.note),
+                ));
+            }
+            n.contracted_on = Some(*on);
+            n.contracted_amount = Some(amount.unwrap_or(c.financed_amount));
+            n.stage = S::Contracted;
+        }
+        FcoEvent::Expire { on } => {
+            if c.stage != S::Approved {
+                return Err(wrong("FCO-VALIDITY-120D", "APPROVED"));
+            }
+            let approved = c.approved_on.unwrap_or(*on);
+            let due = cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?);
+            if *on <= due.due {
+                return Err(violation(
+                    "FCO-VALIDITY-120D",
+                    format!("the approval is valid until {}: {}", due.due, due.note),
+                ));
+            }
+            n.stage = S::Expired;
+        }
+        FcoEvent::Reopen { on, amount } => {
+            if !matches!(c.stage, S::Approved | S::Contracted) {
+                return Err(wrong("FCO-AMENDMENT", "APPROVED or CONTRACTED"));
+            }
+            if let Some(a) = amount {
+                n.financed_amount = *a;
+            }
+            n.submitted_on = Some(*on);
+            n.decision = None;
+            n.decided_on = None;
+            n.decided_by = None;
+            n.approved_on = None;
+            n.stage = S::Submitted;
+        }
+    }
+    n.status = n.stage.status();
+    Ok(n)
+}

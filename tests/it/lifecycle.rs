@@ -1,0 +1,175 @@
+//! Walks through both lifecycles over HTTP: every state is reached, every illegal jump is refused with the rule that
+//! forbids it, and every step lands in the history.
+
+use crate::helpers::{TestApp, on_each_backend};
+use serde_json::{Value, json};
+
+async fn bank(app: &TestApp, code: &str) -> Value {
+    app.data(
+        "query B($c: String!) { bankByCode(code: $c) { id } }",
+        json!({ "c": code }),
+    )
+    .await["bankByCode"]["id"]
+        .clone()
+}
+
+/// Runs a mutation that must be refused, and checks the rule named.
+async fn refused(app: &TestApp, mutation: &str, vars: Value, rule: &str) {
+    let (_, body) = app.gql(mutation, vars.clone()).await;
+    let e = &body["errors"][0];
+    assert_eq!(e["extensions"]["code"], "RULE_VIOLATION", "{mutation} {vars}: {body}");
+    assert_eq!(e["extensions"]["ruleCode"], rule, "{mutation} {vars}: {body}");
+    assert!(
+        e["extensions"]["legalBasis"]
+            .as_str()
+            .is_some_and(|b| b.starts_with("IN ")),
+        "{body}"
+    );
+}
+
+const SF_FIELDS: &str = "id stage status history { fromStage toStage event occurredOn actor }";
+
+#[tokio::test]
+async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let create = format!("mutation C($i: NewSocialFuelProject!) {{ createSocialFuelProject(input: $i) {{ {SF_FIELDS} }} }}");
+        let input = json!({ "title": "Usina de Petrolina", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
+            "producerName": "Biodiesel Cerrado S.A.", "plantMunicipalityCode": 2611101, "requestedAmount": "25000000.00" });
+        let p = app.data(&create, json!({ "i": input })).await["createSocialFuelProject"].clone();
+        assert_eq!(p["stage"], "DRAFT");
+        let id = p["id"].clone();
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {SF_FIELDS} }} }}");
+
+        // Filing needs the bank's framing first, then the six documents.
+        refused(&app, &step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id }), "SF-BANK-FIRST").await;
+        refused(&app, &step("decideSocialFuelProject", ", decision: FAVOURABLE"), json!({ "id": id }), "SF-DECISION-30D").await;
+        let framed = app.data("mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+            json!({ "i": { "title": "Usina de Petrolina II", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
+            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" } })).await;
+        let id = framed["createSocialFuelProject"]["id"].clone();
+        refused(&app, &step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id }), "SF-DOCUMENTS").await;
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-01-08\") { kind } }", json!({ "id": id, "k": kind })).await;
+        }
+        let walk = [
+            ("fileSocialFuelProject", ", on: \"2026-01-10\"", "FILED"),
+            ("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2026-02-05\", letter: \"Ofício 1/2026\"", "CONFORMING"),
+            ("approveSocialFuelFinancing", ", on: \"2026-03-02\", scheduledEnd: \"2027-03-02\"", "FINANCING_APPROVED"),
+            ("startIndustrialOperation", ", on: \"2026-04-01\"", "OPERATING"),
+            ("requestSocialFuelExtension", ", justification: \"safra atrasada\", purchasesHonoured: true, farmersAssisted: true, on: \"2026-09-01\"", "OPERATING"),
+            ("startExternalEvaluation", ", on: \"2026-10-01\"", "EXTERNAL_EVALUATION"),
+            ("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2026-10-20\"", "SEAL_ELIGIBLE"),
+            ("requestSocialFuelSeal", ", on: \"2026-11-03\"", "SEAL_REQUESTED"),
+        ];
+        for (name, extra, stage) in walk {
+            let d = app.data(&step(name, extra), json!({ "id": id })).await;
+            assert_eq!(d[name]["stage"], stage, "{name}");
+        }
+        // The extension is granted once only; a sealed project cannot be decided again.
+        refused(&app, &step("decideSocialFuelProject", ", decision: FAVOURABLE"), json!({ "id": id }), "SF-DECISION-30D").await;
+        refused(&app, &step("requestSocialFuelSeal", ""), json!({ "id": id }), "SF-SEAL-REQUEST-30D").await;
+        let d = app.data(&step("unframeSocialFuelProject", ", reason: \"compras não honradas\", on: \"2026-11-20\""), json!({ "id": id })).await;
+        let p = &d["unframeSocialFuelProject"];
+        assert_eq!((p["stage"].as_str(), p["status"].as_str()), (Some("UNFRAMED"), Some("ENDED")));
+        let events: Vec<&str> = p["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
+        assert_eq!(events, ["CREATE", "FILE", "DECIDE", "APPROVE_FINANCING", "START_OPERATION", "REQUEST_EXTENSION", "START_EVALUATION", "CONCLUDE_EVALUATION", "REQUEST_SEAL", "UNFRAME"]);
+        assert_eq!(p["history"][1]["fromStage"], "DRAFT");
+        assert_eq!(p["history"][1]["occurredOn"], "2026-01-10");
+        refused(&app, &step("unframeSocialFuelProject", ", reason: \"again\""), json!({ "id": id }), "SF-UNFRAMING").await;
+
+        // A second project: non-conforming, then an extension without its conditions.
+        let other = app.data("mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+            json!({ "i": { "title": "Usina 3", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
+            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" } })).await;
+        let id2 = other["createSocialFuelProject"]["id"].clone();
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k) { kind } }", json!({ "id": id2, "k": kind })).await;
+        }
+        app.data(&step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id2 })).await;
+        refused(&app, &step("requestSocialFuelExtension", ", justification: \"x\", purchasesHonoured: true, farmersAssisted: true"), json!({ "id": id2 }), "SF-EXTENSION-12M").await;
+        let d = app.data(&step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2026-01-20\""), json!({ "id": id2 })).await;
+        assert_eq!(d["decideSocialFuelProject"]["stage"], "NON_CONFORMING");
+        refused(&app, &step("approveSocialFuelFinancing", ""), json!({ "id": id2 }), "SF-SCHEDULE").await;
+    })
+    .await;
+}
+
+async fn seed_banks(app: &TestApp) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    for (code, sf, fco) in [("BNDES", true, false), ("BB", true, true)] {
+        entity::bank::ActiveModel {
+            code: Set(code.into()),
+            name: Set(code.into()),
+            serves_social_fuel: Set(sf),
+            serves_fco: Set(fco),
+            mda_cooperation_agreement: Set(false),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .expect("bank");
+    }
+}
+
+const FCO_FIELDS: &str = "id stage status amount approvedOn history { event fromStage toStage }";
+
+#[tokio::test]
+async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bb = bank(&app, "BB").await;
+        let create = format!("mutation C($i: NewFcoCarta!) {{ createFcoCarta(input: $i) {{ {FCO_FIELDS} }} }}");
+        let new = |number: &str, amount: &str| json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25",
+            "borrowerName": "João Silva", "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } });
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {FCO_FIELDS} }} }}");
+
+        // R$ 1,000,000.00 goes to the chamber: the bank may not decide it.
+        let big = app.data(&create, new("FCO-1", "1000000.00")).await["createFcoCarta"]["id"].clone();
+        refused(&app, &step("contractFcoCarta", ""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
+        app.data(&step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": big })).await;
+        refused(&app, &step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-10\""), json!({ "id": big }), "FCO-CHAMBER-THRESHOLD").await;
+        let d = app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-03-02\""), json!({ "id": big })).await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
+        // Day 120 after 2 March 2026 is 30 June; the 121st day is too late; expiring before then is refused.
+        refused(&app, &step("expireFcoCarta", ", on: \"2026-06-30\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
+        refused(&app, &step("contractFcoCarta", ", on: \"2026-07-01\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
+        let d = app.data(&step("contractFcoCarta", ", on: \"2026-06-30\""), json!({ "id": big })).await;
+        assert_eq!(d["contractFcoCarta"]["stage"], "CONTRACTED");
+        // A 10.00 % increase applies directly; a further increase of more than 10 % reopens the approval.
+        let amend = |amount: &str| format!("mutation A($id: ID!) {{ amendFcoCarta(id: $id, kind: VALUE_INCREASE, description: \"orçamento\", newAmount: \"{amount}\", on: \"2026-07-10\") {{ {FCO_FIELDS} }} }}");
+        let d = app.data(&amend("1100000.00"), json!({ "id": big })).await;
+        assert_eq!((d["amendFcoCarta"]["stage"].as_str(), d["amendFcoCarta"]["amount"].as_str()), (Some("CONTRACTED"), Some("1100000.00")));
+        let d = app.data(&amend("1210110.00"), json!({ "id": big })).await;
+        assert_eq!(d["amendFcoCarta"]["stage"], "SUBMITTED", "10.01 % needs a new approval");
+
+        // Below the threshold the bank decides; unfavourable, resubmitted, approved, then expired.
+        let small = app.data(&create, new("FCO-2", "999999.99")).await["createFcoCarta"]["id"].clone();
+        app.data(&step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": small })).await;
+        refused(&app, &step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true"), json!({ "id": small }), "FCO-CHAMBER-THRESHOLD").await;
+        refused(&app, "mutation R($id: ID!) { resubmitFcoCarta(id: $id, number: \"FCO-2B\") { id } }", json!({ "id": small }), "FCO-RESUBMIT").await;
+        let d = app.data(&step("decideFcoCarta", ", decision: UNFAVOURABLE, byChamber: false, on: \"2026-03-05\""), json!({ "id": small })).await;
+        assert_eq!(d["decideFcoCarta"]["status"], "DENIED");
+        let again = app.data("mutation R($id: ID!) { resubmitFcoCarta(id: $id, number: \"FCO-2B\") { id stage resubmissionOf { id } } }", json!({ "id": small })).await;
+        assert_eq!(again["resubmitFcoCarta"]["resubmissionOf"]["id"], small);
+        let id = again["resubmitFcoCarta"]["id"].clone();
+        app.data(&step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id })).await;
+        app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-09\""), json!({ "id": id })).await;
+        let d = app.data(&step("expireFcoCarta", ", on: \"2026-07-08\""), json!({ "id": id })).await;
+        let c = &d["expireFcoCarta"];
+        assert_eq!((c["stage"].as_str(), c["status"].as_str()), (Some("EXPIRED"), Some("ENDED")));
+        let events: Vec<&str> = c["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
+        assert_eq!(events, ["RESUBMIT", "SUBMIT", "DECIDE", "EXPIRE"]);
+
+        // The R$ 15 M ceiling counts the borrower's approved and contracted cartas: R$ 1,000,000.01 approved, then
+        // R$ 14,000,000.00 more would pass it by one centavo.
+        let first = app.data(&create, new("FCO-4", "1000000.01")).await["createFcoCarta"]["id"].clone();
+        app.data(&step("submitFcoCarta", ", on: \"2026-08-03\""), json!({ "id": first })).await;
+        app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\""), json!({ "id": first })).await;
+        let huge = app.data(&create, new("FCO-3", "14000000.00")).await["createFcoCarta"]["id"].clone();
+        app.data(&step("submitFcoCarta", ", on: \"2026-08-03\""), json!({ "id": huge })).await;
+        refused(&app, &step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\""), json!({ "id": huge }), "FCO-CEILING").await;
+    })
+    .await;
+}
