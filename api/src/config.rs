@@ -48,6 +48,23 @@ pub enum Command {
     },
     /// Print the GraphQL schema (SDL); `schema.graphql` is this output.
     Schema,
+    /// Manage rule parameters.
+    Rules {
+        /// The rules action.
+        #[command(subcommand)]
+        action: RulesAction,
+    },
+}
+
+/// Rule-parameter actions.
+#[derive(Debug, Subcommand)]
+pub enum RulesAction {
+    /// Add parameter versions from a CSV file (header: key,value,unit,effective_from,effective_to,legal_source);
+    /// all rows are checked first and nothing is written if any is wrong.
+    Import {
+        /// The CSV file.
+        file: std::path::PathBuf,
+    },
 }
 
 /// Options of `fomento serve`.

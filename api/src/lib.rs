@@ -4,4 +4,5 @@ pub mod config;
 pub mod demo;
 pub mod graphql;
 pub mod http;
+pub mod rules_import;
 pub mod startup;

@@ -2,9 +2,10 @@
 
 use clap::Parser;
 use fomento_api::{
-    config::{Cli, Command},
+    config::{Cli, Command, RulesAction},
     startup::{Application, Settings, connect, migrate},
 };
+use migration::MigratorTrait;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -30,6 +31,23 @@ async fn main() -> anyhow::Result<()> {
             let (db, _) = connect(&cli.database_url).await?;
             for line in migrate(&db, action).await? {
                 println!("{line}");
+            }
+        }
+        Command::Rules {
+            action: RulesAction::Import { file },
+        } => {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let (db, _) = connect(&cli.database_url).await?;
+            migration::Migrator::up(&db, None).await?;
+            match fomento_api::rules_import::import(&db, &text).await {
+                Ok(n) => println!("{n} parameter versions added from {}", file.display()),
+                Err(problems) => {
+                    for p in &problems {
+                        eprintln!("{}: {p}", file.display());
+                    }
+                    anyhow::bail!("nothing imported: {} problem(s)", problems.len());
+                }
             }
         }
         Command::Schema => print!("{}", fomento_api::graphql::sdl()),

@@ -89,6 +89,14 @@ const BASELINE: &[(&str, &str, &str, &str, &str, &str)] = &[
     ("FCO-BB-60D.DAYS", "FCO-BB-60D", "60", "DAYS", CDAE, "art. 2, §1"),
     ("FCO-TEMPLATE.DAYS", "FCO-TEMPLATE", "90", "DAYS", CDAE, "art. 2, §2"),
     (
+        "FCO-MONTHLY-LIST.MONTHS",
+        "FCO-MONTHLY-LIST",
+        "1",
+        "MONTHS",
+        CDAE,
+        "art. 2, §5",
+    ),
+    (
         "FCO-72H-BEFORE.HOURS",
         "FCO-72H-BEFORE",
         "72",

@@ -153,3 +153,74 @@ async fn a_confirmed_checklist_item_shows_who_confirmed_it() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn rules_import_adds_every_version_or_none() {
+    on_each_backend(false, |app| async move {
+        let bad = "key,value,unit,effective_from,effective_to,legal_source\n\
+                   FCO-CEILING.AMOUNT,20000000.00,BRL,2027-01-01,,\"Resolução CDAE, art. 4\"\n\
+                   FCO-CEILING.AMOUNT,abc,BRL,2027-01-01,,x\n\
+                   NOPE.KEY,1,DAYS,2027-01-01,,x\n\
+                   FCO-VALIDITY-120D.DAYS,150,DAYS,2027-13-01,,x\n";
+        let problems = fomento_api::rules_import::import(&app.db, bad)
+            .await
+            .expect_err("bad rows");
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(
+            problems[0].starts_with("line 3:") && problems[0].contains("\"abc\""),
+            "{problems:?}"
+        );
+        assert!(
+            problems[1].starts_with("line 4:") && problems[1].contains("NOPE.KEY"),
+            "{problems:?}"
+        );
+        assert!(problems[2].starts_with("line 5, effective_from"), "{problems:?}");
+        let q = "{ ruleParameters(rule: \"FCO-CEILING\") { value } }";
+        assert_eq!(
+            app.data(q, json!({})).await["ruleParameters"].as_array().map(Vec::len),
+            Some(1),
+            "nothing was written"
+        );
+        let good = "key;value;unit;effective_from;effective_to;legal_source\n\
+                    # a comment line\n\
+                    FCO-CEILING.AMOUNT;20000000.00;BRL;2027-01-01;;Resolução CDAE, art. 4\n";
+        assert_eq!(fomento_api::rules_import::import(&app.db, good).await, Ok(1));
+        assert_eq!(
+            app.data(q, json!({})).await["ruleParameters"].as_array().map(Vec::len),
+            Some(2)
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn banks_show_their_reporting_deadlines() {
+    on_each_backend(true, |app| async move {
+        use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await;
+        let bb_id = bb["bankByCode"]["id"].clone();
+        let bank = entity::bank::Entity::find_by_code(&app.db, "BB").await;
+        entity::bank_report::ActiveModel {
+            bank_id: Set(bank),
+            reference_month: Set("2026-09".into()),
+            sha256: Set("0".repeat(64)),
+            file_name: Set("setembro.xlsx".into()),
+            byte_size: Set(10),
+            status: Set("INGESTED".into()),
+            received_at: Set(chrono::DateTime::parse_from_rfc3339("2026-10-20T15:00:00Z").expect("ts").with_timezone(&chrono::Utc)),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .expect("report");
+        let q = "query D($id: ID!) { node(id: $id) { ... on Bank { deadlines(asOf: \"2026-12-02\") { ruleCode dueDate status countingNote } } } }";
+        let d = app.data(q, json!({ "id": bb_id })).await;
+        let dl = d["node"]["deadlines"].as_array().expect("deadlines").clone();
+        assert_eq!(dl[0]["ruleCode"], "FCO-BB-60D");
+        assert_eq!((dl[0]["dueDate"].as_str(), dl[0]["status"].as_str()), (Some("2026-12-21"), Some("PENDING")));
+        assert_eq!((dl[1]["ruleCode"].as_str(), dl[1]["status"].as_str()), (Some("FCO-MONTHLY-LIST"), Some("OVERDUE")));
+        let bndes = app.data("{ bankByCode(code: \"BNDES\") { deadlines { ruleCode } } }", json!({})).await;
+        assert_eq!(bndes["bankByCode"]["deadlines"], json!([]), "BNDES does not operate FCO");
+    })
+    .await;
+}

@@ -377,6 +377,33 @@ async fn carta_outcomes(
     ))
 }
 
+/// The reporting deadlines of a bank (FCO-BB-60D for Banco do Brasil, FCO-MONTHLY-LIST for FCO banks).
+pub async fn bank_deadlines(ctx: &Context<'_>, b: &entity::bank::Model, as_of: Option<Date>) -> Result<Vec<Deadline>> {
+    if !b.serves_fco {
+        return Ok(Vec::new());
+    }
+    let as_of = as_of.map_or_else(today_in_brasilia, |d| d.0);
+    let reports = entity::bank_report::Entity::find()
+        .filter(entity::bank_report::Column::BankId.eq(b.id))
+        .filter(entity::bank_report::Column::Status.ne("REJECTED"))
+        .all(db(ctx))
+        .await
+        .map_err(gql)?;
+    let sent: Vec<fco::SentReport> = reports
+        .iter()
+        .filter_map(|r| {
+            let month = NaiveDate::parse_from_str(&format!("{}-01", r.reference_month), "%Y-%m-%d").ok()?;
+            Some(fco::SentReport {
+                month,
+                received_on: r.received_at.date_naive(),
+            })
+        })
+        .collect();
+    let (params, cal) = (params(ctx).await?, calendar(ctx).await?);
+    let out = fco::bank_deadlines(b.code == "BB", &sent, params, cal, as_of).map_err(param_err)?;
+    Ok(out.into_iter().map(Into::into).collect())
+}
+
 /// `compliance` of a project.
 pub async fn project_compliance(
     ctx: &Context<'_>,

@@ -28,3 +28,17 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Entity {
+    /// The id of the bank with this code (`BB`), or 0 when there is none.
+    pub async fn find_by_code(db: &impl ConnectionTrait, code: &str) -> i64 {
+        Self::find()
+            .filter(Column::Code.eq(code))
+            .one(db)
+            .await
+            .ok()
+            .flatten()
+            .map(|b| b.id)
+            .unwrap_or(0)
+    }
+}

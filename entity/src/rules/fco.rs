@@ -205,6 +205,80 @@ pub fn operating_allowed(activity: FcoActivity) -> bool {
     )
 }
 
+/// A report a bank sent: the month it covers and the day it arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SentReport {
+    /// First day of the month reported.
+    pub month: NaiveDate,
+    /// The day it was received.
+    pub received_on: NaiveDate,
+}
+
+fn first_of_month(d: NaiveDate) -> NaiveDate {
+    d.with_day(1).unwrap_or(d)
+}
+
+fn last_of_month(d: NaiveDate) -> NaiveDate {
+    first_of_month(d)
+        .checked_add_months(Months::new(1))
+        .and_then(|n| n.pred_opt())
+        .unwrap_or(d)
+}
+
+/// The reporting deadlines of a bank as of `as_of`:
+/// - FCO-BB-60D (Banco do Brasil only): the next report is due 60 days after the last one received;
+/// - FCO-MONTHLY-LIST: the list of a month is due within the following month. The instrument says "every month"
+///   and names no day; Fomento reads it as by the last day of the next month (parameter `FCO-MONTHLY-LIST.MONTHS`),
+///   moved to a business day. Two deadlines are shown: the last month whose deadline has passed, and the one running.
+pub fn bank_deadlines(
+    is_bb: bool,
+    reports: &[SentReport],
+    params: &Params,
+    cal: &Calendar,
+    as_of: NaiveDate,
+) -> Result<Vec<DeadlineOutcome>, ParamError> {
+    let mut out = Vec::new();
+    if is_bb {
+        let last = reports.iter().map(|r| r.received_on).filter(|d| *d <= as_of).max();
+        let computed = match last {
+            Some(l) => Some(cal.add_days(l, params.count("FCO-BB-60D.DAYS", l)?)),
+            None => None,
+        };
+        // The deadline is met by the next report after `last`; none has come by construction.
+        out.push(day_deadline(
+            "FCO-BB-60D",
+            computed,
+            None,
+            as_of,
+            "No report received yet.",
+        ));
+    }
+    let months = params.count("FCO-MONTHLY-LIST.MONTHS", as_of)?;
+    let this_month = first_of_month(as_of);
+    for back in [2u32, 1] {
+        let Some(month) = this_month.checked_sub_months(Months::new(back)) else {
+            continue;
+        };
+        let end = last_of_month(month);
+        let nominal_end = last_of_month(end.checked_add_months(Months::new(months)).unwrap_or(end));
+        let mut dl = cal.add_days(nominal_end, 0);
+        dl.note = format!(
+            "the list of {} is due by the end of the following month, {nominal_end} (the instrument names no day; Fomento's reading){}",
+            month.format("%Y-%m"),
+            if dl.due == nominal_end {
+                String::new()
+            } else {
+                format!(", moved to the next business day, {}", dl.due)
+            }
+        );
+        let received = reports.iter().filter(|r| r.month == month).map(|r| r.received_on).min();
+        let mut d = day_deadline("FCO-MONTHLY-LIST", Some(dl), received, as_of, "");
+        d.note = format!("Lei 9.784/1999, art. 66; {}", d.note);
+        out.push(d);
+    }
+    Ok(out)
+}
+
 /// Everything a carta's rules need.
 #[derive(Debug, Clone, Copy)]
 pub struct CartaFacts<'a> {
@@ -779,6 +853,40 @@ mod tests {
         assert_eq!(
             (on_120.status, on_121.status),
             (DeadlineStatus::Met, DeadlineStatus::Overdue)
+        );
+    }
+
+    #[test]
+    fn bank_reporting_deadlines() {
+        let cal = Calendar::national();
+        let reports = [SentReport {
+            month: d(2026, 9, 1),
+            received_on: d(2026, 10, 20),
+        }];
+        let out = bank_deadlines(true, &reports, &p(), &cal, d(2026, 12, 2)).expect("params");
+        // 60 days after 20 October 2026 is 19 December 2026, a Saturday: moved to Monday the 21st.
+        assert_eq!(
+            (out[0].code, out[0].due, out[0].status),
+            ("FCO-BB-60D", Some(d(2026, 12, 21)), DeadlineStatus::Pending)
+        );
+        // October's list was due by 30 November 2026 and never came; November's runs until 31 December.
+        assert_eq!(
+            (out[1].due, out[1].status),
+            (Some(d(2026, 11, 30)), DeadlineStatus::Overdue)
+        );
+        assert_eq!(
+            (out[2].due, out[2].status),
+            (Some(d(2026, 12, 31)), DeadlineStatus::Pending)
+        );
+        let on_time = [SentReport {
+            month: d(2026, 10, 1),
+            received_on: d(2026, 11, 30),
+        }];
+        let out = bank_deadlines(false, &on_time, &p(), &cal, d(2026, 12, 2)).expect("params");
+        assert_eq!(
+            (out.len(), out[0].status),
+            (2, DeadlineStatus::Met),
+            "no 60-day rule for other banks"
         );
     }
 

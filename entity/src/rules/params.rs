@@ -139,6 +139,7 @@ pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
     ),
     ("FCO-BB-60D.DAYS", "60", Unit::Days, CDAE_2019, "art. 2, §1"),
     ("FCO-TEMPLATE.DAYS", "90", Unit::Days, CDAE_2019, "art. 2, §2"),
+    ("FCO-MONTHLY-LIST.MONTHS", "1", Unit::Months, CDAE_2019, "art. 2, §5"),
     ("FCO-72H-BEFORE.HOURS", "72", Unit::Hours, CDAE_2019, "art. 2, §7"),
     ("FCO-72H-RESULT.HOURS", "72", Unit::Hours, CDAE_2019, "art. 3"),
     ("FCO-VALIDITY-120D.DAYS", "120", Unit::Days, CDAE_2019, "art. 3, sole §"),

@@ -57,6 +57,18 @@ impl Bank {
         self.0.mda_cooperation_agreement
     }
 
+    /// The bank's reporting deadlines as of `asOf`: every 60 days for Banco do Brasil (FCO-BB-60D) and the monthly
+    /// list of every FCO bank (FCO-MONTHLY-LIST). Empty for banks outside FCO.
+    async fn deadlines(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<
+            super::super::scalars::Date,
+        >,
+    ) -> Result<Vec<super::super::rules::Deadline>> {
+        super::super::rules::bank_deadlines(ctx, &self.0, as_of).await
+    }
+
     /// Financings through this bank, in both programmes.
     #[allow(clippy::too_many_arguments)]
     async fn financings(
