@@ -908,12 +908,13 @@ async fn check_ceiling(ctx: &Context<'_>, c: &fco_carta::Model, amount: Money, o
         .map_err(|e| gql(ApiError::Internal(e.to_string())))?;
     let others = group_exposure(ctx, c).await?;
     let total = others.checked_add(amount).unwrap_or(amount);
+    let ceiling_brl = entity::rules::brl(ceiling);
     if total.to_decimal() > ceiling {
         return Err(gql(entity::rules::lifecycle::Violation {
             code: "FCO-CEILING",
             legal_basis: entity::rules::rule("FCO-CEILING").map(|r| r.legal_basis).unwrap_or(""),
             explanation: format!(
-                "the borrower's group already has {others} approved or contracted; with {amount} it would reach {total}, over the R$ {ceiling} ceiling"
+                "the borrower's group already has {others} approved or contracted; with {amount} it would reach {total}, over the {ceiling_brl} ceiling"
             ),
         }));
     }

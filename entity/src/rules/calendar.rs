@@ -153,7 +153,7 @@ impl Calendar {
             note.push_str(", a business day");
         } else {
             note.push_str(&format!(
-                "; {} so the deadline moves to the next business day, {due} (art. 66 §1)",
+                "; {}, so the deadline moves to the next business day, {due} (art. 66 §1)",
                 skipped.join(", ")
             ));
         }

@@ -145,6 +145,7 @@ pub fn amendment_needs_approval(
             }
             let increase = Decimal::from(n.cents() - o.cents()) * Decimal::from(100) / Decimal::from(o.cents());
             let within_ceiling = group_exposure_after.is_none_or(|e| e.to_decimal() <= ceiling);
+            let ceiling_brl = super::brl(ceiling);
             let exempt = increase <= limit && within_ceiling;
             (
                 !exempt,
@@ -155,7 +156,7 @@ pub fn amendment_needs_approval(
                     if within_ceiling {
                         String::new()
                     } else {
-                        format!(", and the group would pass the R$ {ceiling} ceiling")
+                        format!(", and the group would pass the {ceiling_brl} ceiling")
                     }
                 ),
             )
@@ -407,12 +408,13 @@ pub fn check_all(
     let on = c.submitted_on.unwrap_or(as_of);
     let mut out = Vec::new();
     let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
+    let threshold_brl = super::brl(threshold);
     out.push(match (chamber, c.decided_by.as_deref()) {
         (true, Some("BANK")) => outcome(
             "FCO-CHAMBER-THRESHOLD",
             Status::Violated,
             format!(
-                "{} is at or above R$ {threshold} but the bank decided alone",
+                "{} is at or above {threshold_brl} but the bank decided alone",
                 c.financed_amount
             ),
         ),
@@ -420,7 +422,7 @@ pub fn check_all(
             "FCO-CHAMBER-THRESHOLD",
             Status::Met,
             format!(
-                "{} is at or above R$ {threshold}: the chamber gave its opinion",
+                "{} is at or above {threshold_brl}: the chamber gave its opinion",
                 c.financed_amount
             ),
         ),
@@ -428,14 +430,14 @@ pub fn check_all(
             "FCO-CHAMBER-THRESHOLD",
             Status::Pending,
             format!(
-                "{} is at or above R$ {threshold}: needs the chamber's opinion",
+                "{} is at or above {threshold_brl}: needs the chamber's opinion",
                 c.financed_amount
             ),
         ),
         (false, _) => outcome(
             "FCO-CHAMBER-THRESHOLD",
             Status::Met,
-            format!("{} is below R$ {threshold}: the bank decides", c.financed_amount),
+            format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
         ),
     });
     out.push(match (f.meeting, f.bank_present) {
@@ -462,11 +464,12 @@ pub fn check_all(
         (None, _) => outcome("FCO-RESUBMIT", Status::NotApplicable, "not a resubmission"),
     });
     let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
+    let ceiling_brl = super::brl(ceiling);
     let counts = !matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired);
     out.push(outcome(
         "FCO-CEILING",
         if !counts { Status::NotApplicable } else if f.group_exposure.to_decimal() <= ceiling { Status::Met } else { Status::Violated },
-        format!("this carta and the approved and contracted cartas of the borrower's group add up to {} (ceiling R$ {ceiling})", f.group_exposure),
+        format!("this carta and the approved and contracted cartas of the borrower's group add up to {} (ceiling {ceiling_brl})", f.group_exposure),
     ));
     let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
     out.push(if heads(f.items, ItemKind::WeanedCalf) == 0 {

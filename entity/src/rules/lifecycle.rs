@@ -433,12 +433,13 @@ pub fn apply_fco(
                 return Err(wrong("FCO-CHAMBER-THRESHOLD", "SUBMITTED"));
             }
             not_before("FCO-CHAMBER-THRESHOLD", *on, c.submitted_on, "the submission")?;
-            let (chamber, threshold) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
+            let (chamber, threshold_value) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
+            let threshold_brl = super::brl(threshold_value);
             if chamber && !by_chamber {
                 return Err(violation(
                     "FCO-CHAMBER-THRESHOLD",
                     format!(
-                        "{} is at or above R$ {threshold}: the CPACR chamber must give its opinion, not the bank",
+                        "{} is at or above {threshold_brl}: the CPACR chamber must give its opinion, not the bank",
                         c.financed_amount
                     ),
                 ));
@@ -446,7 +447,7 @@ pub fn apply_fco(
             if !chamber && *by_chamber {
                 return Err(violation(
                     "FCO-CHAMBER-THRESHOLD",
-                    format!("{} is below R$ {threshold}: the bank decides", c.financed_amount),
+                    format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
                 ));
             }
             n.decision = Some(*decision);

@@ -128,6 +128,13 @@ pub fn outcome(code: &'static str, status: Status, explanation: impl Into<String
     }
 }
 
+/// Reais in Brazilian notation (`R$ 1.000.000,00`).
+pub fn brl(v: rust_decimal::Decimal) -> String {
+    crate::domain::Money::from_decimal(v)
+        .map(|m| m.to_string())
+        .unwrap_or_else(|_| format!("R$ {v}"))
+}
+
 /// Percent with two decimals, Brazilian style is left to the client: `12.34 %`.
 pub fn pct(v: rust_decimal::Decimal) -> String {
     format!("{} %", v.round_dp(2))

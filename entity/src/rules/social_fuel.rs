@@ -1,7 +1,7 @@
 //! Rules of the social-fuel framing (IN MDA nº 01/2005).
 
 use super::{
-    Outcome, Status,
+    Outcome, Status, brl,
     calendar::{Calendar, Deadline},
     outcome,
     params::{ParamError, Params},
@@ -60,6 +60,16 @@ pub struct Share {
     pub lines: Vec<String>,
 }
 
+fn supplier(kind: SupplierKind) -> &'static str {
+    match kind {
+        SupplierKind::FamilyFarmer => "family farmer",
+        SupplierKind::FamilyFarmCooperative => "family-farm cooperative",
+        SupplierKind::OtherThirdParty => "other third party",
+        SupplierKind::OwnProduction => "own production",
+        SupplierKind::Sharecropping => "sharecropping",
+    }
+}
+
 fn is_family(kind: SupplierKind) -> bool {
     matches!(kind, SupplierKind::FamilyFarmer | SupplierKind::FamilyFarmCooperative)
 }
@@ -101,8 +111,10 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                 };
                 let v = (expected * unit).round_dp(2);
                 lines.push(format!(
-                    "{n}. {k:?}, perennial: {area} ha × {coef} kg/ha = {expected} kg × R$ {} = R$ {v} (art. 4)",
-                    unit.round_dp(4)
+                    "{n}. {}, perennial: {area} ha × {coef} kg/ha = {expected} kg × R$ {}/kg = {} (art. 4)",
+                    supplier(k),
+                    unit.round_dp(4),
+                    brl(v)
                 ));
                 v
             }
@@ -110,9 +122,10 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                 let price = third_avg.unwrap_or_default();
                 let v = (t.quantity * price).round_dp(2);
                 lines.push(format!(
-                    "{n}. own production: {} kg × average third-party price R$ {} = R$ {v} (art. 3 §2)",
+                    "{n}. own production: {} kg × average third-party price R$ {}/kg = {} (art. 3 §2)",
                     t.quantity,
-                    price.round_dp(4)
+                    price.round_dp(4),
+                    brl(v)
                 ));
                 v
             }
@@ -130,14 +143,20 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                 };
                 let v = (t.quantity * price).round_dp(2);
                 lines.push(format!(
-                    "{n}. sharecropping, producer's part: {} kg × R$ {} ({basis}) = R$ {v} (art. 3 §3)",
+                    "{n}. sharecropping, producer's part: {} kg × R$ {}/kg ({basis}) = {} (art. 3 §3)",
                     t.quantity,
-                    price.round_dp(4)
+                    price.round_dp(4),
+                    brl(v)
                 ));
                 v
             }
             (k, _) => {
-                lines.push(format!("{n}. {k:?}: R$ {} paid for {} kg", t.cost, t.quantity));
+                lines.push(format!(
+                    "{n}. {}: {} paid for {} kg",
+                    supplier(k),
+                    brl(t.cost),
+                    t.quantity
+                ));
                 t.cost
             }
         };
@@ -206,9 +225,9 @@ pub fn check_share(
         "SF-SHARE-MIN",
         status,
         format!(
-            "family-farm share R$ {} ÷ R$ {} = {} against a minimum of {} for {place} ({}, in force on {on}); terms: {}",
-            s.family,
-            s.total,
+            "family-farm share {} ÷ {} = {} against a minimum of {} for {place} ({}, in force on {on}); terms: {}",
+            brl(s.family),
+            brl(s.total),
             pct(s.percent),
             pct(min.value),
             min.source,
