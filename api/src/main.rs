@@ -5,7 +5,6 @@ use fomento_api::{
     config::{Cli, Command, RulesAction},
     startup::{Application, Settings, connect, migrate},
 };
-use migration::MigratorTrait;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -39,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (db, _) = connect(&cli.database_url).await?;
-            migration::Migrator::up(&db, None).await?;
+            fomento_api::startup::migrate_up(&db).await?;
             match fomento_api::rules_import::import(&db, &text).await {
                 Ok(n) => println!("{n} parameter versions added from {}", file.display()),
                 Err(problems) => {

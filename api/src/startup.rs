@@ -73,10 +73,38 @@ pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter)
     Ok((db, counter))
 }
 
+/// Applies pending migrations. Several processes may start at once against one database: the migrations then run
+/// in one transaction that first takes a lock (an advisory lock on PostgreSQL, the write lock on SQLite), so one
+/// process migrates and the others wait and find nothing left to do.
+pub async fn migrate_up(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Postgres => {
+            let txn = sea_orm::TransactionTrait::begin(db).await?;
+            // 0x666f6d656e746f = "fomento".
+            txn.execute_unprepared("SELECT pg_advisory_xact_lock(28821441011463535)")
+                .await?;
+            Migrator::up(&txn, None).await?;
+            txn.commit().await
+        }
+        _ => {
+            db.execute_unprepared("CREATE TABLE IF NOT EXISTS fomento_migration_lock (holder INTEGER)")
+                .await?;
+            let txn = sea_orm::TransactionTrait::begin(db).await?;
+            // A write as the transaction's first statement takes SQLite's write lock (waiting for another holder)
+            // before anything is read, so no two processes read "pending" at once.
+            txn.execute_unprepared("INSERT INTO fomento_migration_lock (holder) VALUES (1)")
+                .await?;
+            Migrator::up(&txn, None).await?;
+            txn.execute_unprepared("DELETE FROM fomento_migration_lock").await?;
+            txn.commit().await
+        }
+    }
+}
+
 /// Runs a `fomento migrate` action; returns the lines to print (the status listing).
 pub async fn migrate(db: &DatabaseConnection, action: MigrateAction) -> Result<Vec<String>, sea_orm::DbErr> {
     match action {
-        MigrateAction::Up => Migrator::up(db, None).await?,
+        MigrateAction::Up => migrate_up(db).await?,
         MigrateAction::Down { steps } => Migrator::down(db, Some(steps)).await?,
         MigrateAction::Status => {
             return Ok(Migrator::get_migration_with_status(db)
@@ -105,7 +133,7 @@ impl Application {
     /// Connects, migrates, loads demo data if asked, and binds the listener.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
         let (db, statements) = connect(&settings.database_url).await?;
-        Migrator::up(&db, None).await?;
+        migrate_up(&db).await?;
         if settings.demo {
             crate::demo::load_if_empty(&db).await?;
         }

@@ -144,3 +144,35 @@ async fn roots(db: &sea_orm::DatabaseConnection, ids: impl Iterator<Item = i64>)
         .filter_map(|p| p.cnpj_root)
         .collect()
 }
+
+#[tokio::test]
+async fn several_processes_starting_at_once_migrate_one_database_once() {
+    for backend in [crate::helpers::Backend::Sqlite, crate::helpers::Backend::Postgres] {
+        let Some((url, cleanup)) = crate::helpers::fresh_database(backend).await else {
+            continue;
+        };
+        let start = |url: String| async move {
+            let (db, _) = fomento_api::startup::connect(&url).await.expect("connect");
+            let r = fomento_api::startup::migrate_up(&db).await;
+            let _ = db.close().await;
+            r
+        };
+        let results = futures::future::join_all((0..4).map(|_| start(url.clone()))).await;
+        let (db, _) = fomento_api::startup::connect(&url).await.expect("connect");
+        let pending = Migrator::get_pending_migrations(&db).await.map(|p| p.len());
+        let applied = Migrator::get_applied_migrations(&db).await.map(|p| p.len());
+        let municipalities = municipality::Entity::find().count(&db).await;
+        let _ = db.close().await;
+        cleanup.run().await;
+        for r in results {
+            r.unwrap_or_else(|e| panic!("{backend:?}: a concurrent start failed: {e}"));
+        }
+        assert_eq!(pending.ok(), Some(0), "{backend:?}");
+        assert_eq!(applied.ok(), Some(Migrator::migrations().len()), "{backend:?}");
+        assert_eq!(
+            municipalities.ok(),
+            Some(5570),
+            "{backend:?}: reference data loaded once"
+        );
+    }
+}
