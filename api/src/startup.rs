@@ -56,10 +56,22 @@ impl StatementCounter {
 
 /// Connects to the database (creating a SQLite file if needed) and counts its statements.
 pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter), sea_orm::DbErr> {
+    let sqlite = url.starts_with("sqlite:");
     let mut opts = ConnectOptions::new(url.to_owned());
-    opts.sqlx_logging(false)
-        .max_connections(if url.starts_with("sqlite:") { 4 } else { 10 });
-    let mut db = Database::connect(opts).await?;
+    opts.sqlx_logging(false).max_connections(if sqlite { 4 } else { 10 });
+    // A fresh SQLite file opened by several processes at once can answer "database is locked" while one of them
+    // switches it to WAL; that passes within moments, so retry briefly instead of failing the start.
+    let mut attempt = 0;
+    let mut db = loop {
+        match Database::connect(opts.clone()).await {
+            Ok(db) => break db,
+            Err(e) if sqlite && attempt < 50 && e.to_string().contains("database is locked") => {
+                attempt += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(20 * attempt)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    };
     if db.get_database_backend() == DbBackend::Sqlite {
         // WAL lets readers run while a writer writes; foreign keys are off by default in SQLite.
         db.execute_unprepared("PRAGMA journal_mode = WAL").await?;
