@@ -6,6 +6,8 @@ pub mod calendar;
 pub mod fco;
 pub mod lifecycle;
 pub mod params;
+#[cfg(test)]
+mod rule_tables;
 pub mod social_fuel;
 
 /// Whether a rule is met.

@@ -1,0 +1,510 @@
+//! Tables over `check_all` for the rules not covered by their own module's boundary tests: one row per case, each
+//! with the message a failure prints.
+
+use super::{
+    Status,
+    calendar::Calendar,
+    fco::{self, CartaFacts},
+    params::Params,
+    social_fuel::{self, ProjectFacts},
+};
+use crate::{
+    domain::{Money, Quantity},
+    entities::{
+        chamber_meeting, contract_proposal, fco_carta, fco_carta_item, project_document, social_fuel_project, vocab::*,
+    },
+};
+use chrono::{NaiveDate, TimeZone, Utc};
+
+fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, day).expect("date")
+}
+
+fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta::Model {
+    fco_carta::Model {
+        id: 1,
+        number: "C-1".into(),
+        bank_id: 1,
+        party_id: 1,
+        line: FcoLine::Rural,
+        activity,
+        financed_amount: Money::from_reais(amount),
+        municipality_code: 5107909,
+        stage: FcoCartaStage::Submitted,
+        status: FinancingStatus::InAnalysis,
+        submitted_on: Some(d(2026, 3, 2)),
+        received_by_council_at: None,
+        chamber_meeting_id: None,
+        decision: None,
+        decided_by: None,
+        decided_on: None,
+        approved_on: None,
+        contracted_on: None,
+        contracted_amount: None,
+        term_months: Some(term),
+        grace_months: Some(grace),
+        resubmission_of: None,
+        professional_name: None,
+        created_at: Utc::now(),
+    }
+}
+
+fn item(kind: ItemKind, heads: Option<i32>, age: Option<i32>, class: InvestmentClass) -> fco_carta_item::Model {
+    fco_carta_item::Model {
+        id: 1,
+        carta_id: 1,
+        kind,
+        description: format!("{kind:?}"),
+        quantity: Quantity(10_000),
+        head_count: heads,
+        age_months: age,
+        manufacture_year: None,
+        useful_life_years: None,
+        registration: None,
+        investment_class: class,
+        value: Money::from_reais(1000),
+    }
+}
+
+fn outcome_of(
+    c: &fco_carta::Model,
+    items: &[fco_carta_item::Model],
+    group_weaned: i64,
+    code: &str,
+) -> (Status, String) {
+    let facts = CartaFacts {
+        carta: c,
+        items,
+        amendments: &[],
+        meeting: None,
+        bank_present: None,
+        group_exposure: c.financed_amount,
+        group_weaned_heads: group_weaned,
+        resubmitted_stage: None,
+    };
+    let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+    let o = all.into_iter().find(|o| o.code == code).expect("outcome");
+    (o.status, o.explanation)
+}
+
+#[test]
+fn carta_rules_over_items_and_terms() {
+    use InvestmentClass::*;
+    let cases: Vec<(&str, fco_carta::Model, Vec<fco_carta_item::Model>, i64, Status, &str)> = vec![
+        (
+            "FCO-WEANED-2000",
+            carta(FcoActivity::WeanedCattleFinishing, 500_000, 24, 6),
+            vec![item(ItemKind::WeanedCalf, Some(2000), Some(8), Operating)],
+            2000,
+            Status::Met,
+            "2,000 head across the group",
+        ),
+        (
+            "FCO-WEANED-2000",
+            carta(FcoActivity::WeanedCattleFinishing, 500_000, 24, 6),
+            vec![item(ItemKind::WeanedCalf, Some(1500), Some(8), Operating)],
+            2001,
+            Status::Violated,
+            "2,001 head across the group",
+        ),
+        (
+            "FCO-PANTANAL",
+            carta(FcoActivity::PantanalDamRetention, 900_000, 96, 48),
+            vec![item(ItemKind::Dam, Some(2000), None, SemiFixed)],
+            0,
+            Status::Met,
+            "8 years with 4 of grace, 2,000 dams",
+        ),
+        (
+            "FCO-PANTANAL",
+            carta(FcoActivity::PantanalDamRetention, 900_000, 97, 48),
+            vec![item(ItemKind::Dam, Some(100), None, SemiFixed)],
+            0,
+            Status::Violated,
+            "97 months",
+        ),
+        (
+            "FCO-PANTANAL",
+            carta(FcoActivity::PantanalDamRetention, 900_000, 96, 49),
+            vec![item(ItemKind::Dam, Some(100), None, SemiFixed)],
+            0,
+            Status::Violated,
+            "49 months of grace",
+        ),
+        (
+            "FCO-PANTANAL",
+            carta(FcoActivity::PantanalDamRetention, 900_000, 96, 48),
+            vec![item(ItemKind::Dam, Some(2001), None, SemiFixed)],
+            0,
+            Status::Violated,
+            "2,001 dams",
+        ),
+        (
+            "FCO-SWINE-RETENTION",
+            carta(FcoActivity::SowRetention, 300_000, 36, 24),
+            vec![item(ItemKind::Sow, Some(100), Some(6), Operating)],
+            0,
+            Status::Met,
+            "3 years with 2 of grace, sows of 6 months",
+        ),
+        (
+            "FCO-SWINE-RETENTION",
+            carta(FcoActivity::SowRetention, 300_000, 37, 24),
+            vec![item(ItemKind::Sow, Some(100), Some(20), Operating)],
+            0,
+            Status::Violated,
+            "37 months",
+        ),
+        (
+            "FCO-SWINE-RETENTION",
+            carta(FcoActivity::SowRetention, 300_000, 36, 25),
+            vec![item(ItemKind::Sow, Some(100), Some(20), Operating)],
+            0,
+            Status::Violated,
+            "25 months of grace",
+        ),
+        (
+            "FCO-SWINE-RETENTION",
+            carta(FcoActivity::SowRetention, 300_000, 36, 24),
+            vec![item(ItemKind::Sow, Some(100), Some(41), Operating)],
+            0,
+            Status::Violated,
+            "sows of 41 months",
+        ),
+        (
+            "FCO-OPERATING-ONLY",
+            carta(FcoActivity::FishFarming, 300_000, 24, 6),
+            vec![item(ItemKind::OperatingExpense, None, None, Operating)],
+            0,
+            Status::Met,
+            "fish farming may take stand-alone operating credit",
+        ),
+        (
+            "FCO-OPERATING-ONLY",
+            carta(FcoActivity::Grains, 300_000, 24, 6),
+            vec![item(ItemKind::OperatingExpense, None, None, Operating)],
+            0,
+            Status::Violated,
+            "grains may not",
+        ),
+        (
+            "FCO-OPERATING-ONLY",
+            carta(FcoActivity::Grains, 300_000, 24, 6),
+            vec![
+                item(ItemKind::GrainStorage, None, None, Fixed),
+                item(ItemKind::OperatingExpense, None, None, Operating),
+            ],
+            0,
+            Status::NotApplicable,
+            "operating credit tied to an investment",
+        ),
+        (
+            "FCO-CLASSIFY",
+            carta(FcoActivity::Grains, 300_000, 24, 6),
+            vec![item(ItemKind::GrainStorage, None, None, SemiFixed)],
+            0,
+            Status::Violated,
+            "grain storage is always fixed",
+        ),
+        (
+            "FCO-SIRE-PEDIGREE",
+            carta(FcoActivity::BeefCattle, 300_000, 120, 36),
+            vec![
+                item(ItemKind::Dam, Some(30), None, SemiFixed),
+                item(ItemKind::Sire, Some(1), None, SemiFixed),
+            ],
+            0,
+            Status::Violated,
+            "a sire without registration",
+        ),
+        (
+            "FCO-BOAR-RATIO",
+            carta(FcoActivity::Swine, 300_000, 120, 36),
+            vec![
+                item(ItemKind::Sow, Some(41), Some(10), SemiFixed),
+                item(ItemKind::Boar, Some(2), None, SemiFixed),
+            ],
+            0,
+            Status::Violated,
+            "41 sows for 2 boars",
+        ),
+        (
+            "FCO-CHAMBER-THRESHOLD",
+            carta(FcoActivity::Grains, 1_000_000, 24, 6),
+            vec![],
+            0,
+            Status::Pending,
+            "R$ 1.000.000,00 waits for the chamber",
+        ),
+        (
+            "FCO-CHAMBER-THRESHOLD",
+            carta(FcoActivity::Grains, 999_999, 24, 6),
+            vec![],
+            0,
+            Status::Met,
+            "below the threshold the bank decides",
+        ),
+    ];
+    for (code, c, items, weaned, expected, why) in cases {
+        let (status, explanation) = outcome_of(&c, &items, weaned, code);
+        assert_eq!(status, expected, "{code}, {why}: {explanation}");
+    }
+}
+
+#[test]
+fn chamber_deadlines_count_hours_and_attendance_counts() {
+    let meeting = chamber_meeting::Model {
+        id: 1,
+        starts_at: Utc.with_ymd_and_hms(2026, 3, 10, 13, 0, 0).single().expect("ts"),
+        results_sent_at: Some(Utc.with_ymd_and_hms(2026, 3, 13, 13, 0, 1).single().expect("ts")),
+        notes: None,
+    };
+    let mut c = carta(FcoActivity::Grains, 2_000_000, 24, 6);
+    c.decided_by = Some("CHAMBER".into());
+    let cases = [
+        (
+            Utc.with_ymd_and_hms(2026, 3, 7, 13, 0, 0).single(),
+            social_fuel::DeadlineStatus::Met,
+            "exactly 72 hours before",
+        ),
+        (
+            Utc.with_ymd_and_hms(2026, 3, 7, 13, 0, 1).single(),
+            social_fuel::DeadlineStatus::Overdue,
+            "one second late",
+        ),
+    ];
+    for (received, expected, why) in cases {
+        c.received_by_council_at = received;
+        let facts = CartaFacts {
+            carta: &c,
+            items: &[],
+            amendments: &[],
+            meeting: Some(&meeting),
+            bank_present: Some(false),
+            group_exposure: c.financed_amount,
+            group_weaned_heads: 0,
+            resubmitted_stage: None,
+        };
+        let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        assert_eq!(dl[0].status, expected, "FCO-72H-BEFORE, {why}: {}", dl[0].note);
+        assert_eq!(
+            dl[1].status,
+            social_fuel::DeadlineStatus::Overdue,
+            "results sent 72 hours and 1 second after: {}",
+            dl[1].note
+        );
+        let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let att = all.iter().find(|o| o.code == "FCO-ATTENDANCE").expect("attendance");
+        assert_eq!(
+            att.status,
+            Status::Violated,
+            "an absent bank's proposals are not considered"
+        );
+    }
+}
+
+fn project() -> social_fuel_project::Model {
+    social_fuel_project::Model {
+        id: 1,
+        title: "P".into(),
+        bank_id: 1,
+        party_id: 1,
+        plant_municipality_code: 2927408,
+        requested_amount: Money::from_reais(1_000_000),
+        stage: SocialFuelStage::Filed,
+        status: FinancingStatus::InAnalysis,
+        bank_framed_on: Some(d(2026, 1, 5)),
+        analysed_by_bank: false,
+        filed_on: Some(d(2026, 1, 10)),
+        decision: None,
+        decided_on: None,
+        decision_letter: None,
+        financing_approved_on: None,
+        scheduled_implementation_end: None,
+        schedule_delay_accepted: false,
+        industrial_start_on: None,
+        external_evaluation_on: None,
+        evaluation_result: None,
+        seal_requested_on: None,
+        extension_requested_on: None,
+        extension_justification: None,
+        extension_granted_on: None,
+        unframed_on: None,
+        unframing_reason: None,
+        created_at: Utc::now(),
+    }
+}
+
+fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model {
+    contract_proposal::Model {
+        id: 1,
+        project_id: 1,
+        representation_kind: RepresentationKind::Contag,
+        representation_name: "STR".into(),
+        term_months: Some(36),
+        purchase_price: Some("p".into()),
+        price_adjustment: Some("a".into()),
+        delivery_conditions: Some("d".into()),
+        safeguards: safeguards.map(Into::into),
+        representation_agreed: agreed,
+    }
+}
+
+fn doc(kind: ProjectDocumentKind) -> project_document::Model {
+    project_document::Model {
+        id: 1,
+        project_id: 1,
+        kind,
+        received_on: d(2026, 1, 8),
+        reference: None,
+    }
+}
+
+#[test]
+fn project_rules_over_documents_proposals_and_the_bank() {
+    let six = [
+        ProjectDocumentKind::RequestLetter,
+        ProjectDocumentKind::BankFramingLetter,
+        ProjectDocumentKind::SocialFuelProject,
+        ProjectDocumentKind::FarmerContract,
+        ProjectDocumentKind::CnpjRegistration,
+        ProjectDocumentKind::GoodStandingDeclaration,
+    ];
+    let all_docs: Vec<_> = six.iter().map(|k| doc(*k)).collect();
+    let five_docs: Vec<_> = six[..5].iter().map(|k| doc(*k)).collect();
+    let p = project();
+    let mut late_bank = project();
+    late_bank.bank_framed_on = Some(d(2026, 1, 11));
+    let mut draft = project();
+    draft.stage = SocialFuelStage::Draft;
+    draft.filed_on = None;
+    let good = [proposal(Some("s"), true)];
+    let no_safeguards = [proposal(None, true)];
+    let unagreed = [proposal(Some("s"), false)];
+    type Case<'a> = (
+        &'a str,
+        &'a social_fuel_project::Model,
+        &'a [project_document::Model],
+        &'a [contract_proposal::Model],
+        Status,
+        &'a str,
+    );
+    let cases: Vec<Case> = vec![
+        ("SF-DOCUMENTS", &p, &all_docs, &good, Status::Met, "six documents"),
+        (
+            "SF-DOCUMENTS",
+            &p,
+            &five_docs,
+            &good,
+            Status::Violated,
+            "filed with five",
+        ),
+        (
+            "SF-DOCUMENTS",
+            &draft,
+            &five_docs,
+            &good,
+            Status::Pending,
+            "a draft with five",
+        ),
+        (
+            "SF-BANK-FIRST",
+            &p,
+            &all_docs,
+            &good,
+            Status::Met,
+            "framed before filing",
+        ),
+        (
+            "SF-BANK-FIRST",
+            &late_bank,
+            &all_docs,
+            &good,
+            Status::Violated,
+            "framed after filing",
+        ),
+        ("SF-CONTRACT-TERMS", &p, &all_docs, &good, Status::Met, "six terms"),
+        (
+            "SF-CONTRACT-TERMS",
+            &p,
+            &all_docs,
+            &no_safeguards,
+            Status::Violated,
+            "no safeguards",
+        ),
+        (
+            "SF-CONTRACT-TERMS",
+            &draft,
+            &all_docs,
+            &no_safeguards,
+            Status::Pending,
+            "a draft without safeguards",
+        ),
+        (
+            "SF-REPRESENTATION",
+            &p,
+            &all_docs,
+            &good,
+            Status::Met,
+            "an agreed representation",
+        ),
+        (
+            "SF-REPRESENTATION",
+            &p,
+            &all_docs,
+            &unagreed,
+            Status::Violated,
+            "no agreed representation",
+        ),
+        ("SF-REPRESENTATION", &p, &all_docs, &[], Status::Violated, "no proposal"),
+    ];
+    for (code, project, docs, proposals, expected, why) in cases {
+        let facts = ProjectFacts {
+            project,
+            acquisitions: &[],
+            proposals,
+            documents: docs,
+            plan: None,
+            semi_arid: false,
+            change_notices: 0,
+        };
+        let all =
+            social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 1, 20)).expect("params");
+        let o = all.iter().find(|o| o.code == code).expect("outcome");
+        assert_eq!(o.status, expected, "{code}, {why}: {}", o.explanation);
+    }
+}
+
+#[test]
+fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
+    let mut p = project();
+    p.stage = SocialFuelStage::Operating;
+    p.industrial_start_on = Some(d(2026, 1, 30));
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 8, 1)).expect("params");
+    // 30 January + 6 months = 30 July 2026, a Thursday.
+    assert_eq!(
+        (dl[1].code, dl[1].due, dl[1].status),
+        (
+            "SF-EXTERNAL-EVAL-6M",
+            Some(d(2026, 7, 30)),
+            social_fuel::DeadlineStatus::Overdue
+        )
+    );
+    p.extension_requested_on = Some(d(2026, 7, 1));
+    p.extension_granted_on = Some(d(2026, 7, 1));
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 8, 1)).expect("params");
+    assert_eq!(
+        dl[1].status,
+        social_fuel::DeadlineStatus::Pending,
+        "the extension holds the evaluation open"
+    );
+    // 30 January + 12 months = 30 January 2027, a Saturday: moved to Monday 1 February.
+    assert_eq!(
+        (dl[3].code, dl[3].due, dl[3].status),
+        (
+            "SF-EXTENSION-12M",
+            Some(d(2027, 2, 1)),
+            social_fuel::DeadlineStatus::Pending
+        )
+    );
+}
