@@ -90,7 +90,15 @@ fn outcome_of(
 #[test]
 fn carta_rules_over_items_and_terms() {
     use InvestmentClass::*;
-    let cases: Vec<(&str, fco_carta::Model, Vec<fco_carta_item::Model>, i64, Status, &str)> = vec![
+    type Case = (
+        &'static str,
+        fco_carta::Model,
+        Vec<fco_carta_item::Model>,
+        i64,
+        Status,
+        &'static str,
+    );
+    let cases: Vec<Case> = vec![
         (
             "FCO-WEANED-2000",
             carta(FcoActivity::WeanedCattleFinishing, 500_000, 24, 6),
