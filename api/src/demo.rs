@@ -812,7 +812,7 @@ fn items_for(rng: &mut Rng, c: &fco_carta::Model) -> Vec<fco_carta_item::ActiveM
                 None,
             ),
         ],
-        FcoActivity::Infrastructure | FcoActivity::Grains => vec![
+        FcoActivity::Infrastructure | FcoActivity::Grains | FcoActivity::PastureRecovery => vec![
             item(
                 ItemKind::GrainStorage,
                 "armazém graneleiro",

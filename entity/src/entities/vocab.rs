@@ -265,6 +265,9 @@ pub enum FcoActivity {
     /// Rural infrastructure: buildings, storage, irrigation, electrification.
     #[sea_orm(string_value = "INFRASTRUCTURE")]
     Infrastructure,
+    /// Pasture formation and recovery.
+    #[sea_orm(string_value = "PASTURE_RECOVERY")]
+    PastureRecovery,
 }
 
 /// The FCO programme line of a carta.

@@ -163,6 +163,8 @@ pub enum FcoActivity {
     Machinery,
     /// Rural infrastructure.
     Infrastructure,
+    /// Pasture formation and recovery.
+    PastureRecovery,
 }
 
 /// The FCO programme line.

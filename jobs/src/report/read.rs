@@ -1,0 +1,309 @@
+//! Reading a bank's file into rows of cells: xlsx, xlsm, xlsb, xls and ods through calamine, CSV (`;` or `,`, UTF-8
+//! with or without BOM, or Latin-1) by hand. Files that cannot be read at all get one clear [`FileError`].
+
+use calamine::{Data, Reader, open_workbook_auto_from_rs};
+use chrono::NaiveDate;
+use std::io::Cursor;
+
+/// One cell, as the file gave it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// Nothing.
+    Empty,
+    /// Text.
+    Text(String),
+    /// A number (money, counts, or an Excel date serial in an unformatted cell).
+    Number(f64),
+    /// A whole number.
+    Int(i64),
+    /// A date cell.
+    Date(NaiveDate),
+    /// A true/false cell.
+    Bool(bool),
+    /// A spreadsheet error (`#N/A`).
+    Error(String),
+}
+
+impl Cell {
+    /// The cell as the bank would read it, for error messages.
+    pub fn display(&self) -> String {
+        match self {
+            Cell::Empty => String::new(),
+            Cell::Text(s) => s.clone(),
+            Cell::Number(f) => f.to_string(),
+            Cell::Int(i) => i.to_string(),
+            Cell::Date(d) => d.format("%d/%m/%Y").to_string(),
+            Cell::Bool(b) => b.to_string(),
+            Cell::Error(e) => e.clone(),
+        }
+    }
+
+    /// Whether the cell holds nothing but blanks.
+    pub fn is_blank(&self) -> bool {
+        match self {
+            Cell::Empty => true,
+            Cell::Text(s) => s.trim().is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// Limits on what a file may be.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Largest file accepted, in bytes.
+    pub max_bytes: usize,
+    /// Most data rows accepted.
+    pub max_rows: usize,
+    /// Largest total uncompressed size of a zipped workbook, in bytes.
+    pub max_unzipped_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_bytes: 200 * 1024 * 1024,
+            max_rows: 2_000_000,
+            max_unzipped_bytes: 2 * 1024 * 1024 * 1024,
+        }
+    }
+}
+
+/// Why a file cannot be read at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// No bytes.
+    #[error("the file is empty")]
+    Empty,
+    /// Over the size limit.
+    #[error("the file has {size} bytes; at most {max} are accepted")]
+    TooLarge {
+        /// Its size.
+        size: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Over the row limit.
+    #[error("the sheet has more than {0} rows")]
+    TooManyRows(usize),
+    /// A zip that expands far beyond reason.
+    #[error("the workbook would expand to {0} bytes; this looks like a decompression bomb and is refused")]
+    DecompressionBomb(u64),
+    /// An encrypted workbook.
+    #[error("the workbook is password-protected; save it without a password and send it again")]
+    PasswordProtected,
+    /// Not a spreadsheet this reader knows.
+    #[error("the file is not a spreadsheet Fomento reads (xlsx, xlsm, xlsb, xls, ods or CSV): {0}")]
+    NotASpreadsheet(String),
+    /// A workbook without sheets or rows.
+    #[error("the workbook has no sheet with data")]
+    NoData,
+}
+
+/// The rows of the first sheet (or the CSV), top to bottom; row `i` is the sheet's row `i + 1`.
+pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+    if bytes.is_empty() {
+        return Err(FileError::Empty);
+    }
+    if bytes.len() > limits.max_bytes {
+        return Err(FileError::TooLarge {
+            size: bytes.len(),
+            max: limits.max_bytes,
+        });
+    }
+    let rows = if bytes.starts_with(b"PK\x03\x04") {
+        let unzipped =
+            zip_uncompressed_size(bytes).ok_or_else(|| FileError::NotASpreadsheet("a damaged zip archive".into()))?;
+        if unzipped > limits.max_unzipped_bytes {
+            return Err(FileError::DecompressionBomb(unzipped));
+        }
+        workbook(bytes, limits)?
+    } else if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+        if contains_utf16(bytes, "EncryptedPackage") || contains_utf16(bytes, "EncryptionInfo") {
+            return Err(FileError::PasswordProtected);
+        }
+        workbook(bytes, limits)?
+    } else {
+        csv(bytes, limits)?
+    };
+    if rows.iter().all(|r| r.iter().all(Cell::is_blank)) {
+        return Err(FileError::NoData);
+    }
+    Ok(rows)
+}
+
+fn contains_utf16(bytes: &[u8], name: &str) -> bool {
+    let needle: Vec<u8> = name.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+    bytes.windows(needle.len()).any(|w| w == needle.as_slice())
+}
+
+/// Sums the uncompressed sizes in a zip's central directory, without inflating anything.
+fn zip_uncompressed_size(bytes: &[u8]) -> Option<u64> {
+    let tail_start = bytes.len().saturating_sub(65_557);
+    let eocd = (tail_start..bytes.len().saturating_sub(21))
+        .rev()
+        .find(|&i| bytes[i..i + 4] == [0x50, 0x4b, 0x05, 0x06])?;
+    let u16_at = |i: usize| Some(u16::from_le_bytes(bytes.get(i..i + 2)?.try_into().ok()?));
+    let u32_at = |i: usize| Some(u32::from_le_bytes(bytes.get(i..i + 4)?.try_into().ok()?));
+    let entries = u16_at(eocd + 10)?;
+    let mut at = u32_at(eocd + 16)? as usize;
+    let mut total: u64 = 0;
+    for _ in 0..entries {
+        if u32_at(at)? != 0x0201_4b50 {
+            return None;
+        }
+        let size = u32_at(at + 24)?;
+        // ZIP64 entries say 0xFFFFFFFF here: count them as 4 GiB, which is over any sane limit.
+        total += u64::from(size);
+        let (name, extra, comment) = (
+            u16_at(at + 28)? as usize,
+            u16_at(at + 30)? as usize,
+            u16_at(at + 32)? as usize,
+        );
+        at += 46 + name + extra + comment;
+    }
+    Some(total)
+}
+
+fn workbook(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+    let mut wb = open_workbook_auto_from_rs(Cursor::new(bytes.to_vec())).map_err(|e| {
+        let text = e.to_string();
+        if text.to_lowercase().contains("password") || text.to_lowercase().contains("encrypt") {
+            FileError::PasswordProtected
+        } else {
+            FileError::NotASpreadsheet(text)
+        }
+    })?;
+    let range = match wb.worksheet_range_at(0) {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => return Err(FileError::NotASpreadsheet(e.to_string())),
+        None => return Err(FileError::NoData),
+    };
+    if range.height() > limits.max_rows + 50 {
+        return Err(FileError::TooManyRows(limits.max_rows));
+    }
+    // Rows above the range's start are empty in the sheet: keep sheet row numbers right.
+    let (start_row, start_col) = range.start().unwrap_or((0, 0));
+    let mut rows: Vec<Vec<Cell>> = vec![Vec::new(); start_row as usize];
+    for r in range.rows() {
+        let mut row = vec![Cell::Empty; start_col as usize];
+        row.extend(r.iter().map(cell));
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+fn cell(d: &Data) -> Cell {
+    match d {
+        Data::Empty => Cell::Empty,
+        Data::String(s) => Cell::Text(s.clone()),
+        Data::Float(f) => Cell::Number(*f),
+        Data::Int(i) => Cell::Int(*i),
+        Data::Bool(b) => Cell::Bool(*b),
+        Data::DateTime(dt) => {
+            let (y, m, day, ..) = dt.to_ymd_hms_milli();
+            NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(day))
+                .map_or(Cell::Number(dt.as_f64()), Cell::Date)
+        }
+        Data::DateTimeIso(s) => NaiveDate::parse_from_str(s.get(..10).unwrap_or(s), "%Y-%m-%d")
+            .map_or_else(|_| Cell::Text(s.clone()), Cell::Date),
+        Data::DurationIso(s) => Cell::Text(s.clone()),
+        Data::Error(e) => Cell::Error(format!("{e:?}")),
+    }
+}
+
+/// CSV: UTF-8 (BOM or not) or Latin-1; `;` or `,` as separator, whichever the header-like lines use more.
+fn csv(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+    if bytes.iter().take(4096).any(|b| *b == 0) {
+        return Err(FileError::NotASpreadsheet(
+            "binary content that is not a known workbook".into(),
+        ));
+    }
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(bytes);
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_owned(),
+        Err(_) => bytes.iter().map(|b| *b as char).collect(),
+    };
+    let head: Vec<&str> = text.lines().take(20).collect();
+    let count = |c: char| head.iter().map(|l| l.matches(c).count()).max().unwrap_or(0);
+    let sep = if count(';') >= count(',') && count(';') > 0 {
+        ';'
+    } else {
+        ','
+    };
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        if rows.len() > limits.max_rows + 50 {
+            return Err(FileError::TooManyRows(limits.max_rows));
+        }
+        rows.push(
+            split_csv(line, sep)
+                .into_iter()
+                .map(|f| if f.is_empty() { Cell::Empty } else { Cell::Text(f) })
+                .collect(),
+        );
+    }
+    Ok(rows)
+}
+
+fn split_csv(line: &str, sep: char) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.trim_end_matches('\r').chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            c if c == sep && !quoted => out.push(std::mem::take(&mut field)),
+            c => field.push(c),
+        }
+    }
+    out.push(field);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_in_latin1_with_semicolons_is_read() {
+        let bytes: Vec<u8> = b"T\xedtulo\nN\xba da Carta;Tomador\n\"MT-1\";Jo\xe3o\n".to_vec();
+        let rows = read(&bytes, &Limits::default()).expect("reads");
+        assert_eq!(
+            rows[1],
+            vec![Cell::Text("Nº da Carta".into()), Cell::Text("Tomador".into())]
+        );
+        assert_eq!(rows[2][1], Cell::Text("João".into()));
+    }
+
+    #[test]
+    fn csv_with_bom_and_commas_in_quotes() {
+        let rows = read("\u{feff}a,b\n\"R$ 1.234,56\",x\n".as_bytes(), &Limits::default()).expect("reads");
+        assert_eq!(rows[1][0], Cell::Text("R$ 1.234,56".into()));
+    }
+
+    #[test]
+    fn unreadable_files_get_one_clear_error() {
+        let l = Limits::default();
+        assert_eq!(read(b"", &l), Err(FileError::Empty));
+        assert_eq!(read(b"\n \n", &l), Err(FileError::NoData));
+        assert!(matches!(
+            read(b"PK\x03\x04garbage", &l),
+            Err(FileError::NotASpreadsheet(_))
+        ));
+        assert!(matches!(
+            read(&[0x7f, b'E', b'L', b'F', 0, 0, 1], &l),
+            Err(FileError::NotASpreadsheet(_))
+        ));
+        let small = Limits { max_bytes: 3, ..l };
+        assert_eq!(read(b"abcd", &small), Err(FileError::TooLarge { size: 4, max: 3 }));
+        let few = Limits { max_rows: 1, ..l };
+        let many = "a\n".repeat(60);
+        assert_eq!(read(many.as_bytes(), &few), Err(FileError::TooManyRows(1)));
+    }
+}

@@ -1,0 +1,558 @@
+//! From cells to typed rows (parse, don't validate): every problem becomes a row error naming the row, the column,
+//! the value and what is wrong; a row with no problem becomes a [`ReportRow`].
+
+use super::{
+    columns::{Column, TEMPLATE, activity_of, column_of, line_of, normalize},
+    read::Cell,
+};
+use chrono::{Duration, NaiveDate};
+use entity::{
+    domain::{Document, IbgeCode, Money, Uf},
+    vocab::{FcoActivity, FcoLine},
+};
+use rust_decimal::Decimal;
+use std::{
+    collections::{HashMap, HashSet},
+    str::FromStr,
+};
+
+/// How many rows from the top are searched for the header.
+pub const HEADER_SCAN_ROWS: usize = 30;
+
+/// Where the header is and which column is which.
+#[derive(Debug, Clone)]
+pub struct Header {
+    /// Index of the header row (0-based; the sheet's row `row + 1`).
+    pub row: usize,
+    /// `(column index, column, header text as found)`.
+    pub columns: Vec<(usize, Column, String)>,
+}
+
+impl Header {
+    fn index(&self, c: Column) -> Option<usize> {
+        self.columns.iter().find(|(_, col, _)| *col == c).map(|(i, ..)| *i)
+    }
+
+    fn name(&self, c: Column) -> String {
+        self.columns
+            .iter()
+            .find(|(_, col, _)| *col == c)
+            .map(|(_, _, n)| n.clone())
+            .or_else(|| TEMPLATE.iter().find(|t| t.0 == c).map(|t| t.1.to_owned()))
+            .unwrap_or_default()
+    }
+}
+
+/// Finds the header among the first rows: the row that names the most known columns, which must include every
+/// required one (and either the IBGE code or the municipality with its UF).
+pub fn find_header(rows: &[Vec<Cell>]) -> Result<Header, String> {
+    let mut best: Option<Header> = None;
+    for (i, row) in rows.iter().take(HEADER_SCAN_ROWS).enumerate() {
+        let mut columns = Vec::new();
+        for (j, cell) in row.iter().enumerate() {
+            if let Cell::Text(t) = cell
+                && let Some(c) = column_of(t)
+                && !columns.iter().any(|(_, col, _): &(usize, Column, String)| *col == c)
+            {
+                columns.push((j, c, t.trim().to_owned()));
+            }
+        }
+        if best.as_ref().is_none_or(|b| columns.len() > b.columns.len()) {
+            best = Some(Header { row: i, columns });
+        }
+    }
+    let Some(h) = best.filter(|h| h.columns.len() >= 2) else {
+        return Err(format!(
+            "no header row found in the first {HEADER_SCAN_ROWS} rows; the template's headers are: {}",
+            TEMPLATE.iter().map(|t| t.1).collect::<Vec<_>>().join(", ")
+        ));
+    };
+    let mut missing: Vec<&str> = TEMPLATE
+        .iter()
+        .filter(|(c, _, req, ..)| *req && h.index(*c).is_none())
+        .map(|t| t.1)
+        .collect();
+    if h.index(Column::IbgeCode).is_none() && (h.index(Column::Municipality).is_none() || h.index(Column::Uf).is_none())
+    {
+        missing.push("Código IBGE (or Município and UF)");
+    }
+    if !missing.is_empty() {
+        return Err(format!(
+            "the header on row {} lacks the column(s): {}",
+            h.row + 1,
+            missing.join(", ")
+        ));
+    }
+    Ok(h)
+}
+
+/// Municipalities known to Fomento, by code and by (UF, normalised name).
+#[derive(Debug, Clone, Default)]
+pub struct Municipalities {
+    codes: HashSet<i32>,
+    names: HashMap<(Uf, String), i32>,
+}
+
+impl Municipalities {
+    /// From `(code, name)` pairs.
+    pub fn new(rows: impl IntoIterator<Item = (i32, String)>) -> Self {
+        let mut m = Self::default();
+        for (code, name) in rows {
+            m.codes.insert(code);
+            if let Some(c) = u32::try_from(code).ok().and_then(|c| IbgeCode::new(c).ok()) {
+                m.names.insert((c.uf(), normalize(&name)), code);
+            }
+        }
+        m
+    }
+}
+
+/// A row that parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportRow {
+    /// The sheet's row number (1-based).
+    pub row: u32,
+    /// The bank's carta number.
+    pub carta_number: String,
+    /// The borrower's name.
+    pub borrower: String,
+    /// CPF or CNPJ.
+    pub document: Document,
+    /// IBGE code of the municipality.
+    pub municipality: i32,
+    /// Programme line.
+    pub line: FcoLine,
+    /// Activity.
+    pub activity: FcoActivity,
+    /// Financed value.
+    pub financed: Money,
+    /// Contracted value.
+    pub contracted: Option<Money>,
+    /// Approval date.
+    pub approved_on: NaiveDate,
+    /// Contracting date.
+    pub contracted_on: Option<NaiveDate>,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Grace in months.
+    pub grace_months: Option<i32>,
+}
+
+/// A problem on a row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// The sheet's row number (1-based).
+    pub row: u32,
+    /// The column's header as found in the file.
+    pub column: Option<String>,
+    /// The offending value, as text.
+    pub value: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The rule code, when a rule is broken.
+    pub rule_code: Option<String>,
+}
+
+/// Money in Brazilian (`R$ 1.234.567,89`) or plain (`1234567.89`) form, or a number cell; at most two decimals.
+pub fn parse_money(cell: &Cell) -> Result<Money, String> {
+    let text = match cell {
+        Cell::Number(f) if f.is_finite() => f.to_string(),
+        Cell::Int(i) => i.to_string(),
+        Cell::Text(t) => {
+            let t: String = t
+                .trim()
+                .trim_start_matches("R$")
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != '\u{a0}')
+                .collect();
+            let (dots, commas) = (t.matches('.').count(), t.matches(',').count());
+            match (dots, commas) {
+                (_, 0) if dots > 1 => t.replace('.', ""),
+                (1, 0) if t.split('.').nth(1).is_some_and(|d| d.len() == 3) && !t.starts_with("0.") => {
+                    t.replace('.', "")
+                }
+                (_, 0) => t,
+                (0, 1) => t.replace(',', "."),
+                _ => {
+                    // Both: the last one is the decimal separator.
+                    let last_comma = t.rfind(',').unwrap_or(0);
+                    let last_dot = t.rfind('.').unwrap_or(0);
+                    if last_comma > last_dot {
+                        t.replace('.', "").replace(',', ".")
+                    } else {
+                        t.replace(',', "")
+                    }
+                }
+            }
+        }
+        Cell::Empty => return Err("the value is missing".into()),
+        other => return Err(format!("{:?} is not an amount", other.display())),
+    };
+    let d = Decimal::from_str(&text).map_err(|_| "not an amount: write R$ 1.234,56 or 1234.56".to_owned())?;
+    if d.is_sign_negative() && !d.is_zero() {
+        return Err("the amount is negative".into());
+    }
+    let d = d.normalize();
+    Money::from_decimal(d).map_err(|_| "the amount has more than two decimal places (centavos)".to_owned())
+}
+
+/// A date as `dd/mm/aaaa`, ISO `aaaa-mm-dd`, a date cell, or an Excel serial (1900 system; date cells in the 1904
+/// system arrive already converted).
+pub fn parse_date(cell: &Cell) -> Result<NaiveDate, String> {
+    let serial = |n: f64| -> Result<NaiveDate, String> {
+        let days = n.trunc() as i64;
+        let base = NaiveDate::from_ymd_opt(1899, 12, 30).unwrap_or_default();
+        let d = base + Duration::days(days);
+        if (1990..=2100).contains(&chrono::Datelike::year(&d)) {
+            Ok(d)
+        } else {
+            Err(format!("{n} is not a date (as an Excel serial it would be {d})"))
+        }
+    };
+    match cell {
+        Cell::Date(d) => Ok(*d),
+        Cell::Number(f) => serial(*f),
+        Cell::Int(i) => serial(*i as f64),
+        Cell::Text(t) => {
+            let t = t.trim();
+            let t = t.split_whitespace().next().unwrap_or(t);
+            for fmt in ["%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y"] {
+                if let Ok(d) = NaiveDate::parse_from_str(t, fmt) {
+                    return Ok(d);
+                }
+            }
+            if let Ok(n) = t.parse::<f64>() {
+                return serial(n);
+            }
+            Err("not a date: write dd/mm/aaaa".into())
+        }
+        Cell::Empty => Err("the date is missing".into()),
+        other => Err(format!("{:?} is not a date", other.display())),
+    }
+}
+
+fn parse_months(cell: &Cell) -> Result<Option<i32>, String> {
+    let v = match cell {
+        Cell::Empty => return Ok(None),
+        Cell::Int(i) => *i as f64,
+        Cell::Number(f) => *f,
+        Cell::Text(t) if t.trim().is_empty() => return Ok(None),
+        Cell::Text(t) => t
+            .trim()
+            .parse::<f64>()
+            .map_err(|_| "not a whole number of months".to_owned())?,
+        _ => return Err("not a whole number of months".into()),
+    };
+    if v.fract() != 0.0 || !(0.0..=600.0).contains(&v) {
+        return Err("not a whole number of months between 0 and 600".into());
+    }
+    Ok(Some(v as i32))
+}
+
+fn parse_document(cell: &Cell) -> Result<Document, String> {
+    let text = match cell {
+        Cell::Text(t) => t.trim().to_owned(),
+        // A CPF stored as a number loses its leading zeros.
+        Cell::Int(i) if *i > 0 => pad(i.to_string()),
+        Cell::Number(f) if f.fract() == 0.0 && *f > 0.0 => pad(format!("{f:.0}")),
+        Cell::Empty => return Err("the CPF/CNPJ is missing".into()),
+        other => return Err(format!("{:?} is not a CPF or CNPJ", other.display())),
+    };
+    Document::parse(&text).map_err(|e| format!("not a valid CPF or CNPJ: {e}"))
+}
+
+fn pad(digits: String) -> String {
+    if digits.len() <= 11 {
+        format!("{digits:0>11}")
+    } else {
+        format!("{digits:0>14}")
+    }
+}
+
+fn text(cell: &Cell) -> Option<String> {
+    match cell {
+        Cell::Text(t) if !t.trim().is_empty() => Some(t.trim().to_owned()),
+        Cell::Int(i) => Some(i.to_string()),
+        Cell::Number(f) if f.fract() == 0.0 => Some(format!("{f:.0}")),
+        _ => None,
+    }
+}
+
+/// Parses every data row below the header, collecting every error (not just the first).
+pub fn parse_rows(rows: &[Vec<Cell>], header: &Header, munis: &Municipalities) -> (Vec<ReportRow>, Vec<RowError>) {
+    let mut good = Vec::new();
+    let mut errors = Vec::new();
+    let empty = Cell::Empty;
+    for (i, row) in rows.iter().enumerate().skip(header.row + 1) {
+        if row.iter().all(Cell::is_blank) {
+            continue;
+        }
+        let n = (i + 1) as u32;
+        let get = |c: Column| header.index(c).and_then(|j| row.get(j)).unwrap_or(&empty);
+        let mut row_errors = Vec::new();
+        let mut err = |c: Column, message: String| {
+            let v = get(c).display();
+            row_errors.push(RowError {
+                row: n,
+                column: Some(header.name(c)),
+                value: (!v.is_empty()).then_some(v),
+                message,
+                rule_code: None,
+            });
+        };
+        let carta_number = text(get(Column::CartaNumber));
+        if carta_number.is_none() {
+            err(Column::CartaNumber, "the carta number is missing".into());
+        }
+        let borrower = text(get(Column::Borrower));
+        if borrower.is_none() {
+            err(Column::Borrower, "the borrower's name is missing".into());
+        }
+        let document = parse_document(get(Column::Document))
+            .map_err(|m| err(Column::Document, m))
+            .ok();
+        let municipality = match text(get(Column::IbgeCode)) {
+            Some(code) => match IbgeCode::parse(&code) {
+                Ok(c) if munis.codes.contains(&(c.value() as i32)) => Some(c.value() as i32),
+                Ok(_) => {
+                    err(Column::IbgeCode, "no municipality has this IBGE code".into());
+                    None
+                }
+                Err(e) => {
+                    err(Column::IbgeCode, e.to_string());
+                    None
+                }
+            },
+            None => match (text(get(Column::Municipality)), text(get(Column::Uf))) {
+                (Some(name), Some(uf)) => match Uf::from_abbreviation(&uf) {
+                    Some(uf) => match munis.names.get(&(uf, normalize(&name))) {
+                        Some(code) => Some(*code),
+                        None => {
+                            err(
+                                Column::Municipality,
+                                format!("no municipality of that name in {}", uf.abbreviation()),
+                            );
+                            None
+                        }
+                    },
+                    None => {
+                        err(Column::Uf, "not a federative unit (UF)".into());
+                        None
+                    }
+                },
+                _ => {
+                    err(
+                        Column::Municipality,
+                        "give the IBGE code, or the municipality and its UF".into(),
+                    );
+                    None
+                }
+            },
+        };
+        if let Some(code) = municipality
+            && code / 100_000 != 51
+        {
+            err(
+                Column::Municipality,
+                "FCO Rural under CDAE/MT covers Mato Grosso only".into(),
+            );
+        }
+        let line = match text(get(Column::Line)) {
+            Some(t) => line_of(&t).or_else(|| {
+                err(
+                    Column::Line,
+                    "not a programme line: FCO Rural, FCO Verde or Pronaf".into(),
+                );
+                None
+            }),
+            None => {
+                err(Column::Line, "the programme line is missing".into());
+                None
+            }
+        };
+        let activity = match text(get(Column::Activity)) {
+            Some(t) => activity_of(&t).or_else(|| {
+                err(Column::Activity, "not a known activity; the template lists them".into());
+                None
+            }),
+            None => {
+                err(Column::Activity, "the activity is missing".into());
+                None
+            }
+        };
+        let financed = parse_money(get(Column::Financed))
+            .map_err(|m| err(Column::Financed, m))
+            .ok();
+        let contracted = match get(Column::Contracted) {
+            c if c.is_blank() => None,
+            c => parse_money(c).map_err(|m| err(Column::Contracted, m)).ok(),
+        };
+        let approved_on = parse_date(get(Column::ApprovedOn))
+            .map_err(|m| err(Column::ApprovedOn, m))
+            .ok();
+        let contracted_on = match get(Column::ContractedOn) {
+            c if c.is_blank() => None,
+            c => parse_date(c).map_err(|m| err(Column::ContractedOn, m)).ok(),
+        };
+        if let (Some(a), Some(c)) = (approved_on, contracted_on)
+            && c < a
+        {
+            err(
+                Column::ContractedOn,
+                format!(
+                    "contracted on {} before its approval on {}",
+                    c.format("%d/%m/%Y"),
+                    a.format("%d/%m/%Y")
+                ),
+            );
+        }
+        let term = parse_months(get(Column::TermMonths))
+            .map_err(|m| err(Column::TermMonths, m))
+            .ok()
+            .flatten();
+        let grace = parse_months(get(Column::GraceMonths))
+            .map_err(|m| err(Column::GraceMonths, m))
+            .ok()
+            .flatten();
+        if let (Some(t), Some(g)) = (term, grace)
+            && g > t
+        {
+            err(
+                Column::GraceMonths,
+                format!("{g} months of grace exceed the {t}-month term"),
+            );
+        }
+        if row_errors.is_empty()
+            && let (
+                Some(carta_number),
+                Some(borrower),
+                Some(document),
+                Some(municipality),
+                Some(line),
+                Some(activity),
+                Some(financed),
+                Some(approved_on),
+            ) = (
+                carta_number,
+                borrower,
+                document,
+                municipality,
+                line,
+                activity,
+                financed,
+                approved_on,
+            )
+        {
+            good.push(ReportRow {
+                row: n,
+                carta_number,
+                borrower,
+                document,
+                municipality,
+                line,
+                activity,
+                financed,
+                contracted,
+                approved_on,
+                contracted_on,
+                term_months: term,
+                grace_months: grace,
+            });
+        }
+        errors.extend(row_errors);
+    }
+    (good, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_in_every_usual_form() {
+        let cases: &[(Cell, Result<i64, &str>)] = &[
+            (Cell::Text("R$ 1.234.567,89".into()), Ok(123_456_789)),
+            (Cell::Text("1234567.89".into()), Ok(123_456_789)),
+            (Cell::Text("1,234,567.89".into()), Ok(123_456_789)),
+            (Cell::Text("R$ 864.791,52".into()), Ok(86_479_152)),
+            (Cell::Text("1.234".into()), Ok(123_400)),
+            (Cell::Text("0.5".into()), Ok(50)),
+            (Cell::Text("12,5".into()), Ok(1_250)),
+            (Cell::Number(85430.6), Ok(8_543_060)),
+            (Cell::Int(100), Ok(10_000)),
+            (Cell::Text("10,005".into()), Err("more than two decimal places")),
+            (Cell::Text("-5".into()), Err("negative")),
+            (Cell::Text("abc".into()), Err("not an amount")),
+            (Cell::Empty, Err("missing")),
+        ];
+        for (cell, expected) in cases {
+            match (parse_money(cell), expected) {
+                (Ok(m), Ok(c)) => assert_eq!(m.cents(), *c, "{cell:?}"),
+                (Err(e), Err(frag)) => assert!(e.contains(frag), "{cell:?}: {e}"),
+                (got, _) => panic!("{cell:?}: {got:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn dates_in_every_usual_form() {
+        let d = NaiveDate::from_ymd_opt(2019, 5, 30).expect("date");
+        for cell in [
+            Cell::Text("30/05/2019".into()),
+            Cell::Text("2019-05-30".into()),
+            Cell::Text("30/05/2019 00:00".into()),
+            Cell::Date(d),
+            Cell::Number(43615.0),
+            Cell::Int(43615),
+            Cell::Text("43615".into()),
+        ] {
+            assert_eq!(parse_date(&cell), Ok(d), "{cell:?}");
+        }
+        assert!(parse_date(&Cell::Text("31/02/2019".into())).is_err());
+        assert!(parse_date(&Cell::Number(5.0)).is_err_and(|e| e.contains("not a date")));
+    }
+
+    #[test]
+    fn numeric_cpfs_get_their_leading_zeros_back() {
+        let cpf = entity::domain::document::cpf_with_check_digits("012345678").expect("valid");
+        let n: i64 = cpf.as_str().parse().expect("digits");
+        assert_eq!(
+            parse_document(&Cell::Int(n)).map(|d| d.as_str().to_owned()),
+            Ok(cpf.as_str().to_owned())
+        );
+    }
+}
+
+#[cfg(test)]
+mod sample_tests {
+    use super::*;
+    use crate::report::read::{Limits, read};
+
+    fn munis() -> Municipalities {
+        let csv = include_str!("../../../migration/data/municipios.csv");
+        Municipalities::new(csv.lines().skip(1).filter_map(|l| {
+            let (c, n) = l.split_once(',')?;
+            Some((c.parse().ok()?, n.to_owned()))
+        }))
+    }
+
+    /// Reads the LibreOffice samples in `../shared/data/sheets/` when present.
+    #[test]
+    fn the_libreoffice_samples_parse_row_by_row() {
+        for name in ["bank-report-sample.xls", "bank-report-sample.ods"] {
+            let path = format!("{}/../../shared/data/sheets/{name}", env!("CARGO_MANIFEST_DIR"));
+            let Ok(bytes) = std::fs::read(&path) else {
+                eprintln!("SKIPPED: {path} is absent; the sample sheets were not read");
+                continue;
+            };
+            let rows = read(&bytes, &Limits::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let header = find_header(&rows).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(header.row, 2, "{name}: headers on row 3");
+            let (good, errors) = parse_rows(&rows, &header, &munis());
+            eprintln!("{name}: {} rows, {} errors: {errors:?}", good.len(), errors.len());
+            assert!(!good.is_empty(), "{name}");
+            assert_eq!(good[0].carta_number, "MT-2019-10000");
+            assert_eq!(good[0].financed.cents(), 86_479_152, "{name}: R$ 864.791,52 as text");
+        }
+    }
+}
