@@ -30,6 +30,14 @@ pub struct Cli {
     #[command(flatten)]
     pub serve: ServeArgs,
 
+    /// Where raw uploaded files are kept (a local directory, created if missing).
+    #[arg(long, env = "FOMENTO_FILE_STORE", default_value = "file-store", global = true)]
+    pub file_store: std::path::PathBuf,
+
+    /// How long a worker's claim on a report holds before another worker may take it over, in seconds.
+    #[arg(long, env = "FOMENTO_LEASE_SECONDS", default_value_t = 300, global = true)]
+    pub lease_seconds: u32,
+
     /// What to do; `serve` when omitted.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -48,11 +56,40 @@ pub enum Command {
     },
     /// Print the GraphQL schema (SDL); `schema.graphql` is this output.
     Schema,
+    /// Run the scheduled jobs (ingestion every minute) without the HTTP server.
+    Worker,
+    /// Run a job once, now.
+    Jobs {
+        /// The job action.
+        #[command(subcommand)]
+        action: JobsAction,
+    },
+    /// Store a bank's monthly report from a file and ingest it now (for operators).
+    Ingest {
+        /// The spreadsheet (xlsx, xls, ods or CSV).
+        file: std::path::PathBuf,
+        /// The bank's code (`BB`).
+        #[arg(long)]
+        bank: String,
+        /// The month reported, `YYYY-MM`.
+        #[arg(long)]
+        month: String,
+    },
     /// Manage rule parameters.
     Rules {
         /// The rules action.
         #[command(subcommand)]
         action: RulesAction,
+    },
+}
+
+/// Job actions.
+#[derive(Debug, Subcommand)]
+pub enum JobsAction {
+    /// Run a job once.
+    Run {
+        /// The job: `ingest`.
+        job: String,
     },
 }
 

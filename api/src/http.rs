@@ -29,16 +29,32 @@ pub struct AppState {
     pub schema: AppSchema,
     /// The database.
     pub db: DatabaseConnection,
+    /// The ingestion runtime (stores uploads, wakes the worker).
+    pub ingestion: Option<crate::reports::Ingestion>,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/graphql", get(graphql_get).post(graphql_post))
+        .route(
+            "/graphql",
+            get(graphql_get)
+                .post(graphql_post)
+                .layer(axum::extract::DefaultBodyLimit::max(UPLOAD_LIMIT)),
+        )
+        .route(
+            "/bank-reports",
+            axum::routing::post(crate::reports::upload).layer(axum::extract::DefaultBodyLimit::max(UPLOAD_LIMIT)),
+        )
+        .route("/bank-reports/template.xlsx", get(crate::reports::template))
+        .route("/bank-reports/{id}/errors.xlsx", get(crate::reports::errors_xlsx))
         .route("/health", get(health))
         .route("/ready", get(ready))
         .with_state(state)
 }
+
+/// The largest request body: a bank's spreadsheet of a million rows fits.
+pub const UPLOAD_LIMIT: usize = 256 * 1024 * 1024;
 
 const GRAPHQL_RESPONSE: &str = "application/graphql-response+json";
 const JSON: &str = "application/json";
@@ -281,6 +297,36 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     let essence = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    if essence == "multipart/form-data" {
+        // The GraphQL multipart request spec: `operations`, `map`, then the files.
+        let opts = async_graphql::http::MultipartOptions::default()
+            .max_file_size(UPLOAD_LIMIT)
+            .max_num_files(4);
+        return match async_graphql::http::receive_body(
+            Some(content_type),
+            futures::io::Cursor::new(body.to_vec()),
+            opts,
+        )
+        .await
+        {
+            Ok(request) => {
+                let request = request
+                    .data(Caller::Anonymous)
+                    .data(crate::graphql::rules::RuleCache::default());
+                let response = state.schema.execute(request).await;
+                let mut resp = Json(&response).into_response();
+                resp.headers_mut()
+                    .insert(header::CONTENT_TYPE, HeaderValue::from_static(media.content_type()));
+                resp
+            }
+            Err(e) => error_body(
+                StatusCode::BAD_REQUEST,
+                media,
+                "BAD_REQUEST",
+                &format!("not a GraphQL multipart request: {e}"),
+            ),
+        };
+    }
     if essence != JSON {
         return error_body(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -4,5 +4,6 @@ pub mod config;
 pub mod demo;
 pub mod graphql;
 pub mod http;
+pub mod reports;
 pub mod rules_import;
 pub mod startup;

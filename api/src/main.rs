@@ -1,9 +1,9 @@
-//! The `fomento` command: parse the configuration, then serve, migrate or print the schema.
+//! The `fomento` command: parse the configuration, then serve, run jobs, ingest, migrate or print the schema.
 
 use clap::Parser;
 use fomento_api::{
-    config::{Cli, Command, RulesAction},
-    startup::{Application, Settings, connect, migrate},
+    config::{Cli, Command, JobsAction, RulesAction},
+    startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 use tracing_subscriber::EnvFilter;
 
@@ -14,17 +14,101 @@ async fn main() -> anyhow::Result<()> {
         .with_env_filter(EnvFilter::try_new(&cli.log)?)
         .with_writer(std::io::stderr)
         .init();
+    let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let args = cli.serve;
-            let app = Application::build(Settings {
-                database_url: cli.database_url,
-                listen: args.listen,
-                demo: args.demo,
-            })
-            .await?;
+            let mut settings = Settings::new(cli.database_url, args.listen);
+            settings.demo = args.demo;
+            settings.file_store = cli.file_store;
+            settings.lease = lease;
+            settings.run_jobs = true;
+            let app = Application::build(settings).await?;
             tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
             app.run_until_stopped().await?;
+        }
+        Command::Worker => {
+            let (db, _) = connect(&cli.database_url).await?;
+            migrate_up(&db).await?;
+            let ing = ingestion(db, &cli.file_store, lease)?;
+            let _scheduler = fomento_api::reports::start_jobs(ing).await?;
+            tracing::info!("worker running: ingestion every minute; Ctrl-C to stop");
+            tokio::signal::ctrl_c().await?;
+        }
+        Command::Jobs {
+            action: JobsAction::Run { job },
+        } => {
+            if job != jobs::report::ingest::JOB {
+                anyhow::bail!("unknown job {job:?}; the jobs are: ingest");
+            }
+            let (db, _) = connect(&cli.database_url).await?;
+            migrate_up(&db).await?;
+            let ing = ingestion(db, &cli.file_store, lease)?;
+            let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            match fomento_api::reports::scheduled_ingest(&ing.ctx, &slot).await {
+                Ok(Some(r)) => println!("{}", r.message),
+                Ok(None) => println!("another process holds slot {slot}"),
+                Err(e) => anyhow::bail!("ingestion failed: {e}"),
+            }
+        }
+        Command::Ingest { file, bank, month } => {
+            let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let (db, _) = connect(&cli.database_url).await?;
+            migrate_up(&db).await?;
+            let ing = ingestion(db.clone(), &cli.file_store, lease)?;
+            use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+            let b = entity::bank::Entity::find()
+                .filter(entity::bank::Column::Code.eq(bank.to_uppercase()))
+                .one(&db)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no bank with code {bank:?}"))?;
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
+            let (r, created) = fomento_api::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
+            eprintln!(
+                "report {} {} ({}); ingesting…",
+                r.id,
+                if created { "received" } else { "already received" },
+                r.sha256
+            );
+            let started = std::time::Instant::now();
+            let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            fomento_api::reports::scheduled_ingest(&ing.ctx, &slot)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            let r = entity::bank_report::Entity::find_by_id(r.id)
+                .one(&db)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
+            println!(
+                "report {}: {} — {} rows, {} errors in {:.1} s",
+                r.id,
+                r.status,
+                r.row_count.unwrap_or(0),
+                r.error_count.unwrap_or(0),
+                started.elapsed().as_secs_f64()
+            );
+            if let Some(e) = r.file_error {
+                println!("  {e}");
+            }
+            for e in entity::bank_report_error::Entity::find()
+                .filter(entity::bank_report_error::Column::ReportId.eq(r.id))
+                .all(&db)
+                .await?
+                .iter()
+                .take(50)
+            {
+                println!(
+                    "  row {}, {}: {} ({})",
+                    e.row_number,
+                    e.column_name.as_deref().unwrap_or("-"),
+                    e.message,
+                    e.value.as_deref().unwrap_or("")
+                );
+            }
         }
         Command::Migrate { action } => {
             let (db, _) = connect(&cli.database_url).await?;
@@ -38,7 +122,7 @@ async fn main() -> anyhow::Result<()> {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (db, _) = connect(&cli.database_url).await?;
-            fomento_api::startup::migrate_up(&db).await?;
+            migrate_up(&db).await?;
             match fomento_api::rules_import::import(&db, &text).await {
                 Ok(n) => println!("{n} parameter versions added from {}", file.display()),
                 Err(problems) => {

@@ -25,6 +25,50 @@ pub struct Settings {
     pub listen: SocketAddr,
     /// Whether to load the demo dataset into an empty database.
     pub demo: bool,
+    /// Where raw uploads are kept.
+    pub file_store: std::path::PathBuf,
+    /// How long a claim on a report holds.
+    pub lease: chrono::Duration,
+    /// Whether to run the scheduled jobs in this process.
+    pub run_jobs: bool,
+}
+
+impl Settings {
+    /// Settings for a database and an address, with the defaults for the rest.
+    pub fn new(database_url: impl Into<String>, listen: SocketAddr) -> Self {
+        Self {
+            database_url: database_url.into(),
+            listen,
+            demo: false,
+            file_store: "file-store".into(),
+            lease: chrono::Duration::minutes(5),
+            run_jobs: false,
+        }
+    }
+}
+
+/// The ingestion runtime over a database and a local file store.
+pub fn ingestion(
+    db: DatabaseConnection,
+    file_store: &std::path::Path,
+    lease: chrono::Duration,
+) -> Result<crate::reports::Ingestion, StartupError> {
+    let store = jobs::store::FileStore::local(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
+    let worker = format!(
+        "{}:{}",
+        std::env::var("HOSTNAME").unwrap_or_else(|_| "fomento".into()),
+        std::process::id()
+    );
+    Ok(crate::reports::Ingestion {
+        ctx: jobs::report::ingest::IngestContext {
+            db,
+            store,
+            worker,
+            lease,
+            limits: Default::default(),
+        },
+        wake: Default::default(),
+    })
 }
 
 /// Errors of start-up.
@@ -33,6 +77,12 @@ pub enum StartupError {
     /// The database could not be reached or migrated.
     #[error("database: {0}")]
     Database(#[from] sea_orm::DbErr),
+    /// The file store could not be opened.
+    #[error("file store: {0}")]
+    Store(String),
+    /// The scheduler could not start.
+    #[error("scheduler: {0}")]
+    Scheduler(String),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -139,6 +189,7 @@ pub struct Application {
     listener: TcpListener,
     state: AppState,
     statements: StatementCounter,
+    _scheduler: Option<tokio_cron_scheduler::JobScheduler>,
 }
 
 impl Application {
@@ -155,11 +206,26 @@ impl Application {
                 addr: settings.listen,
                 source,
             })?;
-        let schema = build_schema(db.clone());
+        let ingestion = ingestion(db.clone(), &settings.file_store, settings.lease)?;
+        let scheduler = if settings.run_jobs {
+            Some(
+                crate::reports::start_jobs(ingestion.clone())
+                    .await
+                    .map_err(|e| StartupError::Scheduler(e.to_string()))?,
+            )
+        } else {
+            None
+        };
+        let schema = build_schema(db.clone(), Some(ingestion.clone()));
         Ok(Self {
             listener,
-            state: AppState { schema, db },
+            state: AppState {
+                schema,
+                db,
+                ingestion: Some(ingestion),
+            },
             statements,
+            _scheduler: scheduler,
         })
     }
 
@@ -171,6 +237,11 @@ impl Application {
     /// The database connection.
     pub fn db(&self) -> DatabaseConnection {
         self.state.db.clone()
+    }
+
+    /// The ingestion runtime (for running the job's step by hand).
+    pub fn ingestion(&self) -> Option<crate::reports::Ingestion> {
+        self.state.ingestion.clone()
     }
 
     /// The statement counter of the connection.

@@ -2,3 +2,5 @@
 //! banks' spreadsheets lives here too.
 
 pub mod report;
+pub mod runs;
+pub mod store;

@@ -30,6 +30,8 @@ pub struct TestApp {
     pub db: DatabaseConnection,
     /// Which backend.
     pub backend: Backend,
+    /// The ingestion runtime of the application (its job step is run by hand in tests).
+    pub ingestion: fomento_api::reports::Ingestion,
 }
 
 /// The server task of a test application.
@@ -111,16 +113,14 @@ pub fn content_type(resp: &Response) -> String {
 
 async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) {
     let listen = "127.0.0.1:0".parse().expect("address");
-    let app = Application::build(Settings {
-        database_url: url,
-        listen,
-        demo,
-    })
-    .await
-    .expect("the application starts");
+    let mut settings = Settings::new(url, listen);
+    settings.demo = demo;
+    settings.file_store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
+    let app = Application::build(settings).await.expect("the application starts");
     let base = format!("http://127.0.0.1:{}", app.port());
     let statements = app.statements();
     let db = app.db();
+    let ingestion = app.ingestion().expect("ingestion configured");
     let (tx, rx) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_with_shutdown(async move {
         let _ = rx.await;
@@ -137,6 +137,7 @@ async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) 
             statements,
             db,
             backend,
+            ingestion,
         },
         running,
     )

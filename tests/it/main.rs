@@ -5,6 +5,7 @@ mod financings;
 mod graphql_http;
 mod helpers;
 mod lifecycle;
+mod reports;
 mod rules;
 mod schema;
 mod storage;

@@ -17,16 +17,19 @@ pub enum NodeKind {
     SocialFuelProject,
     /// An FCO carta.
     FcoCarta,
+    /// A bank's monthly report.
+    BankReport,
 }
 
 impl NodeKind {
-    const ALL: [NodeKind; 6] = [
+    const ALL: [NodeKind; 7] = [
         Self::Bank,
         Self::Party,
         Self::EconomicGroup,
         Self::Municipality,
         Self::SocialFuelProject,
         Self::FcoCarta,
+        Self::BankReport,
     ];
 
     /// The GraphQL type name, which is also the prefix inside the ID.
@@ -38,6 +41,7 @@ impl NodeKind {
             Self::Municipality => "Municipality",
             Self::SocialFuelProject => "SocialFuelProject",
             Self::FcoCarta => "FcoCarta",
+            Self::BankReport => "BankReport",
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod list;
 pub mod loaders;
 pub mod pagination;
 pub mod query;
+pub mod reports;
 pub mod rules;
 pub mod scalars;
 pub mod types;
@@ -26,28 +27,32 @@ pub enum Caller {
 }
 
 /// Builds the schema with its DataLoaders over `db`.
-pub fn build_schema(db: DatabaseConnection) -> AppSchema {
+pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::reports::Ingestion>) -> AppSchema {
     use loaders::*;
-    Schema::build(
+    let mut builder = Schema::build(
         query::QueryRoot::default(),
         query::MutationRoot::default(),
         EmptySubscription,
-    )
-    .limit_depth(16)
-    .limit_recursive_depth(32)
-    .data(loader_of(BankLoader(db.clone())))
-    .data(loader_of(PartyLoader(db.clone())))
-    .data(loader_of(EconomicGroupLoader(db.clone())))
-    .data(loader_of_i32(MunicipalityLoader(db.clone())))
-    .data(loader_of(SocialFuelProjectLoader(db.clone())))
-    .data(loader_of(FcoCartaLoader(db.clone())))
-    .data(loader_of(AcquisitionsByProject(db.clone())))
-    .data(loader_of(ProposalsByProject(db.clone())))
-    .data(loader_of(DocumentsByProject(db.clone())))
-    .data(loader_of(ItemsByCarta(db.clone())))
-    .data(loader_of(AmendmentsByCarta(db.clone())))
-    .data(db)
-    .finish()
+    );
+    if let Some(i) = ingestion {
+        builder = builder.data(i);
+    }
+    builder
+        .limit_depth(16)
+        .limit_recursive_depth(32)
+        .data(loader_of(BankLoader(db.clone())))
+        .data(loader_of(PartyLoader(db.clone())))
+        .data(loader_of(EconomicGroupLoader(db.clone())))
+        .data(loader_of_i32(MunicipalityLoader(db.clone())))
+        .data(loader_of(SocialFuelProjectLoader(db.clone())))
+        .data(loader_of(FcoCartaLoader(db.clone())))
+        .data(loader_of(AcquisitionsByProject(db.clone())))
+        .data(loader_of(ProposalsByProject(db.clone())))
+        .data(loader_of(DocumentsByProject(db.clone())))
+        .data(loader_of(ItemsByCarta(db.clone())))
+        .data(loader_of(AmendmentsByCarta(db.clone())))
+        .data(db)
+        .finish()
 }
 
 /// How long a DataLoader waits to gather keys into one batch. Long enough that every item of a page asks before

@@ -29,12 +29,22 @@ use sea_orm::{EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect}
 /// The query root.
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(CommonQuery, SocialFuelQuery, FcoQuery, super::rules::RulesQuery);
+pub struct QueryRoot(
+    CommonQuery,
+    SocialFuelQuery,
+    FcoQuery,
+    super::rules::RulesQuery,
+    super::reports::ReportsQuery,
+);
 
 /// The mutation root.
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(super::lifecycle::LifecycleMutation, super::rules::RulesMutation);
+pub struct MutationRoot(
+    super::lifecycle::LifecycleMutation,
+    super::rules::RulesMutation,
+    super::reports::ReportsMutation,
+);
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
 #[derive(Default)]
@@ -95,6 +105,11 @@ impl CommonQuery {
                 .await
                 .map_err(gql)?
                 .map(|m| Node::FcoCarta(FcoCarta(m))),
+            NodeKind::BankReport => entity::bank_report::Entity::find_by_id(key)
+                .one(db(ctx))
+                .await
+                .map_err(gql)?
+                .map(|m| Node::BankReport(super::reports::BankReport(m))),
         };
         match found {
             Some(n) => Ok(Some(n)),

@@ -677,6 +677,8 @@ pub enum Node {
     SocialFuelProject(SocialFuelProject),
     /// An FCO carta.
     FcoCarta(FcoCarta),
+    /// A bank's monthly report.
+    BankReport(super::super::reports::BankReport),
 }
 
 connection!(

@@ -1,0 +1,346 @@
+//! Banks' monthly reports and job runs in the graph, and the upload mutation (GraphQL multipart request).
+
+use super::{
+    db,
+    error::{ApiError, gql},
+    ids::{self, NodeKind},
+    scalars::DateTime,
+    types::objects::Bank,
+};
+use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject, Upload};
+use entity::{bank, bank_report, bank_report_error, job_run};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::io::Read;
+
+/// Where a report stands.
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+pub enum BankReportStatus {
+    /// Stored, waiting for the ingestion job.
+    Received,
+    /// Claimed by a worker.
+    Processing,
+    /// Every row applied.
+    Ingested,
+    /// Nothing applied: see `errors` or `fileError`.
+    Rejected,
+    /// Applied, then replaced by a later file for the same bank and month.
+    Superseded,
+}
+
+impl BankReportStatus {
+    fn of(s: &str) -> Self {
+        match s {
+            "PROCESSING" => Self::Processing,
+            "INGESTED" => Self::Ingested,
+            "REJECTED" => Self::Rejected,
+            "SUPERSEDED" => Self::Superseded,
+            _ => Self::Received,
+        }
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Received => "RECEIVED",
+            Self::Processing => "PROCESSING",
+            Self::Ingested => "INGESTED",
+            Self::Rejected => "REJECTED",
+            Self::Superseded => "SUPERSEDED",
+        }
+    }
+}
+
+/// A problem on one row of a report.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct ReportRowError {
+    /// The sheet's row number, as the bank sees it.
+    pub row: i32,
+    /// The column's header as found in the file.
+    pub column: Option<String>,
+    /// The offending value.
+    pub value: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The rule code, when a rule is broken.
+    pub rule_code: Option<String>,
+}
+
+/// A bank's monthly report of the cartas it approved and contracted (CDAE/MT 2019, art. 2 §5).
+#[derive(Clone, Debug)]
+pub struct BankReport(pub bank_report::Model);
+
+/// A bank's monthly report of the cartas it approved and contracted (CDAE/MT 2019, art. 2 §5).
+#[Object]
+impl BankReport {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::BankReport, self.0.id)
+    }
+
+    /// The number used in `/bank-reports/{number}/errors.xlsx`.
+    async fn number(&self) -> i64 {
+        self.0.id
+    }
+
+    /// The reporting bank.
+    async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
+        super::types::financing::bank_of(ctx, self.0.bank_id).await
+    }
+
+    /// The month reported, `YYYY-MM`.
+    async fn reference_month(&self) -> &str {
+        &self.0.reference_month
+    }
+
+    /// Where it stands.
+    async fn status(&self) -> BankReportStatus {
+        BankReportStatus::of(&self.0.status)
+    }
+
+    /// The uploaded file's name.
+    async fn file_name(&self) -> &str {
+        &self.0.file_name
+    }
+
+    /// Size in bytes.
+    async fn byte_size(&self) -> i64 {
+        self.0.byte_size
+    }
+
+    /// SHA-256 of the raw bytes (hex): the file's address in the store.
+    async fn sha256(&self) -> &str {
+        &self.0.sha256
+    }
+
+    /// When it was received.
+    async fn received_at(&self) -> DateTime {
+        DateTime(self.0.received_at)
+    }
+
+    /// When processing ended.
+    async fn processed_at(&self) -> Option<DateTime> {
+        self.0.processed_at.map(DateTime)
+    }
+
+    /// Data rows read.
+    async fn row_count(&self) -> Option<i32> {
+        self.0.row_count
+    }
+
+    /// Errors found.
+    async fn error_count(&self) -> Option<i32> {
+        self.0.error_count
+    }
+
+    /// Why the file could not be read at all, when that is the case.
+    async fn file_error(&self) -> Option<&str> {
+        self.0.file_error.as_deref()
+    }
+
+    /// Every row error, by row.
+    async fn errors(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "At most this many (1,000 by default).", default = 1000)] first: u64,
+    ) -> Result<Vec<ReportRowError>> {
+        let rows = bank_report_error::Entity::find()
+            .filter(bank_report_error::Column::ReportId.eq(self.0.id))
+            .order_by_asc(bank_report_error::Column::RowNumber)
+            .order_by_asc(bank_report_error::Column::Id)
+            .limit(first.min(100_000))
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .into_iter()
+            .map(|e| ReportRowError {
+                row: e.row_number,
+                column: e.column_name,
+                value: e.value,
+                message: e.message,
+                rule_code: e.rule_code,
+            })
+            .collect())
+    }
+
+    /// The later report that replaced this one.
+    async fn superseded_by(&self, ctx: &Context<'_>) -> Result<Option<BankReport>> {
+        let Some(id) = self.0.superseded_by else {
+            return Ok(None);
+        };
+        Ok(bank_report::Entity::find_by_id(id)
+            .one(db(ctx))
+            .await
+            .map_err(gql)?
+            .map(BankReport))
+    }
+
+    /// Where to download the bank's rows with the errors marked.
+    async fn errors_url(&self) -> String {
+        format!("/bank-reports/{}/errors.xlsx", self.0.id)
+    }
+}
+
+/// One run of a scheduled job.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct JobRun {
+    /// The job (`ingest`).
+    pub job: String,
+    /// The schedule slot, or `upload:…` for a run triggered by an upload.
+    pub slot: String,
+    /// The process that ran it.
+    pub worker: String,
+    /// `RUNNING`, `SUCCEEDED` or `FAILED`.
+    pub status: String,
+    /// When it started.
+    pub started_at: DateTime,
+    /// When it finished.
+    pub finished_at: Option<DateTime>,
+    /// Items handled.
+    pub processed: i32,
+    /// Items that failed.
+    pub failed: i32,
+    /// Summary or error.
+    pub message: Option<String>,
+}
+
+/// Queries about reports and jobs.
+#[derive(Default)]
+pub struct ReportsQuery;
+
+#[Object]
+impl ReportsQuery {
+    /// One report by its global ID.
+    async fn bank_report(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The report's global ID.")] id: ID,
+    ) -> Result<BankReport> {
+        let key = ids::decode_as(&id, NodeKind::BankReport).ok_or_else(|| {
+            gql(ApiError::BadUserInput(format!(
+                "id: {:?} is not a bank report ID",
+                id.as_str()
+            )))
+        })?;
+        bank_report::Entity::find_by_id(key)
+            .one(db(ctx))
+            .await
+            .map_err(gql)?
+            .map(BankReport)
+            .ok_or_else(|| gql(ApiError::NotFound(format!("no bank report with ID {:?}", id.as_str()))))
+    }
+
+    /// Reports, newest first.
+    async fn bank_reports(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only this bank's (global ID).")] bank_id: Option<ID>,
+        #[graphql(desc = "Only this month, `YYYY-MM`.")] reference_month: Option<String>,
+        #[graphql(desc = "Only in these statuses.")] statuses: Option<Vec<BankReportStatus>>,
+        #[graphql(desc = "At most this many (at most 100).", default = 20)] first: u64,
+    ) -> Result<Vec<BankReport>> {
+        let mut q = bank_report::Entity::find();
+        if let Some(b) = bank_id {
+            let key = ids::decode_as(&b, NodeKind::Bank).ok_or_else(|| {
+                gql(ApiError::BadUserInput(format!(
+                    "bankId: {:?} is not a bank ID",
+                    b.as_str()
+                )))
+            })?;
+            q = q.filter(bank_report::Column::BankId.eq(key));
+        }
+        if let Some(m) = reference_month {
+            q = q.filter(bank_report::Column::ReferenceMonth.eq(crate::reports::parse_month(&m).map_err(gql)?));
+        }
+        if let Some(s) = statuses {
+            q = q.filter(bank_report::Column::Status.is_in(s.iter().map(|s| s.as_str())));
+        }
+        if first > 100 {
+            return Err(gql(ApiError::BadUserInput(format!("first: at most 100, not {first}"))));
+        }
+        let rows = q
+            .order_by_desc(bank_report::Column::Id)
+            .limit(first)
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows.into_iter().map(BankReport).collect())
+    }
+
+    /// Recent job runs, newest first.
+    async fn job_runs(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only this job (`ingest`).")] job: Option<String>,
+        #[graphql(desc = "At most this many (at most 100).", default = 20)] first: u64,
+    ) -> Result<Vec<JobRun>> {
+        let mut q = job_run::Entity::find();
+        if let Some(j) = job {
+            q = q.filter(job_run::Column::Job.eq(j));
+        }
+        let rows = q
+            .order_by_desc(job_run::Column::Id)
+            .limit(first.min(100))
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| JobRun {
+                job: r.job,
+                slot: r.slot,
+                worker: r.worker,
+                status: r.status,
+                started_at: DateTime(r.started_at),
+                finished_at: r.finished_at.map(DateTime),
+                processed: r.processed,
+                failed: r.failed,
+                message: r.message,
+            })
+            .collect())
+    }
+}
+
+/// Mutations about reports.
+#[derive(Default)]
+pub struct ReportsMutation;
+
+#[Object]
+impl ReportsMutation {
+    /// Uploads a bank's monthly report (GraphQL multipart request). The raw file is stored first; the report is
+    /// `RECEIVED` and the ingestion job picks it up right away. The same bytes for the same bank and month return the
+    /// same report.
+    async fn upload_bank_report(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The bank's global ID.")] bank_id: ID,
+        #[graphql(desc = "The month reported, `YYYY-MM`.")] reference_month: String,
+        #[graphql(desc = "The spreadsheet (xlsx, xls, ods or CSV).")] file: Upload,
+    ) -> Result<BankReport> {
+        let key = ids::decode_as(&bank_id, NodeKind::Bank).ok_or_else(|| {
+            gql(ApiError::BadUserInput(format!(
+                "bankId: {:?} is not a bank ID",
+                bank_id.as_str()
+            )))
+        })?;
+        let bank = bank::Entity::find_by_id(key)
+            .one(db(ctx))
+            .await
+            .map_err(gql)?
+            .ok_or_else(|| gql(ApiError::NotFound(format!("no bank with ID {:?}", bank_id.as_str()))))?;
+        let upload = file
+            .value(ctx)
+            .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
+        let name = upload.filename.clone();
+        let mut bytes = Vec::new();
+        upload
+            .into_read()
+            .read_to_end(&mut bytes)
+            .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
+        let ingestion = ctx.data::<crate::reports::Ingestion>()?;
+        let (r, _) = crate::reports::receive(db(ctx), &ingestion.ctx.store, &bank, &reference_month, &name, bytes)
+            .await
+            .map_err(gql)?;
+        ingestion.wake.notify_one();
+        Ok(BankReport(r))
+    }
+}

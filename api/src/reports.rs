@@ -1,0 +1,345 @@
+//! Banks' monthly reports over HTTP: `POST /bank-reports` (multipart), the template and a report's errors as
+//! workbooks, and the ingestion runtime (every minute, and right away after an upload).
+
+use crate::graphql::error::ApiError;
+use axum::{
+    Json,
+    body::Body,
+    extract::{Multipart, Path, State},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use chrono::Utc;
+use entity::{bank, bank_report, bank_report_error};
+use jobs::{
+    report::{
+        ingest::{self, IngestContext},
+        read::read,
+        rows::{RowError, find_header},
+        xlsx,
+    },
+    runs,
+    store::FileStore,
+};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+};
+use serde_json::json;
+use std::sync::Arc;
+use tokio::sync::Notify;
+
+/// The ingestion runtime shared by the HTTP layer and the scheduler.
+#[derive(Clone, Debug)]
+pub struct Ingestion {
+    /// The job's context.
+    pub ctx: IngestContext,
+    /// Wakes the background worker after an upload.
+    pub wake: Arc<Notify>,
+}
+
+/// Checks `YYYY-MM`.
+pub fn parse_month(month: &str) -> Result<String, ApiError> {
+    let m = month.trim();
+    let ok = m.len() == 7
+        && chrono::NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
+            .is_ok_and(|d| (2000..=2100).contains(&chrono::Datelike::year(&d)));
+    if ok {
+        Ok(m.to_owned())
+    } else {
+        Err(ApiError::BadUserInput(format!(
+            "month: {month:?} is not a month in the form YYYY-MM"
+        )))
+    }
+}
+
+/// Stores the bytes, then records the report as `RECEIVED`; the same bytes for the same bank and month return the
+/// report already recorded. Returns the report and whether it is new.
+pub async fn receive(
+    db: &DatabaseConnection,
+    store: &FileStore,
+    bank: &bank::Model,
+    month: &str,
+    file_name: &str,
+    bytes: Vec<u8>,
+) -> Result<(bank_report::Model, bool), ApiError> {
+    let month = parse_month(month)?;
+    if !bank.serves_fco {
+        return Err(ApiError::BadUserInput(format!(
+            "bank: {} does not operate FCO Rural; its monthly list is not expected",
+            bank.code
+        )));
+    }
+    let size = bytes.len() as i64;
+    let sha = store.put(bytes).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let find = || {
+        bank_report::Entity::find()
+            .filter(bank_report::Column::BankId.eq(bank.id))
+            .filter(bank_report::Column::ReferenceMonth.eq(month.clone()))
+            .filter(bank_report::Column::Sha256.eq(sha.clone()))
+    };
+    if let Some(r) = find().one(db).await? {
+        return Ok((r, false));
+    }
+    let r = bank_report::ActiveModel {
+        bank_id: Set(bank.id),
+        reference_month: Set(month.clone()),
+        sha256: Set(sha.clone()),
+        file_name: Set(file_name.chars().take(255).collect()),
+        byte_size: Set(size),
+        status: Set("RECEIVED".into()),
+        received_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match r {
+        Ok(r) => Ok((r, true)),
+        // Two identical uploads at once: the other one won; answer with it.
+        Err(e) if e.to_string().to_lowercase().contains("unique") || e.to_string().contains("duplicate key") => {
+            let r = find().one(db).await?.ok_or_else(|| ApiError::Internal(e.to_string()))?;
+            Ok((r, false))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The JSON answer about a report.
+pub fn report_json(r: &bank_report::Model, bank_code: &str) -> serde_json::Value {
+    json!({
+        "id": r.id,
+        "graphqlId": crate::graphql::ids::encode(crate::graphql::ids::NodeKind::BankReport, r.id).0,
+        "bank": bank_code,
+        "month": r.reference_month,
+        "status": r.status,
+        "sha256": r.sha256,
+        "fileName": r.file_name,
+        "byteSize": r.byte_size,
+        "receivedAt": r.received_at.to_rfc3339(),
+    })
+}
+
+fn problem(status: StatusCode, field: Option<&str>, message: String) -> Response {
+    (status, Json(json!({ "error": message, "field": field }))).into_response()
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            ApiError::BadUserInput(_) | ApiError::RuleViolation { .. } => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Internal(detail) => {
+                tracing::error!(%detail, "internal error in an HTTP handler");
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        problem(status, None, self.to_string())
+    }
+}
+
+/// `POST /bank-reports`: multipart fields `bank` (code), `month` (`YYYY-MM`) and `file`.
+pub async fn upload(State(state): State<crate::http::AppState>, mut form: Multipart) -> Response {
+    let (mut bank_code, mut month, mut file) = (None, None, None);
+    loop {
+        match form.next_field().await {
+            Ok(Some(field)) => {
+                let name = field.name().unwrap_or("").to_owned();
+                let file_name = field.file_name().map(str::to_owned);
+                match field.bytes().await {
+                    Ok(bytes) => match name.as_str() {
+                        "bank" => bank_code = Some(String::from_utf8_lossy(&bytes).trim().to_owned()),
+                        "month" => month = Some(String::from_utf8_lossy(&bytes).trim().to_owned()),
+                        "file" => file = Some((file_name.unwrap_or_else(|| "upload".into()), bytes.to_vec())),
+                        _ => {}
+                    },
+                    Err(e) => {
+                        return problem(
+                            StatusCode::BAD_REQUEST,
+                            Some(&name),
+                            format!("could not read the field: {e}"),
+                        );
+                    }
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                return problem(
+                    StatusCode::BAD_REQUEST,
+                    None,
+                    format!("not a multipart/form-data body: {e}"),
+                );
+            }
+        }
+    }
+    let Some(code) = bank_code else {
+        return problem(
+            StatusCode::BAD_REQUEST,
+            Some("bank"),
+            "the field `bank` (the bank's code) is missing".into(),
+        );
+    };
+    let Some(month) = month else {
+        return problem(
+            StatusCode::BAD_REQUEST,
+            Some("month"),
+            "the field `month` (YYYY-MM) is missing".into(),
+        );
+    };
+    let Some((file_name, bytes)) = file else {
+        return problem(
+            StatusCode::BAD_REQUEST,
+            Some("file"),
+            "the field `file` is missing".into(),
+        );
+    };
+    let bank = match bank::Entity::find()
+        .filter(bank::Column::Code.eq(code.to_uppercase()))
+        .one(&state.db)
+        .await
+    {
+        Ok(Some(b)) => b,
+        Ok(None) => {
+            return problem(
+                StatusCode::NOT_FOUND,
+                Some("bank"),
+                format!("no bank with code {code:?}"),
+            );
+        }
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let Some(ingestion) = &state.ingestion else {
+        return ApiError::Internal("ingestion is not configured".into()).into_response();
+    };
+    match receive(&state.db, &ingestion.ctx.store, &bank, &month, &file_name, bytes).await {
+        Ok((r, created)) => {
+            ingestion.wake.notify_one();
+            let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+            (status, Json(report_json(&r, &bank.code))).into_response()
+        }
+        Err(ApiError::BadUserInput(m)) => {
+            let field = m.split(':').next().map(str::to_owned);
+            problem(StatusCode::BAD_REQUEST, field.as_deref(), m)
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
+    Response::builder()
+        .header(
+            header::CONTENT_TYPE,
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        .header(
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{file_name}\""),
+        )
+        .body(Body::from(bytes))
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
+
+/// `GET /bank-reports/template.xlsx`.
+pub async fn template() -> Response {
+    match xlsx::template() {
+        Ok(bytes) => xlsx_response(bytes, "fomento-relatorio-mensal-modelo.xlsx"),
+        Err(e) => ApiError::Internal(e.to_string()).into_response(),
+    }
+}
+
+/// `GET /bank-reports/{id}/errors.xlsx`: the bank's own rows with an errors column and the bad cells marked.
+pub async fn errors_xlsx(State(state): State<crate::http::AppState>, Path(id): Path<String>) -> Response {
+    let Ok(id) = id.parse::<i64>() else {
+        return problem(
+            StatusCode::BAD_REQUEST,
+            Some("id"),
+            format!("{id:?} is not a report id"),
+        );
+    };
+    let Some(ingestion) = &state.ingestion else {
+        return ApiError::Internal("ingestion is not configured".into()).into_response();
+    };
+    let r = match bank_report::Entity::find_by_id(id).one(&state.db).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return problem(StatusCode::NOT_FOUND, Some("id"), format!("no bank report {id}")),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let errors: Vec<RowError> = match bank_report_error::Entity::find()
+        .filter(bank_report_error::Column::ReportId.eq(id))
+        .order_by_asc(bank_report_error::Column::RowNumber)
+        .order_by_asc(bank_report_error::Column::Id)
+        .all(&state.db)
+        .await
+    {
+        Ok(rows) => rows
+            .into_iter()
+            .map(|e| RowError {
+                row: e.row_number as u32,
+                column: e.column_name,
+                value: e.value,
+                message: e.message,
+                rule_code: e.rule_code,
+            })
+            .collect(),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let bytes = match ingestion.ctx.store.get(&r.sha256).await {
+        Ok(b) => b,
+        Err(e) => return ApiError::Internal(e.to_string()).into_response(),
+    };
+    let cells = read(&bytes, &ingestion.ctx.limits).ok();
+    let header = cells.as_deref().and_then(|c| find_header(c).ok()).map(|h| h.row);
+    let file_error = r.file_error.clone();
+    match xlsx::errors_workbook(cells.as_deref(), header, &errors, file_error.as_deref()) {
+        Ok(bytes) => xlsx_response(bytes, &format!("relatorio-{id}-erros.xlsx")),
+        Err(e) => ApiError::Internal(e.to_string()).into_response(),
+    }
+}
+
+/// One scheduled run of the ingestion: once per minute slot across every process sharing the database.
+pub async fn scheduled_ingest(ctx: &IngestContext, slot: &str) -> Result<Option<runs::JobReport>, String> {
+    let now = Utc::now();
+    let Some(run) = runs::start(&ctx.db, ingest::JOB, slot, &ctx.worker, now)
+        .await
+        .map_err(|e| e.to_string())?
+    else {
+        return Ok(None);
+    };
+    let outcome = ingest::run_once(ctx, now).await.map_err(|e| e.to_string());
+    let _ = runs::finish(&ctx.db, run, &outcome, Utc::now()).await;
+    outcome.map(Some)
+}
+
+/// Starts the scheduler (every minute) and the worker woken by uploads; returns the scheduler to keep it alive.
+pub async fn start_jobs(
+    ingestion: Ingestion,
+) -> Result<tokio_cron_scheduler::JobScheduler, tokio_cron_scheduler::JobSchedulerError> {
+    let sched = tokio_cron_scheduler::JobScheduler::new().await?;
+    let ctx = ingestion.ctx.clone();
+    sched
+        .add(tokio_cron_scheduler::Job::new_async("0 * * * * *", move |_, _| {
+            let ctx = ctx.clone();
+            Box::pin(async move {
+                let slot = runs::minute_slot(Utc::now());
+                match scheduled_ingest(&ctx, &slot).await {
+                    Ok(Some(r)) if r.processed > 0 => {
+                        tracing::info!(slot, processed = r.processed, failed = r.failed, "ingestion")
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(slot, error = %e, "ingestion failed"),
+                }
+            })
+        })?)
+        .await?;
+    sched.start().await?;
+    let wake = ingestion.wake.clone();
+    let ctx = ingestion.ctx.clone();
+    tokio::spawn(async move {
+        loop {
+            wake.notified().await;
+            let slot = format!("upload:{}", Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            if let Err(e) = scheduled_ingest(&ctx, &slot).await {
+                tracing::error!(error = %e, "ingestion after upload failed");
+            }
+        }
+    });
+    Ok(sched)
+}

@@ -1,0 +1,534 @@
+//! Banks' monthly reports end to end: upload over HTTP, the ingestion step run with an explicit `now`, row-by-row
+//! answers, nothing half-applied, leases, several workers, and the workbooks Fomento writes back.
+
+use crate::helpers::{TestApp, on_each_backend};
+use chrono::{Duration, Utc};
+use entity::domain::document::{cnpj_with_check_digits, cpf_with_check_digits};
+use jobs::report::ingest::{self, IngestContext};
+use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
+use sea_orm::{EntityTrait, PaginatorTrait};
+use serde_json::{Value, json};
+
+/// A cell of a generated workbook.
+#[derive(Clone)]
+pub enum C {
+    /// Text.
+    T(&'static str),
+    /// Owned text.
+    S(String),
+    /// A number.
+    N(f64),
+    /// A real date cell.
+    D(u16, u8, u8),
+    /// Nothing.
+    E,
+}
+
+const HEADERS: [&str; 13] = [
+    "Nº da Carta-Consulta",
+    "Tomador",
+    "CPF/CNPJ",
+    "Município",
+    "UF",
+    "Programa/Linha",
+    "Atividade",
+    "Finalidade",
+    "Valor Financiado (R$)",
+    "Data de Aprovação",
+    "Data de Contratação",
+    "Prazo (meses)",
+    "Carência (meses)",
+];
+
+/// A bank's workbook as LibreOffice writes them: a title, a month line, headers on row 3, then the rows.
+pub fn workbook(rows: &[Vec<C>]) -> Vec<u8> {
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet();
+    let date = Format::new().set_num_format("dd/mm/yyyy");
+    ws.write_string(
+        0,
+        0,
+        "Banco do Brasil S.A. — Relação mensal de cartas-consultas — FCO Rural/MT",
+    )
+    .expect("write");
+    ws.write_string(1, 0, "Mês de referência: maio/2019").expect("write");
+    for (j, h) in HEADERS.iter().enumerate() {
+        ws.write_string(2, j as u16, *h).expect("write");
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let r = 3 + i as u32;
+        for (j, c) in row.iter().enumerate() {
+            let col = j as u16;
+            match c {
+                C::T(t) => drop(ws.write_string(r, col, *t).expect("write")),
+                C::S(t) => drop(ws.write_string(r, col, t).expect("write")),
+                C::N(n) => drop(ws.write_number(r, col, *n).expect("write")),
+                C::D(y, m, d) => drop(
+                    ws.write_datetime_with_format(r, col, ExcelDateTime::from_ymd(*y, *m, *d).expect("date"), &date)
+                        .expect("write"),
+                ),
+                C::E => {}
+            }
+        }
+    }
+    wb.save_to_buffer().expect("xlsx")
+}
+
+pub fn cpf(n: u32) -> String {
+    cpf_with_check_digits(&format!("{:09}", 100_000_000 + n * 7919))
+        .expect("cpf")
+        .to_string()
+}
+
+pub fn cnpj(n: u32) -> String {
+    cnpj_with_check_digits(&format!("{:08}0001", 40_000_000 + n * 3571))
+        .expect("cnpj")
+        .to_string()
+}
+
+/// A valid row: carta `number`, approved in April and contracted in May 2019.
+pub fn good_row(number: &str, doc: String, amount: f64) -> Vec<C> {
+    vec![
+        C::S(number.into()),
+        C::T("Produtor Rural Ltda"),
+        C::S(doc),
+        C::T("Sorriso"),
+        C::T("MT"),
+        C::T("FCO Rural"),
+        C::T("Piscicultura"),
+        C::T("Investimento"),
+        C::N(amount),
+        C::D(2019, 4, 18),
+        C::T("30/05/2019"),
+        C::N(120.0),
+        C::N(12.0),
+    ]
+}
+
+async fn upload(app: &TestApp, bank: &str, month: &str, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let form = reqwest::multipart::Form::new()
+        .text("bank", bank.to_owned())
+        .text("month", month.to_owned())
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()),
+        );
+    let resp = app.post("/bank-reports").multipart(form).send().await.expect("answer");
+    let status = resp.status().as_u16();
+    (status, resp.json().await.expect("json"))
+}
+
+fn ctx(app: &TestApp, worker: &str) -> IngestContext {
+    IngestContext {
+        worker: worker.into(),
+        ..app.ingestion.ctx.clone()
+    }
+}
+
+const REPORT: &str = "query R($id: ID!) { bankReport(id: $id) { status rowCount errorCount fileError
+  supersededBy { graphqlId: id } errors { row column value message ruleCode } } }";
+
+async fn report(app: &TestApp, id: &Value) -> Value {
+    app.data(REPORT, json!({ "id": id })).await["bankReport"].clone()
+}
+
+#[tokio::test]
+async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
+    on_each_backend(true, |app| async move {
+        let rows = vec![good_row("MT-2019-1", cpf(1), 864791.52), good_row("MT-2019-2", cnpj(2), 1_500_000.0), {
+            let mut r = good_row("MT-2019-3", cpf(3), 100.0);
+            r[8] = C::T("R$ 1.234.567,89");
+            r
+        }];
+        let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&rows)).await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["status"], "RECEIVED");
+        let id = body["graphqlId"].clone();
+
+        // The same bytes again: the same report.
+        let (again, body2) = upload(&app, "bb", "2019-05", "maio-copia.xlsx", workbook(&rows)).await;
+        assert_eq!((again, body2["id"].clone()), (200, body["id"].clone()), "idempotent upload");
+
+        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
+        let rep = report(&app, &id).await;
+        assert_eq!((rep["status"].as_str(), rep["rowCount"].as_i64()), (Some("INGESTED"), Some(3)), "{rep}");
+
+        let cartas = app
+            .data("{ fcoCartas(first: 10, filter: { document: \"PLACEHOLDER\" }) { nodes { number amount stage contractedOn municipality { name } } } }".replace("PLACEHOLDER", &cpf(3)).as_str(), json!({}))
+            .await;
+        let c = &cartas["fcoCartas"]["nodes"][0];
+        assert_eq!((c["number"].as_str(), c["amount"].as_str(), c["stage"].as_str()), (Some("MT-2019-3"), Some("1234567.89"), Some("CONTRACTED")));
+        assert_eq!(c["municipality"]["name"], "Sorriso");
+        // A carta of R$ 1.5 M never went to the chamber: flagged, not rejected.
+        let flags = entity::compliance_flag::Entity::find().all(&app.db).await.expect("flags");
+        assert!(flags.iter().any(|f| f.rule_code == "FCO-CHAMBER-THRESHOLD"), "{flags:?}");
+
+        // A new file for the same bank and month supersedes the first, which stays queryable.
+        let (s3, body3) = upload(&app, "BB", "2019-05", "maio-v2.xlsx", workbook(&rows[..2])).await;
+        assert_eq!(s3, 201, "{body3}");
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let old = report(&app, &id).await;
+        assert_eq!(old["status"], "SUPERSEDED");
+        assert_eq!(old["supersededBy"]["graphqlId"], body3["graphqlId"]);
+        assert_eq!(report(&app, &body3["graphqlId"]).await["status"], "INGESTED");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
+    on_each_backend(true, |app| async move {
+        let before = entity::fco_carta::Entity::find().count(&app.db).await.expect("count");
+        let parties = entity::party::Entity::find().count(&app.db).await.expect("count");
+        let mut rows = vec![good_row("OK-1", cpf(10), 1000.0)];
+        let bad = |col: usize, c: C| {
+            let mut r = good_row("BAD", cpf(11), 1000.0);
+            r[col] = c;
+            r
+        };
+        // (row, its column, expected message fragment)
+        let cases: Vec<(Vec<C>, &str, &str)> = vec![
+            (bad(2, C::T("123.456.789-00")), "CPF/CNPJ", "check digits"),
+            (
+                bad(8, C::T("R$ 12,345")),
+                "Valor Financiado (R$)",
+                "more than two decimal places",
+            ),
+            (bad(8, C::T("mil reais")), "Valor Financiado (R$)", "not an amount"),
+            (bad(9, C::T("31/02/2019")), "Data de Aprovação", "not a date"),
+            (
+                bad(3, C::T("Atlântida")),
+                "Município",
+                "no municipality of that name in MT",
+            ),
+            (bad(6, C::T("Astrologia")), "Atividade", "not a known activity"),
+            (bad(5, C::T("FCO Lunar")), "Programa/Linha", "not a programme line"),
+            (bad(0, C::E), "Nº da Carta-Consulta", "carta number is missing"),
+            (bad(12, C::N(200.0)), "Carência (meses)", "exceed the 120-month term"),
+            (
+                bad(10, C::T("01/01/2019")),
+                "Data de Contratação",
+                "before its approval",
+            ),
+        ];
+        for (r, ..) in &cases {
+            rows.push(r.clone());
+        }
+        let (status, body) = upload(&app, "BB", "2019-05", "ruim.xlsx", workbook(&rows)).await;
+        assert_eq!(status, 201, "{body}");
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let rep = report(&app, &body["graphqlId"]).await;
+        assert_eq!(rep["status"], "REJECTED", "{rep}");
+        let errors = rep["errors"].as_array().expect("errors");
+        for (i, (_, column, fragment)) in cases.iter().enumerate() {
+            let row = 5 + i as i64; // title, month, header, the good row, then the bad ones
+            assert!(
+                errors.iter().any(|e| e["row"].as_i64() == Some(row)
+                    && e["column"] == *column
+                    && e["message"].as_str().is_some_and(|m| m.contains(fragment))),
+                "row {row}, {column}: expected {fragment:?} in {errors:#?}"
+            );
+        }
+        assert_eq!(rep["errorCount"].as_u64(), Some(errors.len() as u64));
+        assert_eq!(
+            entity::fco_carta::Entity::find().count(&app.db).await.expect("count"),
+            before,
+            "nothing applied"
+        );
+        assert_eq!(
+            entity::party::Entity::find().count(&app.db).await.expect("count"),
+            parties,
+            "no party created"
+        );
+
+        // The bank gets its own rows back with an errors column.
+        let number = body["id"].as_i64().expect("id");
+        let resp = app
+            .get(&format!("/bank-reports/{number}/errors.xlsx"))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 200);
+        let bytes = resp.bytes().await.expect("bytes").to_vec();
+        let cells = jobs::report::read::read(&bytes, &Default::default()).expect("readable xlsx");
+        assert_eq!(cells[2].last().map(|c| c.display()), Some("Erros".into()));
+        assert!(
+            cells[4].last().is_some_and(|c| c.display().contains("check digits")),
+            "{:?}",
+            cells[4]
+        );
+        assert!(
+            cells[3].get(HEADERS.len()).is_none_or(|c| c.is_blank()),
+            "the good row has no error: {:?}",
+            cells[3]
+        );
+    })
+    .await;
+}
+
+fn zip_bomb() -> Vec<u8> {
+    // A zip whose central directory declares a 3 GiB entry.
+    let mut z = b"PK\x03\x04".to_vec();
+    z.extend_from_slice(&[0; 26]);
+    let cd_offset = z.len() as u32;
+    let mut cd = vec![0x50, 0x4b, 0x01, 0x02];
+    cd.extend_from_slice(&[0; 16]);
+    cd.extend_from_slice(&10u32.to_le_bytes()); // compressed
+    cd.extend_from_slice(&(3u32 << 30).to_le_bytes()); // uncompressed
+    cd.extend_from_slice(&[0; 18]);
+    cd.extend_from_slice(&0u32.to_le_bytes());
+    z.extend_from_slice(&cd);
+    let mut eocd = vec![0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0, 1, 0, 1, 0];
+    eocd.extend_from_slice(&(cd.len() as u32).to_le_bytes());
+    eocd.extend_from_slice(&cd_offset.to_le_bytes());
+    eocd.extend_from_slice(&[0, 0]);
+    z.extend_from_slice(&eocd);
+    z
+}
+
+fn encrypted_workbook() -> Vec<u8> {
+    let mut b = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+    b.extend_from_slice(&[0; 504]);
+    b.extend("EncryptedPackage".encode_utf16().flat_map(|u| u.to_le_bytes()));
+    b
+}
+
+#[tokio::test]
+async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+            ("vazio.xlsx", Vec::new(), "the file is empty"),
+            (
+                "foto.png",
+                b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+                "not a spreadsheet",
+            ),
+            ("sem-cabecalho.csv", b"a;b;c\n1;2;3\n".to_vec(), "no header row found"),
+            ("bomba.xlsx", zip_bomb(), "decompression bomb"),
+            ("senha.xlsx", encrypted_workbook(), "password-protected"),
+            (
+                "sem-colunas.csv",
+                "Nº da Carta-Consulta;Tomador\nX;Y\n".as_bytes().to_vec(),
+                "lacks the column(s)",
+            ),
+        ];
+        let mut ids = Vec::new();
+        for (name, bytes, _) in &cases {
+            let (status, body) = upload(&app, "BB", "2019-05", name, bytes.clone()).await;
+            assert_eq!(status, 201, "{name}: {body}");
+            ids.push(body["graphqlId"].clone());
+        }
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        for ((name, bytes, fragment), id) in cases.iter().zip(&ids) {
+            let rep = report(&app, id).await;
+            assert_eq!(rep["status"], "REJECTED", "{name}: {rep}");
+            assert!(
+                rep["fileError"].as_str().is_some_and(|e| e.contains(fragment)),
+                "{name}: {rep}"
+            );
+            let kept = app
+                .ingestion
+                .ctx
+                .store
+                .get(&jobs::store::FileStore::sha256(bytes))
+                .await
+                .expect("kept");
+            assert_eq!(&kept, bytes, "{name}: the raw file stays");
+        }
+    })
+    .await;
+}
+
+async fn seed_bb(app: &TestApp) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    entity::bank::ActiveModel {
+        code: Set("BB".into()),
+        name: Set("Banco do Brasil".into()),
+        serves_social_fuel: Set(true),
+        serves_fco: Set(true),
+        mda_cooperation_agreement: Set(true),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .expect("bank");
+}
+
+#[tokio::test]
+async fn a_crash_between_claim_and_commit_is_ingested_once_after_the_lease() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let rows: Vec<Vec<C>> = (0..5)
+            .map(|i| good_row(&format!("L-{i}"), cpf(20 + i), 5000.0))
+            .collect();
+        upload(&app, "BB", "2019-05", "a.xlsx", workbook(&rows)).await;
+        let t0 = Utc::now();
+        let crashed = ctx(&app, "worker-a");
+        let claimed = ingest::claim(&crashed, t0)
+            .await
+            .expect("claim")
+            .expect("a report to claim");
+        // worker-a dies here. Before the lease expires nobody else takes the report.
+        let other = ctx(&app, "worker-b");
+        let r = ingest::run_once(&other, t0 + Duration::minutes(1)).await.expect("run");
+        assert_eq!(r.processed, 0, "the claim still holds");
+        let r = ingest::run_once(&other, t0 + app.ingestion.ctx.lease + Duration::seconds(1))
+            .await
+            .expect("run");
+        assert_eq!(r.processed, 1, "taken over after the lease");
+        // worker-a wakes up and tries to finish: nothing is applied twice.
+        let late = ingest::process(&crashed, &claimed, t0 + Duration::minutes(10))
+            .await
+            .expect("process");
+        assert_eq!(late, ingest::Outcome::LostLease);
+        assert_eq!(
+            entity::fco_carta::Entity::find().count(&app.db).await.expect("count"),
+            5
+        );
+        assert_eq!(
+            entity::bank_report_row::Entity::find()
+                .count(&app.db)
+                .await
+                .expect("count"),
+            5
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn two_workers_on_one_database_ingest_each_report_once() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        for m in 1..=6u32 {
+            let rows: Vec<Vec<C>> = (0..20)
+                .map(|i| good_row(&format!("W{m}-{i}"), cpf(100 * m + i), 5000.0))
+                .collect();
+            let (status, _) = upload(&app, "BB", &format!("2019-{m:02}"), "w.xlsx", workbook(&rows)).await;
+            assert_eq!(status, 201);
+        }
+        let now = Utc::now();
+        let (a, b) = (ctx(&app, "worker-a"), ctx(&app, "worker-b"));
+        let (ra, rb) = tokio::join!(ingest::run_once(&a, now), ingest::run_once(&b, now));
+        let (ra, rb) = (ra.expect("a"), rb.expect("b"));
+        assert_eq!(ra.processed + rb.processed, 6, "a: {}, b: {}", ra.message, rb.message);
+        assert_eq!(
+            entity::fco_carta::Entity::find().count(&app.db).await.expect("count"),
+            120
+        );
+        assert_eq!(
+            entity::bank_report_row::Entity::find()
+                .count(&app.db)
+                .await
+                .expect("count"),
+            120
+        );
+        let ingested = app
+            .data("{ bankReports(statuses: [INGESTED], first: 20) { status } }", json!({}))
+            .await;
+        assert_eq!(ingested["bankReports"].as_array().map(Vec::len), Some(6));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_scheduled_slot_runs_once_and_job_runs_are_listed() {
+    on_each_backend(false, |app| async move {
+        let first = fomento_api::reports::scheduled_ingest(&app.ingestion.ctx, "2026-12-02T10:00Z")
+            .await
+            .expect("run");
+        let second = fomento_api::reports::scheduled_ingest(&ctx(&app, "another-process"), "2026-12-02T10:00Z")
+            .await
+            .expect("run");
+        assert!(first.is_some() && second.is_none(), "one run per slot");
+        let runs = app
+            .data("{ jobRuns(job: \"ingest\") { slot status processed } }", json!({}))
+            .await;
+        assert_eq!(
+            runs["jobRuns"],
+            json!([{ "slot": "2026-12-02T10:00Z", "status": "SUCCEEDED", "processed": 0 }])
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn csv_in_latin1_and_the_graphql_multipart_upload_work_too() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let line = format!("MT-CSV-1;Jo\u{e3}o da Silva;{};Cuiab\u{e1};MT;FCO Rural;Bovinocultura de corte;Investimento;R$ 250.000,00;18/04/2019;30/05/2019;96;24", cpf(7));
+        let text = format!("Relat\u{f3}rio\n{}\n{line}\n", HEADERS.join(";"));
+        let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let operations = json!({
+            "query": "mutation U($b: ID!, $f: Upload!) { uploadBankReport(bankId: $b, referenceMonth: \"2019-05\", file: $f) { id status } }",
+            "variables": { "b": bank, "f": null }
+        });
+        let form = reqwest::multipart::Form::new()
+            .text("operations", operations.to_string())
+            .text("map", r#"{ "0": ["variables.f"] }"#)
+            .part("0", reqwest::multipart::Part::bytes(latin1).file_name("maio.csv"));
+        let resp = app.post("/graphql").multipart(form).send().await.expect("answer");
+        let body: Value = resp.json().await.expect("json");
+        let id = body["data"]["uploadBankReport"]["id"].clone();
+        assert_eq!(body["data"]["uploadBankReport"]["status"], "RECEIVED", "{body}");
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        assert_eq!(report(&app, &id).await["status"], "INGESTED");
+        let p = app.data("query P($d: String!) { party(document: $d) { name } }", json!({ "d": cpf(7) })).await;
+        assert_eq!(p["party"]["name"], "João da Silva");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn bad_upload_requests_name_the_field() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let (s, b) = upload(&app, "XX", "2019-05", "a.xlsx", vec![1]).await;
+        assert_eq!((s, b["field"].as_str()), (404, Some("bank")), "{b}");
+        let (s, b) = upload(&app, "BB", "2019-13", "a.xlsx", vec![1]).await;
+        assert_eq!((s, b["field"].as_str()), (400, Some("month")), "{b}");
+        let form = reqwest::multipart::Form::new()
+            .text("bank", "BB")
+            .text("month", "2019-05");
+        let resp = app.post("/bank-reports").multipart(form).send().await.expect("answer");
+        let b: Value = resp.json().await.expect("json");
+        assert_eq!(b["field"], "file");
+        let t = app.get("/bank-reports/template.xlsx").send().await.expect("answer");
+        let cells = jobs::report::read::read(&t.bytes().await.expect("bytes"), &Default::default()).expect("xlsx");
+        let header = jobs::report::rows::find_header(&cells).expect("the template's own header is recognised");
+        assert_eq!(header.row, 0);
+    })
+    .await;
+}
+
+/// The LibreOffice samples of `../shared/data/sheets/` ingest when present.
+#[tokio::test]
+async fn the_libreoffice_samples_ingest() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        for name in ["bank-report-sample.xls", "bank-report-sample.ods"] {
+            let path = format!("{}/../../shared/data/sheets/{name}", env!("CARGO_MANIFEST_DIR"));
+            let Ok(bytes) = std::fs::read(&path) else {
+                eprintln!("SKIPPED: {path} is absent");
+                continue;
+            };
+            let (status, body) = upload(
+                &app,
+                "BB",
+                if name.ends_with("xls") { "2019-05" } else { "2019-06" },
+                name,
+                bytes,
+            )
+            .await;
+            assert_eq!(status, 201, "{body}");
+            ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+            let rep = report(&app, &body["graphqlId"]).await;
+            assert_eq!(rep["status"], "INGESTED", "{name}: {rep}");
+            assert_eq!(rep["rowCount"], 25, "{name}");
+        }
+    })
+    .await;
+}
