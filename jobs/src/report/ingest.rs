@@ -3,14 +3,15 @@
 //! row error (`REJECTED`). The raw file always stays in the store.
 
 use super::{
-    read::{Limits, read},
-    rows::{Municipalities, ReportRow, RowError, find_header, parse_rows},
+    read::{Cell, FileError, Limits, for_each_row},
+    rows::{HEADER_SCAN_ROWS, Header, Municipalities, ReportRow, RowError, find_header, parse_row},
 };
 use crate::{runs::JobReport, store::FileStore};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use entity::{
-    bank_report, bank_report_error, bank_report_row, compliance_flag, fco_carta, municipality, non_business_day, party,
-    rule_parameter,
+    bank_report, bank_report_error, bank_report_row, compliance_flag,
+    domain::Money,
+    fco_carta, municipality, non_business_day, party, rule_parameter,
     rules::{self, brl},
     vocab::{Decision, FcoCartaStage, Programme},
 };
@@ -180,18 +181,97 @@ async fn reject(
     })
 }
 
-/// Reads, checks and applies one claimed report.
+/// Rows applied per batch inside the report's one transaction.
+const BATCH: usize = 5000;
+
+/// The first pass's findings.
+struct Scan {
+    header: Header,
+    /// Rows read (data rows, blank ones excluded).
+    rows: usize,
+    errors: Vec<RowError>,
+    /// For each carta number, the sheet row of its last occurrence; duplicates are flagged and only the last applies.
+    last_row: HashMap<String, u32>,
+    duplicates: Vec<(String, u32, u32)>,
+}
+
+/// Pass 1: find the header among the first rows, parse every row, keep the errors and which row of each carta wins.
+fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<Scan, String>, FileError> {
+    let mut head: Vec<Vec<Cell>> = Vec::new();
+    let mut state: Option<Scan> = None;
+    let mut header_error = None;
+    let handle = |state: &mut Scan, i: usize, cells: &[Cell]| match parse_row(i, cells, &state.header, munis) {
+        Some(Ok(r)) => {
+            state.rows += 1;
+            if let Some(prev) = state.last_row.insert(r.carta_number.clone(), r.row) {
+                state.duplicates.push((r.carta_number, prev, r.row));
+            }
+        }
+        Some(Err(e)) => {
+            state.rows += 1;
+            if state.errors.len() < 100_000 {
+                state.errors.extend(e);
+            }
+        }
+        None => {}
+    };
+    for_each_row(bytes, limits, |i, cells| {
+        if header_error.is_some() {
+            return;
+        }
+        if let Some(st) = state.as_mut() {
+            handle(st, i, &cells);
+            return;
+        }
+        if i < HEADER_SCAN_ROWS {
+            head.resize(i, Vec::new());
+            head.push(cells);
+            return;
+        }
+        // The header must be among the rows seen so far.
+        match find_header(&head) {
+            Ok(header) => {
+                let mut st = Scan {
+                    header,
+                    rows: 0,
+                    errors: Vec::new(),
+                    last_row: HashMap::new(),
+                    duplicates: Vec::new(),
+                };
+                for (j, row) in head.iter().enumerate().skip(st.header.row + 1) {
+                    handle(&mut st, j, row);
+                }
+                handle(&mut st, i, &cells);
+                state = Some(st);
+            }
+            Err(e) => header_error = Some(e),
+        }
+    })?;
+    if let Some(e) = header_error {
+        return Ok(Err(e));
+    }
+    Ok(match state {
+        Some(st) => Ok(st),
+        None => find_header(&head).map(|header| {
+            let mut st = Scan {
+                header,
+                rows: 0,
+                errors: Vec::new(),
+                last_row: HashMap::new(),
+                duplicates: Vec::new(),
+            };
+            for (j, row) in head.iter().enumerate().skip(st.header.row + 1) {
+                handle(&mut st, j, row);
+            }
+            st
+        }),
+    })
+}
+
+/// Reads, checks and applies one claimed report: a first pass checks every row, a second applies them in batches
+/// inside one transaction, so the sheet is never held whole in memory.
 pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let bytes = ctx.store.get(&r.sha256).await?;
-    let cells = match read(&bytes, &ctx.limits) {
-        Ok(c) => c,
-        Err(e) => return reject(ctx, r, 0, Some(e.to_string()), &[], now).await,
-    };
-    drop(bytes);
-    let header = match find_header(&cells) {
-        Ok(h) => h,
-        Err(e) => return reject(ctx, r, 0, Some(e), &[], now).await,
-    };
     let munis = Municipalities::new(
         municipality::Entity::find()
             .all(&ctx.db)
@@ -199,24 +279,34 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
             .into_iter()
             .map(|m| (m.ibge_code, m.name)),
     );
-    let (rows, errors) = parse_rows(&cells, &header, &munis);
-    drop(cells);
-    let total = rows.len() + errors.iter().map(|e| e.row).collect::<HashSet<_>>().len();
-    if total > ctx.limits.max_rows {
+    let scanned = {
+        let limits = ctx.limits;
+        let munis = munis.clone();
+        let bytes = bytes.clone();
+        tokio::task::spawn_blocking(move || scan(&bytes, &limits, &munis))
+            .await
+            .map_err(|e| DbErr::Custom(e.to_string()))?
+    };
+    let st = match scanned {
+        Err(e) => return reject(ctx, r, 0, Some(e.to_string()), &[], now).await,
+        Ok(Err(e)) => return reject(ctx, r, 0, Some(e), &[], now).await,
+        Ok(Ok(st)) => st,
+    };
+    if st.rows > ctx.limits.max_rows {
         return reject(
             ctx,
             r,
-            total,
+            st.rows,
             Some(format!("the sheet has more than {} rows", ctx.limits.max_rows)),
             &[],
             now,
         )
         .await;
     }
-    if !errors.is_empty() {
-        return reject(ctx, r, total, None, &errors, now).await;
+    if !st.errors.is_empty() {
+        return reject(ctx, r, st.rows, None, &st.errors, now).await;
     }
-    if rows.is_empty() {
+    if st.rows == 0 {
         return reject(
             ctx,
             r,
@@ -227,7 +317,7 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
         )
         .await;
     }
-    apply(ctx, r, rows, now).await
+    apply(ctx, r, &bytes, &munis, st, now).await
 }
 
 struct Flag {
@@ -250,10 +340,13 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
     Some((NaiveDate::from_ymd_opt(first.year(), 1, 1)?, last))
 }
 
+/// Pass 2: the rows again, applied in batches inside one transaction guarded by the claim.
 async fn apply(
     ctx: &IngestContext,
     r: &bank_report::Model,
-    rows: Vec<ReportRow>,
+    bytes: &[u8],
+    munis: &Municipalities,
+    st: Scan,
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
     let txn = ctx.db.begin().await?;
@@ -263,52 +356,115 @@ async fn apply(
     }
     let params = rule_parameter::Entity::params(&txn).await?;
     let cal = non_business_day::Entity::calendar(&txn).await?;
-    let mut flags = Vec::new();
-
-    // Duplicates in the file: the last row of a carta wins.
-    let mut last: HashMap<&str, usize> = HashMap::new();
-    for (i, row) in rows.iter().enumerate() {
-        if let Some(prev) = last.insert(row.carta_number.as_str(), i) {
-            flags.push(flag(
-                &row.carta_number,
-                "FCO-MONTHLY-LIST",
-                format!(
-                    "carta {} appears on rows {} and {} of report {}; row {} is applied",
-                    row.carta_number, rows[prev].row, row.row, r.id, row.row
-                ),
-            ));
-        }
+    // Rows come from a blocking reader thread through a bounded channel, a batch at a time.
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<ReportRow>>(2);
+    let reader = {
+        let bytes = bytes.to_vec();
+        let limits = ctx.limits;
+        let munis = munis.clone();
+        let header = st.header.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            let _ = for_each_row(&bytes, &limits, |i, cells| {
+                if i <= header.row {
+                    return;
+                }
+                if let Some(Ok(row)) = parse_row(i, &cells, &header, &munis) {
+                    batch.push(row);
+                    if batch.len() == BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        let _ = tx.blocking_send(full);
+                    }
+                }
+            });
+            if !batch.is_empty() {
+                let _ = tx.blocking_send(batch);
+            }
+        })
+    };
+    let bounds = month_bounds(&r.reference_month);
+    let mut dup_by_number: HashMap<&str, Vec<(u32, u32)>> = HashMap::new();
+    for (n, a, b) in &st.duplicates {
+        dup_by_number.entry(n.as_str()).or_default().push((*a, *b));
     }
-    let applied: Vec<&ReportRow> = rows
-        .iter()
-        .enumerate()
-        .filter(|(i, row)| last.get(row.carta_number.as_str()) == Some(i))
-        .map(|(_, row)| row)
-        .collect();
-
-    // Dates within the declared year, up to the end of the declared month.
-    if let Some((year_start, month_end)) = month_bounds(&r.reference_month) {
-        for row in &applied {
-            for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
-                if let Some(d) = d
-                    && (d < year_start || d > month_end)
-                {
+    while let Some(batch) = rx.recv().await {
+        let mut flags = Vec::new();
+        for row in &batch {
+            if let Some(d) = dup_by_number.get(row.carta_number.as_str())
+                && st.last_row.get(&row.carta_number) == Some(&row.row)
+            {
+                for (a, b) in d {
                     flags.push(flag(
                         &row.carta_number,
                         "FCO-MONTHLY-LIST",
                         format!(
-                            "row {}: {what} on {}, outside the year declared up to {} ({})",
-                            row.row,
-                            d.format("%d/%m/%Y"),
-                            month_end.format("%d/%m/%Y"),
-                            r.reference_month
+                            "carta {} appears on rows {a} and {b} of report {}; row {} is applied",
+                            row.carta_number, r.id, row.row
                         ),
                     ));
                 }
             }
+            if let Some((year_start, month_end)) = bounds {
+                for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
+                    if let Some(d) = d
+                        && (d < year_start || d > month_end)
+                    {
+                        flags.push(flag(
+                            &row.carta_number,
+                            "FCO-MONTHLY-LIST",
+                            format!(
+                                "row {}: {what} on {}, outside the year declared up to {} ({})",
+                                row.row,
+                                d.format("%d/%m/%Y"),
+                                month_end.format("%d/%m/%Y"),
+                                r.reference_month
+                            ),
+                        ));
+                    }
+                }
+            }
         }
+        apply_batch(&txn, r, &batch, &st.last_row, &params, &cal, flags, now).await?;
     }
+    reader.await.map_err(|e| DbErr::Custom(e.to_string()))?;
+    ceiling_flags(&txn, r, &params, now).await?;
+    // An earlier declaration of the same bank and month is superseded, and stays queryable.
+    bank_report::Entity::update_many()
+        .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
+        .col_expr(bank_report::Column::SupersededBy, Expr::value(r.id))
+        .filter(bank_report::Column::BankId.eq(r.bank_id))
+        .filter(bank_report::Column::ReferenceMonth.eq(r.reference_month.clone()))
+        .filter(bank_report::Column::Status.eq("INGESTED"))
+        .filter(bank_report::Column::Id.ne(r.id))
+        .exec(&txn)
+        .await?;
+    let mut a = r.clone().into_active_model();
+    a.status = Set("INGESTED".into());
+    a.row_count = Set(Some(st.rows as i32));
+    a.error_count = Set(Some(0));
+    a.processed_at = Set(Some(now));
+    a.lease_until = Set(None);
+    a.claimed_by = Set(Some(ctx.worker.clone()));
+    a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(Outcome::Ingested { rows: st.rows })
+}
 
+#[allow(clippy::too_many_arguments)]
+async fn apply_batch(
+    txn: &DatabaseTransaction,
+    r: &bank_report::Model,
+    batch: &[ReportRow],
+    last_row: &HashMap<String, u32>,
+    params: &rules::params::Params,
+    cal: &rules::calendar::Calendar,
+    mut flags: Vec<Flag>,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let applied: Vec<&ReportRow> = batch
+        .iter()
+        .filter(|row| last_row.get(&row.carta_number) == Some(&row.row))
+        .collect();
     // Parties by document, created when new.
     let docs: Vec<String> = applied
         .iter()
@@ -316,53 +472,55 @@ async fn apply(
         .collect::<HashSet<_>>()
         .into_iter()
         .collect();
-    let mut party_ids: HashMap<String, (i64, Option<i64>)> = HashMap::new();
-    for chunk in docs.chunks(500) {
-        for p in party::Entity::find()
+    let mut party_ids: HashMap<String, i64> = HashMap::new();
+    for chunk in docs.chunks(BATCH) {
+        let found: Vec<(i64, String)> = party::Entity::find()
+            .select_only()
+            .column(party::Column::Id)
+            .column(party::Column::Document)
             .filter(party::Column::Document.is_in(chunk.iter().cloned()))
-            .all(&txn)
-            .await?
-        {
-            party_ids.insert(p.document.clone(), (p.id, p.economic_group_id));
-        }
+            .into_tuple()
+            .all(txn)
+            .await?;
+        party_ids.extend(found.into_iter().map(|(id, d)| (d, id)));
     }
-    let mut new_parties: Vec<party::ActiveModel> = Vec::new();
     let mut queued = HashSet::new();
-    for row in &applied {
-        let d = row.document.as_str();
-        if !party_ids.contains_key(d) && queued.insert(d.to_owned()) {
-            new_parties.push(party::ActiveModel {
-                document: Set(d.to_owned()),
-                document_kind: Set(row.document.kind().as_str().into()),
-                cnpj_root: Set(row.document.cnpj_root().map(Into::into)),
-                name: Set(row.borrower.clone()),
-                economic_group_id: Set(None),
-                ..Default::default()
-            });
-        }
+    let new_parties: Vec<party::ActiveModel> = applied
+        .iter()
+        .filter(|row| !party_ids.contains_key(row.document.as_str()) && queued.insert(row.document.as_str().to_owned()))
+        .map(|row| party::ActiveModel {
+            document: Set(row.document.as_str().to_owned()),
+            document_kind: Set(row.document.kind().as_str().into()),
+            cnpj_root: Set(row.document.cnpj_root().map(Into::into)),
+            name: Set(row.borrower.clone()),
+            economic_group_id: Set(None),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in new_parties.chunks(BATCH) {
+        party::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
     }
     let new_docs: Vec<String> = queued.into_iter().collect();
-    for chunk in new_parties.chunks(1000) {
-        party::Entity::insert_many(chunk.to_vec()).exec(&txn).await?;
-    }
-    for chunk in new_docs.chunks(500) {
-        for p in party::Entity::find()
+    for chunk in new_docs.chunks(BATCH) {
+        let found: Vec<(i64, String)> = party::Entity::find()
+            .select_only()
+            .column(party::Column::Id)
+            .column(party::Column::Document)
             .filter(party::Column::Document.is_in(chunk.iter().cloned()))
-            .all(&txn)
-            .await?
-        {
-            party_ids.insert(p.document.clone(), (p.id, p.economic_group_id));
-        }
+            .into_tuple()
+            .all(txn)
+            .await?;
+        party_ids.extend(found.into_iter().map(|(id, d)| (d, id)));
     }
 
     // Cartas: update the known ones, insert the new ones.
     let numbers: Vec<String> = applied.iter().map(|row| row.carta_number.clone()).collect();
     let mut known: HashMap<String, fco_carta::Model> = HashMap::new();
-    for chunk in numbers.chunks(500) {
+    for chunk in numbers.chunks(BATCH) {
         for c in fco_carta::Entity::find()
             .filter(fco_carta::Column::BankId.eq(r.bank_id))
             .filter(fco_carta::Column::Number.is_in(chunk.iter().cloned()))
-            .all(&txn)
+            .all(txn)
             .await?
         {
             known.insert(c.number.clone(), c);
@@ -371,7 +529,7 @@ async fn apply(
     let mut inserts = Vec::new();
     for row in &applied {
         let (threshold_hit, threshold) =
-            rules::fco::needs_chamber(row.financed, &params, row.approved_on).unwrap_or((false, Default::default()));
+            rules::fco::needs_chamber(row.financed, params, row.approved_on).unwrap_or((false, Default::default()));
         let stage = if row.contracted_on.is_some() {
             FcoCartaStage::Contracted
         } else {
@@ -424,7 +582,7 @@ async fn apply(
                 ));
             }
         }
-        let party = party_ids.get(row.document.as_str()).map(|p| p.0).unwrap_or_default();
+        let party = party_ids.get(row.document.as_str()).copied().unwrap_or_default();
         match known.get(&row.carta_number) {
             Some(c) => {
                 let mut a = c.clone().into_active_model();
@@ -443,7 +601,7 @@ async fn apply(
                     a.stage = Set(stage);
                     a.status = Set(stage.status());
                 }
-                a.update(&txn).await?;
+                a.update(txn).await?;
             }
             None => inserts.push(fco_carta::ActiveModel {
                 number: Set(row.carta_number.clone()),
@@ -473,49 +631,42 @@ async fn apply(
             }),
         }
     }
-    for chunk in inserts.chunks(500) {
-        fco_carta::Entity::insert_many(chunk.to_vec()).exec(&txn).await?;
+    for chunk in inserts.chunks(1000) {
+        fco_carta::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
     }
-    let mut ids: HashMap<String, (i64, i64)> = HashMap::new();
-    for chunk in numbers.chunks(500) {
-        let found: Vec<(i64, String, i64)> = fco_carta::Entity::find()
+    let mut ids: HashMap<String, i64> = HashMap::new();
+    for chunk in numbers.chunks(BATCH) {
+        let found: Vec<(i64, String)> = fco_carta::Entity::find()
             .select_only()
             .column(fco_carta::Column::Id)
             .column(fco_carta::Column::Number)
-            .column(fco_carta::Column::PartyId)
             .filter(fco_carta::Column::BankId.eq(r.bank_id))
             .filter(fco_carta::Column::Number.is_in(chunk.iter().cloned()))
             .into_tuple()
-            .all(&txn)
+            .all(txn)
             .await?;
-        for (id, number, party) in found {
-            ids.insert(number, (id, party));
-        }
+        ids.extend(found.into_iter().map(|(id, n)| (n, id)));
     }
-
-    // The ceiling over each borrower's group, after this report.
-    ceiling_flags(&txn, &applied, &party_ids, &params, &mut flags).await?;
-
-    for chunk in rows.chunks(1000) {
+    for chunk in batch.chunks(BATCH) {
         bank_report_row::Entity::insert_many(chunk.iter().map(|row| bank_report_row::ActiveModel {
             report_id: Set(r.id),
             row_number: Set(row.row as i32),
             carta_number: Set(Some(row.carta_number.clone())),
-            carta_id: Set(ids.get(&row.carta_number).map(|x| x.0)),
-            outcome: Set(if applied.iter().any(|a| a.row == row.row) {
+            carta_id: Set(ids.get(&row.carta_number).copied()),
+            outcome: Set(if last_row.get(&row.carta_number) == Some(&row.row) {
                 "APPLIED".into()
             } else {
                 "DUPLICATE".into()
             }),
             ..Default::default()
         }))
-        .exec(&txn)
+        .exec(txn)
         .await?;
     }
     let flag_rows: Vec<compliance_flag::ActiveModel> = flags
         .iter()
         .filter_map(|f| {
-            let id = ids.get(&f.number)?.0;
+            let id = *ids.get(&f.number)?;
             Some(compliance_flag::ActiveModel {
                 programme: Set(Programme::FcoRural),
                 financing_id: Set(id),
@@ -529,108 +680,82 @@ async fn apply(
             })
         })
         .collect();
-    for chunk in flag_rows.chunks(500) {
-        compliance_flag::Entity::insert_many(chunk.to_vec()).exec(&txn).await?;
+    for chunk in flag_rows.chunks(1000) {
+        compliance_flag::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
     }
-    // An earlier declaration of the same bank and month is superseded, and stays queryable.
-    bank_report::Entity::update_many()
-        .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
-        .col_expr(bank_report::Column::SupersededBy, Expr::value(r.id))
-        .filter(bank_report::Column::BankId.eq(r.bank_id))
-        .filter(bank_report::Column::ReferenceMonth.eq(r.reference_month.clone()))
-        .filter(bank_report::Column::Status.eq("INGESTED"))
-        .filter(bank_report::Column::Id.ne(r.id))
-        .exec(&txn)
-        .await?;
-    let mut a = r.clone().into_active_model();
-    a.status = Set("INGESTED".into());
-    a.row_count = Set(Some(rows.len() as i32));
-    a.error_count = Set(Some(0));
-    a.processed_at = Set(Some(now));
-    a.lease_until = Set(None);
-    a.claimed_by = Set(Some(ctx.worker.clone()));
-    a.update(&txn).await?;
-    txn.commit().await?;
-    Ok(Outcome::Ingested { rows: rows.len() })
+    Ok(())
 }
 
+/// FCO-CEILING after the report: every group (or lone borrower) touched by the report whose approved and contracted
+/// cartas pass the ceiling gets a flag on each of its cartas in the report. One aggregate query on both backends.
 async fn ceiling_flags(
-    txn: &impl ConnectionTrait,
-    applied: &[&ReportRow],
-    party_ids: &HashMap<String, (i64, Option<i64>)>,
+    txn: &DatabaseTransaction,
+    r: &bank_report::Model,
     params: &rules::params::Params,
-    flags: &mut Vec<Flag>,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
-    // Group key: the economic group, or the party alone.
-    let key = |p: &(i64, Option<i64>)| p.1.map_or(-p.0, |g| g);
-    let mut groups: HashMap<i64, Vec<&ReportRow>> = HashMap::new();
-    for row in applied {
-        if let Some(p) = party_ids.get(row.document.as_str()) {
-            groups.entry(key(p)).or_default().push(row);
-        }
+    let on = month_bounds(&r.reference_month)
+        .map(|(_, end)| end)
+        .unwrap_or_else(|| now.date_naive());
+    let Ok(ceiling) = params.value("FCO-CEILING.AMOUNT", on) else {
+        return Ok(());
+    };
+    let Ok(ceiling_cents) = Money::from_decimal(ceiling).map(|m| m.cents()) else {
+        return Ok(());
+    };
+    let backend = txn.get_database_backend();
+    let sql = "SELECT rr.carta_id, totals.total FROM bank_report_row rr
+        JOIN fco_carta c ON c.id = rr.carta_id
+        JOIN party p ON p.id = c.party_id
+        JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, SUM(c2.financed_amount) AS total
+                FROM fco_carta c2 JOIN party p2 ON p2.id = c2.party_id
+               WHERE c2.stage IN ('APPROVED', 'CONTRACTED')
+               GROUP BY COALESCE(p2.economic_group_id, -p2.id)
+              HAVING SUM(c2.financed_amount) > $1) totals
+          ON totals.g = COALESCE(p.economic_group_id, -p.id)
+       WHERE rr.report_id = $2 AND rr.outcome = 'APPLIED'";
+    let sql = if backend == sea_orm::DbBackend::Sqlite {
+        sql.replace("$1", "?").replace("$2", "?")
+    } else {
+        sql.to_owned()
+    };
+    let rows = txn
+        .query_all_raw(sea_orm::Statement::from_sql_and_values(
+            backend,
+            sql,
+            [ceiling_cents.into(), r.id.into()],
+        ))
+        .await?;
+    let mut flags = Vec::new();
+    for row in rows {
+        let carta: i64 = row.try_get_by_index(0)?;
+        let total: i64 = row
+            .try_get_by_index::<Option<i64>>(1)?
+            .or_else(|| {
+                row.try_get_by_index::<Option<rust_decimal::Decimal>>(1)
+                    .ok()
+                    .flatten()
+                    .and_then(|d| i64::try_from(d).ok())
+            })
+            .unwrap_or(0);
+        flags.push(compliance_flag::ActiveModel {
+            programme: Set(Programme::FcoRural),
+            financing_id: Set(carta),
+            rule_code: Set("FCO-CEILING".into()),
+            legal_basis: Set(rules::rule("FCO-CEILING").map(|r| r.legal_basis).unwrap_or("").into()),
+            message: Set(format!(
+                "the borrower's group holds {} approved and contracted, over the {} ceiling",
+                Money(total),
+                brl(ceiling)
+            )),
+            source: Set(format!("report:{}", r.id)),
+            raised_at: Set(now),
+            resolved_at: Set(None),
+            ..Default::default()
+        });
     }
-    let group_ids: Vec<i64> = groups.keys().filter(|k| **k > 0).copied().collect();
-    let mut members: HashMap<i64, Vec<i64>> = HashMap::new();
-    for chunk in group_ids.chunks(500) {
-        for p in party::Entity::find()
-            .filter(party::Column::EconomicGroupId.is_in(chunk.iter().copied()))
-            .all(txn)
-            .await?
-        {
-            if let Some(g) = p.economic_group_id {
-                members.entry(g).or_default().push(p.id);
-            }
-        }
-    }
-    let all_parties: Vec<i64> = groups
-        .keys()
-        .flat_map(|k| {
-            if *k > 0 {
-                members.get(k).cloned().unwrap_or_default()
-            } else {
-                vec![-*k]
-            }
-        })
-        .collect();
-    let mut exposure: HashMap<i64, i64> = HashMap::new();
-    let party_group: HashMap<i64, i64> = members
-        .iter()
-        .flat_map(|(g, ps)| ps.iter().map(move |p| (*p, *g)))
-        .collect();
-    for chunk in all_parties.chunks(500) {
-        let cartas: Vec<(i64, i64)> = fco_carta::Entity::find()
-            .select_only()
-            .column(fco_carta::Column::PartyId)
-            .column(fco_carta::Column::FinancedAmount)
-            .filter(fco_carta::Column::PartyId.is_in(chunk.iter().copied()))
-            .filter(fco_carta::Column::Stage.is_in([FcoCartaStage::Approved, FcoCartaStage::Contracted]))
-            .into_tuple()
-            .all(txn)
-            .await?;
-        for (p, cents) in cartas {
-            let k = party_group.get(&p).copied().unwrap_or(-p);
-            *exposure.entry(k).or_default() += cents;
-        }
-    }
-    for (k, rows) in groups {
-        let total = entity::domain::Money(exposure.get(&k).copied().unwrap_or(0));
-        let on = rows.iter().map(|r| r.approved_on).max().unwrap_or_default();
-        let Ok(ceiling) = params.value("FCO-CEILING.AMOUNT", on) else {
-            continue;
-        };
-        if total.to_decimal() > ceiling {
-            for row in rows {
-                flags.push(flag(
-                    &row.carta_number,
-                    "FCO-CEILING",
-                    format!(
-                        "row {}: the borrower's group holds {total} approved and contracted, over the {} ceiling",
-                        row.row,
-                        brl(ceiling)
-                    ),
-                ));
-            }
-        }
+    for chunk in flags.chunks(1000) {
+        compliance_flag::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Reading a bank's file into rows of cells: xlsx, xlsm, xlsb, xls and ods through calamine, CSV (`;` or `,`, UTF-8
 //! with or without BOM, or Latin-1) by hand. Files that cannot be read at all get one clear [`FileError`].
 
-use calamine::{Data, Reader, open_workbook_auto_from_rs};
+use calamine::{Data, DataRef, Reader, Xlsx, open_workbook_auto_from_rs};
 use chrono::NaiveDate;
 use std::io::Cursor;
 
@@ -130,6 +130,101 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
         return Err(FileError::NoData);
     }
     Ok(rows)
+}
+
+/// Streams the rows of the first sheet (or the CSV) to `f` as `(row index, cells)`, top to bottom, skipping rows
+/// with no cell. An xlsx sheet is read cell by cell, so the whole sheet is never held in memory; the other formats are
+/// read whole (their files are small). Returns how many rows were seen.
+pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<Cell>)) -> Result<usize, FileError> {
+    if bytes.is_empty() {
+        return Err(FileError::Empty);
+    }
+    if bytes.len() > limits.max_bytes {
+        return Err(FileError::TooLarge {
+            size: bytes.len(),
+            max: limits.max_bytes,
+        });
+    }
+    if bytes.starts_with(b"PK\x03\x04") {
+        let unzipped =
+            zip_uncompressed_size(bytes).ok_or_else(|| FileError::NotASpreadsheet("a damaged zip archive".into()))?;
+        if unzipped > limits.max_unzipped_bytes {
+            return Err(FileError::DecompressionBomb(unzipped));
+        }
+        if let Ok(mut xlsx) = Xlsx::new(Cursor::new(bytes)) {
+            let Some(name) = xlsx.sheet_names().first().cloned() else {
+                return Err(FileError::NoData);
+            };
+            let mut reader = xlsx
+                .worksheet_cells_reader(&name)
+                .map_err(|e| FileError::NotASpreadsheet(e.to_string()))?;
+            let mut current: Option<(u32, Vec<Cell>)> = None;
+            let mut seen = 0usize;
+            let mut any = false;
+            while let Some(c) = reader
+                .next_cell()
+                .map_err(|e| FileError::NotASpreadsheet(e.to_string()))?
+            {
+                let (r, col) = c.get_position();
+                let value = cell_ref(c.get_value());
+                if value.is_blank() {
+                    continue;
+                }
+                any = true;
+                if current.as_ref().is_some_and(|(cr, _)| *cr != r) {
+                    if let Some((cr, cells)) = current.take() {
+                        seen += 1;
+                        if seen > limits.max_rows + 50 {
+                            return Err(FileError::TooManyRows(limits.max_rows));
+                        }
+                        f(cr as usize, cells);
+                    }
+                }
+                let (_, cells) = current.get_or_insert_with(|| (r, Vec::new()));
+                let col = col as usize;
+                if cells.len() <= col {
+                    cells.resize(col + 1, Cell::Empty);
+                }
+                cells[col] = value;
+            }
+            if let Some((cr, cells)) = current.take() {
+                seen += 1;
+                f(cr as usize, cells);
+            }
+            if !any {
+                return Err(FileError::NoData);
+            }
+            return Ok(seen);
+        }
+    }
+    let rows = read(bytes, limits)?;
+    let n = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        if !row.iter().all(Cell::is_blank) {
+            f(i, row);
+        }
+    }
+    Ok(n)
+}
+
+fn cell_ref(d: &DataRef<'_>) -> Cell {
+    match d {
+        DataRef::Empty => Cell::Empty,
+        DataRef::String(s) => Cell::Text(s.clone()),
+        DataRef::SharedString(s) => Cell::Text((*s).to_owned()),
+        DataRef::Float(f) => Cell::Number(*f),
+        DataRef::Int(i) => Cell::Int(*i),
+        DataRef::Bool(b) => Cell::Bool(*b),
+        DataRef::DateTime(dt) => {
+            let (y, m, day, ..) = dt.to_ymd_hms_milli();
+            NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(day))
+                .map_or(Cell::Number(dt.as_f64()), Cell::Date)
+        }
+        DataRef::DateTimeIso(s) => NaiveDate::parse_from_str(s.get(..10).unwrap_or(s), "%Y-%m-%d")
+            .map_or_else(|_| Cell::Text(s.clone()), Cell::Date),
+        DataRef::DurationIso(s) => Cell::Text(s.clone()),
+        DataRef::Error(e) => Cell::Error(format!("{e:?}")),
+    }
 }
 
 fn contains_utf16(bytes: &[u8], name: &str) -> bool {

@@ -282,186 +282,200 @@ fn text(cell: &Cell) -> Option<String> {
 pub fn parse_rows(rows: &[Vec<Cell>], header: &Header, munis: &Municipalities) -> (Vec<ReportRow>, Vec<RowError>) {
     let mut good = Vec::new();
     let mut errors = Vec::new();
-    let empty = Cell::Empty;
     for (i, row) in rows.iter().enumerate().skip(header.row + 1) {
-        if row.iter().all(Cell::is_blank) {
-            continue;
+        match parse_row(i, row, header, munis) {
+            Some(Ok(r)) => good.push(r),
+            Some(Err(e)) => errors.extend(e),
+            None => {}
         }
-        let n = (i + 1) as u32;
-        let get = |c: Column| header.index(c).and_then(|j| row.get(j)).unwrap_or(&empty);
-        let mut row_errors = Vec::new();
-        let mut err = |c: Column, message: String| {
-            let v = get(c).display();
-            row_errors.push(RowError {
-                row: n,
-                column: Some(header.name(c)),
-                value: (!v.is_empty()).then_some(v),
-                message,
-                rule_code: None,
-            });
-        };
-        let carta_number = text(get(Column::CartaNumber));
-        if carta_number.is_none() {
-            err(Column::CartaNumber, "the carta number is missing".into());
-        }
-        let borrower = text(get(Column::Borrower));
-        if borrower.is_none() {
-            err(Column::Borrower, "the borrower's name is missing".into());
-        }
-        let document = parse_document(get(Column::Document))
-            .map_err(|m| err(Column::Document, m))
-            .ok();
-        let municipality = match text(get(Column::IbgeCode)) {
-            Some(code) => match IbgeCode::parse(&code) {
-                Ok(c) if munis.codes.contains(&(c.value() as i32)) => Some(c.value() as i32),
-                Ok(_) => {
-                    err(Column::IbgeCode, "no municipality has this IBGE code".into());
-                    None
-                }
-                Err(e) => {
-                    err(Column::IbgeCode, e.to_string());
-                    None
-                }
-            },
-            None => match (text(get(Column::Municipality)), text(get(Column::Uf))) {
-                (Some(name), Some(uf)) => match Uf::from_abbreviation(&uf) {
-                    Some(uf) => match munis.names.get(&(uf, normalize(&name))) {
-                        Some(code) => Some(*code),
-                        None => {
-                            err(
-                                Column::Municipality,
-                                format!("no municipality of that name in {}", uf.abbreviation()),
-                            );
-                            None
-                        }
-                    },
+    }
+    (good, errors)
+}
+
+/// Parses one data row (`i` is its 0-based index in the sheet); `None` for a blank row.
+pub fn parse_row(
+    i: usize,
+    row: &[Cell],
+    header: &Header,
+    munis: &Municipalities,
+) -> Option<Result<ReportRow, Vec<RowError>>> {
+    let empty = Cell::Empty;
+    if row.iter().all(Cell::is_blank) {
+        return None;
+    }
+    let n = (i + 1) as u32;
+    let get = |c: Column| header.index(c).and_then(|j| row.get(j)).unwrap_or(&empty);
+    let mut row_errors = Vec::new();
+    let mut err = |c: Column, message: String| {
+        let v = get(c).display();
+        row_errors.push(RowError {
+            row: n,
+            column: Some(header.name(c)),
+            value: (!v.is_empty()).then_some(v),
+            message,
+            rule_code: None,
+        });
+    };
+    let carta_number = text(get(Column::CartaNumber));
+    if carta_number.is_none() {
+        err(Column::CartaNumber, "the carta number is missing".into());
+    }
+    let borrower = text(get(Column::Borrower));
+    if borrower.is_none() {
+        err(Column::Borrower, "the borrower's name is missing".into());
+    }
+    let document = parse_document(get(Column::Document))
+        .map_err(|m| err(Column::Document, m))
+        .ok();
+    let municipality = match text(get(Column::IbgeCode)) {
+        Some(code) => match IbgeCode::parse(&code) {
+            Ok(c) if munis.codes.contains(&(c.value() as i32)) => Some(c.value() as i32),
+            Ok(_) => {
+                err(Column::IbgeCode, "no municipality has this IBGE code".into());
+                None
+            }
+            Err(e) => {
+                err(Column::IbgeCode, e.to_string());
+                None
+            }
+        },
+        None => match (text(get(Column::Municipality)), text(get(Column::Uf))) {
+            (Some(name), Some(uf)) => match Uf::from_abbreviation(&uf) {
+                Some(uf) => match munis.names.get(&(uf, normalize(&name))) {
+                    Some(code) => Some(*code),
                     None => {
-                        err(Column::Uf, "not a federative unit (UF)".into());
+                        err(
+                            Column::Municipality,
+                            format!("no municipality of that name in {}", uf.abbreviation()),
+                        );
                         None
                     }
                 },
-                _ => {
-                    err(
-                        Column::Municipality,
-                        "give the IBGE code, or the municipality and its UF".into(),
-                    );
+                None => {
+                    err(Column::Uf, "not a federative unit (UF)".into());
                     None
                 }
             },
-        };
-        if let Some(code) = municipality
-            && code / 100_000 != 51
-        {
-            err(
-                Column::Municipality,
-                "FCO Rural under CDAE/MT covers Mato Grosso only".into(),
-            );
-        }
-        let line = match text(get(Column::Line)) {
-            Some(t) => line_of(&t).or_else(|| {
+            _ => {
                 err(
-                    Column::Line,
-                    "not a programme line: FCO Rural, FCO Verde or Pronaf".into(),
+                    Column::Municipality,
+                    "give the IBGE code, or the municipality and its UF".into(),
                 );
                 None
-            }),
-            None => {
-                err(Column::Line, "the programme line is missing".into());
-                None
             }
-        };
-        let activity = match text(get(Column::Activity)) {
-            Some(t) => activity_of(&t).or_else(|| {
-                err(Column::Activity, "not a known activity; the template lists them".into());
-                None
-            }),
-            None => {
-                err(Column::Activity, "the activity is missing".into());
-                None
-            }
-        };
-        let financed = parse_money(get(Column::Financed))
-            .map_err(|m| err(Column::Financed, m))
-            .ok();
-        let contracted = match get(Column::Contracted) {
-            c if c.is_blank() => None,
-            c => parse_money(c).map_err(|m| err(Column::Contracted, m)).ok(),
-        };
-        let approved_on = parse_date(get(Column::ApprovedOn))
-            .map_err(|m| err(Column::ApprovedOn, m))
-            .ok();
-        let contracted_on = match get(Column::ContractedOn) {
-            c if c.is_blank() => None,
-            c => parse_date(c).map_err(|m| err(Column::ContractedOn, m)).ok(),
-        };
-        if let (Some(a), Some(c)) = (approved_on, contracted_on)
-            && c < a
-        {
-            err(
-                Column::ContractedOn,
-                format!(
-                    "contracted on {} before its approval on {}",
-                    c.format("%d/%m/%Y"),
-                    a.format("%d/%m/%Y")
-                ),
-            );
-        }
-        let term = parse_months(get(Column::TermMonths))
-            .map_err(|m| err(Column::TermMonths, m))
-            .ok()
-            .flatten();
-        let grace = parse_months(get(Column::GraceMonths))
-            .map_err(|m| err(Column::GraceMonths, m))
-            .ok()
-            .flatten();
-        if let (Some(t), Some(g)) = (term, grace)
-            && g > t
-        {
-            err(
-                Column::GraceMonths,
-                format!("{g} months of grace exceed the {t}-month term"),
-            );
-        }
-        if row_errors.is_empty()
-            && let (
-                Some(carta_number),
-                Some(borrower),
-                Some(document),
-                Some(municipality),
-                Some(line),
-                Some(activity),
-                Some(financed),
-                Some(approved_on),
-            ) = (
-                carta_number,
-                borrower,
-                document,
-                municipality,
-                line,
-                activity,
-                financed,
-                approved_on,
-            )
-        {
-            good.push(ReportRow {
-                row: n,
-                carta_number,
-                borrower,
-                document,
-                municipality,
-                line,
-                activity,
-                financed,
-                contracted,
-                approved_on,
-                contracted_on,
-                term_months: term,
-                grace_months: grace,
-            });
-        }
-        errors.extend(row_errors);
+        },
+    };
+    if let Some(code) = municipality
+        && code / 100_000 != 51
+    {
+        err(
+            Column::Municipality,
+            "FCO Rural under CDAE/MT covers Mato Grosso only".into(),
+        );
     }
-    (good, errors)
+    let line = match text(get(Column::Line)) {
+        Some(t) => line_of(&t).or_else(|| {
+            err(
+                Column::Line,
+                "not a programme line: FCO Rural, FCO Verde or Pronaf".into(),
+            );
+            None
+        }),
+        None => {
+            err(Column::Line, "the programme line is missing".into());
+            None
+        }
+    };
+    let activity = match text(get(Column::Activity)) {
+        Some(t) => activity_of(&t).or_else(|| {
+            err(Column::Activity, "not a known activity; the template lists them".into());
+            None
+        }),
+        None => {
+            err(Column::Activity, "the activity is missing".into());
+            None
+        }
+    };
+    let financed = parse_money(get(Column::Financed))
+        .map_err(|m| err(Column::Financed, m))
+        .ok();
+    let contracted = match get(Column::Contracted) {
+        c if c.is_blank() => None,
+        c => parse_money(c).map_err(|m| err(Column::Contracted, m)).ok(),
+    };
+    let approved_on = parse_date(get(Column::ApprovedOn))
+        .map_err(|m| err(Column::ApprovedOn, m))
+        .ok();
+    let contracted_on = match get(Column::ContractedOn) {
+        c if c.is_blank() => None,
+        c => parse_date(c).map_err(|m| err(Column::ContractedOn, m)).ok(),
+    };
+    if let (Some(a), Some(c)) = (approved_on, contracted_on)
+        && c < a
+    {
+        err(
+            Column::ContractedOn,
+            format!(
+                "contracted on {} before its approval on {}",
+                c.format("%d/%m/%Y"),
+                a.format("%d/%m/%Y")
+            ),
+        );
+    }
+    let term = parse_months(get(Column::TermMonths))
+        .map_err(|m| err(Column::TermMonths, m))
+        .ok()
+        .flatten();
+    let grace = parse_months(get(Column::GraceMonths))
+        .map_err(|m| err(Column::GraceMonths, m))
+        .ok()
+        .flatten();
+    if let (Some(t), Some(g)) = (term, grace)
+        && g > t
+    {
+        err(
+            Column::GraceMonths,
+            format!("{g} months of grace exceed the {t}-month term"),
+        );
+    }
+    if row_errors.is_empty()
+        && let (
+            Some(carta_number),
+            Some(borrower),
+            Some(document),
+            Some(municipality),
+            Some(line),
+            Some(activity),
+            Some(financed),
+            Some(approved_on),
+        ) = (
+            carta_number,
+            borrower,
+            document,
+            municipality,
+            line,
+            activity,
+            financed,
+            approved_on,
+        )
+    {
+        return Some(Ok(ReportRow {
+            row: n,
+            carta_number,
+            borrower,
+            document,
+            municipality,
+            line,
+            activity,
+            financed,
+            contracted,
+            approved_on,
+            contracted_on,
+            term_months: term,
+            grace_months: grace,
+        }));
+    }
+    Some(Err(row_errors))
 }
 
 #[cfg(test)]
