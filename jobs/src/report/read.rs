@@ -171,14 +171,14 @@ pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<
                     continue;
                 }
                 any = true;
-                if current.as_ref().is_some_and(|(cr, _)| *cr != r) {
-                    if let Some((cr, cells)) = current.take() {
-                        seen += 1;
-                        if seen > limits.max_rows + 50 {
-                            return Err(FileError::TooManyRows(limits.max_rows));
-                        }
-                        f(cr as usize, cells);
+                if current.as_ref().is_some_and(|(cr, _)| *cr != r)
+                    && let Some((cr, cells)) = current.take()
+                {
+                    seen += 1;
+                    if seen > limits.max_rows + 50 {
+                        return Err(FileError::TooManyRows(limits.max_rows));
                     }
+                    f(cr as usize, cells);
                 }
                 let (_, cells) = current.get_or_insert_with(|| (r, Vec::new()));
                 let col = col as usize;
