@@ -162,7 +162,7 @@ async fn reject(
             rule_code: Set(e.rule_code.clone()),
             ..Default::default()
         }))
-        .exec(&txn)
+        .exec_without_returning(&txn)
         .await?;
     }
     let mut a = r.clone().into_active_model();
@@ -498,7 +498,9 @@ async fn apply_batch(
         })
         .collect();
     for chunk in new_parties.chunks(BATCH) {
-        party::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
+        party::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(txn)
+            .await?;
     }
     let new_docs: Vec<String> = queued.into_iter().collect();
     for chunk in new_docs.chunks(BATCH) {
@@ -632,7 +634,9 @@ async fn apply_batch(
         }
     }
     for chunk in inserts.chunks(1000) {
-        fco_carta::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
+        fco_carta::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(txn)
+            .await?;
     }
     let mut ids: HashMap<String, i64> = HashMap::new();
     for chunk in numbers.chunks(BATCH) {
@@ -660,7 +664,7 @@ async fn apply_batch(
             }),
             ..Default::default()
         }))
-        .exec(txn)
+        .exec_without_returning(txn)
         .await?;
     }
     let flag_rows: Vec<compliance_flag::ActiveModel> = flags
@@ -681,7 +685,9 @@ async fn apply_batch(
         })
         .collect();
     for chunk in flag_rows.chunks(1000) {
-        compliance_flag::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
+        compliance_flag::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(txn)
+            .await?;
     }
     Ok(())
 }
@@ -755,7 +761,9 @@ async fn ceiling_flags(
         });
     }
     for chunk in flags.chunks(1000) {
-        compliance_flag::Entity::insert_many(chunk.to_vec()).exec(txn).await?;
+        compliance_flag::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(txn)
+            .await?;
     }
     Ok(())
 }
