@@ -876,25 +876,7 @@ fn new_carta(
 
 /// Approved and contracted financed value of the carta's borrower group, this carta excluded.
 async fn group_exposure(ctx: &Context<'_>, c: &fco_carta::Model) -> Result<Money> {
-    let borrower = party::Entity::find_by_id(c.party_id).one(db(ctx)).await.map_err(gql)?;
-    let members: Vec<i64> = match borrower.and_then(|b| b.economic_group_id) {
-        Some(g) => party::Entity::find()
-            .filter(party::Column::EconomicGroupId.eq(g))
-            .all(db(ctx))
-            .await
-            .map_err(gql)?
-            .iter()
-            .map(|p| p.id)
-            .collect(),
-        None => vec![c.party_id],
-    };
-    let others = fco_carta::Entity::find()
-        .filter(fco_carta::Column::PartyId.is_in(members))
-        .filter(fco_carta::Column::Stage.is_in([FcoCartaStage::Approved, FcoCartaStage::Contracted]))
-        .filter(fco_carta::Column::Id.ne(c.id))
-        .all(db(ctx))
-        .await
-        .map_err(gql)?;
+    let others = fco_carta::Entity::committed_by_group(db(ctx), c).await.map_err(gql)?;
     Ok(others
         .iter()
         .fold(Money::ZERO, |acc, o| acc.checked_add(o.financed_amount).unwrap_or(acc)))

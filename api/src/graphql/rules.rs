@@ -12,10 +12,10 @@ use async_graphql::{Context, Enum, Object, Result, SimpleObject};
 use chrono::{FixedOffset, NaiveDate, Utc};
 use entity::{
     assistance_plan, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice, fco_carta,
-    fco_carta_item, non_business_day, party, rule_parameter,
+    fco_carta_item, non_business_day, rule_parameter,
     rules::{self, Outcome, RuleKind as DomainRuleKind, calendar::Calendar, fco, params::Params, social_fuel},
     semi_arid_membership, social_fuel_project,
-    vocab::{FcoCartaStage, ItemKind, Programme},
+    vocab::{ItemKind, Programme},
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, ExprTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -311,26 +311,7 @@ async fn carta_outcomes(
             .map(|a| a.present),
         None => None,
     };
-    // The group: every party of the borrower's economic group, or the borrower alone.
-    let borrower = party::Entity::find_by_id(c.party_id).one(db).await.map_err(gql)?;
-    let members: Vec<i64> = match borrower.and_then(|b| b.economic_group_id) {
-        Some(g) => party::Entity::find()
-            .filter(party::Column::EconomicGroupId.eq(g))
-            .all(db)
-            .await
-            .map_err(gql)?
-            .iter()
-            .map(|p| p.id)
-            .collect(),
-        None => vec![c.party_id],
-    };
-    let others = fco_carta::Entity::find()
-        .filter(fco_carta::Column::PartyId.is_in(members))
-        .filter(fco_carta::Column::Stage.is_in([FcoCartaStage::Approved, FcoCartaStage::Contracted]))
-        .filter(fco_carta::Column::Id.ne(c.id))
-        .all(db)
-        .await
-        .map_err(gql)?;
+    let others = fco_carta::Entity::committed_by_group(db, c).await.map_err(gql)?;
     let exposure = others.iter().fold(c.financed_amount, |acc, o| {
         acc.checked_add(o.financed_amount).unwrap_or(acc)
     });

@@ -450,6 +450,19 @@ async fn apply(
     Ok(Outcome::Ingested { rows: st.rows })
 }
 
+/// `(document, id)` of the parties with these documents.
+async fn party_ids_by_document(txn: &DatabaseTransaction, docs: &[String]) -> Result<Vec<(String, i64)>, DbErr> {
+    let found: Vec<(i64, String)> = party::Entity::find()
+        .select_only()
+        .column(party::Column::Id)
+        .column(party::Column::Document)
+        .filter(party::Column::Document.is_in(docs.iter().cloned()))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    Ok(found.into_iter().map(|(id, d)| (d, id)).collect())
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn apply_batch(
     txn: &DatabaseTransaction,
@@ -474,15 +487,7 @@ async fn apply_batch(
         .collect();
     let mut party_ids: HashMap<String, i64> = HashMap::new();
     for chunk in docs.chunks(BATCH) {
-        let found: Vec<(i64, String)> = party::Entity::find()
-            .select_only()
-            .column(party::Column::Id)
-            .column(party::Column::Document)
-            .filter(party::Column::Document.is_in(chunk.iter().cloned()))
-            .into_tuple()
-            .all(txn)
-            .await?;
-        party_ids.extend(found.into_iter().map(|(id, d)| (d, id)));
+        party_ids.extend(party_ids_by_document(txn, chunk).await?);
     }
     let mut queued = HashSet::new();
     let new_parties: Vec<party::ActiveModel> = applied
@@ -504,15 +509,7 @@ async fn apply_batch(
     }
     let new_docs: Vec<String> = queued.into_iter().collect();
     for chunk in new_docs.chunks(BATCH) {
-        let found: Vec<(i64, String)> = party::Entity::find()
-            .select_only()
-            .column(party::Column::Id)
-            .column(party::Column::Document)
-            .filter(party::Column::Document.is_in(chunk.iter().cloned()))
-            .into_tuple()
-            .all(txn)
-            .await?;
-        party_ids.extend(found.into_iter().map(|(id, d)| (d, id)));
+        party_ids.extend(party_ids_by_document(txn, chunk).await?);
     }
 
     // Cartas: update the known ones, insert the new ones.

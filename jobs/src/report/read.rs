@@ -215,13 +215,8 @@ fn cell_ref(d: &DataRef<'_>) -> Cell {
         DataRef::Float(f) => Cell::Number(*f),
         DataRef::Int(i) => Cell::Int(*i),
         DataRef::Bool(b) => Cell::Bool(*b),
-        DataRef::DateTime(dt) => {
-            let (y, m, day, ..) = dt.to_ymd_hms_milli();
-            NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(day))
-                .map_or(Cell::Number(dt.as_f64()), Cell::Date)
-        }
-        DataRef::DateTimeIso(s) => NaiveDate::parse_from_str(s.get(..10).unwrap_or(s), "%Y-%m-%d")
-            .map_or_else(|_| Cell::Text(s.clone()), Cell::Date),
+        DataRef::DateTime(dt) => date_cell(dt),
+        DataRef::DateTimeIso(s) => iso_cell(s),
         DataRef::DurationIso(s) => Cell::Text(s.clone()),
         DataRef::Error(e) => Cell::Error(format!("{e:?}")),
     }
@@ -288,6 +283,17 @@ fn workbook(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
     Ok(rows)
 }
 
+/// A date cell (1900 or 1904 system, as the workbook says).
+fn date_cell(dt: &calamine::ExcelDateTime) -> Cell {
+    let (y, m, day, ..) = dt.to_ymd_hms_milli();
+    NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(day)).map_or(Cell::Number(dt.as_f64()), Cell::Date)
+}
+
+fn iso_cell(s: &str) -> Cell {
+    NaiveDate::parse_from_str(s.get(..10).unwrap_or(s), "%Y-%m-%d")
+        .map_or_else(|_| Cell::Text(s.to_owned()), Cell::Date)
+}
+
 fn cell(d: &Data) -> Cell {
     match d {
         Data::Empty => Cell::Empty,
@@ -295,13 +301,8 @@ fn cell(d: &Data) -> Cell {
         Data::Float(f) => Cell::Number(*f),
         Data::Int(i) => Cell::Int(*i),
         Data::Bool(b) => Cell::Bool(*b),
-        Data::DateTime(dt) => {
-            let (y, m, day, ..) = dt.to_ymd_hms_milli();
-            NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(day))
-                .map_or(Cell::Number(dt.as_f64()), Cell::Date)
-        }
-        Data::DateTimeIso(s) => NaiveDate::parse_from_str(s.get(..10).unwrap_or(s), "%Y-%m-%d")
-            .map_or_else(|_| Cell::Text(s.clone()), Cell::Date),
+        Data::DateTime(dt) => date_cell(dt),
+        Data::DateTimeIso(s) => iso_cell(s),
         Data::DurationIso(s) => Cell::Text(s.clone()),
         Data::Error(e) => Cell::Error(format!("{e:?}")),
     }
