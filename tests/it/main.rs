@@ -5,6 +5,7 @@ mod financings;
 mod graphql_http;
 mod helpers;
 mod lifecycle;
+mod lifecycle_support;
 mod reports;
 mod rules;
 mod schema;

@@ -342,18 +342,7 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
 }
 
 async fn seed_bb(app: &TestApp) {
-    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
-    entity::bank::ActiveModel {
-        code: Set("BB".into()),
-        name: Set("Banco do Brasil".into()),
-        serves_social_fuel: Set(true),
-        serves_fco: Set(true),
-        mda_cooperation_agreement: Set(true),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .expect("bank");
+    crate::lifecycle_support::seed_bank(app, "BB").await;
 }
 
 #[tokio::test]

@@ -167,6 +167,15 @@ pub struct Rule {
     pub kind: RuleKind,
 }
 
+/// A day without office hours kept as data.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct NonBusinessDay {
+    /// The day.
+    pub day: Date,
+    /// Why there are no office hours.
+    pub reason: String,
+}
+
 /// A version of a rule parameter.
 #[derive(SimpleObject, Clone, Debug)]
 pub struct RuleParameter {
@@ -444,6 +453,22 @@ impl RulesQuery {
             .collect()
     }
 
+    /// Days without office hours kept as data (beyond weekends and national holidays), in date order.
+    async fn non_business_days(&self, ctx: &Context<'_>) -> Result<Vec<NonBusinessDay>> {
+        let rows = non_business_day::Entity::find()
+            .order_by_asc(non_business_day::Column::Day)
+            .all(db(ctx))
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .into_iter()
+            .map(|m| NonBusinessDay {
+                day: Date(m.day),
+                reason: m.reason,
+            })
+            .collect())
+    }
+
     /// Every version of every rule parameter, by key and start date.
     async fn rule_parameters(
         &self,
@@ -536,6 +561,44 @@ impl RulesMutation {
         .await
         .map_err(gql)?;
         Ok(m.into())
+    }
+
+    /// Records a day without office hours beyond weekends and national holidays (a state holiday, a declared
+    /// closure): deadlines ending on it move to the next business day (Lei 9.784/1999, art. 66 §1).
+    async fn add_non_business_day(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The day.")] day: Date,
+        #[graphql(desc = "Why there are no office hours (the act that declared it).")] reason: String,
+    ) -> Result<NonBusinessDay> {
+        if reason.trim().is_empty() {
+            return Err(gql(ApiError::BadUserInput(
+                "reason: say why there are no office hours".into(),
+            )));
+        }
+        let exists = non_business_day::Entity::find()
+            .filter(non_business_day::Column::Day.eq(day.0))
+            .one(db(ctx))
+            .await
+            .map_err(gql)?;
+        if let Some(d) = exists {
+            return Err(gql(ApiError::BadUserInput(format!(
+                "day: {} is already recorded ({})",
+                d.day, d.reason
+            ))));
+        }
+        let m = non_business_day::ActiveModel {
+            day: Set(day.0),
+            reason: Set(reason.trim().into()),
+            ..Default::default()
+        }
+        .insert(db(ctx))
+        .await
+        .map_err(gql)?;
+        Ok(NonBusinessDay {
+            day: Date(m.day),
+            reason: m.reason,
+        })
     }
 
     /// Records that a person confirmed a checklist item (a rule that needs a document or a human judgement) on a
