@@ -354,6 +354,11 @@ async fn apply(
         txn.rollback().await?;
         return Ok(Outcome::LostLease);
     }
+    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
+        // The tables grow inside this one transaction, where the planner's statistics still say they are small:
+        // keep it on the indexes, or every lookup of a batch becomes a scan of everything inserted so far.
+        txn.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
+    }
     let params = rule_parameter::Entity::params(&txn).await?;
     let cal = non_business_day::Entity::calendar(&txn).await?;
     // Rows come from a blocking reader thread through a bounded channel, a batch at a time.
