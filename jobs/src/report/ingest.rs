@@ -358,6 +358,10 @@ async fn apply(
         // The tables grow inside this one transaction, where the planner's statistics still say they are small:
         // keep it on the indexes, or every lookup of a batch becomes a scan of everything inserted so far.
         txn.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
+        // Plan each statement with its real parameters: a cached generic plan, made while the tables looked empty,
+        // turned the 5,000-key lookups into scans taking seconds each.
+        txn.execute_unprepared("SET LOCAL plan_cache_mode = force_custom_plan")
+            .await?;
     }
     let params = rule_parameter::Entity::params(&txn).await?;
     let cal = non_business_day::Entity::calendar(&txn).await?;
