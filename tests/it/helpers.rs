@@ -38,6 +38,7 @@ pub struct TestApp {
 struct Running {
     stop: oneshot::Sender<()>,
     server: JoinHandle<std::io::Result<()>>,
+    store: PathBuf,
     db: DatabaseConnection,
 }
 
@@ -46,6 +47,7 @@ impl Running {
         let _ = self.stop.send(());
         let _ = self.server.await;
         let _ = self.db.close().await;
+        let _ = std::fs::remove_dir_all(&self.store);
     }
 }
 
@@ -115,7 +117,8 @@ async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) 
     let listen = "127.0.0.1:0".parse().expect("address");
     let mut settings = Settings::new(url, listen);
     settings.demo = demo;
-    settings.file_store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
+    let store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
+    settings.file_store = store.clone();
     let app = Application::build(settings).await.expect("the application starts");
     let base = format!("http://127.0.0.1:{}", app.port());
     let statements = app.statements();
@@ -128,6 +131,7 @@ async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) 
     let running = Running {
         stop: tx,
         server,
+        store,
         db: db.clone(),
     };
     (
