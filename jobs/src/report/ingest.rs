@@ -459,13 +459,34 @@ async fn apply(
     Ok(Outcome::Ingested { rows: st.rows })
 }
 
+/// `column IN (values)`; on PostgreSQL `column = ANY($1)` with one array parameter, which plans cheaply and keeps its
+/// index even inside the long transaction where the statistics still say the tables are empty.
+fn text_in(
+    txn: &DatabaseTransaction,
+    name: &str,
+    column: impl ColumnTrait,
+    values: &[String],
+) -> sea_orm::sea_query::SimpleExpr {
+    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
+        let array = sea_orm::Value::Array(
+            sea_orm::sea_query::ArrayType::String,
+            Some(Box::new(
+                values.iter().map(|v| sea_orm::Value::String(Some(v.clone()))).collect(),
+            )),
+        );
+        Expr::cust_with_values(format!("\"{name}\" = ANY($1)"), [array])
+    } else {
+        column.is_in(values.iter().cloned())
+    }
+}
+
 /// `(document, id)` of the parties with these documents.
 async fn party_ids_by_document(txn: &DatabaseTransaction, docs: &[String]) -> Result<Vec<(String, i64)>, DbErr> {
     let found: Vec<(i64, String)> = party::Entity::find()
         .select_only()
         .column(party::Column::Id)
         .column(party::Column::Document)
-        .filter(party::Column::Document.is_in(docs.iter().cloned()))
+        .filter(text_in(txn, "document", party::Column::Document, docs))
         .into_tuple()
         .all(txn)
         .await?;
@@ -527,7 +548,7 @@ async fn apply_batch(
     for chunk in numbers.chunks(BATCH) {
         for c in fco_carta::Entity::find()
             .filter(fco_carta::Column::BankId.eq(r.bank_id))
-            .filter(fco_carta::Column::Number.is_in(chunk.iter().cloned()))
+            .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
             .all(txn)
             .await?
         {
@@ -651,7 +672,7 @@ async fn apply_batch(
             .column(fco_carta::Column::Id)
             .column(fco_carta::Column::Number)
             .filter(fco_carta::Column::BankId.eq(r.bank_id))
-            .filter(fco_carta::Column::Number.is_in(chunk.iter().cloned()))
+            .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
             .into_tuple()
             .all(txn)
             .await?;
