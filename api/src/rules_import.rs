@@ -8,25 +8,12 @@ use crate::graphql::{error::ApiError, rules::add_version};
 use chrono::NaiveDate;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 
-/// Splits one CSV line, honouring double quotes (`""` is a quote inside a quoted field).
+/// Splits one CSV line, honouring quotes, with the fields trimmed.
 fn split(line: &str, sep: char) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            c if c == sep && !quoted => out.push(std::mem::take(&mut field)),
-            c => field.push(c),
-        }
-    }
-    out.push(field);
-    out.into_iter().map(|f| f.trim().to_owned()).collect()
+    jobs::report::read::split_csv(line, sep)
+        .into_iter()
+        .map(|f| f.trim().to_owned())
+        .collect()
 }
 
 /// A checked row.

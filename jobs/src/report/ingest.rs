@@ -459,6 +459,27 @@ async fn apply(
     Ok(Outcome::Ingested { rows: st.rows })
 }
 
+/// A compliance flag on a carta, raised by report `report_id`, with its rule's legal basis.
+fn flag_row(
+    report_id: i64,
+    carta: i64,
+    code: &'static str,
+    message: String,
+    now: DateTime<Utc>,
+) -> compliance_flag::ActiveModel {
+    compliance_flag::ActiveModel {
+        programme: Set(Programme::FcoRural),
+        financing_id: Set(carta),
+        rule_code: Set(code.into()),
+        legal_basis: Set(rules::rule(code).map(|r| r.legal_basis).unwrap_or("").into()),
+        message: Set(message),
+        source: Set(format!("report:{report_id}")),
+        raised_at: Set(now),
+        resolved_at: Set(None),
+        ..Default::default()
+    }
+}
+
 /// `column IN (values)`; on PostgreSQL `column = ANY($1)` with one array parameter, which plans cheaply and keeps its
 /// index even inside the long transaction where the statistics still say the tables are empty.
 fn text_in(
@@ -698,17 +719,7 @@ async fn apply_batch(
         .iter()
         .filter_map(|f| {
             let id = *ids.get(&f.number)?;
-            Some(compliance_flag::ActiveModel {
-                programme: Set(Programme::FcoRural),
-                financing_id: Set(id),
-                rule_code: Set(f.code.into()),
-                legal_basis: Set(rules::rule(f.code).map(|r| r.legal_basis).unwrap_or("").into()),
-                message: Set(f.message.clone()),
-                source: Set(format!("report:{}", r.id)),
-                raised_at: Set(now),
-                resolved_at: Set(None),
-                ..Default::default()
-            })
+            Some(flag_row(r.id, id, f.code, f.message.clone(), now))
         })
         .collect();
     for chunk in flag_rows.chunks(1000) {
@@ -771,21 +782,12 @@ async fn ceiling_flags(
                     .and_then(|d| i64::try_from(d).ok())
             })
             .unwrap_or(0);
-        flags.push(compliance_flag::ActiveModel {
-            programme: Set(Programme::FcoRural),
-            financing_id: Set(carta),
-            rule_code: Set("FCO-CEILING".into()),
-            legal_basis: Set(rules::rule("FCO-CEILING").map(|r| r.legal_basis).unwrap_or("").into()),
-            message: Set(format!(
-                "the borrower's group holds {} approved and contracted, over the {} ceiling",
-                Money(total),
-                brl(ceiling)
-            )),
-            source: Set(format!("report:{}", r.id)),
-            raised_at: Set(now),
-            resolved_at: Set(None),
-            ..Default::default()
-        });
+        let message = format!(
+            "the borrower's group holds {} approved and contracted, over the {} ceiling",
+            Money(total),
+            brl(ceiling)
+        );
+        flags.push(flag_row(r.id, carta, "FCO-CEILING", message, now));
     }
     for chunk in flags.chunks(1000) {
         compliance_flag::Entity::insert_many(chunk.to_vec())

@@ -100,8 +100,7 @@ pub enum FileError {
     NoData,
 }
 
-/// The rows of the first sheet (or the CSV), top to bottom; row `i` is the sheet's row `i + 1`.
-pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+fn check_size(bytes: &[u8], limits: &Limits) -> Result<(), FileError> {
     if bytes.is_empty() {
         return Err(FileError::Empty);
     }
@@ -111,6 +110,12 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
             max: limits.max_bytes,
         });
     }
+    Ok(())
+}
+
+/// The rows of the first sheet (or the CSV), top to bottom; row `i` is the sheet's row `i + 1`.
+pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+    check_size(bytes, limits)?;
     let rows = if bytes.starts_with(b"PK\x03\x04") {
         let unzipped =
             zip_uncompressed_size(bytes).ok_or_else(|| FileError::NotASpreadsheet("a damaged zip archive".into()))?;
@@ -136,15 +141,7 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
 /// with no cell. An xlsx sheet is read cell by cell, so the whole sheet is never held in memory; the other formats are
 /// read whole (their files are small). Returns how many rows were seen.
 pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<Cell>)) -> Result<usize, FileError> {
-    if bytes.is_empty() {
-        return Err(FileError::Empty);
-    }
-    if bytes.len() > limits.max_bytes {
-        return Err(FileError::TooLarge {
-            size: bytes.len(),
-            max: limits.max_bytes,
-        });
-    }
+    check_size(bytes, limits)?;
     if bytes.starts_with(b"PK\x03\x04") {
         let unzipped =
             zip_uncompressed_size(bytes).ok_or_else(|| FileError::NotASpreadsheet("a damaged zip archive".into()))?;
@@ -342,7 +339,8 @@ fn csv(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
     Ok(rows)
 }
 
-fn split_csv(line: &str, sep: char) -> Vec<String> {
+/// Splits one CSV line on `sep`, honouring double quotes (`""` is a quote inside a quoted field).
+pub fn split_csv(line: &str, sep: char) -> Vec<String> {
     let mut out = Vec::new();
     let mut field = String::new();
     let mut quoted = false;
