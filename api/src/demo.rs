@@ -389,14 +389,7 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
                 ..Default::default()
             });
         }
-        let doc_kinds = [
-            ProjectDocumentKind::RequestLetter,
-            ProjectDocumentKind::BankFramingLetter,
-            ProjectDocumentKind::SocialFuelProject,
-            ProjectDocumentKind::FarmerContract,
-            ProjectDocumentKind::CnpjRegistration,
-            ProjectDocumentKind::GoodStandingDeclaration,
-        ];
+        let doc_kinds = ProjectDocumentKind::ANNEX_I;
         let received = p.filed_on.unwrap_or(p.created_at.date_naive());
         let count = if p.stage == SocialFuelStage::Draft { 4 } else { 6 };
         for kind in doc_kinds.iter().take(count) {

@@ -204,6 +204,18 @@ pub enum ProjectDocumentKind {
     GoodStandingDeclaration,
 }
 
+impl ProjectDocumentKind {
+    /// The six documents annex I requires, in its order.
+    pub const ANNEX_I: [ProjectDocumentKind; 6] = [
+        Self::RequestLetter,
+        Self::BankFramingLetter,
+        Self::SocialFuelProject,
+        Self::FarmerContract,
+        Self::CnpjRegistration,
+        Self::GoodStandingDeclaration,
+    ];
+}
+
 /// Changes a company must report (IN MDA 2005, art. 12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]

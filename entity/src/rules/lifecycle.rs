@@ -152,15 +152,6 @@ fn not_before(code: &'static str, on: NaiveDate, earlier: Option<NaiveDate>, wha
     }
 }
 
-const SIX: [ProjectDocumentKind; 6] = [
-    ProjectDocumentKind::RequestLetter,
-    ProjectDocumentKind::BankFramingLetter,
-    ProjectDocumentKind::SocialFuelProject,
-    ProjectDocumentKind::FarmerContract,
-    ProjectDocumentKind::CnpjRegistration,
-    ProjectDocumentKind::GoodStandingDeclaration,
-];
-
 /// Applies an event to a project: the project as it becomes, or the rule that forbids the event.
 pub fn apply_sf(
     p: &social_fuel_project::Model,
@@ -195,11 +186,7 @@ pub fn apply_sf(
                 }
                 _ => {}
             }
-            let missing: Vec<String> = SIX
-                .iter()
-                .filter(|k| !documents.contains(k))
-                .map(|k| format!("{k:?}"))
-                .collect();
+            let missing = super::social_fuel::missing_documents(documents);
             if !missing.is_empty() {
                 return Err(violation(
                     "SF-DOCUMENTS",

@@ -407,22 +407,19 @@ pub struct ProjectFacts<'a> {
     pub change_notices: usize,
 }
 
-const SIX_DOCUMENTS: [ProjectDocumentKind; 6] = [
-    ProjectDocumentKind::RequestLetter,
-    ProjectDocumentKind::BankFramingLetter,
-    ProjectDocumentKind::SocialFuelProject,
-    ProjectDocumentKind::FarmerContract,
-    ProjectDocumentKind::CnpjRegistration,
-    ProjectDocumentKind::GoodStandingDeclaration,
-];
+/// The annex-I documents not among `received`, by name.
+pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<String> {
+    ProjectDocumentKind::ANNEX_I
+        .iter()
+        .filter(|k| !received.contains(k))
+        .map(|k| format!("{k:?}"))
+        .collect()
+}
 
 /// SF-DOCUMENTS: the six annex-I documents.
 pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document::Model]) -> Outcome {
-    let missing: Vec<String> = SIX_DOCUMENTS
-        .iter()
-        .filter(|k| !docs.iter().any(|d| d.kind == **k))
-        .map(|k| format!("{k:?}"))
-        .collect();
+    let received: Vec<ProjectDocumentKind> = docs.iter().map(|d| d.kind).collect();
+    let missing = missing_documents(&received);
     match (missing.is_empty(), p.filed_on) {
         (true, _) => outcome("SF-DOCUMENTS", Status::Met, "all six annex-I documents received"),
         (false, None) => outcome(

@@ -195,6 +195,18 @@ struct Scan {
     duplicates: Vec<(String, u32, u32)>,
 }
 
+impl Scan {
+    fn new(header: Header) -> Self {
+        Self {
+            header,
+            rows: 0,
+            errors: Vec::new(),
+            last_row: HashMap::new(),
+            duplicates: Vec::new(),
+        }
+    }
+}
+
 /// Pass 1: find the header among the first rows, parse every row, keep the errors and which row of each carta wins.
 fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<Scan, String>, FileError> {
     let mut head: Vec<Vec<Cell>> = Vec::new();
@@ -215,6 +227,12 @@ fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<
         }
         None => {}
     };
+    // The rows buffered while looking for the header, below it.
+    let replay = |st: &mut Scan, head: &[Vec<Cell>]| {
+        for (j, row) in head.iter().enumerate().skip(st.header.row + 1) {
+            handle(st, j, row);
+        }
+    };
     for_each_row(bytes, limits, |i, cells| {
         if header_error.is_some() {
             return;
@@ -231,16 +249,8 @@ fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<
         // The header must be among the rows seen so far.
         match find_header(&head) {
             Ok(header) => {
-                let mut st = Scan {
-                    header,
-                    rows: 0,
-                    errors: Vec::new(),
-                    last_row: HashMap::new(),
-                    duplicates: Vec::new(),
-                };
-                for (j, row) in head.iter().enumerate().skip(st.header.row + 1) {
-                    handle(&mut st, j, row);
-                }
+                let mut st = Scan::new(header);
+                replay(&mut st, &head);
                 handle(&mut st, i, &cells);
                 state = Some(st);
             }
@@ -253,16 +263,8 @@ fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<
     Ok(match state {
         Some(st) => Ok(st),
         None => find_header(&head).map(|header| {
-            let mut st = Scan {
-                header,
-                rows: 0,
-                errors: Vec::new(),
-                last_row: HashMap::new(),
-                duplicates: Vec::new(),
-            };
-            for (j, row) in head.iter().enumerate().skip(st.header.row + 1) {
-                handle(&mut st, j, row);
-            }
+            let mut st = Scan::new(header);
+            replay(&mut st, &head);
             st
         }),
     })
