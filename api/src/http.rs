@@ -180,8 +180,13 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
     if let Some(vars) = req.variables {
         request = request.variables(Variables::from_json(vars));
     }
-    let response = state.schema.execute(request).await;
-    // Errors without a path happened before execution: validation, operation selection, variable coercion.
+    shape(state.schema.execute(request).await, media)
+}
+
+/// Shapes an executed response for the client: every error gets a stable `extensions.code`; a request error
+/// (validation, operation selection, variable coercion: errors with no path and no data) has no `data` entry and gets
+/// 400 under `application/graphql-response+json`, 200 under `application/json`.
+fn shape(response: async_graphql::Response, media: MediaType) -> Response {
     let request_error = !response.errors.is_empty()
         && response.errors.iter().all(|e| e.path.is_empty())
         && response.data == async_graphql::Value::Null;
@@ -313,11 +318,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
                 let request = request
                     .data(Caller::Anonymous)
                     .data(crate::graphql::rules::RuleCache::default());
-                let response = state.schema.execute(request).await;
-                let mut resp = Json(&response).into_response();
-                resp.headers_mut()
-                    .insert(header::CONTENT_TYPE, HeaderValue::from_static(media.content_type()));
-                resp
+                shape(state.schema.execute(request).await, media)
             }
             Err(e) => error_body(
                 StatusCode::BAD_REQUEST,

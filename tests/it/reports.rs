@@ -521,3 +521,29 @@ async fn the_libreoffice_samples_ingest() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_invalid_graphql_upload_is_a_request_error_with_a_code() {
+    on_each_backend(false, |app| async move {
+        let operations = json!({
+            "query": "mutation U($b: ID!, $f: Upload!) { uploadBankReport(bankId: $b, referenceMonth: \"2019-05\", file: $f) { noSuchField } }",
+            "variables": { "b": "QmFuazox", "f": null }
+        });
+        let form = reqwest::multipart::Form::new()
+            .text("operations", operations.to_string())
+            .text("map", r#"{ "0": ["variables.f"] }"#)
+            .part("0", reqwest::multipart::Part::bytes(b"x".to_vec()).file_name("a.csv"));
+        let resp = app
+            .post("/graphql")
+            .header("accept", "application/graphql-response+json")
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 400, "a request error under graphql-response+json");
+        let body: Value = resp.json().await.expect("json");
+        assert!(body.get("data").is_none(), "a request error has no data entry: {body}");
+        assert_eq!(body["errors"][0]["extensions"]["code"], "GRAPHQL_VALIDATION_FAILED", "{body}");
+    })
+    .await;
+}
