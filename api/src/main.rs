@@ -76,9 +76,13 @@ async fn main() -> anyhow::Result<()> {
             );
             let started = std::time::Instant::now();
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            fomento_api::reports::scheduled_ingest(&ing.ctx, &slot)
-                .await
-                .map_err(|e| anyhow::anyhow!(e))?;
+            let bar = fomento_api::reports::show_progress(ing.ctx.progress.clone());
+            let done = fomento_api::reports::scheduled_ingest(&ing.ctx, &slot).await;
+            bar.abort();
+            if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                eprintln!();
+            }
+            done.map_err(|e| anyhow::anyhow!(e))?;
             let r = entity::bank_report::Entity::find_by_id(r.id)
                 .one(&db)
                 .await?

@@ -343,3 +343,60 @@ pub async fn start_jobs(
     });
     Ok(sched)
 }
+
+/// One line of `fomento ingest`'s progress bar: a bar and a percentage when the sheet says how many rows it has, the
+/// rows read and the rate.
+pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration) -> String {
+    const WIDTH: u64 = 30;
+    let thousands = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push('.');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 { (rows as f64 / secs) as u64 } else { 0 };
+    if expected == 0 {
+        return format!("{} rows read, {} rows/s", thousands(rows), thousands(rate));
+    }
+    let rows = rows.min(expected);
+    let filled = rows * WIDTH / expected;
+    format!(
+        "[{}{}] {:>3}% {} of {} rows, {} rows/s",
+        "#".repeat(filled as usize),
+        "-".repeat((WIDTH - filled) as usize),
+        rows * 100 / expected,
+        thousands(rows),
+        thousands(expected),
+        thousands(rate)
+    )
+}
+
+/// Draws the progress of the report being read on standard error until dropped: redrawn in place on a terminal,
+/// a line every ten seconds otherwise (a log file).
+pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task::JoinHandle<()> {
+    use std::io::{IsTerminal, Write};
+    tokio::spawn(async move {
+        let tty = std::io::stderr().is_terminal();
+        let started = std::time::Instant::now();
+        let mut printed = std::time::Instant::now();
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            let (rows, expected) = progress.get();
+            let line = progress_line(rows, expected, started.elapsed());
+            if tty {
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r{line}\x1b[K");
+                let _ = err.flush();
+            } else if printed.elapsed() >= std::time::Duration::from_secs(10) {
+                eprintln!("{line}");
+                printed = std::time::Instant::now();
+            }
+        }
+    })
+}

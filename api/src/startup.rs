@@ -66,6 +66,7 @@ pub fn ingestion(
             worker,
             lease,
             limits: Default::default(),
+            progress: Default::default(),
         },
         wake: Default::default(),
     })

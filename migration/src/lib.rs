@@ -9,6 +9,7 @@ mod m20261202_000003_create_fco_tables;
 mod m20261202_000004_create_operations_tables;
 mod m20261202_000005_create_financing_view;
 mod m20261202_000006_create_rule_tables;
+mod m20261202_000007_lean_report_rows;
 mod util;
 
 /// Every migration, in order.
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000004_create_operations_tables::Migration),
             Box::new(m20261202_000005_create_financing_view::Migration),
             Box::new(m20261202_000006_create_rule_tables::Migration),
+            Box::new(m20261202_000007_lean_report_rows::Migration),
         ]
     }
 }

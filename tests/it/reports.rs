@@ -547,3 +547,98 @@ async fn an_invalid_graphql_upload_is_a_request_error_with_a_code() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_repeated_carta_applies_its_last_row_and_is_flagged() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        // More rows than one batch, so one repetition crosses batches and one stays inside a batch.
+        let mut rows: Vec<Vec<C>> = (0..5001)
+            .map(|i| good_row(&format!("R-{i}"), cpf(i % 50 + 1), 5000.0))
+            .collect();
+        rows.insert(8, good_row("R-7", cpf(8), 6666.0));
+        rows.push(good_row("R-0", cpf(1), 7777.0));
+        let (status, body) = upload(&app, "BB", "2019-05", "dup.xlsx", workbook(&rows)).await;
+        assert_eq!(status, 201, "{body}");
+        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
+        let rep = report(&app, &body["graphqlId"]).await;
+        assert_eq!(
+            (rep["status"].as_str(), rep["rowCount"].as_i64()),
+            (Some("INGESTED"), Some(5003)),
+            "{rep}"
+        );
+
+        // The later row of each carta is the one applied.
+        let cartas = entity::fco_carta::Entity::find().all(&app.db).await.expect("cartas");
+        assert_eq!(cartas.len(), 5001);
+        let amount = |n: &str| cartas.iter().find(|c| c.number == n).map(|c| c.financed_amount.cents());
+        assert_eq!(amount("R-0"), Some(777_700));
+        assert_eq!(amount("R-7"), Some(666_600));
+
+        // Sheet rows start at 4 (title, month, header above): R-0 on rows 4 and 5006, R-7 on rows 11 and 12.
+        let outcomes = entity::bank_report_row::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("rows");
+        assert_eq!(outcomes.len(), 5003);
+        let mut duplicates: Vec<i32> = outcomes
+            .iter()
+            .filter(|o| o.outcome == "DUPLICATE")
+            .map(|o| o.row_number)
+            .collect();
+        duplicates.sort_unstable();
+        assert_eq!(duplicates, [4, 11]);
+        // Every outcome names the carta of its own row.
+        for o in &outcomes {
+            let carta = cartas.iter().find(|c| Some(c.id) == o.carta_id);
+            assert_eq!(
+                carta.map(|c| Some(c.number.clone())),
+                Some(o.carta_number.clone()),
+                "{o:?}"
+            );
+        }
+        let flags = entity::compliance_flag::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("flags");
+        let mut repeated: Vec<&str> = flags
+            .iter()
+            .filter(|f| f.rule_code == "FCO-MONTHLY-LIST")
+            .map(|f| f.message.as_str())
+            .collect();
+        repeated.sort_unstable();
+        let report_id = outcomes[0].report_id;
+        assert_eq!(
+            repeated,
+            [
+                format!("carta R-0 appears on rows 4 and 5006 of report {report_id}; row 5006 is applied"),
+                format!("carta R-7 appears on rows 11 and 12 of report {report_id}; row 12 is applied"),
+            ]
+        );
+    })
+    .await;
+}
+
+#[test]
+fn the_progress_bar_shows_the_share_read_and_the_rate() {
+    use fomento_api::reports::progress_line;
+    use std::time::Duration;
+    assert_eq!(
+        progress_line(0, 1_000_003, Duration::ZERO),
+        "[------------------------------]   0% 0 of 1.000.003 rows, 0 rows/s"
+    );
+    assert_eq!(
+        progress_line(500_002, 1_000_003, Duration::from_secs(10)),
+        "[###############---------------]  50% 500.002 of 1.000.003 rows, 50.000 rows/s"
+    );
+    assert_eq!(
+        progress_line(1_000_003, 1_000_003, Duration::from_secs(20)),
+        "[##############################] 100% 1.000.003 of 1.000.003 rows, 50.000 rows/s"
+    );
+    // A CSV or a sheet that does not say its size: no bar, the count and the rate.
+    assert_eq!(
+        progress_line(1234, 0, Duration::from_secs(2)),
+        "1.234 rows read, 617 rows/s"
+    );
+}

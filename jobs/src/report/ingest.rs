@@ -3,7 +3,8 @@
 //! row error (`REJECTED`). The raw file always stays in the store.
 
 use super::{
-    read::{Cell, FileError, Limits, for_each_row},
+    bulk,
+    read::{Cell, Limits, Progress, for_each_row},
     rows::{HEADER_SCAN_ROWS, Header, Municipalities, ReportRow, RowError, find_header, parse_row},
 };
 use crate::{runs::JobReport, store::FileStore};
@@ -17,9 +18,10 @@ use entity::{
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, TransactionTrait, sea_query::Expr,
+    EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, TransactionTrait, Value, sea_query::Expr,
 };
 use std::collections::{HashMap, HashSet};
+use tokio::sync::mpsc;
 
 /// The job's name in `job_run`.
 pub const JOB: &str = "ingest";
@@ -37,6 +39,8 @@ pub struct IngestContext {
     pub lease: Duration,
     /// File limits.
     pub limits: Limits,
+    /// How far the report being read has got (for `fomento ingest`'s progress bar).
+    pub progress: std::sync::Arc<Progress>,
 }
 
 /// Why a step failed (the report stays claimed until its lease expires, then is retried).
@@ -181,64 +185,66 @@ async fn reject(
     })
 }
 
-/// Rows applied per batch inside the report's one transaction.
+/// Rows sent at a time from the reader thread to the database, inside the report's one transaction.
 const BATCH: usize = 5000;
+/// Rows per INSERT statement (under both backends' limits on bound parameters).
+const CHUNK: usize = 1000;
+/// Row errors kept per report (a bank gets them all in practice; this bounds a hostile file).
+const MAX_ERRORS: usize = 100_000;
 
-/// The first pass's findings.
-struct Scan {
-    header: Header,
-    /// Rows read (data rows, blank ones excluded).
+/// What the reader thread found once the file is read.
+#[derive(Default)]
+struct Scanned {
+    /// Data rows (blank ones excluded).
     rows: usize,
+    /// Every row error (up to [`MAX_ERRORS`]).
     errors: Vec<RowError>,
-    /// For each carta number, the sheet row of its last occurrence; duplicates are flagged and only the last applies.
-    last_row: HashMap<String, u32>,
-    duplicates: Vec<(String, u32, u32)>,
+    /// Why the file as a whole cannot be read, when it cannot.
+    problem: Option<String>,
 }
 
-impl Scan {
-    fn new(header: Header) -> Self {
-        Self {
-            header,
-            rows: 0,
-            errors: Vec::new(),
-            last_row: HashMap::new(),
-            duplicates: Vec::new(),
-        }
-    }
-}
-
-/// Pass 1: find the header among the first rows, parse every row, keep the errors and which row of each carta wins.
-fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<Scan, String>, FileError> {
+/// Reads the file on a blocking thread: finds the header among the first rows, parses every row, and sends the parsed
+/// rows in batches for as long as no row has failed. After the first failure it only collects errors: the file will be
+/// rejected and the transaction rolled back, so nothing is half-applied.
+fn read_rows(
+    bytes: &[u8],
+    limits: &Limits,
+    progress: &Progress,
+    munis: &Municipalities,
+    tx: &mpsc::Sender<Vec<ReportRow>>,
+) -> Scanned {
+    let mut out = Scanned::default();
     let mut head: Vec<Vec<Cell>> = Vec::new();
-    let mut state: Option<Scan> = None;
-    let mut header_error = None;
-    let handle = |state: &mut Scan, i: usize, cells: &[Cell]| match parse_row(i, cells, &state.header, munis) {
-        Some(Ok(r)) => {
-            state.rows += 1;
-            if let Some(prev) = state.last_row.insert(r.carta_number.clone(), r.row) {
-                state.duplicates.push((r.carta_number, prev, r.row));
+    let mut header: Option<Header> = None;
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut sending = true;
+    let mut handle =
+        |out: &mut Scanned, header: &Header, i: usize, cells: &[Cell]| match parse_row(i, cells, header, munis) {
+            Some(Ok(r)) => {
+                out.rows += 1;
+                if sending && out.errors.is_empty() {
+                    batch.push(r);
+                    if batch.len() == BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        // The receiver is gone only when the applying side failed; keep reading to count the rows.
+                        sending = tx.blocking_send(full).is_ok();
+                    }
+                }
             }
-        }
-        Some(Err(e)) => {
-            state.rows += 1;
-            if state.errors.len() < 100_000 {
-                state.errors.extend(e);
+            Some(Err(e)) => {
+                out.rows += 1;
+                batch.clear();
+                let room = MAX_ERRORS.saturating_sub(out.errors.len());
+                out.errors.extend(e.into_iter().take(room));
             }
-        }
-        None => {}
-    };
-    // The rows buffered while looking for the header, below it.
-    let replay = |st: &mut Scan, head: &[Vec<Cell>]| {
-        for (j, row) in head.iter().enumerate().skip(st.header.row + 1) {
-            handle(st, j, row);
-        }
-    };
-    for_each_row(bytes, limits, |i, cells| {
-        if header_error.is_some() {
+            None => {}
+        };
+    let read = for_each_row(bytes, limits, progress, |i, cells| {
+        if out.problem.is_some() {
             return;
         }
-        if let Some(st) = state.as_mut() {
-            handle(st, i, &cells);
+        if let Some(h) = &header {
+            handle(&mut out, h, i, &cells);
             return;
         }
         if i < HEADER_SCAN_ROWS {
@@ -248,30 +254,39 @@ fn scan(bytes: &[u8], limits: &Limits, munis: &Municipalities) -> Result<Result<
         }
         // The header must be among the rows seen so far.
         match find_header(&head) {
-            Ok(header) => {
-                let mut st = Scan::new(header);
-                replay(&mut st, &head);
-                handle(&mut st, i, &cells);
-                state = Some(st);
+            Ok(h) => {
+                for (j, row) in head.iter().enumerate().skip(h.row + 1) {
+                    handle(&mut out, &h, j, row);
+                }
+                handle(&mut out, &h, i, &cells);
+                header = Some(h);
             }
-            Err(e) => header_error = Some(e),
+            Err(e) => out.problem = Some(e),
         }
-    })?;
-    if let Some(e) = header_error {
-        return Ok(Err(e));
+    });
+    if let Err(e) = read {
+        out.problem = Some(e.to_string());
     }
-    Ok(match state {
-        Some(st) => Ok(st),
-        None => find_header(&head).map(|header| {
-            let mut st = Scan::new(header);
-            replay(&mut st, &head);
-            st
-        }),
-    })
+    if out.problem.is_none() && header.is_none() {
+        // A short sheet: every row is in `head`.
+        match find_header(&head) {
+            Ok(h) => {
+                for (j, row) in head.iter().enumerate().skip(h.row + 1) {
+                    handle(&mut out, &h, j, row);
+                }
+            }
+            Err(e) => out.problem = Some(e),
+        }
+    }
+    if out.problem.is_none() && out.errors.is_empty() && !batch.is_empty() && sending {
+        let _ = tx.blocking_send(std::mem::take(&mut batch));
+    }
+    out
 }
 
-/// Reads, checks and applies one claimed report: a first pass checks every row, a second applies them in batches
-/// inside one transaction, so the sheet is never held whole in memory.
+/// Reads, checks and applies one claimed report in one pass: a reader thread parses the rows while this task applies
+/// them in batches inside one transaction guarded by the claim. A row error, an unreadable file or a failure rolls
+/// the transaction back, so a report is applied whole or not at all; the sheet is never held whole in memory.
 pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let bytes = ctx.store.get(&r.sha256).await?;
     let munis = Municipalities::new(
@@ -281,45 +296,76 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
             .into_iter()
             .map(|m| (m.ibge_code, m.name)),
     );
-    let scanned = {
+    let txn = ctx.db.begin().await?;
+    if !still_mine(&txn, ctx, r.id).await? {
+        txn.rollback().await?;
+        return Ok(Outcome::LostLease);
+    }
+    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
+        // The tables grow inside this one transaction, where the planner's statistics still say they are small:
+        // keep it on the indexes, or every lookup of a batch becomes a scan of everything inserted so far.
+        txn.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
+    }
+    let mut applier = Applier {
+        report: r,
+        params: rule_parameter::Entity::params(&txn).await?,
+        cal: non_business_day::Entity::calendar(&txn).await?,
+        bounds: month_bounds(&r.reference_month),
+        now,
+        last_row: HashMap::new(),
+        chamber_before: HashMap::new(),
+        duplicates: Vec::new(),
+        demoted: Vec::new(),
+        validity: HashMap::new(),
+    };
+    let (tx, mut rx) = mpsc::channel::<Vec<ReportRow>>(2);
+    let reader = {
         let limits = ctx.limits;
-        let munis = munis.clone();
-        let bytes = bytes.clone();
-        tokio::task::spawn_blocking(move || scan(&bytes, &limits, &munis))
-            .await
-            .map_err(|e| DbErr::Custom(e.to_string()))?
+        let progress = ctx.progress.clone();
+        progress.reset();
+        tokio::task::spawn_blocking(move || read_rows(&bytes, &limits, &progress, &munis, &tx))
     };
-    let st = match scanned {
-        Err(e) => return reject(ctx, r, 0, Some(e.to_string()), &[], now).await,
-        Ok(Err(e)) => return reject(ctx, r, 0, Some(e), &[], now).await,
-        Ok(Ok(st)) => st,
+    while let Some(batch) = rx.recv().await {
+        applier.apply_batch(&txn, batch).await?;
+    }
+    let scanned = reader.await.map_err(|e| DbErr::Custom(e.to_string()))?;
+    let refusal = if let Some(problem) = scanned.problem {
+        Some((0, Some(problem)))
+    } else if scanned.rows > ctx.limits.max_rows {
+        let message = format!("the sheet has more than {} rows", ctx.limits.max_rows);
+        Some((scanned.rows, Some(message)))
+    } else if !scanned.errors.is_empty() {
+        Some((scanned.rows, None))
+    } else if scanned.rows == 0 {
+        Some((0, Some("the sheet has a header but no data rows".into())))
+    } else {
+        None
     };
-    if st.rows > ctx.limits.max_rows {
-        return reject(
-            ctx,
-            r,
-            st.rows,
-            Some(format!("the sheet has more than {} rows", ctx.limits.max_rows)),
-            &[],
-            now,
-        )
-        .await;
+    if let Some((rows, file_error)) = refusal {
+        txn.rollback().await?;
+        return reject(ctx, r, rows, file_error, &scanned.errors, now).await;
     }
-    if !st.errors.is_empty() {
-        return reject(ctx, r, st.rows, None, &st.errors, now).await;
-    }
-    if st.rows == 0 {
-        return reject(
-            ctx,
-            r,
-            0,
-            Some("the sheet has a header but no data rows".into()),
-            &[],
-            now,
-        )
-        .await;
-    }
-    apply(ctx, r, &bytes, &munis, st, now).await
+    applier.finish(&txn).await?;
+    // An earlier declaration of the same bank and month is superseded, and stays queryable.
+    bank_report::Entity::update_many()
+        .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
+        .col_expr(bank_report::Column::SupersededBy, Expr::value(r.id))
+        .filter(bank_report::Column::BankId.eq(r.bank_id))
+        .filter(bank_report::Column::ReferenceMonth.eq(r.reference_month.clone()))
+        .filter(bank_report::Column::Status.eq("INGESTED"))
+        .filter(bank_report::Column::Id.ne(r.id))
+        .exec(&txn)
+        .await?;
+    let mut a = r.clone().into_active_model();
+    a.status = Set("INGESTED".into());
+    a.row_count = Set(Some(scanned.rows as i32));
+    a.error_count = Set(Some(0));
+    a.processed_at = Set(Some(now));
+    a.lease_until = Set(None);
+    a.claimed_by = Set(Some(ctx.worker.clone()));
+    a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(Outcome::Ingested { rows: scanned.rows })
 }
 
 struct Flag {
@@ -342,123 +388,444 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
     Some((NaiveDate::from_ymd_opt(first.year(), 1, 1)?, last))
 }
 
-/// Pass 2: the rows again, applied in batches inside one transaction guarded by the claim.
-async fn apply(
-    ctx: &IngestContext,
-    r: &bank_report::Model,
-    bytes: &[u8],
-    munis: &Municipalities,
-    st: Scan,
+/// The applying side of one report: what it has seen so far, batch after batch.
+struct Applier<'a> {
+    report: &'a bank_report::Model,
+    params: rules::params::Params,
+    cal: rules::calendar::Calendar,
+    /// 1 January of the declared year and the declared month's last day.
+    bounds: Option<(NaiveDate, NaiveDate)>,
     now: DateTime<Utc>,
-) -> Result<Outcome, IngestError> {
-    let txn = ctx.db.begin().await?;
-    if !still_mine(&txn, ctx, r.id).await? {
-        txn.rollback().await?;
-        return Ok(Outcome::LostLease);
+    /// Each carta number seen, with the sheet row of its latest occurrence: a later row of the same carta wins.
+    last_row: HashMap<String, u32>,
+    /// For cartas at or above the chamber threshold: whether, before this report, the carta existed (`Some`) with a
+    /// favourable chamber opinion (`Some(true)`).
+    chamber_before: HashMap<String, Option<bool>>,
+    /// `(number, earlier row, later row)` for each repeated carta.
+    duplicates: Vec<(String, u32, u32)>,
+    /// Rows applied in an earlier batch and then overtaken by a later row of the same carta.
+    demoted: Vec<i32>,
+    /// FCO-VALIDITY-120D's expiry by approval date (the calendar is walked once per date).
+    validity: HashMap<NaiveDate, Option<(NaiveDate, String)>>,
+}
+
+impl Applier<'_> {
+    fn expiry(&mut self, approved: NaiveDate) -> Option<(NaiveDate, String)> {
+        let (params, cal) = (&self.params, &self.cal);
+        self.validity
+            .entry(approved)
+            .or_insert_with(|| {
+                let days = params.count("FCO-VALIDITY-120D.DAYS", approved).ok()?;
+                let due = cal.add_days(approved, days);
+                Some((due.due, due.note))
+            })
+            .clone()
     }
-    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
-        // The tables grow inside this one transaction, where the planner's statistics still say they are small:
-        // keep it on the indexes, or every lookup of a batch becomes a scan of everything inserted so far.
-        txn.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
-        // Plan each statement with its real parameters: a cached generic plan, made while the tables looked empty,
-        // turned the 5,000-key lookups into scans taking seconds each.
-        txn.execute_unprepared("SET LOCAL plan_cache_mode = force_custom_plan")
-            .await?;
-    }
-    let params = rule_parameter::Entity::params(&txn).await?;
-    let cal = non_business_day::Entity::calendar(&txn).await?;
-    // Rows come from a blocking reader thread through a bounded channel, a batch at a time.
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<ReportRow>>(2);
-    let reader = {
-        let bytes = bytes.to_vec();
-        let limits = ctx.limits;
-        let munis = munis.clone();
-        let header = st.header.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut batch = Vec::with_capacity(BATCH);
-            let _ = for_each_row(&bytes, &limits, |i, cells| {
-                if i <= header.row {
-                    return;
-                }
-                if let Some(Ok(row)) = parse_row(i, &cells, &header, &munis) {
-                    batch.push(row);
-                    if batch.len() == BATCH {
-                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                        let _ = tx.blocking_send(full);
-                    }
-                }
-            });
-            if !batch.is_empty() {
-                let _ = tx.blocking_send(batch);
-            }
-        })
-    };
-    let bounds = month_bounds(&r.reference_month);
-    let mut dup_by_number: HashMap<&str, Vec<(u32, u32)>> = HashMap::new();
-    for (n, a, b) in &st.duplicates {
-        dup_by_number.entry(n.as_str()).or_default().push((*a, *b));
-    }
-    while let Some(batch) = rx.recv().await {
-        let mut flags = Vec::new();
-        for row in &batch {
-            if let Some(d) = dup_by_number.get(row.carta_number.as_str())
-                && st.last_row.get(&row.carta_number) == Some(&row.row)
-            {
-                for (a, b) in d {
+
+    /// The row's own findings: dates outside the declared period, the chamber threshold, the 120-day validity.
+    fn check(&mut self, row: &ReportRow, flags: &mut Vec<Flag>) {
+        let r = self.report;
+        if let Some((year_start, month_end)) = self.bounds {
+            for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
+                if let Some(d) = d
+                    && (d < year_start || d > month_end)
+                {
                     flags.push(flag(
                         &row.carta_number,
                         "FCO-MONTHLY-LIST",
                         format!(
-                            "carta {} appears on rows {a} and {b} of report {}; row {} is applied",
-                            row.carta_number, r.id, row.row
+                            "row {}: {what} on {}, outside the year declared up to {} ({})",
+                            row.row,
+                            d.format("%d/%m/%Y"),
+                            month_end.format("%d/%m/%Y"),
+                            r.reference_month
                         ),
                     ));
                 }
             }
-            if let Some((year_start, month_end)) = bounds {
-                for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
-                    if let Some(d) = d
-                        && (d < year_start || d > month_end)
-                    {
-                        flags.push(flag(
-                            &row.carta_number,
-                            "FCO-MONTHLY-LIST",
-                            format!(
-                                "row {}: {what} on {}, outside the year declared up to {} ({})",
-                                row.row,
-                                d.format("%d/%m/%Y"),
-                                month_end.format("%d/%m/%Y"),
-                                r.reference_month
-                            ),
-                        ));
-                    }
+        }
+        if let Ok((true, threshold)) = rules::fco::needs_chamber(row.financed, &self.params, row.approved_on) {
+            match self.chamber_before.get(&row.carta_number).copied().flatten() {
+                None => flags.push(flag(
+                    &row.carta_number,
+                    "FCO-CHAMBER-THRESHOLD",
+                    format!(
+                        "row {}: {} is at or above {} but the carta was never submitted to the CPACR chamber",
+                        row.row,
+                        row.financed,
+                        brl(threshold)
+                    ),
+                )),
+                Some(false) => flags.push(flag(
+                    &row.carta_number,
+                    "FCO-CHAMBER-THRESHOLD",
+                    format!(
+                        "row {}: {} is at or above {} without a favourable chamber opinion",
+                        row.row,
+                        row.financed,
+                        brl(threshold)
+                    ),
+                )),
+                Some(true) => {}
+            }
+        }
+        if let Some(c) = row.contracted_on
+            && let Some((due, note)) = self.expiry(row.approved_on)
+            && c > due
+        {
+            flags.push(flag(
+                &row.carta_number,
+                "FCO-VALIDITY-120D",
+                format!(
+                    "row {}: contracted on {} after the approval expired on {} ({note})",
+                    row.row,
+                    c.format("%d/%m/%Y"),
+                    due.format("%d/%m/%Y"),
+                ),
+            ));
+        }
+    }
+
+    /// Looks up, before this report touches them, the cartas at or above the chamber threshold not seen yet.
+    async fn chamber_lookup(&mut self, txn: &DatabaseTransaction, batch: &[ReportRow]) -> Result<(), DbErr> {
+        let wanted: Vec<String> = batch
+            .iter()
+            .filter(|row| !self.chamber_before.contains_key(&row.carta_number))
+            .filter(|row| {
+                matches!(
+                    rules::fco::needs_chamber(row.financed, &self.params, row.approved_on),
+                    Ok((true, _))
+                )
+            })
+            .map(|row| row.carta_number.clone())
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        for chunk in wanted.chunks(BATCH) {
+            let found: Vec<(String, Option<String>, Option<Decision>)> = fco_carta::Entity::find()
+                .select_only()
+                .column(fco_carta::Column::Number)
+                .column(fco_carta::Column::DecidedBy)
+                .column(fco_carta::Column::Decision)
+                .filter(fco_carta::Column::BankId.eq(self.report.bank_id))
+                .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
+                .into_tuple()
+                .all(txn)
+                .await?;
+            for number in chunk {
+                self.chamber_before.insert(number.clone(), None);
+            }
+            for (number, by, decision) in found {
+                let favourable = by.as_deref() == Some("CHAMBER") && decision == Some(Decision::Favourable);
+                self.chamber_before.insert(number, Some(favourable));
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies one batch: parties by document (created when new), cartas upserted by (bank, number) with their ids
+    /// returned, one outcome per sheet row, and the rows' flags.
+    async fn apply_batch(&mut self, txn: &DatabaseTransaction, batch: Vec<ReportRow>) -> Result<(), DbErr> {
+        let r = self.report;
+        self.chamber_lookup(txn, &batch).await?;
+        let mut flags = Vec::new();
+        for row in &batch {
+            self.check(row, &mut flags);
+        }
+        // The last occurrence of each carta in this batch is the one written; earlier ones are duplicates.
+        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(batch.len());
+        for (k, row) in batch.iter().enumerate() {
+            winner.insert(row.carta_number.as_str(), k);
+            if let Some(prev) = self.last_row.insert(row.carta_number.clone(), row.row) {
+                self.duplicates.push((row.carta_number.clone(), prev, row.row));
+                if prev < batch[0].row {
+                    self.demoted.push(prev as i32);
                 }
             }
         }
-        apply_batch(&txn, r, &batch, &st.last_row, &params, &cal, flags, now).await?;
+        let applied: Vec<&ReportRow> = batch
+            .iter()
+            .enumerate()
+            .filter(|(k, row)| winner.get(row.carta_number.as_str()) == Some(k))
+            .map(|(_, row)| row)
+            .collect();
+        let party_ids = upsert_parties(txn, &applied).await?;
+        let ids = upsert_cartas(txn, r, &applied, &party_ids, self.now).await?;
+        insert_outcomes(txn, r.id, &batch, &ids, &self.last_row).await?;
+        insert_flags(txn, r.id, &flags, &ids, self.now).await
     }
-    reader.await.map_err(|e| DbErr::Custom(e.to_string()))?;
-    ceiling_flags(&txn, r, &params, now).await?;
-    // An earlier declaration of the same bank and month is superseded, and stays queryable.
-    bank_report::Entity::update_many()
-        .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
-        .col_expr(bank_report::Column::SupersededBy, Expr::value(r.id))
-        .filter(bank_report::Column::BankId.eq(r.bank_id))
-        .filter(bank_report::Column::ReferenceMonth.eq(r.reference_month.clone()))
-        .filter(bank_report::Column::Status.eq("INGESTED"))
-        .filter(bank_report::Column::Id.ne(r.id))
-        .exec(&txn)
-        .await?;
-    let mut a = r.clone().into_active_model();
-    a.status = Set("INGESTED".into());
-    a.row_count = Set(Some(st.rows as i32));
-    a.error_count = Set(Some(0));
-    a.processed_at = Set(Some(now));
-    a.lease_until = Set(None);
-    a.claimed_by = Set(Some(ctx.worker.clone()));
-    a.update(&txn).await?;
-    txn.commit().await?;
-    Ok(Outcome::Ingested { rows: st.rows })
+
+    /// After the last batch: rows overtaken by a later batch become duplicates, each repeated carta is flagged once
+    /// per repetition, and the groups over the ceiling are flagged.
+    async fn finish(self, txn: &DatabaseTransaction) -> Result<(), DbErr> {
+        let r = self.report;
+        for chunk in self.demoted.chunks(CHUNK) {
+            bank_report_row::Entity::update_many()
+                .col_expr(bank_report_row::Column::Outcome, Expr::value("DUPLICATE"))
+                .filter(bank_report_row::Column::ReportId.eq(r.id))
+                .filter(bank_report_row::Column::RowNumber.is_in(chunk.iter().copied()))
+                .exec(txn)
+                .await?;
+        }
+        let flags: Vec<Flag> = self
+            .duplicates
+            .iter()
+            .map(|(number, a, b)| {
+                let last = self.last_row.get(number).copied().unwrap_or(*b);
+                flag(
+                    number,
+                    "FCO-MONTHLY-LIST",
+                    format!(
+                        "carta {number} appears on rows {a} and {b} of report {}; row {last} is applied",
+                        r.id
+                    ),
+                )
+            })
+            .collect();
+        let numbers: Vec<String> = flags
+            .iter()
+            .map(|f| f.number.clone())
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let mut ids = HashMap::new();
+        for chunk in numbers.chunks(BATCH) {
+            let found: Vec<(i64, String)> = fco_carta::Entity::find()
+                .select_only()
+                .column(fco_carta::Column::Id)
+                .column(fco_carta::Column::Number)
+                .filter(fco_carta::Column::BankId.eq(r.bank_id))
+                .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
+                .into_tuple()
+                .all(txn)
+                .await?;
+            ids.extend(found.into_iter().map(|(id, n)| (n, id)));
+        }
+        insert_flags(txn, r.id, &flags, &ids, self.now).await?;
+        ceiling_flags(txn, r, &self.params, self.now).await
+    }
+}
+
+/// The parties of these rows by document, created when new: `INSERT … ON CONFLICT DO NOTHING RETURNING` gives the
+/// new ones' ids, one lookup the rest.
+async fn upsert_parties(txn: &DatabaseTransaction, rows: &[&ReportRow]) -> Result<HashMap<String, i64>, DbErr> {
+    const COLS: [bulk::Col; 4] = [
+        bulk::Col {
+            name: "document",
+            pg: "text",
+        },
+        bulk::Col {
+            name: "document_kind",
+            pg: "text",
+        },
+        bulk::Col {
+            name: "cnpj_root",
+            pg: "text",
+        },
+        bulk::Col {
+            name: "name",
+            pg: "text",
+        },
+    ];
+    let mut firsts: HashMap<&str, &ReportRow> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        firsts.entry(row.document.as_str()).or_insert(row);
+    }
+    let values: Vec<Vec<Value>> = firsts
+        .values()
+        .map(|row| {
+            vec![
+                row.document.as_str().into(),
+                row.document.kind().as_str().into(),
+                row.document.cnpj_root().map(String::from).into(),
+                row.borrower.as_str().into(),
+            ]
+        })
+        .collect();
+    let mut ids: HashMap<String, i64> = HashMap::with_capacity(firsts.len());
+    let tail = "ON CONFLICT (document) DO NOTHING RETURNING id, document";
+    for res in bulk::insert(txn, "party", &COLS, values, tail).await? {
+        ids.insert(res.try_get_by_index(1)?, res.try_get_by_index(0)?);
+    }
+    let missing: Vec<String> = firsts
+        .keys()
+        .filter(|d| !ids.contains_key(**d))
+        .map(|d| String::from(*d))
+        .collect();
+    for chunk in missing.chunks(BATCH) {
+        let found: Vec<(i64, String)> = party::Entity::find()
+            .select_only()
+            .column(party::Column::Id)
+            .column(party::Column::Document)
+            .filter(text_in(txn, "document", party::Column::Document, chunk))
+            .into_tuple()
+            .all(txn)
+            .await?;
+        ids.extend(found.into_iter().map(|(id, d)| (d, id)));
+    }
+    Ok(ids)
+}
+
+/// Writes these rows' cartas (one row per carta number) in one statement per chunk: a new carta is inserted as
+/// approved or contracted; a known one takes the row's values, moving forward in its lifecycle but never back from
+/// contracted or unfavourable. Returns the ids by number.
+async fn upsert_cartas(
+    txn: &DatabaseTransaction,
+    r: &bank_report::Model,
+    rows: &[&ReportRow],
+    party_ids: &HashMap<String, i64>,
+    now: DateTime<Utc>,
+) -> Result<HashMap<String, i64>, DbErr> {
+    use sea_orm::ActiveEnum;
+    const fn col(name: &'static str, pg: &'static str) -> bulk::Col {
+        bulk::Col { name, pg }
+    }
+    const COLS: [bulk::Col; 17] = [
+        col("number", "text"),
+        col("bank_id", "bigint"),
+        col("party_id", "bigint"),
+        col("line", "text"),
+        col("activity", "text"),
+        col("financed_amount", "bigint"),
+        col("municipality_code", "integer"),
+        col("stage", "text"),
+        col("status", "text"),
+        col("decision", "text"),
+        col("decided_on", "date"),
+        col("approved_on", "date"),
+        col("contracted_on", "date"),
+        col("contracted_amount", "bigint"),
+        col("term_months", "integer"),
+        col("grace_months", "integer"),
+        col("created_at", "timestamptz"),
+    ];
+    // A known carta takes the row's values and moves to the row's stage unless it is already further on (contracted)
+    // or was refused; a contract always applies.
+    const TAIL: &str = "ON CONFLICT (bank_id, number) DO UPDATE SET
+        party_id = excluded.party_id,
+        financed_amount = excluded.financed_amount,
+        approved_on = excluded.approved_on,
+        contracted_on = excluded.contracted_on,
+        contracted_amount = excluded.contracted_amount,
+        term_months = COALESCE(excluded.term_months, fco_carta.term_months),
+        grace_months = COALESCE(excluded.grace_months, fco_carta.grace_months),
+        stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                       OR excluded.stage = 'CONTRACTED' THEN excluded.stage ELSE fco_carta.stage END,
+        status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                        OR excluded.stage = 'CONTRACTED' THEN excluded.status ELSE fco_carta.status END
+        RETURNING id, number";
+    let values: Vec<Vec<Value>> = rows
+        .iter()
+        .map(|row| {
+            let stage = if row.contracted_on.is_some() {
+                FcoCartaStage::Contracted
+            } else {
+                FcoCartaStage::Approved
+            };
+            let party = party_ids.get(row.document.as_str()).copied().unwrap_or_default();
+            vec![
+                row.carta_number.as_str().into(),
+                r.bank_id.into(),
+                party.into(),
+                row.line.to_value().into(),
+                row.activity.to_value().into(),
+                row.financed.cents().into(),
+                row.municipality.into(),
+                stage.to_value().into(),
+                stage.status().to_value().into(),
+                Decision::Favourable.to_value().into(),
+                row.approved_on.into(),
+                row.approved_on.into(),
+                row.contracted_on.into(),
+                row.contracted
+                    .or(row.contracted_on.map(|_| row.financed))
+                    .map(|m| m.cents())
+                    .into(),
+                row.term_months.into(),
+                row.grace_months.into(),
+                now.into(),
+            ]
+        })
+        .collect();
+    let mut ids = HashMap::with_capacity(rows.len());
+    for res in bulk::insert(txn, "fco_carta", &COLS, values, TAIL).await? {
+        ids.insert(res.try_get_by_index::<String>(1)?, res.try_get_by_index::<i64>(0)?);
+    }
+    Ok(ids)
+}
+
+/// One outcome per sheet row: the carta it names, and whether it was applied or overtaken by a later row.
+async fn insert_outcomes(
+    txn: &DatabaseTransaction,
+    report_id: i64,
+    batch: &[ReportRow],
+    ids: &HashMap<String, i64>,
+    last_row: &HashMap<String, u32>,
+) -> Result<(), DbErr> {
+    const COLS: [bulk::Col; 5] = [
+        bulk::Col {
+            name: "report_id",
+            pg: "bigint",
+        },
+        bulk::Col {
+            name: "row_number",
+            pg: "integer",
+        },
+        bulk::Col {
+            name: "carta_number",
+            pg: "text",
+        },
+        bulk::Col {
+            name: "carta_id",
+            pg: "bigint",
+        },
+        bulk::Col {
+            name: "outcome",
+            pg: "text",
+        },
+    ];
+    let values = batch
+        .iter()
+        .map(|row| {
+            let outcome = if last_row.get(&row.carta_number) == Some(&row.row) {
+                "APPLIED"
+            } else {
+                "DUPLICATE"
+            };
+            vec![
+                report_id.into(),
+                (row.row as i32).into(),
+                row.carta_number.as_str().into(),
+                ids.get(&row.carta_number).copied().into(),
+                outcome.into(),
+            ]
+        })
+        .collect();
+    bulk::insert(txn, "bank_report_row", &COLS, values, "").await?;
+    Ok(())
+}
+
+/// Inserts flags on the cartas they name (by number, through `ids`).
+async fn insert_flags(
+    txn: &DatabaseTransaction,
+    report_id: i64,
+    flags: &[Flag],
+    ids: &HashMap<String, i64>,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let rows: Vec<compliance_flag::ActiveModel> = flags
+        .iter()
+        .filter_map(|f| {
+            let id = *ids.get(&f.number)?;
+            Some(flag_row(report_id, id, f.code, f.message.clone(), now))
+        })
+        .collect();
+    for chunk in rows.chunks(CHUNK) {
+        compliance_flag::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(txn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// A compliance flag on a carta, raised by report `report_id`, with its rule's legal basis.
@@ -501,235 +868,6 @@ fn text_in(
     } else {
         column.is_in(values.iter().cloned())
     }
-}
-
-/// `(document, id)` of the parties with these documents.
-async fn party_ids_by_document(txn: &DatabaseTransaction, docs: &[String]) -> Result<Vec<(String, i64)>, DbErr> {
-    let found: Vec<(i64, String)> = party::Entity::find()
-        .select_only()
-        .column(party::Column::Id)
-        .column(party::Column::Document)
-        .filter(text_in(txn, "document", party::Column::Document, docs))
-        .into_tuple()
-        .all(txn)
-        .await?;
-    Ok(found.into_iter().map(|(id, d)| (d, id)).collect())
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn apply_batch(
-    txn: &DatabaseTransaction,
-    r: &bank_report::Model,
-    batch: &[ReportRow],
-    last_row: &HashMap<String, u32>,
-    params: &rules::params::Params,
-    cal: &rules::calendar::Calendar,
-    mut flags: Vec<Flag>,
-    now: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    let applied: Vec<&ReportRow> = batch
-        .iter()
-        .filter(|row| last_row.get(&row.carta_number) == Some(&row.row))
-        .collect();
-    // Parties by document, created when new.
-    let docs: Vec<String> = applied
-        .iter()
-        .map(|row| row.document.as_str().to_owned())
-        .collect::<HashSet<_>>()
-        .into_iter()
-        .collect();
-    let mut party_ids: HashMap<String, i64> = HashMap::new();
-    for chunk in docs.chunks(BATCH) {
-        party_ids.extend(party_ids_by_document(txn, chunk).await?);
-    }
-    let mut queued = HashSet::new();
-    let new_parties: Vec<party::ActiveModel> = applied
-        .iter()
-        .filter(|row| !party_ids.contains_key(row.document.as_str()) && queued.insert(row.document.as_str().to_owned()))
-        .map(|row| party::ActiveModel {
-            document: Set(row.document.as_str().to_owned()),
-            document_kind: Set(row.document.kind().as_str().into()),
-            cnpj_root: Set(row.document.cnpj_root().map(Into::into)),
-            name: Set(row.borrower.clone()),
-            economic_group_id: Set(None),
-            ..Default::default()
-        })
-        .collect();
-    for chunk in new_parties.chunks(BATCH) {
-        party::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(txn)
-            .await?;
-    }
-    let new_docs: Vec<String> = queued.into_iter().collect();
-    for chunk in new_docs.chunks(BATCH) {
-        party_ids.extend(party_ids_by_document(txn, chunk).await?);
-    }
-
-    // Cartas: update the known ones, insert the new ones.
-    let numbers: Vec<String> = applied.iter().map(|row| row.carta_number.clone()).collect();
-    let mut known: HashMap<String, fco_carta::Model> = HashMap::new();
-    for chunk in numbers.chunks(BATCH) {
-        for c in fco_carta::Entity::find()
-            .filter(fco_carta::Column::BankId.eq(r.bank_id))
-            .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
-            .all(txn)
-            .await?
-        {
-            known.insert(c.number.clone(), c);
-        }
-    }
-    let mut inserts = Vec::new();
-    for row in &applied {
-        let (threshold_hit, threshold) =
-            rules::fco::needs_chamber(row.financed, params, row.approved_on).unwrap_or((false, Default::default()));
-        let stage = if row.contracted_on.is_some() {
-            FcoCartaStage::Contracted
-        } else {
-            FcoCartaStage::Approved
-        };
-        if threshold_hit {
-            match known.get(&row.carta_number) {
-                None => flags.push(flag(
-                    &row.carta_number,
-                    "FCO-CHAMBER-THRESHOLD",
-                    format!(
-                        "row {}: {} is at or above {} but the carta was never submitted to the CPACR chamber",
-                        row.row,
-                        row.financed,
-                        brl(threshold)
-                    ),
-                )),
-                Some(c)
-                    if !(c.decided_by.as_deref() == Some("CHAMBER") && c.decision == Some(Decision::Favourable)) =>
-                {
-                    flags.push(flag(
-                        &row.carta_number,
-                        "FCO-CHAMBER-THRESHOLD",
-                        format!(
-                            "row {}: {} is at or above {} without a favourable chamber opinion",
-                            row.row,
-                            row.financed,
-                            brl(threshold)
-                        ),
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-        if let Some(c) = row.contracted_on
-            && let Ok(days) = params.count("FCO-VALIDITY-120D.DAYS", row.approved_on)
-        {
-            let due = cal.add_days(row.approved_on, days);
-            if c > due.due {
-                flags.push(flag(
-                    &row.carta_number,
-                    "FCO-VALIDITY-120D",
-                    format!(
-                        "row {}: contracted on {} after the approval expired on {} ({})",
-                        row.row,
-                        c.format("%d/%m/%Y"),
-                        due.due.format("%d/%m/%Y"),
-                        due.note
-                    ),
-                ));
-            }
-        }
-        let party = party_ids.get(row.document.as_str()).copied().unwrap_or_default();
-        match known.get(&row.carta_number) {
-            Some(c) => {
-                let mut a = c.clone().into_active_model();
-                a.party_id = Set(party);
-                a.financed_amount = Set(row.financed);
-                a.approved_on = Set(Some(row.approved_on));
-                a.contracted_on = Set(row.contracted_on);
-                a.contracted_amount = Set(row.contracted.or(row.contracted_on.map(|_| row.financed)));
-                a.term_months = Set(row.term_months.or(c.term_months));
-                a.grace_months = Set(row.grace_months.or(c.grace_months));
-                if matches!(
-                    c.stage,
-                    FcoCartaStage::Draft | FcoCartaStage::Submitted | FcoCartaStage::Approved | FcoCartaStage::Expired
-                ) || stage == FcoCartaStage::Contracted
-                {
-                    a.stage = Set(stage);
-                    a.status = Set(stage.status());
-                }
-                a.update(txn).await?;
-            }
-            None => inserts.push(fco_carta::ActiveModel {
-                number: Set(row.carta_number.clone()),
-                bank_id: Set(r.bank_id),
-                party_id: Set(party),
-                line: Set(row.line),
-                activity: Set(row.activity),
-                financed_amount: Set(row.financed),
-                municipality_code: Set(row.municipality),
-                stage: Set(stage),
-                status: Set(stage.status()),
-                submitted_on: Set(None),
-                received_by_council_at: Set(None),
-                chamber_meeting_id: Set(None),
-                decision: Set(Some(Decision::Favourable)),
-                decided_by: Set(None),
-                decided_on: Set(Some(row.approved_on)),
-                approved_on: Set(Some(row.approved_on)),
-                contracted_on: Set(row.contracted_on),
-                contracted_amount: Set(row.contracted.or(row.contracted_on.map(|_| row.financed))),
-                term_months: Set(row.term_months),
-                grace_months: Set(row.grace_months),
-                resubmission_of: Set(None),
-                professional_name: Set(None),
-                created_at: Set(now),
-                ..Default::default()
-            }),
-        }
-    }
-    for chunk in inserts.chunks(1000) {
-        fco_carta::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(txn)
-            .await?;
-    }
-    let mut ids: HashMap<String, i64> = HashMap::new();
-    for chunk in numbers.chunks(BATCH) {
-        let found: Vec<(i64, String)> = fco_carta::Entity::find()
-            .select_only()
-            .column(fco_carta::Column::Id)
-            .column(fco_carta::Column::Number)
-            .filter(fco_carta::Column::BankId.eq(r.bank_id))
-            .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
-            .into_tuple()
-            .all(txn)
-            .await?;
-        ids.extend(found.into_iter().map(|(id, n)| (n, id)));
-    }
-    for chunk in batch.chunks(BATCH) {
-        bank_report_row::Entity::insert_many(chunk.iter().map(|row| bank_report_row::ActiveModel {
-            report_id: Set(r.id),
-            row_number: Set(row.row as i32),
-            carta_number: Set(Some(row.carta_number.clone())),
-            carta_id: Set(ids.get(&row.carta_number).copied()),
-            outcome: Set(if last_row.get(&row.carta_number) == Some(&row.row) {
-                "APPLIED".into()
-            } else {
-                "DUPLICATE".into()
-            }),
-            ..Default::default()
-        }))
-        .exec_without_returning(txn)
-        .await?;
-    }
-    let flag_rows: Vec<compliance_flag::ActiveModel> = flags
-        .iter()
-        .filter_map(|f| {
-            let id = *ids.get(&f.number)?;
-            Some(flag_row(r.id, id, f.code, f.message.clone(), now))
-        })
-        .collect();
-    for chunk in flag_rows.chunks(1000) {
-        compliance_flag::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(txn)
-            .await?;
-    }
-    Ok(())
 }
 
 /// FCO-CEILING after the report: every group (or lone borrower) touched by the report whose approved and contracted

@@ -1,5 +1,6 @@
 //! Banks' monthly reports (CDAE/MT 2019, art. 2 §5): reading, recognising columns, typed rows, and the ingestion job.
 
+mod bulk;
 pub mod columns;
 pub mod ingest;
 pub mod read;

@@ -69,6 +69,31 @@ impl Default for Limits {
     }
 }
 
+/// How far the reading of a file has got, for a progress bar: the sheet row reached and the sheet's last row when
+/// the file says it (an xlsx sheet's dimension; the row count of the other formats). Shared with another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Rows (of the sheet, 1-based) read so far.
+    pub rows: std::sync::atomic::AtomicU64,
+    /// The sheet's row count, or 0 while unknown.
+    pub expected: std::sync::atomic::AtomicU64,
+}
+
+impl Progress {
+    /// Starts over for a new file.
+    pub fn reset(&self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.rows.store(0, Relaxed);
+        self.expected.store(0, Relaxed);
+    }
+
+    /// `(rows read, rows expected or 0)`.
+    pub fn get(&self) -> (u64, u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        (self.rows.load(Relaxed), self.expected.load(Relaxed))
+    }
+}
+
 /// Why a file cannot be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
@@ -140,7 +165,13 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
 /// Streams the rows of the first sheet (or the CSV) to `f` as `(row index, cells)`, top to bottom, skipping rows
 /// with no cell. An xlsx sheet is read cell by cell, so the whole sheet is never held in memory; the other formats are
 /// read whole (their files are small). Returns how many rows were seen.
-pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<Cell>)) -> Result<usize, FileError> {
+pub fn for_each_row(
+    bytes: &[u8],
+    limits: &Limits,
+    progress: &Progress,
+    mut f: impl FnMut(usize, Vec<Cell>),
+) -> Result<usize, FileError> {
+    use std::sync::atomic::Ordering::Relaxed;
     check_size(bytes, limits)?;
     if bytes.starts_with(b"PK\x03\x04") {
         let unzipped =
@@ -155,6 +186,9 @@ pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<
             let mut reader = xlsx
                 .worksheet_cells_reader(&name)
                 .map_err(|e| FileError::NotASpreadsheet(e.to_string()))?;
+            progress
+                .expected
+                .store(u64::from(reader.dimensions().end.0) + 1, Relaxed);
             let mut current: Option<(u32, Vec<Cell>)> = None;
             let mut seen = 0usize;
             let mut any = false;
@@ -175,6 +209,7 @@ pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<
                     if seen > limits.max_rows + 50 {
                         return Err(FileError::TooManyRows(limits.max_rows));
                     }
+                    progress.rows.store(u64::from(cr) + 1, Relaxed);
                     f(cr as usize, cells);
                 }
                 let (_, cells) = current.get_or_insert_with(|| (r, Vec::new()));
@@ -186,6 +221,7 @@ pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<
             }
             if let Some((cr, cells)) = current.take() {
                 seen += 1;
+                progress.rows.store(u64::from(cr) + 1, Relaxed);
                 f(cr as usize, cells);
             }
             if !any {
@@ -196,7 +232,9 @@ pub fn for_each_row(bytes: &[u8], limits: &Limits, mut f: impl FnMut(usize, Vec<
     }
     let rows = read(bytes, limits)?;
     let n = rows.len();
+    progress.expected.store(n as u64, Relaxed);
     for (i, row) in rows.into_iter().enumerate() {
+        progress.rows.store(i as u64 + 1, Relaxed);
         if !row.iter().all(Cell::is_blank) {
             f(i, row);
         }
