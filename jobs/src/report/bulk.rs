@@ -115,3 +115,29 @@ pub async fn insert(
     }
     Ok(out)
 }
+
+/// SQLite: the ids of the rows of `table` whose `key` is one of `keys` (and that pass `filter`, a condition ending in
+/// `AND`, or empty), by key. The pairs come back as one JSON value in one row: the driver hands each result row to
+/// another thread, and a row per id cost more than the inserts themselves.
+pub async fn sqlite_ids(
+    txn: &DatabaseTransaction,
+    table: &str,
+    key: &str,
+    filter: &str,
+    keys: &[&str],
+) -> Result<std::collections::HashMap<String, i64>, DbErr> {
+    let sql = format!(
+        "SELECT json_group_array(json_array(id, {key})) FROM {table} \
+         WHERE {filter} {key} IN (SELECT value FROM json_each(?))"
+    );
+    let list = serde_json::to_string(keys).map_err(|e| DbErr::Custom(e.to_string()))?;
+    let Some(row) = txn
+        .query_one_raw(Statement::from_sql_and_values(DbBackend::Sqlite, sql, [list.into()]))
+        .await?
+    else {
+        return Ok(Default::default());
+    };
+    let text: String = row.try_get_by_index(0)?;
+    let pairs: Vec<(i64, String)> = serde_json::from_str(&text).map_err(|e| DbErr::Custom(e.to_string()))?;
+    Ok(pairs.into_iter().map(|(id, k)| (k, id)).collect())
+}

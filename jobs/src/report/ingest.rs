@@ -642,6 +642,11 @@ async fn upsert_parties(txn: &DatabaseTransaction, rows: &[&ReportRow]) -> Resul
             ]
         })
         .collect();
+    if txn.get_database_backend() == sea_orm::DbBackend::Sqlite {
+        bulk::insert(txn, "party", &COLS, values, "ON CONFLICT (document) DO NOTHING").await?;
+        let docs: Vec<&str> = firsts.keys().copied().collect();
+        return bulk::sqlite_ids(txn, "party", "document", "", &docs).await;
+    }
     let mut ids: HashMap<String, i64> = HashMap::with_capacity(firsts.len());
     let tail = "ON CONFLICT (document) DO NOTHING RETURNING id, document";
     for res in bulk::insert(txn, "party", &COLS, values, tail).await? {
@@ -712,8 +717,7 @@ async fn upsert_cartas(
         stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
                        OR excluded.stage = 'CONTRACTED' THEN excluded.stage ELSE fco_carta.stage END,
         status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                        OR excluded.stage = 'CONTRACTED' THEN excluded.status ELSE fco_carta.status END
-        RETURNING id, number";
+                        OR excluded.stage = 'CONTRACTED' THEN excluded.status ELSE fco_carta.status END";
     let values: Vec<Vec<Value>> = rows
         .iter()
         .map(|row| {
@@ -747,8 +751,14 @@ async fn upsert_cartas(
             ]
         })
         .collect();
+    if txn.get_database_backend() == sea_orm::DbBackend::Sqlite {
+        bulk::insert(txn, "fco_carta", &COLS, values, TAIL).await?;
+        let numbers: Vec<&str> = rows.iter().map(|row| row.carta_number.as_str()).collect();
+        let filter = format!("bank_id = {} AND", r.bank_id);
+        return bulk::sqlite_ids(txn, "fco_carta", "number", &filter, &numbers).await;
+    }
     let mut ids = HashMap::with_capacity(rows.len());
-    for res in bulk::insert(txn, "fco_carta", &COLS, values, TAIL).await? {
+    for res in bulk::insert(txn, "fco_carta", &COLS, values, &format!("{TAIL} RETURNING id, number")).await? {
         ids.insert(res.try_get_by_index::<String>(1)?, res.try_get_by_index::<i64>(0)?);
     }
     Ok(ids)
