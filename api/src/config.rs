@@ -30,9 +30,10 @@ pub struct Cli {
     #[command(flatten)]
     pub serve: ServeArgs,
 
-    /// Where raw uploaded files are kept (a local directory, created if missing).
+    /// Where raw uploaded files are kept: a local directory (created if missing), or an S3-compatible bucket as
+    /// `s3://bucket/prefix?endpoint=…&region=…` (credentials from `AWS_*` variables or the URL's options).
     #[arg(long, env = "FOMENTO_FILE_STORE", default_value = "file-store", global = true)]
-    pub file_store: std::path::PathBuf,
+    pub file_store: String,
 
     /// How long a worker's claim on a report holds before another worker may take it over, in seconds.
     #[arg(long, env = "FOMENTO_LEASE_SECONDS", default_value_t = 300, global = true)]

@@ -25,8 +25,8 @@ pub struct Settings {
     pub listen: SocketAddr,
     /// Whether to load the demo dataset into an empty database.
     pub demo: bool,
-    /// Where raw uploads are kept.
-    pub file_store: std::path::PathBuf,
+    /// Where raw uploads are kept: a local directory, or `s3://bucket/prefix?…` (see `FileStore::open`).
+    pub file_store: String,
     /// How long a claim on a report holds.
     pub lease: chrono::Duration,
     /// Whether to run the scheduled jobs in this process.
@@ -47,13 +47,13 @@ impl Settings {
     }
 }
 
-/// The ingestion runtime over a database and a local file store.
+/// The ingestion runtime over a database and a file store (a local directory or an S3-compatible bucket).
 pub fn ingestion(
     db: DatabaseConnection,
-    file_store: &std::path::Path,
+    file_store: &str,
     lease: chrono::Duration,
 ) -> Result<crate::reports::Ingestion, StartupError> {
-    let store = jobs::store::FileStore::local(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
+    let store = jobs::store::FileStore::open(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
     let worker = format!(
         "{}:{}",
         std::env::var("HOSTNAME").unwrap_or_else(|_| "fomento".into()),

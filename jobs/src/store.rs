@@ -1,6 +1,13 @@
-//! Raw files, content-addressed by SHA-256, through `object_store` (a local directory by default).
+//! Raw files, content-addressed by SHA-256, through `object_store`: a local directory by default, or an S3-compatible
+//! bucket by URL.
 
-use object_store::{ObjectStore, ObjectStoreExt, PutPayload, local::LocalFileSystem, path::Path};
+use object_store::{
+    ObjectStore, ObjectStoreExt, PutPayload,
+    aws::{AmazonS3Builder, AmazonS3ConfigKey},
+    local::LocalFileSystem,
+    path::Path,
+    prefix::PrefixStore,
+};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
@@ -21,6 +28,39 @@ impl FileStore {
         std::fs::create_dir_all(dir).map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
         let fs = LocalFileSystem::new_with_prefix(dir).map_err(|e| StoreError(e.to_string()))?;
         Ok(Self { inner: Arc::new(fs) })
+    }
+
+    /// The store `location` names: `s3://bucket[/prefix][?option=value&…]` for an S3-compatible bucket, otherwise
+    /// (or `file://…`) a local directory. S3 options are `object_store`'s (`endpoint`, `region`, `allow_http`,
+    /// `access_key_id`, `secret_access_key`, `skip_signature`, …); what the URL does not say comes from the usual
+    /// `AWS_*` environment variables (`AWS_ENDPOINT`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, …).
+    pub fn open(location: &str) -> Result<Self, StoreError> {
+        let Some(rest) = location.strip_prefix("s3://") else {
+            let dir = location.strip_prefix("file://").unwrap_or(location);
+            return Self::local(std::path::Path::new(dir));
+        };
+        let (target, query) = rest.split_once('?').unwrap_or((rest, ""));
+        let (bucket, prefix) = target.split_once('/').unwrap_or((target, ""));
+        if bucket.is_empty() {
+            return Err(StoreError(format!("{location}: no bucket after s3://")));
+        }
+        let mut builder = AmazonS3Builder::from_env().with_bucket_name(bucket);
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, "true"));
+            let parsed: AmazonS3ConfigKey = key
+                .parse()
+                .map_err(|_| StoreError(format!("{location}: unknown S3 option {key:?}")))?;
+            builder = builder.with_config(parsed, value);
+        }
+        let s3 = builder.build().map_err(|e| StoreError(format!("{location}: {e}")))?;
+        let prefix = prefix.trim_matches('/');
+        Ok(Self {
+            inner: if prefix.is_empty() {
+                Arc::new(s3)
+            } else {
+                Arc::new(PrefixStore::new(s3, prefix))
+            },
+        })
     }
 
     /// Any `object_store` backend.

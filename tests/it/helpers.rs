@@ -118,7 +118,7 @@ async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) 
     let mut settings = Settings::new(url, listen);
     settings.demo = demo;
     let store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
-    settings.file_store = store.clone();
+    settings.file_store = store.display().to_string();
     let app = Application::build(settings).await.expect("the application starts");
     let base = format!("http://127.0.0.1:{}", app.port());
     let statements = app.statements();

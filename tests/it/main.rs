@@ -8,5 +8,6 @@ mod lifecycle;
 mod lifecycle_support;
 mod reports;
 mod rules;
+mod s3;
 mod schema;
 mod storage;
