@@ -12,13 +12,14 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use entity::{
     bank_report, bank_report_error, bank_report_row, compliance_flag,
     domain::Money,
-    fco_carta, municipality, non_business_day, party, rule_parameter,
+    fco_carta, municipality, non_business_day, rule_parameter,
     rules::{self, brl},
     vocab::{Decision, FcoCartaStage, Programme},
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, TransactionTrait, Value, sea_query::Expr,
+    EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
+    sea_query::Expr,
 };
 use std::collections::{HashMap, HashSet};
 use tokio::sync::mpsc;
@@ -306,29 +307,50 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
         // keep it on the indexes, or every lookup of a batch becomes a scan of everything inserted so far.
         txn.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
     }
-    let mut applier = Applier {
-        report: r,
-        params: rule_parameter::Entity::params(&txn).await?,
+    let params = rule_parameter::Entity::params(&txn).await?;
+    let preparer = Preparer {
+        backend: txn.get_database_backend(),
+        report_id: r.id,
+        bank_id: r.bank_id,
+        reference_month: r.reference_month.clone(),
+        params: params.clone(),
         cal: non_business_day::Entity::calendar(&txn).await?,
         bounds: month_bounds(&r.reference_month),
         now,
         last_row: HashMap::new(),
-        chamber_before: HashMap::new(),
         duplicates: Vec::new(),
         demoted: Vec::new(),
         validity: HashMap::new(),
     };
-    let (tx, mut rx) = mpsc::channel::<Vec<ReportRow>>(2);
+    let mut applier = Applier {
+        report: r,
+        params,
+        now,
+        chamber_before: HashMap::new(),
+    };
+    // Three stages: the reader parses rows, the preparer turns batches into statements, this task runs them.
+    let (rows_tx, mut rows_rx) = mpsc::channel::<Vec<ReportRow>>(2);
+    let (prepared_tx, mut prepared_rx) = mpsc::channel::<Result<Prepared, DbErr>>(2);
     let reader = {
         let limits = ctx.limits;
         let progress = ctx.progress.clone();
         progress.reset();
-        tokio::task::spawn_blocking(move || read_rows(&bytes, &limits, &progress, &munis, &tx))
+        tokio::task::spawn_blocking(move || read_rows(&bytes, &limits, &progress, &munis, &rows_tx))
     };
-    while let Some(batch) = rx.recv().await {
-        applier.apply_batch(&txn, batch).await?;
+    let preparer = tokio::task::spawn_blocking(move || {
+        let mut preparer = preparer;
+        while let Some(batch) = rows_rx.blocking_recv() {
+            if prepared_tx.blocking_send(preparer.prepare(batch)).is_err() {
+                break;
+            }
+        }
+        preparer
+    });
+    while let Some(batch) = prepared_rx.recv().await {
+        applier.apply(&txn, batch?).await?;
     }
     let scanned = reader.await.map_err(|e| DbErr::Custom(e.to_string()))?;
+    let preparer = preparer.await.map_err(|e| DbErr::Custom(e.to_string()))?;
     let refusal = if let Some(problem) = scanned.problem {
         Some((0, Some(problem)))
     } else if scanned.rows > ctx.limits.max_rows {
@@ -345,7 +367,7 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
         txn.rollback().await?;
         return reject(ctx, r, rows, file_error, &scanned.errors, now).await;
     }
-    applier.finish(&txn).await?;
+    applier.finish(&txn, preparer).await?;
     // An earlier declaration of the same bank and month is superseded, and stays queryable.
     bank_report::Entity::update_many()
         .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
@@ -388,9 +410,25 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
     Some((NaiveDate::from_ymd_opt(first.year(), 1, 1)?, last))
 }
 
-/// The applying side of one report: what it has seen so far, batch after batch.
-struct Applier<'a> {
-    report: &'a bank_report::Model,
+/// A batch ready for the database, prepared on a thread of its own: its statements, the findings of its rows, and the
+/// rows whose check needs the database.
+struct Prepared {
+    /// Parties, then cartas, then row outcomes; each statement with the number of rows it must write.
+    parties: Vec<Statement>,
+    cartas: Vec<(Statement, u64)>,
+    outcomes: Vec<Statement>,
+    /// Findings on the rows themselves (dates outside the declared period, the 120-day validity).
+    flags: Vec<Flag>,
+    /// Rows at or above the chamber threshold: `(number, row, amount, threshold)`.
+    chamber: Vec<(String, u32, Money, rust_decimal::Decimal)>,
+}
+
+/// Turns the reader's batches into statements, keeping what the report has shown so far.
+struct Preparer {
+    backend: sea_orm::DbBackend,
+    report_id: i64,
+    bank_id: i64,
+    reference_month: String,
     params: rules::params::Params,
     cal: rules::calendar::Calendar,
     /// 1 January of the declared year and the declared month's last day.
@@ -398,18 +436,80 @@ struct Applier<'a> {
     now: DateTime<Utc>,
     /// Each carta number seen, with the sheet row of its latest occurrence: a later row of the same carta wins.
     last_row: HashMap<String, u32>,
-    /// For cartas at or above the chamber threshold: whether, before this report, the carta existed (`Some`) with a
-    /// favourable chamber opinion (`Some(true)`).
-    chamber_before: HashMap<String, Option<bool>>,
     /// `(number, earlier row, later row)` for each repeated carta.
     duplicates: Vec<(String, u32, u32)>,
-    /// Rows applied in an earlier batch and then overtaken by a later row of the same carta.
+    /// Rows written in an earlier batch and then overtaken by a later row of the same carta.
     demoted: Vec<i32>,
     /// FCO-VALIDITY-120D's expiry by approval date (the calendar is walked once per date).
     validity: HashMap<NaiveDate, Option<(NaiveDate, String)>>,
 }
 
-impl Applier<'_> {
+/// Parties by document, created when new (a known party keeps its name).
+const PARTY_COLS: [bulk::Col; 4] = [
+    bulk::col("document", "text"),
+    bulk::col("document_kind", "text"),
+    bulk::col("cnpj_root", "text"),
+    bulk::col("name", "text"),
+];
+const PARTY_SQL: &str = "INSERT INTO party (document, document_kind, cnpj_root, name)
+    SELECT s.document, s.document_kind, s.cnpj_root, s.name FROM s WHERE true
+    ON CONFLICT (document) DO NOTHING";
+
+/// Cartas by (bank, number), with their party joined by document.
+const CARTA_COLS: [bulk::Col; 17] = [
+    bulk::col("number", "text"),
+    bulk::col("bank_id", "bigint"),
+    bulk::col("document", "text"),
+    bulk::col("line", "text"),
+    bulk::col("activity", "text"),
+    bulk::col("financed_amount", "bigint"),
+    bulk::col("municipality_code", "integer"),
+    bulk::col("stage", "text"),
+    bulk::col("status", "text"),
+    bulk::col("decision", "text"),
+    bulk::col("decided_on", "date"),
+    bulk::col("approved_on", "date"),
+    bulk::col("contracted_on", "date"),
+    bulk::col("contracted_amount", "bigint"),
+    bulk::col("term_months", "integer"),
+    bulk::col("grace_months", "integer"),
+    bulk::col("created_at", "timestamptz"),
+];
+/// A new carta is inserted as approved or contracted; a known one takes the row's values and moves to the row's stage
+/// unless it is already further on (contracted) or was refused; a contract always applies.
+const CARTA_SQL: &str = "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount,
+        municipality_code, stage, status, decision, decided_on, approved_on, contracted_on, contracted_amount,
+        term_months, grace_months, created_at)
+    SELECT s.number, s.bank_id, p.id, s.line, s.activity, s.financed_amount, s.municipality_code, s.stage, s.status,
+        s.decision, s.decided_on, s.approved_on, s.contracted_on, s.contracted_amount, s.term_months, s.grace_months,
+        s.created_at
+    FROM s JOIN party p ON p.document = s.document WHERE true
+    ON CONFLICT (bank_id, number) DO UPDATE SET
+        party_id = excluded.party_id,
+        financed_amount = excluded.financed_amount,
+        approved_on = excluded.approved_on,
+        contracted_on = excluded.contracted_on,
+        contracted_amount = excluded.contracted_amount,
+        term_months = COALESCE(excluded.term_months, fco_carta.term_months),
+        grace_months = COALESCE(excluded.grace_months, fco_carta.grace_months),
+        stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                       OR excluded.stage = 'CONTRACTED' THEN excluded.stage ELSE fco_carta.stage END,
+        status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                        OR excluded.stage = 'CONTRACTED' THEN excluded.status ELSE fco_carta.status END";
+
+/// One outcome per sheet row, with the carta its number names in this bank.
+const OUTCOME_COLS: [bulk::Col; 5] = [
+    bulk::col("report_id", "bigint"),
+    bulk::col("row_number", "integer"),
+    bulk::col("carta_number", "text"),
+    bulk::col("bank_id", "bigint"),
+    bulk::col("outcome", "text"),
+];
+const OUTCOME_SQL: &str = "INSERT INTO bank_report_row (report_id, row_number, carta_number, carta_id, outcome)
+    SELECT s.report_id, s.row_number, s.carta_number, c.id, s.outcome
+    FROM s LEFT JOIN fco_carta c ON c.bank_id = s.bank_id AND c.number = s.carta_number WHERE true";
+
+impl Preparer {
     fn expiry(&mut self, approved: NaiveDate) -> Option<(NaiveDate, String)> {
         let (params, cal) = (&self.params, &self.cal);
         self.validity
@@ -422,15 +522,15 @@ impl Applier<'_> {
             .clone()
     }
 
-    /// The row's own findings: dates outside the declared period, the chamber threshold, the 120-day validity.
-    fn check(&mut self, row: &ReportRow, flags: &mut Vec<Flag>) {
-        let r = self.report;
+    /// The row's own findings: dates outside the declared period, the 120-day validity; and whether it needs the
+    /// chamber check.
+    fn check(&mut self, row: &ReportRow, prepared: &mut Prepared) {
         if let Some((year_start, month_end)) = self.bounds {
             for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
                 if let Some(d) = d
                     && (d < year_start || d > month_end)
                 {
-                    flags.push(flag(
+                    prepared.flags.push(flag(
                         &row.carta_number,
                         "FCO-MONTHLY-LIST",
                         format!(
@@ -438,42 +538,22 @@ impl Applier<'_> {
                             row.row,
                             d.format("%d/%m/%Y"),
                             month_end.format("%d/%m/%Y"),
-                            r.reference_month
+                            self.reference_month
                         ),
                     ));
                 }
             }
         }
         if let Ok((true, threshold)) = rules::fco::needs_chamber(row.financed, &self.params, row.approved_on) {
-            match self.chamber_before.get(&row.carta_number).copied().flatten() {
-                None => flags.push(flag(
-                    &row.carta_number,
-                    "FCO-CHAMBER-THRESHOLD",
-                    format!(
-                        "row {}: {} is at or above {} but the carta was never submitted to the CPACR chamber",
-                        row.row,
-                        row.financed,
-                        brl(threshold)
-                    ),
-                )),
-                Some(false) => flags.push(flag(
-                    &row.carta_number,
-                    "FCO-CHAMBER-THRESHOLD",
-                    format!(
-                        "row {}: {} is at or above {} without a favourable chamber opinion",
-                        row.row,
-                        row.financed,
-                        brl(threshold)
-                    ),
-                )),
-                Some(true) => {}
-            }
+            prepared
+                .chamber
+                .push((row.carta_number.clone(), row.row, row.financed, threshold));
         }
         if let Some(c) = row.contracted_on
             && let Some((due, note)) = self.expiry(row.approved_on)
             && c > due
         {
-            flags.push(flag(
+            prepared.flags.push(flag(
                 &row.carta_number,
                 "FCO-VALIDITY-120D",
                 format!(
@@ -486,18 +566,136 @@ impl Applier<'_> {
         }
     }
 
-    /// Looks up, before this report touches them, the cartas at or above the chamber threshold not seen yet.
-    async fn chamber_lookup(&mut self, txn: &DatabaseTransaction, batch: &[ReportRow]) -> Result<(), DbErr> {
-        let wanted: Vec<String> = batch
+    /// One batch: its findings, and its statements (the last row of each carta in the batch is the one written).
+    fn prepare(&mut self, batch: Vec<ReportRow>) -> Result<Prepared, DbErr> {
+        use sea_orm::ActiveEnum;
+        let mut prepared = Prepared {
+            parties: Vec::new(),
+            cartas: Vec::new(),
+            outcomes: Vec::new(),
+            flags: Vec::new(),
+            chamber: Vec::new(),
+        };
+        for row in &batch {
+            self.check(row, &mut prepared);
+        }
+        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(batch.len());
+        let first_row = batch.first().map(|row| row.row).unwrap_or_default();
+        for (k, row) in batch.iter().enumerate() {
+            winner.insert(row.carta_number.as_str(), k);
+            if let Some(prev) = self.last_row.insert(row.carta_number.clone(), row.row) {
+                self.duplicates.push((row.carta_number.clone(), prev, row.row));
+                if prev < first_row {
+                    self.demoted.push(prev as i32);
+                }
+            }
+        }
+        let applied: Vec<&ReportRow> = batch
             .iter()
-            .filter(|row| !self.chamber_before.contains_key(&row.carta_number))
-            .filter(|row| {
-                matches!(
-                    rules::fco::needs_chamber(row.financed, &self.params, row.approved_on),
-                    Ok((true, _))
-                )
+            .enumerate()
+            .filter(|(k, row)| winner.get(row.carta_number.as_str()) == Some(k))
+            .map(|(_, row)| row)
+            .collect();
+
+        let mut documents = HashSet::with_capacity(applied.len());
+        let parties: Vec<Vec<Value>> = applied
+            .iter()
+            .filter(|row| documents.insert(row.document.as_str()))
+            .map(|row| {
+                vec![
+                    row.document.as_str().into(),
+                    row.document.kind().as_str().into(),
+                    row.document.cnpj_root().map(String::from).into(),
+                    row.borrower.as_str().into(),
+                ]
             })
-            .map(|row| row.carta_number.clone())
+            .collect();
+        prepared.parties = bulk::statements(self.backend, &PARTY_COLS, parties, PARTY_SQL)?;
+
+        let cartas: Vec<Vec<Value>> = applied
+            .iter()
+            .map(|row| {
+                let stage = if row.contracted_on.is_some() {
+                    FcoCartaStage::Contracted
+                } else {
+                    FcoCartaStage::Approved
+                };
+                vec![
+                    row.carta_number.as_str().into(),
+                    self.bank_id.into(),
+                    row.document.as_str().into(),
+                    row.line.to_value().into(),
+                    row.activity.to_value().into(),
+                    row.financed.cents().into(),
+                    row.municipality.into(),
+                    stage.to_value().into(),
+                    stage.status().to_value().into(),
+                    Decision::Favourable.to_value().into(),
+                    row.approved_on.into(),
+                    row.approved_on.into(),
+                    row.contracted_on.into(),
+                    row.contracted
+                        .or(row.contracted_on.map(|_| row.financed))
+                        .map(|m| m.cents())
+                        .into(),
+                    row.term_months.into(),
+                    row.grace_months.into(),
+                    self.now.into(),
+                ]
+            })
+            .collect();
+        let counts: Vec<u64> = cartas
+            .chunks(if self.backend == sea_orm::DbBackend::Postgres {
+                cartas.len().max(1)
+            } else {
+                bulk::SQLITE_ROWS
+            })
+            .map(|c| c.len() as u64)
+            .collect();
+        prepared.cartas = bulk::statements(self.backend, &CARTA_COLS, cartas, CARTA_SQL)?
+            .into_iter()
+            .zip(counts)
+            .collect();
+
+        let outcomes: Vec<Vec<Value>> = batch
+            .iter()
+            .map(|row| {
+                let outcome = if self.last_row.get(&row.carta_number) == Some(&row.row) {
+                    "APPLIED"
+                } else {
+                    "DUPLICATE"
+                };
+                vec![
+                    self.report_id.into(),
+                    (row.row as i32).into(),
+                    row.carta_number.as_str().into(),
+                    self.bank_id.into(),
+                    outcome.into(),
+                ]
+            })
+            .collect();
+        prepared.outcomes = bulk::statements(self.backend, &OUTCOME_COLS, outcomes, OUTCOME_SQL)?;
+        Ok(prepared)
+    }
+}
+
+/// The applying side of one report: runs each prepared batch inside the report's transaction.
+struct Applier<'a> {
+    report: &'a bank_report::Model,
+    params: rules::params::Params,
+    now: DateTime<Utc>,
+    /// For cartas at or above the chamber threshold: whether, before this report, the carta existed (`Some`) with a
+    /// favourable chamber opinion (`Some(true)`).
+    chamber_before: HashMap<String, Option<bool>>,
+}
+
+impl Applier<'_> {
+    /// Looks up, before this report writes them, the cartas at or above the chamber threshold not looked up yet.
+    async fn chamber_lookup(&mut self, txn: &DatabaseTransaction, numbers: &[&str]) -> Result<(), DbErr> {
+        let wanted: Vec<String> = numbers
+            .iter()
+            .filter(|n| !self.chamber_before.contains_key(**n))
+            .map(|n| String::from(*n))
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
@@ -523,43 +721,47 @@ impl Applier<'_> {
         Ok(())
     }
 
-    /// Applies one batch: parties by document (created when new), cartas upserted by (bank, number) with their ids
-    /// returned, one outcome per sheet row, and the rows' flags.
-    async fn apply_batch(&mut self, txn: &DatabaseTransaction, batch: Vec<ReportRow>) -> Result<(), DbErr> {
-        let r = self.report;
-        self.chamber_lookup(txn, &batch).await?;
-        let mut flags = Vec::new();
-        for row in &batch {
-            self.check(row, &mut flags);
+    /// Runs one prepared batch: the chamber check against the cartas as they were, the statements, the flags.
+    async fn apply(&mut self, txn: &DatabaseTransaction, mut batch: Prepared) -> Result<(), DbErr> {
+        let numbers: Vec<&str> = batch.chamber.iter().map(|(n, ..)| n.as_str()).collect();
+        self.chamber_lookup(txn, &numbers).await?;
+        for (number, row, amount, threshold) in &batch.chamber {
+            let message = match self.chamber_before.get(number).copied().flatten() {
+                None => format!(
+                    "row {row}: {amount} is at or above {} but the carta was never submitted to the CPACR chamber",
+                    brl(*threshold)
+                ),
+                Some(false) => format!(
+                    "row {row}: {amount} is at or above {} without a favourable chamber opinion",
+                    brl(*threshold)
+                ),
+                Some(true) => continue,
+            };
+            batch.flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
-        // The last occurrence of each carta in this batch is the one written; earlier ones are duplicates.
-        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(batch.len());
-        for (k, row) in batch.iter().enumerate() {
-            winner.insert(row.carta_number.as_str(), k);
-            if let Some(prev) = self.last_row.insert(row.carta_number.clone(), row.row) {
-                self.duplicates.push((row.carta_number.clone(), prev, row.row));
-                if prev < batch[0].row {
-                    self.demoted.push(prev as i32);
-                }
+        for s in batch.parties {
+            txn.execute_raw(s).await?;
+        }
+        for (s, expected) in batch.cartas {
+            let written = txn.execute_raw(s).await?.rows_affected();
+            if written != expected {
+                return Err(DbErr::Custom(format!(
+                    "{written} of {expected} cartas written: a party was not found by its document"
+                )));
             }
         }
-        let applied: Vec<&ReportRow> = batch
-            .iter()
-            .enumerate()
-            .filter(|(k, row)| winner.get(row.carta_number.as_str()) == Some(k))
-            .map(|(_, row)| row)
-            .collect();
-        let party_ids = upsert_parties(txn, &applied).await?;
-        let ids = upsert_cartas(txn, r, &applied, &party_ids, self.now).await?;
-        insert_outcomes(txn, r.id, &batch, &ids, &self.last_row).await?;
-        insert_flags(txn, r.id, &flags, &ids, self.now).await
+        for s in batch.outcomes {
+            txn.execute_raw(s).await?;
+        }
+        let ids = carta_ids(txn, self.report.bank_id, batch.flags.iter().map(|f| f.number.as_str())).await?;
+        insert_flags(txn, self.report.id, &batch.flags, &ids, self.now).await
     }
 
     /// After the last batch: rows overtaken by a later batch become duplicates, each repeated carta is flagged once
     /// per repetition, and the groups over the ceiling are flagged.
-    async fn finish(self, txn: &DatabaseTransaction) -> Result<(), DbErr> {
+    async fn finish(self, txn: &DatabaseTransaction, prep: Preparer) -> Result<(), DbErr> {
         let r = self.report;
-        for chunk in self.demoted.chunks(CHUNK) {
+        for chunk in prep.demoted.chunks(CHUNK) {
             bank_report_row::Entity::update_many()
                 .col_expr(bank_report_row::Column::Outcome, Expr::value("DUPLICATE"))
                 .filter(bank_report_row::Column::ReportId.eq(r.id))
@@ -567,11 +769,11 @@ impl Applier<'_> {
                 .exec(txn)
                 .await?;
         }
-        let flags: Vec<Flag> = self
+        let flags: Vec<Flag> = prep
             .duplicates
             .iter()
             .map(|(number, a, b)| {
-                let last = self.last_row.get(number).copied().unwrap_or(*b);
+                let last = prep.last_row.get(number).copied().unwrap_or(*b);
                 flag(
                     number,
                     "FCO-MONTHLY-LIST",
@@ -582,237 +784,33 @@ impl Applier<'_> {
                 )
             })
             .collect();
-        let numbers: Vec<String> = flags
-            .iter()
-            .map(|f| f.number.clone())
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        let mut ids = HashMap::new();
-        for chunk in numbers.chunks(BATCH) {
-            let found: Vec<(i64, String)> = fco_carta::Entity::find()
-                .select_only()
-                .column(fco_carta::Column::Id)
-                .column(fco_carta::Column::Number)
-                .filter(fco_carta::Column::BankId.eq(r.bank_id))
-                .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
-                .into_tuple()
-                .all(txn)
-                .await?;
-            ids.extend(found.into_iter().map(|(id, n)| (n, id)));
-        }
+        let ids = carta_ids(txn, r.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
         insert_flags(txn, r.id, &flags, &ids, self.now).await?;
         ceiling_flags(txn, r, &self.params, self.now).await
     }
 }
 
-/// The parties of these rows by document, created when new: `INSERT … ON CONFLICT DO NOTHING RETURNING` gives the
-/// new ones' ids, one lookup the rest.
-async fn upsert_parties(txn: &DatabaseTransaction, rows: &[&ReportRow]) -> Result<HashMap<String, i64>, DbErr> {
-    const COLS: [bulk::Col; 4] = [
-        bulk::Col {
-            name: "document",
-            pg: "text",
-        },
-        bulk::Col {
-            name: "document_kind",
-            pg: "text",
-        },
-        bulk::Col {
-            name: "cnpj_root",
-            pg: "text",
-        },
-        bulk::Col {
-            name: "name",
-            pg: "text",
-        },
-    ];
-    let mut firsts: HashMap<&str, &ReportRow> = HashMap::with_capacity(rows.len());
-    for row in rows {
-        firsts.entry(row.document.as_str()).or_insert(row);
-    }
-    let values: Vec<Vec<Value>> = firsts
-        .values()
-        .map(|row| {
-            vec![
-                row.document.as_str().into(),
-                row.document.kind().as_str().into(),
-                row.document.cnpj_root().map(String::from).into(),
-                row.borrower.as_str().into(),
-            ]
-        })
-        .collect();
-    if txn.get_database_backend() == sea_orm::DbBackend::Sqlite {
-        bulk::insert(txn, "party", &COLS, values, "ON CONFLICT (document) DO NOTHING").await?;
-        let docs: Vec<&str> = firsts.keys().copied().collect();
-        return bulk::sqlite_ids(txn, "party", "document", "", &docs).await;
-    }
-    let mut ids: HashMap<String, i64> = HashMap::with_capacity(firsts.len());
-    let tail = "ON CONFLICT (document) DO NOTHING RETURNING id, document";
-    for res in bulk::insert(txn, "party", &COLS, values, tail).await? {
-        ids.insert(res.try_get_by_index(1)?, res.try_get_by_index(0)?);
-    }
-    let missing: Vec<String> = firsts
-        .keys()
-        .filter(|d| !ids.contains_key(**d))
-        .map(|d| String::from(*d))
-        .collect();
-    for chunk in missing.chunks(BATCH) {
-        let found: Vec<(i64, String)> = party::Entity::find()
+/// The ids of these cartas of a bank, by number.
+async fn carta_ids<'a>(
+    txn: &DatabaseTransaction,
+    bank_id: i64,
+    numbers: impl Iterator<Item = &'a str>,
+) -> Result<HashMap<String, i64>, DbErr> {
+    let numbers: Vec<String> = numbers.map(String::from).collect::<HashSet<_>>().into_iter().collect();
+    let mut ids = HashMap::with_capacity(numbers.len());
+    for chunk in numbers.chunks(BATCH) {
+        let found: Vec<(i64, String)> = fco_carta::Entity::find()
             .select_only()
-            .column(party::Column::Id)
-            .column(party::Column::Document)
-            .filter(text_in(txn, "document", party::Column::Document, chunk))
+            .column(fco_carta::Column::Id)
+            .column(fco_carta::Column::Number)
+            .filter(fco_carta::Column::BankId.eq(bank_id))
+            .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
             .into_tuple()
             .all(txn)
             .await?;
-        ids.extend(found.into_iter().map(|(id, d)| (d, id)));
+        ids.extend(found.into_iter().map(|(id, n)| (n, id)));
     }
     Ok(ids)
-}
-
-/// Writes these rows' cartas (one row per carta number) in one statement per chunk: a new carta is inserted as
-/// approved or contracted; a known one takes the row's values, moving forward in its lifecycle but never back from
-/// contracted or unfavourable. Returns the ids by number.
-async fn upsert_cartas(
-    txn: &DatabaseTransaction,
-    r: &bank_report::Model,
-    rows: &[&ReportRow],
-    party_ids: &HashMap<String, i64>,
-    now: DateTime<Utc>,
-) -> Result<HashMap<String, i64>, DbErr> {
-    use sea_orm::ActiveEnum;
-    const fn col(name: &'static str, pg: &'static str) -> bulk::Col {
-        bulk::Col { name, pg }
-    }
-    const COLS: [bulk::Col; 17] = [
-        col("number", "text"),
-        col("bank_id", "bigint"),
-        col("party_id", "bigint"),
-        col("line", "text"),
-        col("activity", "text"),
-        col("financed_amount", "bigint"),
-        col("municipality_code", "integer"),
-        col("stage", "text"),
-        col("status", "text"),
-        col("decision", "text"),
-        col("decided_on", "date"),
-        col("approved_on", "date"),
-        col("contracted_on", "date"),
-        col("contracted_amount", "bigint"),
-        col("term_months", "integer"),
-        col("grace_months", "integer"),
-        col("created_at", "timestamptz"),
-    ];
-    // A known carta takes the row's values and moves to the row's stage unless it is already further on (contracted)
-    // or was refused; a contract always applies.
-    const TAIL: &str = "ON CONFLICT (bank_id, number) DO UPDATE SET
-        party_id = excluded.party_id,
-        financed_amount = excluded.financed_amount,
-        approved_on = excluded.approved_on,
-        contracted_on = excluded.contracted_on,
-        contracted_amount = excluded.contracted_amount,
-        term_months = COALESCE(excluded.term_months, fco_carta.term_months),
-        grace_months = COALESCE(excluded.grace_months, fco_carta.grace_months),
-        stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                       OR excluded.stage = 'CONTRACTED' THEN excluded.stage ELSE fco_carta.stage END,
-        status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                        OR excluded.stage = 'CONTRACTED' THEN excluded.status ELSE fco_carta.status END";
-    let values: Vec<Vec<Value>> = rows
-        .iter()
-        .map(|row| {
-            let stage = if row.contracted_on.is_some() {
-                FcoCartaStage::Contracted
-            } else {
-                FcoCartaStage::Approved
-            };
-            let party = party_ids.get(row.document.as_str()).copied().unwrap_or_default();
-            vec![
-                row.carta_number.as_str().into(),
-                r.bank_id.into(),
-                party.into(),
-                row.line.to_value().into(),
-                row.activity.to_value().into(),
-                row.financed.cents().into(),
-                row.municipality.into(),
-                stage.to_value().into(),
-                stage.status().to_value().into(),
-                Decision::Favourable.to_value().into(),
-                row.approved_on.into(),
-                row.approved_on.into(),
-                row.contracted_on.into(),
-                row.contracted
-                    .or(row.contracted_on.map(|_| row.financed))
-                    .map(|m| m.cents())
-                    .into(),
-                row.term_months.into(),
-                row.grace_months.into(),
-                now.into(),
-            ]
-        })
-        .collect();
-    if txn.get_database_backend() == sea_orm::DbBackend::Sqlite {
-        bulk::insert(txn, "fco_carta", &COLS, values, TAIL).await?;
-        let numbers: Vec<&str> = rows.iter().map(|row| row.carta_number.as_str()).collect();
-        let filter = format!("bank_id = {} AND", r.bank_id);
-        return bulk::sqlite_ids(txn, "fco_carta", "number", &filter, &numbers).await;
-    }
-    let mut ids = HashMap::with_capacity(rows.len());
-    for res in bulk::insert(txn, "fco_carta", &COLS, values, &format!("{TAIL} RETURNING id, number")).await? {
-        ids.insert(res.try_get_by_index::<String>(1)?, res.try_get_by_index::<i64>(0)?);
-    }
-    Ok(ids)
-}
-
-/// One outcome per sheet row: the carta it names, and whether it was applied or overtaken by a later row.
-async fn insert_outcomes(
-    txn: &DatabaseTransaction,
-    report_id: i64,
-    batch: &[ReportRow],
-    ids: &HashMap<String, i64>,
-    last_row: &HashMap<String, u32>,
-) -> Result<(), DbErr> {
-    const COLS: [bulk::Col; 5] = [
-        bulk::Col {
-            name: "report_id",
-            pg: "bigint",
-        },
-        bulk::Col {
-            name: "row_number",
-            pg: "integer",
-        },
-        bulk::Col {
-            name: "carta_number",
-            pg: "text",
-        },
-        bulk::Col {
-            name: "carta_id",
-            pg: "bigint",
-        },
-        bulk::Col {
-            name: "outcome",
-            pg: "text",
-        },
-    ];
-    let values = batch
-        .iter()
-        .map(|row| {
-            let outcome = if last_row.get(&row.carta_number) == Some(&row.row) {
-                "APPLIED"
-            } else {
-                "DUPLICATE"
-            };
-            vec![
-                report_id.into(),
-                (row.row as i32).into(),
-                row.carta_number.as_str().into(),
-                ids.get(&row.carta_number).copied().into(),
-                outcome.into(),
-            ]
-        })
-        .collect();
-    bulk::insert(txn, "bank_report_row", &COLS, values, "").await?;
-    Ok(())
 }
 
 /// Inserts flags on the cartas they name (by number, through `ids`).
