@@ -348,17 +348,7 @@ pub async fn start_jobs(
 /// rows read and the rate.
 pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration) -> String {
     const WIDTH: u64 = 30;
-    let thousands = |n: u64| {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push('.');
-            }
-            out.push(c);
-        }
-        out
-    };
+    use entity::domain::money::group_thousands as thousands;
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { (rows as f64 / secs) as u64 } else { 0 };
     if expected == 0 {

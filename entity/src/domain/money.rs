@@ -87,16 +87,27 @@ impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let neg = self.0 < 0;
         let abs = self.0.unsigned_abs();
-        let reais = (abs / 100).to_string();
-        let mut grouped = String::new();
-        for (i, c) in reais.chars().enumerate() {
-            if i > 0 && (reais.len() - i).is_multiple_of(3) {
-                grouped.push('.');
-            }
-            grouped.push(c);
-        }
-        write!(f, "{}R$ {},{:02}", if neg { "-" } else { "" }, grouped, abs % 100)
+        write!(
+            f,
+            "{}R$ {},{:02}",
+            if neg { "-" } else { "" },
+            group_thousands(abs / 100),
+            abs % 100
+        )
     }
+}
+
+/// `n` with its thousands grouped the Brazilian way: `1.234.567`.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push('.');
+        }
+        grouped.push(c);
+    }
+    grouped
 }
 
 /// A non-monetary exact quantity (hectares, kilograms, productivity coefficients), stored as a `BIGINT` count of
