@@ -351,10 +351,10 @@ pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration) -> 
     use entity::domain::money::group_thousands as thousands;
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { (rows as f64 / secs) as u64 } else { 0 };
-    if expected == 0 {
+    // Unknown, or a sheet whose dimension said less than it holds: no bar rather than a wrong one.
+    if expected == 0 || rows > expected {
         return format!("{} rows read, {} rows/s", thousands(rows), thousands(rate));
     }
-    let rows = rows.min(expected);
     let filled = rows * WIDTH / expected;
     format!(
         "[{}{}] {:>3}% {} of {} rows, {} rows/s",

@@ -636,7 +636,11 @@ fn the_progress_bar_shows_the_share_read_and_the_rate() {
         progress_line(1_000_003, 1_000_003, Duration::from_secs(20)),
         "[##############################] 100% 1.000.003 of 1.000.003 rows, 50.000 rows/s"
     );
-    // A CSV or a sheet that does not say its size: no bar, the count and the rate.
+    // A sheet that says less than it holds, or does not say its size: no bar, the count and the rate.
+    assert_eq!(
+        progress_line(1500, 1000, Duration::from_secs(1)),
+        "1.500 rows read, 1.500 rows/s"
+    );
     assert_eq!(
         progress_line(1234, 0, Duration::from_secs(2)),
         "1.234 rows read, 617 rows/s"

@@ -186,9 +186,11 @@ pub fn for_each_row(
             let mut reader = xlsx
                 .worksheet_cells_reader(&name)
                 .map_err(|e| FileError::NotASpreadsheet(e.to_string()))?;
+            // A sheet without a dimension element says (0, 0): unknown, not one row.
+            let last = reader.dimensions().end.0;
             progress
                 .expected
-                .store(u64::from(reader.dimensions().end.0) + 1, Relaxed);
+                .store(if last > 0 { u64::from(last) + 1 } else { 0 }, Relaxed);
             let mut current: Option<(u32, Vec<Cell>)> = None;
             let mut seen = 0usize;
             let mut any = false;
