@@ -23,7 +23,7 @@ pub const fn col(name: &'static str, pg: &'static str) -> Col {
 }
 
 /// Rows per statement on SQLite (its limit on bound parameters is 32,766); PostgreSQL takes a batch in one.
-pub const SQLITE_ROWS: usize = 1000;
+const SQLITE_ROWS: usize = 1000;
 
 /// Stands for a missing date inside an array (no report date is that old).
 const NO_DATE: NaiveDate = NaiveDate::from_ymd_opt(1, 1, 1).expect("a date");
@@ -49,18 +49,20 @@ fn sentinel(v: Value) -> Result<(Value, ArrayType, &'static str), DbErr> {
     })
 }
 
-/// `WITH s(cols) AS (<rows>) body`: `body` reads the rows from `s`. Empty when there are no rows.
+/// `WITH s(cols) AS (<rows>) body`: `body` reads the rows from `s`. Each statement comes with the number of rows it
+/// carries. Empty when there are no rows.
 pub fn statements(
     backend: DbBackend,
     cols: &[Col],
     rows: Vec<Vec<Value>>,
     body: &str,
-) -> Result<Vec<Statement>, DbErr> {
+) -> Result<Vec<(Statement, u64)>, DbErr> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
     let names = cols.iter().map(|c| c.name).collect::<Vec<_>>().join(", ");
     if backend == DbBackend::Postgres {
+        let count = rows.len() as u64;
         let mut arrays: Vec<Vec<Value>> = cols.iter().map(|_| Vec::with_capacity(rows.len())).collect();
         let mut kinds = vec![ArrayType::String; cols.len()];
         let mut nulls = vec![""; cols.len()];
@@ -95,7 +97,7 @@ pub fn statements(
             .zip(kinds)
             .map(|(a, kind)| Value::Array(kind, Some(Box::new(a))))
             .collect();
-        return Ok(vec![Statement::from_sql_and_values(backend, sql, values)]);
+        return Ok(vec![(Statement::from_sql_and_values(backend, sql, values), count)]);
     }
     let one = format!("({})", vec!["?"; cols.len()].join(", "));
     let mut out = Vec::new();
@@ -106,10 +108,10 @@ pub fn statements(
             "WITH s({names}) AS (VALUES {}) {body}",
             vec![one.as_str(); chunk.len()].join(", ")
         );
-        out.push(Statement::from_sql_and_values(
-            backend,
-            sql,
-            chunk.into_iter().flatten(),
+        let count = chunk.len() as u64;
+        out.push((
+            Statement::from_sql_and_values(backend, sql, chunk.into_iter().flatten()),
+            count,
         ));
     }
     Ok(out)

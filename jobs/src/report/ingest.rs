@@ -413,10 +413,10 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
 /// A batch ready for the database, prepared on a thread of its own: its statements, the findings of its rows, and the
 /// rows whose check needs the database.
 struct Prepared {
-    /// Parties, then cartas, then row outcomes; each statement with the number of rows it must write.
-    parties: Vec<Statement>,
+    /// Parties, then cartas, then row outcomes; each statement with the number of rows it carries.
+    parties: Vec<(Statement, u64)>,
     cartas: Vec<(Statement, u64)>,
-    outcomes: Vec<Statement>,
+    outcomes: Vec<(Statement, u64)>,
     /// Findings on the rows themselves (dates outside the declared period, the 120-day validity).
     flags: Vec<Flag>,
     /// Rows at or above the chamber threshold: `(number, row, amount, threshold)`.
@@ -644,18 +644,7 @@ impl Preparer {
                 ]
             })
             .collect();
-        let counts: Vec<u64> = cartas
-            .chunks(if self.backend == sea_orm::DbBackend::Postgres {
-                cartas.len().max(1)
-            } else {
-                bulk::SQLITE_ROWS
-            })
-            .map(|c| c.len() as u64)
-            .collect();
-        prepared.cartas = bulk::statements(self.backend, &CARTA_COLS, cartas, CARTA_SQL)?
-            .into_iter()
-            .zip(counts)
-            .collect();
+        prepared.cartas = bulk::statements(self.backend, &CARTA_COLS, cartas, CARTA_SQL)?;
 
         let outcomes: Vec<Vec<Value>> = batch
             .iter()
@@ -739,7 +728,7 @@ impl Applier<'_> {
             };
             batch.flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
-        for s in batch.parties {
+        for (s, _) in batch.parties {
             txn.execute_raw(s).await?;
         }
         for (s, expected) in batch.cartas {
@@ -750,7 +739,7 @@ impl Applier<'_> {
                 )));
             }
         }
-        for s in batch.outcomes {
+        for (s, _) in batch.outcomes {
             txn.execute_raw(s).await?;
         }
         let ids = carta_ids(txn, self.report.bank_id, batch.flags.iter().map(|f| f.number.as_str())).await?;
