@@ -10,6 +10,7 @@ mod m20261202_000004_create_operations_tables;
 mod m20261202_000005_create_financing_view;
 mod m20261202_000006_create_rule_tables;
 mod m20261202_000007_lean_report_rows;
+mod m20261202_000008_set_based_carta_references;
 mod util;
 
 /// Every migration, in order.
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000005_create_financing_view::Migration),
             Box::new(m20261202_000006_create_rule_tables::Migration),
             Box::new(m20261202_000007_lean_report_rows::Migration),
+            Box::new(m20261202_000008_set_based_carta_references::Migration),
         ]
     }
 }

@@ -9,7 +9,9 @@ use entity::{
 };
 use fomento_api::{config::MigrateAction, startup::migrate};
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+};
 use serde_json::json;
 use std::collections::HashSet;
 
@@ -175,4 +177,160 @@ async fn several_processes_starting_at_once_migrate_one_database_once() {
             "{backend:?}: reference data loaded once"
         );
     }
+}
+
+/// A carta names an existing bank, party and municipality, and nothing a carta names can be deleted or re-keyed, on
+/// both backends. On PostgreSQL these are checked once per statement (migration 8), not by foreign keys: the refusals
+/// must read like a foreign key's and hold when the two writes race.
+#[tokio::test]
+async fn carta_references_hold_like_foreign_keys_on_each_backend() {
+    on_each_backend(true, |app| async move {
+        let db = &app.db;
+        let pg = db.get_database_backend() == sea_orm::DbBackend::Postgres;
+        let template = fco_carta::Entity::find()
+            .one(db)
+            .await
+            .expect("query")
+            .expect("a demo carta");
+        let party = |document: &'static str| async move {
+            party::ActiveModel {
+                document: Set(document.into()),
+                document_kind: Set("CPF".into()),
+                name: Set(format!("Tomador {document}")),
+                ..Default::default()
+            }
+            .insert(db)
+            .await
+            .expect("party")
+            .id
+        };
+        // A carta copied from a demo one, with its own number, party and municipality.
+        let carta = |number: &str, party_id: i64, bank: String, municipality: i64| {
+            format!(
+                "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code,
+                     stage, status, created_at)
+                 SELECT '{number}', {bank}, {party_id}, line, activity, financed_amount, {municipality}, stage, status,
+                     created_at
+                 FROM fco_carta WHERE id = {}",
+                template.id
+            )
+        };
+        let bank = template.bank_id.to_string();
+        let named = party("11144477735").await;
+        let unnamed = party("52998224725").await;
+        // Alta Floresta D'Oeste (RO): no demo record names it.
+        db.execute_unprepared(&carta("REF-1", named, bank.clone(), 1100015))
+            .await
+            .expect("a carta naming what exists is written");
+        db.execute_unprepared(&format!("UPDATE party SET name = 'Renomeado' WHERE id = {named}"))
+            .await
+            .expect("a named party can change anything but its key");
+        db.execute_unprepared(&format!("DELETE FROM party WHERE id = {unnamed}"))
+            .await
+            .expect("a party no carta names can be deleted");
+
+        let refused = [
+            (
+                "a missing party",
+                carta("REF-2", 999_999_999, bank.clone(), 1100015),
+                "party_id",
+            ),
+            (
+                "a missing bank",
+                carta("REF-3", named, "999999999".into(), 1100015),
+                "bank_id",
+            ),
+            (
+                "a missing municipality",
+                carta("REF-4", named, bank.clone(), 1),
+                "municipality_code",
+            ),
+            (
+                "a carta moved to a missing party",
+                "UPDATE fco_carta SET party_id = 999999999 WHERE number = 'REF-1'".to_string(),
+                "party_id",
+            ),
+            (
+                "deleting a named party",
+                format!("DELETE FROM party WHERE id = {named}"),
+                "party_id",
+            ),
+            (
+                "re-keying a named party",
+                format!("UPDATE party SET id = 999999999 WHERE id = {named}"),
+                "party_id",
+            ),
+            (
+                "deleting a named municipality",
+                "DELETE FROM municipality WHERE ibge_code = 1100015".to_string(),
+                "municipality_code",
+            ),
+        ];
+        for (what, sql, column) in refused {
+            let err = db.execute_unprepared(&sql).await.expect_err(what).to_string();
+            assert!(err.to_lowercase().contains("foreign key"), "{what}: {err}");
+            if pg {
+                assert!(
+                    err.contains(&format!("fk_fco_carta_{column}")),
+                    "{what} names its constraint: {err}"
+                );
+            }
+        }
+        assert_eq!(
+            fco_carta::Entity::find()
+                .filter(fco_carta::Column::Number.starts_with("REF-"))
+                .count(db)
+                .await
+                .expect("count"),
+            1,
+            "only the valid carta was written"
+        );
+        if !pg {
+            return;
+        }
+        // Racing writes on two connections: whichever commits first, the other is refused.
+        use sea_orm::TransactionTrait;
+        let gone = party("39053344705").await;
+        let txn = db.begin().await.expect("begin");
+        txn.execute_unprepared(&carta("REF-5", gone, bank.clone(), 1100015))
+            .await
+            .expect("the carta goes first");
+        let deleting = tokio::spawn({
+            let db = db.clone();
+            async move {
+                db.execute_unprepared(&format!("DELETE FROM party WHERE id = {gone}"))
+                    .await
+            }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert!(!deleting.is_finished(), "the delete waits for the carta's transaction");
+        txn.commit().await.expect("commit");
+        let err = deleting
+            .await
+            .expect("task")
+            .expect_err("the party is named by then")
+            .to_string();
+        assert!(err.contains("fk_fco_carta_party_id"), "{err}");
+
+        let vanishing = party("71428793860").await;
+        let txn = db.begin().await.expect("begin");
+        txn.execute_unprepared(&format!("DELETE FROM party WHERE id = {vanishing}"))
+            .await
+            .expect("the delete goes first");
+        let writing = tokio::spawn({
+            let db = db.clone();
+            let sql = carta("REF-6", vanishing, bank.clone(), 1100015);
+            async move { db.execute_unprepared(&sql).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert!(!writing.is_finished(), "the carta waits for the delete's transaction");
+        txn.commit().await.expect("commit");
+        let err = writing
+            .await
+            .expect("task")
+            .expect_err("the party is gone by then")
+            .to_string();
+        assert!(err.contains("fk_fco_carta_party_id"), "{err}");
+    })
+    .await;
 }
