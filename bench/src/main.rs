@@ -154,7 +154,9 @@ fn phase_parse(file: &str) -> anyhow::Result<f64> {
 }
 
 async fn phase_insert(url: &str, n: usize) -> anyhow::Result<f64> {
-    let db = Database::connect(url).await?;
+    // Connected as Fomento connects (on SQLite: WAL journal, foreign keys on), so the floor and the ingest write to
+    // the same kind of database.
+    let (db, _) = fomento_api::startup::connect(url).await?;
     let backend = db.get_database_backend();
     db.execute_unprepared("DROP TABLE IF EXISTS bench_floor").await?;
     db.execute_unprepared(
