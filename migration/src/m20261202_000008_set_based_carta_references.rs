@@ -31,15 +31,14 @@ const REFERENCES: [(&str, &str, &str, &str); 3] = [
 
 const PARTIAL: [&str; 2] = ["cnpj_root", "economic_group_id"];
 
+/// The check, over `{references}`: a `VALUES` list of (column, parent, key).
 const CHECK_FUNCTION: &str = r#"
 CREATE OR REPLACE FUNCTION fco_carta_references_check() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     ref record;
     missing text;
 BEGIN
-    FOR ref IN SELECT * FROM (VALUES
-        ('bank_id', 'bank', 'id'), ('party_id', 'party', 'id'), ('municipality_code', 'municipality', 'ibge_code')
-    ) AS r(col, parent, key) LOOP
+    FOR ref IN SELECT * FROM (VALUES {references}) AS r(col, parent, key) LOOP
         -- Dynamic, so each statement is planned for its own number of rows.
         EXECUTE format(
             'SELECT n.%1$I::text FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM %2$I p WHERE p.%3$I = n.%1$I) LIMIT 1',
@@ -114,7 +113,13 @@ impl MigrationTrait for Migration {
             db.execute_unprepared(&format!("ALTER TABLE fco_carta DROP CONSTRAINT fk_fco_carta_{column}"))
                 .await?;
         }
-        db.execute_unprepared(CHECK_FUNCTION).await?;
+        let references = REFERENCES
+            .iter()
+            .map(|(column, parent, key, _)| format!("('{column}', '{parent}', '{key}')"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        db.execute_unprepared(&CHECK_FUNCTION.replace("{references}", &references))
+            .await?;
         db.execute_unprepared(GUARD_FUNCTION).await?;
         for event in ["INSERT", "UPDATE"] {
             db.execute_unprepared(&format!(
