@@ -7,8 +7,9 @@
 //!   transaction);
 //! - (c) Fomento's full ingest: store the file, then the job's step (read, check every row, apply, flag).
 //!
-//! It prints c/(a+b), rows per second and peak memory, on SQLite and, with `--postgres URL`, on PostgreSQL.
-//! Run it in release mode: `cargo run --release -p fomento-bench -- --rows 100000,1000000 --postgres URL`.
+//! It prints c/(a+b), rows per second and peak memory, on SQLite and, with `--postgres URL`, on PostgreSQL. With
+//! `--repeat N` each phase runs N times (a fresh database each time) and the medians are printed, with the largest
+//! peak. Run it in release mode: `cargo run --release -p fomento-bench -- --rows 100000,1000000 --postgres URL`.
 
 use anyhow::{Context, bail};
 use chrono::Utc;
@@ -288,6 +289,41 @@ async fn drop_postgres(admin: &str, name: &str) {
     }
 }
 
+/// One run of the three phases for `n` rows on one backend: (seconds, peak KiB) of parse, insert and ingest.
+async fn once(
+    n: usize,
+    label: &str,
+    url: &str,
+    admin: Option<&str>,
+    sqlite_path: &std::path::Path,
+    file: &str,
+    dir: &std::path::Path,
+) -> anyhow::Result<[(f64, u64); 3]> {
+    let parse = child(&["parse".into(), file.into()])?;
+    let fresh = |phase: &'static str| async move {
+        match admin {
+            Some(admin) => fresh_postgres(admin, &format!("fomento_bench_{phase}_{n}")).await,
+            None => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", sqlite_path.display()));
+                }
+                Ok(url.to_string())
+            }
+        }
+    };
+    let u = fresh("insert").await?;
+    let insert = child(&["insert".into(), u, n.to_string()])?;
+    let u = fresh("ingest").await?;
+    let store = dir.join(format!("store-{label}-{n}"));
+    let _ = std::fs::remove_dir_all(&store);
+    let ingest = child(&["ingest".into(), u, file.into(), store.display().to_string()])?;
+    if let Some(admin) = admin {
+        drop_postgres(admin, &format!("fomento_bench_insert_{n}")).await;
+        drop_postgres(admin, &format!("fomento_bench_ingest_{n}")).await;
+    }
+    Ok([parse, insert, ingest])
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -302,6 +338,7 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     let mut sizes = vec![100_000usize];
+    let mut repeat = 1usize;
     let mut postgres = None;
     let mut dir = std::env::temp_dir().join("fomento-bench");
     let mut it = args.iter();
@@ -317,10 +354,16 @@ async fn main() -> anyhow::Result<()> {
             }
             "--postgres" => postgres = Some(it.next().context("--postgres URL")?.clone()),
             "--dir" => dir = PathBuf::from(it.next().context("--dir DIR")?),
-            other => bail!("unknown argument {other}; use --rows 100000,1000000 [--postgres URL] [--dir DIR]"),
+            "--repeat" => repeat = it.next().context("--repeat N")?.parse::<usize>()?.max(1),
+            other => {
+                bail!("unknown argument {other}; use --rows 100000,1000000 [--postgres URL] [--dir DIR] [--repeat N]")
+            }
         }
     }
     std::fs::create_dir_all(&dir)?;
+    if repeat > 1 {
+        println!("each phase {repeat} times, a fresh database each time: medians, largest peak");
+    }
     println!("backend     rows   parse a (s)  insert b (s)  ingest c (s)  c/(a+b)  rows/s (c)  peak MiB a/b/c");
     for n in sizes {
         let file = dir.join(format!("bank-report-{n}.xlsx"));
@@ -342,32 +385,17 @@ async fn main() -> anyhow::Result<()> {
             backends.push(("PostgreSQL", String::new(), Some(admin.clone())));
         }
         for (label, url, admin) in backends {
-            let (a, ma) = child(&["parse".into(), file_s.clone()])?;
-            let fresh = |phase: &'static str| {
-                let admin = admin.clone();
-                let sqlite_path = sqlite_path.clone();
-                let url = url.clone();
-                async move {
-                    match admin {
-                        Some(admin) => fresh_postgres(&admin, &format!("fomento_bench_{phase}_{n}")).await,
-                        None => {
-                            for suffix in ["", "-wal", "-shm"] {
-                                let _ = std::fs::remove_file(format!("{}{suffix}", sqlite_path.display()));
-                            }
-                            Ok(url)
-                        }
-                    }
-                }
-            };
-            let u = fresh("insert").await?;
-            let (b, mb) = child(&["insert".into(), u, n.to_string()])?;
-            let u = fresh("ingest").await?;
-            let store = dir.join(format!("store-{label}-{n}"));
-            let (c, mc) = child(&["ingest".into(), u, file_s.clone(), store.display().to_string()])?;
-            if let Some(admin) = &admin {
-                drop_postgres(admin, &format!("fomento_bench_insert_{n}")).await;
-                drop_postgres(admin, &format!("fomento_bench_ingest_{n}")).await;
+            let mut runs: Vec<[(f64, u64); 3]> = Vec::with_capacity(repeat);
+            for _ in 0..repeat {
+                runs.push(once(n, label, &url, admin.as_deref(), &sqlite_path, &file_s, &dir).await?);
             }
+            let median = |k: usize| {
+                let mut secs: Vec<f64> = runs.iter().map(|r| r[k].0).collect();
+                secs.sort_by(f64::total_cmp);
+                let peak = runs.iter().map(|r| r[k].1).max().unwrap_or_default();
+                (secs[secs.len() / 2], peak)
+            };
+            let ((a, ma), (b, mb), (c, mc)) = (median(0), median(1), median(2));
             println!(
                 "{label:<10} {n:>8} {a:>12.2} {b:>13.2} {c:>13.2} {:>8.2} {:>11.0}  {}/{}/{}",
                 c / (a + b),
