@@ -390,3 +390,120 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
     })
     .await;
 }
+
+/// Judging a page of financings (every rule and deadline of each) runs a bounded number of statements whatever the
+/// page size: what the rules need of other tables is loaded for the whole page at once.
+#[tokio::test]
+async fn compliance_over_a_page_runs_a_bounded_number_of_statements() {
+    on_each_backend(true, |app| async move {
+        let q = "fragment J on Financing { __typename }
+            query N($n: Int, $d: Date) { financings(first: $n) { edges { node { ...J
+            ... on FcoCarta { compliance(asOf: $d) { ruleCode status } deadlines(asOf: $d) { ruleCode status } }
+            ... on SocialFuelProject { compliance(asOf: $d) { ruleCode status } deadlines(asOf: $d) { ruleCode status } }
+            } } } }";
+        let mut counts = Vec::new();
+        for n in [10, 50, 100] {
+            let before = app.statements.get();
+            let data = app.data(q, json!({ "n": n, "d": "2024-06-03" })).await;
+            let edges = data["financings"]["edges"].as_array().cloned().unwrap_or_default();
+            assert_eq!(edges.len(), n as usize);
+            assert!(
+                edges.iter().all(|e| e["node"]["compliance"].as_array().is_some_and(|c| !c.is_empty())),
+                "every financing is judged"
+            );
+            counts.push(app.statements.get() - before);
+        }
+        eprintln!("statements for compliance of 10, 50, 100 financings on {:?}: {counts:?}", app.backend);
+        // One statement per kind of fact (a page, its projects and cartas; a project's acquisitions, proposals,
+        // documents, plan, semi-arid periods, change notices; a carta's items, amendments, meeting, attendance,
+        // group, resubmitted carta; confirmations; parameters and calendar), each for the whole page; a kind no
+        // financing of the page needs is not asked. It was 8–9 statements per financing.
+        assert!(counts.iter().all(|&c| c <= 30), "a fixed bound, whatever the page: {counts:?}");
+    })
+    .await;
+}
+
+/// What the page-wide loaders gather for FCO-CEILING and FCO-WEANED-2000 (the borrower group's committed cartas and
+/// their weaned heads) equals what the one-carta query (`fco_carta::Entity::committed_by_group`) finds, for every
+/// demo carta.
+#[tokio::test]
+async fn group_figures_from_page_loaders_match_the_one_carta_query() {
+    use entity::{bank, fco_carta, fco_carta_item, vocab::ItemKind};
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    on_each_backend(true, |app| async move {
+        let q = "query P($after: String) { fcoCartas(first: 100, after: $after) { pageInfo { hasNextPage endCursor }
+            nodes { number bank { code } compliance(asOf: \"2024-06-03\") { ruleCode explanation } } } }";
+        let (mut after, mut checked, mut in_groups) = (Value::Null, 0, 0);
+        loop {
+            let data = app.data(q, json!({ "after": after })).await;
+            let page = &data["fcoCartas"];
+            for node in page["nodes"].as_array().expect("nodes") {
+                let code = node["bank"]["code"].as_str().expect("code");
+                let b = bank::Entity::find()
+                    .filter(bank::Column::Code.eq(code))
+                    .one(&app.db)
+                    .await
+                    .expect("query")
+                    .expect("bank");
+                let c = fco_carta::Entity::find()
+                    .filter(fco_carta::Column::BankId.eq(b.id))
+                    .filter(fco_carta::Column::Number.eq(node["number"].as_str().expect("number")))
+                    .one(&app.db)
+                    .await
+                    .expect("query")
+                    .expect("carta");
+                let others = fco_carta::Entity::committed_by_group(&app.db, &c).await.expect("group");
+                in_groups += usize::from(!others.is_empty());
+                let exposure = others.iter().fold(c.financed_amount, |acc, o| {
+                    acc.checked_add(o.financed_amount).expect("sum")
+                });
+                let heads = |ids: Vec<i64>| {
+                    let db = app.db.clone();
+                    async move {
+                        fco_carta_item::Entity::find()
+                            .filter(fco_carta_item::Column::CartaId.is_in(ids))
+                            .filter(fco_carta_item::Column::Kind.eq(ItemKind::WeanedCalf))
+                            .all(&db)
+                            .await
+                            .expect("items")
+                            .iter()
+                            .map(|i| i64::from(i.head_count.unwrap_or(0)))
+                            .sum::<i64>()
+                    }
+                };
+                let own = heads(vec![c.id]).await;
+                let group = own + heads(others.iter().map(|o| o.id).collect()).await;
+                let explanation = |code: &str| {
+                    node["compliance"]
+                        .as_array()
+                        .and_then(|o| o.iter().find(|r| r["ruleCode"] == code))
+                        .and_then(|r| r["explanation"].as_str())
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                let ceiling = explanation("FCO-CEILING");
+                assert!(
+                    ceiling.contains(&format!("add up to {exposure} ")),
+                    "{}: {ceiling}",
+                    c.number
+                );
+                if own > 0 {
+                    let weaned = explanation("FCO-WEANED-2000");
+                    assert!(
+                        weaned.starts_with(&format!("{group} weaned head")),
+                        "{}: {weaned}",
+                        c.number
+                    );
+                }
+                checked += 1;
+            }
+            if page["pageInfo"]["hasNextPage"] != true {
+                break;
+            }
+            after = page["pageInfo"]["endCursor"].clone();
+        }
+        assert_eq!(checked, 300, "every demo carta");
+        assert!(in_groups > 0, "some demo cartas share a borrower group");
+    })
+    .await;
+}

@@ -43,7 +43,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::reports::In
         .data(loader_of(BankLoader(db.clone())))
         .data(loader_of(PartyLoader(db.clone())))
         .data(loader_of(EconomicGroupLoader(db.clone())))
-        .data(loader_of_i32(MunicipalityLoader(db.clone())))
+        .data(loader_of(MunicipalityLoader(db.clone())))
         .data(loader_of(SocialFuelProjectLoader(db.clone())))
         .data(loader_of(FcoCartaLoader(db.clone())))
         .data(loader_of(AcquisitionsByProject(db.clone())))
@@ -51,6 +51,13 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::reports::In
         .data(loader_of(DocumentsByProject(db.clone())))
         .data(loader_of(ItemsByCarta(db.clone())))
         .data(loader_of(AmendmentsByCarta(db.clone())))
+        .data(loader_of(ChamberMeetingLoader(db.clone())))
+        .data(loader_of(PlansByProject(db.clone())))
+        .data(loader_of(ChangeNoticesByProject(db.clone())))
+        .data(loader_of(ConfirmationsByFinancing(db.clone())))
+        .data(loader_of(SemiAridByMunicipality(db.clone())))
+        .data(loader_of(AttendanceLoader(db.clone())))
+        .data(loader_of(GroupCommitmentsByParty(db.clone())))
         .data(db)
         .finish()
 }
@@ -59,11 +66,11 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::reports::In
 /// the batch leaves, even in a debug build on a busy machine; short next to a database round trip.
 const BATCH_DELAY: std::time::Duration = std::time::Duration::from_millis(5);
 
-fn loader_of<T: async_graphql::dataloader::Loader<i64> + Send + Sync + 'static>(l: T) -> DataLoader<T> {
-    DataLoader::new(l, tokio::spawn).delay(BATCH_DELAY)
-}
-
-fn loader_of_i32<T: async_graphql::dataloader::Loader<i32> + Send + Sync + 'static>(l: T) -> DataLoader<T> {
+fn loader_of<K, T>(l: T) -> DataLoader<T>
+where
+    K: Send + Sync + std::hash::Hash + Eq + Clone + 'static,
+    T: async_graphql::dataloader::Loader<K> + Send + Sync + 'static,
+{
     DataLoader::new(l, tokio::spawn).delay(BATCH_DELAY)
 }
 

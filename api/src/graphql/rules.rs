@@ -5,21 +5,22 @@ use super::{
     db,
     error::{ApiError, gql},
     loader,
-    loaders::{AcquisitionsByProject, AmendmentsByCarta, DocumentsByProject, ItemsByCarta, ProposalsByProject},
+    loaders::{
+        AcquisitionsByProject, AmendmentsByCarta, AttendanceLoader, ChamberMeetingLoader, ChangeNoticesByProject,
+        ConfirmationsByFinancing, DocumentsByProject, FcoCartaLoader, GroupCommitmentsByParty, ItemsByCarta,
+        PlansByProject, ProposalsByProject, SemiAridByMunicipality,
+    },
     scalars::{Date, DateTime, Decimal},
 };
 use async_graphql::{Context, Enum, Object, Result, SimpleObject};
 use chrono::{FixedOffset, NaiveDate, Utc};
 use entity::{
-    assistance_plan, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice, fco_carta,
-    fco_carta_item, non_business_day, rule_parameter,
+    checklist_confirmation, fco_carta, non_business_day, rule_parameter,
     rules::{self, Outcome, RuleKind as DomainRuleKind, calendar::Calendar, fco, params::Params, social_fuel},
-    semi_arid_membership, social_fuel_project,
+    social_fuel_project,
     vocab::{ItemKind, Programme},
 };
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, ExprTrait, PaginatorTrait, QueryFilter, QueryOrder,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, ExprTrait, QueryFilter, QueryOrder};
 use tokio::sync::OnceCell;
 
 /// Today in Brasília (UTC−3, no daylight saving since 2019): the default `asOf`.
@@ -211,12 +212,11 @@ impl From<rule_parameter::Model> for RuleParameter {
 
 /// Turns pending checklist items that someone confirmed into met ones, naming who and when.
 async fn apply_confirmations(ctx: &Context<'_>, programme: Programme, id: i64, outcomes: &mut [Outcome]) -> Result<()> {
-    let confirmations = checklist_confirmation::Entity::find()
-        .filter(checklist_confirmation::Column::Programme.eq(programme))
-        .filter(checklist_confirmation::Column::FinancingId.eq(id))
-        .all(db(ctx))
+    let confirmations = loader::<ConfirmationsByFinancing>(ctx)
+        .load_one((programme, id))
         .await
-        .map_err(gql)?;
+        .map_err(gql)?
+        .unwrap_or_default();
     for o in outcomes.iter_mut() {
         let checklist = rules::rule(o.code).is_some_and(|r| r.kind == DomainRuleKind::Checklist);
         if let Some(c) = confirmations.iter().find(|c| c.rule_code == o.code)
@@ -247,30 +247,19 @@ async fn project_outcomes(
         loader::<DocumentsByProject>(ctx).load_one(p.id),
     )
     .map_err(gql)?;
-    let db = db(ctx);
-    let plan = assistance_plan::Entity::find()
-        .filter(assistance_plan::Column::ProjectId.eq(p.id))
-        .one(db)
-        .await
-        .map_err(gql)?;
     let reference = p.filed_on.unwrap_or(as_of);
-    let semi_arid = semi_arid_membership::Entity::find()
-        .filter(semi_arid_membership::Column::IbgeCode.eq(p.plant_municipality_code))
-        .filter(semi_arid_membership::Column::EffectiveFrom.lte(reference))
-        .filter(
-            semi_arid_membership::Column::EffectiveTo
-                .is_null()
-                .or(semi_arid_membership::Column::EffectiveTo.gte(reference)),
-        )
-        .count(db)
-        .await
-        .map_err(gql)?
-        > 0;
-    let notices = company_change_notice::Entity::find()
-        .filter(company_change_notice::Column::ProjectId.eq(p.id))
-        .count(db)
-        .await
-        .map_err(gql)?;
+    let (plans, memberships, notices) = futures::try_join!(
+        loader::<PlansByProject>(ctx).load_one(p.id),
+        loader::<SemiAridByMunicipality>(ctx).load_one(p.plant_municipality_code),
+        loader::<ChangeNoticesByProject>(ctx).load_one(p.id),
+    )
+    .map_err(gql)?;
+    let plan = plans.unwrap_or_default().into_iter().next();
+    let semi_arid = memberships
+        .unwrap_or_default()
+        .iter()
+        .any(|m| m.effective_from <= reference && m.effective_to.is_none_or(|to| to >= reference));
+    let notices = notices.map_or(0, |n| n.len());
     let (acq, props, docs) = (
         acq.unwrap_or_default(),
         props.unwrap_or_default(),
@@ -283,7 +272,7 @@ async fn project_outcomes(
         documents: &docs,
         plan: plan.as_ref(),
         semi_arid,
-        change_notices: notices as usize,
+        change_notices: notices,
     };
     let (params, cal) = (params(ctx).await?, calendar(ctx).await?);
     let mut outcomes = social_fuel::check_all(&facts, params, cal, as_of).map_err(param_err)?;
@@ -307,31 +296,40 @@ async fn carta_outcomes(
     )
     .map_err(gql)?;
     let (items, amendments) = (items.unwrap_or_default(), amendments.unwrap_or_default());
-    let db = db(ctx);
-    let meeting = match c.chamber_meeting_id {
-        Some(id) => chamber_meeting::Entity::find_by_id(id).one(db).await.map_err(gql)?,
-        None => None,
-    };
-    let bank_present = match c.chamber_meeting_id {
-        Some(id) => chamber_attendance::Entity::find_by_id((id, c.bank_id))
-            .one(db)
-            .await
-            .map_err(gql)?
-            .map(|a| a.present),
-        None => None,
-    };
-    let others = fco_carta::Entity::committed_by_group(db, c).await.map_err(gql)?;
+    let (meeting, bank_present, group, resubmitted) = futures::try_join!(
+        async {
+            match c.chamber_meeting_id {
+                Some(id) => loader::<ChamberMeetingLoader>(ctx).load_one(id).await,
+                None => Ok(None),
+            }
+        },
+        async {
+            match c.chamber_meeting_id {
+                Some(id) => loader::<AttendanceLoader>(ctx).load_one((id, c.bank_id)).await,
+                None => Ok(None),
+            }
+        },
+        loader::<GroupCommitmentsByParty>(ctx).load_one(c.party_id),
+        async {
+            match c.resubmission_of {
+                Some(id) => loader::<FcoCartaLoader>(ctx).load_one(id).await,
+                None => Ok(None),
+            }
+        },
+    )
+    .map_err(gql)?;
+    // The group's committed cartas, this one left out (as `fco_carta::Entity::committed_by_group`).
+    let others: Vec<fco_carta::Model> = group.unwrap_or_default().into_iter().filter(|o| o.id != c.id).collect();
     let exposure = others.iter().fold(c.financed_amount, |acc, o| {
         acc.checked_add(o.financed_amount).unwrap_or(acc)
     });
-    let other_ids: Vec<i64> = others.iter().map(|o| o.id).collect();
-    let weaned_others: i64 = fco_carta_item::Entity::find()
-        .filter(fco_carta_item::Column::CartaId.is_in(other_ids))
-        .filter(fco_carta_item::Column::Kind.eq(ItemKind::WeanedCalf))
-        .all(db)
+    let weaned_others: i64 = loader::<ItemsByCarta>(ctx)
+        .load_many(others.iter().map(|o| o.id))
         .await
         .map_err(gql)?
-        .iter()
+        .values()
+        .flatten()
+        .filter(|i| i.kind == ItemKind::WeanedCalf)
         .map(|i| i64::from(i.head_count.unwrap_or(0)))
         .sum();
     let weaned_here: i64 = items
@@ -339,14 +337,7 @@ async fn carta_outcomes(
         .filter(|i| i.kind == ItemKind::WeanedCalf)
         .map(|i| i64::from(i.head_count.unwrap_or(0)))
         .sum();
-    let resubmitted_stage = match c.resubmission_of {
-        Some(id) => fco_carta::Entity::find_by_id(id)
-            .one(db)
-            .await
-            .map_err(gql)?
-            .map(|o| o.stage),
-        None => None,
-    };
+    let resubmitted_stage = resubmitted.map(|o| o.stage);
     let facts = fco::CartaFacts {
         carta: c,
         items: &items,

@@ -65,6 +65,9 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
+/// The stages in which a carta commits money to its borrower group: what FCO-CEILING and FCO-WEANED-2000 add up.
+pub const COMMITTED: [FcoCartaStage; 2] = [FcoCartaStage::Approved, FcoCartaStage::Contracted];
+
 impl Entity {
     /// The approved and contracted cartas of `carta`'s borrower group (the economic group's members, or the borrower
     /// alone), `carta` itself excluded: what FCO-CEILING and FCO-WEANED-2000 add up.
@@ -84,7 +87,7 @@ impl Entity {
         };
         Self::find()
             .filter(Column::PartyId.is_in(members))
-            .filter(Column::Stage.is_in([FcoCartaStage::Approved, FcoCartaStage::Contracted]))
+            .filter(Column::Stage.is_in(COMMITTED))
             .filter(Column::Id.ne(carta.id))
             .all(db)
             .await
