@@ -332,6 +332,11 @@ async fn main() -> anyhow::Result<()> {
             Some("parse") => phase_parse(&args[2])?,
             Some("insert") => phase_insert(&args[2], args[3].parse()?).await?,
             Some("ingest") => phase_ingest(&args[2], &args[3], &args[4]).await?,
+            Some("generate") => {
+                let started = Instant::now();
+                generate(&PathBuf::from(&args[2]), args[3].parse()?)?;
+                started.elapsed().as_secs_f64()
+            }
             other => bail!("unknown phase {other:?}"),
         };
         println!("{secs} {}", peak_kib());

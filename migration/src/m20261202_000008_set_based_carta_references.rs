@@ -1,7 +1,8 @@
 //! On PostgreSQL, `fco_carta`'s references to its bank, its party and its municipality are checked once per statement
-//! instead of once per row. A foreign key runs a trigger for every row written, each a locking lookup (measured on
-//! PostgreSQL 15, 100,000 cartas inserted in one statement: 1.9 s with the foreign keys, 1.0 s without, 1.2 s with the
-//! statement-level check below); the monthly reports write a million cartas in one transaction.
+//! instead of once per row. A foreign key runs a trigger for every row written, each a locking lookup (measured by
+//! `bench/pg-carta-costs.sh` on PostgreSQL 15, 100,000 cartas inserted in one statement: 1.8 s with the foreign keys,
+//! 0.8 s without, 0.9 s with the statement-level check below); the monthly reports write a million cartas in one
+//! transaction.
 //!
 //! What stays enforced, as a foreign key would:
 //! - a carta inserted or updated must name an existing bank, party and municipality: an `AFTER INSERT` and an
