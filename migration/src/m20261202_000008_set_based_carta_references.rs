@@ -62,14 +62,13 @@ DECLARE
     key text := TG_ARGV[1];
     still text;
 BEGIN
+    -- Wait for transactions writing cartas, then look with a fresh snapshot.
+    LOCK TABLE fco_carta IN SHARE MODE;
     IF TG_OP = 'DELETE' THEN
-        -- Wait for transactions writing cartas, then look with a fresh snapshot.
-        LOCK TABLE fco_carta IN SHARE MODE;
         EXECUTE format(
             'SELECT o.%2$I::text FROM old_rows o WHERE EXISTS (SELECT 1 FROM fco_carta c WHERE c.%1$I = o.%2$I) LIMIT 1',
             col, key) INTO still;
     ELSE
-        LOCK TABLE fco_carta IN SHARE MODE;
         EXECUTE format('SELECT ($1).%2$I::text FROM fco_carta c WHERE c.%1$I = ($1).%2$I LIMIT 1', col, key)
             USING OLD INTO still;
     END IF;

@@ -289,48 +289,42 @@ async fn carta_references_hold_like_foreign_keys_on_each_backend() {
             return;
         }
         // Racing writes on two connections: whichever commits first, the other is refused.
-        use sea_orm::TransactionTrait;
         let gone = party("39053344705").await;
-        let txn = db.begin().await.expect("begin");
-        txn.execute_unprepared(&carta("REF-5", gone, bank.clone(), 1100015))
-            .await
-            .expect("the carta goes first");
-        let deleting = tokio::spawn({
-            let db = db.clone();
-            async move {
-                db.execute_unprepared(&format!("DELETE FROM party WHERE id = {gone}"))
-                    .await
-            }
-        });
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        assert!(!deleting.is_finished(), "the delete waits for the carta's transaction");
-        txn.commit().await.expect("commit");
-        let err = deleting
-            .await
-            .expect("task")
-            .expect_err("the party is named by then")
-            .to_string();
-        assert!(err.contains("fk_fco_carta_party_id"), "{err}");
-
+        second_waits_then_is_refused(
+            db,
+            &carta("REF-5", gone, bank.clone(), 1100015),
+            format!("DELETE FROM party WHERE id = {gone}"),
+            "the carta first, then the delete of its party",
+        )
+        .await;
         let vanishing = party("71428793860").await;
-        let txn = db.begin().await.expect("begin");
-        txn.execute_unprepared(&format!("DELETE FROM party WHERE id = {vanishing}"))
-            .await
-            .expect("the delete goes first");
-        let writing = tokio::spawn({
-            let db = db.clone();
-            let sql = carta("REF-6", vanishing, bank.clone(), 1100015);
-            async move { db.execute_unprepared(&sql).await }
-        });
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        assert!(!writing.is_finished(), "the carta waits for the delete's transaction");
-        txn.commit().await.expect("commit");
-        let err = writing
-            .await
-            .expect("task")
-            .expect_err("the party is gone by then")
-            .to_string();
-        assert!(err.contains("fk_fco_carta_party_id"), "{err}");
+        second_waits_then_is_refused(
+            db,
+            &format!("DELETE FROM party WHERE id = {vanishing}"),
+            carta("REF-6", vanishing, bank.clone(), 1100015),
+            "the delete first, then a carta naming the party",
+        )
+        .await;
     })
     .await;
+}
+
+/// `first` runs in a transaction left open while `second` runs on another connection: `second` waits for the commit,
+/// then is refused by the carta's reference to its party.
+async fn second_waits_then_is_refused(db: &sea_orm::DatabaseConnection, first: &str, second: String, what: &str) {
+    use sea_orm::TransactionTrait;
+    let txn = db.begin().await.expect("begin");
+    txn.execute_unprepared(first).await.expect(what);
+    let racing = tokio::spawn({
+        let db = db.clone();
+        async move { db.execute_unprepared(&second).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        !racing.is_finished(),
+        "{what}: the second waits for the first's transaction"
+    );
+    txn.commit().await.expect("commit");
+    let err = racing.await.expect("task").expect_err(what).to_string();
+    assert!(err.contains("fk_fco_carta_party_id"), "{what}: {err}");
 }
