@@ -11,6 +11,8 @@ mod m20261202_000005_create_financing_view;
 mod m20261202_000006_create_rule_tables;
 mod m20261202_000007_lean_report_rows;
 mod m20261202_000008_set_based_carta_references;
+mod m20261202_000009_report_rows_by_position;
+mod m20261202_000010_statement_level_carta_checks;
 mod util;
 
 /// Every migration, in order.
@@ -29,6 +31,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000006_create_rule_tables::Migration),
             Box::new(m20261202_000007_lean_report_rows::Migration),
             Box::new(m20261202_000008_set_based_carta_references::Migration),
+            Box::new(m20261202_000009_report_rows_by_position::Migration),
+            Box::new(m20261202_000010_statement_level_carta_checks::Migration),
         ]
     }
 }

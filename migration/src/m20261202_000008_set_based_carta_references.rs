@@ -24,7 +24,7 @@ use sea_orm_migration::prelude::*;
 pub struct Migration;
 
 /// The references checked per statement: (column, parent table, parent key, what the foreign key said on delete).
-const REFERENCES: [(&str, &str, &str, &str); 3] = [
+pub(crate) const REFERENCES: [(&str, &str, &str, &str); 3] = [
     ("bank_id", "bank", "id", " ON DELETE RESTRICT"),
     ("party_id", "party", "id", " ON DELETE RESTRICT"),
     ("municipality_code", "municipality", "ibge_code", ""),
@@ -33,7 +33,7 @@ const REFERENCES: [(&str, &str, &str, &str); 3] = [
 const PARTIAL: [&str; 2] = ["cnpj_root", "economic_group_id"];
 
 /// The check, over `{references}`: a `VALUES` list of (column, parent, key).
-const CHECK_FUNCTION: &str = r#"
+pub(crate) const CHECK_FUNCTION: &str = r#"
 CREATE OR REPLACE FUNCTION fco_carta_references_check() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     ref record;

@@ -179,9 +179,10 @@ async fn several_processes_starting_at_once_migrate_one_database_once() {
     }
 }
 
-/// A carta names an existing bank, party and municipality, and nothing a carta names can be deleted or re-keyed, on
-/// both backends. On PostgreSQL these are checked once per statement (migration 8), not by foreign keys: the refusals
-/// must read like a foreign key's and hold when the two writes race.
+/// A carta names an existing bank, party and municipality, and, when it names them, an existing chamber meeting and
+/// resubmitted carta; nothing a carta names can be deleted or re-keyed, on both backends. On PostgreSQL these are
+/// checked once per statement (migrations 8 and 10), not by foreign keys: the refusals must read like a foreign key's
+/// and hold when the two writes race.
 #[tokio::test]
 async fn carta_references_hold_like_foreign_keys_on_each_backend() {
     on_each_backend(true, |app| async move {
@@ -228,6 +229,25 @@ async fn carta_references_hold_like_foreign_keys_on_each_backend() {
         db.execute_unprepared(&format!("DELETE FROM party WHERE id = {unnamed}"))
             .await
             .expect("a party no carta names can be deleted");
+        // REF-1 names a chamber meeting and resubmits REF-7.
+        let meeting = entity::chamber_meeting::ActiveModel {
+            starts_at: Set(chrono::Utc::now()),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .expect("meeting")
+        .id;
+        db.execute_unprepared(&carta("REF-7", named, bank.clone(), 1100015))
+            .await
+            .expect("a second carta");
+        db.execute_unprepared(&format!(
+            "UPDATE fco_carta SET chamber_meeting_id = {meeting},
+                 resubmission_of = (SELECT id FROM fco_carta WHERE number = 'REF-7')
+             WHERE number = 'REF-1'"
+        ))
+        .await
+        .expect("a carta can name an existing meeting and resubmit an existing carta");
 
         let refused = [
             (
@@ -265,6 +285,26 @@ async fn carta_references_hold_like_foreign_keys_on_each_backend() {
                 "DELETE FROM municipality WHERE ibge_code = 1100015".to_string(),
                 "municipality_code",
             ),
+            (
+                "a carta naming a missing chamber meeting",
+                "UPDATE fco_carta SET chamber_meeting_id = 999999999 WHERE number = 'REF-7'".to_string(),
+                "chamber_meeting_id",
+            ),
+            (
+                "a carta resubmitting a missing carta",
+                "UPDATE fco_carta SET resubmission_of = 999999999 WHERE number = 'REF-7'".to_string(),
+                "resubmission_of",
+            ),
+            (
+                "deleting a named chamber meeting",
+                format!("DELETE FROM chamber_meeting WHERE id = {meeting}"),
+                "chamber_meeting_id",
+            ),
+            (
+                "deleting a resubmitted carta",
+                "DELETE FROM fco_carta WHERE number = 'REF-7'".to_string(),
+                "resubmission_of",
+            ),
         ];
         for (what, sql, column) in refused {
             let err = db.execute_unprepared(&sql).await.expect_err(what).to_string();
@@ -282,8 +322,8 @@ async fn carta_references_hold_like_foreign_keys_on_each_backend() {
                 .count(db)
                 .await
                 .expect("count"),
-            1,
-            "only the valid carta was written"
+            2,
+            "only the valid cartas were written"
         );
         if !pg {
             return;

@@ -285,10 +285,37 @@ fn read_rows(
     out
 }
 
+/// Times a report is tried again at once after another transaction inserted one of its parties or cartas first.
+const RETRIES: usize = 3;
+
 /// Reads, checks and applies one claimed report in one pass: a reader thread parses the rows while this task applies
 /// them in batches inside one transaction guarded by the claim. A row error, an unreadable file or a failure rolls
 /// the transaction back, so a report is applied whole or not at all; the sheet is never held whole in memory.
+///
+/// Parties and cartas the database does not know are inserted without an `ON CONFLICT` clause. When another worker
+/// (or the API) commits the same party or carta between this transaction's lookup and its insert, the unique key
+/// refuses the insert; the transaction is then rolled back and the report applied again from the start, now finding
+/// them known.
 pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
+    let mut attempt = 0;
+    loop {
+        match apply_report(ctx, r, now).await {
+            Err(IngestError::Db(e))
+                if attempt < RETRIES && matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) =>
+            {
+                attempt += 1;
+                tracing::info!(
+                    report = r.id,
+                    attempt,
+                    "a party or carta was inserted meanwhile; applying again: {e}"
+                );
+            }
+            other => return other,
+        }
+    }
+}
+
+async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let bytes = ctx.store.get(&r.sha256).await?;
     let munis = Municipalities::new(
         municipality::Entity::find()
@@ -311,7 +338,6 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
     let preparer = Preparer {
         backend: txn.get_database_backend(),
         report_id: r.id,
-        bank_id: r.bank_id,
         reference_month: r.reference_month.clone(),
         params: params.clone(),
         cal: non_business_day::Entity::calendar(&txn).await?,
@@ -327,6 +353,8 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
         params,
         now,
         chamber_before: HashMap::new(),
+        carta_insert: carta_insert(r.bank_id),
+        carta_update: carta_update(r.bank_id),
     };
     // Three stages: the reader parses rows, the preparer turns batches into statements, this task runs them.
     let (rows_tx, mut rows_rx) = mpsc::channel::<Vec<ReportRow>>(2);
@@ -410,12 +438,15 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
     Some((NaiveDate::from_ymd_opt(first.year(), 1, 1)?, last))
 }
 
-/// A batch ready for the database, prepared on a thread of its own: its statements, the findings of its rows, and the
-/// rows whose check needs the database.
+/// A batch ready for the database, prepared on a thread of its own: its rows as statement values, the findings of its
+/// rows, and the rows whose check needs the database.
 struct Prepared {
-    /// Parties, then cartas, then row outcomes; each statement with the number of rows it carries.
-    parties: Vec<(Statement, u64)>,
-    cartas: Vec<(Statement, u64)>,
+    /// One party per document of the batch, by document: inserted when the database does not know it yet.
+    parties: Vec<(String, Vec<Value>)>,
+    /// The batch's cartas (the last row of each), by number, with their party's document: inserted when new, updated
+    /// when known. Their values follow [`CARTA_COLS`] without the party's id, which the applier puts first.
+    cartas: Vec<(String, String, Vec<Value>)>,
+    /// Row outcomes; each statement with the number of rows it carries.
     outcomes: Vec<(Statement, u64)>,
     /// Findings on the rows themselves (dates outside the declared period, the 120-day validity).
     flags: Vec<Flag>,
@@ -427,7 +458,6 @@ struct Prepared {
 struct Preparer {
     backend: sea_orm::DbBackend,
     report_id: i64,
-    bank_id: i64,
     reference_month: String,
     params: rules::params::Params,
     cal: rules::calendar::Calendar,
@@ -444,30 +474,28 @@ struct Preparer {
     validity: HashMap<NaiveDate, Option<(NaiveDate, String)>>,
 }
 
-/// Parties by document, created when new (a known party keeps its name).
+/// Parties by document. The applier inserts only the documents it did not find, so a known party keeps its name and
+/// the insert is a plain one (an `ON CONFLICT` clause made PostgreSQL probe the unique index a second time per row).
 const PARTY_COLS: [bulk::Col; 4] = [
     bulk::col("document", "text"),
     bulk::col("document_kind", "text"),
     bulk::col("cnpj_root", "text"),
     bulk::col("name", "text"),
 ];
-const PARTY_SQL: &str = "INSERT INTO party (document, document_kind, cnpj_root, name)
-    SELECT s.document, s.document_kind, s.cnpj_root, s.name FROM s WHERE true
-    ON CONFLICT (document) DO NOTHING";
+const PARTY_INSERT: &str = "INSERT INTO party (document, document_kind, cnpj_root, name)
+    SELECT s.document, s.document_kind, s.cnpj_root, s.name FROM s";
 
-/// Cartas by (bank, number), with their party joined by document.
-const CARTA_COLS: [bulk::Col; 17] = [
+/// A carta's values as the statements read them, its party's id first. Its bank, the chamber's decision (a bank lists
+/// approved cartas) and the decision's date (the approval's) are the same for every row and written in the SQL.
+const CARTA_COLS: [bulk::Col; 14] = [
+    bulk::col("party_id", "bigint"),
     bulk::col("number", "text"),
-    bulk::col("bank_id", "bigint"),
-    bulk::col("document", "text"),
     bulk::col("line", "text"),
     bulk::col("activity", "text"),
     bulk::col("financed_amount", "bigint"),
     bulk::col("municipality_code", "integer"),
     bulk::col("stage", "text"),
     bulk::col("status", "text"),
-    bulk::col("decision", "text"),
-    bulk::col("decided_on", "date"),
     bulk::col("approved_on", "date"),
     bulk::col("contracted_on", "date"),
     bulk::col("contracted_amount", "bigint"),
@@ -475,39 +503,80 @@ const CARTA_COLS: [bulk::Col; 17] = [
     bulk::col("grace_months", "integer"),
     bulk::col("created_at", "timestamptz"),
 ];
-/// A new carta is inserted as approved or contracted; a known one takes the row's values and moves to the row's stage
-/// unless it is already further on (contracted) or was refused; a contract always applies.
-const CARTA_SQL: &str = "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount,
-        municipality_code, stage, status, decision, decided_on, approved_on, contracted_on, contracted_amount,
-        term_months, grace_months, created_at)
-    SELECT s.number, s.bank_id, p.id, s.line, s.activity, s.financed_amount, s.municipality_code, s.stage, s.status,
-        s.decision, s.decided_on, s.approved_on, s.contracted_on, s.contracted_amount, s.term_months, s.grace_months,
-        s.created_at
-    FROM s JOIN party p ON p.document = s.document WHERE true
-    ON CONFLICT (bank_id, number) DO UPDATE SET
-        party_id = excluded.party_id,
-        financed_amount = excluded.financed_amount,
-        approved_on = excluded.approved_on,
-        contracted_on = excluded.contracted_on,
-        contracted_amount = excluded.contracted_amount,
-        term_months = COALESCE(excluded.term_months, fco_carta.term_months),
-        grace_months = COALESCE(excluded.grace_months, fco_carta.grace_months),
-        stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                       OR excluded.stage = 'CONTRACTED' THEN excluded.stage ELSE fco_carta.stage END,
-        status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                        OR excluded.stage = 'CONTRACTED' THEN excluded.status ELSE fco_carta.status END";
 
-/// One outcome per sheet row, with the carta its number names in this bank.
-const OUTCOME_COLS: [bulk::Col; 5] = [
-    bulk::col("report_id", "bigint"),
+/// A new carta of bank `bank` is inserted as approved or contracted.
+fn carta_insert(bank: i64) -> String {
+    let favourable = sea_orm::ActiveEnum::to_value(&Decision::Favourable);
+    format!(
+        "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage,
+            status, decision, decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months,
+            created_at)
+        SELECT s.number, {bank}, s.party_id, s.line, s.activity, s.financed_amount, s.municipality_code, s.stage,
+            s.status, '{favourable}', s.approved_on, s.approved_on, s.contracted_on, s.contracted_amount, s.term_months,
+            s.grace_months, s.created_at
+        FROM s"
+    )
+}
+
+/// A known carta of bank `bank` takes the row's values and moves to the row's stage unless it is already further on
+/// (contracted) or was refused; a contract always applies. (Every `SET` expression reads the carta as it was, on both
+/// backends.)
+fn carta_update(bank: i64) -> String {
+    format!(
+        "UPDATE fco_carta SET
+            party_id = s.party_id,
+            financed_amount = s.financed_amount,
+            approved_on = s.approved_on,
+            contracted_on = s.contracted_on,
+            contracted_amount = s.contracted_amount,
+            term_months = COALESCE(s.term_months, fco_carta.term_months),
+            grace_months = COALESCE(s.grace_months, fco_carta.grace_months),
+            stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                           OR s.stage = 'CONTRACTED' THEN s.stage ELSE fco_carta.stage END,
+            status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                            OR s.stage = 'CONTRACTED' THEN s.status ELSE fco_carta.status END
+        FROM s
+        WHERE fco_carta.bank_id = {bank} AND fco_carta.number = s.number"
+    )
+}
+
+/// One outcome per sheet row of report `report`; its carta is the one its number names in the report's bank.
+const OUTCOME_COLS: [bulk::Col; 3] = [
     bulk::col("row_number", "integer"),
     bulk::col("carta_number", "text"),
-    bulk::col("bank_id", "bigint"),
     bulk::col("outcome", "text"),
 ];
-const OUTCOME_SQL: &str = "INSERT INTO bank_report_row (report_id, row_number, carta_number, carta_id, outcome)
-    SELECT s.report_id, s.row_number, s.carta_number, c.id, s.outcome
-    FROM s LEFT JOIN fco_carta c ON c.bank_id = s.bank_id AND c.number = s.carta_number WHERE true";
+fn outcome_insert(report: i64) -> String {
+    format!(
+        "INSERT INTO bank_report_row (report_id, row_number, carta_number, outcome)
+        SELECT {report}, s.row_number, s.carta_number, s.outcome FROM s"
+    )
+}
+
+/// Separates the keys a lookup returns in its one row (no document or carta number holds a control character).
+const KEY_SEPARATOR: char = '\u{1f}';
+
+/// `expr`'s values over the rows, joined by [`KEY_SEPARATOR`], as one text: a lookup answers with one row, not one
+/// row per key (sqlx hands SQLite's rows one by one to another thread).
+fn joined(backend: sea_orm::DbBackend, expr: &str) -> String {
+    match backend {
+        sea_orm::DbBackend::Postgres => format!("string_agg({expr}, chr(31))"),
+        _ => format!("group_concat({expr}, char(31))"),
+    }
+}
+
+/// Runs lookup statements that each answer with one row holding [`joined`] keys, and collects the keys.
+async fn lookup(txn: &DatabaseTransaction, statements: Vec<(Statement, u64)>) -> Result<Vec<String>, DbErr> {
+    let mut keys = Vec::new();
+    for (s, _) in statements {
+        if let Some(row) = txn.query_one_raw(s).await?
+            && let Some(text) = row.try_get_by_index::<Option<String>>(0)?
+        {
+            keys.extend(text.split(KEY_SEPARATOR).map(String::from));
+        }
+    }
+    Ok(keys)
+}
 
 impl Preparer {
     fn expiry(&mut self, approved: NaiveDate) -> Option<(NaiveDate, String)> {
@@ -598,21 +667,21 @@ impl Preparer {
             .collect();
 
         let mut documents = HashSet::with_capacity(applied.len());
-        let parties: Vec<Vec<Value>> = applied
+        prepared.parties = applied
             .iter()
             .filter(|row| documents.insert(row.document.as_str()))
             .map(|row| {
-                vec![
+                let values = vec![
                     row.document.as_str().into(),
                     row.document.kind().as_str().into(),
                     row.document.cnpj_root().map(String::from).into(),
                     row.borrower.as_str().into(),
-                ]
+                ];
+                (row.document.as_str().to_owned(), values)
             })
             .collect();
-        prepared.parties = bulk::statements(self.backend, &PARTY_COLS, parties, PARTY_SQL)?;
 
-        let cartas: Vec<Vec<Value>> = applied
+        prepared.cartas = applied
             .iter()
             .map(|row| {
                 let stage = if row.contracted_on.is_some() {
@@ -620,18 +689,14 @@ impl Preparer {
                 } else {
                     FcoCartaStage::Approved
                 };
-                vec![
+                let values = vec![
                     row.carta_number.as_str().into(),
-                    self.bank_id.into(),
-                    row.document.as_str().into(),
                     row.line.to_value().into(),
                     row.activity.to_value().into(),
                     row.financed.cents().into(),
                     row.municipality.into(),
                     stage.to_value().into(),
                     stage.status().to_value().into(),
-                    Decision::Favourable.to_value().into(),
-                    row.approved_on.into(),
                     row.approved_on.into(),
                     row.contracted_on.into(),
                     row.contracted
@@ -641,10 +706,10 @@ impl Preparer {
                     row.term_months.into(),
                     row.grace_months.into(),
                     self.now.into(),
-                ]
+                ];
+                (row.carta_number.clone(), row.document.as_str().to_owned(), values)
             })
             .collect();
-        prepared.cartas = bulk::statements(self.backend, &CARTA_COLS, cartas, CARTA_SQL)?;
 
         let outcomes: Vec<Vec<Value>> = batch
             .iter()
@@ -655,15 +720,13 @@ impl Preparer {
                     "DUPLICATE"
                 };
                 vec![
-                    self.report_id.into(),
                     (row.row as i32).into(),
                     row.carta_number.as_str().into(),
-                    self.bank_id.into(),
                     outcome.into(),
                 ]
             })
             .collect();
-        prepared.outcomes = bulk::statements(self.backend, &OUTCOME_COLS, outcomes, OUTCOME_SQL)?;
+        prepared.outcomes = bulk::statements(self.backend, &OUTCOME_COLS, outcomes, &outcome_insert(self.report_id))?;
         Ok(prepared)
     }
 }
@@ -676,46 +739,104 @@ struct Applier<'a> {
     /// For cartas at or above the chamber threshold: whether, before this report, the carta existed (`Some`) with a
     /// favourable chamber opinion (`Some(true)`).
     chamber_before: HashMap<String, Option<bool>>,
+    /// The carta statements, for the report's bank.
+    carta_insert: String,
+    carta_update: String,
+}
+
+/// `id:document` pairs, as the party lookups answer them.
+fn party_keys(keys: Vec<String>) -> Result<HashMap<String, i64>, DbErr> {
+    keys.into_iter()
+        .map(|key| {
+            let (id, document) = key
+                .split_once(':')
+                .ok_or_else(|| DbErr::Custom(format!("party lookup: {key}")))?;
+            let id = id.parse().map_err(|_| DbErr::Custom(format!("party lookup: {key}")))?;
+            Ok((document.to_owned(), id))
+        })
+        .collect()
 }
 
 impl Applier<'_> {
-    /// Looks up, before this report writes them, the cartas at or above the chamber threshold not looked up yet.
-    async fn chamber_lookup(&mut self, txn: &DatabaseTransaction, numbers: &[&str]) -> Result<(), DbErr> {
-        let wanted: Vec<String> = numbers
-            .iter()
-            .filter(|n| !self.chamber_before.contains_key(**n))
-            .map(|n| String::from(*n))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        for chunk in wanted.chunks(BATCH) {
-            let found: Vec<(String, Option<String>, Option<Decision>)> = fco_carta::Entity::find()
-                .select_only()
-                .column(fco_carta::Column::Number)
-                .column(fco_carta::Column::DecidedBy)
-                .column(fco_carta::Column::Decision)
-                .filter(fco_carta::Column::BankId.eq(self.report.bank_id))
-                .filter(text_in(txn, "number", fco_carta::Column::Number, chunk))
-                .into_tuple()
-                .all(txn)
-                .await?;
-            for number in chunk {
-                self.chamber_before.insert(number.clone(), None);
-            }
-            for (number, by, decision) in found {
-                let favourable = by.as_deref() == Some("CHAMBER") && decision == Some(Decision::Favourable);
-                self.chamber_before.insert(number, Some(favourable));
-            }
+    /// The ids of the batch's parties, by document: the known ones looked up, the others inserted. PostgreSQL does both
+    /// in one statement that answers with every id (aggregated into one row); SQLite looks the known ones up, inserts
+    /// the others and looks them up in turn.
+    async fn party_ids(
+        &self,
+        txn: &DatabaseTransaction,
+        parties: Vec<(String, Vec<Value>)>,
+    ) -> Result<HashMap<String, i64>, DbErr> {
+        let backend = txn.get_database_backend();
+        if backend == sea_orm::DbBackend::Postgres {
+            let rows = parties.into_iter().map(|(_, values)| values).collect();
+            let body = format!(
+                ", known AS (SELECT p.id, p.document FROM s JOIN party p ON p.document = s.document),
+                ins AS ({PARTY_INSERT} WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.document = s.document)
+                    RETURNING id, document)
+                SELECT {} FROM (SELECT id, document FROM known UNION ALL SELECT id, document FROM ins) x",
+                joined(backend, "x.id || ':' || x.document")
+            );
+            return party_keys(lookup(txn, bulk::statements(backend, &PARTY_COLS, rows, &body)?).await?);
         }
-        Ok(())
+        let find = |documents: Vec<Vec<Value>>| {
+            let body = format!(
+                "SELECT {} FROM s JOIN party p ON p.document = s.document",
+                joined(backend, "p.id || ':' || p.document")
+            );
+            bulk::statements(backend, &[bulk::col("document", "text")], documents, &body)
+        };
+        let documents = parties
+            .iter()
+            .map(|(document, _)| vec![document.as_str().into()])
+            .collect();
+        let mut ids = party_keys(lookup(txn, find(documents)?).await?)?;
+        let (new_documents, new): (Vec<_>, Vec<_>) = parties
+            .into_iter()
+            .filter(|(document, _)| !ids.contains_key(document))
+            .map(|(document, values)| (vec![Value::from(document)], values))
+            .unzip();
+        for (s, _) in bulk::statements(backend, &PARTY_COLS, new, PARTY_INSERT)? {
+            txn.execute_raw(s).await?;
+        }
+        ids.extend(party_keys(lookup(txn, find(new_documents)?).await?)?);
+        Ok(ids)
     }
 
-    /// Runs one prepared batch: the chamber check against the cartas as they were, the statements, the flags.
+    /// Which of the batch's cartas the database knows, by number, each with whether it has a favourable opinion of the
+    /// CPACR chamber.
+    async fn known_cartas(&self, txn: &DatabaseTransaction, batch: &Prepared) -> Result<HashMap<String, bool>, DbErr> {
+        let backend = txn.get_database_backend();
+        let keys = batch
+            .cartas
+            .iter()
+            .map(|(number, ..)| vec![number.as_str().into()])
+            .collect();
+        let favourable = "CASE WHEN c.decided_by = 'CHAMBER' AND c.decision = 'FAVOURABLE' THEN '1' ELSE '0' END";
+        let body = format!(
+            "SELECT {} FROM s JOIN fco_carta c ON c.bank_id = {} AND c.number = s.number",
+            joined(backend, &format!("{favourable} || c.number")),
+            self.report.bank_id
+        );
+        let statements = bulk::statements(backend, &[bulk::col("number", "text")], keys, &body)?;
+        Ok(lookup(txn, statements)
+            .await?
+            .into_iter()
+            .map(|key| (key[1..].to_owned(), key.starts_with('1')))
+            .collect())
+    }
+
+    /// Runs one prepared batch: finds which of its parties and cartas are known, checks the chamber threshold against
+    /// the cartas as they were before this report, inserts the new parties and cartas, updates the known cartas, and
+    /// records the rows' outcomes and findings.
     async fn apply(&mut self, txn: &DatabaseTransaction, mut batch: Prepared) -> Result<(), DbErr> {
-        let numbers: Vec<&str> = batch.chamber.iter().map(|(n, ..)| n.as_str()).collect();
-        self.chamber_lookup(txn, &numbers).await?;
+        let backend = txn.get_database_backend();
+        let cartas = self.known_cartas(txn, &batch).await?;
         for (number, row, amount, threshold) in &batch.chamber {
-            let message = match self.chamber_before.get(number).copied().flatten() {
+            let before = *self
+                .chamber_before
+                .entry(number.clone())
+                .or_insert_with(|| cartas.get(number).copied());
+            let message = match before {
                 None => format!(
                     "row {row}: {amount} is at or above {} but the carta was never submitted to the CPACR chamber",
                     brl(*threshold)
@@ -728,15 +849,26 @@ impl Applier<'_> {
             };
             batch.flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
-        for (s, _) in batch.parties {
-            txn.execute_raw(s).await?;
+        let parties = self.party_ids(txn, batch.parties).await?;
+        let (mut known, mut new) = (Vec::new(), Vec::new());
+        for (number, document, values) in batch.cartas {
+            let party = parties
+                .get(&document)
+                .copied()
+                .ok_or_else(|| DbErr::Custom(format!("carta {number}: no party with document {document}")))?;
+            let row = std::iter::once(Value::from(party)).chain(values).collect();
+            if cartas.contains_key(&number) {
+                known.push(row)
+            } else {
+                new.push(row)
+            }
         }
-        for (s, expected) in batch.cartas {
-            let written = txn.execute_raw(s).await?.rows_affected();
-            if written != expected {
-                return Err(DbErr::Custom(format!(
-                    "{written} of {expected} cartas written: a party was not found by its document"
-                )));
+        for (rows, sql) in [(new, &self.carta_insert), (known, &self.carta_update)] {
+            for (s, expected) in bulk::statements(backend, &CARTA_COLS, rows, sql)? {
+                let written = txn.execute_raw(s).await?.rows_affected();
+                if written != expected {
+                    return Err(DbErr::Custom(format!("{written} of {expected} cartas written")));
+                }
             }
         }
         for (s, _) in batch.outcomes {
@@ -885,8 +1017,8 @@ async fn ceiling_flags(
         return Ok(());
     };
     let backend = txn.get_database_backend();
-    let sql = "SELECT rr.carta_id, totals.total FROM bank_report_row rr
-        JOIN fco_carta c ON c.id = rr.carta_id
+    let sql = "SELECT c.id, totals.total FROM bank_report_row rr
+        JOIN fco_carta c ON c.bank_id = $3 AND c.number = rr.carta_number
         JOIN party p ON p.id = c.party_id
         JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, SUM(c2.financed_amount) AS total
                 FROM fco_carta c2 JOIN party p2 ON p2.id = c2.party_id
@@ -896,15 +1028,19 @@ async fn ceiling_flags(
           ON totals.g = COALESCE(p.economic_group_id, -p.id)
        WHERE rr.report_id = $2 AND rr.outcome = 'APPLIED'";
     let sql = if backend == sea_orm::DbBackend::Sqlite {
-        sql.replace("$1", "?").replace("$2", "?")
+        sql.replace('$', "?")
     } else {
+        // This one reads every committed carta: a scan and a hash join beat a probe per carta, and compiling the plan
+        // (JIT) would cost more than running it.
+        txn.execute_unprepared("SET LOCAL enable_seqscan = on; SET LOCAL jit = off")
+            .await?;
         sql.to_owned()
     };
     let rows = txn
         .query_all_raw(sea_orm::Statement::from_sql_and_values(
             backend,
             sql,
-            [ceiling_cents.into(), r.id.into()],
+            [ceiling_cents.into(), r.id.into(), r.bank_id.into()],
         ))
         .await?;
     let mut flags = Vec::new();
