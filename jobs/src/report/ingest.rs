@@ -553,7 +553,8 @@ fn outcome_insert(report: i64) -> String {
     )
 }
 
-/// Separates the keys a lookup returns in its one row (no document or carta number holds a control character).
+/// Separates the keys a lookup returns in its one row: documents are digits and letters, and a carta number holding a
+/// control character is a row error (`rows::parse_row`).
 const KEY_SEPARATOR: char = '\u{1f}';
 
 /// `expr`'s values over the rows, joined by [`KEY_SEPARATOR`], as one text: a lookup answers with one row, not one

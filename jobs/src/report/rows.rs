@@ -317,12 +317,22 @@ pub fn parse_row(
         });
     };
     let carta_number = text(get(Column::CartaNumber));
-    if carta_number.is_none() {
-        err(Column::CartaNumber, "the carta number is missing".into());
+    match &carta_number {
+        None => err(Column::CartaNumber, "the carta number is missing".into()),
+        Some(n) if n.chars().any(char::is_control) => err(
+            Column::CartaNumber,
+            "the carta number holds a control character (an invisible one, such as a tab or a line break)".into(),
+        ),
+        Some(_) => {}
     }
     let borrower = text(get(Column::Borrower));
-    if borrower.is_none() {
-        err(Column::Borrower, "the borrower's name is missing".into());
+    match &borrower {
+        None => err(Column::Borrower, "the borrower's name is missing".into()),
+        Some(b) if b.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) => err(
+            Column::Borrower,
+            "the borrower's name holds a control character other than a tab or a line break".into(),
+        ),
+        Some(_) => {}
     }
     let document = parse_document(get(Column::Document))
         .map_err(|m| err(Column::Document, m))
@@ -548,6 +558,61 @@ mod sample_tests {
             let (c, n) = l.split_once(',')?;
             Some((c.parse().ok()?, n.to_owned()))
         }))
+    }
+
+    /// A carta number is a key (the ingestion's lookups join keys with U+001F) and PostgreSQL text holds no NUL: a
+    /// control character in either is the row's error, naming the column.
+    #[test]
+    fn control_characters_in_carta_numbers_and_names_are_row_errors() {
+        let headers = [
+            "Nº da Carta-Consulta",
+            "Tomador",
+            "CPF/CNPJ",
+            "Município",
+            "UF",
+            "Programa/Linha",
+            "Atividade",
+            "Finalidade",
+            "Valor Financiado (R$)",
+            "Data de Aprovação",
+            "Data de Contratação",
+            "Prazo (meses)",
+            "Carência (meses)",
+        ];
+        let t = |s: &str| Cell::Text(s.into());
+        let row = |number: &str, name: &str| {
+            [
+                number,
+                name,
+                "111.444.777-35",
+                "Sorriso",
+                "MT",
+                "FCO Rural",
+                "Piscicultura",
+                "Investimento",
+            ]
+            .into_iter()
+            .chain(["1.000,00", "18/04/2019", "30/05/2019", "120", "12"])
+            .map(t)
+            .collect::<Vec<_>>()
+        };
+        let rows = vec![
+            headers.into_iter().map(t).collect(),
+            row("OK-1", "Produtor\nRural"),
+            row("A\u{1f}B", "Produtor"),
+            row("OK-2", "Pro\0dutor"),
+        ];
+        let header = find_header(&rows).expect("header");
+        let (good, errors) = parse_rows(&rows, &header, &munis());
+        assert_eq!(good.len(), 1, "{errors:?}");
+        for (row, column) in [(3, "Nº da Carta-Consulta"), (4, "Tomador")] {
+            assert!(
+                errors.iter().any(|e| e.row == row
+                    && e.column.as_deref() == Some(column)
+                    && e.message.contains("control character")),
+                "row {row}: {errors:?}"
+            );
+        }
     }
 
     /// Reads the LibreOffice samples in `../shared/data/sheets/` when present.
