@@ -118,6 +118,14 @@ async fn upload(app: &TestApp, bank: &str, month: &str, name: &str, bytes: Vec<u
     (status, resp.json().await.expect("json"))
 }
 
+/// How many rows the table of `E` holds.
+async fn count<E: EntityTrait>(app: &TestApp) -> u64
+where
+    E::Model: Sync,
+{
+    E::find().count(&app.db).await.expect("count")
+}
+
 fn ctx(app: &TestApp, worker: &str) -> IngestContext {
     IngestContext {
         worker: worker.into(),
@@ -179,8 +187,8 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
 #[tokio::test]
 async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
     on_each_backend(true, |app| async move {
-        let before = entity::fco_carta::Entity::find().count(&app.db).await.expect("count");
-        let parties = entity::party::Entity::find().count(&app.db).await.expect("count");
+        let before = count::<entity::fco_carta::Entity>(&app).await;
+        let parties = count::<entity::party::Entity>(&app).await;
         let mut rows = vec![good_row("OK-1", cpf(10), 1000.0)];
         let bad = |col: usize, c: C| {
             let mut r = good_row("BAD", cpf(11), 1000.0);
@@ -232,15 +240,11 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
         }
         assert_eq!(rep["errorCount"].as_u64(), Some(errors.len() as u64));
         assert_eq!(
-            entity::fco_carta::Entity::find().count(&app.db).await.expect("count"),
+            count::<entity::fco_carta::Entity>(&app).await,
             before,
             "nothing applied"
         );
-        assert_eq!(
-            entity::party::Entity::find().count(&app.db).await.expect("count"),
-            parties,
-            "no party created"
-        );
+        assert_eq!(count::<entity::party::Entity>(&app).await, parties, "no party created");
 
         // The bank gets its own rows back with an errors column.
         let number = body["id"].as_i64().expect("id");
@@ -372,17 +376,8 @@ async fn a_crash_between_claim_and_commit_is_ingested_once_after_the_lease() {
             .await
             .expect("process");
         assert_eq!(late, ingest::Outcome::LostLease);
-        assert_eq!(
-            entity::fco_carta::Entity::find().count(&app.db).await.expect("count"),
-            5
-        );
-        assert_eq!(
-            entity::bank_report_row::Entity::find()
-                .count(&app.db)
-                .await
-                .expect("count"),
-            5
-        );
+        assert_eq!(count::<entity::fco_carta::Entity>(&app).await, 5);
+        assert_eq!(count::<entity::bank_report_row::Entity>(&app).await, 5);
     })
     .await;
 }
@@ -403,17 +398,8 @@ async fn two_workers_on_one_database_ingest_each_report_once() {
         let (ra, rb) = tokio::join!(ingest::run_once(&a, now), ingest::run_once(&b, now));
         let (ra, rb) = (ra.expect("a"), rb.expect("b"));
         assert_eq!(ra.processed + rb.processed, 6, "a: {}, b: {}", ra.message, rb.message);
-        assert_eq!(
-            entity::fco_carta::Entity::find().count(&app.db).await.expect("count"),
-            120
-        );
-        assert_eq!(
-            entity::bank_report_row::Entity::find()
-                .count(&app.db)
-                .await
-                .expect("count"),
-            120
-        );
+        assert_eq!(count::<entity::fco_carta::Entity>(&app).await, 120);
+        assert_eq!(count::<entity::bank_report_row::Entity>(&app).await, 120);
         let ingested = app
             .data("{ bankReports(statuses: [INGESTED], first: 20) { status } }", json!({}))
             .await;
@@ -489,10 +475,7 @@ async fn a_party_and_carta_committed_meanwhile_by_another_writer_are_updated_not
         assert_eq!(race.financed_amount.cents(), 25_000_000, "the report's row updated the carta");
         assert_eq!(race.stage, entity::vocab::FcoCartaStage::Contracted);
         assert_eq!(
-            entity::bank_report_row::Entity::find()
-                .count(&app.db)
-                .await
-                .expect("count"),
+            count::<entity::bank_report_row::Entity>(&app).await,
             2
         );
     })
