@@ -1,8 +1,10 @@
-//! One data row of a bank report and its outcome.
+//! A data row of a bank report that was not applied: a later row of the same report declared its carta again (the last
+//! row of a carta wins). An applied row leaves no row here: the carta holds its values, and the raw file stays in the
+//! store. (Reports ingested before 2026-12-03 also have a row, `APPLIED`, for each applied row.)
 
 use sea_orm::entity::prelude::*;
 
-/// A row outcome.
+/// A row that was not applied.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "bank_report_row")]
 pub struct Model {
@@ -14,7 +16,8 @@ pub struct Model {
     pub row_number: i32,
     /// The carta number on the row; with the report's bank it names the carta (`fco_carta.bank_id`, `number`).
     pub carta_number: Option<String>,
-    /// `APPLIED`, or `DUPLICATE` for a row whose carta a later row of the same report declares again.
+    /// `DUPLICATE`: a later row of the same report declares its carta again. (`APPLIED` only in reports ingested
+    /// before 2026-12-03.)
     pub outcome: String,
 }
 

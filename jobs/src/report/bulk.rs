@@ -52,12 +52,33 @@ fn push_literal(out: &mut String, v: &Value) -> Result<(), DbErr> {
     written.map_err(|e| DbErr::Custom(e.to_string()))
 }
 
+/// The placeholder by which a statement's body reads its `k`-th constant (see [`statements_with`]), of PostgreSQL type
+/// `pg`, in a statement over `cols`.
+pub fn constant(backend: DbBackend, cols: &[Col], k: usize, pg: &str) -> String {
+    match backend {
+        DbBackend::Postgres => format!("${}::{pg}", cols.len() + 1 + k),
+        _ => "?".into(),
+    }
+}
+
 /// `WITH s(cols) AS (<rows>) body`: `body` reads the rows from `s`. Each statement comes with the number of rows it
 /// carries. Empty when there are no rows.
 pub fn statements(
     backend: DbBackend,
     cols: &[Col],
     rows: Vec<Vec<Value>>,
+    body: &str,
+) -> Result<Vec<(Statement, u64)>, DbErr> {
+    statements_with(backend, cols, rows, &[], body)
+}
+
+/// As [`statements`], where `body` also reads values that are the same for every row, each bound once per statement
+/// and named by [`constant`]'s placeholder (on SQLite, `?`: the body names each constant once, in order).
+pub fn statements_with(
+    backend: DbBackend,
+    cols: &[Col],
+    rows: Vec<Vec<Value>>,
+    consts: &[Value],
     body: &str,
 ) -> Result<Vec<(Statement, u64)>, DbErr> {
     if rows.is_empty() {
@@ -82,10 +103,13 @@ pub fn statements(
             .collect::<Vec<_>>()
             .join(", ");
         let sql = format!("WITH s({names}) AS (SELECT * FROM UNNEST({params})) {body}");
-        let values = arrays.into_iter().map(|mut a| {
-            a.push('}');
-            Value::String(Some(a))
-        });
+        let values = arrays
+            .into_iter()
+            .map(|mut a| {
+                a.push('}');
+                Value::String(Some(a))
+            })
+            .chain(consts.iter().cloned());
         return Ok(vec![(Statement::from_sql_and_values(backend, sql, values), count)]);
     }
     let one = format!("({})", vec!["?"; cols.len()].join(", "));
@@ -99,7 +123,7 @@ pub fn statements(
         );
         let count = chunk.len() as u64;
         out.push((
-            Statement::from_sql_and_values(backend, sql, chunk.into_iter().flatten()),
+            Statement::from_sql_and_values(backend, sql, chunk.into_iter().flatten().chain(consts.iter().cloned())),
             count,
         ));
     }

@@ -186,6 +186,9 @@ async fn reject(
     })
 }
 
+/// A row's outcome in `bank_report_row` when a later row of the same carta overtook it (the later row is applied).
+const DUPLICATE: &str = "DUPLICATE";
+
 /// Rows sent at a time from the reader thread to the database, inside the report's one transaction.
 const BATCH: usize = 5000;
 /// Rows per INSERT statement (under both backends' limits on bound parameters).
@@ -337,15 +340,13 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
     let params = rule_parameter::Entity::params(&txn).await?;
     let preparer = Preparer {
         backend: txn.get_database_backend(),
-        report_id: r.id,
+        bank_id: r.bank_id,
         reference_month: r.reference_month.clone(),
         params: params.clone(),
         cal: non_business_day::Entity::calendar(&txn).await?,
         bounds: month_bounds(&r.reference_month),
-        now,
         last_row: HashMap::new(),
         duplicates: Vec::new(),
-        demoted: Vec::new(),
         validity: HashMap::new(),
     };
     let mut applier = Applier {
@@ -353,7 +354,7 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         params,
         now,
         chamber_before: HashMap::new(),
-        carta_insert: carta_insert(r.bank_id),
+        carta_insert: carta_insert(txn.get_database_backend(), r.bank_id),
         carta_update: carta_update(r.bank_id),
     };
     // Three stages: the reader parses rows, the preparer turns batches into statements, this task runs them.
@@ -441,35 +442,40 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
 /// A batch ready for the database, prepared on a thread of its own: its rows as statement values, the findings of its
 /// rows, and the rows whose check needs the database.
 struct Prepared {
-    /// One party per document of the batch, by document: inserted when the database does not know it yet.
-    parties: Vec<(String, Vec<Value>)>,
+    /// One party per document of the batch: inserted when the database does not know it yet.
+    parties: Parties,
+    /// Looks up which of the batch's cartas the database knows (see [`carta_lookup`]).
+    carta_lookup: Vec<(Statement, u64)>,
     /// The batch's cartas (the last row of each), by number, with their party's document: inserted when new, updated
     /// when known. Their values follow [`CARTA_COLS`] without the party's id, which the applier puts first.
     cartas: Vec<(String, String, Vec<Value>)>,
-    /// Row outcomes; each statement with the number of rows it carries.
-    outcomes: Vec<(Statement, u64)>,
     /// Findings on the rows themselves (dates outside the declared period, the 120-day validity).
     flags: Vec<Flag>,
     /// Rows at or above the chamber threshold: `(number, row, amount, threshold)`.
     chamber: Vec<(String, u32, Money, rust_decimal::Decimal)>,
 }
 
+/// A batch's parties, one per document, as [`Applier::party_ids`] takes them.
+enum Parties {
+    /// PostgreSQL: the statement that looks the known ones up, inserts the others and answers with every id.
+    Resolve(Vec<(Statement, u64)>),
+    /// SQLite: the rows, by document (looked up, the others inserted, those looked up in turn).
+    Rows(Vec<(String, Vec<Value>)>),
+}
+
 /// Turns the reader's batches into statements, keeping what the report has shown so far.
 struct Preparer {
     backend: sea_orm::DbBackend,
-    report_id: i64,
+    bank_id: i64,
     reference_month: String,
     params: rules::params::Params,
     cal: rules::calendar::Calendar,
     /// 1 January of the declared year and the declared month's last day.
     bounds: Option<(NaiveDate, NaiveDate)>,
-    now: DateTime<Utc>,
     /// Each carta number seen, with the sheet row of its latest occurrence: a later row of the same carta wins.
     last_row: HashMap<String, u32>,
     /// `(number, earlier row, later row)` for each repeated carta.
     duplicates: Vec<(String, u32, u32)>,
-    /// Rows written in an earlier batch and then overtaken by a later row of the same carta.
-    demoted: Vec<i32>,
     /// FCO-VALIDITY-120D's expiry by approval date (the calendar is walked once per date).
     validity: HashMap<NaiveDate, Option<(NaiveDate, String)>>,
 }
@@ -486,35 +492,53 @@ const PARTY_INSERT: &str = "INSERT INTO party (document, document_kind, cnpj_roo
     SELECT s.document, s.document_kind, s.cnpj_root, s.name FROM s";
 
 /// A carta's values as the statements read them, its party's id first. Its bank, the chamber's decision (a bank lists
-/// approved cartas) and the decision's date (the approval's) are the same for every row and written in the SQL.
-const CARTA_COLS: [bulk::Col; 14] = [
+/// approved cartas), the decision's date (the approval's) and its stage (approved, or contracted when the row has a
+/// contract date: [`listed`]) follow from the report or the row and are written in the SQL; the time it is recorded
+/// is one value per statement.
+const CARTA_COLS: [bulk::Col; 11] = [
     bulk::col("party_id", "bigint"),
     bulk::col("number", "text"),
     bulk::col("line", "text"),
     bulk::col("activity", "text"),
     bulk::col("financed_amount", "bigint"),
     bulk::col("municipality_code", "integer"),
-    bulk::col("stage", "text"),
-    bulk::col("status", "text"),
     bulk::col("approved_on", "date"),
     bulk::col("contracted_on", "date"),
     bulk::col("contracted_amount", "bigint"),
     bulk::col("term_months", "integer"),
     bulk::col("grace_months", "integer"),
-    bulk::col("created_at", "timestamptz"),
 ];
 
-/// A new carta of bank `bank` is inserted as approved or contracted.
-fn carta_insert(bank: i64) -> String {
+/// The rows of `s`, named `r`, with the stage (and its status) of a carta a bank lists: contracted when the row has a
+/// contract date, else approved.
+fn listed() -> String {
+    use sea_orm::ActiveEnum;
+    let (approved, contracted) = (FcoCartaStage::Approved, FcoCartaStage::Contracted);
+    format!(
+        "(SELECT s.*,
+            CASE WHEN s.contracted_on IS NULL THEN '{}' ELSE '{}' END AS stage,
+            CASE WHEN s.contracted_on IS NULL THEN '{}' ELSE '{}' END AS status
+          FROM s) r",
+        approved.to_value(),
+        contracted.to_value(),
+        approved.status().to_value(),
+        contracted.status().to_value()
+    )
+}
+
+/// A new carta of bank `bank` is inserted as approved or contracted; its `created_at` is the statement's constant.
+fn carta_insert(backend: sea_orm::DbBackend, bank: i64) -> String {
     let favourable = sea_orm::ActiveEnum::to_value(&Decision::Favourable);
+    let created_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
     format!(
         "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage,
             status, decision, decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months,
             created_at)
-        SELECT s.number, {bank}, s.party_id, s.line, s.activity, s.financed_amount, s.municipality_code, s.stage,
-            s.status, '{favourable}', s.approved_on, s.approved_on, s.contracted_on, s.contracted_amount, s.term_months,
-            s.grace_months, s.created_at
-        FROM s"
+        SELECT r.number, {bank}, r.party_id, r.line, r.activity, r.financed_amount, r.municipality_code, r.stage,
+            r.status, '{favourable}', r.approved_on, r.approved_on, r.contracted_on, r.contracted_amount, r.term_months,
+            r.grace_months, {created_at}
+        FROM {}",
+        listed()
     )
 }
 
@@ -524,32 +548,20 @@ fn carta_insert(bank: i64) -> String {
 fn carta_update(bank: i64) -> String {
     format!(
         "UPDATE fco_carta SET
-            party_id = s.party_id,
-            financed_amount = s.financed_amount,
-            approved_on = s.approved_on,
-            contracted_on = s.contracted_on,
-            contracted_amount = s.contracted_amount,
-            term_months = COALESCE(s.term_months, fco_carta.term_months),
-            grace_months = COALESCE(s.grace_months, fco_carta.grace_months),
+            party_id = r.party_id,
+            financed_amount = r.financed_amount,
+            approved_on = r.approved_on,
+            contracted_on = r.contracted_on,
+            contracted_amount = r.contracted_amount,
+            term_months = COALESCE(r.term_months, fco_carta.term_months),
+            grace_months = COALESCE(r.grace_months, fco_carta.grace_months),
             stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                           OR s.stage = 'CONTRACTED' THEN s.stage ELSE fco_carta.stage END,
+                           OR r.stage = 'CONTRACTED' THEN r.stage ELSE fco_carta.stage END,
             status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                            OR s.stage = 'CONTRACTED' THEN s.status ELSE fco_carta.status END
-        FROM s
-        WHERE fco_carta.bank_id = {bank} AND fco_carta.number = s.number"
-    )
-}
-
-/// One outcome per sheet row of report `report`; its carta is the one its number names in the report's bank.
-const OUTCOME_COLS: [bulk::Col; 3] = [
-    bulk::col("row_number", "integer"),
-    bulk::col("carta_number", "text"),
-    bulk::col("outcome", "text"),
-];
-fn outcome_insert(report: i64) -> String {
-    format!(
-        "INSERT INTO bank_report_row (report_id, row_number, carta_number, outcome)
-        SELECT {report}, s.row_number, s.carta_number, s.outcome FROM s"
+                            OR r.stage = 'CONTRACTED' THEN r.status ELSE fco_carta.status END
+        FROM {}
+        WHERE fco_carta.bank_id = {bank} AND fco_carta.number = r.number",
+        listed()
     )
 }
 
@@ -640,9 +652,9 @@ impl Preparer {
     fn prepare(&mut self, batch: Vec<ReportRow>) -> Result<Prepared, DbErr> {
         use sea_orm::ActiveEnum;
         let mut prepared = Prepared {
-            parties: Vec::new(),
+            parties: Parties::Rows(Vec::new()),
+            carta_lookup: Vec::new(),
             cartas: Vec::new(),
-            outcomes: Vec::new(),
             flags: Vec::new(),
             chamber: Vec::new(),
         };
@@ -650,14 +662,10 @@ impl Preparer {
             self.check(row, &mut prepared);
         }
         let mut winner: HashMap<&str, usize> = HashMap::with_capacity(batch.len());
-        let first_row = batch.first().map(|row| row.row).unwrap_or_default();
         for (k, row) in batch.iter().enumerate() {
             winner.insert(row.carta_number.as_str(), k);
             if let Some(prev) = self.last_row.insert(row.carta_number.clone(), row.row) {
                 self.duplicates.push((row.carta_number.clone(), prev, row.row));
-                if prev < first_row {
-                    self.demoted.push(prev as i32);
-                }
             }
         }
         let applied: Vec<&ReportRow> = batch
@@ -668,7 +676,7 @@ impl Preparer {
             .collect();
 
         let mut documents = HashSet::with_capacity(applied.len());
-        prepared.parties = applied
+        let parties: Vec<(String, Vec<Value>)> = applied
             .iter()
             .filter(|row| documents.insert(row.document.as_str()))
             .map(|row| {
@@ -681,23 +689,27 @@ impl Preparer {
                 (row.document.as_str().to_owned(), values)
             })
             .collect();
+        prepared.parties = if self.backend == sea_orm::DbBackend::Postgres {
+            let rows = parties.into_iter().map(|(_, values)| values).collect();
+            Parties::Resolve(bulk::statements(self.backend, &PARTY_COLS, rows, &party_resolve())?)
+        } else {
+            Parties::Rows(parties)
+        };
+        let numbers = applied
+            .iter()
+            .map(|row| vec![row.carta_number.as_str().into()])
+            .collect();
+        prepared.carta_lookup = carta_lookup(self.backend, self.bank_id, numbers)?;
 
         prepared.cartas = applied
             .iter()
             .map(|row| {
-                let stage = if row.contracted_on.is_some() {
-                    FcoCartaStage::Contracted
-                } else {
-                    FcoCartaStage::Approved
-                };
                 let values = vec![
                     row.carta_number.as_str().into(),
                     row.line.to_value().into(),
                     row.activity.to_value().into(),
                     row.financed.cents().into(),
                     row.municipality.into(),
-                    stage.to_value().into(),
-                    stage.status().to_value().into(),
                     row.approved_on.into(),
                     row.contracted_on.into(),
                     row.contracted
@@ -706,30 +718,73 @@ impl Preparer {
                         .into(),
                     row.term_months.into(),
                     row.grace_months.into(),
-                    self.now.into(),
                 ];
                 (row.carta_number.clone(), row.document.as_str().to_owned(), values)
             })
             .collect();
 
-        let outcomes: Vec<Vec<Value>> = batch
-            .iter()
-            .map(|row| {
-                let outcome = if self.last_row.get(&row.carta_number) == Some(&row.row) {
-                    "APPLIED"
-                } else {
-                    "DUPLICATE"
-                };
-                vec![
-                    (row.row as i32).into(),
-                    row.carta_number.as_str().into(),
-                    outcome.into(),
-                ]
-            })
-            .collect();
-        prepared.outcomes = bulk::statements(self.backend, &OUTCOME_COLS, outcomes, &outcome_insert(self.report_id))?;
         Ok(prepared)
     }
+}
+
+/// PostgreSQL's statement resolving a batch's parties: it looks the known ones up, inserts the others and answers with
+/// every `id:document` (aggregated into one row).
+fn party_resolve() -> String {
+    format!(
+        ", known AS (SELECT p.id, p.document FROM s JOIN party p ON p.document = s.document),
+        ins AS ({PARTY_INSERT} WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.document = s.document)
+            RETURNING id, document)
+        SELECT {} FROM (SELECT id, document FROM known UNION ALL SELECT id, document FROM ins) x",
+        joined(sea_orm::DbBackend::Postgres, "x.id || ':' || x.document")
+    )
+}
+
+/// The statements looking up which of `numbers` (one per row) name cartas of bank `bank` the database knows, answering
+/// with one row: each known number prefixed with `1` when it has a favourable opinion of the CPACR chamber, else `0`.
+fn carta_lookup(
+    backend: sea_orm::DbBackend,
+    bank: i64,
+    numbers: Vec<Vec<Value>>,
+) -> Result<Vec<(Statement, u64)>, DbErr> {
+    let favourable = "CASE WHEN c.decided_by = 'CHAMBER' AND c.decision = 'FAVOURABLE' THEN '1' ELSE '0' END";
+    let body = format!(
+        "SELECT {} FROM s JOIN fco_carta c ON c.bank_id = {bank} AND c.number = s.number",
+        joined(backend, &format!("{favourable} || c.number")),
+    );
+    bulk::statements(backend, &[bulk::col("number", "text")], numbers, &body)
+}
+
+/// A batch's cartas (by number, with their party's document and their values) as statement rows by number: each
+/// carta's party id, from `parties`, goes first.
+fn with_party_ids(
+    rows: Vec<(String, String, Vec<Value>)>,
+    parties: &HashMap<String, i64>,
+) -> Result<Vec<(String, Vec<Value>)>, DbErr> {
+    rows.into_iter()
+        .map(|(number, document, values)| {
+            let party = parties
+                .get(&document)
+                .copied()
+                .ok_or_else(|| DbErr::Custom(format!("carta {number}: no party with document {document}")))?;
+            Ok((number, std::iter::once(Value::from(party)).chain(values).collect()))
+        })
+        .collect()
+}
+
+/// The statements writing a batch's cartas, each with the number of cartas it writes: the cartas the database knows
+/// (`known`) updated (`sql[1]`), the others inserted (`sql[0]`), recorded at `now`.
+fn carta_statements(
+    backend: sea_orm::DbBackend,
+    rows: Vec<(String, Vec<Value>)>,
+    known: &HashMap<String, bool>,
+    sql: [&str; 2],
+    now: DateTime<Utc>,
+) -> Result<Vec<(Statement, u64)>, DbErr> {
+    let (updated, inserted): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(number, _)| known.contains_key(number));
+    let values = |rows: Vec<(String, Vec<Value>)>| rows.into_iter().map(|(_, values)| values).collect();
+    let mut statements = bulk::statements_with(backend, &CARTA_COLS, values(inserted), &[Value::from(now)], sql[0])?;
+    statements.extend(bulk::statements(backend, &CARTA_COLS, values(updated), sql[1])?);
+    Ok(statements)
 }
 
 /// The applying side of one report: runs each prepared batch inside the report's transaction.
@@ -762,23 +817,12 @@ impl Applier<'_> {
     /// The ids of the batch's parties, by document: the known ones looked up, the others inserted. PostgreSQL does both
     /// in one statement that answers with every id (aggregated into one row); SQLite looks the known ones up, inserts
     /// the others and looks them up in turn.
-    async fn party_ids(
-        &self,
-        txn: &DatabaseTransaction,
-        parties: Vec<(String, Vec<Value>)>,
-    ) -> Result<HashMap<String, i64>, DbErr> {
+    async fn party_ids(&self, txn: &DatabaseTransaction, parties: Parties) -> Result<HashMap<String, i64>, DbErr> {
+        let parties = match parties {
+            Parties::Resolve(statements) => return party_keys(lookup(txn, statements).await?),
+            Parties::Rows(parties) => parties,
+        };
         let backend = txn.get_database_backend();
-        if backend == sea_orm::DbBackend::Postgres {
-            let rows = parties.into_iter().map(|(_, values)| values).collect();
-            let body = format!(
-                ", known AS (SELECT p.id, p.document FROM s JOIN party p ON p.document = s.document),
-                ins AS ({PARTY_INSERT} WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.document = s.document)
-                    RETURNING id, document)
-                SELECT {} FROM (SELECT id, document FROM known UNION ALL SELECT id, document FROM ins) x",
-                joined(backend, "x.id || ':' || x.document")
-            );
-            return party_keys(lookup(txn, bulk::statements(backend, &PARTY_COLS, rows, &body)?).await?);
-        }
         let find = |documents: Vec<Vec<Value>>| {
             let body = format!(
                 "SELECT {} FROM s JOIN party p ON p.document = s.document",
@@ -805,20 +849,11 @@ impl Applier<'_> {
 
     /// Which of the batch's cartas the database knows, by number, each with whether it has a favourable opinion of the
     /// CPACR chamber.
-    async fn known_cartas(&self, txn: &DatabaseTransaction, batch: &Prepared) -> Result<HashMap<String, bool>, DbErr> {
-        let backend = txn.get_database_backend();
-        let keys = batch
-            .cartas
-            .iter()
-            .map(|(number, ..)| vec![number.as_str().into()])
-            .collect();
-        let favourable = "CASE WHEN c.decided_by = 'CHAMBER' AND c.decision = 'FAVOURABLE' THEN '1' ELSE '0' END";
-        let body = format!(
-            "SELECT {} FROM s JOIN fco_carta c ON c.bank_id = {} AND c.number = s.number",
-            joined(backend, &format!("{favourable} || c.number")),
-            self.report.bank_id
-        );
-        let statements = bulk::statements(backend, &[bulk::col("number", "text")], keys, &body)?;
+    async fn known_cartas(
+        &self,
+        txn: &DatabaseTransaction,
+        statements: Vec<(Statement, u64)>,
+    ) -> Result<HashMap<String, bool>, DbErr> {
         Ok(lookup(txn, statements)
             .await?
             .into_iter()
@@ -826,12 +861,24 @@ impl Applier<'_> {
             .collect())
     }
 
-    /// Runs one prepared batch: finds which of its parties and cartas are known, checks the chamber threshold against
-    /// the cartas as they were before this report, inserts the new parties and cartas, updates the known cartas, and
-    /// records the rows' outcomes and findings.
+    /// Runs one prepared batch: resolves its parties (the known ones looked up, the others inserted), finds which of its
+    /// cartas are known, checks the chamber threshold against the cartas as they were before this report, inserts the
+    /// new cartas, updates the known ones, and records the findings.
     async fn apply(&mut self, txn: &DatabaseTransaction, mut batch: Prepared) -> Result<(), DbErr> {
         let backend = txn.get_database_backend();
-        let cartas = self.known_cartas(txn, &batch).await?;
+        let parties = self.party_ids(txn, batch.parties).await?;
+        // The carta statements need the parties' ids. They are built, as if every carta were new, on another thread
+        // while the database looks the cartas up; they are built again only when some carta is known.
+        let build = {
+            let (insert, update, now) = (self.carta_insert.clone(), self.carta_update.clone(), self.now);
+            let rows = batch.cartas;
+            tokio::task::spawn_blocking(move || {
+                let rows = with_party_ids(rows, &parties)?;
+                let all_new = carta_statements(backend, rows.clone(), &HashMap::new(), [&insert, &update], now)?;
+                Ok::<_, DbErr>((rows, all_new))
+            })
+        };
+        let cartas = self.known_cartas(txn, std::mem::take(&mut batch.carta_lookup)).await?;
         for (number, row, amount, threshold) in &batch.chamber {
             let before = *self
                 .chamber_before
@@ -850,30 +897,18 @@ impl Applier<'_> {
             };
             batch.flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
-        let parties = self.party_ids(txn, batch.parties).await?;
-        let (mut known, mut new) = (Vec::new(), Vec::new());
-        for (number, document, values) in batch.cartas {
-            let party = parties
-                .get(&document)
-                .copied()
-                .ok_or_else(|| DbErr::Custom(format!("carta {number}: no party with document {document}")))?;
-            let row = std::iter::once(Value::from(party)).chain(values).collect();
-            if cartas.contains_key(&number) {
-                known.push(row)
-            } else {
-                new.push(row)
+        let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
+        let statements = if cartas.is_empty() {
+            all_new
+        } else {
+            let sql = [self.carta_insert.as_str(), self.carta_update.as_str()];
+            carta_statements(backend, rows, &cartas, sql, self.now)?
+        };
+        for (s, expected) in statements {
+            let written = txn.execute_raw(s).await?.rows_affected();
+            if written != expected {
+                return Err(DbErr::Custom(format!("{written} of {expected} cartas written")));
             }
-        }
-        for (rows, sql) in [(new, &self.carta_insert), (known, &self.carta_update)] {
-            for (s, expected) in bulk::statements(backend, &CARTA_COLS, rows, sql)? {
-                let written = txn.execute_raw(s).await?.rows_affected();
-                if written != expected {
-                    return Err(DbErr::Custom(format!("{written} of {expected} cartas written")));
-                }
-            }
-        }
-        for (s, _) in batch.outcomes {
-            txn.execute_raw(s).await?;
         }
         let ids = carta_ids(txn, self.report.bank_id, batch.flags.iter().map(|f| f.number.as_str())).await?;
         insert_flags(txn, self.report.id, &batch.flags, &ids, self.now).await
@@ -883,13 +918,17 @@ impl Applier<'_> {
     /// per repetition, and the groups over the ceiling are flagged.
     async fn finish(self, txn: &DatabaseTransaction, prep: Preparer) -> Result<(), DbErr> {
         let r = self.report;
-        for chunk in prep.demoted.chunks(CHUNK) {
-            bank_report_row::Entity::update_many()
-                .col_expr(bank_report_row::Column::Outcome, Expr::value("DUPLICATE"))
-                .filter(bank_report_row::Column::ReportId.eq(r.id))
-                .filter(bank_report_row::Column::RowNumber.is_in(chunk.iter().copied()))
-                .exec(txn)
-                .await?;
+        for chunk in prep.duplicates.chunks(CHUNK) {
+            bank_report_row::Entity::insert_many(chunk.iter().map(|(number, overtaken, _)| {
+                bank_report_row::ActiveModel {
+                    report_id: Set(r.id),
+                    row_number: Set(*overtaken as i32),
+                    carta_number: Set(Some(number.clone())),
+                    outcome: Set(DUPLICATE.into()),
+                }
+            }))
+            .exec_without_returning(txn)
+            .await?;
         }
         let flags: Vec<Flag> = prep
             .duplicates
@@ -908,7 +947,7 @@ impl Applier<'_> {
             .collect();
         let ids = carta_ids(txn, r.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
         insert_flags(txn, r.id, &flags, &ids, self.now).await?;
-        ceiling_flags(txn, r, &self.params, self.now).await
+        ceiling_flags(txn, r, &prep.last_row, &self.params, self.now).await
     }
 }
 
@@ -1000,11 +1039,13 @@ fn text_in(
     }
 }
 
-/// FCO-CEILING after the report: every group (or lone borrower) touched by the report whose approved and contracted
-/// cartas pass the ceiling gets a flag on each of its cartas in the report. One aggregate query on both backends.
+/// FCO-CEILING after the report: every group (or lone borrower) whose approved and contracted cartas pass the ceiling
+/// gets a flag on each of its cartas the report lists (`numbers`, the report's carta numbers). One aggregate query on
+/// both backends answers with the cartas of the report's bank in those groups; the report's are kept.
 async fn ceiling_flags(
     txn: &DatabaseTransaction,
     r: &bank_report::Model,
+    numbers: &HashMap<String, u32>,
     params: &rules::params::Params,
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
@@ -1018,8 +1059,7 @@ async fn ceiling_flags(
         return Ok(());
     };
     let backend = txn.get_database_backend();
-    let sql = "SELECT c.id, totals.total FROM bank_report_row rr
-        JOIN fco_carta c ON c.bank_id = $3 AND c.number = rr.carta_number
+    let sql = "SELECT c.id, c.number, totals.total FROM fco_carta c
         JOIN party p ON p.id = c.party_id
         JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, SUM(c2.financed_amount) AS total
                 FROM fco_carta c2 JOIN party p2 ON p2.id = c2.party_id
@@ -1027,7 +1067,7 @@ async fn ceiling_flags(
                GROUP BY COALESCE(p2.economic_group_id, -p2.id)
               HAVING SUM(c2.financed_amount) > $1) totals
           ON totals.g = COALESCE(p.economic_group_id, -p.id)
-       WHERE rr.report_id = $2 AND rr.outcome = 'APPLIED'";
+       WHERE c.bank_id = $2";
     let sql = if backend == sea_orm::DbBackend::Sqlite {
         sql.replace('$', "?")
     } else {
@@ -1041,16 +1081,19 @@ async fn ceiling_flags(
         .query_all_raw(sea_orm::Statement::from_sql_and_values(
             backend,
             sql,
-            [ceiling_cents.into(), r.id.into(), r.bank_id.into()],
+            [ceiling_cents.into(), r.bank_id.into()],
         ))
         .await?;
     let mut flags = Vec::new();
     for row in rows {
         let carta: i64 = row.try_get_by_index(0)?;
+        if !numbers.contains_key(&row.try_get_by_index::<String>(1)?) {
+            continue;
+        }
         let total: i64 = row
-            .try_get_by_index::<Option<i64>>(1)?
+            .try_get_by_index::<Option<i64>>(2)?
             .or_else(|| {
-                row.try_get_by_index::<Option<rust_decimal::Decimal>>(1)
+                row.try_get_by_index::<Option<rust_decimal::Decimal>>(2)
                     .ok()
                     .flatten()
                     .and_then(|d| i64::try_from(d).ok())
