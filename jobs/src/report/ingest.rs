@@ -21,7 +21,10 @@ use sea_orm::{
     EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
     sea_query::Expr,
 };
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    ops::ControlFlow,
+};
 use tokio::sync::mpsc;
 
 /// The job's name in `job_run`.
@@ -222,15 +225,15 @@ fn read_rows(
     let mut header: Option<Header> = None;
     let mut batch = Vec::with_capacity(BATCH);
     let mut sending = true;
-    let mut handle =
-        |out: &mut Scanned, header: &Header, i: usize, cells: &[Cell]| match parse_row(i, cells, header, munis) {
+    // Each row; reading stops when the applying side is gone (it failed, and nobody reads what this thread finds).
+    let mut handle = |out: &mut Scanned, header: &Header, i: usize, cells: &[Cell]| {
+        match parse_row(i, cells, header, munis) {
             Some(Ok(r)) => {
                 out.rows += 1;
                 if sending && out.errors.is_empty() {
                     batch.push(r);
                     if batch.len() == BATCH {
                         let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                        // The receiver is gone only when the applying side failed; keep reading to count the rows.
                         sending = tx.blocking_send(full).is_ok();
                     }
                 }
@@ -242,30 +245,36 @@ fn read_rows(
                 out.errors.extend(e.into_iter().take(room));
             }
             None => {}
-        };
-    let read = for_each_row(bytes, limits, progress, |i, cells| {
-        if out.problem.is_some() {
-            return;
         }
+        if sending {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    };
+    let read = for_each_row(bytes, limits, progress, |i, cells| {
         if let Some(h) = &header {
-            handle(&mut out, h, i, &cells);
-            return;
+            return handle(&mut out, h, i, &cells);
         }
         if i < HEADER_SCAN_ROWS {
             head.resize(i, Vec::new());
             head.push(cells);
-            return;
+            return ControlFlow::Continue(());
         }
-        // The header must be among the rows seen so far.
+        // The header must be among the rows seen so far; without it the file is refused, unread further.
         match find_header(&head) {
             Ok(h) => {
                 for (j, row) in head.iter().enumerate().skip(h.row + 1) {
-                    handle(&mut out, &h, j, row);
+                    handle(&mut out, &h, j, row)?;
                 }
-                handle(&mut out, &h, i, &cells);
+                let next = handle(&mut out, &h, i, &cells);
                 header = Some(h);
+                next
             }
-            Err(e) => out.problem = Some(e),
+            Err(e) => {
+                out.problem = Some(e);
+                ControlFlow::Break(())
+            }
         }
     });
     if let Err(e) = read {
@@ -276,7 +285,9 @@ fn read_rows(
         match find_header(&head) {
             Ok(h) => {
                 for (j, row) in head.iter().enumerate().skip(h.row + 1) {
-                    handle(&mut out, &h, j, row);
+                    if handle(&mut out, &h, j, row).is_break() {
+                        break;
+                    }
                 }
             }
             Err(e) => out.problem = Some(e),

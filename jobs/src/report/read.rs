@@ -3,7 +3,7 @@
 
 use calamine::{Data, DataRef, Reader, Xlsx, open_workbook_auto_from_rs};
 use chrono::NaiveDate;
-use std::io::Cursor;
+use std::{io::Cursor, ops::ControlFlow};
 
 /// One cell, as the file gave it.
 #[derive(Debug, Clone, PartialEq)]
@@ -163,13 +163,13 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
 }
 
 /// Streams the rows of the first sheet (or the CSV) to `f` as `(row index, cells)`, top to bottom, skipping rows
-/// with no cell. An xlsx sheet is read cell by cell, so the whole sheet is never held in memory; the other formats are
-/// read whole (their files are small). Returns how many rows were seen.
+/// with no cell, until `f` breaks. An xlsx sheet is read cell by cell, so the whole sheet is never held in memory; the
+/// other formats are read whole (their files are small). Returns how many rows were seen.
 pub fn for_each_row(
     bytes: &[u8],
     limits: &Limits,
     progress: &Progress,
-    mut f: impl FnMut(usize, Vec<Cell>),
+    mut f: impl FnMut(usize, Vec<Cell>) -> ControlFlow<()>,
 ) -> Result<usize, FileError> {
     use std::sync::atomic::Ordering::Relaxed;
     check_size(bytes, limits)?;
@@ -212,7 +212,9 @@ pub fn for_each_row(
                         return Err(FileError::TooManyRows(limits.max_rows));
                     }
                     progress.rows.store(u64::from(cr) + 1, Relaxed);
-                    f(cr as usize, cells);
+                    if f(cr as usize, cells).is_break() {
+                        return Ok(seen);
+                    }
                 }
                 let (_, cells) = current.get_or_insert_with(|| (r, Vec::new()));
                 let col = col as usize;
@@ -224,7 +226,7 @@ pub fn for_each_row(
             if let Some((cr, cells)) = current.take() {
                 seen += 1;
                 progress.rows.store(u64::from(cr) + 1, Relaxed);
-                f(cr as usize, cells);
+                let _ = f(cr as usize, cells);
             }
             if !any {
                 return Err(FileError::NoData);
@@ -237,8 +239,8 @@ pub fn for_each_row(
     progress.expected.store(n as u64, Relaxed);
     for (i, row) in rows.into_iter().enumerate() {
         progress.rows.store(i as u64 + 1, Relaxed);
-        if !row.iter().all(Cell::is_blank) {
-            f(i, row);
+        if !row.iter().all(Cell::is_blank) && f(i, row).is_break() {
+            break;
         }
     }
     Ok(n)
@@ -439,5 +441,36 @@ mod tests {
         let few = Limits { max_rows: 1, ..l };
         let many = "a\n".repeat(60);
         assert_eq!(read(many.as_bytes(), &few), Err(FileError::TooManyRows(1)));
+    }
+
+    /// A reader whose consumer is gone stops: `f` breaking ends the reading, of a streamed xlsx sheet as of a CSV.
+    #[test]
+    fn reading_stops_when_the_row_callback_breaks() {
+        let mut wb = rust_xlsxwriter::Workbook::new();
+        let ws = wb.add_worksheet();
+        for r in 0..1000u32 {
+            ws.write_number(r, 0, f64::from(r)).expect("cell");
+        }
+        let xlsx = wb.save_to_buffer().expect("xlsx");
+        let csv = "n\n".repeat(1000);
+        for bytes in [&xlsx[..], csv.as_bytes()] {
+            let progress = Progress::default();
+            let mut called = 0;
+            let seen = for_each_row(bytes, &Limits::default(), &progress, |i, _| {
+                called += 1;
+                if i == 9 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .expect("reads");
+            assert_eq!(called, 10);
+            assert_eq!(
+                progress.rows.load(std::sync::atomic::Ordering::Relaxed),
+                10,
+                "read up to the tenth row (of {seen} counted)"
+            );
+        }
     }
 }
