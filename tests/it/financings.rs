@@ -375,10 +375,17 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
             bank { name } party { name document } municipality { name uf } } } } }";
         let mut counts = Vec::new();
         for n in [10, 50, 100] {
-            let before = app.statements.get();
-            let data = app.data(q, json!({ "n": n })).await;
-            assert_eq!(data["financings"]["edges"].as_array().map(Vec::len), Some(n as usize));
-            counts.push(app.statements.get() - before);
+            // The fewest of three runs: a DataLoader sends what it gathered after 5 ms, so on a machine busy enough
+            // to pause the resolving thread that long, one run can split a batch in two; a query per item would show
+            // in every run.
+            let mut fewest = u64::MAX;
+            for _ in 0..3 {
+                let before = app.statements.get();
+                let data = app.data(q, json!({ "n": n })).await;
+                assert_eq!(data["financings"]["edges"].as_array().map(Vec::len), Some(n as usize));
+                fewest = fewest.min(app.statements.get() - before);
+            }
+            counts.push(fewest);
         }
         eprintln!("statements for 10, 50, 100 financings on {:?}: {counts:?}", app.backend);
         assert_eq!(counts[0], counts[1], "does not grow with the page: {counts:?}");
