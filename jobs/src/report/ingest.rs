@@ -351,7 +351,10 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
     let params = rule_parameter::Entity::params(&txn).await?;
     let preparer = Preparer {
         backend: txn.get_database_backend(),
-        bank_id: r.bank_id,
+        sql: PreparedSql {
+            party_resolve: party_resolve(),
+            carta_lookup: carta_lookup(txn.get_database_backend(), r.bank_id),
+        },
         reference_month: r.reference_month.clone(),
         params: params.clone(),
         cal: non_business_day::Entity::calendar(&txn).await?,
@@ -474,10 +477,19 @@ enum Parties {
     Rows(Vec<(String, Vec<Value>)>),
 }
 
+/// The bodies of the statements the preparer builds, for one report.
+struct PreparedSql {
+    /// [`party_resolve`] (PostgreSQL).
+    party_resolve: String,
+    /// [`carta_lookup`] for the report's bank.
+    carta_lookup: String,
+}
+
 /// Turns the reader's batches into statements, keeping what the report has shown so far.
 struct Preparer {
     backend: sea_orm::DbBackend,
-    bank_id: i64,
+    /// The statements' bodies, written once per report.
+    sql: PreparedSql,
     reference_month: String,
     params: rules::params::Params,
     cal: rules::calendar::Calendar,
@@ -702,7 +714,12 @@ impl Preparer {
             .collect();
         prepared.parties = if self.backend == sea_orm::DbBackend::Postgres {
             let rows = parties.into_iter().map(|(_, values)| values).collect();
-            Parties::Resolve(bulk::statements(self.backend, &PARTY_COLS, rows, &party_resolve())?)
+            Parties::Resolve(bulk::statements(
+                self.backend,
+                &PARTY_COLS,
+                rows,
+                &self.sql.party_resolve,
+            )?)
         } else {
             Parties::Rows(parties)
         };
@@ -710,7 +727,12 @@ impl Preparer {
             .iter()
             .map(|row| vec![row.carta_number.as_str().into()])
             .collect();
-        prepared.carta_lookup = carta_lookup(self.backend, self.bank_id, numbers)?;
+        prepared.carta_lookup = bulk::statements(
+            self.backend,
+            &[bulk::col("number", "text")],
+            numbers,
+            &self.sql.carta_lookup,
+        )?;
 
         prepared.cartas = applied
             .iter()
@@ -750,19 +772,14 @@ fn party_resolve() -> String {
     )
 }
 
-/// The statements looking up which of `numbers` (one per row) name cartas of bank `bank` the database knows, answering
-/// with one row: each known number prefixed with `1` when it has a favourable opinion of the CPACR chamber, else `0`.
-fn carta_lookup(
-    backend: sea_orm::DbBackend,
-    bank: i64,
-    numbers: Vec<Vec<Value>>,
-) -> Result<Vec<(Statement, u64)>, DbErr> {
+/// The carta lookup over `s(number)`: which numbers name cartas of bank `bank` the database knows, answering with one
+/// row: each known number prefixed with `1` when it has a favourable opinion of the CPACR chamber, else `0`.
+fn carta_lookup(backend: sea_orm::DbBackend, bank: i64) -> String {
     let favourable = "CASE WHEN c.decided_by = 'CHAMBER' AND c.decision = 'FAVOURABLE' THEN '1' ELSE '0' END";
-    let body = format!(
+    format!(
         "SELECT {} FROM s JOIN fco_carta c ON c.bank_id = {bank} AND c.number = s.number",
         joined(backend, &format!("{favourable} || c.number")),
-    );
-    bulk::statements(backend, &[bulk::col("number", "text")], numbers, &body)
+    )
 }
 
 /// A batch's cartas (by number, with their party's document and their values) as statement rows by number: each
