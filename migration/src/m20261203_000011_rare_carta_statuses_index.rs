@@ -18,7 +18,11 @@ const INDEX: &str = "idx_fco_carta_status";
 /// contracted cartas).
 const COMMON: &str = "'APPROVED', 'ACTIVE'";
 
+/// The index again, with `filter` (PostgreSQL only).
 async fn recreate(manager: &SchemaManager<'_>, filter: &str) -> Result<(), DbErr> {
+    if manager.get_database_backend() != sea_orm::DbBackend::Postgres {
+        return Ok(());
+    }
     manager
         .get_connection()
         .execute_unprepared(&format!(
@@ -31,16 +35,10 @@ async fn recreate(manager: &SchemaManager<'_>, filter: &str) -> Result<(), DbErr
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        if manager.get_database_backend() != sea_orm::DbBackend::Postgres {
-            return Ok(());
-        }
         recreate(manager, &format!(" WHERE \"status\" NOT IN ({COMMON})")).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        if manager.get_database_backend() != sea_orm::DbBackend::Postgres {
-            return Ok(());
-        }
         recreate(manager, "").await
     }
 }
