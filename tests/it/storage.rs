@@ -328,6 +328,23 @@ async fn carta_references_hold_like_foreign_keys_on_each_backend() {
         if !pg {
             return;
         }
+        // TRUNCATE (PostgreSQL only), even with CASCADE, which would follow the real foreign keys to other tables.
+        for (parent, column) in [
+            ("party", "party_id"),
+            ("bank", "bank_id"),
+            ("municipality", "municipality_code"),
+            ("chamber_meeting", "chamber_meeting_id"),
+        ] {
+            let err = db
+                .execute_unprepared(&format!("TRUNCATE {parent} CASCADE"))
+                .await
+                .expect_err(parent)
+                .to_string();
+            assert!(
+                err.contains(&format!("foreign key constraint \"fk_fco_carta_{column}\"")),
+                "truncating {parent}: {err}"
+            );
+        }
         // Racing writes on two connections: whichever commits first, the other is refused.
         let gone = party("39053344705").await;
         second_waits_then_is_refused(
