@@ -458,7 +458,7 @@ fn month_bounds(reference_month: &str) -> Option<(NaiveDate, NaiveDate)> {
 struct Prepared {
     /// One party per document of the batch: inserted when the database does not know it yet.
     parties: Parties,
-    /// Looks up which of the batch's cartas the database knows (see [`carta_lookup`]).
+    /// Looks up which of the batch's cartas the database knows (see [`carta_lookup`] and [`known_cartas`]).
     carta_lookup: Vec<(Statement, u64)>,
     /// The batch's cartas (the last row of each), by number, with their party's document: inserted when new, updated
     /// when known. Their values follow [`CARTA_COLS`] without the party's id, which the applier puts first.
@@ -815,6 +815,19 @@ fn carta_statements(
     Ok(statements)
 }
 
+/// Which of the batch's cartas the database knows, by number, each with whether it has a favourable opinion of the
+/// CPACR chamber: runs the batch's [`carta_lookup`].
+async fn known_cartas(
+    txn: &DatabaseTransaction,
+    statements: Vec<(Statement, u64)>,
+) -> Result<HashMap<String, bool>, DbErr> {
+    Ok(lookup(txn, statements)
+        .await?
+        .into_iter()
+        .map(|key| (key[1..].to_owned(), key.starts_with('1')))
+        .collect())
+}
+
 /// The applying side of one report: runs each prepared batch inside the report's transaction.
 struct Applier<'a> {
     report: &'a bank_report::Model,
@@ -875,39 +888,31 @@ impl Applier<'_> {
         Ok(ids)
     }
 
-    /// Which of the batch's cartas the database knows, by number, each with whether it has a favourable opinion of the
-    /// CPACR chamber.
-    async fn known_cartas(
-        &self,
-        txn: &DatabaseTransaction,
-        statements: Vec<(Statement, u64)>,
-    ) -> Result<HashMap<String, bool>, DbErr> {
-        Ok(lookup(txn, statements)
-            .await?
-            .into_iter()
-            .map(|key| (key[1..].to_owned(), key.starts_with('1')))
-            .collect())
-    }
-
     /// Runs one prepared batch: resolves its parties (the known ones looked up, the others inserted), finds which of its
     /// cartas are known, checks the chamber threshold against the cartas as they were before this report, inserts the
     /// new cartas, updates the known ones, and records the findings.
-    async fn apply(&mut self, txn: &DatabaseTransaction, mut batch: Prepared) -> Result<(), DbErr> {
+    async fn apply(&mut self, txn: &DatabaseTransaction, batch: Prepared) -> Result<(), DbErr> {
+        let Prepared {
+            parties,
+            carta_lookup,
+            cartas: rows,
+            mut flags,
+            chamber,
+        } = batch;
         let backend = txn.get_database_backend();
-        let parties = self.party_ids(txn, batch.parties).await?;
+        let parties = self.party_ids(txn, parties).await?;
         // The carta statements need the parties' ids. They are built, as if every carta were new, on another thread
         // while the database looks the cartas up; they are built again only when some carta is known.
         let build = {
             let (insert, update, now) = (self.carta_insert.clone(), self.carta_update.clone(), self.now);
-            let rows = batch.cartas;
             tokio::task::spawn_blocking(move || {
                 let rows = with_party_ids(rows, &parties)?;
                 let all_new = carta_statements(backend, rows.clone(), &HashMap::new(), [&insert, &update], now)?;
                 Ok::<_, DbErr>((rows, all_new))
             })
         };
-        let cartas = self.known_cartas(txn, std::mem::take(&mut batch.carta_lookup)).await?;
-        for (number, row, amount, threshold) in &batch.chamber {
+        let cartas = known_cartas(txn, carta_lookup).await?;
+        for (number, row, amount, threshold) in &chamber {
             let before = *self
                 .chamber_before
                 .entry(number.clone())
@@ -923,7 +928,7 @@ impl Applier<'_> {
                 ),
                 Some(true) => continue,
             };
-            batch.flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
+            flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
         let statements = if cartas.is_empty() {
@@ -938,8 +943,8 @@ impl Applier<'_> {
                 return Err(DbErr::Custom(format!("{written} of {expected} cartas written")));
             }
         }
-        let ids = carta_ids(txn, self.report.bank_id, batch.flags.iter().map(|f| f.number.as_str())).await?;
-        insert_flags(txn, self.report.id, &batch.flags, &ids, self.now).await
+        let ids = carta_ids(txn, self.report.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
+        insert_flags(txn, self.report.id, &flags, &ids, self.now).await
     }
 
     /// After the last batch: rows overtaken by a later batch become duplicates, each repeated carta is flagged once
