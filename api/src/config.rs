@@ -39,6 +39,11 @@ pub struct Cli {
     #[arg(long, env = "FOMENTO_LEASE_SECONDS", default_value_t = 300, global = true)]
     pub lease_seconds: u32,
 
+    /// Attempts a bank report's ingestion gets when it fails with an error that can pass (a lost connection, a lock
+    /// timeout, ...), 30 s apart and doubling, before the report ends `FAILED`.
+    #[arg(long, env = "FOMENTO_REPORT_ATTEMPTS", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20), global = true)]
+    pub report_attempts: u32,
+
     /// What to do; `serve` when omitted.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -76,6 +81,12 @@ pub enum Command {
         #[arg(long)]
         month: String,
     },
+    /// Operate on banks' monthly reports.
+    BankReports {
+        /// The action.
+        #[command(subcommand)]
+        action: BankReportsAction,
+    },
     /// Manage rule parameters.
     Rules {
         /// The rules action.
@@ -91,6 +102,16 @@ pub enum JobsAction {
     Run {
         /// The job: `ingest`.
         job: String,
+    },
+}
+
+/// Bank-report actions.
+#[derive(Debug, Subcommand)]
+pub enum BankReportsAction {
+    /// Queue a `FAILED` report again for a new set of attempts, and ingest it now.
+    Retry {
+        /// The report's number (as in `bankReport { number }` and the upload's answer).
+        number: i64,
     },
 }
 

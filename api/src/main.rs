@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use fomento_api::{
-    config::{Cli, Command, JobsAction, RulesAction},
+    config::{BankReportsAction, Cli, Command, JobsAction, RulesAction},
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 use tracing_subscriber::EnvFilter;
@@ -22,6 +22,7 @@ async fn main() -> anyhow::Result<()> {
             settings.demo = args.demo;
             settings.file_store = cli.file_store;
             settings.lease = lease;
+            settings.report_attempts = cli.report_attempts;
             settings.run_jobs = true;
             let app = Application::build(settings).await?;
             tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
@@ -30,7 +31,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Worker => {
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db, &cli.file_store, lease)?;
+            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts)?;
             let _scheduler = fomento_api::reports::start_jobs(ing).await?;
             tracing::info!("worker running: ingestion every minute; Ctrl-C to stop");
             tokio::signal::ctrl_c().await?;
@@ -43,7 +44,7 @@ async fn main() -> anyhow::Result<()> {
             }
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db, &cli.file_store, lease)?;
+            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts)?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             match fomento_api::reports::scheduled_ingest(&ing.ctx, &slot).await {
                 Ok(Some(r)) => println!("{}", r.message),
@@ -55,7 +56,7 @@ async fn main() -> anyhow::Result<()> {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db.clone(), &cli.file_store, lease)?;
+            let ing = ingestion(db.clone(), &cli.file_store, lease, cli.report_attempts)?;
             use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
             let b = entity::bank::Entity::find()
                 .filter(entity::bank::Column::Code.eq(bank.to_uppercase()))
@@ -67,11 +68,15 @@ async fn main() -> anyhow::Result<()> {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
-            let (r, created) = fomento_api::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
+            let (r, received) = fomento_api::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
             eprintln!(
                 "report {} {} ({}); ingesting…",
                 r.id,
-                if created { "received" } else { "already received" },
+                match received {
+                    fomento_api::reports::Received::New => "received",
+                    fomento_api::reports::Received::Known => "already received",
+                    fomento_api::reports::Received::Requeued => "already received, had FAILED: queued again",
+                },
                 r.sha256
             );
             let started = std::time::Instant::now();
@@ -113,6 +118,33 @@ async fn main() -> anyhow::Result<()> {
                     e.value.as_deref().unwrap_or("")
                 );
             }
+        }
+        Command::BankReports {
+            action: BankReportsAction::Retry { number },
+        } => {
+            use sea_orm::EntityTrait;
+            let (db, _) = connect(&cli.database_url).await?;
+            migrate_up(&db).await?;
+            let ing = ingestion(db.clone(), &cli.file_store, lease, cli.report_attempts)?;
+            let Some(r) = entity::bank_report::Entity::find_by_id(number).one(&db).await? else {
+                anyhow::bail!("no bank report {number}");
+            };
+            if !jobs::report::ingest::requeue(&db, r.id).await? {
+                anyhow::bail!("bank report {number} is {}, not FAILED: nothing to retry", r.status);
+            }
+            println!(
+                "bank report {number} queued again (it was FAILED: {})",
+                r.last_error.unwrap_or_default()
+            );
+            let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            fomento_api::reports::scheduled_ingest(&ing.ctx, &slot)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            let r = entity::bank_report::Entity::find_by_id(number)
+                .one(&db)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
+            println!("bank report {number}: {} after attempt {}", r.status, r.attempts);
         }
         Command::Migrate { action } => {
             let (db, _) = connect(&cli.database_url).await?;

@@ -52,8 +52,26 @@ pub fn parse_month(month: &str) -> Result<String, ApiError> {
     }
 }
 
+/// What an upload did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Received {
+    /// A new report, `RECEIVED`.
+    New,
+    /// The same bytes for the same bank and month were received before: that report, as it is.
+    Known,
+    /// The same bytes as a report whose ingestion had `FAILED`: that report, queued again for a new set of attempts.
+    Requeued,
+}
+
+impl Received {
+    /// Whether the upload recorded a new report.
+    pub fn is_new(self) -> bool {
+        self == Received::New
+    }
+}
+
 /// Stores the bytes, then records the report as `RECEIVED`; the same bytes for the same bank and month return the
-/// report already recorded. Returns the report and whether it is new.
+/// report already recorded, queued again when its ingestion had failed.
 pub async fn receive(
     db: &DatabaseConnection,
     store: &FileStore,
@@ -61,7 +79,7 @@ pub async fn receive(
     month: &str,
     file_name: &str,
     bytes: Vec<u8>,
-) -> Result<(bank_report::Model, bool), ApiError> {
+) -> Result<(bank_report::Model, Received), ApiError> {
     let month = parse_month(month)?;
     if !bank.serves_fco {
         return Err(ApiError::BadUserInput(format!(
@@ -78,7 +96,11 @@ pub async fn receive(
             .filter(bank_report::Column::Sha256.eq(sha.clone()))
     };
     if let Some(r) = find().one(db).await? {
-        return Ok((r, false));
+        if r.status == "FAILED" && ingest::requeue(db, r.id).await? {
+            let r = bank_report::Entity::find_by_id(r.id).one(db).await?.unwrap_or(r);
+            return Ok((r, Received::Requeued));
+        }
+        return Ok((r, Received::Known));
     }
     let r = bank_report::ActiveModel {
         bank_id: Set(bank.id),
@@ -93,11 +115,11 @@ pub async fn receive(
     .insert(db)
     .await;
     match r {
-        Ok(r) => Ok((r, true)),
+        Ok(r) => Ok((r, Received::New)),
         // Two identical uploads at once: the other one won; answer with it.
         Err(e) if e.to_string().to_lowercase().contains("unique") || e.to_string().contains("duplicate key") => {
             let r = find().one(db).await?.ok_or_else(|| ApiError::Internal(e.to_string()))?;
-            Ok((r, false))
+            Ok((r, Received::Known))
         }
         Err(e) => Err(e.into()),
     }
@@ -210,10 +232,21 @@ pub async fn upload(State(state): State<crate::http::AppState>, mut form: Multip
         return ApiError::Internal("ingestion is not configured".into()).into_response();
     };
     match receive(&state.db, &ingestion.ctx.store, &bank, &month, &file_name, bytes).await {
-        Ok((r, created)) => {
+        Ok((r, received)) => {
             ingestion.wake.notify_one();
-            let status = if created { StatusCode::CREATED } else { StatusCode::OK };
-            (status, Json(report_json(&r, &bank.code))).into_response()
+            let (status, mut body) = match received {
+                Received::New => (StatusCode::CREATED, report_json(&r, &bank.code)),
+                Received::Known => (StatusCode::OK, report_json(&r, &bank.code)),
+                Received::Requeued => (StatusCode::ACCEPTED, report_json(&r, &bank.code)),
+            };
+            body["requeued"] = json!(received == Received::Requeued);
+            if received == Received::Requeued {
+                body["message"] = json!(
+                    "este arquivo já havia sido enviado e sua ingestão falhou; ele foi colocado de novo na fila \
+                     para uma nova tentativa"
+                );
+            }
+            (status, Json(body)).into_response()
         }
         Err(ApiError::BadUserInput(m)) => {
             let field = m.split(':').next().map(str::to_owned);

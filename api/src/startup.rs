@@ -29,6 +29,8 @@ pub struct Settings {
     pub file_store: String,
     /// How long a claim on a report holds.
     pub lease: chrono::Duration,
+    /// Attempts a report's ingestion gets before it ends `FAILED`.
+    pub report_attempts: u32,
     /// Whether to run the scheduled jobs in this process.
     pub run_jobs: bool,
 }
@@ -42,6 +44,7 @@ impl Settings {
             demo: false,
             file_store: "file-store".into(),
             lease: chrono::Duration::minutes(5),
+            report_attempts: jobs::report::ingest::DEFAULT_ATTEMPTS,
             run_jobs: false,
         }
     }
@@ -52,6 +55,7 @@ pub fn ingestion(
     db: DatabaseConnection,
     file_store: &str,
     lease: chrono::Duration,
+    attempts: u32,
 ) -> Result<crate::reports::Ingestion, StartupError> {
     let store = jobs::store::FileStore::open(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
     let worker = format!(
@@ -67,6 +71,9 @@ pub fn ingestion(
             lease,
             limits: Default::default(),
             progress: Default::default(),
+            max_attempts: attempts,
+            backoff: chrono::Duration::seconds(jobs::report::ingest::DEFAULT_BACKOFF_SECONDS),
+            fault: None,
         },
         wake: Default::default(),
     })
@@ -207,7 +214,12 @@ impl Application {
                 addr: settings.listen,
                 source,
             })?;
-        let ingestion = ingestion(db.clone(), &settings.file_store, settings.lease)?;
+        let ingestion = ingestion(
+            db.clone(),
+            &settings.file_store,
+            settings.lease,
+            settings.report_attempts,
+        )?;
         let scheduler = if settings.run_jobs {
             Some(
                 crate::reports::start_jobs(ingestion.clone())

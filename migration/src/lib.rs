@@ -15,6 +15,7 @@ mod m20261202_000009_report_rows_by_position;
 mod m20261202_000010_statement_level_carta_checks;
 mod m20261203_000011_rare_carta_statuses_index;
 mod m20261203_000012_guard_truncate_of_carta_parents;
+mod m20261203_000013_report_attempts;
 mod util;
 
 /// Every migration, in order.
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000010_statement_level_carta_checks::Migration),
             Box::new(m20261203_000011_rare_carta_statuses_index::Migration),
             Box::new(m20261203_000012_guard_truncate_of_carta_parents::Migration),
+            Box::new(m20261203_000013_report_attempts::Migration),
         ]
     }
 }

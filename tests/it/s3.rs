@@ -95,7 +95,7 @@ async fn a_report_stored_in_an_s3_bucket_by_url_is_ingested() {
             fomento_api::reports::receive(&app.db, &store, &bank, "2019-05", "maio.xlsx", bytes.clone())
                 .await
                 .expect("received");
-        assert!(created);
+        assert!(created.is_new());
         // The bytes sit in the bucket, under the prefix, addressed by their hash.
         let key = format!("reports/fomento/raw/bank-reports/{}/{sha}", &sha[..2]);
         assert_eq!(

@@ -25,6 +25,9 @@ pub enum BankReportStatus {
     Rejected,
     /// Applied, then replaced by a later file for the same bank and month.
     Superseded,
+    /// Nothing applied: the ingestion failed for a reason on Fomento's side, after its attempts (see `failure`).
+    /// Uploading the same bytes again, or `fomento bank-reports retry NUMBER`, queues it again.
+    Failed,
 }
 
 impl BankReportStatus {
@@ -34,6 +37,7 @@ impl BankReportStatus {
             "INGESTED" => Self::Ingested,
             "REJECTED" => Self::Rejected,
             "SUPERSEDED" => Self::Superseded,
+            "FAILED" => Self::Failed,
             _ => Self::Received,
         }
     }
@@ -45,6 +49,7 @@ impl BankReportStatus {
             Self::Ingested => "INGESTED",
             Self::Rejected => "REJECTED",
             Self::Superseded => "SUPERSEDED",
+            Self::Failed => "FAILED",
         }
     }
 }
@@ -62,6 +67,17 @@ pub struct ReportRowError {
     pub message: String,
     /// The rule code, when a rule is broken.
     pub rule_code: Option<String>,
+}
+
+/// Why a report's ingestion failed, in words for the bank, with a reference to quote to the operator.
+#[derive(SimpleObject, Clone, Debug)]
+pub struct IngestionFailure {
+    /// What happened, for the bank (the technical detail is in the operator's log, under `reference`).
+    pub message: String,
+    /// The reference to quote to Fomento's operator (report and attempt).
+    pub reference: String,
+    /// Attempts made.
+    pub attempts: i32,
 }
 
 /// A bank's monthly report of the cartas it approved and contracted (CDAE/MT 2019, art. 2 §5).
@@ -134,6 +150,26 @@ impl BankReport {
     /// Why the file could not be read at all, when that is the case.
     async fn file_error(&self) -> Option<&str> {
         self.0.file_error.as_deref()
+    }
+
+    /// Attempts made to ingest it so far (each claim by a worker is one).
+    async fn attempts(&self) -> i32 {
+        self.0.attempts
+    }
+
+    /// When the report is `FAILED`: why, in words for the bank, and the reference for the operator.
+    async fn failure(&self) -> Option<IngestionFailure> {
+        (self.0.status == "FAILED").then(|| IngestionFailure {
+            message: format!(
+                "Não foi possível processar o relatório por um erro do lado do Fomento, depois de {} tentativa(s); \
+                 nada foi aplicado e o arquivo está guardado. O operador foi avisado; informe a referência {} \
+                 ao falar com ele, ou envie o mesmo arquivo de novo para uma nova tentativa.",
+                self.0.attempts,
+                self.0.failure_reference()
+            ),
+            reference: self.0.failure_reference(),
+            attempts: self.0.attempts,
+        })
     }
 
     /// Every row error, by row.

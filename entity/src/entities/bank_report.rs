@@ -19,7 +19,7 @@ pub struct Model {
     pub file_name: String,
     /// Size in bytes.
     pub byte_size: i64,
-    /// `RECEIVED`, `PROCESSING`, `INGESTED`, `REJECTED` or `SUPERSEDED`.
+    /// `RECEIVED`, `PROCESSING`, `INGESTED`, `REJECTED`, `FAILED` or `SUPERSEDED`.
     pub status: String,
     /// Data rows read.
     pub row_count: Option<i32>,
@@ -37,6 +37,17 @@ pub struct Model {
     pub processed_at: Option<DateTimeUtc>,
     /// The later report that supersedes this one.
     pub superseded_by: Option<i64>,
+    /// Attempts made to ingest it (each claim is one; reset when the report is queued again).
+    pub attempts: i32,
+    /// The last attempt's error, for the operator (never shown to the bank).
+    pub last_error: Option<String>,
+}
+
+impl Model {
+    /// The reference a bank quotes to the operator about a failed ingestion: the report and the attempt.
+    pub fn failure_reference(&self) -> String {
+        format!("FOMENTO-R{}-T{}", self.id, self.attempts)
+    }
 }
 
 /// No declared relations.

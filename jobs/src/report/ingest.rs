@@ -45,9 +45,31 @@ pub struct IngestContext {
     pub limits: Limits,
     /// How far the report being read has got (for `fomento ingest`'s progress bar).
     pub progress: std::sync::Arc<Progress>,
+    /// Attempts a report gets before it ends `FAILED` (`--report-attempts`); an error that cannot pass ends it at once.
+    pub max_attempts: u32,
+    /// The wait after the first failed attempt; it doubles after each later one.
+    pub backoff: Duration,
+    /// Tests only: a fault injected into the applier after every batch is applied and before the commit.
+    pub fault: Option<Fault>,
 }
 
-/// Why a step failed (the report stays claimed until its lease expires, then is retried).
+/// A fault injected into the applier (tests only): called with the report and its attempt number, the error it
+/// returns fails that attempt as a database error would, after the rows were written inside the transaction.
+#[derive(Clone)]
+pub struct Fault(pub std::sync::Arc<dyn Fn(&bank_report::Model) -> Option<DbErr> + Send + Sync>);
+
+impl std::fmt::Debug for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Fault")
+    }
+}
+
+/// The attempts a report gets by default.
+pub const DEFAULT_ATTEMPTS: u32 = 3;
+/// The wait after a first failed attempt by default, in seconds.
+pub const DEFAULT_BACKOFF_SECONDS: i64 = 30;
+
+/// Why an attempt failed.
 #[derive(Debug, thiserror::Error)]
 pub enum IngestError {
     /// Database failure.
@@ -56,6 +78,39 @@ pub enum IngestError {
     /// File store failure.
     #[error("{0}")]
     Store(#[from] crate::store::StoreError),
+}
+
+impl IngestError {
+    /// Whether the same attempt may succeed later: a lost or refused connection, a serialization failure or deadlock,
+    /// a lock timeout, SQLite's `BUSY`/`LOCKED`, a file store that did not answer. Anything else (a statement the
+    /// database refuses, a value it cannot decode) fails the same way every time.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            IngestError::Store(e) => !e.to_string().to_lowercase().contains("not found"),
+            IngestError::Db(DbErr::ConnectionAcquire(_) | DbErr::Conn(_)) => true,
+            IngestError::Db(e) => {
+                let text = e.to_string().to_lowercase();
+                [
+                    "could not serialize access",
+                    "serialization failure",
+                    "deadlock detected",
+                    "lock timeout",
+                    "lock not available",
+                    "database is locked",
+                    "database table is locked",
+                    "pool timed out",
+                    "connection reset",
+                    "connection refused",
+                    "connection closed",
+                    "broken pipe",
+                    "terminating connection",
+                    "server closed the connection",
+                ]
+                .iter()
+                .any(|t| text.contains(t))
+            }
+        }
+    }
 }
 
 /// How one report ended.
@@ -75,17 +130,44 @@ pub enum Outcome {
     },
     /// Another worker holds the report now; nothing was written.
     LostLease,
+    /// The attempt failed and nothing was applied; the report is tried again after `retry_at`.
+    Retrying {
+        /// When the next attempt may start.
+        retry_at: DateTime<Utc>,
+    },
+    /// The ingestion failed for good (after the last attempt, or an error that cannot pass); nothing was applied.
+    Failed,
 }
 
-/// Claims the oldest report that is received, or whose worker's lease expired.
+/// Claims the oldest report that is received, or whose lease expired (its worker died, or it waits for another
+/// attempt after a failure); each claim is an attempt. A report whose worker died during its last attempt is not
+/// claimed again: it ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<bank_report::Model>, DbErr> {
     use bank_report::Column as C;
+    let max = ctx.max_attempts.max(1) as i32;
+    let expired = || {
+        sea_orm::Condition::all()
+            .add(C::Status.eq("PROCESSING"))
+            .add(C::LeaseUntil.lt(now))
+    };
+    let abandoned = bank_report::Entity::find()
+        .filter(expired())
+        .filter(C::Attempts.gte(max))
+        .all(&ctx.db)
+        .await?;
+    for r in abandoned {
+        let error = format!(
+            "the worker {} stopped during attempt {} of {max} (its lease ended at {})",
+            r.claimed_by.as_deref().unwrap_or("?"),
+            r.attempts,
+            r.lease_until.map(|t| t.to_rfc3339()).unwrap_or_default()
+        );
+        mark_failed(ctx, &r, &error, now, true).await?;
+    }
     let claimable = || {
-        sea_orm::Condition::any().add(C::Status.eq("RECEIVED")).add(
-            sea_orm::Condition::all()
-                .add(C::Status.eq("PROCESSING"))
-                .add(C::LeaseUntil.lt(now)),
-        )
+        sea_orm::Condition::any()
+            .add(C::Status.eq("RECEIVED"))
+            .add(expired().add(C::Attempts.lt(max)))
     };
     for _ in 0..10 {
         let Some(candidate) = bank_report::Entity::find()
@@ -100,6 +182,7 @@ pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<ban
             .col_expr(C::Status, Expr::value("PROCESSING"))
             .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
             .col_expr(C::LeaseUntil, Expr::value(now + ctx.lease))
+            .col_expr(C::Attempts, sea_orm::ExprTrait::add(Expr::col(C::Attempts), 1))
             .filter(C::Id.eq(candidate.id))
             .filter(claimable())
             .exec(&ctx.db)
@@ -112,26 +195,146 @@ pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<ban
     Ok(None)
 }
 
-/// One step: process every claimable report; a report that fails to process stays claimed and is retried after its
-/// lease.
+/// One step: process every claimable report. A report whose attempt fails is tried again after a backoff (30 s,
+/// then doubling) while attempts remain and the error can pass; otherwise it ends `FAILED`. Either way nothing of it
+/// was applied.
 pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
     let mut report = JobReport::default();
+    let (mut rejected, mut retrying, mut failed) = (0, 0, 0);
     let mut seen = HashSet::new();
     while let Some(r) = claim(ctx, now).await? {
         if !seen.insert(r.id) {
             break;
         }
-        match process(ctx, &r, now).await? {
+        let outcome = match process(ctx, &r, now).await {
+            Ok(o) => o,
+            Err(e) => settle_failure(ctx, &r, &e, now).await?,
+        };
+        match outcome {
             Outcome::Ingested { .. } => report.processed += 1,
             Outcome::Rejected { .. } => {
                 report.processed += 1;
-                report.failed += 1;
+                rejected += 1;
             }
+            Outcome::Retrying { .. } => retrying += 1,
+            Outcome::Failed => failed += 1,
             Outcome::LostLease => {}
         }
     }
-    report.message = format!("{} report(s) processed, {} rejected", report.processed, report.failed);
+    report.failed = rejected + failed;
+    report.message = format!(
+        "{} report(s) processed, {rejected} rejected, {failed} failed, {retrying} to be tried again",
+        report.processed
+    );
     Ok(report)
+}
+
+/// After a failed attempt (rolled back): schedules another attempt, or ends the report `FAILED`. Logged as an `ERROR`
+/// naming the report either way.
+async fn settle_failure(
+    ctx: &IngestContext,
+    r: &bank_report::Model,
+    e: &IngestError,
+    now: DateTime<Utc>,
+) -> Result<Outcome, IngestError> {
+    let error = e.to_string();
+    let transient = e.is_transient();
+    let max = ctx.max_attempts.max(1) as i32;
+    if transient && r.attempts < max {
+        let wait = ctx.backoff * 2i32.saturating_pow((r.attempts - 1).max(0) as u32);
+        let retry_at = now + wait;
+        tracing::error!(
+            report = r.id,
+            bank = r.bank_id,
+            month = %r.reference_month,
+            attempt = r.attempts,
+            max_attempts = max,
+            %retry_at,
+            error = %error,
+            "ingestion of bank report {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}",
+            r.id,
+            r.attempts
+        );
+        use bank_report::Column as C;
+        // Only while this worker still holds it: its lease becomes the wait, and nobody holds it meanwhile.
+        let res = bank_report::Entity::update_many()
+            .col_expr(C::LeaseUntil, Expr::value(retry_at))
+            .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
+            .col_expr(C::LastError, Expr::value(error))
+            .filter(C::Id.eq(r.id))
+            .filter(C::ClaimedBy.eq(ctx.worker.clone()))
+            .filter(C::Status.eq("PROCESSING"))
+            .exec(&ctx.db)
+            .await?;
+        return Ok(if res.rows_affected == 1 {
+            Outcome::Retrying { retry_at }
+        } else {
+            Outcome::LostLease
+        });
+    }
+    Ok(if mark_failed(ctx, r, &error, now, false).await? {
+        Outcome::Failed
+    } else {
+        Outcome::LostLease
+    })
+}
+
+/// Ends a report `FAILED` with its last error, if it is still `PROCESSING` (and, unless `abandoned`, still held by
+/// this worker). True when it did.
+async fn mark_failed(
+    ctx: &IngestContext,
+    r: &bank_report::Model,
+    error: &str,
+    now: DateTime<Utc>,
+    abandoned: bool,
+) -> Result<bool, DbErr> {
+    use bank_report::Column as C;
+    let mut update = bank_report::Entity::update_many()
+        .col_expr(C::Status, Expr::value("FAILED"))
+        .col_expr(C::LastError, Expr::value(error.to_owned()))
+        .col_expr(C::ProcessedAt, Expr::value(now))
+        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(C::Id.eq(r.id))
+        .filter(C::Status.eq("PROCESSING"));
+    update = if abandoned {
+        update.filter(C::LeaseUntil.lt(now))
+    } else {
+        update.filter(C::ClaimedBy.eq(ctx.worker.clone()))
+    };
+    let done = update.exec(&ctx.db).await?.rows_affected == 1;
+    if done {
+        tracing::error!(
+            report = r.id,
+            bank = r.bank_id,
+            month = %r.reference_month,
+            attempts = r.attempts,
+            reference = %r.failure_reference(),
+            error = %error,
+            "ingestion of bank report {} FAILED after {} attempt(s); nothing was applied; \
+             `fomento bank-reports retry {}` queues it again",
+            r.id,
+            r.attempts,
+            r.id
+        );
+    }
+    Ok(done)
+}
+
+/// Queues a `FAILED` report again for a new set of attempts (an operator's retry, or the same bytes uploaded again).
+/// True when the report was `FAILED`; any other report is left as it is.
+pub async fn requeue(db: &DatabaseConnection, id: i64) -> Result<bool, DbErr> {
+    use bank_report::Column as C;
+    let res = bank_report::Entity::update_many()
+        .col_expr(C::Status, Expr::value("RECEIVED"))
+        .col_expr(C::Attempts, Expr::value(0))
+        .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
+        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(C::ProcessedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(C::Id.eq(id))
+        .filter(C::Status.eq("FAILED"))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
 }
 
 /// Takes the claim's row lock inside `txn`; false when this worker no longer holds the claim.
@@ -411,6 +614,11 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         return reject(ctx, r, rows, file_error, &scanned.errors, now).await;
     }
     applier.finish(&txn, preparer).await?;
+    if let Some(Fault(fault)) = &ctx.fault
+        && let Some(e) = fault(r)
+    {
+        return Err(e.into());
+    }
     // An earlier declaration of the same bank and month is superseded, and stays queryable.
     bank_report::Entity::update_many()
         .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
@@ -1094,7 +1302,7 @@ async fn ceiling_flags(
     let backend = txn.get_database_backend();
     let sql = "SELECT c.id, c.number, totals.total FROM fco_carta c
         JOIN party p ON p.id = c.party_id
-        JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, SUM(c2.financed_amount) AS total
+        JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, CAST(SUM(c2.financed_amount) AS BIGINT) AS total
                 FROM fco_carta c2 JOIN party p2 ON p2.id = c2.party_id
                WHERE c2.stage IN ('APPROVED', 'CONTRACTED')
                GROUP BY COALESCE(p2.economic_group_id, -p2.id)
@@ -1123,15 +1331,9 @@ async fn ceiling_flags(
         if !numbers.contains_key(&row.try_get_by_index::<String>(1)?) {
             continue;
         }
-        let total: i64 = row
-            .try_get_by_index::<Option<i64>>(2)?
-            .or_else(|| {
-                row.try_get_by_index::<Option<rust_decimal::Decimal>>(2)
-                    .ok()
-                    .flatten()
-                    .and_then(|d| i64::try_from(d).ok())
-            })
-            .unwrap_or(0);
+        // `SUM` over `BIGINT` is `NUMERIC` on PostgreSQL and an integer on SQLite: the statement casts it to `BIGINT`
+        // so both decode alike.
+        let total: i64 = row.try_get_by_index::<Option<i64>>(2)?.unwrap_or(0);
         let message = format!(
             "the borrower's group holds {} approved and contracted, over the {} ceiling",
             Money(total),
