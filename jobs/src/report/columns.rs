@@ -44,7 +44,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::CartaNumber,
         "Nº da Carta-Consulta",
         true,
-        "the bank's number for the carta",
+        "o número da carta-consulta no banco",
         &[
             "no da carta consulta",
             "n da carta consulta",
@@ -62,7 +62,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::Borrower,
         "Tomador",
         true,
-        "name or corporate name",
+        "nome ou razão social",
         &[
             "tomador",
             "nome do tomador",
@@ -76,7 +76,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::Document,
         "CPF/CNPJ",
         true,
-        "with or without punctuation; alphanumeric CNPJ accepted",
+        "com ou sem pontuação; aceita o CNPJ alfanumérico",
         &[
             "cpf cnpj",
             "cpf",
@@ -90,7 +90,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::IbgeCode,
         "Código IBGE",
         false,
-        "7 digits; or give Município and UF",
+        "7 dígitos; ou informe Município e UF",
         &[
             "codigo ibge",
             "cod ibge",
@@ -104,7 +104,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::Municipality,
         "Município",
         false,
-        "name as the IBGE spells it",
+        "nome como o IBGE o escreve",
         &["municipio", "cidade", "municipio do empreendimento"],
     ),
     (Column::Uf, "UF", false, "MT", &["uf", "estado"]),
@@ -112,7 +112,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::Line,
         "Programa/Linha",
         true,
-        "FCO Rural, FCO Verde or Pronaf",
+        "FCO Rural, FCO Verde ou Pronaf",
         &[
             "programa linha",
             "linha",
@@ -125,21 +125,21 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::Activity,
         "Atividade",
         true,
-        "see the list",
+        "veja a lista",
         &["atividade", "atividade financiada"],
     ),
     (
         Column::Purpose,
         "Finalidade",
         false,
-        "Investimento or Custeio",
+        "Investimento ou Custeio",
         &["finalidade"],
     ),
     (
         Column::Financed,
         "Valor Financiado (R$)",
         true,
-        "R$ 1.234.567,89 or a number",
+        "R$ 1.234.567,89 ou um número",
         &[
             "valor financiado r",
             "valor financiado",
@@ -153,7 +153,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::Contracted,
         "Valor Contratado (R$)",
         false,
-        "when contracted",
+        "quando contratada",
         &["valor contratado", "valor contratado r"],
     ),
     (
@@ -173,7 +173,7 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::ContractedOn,
         "Data de Contratação",
         false,
-        "dd/mm/aaaa, when contracted",
+        "dd/mm/aaaa, quando contratada",
         &[
             "data de contratacao",
             "data contratacao",
@@ -186,17 +186,37 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
         Column::TermMonths,
         "Prazo (meses)",
         false,
-        "whole months",
+        "meses inteiros",
         &["prazo meses", "prazo", "prazo em meses", "prazo total meses"],
     ),
     (
         Column::GraceMonths,
         "Carência (meses)",
         false,
-        "whole months, at most the term",
+        "meses inteiros, no máximo o prazo",
         &["carencia meses", "carencia", "carencia em meses"],
     ),
 ];
+
+/// Whether `cells` is the template's own row of notes, the row right under its header (each note begins
+/// `obrigatório —` or `opcional —`): a bank that fills the template below it sends that row too.
+pub fn is_template_notes_row(cells: &[super::read::Cell]) -> bool {
+    let mut notes = 0;
+    for c in cells {
+        match c {
+            super::read::Cell::Text(t) if !t.trim().is_empty() => {
+                let n = normalize(t);
+                if !(n.starts_with("obrigatorio") || n.starts_with("opcional")) {
+                    return false;
+                }
+                notes += 1;
+            }
+            c if c.is_blank() => {}
+            _ => return false,
+        }
+    }
+    notes >= 2
+}
 
 /// Lower case, accents and ordinal signs folded, everything but letters and digits turned into single spaces.
 pub fn normalize(s: &str) -> String {

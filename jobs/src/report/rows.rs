@@ -2,7 +2,7 @@
 //! the value and what is wrong; a row with no problem becomes a [`ReportRow`].
 
 use super::{
-    columns::{Column, TEMPLATE, activity_of, column_of, line_of, normalize},
+    columns::{Column, TEMPLATE, activity_of, column_of, is_template_notes_row, line_of, normalize},
     read::Cell,
 };
 use chrono::{Duration, NaiveDate};
@@ -300,7 +300,7 @@ pub fn parse_row(
     munis: &Municipalities,
 ) -> Option<Result<ReportRow, Vec<RowError>>> {
     let empty = Cell::Empty;
-    if row.iter().all(Cell::is_blank) {
+    if row.iter().all(Cell::is_blank) || (i == header.row + 1 && is_template_notes_row(row)) {
         return None;
     }
     let n = (i + 1) as u32;
