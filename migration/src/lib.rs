@@ -16,6 +16,7 @@ mod m20261202_000010_statement_level_carta_checks;
 mod m20261203_000011_rare_carta_statuses_index;
 mod m20261203_000012_guard_truncate_of_carta_parents;
 mod m20261203_000013_report_attempts;
+mod m20261203_000014_rule_parameter_history;
 mod util;
 
 /// Every migration, in order.
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000011_rare_carta_statuses_index::Migration),
             Box::new(m20261203_000012_guard_truncate_of_carta_parents::Migration),
             Box::new(m20261203_000013_report_attempts::Migration),
+            Box::new(m20261203_000014_rule_parameter_history::Migration),
         ]
     }
 }

@@ -46,9 +46,16 @@ async fn the_demo_shows_every_outcome_and_deadline_status_with_its_legal_basis()
             .find(|d| d["ruleCode"] == "SF-DECISION-30D" && d["status"] == "OVERDUE")
             .expect("a late decision in the demo");
         assert!(late["countingNote"].as_str().is_some_and(|n| n.contains("art. 66") && (n.contains("days late") || n.contains("overdue by"))), "{late}");
-        // Looking back: on a date before its due date, a filed project's decision deadline was still running.
-        let back = app.data("{ socialFuelProjects(first: 1, filter: { stages: [FILED] }) { nodes { deadlines(asOf: \"2001-01-01\") { ruleCode status } } } }", json!({})).await;
-        assert_eq!(back["socialFuelProjects"]["nodes"][0]["deadlines"][0]["status"], "PENDING", "in 2001 the 30 days had not run out");
+        // Looking back: the day after filing, a filed project's decision deadline was still running; before the
+        // filing it had not started (the filing was not yet known).
+        let filed = app.data("{ socialFuelProjects(first: 1, filter: { stages: [FILED] }) { nodes { id submittedOn } } }", json!({})).await;
+        let node = &filed["socialFuelProjects"]["nodes"][0];
+        let on = chrono::NaiveDate::parse_from_str(node["submittedOn"].as_str().expect("filed"), "%Y-%m-%d").expect("date");
+        let q = "query D($id: ID!, $a: Date!, $b: Date!) { node(id: $id) { ... on SocialFuelProject {
+            after: deadlines(asOf: $a) { ruleCode status } before: deadlines(asOf: $b) { ruleCode status } } } }";
+        let back = app.data(q, json!({ "id": node["id"], "a": (on + chrono::Days::new(1)).to_string(), "b": (on - chrono::Days::new(1)).to_string() })).await;
+        assert_eq!(back["node"]["after"][0]["status"], "PENDING", "the day after filing the 30 days had not run out");
+        assert_eq!(back["node"]["before"][0]["status"], "NOT_STARTED", "the day before filing nothing was filed yet");
     })
     .await;
 }
@@ -89,7 +96,10 @@ async fn bad_parameter_versions_are_refused_with_the_reason() {
         let cases = [
             (json!({ "k": "NO-SUCH.KEY", "v": "1", "u": "DAYS", "s": "x" }), "NO-SUCH.KEY is not a rule parameter"),
             (json!({ "k": "FCO-CEILING.AMOUNT", "v": "1", "u": "DAYS", "s": "x" }), "is in BRL, not DAYS"),
-            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "-5", "u": "BRL", "s": "x" }), "is not a non-negative decimal"),
+            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "-5", "u": "BRL", "s": "x" }), "-5 BRL must be not negative"),
+            (json!({ "k": "SF-DECISION-30D.DAYS", "v": "30.5", "u": "DAYS", "s": "x" }), "30.5 DAYS must be a whole number"),
+            (json!({ "k": "SF-SHARE-MIN.NORTH", "v": "140", "u": "PERCENT", "s": "x" }), "140 PERCENT must be between 0 and 100"),
+            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "1.005", "u": "BRL", "s": "x" }), "at most two decimals"),
             (json!({ "k": "FCO-CEILING.AMOUNT", "v": "5", "u": "BRL", "s": " " }), "legalSource"),
         ];
         for (vars, fragment) in cases {

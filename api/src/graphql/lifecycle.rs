@@ -76,7 +76,7 @@ pub async fn history(ctx: &Context<'_>, programme: Programme, id: i64) -> Result
             to_stage: r.to_stage,
             event: r.event,
             occurred_on: Date(r.occurred_on),
-            recorded_at: DateTime(r.recorded_at),
+            recorded_at: DateTime(r.recorded_at, super::rules::authority(programme)),
             actor: r.actor,
             note: r.note,
         })

@@ -127,14 +127,14 @@ impl BankReport {
         &self.0.sha256
     }
 
-    /// When it was received.
+    /// When it was received, on Cuiabá's clock.
     async fn received_at(&self) -> DateTime {
-        DateTime(self.0.received_at)
+        DateTime::cdae(self.0.received_at)
     }
 
-    /// When processing ended.
+    /// When processing ended, on Cuiabá's clock.
     async fn processed_at(&self) -> Option<DateTime> {
-        self.0.processed_at.map(DateTime)
+        self.0.processed_at.map(DateTime::cdae)
     }
 
     /// Data rows read.
@@ -326,8 +326,8 @@ impl ReportsQuery {
                 slot: r.slot,
                 worker: r.worker,
                 status: r.status,
-                started_at: DateTime(r.started_at),
-                finished_at: r.finished_at.map(DateTime),
+                started_at: DateTime::mda(r.started_at),
+                finished_at: r.finished_at.map(DateTime::mda),
                 processed: r.processed,
                 failed: r.failed,
                 message: r.message,

@@ -85,6 +85,8 @@ pub enum DeadlineStatus {
     Overdue,
     /// Its starting event has not happened.
     NotStarted,
+    /// The rule was not in force on `asOf` (before its parameter's first version); the note says why.
+    NotApplicable,
 }
 
 /// How a rule is checked.
@@ -147,7 +149,7 @@ impl From<social_fuel::DeadlineOutcome> for Deadline {
         Self {
             rule_code: d.code.into(),
             due_date: d.due.map(Date),
-            due_at: d.due_at.map(DateTime),
+            due_at: d.due_at.map(DateTime::cdae),
             status: d.status.into(),
             legal_basis: d.legal_basis.into(),
             counting_note: d.note,
@@ -180,6 +182,8 @@ pub struct NonBusinessDay {
 /// A version of a rule parameter.
 #[derive(SimpleObject, Clone, Debug)]
 pub struct RuleParameter {
+    /// The version's number, for `correctRuleParameterVersion` and `withdrawRuleParameterVersion`.
+    pub version_id: i64,
     /// Parameter key (`SF-SHARE-MIN.NORTHEAST`).
     pub key: String,
     /// The rule it belongs to.
@@ -194,11 +198,21 @@ pub struct RuleParameter {
     pub effective_to: Option<Date>,
     /// The instrument that set it.
     pub legal_source: String,
+    /// When it was withdrawn or corrected; the rules no longer read it.
+    pub withdrawn_at: Option<DateTime>,
+    /// Why it was withdrawn or corrected.
+    pub withdrawal_reason: Option<String>,
+    /// The version that corrected it.
+    pub replaced_by: Option<i64>,
 }
 
 impl From<rule_parameter::Model> for RuleParameter {
     fn from(m: rule_parameter::Model) -> Self {
         Self {
+            version_id: m.id,
+            withdrawn_at: m.withdrawn_at.map(DateTime::mda),
+            withdrawal_reason: m.withdrawal_reason,
+            replaced_by: m.replaced_by,
             value: Decimal(m.value.parse().unwrap_or_default()),
             key: m.key,
             rule_code: m.rule_code,
@@ -210,8 +224,22 @@ impl From<rule_parameter::Model> for RuleParameter {
     }
 }
 
-/// Turns pending checklist items that someone confirmed into met ones, naming who and when.
-async fn apply_confirmations(ctx: &Context<'_>, programme: Programme, id: i64, outcomes: &mut [Outcome]) -> Result<()> {
+/// Whose clock a programme's times are shown on.
+pub fn authority(programme: Programme) -> entity::domain::Authority {
+    match programme {
+        Programme::SocialFuel => entity::domain::Authority::Mda,
+        Programme::FcoRural => entity::domain::Authority::Cdae,
+    }
+}
+
+/// Turns pending checklist items that someone confirmed on or before `as_of` into met ones, naming who and when.
+async fn apply_confirmations(
+    ctx: &Context<'_>,
+    programme: Programme,
+    id: i64,
+    as_of: NaiveDate,
+    outcomes: &mut [Outcome],
+) -> Result<()> {
     let confirmations = loader::<ConfirmationsByFinancing>(ctx)
         .load_one((programme, id))
         .await
@@ -219,7 +247,9 @@ async fn apply_confirmations(ctx: &Context<'_>, programme: Programme, id: i64, o
         .unwrap_or_default();
     for o in outcomes.iter_mut() {
         let checklist = rules::rule(o.code).is_some_and(|r| r.kind == DomainRuleKind::Checklist);
-        if let Some(c) = confirmations.iter().find(|c| c.rule_code == o.code)
+        if let Some(c) = confirmations
+            .iter()
+            .find(|c| c.rule_code == o.code && entity::domain::brasilia_date(c.confirmed_at) <= as_of)
             && checklist
             && o.status != rules::Status::Violated
         {
@@ -227,7 +257,7 @@ async fn apply_confirmations(ctx: &Context<'_>, programme: Programme, id: i64, o
             o.explanation = format!(
                 "confirmed by {} on {}{}",
                 c.confirmed_by,
-                c.confirmed_at.format("%Y-%m-%d %H:%M UTC"),
+                authority(programme).show(c.confirmed_at),
                 c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default()
             );
         }
@@ -241,6 +271,8 @@ async fn project_outcomes(
     p: &social_fuel_project::Model,
     as_of: NaiveDate,
 ) -> Result<(Vec<RuleOutcome>, Vec<Deadline>)> {
+    // As known on `as_of`: acts dated later are not yet done.
+    let p = &p.as_known_on(as_of);
     let (acq, props, docs) = futures::try_join!(
         loader::<AcquisitionsByProject>(ctx).load_one(p.id),
         loader::<ProposalsByProject>(ctx).load_one(p.id),
@@ -254,16 +286,31 @@ async fn project_outcomes(
         loader::<ChangeNoticesByProject>(ctx).load_one(p.id),
     )
     .map_err(gql)?;
-    let plan = plans.unwrap_or_default().into_iter().next();
+    let plan = plans.unwrap_or_default().into_iter().next().map(|mut plan| {
+        if plan
+            .confirmed_at
+            .is_some_and(|t| entity::domain::brasilia_date(t) > as_of)
+        {
+            plan.confirmed_at = None;
+            plan.confirmed_by = None;
+        }
+        plan
+    });
     let semi_arid = memberships
         .unwrap_or_default()
         .iter()
         .any(|m| m.effective_from <= reference && m.effective_to.is_none_or(|to| to >= reference));
-    let notices = notices.map_or(0, |n| n.len());
+    let notices = notices.map_or(0, |n| n.iter().filter(|n| n.notified_on <= as_of).count());
     let (acq, props, docs) = (
-        acq.unwrap_or_default(),
+        acq.unwrap_or_default()
+            .into_iter()
+            .filter(|a| a.year <= chrono::Datelike::year(&as_of))
+            .collect::<Vec<_>>(),
         props.unwrap_or_default(),
-        docs.unwrap_or_default(),
+        docs.unwrap_or_default()
+            .into_iter()
+            .filter(|d| d.received_on <= as_of)
+            .collect::<Vec<_>>(),
     );
     let facts = social_fuel::ProjectFacts {
         project: p,
@@ -276,7 +323,7 @@ async fn project_outcomes(
     };
     let (params, cal) = (params(ctx).await?, calendar(ctx).await?);
     let mut outcomes = social_fuel::check_all(&facts, params, cal, as_of).map_err(param_err)?;
-    apply_confirmations(ctx, Programme::SocialFuel, p.id, &mut outcomes).await?;
+    apply_confirmations(ctx, Programme::SocialFuel, p.id, as_of, &mut outcomes).await?;
     let deadlines = social_fuel::deadlines(p, params, cal, as_of).map_err(param_err)?;
     Ok((
         outcomes.into_iter().map(Into::into).collect(),
@@ -290,12 +337,21 @@ async fn carta_outcomes(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<(Vec<RuleOutcome>, Vec<Deadline>)> {
+    // As known on `as_of`: acts dated later are not yet done.
+    let c = &c.as_known_on(as_of);
     let (items, amendments) = futures::try_join!(
         loader::<ItemsByCarta>(ctx).load_one(c.id),
         loader::<AmendmentsByCarta>(ctx).load_one(c.id)
     )
     .map_err(gql)?;
-    let (items, amendments) = (items.unwrap_or_default(), amendments.unwrap_or_default());
+    let (items, amendments) = (
+        items.unwrap_or_default(),
+        amendments
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|a| a.requested_on <= as_of)
+            .collect::<Vec<_>>(),
+    );
     let (meeting, bank_present, group, resubmitted) = futures::try_join!(
         async {
             match c.chamber_meeting_id {
@@ -318,8 +374,23 @@ async fn carta_outcomes(
         },
     )
     .map_err(gql)?;
-    // The group's committed cartas, this one left out (as `fco_carta::Entity::committed_by_group`).
-    let others: Vec<fco_carta::Model> = group.unwrap_or_default().into_iter().filter(|o| o.id != c.id).collect();
+    // The group's committed cartas, this one left out (as `fco_carta::Entity::committed_by_group`), as known on
+    // `as_of`: a carta approved later does not count yet.
+    let others: Vec<fco_carta::Model> = group
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|o| o.id != c.id)
+        .map(|o| o.as_known_on(as_of))
+        .filter(|o| fco_carta::COMMITTED.contains(&o.stage))
+        .collect();
+    let meeting = meeting.map(|mut m| {
+        if m.results_sent_at
+            .is_some_and(|t| entity::domain::brasilia_date(t) > as_of)
+        {
+            m.results_sent_at = None;
+        }
+        m
+    });
     let exposure = others.iter().fold(c.financed_amount, |acc, o| {
         acc.checked_add(o.financed_amount).unwrap_or(acc)
     });
@@ -350,7 +421,7 @@ async fn carta_outcomes(
     };
     let (params, cal) = (params(ctx).await?, calendar(ctx).await?);
     let mut outcomes = fco::check_all(&facts, params, cal, as_of).map_err(param_err)?;
-    apply_confirmations(ctx, Programme::FcoRural, c.id, &mut outcomes).await?;
+    apply_confirmations(ctx, Programme::FcoRural, c.id, as_of, &mut outcomes).await?;
     let deadlines = fco::deadlines(&facts, params, cal, as_of).map_err(param_err)?;
     Ok((
         outcomes.into_iter().map(Into::into).collect(),
@@ -376,7 +447,7 @@ pub async fn bank_deadlines(ctx: &Context<'_>, b: &entity::bank::Model, as_of: O
             let month = NaiveDate::parse_from_str(&format!("{}-01", r.reference_month), "%Y-%m-%d").ok()?;
             Some(fco::SentReport {
                 month,
-                received_on: r.received_at.date_naive(),
+                received_on: entity::domain::brasilia_date(r.received_at),
             })
         })
         .collect();
@@ -467,8 +538,13 @@ impl RulesQuery {
         #[graphql(desc = "Only the versions of this rule code (`SF-SHARE-MIN`) or parameter key.")] rule: Option<
             String,
         >,
+        #[graphql(desc = "Also the withdrawn and corrected versions (the history).", default = false)]
+        include_withdrawn: bool,
     ) -> Result<Vec<RuleParameter>> {
         let mut q = rule_parameter::Entity::find();
+        if !include_withdrawn {
+            q = q.filter(rule_parameter::Column::WithdrawnAt.is_null());
+        }
         if let Some(r) = rule {
             q = q.filter(
                 rule_parameter::Column::RuleCode
@@ -485,6 +561,32 @@ impl RulesQuery {
             .map_err(gql)?;
         Ok(rows.into_iter().map(Into::into).collect())
     }
+}
+
+fn required_reason(reason: &str) -> Result<String> {
+    match reason.trim() {
+        "" => Err(gql(ApiError::BadUserInput(
+            "reason: say why (it is kept in the history)".into(),
+        ))),
+        r => Ok(r.to_owned()),
+    }
+}
+
+/// A version that is still in force, by its number.
+async fn in_force_version(db: &impl sea_orm::ConnectionTrait, id: i64) -> Result<rule_parameter::Model> {
+    let v = rule_parameter::Entity::find_by_id(id)
+        .one(db)
+        .await
+        .map_err(gql)?
+        .ok_or_else(|| gql(ApiError::NotFound(format!("versionId: no rule-parameter version {id}"))))?;
+    if let Some(at) = v.withdrawn_at {
+        return Err(gql(ApiError::BadUserInput(format!(
+            "versionId: version {id} was already withdrawn on {} ({})",
+            at.to_rfc3339(),
+            v.withdrawal_reason.as_deref().unwrap_or("")
+        ))));
+    }
+    Ok(v)
 }
 
 /// Stores a new parameter version after checking it; shared by the mutation and `fomento rules import`.
@@ -552,6 +654,61 @@ impl RulesMutation {
         .await
         .map_err(gql)?;
         Ok(m.into())
+    }
+
+    /// Corrects a version recorded wrongly (a mistyped value, date or source): the corrected version is withdrawn
+    /// and kept in the history with the reason, and a new version with the corrected fields (the others as they
+    /// were) replaces it, in one transaction. Rules read the new one from its `effectiveFrom`.
+    #[allow(clippy::too_many_arguments)]
+    async fn correct_rule_parameter_version(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to correct (`versionId` in `ruleParameters`).")] version_id: i64,
+        #[graphql(desc = "The corrected value.")] value: Option<Decimal>,
+        #[graphql(desc = "The corrected first day in force.")] effective_from: Option<Date>,
+        #[graphql(desc = "The corrected last day in force.")] effective_to: Option<Date>,
+        #[graphql(desc = "The corrected instrument and article.")] legal_source: Option<String>,
+        #[graphql(desc = "Why it is corrected (kept in the history).")] reason: String,
+    ) -> Result<RuleParameter> {
+        use sea_orm::TransactionTrait;
+        let reason = required_reason(&reason)?;
+        let txn = db(ctx).begin().await.map_err(gql)?;
+        let old = in_force_version(&txn, version_id).await?;
+        let new = add_version(
+            &txn,
+            &old.key,
+            &value.map_or_else(|| old.value.clone(), |v| v.0.to_string()),
+            &old.unit,
+            effective_from.map_or(old.effective_from, |d| d.0),
+            effective_to.map(|d| d.0).or(old.effective_to),
+            legal_source.as_deref().unwrap_or(&old.legal_source),
+        )
+        .await
+        .map_err(gql)?;
+        let mut a: rule_parameter::ActiveModel = old.into();
+        a.withdrawn_at = Set(Some(Utc::now()));
+        a.withdrawal_reason = Set(Some(format!("corrected by version {}: {reason}", new.id)));
+        a.replaced_by = Set(Some(new.id));
+        a.update(&txn).await.map_err(gql)?;
+        txn.commit().await.map_err(gql)?;
+        Ok(new.into())
+    }
+
+    /// Withdraws a version recorded in error: it is kept in the history with the reason, and the rules no longer
+    /// read it (the version in force before it applies again, or none: a rule without a version in force on its
+    /// date answers `NOT_APPLICABLE` and says why).
+    async fn withdraw_rule_parameter_version(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to withdraw (`versionId` in `ruleParameters`).")] version_id: i64,
+        #[graphql(desc = "Why it is withdrawn (kept in the history).")] reason: String,
+    ) -> Result<RuleParameter> {
+        let reason = required_reason(&reason)?;
+        let old = in_force_version(db(ctx), version_id).await?;
+        let mut a: rule_parameter::ActiveModel = old.into();
+        a.withdrawn_at = Set(Some(Utc::now()));
+        a.withdrawal_reason = Set(Some(reason));
+        Ok(a.update(db(ctx)).await.map_err(gql)?.into())
     }
 
     /// Records a day without office hours beyond weekends and national holidays (a state holiday, a declared
@@ -674,7 +831,7 @@ impl RulesMutation {
             explanation: format!(
                 "confirmed by {} on {}",
                 c.confirmed_by,
-                c.confirmed_at.format("%Y-%m-%d %H:%M UTC")
+                authority(programme).show(c.confirmed_at)
             ),
         })
     }

@@ -65,6 +65,45 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
+impl Model {
+    /// The carta as it was known at the end of `as_of`: every act dated later is not yet done (its date and what it
+    /// set are cleared) and the stage follows from what remains. Rules judged `asOf` a date read this, so a decision,
+    /// approval or contract recorded later is not used as if known.
+    pub fn as_known_on(&self, as_of: Date) -> Model {
+        let mut c = self.clone();
+        let by = |d: Option<Date>| d.filter(|d| *d <= as_of);
+        c.submitted_on = by(c.submitted_on);
+        c.received_by_council_at = c
+            .received_by_council_at
+            .filter(|t| crate::domain::brasilia_date(*t) <= as_of);
+        if c.decided_on.is_some_and(|d| d > as_of) {
+            c.decided_on = None;
+            c.decision = None;
+            c.decided_by = None;
+        }
+        c.approved_on = by(c.approved_on);
+        if c.contracted_on.is_some_and(|d| d > as_of) {
+            c.contracted_on = None;
+            c.contracted_amount = None;
+        }
+        if c != *self {
+            c.stage = if c.contracted_on.is_some() {
+                FcoCartaStage::Contracted
+            } else if c.approved_on.is_some() {
+                FcoCartaStage::Approved
+            } else if c.decision == Some(super::vocab::Decision::Unfavourable) {
+                FcoCartaStage::Unfavourable
+            } else if c.submitted_on.is_some() {
+                FcoCartaStage::Submitted
+            } else {
+                FcoCartaStage::Draft
+            };
+            c.status = c.stage.status();
+        }
+        c
+    }
+}
+
 /// The stages in which a carta commits money to its borrower group: what FCO-CEILING and FCO-WEANED-2000 add up.
 pub const COMMITTED: [FcoCartaStage; 2] = [FcoCartaStage::Approved, FcoCartaStage::Contracted];
 

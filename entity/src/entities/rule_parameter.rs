@@ -26,6 +26,12 @@ pub struct Model {
     pub legal_source: String,
     /// When this version was recorded.
     pub created_at: DateTimeUtc,
+    /// When it was withdrawn or corrected (it is then no longer read by the rules, and kept as history).
+    pub withdrawn_at: Option<DateTimeUtc>,
+    /// Why it was withdrawn or corrected.
+    pub withdrawal_reason: Option<String>,
+    /// The version that corrected it.
+    pub replaced_by: Option<i64>,
 }
 
 /// No declared relations.
@@ -49,9 +55,14 @@ impl Model {
 }
 
 impl Entity {
-    /// Every stored version, as the rule layer reads them.
+    /// Every version in force (not withdrawn or corrected), as the rule layer reads them, in the order recorded.
     pub async fn params(db: &impl ConnectionTrait) -> Result<crate::rules::params::Params, DbErr> {
-        let rows = Self::find().all(db).await?;
+        use sea_orm::{QueryFilter, QueryOrder};
+        let rows = Self::find()
+            .filter(Column::WithdrawnAt.is_null())
+            .order_by_asc(Column::Id)
+            .all(db)
+            .await?;
         Ok(crate::rules::params::Params::new(
             rows.iter().filter_map(Model::version).collect(),
         ))

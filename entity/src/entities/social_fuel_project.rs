@@ -70,3 +70,37 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The project as it was known at the end of `as_of`: every act dated later (framing, filing, decision, financing
+    /// approval, industrial start, evaluation, seal request, extension, unframing) is not yet done, and what it set is
+    /// cleared. Rules judged `asOf` a date read this. The scheduled implementation end is a plan, not an act: kept.
+    pub fn as_known_on(&self, as_of: Date) -> Model {
+        let mut p = self.clone();
+        let by = |d: Option<Date>| d.filter(|d| *d <= as_of);
+        p.bank_framed_on = by(p.bank_framed_on);
+        p.filed_on = by(p.filed_on);
+        if p.decided_on.is_some_and(|d| d > as_of) {
+            p.decided_on = None;
+            p.decision = None;
+            p.decision_letter = None;
+        }
+        p.financing_approved_on = by(p.financing_approved_on);
+        p.industrial_start_on = by(p.industrial_start_on);
+        if p.external_evaluation_on.is_some_and(|d| d > as_of) {
+            p.external_evaluation_on = None;
+            p.evaluation_result = None;
+        }
+        p.seal_requested_on = by(p.seal_requested_on);
+        if p.extension_requested_on.is_some_and(|d| d > as_of) {
+            p.extension_requested_on = None;
+            p.extension_justification = None;
+        }
+        p.extension_granted_on = by(p.extension_granted_on);
+        if p.unframed_on.is_some_and(|d| d > as_of) {
+            p.unframed_on = None;
+            p.unframing_reason = None;
+        }
+        p
+    }
+}

@@ -176,6 +176,9 @@ pub struct Deadline {
     pub note: String,
 }
 
+/// Deadlines in hours are the chamber's (CDAE/SEDEC, Cuiabá): their instants are shown on its clock.
+const CHAMBER_CLOCK: crate::domain::Authority = crate::domain::Authority::Cdae;
+
 /// A deadline in hours: counted as hours, with no moving (e.g. 72 hours before a meeting).
 pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
     let due = at - Duration::hours(i64::from(hours));
@@ -183,8 +186,8 @@ pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::D
         due,
         format!(
             "{hours} hours before {}, counted as hours: {}.",
-            at.to_rfc3339(),
-            due.to_rfc3339()
+            CHAMBER_CLOCK.show(at),
+            CHAMBER_CLOCK.show(due)
         ),
     )
 }
@@ -196,8 +199,8 @@ pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::Da
         due,
         format!(
             "{hours} hours after {}, counted as hours: {}.",
-            at.to_rfc3339(),
-            due.to_rfc3339()
+            CHAMBER_CLOCK.show(at),
+            CHAMBER_CLOCK.show(due)
         ),
     )
 }
@@ -307,11 +310,15 @@ mod tests {
         let meeting = chrono::DateTime::parse_from_rfc3339("2026-03-10T13:00:00Z")
             .expect("ts")
             .with_timezone(&chrono::Utc);
-        let (due, _) = hours_before(meeting, 72);
+        let (due, note) = hours_before(meeting, 72);
         assert_eq!(
             due.to_rfc3339(),
             "2026-03-07T13:00:00+00:00",
             "a Saturday is not skipped for hours"
+        );
+        assert_eq!(
+            note, "72 hours before 2026-03-10 09:00 (-04:00), counted as hours: 2026-03-07 09:00 (-04:00).",
+            "shown on Cuiabá's clock"
         );
     }
 

@@ -240,21 +240,29 @@ pub fn bank_deadlines(
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let mut out = Vec::new();
     if is_bb {
-        let last = reports.iter().map(|r| r.received_on).filter(|d| *d <= as_of).max();
-        let computed = match last {
-            Some(l) => Some(cal.add_days(l, params.count("FCO-BB-60D.DAYS", l)?)),
-            None => None,
-        };
-        // The deadline is met by the next report after `last`; none has come by construction.
-        out.push(day_deadline(
-            "FCO-BB-60D",
-            computed,
-            None,
-            as_of,
-            "No report received yet.",
-        ));
+        out.push(super::guarded_deadline("FCO-BB-60D", || {
+            let last = reports.iter().map(|r| r.received_on).filter(|d| *d <= as_of).max();
+            let computed = match last {
+                Some(l) => Some(cal.add_days(l, params.count("FCO-BB-60D.DAYS", l)?)),
+                None => None,
+            };
+            // The deadline is met by the next report after `last`; none has come by construction.
+            Ok(day_deadline(
+                "FCO-BB-60D",
+                computed,
+                None,
+                as_of,
+                "No report received yet.",
+            ))
+        }));
     }
-    let months = params.count("FCO-MONTHLY-LIST.MONTHS", as_of)?;
+    let months = match params.count("FCO-MONTHLY-LIST.MONTHS", as_of) {
+        Ok(m) => m,
+        Err(e) => {
+            out.push(super::guarded_deadline("FCO-MONTHLY-LIST", || Err(e)));
+            return Ok(out);
+        }
+    };
     let this_month = first_of_month(as_of);
     for back in [2u32, 1] {
         let Some(month) = this_month.checked_sub_months(Months::new(back)) else {
@@ -272,7 +280,11 @@ pub fn bank_deadlines(
                 format!(", moved to the next business day, {}", dl.due)
             }
         );
-        let received = reports.iter().filter(|r| r.month == month).map(|r| r.received_on).min();
+        let received = reports
+            .iter()
+            .filter(|r| r.month == month && r.received_on <= as_of)
+            .map(|r| r.received_on)
+            .min();
         let mut d = day_deadline("FCO-MONTHLY-LIST", Some(dl), received, as_of, "");
         d.note = format!("Lei 9.784/1999, art. 66; {}", d.note);
         out.push(d);
@@ -321,79 +333,85 @@ pub fn deadlines(
     let basis = |code| super::rule(code).map(|r| r.legal_basis).unwrap_or("");
     let on = c.submitted_on.unwrap_or(as_of);
     let now = as_of.and_hms_opt(23, 59, 59).map(|t| t.and_utc());
-    out.push(match f.meeting {
-        Some(m) => {
-            let (due, note) = hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?);
-            let status = match c.received_by_council_at {
-                Some(r) if r <= due => DeadlineStatus::Met,
-                Some(_) => DeadlineStatus::Overdue,
-                None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
-                None => DeadlineStatus::Pending,
-            };
-            let tail = c
-                .received_by_council_at
-                .map(|r| format!(" Received by SEDEC at {}.", r.to_rfc3339()))
-                .unwrap_or_default();
-            DeadlineOutcome {
+    out.push(super::guarded_deadline("FCO-72H-BEFORE", || {
+        Ok(match f.meeting {
+            Some(m) => {
+                let (due, note) = hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?);
+                let status = match c.received_by_council_at {
+                    Some(r) if r <= due => DeadlineStatus::Met,
+                    Some(_) => DeadlineStatus::Overdue,
+                    None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
+                    None => DeadlineStatus::Pending,
+                };
+                let tail = c
+                    .received_by_council_at
+                    .map(|r| format!(" Received by SEDEC at {}.", crate::domain::Authority::Cdae.show(r)))
+                    .unwrap_or_default();
+                DeadlineOutcome {
+                    code: "FCO-72H-BEFORE",
+                    legal_basis: basis("FCO-72H-BEFORE"),
+                    due: None,
+                    due_at: Some(due),
+                    status,
+                    note: format!("{note}{tail}"),
+                }
+            }
+            None => DeadlineOutcome {
                 code: "FCO-72H-BEFORE",
                 legal_basis: basis("FCO-72H-BEFORE"),
                 due: None,
-                due_at: Some(due),
-                status,
-                note: format!("{note}{tail}"),
+                due_at: None,
+                status: DeadlineStatus::NotStarted,
+                note: "No chamber meeting assigned.".into(),
+            },
+        })
+    }));
+    out.push(super::guarded_deadline("FCO-72H-RESULT", || {
+        Ok(match (f.meeting, c.decided_by.as_deref()) {
+            (Some(m), Some("CHAMBER")) => {
+                let (due, note) = hours_after(m.starts_at, params.count("FCO-72H-RESULT.HOURS", on)?);
+                let status = match m.results_sent_at {
+                    Some(s) if s <= due => DeadlineStatus::Met,
+                    Some(_) => DeadlineStatus::Overdue,
+                    None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
+                    None => DeadlineStatus::Pending,
+                };
+                let tail = m
+                    .results_sent_at
+                    .map(|s| format!(" Results sent at {}.", crate::domain::Authority::Cdae.show(s)))
+                    .unwrap_or_default();
+                DeadlineOutcome {
+                    code: "FCO-72H-RESULT",
+                    legal_basis: basis("FCO-72H-RESULT"),
+                    due: None,
+                    due_at: Some(due),
+                    status,
+                    note: format!("{note}{tail}"),
+                }
             }
-        }
-        None => DeadlineOutcome {
-            code: "FCO-72H-BEFORE",
-            legal_basis: basis("FCO-72H-BEFORE"),
-            due: None,
-            due_at: None,
-            status: DeadlineStatus::NotStarted,
-            note: "No chamber meeting assigned.".into(),
-        },
-    });
-    out.push(match (f.meeting, c.decided_by.as_deref()) {
-        (Some(m), Some("CHAMBER")) => {
-            let (due, note) = hours_after(m.starts_at, params.count("FCO-72H-RESULT.HOURS", on)?);
-            let status = match m.results_sent_at {
-                Some(s) if s <= due => DeadlineStatus::Met,
-                Some(_) => DeadlineStatus::Overdue,
-                None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
-                None => DeadlineStatus::Pending,
-            };
-            let tail = m
-                .results_sent_at
-                .map(|s| format!(" Results sent at {}.", s.to_rfc3339()))
-                .unwrap_or_default();
-            DeadlineOutcome {
+            _ => DeadlineOutcome {
                 code: "FCO-72H-RESULT",
                 legal_basis: basis("FCO-72H-RESULT"),
                 due: None,
-                due_at: Some(due),
-                status,
-                note: format!("{note}{tail}"),
-            }
-        }
-        _ => DeadlineOutcome {
-            code: "FCO-72H-RESULT",
-            legal_basis: basis("FCO-72H-RESULT"),
-            due: None,
-            due_at: None,
-            status: DeadlineStatus::NotStarted,
-            note: "No chamber opinion.".into(),
-        },
-    });
-    let validity = match c.approved_on {
-        Some(a) => Some(cal.add_days(a, params.count("FCO-VALIDITY-120D.DAYS", a)?)),
-        None => None,
-    };
-    out.push(day_deadline(
-        "FCO-VALIDITY-120D",
-        validity,
-        c.contracted_on,
-        as_of,
-        "The carta is not approved.",
-    ));
+                due_at: None,
+                status: DeadlineStatus::NotStarted,
+                note: "No chamber opinion.".into(),
+            },
+        })
+    }));
+    out.push(super::guarded_deadline("FCO-VALIDITY-120D", || {
+        let validity = match c.approved_on {
+            Some(a) => Some(cal.add_days(a, params.count("FCO-VALIDITY-120D.DAYS", a)?)),
+            None => None,
+        };
+        Ok(day_deadline(
+            "FCO-VALIDITY-120D",
+            validity,
+            c.contracted_on,
+            as_of,
+            "The carta is not approved.",
+        ))
+    }));
     Ok(out)
 }
 
@@ -407,39 +425,41 @@ pub fn check_all(
     let c = f.carta;
     let on = c.submitted_on.unwrap_or(as_of);
     let mut out = Vec::new();
-    let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
-    let threshold_brl = super::brl(threshold);
-    out.push(match (chamber, c.decided_by.as_deref()) {
-        (true, Some("BANK")) => outcome(
-            "FCO-CHAMBER-THRESHOLD",
-            Status::Violated,
-            format!(
-                "{} is at or above {threshold_brl} but the bank decided alone",
-                c.financed_amount
+    out.push(super::guarded("FCO-CHAMBER-THRESHOLD", || {
+        let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
+        let threshold_brl = super::brl(threshold);
+        Ok(match (chamber, c.decided_by.as_deref()) {
+            (true, Some("BANK")) => outcome(
+                "FCO-CHAMBER-THRESHOLD",
+                Status::Violated,
+                format!(
+                    "{} is at or above {threshold_brl} but the bank decided alone",
+                    c.financed_amount
+                ),
             ),
-        ),
-        (true, Some(_)) => outcome(
-            "FCO-CHAMBER-THRESHOLD",
-            Status::Met,
-            format!(
-                "{} is at or above {threshold_brl}: the chamber gave its opinion",
-                c.financed_amount
+            (true, Some(_)) => outcome(
+                "FCO-CHAMBER-THRESHOLD",
+                Status::Met,
+                format!(
+                    "{} is at or above {threshold_brl}: the chamber gave its opinion",
+                    c.financed_amount
+                ),
             ),
-        ),
-        (true, None) => outcome(
-            "FCO-CHAMBER-THRESHOLD",
-            Status::Pending,
-            format!(
-                "{} is at or above {threshold_brl}: needs the chamber's opinion",
-                c.financed_amount
+            (true, None) => outcome(
+                "FCO-CHAMBER-THRESHOLD",
+                Status::Pending,
+                format!(
+                    "{} is at or above {threshold_brl}: needs the chamber's opinion",
+                    c.financed_amount
+                ),
             ),
-        ),
-        (false, _) => outcome(
-            "FCO-CHAMBER-THRESHOLD",
-            Status::Met,
-            format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
-        ),
-    });
+            (false, _) => outcome(
+                "FCO-CHAMBER-THRESHOLD",
+                Status::Met,
+                format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
+            ),
+        })
+    }));
     out.push(match (f.meeting, f.bank_present) {
         (Some(_), Some(true)) => outcome("FCO-ATTENDANCE", Status::Met, "the bank attended the meeting"),
         (Some(_), Some(false)) => outcome(
@@ -463,36 +483,40 @@ pub fn check_all(
         ),
         (None, _) => outcome("FCO-RESUBMIT", Status::NotApplicable, "not a resubmission"),
     });
+    out.push(super::guarded("FCO-CEILING", || {
     let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
     let ceiling_brl = super::brl(ceiling);
     let counts = !matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired);
-    out.push(outcome(
+    Ok(outcome(
         "FCO-CEILING",
         if !counts { Status::NotApplicable } else if f.group_exposure.to_decimal() <= ceiling { Status::Met } else { Status::Violated },
         format!("this carta and the approved and contracted cartas of the borrower's group add up to {} (ceiling {ceiling_brl})", f.group_exposure),
-    ));
-    let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
-    out.push(if heads(f.items, ItemKind::WeanedCalf) == 0 {
-        outcome("FCO-WEANED-2000", Status::NotApplicable, "no weaned cattle")
-    } else {
-        outcome(
-            "FCO-WEANED-2000",
-            if f.group_weaned_heads <= weaned_max {
-                Status::Met
-            } else {
-                Status::Violated
-            },
-            format!(
-                "{} weaned head across the borrower's group (at most {weaned_max})",
-                f.group_weaned_heads
-            ),
-        )
-    });
+    ))
+    }));
+    out.push(super::guarded("FCO-WEANED-2000", || {
+        let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
+        Ok(if heads(f.items, ItemKind::WeanedCalf) == 0 {
+            outcome("FCO-WEANED-2000", Status::NotApplicable, "no weaned cattle")
+        } else {
+            outcome(
+                "FCO-WEANED-2000",
+                if f.group_weaned_heads <= weaned_max {
+                    Status::Met
+                } else {
+                    Status::Violated
+                },
+                format!(
+                    "{} weaned head across the borrower's group (at most {weaned_max})",
+                    f.group_weaned_heads
+                ),
+            )
+        })
+    }));
     let (dams, sires) = (heads(f.items, ItemKind::Dam), heads(f.items, ItemKind::Sire));
     out.push(if dams == 0 {
         outcome("FCO-SIRE-RATIO", Status::NotApplicable, "no dams")
     } else {
-        sire_ratio(dams, sires, params, on)?
+        super::guarded("FCO-SIRE-RATIO", || sire_ratio(dams, sires, params, on))
     });
     let unregistered: Vec<&str> = f
         .items
@@ -519,38 +543,40 @@ pub fn check_all(
     out.push(if boars == 0 {
         outcome("FCO-BOAR-RATIO", Status::NotApplicable, "no boars")
     } else {
-        boar_ratio(sows, boars, false, params, on)?
+        super::guarded("FCO-BOAR-RATIO", || boar_ratio(sows, boars, false, params, on))
     });
     out.push(if c.activity == FcoActivity::SowRetention {
-        let terms = term_limits(
-            "FCO-SWINE-RETENTION",
-            "FCO-SWINE-RETENTION",
-            c.term_months,
-            c.grace_months,
-            params,
-            on,
-        )?;
-        let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)? as i32;
-        let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)? as i32;
-        let bad_ages: Vec<i32> = f
-            .items
-            .iter()
-            .filter(|i| i.kind == ItemKind::Sow)
-            .filter_map(|i| i.age_months)
-            .filter(|a| *a < min || *a > max)
-            .collect();
-        if terms.status == Status::Violated || bad_ages.is_empty() {
-            terms
-        } else {
-            outcome(
+        super::guarded("FCO-SWINE-RETENTION", || {
+            let terms = term_limits(
                 "FCO-SWINE-RETENTION",
-                Status::Violated,
-                format!(
-                    "{}; sows aged {bad_ages:?} months are outside {min} to {max}",
-                    terms.explanation
-                ),
-            )
-        }
+                "FCO-SWINE-RETENTION",
+                c.term_months,
+                c.grace_months,
+                params,
+                on,
+            )?;
+            let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)? as i32;
+            let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)? as i32;
+            let bad_ages: Vec<i32> = f
+                .items
+                .iter()
+                .filter(|i| i.kind == ItemKind::Sow)
+                .filter_map(|i| i.age_months)
+                .filter(|a| *a < min || *a > max)
+                .collect();
+            Ok(if terms.status == Status::Violated || bad_ages.is_empty() {
+                terms
+            } else {
+                outcome(
+                    "FCO-SWINE-RETENTION",
+                    Status::Violated,
+                    format!(
+                        "{}; sows aged {bad_ages:?} months are outside {min} to {max}",
+                        terms.explanation
+                    ),
+                )
+            })
+        })
     } else {
         outcome(
             "FCO-SWINE-RETENTION",
@@ -559,24 +585,26 @@ pub fn check_all(
         )
     });
     out.push(if c.activity == FcoActivity::PantanalDamRetention {
-        let terms = term_limits(
-            "FCO-PANTANAL",
-            "FCO-PANTANAL",
-            c.term_months,
-            c.grace_months,
-            params,
-            on,
-        )?;
-        let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
-        if terms.status == Status::Violated || dams <= max {
-            terms
-        } else {
-            outcome(
+        super::guarded("FCO-PANTANAL", || {
+            let terms = term_limits(
                 "FCO-PANTANAL",
-                Status::Violated,
-                format!("{dams} dams, more than {max}"),
-            )
-        }
+                "FCO-PANTANAL",
+                c.term_months,
+                c.grace_months,
+                params,
+                on,
+            )?;
+            let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
+            Ok(if terms.status == Status::Violated || dams <= max {
+                terms
+            } else {
+                outcome(
+                    "FCO-PANTANAL",
+                    Status::Violated,
+                    format!("{dams} dams, more than {max}"),
+                )
+            })
+        })
     } else {
         outcome(
             "FCO-PANTANAL",
@@ -588,8 +616,8 @@ pub fn check_all(
         .items
         .iter()
         .filter(|i| i.kind == ItemKind::UsedMachine)
-        .map(|i| used_machine(i.manufacture_year, on, params))
-        .collect::<Result<_, _>>()?;
+        .map(|i| super::guarded("FCO-USED-MACHINE", || used_machine(i.manufacture_year, on, params)))
+        .collect();
     out.push(
         match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
             Some(o) => o.clone(),
@@ -620,59 +648,64 @@ pub fn check_all(
             ),
         )
     });
-    let mut misclassified = Vec::new();
-    for i in f.items {
-        let expected = classify(i.kind, i.useful_life_years, params, on)?;
-        if expected != i.investment_class
-            && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity))
-        {
-            misclassified.push(format!(
-                "{} is {:?}, should be {expected:?}",
-                i.description, i.investment_class
-            ));
+    out.push(super::guarded("FCO-CLASSIFY", || {
+        let mut misclassified = Vec::new();
+        for i in f.items {
+            let expected = classify(i.kind, i.useful_life_years, params, on)?;
+            if expected != i.investment_class
+                && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity))
+            {
+                misclassified.push(format!(
+                    "{} is {:?}, should be {expected:?}",
+                    i.description, i.investment_class
+                ));
+            }
         }
-    }
-    out.push(if misclassified.is_empty() {
-        outcome(
-            "FCO-CLASSIFY",
-            if f.items.is_empty() {
-                Status::Pending
-            } else {
-                Status::Met
-            },
-            format!("{} item(s) classified", f.items.len()),
-        )
-    } else {
-        outcome("FCO-CLASSIFY", Status::Violated, misclassified.join("; "))
-    });
-    let mut wrong = Vec::new();
-    for a in f.amendments {
-        let (needs, why) = amendment_needs_approval(a.kind, a.old_amount, a.new_amount, None, params, a.requested_on)?;
-        if needs != a.requires_new_approval {
-            wrong.push(format!(
-                "amendment of {}: {why}, so it {} a new approval",
-                a.requested_on,
-                if needs { "needs" } else { "does not need" }
-            ));
+        Ok(if misclassified.is_empty() {
+            outcome(
+                "FCO-CLASSIFY",
+                if f.items.is_empty() {
+                    Status::Pending
+                } else {
+                    Status::Met
+                },
+                format!("{} item(s) classified", f.items.len()),
+            )
+        } else {
+            outcome("FCO-CLASSIFY", Status::Violated, misclassified.join("; "))
+        })
+    }));
+    out.push(super::guarded("FCO-AMENDMENT", || {
+        let mut wrong = Vec::new();
+        for a in f.amendments {
+            let (needs, why) =
+                amendment_needs_approval(a.kind, a.old_amount, a.new_amount, None, params, a.requested_on)?;
+            if needs != a.requires_new_approval {
+                wrong.push(format!(
+                    "amendment of {}: {why}, so it {} a new approval",
+                    a.requested_on,
+                    if needs { "needs" } else { "does not need" }
+                ));
+            }
         }
-    }
-    out.push(if f.amendments.is_empty() {
-        outcome("FCO-AMENDMENT", Status::NotApplicable, "no amendments")
-    } else if wrong.is_empty() {
-        outcome(
-            "FCO-AMENDMENT",
-            Status::Met,
-            format!("{} amendment(s) handled as art. 15 says", f.amendments.len()),
-        )
-    } else {
-        outcome("FCO-AMENDMENT", Status::Violated, wrong.join("; "))
-    });
+        Ok(if f.amendments.is_empty() {
+            outcome("FCO-AMENDMENT", Status::NotApplicable, "no amendments")
+        } else if wrong.is_empty() {
+            outcome(
+                "FCO-AMENDMENT",
+                Status::Met,
+                format!("{} amendment(s) handled as art. 15 says", f.amendments.len()),
+            )
+        } else {
+            outcome("FCO-AMENDMENT", Status::Violated, wrong.join("; "))
+        })
+    }));
     for d in deadlines(f, params, cal, as_of)? {
         let status = match d.status {
             DeadlineStatus::Met => Status::Met,
             DeadlineStatus::Overdue => Status::Violated,
             DeadlineStatus::Pending => Status::Pending,
-            DeadlineStatus::NotStarted => Status::NotApplicable,
+            DeadlineStatus::NotStarted | DeadlineStatus::NotApplicable => Status::NotApplicable,
         };
         out.push(Outcome {
             code: d.code,

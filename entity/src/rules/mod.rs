@@ -130,6 +130,31 @@ pub fn outcome(code: &'static str, status: Status, explanation: impl Into<String
     }
 }
 
+/// Runs one rule. When a parameter it needs cannot be read the rule still answers, and the others are not affected:
+/// `NOT_APPLICABLE` before the parameter's first version (the rule was not in force on that date), `PENDING` with the
+/// reason while the version in force is unusable.
+pub fn guarded(code: &'static str, rule: impl FnOnce() -> Result<Outcome, params::ParamError>) -> Outcome {
+    rule().unwrap_or_else(|e| outcome(code, e.status(), e.explain()))
+}
+
+/// [`guarded`] for a deadline.
+pub fn guarded_deadline(
+    code: &'static str,
+    deadline: impl FnOnce() -> Result<social_fuel::DeadlineOutcome, params::ParamError>,
+) -> social_fuel::DeadlineOutcome {
+    deadline().unwrap_or_else(|e| social_fuel::DeadlineOutcome {
+        code,
+        legal_basis: rule(code).map(|r| r.legal_basis).unwrap_or(""),
+        due: None,
+        due_at: None,
+        status: match e.status() {
+            Status::NotApplicable => social_fuel::DeadlineStatus::NotApplicable,
+            _ => social_fuel::DeadlineStatus::Pending,
+        },
+        note: e.explain(),
+    })
+}
+
 /// Reais in Brazilian notation (`R$ 1.000.000,00`).
 pub fn brl(v: rust_decimal::Decimal) -> String {
     crate::domain::Money::from_decimal(v)
@@ -146,8 +171,27 @@ pub fn pct(v: rust_decimal::Decimal) -> String {
 mod tests {
     use super::*;
 
+    /// Codes `../shared/DOMAIN.md` gives for articles that have no rule yet: the legal-fidelity issue (16) adds them.
+    /// Each must leave this list when its rule is catalogued, and a code DOMAIN.md adds later fails the test until it
+    /// is catalogued or listed here.
+    const NOT_YET_MODELLED: &[&str] = &[
+        "SF-COMPANY-BR",
+        "SF-DECISION-LETTER",
+        "FCO-GLOBAL-ASSISTANCE",
+        "FCO-PASTURE-SOIL",
+        "FCO-IA-INFO",
+        "FCO-SWINE-ELIGIBLE",
+        "FCO-SWINE-FAMILY",
+        "FCO-SWINE-REPORT",
+        "FCO-PANTANAL-PLAIN",
+        "FCO-SMALL-ANIMALS",
+        "FCO-SEED-MAPA",
+        "FCO-SPECIAL-DEMAND",
+        "FCO-PREDOMINANCE",
+    ];
+
     #[test]
-    fn every_rule_code_of_domain_md_is_catalogued_once() {
+    fn every_rule_code_of_domain_md_is_catalogued_once_or_listed_as_not_yet_modelled() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/DOMAIN.md");
         let Ok(text) = std::fs::read_to_string(path) else {
             eprintln!("SKIPPED: {path} is absent; the catalogue was not compared with DOMAIN.md");
@@ -159,9 +203,11 @@ mod tests {
             .filter_map(|l| l.split(" |").next())
             .filter(|c| c.starts_with("SF-") || c.starts_with("FCO-"))
             .collect();
-        assert_eq!(codes.len(), RULES.len(), "DOMAIN.md has {} codes", codes.len());
-        for c in codes {
-            assert!(rule(c).is_some(), "{c} is not catalogued");
+        let missing: Vec<&str> = codes.iter().copied().filter(|c| rule(c).is_none()).collect();
+        assert_eq!(missing, NOT_YET_MODELLED, "DOMAIN.md codes without a rule");
+        for r in RULES {
+            assert!(codes.contains(&r.code), "{} is catalogued but not in DOMAIN.md", r.code);
+            assert_eq!(RULES.iter().filter(|o| o.code == r.code).count(), 1, "{} twice", r.code);
         }
     }
 }

@@ -38,6 +38,34 @@ impl Unit {
         }
     }
 
+    /// Why `value` cannot be a value of this unit, if it cannot: days, months, hours, years and counts are whole and
+    /// positive, a percentage lies in 0–100, reais are non-negative with at most two decimals.
+    pub fn problem(self, value: Decimal) -> Option<&'static str> {
+        match self {
+            Self::Days | Self::Months | Self::Hours | Self::Years | Self::Count => {
+                if !value.fract().is_zero() {
+                    Some("a whole number")
+                } else if value <= Decimal::ZERO {
+                    Some("positive")
+                } else if value > Decimal::from(1_000_000) {
+                    Some("at most 1,000,000")
+                } else {
+                    None
+                }
+            }
+            Self::Percent => (value.is_sign_negative() || value > Decimal::ONE_HUNDRED).then_some("between 0 and 100"),
+            Self::Brl => {
+                if value.is_sign_negative() {
+                    Some("not negative")
+                } else if value.normalize().scale() > 2 {
+                    Some("in reais with at most two decimals (centavos)")
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
     /// Parses the stored spelling.
     pub fn parse(s: &str) -> Option<Self> {
         [
@@ -98,6 +126,30 @@ pub enum ParamError {
     /// A value that is not a non-negative decimal.
     #[error("{0:?} is not a non-negative decimal")]
     BadValue(String),
+    /// A value its unit does not allow (a fraction of a day, a share over 100 %).
+    #[error("{value} {unit} must be {why}")]
+    OutOfUnit {
+        /// The value given.
+        value: Decimal,
+        /// Its unit.
+        unit: &'static str,
+        /// What the unit requires.
+        why: &'static str,
+    },
+    /// The version in force cannot be used by the rule (stored before values were checked by unit).
+    #[error("the version of {key} in force on {on} is {value} {unit}, which is not usable: it must be {why}")]
+    Unusable {
+        /// The key.
+        key: String,
+        /// The date.
+        on: NaiveDate,
+        /// The stored value.
+        value: Decimal,
+        /// Its unit.
+        unit: &'static str,
+        /// What the unit requires.
+        why: &'static str,
+    },
     /// `effective_to` before `effective_from`.
     #[error("the version ends ({to}) before it starts ({from})")]
     BadPeriod {
@@ -106,6 +158,28 @@ pub enum ParamError {
         /// End.
         to: NaiveDate,
     },
+}
+
+impl ParamError {
+    /// The status of a rule that cannot read its parameter: not applicable before the parameter's first version (the
+    /// rule was not in force on that date), pending while the version in force is unusable.
+    pub fn status(&self) -> super::Status {
+        match self {
+            Self::NotInForce { .. } => super::Status::NotApplicable,
+            _ => super::Status::Pending,
+        }
+    }
+
+    /// Why, for the rule's explanation.
+    pub fn explain(&self) -> String {
+        match self {
+            Self::NotInForce { key, on } => format!(
+                "not applicable on {on}: no version of parameter {key} is in force on that date (the rule was not yet \
+                 or no longer in force)"
+            ),
+            other => format!("pending: {other}; the rule is judged once a usable version is recorded"),
+        }
+    }
 }
 
 /// IN MDA 2005 took effect on publication (art. 14); IN MDA nº 01 of 5 July 2005.
@@ -257,13 +331,28 @@ impl Params {
         self.versions.push(v);
     }
 
-    /// The version in force on `on`: among those whose period covers the date, the one that started last.
+    /// The version in force on `on`: among those whose period covers the date, the one that started last (the one
+    /// recorded last when two start the same day). A version whose value its unit does not allow is refused with
+    /// [`ParamError::Unusable`], so the rule that needs it waits rather than judging with it.
     pub fn version(&self, key: &str, on: NaiveDate) -> Result<&ParamVersion, ParamError> {
-        self.versions
+        let v = self
+            .versions
             .iter()
-            .filter(|v| v.key == key && v.effective_from <= on && v.effective_to.is_none_or(|to| on <= to))
-            .max_by_key(|v| v.effective_from)
-            .ok_or_else(|| ParamError::NotInForce { key: key.into(), on })
+            .enumerate()
+            .filter(|(_, v)| v.key == key && v.effective_from <= on && v.effective_to.is_none_or(|to| on <= to))
+            .max_by_key(|(i, v)| (v.effective_from, *i))
+            .map(|(_, v)| v)
+            .ok_or_else(|| ParamError::NotInForce { key: key.into(), on })?;
+        match v.unit.problem(v.value) {
+            Some(why) => Err(ParamError::Unusable {
+                key: key.into(),
+                on,
+                value: v.value,
+                unit: v.unit.as_str(),
+                why,
+            }),
+            None => Ok(v),
+        }
     }
 
     /// The value in force on `on`.
@@ -274,10 +363,17 @@ impl Params {
     /// A whole-number value in force on `on` (days, months, counts).
     pub fn count(&self, key: &str, on: NaiveDate) -> Result<u32, ParamError> {
         use rust_decimal::prelude::ToPrimitive;
-        let v = self.value(key, on)?;
+        let version = self.version(key, on)?;
+        let v = version.value;
         v.to_u32()
             .filter(|n| Decimal::from(*n) == v)
-            .ok_or_else(|| ParamError::BadValue(v.to_string()))
+            .ok_or_else(|| ParamError::Unusable {
+                key: key.into(),
+                on,
+                value: v,
+                unit: version.unit.as_str(),
+                why: "a whole number",
+            })
     }
 
     /// Every version.
@@ -311,8 +407,12 @@ pub fn validate_new_version(
         });
     }
     let v = Decimal::from_str(value.trim()).map_err(|_| ParamError::BadValue(value.into()))?;
-    if v.is_sign_negative() {
-        return Err(ParamError::BadValue(value.into()));
+    if let Some(why) = given.problem(v) {
+        return Err(ParamError::OutOfUnit {
+            value: v,
+            unit: given.as_str(),
+            why,
+        });
     }
     if let Some(to) = to
         && to < from
@@ -326,6 +426,65 @@ pub fn validate_new_version(
 mod tests {
     use super::*;
     use rust_decimal_macros::dec;
+
+    #[test]
+    fn values_are_checked_by_their_unit() {
+        let bad = [
+            ("SF-DECISION-30D.DAYS", "30.5", "DAYS", "a whole number"),
+            ("SF-DECISION-30D.DAYS", "0", "DAYS", "positive"),
+            ("SF-EXTERNAL-EVAL-6M.MONTHS", "-6", "MONTHS", "positive"),
+            ("FCO-72H-RESULT.HOURS", "1.5", "HOURS", "a whole number"),
+            ("FCO-WEANED-2000.HEADS", "2000.1", "COUNT", "a whole number"),
+            ("SF-SHARE-MIN.NORTH", "140", "PERCENT", "between 0 and 100"),
+            ("SF-SHARE-MIN.NORTH", "-1", "PERCENT", "between 0 and 100"),
+            (
+                "FCO-CEILING.AMOUNT",
+                "1.001",
+                "BRL",
+                "in reais with at most two decimals (centavos)",
+            ),
+        ];
+        for (key, value, unit, why) in bad {
+            match validate_new_version(key, value, unit, md(2027, 1, 1), None) {
+                Err(ParamError::OutOfUnit { why: w, .. }) => assert_eq!(w, why, "{key} = {value}"),
+                other => panic!("{key} = {value}: {other:?}"),
+            }
+        }
+        for (key, value, unit) in [
+            ("SF-SHARE-MIN.NORTH", "0", "PERCENT"),
+            ("SF-SHARE-MIN.NORTH", "100", "PERCENT"),
+            ("SF-SHARE-MIN.NORTH", "12.5", "PERCENT"),
+            ("FCO-CEILING.AMOUNT", "0", "BRL"),
+            ("FCO-CEILING.AMOUNT", "15000000.10", "BRL"),
+            ("SF-DECISION-30D.DAYS", "45", "DAYS"),
+        ] {
+            assert!(
+                validate_new_version(key, value, unit, md(2027, 1, 1), None).is_ok(),
+                "{key} = {value}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unusable_version_in_force_is_refused_on_read_and_the_rule_says_why() {
+        let mut p = Params::baseline();
+        p.push(ParamVersion {
+            key: "SF-DECISION-30D.DAYS".into(),
+            value: dec!(30.5),
+            unit: Unit::Days,
+            effective_from: md(2020, 1, 1),
+            effective_to: None,
+            source: "a typo".into(),
+        });
+        assert_eq!(p.count("SF-DECISION-30D.DAYS", md(2019, 12, 31)), Ok(30));
+        let e = p.count("SF-DECISION-30D.DAYS", md(2020, 1, 1)).expect_err("unusable");
+        assert_eq!(e.status(), crate::rules::Status::Pending);
+        assert!(e.explain().contains("30.5 DAYS"), "{}", e.explain());
+        let early = p
+            .count("SF-DECISION-30D.DAYS", md(2005, 7, 4))
+            .expect_err("not in force");
+        assert_eq!(early.status(), crate::rules::Status::NotApplicable);
+    }
 
     #[test]
     fn a_later_version_applies_from_its_first_day_and_not_before() {
@@ -361,9 +520,16 @@ mod tests {
             validate_new_version("FCO-CEILING.AMOUNT", "1", "DAYS", md(2027, 1, 1), None),
             Err(ParamError::WrongUnit { .. })
         ));
-        assert_eq!(
+        assert!(matches!(
             validate_new_version("FCO-CEILING.AMOUNT", "-1", "BRL", md(2027, 1, 1), None),
-            Err(ParamError::BadValue("-1".into()))
+            Err(ParamError::OutOfUnit {
+                why: "not negative",
+                ..
+            })
+        ));
+        assert_eq!(
+            validate_new_version("FCO-CEILING.AMOUNT", "abc", "BRL", md(2027, 1, 1), None),
+            Err(ParamError::BadValue("abc".into()))
         );
         assert!(matches!(
             validate_new_version("FCO-CEILING.AMOUNT", "1", "BRL", md(2027, 1, 1), Some(md(2026, 1, 1))),

@@ -247,6 +247,8 @@ pub enum DeadlineStatus {
     Overdue,
     /// Its starting event has not happened.
     NotStarted,
+    /// The rule was not in force on the date asked (before its parameter's first version).
+    NotApplicable,
 }
 
 /// A deadline of one financing.
@@ -320,71 +322,83 @@ pub fn deadlines(
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let mut out = Vec::new();
     // SF-DECISION-30D counts from filing, with the parameter in force on the filing date.
-    let decision = match p.filed_on {
-        Some(f) => Some(cal.add_days(f, params.count("SF-DECISION-30D.DAYS", f)?)),
-        None => None,
-    };
-    let mut d = day_deadline(
-        "SF-DECISION-30D",
-        decision,
-        p.decided_on,
-        as_of,
-        "The project has not been filed.",
-    );
-    if p.analysed_by_bank {
-        d.note
-            .push_str(" The bank analyses under a cooperation agreement: its own financing deadline applies (art. 9).");
-    }
-    out.push(d);
+    out.push(super::guarded_deadline("SF-DECISION-30D", || {
+        let decision = match p.filed_on {
+            Some(f) => Some(cal.add_days(f, params.count("SF-DECISION-30D.DAYS", f)?)),
+            None => None,
+        };
+        let mut d = day_deadline(
+            "SF-DECISION-30D",
+            decision,
+            p.decided_on,
+            as_of,
+            "The project has not been filed.",
+        );
+        if p.analysed_by_bank {
+            d.note.push_str(
+                " The bank analyses under a cooperation agreement: its own financing deadline applies (art. 9).",
+            );
+        }
+        Ok(d)
+    }));
     // SF-EXTERNAL-EVAL-6M: from industrial start, or from the scheduled implementation end.
     let eval_start = p
         .industrial_start_on
         .or(p.scheduled_implementation_end.filter(|e| *e <= as_of));
-    let eval = match eval_start {
-        Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
-        None => None,
-    };
-    let mut e = day_deadline(
-        "SF-EXTERNAL-EVAL-6M",
-        eval.clone(),
-        p.external_evaluation_on,
-        as_of,
-        "Industrial operation has not started.",
-    );
-    if p.extension_granted_on.is_some() && e.status == DeadlineStatus::Overdue && p.external_evaluation_on.is_none() {
-        e.status = DeadlineStatus::Pending;
-        e.note
-            .push_str(" The 6-month extension was granted (art. 11 §2): see SF-EXTENSION-12M.");
-    }
-    out.push(e);
-    // SF-SEAL-REQUEST-30D: from a conforming evaluation.
-    let seal = match (p.external_evaluation_on, p.evaluation_result) {
-        (Some(ev), Some(Decision::Favourable)) => Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?)),
-        _ => None,
-    };
-    out.push(day_deadline(
-        "SF-SEAL-REQUEST-30D",
-        seal,
-        p.seal_requested_on,
-        as_of,
-        "No conforming external evaluation yet.",
-    ));
-    // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
-    let ext = match (p.extension_granted_on, eval_start) {
-        (Some(_), Some(s)) => {
-            let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
-            let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
-            Some(cal.add_months(s, base + extra))
+    out.push(super::guarded_deadline("SF-EXTERNAL-EVAL-6M", || {
+        let eval = match eval_start {
+            Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
+            None => None,
+        };
+        let mut e = day_deadline(
+            "SF-EXTERNAL-EVAL-6M",
+            eval,
+            p.external_evaluation_on,
+            as_of,
+            "Industrial operation has not started.",
+        );
+        if p.extension_granted_on.is_some() && e.status == DeadlineStatus::Overdue && p.external_evaluation_on.is_none()
+        {
+            e.status = DeadlineStatus::Pending;
+            e.note
+                .push_str(" The 6-month extension was granted (art. 11 §2): see SF-EXTENSION-12M.");
         }
-        _ => None,
-    };
-    out.push(day_deadline(
-        "SF-EXTENSION-12M",
-        ext,
-        p.external_evaluation_on,
-        as_of,
-        "No extension granted.",
-    ));
+        Ok(e)
+    }));
+    // SF-SEAL-REQUEST-30D: from a conforming evaluation.
+    out.push(super::guarded_deadline("SF-SEAL-REQUEST-30D", || {
+        let seal = match (p.external_evaluation_on, p.evaluation_result) {
+            (Some(ev), Some(Decision::Favourable)) => {
+                Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?))
+            }
+            _ => None,
+        };
+        Ok(day_deadline(
+            "SF-SEAL-REQUEST-30D",
+            seal,
+            p.seal_requested_on,
+            as_of,
+            "No conforming external evaluation yet.",
+        ))
+    }));
+    // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
+    out.push(super::guarded_deadline("SF-EXTENSION-12M", || {
+        let ext = match (p.extension_granted_on, eval_start) {
+            (Some(_), Some(s)) => {
+                let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
+                let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
+                Some(cal.add_months(s, base + extra))
+            }
+            _ => None,
+        };
+        Ok(day_deadline(
+            "SF-EXTENSION-12M",
+            ext,
+            p.external_evaluation_on,
+            as_of,
+            "No extension granted.",
+        ))
+    }));
     Ok(out)
 }
 
@@ -529,7 +543,7 @@ fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
         DeadlineStatus::Met => Status::Met,
         DeadlineStatus::Overdue => Status::Violated,
         DeadlineStatus::Pending => Status::Pending,
-        DeadlineStatus::NotStarted => Status::NotApplicable,
+        DeadlineStatus::NotStarted | DeadlineStatus::NotApplicable => Status::NotApplicable,
     };
     Outcome {
         code: d.code,
@@ -562,7 +576,9 @@ pub fn check_all(
         .and_then(|c| IbgeCode::new(c).ok());
     match plant {
         Some(code) => {
-            let mut s = check_share(&terms, code, f.semi_arid, params, reference)?;
+            let mut s = super::guarded("SF-SHARE-MIN", || {
+                check_share(&terms, code, f.semi_arid, params, reference)
+            });
             if let Some(y) = year {
                 s.explanation = format!("year {y}: {}", s.explanation);
             }

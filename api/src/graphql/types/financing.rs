@@ -443,7 +443,7 @@ impl FcoCarta {
 
     /// When the carta reached SEDEC; at least 72 hours before the meeting (art. 2 §7).
     async fn received_by_council_at(&self) -> Option<DateTime> {
-        self.0.received_by_council_at.map(DateTime)
+        self.0.received_by_council_at.map(DateTime::cdae)
     }
 
     /// The opinion or decision.

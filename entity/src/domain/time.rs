@@ -1,0 +1,66 @@
+//! The authorities' time zones. Timestamps are stored in UTC; a time shown to a person carries the offset of the
+//! authority it concerns: America/Sao_Paulo (Brasília time) for MDA and the social-fuel programme, America/Cuiaba for
+//! the CDAE/SEDEC of Mato Grosso and the banks reporting FCO there. Both zones kept daylight saving until 2019, so the
+//! offset of an old timestamp is the one in force then (from the IANA database).
+
+use chrono::{DateTime, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
+
+/// Whose clock a time is read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Authority {
+    /// MDA, in Brasília: America/Sao_Paulo.
+    Mda,
+    /// CDAE/SEDEC of Mato Grosso and the banks reporting FCO there: America/Cuiaba.
+    Cdae,
+}
+
+impl Authority {
+    /// The IANA zone.
+    pub fn zone(self) -> chrono_tz::Tz {
+        match self {
+            Self::Mda => chrono_tz::America::Sao_Paulo,
+            Self::Cdae => chrono_tz::America::Cuiaba,
+        }
+    }
+
+    /// `t` on this authority's clock, with its offset then.
+    pub fn local(self, t: DateTime<Utc>) -> DateTime<FixedOffset> {
+        let zone = self.zone();
+        let offset = zone.offset_from_utc_datetime(&t.naive_utc()).fix();
+        t.with_timezone(&offset)
+    }
+
+    /// `t` for a person: `2024-03-01 08:01 (-03:00)`.
+    pub fn show(self, t: DateTime<Utc>) -> String {
+        self.local(t).format("%Y-%m-%d %H:%M (%:z)").to_string()
+    }
+}
+
+/// The calendar day of `t` in Brasília.
+pub fn brasilia_date(t: DateTime<Utc>) -> NaiveDate {
+    Authority::Mda.local(t).date_naive()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utc(y: i32, m: u32, d: u32, h: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(y, m, d, h, 1, 0).single().expect("a time")
+    }
+
+    #[test]
+    fn times_carry_the_offset_in_force_for_each_authority() {
+        // After 2019 there is no daylight saving: Brasília is −03:00, Cuiabá −04:00.
+        assert_eq!(Authority::Mda.show(utc(2025, 10, 9, 11)), "2025-10-09 08:01 (-03:00)");
+        assert_eq!(Authority::Cdae.show(utc(2025, 10, 9, 11)), "2025-10-09 07:01 (-04:00)");
+        // In January 2018 both kept summer time.
+        assert_eq!(Authority::Mda.show(utc(2018, 1, 15, 11)), "2018-01-15 09:01 (-02:00)");
+        assert_eq!(Authority::Cdae.show(utc(2018, 1, 15, 11)), "2018-01-15 08:01 (-03:00)");
+        // 01:30 UTC is still the previous day in Brasília.
+        assert_eq!(
+            brasilia_date(utc(2025, 3, 2, 1)),
+            NaiveDate::from_ymd_opt(2025, 3, 1).expect("date")
+        );
+    }
+}
