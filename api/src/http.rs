@@ -180,23 +180,43 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
     if let Some(vars) = req.variables {
         request = request.variables(Variables::from_json(vars));
     }
-    shape(state.schema.execute(request).await, media)
+    let operation_name = request.operation_name.clone();
+    shape(
+        state.schema.execute(request).await,
+        media,
+        Some((&doc, operation_name.as_deref())),
+    )
+}
+
+/// Whether an error without a code is about a value the client sent: an argument or variable value the schema's
+/// validation refused (`Invalid value for argument …`), or one a scalar or input type could not parse during execution
+/// (`Failed to parse "Date": …`).
+fn is_bad_input(message: &str) -> bool {
+    message.starts_with("Invalid value for argument") || message.starts_with("Failed to parse ")
 }
 
 /// Shapes an executed response for the client: every error gets a stable `extensions.code`; a request error
 /// (validation, operation selection, variable coercion: errors with no path and no data) has no `data` entry and gets
-/// 400 under `application/graphql-response+json`, 200 under `application/json`.
-fn shape(response: async_graphql::Response, media: MediaType) -> Response {
+/// 400 under `application/graphql-response+json`, 200 under `application/json`. The data is completed as the
+/// specification says ([`crate::graphql::complete`]): a failed field is `null`, empty selections are `{}`.
+fn shape(
+    response: async_graphql::Response,
+    media: MediaType,
+    operation: Option<(&async_graphql::parser::types::ExecutableDocument, Option<&str>)>,
+) -> Response {
     let request_error = !response.errors.is_empty()
         && response.errors.iter().all(|e| e.path.is_empty())
         && response.data == async_graphql::Value::Null;
     let mut errors: Vec<ServerError> = response.errors;
     for e in &mut errors {
+        let bad_input = is_bad_input(&e.message);
         let ext = e.extensions.get_or_insert_with(ErrorExtensionValues::default);
         if ext.get("code").is_none() {
             ext.set(
                 "code",
-                if request_error {
+                if bad_input {
+                    "BAD_USER_INPUT"
+                } else if request_error {
                     "GRAPHQL_VALIDATION_FAILED"
                 } else {
                     "INTERNAL"
@@ -206,10 +226,24 @@ fn shape(response: async_graphql::Response, media: MediaType) -> Response {
     }
     let mut body = serde_json::Map::new();
     if !request_error {
-        body.insert(
-            "data".into(),
-            serde_json::to_value(&response.data).unwrap_or(Value::Null),
-        );
+        let mut data = serde_json::to_value(&response.data).unwrap_or(Value::Null);
+        if let Some((doc, name)) = operation {
+            use crate::graphql::complete::Step;
+            let paths: Vec<Vec<Step>> = errors
+                .iter()
+                .map(|e| {
+                    e.path
+                        .iter()
+                        .map(|p| match p {
+                            async_graphql::PathSegment::Field(f) => Step::Key(f.clone()),
+                            async_graphql::PathSegment::Index(i) => Step::Index(*i),
+                        })
+                        .collect()
+                })
+                .collect();
+            crate::graphql::complete::complete(crate::graphql::type_info(), doc, name, &mut data, &paths);
+        }
+        body.insert("data".into(), data);
     }
     if !errors.is_empty() {
         body.insert("errors".into(), serde_json::to_value(&errors).unwrap_or(Value::Null));
@@ -318,7 +352,10 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
                 let request = request
                     .data(Caller::Anonymous)
                     .data(crate::graphql::rules::RuleCache::default());
-                shape(state.schema.execute(request).await, media)
+                let doc = parse_query(&request.query).ok();
+                let operation_name = request.operation_name.clone();
+                let response = state.schema.execute(request).await;
+                shape(response, media, doc.as_ref().map(|d| (d, operation_name.as_deref())))
             }
             Err(e) => error_body(
                 StatusCode::BAD_REQUEST,

@@ -1,5 +1,6 @@
 //! The GraphQL schema: one graph over both programmes.
 
+pub mod complete;
 pub mod error;
 pub mod ids;
 pub mod lifecycle;
@@ -83,6 +84,12 @@ pub fn sdl() -> String {
     )
     .finish()
     .sdl()
+}
+
+/// The schema's types, read once from its SDL, for completing responses ([`complete`]).
+pub fn type_info() -> &'static complete::TypeInfo {
+    static INFO: std::sync::OnceLock<complete::TypeInfo> = std::sync::OnceLock::new();
+    INFO.get_or_init(|| complete::TypeInfo::from_sdl(&sdl()))
 }
 
 /// The database connection of the request.

@@ -1,0 +1,396 @@
+//! Completes an executed response as the GraphQL specification's "Response" section says, where async-graphql 7.2
+//! falls short: a field whose resolver failed is `null` in `data` (async-graphql leaves its key out), the null
+//! propagates to the nearest nullable parent when the field is non-null, and an object whose selection picked no field
+//! (`... on FcoCarta { id }` on a social-fuel project) is `{}`, not `null`. Generated clients rely on every selected
+//! key being present.
+
+use async_graphql::parser::types::{
+    BaseType, ExecutableDocument, FragmentDefinition, OperationDefinition, OperationType, Selection, SelectionSet,
+    Type, TypeKind, TypeSystemDefinition,
+};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Each object and interface type's fields with their declared types, read from the schema's SDL.
+#[derive(Debug, Default)]
+pub struct TypeInfo {
+    fields: HashMap<String, HashMap<String, Type>>,
+    roots: [String; 3],
+}
+
+/// One step of a response path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// An object's key.
+    Key(String),
+    /// A list's index.
+    Index(usize),
+}
+
+impl TypeInfo {
+    /// Reads the types out of SDL.
+    pub fn from_sdl(sdl: &str) -> Self {
+        let mut info = TypeInfo {
+            roots: ["Query".into(), "Mutation".into(), "Subscription".into()],
+            ..Default::default()
+        };
+        let Ok(doc) = async_graphql::parser::parse_schema(sdl) else {
+            return info;
+        };
+        for def in doc.definitions {
+            match def {
+                TypeSystemDefinition::Type(t) => {
+                    let t = t.node;
+                    let fields = match t.kind {
+                        TypeKind::Object(o) => o.fields,
+                        TypeKind::Interface(i) => i.fields,
+                        _ => continue,
+                    };
+                    info.fields.insert(
+                        t.name.node.to_string(),
+                        fields
+                            .into_iter()
+                            .map(|f| (f.node.name.node.to_string(), f.node.ty.node))
+                            .collect(),
+                    );
+                }
+                TypeSystemDefinition::Schema(s) => {
+                    let s = s.node;
+                    for (i, root) in [s.query, s.mutation, s.subscription].into_iter().enumerate() {
+                        if let Some(r) = root {
+                            info.roots[i] = r.node.to_string();
+                        }
+                    }
+                }
+                TypeSystemDefinition::Directive(_) => {}
+            }
+        }
+        info
+    }
+
+    fn field_type(&self, parent: &str, field: &str) -> Option<Type> {
+        if field == "__typename" {
+            return Some(Type {
+                base: BaseType::Named(async_graphql::Name::new("String")),
+                nullable: false,
+            });
+        }
+        self.fields.get(parent)?.get(field).cloned()
+    }
+}
+
+/// The fields a selection set selects under one response key: for each, the type it is looked up on (a fragment's
+/// type condition, or the parent's) and its field name and sub-selection.
+struct Selected<'a> {
+    on: String,
+    name: String,
+    selection: &'a SelectionSet,
+}
+
+fn collect<'a>(
+    fragments: &'a HashMap<async_graphql::Name, async_graphql::Positioned<FragmentDefinition>>,
+    set: &'a SelectionSet,
+    on: &str,
+    out: &mut Vec<(String, Selected<'a>)>,
+    depth: usize,
+) {
+    if depth > 64 {
+        return;
+    }
+    for item in &set.items {
+        match &item.node {
+            Selection::Field(f) => out.push((
+                f.node.response_key().node.to_string(),
+                Selected {
+                    on: on.to_owned(),
+                    name: f.node.name.node.to_string(),
+                    selection: &f.node.selection_set.node,
+                },
+            )),
+            Selection::InlineFragment(fr) => {
+                let on = fr
+                    .node
+                    .type_condition
+                    .as_ref()
+                    .map(|c| c.node.on.node.to_string())
+                    .unwrap_or_else(|| on.to_owned());
+                collect(fragments, &fr.node.selection_set.node, &on, out, depth + 1);
+            }
+            Selection::FragmentSpread(s) => {
+                if let Some(fr) = fragments.get(&s.node.fragment_name.node) {
+                    let on = fr.node.type_condition.node.on.node.to_string();
+                    collect(fragments, &fr.node.selection_set.node, &on, out, depth + 1);
+                }
+            }
+        }
+    }
+}
+
+/// The operation a request ran.
+fn operation<'a>(doc: &'a ExecutableDocument, name: Option<&str>) -> Option<&'a OperationDefinition> {
+    use async_graphql::parser::types::DocumentOperations;
+    match (&doc.operations, name) {
+        (DocumentOperations::Single(op), _) => Some(&op.node),
+        (DocumentOperations::Multiple(ops), Some(name)) => {
+            ops.iter().find(|(n, _)| n.as_str() == name).map(|(_, op)| &op.node)
+        }
+        (DocumentOperations::Multiple(ops), None) if ops.len() == 1 => ops.values().next().map(|op| &op.node),
+        (DocumentOperations::Multiple(_), None) => None,
+    }
+}
+
+/// Completes `data` for the operation: fills the keys of failed fields with `null` and propagates nulls per the
+/// fields' declared types, and turns empty objects async-graphql left `null` into `{}`. `error_paths` are the paths of
+/// the field errors.
+pub fn complete(
+    info: &TypeInfo,
+    doc: &ExecutableDocument,
+    operation_name: Option<&str>,
+    data: &mut Value,
+    error_paths: &[Vec<Step>],
+) {
+    let Some(op) = operation(doc, operation_name) else {
+        return;
+    };
+    let root = match op.ty {
+        OperationType::Query => &info.roots[0],
+        OperationType::Mutation => &info.roots[1],
+        OperationType::Subscription => &info.roots[2],
+    };
+    let walker = Walker {
+        info,
+        fragments: &doc.fragments,
+    };
+    walker.empty_objects(data, &op.selection_set.node, root, &mut Vec::new(), error_paths);
+    if data.is_null() && error_paths.iter().any(|p| !p.is_empty()) {
+        // Every root field failed: async-graphql left nothing; the failed fields are put back below.
+        *data = Value::Object(Default::default());
+    }
+    for path in error_paths.iter().filter(|p| !p.is_empty()) {
+        let Some(types) = walker.types_along(&op.selection_set.node, root, path) else {
+            continue;
+        };
+        walker.null_out(data, path, &types);
+    }
+}
+
+struct Walker<'a> {
+    info: &'a TypeInfo,
+    fragments: &'a HashMap<async_graphql::Name, async_graphql::Positioned<FragmentDefinition>>,
+}
+
+/// Whether a position is at, under or above an error's path.
+fn touches_error(position: &[Step], error_paths: &[Vec<Step>]) -> bool {
+    error_paths
+        .iter()
+        .any(|p| p.starts_with(position) || position.starts_with(p))
+}
+
+impl Walker<'_> {
+    /// The declared type at each prefix of `path` (one entry per step).
+    fn types_along(&self, selection: &SelectionSet, root: &str, path: &[Step]) -> Option<Vec<Type>> {
+        let mut types = Vec::with_capacity(path.len());
+        let mut sets: Vec<&SelectionSet> = vec![selection];
+        let mut parent = root.to_owned();
+        let mut current: Option<Type> = None;
+        for step in path {
+            match step {
+                Step::Key(key) => {
+                    let mut fields = Vec::new();
+                    for set in &sets {
+                        collect(self.fragments, set, &parent, &mut fields, 0);
+                    }
+                    let matching: Vec<&Selected> = fields.iter().filter(|(k, _)| k == key).map(|(_, s)| s).collect();
+                    let first = matching.first()?;
+                    let ty = self.info.field_type(&first.on, &first.name)?;
+                    sets = matching.iter().map(|s| s.selection).collect();
+                    parent = named(&ty).to_owned();
+                    current = Some(ty.clone());
+                    types.push(ty);
+                }
+                Step::Index(_) => {
+                    let BaseType::List(inner) = &current.as_ref()?.base else {
+                        return None;
+                    };
+                    let inner = (**inner).clone();
+                    current = Some(inner.clone());
+                    types.push(inner);
+                }
+            }
+        }
+        Some(types)
+    }
+
+    /// Puts `null` where the failed field's key is missing (or where the first missing key on its path is), then moves
+    /// the null up while the type at the position is non-null, up to `data` itself.
+    fn null_out(&self, data: &mut Value, path: &[Step], types: &[Type]) {
+        let mut depth = 0;
+        let mut inserted = false;
+        while depth < path.len() {
+            if get_mut(data, &path[..=depth]).is_some() {
+                depth += 1;
+                continue;
+            }
+            if let (Some(Value::Object(map)), Step::Key(k)) = (get_mut(data, &path[..depth]), &path[depth]) {
+                map.insert(k.clone(), Value::Null);
+                depth += 1;
+                inserted = true;
+            }
+            break;
+        }
+        if !inserted && !get_mut(data, path).is_some_and(|v| v.is_null()) {
+            return;
+        }
+        while depth > 0 && !types[depth - 1].nullable {
+            depth -= 1;
+            match get_mut(data, &path[..depth]) {
+                Some(v) => *v = Value::Null,
+                None => break,
+            }
+        }
+    }
+
+    /// Turns `null` into `{}` where the declared type is a non-null object (or a list of them) and no error explains
+    /// the null: async-graphql answers `null` for an object none of whose selected fields applied.
+    fn empty_objects(
+        &self,
+        value: &mut Value,
+        selection: &SelectionSet,
+        on: &str,
+        position: &mut Vec<Step>,
+        error_paths: &[Vec<Step>],
+    ) {
+        let Value::Object(map) = value else {
+            return;
+        };
+        let mut fields = Vec::new();
+        collect(self.fragments, selection, on, &mut fields, 0);
+        let mut by_key: HashMap<&str, Vec<&Selected>> = HashMap::new();
+        for (k, s) in &fields {
+            by_key.entry(k.as_str()).or_default().push(s);
+        }
+        for (key, v) in map.iter_mut() {
+            let Some(selected) = by_key.get(key.as_str()) else {
+                continue;
+            };
+            let first = selected[0];
+            let Some(ty) = self.info.field_type(&first.on, &first.name) else {
+                continue;
+            };
+            position.push(Step::Key(key.clone()));
+            self.fill(v, &ty, selected, position, error_paths);
+            position.pop();
+        }
+    }
+
+    fn fill(&self, v: &mut Value, ty: &Type, selected: &[&Selected], position: &mut Vec<Step>, errors: &[Vec<Step>]) {
+        match (&ty.base, v) {
+            (BaseType::List(inner), Value::Array(items)) => {
+                for (i, item) in items.iter_mut().enumerate() {
+                    position.push(Step::Index(i));
+                    self.fill(item, inner, selected, position, errors);
+                    position.pop();
+                }
+            }
+            (BaseType::Named(name), v) => {
+                let has_selection = selected.iter().any(|s| !s.selection.items.is_empty());
+                if !has_selection {
+                    return;
+                }
+                if v.is_null() && !ty.nullable && !touches_error(position, errors) {
+                    *v = Value::Object(Default::default());
+                }
+                for s in selected {
+                    self.empty_objects(v, s.selection, name, position, errors);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn named(ty: &Type) -> &str {
+    match &ty.base {
+        BaseType::Named(n) => n.as_str(),
+        BaseType::List(inner) => named(inner),
+    }
+}
+
+fn get_mut<'v>(data: &'v mut Value, path: &[Step]) -> Option<&'v mut Value> {
+    let mut v = data;
+    for step in path {
+        v = match (step, v) {
+            (Step::Key(k), Value::Object(m)) => m.get_mut(k)?,
+            (Step::Index(i), Value::Array(a)) => a.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const SDL: &str = "
+        type Query { a: Bank b: Bank c: Bank! list: [Thing!]! maybe: [Thing] }
+        type Bank { id: ID! name: String! }
+        union Thing = Bank | Other
+        type Other { x: Int }
+        schema { query: Query }";
+
+    fn run(query: &str, mut data: Value, errors: &[Vec<Step>]) -> Value {
+        let info = TypeInfo::from_sdl(SDL);
+        let doc = async_graphql::parser::parse_query(query).expect("parses");
+        complete(&info, &doc, None, &mut data, errors);
+        data
+    }
+
+    fn key(k: &str) -> Step {
+        Step::Key(k.into())
+    }
+
+    #[test]
+    fn a_failed_nullable_field_is_null_beside_its_siblings() {
+        let out = run(
+            "{ a { id } b { id } }",
+            json!({ "a": { "id": "1" } }),
+            &[vec![key("b")]],
+        );
+        assert_eq!(out, json!({ "a": { "id": "1" }, "b": null }));
+    }
+
+    #[test]
+    fn a_failed_non_null_field_nulls_its_nearest_nullable_parent() {
+        let out = run(
+            "{ a { id name } }",
+            json!({ "a": { "id": "1" } }),
+            &[vec![key("a"), key("name")]],
+        );
+        assert_eq!(out, json!({ "a": null }));
+        // Up to `data` itself when every parent is non-null.
+        let out = run("{ c { name } }", json!(null), &[vec![key("c"), key("name")]]);
+        assert_eq!(out, json!(null));
+    }
+
+    #[test]
+    fn empty_selections_of_non_null_objects_are_empty_objects() {
+        let out = run(
+            "{ list { ... on Other { x } } maybe { ... on Other { x } } }",
+            json!({ "list": [null, { "x": 1 }], "maybe": [null] }),
+            &[],
+        );
+        assert_eq!(out, json!({ "list": [{}, { "x": 1 }], "maybe": [null] }));
+    }
+
+    #[test]
+    fn a_null_that_an_error_explains_stays_null() {
+        let out = run(
+            "{ maybe { ... on Bank { name } } }",
+            json!({ "maybe": [null] }),
+            &[vec![key("maybe"), Step::Index(0), key("name")]],
+        );
+        assert_eq!(out, json!({ "maybe": [null] }));
+    }
+}
