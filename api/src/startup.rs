@@ -131,8 +131,19 @@ pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter)
         }
     };
     if db.get_database_backend() == DbBackend::Sqlite {
-        // WAL lets readers run while a writer writes; foreign keys are off by default in SQLite.
-        db.execute_unprepared("PRAGMA journal_mode = WAL").await?;
+        // WAL lets readers run while a writer writes; foreign keys are off by default in SQLite. Switching to WAL
+        // needs the file to itself: while another process migrates it answers "database is locked", which passes.
+        let mut attempt = 0;
+        loop {
+            match db.execute_unprepared("PRAGMA journal_mode = WAL").await {
+                Ok(_) => break,
+                Err(e) if attempt < 100 && e.to_string().contains("database is locked") => {
+                    attempt += 1;
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        }
         db.execute_unprepared("PRAGMA foreign_keys = ON").await?;
     }
     let counter = StatementCounter::default();

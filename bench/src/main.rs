@@ -235,7 +235,12 @@ async fn phase_ingest(url: &str, file: &str, store: &str) -> anyhow::Result<f64>
     }
     .insert(&db)
     .await?;
-    let ing = fomento_api::startup::ingestion(db.clone(), store, chrono::Duration::minutes(30))?;
+    let ing = fomento_api::startup::ingestion(
+        db.clone(),
+        store,
+        chrono::Duration::minutes(30),
+        jobs::report::ingest::DEFAULT_ATTEMPTS,
+    )?;
     let bytes = std::fs::read(file)?;
     let started = Instant::now();
     let (r, _) = fomento_api::reports::receive(&db, &ing.ctx.store, &bank, "2019-05", "bench.xlsx", bytes).await?;

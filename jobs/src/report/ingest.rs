@@ -56,7 +56,10 @@ pub struct IngestContext {
 /// A fault injected into the applier (tests only): called with the report and its attempt number, the error it
 /// returns fails that attempt as a database error would, after the rows were written inside the transaction.
 #[derive(Clone)]
-pub struct Fault(pub std::sync::Arc<dyn Fn(&bank_report::Model) -> Option<DbErr> + Send + Sync>);
+pub struct Fault(pub std::sync::Arc<FaultFn>);
+
+/// What a [`Fault`] calls: the report (its `attempts` is the attempt running) to the error to fail it with, if any.
+pub type FaultFn = dyn Fn(&bank_report::Model) -> Option<DbErr> + Send + Sync;
 
 impl std::fmt::Debug for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
