@@ -1,6 +1,7 @@
 //! Fomento's integration tests: one binary. Each test starts the real application on a random port with its own
 //! fresh database and speaks HTTP to it, on SQLite and, when `FOMENTO_TEST_POSTGRES_URL` is set, on PostgreSQL.
 
+mod acceptance;
 mod financings;
 mod graphql_http;
 mod helpers;

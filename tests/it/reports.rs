@@ -105,7 +105,7 @@ pub fn good_row(number: &str, doc: String, amount: f64) -> Vec<C> {
     ]
 }
 
-async fn upload(app: &TestApp, bank: &str, month: &str, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+pub async fn upload(app: &TestApp, bank: &str, month: &str, name: &str, bytes: Vec<u8>) -> (u16, Value) {
     let form = reqwest::multipart::Form::new()
         .text("bank", bank.to_owned())
         .text("month", month.to_owned())
@@ -119,14 +119,14 @@ async fn upload(app: &TestApp, bank: &str, month: &str, name: &str, bytes: Vec<u
 }
 
 /// How many rows the table of `E` holds.
-async fn count<E: EntityTrait>(app: &TestApp) -> u64
+pub async fn count<E: EntityTrait>(app: &TestApp) -> u64
 where
     E::Model: Sync,
 {
     E::find().count(&app.db).await.expect("count")
 }
 
-fn ctx(app: &TestApp, worker: &str) -> IngestContext {
+pub fn ctx(app: &TestApp, worker: &str) -> IngestContext {
     IngestContext {
         worker: worker.into(),
         ..app.ingestion.ctx.clone()
@@ -136,7 +136,7 @@ fn ctx(app: &TestApp, worker: &str) -> IngestContext {
 const REPORT: &str = "query R($id: ID!) { bankReport(id: $id) { status rowCount errorCount fileError
   supersededBy { graphqlId: id } errors { row column value message ruleCode } } }";
 
-async fn report(app: &TestApp, id: &Value) -> Value {
+pub async fn report(app: &TestApp, id: &Value) -> Value {
     app.data(REPORT, json!({ "id": id })).await["bankReport"].clone()
 }
 
@@ -345,7 +345,7 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
     .await;
 }
 
-async fn seed_bb(app: &TestApp) {
+pub async fn seed_bb(app: &TestApp) {
     crate::lifecycle_support::seed_bank(app, "BB").await;
 }
 
