@@ -136,7 +136,13 @@ struct GqlRequest {
 }
 
 /// Executes a request and shapes the response by media type and error kind.
-async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Method) -> Response {
+async fn execute(
+    state: &AppState,
+    req: GqlRequest,
+    media: MediaType,
+    method: Method,
+    lang: jobs::report::messages::Lang,
+) -> Response {
     // Parse once ourselves: to refuse mutations over GET, and to tell parse errors from later ones.
     let doc = match parse_query(&req.query) {
         Ok(doc) => doc,
@@ -173,6 +179,7 @@ async fn execute(state: &AppState, req: GqlRequest, media: MediaType, method: Me
     }
     let mut request = async_graphql::Request::new(req.query)
         .data(Caller::Anonymous)
+        .data(lang)
         .data(crate::graphql::rules::RuleCache::default());
     if let Some(name) = req.operation_name {
         request = request.operation_name(name);
@@ -351,6 +358,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
             Ok(request) => {
                 let request = request
                     .data(Caller::Anonymous)
+                    .data(crate::reports::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default());
                 let doc = parse_query(&request.query).ok();
                 let operation_name = request.operation_name.clone();
@@ -377,7 +385,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
         .map_err(|e| format!("the body is not JSON: {e}"))
         .and_then(request_from_json);
     match parsed {
-        Ok(req) => execute(&state, req, media, Method::POST).await,
+        Ok(req) => execute(&state, req, media, Method::POST, crate::reports::lang_of(&headers)).await,
         Err(message) => error_body(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message),
     }
 }
@@ -432,7 +440,7 @@ async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQuery
         operation_name: get("operationName").filter(|s| !s.is_empty()),
         variables,
     };
-    execute(&state, req, media, Method::GET).await
+    execute(&state, req, media, Method::GET, crate::reports::lang_of(&headers)).await
 }
 
 /// Percent-decoding of a query-string component (`+` is a space).

@@ -14,6 +14,7 @@ use entity::{bank, bank_report, bank_report_error};
 use jobs::{
     report::{
         ingest::{self, IngestContext},
+        messages::{Lang, Message, code},
         read::read,
         rows::{RowError, find_header},
         xlsx,
@@ -37,8 +38,49 @@ pub struct Ingestion {
     pub wake: Arc<Notify>,
 }
 
+/// Why an upload was refused, for the bank: the field and a catalogue message.
+#[derive(Debug)]
+pub enum ReceiveError {
+    /// Something the bank sent is wrong.
+    Bad {
+        /// The field (`bank`, `month`, `file`).
+        field: &'static str,
+        /// What is wrong.
+        message: Message,
+    },
+    /// Fomento failed; the detail is logged.
+    Internal(String),
+}
+
+impl ReceiveError {
+    /// As a GraphQL error, in `lang`.
+    pub fn api(self, lang: Lang) -> ApiError {
+        match self {
+            Self::Bad { field, message } => ApiError::BadUserInput(format!("{field}: {}", message.render(lang))),
+            Self::Internal(detail) => ApiError::Internal(detail),
+        }
+    }
+}
+
+impl std::fmt::Display for ReceiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Bad { field, message } => write!(f, "{field}: {message}"),
+            Self::Internal(detail) => write!(f, "internal error: {detail}"),
+        }
+    }
+}
+
+impl std::error::Error for ReceiveError {}
+
+impl From<sea_orm::DbErr> for ReceiveError {
+    fn from(e: sea_orm::DbErr) -> Self {
+        Self::Internal(e.to_string())
+    }
+}
+
 /// Checks `YYYY-MM`.
-pub fn parse_month(month: &str) -> Result<String, ApiError> {
+pub fn parse_month(month: &str) -> Result<String, ReceiveError> {
     let m = month.trim();
     let ok = m.len() == 7
         && chrono::NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
@@ -46,9 +88,10 @@ pub fn parse_month(month: &str) -> Result<String, ApiError> {
     if ok {
         Ok(m.to_owned())
     } else {
-        Err(ApiError::BadUserInput(format!(
-            "month: {month:?} is not a month in the form YYYY-MM"
-        )))
+        Err(ReceiveError::Bad {
+            field: "month",
+            message: Message::new(code::MONTH_INVALID).arg("value", format!("{month:?}")),
+        })
     }
 }
 
@@ -79,16 +122,19 @@ pub async fn receive(
     month: &str,
     file_name: &str,
     bytes: Vec<u8>,
-) -> Result<(bank_report::Model, Received), ApiError> {
+) -> Result<(bank_report::Model, Received), ReceiveError> {
     let month = parse_month(month)?;
     if !bank.serves_fco {
-        return Err(ApiError::BadUserInput(format!(
-            "bank: {} does not operate FCO Rural; its monthly list is not expected",
-            bank.code
-        )));
+        return Err(ReceiveError::Bad {
+            field: "bank",
+            message: Message::new(code::BANK_NOT_FCO).arg("code", &bank.code),
+        });
     }
     let size = bytes.len() as i64;
-    let sha = store.put(bytes).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let sha = store
+        .put(bytes)
+        .await
+        .map_err(|e| ReceiveError::Internal(e.to_string()))?;
     let find = || {
         bank_report::Entity::find()
             .filter(bank_report::Column::BankId.eq(bank.id))
@@ -118,7 +164,10 @@ pub async fn receive(
         Ok(r) => Ok((r, Received::New)),
         // Two identical uploads at once: the other one won; answer with it.
         Err(e) if e.to_string().to_lowercase().contains("unique") || e.to_string().contains("duplicate key") => {
-            let r = find().one(db).await?.ok_or_else(|| ApiError::Internal(e.to_string()))?;
+            let r = find()
+                .one(db)
+                .await?
+                .ok_or_else(|| ReceiveError::Internal(e.to_string()))?;
             Ok((r, Received::Known))
         }
         Err(e) => Err(e.into()),
@@ -144,6 +193,30 @@ fn problem(status: StatusCode, field: Option<&str>, message: String) -> Response
     (status, Json(json!({ "error": message, "field": field }))).into_response()
 }
 
+/// A refusal for a bank, in its language.
+fn refuse(status: StatusCode, field: Option<&str>, message: Message, lang: Lang) -> Response {
+    let mut resp = problem(status, field, message.render(lang));
+    resp.headers_mut()
+        .insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(lang.tag()));
+    resp
+}
+
+/// The language of an HTTP request's answers for banks (`Accept-Language`; Portuguese by default).
+pub fn lang_of(headers: &axum::http::HeaderMap) -> Lang {
+    Lang::from_accept_language(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()))
+}
+
+/// An internal failure answered to a bank (logged with its detail).
+fn internal(detail: String, lang: Lang) -> Response {
+    tracing::error!(%detail, "internal error in a bank-report handler");
+    refuse(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        None,
+        Message::new(code::INTERNAL),
+        lang,
+    )
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = match &self {
@@ -158,8 +231,15 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// `POST /bank-reports`: multipart fields `bank` (code), `month` (`YYYY-MM`) and `file`.
-pub async fn upload(State(state): State<crate::http::AppState>, mut form: Multipart) -> Response {
+/// `POST /bank-reports`: multipart fields `bank` (code), `month` (`YYYY-MM`) and `file`. Refusals name the field and
+/// are worded in the bank's language (`Accept-Language`, Portuguese by default).
+pub async fn upload(
+    State(state): State<crate::http::AppState>,
+    headers: axum::http::HeaderMap,
+    mut form: Multipart,
+) -> Response {
+    let lang = lang_of(&headers);
+    let bad = |field: &'static str, message: Message| refuse(StatusCode::BAD_REQUEST, Some(field), message, lang);
     let (mut bank_code, mut month, mut file) = (None, None, None);
     loop {
         match form.next_field().await {
@@ -174,44 +254,36 @@ pub async fn upload(State(state): State<crate::http::AppState>, mut form: Multip
                         _ => {}
                     },
                     Err(e) => {
-                        return problem(
-                            StatusCode::BAD_REQUEST,
-                            Some(&name),
-                            format!("could not read the field: {e}"),
-                        );
+                        let message = Message::new(code::UPLOAD_FIELD_UNREADABLE)
+                            .arg("field", &name)
+                            .arg("detail", e.to_string());
+                        return refuse(StatusCode::BAD_REQUEST, Some(&name), message, lang);
                     }
                 }
             }
             Ok(None) => break,
             Err(e) => {
-                return problem(
-                    StatusCode::BAD_REQUEST,
-                    None,
-                    format!("not a multipart/form-data body: {e}"),
-                );
+                let message = Message::new(code::UPLOAD_NOT_MULTIPART).arg("detail", e.to_string());
+                return refuse(StatusCode::BAD_REQUEST, None, message, lang);
             }
         }
     }
+    let missing = |field: &'static str, what: &str| {
+        bad(
+            field,
+            Message::new(code::UPLOAD_FIELD_MISSING)
+                .arg("field", field)
+                .arg("what", what),
+        )
+    };
     let Some(code) = bank_code else {
-        return problem(
-            StatusCode::BAD_REQUEST,
-            Some("bank"),
-            "the field `bank` (the bank's code) is missing".into(),
-        );
+        return missing("bank", "BB, BASA, ...");
     };
     let Some(month) = month else {
-        return problem(
-            StatusCode::BAD_REQUEST,
-            Some("month"),
-            "the field `month` (YYYY-MM) is missing".into(),
-        );
+        return missing("month", "AAAA-MM / YYYY-MM");
     };
     let Some((file_name, bytes)) = file else {
-        return problem(
-            StatusCode::BAD_REQUEST,
-            Some("file"),
-            "the field `file` is missing".into(),
-        );
+        return missing("file", "xlsx, xls, ods, CSV");
     };
     let bank = match bank::Entity::find()
         .filter(bank::Column::Code.eq(code.to_uppercase()))
@@ -220,16 +292,13 @@ pub async fn upload(State(state): State<crate::http::AppState>, mut form: Multip
     {
         Ok(Some(b)) => b,
         Ok(None) => {
-            return problem(
-                StatusCode::NOT_FOUND,
-                Some("bank"),
-                format!("no bank with code {code:?}"),
-            );
+            let message = Message::new(self::code::BANK_UNKNOWN).arg("code", format!("{code:?}"));
+            return refuse(StatusCode::NOT_FOUND, Some("bank"), message, lang);
         }
-        Err(e) => return ApiError::from(e).into_response(),
+        Err(e) => return internal(e.to_string(), lang),
     };
     let Some(ingestion) = &state.ingestion else {
-        return ApiError::Internal("ingestion is not configured".into()).into_response();
+        return internal("ingestion is not configured".into(), lang);
     };
     match receive(&state.db, &ingestion.ctx.store, &bank, &month, &file_name, bytes).await {
         Ok((r, received)) => {
@@ -241,18 +310,12 @@ pub async fn upload(State(state): State<crate::http::AppState>, mut form: Multip
             };
             body["requeued"] = json!(received == Received::Requeued);
             if received == Received::Requeued {
-                body["message"] = json!(
-                    "este arquivo já havia sido enviado e sua ingestão falhou; ele foi colocado de novo na fila \
-                     para uma nova tentativa"
-                );
+                body["message"] = json!(Message::new(self::code::REPORT_REQUEUED).render(lang));
             }
             (status, Json(body)).into_response()
         }
-        Err(ApiError::BadUserInput(m)) => {
-            let field = m.split(':').next().map(str::to_owned);
-            problem(StatusCode::BAD_REQUEST, field.as_deref(), m)
-        }
-        Err(e) => e.into_response(),
+        Err(ReceiveError::Bad { field, message }) => bad(field, message),
+        Err(ReceiveError::Internal(detail)) => internal(detail, lang),
     }
 }
 
@@ -274,26 +337,32 @@ fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
 pub async fn template() -> Response {
     match xlsx::template() {
         Ok(bytes) => xlsx_response(bytes, "fomento-relatorio-mensal-modelo.xlsx"),
-        Err(e) => ApiError::Internal(e.to_string()).into_response(),
+        Err(e) => internal(e.to_string(), Lang::PtBr),
     }
 }
 
-/// `GET /bank-reports/{id}/errors.xlsx`: the bank's own rows with an errors column and the bad cells marked.
-pub async fn errors_xlsx(State(state): State<crate::http::AppState>, Path(id): Path<String>) -> Response {
+/// `GET /bank-reports/{id}/errors.xlsx`: the bank's own rows with an errors column (in the bank's language) and the
+/// bad cells marked.
+pub async fn errors_xlsx(
+    State(state): State<crate::http::AppState>,
+    headers: axum::http::HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let lang = lang_of(&headers);
     let Ok(id) = id.parse::<i64>() else {
-        return problem(
-            StatusCode::BAD_REQUEST,
-            Some("id"),
-            format!("{id:?} is not a report id"),
-        );
+        let message = Message::new(code::REPORT_ID_INVALID).arg("value", format!("{id:?}"));
+        return refuse(StatusCode::BAD_REQUEST, Some("id"), message, lang);
     };
     let Some(ingestion) = &state.ingestion else {
-        return ApiError::Internal("ingestion is not configured".into()).into_response();
+        return internal("ingestion is not configured".into(), lang);
     };
     let r = match bank_report::Entity::find_by_id(id).one(&state.db).await {
         Ok(Some(r)) => r,
-        Ok(None) => return problem(StatusCode::NOT_FOUND, Some("id"), format!("no bank report {id}")),
-        Err(e) => return ApiError::from(e).into_response(),
+        Ok(None) => {
+            let message = Message::new(code::REPORT_UNKNOWN).arg("value", id);
+            return refuse(StatusCode::NOT_FOUND, Some("id"), message, lang);
+        }
+        Err(e) => return internal(e.to_string(), lang),
     };
     let errors: Vec<RowError> = match bank_report_error::Entity::find()
         .filter(bank_report_error::Column::ReportId.eq(id))
@@ -306,25 +375,40 @@ pub async fn errors_xlsx(State(state): State<crate::http::AppState>, Path(id): P
             .into_iter()
             .map(|e| RowError {
                 row: e.row_number as u32,
+                message: stored_message(e.message_code.as_deref(), e.message_args.as_deref(), &e.message),
                 column: e.column_name,
                 value: e.value,
-                message: e.message,
                 rule_code: e.rule_code,
             })
             .collect(),
-        Err(e) => return ApiError::from(e).into_response(),
+        Err(e) => return internal(e.to_string(), lang),
     };
     let bytes = match ingestion.ctx.store.get(&r.sha256).await {
         Ok(b) => b,
-        Err(e) => return ApiError::Internal(e.to_string()).into_response(),
+        Err(e) => return internal(e.to_string(), lang),
     };
     let cells = read(&bytes, &ingestion.ctx.limits).ok();
     let header = cells.as_deref().and_then(|c| find_header(c).ok()).map(|h| h.row);
-    let file_error = r.file_error.clone();
-    match xlsx::errors_workbook(cells.as_deref(), header, &errors, file_error.as_deref()) {
+    let file_error = file_error_of(&r);
+    match xlsx::errors_workbook(cells.as_deref(), header, &errors, file_error.as_ref(), lang) {
         Ok(bytes) => xlsx_response(bytes, &format!("relatorio-{id}-erros.xlsx")),
-        Err(e) => ApiError::Internal(e.to_string()).into_response(),
+        Err(e) => internal(e.to_string(), lang),
     }
+}
+
+/// A stored message: by its code when kept, else the text written then (rows from before codes were kept).
+pub fn stored_message(code: Option<&str>, args: Option<&str>, text: &str) -> Message {
+    match code {
+        Some(c) => Message::stored(c, args),
+        None => Message::new("TEXT").arg("text", text),
+    }
+}
+
+/// A report's file error, as a message.
+pub fn file_error_of(r: &bank_report::Model) -> Option<Message> {
+    r.file_error
+        .as_deref()
+        .map(|text| stored_message(r.file_error_code.as_deref(), r.file_error_args.as_deref(), text))
 }
 
 /// One scheduled run of the ingestion: once per minute slot across every process sharing the database.

@@ -17,6 +17,7 @@ mod m20261203_000011_rare_carta_statuses_index;
 mod m20261203_000012_guard_truncate_of_carta_parents;
 mod m20261203_000013_report_attempts;
 mod m20261203_000014_rule_parameter_history;
+mod m20261203_000015_report_message_codes;
 mod util;
 
 /// Every migration, in order.
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000012_guard_truncate_of_carta_parents::Migration),
             Box::new(m20261203_000013_report_attempts::Migration),
             Box::new(m20261203_000014_rule_parameter_history::Migration),
+            Box::new(m20261203_000015_report_message_codes::Migration),
         ]
     }
 }

@@ -627,3 +627,99 @@ async fn times_are_shown_on_the_authoritys_clock() {
     })
     .await;
 }
+
+/// Bank-facing text is Portuguese by default and English with `Accept-Language: en`: a row error in the graph and in
+/// `errors.xlsx`, a file error, and the REST upload's refusals.
+#[tokio::test]
+async fn a_bad_rows_error_reads_in_portuguese_by_default_and_in_english_on_request() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let mut bad = good_row("L-1", cpf(9), 1000.0);
+        bad[2] = C::T("123.456.789-00");
+        let (_, body) = upload(&app, "BB", "2019-05", "ruim.xlsx", workbook(&[bad])).await;
+        let (_, empty) = upload(&app, "BB", "2019-06", "vazio.csv", Vec::new()).await;
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let q = "query R($a: ID!, $b: ID!) { a: bankReport(id: $a) { status errors { message } }
+            b: bankReport(id: $b) { fileError } }";
+        let vars = json!({ "a": body["graphqlId"], "b": empty["graphqlId"] });
+        let ask = |accept_language: Option<&'static str>| {
+            let (app, vars) = (&app, vars.clone());
+            async move {
+                let mut req = app.post("/graphql").json(&json!({ "query": q, "variables": vars }));
+                if let Some(l) = accept_language {
+                    req = req.header("accept-language", l);
+                }
+                let body: serde_json::Value = req.send().await.expect("answer").json().await.expect("json");
+                body["data"].clone()
+            }
+        };
+        let pt = ask(None).await;
+        assert_eq!(pt["a"]["status"], "REJECTED");
+        assert_eq!(
+            pt["a"]["errors"][0]["message"],
+            "CPF ou CNPJ inválido: os dígitos verificadores não conferem (esperados 09, encontrados 00)"
+        );
+        assert_eq!(pt["b"]["fileError"], "o arquivo está vazio");
+        let en = ask(Some("en-US,en;q=0.9")).await;
+        assert_eq!(
+            en["a"]["errors"][0]["message"],
+            "not a valid CPF or CNPJ: the check digits do not match (expected 09, found 00)"
+        );
+        assert_eq!(en["b"]["fileError"], "the file is empty");
+
+        // errors.xlsx: the errors column and its text follow the language.
+        let number = body["id"].as_i64().expect("id");
+        for (lang, title, fragment) in [
+            (None, "Erros", "dígitos verificadores"),
+            (Some("en"), "Errors", "check digits"),
+        ] {
+            let mut req = app.get(&format!("/bank-reports/{number}/errors.xlsx"));
+            if let Some(l) = lang {
+                req = req.header("accept-language", l);
+            }
+            let bytes = req.send().await.expect("answer").bytes().await.expect("bytes").to_vec();
+            let cells = jobs::report::read::read(&bytes, &Default::default()).expect("xlsx");
+            assert_eq!(cells[2].last().map(|c| c.display()), Some(title.to_owned()), "{lang:?}");
+            assert!(
+                cells[3].last().is_some_and(|c| c.display().contains(fragment)),
+                "{lang:?}: {:?}",
+                cells[3]
+            );
+        }
+
+        // The upload's refusals.
+        let form = || {
+            reqwest::multipart::Form::new()
+                .text("bank", "BB")
+                .text("month", "2019-13")
+        };
+        let resp = app
+            .post("/bank-reports")
+            .multipart(form())
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(
+            resp.headers().get("content-language").and_then(|v| v.to_str().ok()),
+            Some("pt-BR")
+        );
+        let b: serde_json::Value = resp.json().await.expect("json");
+        assert_eq!(
+            (b["field"].as_str(), b["error"].as_str()),
+            (Some("file"), Some("o campo `file` (xlsx, xls, ods, CSV) está faltando"))
+        );
+        let resp = app
+            .post("/bank-reports")
+            .header("accept-language", "en")
+            .multipart(form().part("file", reqwest::multipart::Part::bytes(vec![1]).file_name("a.csv")))
+            .send()
+            .await
+            .expect("answer");
+        let b: serde_json::Value = resp.json().await.expect("json");
+        assert_eq!(
+            (b["field"].as_str(), b["error"].as_str()),
+            (Some("month"), Some("\"2019-13\" is not a month in the form YYYY-MM"))
+        );
+    })
+    .await;
+}

@@ -148,13 +148,15 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
             r[8] = C::T("R$ 1.234.567,89");
             r
         }];
-        let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&rows)).await;
+        // One workbook's bytes, sent twice (a workbook written again carries a new creation time).
+        let bytes = workbook(&rows);
+        let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", bytes.clone()).await;
         assert_eq!(status, 201, "{body}");
         assert_eq!(body["status"], "RECEIVED");
         let id = body["graphqlId"].clone();
 
         // The same bytes again: the same report.
-        let (again, body2) = upload(&app, "bb", "2019-05", "maio-copia.xlsx", workbook(&rows)).await;
+        let (again, body2) = upload(&app, "bb", "2019-05", "maio-copia.xlsx", bytes).await;
         assert_eq!((again, body2["id"].clone()), (200, body["id"].clone()), "idempotent upload");
 
         let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
@@ -195,30 +197,38 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
             r[col] = c;
             r
         };
-        // (row, its column, expected message fragment)
+        // (row, its column, expected message fragment in Portuguese, the default for banks)
         let cases: Vec<(Vec<C>, &str, &str)> = vec![
-            (bad(2, C::T("123.456.789-00")), "CPF/CNPJ", "check digits"),
+            (
+                bad(2, C::T("123.456.789-00")),
+                "CPF/CNPJ",
+                "dígitos verificadores não conferem",
+            ),
             (
                 bad(8, C::T("R$ 12,345")),
                 "Valor Financiado (R$)",
-                "more than two decimal places",
+                "mais de duas casas decimais",
             ),
-            (bad(8, C::T("mil reais")), "Valor Financiado (R$)", "not an amount"),
-            (bad(9, C::T("31/02/2019")), "Data de Aprovação", "not a date"),
+            (bad(8, C::T("mil reais")), "Valor Financiado (R$)", "não é um valor"),
+            (bad(9, C::T("31/02/2019")), "Data de Aprovação", "não é uma data"),
             (
                 bad(3, C::T("Atlântida")),
                 "Município",
-                "no municipality of that name in MT",
+                "nenhum município com esse nome em MT",
             ),
-            (bad(6, C::T("Astrologia")), "Atividade", "not a known activity"),
-            (bad(5, C::T("FCO Lunar")), "Programa/Linha", "not a programme line"),
-            (bad(0, C::E), "Nº da Carta-Consulta", "carta number is missing"),
-            (bad(12, C::N(200.0)), "Carência (meses)", "exceed the 120-month term"),
+            (bad(6, C::T("Astrologia")), "Atividade", "não é uma atividade conhecida"),
             (
-                bad(10, C::T("01/01/2019")),
-                "Data de Contratação",
-                "before its approval",
+                bad(5, C::T("FCO Lunar")),
+                "Programa/Linha",
+                "não é uma linha do programa",
             ),
+            (
+                bad(0, C::E),
+                "Nº da Carta-Consulta",
+                "número da carta-consulta está faltando",
+            ),
+            (bad(12, C::N(200.0)), "Carência (meses)", "excedem o prazo de 120 meses"),
+            (bad(10, C::T("01/01/2019")), "Data de Contratação", "antes da aprovação"),
         ];
         for (r, ..) in &cases {
             rows.push(r.clone());
@@ -258,7 +268,9 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
         let cells = jobs::report::read::read(&bytes, &Default::default()).expect("readable xlsx");
         assert_eq!(cells[2].last().map(|c| c.display()), Some("Erros".into()));
         assert!(
-            cells[4].last().is_some_and(|c| c.display().contains("check digits")),
+            cells[4]
+                .last()
+                .is_some_and(|c| c.display().contains("dígitos verificadores")),
             "{:?}",
             cells[4]
         );
@@ -303,19 +315,23 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
     on_each_backend(false, |app| async move {
         seed_bb(&app).await;
         let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-            ("vazio.xlsx", Vec::new(), "the file is empty"),
+            ("vazio.xlsx", Vec::new(), "o arquivo está vazio"),
             (
                 "foto.png",
                 b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
-                "not a spreadsheet",
+                "não é uma planilha",
             ),
-            ("sem-cabecalho.csv", b"a;b;c\n1;2;3\n".to_vec(), "no header row found"),
-            ("bomba.xlsx", zip_bomb(), "decompression bomb"),
-            ("senha.xlsx", encrypted_workbook(), "password-protected"),
+            (
+                "sem-cabecalho.csv",
+                b"a;b;c\n1;2;3\n".to_vec(),
+                "nenhuma linha de cabeçalho",
+            ),
+            ("bomba.xlsx", zip_bomb(), "bomba de descompressão"),
+            ("senha.xlsx", encrypted_workbook(), "protegida por senha"),
             (
                 "sem-colunas.csv",
                 "Nº da Carta-Consulta;Tomador\nX;Y\n".as_bytes().to_vec(),
-                "lacks the column(s)",
+                "não tem a(s) coluna(s)",
             ),
         ];
         let mut ids = Vec::new();

@@ -9,8 +9,14 @@ use super::{
 };
 use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject, Upload};
 use entity::{bank, bank_report, bank_report_error, job_run};
+use jobs::report::messages::{Lang, Message, code};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::io::Read;
+
+/// The language the request asked for (`Accept-Language`), for the texts banks read.
+fn lang(ctx: &Context<'_>) -> Lang {
+    ctx.data_opt::<Lang>().copied().unwrap_or_default()
+}
 
 /// Where a report stands.
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
@@ -147,9 +153,10 @@ impl BankReport {
         self.0.error_count
     }
 
-    /// Why the file could not be read at all, when that is the case.
-    async fn file_error(&self) -> Option<&str> {
-        self.0.file_error.as_deref()
+    /// Why the file could not be read at all, when that is the case; in the language of `Accept-Language`
+    /// (Portuguese by default).
+    async fn file_error(&self, ctx: &Context<'_>) -> Option<String> {
+        crate::reports::file_error_of(&self.0).map(|m| m.render(lang(ctx)))
     }
 
     /// Attempts made to ingest it so far (each claim by a worker is one).
@@ -157,22 +164,20 @@ impl BankReport {
         self.0.attempts
     }
 
-    /// When the report is `FAILED`: why, in words for the bank, and the reference for the operator.
-    async fn failure(&self) -> Option<IngestionFailure> {
+    /// When the report is `FAILED`: why, in words for the bank (in the language of `Accept-Language`, Portuguese by
+    /// default), and the reference for the operator.
+    async fn failure(&self, ctx: &Context<'_>) -> Option<IngestionFailure> {
         (self.0.status == "FAILED").then(|| IngestionFailure {
-            message: format!(
-                "Não foi possível processar o relatório por um erro do lado do Fomento, depois de {} tentativa(s); \
-                 nada foi aplicado e o arquivo está guardado. O operador foi avisado; informe a referência {} \
-                 ao falar com ele, ou envie o mesmo arquivo de novo para uma nova tentativa.",
-                self.0.attempts,
-                self.0.failure_reference()
-            ),
+            message: Message::new(code::INGESTION_FAILED)
+                .arg("attempts", self.0.attempts)
+                .arg("reference", self.0.failure_reference())
+                .render(lang(ctx)),
             reference: self.0.failure_reference(),
             attempts: self.0.attempts,
         })
     }
 
-    /// Every row error, by row.
+    /// Every row error, by row; messages in the language of `Accept-Language` (Portuguese by default).
     async fn errors(
         &self,
         ctx: &Context<'_>,
@@ -186,13 +191,19 @@ impl BankReport {
             .all(db(ctx))
             .await
             .map_err(gql)?;
+        let lang = lang(ctx);
         Ok(rows
             .into_iter()
             .map(|e| ReportRowError {
                 row: e.row_number,
+                message: crate::reports::stored_message(
+                    e.message_code.as_deref(),
+                    e.message_args.as_deref(),
+                    &e.message,
+                )
+                .render(lang),
                 column: e.column_name,
                 value: e.value,
-                message: e.message,
                 rule_code: e.rule_code,
             })
             .collect())
@@ -285,7 +296,8 @@ impl ReportsQuery {
             q = q.filter(bank_report::Column::BankId.eq(key));
         }
         if let Some(m) = reference_month {
-            q = q.filter(bank_report::Column::ReferenceMonth.eq(crate::reports::parse_month(&m).map_err(gql)?));
+            let month = crate::reports::parse_month(&m).map_err(|e| gql(e.api(lang(ctx))))?;
+            q = q.filter(bank_report::Column::ReferenceMonth.eq(month));
         }
         if let Some(s) = statuses {
             q = q.filter(bank_report::Column::Status.is_in(s.iter().map(|s| s.as_str())));
@@ -375,7 +387,7 @@ impl ReportsMutation {
         let ingestion = ctx.data::<crate::reports::Ingestion>()?;
         let (r, _) = crate::reports::receive(db(ctx), &ingestion.ctx.store, &bank, &reference_month, &name, bytes)
             .await
-            .map_err(gql)?;
+            .map_err(|e| gql(e.api(lang(ctx))))?;
         ingestion.wake.notify_one();
         Ok(BankReport(r))
     }

@@ -25,8 +25,12 @@ pub struct Model {
     pub row_count: Option<i32>,
     /// Row errors found.
     pub error_count: Option<i32>,
-    /// A file-level error (unreadable, no header, too large).
+    /// A file-level error (unreadable, no header, too large), rendered in Portuguese when written.
     pub file_error: Option<String>,
+    /// The file error's catalogue code, rendered in the reader's language when read.
+    pub file_error_code: Option<String>,
+    /// The file error's values, as a JSON object.
+    pub file_error_args: Option<String>,
     /// When it was received.
     pub received_at: DateTimeUtc,
     /// The worker holding the claim.

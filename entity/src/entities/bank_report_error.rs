@@ -17,8 +17,13 @@ pub struct Model {
     pub column_name: Option<String>,
     /// The offending value, as text.
     pub value: Option<String>,
-    /// What is wrong.
+    /// What is wrong, rendered in Portuguese when written.
     pub message: String,
+    /// The message's catalogue code (`jobs::report::messages`), rendered in the reader's language when read; absent
+    /// on rows written before codes were kept.
+    pub message_code: Option<String>,
+    /// The message's values, as a JSON object.
+    pub message_args: Option<String>,
     /// The rule code, when a rule is broken.
     pub rule_code: Option<String>,
 }

@@ -4,6 +4,7 @@
 
 use super::{
     bulk,
+    messages::{Message, code},
     read::{Cell, Limits, Progress, for_each_row},
     rows::{HEADER_SCAN_ROWS, Header, Municipalities, ReportRow, RowError, find_header, parse_row},
 };
@@ -357,7 +358,7 @@ async fn reject(
     ctx: &IngestContext,
     r: &bank_report::Model,
     rows: usize,
-    file_error: Option<String>,
+    file_error: Option<Message>,
     errors: &[RowError],
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
@@ -372,7 +373,9 @@ async fn reject(
             row_number: Set(e.row as i32),
             column_name: Set(e.column.clone()),
             value: Set(e.value.clone()),
-            message: Set(e.message.clone()),
+            message: Set(e.message.to_string()),
+            message_code: Set(Some(e.message.code.clone())),
+            message_args: Set(Some(e.message.args_json())),
             rule_code: Set(e.rule_code.clone()),
             ..Default::default()
         }))
@@ -383,7 +386,9 @@ async fn reject(
     a.status = Set("REJECTED".into());
     a.row_count = Set(Some(rows as i32));
     a.error_count = Set(Some(errors.len().max(usize::from(file_error.is_some())) as i32));
-    a.file_error = Set(file_error);
+    a.file_error = Set(file_error.as_ref().map(Message::to_string));
+    a.file_error_code = Set(file_error.as_ref().map(|m| m.code.clone()));
+    a.file_error_args = Set(file_error.as_ref().map(Message::args_json));
     a.processed_at = Set(Some(now));
     a.lease_until = Set(None);
     a.claimed_by = Set(Some(ctx.worker.clone()));
@@ -413,7 +418,7 @@ struct Scanned {
     /// Every row error (up to [`MAX_ERRORS`]).
     errors: Vec<RowError>,
     /// Why the file as a whole cannot be read, when it cannot.
-    problem: Option<String>,
+    problem: Option<Message>,
 }
 
 /// Reads the file on a blocking thread: finds the header among the first rows, parses every row, and sends the parsed
@@ -484,7 +489,7 @@ fn read_rows(
         }
     });
     if let Err(e) = read {
-        out.problem = Some(e.to_string());
+        out.problem = Some(e.message());
     }
     if out.problem.is_none() && header.is_none() {
         // A short sheet: every row is in `head`.
@@ -603,12 +608,12 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
     let refusal = if let Some(problem) = scanned.problem {
         Some((0, Some(problem)))
     } else if scanned.rows > ctx.limits.max_rows {
-        let message = format!("the sheet has more than {} rows", ctx.limits.max_rows);
+        let message = Message::new(code::FILE_TOO_MANY_ROWS).arg("max", ctx.limits.max_rows);
         Some((scanned.rows, Some(message)))
     } else if !scanned.errors.is_empty() {
         Some((scanned.rows, None))
     } else if scanned.rows == 0 {
-        Some((0, Some("the sheet has a header but no data rows".into())))
+        Some((0, Some(Message::new(code::FILE_NO_ROWS))))
     } else {
         None
     };

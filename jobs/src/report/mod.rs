@@ -3,6 +3,7 @@
 mod bulk;
 pub mod columns;
 pub mod ingest;
+pub mod messages;
 pub mod read;
 pub mod rows;
 pub mod xlsx;

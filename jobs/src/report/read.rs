@@ -125,6 +125,22 @@ pub enum FileError {
     NoData,
 }
 
+impl FileError {
+    /// The error for the bank.
+    pub fn message(&self) -> super::messages::Message {
+        use super::messages::{Message, code};
+        match self {
+            Self::Empty => Message::new(code::FILE_EMPTY),
+            Self::TooLarge { size, max } => Message::new(code::FILE_TOO_LARGE).arg("size", size).arg("max", max),
+            Self::TooManyRows(max) => Message::new(code::FILE_TOO_MANY_ROWS).arg("max", max),
+            Self::DecompressionBomb(bytes) => Message::new(code::FILE_BOMB).arg("bytes", bytes),
+            Self::PasswordProtected => Message::new(code::FILE_PASSWORD),
+            Self::NotASpreadsheet(detail) => Message::new(code::FILE_NOT_A_SPREADSHEET).arg("detail", detail),
+            Self::NoData => Message::new(code::FILE_NO_DATA),
+        }
+    }
+}
+
 fn check_size(bytes: &[u8], limits: &Limits) -> Result<(), FileError> {
     if bytes.is_empty() {
         return Err(FileError::Empty);

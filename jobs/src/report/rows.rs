@@ -3,9 +3,11 @@
 
 use super::{
     columns::{Column, TEMPLATE, activity_of, column_of, is_template_notes_row, line_of, normalize},
+    messages::{Message, code},
     read::Cell,
 };
 use chrono::{Duration, NaiveDate};
+use entity::domain::{DocumentError, IbgeCodeError};
 use entity::{
     domain::{Document, IbgeCode, Money, Uf},
     vocab::{FcoActivity, FcoLine},
@@ -45,7 +47,7 @@ impl Header {
 
 /// Finds the header among the first rows: the row that names the most known columns, which must include every
 /// required one (and either the IBGE code or the municipality with its UF).
-pub fn find_header(rows: &[Vec<Cell>]) -> Result<Header, String> {
+pub fn find_header(rows: &[Vec<Cell>]) -> Result<Header, Message> {
     let mut best: Option<Header> = None;
     for (i, row) in rows.iter().take(HEADER_SCAN_ROWS).enumerate() {
         let mut columns = Vec::new();
@@ -62,10 +64,9 @@ pub fn find_header(rows: &[Vec<Cell>]) -> Result<Header, String> {
         }
     }
     let Some(h) = best.filter(|h| h.columns.len() >= 2) else {
-        return Err(format!(
-            "no header row found in the first {HEADER_SCAN_ROWS} rows; the template's headers are: {}",
-            TEMPLATE.iter().map(|t| t.1).collect::<Vec<_>>().join(", ")
-        ));
+        return Err(Message::new(code::HEADER_NOT_FOUND)
+            .arg("rows", HEADER_SCAN_ROWS)
+            .arg("headers", TEMPLATE.iter().map(|t| t.1).collect::<Vec<_>>().join(", ")));
     };
     let mut missing: Vec<&str> = TEMPLATE
         .iter()
@@ -74,14 +75,12 @@ pub fn find_header(rows: &[Vec<Cell>]) -> Result<Header, String> {
         .collect();
     if h.index(Column::IbgeCode).is_none() && (h.index(Column::Municipality).is_none() || h.index(Column::Uf).is_none())
     {
-        missing.push("Código IBGE (or Município and UF)");
+        missing.push("Código IBGE / Município + UF");
     }
     if !missing.is_empty() {
-        return Err(format!(
-            "the header on row {} lacks the column(s): {}",
-            h.row + 1,
-            missing.join(", ")
-        ));
+        return Err(Message::new(code::HEADER_INCOMPLETE)
+            .arg("row", h.row + 1)
+            .arg("columns", missing.join(", ")));
     }
     Ok(h)
 }
@@ -148,13 +147,27 @@ pub struct RowError {
     /// The offending value, as text.
     pub value: Option<String>,
     /// What is wrong.
-    pub message: String,
+    pub message: Message,
     /// The rule code, when a rule is broken.
     pub rule_code: Option<String>,
 }
 
+/// A document's problem, for the bank.
+fn document_message(e: &DocumentError) -> Message {
+    match e {
+        DocumentError::Empty => Message::new(code::DOCUMENT_EMPTY),
+        DocumentError::BadCharacter(c) => Message::new(code::DOCUMENT_CHARACTER).arg("character", format!("{c:?}")),
+        DocumentError::BadLength(n) => Message::new(code::DOCUMENT_LENGTH).arg("count", n),
+        DocumentError::LetterNotAllowed => Message::new(code::DOCUMENT_LETTERS),
+        DocumentError::Repeated => Message::new(code::DOCUMENT_REPEATED),
+        DocumentError::CheckDigits { expected, found } => Message::new(code::DOCUMENT_CHECK_DIGITS)
+            .arg("expected", expected)
+            .arg("found", found),
+    }
+}
+
 /// Money in Brazilian (`R$ 1.234.567,89`) or plain (`1234567.89`) form, or a number cell; at most two decimals.
-pub fn parse_money(cell: &Cell) -> Result<Money, String> {
+pub fn parse_money(cell: &Cell) -> Result<Money, Message> {
     let text = match cell {
         Cell::Number(f) if f.is_finite() => f.to_string(),
         Cell::Int(i) => i.to_string(),
@@ -185,28 +198,30 @@ pub fn parse_money(cell: &Cell) -> Result<Money, String> {
                 }
             }
         }
-        Cell::Empty => return Err("the value is missing".into()),
-        other => return Err(format!("{:?} is not an amount", other.display())),
+        Cell::Empty => return Err(Message::new(code::AMOUNT_MISSING)),
+        other => return Err(Message::new(code::AMOUNT_NOT_A_CELL).arg("value", format!("{:?}", other.display()))),
     };
-    let d = Decimal::from_str(&text).map_err(|_| "not an amount: write R$ 1.234,56 or 1234.56".to_owned())?;
+    let d = Decimal::from_str(&text).map_err(|_| Message::new(code::AMOUNT_INVALID))?;
     if d.is_sign_negative() && !d.is_zero() {
-        return Err("the amount is negative".into());
+        return Err(Message::new(code::AMOUNT_NEGATIVE));
     }
     let d = d.normalize();
-    Money::from_decimal(d).map_err(|_| "the amount has more than two decimal places (centavos)".to_owned())
+    Money::from_decimal(d).map_err(|_| Message::new(code::AMOUNT_DECIMALS))
 }
 
 /// A date as `dd/mm/aaaa`, ISO `aaaa-mm-dd`, a date cell, or an Excel serial (1900 system; date cells in the 1904
 /// system arrive already converted).
-pub fn parse_date(cell: &Cell) -> Result<NaiveDate, String> {
-    let serial = |n: f64| -> Result<NaiveDate, String> {
+pub fn parse_date(cell: &Cell) -> Result<NaiveDate, Message> {
+    let serial = |n: f64| -> Result<NaiveDate, Message> {
         let days = n.trunc() as i64;
         let base = NaiveDate::from_ymd_opt(1899, 12, 30).unwrap_or_default();
         let d = base + Duration::days(days);
         if (1990..=2100).contains(&chrono::Datelike::year(&d)) {
             Ok(d)
         } else {
-            Err(format!("{n} is not a date (as an Excel serial it would be {d})"))
+            Err(Message::new(code::DATE_SERIAL)
+                .arg("value", n)
+                .arg("date", d.format("%d/%m/%Y")))
         }
     };
     match cell {
@@ -224,14 +239,14 @@ pub fn parse_date(cell: &Cell) -> Result<NaiveDate, String> {
             if let Ok(n) = t.parse::<f64>() {
                 return serial(n);
             }
-            Err("not a date: write dd/mm/aaaa".into())
+            Err(Message::new(code::DATE_INVALID))
         }
-        Cell::Empty => Err("the date is missing".into()),
-        other => Err(format!("{:?} is not a date", other.display())),
+        Cell::Empty => Err(Message::new(code::DATE_MISSING)),
+        other => Err(Message::new(code::DATE_NOT_A_CELL).arg("value", format!("{:?}", other.display()))),
     }
 }
 
-fn parse_months(cell: &Cell) -> Result<Option<i32>, String> {
+fn parse_months(cell: &Cell) -> Result<Option<i32>, Message> {
     let v = match cell {
         Cell::Empty => return Ok(None),
         Cell::Int(i) => *i as f64,
@@ -240,25 +255,25 @@ fn parse_months(cell: &Cell) -> Result<Option<i32>, String> {
         Cell::Text(t) => t
             .trim()
             .parse::<f64>()
-            .map_err(|_| "not a whole number of months".to_owned())?,
-        _ => return Err("not a whole number of months".into()),
+            .map_err(|_| Message::new(code::MONTHS_INVALID))?,
+        _ => return Err(Message::new(code::MONTHS_INVALID)),
     };
     if v.fract() != 0.0 || !(0.0..=600.0).contains(&v) {
-        return Err("not a whole number of months between 0 and 600".into());
+        return Err(Message::new(code::MONTHS_RANGE));
     }
     Ok(Some(v as i32))
 }
 
-fn parse_document(cell: &Cell) -> Result<Document, String> {
+fn parse_document(cell: &Cell) -> Result<Document, Message> {
     let text = match cell {
         Cell::Text(t) => t.trim().to_owned(),
         // A CPF stored as a number loses its leading zeros.
         Cell::Int(i) if *i > 0 => pad(i.to_string()),
         Cell::Number(f) if f.fract() == 0.0 && *f > 0.0 => pad(format!("{f:.0}")),
-        Cell::Empty => return Err("the CPF/CNPJ is missing".into()),
-        other => return Err(format!("{:?} is not a CPF or CNPJ", other.display())),
+        Cell::Empty => return Err(Message::new(code::DOCUMENT_MISSING)),
+        other => return Err(Message::new(code::DOCUMENT_NOT_A_CELL).arg("value", format!("{:?}", other.display()))),
     };
-    Document::parse(&text).map_err(|e| format!("not a valid CPF or CNPJ: {e}"))
+    Document::parse(&text).map_err(|e| document_message(&e))
 }
 
 fn pad(digits: String) -> String {
@@ -306,7 +321,7 @@ pub fn parse_row(
     let n = (i + 1) as u32;
     let get = |c: Column| header.index(c).and_then(|j| row.get(j)).unwrap_or(&empty);
     let mut row_errors = Vec::new();
-    let mut err = |c: Column, message: String| {
+    let mut err = |c: Column, message: Message| {
         let v = get(c).display();
         row_errors.push(RowError {
             row: n,
@@ -318,20 +333,16 @@ pub fn parse_row(
     };
     let carta_number = text(get(Column::CartaNumber));
     match &carta_number {
-        None => err(Column::CartaNumber, "the carta number is missing".into()),
-        Some(n) if n.chars().any(char::is_control) => err(
-            Column::CartaNumber,
-            "the carta number holds a control character (an invisible one, such as a tab or a line break)".into(),
-        ),
+        None => err(Column::CartaNumber, Message::new(code::CARTA_MISSING)),
+        Some(n) if n.chars().any(char::is_control) => err(Column::CartaNumber, Message::new(code::CARTA_CONTROL)),
         Some(_) => {}
     }
     let borrower = text(get(Column::Borrower));
     match &borrower {
-        None => err(Column::Borrower, "the borrower's name is missing".into()),
-        Some(b) if b.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) => err(
-            Column::Borrower,
-            "the borrower's name holds a control character other than a tab or a line break".into(),
-        ),
+        None => err(Column::Borrower, Message::new(code::BORROWER_MISSING)),
+        Some(b) if b.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) => {
+            err(Column::Borrower, Message::new(code::BORROWER_CONTROL))
+        }
         Some(_) => {}
     }
     let document = parse_document(get(Column::Document))
@@ -341,11 +352,15 @@ pub fn parse_row(
         Some(code) => match IbgeCode::parse(&code) {
             Ok(c) if munis.codes.contains(&(c.value() as i32)) => Some(c.value() as i32),
             Ok(_) => {
-                err(Column::IbgeCode, "no municipality has this IBGE code".into());
+                err(Column::IbgeCode, Message::new(code::IBGE_UNKNOWN));
                 None
             }
             Err(e) => {
-                err(Column::IbgeCode, e.to_string());
+                let m = match e {
+                    IbgeCodeError::BadFormat(v) => Message::new(code::IBGE_LENGTH).arg("value", format!("{v:?}")),
+                    IbgeCodeError::UnknownUf(v) => Message::new(code::IBGE_UF).arg("value", v),
+                };
+                err(Column::IbgeCode, m);
                 None
             }
         },
@@ -356,21 +371,18 @@ pub fn parse_row(
                     None => {
                         err(
                             Column::Municipality,
-                            format!("no municipality of that name in {}", uf.abbreviation()),
+                            Message::new(code::MUNICIPALITY_UNKNOWN).arg("uf", uf.abbreviation()),
                         );
                         None
                     }
                 },
                 None => {
-                    err(Column::Uf, "not a federative unit (UF)".into());
+                    err(Column::Uf, Message::new(code::UF_INVALID));
                     None
                 }
             },
             _ => {
-                err(
-                    Column::Municipality,
-                    "give the IBGE code, or the municipality and its UF".into(),
-                );
+                err(Column::Municipality, Message::new(code::MUNICIPALITY_MISSING));
                 None
             }
         },
@@ -378,31 +390,25 @@ pub fn parse_row(
     if let Some(code) = municipality
         && code / 100_000 != 51
     {
-        err(
-            Column::Municipality,
-            "FCO Rural under CDAE/MT covers Mato Grosso only".into(),
-        );
+        err(Column::Municipality, Message::new(code::MUNICIPALITY_OUTSIDE_MT));
     }
     let line = match text(get(Column::Line)) {
         Some(t) => line_of(&t).or_else(|| {
-            err(
-                Column::Line,
-                "not a programme line: FCO Rural, FCO Verde or Pronaf".into(),
-            );
+            err(Column::Line, Message::new(code::LINE_INVALID));
             None
         }),
         None => {
-            err(Column::Line, "the programme line is missing".into());
+            err(Column::Line, Message::new(code::LINE_MISSING));
             None
         }
     };
     let activity = match text(get(Column::Activity)) {
         Some(t) => activity_of(&t).or_else(|| {
-            err(Column::Activity, "not a known activity; the template lists them".into());
+            err(Column::Activity, Message::new(code::ACTIVITY_INVALID));
             None
         }),
         None => {
-            err(Column::Activity, "the activity is missing".into());
+            err(Column::Activity, Message::new(code::ACTIVITY_MISSING));
             None
         }
     };
@@ -425,11 +431,9 @@ pub fn parse_row(
     {
         err(
             Column::ContractedOn,
-            format!(
-                "contracted on {} before its approval on {}",
-                c.format("%d/%m/%Y"),
-                a.format("%d/%m/%Y")
-            ),
+            Message::new(code::CONTRACTED_BEFORE_APPROVAL)
+                .arg("contracted", c.format("%d/%m/%Y"))
+                .arg("approved", a.format("%d/%m/%Y")),
         );
     }
     let term = parse_months(get(Column::TermMonths))
@@ -445,7 +449,7 @@ pub fn parse_row(
     {
         err(
             Column::GraceMonths,
-            format!("{g} months of grace exceed the {t}-month term"),
+            Message::new(code::GRACE_OVER_TERM).arg("grace", g).arg("term", t),
         );
     }
     if row_errors.is_empty()
@@ -512,7 +516,10 @@ mod tests {
         for (cell, expected) in cases {
             match (parse_money(cell), expected) {
                 (Ok(m), Ok(c)) => assert_eq!(m.cents(), *c, "{cell:?}"),
-                (Err(e), Err(frag)) => assert!(e.contains(frag), "{cell:?}: {e}"),
+                (Err(e), Err(frag)) => assert!(
+                    e.render(super::super::messages::Lang::En).contains(frag),
+                    "{cell:?}: {e}"
+                ),
                 (got, _) => panic!("{cell:?}: {got:?}"),
             }
         }
@@ -533,7 +540,10 @@ mod tests {
             assert_eq!(parse_date(&cell), Ok(d), "{cell:?}");
         }
         assert!(parse_date(&Cell::Text("31/02/2019".into())).is_err());
-        assert!(parse_date(&Cell::Number(5.0)).is_err_and(|e| e.contains("not a date")));
+        assert!(
+            parse_date(&Cell::Number(5.0))
+                .is_err_and(|e| e.render(super::super::messages::Lang::En).contains("not a date"))
+        );
     }
 
     #[test]
@@ -609,7 +619,9 @@ mod sample_tests {
             assert!(
                 errors.iter().any(|e| e.row == row
                     && e.column.as_deref() == Some(column)
-                    && e.message.contains("control character")),
+                    && e.message
+                        .render(super::super::messages::Lang::En)
+                        .contains("control character")),
                 "row {row}: {errors:?}"
             );
         }

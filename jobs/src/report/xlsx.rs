@@ -3,6 +3,7 @@
 
 use super::{
     columns::{ACTIVITY_NAMES, Column, LINE_NAMES, TEMPLATE},
+    messages::{Lang, Message, code},
     read::Cell,
     rows::RowError,
 };
@@ -65,24 +66,27 @@ pub fn template() -> Result<Vec<u8>, XlsxError> {
     wb.save_to_buffer()
 }
 
-/// The bank's own rows, as read, with a last column listing each row's errors and the bad cells in red. A file that
-/// could not be read at all gets one sheet with that error.
+/// The bank's own rows, as read, with a last column listing each row's errors (in `lang`) and the bad cells in red. A
+/// file that could not be read at all gets one sheet with that error.
 pub fn errors_workbook(
     cells: Option<&[Vec<Cell>]>,
     header_row: Option<usize>,
     errors: &[RowError],
-    file_error: Option<&str>,
+    file_error: Option<&Message>,
+    lang: Lang,
 ) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
     let ws = wb.add_worksheet();
-    ws.set_name("Erros")?;
+    let errors_title = Message::new(code::ERRORS_COLUMN).render(lang);
+    ws.set_name(&errors_title)?;
     let bad = Format::new()
         .set_background_color(Color::RGB(0xFFC7CE))
         .set_font_color(Color::RGB(0x9C0006));
     let bold = Format::new().set_bold();
     let (Some(cells), Some(header_row)) = (cells, header_row) else {
-        ws.write_string_with_format(0, 0, "Erro", &bold)?;
-        ws.write_string(1, 0, file_error.unwrap_or("the file could not be read"))?;
+        ws.write_string_with_format(0, 0, &errors_title, &bold)?;
+        let unreadable = Message::new(code::FILE_UNREADABLE);
+        ws.write_string(1, 0, file_error.unwrap_or(&unreadable).render(lang))?;
         return wb.save_to_buffer();
     };
     let width = cells.iter().map(Vec::len).max().unwrap_or(0) as u16;
@@ -121,14 +125,14 @@ pub fn errors_workbook(
             }
         }
         if i == header_row {
-            ws.write_string_with_format(r, width, "Erros", &bold)?;
+            ws.write_string_with_format(r, width, &errors_title, &bold)?;
         } else if let Some(es) = row_errors {
             let text = es
                 .iter()
                 .map(|e| match (&e.column, &e.rule_code) {
-                    (Some(c), Some(code)) => format!("{c}: {} [{code}]", e.message),
-                    (Some(c), None) => format!("{c}: {}", e.message),
-                    (None, _) => e.message.clone(),
+                    (Some(c), Some(code)) => format!("{c}: {} [{code}]", e.message.render(lang)),
+                    (Some(c), None) => format!("{c}: {}", e.message.render(lang)),
+                    (None, _) => e.message.render(lang),
                 })
                 .collect::<Vec<_>>()
                 .join("; ");

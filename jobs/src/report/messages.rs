@@ -1,0 +1,403 @@
+//! What Fomento tells banks about their reports, in one catalogue: each message has a stable code and its text in
+//! Brazilian Portuguese (the default: the banks' sheets and the template are in Portuguese) and in English. A message
+//! is stored as its code and values and rendered when read, in the language the reader asks for (`Accept-Language`).
+
+use std::collections::BTreeMap;
+
+/// The language a message is rendered in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// Brazilian Portuguese, the default.
+    #[default]
+    PtBr,
+    /// English, on request.
+    En,
+}
+
+impl Lang {
+    /// The language an `Accept-Language` header prefers among the two, by its quality values; Portuguese when it
+    /// names neither (or is absent).
+    pub fn from_accept_language(header: Option<&str>) -> Self {
+        let mut best: Option<(f32, Lang)> = None;
+        for range in header.unwrap_or("").split(',') {
+            let mut parts = range.split(';');
+            let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+            let q = parts
+                .find_map(|p| {
+                    p.trim()
+                        .strip_prefix("q=")
+                        .map(|v| v.trim().parse::<f32>().unwrap_or(0.0))
+                })
+                .unwrap_or(1.0);
+            let lang = match tag.split('-').next().unwrap_or("") {
+                "pt" => Lang::PtBr,
+                "en" => Lang::En,
+                _ => continue,
+            };
+            if q > 0.0 && best.is_none_or(|(bq, _)| q > bq) {
+                best = Some((q, lang));
+            }
+        }
+        best.map(|(_, l)| l).unwrap_or_default()
+    }
+
+    /// The tag for `Content-Language`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::PtBr => "pt-BR",
+            Lang::En => "en",
+        }
+    }
+}
+
+macro_rules! catalogue {
+    ($( $(#[$doc:meta])* $name:ident = $code:literal { pt: $pt:literal, en: $en:literal } )*) => {
+        /// The codes of the catalogue's messages.
+        pub mod code {
+            $( $(#[$doc])* pub const $name: &str = $code; )*
+        }
+        /// Every message: `(code, Portuguese, English)`; `{name}` stands for a value.
+        pub const CATALOGUE: &[(&str, &str, &str)] = &[ $( ($code, $pt, $en), )* ];
+    };
+}
+
+catalogue! {
+    /// A money cell left empty.
+    AMOUNT_MISSING = "AMOUNT_MISSING" { pt: "o valor está faltando", en: "the value is missing" }
+    /// A cell of a kind that cannot hold an amount.
+    AMOUNT_NOT_A_CELL = "AMOUNT_NOT_A_CELL" { pt: "{value} não é um valor em reais", en: "{value} is not an amount" }
+    /// Text that is not an amount.
+    AMOUNT_INVALID = "AMOUNT_INVALID" {
+        pt: "não é um valor: escreva R$ 1.234,56 ou 1234.56",
+        en: "not an amount: write R$ 1.234,56 or 1234.56"
+    }
+    /// A negative amount.
+    AMOUNT_NEGATIVE = "AMOUNT_NEGATIVE" { pt: "o valor é negativo", en: "the amount is negative" }
+    /// An amount with fractions of a centavo.
+    AMOUNT_DECIMALS = "AMOUNT_DECIMALS" {
+        pt: "o valor tem mais de duas casas decimais (centavos)",
+        en: "the amount has more than two decimal places (centavos)"
+    }
+    /// A date cell left empty.
+    DATE_MISSING = "DATE_MISSING" { pt: "a data está faltando", en: "the date is missing" }
+    /// A number that is no plausible Excel date.
+    DATE_SERIAL = "DATE_SERIAL" {
+        pt: "{value} não é uma data (como número de série do Excel seria {date})",
+        en: "{value} is not a date (as an Excel serial it would be {date})"
+    }
+    /// Text that is not a date.
+    DATE_INVALID = "DATE_INVALID" { pt: "não é uma data: escreva dd/mm/aaaa", en: "not a date: write dd/mm/aaaa" }
+    /// A cell of a kind that cannot hold a date.
+    DATE_NOT_A_CELL = "DATE_NOT_A_CELL" { pt: "{value} não é uma data", en: "{value} is not a date" }
+    /// A term or grace that is not a whole number.
+    MONTHS_INVALID = "MONTHS_INVALID" { pt: "não é um número inteiro de meses", en: "not a whole number of months" }
+    /// A term or grace out of range.
+    MONTHS_RANGE = "MONTHS_RANGE" {
+        pt: "não é um número inteiro de meses entre 0 e 600",
+        en: "not a whole number of months between 0 and 600"
+    }
+    /// No CPF/CNPJ.
+    DOCUMENT_MISSING = "DOCUMENT_MISSING" { pt: "o CPF/CNPJ está faltando", en: "the CPF/CNPJ is missing" }
+    /// A cell of a kind that cannot hold a document.
+    DOCUMENT_NOT_A_CELL = "DOCUMENT_NOT_A_CELL" { pt: "{value} não é um CPF nem um CNPJ", en: "{value} is not a CPF or CNPJ" }
+    /// An empty document.
+    DOCUMENT_EMPTY = "DOCUMENT_EMPTY" { pt: "CPF ou CNPJ inválido: está vazio", en: "not a valid CPF or CNPJ: the document is empty" }
+    /// A character a document cannot hold.
+    DOCUMENT_CHARACTER = "DOCUMENT_CHARACTER" {
+        pt: "CPF ou CNPJ inválido: tem o caractere {character}, que não é dígito, letra nem pontuação",
+        en: "not a valid CPF or CNPJ: the document has the character {character}, which is neither a digit, a letter nor punctuation"
+    }
+    /// A document of the wrong length.
+    DOCUMENT_LENGTH = "DOCUMENT_LENGTH" {
+        pt: "CPF ou CNPJ inválido: um CPF tem 11 dígitos e um CNPJ 14 caracteres; este tem {count}",
+        en: "not a valid CPF or CNPJ: a CPF has 11 digits and a CNPJ 14 characters; this one has {count}"
+    }
+    /// Letters where a CNPJ takes digits.
+    DOCUMENT_LETTERS = "DOCUMENT_LETTERS" {
+        pt: "CPF ou CNPJ inválido: letras só são aceitas nos 12 primeiros caracteres de um CNPJ",
+        en: "not a valid CPF or CNPJ: letters are allowed only in the first 12 characters of a CNPJ"
+    }
+    /// All digits equal.
+    DOCUMENT_REPEATED = "DOCUMENT_REPEATED" {
+        pt: "CPF ou CNPJ inválido: um documento com todos os dígitos iguais não é válido",
+        en: "not a valid CPF or CNPJ: a document with all digits equal is not valid"
+    }
+    /// Wrong check digits.
+    DOCUMENT_CHECK_DIGITS = "DOCUMENT_CHECK_DIGITS" {
+        pt: "CPF ou CNPJ inválido: os dígitos verificadores não conferem (esperados {expected}, encontrados {found})",
+        en: "not a valid CPF or CNPJ: the check digits do not match (expected {expected}, found {found})"
+    }
+    /// No carta number.
+    CARTA_MISSING = "CARTA_MISSING" { pt: "o número da carta-consulta está faltando", en: "the carta number is missing" }
+    /// A control character in the carta number.
+    CARTA_CONTROL = "CARTA_CONTROL" {
+        pt: "o número da carta-consulta tem um caractere de controle (invisível, como uma tabulação ou quebra de linha)",
+        en: "the carta number holds a control character (an invisible one, such as a tab or a line break)"
+    }
+    /// No borrower.
+    BORROWER_MISSING = "BORROWER_MISSING" { pt: "o nome do tomador está faltando", en: "the borrower's name is missing" }
+    /// A control character in the borrower's name.
+    BORROWER_CONTROL = "BORROWER_CONTROL" {
+        pt: "o nome do tomador tem um caractere de controle que não é tabulação nem quebra de linha",
+        en: "the borrower's name holds a control character other than a tab or a line break"
+    }
+    /// An IBGE code no municipality has.
+    IBGE_UNKNOWN = "IBGE_UNKNOWN" { pt: "nenhum município tem este código IBGE", en: "no municipality has this IBGE code" }
+    /// An IBGE code of the wrong length.
+    IBGE_LENGTH = "IBGE_LENGTH" {
+        pt: "um código de município do IBGE tem 7 dígitos; {value} não tem",
+        en: "an IBGE municipality code has 7 digits; {value} does not"
+    }
+    /// An IBGE code without a state prefix.
+    IBGE_UF = "IBGE_UF" {
+        pt: "{value} não começa com o código de uma unidade da federação (UF)",
+        en: "{value} does not start with the code of a federative unit (UF)"
+    }
+    /// A municipality name unknown in the state.
+    MUNICIPALITY_UNKNOWN = "MUNICIPALITY_UNKNOWN" {
+        pt: "nenhum município com esse nome em {uf}",
+        en: "no municipality of that name in {uf}"
+    }
+    /// Not a state.
+    UF_INVALID = "UF_INVALID" { pt: "não é uma unidade da federação (UF)", en: "not a federative unit (UF)" }
+    /// Neither the IBGE code nor the municipality and state.
+    MUNICIPALITY_MISSING = "MUNICIPALITY_MISSING" {
+        pt: "informe o código IBGE, ou o município e sua UF",
+        en: "give the IBGE code, or the municipality and its UF"
+    }
+    /// A municipality outside Mato Grosso.
+    MUNICIPALITY_OUTSIDE_MT = "MUNICIPALITY_OUTSIDE_MT" {
+        pt: "o FCO Rural da CDAE/MT abrange apenas Mato Grosso",
+        en: "FCO Rural under CDAE/MT covers Mato Grosso only"
+    }
+    /// Not a programme line.
+    LINE_INVALID = "LINE_INVALID" {
+        pt: "não é uma linha do programa: FCO Rural, FCO Verde ou Pronaf",
+        en: "not a programme line: FCO Rural, FCO Verde or Pronaf"
+    }
+    /// No programme line.
+    LINE_MISSING = "LINE_MISSING" { pt: "a linha do programa está faltando", en: "the programme line is missing" }
+    /// Not a known activity.
+    ACTIVITY_INVALID = "ACTIVITY_INVALID" {
+        pt: "não é uma atividade conhecida; o modelo lista as atividades",
+        en: "not a known activity; the template lists them"
+    }
+    /// No activity.
+    ACTIVITY_MISSING = "ACTIVITY_MISSING" { pt: "a atividade está faltando", en: "the activity is missing" }
+    /// Contracted before approval.
+    CONTRACTED_BEFORE_APPROVAL = "CONTRACTED_BEFORE_APPROVAL" {
+        pt: "contratada em {contracted}, antes da aprovação em {approved}",
+        en: "contracted on {contracted} before its approval on {approved}"
+    }
+    /// Grace longer than the term.
+    GRACE_OVER_TERM = "GRACE_OVER_TERM" {
+        pt: "{grace} meses de carência excedem o prazo de {term} meses",
+        en: "{grace} months of grace exceed the {term}-month term"
+    }
+    /// No header found.
+    HEADER_NOT_FOUND = "HEADER_NOT_FOUND" {
+        pt: "nenhuma linha de cabeçalho nas primeiras {rows} linhas; os cabeçalhos do modelo são: {headers}",
+        en: "no header row found in the first {rows} rows; the template's headers are: {headers}"
+    }
+    /// A header without some required column.
+    HEADER_INCOMPLETE = "HEADER_INCOMPLETE" {
+        pt: "o cabeçalho na linha {row} não tem a(s) coluna(s): {columns}",
+        en: "the header on row {row} lacks the column(s): {columns}"
+    }
+    /// An empty file.
+    FILE_EMPTY = "FILE_EMPTY" { pt: "o arquivo está vazio", en: "the file is empty" }
+    /// Over the size limit.
+    FILE_TOO_LARGE = "FILE_TOO_LARGE" {
+        pt: "o arquivo tem {size} bytes; são aceitos no máximo {max}",
+        en: "the file has {size} bytes; at most {max} are accepted"
+    }
+    /// Over the row limit.
+    FILE_TOO_MANY_ROWS = "FILE_TOO_MANY_ROWS" {
+        pt: "a planilha tem mais de {max} linhas",
+        en: "the sheet has more than {max} rows"
+    }
+    /// A decompression bomb.
+    FILE_BOMB = "FILE_BOMB" {
+        pt: "a pasta de trabalho se expandiria a {bytes} bytes; parece uma bomba de descompressão e foi recusada",
+        en: "the workbook would expand to {bytes} bytes; this looks like a decompression bomb and is refused"
+    }
+    /// A password-protected workbook.
+    FILE_PASSWORD = "FILE_PASSWORD" {
+        pt: "a pasta de trabalho está protegida por senha; salve-a sem senha e envie de novo",
+        en: "the workbook is password-protected; save it without a password and send it again"
+    }
+    /// Not a spreadsheet.
+    FILE_NOT_A_SPREADSHEET = "FILE_NOT_A_SPREADSHEET" {
+        pt: "o arquivo não é uma planilha que o Fomento lê (xlsx, xlsm, xlsb, xls, ods ou CSV): {detail}",
+        en: "the file is not a spreadsheet Fomento reads (xlsx, xlsm, xlsb, xls, ods or CSV): {detail}"
+    }
+    /// No sheet with data.
+    FILE_NO_DATA = "FILE_NO_DATA" {
+        pt: "a pasta de trabalho não tem planilha com dados",
+        en: "the workbook has no sheet with data"
+    }
+    /// A header and no rows.
+    FILE_NO_ROWS = "FILE_NO_ROWS" {
+        pt: "a planilha tem cabeçalho mas nenhuma linha de dados",
+        en: "the sheet has a header but no data rows"
+    }
+    /// The file could not be read (when no reason was kept).
+    FILE_UNREADABLE = "FILE_UNREADABLE" { pt: "o arquivo não pôde ser lido", en: "the file could not be read" }
+    /// The ingestion failed on Fomento's side.
+    INGESTION_FAILED = "INGESTION_FAILED" {
+        pt: "Não foi possível processar o relatório por um erro do lado do Fomento, depois de {attempts} tentativa(s); nada foi aplicado e o arquivo está guardado. O operador foi avisado; informe a referência {reference} ao falar com ele, ou envie o mesmo arquivo de novo para uma nova tentativa.",
+        en: "The report could not be processed because of an error on Fomento's side, after {attempts} attempt(s); nothing was applied and the file is kept. The operator was told; quote the reference {reference}, or send the same file again for a new attempt."
+    }
+    /// The same bytes as a failed report: queued again.
+    REPORT_REQUEUED = "REPORT_REQUEUED" {
+        pt: "este arquivo já havia sido enviado e seu processamento falhou; ele foi colocado de novo na fila para uma nova tentativa",
+        en: "this file was sent before and its processing failed; it was queued again for a new attempt"
+    }
+    /// A multipart field missing.
+    UPLOAD_FIELD_MISSING = "UPLOAD_FIELD_MISSING" {
+        pt: "o campo `{field}` ({what}) está faltando",
+        en: "the field `{field}` ({what}) is missing"
+    }
+    /// A multipart field that could not be read (the limit is named when it was the size).
+    UPLOAD_FIELD_UNREADABLE = "UPLOAD_FIELD_UNREADABLE" {
+        pt: "não foi possível ler o campo `{field}`: {detail}",
+        en: "could not read the field `{field}`: {detail}"
+    }
+    /// Not a multipart body.
+    UPLOAD_NOT_MULTIPART = "UPLOAD_NOT_MULTIPART" {
+        pt: "o corpo não é multipart/form-data: {detail}",
+        en: "not a multipart/form-data body: {detail}"
+    }
+    /// An unknown bank code.
+    BANK_UNKNOWN = "BANK_UNKNOWN" { pt: "nenhum banco com o código {code}", en: "no bank with code {code}" }
+    /// A bank outside FCO.
+    BANK_NOT_FCO = "BANK_NOT_FCO" {
+        pt: "o banco {code} não opera o FCO Rural; sua relação mensal não é esperada",
+        en: "{code} does not operate FCO Rural; its monthly list is not expected"
+    }
+    /// A malformed month.
+    MONTH_INVALID = "MONTH_INVALID" {
+        pt: "{value} não é um mês na forma AAAA-MM",
+        en: "{value} is not a month in the form YYYY-MM"
+    }
+    /// A malformed report number.
+    REPORT_ID_INVALID = "REPORT_ID_INVALID" { pt: "{value} não é o número de um relatório", en: "{value} is not a report id" }
+    /// An unknown report.
+    REPORT_UNKNOWN = "REPORT_UNKNOWN" { pt: "nenhum relatório de número {value}", en: "no bank report {value}" }
+    /// The errors column of `errors.xlsx`.
+    ERRORS_COLUMN = "ERRORS_COLUMN" { pt: "Erros", en: "Errors" }
+    /// A message stored as text only, before codes were kept (shown as written, in Portuguese or English).
+    TEXT = "TEXT" { pt: "{text}", en: "{text}" }
+    /// An internal error answered to a bank.
+    INTERNAL = "INTERNAL" {
+        pt: "erro interno; o pedido foi registrado",
+        en: "internal error; the request was logged"
+    }
+}
+
+/// A message for a bank: a catalogue code and its values.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Message {
+    /// The catalogue code.
+    pub code: String,
+    /// The values, by name.
+    pub args: BTreeMap<String, String>,
+}
+
+impl Message {
+    /// A message with no values yet.
+    pub fn new(code: &str) -> Self {
+        Self {
+            code: code.to_owned(),
+            args: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a value.
+    pub fn arg(mut self, name: &str, value: impl ToString) -> Self {
+        self.args.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// The values as JSON text, for storage.
+    pub fn args_json(&self) -> String {
+        serde_json::to_string(&self.args).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// A stored message: its code and values as written by [`Message::args_json`].
+    pub fn stored(code: &str, args_json: Option<&str>) -> Self {
+        Self {
+            code: code.to_owned(),
+            args: args_json.and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default(),
+        }
+    }
+
+    /// The text in `lang`; a code not in the catalogue renders as itself with its values.
+    pub fn render(&self, lang: Lang) -> String {
+        let Some((_, pt, en)) = CATALOGUE.iter().find(|(c, ..)| *c == self.code) else {
+            return format!("{} {}", self.code, self.args_json());
+        };
+        let template = match lang {
+            Lang::PtBr => pt,
+            Lang::En => en,
+        };
+        let mut out = (*template).to_owned();
+        for (k, v) in &self.args {
+            out = out.replace(&format!("{{{k}}}"), v);
+        }
+        out
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(Lang::PtBr))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placeholders(s: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = s.split('{').skip(1).filter_map(|p| p.split('}').next()).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn every_message_has_the_same_values_in_both_languages_and_one_code() {
+        for (code, pt, en) in CATALOGUE {
+            assert_eq!(placeholders(pt), placeholders(en), "{code}");
+            assert_eq!(CATALOGUE.iter().filter(|(c, ..)| c == code).count(), 1, "{code} twice");
+        }
+    }
+
+    #[test]
+    fn messages_render_in_the_language_asked_and_survive_storage() {
+        let m = Message::new(code::DOCUMENT_CHECK_DIGITS)
+            .arg("expected", "25")
+            .arg("found", "\"26\"\\\n");
+        let back = Message::stored(&m.code, Some(&m.args_json()));
+        assert_eq!(back, m);
+        assert!(
+            back.render(Lang::PtBr)
+                .starts_with("CPF ou CNPJ inválido: os dígitos verificadores não conferem")
+        );
+        assert!(
+            back.render(Lang::En)
+                .starts_with("not a valid CPF or CNPJ: the check digits do not match")
+        );
+    }
+
+    #[test]
+    fn accept_language_picks_english_only_when_preferred() {
+        assert_eq!(Lang::from_accept_language(None), Lang::PtBr);
+        assert_eq!(Lang::from_accept_language(Some("en")), Lang::En);
+        assert_eq!(Lang::from_accept_language(Some("en-US,en;q=0.9")), Lang::En);
+        assert_eq!(Lang::from_accept_language(Some("pt-BR,pt;q=0.9,en;q=0.8")), Lang::PtBr);
+        assert_eq!(Lang::from_accept_language(Some("fr, en;q=0.5")), Lang::En);
+        assert_eq!(Lang::from_accept_language(Some("de")), Lang::PtBr);
+        assert_eq!(Lang::from_accept_language(Some("en;q=0")), Lang::PtBr);
+    }
+}
