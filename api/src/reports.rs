@@ -185,7 +185,7 @@ pub fn report_json(r: &bank_report::Model, bank_code: &str) -> serde_json::Value
         "sha256": r.sha256,
         "fileName": r.file_name,
         "byteSize": r.byte_size,
-        "receivedAt": r.received_at.to_rfc3339(),
+        "receivedAt": entity::domain::Authority::Cdae.local(r.received_at).to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
     })
 }
 

@@ -612,6 +612,10 @@ async fn times_are_shown_on_the_authoritys_clock() {
             workbook(&[good_row("H-1", cpf(5), 1000.0)]),
         )
         .await;
+        assert!(
+            body["receivedAt"].as_str().is_some_and(|t| t.ends_with("-04:00")),
+            "the upload's answer too: {body}"
+        );
         let r = app
             .data(
                 "query R($id: ID!) { bankReport(id: $id) { receivedAt } }",
