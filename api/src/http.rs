@@ -5,10 +5,7 @@
 use crate::graphql::{AppSchema, Caller};
 use async_graphql::{
     ErrorExtensionValues, ServerError, Variables,
-    parser::{
-        parse_query,
-        types::{DocumentOperations, OperationType},
-    },
+    parser::{parse_query, types::OperationType},
 };
 use axum::{
     Json, Router,
@@ -156,7 +153,7 @@ async fn execute(
         }
     };
     if method == Method::GET {
-        let op_type = selected_operation(&doc, req.operation_name.as_deref()).map(|op| op.ty);
+        let op_type = crate::graphql::complete::operation(&doc, req.operation_name.as_deref()).map(|op| op.ty);
         if op_type == Some(OperationType::Mutation) {
             let mut resp = error_body(
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -266,21 +263,6 @@ fn shape(
     resp
 }
 
-/// The operation a request runs: the only one, or the one named.
-fn selected_operation<'a>(
-    doc: &'a async_graphql::parser::types::ExecutableDocument,
-    name: Option<&str>,
-) -> Option<&'a async_graphql::parser::types::OperationDefinition> {
-    match (&doc.operations, name) {
-        (DocumentOperations::Single(op), _) => Some(&op.node),
-        (DocumentOperations::Multiple(ops), Some(name)) => {
-            ops.iter().find(|(n, _)| n.as_str() == name).map(|(_, op)| &op.node)
-        }
-        (DocumentOperations::Multiple(ops), None) if ops.len() == 1 => ops.values().next().map(|op| &op.node),
-        (DocumentOperations::Multiple(_), None) => None,
-    }
-}
-
 /// A required (non-null, no default) variable of the selected operation that the request does not give: a
 /// variable-coercion failure, which the specification counts as a request error.
 fn missing_variable(
@@ -288,7 +270,7 @@ fn missing_variable(
     operation_name: Option<&str>,
     variables: Option<&Value>,
 ) -> Option<String> {
-    let op = selected_operation(doc, operation_name)?;
+    let op = crate::graphql::complete::operation(doc, operation_name)?;
     op.variable_definitions.iter().find_map(|def| {
         let def = &def.node;
         let given = variables

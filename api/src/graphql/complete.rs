@@ -126,8 +126,8 @@ fn collect<'a>(
     }
 }
 
-/// The operation a request ran.
-fn operation<'a>(doc: &'a ExecutableDocument, name: Option<&str>) -> Option<&'a OperationDefinition> {
+/// The operation a request runs: the only one, or the one named.
+pub fn operation<'a>(doc: &'a ExecutableDocument, name: Option<&str>) -> Option<&'a OperationDefinition> {
     use async_graphql::parser::types::DocumentOperations;
     match (&doc.operations, name) {
         (DocumentOperations::Single(op), _) => Some(&op.node),
