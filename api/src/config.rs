@@ -44,6 +44,11 @@ pub struct Cli {
     #[arg(long, env = "FOMENTO_REPORT_ATTEMPTS", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20), global = true)]
     pub report_attempts: u32,
 
+    /// The largest upload accepted, in bytes: HTTP bodies (`413` names the limit past it) and the files the ingestion
+    /// reads.
+    #[arg(long, env = "FOMENTO_MAX_UPLOAD_BYTES", default_value_t = service::store::DEFAULT_MAX_UPLOAD_BYTES, global = true)]
+    pub max_upload_bytes: usize,
+
     /// What to do; `serve` when omitted.
     #[command(subcommand)]
     pub command: Option<Command>,

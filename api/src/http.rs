@@ -28,20 +28,23 @@ pub struct AppState {
     pub db: DatabaseConnection,
     /// The ingestion runtime (stores uploads, wakes the worker).
     pub ingestion: Option<crate::reports::Ingestion>,
+    /// The largest request body accepted, in bytes (`--max-upload-bytes`).
+    pub max_upload_bytes: usize,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.
 pub fn router(state: AppState) -> Router {
+    let limit = state.max_upload_bytes;
     Router::new()
         .route(
             "/graphql",
             get(graphql_get)
                 .post(graphql_post)
-                .layer(axum::extract::DefaultBodyLimit::max(UPLOAD_LIMIT)),
+                .layer(axum::extract::DefaultBodyLimit::max(limit)),
         )
         .route(
             "/bank-reports",
-            axum::routing::post(crate::reports::upload).layer(axum::extract::DefaultBodyLimit::max(UPLOAD_LIMIT)),
+            axum::routing::post(crate::reports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
         )
         .route("/bank-reports/template.xlsx", get(crate::reports::template))
         .route("/bank-reports/{id}/errors.xlsx", get(crate::reports::errors_xlsx))
@@ -49,9 +52,6 @@ pub fn router(state: AppState) -> Router {
         .route("/ready", get(ready))
         .with_state(state)
 }
-
-/// The largest request body: a bank's spreadsheet of a million rows fits.
-pub const UPLOAD_LIMIT: usize = 256 * 1024 * 1024;
 
 const GRAPHQL_RESPONSE: &str = "application/graphql-response+json";
 const JSON: &str = "application/json";
@@ -328,7 +328,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
     if essence == "multipart/form-data" {
         // The GraphQL multipart request spec: `operations`, `map`, then the files.
         let opts = async_graphql::http::MultipartOptions::default()
-            .max_file_size(UPLOAD_LIMIT)
+            .max_file_size(state.max_upload_bytes)
             .max_num_files(4);
         return match async_graphql::http::receive_body(
             Some(content_type),

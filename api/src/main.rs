@@ -23,6 +23,7 @@ async fn main() -> anyhow::Result<()> {
             settings.file_store = cli.file_store;
             settings.lease = lease;
             settings.report_attempts = cli.report_attempts;
+            settings.max_upload_bytes = cli.max_upload_bytes;
             settings.run_jobs = true;
             let app = Application::build(settings).await?;
             tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
@@ -31,7 +32,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Worker => {
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts)?;
+            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
             let _scheduler = fomento_api::reports::start_jobs(ing).await?;
             tracing::info!("worker running: ingestion every minute; Ctrl-C to stop");
             tokio::signal::ctrl_c().await?;
@@ -44,7 +45,7 @@ async fn main() -> anyhow::Result<()> {
             }
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts)?;
+            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             match fomento_api::reports::scheduled_ingest(&ing.ctx, &slot).await {
                 Ok(Some(r)) => println!("{}", r.message),
@@ -56,7 +57,13 @@ async fn main() -> anyhow::Result<()> {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db.clone(), &cli.file_store, lease, cli.report_attempts)?;
+            let ing = ingestion(
+                db.clone(),
+                &cli.file_store,
+                lease,
+                cli.report_attempts,
+                cli.max_upload_bytes,
+            )?;
             use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
             let b = entity::bank::Entity::find()
                 .filter(entity::bank::Column::Code.eq(bank.to_uppercase()))
@@ -125,11 +132,17 @@ async fn main() -> anyhow::Result<()> {
             use sea_orm::EntityTrait;
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            let ing = ingestion(db.clone(), &cli.file_store, lease, cli.report_attempts)?;
+            let ing = ingestion(
+                db.clone(),
+                &cli.file_store,
+                lease,
+                cli.report_attempts,
+                cli.max_upload_bytes,
+            )?;
             let Some(r) = entity::bank_report::Entity::find_by_id(number).one(&db).await? else {
                 anyhow::bail!("no bank report {number}");
             };
-            if !jobs::report::ingest::requeue(&db, r.id).await? {
+            if !service::intake::requeue(&db, r.id).await? {
                 anyhow::bail!("bank report {number} is {}, not FAILED: nothing to retry", r.status);
             }
             println!(

@@ -10,7 +10,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use chrono::Utc;
-use entity::{bank, bank_report, bank_report_error};
+use entity::{bank_report, bank_report_error};
 use jobs::{
     report::{
         ingest::{self, IngestContext},
@@ -20,12 +20,10 @@ use jobs::{
         xlsx,
     },
     runs,
-    store::FileStore,
 };
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
-};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
+use service::ServiceError;
 use std::sync::Arc;
 use tokio::sync::Notify;
 
@@ -38,147 +36,13 @@ pub struct Ingestion {
     pub wake: Arc<Notify>,
 }
 
-/// Why an upload was refused, for the bank: the field and a catalogue message.
-#[derive(Debug)]
-pub enum ReceiveError {
-    /// Something the bank sent is wrong.
-    Bad {
-        /// The field (`bank`, `month`, `file`).
-        field: &'static str,
-        /// What is wrong.
-        message: Message,
-    },
-    /// Fomento failed; the detail is logged.
-    Internal(String),
-}
+pub use service::intake::{Received, parse_month, receive};
 
-impl ReceiveError {
-    /// As a GraphQL error, in `lang`.
-    pub fn api(self, lang: Lang) -> ApiError {
-        match self {
-            Self::Bad { field, message } => ApiError::BadUserInput(format!("{field}: {}", message.render(lang))),
-            Self::Internal(detail) => ApiError::Internal(detail),
-        }
-    }
-}
-
-impl std::fmt::Display for ReceiveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Bad { field, message } => write!(f, "{field}: {message}"),
-            Self::Internal(detail) => write!(f, "internal error: {detail}"),
-        }
-    }
-}
-
-impl std::error::Error for ReceiveError {}
-
-impl From<sea_orm::DbErr> for ReceiveError {
-    fn from(e: sea_orm::DbErr) -> Self {
-        Self::Internal(e.to_string())
-    }
-}
-
-/// Checks `YYYY-MM`.
-pub fn parse_month(month: &str) -> Result<String, ReceiveError> {
-    let m = month.trim();
-    let ok = m.len() == 7
-        && chrono::NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
-            .is_ok_and(|d| (2000..=2100).contains(&chrono::Datelike::year(&d)));
-    if ok {
-        Ok(m.to_owned())
-    } else {
-        Err(ReceiveError::Bad {
-            field: "month",
-            message: Message::new(code::MONTH_INVALID).arg("value", format!("{month:?}")),
-        })
-    }
-}
-
-/// What an upload did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Received {
-    /// A new report, `RECEIVED`.
-    New,
-    /// The same bytes for the same bank and month were received before: that report, as it is.
-    Known,
-    /// The same bytes as a report whose ingestion had `FAILED`: that report, queued again for a new set of attempts.
-    Requeued,
-}
-
-impl Received {
-    /// Whether the upload recorded a new report.
-    pub fn is_new(self) -> bool {
-        self == Received::New
-    }
-}
-
-/// Stores the bytes, then records the report as `RECEIVED`; the same bytes for the same bank and month return the
-/// report already recorded, queued again when its ingestion had failed.
-pub async fn receive(
-    db: &DatabaseConnection,
-    store: &FileStore,
-    bank: &bank::Model,
-    month: &str,
-    file_name: &str,
-    bytes: Vec<u8>,
-) -> Result<(bank_report::Model, Received), ReceiveError> {
-    let month = parse_month(month)?;
-    if !bank.serves_fco {
-        return Err(ReceiveError::Bad {
-            field: "bank",
-            message: Message::new(code::BANK_NOT_FCO).arg("code", &bank.code),
-        });
-    }
-    let size = bytes.len() as i64;
-    let sha = store
-        .put(bytes)
-        .await
-        .map_err(|e| ReceiveError::Internal(e.to_string()))?;
-    let find = || {
-        bank_report::Entity::find()
-            .filter(bank_report::Column::BankId.eq(bank.id))
-            .filter(bank_report::Column::ReferenceMonth.eq(month.clone()))
-            .filter(bank_report::Column::Sha256.eq(sha.clone()))
-    };
-    if let Some(r) = find().one(db).await? {
-        if r.status == "FAILED" && ingest::requeue(db, r.id).await? {
-            let r = bank_report::Entity::find_by_id(r.id).one(db).await?.unwrap_or(r);
-            return Ok((r, Received::Requeued));
-        }
-        return Ok((r, Received::Known));
-    }
-    let r = bank_report::ActiveModel {
-        bank_id: Set(bank.id),
-        reference_month: Set(month.clone()),
-        sha256: Set(sha.clone()),
-        file_name: Set(file_name.chars().take(255).collect()),
-        byte_size: Set(size),
-        status: Set("RECEIVED".into()),
-        received_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(db)
-    .await;
-    match r {
-        Ok(r) => Ok((r, Received::New)),
-        // Two identical uploads at once: the other one won; answer with it.
-        Err(e) if e.to_string().to_lowercase().contains("unique") || e.to_string().contains("duplicate key") => {
-            let r = find()
-                .one(db)
-                .await?
-                .ok_or_else(|| ReceiveError::Internal(e.to_string()))?;
-            Ok((r, Received::Known))
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The JSON answer about a report.
+/// The JSON answer about a report: `id` is the global ID `bankReport(id:)` takes, `number` the sequence number.
 pub fn report_json(r: &bank_report::Model, bank_code: &str) -> serde_json::Value {
     json!({
-        "id": r.id,
-        "graphqlId": crate::graphql::ids::encode(crate::graphql::ids::NodeKind::BankReport, r.id).0,
+        "id": crate::graphql::ids::encode(crate::graphql::ids::NodeKind::BankReport, r.id).0,
+        "number": r.id,
         "bank": bank_code,
         "month": r.reference_month,
         "status": r.status,
@@ -189,13 +53,41 @@ pub fn report_json(r: &bank_report::Model, bank_code: &str) -> serde_json::Value
     })
 }
 
-fn problem(status: StatusCode, field: Option<&str>, message: String) -> Response {
-    (status, Json(json!({ "error": message, "field": field }))).into_response()
+/// The one shape of REST errors, with the codes GraphQL uses: `{"error": {"code", "message", "field"}}`.
+pub fn rest_error(status: StatusCode, code: &str, field: Option<&str>, message: String) -> Response {
+    (
+        status,
+        Json(json!({ "error": { "code": code, "message": message, "field": field } })),
+    )
+        .into_response()
+}
+
+/// The code of a REST error by its status.
+fn code_of(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::NOT_FOUND => "NOT_FOUND",
+        StatusCode::PAYLOAD_TOO_LARGE => "PAYLOAD_TOO_LARGE",
+        s if s.is_server_error() => "INTERNAL",
+        _ => "BAD_USER_INPUT",
+    }
 }
 
 /// A refusal for a bank, in its language.
 fn refuse(status: StatusCode, field: Option<&str>, message: Message, lang: Lang) -> Response {
-    let mut resp = problem(status, field, message.render(lang));
+    let mut resp = rest_error(status, code_of(status), field, message.render(lang));
+    resp.headers_mut()
+        .insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(lang.tag()));
+    resp
+}
+
+/// A service error for a bank, in its language.
+fn refuse_service(e: ServiceError, lang: Lang) -> Response {
+    let status = match e.code() {
+        "NOT_FOUND" => StatusCode::NOT_FOUND,
+        "INTERNAL" => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    let mut resp = rest_error(status, e.code(), e.field(), e.render(lang));
     resp.headers_mut()
         .insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(lang.tag()));
     resp
@@ -227,7 +119,7 @@ impl IntoResponse for ApiError {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
         };
-        problem(status, None, self.to_string())
+        rest_error(status, self.code(), None, self.to_string())
     }
 }
 
@@ -253,6 +145,7 @@ pub async fn upload(
                         "file" => file = Some((file_name.unwrap_or_else(|| "upload".into()), bytes.to_vec())),
                         _ => {}
                     },
+                    Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&state, &name, lang),
                     Err(e) => {
                         let message = Message::new(code::UPLOAD_FIELD_UNREADABLE)
                             .arg("field", &name)
@@ -262,6 +155,7 @@ pub async fn upload(
                 }
             }
             Ok(None) => break,
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&state, "file", lang),
             Err(e) => {
                 let message = Message::new(code::UPLOAD_NOT_MULTIPART).arg("detail", e.to_string());
                 return refuse(StatusCode::BAD_REQUEST, None, message, lang);
@@ -285,17 +179,9 @@ pub async fn upload(
     let Some((file_name, bytes)) = file else {
         return missing("file", "xlsx, xls, ods, CSV");
     };
-    let bank = match bank::Entity::find()
-        .filter(bank::Column::Code.eq(code.to_uppercase()))
-        .one(&state.db)
-        .await
-    {
-        Ok(Some(b)) => b,
-        Ok(None) => {
-            let message = Message::new(self::code::BANK_UNKNOWN).arg("code", format!("{code:?}"));
-            return refuse(StatusCode::NOT_FOUND, Some("bank"), message, lang);
-        }
-        Err(e) => return internal(e.to_string(), lang),
+    let bank = match service::intake::bank_by_code(&state.db, &code).await {
+        Ok(b) => b,
+        Err(e) => return refuse_service(e, lang),
     };
     let Some(ingestion) = &state.ingestion else {
         return internal("ingestion is not configured".into(), lang);
@@ -314,9 +200,17 @@ pub async fn upload(
             }
             (status, Json(body)).into_response()
         }
-        Err(ReceiveError::Bad { field, message }) => bad(field, message),
-        Err(ReceiveError::Internal(detail)) => internal(detail, lang),
+        Err(e) => refuse_service(e, lang),
     }
+}
+
+/// `413`, naming the limit.
+fn too_large(state: &crate::http::AppState, field: &str, lang: Lang) -> Response {
+    let max = state.max_upload_bytes;
+    let message = Message::new(code::UPLOAD_TOO_LARGE)
+        .arg("max", max)
+        .arg("mib", max / (1024 * 1024));
+    refuse(StatusCode::PAYLOAD_TOO_LARGE, Some(field), message, lang)
 }
 
 fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
@@ -349,6 +243,9 @@ pub async fn errors_xlsx(
     Path(id): Path<String>,
 ) -> Response {
     let lang = lang_of(&headers);
+    let id = crate::graphql::ids::decode_as(&id, crate::graphql::ids::NodeKind::BankReport)
+        .map(|n| n.to_string())
+        .unwrap_or(id);
     let Ok(id) = id.parse::<i64>() else {
         let message = Message::new(code::REPORT_ID_INVALID).arg("value", format!("{id:?}"));
         return refuse(StatusCode::BAD_REQUEST, Some("id"), message, lang);

@@ -31,6 +31,8 @@ pub struct Settings {
     pub lease: chrono::Duration,
     /// Attempts a report's ingestion gets before it ends `FAILED`.
     pub report_attempts: u32,
+    /// The largest upload accepted, in bytes (HTTP bodies and the files the ingestion reads).
+    pub max_upload_bytes: usize,
     /// Whether to run the scheduled jobs in this process.
     pub run_jobs: bool,
 }
@@ -45,6 +47,7 @@ impl Settings {
             file_store: "file-store".into(),
             lease: chrono::Duration::minutes(5),
             report_attempts: jobs::report::ingest::DEFAULT_ATTEMPTS,
+            max_upload_bytes: service::store::DEFAULT_MAX_UPLOAD_BYTES,
             run_jobs: false,
         }
     }
@@ -56,6 +59,7 @@ pub fn ingestion(
     file_store: &str,
     lease: chrono::Duration,
     attempts: u32,
+    max_upload_bytes: usize,
 ) -> Result<crate::reports::Ingestion, StartupError> {
     let store = jobs::store::FileStore::open(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
     let worker = format!(
@@ -69,7 +73,10 @@ pub fn ingestion(
             store,
             worker,
             lease,
-            limits: Default::default(),
+            limits: jobs::report::read::Limits {
+                max_bytes: max_upload_bytes,
+                ..Default::default()
+            },
             progress: Default::default(),
             max_attempts: attempts,
             backoff: chrono::Duration::seconds(jobs::report::ingest::DEFAULT_BACKOFF_SECONDS),
@@ -230,6 +237,7 @@ impl Application {
             &settings.file_store,
             settings.lease,
             settings.report_attempts,
+            settings.max_upload_bytes,
         )?;
         let scheduler = if settings.run_jobs {
             Some(
@@ -247,6 +255,7 @@ impl Application {
                 schema,
                 db,
                 ingestion: Some(ingestion),
+                max_upload_bytes: settings.max_upload_bytes,
             },
             statements,
             _scheduler: scheduler,

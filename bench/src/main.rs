@@ -240,6 +240,7 @@ async fn phase_ingest(url: &str, file: &str, store: &str) -> anyhow::Result<f64>
         store,
         chrono::Duration::minutes(30),
         jobs::report::ingest::DEFAULT_ATTEMPTS,
+        service::store::DEFAULT_MAX_UPLOAD_BYTES,
     )?;
     let bytes = std::fs::read(file)?;
     let started = Instant::now();

@@ -3,4 +3,5 @@
 
 pub mod report;
 pub mod runs;
-pub mod store;
+/// Raw files, now in the service layer; kept here under its old path.
+pub use service::store;

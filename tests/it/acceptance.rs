@@ -56,7 +56,7 @@ async fn a_report_that_puts_a_group_over_the_ceiling_is_ingested_with_its_flags(
         assert_eq!(status, 201, "{body}");
         let run = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((run.processed, run.failed), (1, 0), "{}", run.message);
-        let rep = report(&app, &body["graphqlId"]).await;
+        let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "INGESTED", "{rep}");
         let flags = entity::compliance_flag::Entity::find()
             .all(&app.db)
@@ -78,7 +78,7 @@ async fn a_report_whose_ingestion_keeps_failing_ends_failed_after_its_attempts_a
         seed_bb(&app).await;
         let bytes = workbook(&[good_row("F-1", cpf(1), 5000.0), good_row("F-2", cpf(2), 6000.0)]);
         let (_, body) = upload(&app, "BB", "2019-05", "f.xlsx", bytes.clone()).await;
-        let id = body["id"].as_i64().expect("id");
+        let id = body["number"].as_i64().expect("id");
         let worker = faulty(&app, |_| Some(serialization_failure()));
         assert_eq!(worker.max_attempts, 3, "three attempts by default");
         let t0 = Utc::now();
@@ -121,7 +121,7 @@ async fn a_report_whose_ingestion_keeps_failing_ends_failed_after_its_attempts_a
         let rep = app
             .data(
                 "query R($id: ID!) { bankReport(id: $id) { status attempts failure { message reference attempts } } }",
-                json!({ "id": body["graphqlId"] }),
+                json!({ "id": body["id"] }),
             )
             .await["bankReport"]
             .clone();
@@ -142,7 +142,7 @@ async fn a_report_whose_ingestion_keeps_failing_ends_failed_after_its_attempts_a
         let (status, again) = upload(&app, "BB", "2019-05", "f.xlsx", bytes).await;
         assert_eq!(status, 202, "{again}");
         assert_eq!(
-            (again["id"].as_i64(), again["requeued"].as_bool()),
+            (again["number"].as_i64(), again["requeued"].as_bool()),
             (Some(id), Some(true)),
             "{again}"
         );
@@ -163,7 +163,7 @@ async fn an_error_that_cannot_pass_fails_the_report_at_once() {
     on_each_backend(false, |app| async move {
         seed_bb(&app).await;
         let (_, body) = upload(&app, "BB", "2019-05", "p.xlsx", over_the_ceiling()).await;
-        let id = body["id"].as_i64().expect("id");
+        let id = body["number"].as_i64().expect("id");
         let worker = faulty(&app, |_| {
             Some(DbErr::Custom("column \"no_such_column\" does not exist".into()))
         });
@@ -186,7 +186,7 @@ async fn a_transient_failure_is_tried_again_and_then_succeeds() {
             .map(|i| good_row(&format!("T-{i}"), cpf(i % 90 + 1), 5000.0))
             .collect();
         let (_, body) = upload(&app, "BB", "2019-05", "t.xlsx", workbook(&rows)).await;
-        let id = body["id"].as_i64().expect("id");
+        let id = body["number"].as_i64().expect("id");
         // The first attempt fails after its batches were written; the second goes through.
         let worker = faulty(&app, |r| {
             (r.attempts == 1).then(|| DbErr::ConnectionAcquire(sea_orm::error::ConnAcquireErr::ConnectionClosed))
@@ -255,7 +255,7 @@ async fn the_downloaded_template_filled_below_its_notes_ingests() {
         let (status, body) = upload(&app, "BB", "2019-05", "modelo-preenchido.xlsx", plain_workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
         ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
-        let rep = report(&app, &body["graphqlId"]).await;
+        let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "INGESTED", "the notes row is not data: {rep}");
         assert_eq!(rep["rowCount"], 3, "{rep}");
     })
@@ -619,7 +619,7 @@ async fn times_are_shown_on_the_authoritys_clock() {
         let r = app
             .data(
                 "query R($id: ID!) { bankReport(id: $id) { receivedAt } }",
-                json!({ "id": body["graphqlId"] }),
+                json!({ "id": body["id"] }),
             )
             .await;
         let at = r["bankReport"]["receivedAt"].as_str().expect("a time").to_owned();
@@ -645,7 +645,7 @@ async fn a_bad_rows_error_reads_in_portuguese_by_default_and_in_english_on_reque
         ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
         let q = "query R($a: ID!, $b: ID!) { a: bankReport(id: $a) { status errors { message } }
             b: bankReport(id: $b) { fileError } }";
-        let vars = json!({ "a": body["graphqlId"], "b": empty["graphqlId"] });
+        let vars = json!({ "a": body["id"], "b": empty["id"] });
         let ask = |accept_language: Option<&'static str>| {
             let (app, vars) = (&app, vars.clone());
             async move {
@@ -672,7 +672,7 @@ async fn a_bad_rows_error_reads_in_portuguese_by_default_and_in_english_on_reque
         assert_eq!(en["b"]["fileError"], "the file is empty");
 
         // errors.xlsx: the errors column and its text follow the language.
-        let number = body["id"].as_i64().expect("id");
+        let number = body["number"].as_i64().expect("id");
         for (lang, title, fragment) in [
             (None, "Erros", "dígitos verificadores"),
             (Some("en"), "Errors", "check digits"),
@@ -709,7 +709,7 @@ async fn a_bad_rows_error_reads_in_portuguese_by_default_and_in_english_on_reque
         );
         let b: serde_json::Value = resp.json().await.expect("json");
         assert_eq!(
-            (b["field"].as_str(), b["error"].as_str()),
+            (b["error"]["field"].as_str(), b["error"]["message"].as_str()),
             (Some("file"), Some("o campo `file` (xlsx, xls, ods, CSV) está faltando"))
         );
         let resp = app
@@ -721,7 +721,7 @@ async fn a_bad_rows_error_reads_in_portuguese_by_default_and_in_english_on_reque
             .expect("answer");
         let b: serde_json::Value = resp.json().await.expect("json");
         assert_eq!(
-            (b["field"].as_str(), b["error"].as_str()),
+            (b["error"]["field"].as_str(), b["error"]["message"].as_str()),
             (Some("month"), Some("\"2019-13\" is not a month in the form YYYY-MM"))
         );
     })

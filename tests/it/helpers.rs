@@ -113,10 +113,11 @@ pub fn content_type(resp: &Response) -> String {
         .to_owned()
 }
 
-async fn start(url: String, backend: Backend, demo: bool) -> (TestApp, Running) {
+async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Settings)) -> (TestApp, Running) {
     let listen = "127.0.0.1:0".parse().expect("address");
     let mut settings = Settings::new(url, listen);
     settings.demo = demo;
+    tweak(&mut settings);
     let store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
     settings.file_store = store.display().to_string();
     let app = Application::build(settings).await.expect("the application starts");
@@ -244,11 +245,20 @@ where
     F: Fn(TestApp) -> Fut,
     Fut: Future<Output = ()>,
 {
+    on_each_backend_with(demo, |_| {}, test).await;
+}
+
+/// [`on_each_backend`] with settings changed by `tweak` (a smaller upload limit, ...).
+pub async fn on_each_backend_with<F, Fut>(demo: bool, tweak: fn(&mut Settings), test: F)
+where
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()>,
+{
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let Some((url, cleanup)) = fresh_database(backend).await else {
             continue;
         };
-        let (app, running) = start(url, backend, demo).await;
+        let (app, running) = start(url, backend, demo, tweak).await;
         let outcome = AssertUnwindSafe(test(app)).catch_unwind().await;
         running.stop().await;
         cleanup.run().await;

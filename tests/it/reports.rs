@@ -134,7 +134,7 @@ pub fn ctx(app: &TestApp, worker: &str) -> IngestContext {
 }
 
 const REPORT: &str = "query R($id: ID!) { bankReport(id: $id) { status rowCount errorCount fileError
-  supersededBy { graphqlId: id } errors { row column value message ruleCode } } }";
+  supersededBy { id } errors { row column value message ruleCode } } }";
 
 pub async fn report(app: &TestApp, id: &Value) -> Value {
     app.data(REPORT, json!({ "id": id })).await["bankReport"].clone()
@@ -153,7 +153,7 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
         let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", bytes.clone()).await;
         assert_eq!(status, 201, "{body}");
         assert_eq!(body["status"], "RECEIVED");
-        let id = body["graphqlId"].clone();
+        let id = body["id"].clone();
 
         // The same bytes again: the same report.
         let (again, body2) = upload(&app, "bb", "2019-05", "maio-copia.xlsx", bytes).await;
@@ -180,8 +180,8 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
         ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
         let old = report(&app, &id).await;
         assert_eq!(old["status"], "SUPERSEDED");
-        assert_eq!(old["supersededBy"]["graphqlId"], body3["graphqlId"]);
-        assert_eq!(report(&app, &body3["graphqlId"]).await["status"], "INGESTED");
+        assert_eq!(old["supersededBy"]["id"], body3["id"]);
+        assert_eq!(report(&app, &body3["id"]).await["status"], "INGESTED");
     })
     .await;
 }
@@ -236,7 +236,7 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
         let (status, body) = upload(&app, "BB", "2019-05", "ruim.xlsx", workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
         ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
-        let rep = report(&app, &body["graphqlId"]).await;
+        let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "REJECTED", "{rep}");
         let errors = rep["errors"].as_array().expect("errors");
         for (i, (_, column, fragment)) in cases.iter().enumerate() {
@@ -257,7 +257,7 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
         assert_eq!(count::<entity::party::Entity>(&app).await, parties, "no party created");
 
         // The bank gets its own rows back with an errors column.
-        let number = body["id"].as_i64().expect("id");
+        let number = body["number"].as_i64().expect("id");
         let resp = app
             .get(&format!("/bank-reports/{number}/errors.xlsx"))
             .send()
@@ -338,7 +338,7 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
         for (name, bytes, _) in &cases {
             let (status, body) = upload(&app, "BB", "2019-05", name, bytes.clone()).await;
             assert_eq!(status, 201, "{name}: {body}");
-            ids.push(body["graphqlId"].clone());
+            ids.push(body["id"].clone());
         }
         ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
         for ((name, bytes, fragment), id) in cases.iter().zip(&ids) {
@@ -550,15 +550,15 @@ async fn bad_upload_requests_name_the_field() {
     on_each_backend(false, |app| async move {
         seed_bb(&app).await;
         let (s, b) = upload(&app, "XX", "2019-05", "a.xlsx", vec![1]).await;
-        assert_eq!((s, b["field"].as_str()), (404, Some("bank")), "{b}");
+        assert_eq!((s, b["error"]["field"].as_str()), (404, Some("bank")), "{b}");
         let (s, b) = upload(&app, "BB", "2019-13", "a.xlsx", vec![1]).await;
-        assert_eq!((s, b["field"].as_str()), (400, Some("month")), "{b}");
+        assert_eq!((s, b["error"]["field"].as_str()), (400, Some("month")), "{b}");
         let form = reqwest::multipart::Form::new()
             .text("bank", "BB")
             .text("month", "2019-05");
         let resp = app.post("/bank-reports").multipart(form).send().await.expect("answer");
         let b: Value = resp.json().await.expect("json");
-        assert_eq!(b["field"], "file");
+        assert_eq!(b["error"]["field"], "file");
         let t = app.get("/bank-reports/template.xlsx").send().await.expect("answer");
         let cells = jobs::report::read::read(&t.bytes().await.expect("bytes"), &Default::default()).expect("xlsx");
         let header = jobs::report::rows::find_header(&cells).expect("the template's own header is recognised");
@@ -588,7 +588,7 @@ async fn the_libreoffice_samples_ingest() {
             .await;
             assert_eq!(status, 201, "{body}");
             ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
-            let rep = report(&app, &body["graphqlId"]).await;
+            let rep = report(&app, &body["id"]).await;
             assert_eq!(rep["status"], "INGESTED", "{name}: {rep}");
             assert_eq!(rep["rowCount"], 25, "{name}");
         }
@@ -636,7 +636,7 @@ async fn a_repeated_carta_applies_its_last_row_and_is_flagged() {
         assert_eq!(status, 201, "{body}");
         let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
-        let rep = report(&app, &body["graphqlId"]).await;
+        let rep = report(&app, &body["id"]).await;
         assert_eq!(
             (rep["status"].as_str(), rep["rowCount"].as_i64()),
             (Some("INGESTED"), Some(5003)),

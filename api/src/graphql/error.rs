@@ -39,6 +39,18 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// A service error, its messages in `lang`.
+    pub fn from_service(e: service::ServiceError, lang: service::messages::Lang) -> Self {
+        use service::ServiceError as S;
+        match &e {
+            S::BadInput { field, .. } => Self::BadUserInput(format!("{field}: {}", e.render(lang))),
+            S::NotFound { field, .. } => Self::NotFound(format!("{field}: {}", e.render(lang))),
+            S::Internal(detail) => Self::Internal(detail.clone()),
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(e: sea_orm::DbErr) -> Self {
         Self::Internal(e.to_string())

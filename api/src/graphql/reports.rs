@@ -296,7 +296,7 @@ impl ReportsQuery {
             q = q.filter(bank_report::Column::BankId.eq(key));
         }
         if let Some(m) = reference_month {
-            let month = crate::reports::parse_month(&m).map_err(|e| gql(e.api(lang(ctx))))?;
+            let month = crate::reports::parse_month(&m).map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
             q = q.filter(bank_report::Column::ReferenceMonth.eq(month));
         }
         if let Some(s) = statuses {
@@ -387,7 +387,7 @@ impl ReportsMutation {
         let ingestion = ctx.data::<crate::reports::Ingestion>()?;
         let (r, _) = crate::reports::receive(db(ctx), &ingestion.ctx.store, &bank, &reference_month, &name, bytes)
             .await
-            .map_err(|e| gql(e.api(lang(ctx))))?;
+            .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
         ingestion.wake.notify_one();
         Ok(BankReport(r))
     }

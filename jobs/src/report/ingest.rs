@@ -324,23 +324,6 @@ async fn mark_failed(
     Ok(done)
 }
 
-/// Queues a `FAILED` report again for a new set of attempts (an operator's retry, or the same bytes uploaded again).
-/// True when the report was `FAILED`; any other report is left as it is.
-pub async fn requeue(db: &DatabaseConnection, id: i64) -> Result<bool, DbErr> {
-    use bank_report::Column as C;
-    let res = bank_report::Entity::update_many()
-        .col_expr(C::Status, Expr::value("RECEIVED"))
-        .col_expr(C::Attempts, Expr::value(0))
-        .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
-        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(C::ProcessedAt, Expr::value(Option::<DateTime<Utc>>::None))
-        .filter(C::Id.eq(id))
-        .filter(C::Status.eq("FAILED"))
-        .exec(db)
-        .await?;
-    Ok(res.rows_affected == 1)
-}
-
 /// Takes the claim's row lock inside `txn`; false when this worker no longer holds the claim.
 async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
     use bank_report::Column as C;

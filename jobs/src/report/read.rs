@@ -62,7 +62,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            max_bytes: 200 * 1024 * 1024,
+            max_bytes: service::store::DEFAULT_MAX_UPLOAD_BYTES,
             max_rows: 2_000_000,
             max_unzipped_bytes: 2 * 1024 * 1024 * 1024,
         }

@@ -11,6 +11,9 @@ use object_store::{
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
+/// The largest upload accepted by default, in bytes (`--max-upload-bytes`): a bank's sheet of a million rows fits.
+pub const DEFAULT_MAX_UPLOAD_BYTES: usize = 256 * 1024 * 1024;
+
 /// Where raw files live.
 #[derive(Clone, Debug)]
 pub struct FileStore {

@@ -263,6 +263,11 @@ catalogue! {
         pt: "não foi possível ler o campo `{field}`: {detail}",
         en: "could not read the field `{field}`: {detail}"
     }
+    /// An upload over the size limit.
+    UPLOAD_TOO_LARGE = "UPLOAD_TOO_LARGE" {
+        pt: "o envio passa do limite de {max} bytes ({mib} MiB); divida o arquivo ou fale com o operador",
+        en: "the upload is over the limit of {max} bytes ({mib} MiB); split the file or ask the operator"
+    }
     /// Not a multipart body.
     UPLOAD_NOT_MULTIPART = "UPLOAD_NOT_MULTIPART" {
         pt: "o corpo não é multipart/form-data: {detail}",

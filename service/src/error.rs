@@ -1,0 +1,69 @@
+//! One error for every use case, with the stable codes every door answers with.
+
+use crate::messages::{Lang, Message};
+
+/// Why a use case did not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// Something the caller sent is wrong: the field and what is wrong, from the message catalogue.
+    #[error("{field}: {message}")]
+    BadInput {
+        /// The field or argument.
+        field: &'static str,
+        /// What is wrong.
+        message: Message,
+    },
+    /// The thing asked for does not exist.
+    #[error("{field}: {message}")]
+    NotFound {
+        /// The field or argument that named it.
+        field: &'static str,
+        /// What was not found.
+        message: Message,
+    },
+    /// Fomento failed; the detail is logged, never shown.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ServiceError {
+    /// The stable code clients switch on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadInput { .. } => "BAD_USER_INPUT",
+            Self::NotFound { .. } => "NOT_FOUND",
+            Self::Internal(_) => "INTERNAL",
+        }
+    }
+
+    /// The field the error is about, if any.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Self::BadInput { field, .. } | Self::NotFound { field, .. } => Some(field),
+            Self::Internal(_) => None,
+        }
+    }
+
+    /// The message for the caller, in `lang` (internal errors get a fixed text; their detail is logged).
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Self::BadInput { message, .. } | Self::NotFound { message, .. } => message.render(lang),
+            Self::Internal(detail) => {
+                tracing::error!(%detail, "internal error");
+                Message::new(crate::messages::code::INTERNAL).render(lang)
+            }
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for ServiceError {
+    fn from(e: sea_orm::DbErr) -> Self {
+        Self::Internal(e.to_string())
+    }
+}
+
+impl From<crate::store::StoreError> for ServiceError {
+    fn from(e: crate::store::StoreError) -> Self {
+        Self::Internal(e.to_string())
+    }
+}

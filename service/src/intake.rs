@@ -1,0 +1,134 @@
+//! Report intake: a bank's monthly report is stored raw (by its SHA-256) and recorded `RECEIVED`, whichever door it
+//! came through (REST upload, GraphQL multipart upload, `fomento ingest`); the ingestion job takes it from there.
+
+use crate::{
+    ServiceError,
+    messages::{Message, code},
+    store::FileStore,
+};
+use chrono::{DateTime, Utc};
+use entity::{bank, bank_report};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, sea_query::Expr,
+};
+
+/// A bank by its code (`BB`), in any case.
+pub async fn bank_by_code(db: &DatabaseConnection, code_given: &str) -> Result<bank::Model, ServiceError> {
+    bank::Entity::find()
+        .filter(bank::Column::Code.eq(code_given.trim().to_uppercase()))
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound {
+            field: "bank",
+            message: Message::new(code::BANK_UNKNOWN).arg("code", format!("{code_given:?}")),
+        })
+}
+
+/// Checks `YYYY-MM`.
+pub fn parse_month(month: &str) -> Result<String, ServiceError> {
+    let m = month.trim();
+    let ok = m.len() == 7
+        && chrono::NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
+            .is_ok_and(|d| (2000..=2100).contains(&chrono::Datelike::year(&d)));
+    if ok {
+        Ok(m.to_owned())
+    } else {
+        Err(ServiceError::BadInput {
+            field: "month",
+            message: Message::new(code::MONTH_INVALID).arg("value", format!("{month:?}")),
+        })
+    }
+}
+
+/// What an upload did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Received {
+    /// A new report, `RECEIVED`.
+    New,
+    /// The same bytes for the same bank and month were received before: that report, as it is.
+    Known,
+    /// The same bytes as a report whose ingestion had `FAILED`: that report, queued again for a new set of attempts.
+    Requeued,
+}
+
+impl Received {
+    /// Whether the upload recorded a new report.
+    pub fn is_new(self) -> bool {
+        self == Received::New
+    }
+}
+
+/// Stores the bytes, then records the report as `RECEIVED`; the same bytes for the same bank and month return the
+/// report already recorded, queued again when its ingestion had failed.
+pub async fn receive(
+    db: &DatabaseConnection,
+    store: &FileStore,
+    bank: &bank::Model,
+    month: &str,
+    file_name: &str,
+    bytes: Vec<u8>,
+) -> Result<(bank_report::Model, Received), ServiceError> {
+    let month = parse_month(month)?;
+    if !bank.serves_fco {
+        return Err(ServiceError::BadInput {
+            field: "bank",
+            message: Message::new(code::BANK_NOT_FCO).arg("code", &bank.code),
+        });
+    }
+    let size = bytes.len() as i64;
+    let sha = store.put(bytes).await?;
+    let find = || {
+        bank_report::Entity::find()
+            .filter(bank_report::Column::BankId.eq(bank.id))
+            .filter(bank_report::Column::ReferenceMonth.eq(month.clone()))
+            .filter(bank_report::Column::Sha256.eq(sha.clone()))
+    };
+    if let Some(r) = find().one(db).await? {
+        if r.status == "FAILED" && requeue(db, r.id).await? {
+            let r = bank_report::Entity::find_by_id(r.id).one(db).await?.unwrap_or(r);
+            return Ok((r, Received::Requeued));
+        }
+        return Ok((r, Received::Known));
+    }
+    let r = bank_report::ActiveModel {
+        bank_id: Set(bank.id),
+        reference_month: Set(month.clone()),
+        sha256: Set(sha.clone()),
+        file_name: Set(file_name.chars().take(255).collect()),
+        byte_size: Set(size),
+        status: Set("RECEIVED".into()),
+        received_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match r {
+        Ok(r) => Ok((r, Received::New)),
+        // Two identical uploads at once: the other one won; answer with it.
+        Err(e) if e.to_string().to_lowercase().contains("unique") || e.to_string().contains("duplicate key") => {
+            let r = find()
+                .one(db)
+                .await?
+                .ok_or_else(|| ServiceError::Internal(e.to_string()))?;
+            Ok((r, Received::Known))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Queues a `FAILED` report again for a new set of attempts (an operator's retry, or the same bytes uploaded again).
+/// True when the report was `FAILED`; any other report is left as it is.
+pub async fn requeue(db: &DatabaseConnection, id: i64) -> Result<bool, sea_orm::DbErr> {
+    use bank_report::Column as C;
+    let res = bank_report::Entity::update_many()
+        .col_expr(C::Status, Expr::value("RECEIVED"))
+        .col_expr(C::Attempts, Expr::value(0))
+        .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
+        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(C::ProcessedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(C::Id.eq(id))
+        .filter(C::Status.eq("FAILED"))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}

@@ -1,0 +1,14 @@
+//! Fomento's use cases: what every door (GraphQL resolvers, HTTP handlers, jobs, CLI commands) calls, so that each
+//! use case is written once. It sits between the domain (`entity`: entities and pure rules) and the doors (`api`,
+//! `jobs`); the doors parse their input, build a [`Caller`], call a function here and shape its answer.
+
+pub mod caller;
+pub mod clock;
+pub mod error;
+pub mod intake;
+pub mod messages;
+pub mod store;
+
+pub use caller::{Caller, Scope};
+pub use clock::Clock;
+pub use error::ServiceError;

@@ -1,0 +1,93 @@
+//! The doors answer alike (issue 12): REST errors in one shape with GraphQL's codes, one configurable upload limit
+//! with a `413` naming it, and the upload's `id` the global ID the graph takes.
+
+use crate::{
+    helpers::on_each_backend_with,
+    reports::{cpf, good_row, seed_bb, upload, workbook},
+};
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn an_upload_over_the_limit_is_413_naming_the_limit_and_the_upload_id_works_in_the_graph() {
+    on_each_backend_with(
+        false,
+        |s| s.max_upload_bytes = 64 * 1024,
+        |app| async move {
+            seed_bb(&app).await;
+            let big = vec![b'x'; 100 * 1024];
+            let form = reqwest::multipart::Form::new()
+                .text("bank", "BB")
+                .text("month", "2019-05")
+                .part("file", reqwest::multipart::Part::bytes(big).file_name("grande.csv"));
+            let resp = app
+                .post("/bank-reports")
+                .header("accept-language", "en")
+                .multipart(form)
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(resp.status().as_u16(), 413);
+            let b: Value = resp.json().await.expect("json");
+            assert_eq!(b["error"]["code"], "PAYLOAD_TOO_LARGE", "{b}");
+            assert!(
+                b["error"]["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("65536 bytes")),
+                "{b}"
+            );
+
+            // Within the limit: the answer's `id` is what `bankReport(id:)` takes; `number` is the sequence number,
+            // and errors.xlsx takes either.
+            let (status, body) = upload(
+                &app,
+                "BB",
+                "2019-05",
+                "ok.xlsx",
+                workbook(&[good_row("D-1", cpf(1), 10.0)]),
+            )
+            .await;
+            assert_eq!(status, 201, "{body}");
+            let r = app
+                .data(
+                    "query R($id: ID!) { bankReport(id: $id) { id number } }",
+                    json!({ "id": body["id"] }),
+                )
+                .await;
+            assert_eq!(
+                (&r["bankReport"]["id"], &r["bankReport"]["number"]),
+                (&body["id"], &body["number"])
+            );
+            for key in [body["id"].as_str().expect("id").to_owned(), body["number"].to_string()] {
+                let resp = app
+                    .get(&format!("/bank-reports/{key}/errors.xlsx"))
+                    .send()
+                    .await
+                    .expect("answer");
+                assert_eq!(resp.status().as_u16(), 200, "{key}");
+            }
+
+            // Every REST refusal has the one shape, with GraphQL's codes.
+            let resp = app
+                .get("/bank-reports/999999/errors.xlsx")
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(resp.status().as_u16(), 404);
+            let b: Value = resp.json().await.expect("json");
+            assert_eq!(
+                (b["error"]["code"].as_str(), b["error"]["field"].as_str()),
+                (Some("NOT_FOUND"), Some("id")),
+                "{b}"
+            );
+            let (status, b) = upload(&app, "ZZ", "2019-05", "a.csv", vec![1]).await;
+            assert_eq!((status, b["error"]["code"].as_str()), (404, Some("NOT_FOUND")), "{b}");
+            let (status, b) = upload(&app, "BB", "2019-5", "a.csv", vec![1]).await;
+            assert_eq!(
+                (status, b["error"]["code"].as_str(), b["error"]["field"].as_str()),
+                (400, Some("BAD_USER_INPUT"), Some("month")),
+                "{b}"
+            );
+        },
+    )
+    .await;
+}
