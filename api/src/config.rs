@@ -67,7 +67,7 @@ pub enum Command {
     },
     /// Print the GraphQL schema (SDL); `schema.graphql` is this output.
     Schema,
-    /// Run the scheduled jobs (ingestion every minute) without the HTTP server.
+    /// Run the scheduled jobs without the HTTP server, until Ctrl-C or SIGTERM (a running job finishes first).
     Worker,
     /// Run a job once, now.
     Jobs {
@@ -103,11 +103,13 @@ pub enum Command {
 /// Job actions.
 #[derive(Debug, Subcommand)]
 pub enum JobsAction {
-    /// Run a job once.
+    /// Run a job once, now.
     Run {
-        /// The job: `ingest`.
+        /// The job's name (`fomento jobs list` shows them).
         job: String,
     },
+    /// List the jobs: schedule, time zone, last run and next run.
+    List,
 }
 
 /// Bank-report actions.

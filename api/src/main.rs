@@ -33,25 +33,40 @@ async fn main() -> anyhow::Result<()> {
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
             let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
-            let _scheduler = fomento_api::reports::start_jobs(ing).await?;
-            tracing::info!("worker running: ingestion every minute; Ctrl-C to stop");
-            tokio::signal::ctrl_c().await?;
+            let mut scheduler = fomento_api::reports::start_jobs(ing.clone()).await?;
+            let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
+            tracing::info!("worker running the jobs {names:?}; Ctrl-C or SIGTERM to stop");
+            fomento_api::startup::shutdown_signal().await;
+            tracing::info!("stopping: no new job starts; waiting for the running ones");
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(2), scheduler.shutdown()).await;
+            if !fomento_api::reports::wait_for_running_jobs(&ing, lease.to_std().unwrap_or_default()).await {
+                tracing::warn!("a job was still running after the lease; its claim passes to another worker after it");
+            }
+            tracing::info!("worker stopped");
         }
         Command::Jobs {
             action: JobsAction::Run { job },
         } => {
-            if job != jobs::report::ingest::JOB {
-                anyhow::bail!("unknown job {job:?}; the jobs are: ingest");
-            }
+            let Some(spec) = jobs::registry::find(&job) else {
+                let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
+                anyhow::bail!("unknown job {job:?}; the jobs are: {}", names.join(", "));
+            };
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
             let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            match fomento_api::reports::scheduled_ingest(&ing.ctx, &slot).await {
+            match fomento_api::reports::run_job(&ing, spec, &slot).await {
                 Ok(Some(r)) => println!("{}", r.message),
                 Ok(None) => println!("another process holds slot {slot}"),
-                Err(e) => anyhow::bail!("ingestion failed: {e}"),
+                Err(e) => anyhow::bail!("{job} failed: {e}"),
             }
+        }
+        Command::Jobs {
+            action: JobsAction::List,
+        } => {
+            let (db, _) = connect(&cli.database_url).await?;
+            migrate_up(&db).await?;
+            print!("{}", fomento_api::reports::jobs_table(&db, chrono::Utc::now()).await?);
         }
         Command::Ingest { file, bank, month } => {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
@@ -89,7 +104,7 @@ async fn main() -> anyhow::Result<()> {
             let started = std::time::Instant::now();
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             let bar = fomento_api::reports::show_progress(ing.ctx.progress.clone());
-            let done = fomento_api::reports::scheduled_ingest(&ing.ctx, &slot).await;
+            let done = fomento_api::reports::scheduled_ingest(&ing, &slot).await;
             bar.abort();
             if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
                 eprintln!();
@@ -150,7 +165,7 @@ async fn main() -> anyhow::Result<()> {
                 r.last_error.unwrap_or_default()
             );
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            fomento_api::reports::scheduled_ingest(&ing.ctx, &slot)
+            fomento_api::reports::scheduled_ingest(&ing, &slot)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
             let r = entity::bank_report::Entity::find_by_id(number)

@@ -83,6 +83,7 @@ pub fn ingestion(
             fault: None,
         },
         wake: Default::default(),
+        running: Default::default(),
     })
 }
 
@@ -295,7 +296,8 @@ impl Application {
     }
 }
 
-async fn shutdown_signal() {
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

@@ -51,6 +51,16 @@ fn is_unique_violation(e: &DbErr) -> bool {
     text.contains("unique") || text.contains("duplicate key")
 }
 
+/// The latest run of `job`, if any.
+pub async fn last(db: &DatabaseConnection, job: &str) -> Result<Option<job_run::Model>, DbErr> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    job_run::Entity::find()
+        .filter(job_run::Column::Job.eq(job))
+        .order_by_desc(job_run::Column::Id)
+        .one(db)
+        .await
+}
+
 /// Records how a run ended.
 pub async fn finish(
     db: &DatabaseConnection,

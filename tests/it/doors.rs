@@ -91,3 +91,36 @@ async fn an_upload_over_the_limit_is_413_naming_the_limit_and_the_upload_id_work
     )
     .await;
 }
+
+/// `fomento jobs list` reads the registry: the ingestion job with its schedule, time zone, last run and next run.
+#[tokio::test]
+async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
+    crate::helpers::on_each_backend(false, |app| async move {
+        let now = chrono::DateTime::parse_from_rfc3339("2026-12-03T10:15:30Z")
+            .expect("t")
+            .with_timezone(&chrono::Utc);
+        let before = fomento_api::reports::jobs_table(&app.db, now).await.expect("table");
+        let line = before
+            .lines()
+            .find(|l| l.starts_with("ingest "))
+            .expect("the ingestion job is listed");
+        assert!(
+            line.contains("0 * * * * *") && line.contains("America/Sao_Paulo"),
+            "{line}"
+        );
+        assert!(
+            line.contains("never") && line.contains("2026-12-03 07:16 (-03:00)"),
+            "next run, Brasília time: {line}"
+        );
+        fomento_api::reports::scheduled_ingest(&app.ingestion, "manual:test")
+            .await
+            .expect("run");
+        let after = fomento_api::reports::jobs_table(&app.db, now).await.expect("table");
+        let line = after.lines().find(|l| l.starts_with("ingest ")).expect("listed");
+        assert!(
+            line.contains("SUCCEEDED") && !line.contains("never"),
+            "the last run: {line}"
+        );
+    })
+    .await;
+}

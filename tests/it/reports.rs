@@ -499,12 +499,18 @@ async fn a_party_and_carta_committed_meanwhile_by_another_writer_are_updated_not
 #[tokio::test]
 async fn a_scheduled_slot_runs_once_and_job_runs_are_listed() {
     on_each_backend(false, |app| async move {
-        let first = fomento_api::reports::scheduled_ingest(&app.ingestion.ctx, "2026-12-02T10:00Z")
+        let first = fomento_api::reports::scheduled_ingest(&app.ingestion, "2026-12-02T10:00Z")
             .await
             .expect("run");
-        let second = fomento_api::reports::scheduled_ingest(&ctx(&app, "another-process"), "2026-12-02T10:00Z")
-            .await
-            .expect("run");
+        let second = fomento_api::reports::scheduled_ingest(
+            &fomento_api::reports::Ingestion {
+                ctx: ctx(&app, "another-process"),
+                ..app.ingestion.clone()
+            },
+            "2026-12-02T10:00Z",
+        )
+        .await
+        .expect("run");
         assert!(first.is_some() && second.is_none(), "one run per slot");
         let runs = app
             .data("{ jobRuns(job: \"ingest\") { slot status processed } }", json!({}))
