@@ -18,6 +18,7 @@ mod m20261203_000012_guard_truncate_of_carta_parents;
 mod m20261203_000013_report_attempts;
 mod m20261203_000014_rule_parameter_history;
 mod m20261203_000015_report_message_codes;
+mod m20261203_000016_flag_severity_and_due;
 mod util;
 
 /// Every migration, in order.
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000013_report_attempts::Migration),
             Box::new(m20261203_000014_rule_parameter_history::Migration),
             Box::new(m20261203_000015_report_message_codes::Migration),
+            Box::new(m20261203_000016_flag_severity_and_due::Migration),
         ]
     }
 }

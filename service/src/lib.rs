@@ -5,8 +5,10 @@
 pub mod caller;
 pub mod clock;
 pub mod error;
+pub mod flags;
 pub mod intake;
 pub mod messages;
+pub mod page;
 pub mod store;
 
 pub use caller::{Caller, Scope};

@@ -293,6 +293,18 @@ catalogue! {
     ERRORS_COLUMN = "ERRORS_COLUMN" { pt: "Erros", en: "Errors" }
     /// A message stored as text only, before codes were kept (shown as written, in Portuguese or English).
     TEXT = "TEXT" { pt: "{text}", en: "{text}" }
+    /// A negative page size.
+    PAGE_NEGATIVE = "PAGE_NEGATIVE" { pt: "`{arg}` não pode ser negativo", en: "`{arg}` must not be negative" }
+    /// A page too large.
+    PAGE_TOO_LARGE = "PAGE_TOO_LARGE" {
+        pt: "`{arg}` pode ser no máximo {max}, não {asked}; peça as páginas seguintes com `after`/`before`",
+        en: "`{arg}` may be at most {max}, not {asked}; ask for further pages with `after`/`before`"
+    }
+    /// A cursor this server did not issue.
+    PAGE_CURSOR = "PAGE_CURSOR" {
+        pt: "`{arg}` não é um cursor emitido por este servidor",
+        en: "`{arg}` is not a cursor issued by this server"
+    }
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL" {
         pt: "erro interno; o pedido foi registrado",

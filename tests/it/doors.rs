@@ -124,3 +124,67 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
     })
     .await;
 }
+
+/// `complianceFlags` lists what the ingestion's cross-checks found, filtered, in keyset pages that stay put when a flag
+/// is raised between two requests; each carta shows its own `flags`.
+#[tokio::test]
+async fn compliance_flags_list_the_ingestions_flags_in_stable_pages() {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    crate::helpers::on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        // Four cartas of R$ 1.5 M that never went to the chamber: four FCO-CHAMBER-THRESHOLD flags.
+        let rows: Vec<_> = (1..=4).map(|i| good_row(&format!("FL-{i}"), cpf(40 + i), 1_500_000.0)).collect();
+        let (_, body) = upload(&app, "BB", "2019-05", "f.xlsx", workbook(&rows)).await;
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let q = "query F($f: ComplianceFlagFilter, $first: Int, $after: String) {
+            complianceFlags(filter: $f, first: $first, after: $after) { totalCount
+              pageInfo { hasNextPage endCursor }
+              nodes { number ruleCode severity open source bankReport { id }
+                subject { __typename ... on FcoCarta { number flags { ruleCode } } } } } }";
+        let filter = json!({ "ruleCodes": ["FCO-CHAMBER-THRESHOLD"], "bankIds": [bb], "programmes": ["FCO_RURAL"], "open": true });
+        let all = app.data(q, json!({ "f": filter, "first": 10 })).await["complianceFlags"].clone();
+        assert_eq!(all["totalCount"], 4, "{all}");
+        let first = &all["nodes"][0];
+        assert_eq!((first["severity"].as_str(), first["open"].as_bool()), (Some("VIOLATION"), Some(true)));
+        assert_eq!(first["bankReport"]["id"], body["id"], "the report that raised it");
+        assert_eq!(first["subject"]["__typename"], "FcoCarta");
+        assert_eq!(first["subject"]["flags"][0]["ruleCode"], "FCO-CHAMBER-THRESHOLD", "the carta's own flags");
+        let none = app
+            .data(q, json!({ "f": { "ruleCodes": ["FCO-CEILING"] }, "first": 10 }))
+            .await;
+        assert_eq!(none["complianceFlags"]["totalCount"], 0);
+
+        // Page 1 of 2, then a flag is raised, then page 2: the same items as before the insert.
+        let page1 = app.data(q, json!({ "f": filter, "first": 2 })).await["complianceFlags"].clone();
+        assert_eq!(page1["pageInfo"]["hasNextPage"], true);
+        let newest = all["nodes"][0]["number"].as_i64().expect("number");
+        let model = <entity::compliance_flag::Entity as sea_orm::EntityTrait>::find_by_id(newest)
+            .one(&app.db)
+            .await
+            .expect("read")
+            .expect("flag");
+        entity::compliance_flag::ActiveModel {
+            programme: Set(model.programme),
+            financing_id: Set(model.financing_id),
+            rule_code: Set("FCO-CHAMBER-THRESHOLD".into()),
+            legal_basis: Set(model.legal_basis.clone()),
+            message: Set("raised between two page requests".into()),
+            source: Set("test".into()),
+            raised_at: Set(chrono::Utc::now()),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .expect("a new flag");
+        let page2 = app
+            .data(q, json!({ "f": filter, "first": 2, "after": page1["pageInfo"]["endCursor"] }))
+            .await["complianceFlags"]
+            .clone();
+        let numbers = |v: &Value| v["nodes"].as_array().expect("nodes").iter().map(|n| n["number"].clone()).collect::<Vec<_>>();
+        assert_eq!(numbers(&page2), numbers(&all)[2..4].to_vec(), "page 2 did not shift");
+        assert_eq!(page2["pageInfo"]["hasNextPage"], false);
+        assert_eq!(page2["totalCount"], 5, "the count sees the new flag");
+    })
+    .await;
+}

@@ -38,6 +38,7 @@ fn bad(field: &str, msg: impl std::fmt::Display) -> async_graphql::Error {
 fn actor(ctx: &Context<'_>) -> String {
     match ctx.data_opt::<Caller>() {
         Some(Caller::Anonymous) | None => "anonymous".into(),
+        Some(Caller::System) => "system".into(),
     }
 }
 

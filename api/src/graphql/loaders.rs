@@ -241,3 +241,17 @@ impl Loader<i64> for GroupCommitmentsByParty {
         Ok(out)
     }
 }
+
+/// Compliance flags per financing, newest first (`service::flags::of_financings`).
+pub struct FlagsByFinancing(pub DatabaseConnection);
+
+impl Loader<(Programme, i64)> for FlagsByFinancing {
+    type Value = Vec<entity::compliance_flag::Model>;
+    type Error = Arc<DbErr>;
+
+    async fn load(&self, keys: &[(Programme, i64)]) -> Result<HashMap<(Programme, i64), Self::Value>, Self::Error> {
+        service::flags::of_financings(&self.0, keys)
+            .await
+            .map_err(|e| Arc::new(DbErr::Custom(e.to_string())))
+    }
+}

@@ -2,6 +2,7 @@
 
 pub mod complete;
 pub mod error;
+pub mod flags;
 pub mod ids;
 pub mod lifecycle;
 pub mod list;
@@ -19,12 +20,11 @@ use sea_orm::DatabaseConnection;
 /// The schema type.
 pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, EmptySubscription>;
 
-/// Who is calling. Access control by role and bank comes later; for now every caller is anonymous.
-#[derive(Debug, Clone, Default)]
-pub enum Caller {
-    /// No identity was presented.
-    #[default]
-    Anonymous,
+pub use service::Caller;
+
+/// The caller of the request (anonymous until access control is built).
+pub fn caller(ctx: &Context<'_>) -> Caller {
+    ctx.data_opt::<Caller>().cloned().unwrap_or_default()
 }
 
 /// Builds the schema with its DataLoaders over `db`.
@@ -59,6 +59,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::reports::In
         .data(loader_of(SemiAridByMunicipality(db.clone())))
         .data(loader_of(AttendanceLoader(db.clone())))
         .data(loader_of(GroupCommitmentsByParty(db.clone())))
+        .data(loader_of(FlagsByFinancing(db.clone())))
         .data(db)
         .finish()
 }

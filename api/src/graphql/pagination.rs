@@ -196,6 +196,40 @@ macro_rules! connection {
 }
 pub(crate) use connection;
 
+/// Declares a keyset connection (newest first; cursors name items, so pages stay put when rows are inserted) and its
+/// edge type, built from a service page.
+macro_rules! keyset_connection {
+    ($conn:ident, $edge:ident, $node:ty, $conn_doc:literal, $edge_doc:literal) => {
+        $crate::graphql::pagination::connection!($conn, $edge, $node, $conn_doc, $edge_doc);
+
+        impl $conn {
+            /// Builds the connection from a service page, converting each item.
+            pub fn from_page<T>(page: service::page::Page<T>, node: impl Fn(T) -> $node) -> Self {
+                let start_cursor = page.items.first().map(|(id, _)| service::page::cursor(*id));
+                let end_cursor = page.items.last().map(|(id, _)| service::page::cursor(*id));
+                Self {
+                    edges: page
+                        .items
+                        .into_iter()
+                        .map(|(id, item)| $edge {
+                            cursor: service::page::cursor(id),
+                            node: node(item),
+                        })
+                        .collect(),
+                    page_info: $crate::graphql::pagination::PageInfo {
+                        has_previous_page: page.has_previous_page,
+                        has_next_page: page.has_next_page,
+                        start_cursor,
+                        end_cursor,
+                    },
+                    total_count: page.total_count,
+                }
+            }
+        }
+    };
+}
+pub(crate) use keyset_connection;
+
 /// Relay page information.
 #[derive(Debug, Clone, async_graphql::SimpleObject)]
 pub struct PageInfo {

@@ -35,6 +35,7 @@ pub struct QueryRoot(
     FcoQuery,
     super::rules::RulesQuery,
     super::reports::ReportsQuery,
+    super::flags::FlagsQuery,
 );
 
 /// The mutation root.

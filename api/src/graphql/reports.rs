@@ -14,7 +14,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::io::Read;
 
 /// The language the request asked for (`Accept-Language`), for the texts banks read.
-fn lang(ctx: &Context<'_>) -> Lang {
+pub(crate) fn lang(ctx: &Context<'_>) -> Lang {
     ctx.data_opt::<Lang>().copied().unwrap_or_default()
 }
 

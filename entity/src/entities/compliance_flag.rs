@@ -26,6 +26,10 @@ pub struct Model {
     pub raised_at: DateTimeUtc,
     /// When it was resolved, if it was.
     pub resolved_at: Option<DateTimeUtc>,
+    /// `INFO`, `WARNING` (due within the look-ahead window) or `VIOLATION` (overdue or violated).
+    pub severity: String,
+    /// For a deadline, the day it falls due.
+    pub due_on: Option<Date>,
 }
 
 /// No declared relations.

@@ -222,6 +222,11 @@ impl SocialFuelProject {
         lifecycle::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id).await
     }
 
+    /// The compliance flags raised on this project, newest first.
+    async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+        flags_of(ctx, entity::vocab::Programme::SocialFuel, self.0.id).await
+    }
+
     /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
     async fn acquisitions(&self, ctx: &Context<'_>) -> Result<Vec<FeedstockAcquisition>> {
         let rows = loader::<AcquisitionsByProject>(ctx)
@@ -516,6 +521,11 @@ impl FcoCarta {
         lifecycle::history(ctx, entity::vocab::Programme::FcoRural, self.0.id).await
     }
 
+    /// The compliance flags raised on this carta (the banks' monthly reports' cross-checks, ...), newest first.
+    async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+        flags_of(ctx, entity::vocab::Programme::FcoRural, self.0.id).await
+    }
+
     /// The items financed.
     async fn items(&self, ctx: &Context<'_>) -> Result<Vec<CartaItem>> {
         let rows = loader::<ItemsByCarta>(ctx).load_one(self.0.id).await.map_err(gql)?;
@@ -623,6 +633,21 @@ impl CartaAmendment {
     }
 }
 
+async fn flags_of(
+    ctx: &Context<'_>,
+    programme: entity::vocab::Programme,
+    id: i64,
+) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+    Ok(loader::<super::super::loaders::FlagsByFinancing>(ctx)
+        .load_one((programme, id))
+        .await
+        .map_err(gql)?
+        .unwrap_or_default()
+        .into_iter()
+        .map(super::super::flags::ComplianceFlag)
+        .collect())
+}
+
 /// A financing in either programme: what front-ends list, filter and open without caring which programme it is.
 #[allow(clippy::duplicated_attributes)]
 #[derive(Interface, Clone, Debug)]
@@ -652,6 +677,11 @@ impl CartaAmendment {
         name = "contracted_on",
         ty = "Option<Date>",
         desc = "Financing approval (social fuel) or contracting (FCO) date."
+    ),
+    field(
+        name = "flags",
+        ty = "async_graphql::Result<Vec<super::super::flags::ComplianceFlag>>",
+        desc = "The compliance flags raised on it, newest first."
     )
 )]
 pub enum Financing {

@@ -1,0 +1,141 @@
+//! Compliance flags: what the ingestion's cross-checks (and the flag jobs to come) found, listed and filtered for
+//! every door.
+
+use crate::{
+    Caller, ServiceError,
+    page::{self, Keyset, Page},
+};
+use chrono::{DateTime, NaiveDate, Utc};
+use entity::{compliance_flag, vocab::Programme};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    sea_query::{Expr, Query},
+};
+use std::collections::HashMap;
+
+/// Which flags to list; an empty list means any.
+#[derive(Debug, Clone, Default)]
+pub struct FlagFilter {
+    /// Only flags on these programmes' financings.
+    pub programmes: Vec<Programme>,
+    /// Only these rules.
+    pub rule_codes: Vec<String>,
+    /// Only these severities (`INFO`, `WARNING`, `VIOLATION`).
+    pub severities: Vec<String>,
+    /// Only flags on financings of these banks.
+    pub bank_ids: Vec<i64>,
+    /// Only open (`true`) or resolved (`false`) flags.
+    pub open: Option<bool>,
+    /// Only flags raised at or after this instant.
+    pub raised_from: Option<DateTime<Utc>>,
+    /// Only flags raised before this instant.
+    pub raised_to: Option<DateTime<Utc>>,
+    /// Only flags falling due before this day.
+    pub due_before: Option<NaiveDate>,
+}
+
+impl FlagFilter {
+    fn condition(&self) -> Condition {
+        use compliance_flag::Column as C;
+        let mut c = Condition::all();
+        if !self.programmes.is_empty() {
+            c = c.add(C::Programme.is_in(self.programmes.clone()));
+        }
+        if !self.rule_codes.is_empty() {
+            c = c.add(C::RuleCode.is_in(self.rule_codes.clone()));
+        }
+        if !self.severities.is_empty() {
+            c = c.add(C::Severity.is_in(self.severities.clone()));
+        }
+        if !self.bank_ids.is_empty() {
+            let of_bank = |table: &'static str| {
+                Query::select()
+                    .column("id")
+                    .from(table)
+                    .and_where(sea_orm::ExprTrait::is_in(Expr::col("bank_id"), self.bank_ids.clone()))
+                    .to_owned()
+            };
+            c = c.add(
+                Condition::any()
+                    .add(
+                        Condition::all()
+                            .add(C::Programme.eq(Programme::FcoRural))
+                            .add(C::FinancingId.in_subquery(of_bank("fco_carta"))),
+                    )
+                    .add(
+                        Condition::all()
+                            .add(C::Programme.eq(Programme::SocialFuel))
+                            .add(C::FinancingId.in_subquery(of_bank("social_fuel_project"))),
+                    ),
+            );
+        }
+        match self.open {
+            Some(true) => c = c.add(C::ResolvedAt.is_null()),
+            Some(false) => c = c.add(C::ResolvedAt.is_not_null()),
+            None => {}
+        }
+        if let Some(t) = self.raised_from {
+            c = c.add(C::RaisedAt.gte(t));
+        }
+        if let Some(t) = self.raised_to {
+            c = c.add(C::RaisedAt.lt(t));
+        }
+        if let Some(d) = self.due_before {
+            c = c.add(C::DueOn.lt(d));
+        }
+        c
+    }
+}
+
+/// One page of the flags matching `filter`, newest first.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    filter: &FlagFilter,
+    keyset: Keyset,
+) -> Result<Page<compliance_flag::Model>, ServiceError> {
+    let _scope = caller.scope();
+    let select = compliance_flag::Entity::find().filter(filter.condition());
+    page::fetch(db, select, compliance_flag::Column::Id, |f| f.id, keyset).await
+}
+
+/// The flags of each financing, newest first, in one statement.
+pub async fn of_financings(
+    db: &impl ConnectionTrait,
+    keys: &[(Programme, i64)],
+) -> Result<HashMap<(Programme, i64), Vec<compliance_flag::Model>>, ServiceError> {
+    use compliance_flag::Column as C;
+    let mut out: HashMap<(Programme, i64), Vec<compliance_flag::Model>> = HashMap::new();
+    if keys.is_empty() {
+        return Ok(out);
+    }
+    let mut any = Condition::any();
+    for programme in [Programme::SocialFuel, Programme::FcoRural] {
+        let ids: Vec<i64> = keys
+            .iter()
+            .filter(|(p, _)| *p == programme)
+            .map(|(_, id)| *id)
+            .collect();
+        if !ids.is_empty() {
+            any = any.add(
+                Condition::all()
+                    .add(C::Programme.eq(programme))
+                    .add(C::FinancingId.is_in(ids)),
+            );
+        }
+    }
+    let rows = compliance_flag::Entity::find()
+        .filter(any)
+        .order_by_desc(C::Id)
+        .all(db)
+        .await?;
+    for f in rows {
+        out.entry((f.programme, f.financing_id)).or_default().push(f);
+    }
+    Ok(out)
+}
+
+/// The report that raised a flag, from its source (`report:42`).
+pub fn report_of(flag: &compliance_flag::Model) -> Option<i64> {
+    flag.source.strip_prefix("report:")?.parse().ok()
+}
