@@ -9,6 +9,7 @@ pub mod flags;
 pub mod intake;
 pub mod messages;
 pub mod page;
+pub mod reports;
 pub mod store;
 
 pub use caller::{Caller, Scope};

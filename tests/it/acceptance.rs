@@ -134,9 +134,12 @@ async fn a_report_whose_ingestion_keeps_failing_ends_failed_after_its_attempts_a
             "{message}"
         );
         let listed = app
-            .data("{ bankReports(statuses: [FAILED], first: 5) { number } }", json!({}))
+            .data(
+                "{ bankReports(statuses: [FAILED], first: 5) { nodes { number } } }",
+                json!({}),
+            )
             .await;
-        assert_eq!(listed["bankReports"][0]["number"], id);
+        assert_eq!(listed["bankReports"]["nodes"][0]["number"], id);
 
         // The same bytes again queue it for a new set of attempts, and say so; this time it goes through.
         let (status, again) = upload(&app, "BB", "2019-05", "f.xlsx", bytes).await;
@@ -580,8 +583,8 @@ async fn responses_keep_every_selected_key_and_bad_values_are_bad_user_input() {
         // An argument that parses as an Int but not as a count fails its field (non-null lists, so `data` is null),
         // not the request.
         for (query, field) in [
-            ("{ bankReports(first: -1) { number } }", "bankReports"),
-            ("{ jobRuns(first: -1) { job } }", "jobRuns"),
+            ("{ bankReports(first: -1) { nodes { number } } }", "bankReports"),
+            ("{ jobRuns(first: -1) { nodes { job } } }", "jobRuns"),
         ] {
             let (status, body) = app.gql(query, json!({})).await;
             assert_eq!(status, 200, "{body}");

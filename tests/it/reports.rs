@@ -419,9 +419,12 @@ async fn two_workers_on_one_database_ingest_each_report_once() {
         assert_eq!(ra.processed + rb.processed, 6, "a: {}, b: {}", ra.message, rb.message);
         assert_eq!(count::<entity::fco_carta::Entity>(&app).await, 120);
         let ingested = app
-            .data("{ bankReports(statuses: [INGESTED], first: 20) { status } }", json!({}))
+            .data(
+                "{ bankReports(statuses: [INGESTED], first: 20) { nodes { status } } }",
+                json!({}),
+            )
             .await;
-        assert_eq!(ingested["bankReports"].as_array().map(Vec::len), Some(6));
+        assert_eq!(ingested["bankReports"]["nodes"].as_array().map(Vec::len), Some(6));
     })
     .await;
 }
@@ -513,10 +516,13 @@ async fn a_scheduled_slot_runs_once_and_job_runs_are_listed() {
         .expect("run");
         assert!(first.is_some() && second.is_none(), "one run per slot");
         let runs = app
-            .data("{ jobRuns(job: \"ingest\") { slot status processed } }", json!({}))
+            .data(
+                "{ jobRuns(job: \"ingest\") { nodes { slot status processed } } }",
+                json!({}),
+            )
             .await;
         assert_eq!(
-            runs["jobRuns"],
+            runs["jobRuns"]["nodes"],
             json!([{ "slot": "2026-12-02T10:00Z", "status": "SUCCEEDED", "processed": 0 }])
         );
     })

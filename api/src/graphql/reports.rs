@@ -8,7 +8,7 @@ use super::{
     types::objects::Bank,
 };
 use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject, Upload};
-use entity::{bank, bank_report, bank_report_error, job_run};
+use entity::{bank, bank_report, bank_report_error};
 use jobs::report::messages::{Lang, Message, code};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::io::Read;
@@ -276,77 +276,86 @@ impl ReportsQuery {
             .ok_or_else(|| gql(ApiError::NotFound(format!("no bank report with ID {:?}", id.as_str()))))
     }
 
-    /// Reports, newest first.
+    /// Reports, newest first, in keyset pages (a page stays the same when reports arrive between two requests).
+    #[allow(clippy::too_many_arguments)]
     async fn bank_reports(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Only this bank's (global ID).")] bank_id: Option<ID>,
         #[graphql(desc = "Only this month, `YYYY-MM`.")] reference_month: Option<String>,
         #[graphql(desc = "Only in these statuses.")] statuses: Option<Vec<BankReportStatus>>,
-        #[graphql(desc = "At most this many (at most 100).", default = 20)] first: u64,
-    ) -> Result<Vec<BankReport>> {
-        let mut q = bank_report::Entity::find();
-        if let Some(b) = bank_id {
-            let key = ids::decode_as(&b, NodeKind::Bank).ok_or_else(|| {
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<BankReportConnection> {
+        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
+        let keyset =
+            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let bank_id = match bank_id {
+            Some(b) => Some(ids::decode_as(&b, NodeKind::Bank).ok_or_else(|| {
                 gql(ApiError::BadUserInput(format!(
                     "bankId: {:?} is not a bank ID",
                     b.as_str()
                 )))
-            })?;
-            q = q.filter(bank_report::Column::BankId.eq(key));
-        }
-        if let Some(m) = reference_month {
-            let month = crate::reports::parse_month(&m).map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
-            q = q.filter(bank_report::Column::ReferenceMonth.eq(month));
-        }
-        if let Some(s) = statuses {
-            q = q.filter(bank_report::Column::Status.is_in(s.iter().map(|s| s.as_str())));
-        }
-        if first > 100 {
-            return Err(gql(ApiError::BadUserInput(format!("first: at most 100, not {first}"))));
-        }
-        let rows = q
-            .order_by_desc(bank_report::Column::Id)
-            .limit(first)
-            .all(db(ctx))
+            })?),
+            None => None,
+        };
+        let filter = service::reports::ReportFilter {
+            bank_id,
+            reference_month,
+            statuses: statuses.iter().flatten().map(|s| s.as_str()).collect(),
+        };
+        let page = service::reports::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await
-            .map_err(gql)?;
-        Ok(rows.into_iter().map(BankReport).collect())
+            .map_err(service_err)?;
+        Ok(BankReportConnection::from_page(page, BankReport))
     }
 
-    /// Recent job runs, newest first.
+    /// Job runs, newest first, in keyset pages.
     async fn job_runs(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "Only this job (`ingest`).")] job: Option<String>,
-        #[graphql(desc = "At most this many (at most 100).", default = 20)] first: u64,
-    ) -> Result<Vec<JobRun>> {
-        let mut q = job_run::Entity::find();
-        if let Some(j) = job {
-            q = q.filter(job_run::Column::Job.eq(j));
-        }
-        let rows = q
-            .order_by_desc(job_run::Column::Id)
-            .limit(first.min(100))
-            .all(db(ctx))
+        #[graphql(desc = "Only this job's (`fomento jobs list` names them).")] job: Option<String>,
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<JobRunConnection> {
+        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
+        let keyset =
+            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let page = service::reports::job_runs(db(ctx), &super::caller(ctx), job.as_deref(), keyset)
             .await
-            .map_err(gql)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| JobRun {
-                job: r.job,
-                slot: r.slot,
-                worker: r.worker,
-                status: r.status,
-                started_at: DateTime::mda(r.started_at),
-                finished_at: r.finished_at.map(DateTime::mda),
-                processed: r.processed,
-                failed: r.failed,
-                message: r.message,
-            })
-            .collect())
+            .map_err(service_err)?;
+        Ok(JobRunConnection::from_page(page, |r| JobRun {
+            job: r.job,
+            slot: r.slot,
+            worker: r.worker,
+            status: r.status,
+            started_at: DateTime::mda(r.started_at),
+            finished_at: r.finished_at.map(DateTime::mda),
+            processed: r.processed,
+            failed: r.failed,
+            message: r.message,
+        }))
     }
 }
+
+super::pagination::keyset_connection!(
+    BankReportConnection,
+    BankReportEdge,
+    BankReport,
+    "A page of banks' monthly reports, newest first.",
+    "A bank report with its cursor."
+);
+super::pagination::keyset_connection!(
+    JobRunConnection,
+    JobRunEdge,
+    JobRun,
+    "A page of job runs, newest first.",
+    "A job run with its cursor."
+);
 
 /// Mutations about reports.
 #[derive(Default)]
