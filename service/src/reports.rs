@@ -4,8 +4,8 @@ use crate::{
     Caller, ServiceError,
     page::{self, Keyset, Page},
 };
-use entity::{bank_report, job_run};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use entity::{bank_report, bank_report_carta, fco_carta, job_run};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, sea_query::Query};
 
 /// Which reports to list; `None` or an empty list means any.
 #[derive(Debug, Clone, Default)]
@@ -53,4 +53,77 @@ pub async fn job_runs(
         q = q.filter(job_run::Column::Job.eq(j));
     }
     page::fetch(db, q, job_run::Column::Id, |r| r.id, keyset).await
+}
+
+/// The cartas report `report` declared, newest first.
+pub async fn declared_cartas(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    report: i64,
+    keyset: Keyset,
+) -> Result<Page<fco_carta::Model>, ServiceError> {
+    let _scope = caller.scope();
+    let q = fco_carta::Entity::find().filter(fco_carta::Column::Id.in_subquery(declared_by(report)));
+    page::fetch(db, q, fco_carta::Column::Id, |c| c.id, keyset).await
+}
+
+/// The cartas the same bank's declaration of the month before (its report in force, `INGESTED`) listed and `report`
+/// does not, newest first; none when there is no such declaration.
+pub async fn dropped_cartas(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    report: &bank_report::Model,
+    keyset: Keyset,
+) -> Result<Page<fco_carta::Model>, ServiceError> {
+    use bank_report::Column as C;
+    let _scope = caller.scope();
+    let previous_month = chrono::NaiveDate::parse_from_str(&format!("{}-01", report.reference_month), "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.checked_sub_months(chrono::Months::new(1)))
+        .map(|d| d.format("%Y-%m").to_string());
+    let previous = match previous_month {
+        Some(m) => {
+            bank_report::Entity::find()
+                .filter(C::BankId.eq(report.bank_id))
+                .filter(C::ReferenceMonth.eq(m))
+                .filter(C::Status.eq("INGESTED"))
+                .order_by_desc(C::Id)
+                .one(db)
+                .await?
+        }
+        None => None,
+    };
+    let q = fco_carta::Entity::find().filter(match previous {
+        Some(p) => Condition::all()
+            .add(fco_carta::Column::Id.in_subquery(declared_by(p.id)))
+            .add(fco_carta::Column::Id.not_in_subquery(declared_by(report.id))),
+        // No declaration the month before: nothing was dropped.
+        None => Condition::any(),
+    });
+    page::fetch(db, q, fco_carta::Column::Id, |c| c.id, keyset).await
+}
+
+/// The ids of the cartas `report` declared.
+fn declared_by(report: i64) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column(bank_report_carta::Column::CartaId)
+        .from(bank_report_carta::Entity)
+        .and_where(bank_report_carta::Column::ReportId.eq(report))
+        .to_owned()
+}
+
+/// The report that first declared carta `carta` (the one that created it, when a bank's list did), if any.
+pub async fn first_declaration(
+    db: &impl ConnectionTrait,
+    carta: i64,
+) -> Result<Option<bank_report::Model>, ServiceError> {
+    let first = bank_report_carta::Entity::find()
+        .filter(bank_report_carta::Column::CartaId.eq(carta))
+        .order_by_asc(bank_report_carta::Column::ReportId)
+        .one(db)
+        .await?;
+    Ok(match first {
+        Some(d) => bank_report::Entity::find_by_id(d.report_id).one(db).await?,
+        None => None,
+    })
 }

@@ -188,3 +188,57 @@ async fn compliance_flags_list_the_ingestions_flags_in_stable_pages() {
     })
     .await;
 }
+
+/// Each report keeps the cartas it declared; `droppedCartas` lists what the month before declared and this one does
+/// not; a stage change a list causes is a history row naming the report, and a carta a list created shows its creation.
+#[tokio::test]
+async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
+    use crate::reports::C;
+    crate::helpers::on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let approved_only = |n: &str, i: u32| {
+            let mut r = good_row(n, cpf(60 + i), 10_000.0);
+            r[10] = C::E;
+            r
+        };
+        let may = workbook(&[approved_only("P-1", 1), approved_only("P-2", 2), approved_only("P-3", 3)]);
+        let (_, m1) = upload(&app, "BB", "2019-05", "maio.xlsx", may).await;
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+        let mut contracted = approved_only("P-1", 1);
+        contracted[10] = C::T("10/06/2019");
+        let june = workbook(&[contracted, approved_only("P-2", 2)]);
+        let (_, m2) = upload(&app, "BB", "2019-06", "junho.xlsx", june).await;
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+
+        let q = "query R($id: ID!) { bankReport(id: $id) { status
+            cartas(first: 10) { totalCount nodes { number } }
+            droppedCartas(first: 10) { totalCount nodes { number } } } }";
+        let numbers = |v: &Value| {
+            let mut n: Vec<String> = v["nodes"].as_array().expect("nodes").iter().map(|c| c["number"].as_str().unwrap_or("").to_owned()).collect();
+            n.sort();
+            n
+        };
+        let first = app.data(q, json!({ "id": m1["id"] })).await["bankReport"].clone();
+        assert_eq!(numbers(&first["cartas"]), ["P-1", "P-2", "P-3"], "{first}");
+        assert_eq!(first["droppedCartas"]["totalCount"], 0, "no list the month before");
+        let second = app.data(q, json!({ "id": m2["id"] })).await["bankReport"].clone();
+        assert_eq!(second["status"], "INGESTED");
+        assert_eq!(numbers(&second["cartas"]), ["P-1", "P-2"]);
+        assert_eq!(numbers(&second["droppedCartas"]), ["P-3"]);
+
+        let history = app
+            .data("{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { nodes { number stage history { event fromStage toStage occurredOn actor } } } }", json!({}))
+            .await;
+        let carta = &history["fcoCartas"]["nodes"][0];
+        assert_eq!((carta["number"].as_str(), carta["stage"].as_str()), (Some("P-1"), Some("CONTRACTED")));
+        let h = carta["history"].as_array().expect("history");
+        assert_eq!(h.len(), 2, "{h:?}");
+        assert_eq!(h[0]["event"], "CREATE");
+        assert_eq!(h[0]["actor"], format!("bank report {}", m1["number"]));
+        assert_eq!((h[0]["toStage"].as_str(), h[0]["occurredOn"].as_str()), (Some("APPROVED"), Some("2019-04-18")));
+        assert_eq!(h[1]["event"], "CONTRACT");
+        assert_eq!((h[1]["fromStage"].as_str(), h[1]["toStage"].as_str()), (Some("APPROVED"), Some("CONTRACTED")));
+        assert_eq!((h[1]["occurredOn"].as_str(), h[1]["actor"].as_str()), (Some("2019-06-10"), Some(format!("bank report {}", m2["number"]).as_str())));
+    })
+    .await;
+}

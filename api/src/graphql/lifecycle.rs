@@ -70,7 +70,7 @@ pub async fn history(ctx: &Context<'_>, programme: Programme, id: i64) -> Result
         .all(db(ctx))
         .await
         .map_err(gql)?;
-    Ok(rows
+    let mut out: Vec<Transition> = rows
         .into_iter()
         .map(|r| Transition {
             from_stage: r.from_stage,
@@ -81,7 +81,36 @@ pub async fn history(ctx: &Context<'_>, programme: Programme, id: i64) -> Result
             actor: r.actor,
             note: r.note,
         })
-        .collect())
+        .collect();
+    // A carta a bank's list created has no creation row: its creation is the first report that declared it.
+    if programme == Programme::FcoRural && !out.iter().any(|t| t.event == "CREATE") {
+        let created = service::reports::first_declaration(db(ctx), id)
+            .await
+            .map_err(|e| gql(ApiError::Internal(e.to_string())))?;
+        let carta = super::loader::<super::loaders::FcoCartaLoader>(ctx)
+            .load_one(id)
+            .await
+            .map_err(gql)?;
+        if let (Some(r), Some(c)) = (created, carta) {
+            let to_stage = out
+                .first()
+                .and_then(|t| t.from_stage.clone())
+                .unwrap_or_else(|| sea_orm::ActiveEnum::to_value(&c.stage));
+            out.insert(
+                0,
+                Transition {
+                    from_stage: None,
+                    to_stage,
+                    event: "CREATE".into(),
+                    occurred_on: Date(c.approved_on.unwrap_or_else(|| r.received_at.date_naive())),
+                    recorded_at: DateTime::cdae(r.processed_at.unwrap_or(r.received_at)),
+                    actor: format!("bank report {}", r.id),
+                    note: Some(format!("declared in the monthly list of {}", r.reference_month)),
+                },
+            );
+        }
+    }
+    Ok(out)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -209,6 +209,49 @@ impl BankReport {
             .collect())
     }
 
+    /// The cartas this report declared (the bank's list of the month, its last row per carta), newest first.
+    async fn cartas(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<DeclaredCartaConnection> {
+        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
+        let keyset =
+            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let page = service::reports::declared_cartas(db(ctx), &super::caller(ctx), self.0.id, keyset)
+            .await
+            .map_err(service_err)?;
+        Ok(DeclaredCartaConnection::from_page(
+            page,
+            super::types::financing::FcoCarta,
+        ))
+    }
+
+    /// The cartas the same bank's declaration of the month before listed and this one does not, newest first (empty
+    /// when the bank declared nothing the month before).
+    async fn dropped_cartas(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<DeclaredCartaConnection> {
+        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
+        let keyset =
+            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let page = service::reports::dropped_cartas(db(ctx), &super::caller(ctx), &self.0, keyset)
+            .await
+            .map_err(service_err)?;
+        Ok(DeclaredCartaConnection::from_page(
+            page,
+            super::types::financing::FcoCarta,
+        ))
+    }
+
     /// The later report that replaced this one.
     async fn superseded_by(&self, ctx: &Context<'_>) -> Result<Option<BankReport>> {
         let Some(id) = self.0.superseded_by else {
@@ -348,6 +391,13 @@ super::pagination::keyset_connection!(
     BankReport,
     "A page of banks' monthly reports, newest first.",
     "A bank report with its cursor."
+);
+super::pagination::keyset_connection!(
+    DeclaredCartaConnection,
+    DeclaredCartaEdge,
+    super::types::financing::FcoCarta,
+    "A page of the cartas a bank report declared (or dropped), newest first.",
+    "An FCO carta with its cursor."
 );
 super::pagination::keyset_connection!(
     JobRunConnection,

@@ -3,6 +3,7 @@
 pub mod assistance_plan;
 pub mod bank;
 pub mod bank_report;
+pub mod bank_report_carta;
 pub mod bank_report_error;
 pub mod bank_report_row;
 pub mod chamber_attendance;

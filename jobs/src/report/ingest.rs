@@ -564,6 +564,8 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         chamber_before: HashMap::new(),
         carta_insert: carta_insert(txn.get_database_backend(), r.bank_id),
         carta_update: carta_update(r.bank_id),
+        carta_history: carta_history(txn.get_database_backend(), r.bank_id, r),
+        declared_insert: declared_insert(r.bank_id, r.id),
     };
     // Three stages: the reader parses rows, the preparer turns batches into statements, this task runs them.
     let (rows_tx, mut rows_rx) = mpsc::channel::<Vec<ReportRow>>(2);
@@ -787,6 +789,44 @@ fn carta_update(bank: i64) -> String {
     )
 }
 
+/// The stage changes this report's rows cause to known cartas of bank `bank` (approved → contracted, submitted →
+/// approved, ...), as history rows of the carta's lifecycle (`CONTRACT` or `DECIDE`) by `bank report N`. It reads the
+/// same rows as [`carta_update`], runs just before it, and writes a row where the update will change the stage (the
+/// same condition); the instant it is recorded is the statement's constant.
+fn carta_history(backend: sea_orm::DbBackend, bank: i64, report: &bank_report::Model) -> String {
+    use sea_orm::ActiveEnum;
+    let contracted = FcoCartaStage::Contracted.to_value();
+    let recorded_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
+    format!(
+        "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on,
+            recorded_at, actor, note)
+        SELECT '{programme}', fco_carta.id, fco_carta.stage, r.stage,
+            CASE WHEN r.stage = '{contracted}' THEN 'CONTRACT' ELSE 'DECIDE' END,
+            COALESCE(r.contracted_on, r.approved_on), {recorded_at}, 'bank report {id}',
+            'declared in the monthly list of {month}'
+        FROM {listed} JOIN fco_carta ON fco_carta.bank_id = {bank} AND fco_carta.number = r.number
+        WHERE (fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED') OR r.stage = '{contracted}')
+          AND fco_carta.stage <> r.stage",
+        programme = Programme::FcoRural.to_value(),
+        id = report.id,
+        month = report.reference_month,
+        listed = listed()
+    )
+}
+
+/// The cartas a batch declared, by number, recorded as the report's (provenance); a carta repeated across batches is
+/// recorded once.
+const DECLARED_COLS: [bulk::Col; 1] = [bulk::col("number", "text")];
+
+fn declared_insert(bank: i64, report: i64) -> String {
+    format!(
+        "INSERT INTO bank_report_carta (report_id, carta_id)
+        SELECT {report}, fco_carta.id FROM s JOIN fco_carta ON fco_carta.bank_id = {bank} AND fco_carta.number = s.number
+        WHERE true
+        ON CONFLICT DO NOTHING"
+    )
+}
+
 /// Separates the keys a lookup returns in its one row: documents are digits and letters, and a carta number holding a
 /// control character is a row error (`rows::parse_row`).
 const KEY_SEPARATOR: char = '\u{1f}';
@@ -1000,17 +1040,32 @@ fn with_party_ids(
 
 /// The statements writing a batch's cartas, each with the number of cartas it writes: the cartas the database knows
 /// (`known`) updated (`sql[1]`), the others inserted (`sql[0]`), recorded at `now`.
+/// The statements that write a batch's cartas: the inserts of new ones, then, for known ones, the history of the stage
+/// changes and the updates. Each comes with the rows it must write (`None`: any number, for the history).
 fn carta_statements(
     backend: sea_orm::DbBackend,
     rows: Vec<(String, Vec<Value>)>,
     known: &HashMap<String, bool>,
-    sql: [&str; 2],
+    sql: [&str; 3],
     now: DateTime<Utc>,
-) -> Result<Vec<(Statement, u64)>, DbErr> {
+) -> Result<Vec<(Statement, Option<u64>)>, DbErr> {
     let (updated, inserted): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(number, _)| known.contains_key(number));
-    let values = |rows: Vec<(String, Vec<Value>)>| rows.into_iter().map(|(_, values)| values).collect();
-    let mut statements = bulk::statements_with(backend, &CARTA_COLS, values(inserted), &[Value::from(now)], sql[0])?;
-    statements.extend(bulk::statements(backend, &CARTA_COLS, values(updated), sql[1])?);
+    let values = |rows: Vec<(String, Vec<Value>)>| rows.into_iter().map(|(_, values)| values).collect::<Vec<_>>();
+    let checked = |s: Vec<(Statement, u64)>| s.into_iter().map(|(s, n)| (s, Some(n))).collect::<Vec<_>>();
+    let updated = values(updated);
+    let mut statements = checked(bulk::statements_with(
+        backend,
+        &CARTA_COLS,
+        values(inserted),
+        &[Value::from(now)],
+        sql[0],
+    )?);
+    statements.extend(
+        bulk::statements_with(backend, &CARTA_COLS, updated.clone(), &[Value::from(now)], sql[2])?
+            .into_iter()
+            .map(|(s, _)| (s, None)),
+    );
+    statements.extend(checked(bulk::statements(backend, &CARTA_COLS, updated, sql[1])?));
     Ok(statements)
 }
 
@@ -1038,6 +1093,10 @@ struct Applier<'a> {
     /// The carta statements, for the report's bank.
     carta_insert: String,
     carta_update: String,
+    /// The history of the stage changes the updates cause.
+    carta_history: String,
+    /// The provenance insert: which cartas the report declared.
+    declared_insert: String,
 }
 
 /// `id:document` pairs, as the party lookups answer them.
@@ -1103,10 +1162,21 @@ impl Applier<'_> {
         // The carta statements need the parties' ids. They are built, as if every carta were new, on another thread
         // while the database looks the cartas up; they are built again only when some carta is known.
         let build = {
-            let (insert, update, now) = (self.carta_insert.clone(), self.carta_update.clone(), self.now);
+            let (insert, update, history, now) = (
+                self.carta_insert.clone(),
+                self.carta_update.clone(),
+                self.carta_history.clone(),
+                self.now,
+            );
             tokio::task::spawn_blocking(move || {
                 let rows = with_party_ids(rows, &parties)?;
-                let all_new = carta_statements(backend, rows.clone(), &HashMap::new(), [&insert, &update], now)?;
+                let all_new = carta_statements(
+                    backend,
+                    rows.clone(),
+                    &HashMap::new(),
+                    [&insert, &update, &history],
+                    now,
+                )?;
                 Ok::<_, DbErr>((rows, all_new))
             })
         };
@@ -1130,17 +1200,27 @@ impl Applier<'_> {
             flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
+        let numbers: Vec<Vec<Value>> = rows.iter().map(|(n, _)| vec![Value::from(n.clone())]).collect();
         let statements = if cartas.is_empty() {
             all_new
         } else {
-            let sql = [self.carta_insert.as_str(), self.carta_update.as_str()];
+            let sql = [
+                self.carta_insert.as_str(),
+                self.carta_update.as_str(),
+                self.carta_history.as_str(),
+            ];
             carta_statements(backend, rows, &cartas, sql, self.now)?
         };
         for (s, expected) in statements {
             let written = txn.execute_raw(s).await?.rows_affected();
-            if written != expected {
+            if let Some(expected) = expected
+                && written != expected
+            {
                 return Err(DbErr::Custom(format!("{written} of {expected} cartas written")));
             }
+        }
+        for (s, _) in bulk::statements(backend, &DECLARED_COLS, numbers, &self.declared_insert)? {
+            txn.execute_raw(s).await?;
         }
         let ids = carta_ids(txn, self.report.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
         insert_flags(txn, self.report.id, &flags, &ids, self.now).await
