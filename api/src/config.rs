@@ -26,6 +26,10 @@ pub struct Cli {
     )]
     pub log: String,
 
+    /// Log lines as `text` (coloured only on a terminal) or `json` (one object per line).
+    #[arg(long, env = "FOMENTO_LOG_FORMAT", value_enum, default_value_t = crate::telemetry::LogFormat::Text, global = true)]
+    pub log_format: crate::telemetry::LogFormat,
+
     /// Options of the server (also accepted before or after `serve`).
     #[command(flatten)]
     pub serve: ServeArgs,

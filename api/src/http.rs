@@ -48,6 +48,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/bank-reports/template.xlsx", get(crate::reports::template))
         .route("/bank-reports/{id}/errors.xlsx", get(crate::reports::errors_xlsx))
+        .route("/graphiql/{file}", get(graphiql_asset))
         .route("/health", get(health))
         .route("/ready", get(ready))
         .with_state(state)
@@ -75,7 +76,8 @@ impl MediaType {
 }
 
 /// Picks the media type from an `Accept` header; `None` when the client accepts neither JSON form. A missing header
-/// counts as `application/json`, as the specification says; wildcards prefer `application/graphql-response+json`.
+/// counts as `application/json`, as the specification says, and so do wildcards (`*/*`, what `fetch` sends), which
+/// the specification says should get `application/json` for older clients.
 pub fn negotiate(accept: Option<&str>) -> Option<MediaType> {
     let Some(accept) = accept.map(str::trim).filter(|a| !a.is_empty()) else {
         return Some(MediaType::Json);
@@ -96,7 +98,8 @@ pub fn negotiate(accept: Option<&str>) -> Option<MediaType> {
         let candidates: &[(u8, MediaType)] = match media.as_str() {
             GRAPHQL_RESPONSE => &[(3, MediaType::GraphqlResponse)],
             JSON => &[(2, MediaType::Json)],
-            "application/*" | "*/*" => &[(1, MediaType::GraphqlResponse)],
+            // What `fetch` and many clients send by default: older clients parse only `application/json`.
+            "application/*" | "*/*" => &[(1, MediaType::Json)],
             _ => &[],
         };
         for (specificity, mt) in candidates {
@@ -488,19 +491,73 @@ const GRAPHIQL: &str = r#"<!doctype html>
   <meta charset="utf-8">
   <title>Fomento GraphiQL</title>
   <style>body { margin: 0; height: 100vh; } #graphiql { height: 100vh; }</style>
-  <link rel="stylesheet" href="https://unpkg.com/graphiql@3/graphiql.min.css" />
+  <link rel="stylesheet" href="/graphiql/graphiql.min.css" />
 </head>
 <body>
   <div id="graphiql">Loading GraphiQL…</div>
-  <script crossorigin src="https://unpkg.com/react@18/umd/react.production.min.js"></script>
-  <script crossorigin src="https://unpkg.com/react-dom@18/umd/react-dom.production.min.js"></script>
-  <script crossorigin src="https://unpkg.com/graphiql@3/graphiql.min.js"></script>
+  <script src="/graphiql/react.production.min.js"></script>
+  <script src="/graphiql/react-dom.production.min.js"></script>
+  <script src="/graphiql/graphiql.min.js"></script>
   <script>
     const fetcher = GraphiQL.createFetcher({ url: window.location.pathname });
     ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher }));
   </script>
 </body>
 </html>"#;
+
+/// GraphiQL's assets, embedded gzipped (`api/assets/graphiql/`, with their licences), so the page works without
+/// internet access: `(name, content type, gzipped bytes)`.
+const GRAPHIQL_ASSETS: [(&str, &str, &[u8]); 4] = [
+    (
+        "graphiql.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/graphiql/graphiql.min.js.gz"),
+    ),
+    (
+        "graphiql.min.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../assets/graphiql/graphiql.min.css.gz"),
+    ),
+    (
+        "react.production.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/graphiql/react.production.min.js.gz"),
+    ),
+    (
+        "react-dom.production.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/graphiql/react-dom.production.min.js.gz"),
+    ),
+];
+
+/// `GET /graphiql/{file}`: an embedded asset, gzipped when the client accepts it (every browser does).
+async fn graphiql_asset(axum::extract::Path(file): axum::extract::Path<String>, headers: HeaderMap) -> Response {
+    let Some((_, content_type, gz)) = GRAPHIQL_ASSETS.iter().find(|(name, ..)| *name == file) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let gzip_ok = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")));
+    let mut builder = Response::builder()
+        .header(header::CONTENT_TYPE, *content_type)
+        .header(header::CACHE_CONTROL, "public, max-age=86400")
+        .header(header::VARY, "accept-encoding");
+    let body = if gzip_ok {
+        builder = builder.header(header::CONTENT_ENCODING, "gzip");
+        gz.to_vec()
+    } else {
+        use std::io::Read;
+        let mut out = Vec::new();
+        if flate2::read::GzDecoder::new(*gz).read_to_end(&mut out).is_err() {
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+        out
+    };
+    builder
+        .body(axum::body::Body::from(body))
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
 
 #[cfg(test)]
 mod tests {
@@ -526,7 +583,16 @@ mod tests {
                 Some(MediaType::Json),
                 "json preferred by q",
             ),
-            (Some("*/*"), Some(MediaType::GraphqlResponse), "curl's wildcard"),
+            (
+                Some("*/*"),
+                Some(MediaType::Json),
+                "curl's and fetch's wildcard: plain JSON",
+            ),
+            (
+                Some("application/graphql-response+json, */*;q=0.5"),
+                Some(MediaType::GraphqlResponse),
+                "asked for by name",
+            ),
             (Some("text/html"), None, "html only"),
             (Some("application/json;q=0"), None, "json refused"),
         ];

@@ -7,3 +7,4 @@ pub mod http;
 pub mod reports;
 pub mod rules_import;
 pub mod startup;
+pub mod telemetry;

@@ -5,15 +5,11 @@ use fomento_api::{
     config::{BankReportsAction, Cli, Command, JobsAction, RulesAction},
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_new(&cli.log)?)
-        .with_writer(std::io::stderr)
-        .init();
+    fomento_api::telemetry::init(&cli.log, cli.log_format)?;
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {

@@ -21,7 +21,7 @@ async fn response_media_type_follows_the_accept_header() {
                 200,
                 "application/graphql-response+json",
             ),
-            (Some("*/*"), 200, "application/graphql-response+json"),
+            (Some("*/*"), 200, "application/json"),
             (Some("text/html"), 406, ""),
         ];
         for (accept, status, media) in cases {
@@ -172,7 +172,34 @@ async fn a_browser_gets_graphiql_and_probes_get_health_and_readiness() {
             .expect("answer");
         assert_eq!(resp.status().as_u16(), 200);
         assert_eq!(content_type(&resp), "text/html");
-        assert!(resp.text().await.unwrap_or_default().contains("GraphiQL"));
+        let page = resp.text().await.unwrap_or_default();
+        assert!(page.contains("GraphiQL"));
+        // Every script and stylesheet the page loads is served by Fomento itself (no CDN: a browser without internet
+        // access still gets GraphiQL).
+        let assets: Vec<&str> = page
+            .split(['"', '\''])
+            .filter(|p| p.starts_with("/graphiql/"))
+            .collect();
+        assert_eq!(assets.len(), 4, "{page}");
+        assert!(!page.contains("https://"), "no asset from elsewhere: {page}");
+        for path in assets {
+            let resp = app.get(path).send().await.expect("answer");
+            assert_eq!(resp.status().as_u16(), 200, "{path}");
+            let body = resp.bytes().await.expect("bytes");
+            assert!(body.len() > 1000, "{path}: {} bytes", body.len());
+        }
+        let js = app
+            .get("/graphiql/graphiql.min.js")
+            .send()
+            .await
+            .expect("answer")
+            .text()
+            .await
+            .unwrap_or_default();
+        assert!(
+            js.contains("GraphiQL"),
+            "decoded for a client (reqwest here) that did not ask for gzip"
+        );
 
         let health: Value = app
             .get("/health")
