@@ -4,7 +4,7 @@ pub mod config;
 pub mod demo;
 pub mod graphql;
 pub mod http;
-pub mod reports;
 pub mod rules_import;
+pub mod runtime;
 pub mod startup;
 pub mod telemetry;

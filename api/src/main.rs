@@ -29,13 +29,13 @@ async fn main() -> anyhow::Result<()> {
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
             let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
-            let mut scheduler = fomento_api::reports::start_jobs(ing.clone()).await?;
+            let mut scheduler = fomento_api::runtime::start_jobs(ing.clone()).await?;
             let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
             tracing::info!("worker running the jobs {names:?}; Ctrl-C or SIGTERM to stop");
             fomento_api::startup::shutdown_signal().await;
             tracing::info!("stopping: no new job starts; waiting for the running ones");
             let _ = tokio::time::timeout(std::time::Duration::from_secs(2), scheduler.shutdown()).await;
-            if !fomento_api::reports::wait_for_running_jobs(&ing, lease.to_std().unwrap_or_default()).await {
+            if !fomento_api::runtime::wait_for_running_jobs(&ing, lease.to_std().unwrap_or_default()).await {
                 tracing::warn!("a job was still running after the lease; its claim passes to another worker after it");
             }
             tracing::info!("worker stopped");
@@ -51,7 +51,7 @@ async fn main() -> anyhow::Result<()> {
             migrate_up(&db).await?;
             let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            match fomento_api::reports::run_job(&ing, spec, &slot).await {
+            match fomento_api::runtime::run_job(&ing, spec, &slot).await {
                 Ok(Some(r)) => println!("{}", r.message),
                 Ok(None) => println!("another process holds slot {slot}"),
                 Err(e) => anyhow::bail!("{job} failed: {e}"),
@@ -62,7 +62,7 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let (db, _) = connect(&cli.database_url).await?;
             migrate_up(&db).await?;
-            print!("{}", fomento_api::reports::jobs_table(&db, chrono::Utc::now()).await?);
+            print!("{}", fomento_api::runtime::jobs_table(&db, chrono::Utc::now()).await?);
         }
         Command::Ingest { file, bank, month } => {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
@@ -86,21 +86,22 @@ async fn main() -> anyhow::Result<()> {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
-            let (r, received) = fomento_api::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
+            let (r, received) =
+                fomento_api::http::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
             eprintln!(
                 "report {} {} ({}); ingesting…",
                 r.id,
                 match received {
-                    fomento_api::reports::Received::New => "received",
-                    fomento_api::reports::Received::Known => "already received",
-                    fomento_api::reports::Received::Requeued => "already received, had FAILED: queued again",
+                    fomento_api::http::reports::Received::New => "received",
+                    fomento_api::http::reports::Received::Known => "already received",
+                    fomento_api::http::reports::Received::Requeued => "already received, had FAILED: queued again",
                 },
                 r.sha256
             );
             let started = std::time::Instant::now();
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            let bar = fomento_api::reports::show_progress(ing.ctx.progress.clone());
-            let done = fomento_api::reports::scheduled_ingest(&ing, &slot).await;
+            let bar = fomento_api::runtime::show_progress(ing.ctx.progress.clone());
+            let done = fomento_api::runtime::scheduled_ingest(&ing, &slot).await;
             bar.abort();
             if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
                 eprintln!();
@@ -161,7 +162,7 @@ async fn main() -> anyhow::Result<()> {
                 r.last_error.unwrap_or_default()
             );
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            fomento_api::reports::scheduled_ingest(&ing, &slot)
+            fomento_api::runtime::scheduled_ingest(&ing, &slot)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
             let r = entity::bank_report::Entity::find_by_id(number)

@@ -60,14 +60,14 @@ pub fn ingestion(
     lease: chrono::Duration,
     attempts: u32,
     max_upload_bytes: usize,
-) -> Result<crate::reports::Ingestion, StartupError> {
+) -> Result<crate::runtime::Ingestion, StartupError> {
     let store = jobs::store::FileStore::open(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
     let worker = format!(
         "{}:{}",
         std::env::var("HOSTNAME").unwrap_or_else(|_| "fomento".into()),
         std::process::id()
     );
-    Ok(crate::reports::Ingestion {
+    Ok(crate::runtime::Ingestion {
         ctx: jobs::report::ingest::IngestContext {
             db,
             store,
@@ -242,7 +242,7 @@ impl Application {
         )?;
         let scheduler = if settings.run_jobs {
             Some(
-                crate::reports::start_jobs(ingestion.clone())
+                crate::runtime::start_jobs(ingestion.clone())
                     .await
                     .map_err(|e| StartupError::Scheduler(e.to_string()))?,
             )
@@ -274,7 +274,7 @@ impl Application {
     }
 
     /// The ingestion runtime (for running the job's step by hand).
-    pub fn ingestion(&self) -> Option<crate::reports::Ingestion> {
+    pub fn ingestion(&self) -> Option<crate::runtime::Ingestion> {
         self.state.ingestion.clone()
     }
 

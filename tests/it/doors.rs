@@ -99,7 +99,7 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
         let now = chrono::DateTime::parse_from_rfc3339("2026-12-03T10:15:30Z")
             .expect("t")
             .with_timezone(&chrono::Utc);
-        let before = fomento_api::reports::jobs_table(&app.db, now).await.expect("table");
+        let before = fomento_api::runtime::jobs_table(&app.db, now).await.expect("table");
         let line = before
             .lines()
             .find(|l| l.starts_with("ingest "))
@@ -112,10 +112,10 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
             line.contains("never") && line.contains("2026-12-03 07:16 (-03:00)"),
             "next run, Brasília time: {line}"
         );
-        fomento_api::reports::scheduled_ingest(&app.ingestion, "manual:test")
+        fomento_api::runtime::scheduled_ingest(&app.ingestion, "manual:test")
             .await
             .expect("run");
-        let after = fomento_api::reports::jobs_table(&app.db, now).await.expect("table");
+        let after = fomento_api::runtime::jobs_table(&app.db, now).await.expect("table");
         let line = after.lines().find(|l| l.starts_with("ingest ")).expect("listed");
         assert!(
             line.contains("SUCCEEDED") && !line.contains("never"),

@@ -31,7 +31,7 @@ pub struct TestApp {
     /// Which backend.
     pub backend: Backend,
     /// The ingestion runtime of the application (its job step is run by hand in tests).
-    pub ingestion: fomento_api::reports::Ingestion,
+    pub ingestion: fomento_api::runtime::Ingestion,
 }
 
 /// The server task of a test application.

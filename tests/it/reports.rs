@@ -502,11 +502,11 @@ async fn a_party_and_carta_committed_meanwhile_by_another_writer_are_updated_not
 #[tokio::test]
 async fn a_scheduled_slot_runs_once_and_job_runs_are_listed() {
     on_each_backend(false, |app| async move {
-        let first = fomento_api::reports::scheduled_ingest(&app.ingestion, "2026-12-02T10:00Z")
+        let first = fomento_api::runtime::scheduled_ingest(&app.ingestion, "2026-12-02T10:00Z")
             .await
             .expect("run");
-        let second = fomento_api::reports::scheduled_ingest(
-            &fomento_api::reports::Ingestion {
+        let second = fomento_api::runtime::scheduled_ingest(
+            &fomento_api::runtime::Ingestion {
                 ctx: ctx(&app, "another-process"),
                 ..app.ingestion.clone()
             },
@@ -702,7 +702,7 @@ async fn a_repeated_carta_applies_its_last_row_and_is_flagged() {
 
 #[test]
 fn the_progress_bar_shows_the_share_read_and_the_rate() {
-    use fomento_api::reports::progress_line;
+    use fomento_api::runtime::progress_line;
     use std::time::Duration;
     assert_eq!(
         progress_line(0, 1_000_003, Duration::ZERO),

@@ -92,7 +92,7 @@ async fn a_report_stored_in_an_s3_bucket_by_url_is_ingested() {
         let bytes = workbook(&[good_row("S3-1", cpf(1), 5000.0), good_row("S3-2", cpf(2), 6000.0)]);
         let sha = FileStore::sha256(&bytes);
         let (report, created) =
-            fomento_api::reports::receive(&app.db, &store, &bank, "2019-05", "maio.xlsx", bytes.clone())
+            fomento_api::http::reports::receive(&app.db, &store, &bank, "2019-05", "maio.xlsx", bytes.clone())
                 .await
                 .expect("received");
         assert!(created.is_new());

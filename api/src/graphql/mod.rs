@@ -28,7 +28,7 @@ pub fn caller(ctx: &Context<'_>) -> Caller {
 }
 
 /// Builds the schema with its DataLoaders over `db`.
-pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::reports::Ingestion>) -> AppSchema {
+pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::Ingestion>) -> AppSchema {
     use loaders::*;
     let mut builder = Schema::build(
         query::QueryRoot::default(),

@@ -156,7 +156,7 @@ impl BankReport {
     /// Why the file could not be read at all, when that is the case; in the language of `Accept-Language`
     /// (Portuguese by default).
     async fn file_error(&self, ctx: &Context<'_>) -> Option<String> {
-        crate::reports::file_error_of(&self.0).map(|m| m.render(lang(ctx)))
+        crate::http::reports::file_error_of(&self.0).map(|m| m.render(lang(ctx)))
     }
 
     /// Attempts made to ingest it so far (each claim by a worker is one).
@@ -196,7 +196,7 @@ impl BankReport {
             .into_iter()
             .map(|e| ReportRowError {
                 row: e.row_number,
-                message: crate::reports::stored_message(
+                message: crate::http::reports::stored_message(
                     e.message_code.as_deref(),
                     e.message_args.as_deref(),
                     &e.message,
@@ -443,10 +443,11 @@ impl ReportsMutation {
             .into_read()
             .read_to_end(&mut bytes)
             .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-        let ingestion = ctx.data::<crate::reports::Ingestion>()?;
-        let (r, _) = crate::reports::receive(db(ctx), &ingestion.ctx.store, &bank, &reference_month, &name, bytes)
-            .await
-            .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
+        let ingestion = ctx.data::<crate::runtime::Ingestion>()?;
+        let (r, _) =
+            crate::http::reports::receive(db(ctx), &ingestion.ctx.store, &bank, &reference_month, &name, bytes)
+                .await
+                .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
         ingestion.wake.notify_one();
         Ok(BankReport(r))
     }

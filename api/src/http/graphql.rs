@@ -1,58 +1,21 @@
 //! GraphQL over HTTP, as its current specification says: `POST` with `application/json`, `GET` for queries only,
 //! the response media type negotiated from `Accept` (`application/graphql-response+json` or `application/json`),
-//! and the status codes the specification gives for each. Also GraphiQL for browsers, `/health` and `/ready`.
+//! and the status codes the specification gives for each. Also GraphiQL for browsers, its assets from the binary.
 
-use crate::graphql::{AppSchema, Caller};
+use super::AppState;
+use crate::graphql::Caller;
 use async_graphql::{
     ErrorExtensionValues, ServerError, Variables,
     parser::{parse_query, types::OperationType},
 };
 use axum::{
-    Json, Router,
+    Json,
     body::Bytes,
     extract::{RawQuery, State},
     http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
-    routing::get,
 };
-use migration::{Migrator, MigratorTrait};
-use sea_orm::DatabaseConnection;
 use serde_json::{Value, json};
-
-/// Shared state of the HTTP handlers.
-#[derive(Clone)]
-pub struct AppState {
-    /// The GraphQL schema.
-    pub schema: AppSchema,
-    /// The database.
-    pub db: DatabaseConnection,
-    /// The ingestion runtime (stores uploads, wakes the worker).
-    pub ingestion: Option<crate::reports::Ingestion>,
-    /// The largest request body accepted, in bytes (`--max-upload-bytes`).
-    pub max_upload_bytes: usize,
-}
-
-/// The router: `/graphql`, `/health`, `/ready`.
-pub fn router(state: AppState) -> Router {
-    let limit = state.max_upload_bytes;
-    Router::new()
-        .route(
-            "/graphql",
-            get(graphql_get)
-                .post(graphql_post)
-                .layer(axum::extract::DefaultBodyLimit::max(limit)),
-        )
-        .route(
-            "/bank-reports",
-            axum::routing::post(crate::reports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
-        )
-        .route("/bank-reports/template.xlsx", get(crate::reports::template))
-        .route("/bank-reports/{id}/errors.xlsx", get(crate::reports::errors_xlsx))
-        .route("/graphiql/{file}", get(graphiql_asset))
-        .route("/health", get(health))
-        .route("/ready", get(ready))
-        .with_state(state)
-}
 
 const GRAPHQL_RESPONSE: &str = "application/graphql-response+json";
 const JSON: &str = "application/json";
@@ -319,7 +282,7 @@ fn request_from_json(v: Value) -> Result<GqlRequest, String> {
     })
 }
 
-async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     let Some(media) = negotiate(accept(&headers)) else {
         return not_acceptable();
     };
@@ -343,7 +306,7 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
             Ok(request) => {
                 let request = request
                     .data(Caller::Anonymous)
-                    .data(crate::reports::lang_of(&headers))
+                    .data(crate::http::reports::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default());
                 let doc = parse_query(&request.query).ok();
                 let operation_name = request.operation_name.clone();
@@ -370,12 +333,21 @@ async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: B
         .map_err(|e| format!("the body is not JSON: {e}"))
         .and_then(request_from_json);
     match parsed {
-        Ok(req) => execute(&state, req, media, Method::POST, crate::reports::lang_of(&headers)).await,
+        Ok(req) => {
+            execute(
+                &state,
+                req,
+                media,
+                Method::POST,
+                crate::http::reports::lang_of(&headers),
+            )
+            .await
+        }
         Err(message) => error_body(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message),
     }
 }
 
-async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+pub async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
     let params: Vec<(String, String)> = raw
         .as_deref()
         .map(|q| {
@@ -425,7 +397,7 @@ async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQuery
         operation_name: get("operationName").filter(|s| !s.is_empty()),
         variables,
     };
-    execute(&state, req, media, Method::GET, crate::reports::lang_of(&headers)).await
+    execute(&state, req, media, Method::GET, crate::http::reports::lang_of(&headers)).await
 }
 
 /// Percent-decoding of a query-string component (`+` is a space).
@@ -454,37 +426,6 @@ fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
-async fn health() -> impl IntoResponse {
-    Json(json!({ "status": "up" }))
-}
-
-async fn ready(State(state): State<AppState>) -> Response {
-    if let Err(e) = state.db.ping().await {
-        tracing::warn!(error = %e, "readiness: database unreachable");
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "unavailable", "reason": "database unreachable" })),
-        )
-            .into_response();
-    }
-    match Migrator::get_pending_migrations(&state.db).await {
-        Ok(pending) if pending.is_empty() => Json(json!({ "status": "ready" })).into_response(),
-        Ok(pending) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "unavailable", "reason": format!("{} migrations pending", pending.len()) })),
-        )
-            .into_response(),
-        Err(e) => {
-            tracing::warn!(error = %e, "readiness: cannot read migrations");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "unavailable", "reason": "cannot read migrations" })),
-            )
-                .into_response()
-        }
-    }
-}
-
 const GRAPHIQL: &str = r#"<!doctype html>
 <html lang="en">
 <head>
@@ -511,27 +452,27 @@ const GRAPHIQL_ASSETS: [(&str, &str, &[u8]); 4] = [
     (
         "graphiql.min.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../assets/graphiql/graphiql.min.js.gz"),
+        include_bytes!("../../assets/graphiql/graphiql.min.js.gz"),
     ),
     (
         "graphiql.min.css",
         "text/css; charset=utf-8",
-        include_bytes!("../assets/graphiql/graphiql.min.css.gz"),
+        include_bytes!("../../assets/graphiql/graphiql.min.css.gz"),
     ),
     (
         "react.production.min.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../assets/graphiql/react.production.min.js.gz"),
+        include_bytes!("../../assets/graphiql/react.production.min.js.gz"),
     ),
     (
         "react-dom.production.min.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../assets/graphiql/react-dom.production.min.js.gz"),
+        include_bytes!("../../assets/graphiql/react-dom.production.min.js.gz"),
     ),
 ];
 
 /// `GET /graphiql/{file}`: an embedded asset, gzipped when the client accepts it (every browser does).
-async fn graphiql_asset(axum::extract::Path(file): axum::extract::Path<String>, headers: HeaderMap) -> Response {
+pub async fn graphiql_asset(axum::extract::Path(file): axum::extract::Path<String>, headers: HeaderMap) -> Response {
     let Some((_, content_type, gz)) = GRAPHIQL_ASSETS.iter().find(|(name, ..)| *name == file) else {
         return StatusCode::NOT_FOUND.into_response();
     };

@@ -1,5 +1,5 @@
 //! Banks' monthly reports over HTTP: `POST /bank-reports` (multipart), the template and a report's errors as
-//! workbooks, and the ingestion runtime (every minute, and right away after an upload).
+//! workbooks; refusals in one JSON shape, in the bank's language.
 
 use crate::graphql::error::ApiError;
 use axum::{
@@ -9,34 +9,16 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use chrono::Utc;
 use entity::{bank_report, bank_report_error};
-use jobs::{
-    report::{
-        ingest::{self, IngestContext},
-        messages::{Lang, Message, code},
-        read::read,
-        rows::{RowError, find_header},
-        xlsx,
-    },
-    runs,
+use jobs::report::{
+    messages::{Lang, Message, code},
+    read::read,
+    rows::{RowError, find_header},
+    xlsx,
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use service::ServiceError;
-use std::sync::Arc;
-use tokio::sync::Notify;
-
-/// The ingestion runtime shared by the HTTP layer and the scheduler.
-#[derive(Clone, Debug)]
-pub struct Ingestion {
-    /// The job's context.
-    pub ctx: IngestContext,
-    /// Wakes the background worker after an upload.
-    pub wake: Arc<Notify>,
-    /// Held (shared) by every job run in this process; taken whole on shutdown, to wait for them.
-    pub running: Arc<tokio::sync::RwLock<()>>,
-}
 
 pub use service::intake::{Received, parse_month, receive};
 
@@ -308,168 +290,4 @@ pub fn file_error_of(r: &bank_report::Model) -> Option<Message> {
     r.file_error
         .as_deref()
         .map(|text| stored_message(r.file_error_code.as_deref(), r.file_error_args.as_deref(), text))
-}
-
-/// One run of `job` in `slot`: once per slot across every process sharing the database (the `job_run` row's unique
-/// key), recorded with how it ended.
-pub async fn run_job(
-    ingestion: &Ingestion,
-    job: &jobs::registry::JobSpec,
-    slot: &str,
-) -> Result<Option<runs::JobReport>, String> {
-    let now = Utc::now();
-    let db = &ingestion.ctx.db;
-    let Some(run) = runs::start(db, job.name, slot, &ingestion.ctx.worker, now)
-        .await
-        .map_err(|e| e.to_string())?
-    else {
-        return Ok(None);
-    };
-    let _running = ingestion.running.read().await;
-    let ctx = jobs::registry::JobContext {
-        ingest: ingestion.ctx.clone(),
-    };
-    let outcome = job.run_once(&ctx, now).await.map_err(|e| e.to_string());
-    let _ = runs::finish(db, run, &outcome, Utc::now()).await;
-    outcome.map(Some)
-}
-
-/// One run of the ingestion in `slot` (after an upload, or `fomento ingest`).
-pub async fn scheduled_ingest(ingestion: &Ingestion, slot: &str) -> Result<Option<runs::JobReport>, String> {
-    let job = jobs::registry::find(ingest::JOB).ok_or("the ingestion job is not registered")?;
-    run_job(ingestion, job, slot).await
-}
-
-/// Starts the scheduler with every job of the registry on its schedule, and the ingestion woken by uploads; returns
-/// the scheduler to keep it alive.
-pub async fn start_jobs(
-    ingestion: Ingestion,
-) -> Result<tokio_cron_scheduler::JobScheduler, tokio_cron_scheduler::JobSchedulerError> {
-    let sched = tokio_cron_scheduler::JobScheduler::new().await?;
-    for job in jobs::registry::JOBS {
-        let ingestion = ingestion.clone();
-        sched
-            .add(tokio_cron_scheduler::Job::new_async_tz(
-                job.schedule,
-                job.zone,
-                move |_, _| {
-                    let ingestion = ingestion.clone();
-                    Box::pin(async move {
-                        let slot = runs::minute_slot(Utc::now());
-                        match run_job(&ingestion, job, &slot).await {
-                            Ok(Some(r)) if r.processed > 0 || r.failed > 0 => {
-                                tracing::info!(
-                                    job = job.name,
-                                    slot,
-                                    processed = r.processed,
-                                    failed = r.failed,
-                                    "{}",
-                                    r.message
-                                )
-                            }
-                            Ok(_) => {}
-                            Err(e) => tracing::error!(job = job.name, slot, error = %e, "job failed"),
-                        }
-                    })
-                },
-            )?)
-            .await?;
-    }
-    sched.start().await?;
-    let wake = ingestion.wake.clone();
-    tokio::spawn(async move {
-        loop {
-            wake.notified().await;
-            let slot = format!("upload:{}", Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            if let Err(e) = scheduled_ingest(&ingestion, &slot).await {
-                tracing::error!(error = %e, "ingestion after upload failed");
-            }
-        }
-    });
-    Ok(sched)
-}
-
-/// `fomento jobs list`: each job's name, schedule, time zone, last run (when and how it ended) and next run, times on
-/// Brasília's clock, and what it does.
-pub async fn jobs_table(
-    db: &sea_orm::DatabaseConnection,
-    now: chrono::DateTime<Utc>,
-) -> Result<String, sea_orm::DbErr> {
-    use entity::domain::Authority;
-    let mut out = format!(
-        "{:<10} {:<14} {:<18} {:<36} {:<26}\n",
-        "job", "schedule", "time zone", "last run", "next run"
-    );
-    for j in jobs::registry::JOBS {
-        let last = runs::last(db, j.name).await?.map_or_else(
-            || "never".to_owned(),
-            |r| format!("{} {}", Authority::Mda.show(r.started_at), r.status),
-        );
-        let next = j
-            .next_run(now)
-            .map_or_else(|| "-".to_owned(), |t| Authority::Mda.show(t));
-        out.push_str(&format!(
-            "{:<10} {:<14} {:<18} {:<36} {:<26}\n           {}\n",
-            j.name,
-            j.schedule,
-            j.zone.name(),
-            last,
-            next,
-            j.about
-        ));
-    }
-    Ok(out)
-}
-
-/// Waits for the jobs running in this process to finish (a job holds its claim until it commits or fails), at most
-/// `limit`; true when none is left running.
-pub async fn wait_for_running_jobs(ingestion: &Ingestion, limit: std::time::Duration) -> bool {
-    tokio::time::timeout(limit, ingestion.running.write()).await.is_ok()
-}
-
-/// One line of `fomento ingest`'s progress bar: a bar and a percentage when the sheet says how many rows it has, the
-/// rows read and the rate.
-pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration) -> String {
-    const WIDTH: u64 = 30;
-    use entity::domain::money::group_thousands as thousands;
-    let secs = elapsed.as_secs_f64();
-    let rate = if secs > 0.0 { (rows as f64 / secs) as u64 } else { 0 };
-    // Unknown, or a sheet whose dimension said less than it holds: no bar rather than a wrong one.
-    if expected == 0 || rows > expected {
-        return format!("{} rows read, {} rows/s", thousands(rows), thousands(rate));
-    }
-    let filled = rows * WIDTH / expected;
-    format!(
-        "[{}{}] {:>3}% {} of {} rows, {} rows/s",
-        "#".repeat(filled as usize),
-        "-".repeat((WIDTH - filled) as usize),
-        rows * 100 / expected,
-        thousands(rows),
-        thousands(expected),
-        thousands(rate)
-    )
-}
-
-/// Draws the progress of the report being read on standard error until dropped: redrawn in place on a terminal,
-/// a line every ten seconds otherwise (a log file).
-pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task::JoinHandle<()> {
-    use std::io::{IsTerminal, Write};
-    tokio::spawn(async move {
-        let tty = std::io::stderr().is_terminal();
-        let started = std::time::Instant::now();
-        let mut printed = std::time::Instant::now();
-        loop {
-            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-            let (rows, expected) = progress.get();
-            let line = progress_line(rows, expected, started.elapsed());
-            if tty {
-                let mut err = std::io::stderr().lock();
-                let _ = write!(err, "\r{line}\x1b[K");
-                let _ = err.flush();
-            } else if printed.elapsed() >= std::time::Duration::from_secs(10) {
-                eprintln!("{line}");
-                printed = std::time::Instant::now();
-            }
-        }
-    })
 }

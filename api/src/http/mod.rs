@@ -1,0 +1,46 @@
+//! The HTTP doors: the router and its state (`mod.rs`), GraphQL over HTTP and GraphiQL (`graphql`), the banks'
+//! report endpoints (`reports`), and the probes (`health`). Handlers parse the request, call the service layer and
+//! shape its answer.
+
+pub mod graphql;
+pub mod health;
+pub mod reports;
+
+use crate::graphql::AppSchema;
+use axum::{Router, routing::get};
+use sea_orm::DatabaseConnection;
+
+/// Shared state of the HTTP handlers.
+#[derive(Clone)]
+pub struct AppState {
+    /// The GraphQL schema.
+    pub schema: AppSchema,
+    /// The database.
+    pub db: DatabaseConnection,
+    /// The ingestion runtime (stores uploads, wakes the worker).
+    pub ingestion: Option<crate::runtime::Ingestion>,
+    /// The largest request body accepted, in bytes (`--max-upload-bytes`).
+    pub max_upload_bytes: usize,
+}
+
+/// The router: `/graphql`, `/health`, `/ready`.
+pub fn router(state: AppState) -> Router {
+    let limit = state.max_upload_bytes;
+    Router::new()
+        .route(
+            "/graphql",
+            get(graphql::graphql_get)
+                .post(graphql::graphql_post)
+                .layer(axum::extract::DefaultBodyLimit::max(limit)),
+        )
+        .route(
+            "/bank-reports",
+            axum::routing::post(reports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
+        )
+        .route("/bank-reports/template.xlsx", get(reports::template))
+        .route("/bank-reports/{id}/errors.xlsx", get(reports::errors_xlsx))
+        .route("/graphiql/{file}", get(graphql::graphiql_asset))
+        .route("/health", get(health::health))
+        .route("/ready", get(health::ready))
+        .with_state(state)
+}
