@@ -112,18 +112,13 @@ fn declared_by(report: i64) -> sea_orm::sea_query::SelectStatement {
         .to_owned()
 }
 
-/// The report that first declared carta `carta` (the one that created it, when a bank's list did), if any.
-pub async fn first_declaration(
+/// The report whose list created carta `carta`, when a list did.
+pub async fn creating_report(
     db: &impl ConnectionTrait,
-    carta: i64,
+    carta: &fco_carta::Model,
 ) -> Result<Option<bank_report::Model>, ServiceError> {
-    let first = bank_report_carta::Entity::find()
-        .filter(bank_report_carta::Column::CartaId.eq(carta))
-        .order_by_asc(bank_report_carta::Column::ReportId)
-        .one(db)
-        .await?;
-    Ok(match first {
-        Some(d) => bank_report::Entity::find_by_id(d.report_id).one(db).await?,
+    Ok(match carta.created_by_report {
+        Some(id) => bank_report::Entity::find_by_id(id).one(db).await?,
         None => None,
     })
 }

@@ -82,15 +82,18 @@ pub async fn history(ctx: &Context<'_>, programme: Programme, id: i64) -> Result
             note: r.note,
         })
         .collect();
-    // A carta a bank's list created has no creation row: its creation is the first report that declared it.
+    // A carta a bank's list created has no creation row: its creation is the report that created it.
     if programme == Programme::FcoRural && !out.iter().any(|t| t.event == "CREATE") {
-        let created = service::reports::first_declaration(db(ctx), id)
-            .await
-            .map_err(|e| gql(ApiError::Internal(e.to_string())))?;
         let carta = super::loader::<super::loaders::FcoCartaLoader>(ctx)
             .load_one(id)
             .await
             .map_err(gql)?;
+        let created = match &carta {
+            Some(c) => service::reports::creating_report(db(ctx), c)
+                .await
+                .map_err(|e| gql(ApiError::Internal(e.to_string())))?,
+            None => None,
+        };
         if let (Some(r), Some(c)) = (created, carta) {
             let to_stage = out
                 .first()

@@ -57,6 +57,8 @@ pub struct Model {
     pub professional_name: Option<String>,
     /// Creation time.
     pub created_at: DateTimeUtc,
+    /// The bank report whose list created this carta, when a list did.
+    pub created_by_report: Option<i64>,
 }
 
 /// No declared relations.

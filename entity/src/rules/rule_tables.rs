@@ -46,6 +46,7 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
         resubmission_of: None,
         professional_name: None,
         created_at: Utc::now(),
+        created_by_report: None,
     }
 }
 

@@ -562,7 +562,7 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         params,
         now,
         chamber_before: HashMap::new(),
-        carta_insert: carta_insert(txn.get_database_backend(), r.bank_id),
+        carta_insert: carta_insert(txn.get_database_backend(), r.bank_id, r.id),
         carta_update: carta_update(r.bank_id),
         carta_history: carta_history(txn.get_database_backend(), r.bank_id, r),
         declared_insert: declared_insert(r.bank_id, r.id),
@@ -750,17 +750,31 @@ fn listed() -> String {
     )
 }
 
-/// A new carta of bank `bank` is inserted as approved or contracted; its `created_at` is the statement's constant.
-fn carta_insert(backend: sea_orm::DbBackend, bank: i64) -> String {
+/// A new carta of bank `bank` is inserted as approved or contracted; its `created_at` is the statement's constant. On
+/// PostgreSQL the same statement records the new cartas as declared by `report` (provenance), from the ids the insert
+/// returns, so no lookup is needed; its row count is still one per carta.
+fn carta_insert(backend: sea_orm::DbBackend, bank: i64, report: i64) -> String {
+    let insert = carta_insert_only(backend, bank, report);
+    if backend == sea_orm::DbBackend::Postgres {
+        format!(
+            ", ins AS ({insert} RETURNING id)
+            INSERT INTO bank_report_carta (report_id, carta_id) SELECT {report}, id FROM ins"
+        )
+    } else {
+        insert
+    }
+}
+
+fn carta_insert_only(backend: sea_orm::DbBackend, bank: i64, report: i64) -> String {
     let favourable = sea_orm::ActiveEnum::to_value(&Decision::Favourable);
     let created_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
     format!(
         "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage,
             status, decision, decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months,
-            created_at)
+            created_at, created_by_report)
         SELECT r.number, {bank}, r.party_id, r.line, r.activity, r.financed_amount, r.municipality_code, r.stage,
             r.status, '{favourable}', r.approved_on, r.approved_on, r.contracted_on, r.contracted_amount, r.term_months,
-            r.grace_months, {created_at}
+            r.grace_months, {created_at}, {report}
         FROM {}",
         listed()
     )
@@ -1200,7 +1214,13 @@ impl Applier<'_> {
             flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
-        let numbers: Vec<Vec<Value>> = rows.iter().map(|(n, _)| vec![Value::from(n.clone())]).collect();
+        // Provenance: on PostgreSQL the inserts record the new cartas themselves; the known ones (and on SQLite all)
+        // are recorded by number after they are written.
+        let numbers: Vec<Vec<Value>> = rows
+            .iter()
+            .filter(|(n, _)| backend != sea_orm::DbBackend::Postgres || cartas.contains_key(n))
+            .map(|(n, _)| vec![Value::from(n.clone())])
+            .collect();
         let statements = if cartas.is_empty() {
             all_new
         } else {
