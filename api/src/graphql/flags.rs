@@ -3,7 +3,7 @@
 
 use super::{
     db,
-    error::{ApiError, gql},
+    error::gql,
     ids::{self, NodeKind},
     loader,
     loaders::{FcoCartaLoader, SocialFuelProjectLoader},
@@ -188,14 +188,7 @@ impl ComplianceFlagFilter {
             .bank_ids
             .iter()
             .flatten()
-            .map(|b| {
-                ids::decode_as(b, NodeKind::Bank).ok_or_else(|| {
-                    gql(ApiError::BadUserInput(format!(
-                        "filter.bankIds: {:?} is not a bank ID",
-                        b.as_str()
-                    )))
-                })
-            })
+            .map(|b| ids::arg(b, NodeKind::Bank, "filter.bankIds"))
             .collect::<Result<Vec<_>>>()?;
         Ok(service::flags::FlagFilter {
             programmes: self.programmes.iter().flatten().map(|p| (*p).into()).collect(),
@@ -232,12 +225,11 @@ impl FlagsQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<ComplianceFlagConnection> {
-        let keyset = service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref())
-            .map_err(|e| gql(ApiError::from_service(e, super::reports::lang(ctx))))?;
+        let keyset = super::reports::keyset(ctx, first, after, last, before)?;
         let filter = filter.unwrap_or_default().to_service()?;
         let page = service::flags::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await
-            .map_err(|e| gql(ApiError::from_service(e, super::reports::lang(ctx))))?;
+            .map_err(|e| super::reports::service_error(ctx, e))?;
         Ok(ComplianceFlagConnection::from_page(page, ComplianceFlag))
     }
 }

@@ -68,6 +68,32 @@ pub fn decode_as(id: &str, kind: NodeKind) -> Option<i64> {
     }
 }
 
+impl NodeKind {
+    /// What an ID of this kind names, with its article, for messages (`a bank`, `an FCO carta`).
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Bank => "a bank",
+            Self::Party => "a party",
+            Self::EconomicGroup => "an economic group",
+            Self::Municipality => "a municipality",
+            Self::SocialFuelProject => "a social-fuel project",
+            Self::FcoCarta => "an FCO carta",
+            Self::BankReport => "a bank report",
+        }
+    }
+}
+
+/// Decodes the ID a client gave as argument `arg`, which must name an object of `kind`; otherwise a `BAD_USER_INPUT`
+/// error naming the argument (`bankId: "x" is not a bank ID`).
+pub fn arg(id: &str, kind: NodeKind, arg: &str) -> async_graphql::Result<i64> {
+    decode_as(id, kind).ok_or_else(|| {
+        super::error::gql(super::error::ApiError::BadUserInput(format!(
+            "{arg}: {id:?} is not {} ID",
+            kind.noun()
+        )))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,8 +150,7 @@ fn stage_name<T: sea_orm::ActiveEnum<Value = String>>(s: T) -> String {
 }
 
 async fn project(ctx: &Context<'_>, id: &ID) -> Result<social_fuel_project::Model> {
-    let key = ids::decode_as(id, NodeKind::SocialFuelProject)
-        .ok_or_else(|| bad("id", format!("{:?} is not a social-fuel project ID", id.as_str())))?;
+    let key = ids::arg(id, NodeKind::SocialFuelProject, "id")?;
     social_fuel_project::Entity::find_by_id(key)
         .one(db(ctx))
         .await
@@ -165,8 +164,7 @@ async fn project(ctx: &Context<'_>, id: &ID) -> Result<social_fuel_project::Mode
 }
 
 async fn carta(ctx: &Context<'_>, id: &ID) -> Result<fco_carta::Model> {
-    let key = ids::decode_as(id, NodeKind::FcoCarta)
-        .ok_or_else(|| bad("id", format!("{:?} is not an FCO carta ID", id.as_str())))?;
+    let key = ids::arg(id, NodeKind::FcoCarta, "id")?;
     fco_carta::Entity::find_by_id(key)
         .one(db(ctx))
         .await
@@ -245,8 +243,7 @@ async fn transition_fco(
 }
 
 async fn bank_id(ctx: &Context<'_>, id: &ID) -> Result<i64> {
-    let key = ids::decode_as(id, NodeKind::Bank)
-        .ok_or_else(|| bad("bankId", format!("{:?} is not a bank ID", id.as_str())))?;
+    let key = ids::arg(id, NodeKind::Bank, "bankId")?;
     bank::Entity::find_by_id(key)
         .one(db(ctx))
         .await

@@ -208,10 +208,7 @@ fn condition(f: &FinancingFilter, scope: &Scope) -> Result<Condition> {
     if let Some(banks) = &f.bank_ids {
         let ids = banks
             .iter()
-            .map(|id| {
-                ids::decode_as(id, NodeKind::Bank)
-                    .ok_or_else(|| bad("filter.bankIds", format!("{:?} is not a bank ID", id.as_str())))
-            })
+            .map(|id| ids::arg(id, NodeKind::Bank, "filter.bankIds"))
             .collect::<Result<Vec<_>>>()?;
         c = c.add(C::BankId.is_in(ids));
     }

@@ -207,7 +207,7 @@ impl CommonQuery {
 
     /// One bank by its global ID.
     async fn bank(&self, ctx: &Context<'_>, #[graphql(desc = "The bank's global ID.")] id: ID) -> Result<Bank> {
-        let key = ids::decode_as(&id, NodeKind::Bank).ok_or_else(|| bad_id("id", &id, "a bank"))?;
+        let key = ids::arg(&id, NodeKind::Bank, "id")?;
         loader::<BankLoader>(ctx)
             .load_one(key)
             .await

@@ -18,6 +18,22 @@ pub(crate) fn lang(ctx: &Context<'_>) -> Lang {
     ctx.data_opt::<Lang>().copied().unwrap_or_default()
 }
 
+/// A service error as a GraphQL error, its message in the request's language.
+pub(crate) fn service_error(ctx: &Context<'_>, e: service::ServiceError) -> async_graphql::Error {
+    gql(ApiError::from_service(e, lang(ctx)))
+}
+
+/// A keyset page request from Relay's arguments.
+pub(crate) fn keyset(
+    ctx: &Context<'_>,
+    first: Option<i32>,
+    after: Option<String>,
+    last: Option<i32>,
+    before: Option<String>,
+) -> Result<service::page::Keyset> {
+    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(|e| service_error(ctx, e))
+}
+
 /// Where a report stands.
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 pub enum BankReportStatus {
@@ -218,12 +234,10 @@ impl BankReport {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<DeclaredCartaConnection> {
-        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
-        let keyset =
-            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let keyset = keyset(ctx, first, after, last, before)?;
         let page = service::reports::declared_cartas(db(ctx), &super::caller(ctx), self.0.id, keyset)
             .await
-            .map_err(service_err)?;
+            .map_err(|e| service_error(ctx, e))?;
         Ok(DeclaredCartaConnection::from_page(
             page,
             super::types::financing::FcoCarta,
@@ -240,12 +254,10 @@ impl BankReport {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<DeclaredCartaConnection> {
-        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
-        let keyset =
-            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let keyset = keyset(ctx, first, after, last, before)?;
         let page = service::reports::dropped_cartas(db(ctx), &super::caller(ctx), &self.0, keyset)
             .await
-            .map_err(service_err)?;
+            .map_err(|e| service_error(ctx, e))?;
         Ok(DeclaredCartaConnection::from_page(
             page,
             super::types::financing::FcoCarta,
@@ -305,12 +317,7 @@ impl ReportsQuery {
         ctx: &Context<'_>,
         #[graphql(desc = "The report's global ID.")] id: ID,
     ) -> Result<BankReport> {
-        let key = ids::decode_as(&id, NodeKind::BankReport).ok_or_else(|| {
-            gql(ApiError::BadUserInput(format!(
-                "id: {:?} is not a bank report ID",
-                id.as_str()
-            )))
-        })?;
+        let key = ids::arg(&id, NodeKind::BankReport, "id")?;
         bank_report::Entity::find_by_id(key)
             .one(db(ctx))
             .await
@@ -332,16 +339,9 @@ impl ReportsQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<BankReportConnection> {
-        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
-        let keyset =
-            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let keyset = keyset(ctx, first, after, last, before)?;
         let bank_id = match bank_id {
-            Some(b) => Some(ids::decode_as(&b, NodeKind::Bank).ok_or_else(|| {
-                gql(ApiError::BadUserInput(format!(
-                    "bankId: {:?} is not a bank ID",
-                    b.as_str()
-                )))
-            })?),
+            Some(b) => Some(ids::arg(&b, NodeKind::Bank, "bankId")?),
             None => None,
         };
         let filter = service::reports::ReportFilter {
@@ -351,7 +351,7 @@ impl ReportsQuery {
         };
         let page = service::reports::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await
-            .map_err(service_err)?;
+            .map_err(|e| service_error(ctx, e))?;
         Ok(BankReportConnection::from_page(page, BankReport))
     }
 
@@ -365,12 +365,10 @@ impl ReportsQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<JobRunConnection> {
-        let service_err = |e| gql(ApiError::from_service(e, lang(ctx)));
-        let keyset =
-            service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(service_err)?;
+        let keyset = keyset(ctx, first, after, last, before)?;
         let page = service::reports::job_runs(db(ctx), &super::caller(ctx), job.as_deref(), keyset)
             .await
-            .map_err(service_err)?;
+            .map_err(|e| service_error(ctx, e))?;
         Ok(JobRunConnection::from_page(page, |r| JobRun {
             job: r.job,
             slot: r.slot,
@@ -423,12 +421,7 @@ impl ReportsMutation {
         #[graphql(desc = "The month reported, `YYYY-MM`.")] reference_month: String,
         #[graphql(desc = "The spreadsheet (xlsx, xls, ods or CSV).")] file: Upload,
     ) -> Result<BankReport> {
-        let key = ids::decode_as(&bank_id, NodeKind::Bank).ok_or_else(|| {
-            gql(ApiError::BadUserInput(format!(
-                "bankId: {:?} is not a bank ID",
-                bank_id.as_str()
-            )))
-        })?;
+        let key = ids::arg(&bank_id, NodeKind::Bank, "bankId")?;
         let bank = bank::Entity::find_by_id(key)
             .one(db(ctx))
             .await
