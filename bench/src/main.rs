@@ -81,21 +81,7 @@ fn generate(path: &PathBuf, n: usize) -> anyhow::Result<()> {
         "Banco do Brasil S.A. — Relação mensal de cartas-consultas — FCO Rural/MT",
     )?;
     ws.write_string(1, 0, "Mês de referência: maio/2019")?;
-    let headers = [
-        "Nº da Carta-Consulta",
-        "Tomador",
-        "CPF/CNPJ",
-        "Município",
-        "UF",
-        "Programa/Linha",
-        "Atividade",
-        "Finalidade",
-        "Valor Financiado (R$)",
-        "Data de Aprovação",
-        "Data de Contratação",
-        "Prazo (meses)",
-        "Carência (meses)",
-    ];
+    let headers = jobs::report::columns::BANK_SHEET.map(jobs::report::columns::header);
     for (j, h) in headers.iter().enumerate() {
         ws.write_string(2, j as u16, *h)?;
     }

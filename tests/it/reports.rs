@@ -24,21 +24,12 @@ pub enum C {
     E,
 }
 
-const HEADERS: [&str; 13] = [
-    "Nº da Carta-Consulta",
-    "Tomador",
-    "CPF/CNPJ",
-    "Município",
-    "UF",
-    "Programa/Linha",
-    "Atividade",
-    "Finalidade",
-    "Valor Financiado (R$)",
-    "Data de Aprovação",
-    "Data de Contratação",
-    "Prazo (meses)",
-    "Carência (meses)",
-];
+/// The headers of a bank's sheet, from the template's column list.
+fn headers() -> Vec<&'static str> {
+    jobs::report::columns::BANK_SHEET
+        .map(jobs::report::columns::header)
+        .to_vec()
+}
 
 /// A bank's workbook as LibreOffice writes them: a title, a month line, headers on row 3, then the rows.
 pub fn workbook(rows: &[Vec<C>]) -> Vec<u8> {
@@ -52,7 +43,7 @@ pub fn workbook(rows: &[Vec<C>]) -> Vec<u8> {
     )
     .expect("write");
     ws.write_string(1, 0, "Mês de referência: maio/2019").expect("write");
-    for (j, h) in HEADERS.iter().enumerate() {
+    for (j, h) in headers().iter().enumerate() {
         ws.write_string(2, j as u16, *h).expect("write");
     }
     for (i, row) in rows.iter().enumerate() {
@@ -275,7 +266,7 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
             cells[4]
         );
         assert!(
-            cells[3].get(HEADERS.len()).is_none_or(|c| c.is_blank()),
+            cells[3].get(headers().len()).is_none_or(|c| c.is_blank()),
             "the good row has no error: {:?}",
             cells[3]
         );
@@ -534,7 +525,7 @@ async fn csv_in_latin1_and_the_graphql_multipart_upload_work_too() {
     on_each_backend(false, |app| async move {
         seed_bb(&app).await;
         let line = format!("MT-CSV-1;Jo\u{e3}o da Silva;{};Cuiab\u{e1};MT;FCO Rural;Bovinocultura de corte;Investimento;R$ 250.000,00;18/04/2019;30/05/2019;96;24", cpf(7));
-        let text = format!("Relat\u{f3}rio\n{}\n{line}\n", HEADERS.join(";"));
+        let text = format!("Relat\u{f3}rio\n{}\n{line}\n", headers().join(";"));
         let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
         let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
         let operations = json!({

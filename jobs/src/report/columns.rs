@@ -198,6 +198,29 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
     ),
 ];
 
+/// The header the template gives column `c`.
+pub fn header(c: Column) -> &'static str {
+    TEMPLATE.iter().find(|t| t.0 == c).map(|t| t.1).unwrap_or("")
+}
+
+/// The columns of a bank's sheet as the banks send it (municipality by name and UF, no contracted value), in order:
+/// the layout of the LibreOffice samples, which the benchmark and the tests write too.
+pub const BANK_SHEET: [Column; 13] = [
+    Column::CartaNumber,
+    Column::Borrower,
+    Column::Document,
+    Column::Municipality,
+    Column::Uf,
+    Column::Line,
+    Column::Activity,
+    Column::Purpose,
+    Column::Financed,
+    Column::ApprovedOn,
+    Column::ContractedOn,
+    Column::TermMonths,
+    Column::GraceMonths,
+];
+
 /// Whether `cells` is the template's own row of notes, the row right under its header (each note begins
 /// `obrigatório —` or `opcional —`): a bank that fills the template below it sends that row too.
 pub fn is_template_notes_row(cells: &[super::read::Cell]) -> bool {
@@ -421,6 +444,19 @@ mod tests {
         }
         for name in LINE_NAMES {
             assert!(line_of(name).is_some(), "{name}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod sheet_tests {
+    use super::*;
+
+    #[test]
+    fn every_column_of_a_banks_sheet_has_its_template_header_and_is_recognised_by_it() {
+        for c in BANK_SHEET {
+            assert!(!header(c).is_empty(), "{c:?}");
+            assert_eq!(column_of(header(c)), Some(c), "{c:?}");
         }
     }
 }
