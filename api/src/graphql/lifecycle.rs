@@ -214,19 +214,32 @@ async fn transition_fco(
     event: FcoEvent,
     note: Option<String>,
 ) -> Result<FcoCarta> {
-    let params = rule_parameter::Entity::params(db(ctx)).await.map_err(gql)?;
-    let cal = non_business_day::Entity::calendar(db(ctx)).await.map_err(gql)?;
-    let next = apply_fco(&c, &event, &params, &cal).map_err(gql)?;
     let txn = db(ctx).begin().await.map_err(gql)?;
+    let saved = transition_fco_in(&txn, ctx, c, event, note).await?;
+    txn.commit().await.map_err(gql)?;
+    Ok(saved)
+}
+
+/// A carta's transition with its history row, inside `txn` (the caller commits).
+async fn transition_fco_in(
+    txn: &sea_orm::DatabaseTransaction,
+    ctx: &Context<'_>,
+    c: fco_carta::Model,
+    event: FcoEvent,
+    note: Option<String>,
+) -> Result<FcoCarta> {
+    let params = rule_parameter::Entity::params(txn).await.map_err(gql)?;
+    let cal = non_business_day::Entity::calendar(txn).await.map_err(gql)?;
+    let next = apply_fco(&c, &event, &params, &cal).map_err(gql)?;
     let saved = next
         .clone()
         .into_active_model()
         .reset_all()
-        .update(&txn)
+        .update(txn)
         .await
         .map_err(gql)?;
     record(
-        &txn,
+        txn,
         Programme::FcoRural,
         c.id,
         Some(stage_name(c.stage)),
@@ -238,7 +251,6 @@ async fn transition_fco(
     )
     .await
     .map_err(gql)?;
-    txn.commit().await.map_err(gql)?;
     Ok(FcoCarta(saved))
 }
 
@@ -839,23 +851,24 @@ impl LifecycleMutation {
         .insert(&txn)
         .await
         .map_err(gql)?;
-        txn.commit().await.map_err(gql)?;
-        if needs {
-            transition_fco(
+        // The amendment, the carta's change and its history row commit together, or not at all.
+        let saved = if needs {
+            transition_fco_in(
+                &txn,
                 ctx,
                 c,
                 FcoEvent::Reopen { on, amount: new },
                 Some(format!("FCO-AMENDMENT: {why}")),
             )
-            .await
+            .await?
         } else {
             let mut active = c.clone().into_active_model();
             if let Some(n) = new {
                 active.financed_amount = Set(n);
             }
-            let saved = active.update(db(ctx)).await.map_err(gql)?;
+            let saved = active.update(&txn).await.map_err(gql)?;
             record(
-                db(ctx),
+                &txn,
                 Programme::FcoRural,
                 c.id,
                 Some(stage_name(c.stage)),
@@ -867,8 +880,10 @@ impl LifecycleMutation {
             )
             .await
             .map_err(gql)?;
-            Ok(FcoCarta(saved))
-        }
+            FcoCarta(saved)
+        };
+        txn.commit().await.map_err(gql)?;
+        Ok(saved)
     }
 }
 
