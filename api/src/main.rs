@@ -6,12 +6,35 @@ use fomento_api::{
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 
+/// The database of `cli`, connected and migrated.
+async fn database(cli: &Cli) -> anyhow::Result<sea_orm::DatabaseConnection> {
+    let (db, _) = connect(&cli.database_url).await?;
+    migrate_up(&db).await?;
+    Ok(db)
+}
+
+/// The database of `cli`, connected and migrated, and the ingestion runtime over it.
+async fn database_and_ingestion(
+    cli: &Cli,
+) -> anyhow::Result<(sea_orm::DatabaseConnection, fomento_api::runtime::Ingestion)> {
+    let db = database(cli).await?;
+    let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
+    let ing = ingestion(
+        db.clone(),
+        &cli.file_store,
+        lease,
+        cli.report_attempts,
+        cli.max_upload_bytes,
+    )?;
+    Ok((db, ing))
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
     fomento_api::telemetry::init(&cli.log, cli.log_format)?;
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
-    match cli.command.unwrap_or(Command::Serve) {
+    match cli.command.take().unwrap_or(Command::Serve) {
         Command::Serve => {
             let args = cli.serve;
             let mut settings = Settings::new(cli.database_url, args.listen);
@@ -26,9 +49,7 @@ async fn main() -> anyhow::Result<()> {
             app.run_until_stopped().await?;
         }
         Command::Worker => {
-            let (db, _) = connect(&cli.database_url).await?;
-            migrate_up(&db).await?;
-            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
+            let (_, ing) = database_and_ingestion(&cli).await?;
             let mut scheduler = fomento_api::runtime::start_jobs(ing.clone()).await?;
             let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
             tracing::info!("worker running the jobs {names:?}; Ctrl-C or SIGTERM to stop");
@@ -47,9 +68,7 @@ async fn main() -> anyhow::Result<()> {
                 let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
                 anyhow::bail!("unknown job {job:?}; the jobs are: {}", names.join(", "));
             };
-            let (db, _) = connect(&cli.database_url).await?;
-            migrate_up(&db).await?;
-            let ing = ingestion(db, &cli.file_store, lease, cli.report_attempts, cli.max_upload_bytes)?;
+            let (_, ing) = database_and_ingestion(&cli).await?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             match fomento_api::runtime::run_job(&ing, spec, &slot).await {
                 Ok(Some(r)) => println!("{}", r.message),
@@ -60,21 +79,12 @@ async fn main() -> anyhow::Result<()> {
         Command::Jobs {
             action: JobsAction::List,
         } => {
-            let (db, _) = connect(&cli.database_url).await?;
-            migrate_up(&db).await?;
+            let db = database(&cli).await?;
             print!("{}", fomento_api::runtime::jobs_table(&db, chrono::Utc::now()).await?);
         }
         Command::Ingest { file, bank, month } => {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
-            let (db, _) = connect(&cli.database_url).await?;
-            migrate_up(&db).await?;
-            let ing = ingestion(
-                db.clone(),
-                &cli.file_store,
-                lease,
-                cli.report_attempts,
-                cli.max_upload_bytes,
-            )?;
+            let (db, ing) = database_and_ingestion(&cli).await?;
             use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
             let b = entity::bank::Entity::find()
                 .filter(entity::bank::Column::Code.eq(bank.to_uppercase()))
@@ -142,15 +152,7 @@ async fn main() -> anyhow::Result<()> {
             action: BankReportsAction::Retry { number },
         } => {
             use sea_orm::EntityTrait;
-            let (db, _) = connect(&cli.database_url).await?;
-            migrate_up(&db).await?;
-            let ing = ingestion(
-                db.clone(),
-                &cli.file_store,
-                lease,
-                cli.report_attempts,
-                cli.max_upload_bytes,
-            )?;
+            let (db, ing) = database_and_ingestion(&cli).await?;
             let Some(r) = entity::bank_report::Entity::find_by_id(number).one(&db).await? else {
                 anyhow::bail!("no bank report {number}");
             };
@@ -182,8 +184,7 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
-            let (db, _) = connect(&cli.database_url).await?;
-            migrate_up(&db).await?;
+            let db = database(&cli).await?;
             match fomento_api::rules_import::import(&db, &text).await {
                 Ok(n) => println!("{n} parameter versions added from {}", file.display()),
                 Err(problems) => {
