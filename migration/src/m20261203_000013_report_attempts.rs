@@ -1,6 +1,7 @@
 //! Failed ingestions: a report counts the attempts made to ingest it and keeps the last error, so that a report whose
 //! ingestion fails is retried a bounded number of times and then ends `FAILED`, instead of being claimed for ever.
 
+use crate::util::{add_columns, drop_columns};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -9,31 +10,18 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        // SQLite takes one column per ALTER TABLE.
-        manager
-            .alter_table(
-                Table::alter()
-                    .table("bank_report")
-                    .add_column(ColumnDef::new("attempts").integer().not_null().default(0))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table("bank_report")
-                    .add_column(ColumnDef::new("last_error").text().null())
-                    .to_owned(),
-            )
-            .await
+        add_columns(
+            manager,
+            "bank_report",
+            [
+                ColumnDef::new("attempts").integer().not_null().default(0).to_owned(),
+                ColumnDef::new("last_error").text().null().to_owned(),
+            ],
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for column in ["last_error", "attempts"] {
-            manager
-                .alter_table(Table::alter().table("bank_report").drop_column(column).to_owned())
-                .await?;
-        }
-        Ok(())
+        drop_columns(manager, "bank_report", &["last_error", "attempts"]).await
     }
 }

@@ -4,6 +4,7 @@
 //! need no second index by carta. Like `fco_carta`'s references on PostgreSQL (migrations 8 and 10), its references are not foreign keys:
 //! the ingestion writes a million of them at a time, and both ids come from rows the same transaction wrote.
 
+use crate::util::{add_columns, drop_columns};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -23,25 +24,16 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table("fco_carta")
-                    .add_column(ColumnDef::new("created_by_report").big_integer().null())
-                    .to_owned(),
-            )
-            .await
+        add_columns(
+            manager,
+            "fco_carta",
+            [ColumnDef::new("created_by_report").big_integer().null().to_owned()],
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table("fco_carta")
-                    .drop_column("created_by_report")
-                    .to_owned(),
-            )
-            .await?;
+        drop_columns(manager, "fco_carta", &["created_by_report"]).await?;
         manager
             .drop_table(Table::drop().table("bank_report_carta").if_exists().to_owned())
             .await

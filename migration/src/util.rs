@@ -31,3 +31,31 @@ pub async fn drop_tables(manager: &SchemaManager<'_>, tables: &[&'static str]) -
     }
     Ok(())
 }
+
+/// Adds each column to `table`, one `ALTER TABLE` per column (SQLite takes one at a time).
+pub async fn add_columns(
+    manager: &SchemaManager<'_>,
+    table: &'static str,
+    columns: impl IntoIterator<Item = ColumnDef>,
+) -> Result<(), DbErr> {
+    for mut def in columns {
+        manager
+            .alter_table(Table::alter().table(table).add_column(&mut def).to_owned())
+            .await?;
+    }
+    Ok(())
+}
+
+/// Drops each column of `table`, in the order given.
+pub async fn drop_columns(
+    manager: &SchemaManager<'_>,
+    table: &'static str,
+    columns: &[&'static str],
+) -> Result<(), DbErr> {
+    for column in columns {
+        manager
+            .alter_table(Table::alter().table(table).drop_column(*column).to_owned())
+            .await?;
+    }
+    Ok(())
+}
