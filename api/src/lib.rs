@@ -1,5 +1,6 @@
 //! Fomento's HTTP/GraphQL gateway: configuration, start-up, the GraphQL-over-HTTP layer, and the demo dataset.
 
+pub mod commands;
 pub mod config;
 pub mod demo;
 pub mod graphql;

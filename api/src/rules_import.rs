@@ -4,9 +4,12 @@
 //! (`effective_to` may be empty). Fields with commas are quoted (`"IN MDA nº 01/2009, art. 3"`); `;` also separates
 //! fields when the header uses it. Every row is checked before anything is written; one bad row writes nothing.
 
-use crate::graphql::{error::ApiError, rules::add_version};
 use chrono::NaiveDate;
 use sea_orm::{DatabaseConnection, TransactionTrait};
+use service::{
+    ServiceError,
+    parameters::{NewVersion, add_version},
+};
 
 /// Splits one CSV line, honouring quotes, with the fields trimmed.
 fn split(line: &str, sep: char) -> Vec<String> {
@@ -87,11 +90,23 @@ pub async fn import(db: &DatabaseConnection, text: &str) -> Result<usize, Vec<St
     }
     let txn = db.begin().await.map_err(|e| vec![format!("database: {e}")])?;
     for r in &rows {
-        add_version(&txn, &r.key, &r.value, &r.unit, r.from, r.to, &r.source)
+        let version = NewVersion {
+            key: &r.key,
+            value: &r.value,
+            unit: &r.unit,
+            from: r.from,
+            to: r.to,
+            source: &r.source,
+        };
+        add_version(&txn, service::Clock::System, version)
             .await
             .map_err(|e| match e {
-                ApiError::Internal(d) => vec![format!("database: {d}")],
-                other => vec![other.to_string()],
+                ServiceError::Internal(d) => vec![format!("database: {d}")],
+                other => vec![format!(
+                    "{}: {}",
+                    other.field().unwrap_or(""),
+                    other.render(service::messages::Lang::En)
+                )],
             })?;
     }
     txn.commit().await.map_err(|e| vec![format!("database: {e}")])?;

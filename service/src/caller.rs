@@ -23,4 +23,12 @@ impl Caller {
     pub fn scope(&self) -> Scope {
         Scope::All
     }
+
+    /// The name history rows record as who acted.
+    pub fn actor(&self) -> String {
+        match self {
+            Caller::Anonymous => "anonymous".into(),
+            Caller::System => "system".into(),
+        }
+    }
 }

@@ -21,6 +21,9 @@ pub enum ServiceError {
         /// What was not found.
         message: Message,
     },
+    /// A rule forbids what was asked: the rule code, its legal basis and why.
+    #[error("{}: {} ({})", .0.code, .0.explanation, .0.legal_basis)]
+    Rule(entity::rules::lifecycle::Violation),
     /// Fomento failed; the detail is logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -32,6 +35,7 @@ impl ServiceError {
         match self {
             Self::BadInput { .. } => "BAD_USER_INPUT",
             Self::NotFound { .. } => "NOT_FOUND",
+            Self::Rule(_) => "RULE_VIOLATION",
             Self::Internal(_) => "INTERNAL",
         }
     }
@@ -40,7 +44,7 @@ impl ServiceError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             Self::BadInput { field, .. } | Self::NotFound { field, .. } => Some(field),
-            Self::Internal(_) => None,
+            Self::Rule(_) | Self::Internal(_) => None,
         }
     }
 
@@ -48,11 +52,45 @@ impl ServiceError {
     pub fn render(&self, lang: Lang) -> String {
         match self {
             Self::BadInput { message, .. } | Self::NotFound { message, .. } => message.render(lang),
+            Self::Rule(v) => format!("{}: {} ({})", v.code, v.explanation, v.legal_basis),
             Self::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 Message::new(crate::messages::code::INTERNAL).render(lang)
             }
         }
+    }
+}
+
+impl ServiceError {
+    /// Bad input in `field`: the catalogue message `code` with its values.
+    pub fn bad(field: &'static str, message: Message) -> Self {
+        Self::BadInput { field, message }
+    }
+
+    /// Nothing named by `field` exists: the catalogue message `code` with its values.
+    pub fn not_found(field: &'static str, message: Message) -> Self {
+        Self::NotFound { field, message }
+    }
+
+    /// A rule forbids it: `code` from the catalogue of rules, with why.
+    pub fn rule(code: entity::rules::RuleCode, explanation: impl Into<String>) -> Self {
+        Self::Rule(entity::rules::lifecycle::Violation {
+            code: code.as_str(),
+            legal_basis: code.legal_basis(),
+            explanation: explanation.into(),
+        })
+    }
+}
+
+impl From<entity::rules::lifecycle::Violation> for ServiceError {
+    fn from(v: entity::rules::lifecycle::Violation) -> Self {
+        Self::Rule(v)
+    }
+}
+
+impl From<entity::rules::params::ParamError> for ServiceError {
+    fn from(e: entity::rules::params::ParamError) -> Self {
+        Self::Internal(e.to_string())
     }
 }
 

@@ -103,7 +103,7 @@ pub async fn list(
 pub async fn of_financings(
     db: &impl ConnectionTrait,
     keys: &[(Programme, i64)],
-) -> Result<HashMap<(Programme, i64), Vec<compliance_flag::Model>>, ServiceError> {
+) -> Result<HashMap<(Programme, i64), Vec<compliance_flag::Model>>, sea_orm::DbErr> {
     use compliance_flag::Column as C;
     let mut out: HashMap<(Programme, i64), Vec<compliance_flag::Model>> = HashMap::new();
     if keys.is_empty() {

@@ -4,14 +4,22 @@
 
 pub mod caller;
 pub mod clock;
+pub mod compliance;
 pub mod error;
+pub mod facts;
+pub mod financings;
 pub mod flags;
 pub mod intake;
+pub mod lifecycle;
 pub mod messages;
 pub mod page;
+pub mod parameters;
 pub mod reports;
 pub mod store;
 
 pub use caller::{Caller, Scope};
 pub use clock::Clock;
 pub use error::ServiceError;
+
+/// The database handle every use case takes: one pool, SQLite or PostgreSQL.
+pub use sea_orm::DatabaseConnection as Db;

@@ -305,10 +305,118 @@ catalogue! {
         pt: "`{arg}` não é um cursor emitido por este servidor",
         en: "`{arg}` is not a cursor issued by this server"
     }
+    /// An amount with fractions of a centavo, named.
+    AMOUNT_TOO_PRECISE = "AMOUNT_TOO_PRECISE" {
+        pt: "{value} tem mais de 2 casas decimais (centavos)",
+        en: "{value} has more than 2 decimal places (centavos)"
+    }
+    /// An amount too large to keep.
+    AMOUNT_TOO_LARGE = "AMOUNT_TOO_LARGE" { pt: "{value} é grande demais", en: "{value} is too large" }
+    /// A required text left empty.
+    FIELD_EMPTY = "FIELD_EMPTY" { pt: "não pode ficar vazio", en: "must not be empty" }
+    /// A reason a change of history needs.
+    REASON_REQUIRED = "REASON_REQUIRED" {
+        pt: "diga por quê (fica no histórico)",
+        en: "say why (it is kept in the history)"
+    }
+    /// A social-fuel project that does not exist.
+    PROJECT_UNKNOWN = "PROJECT_UNKNOWN" {
+        pt: "nenhum projeto de combustível social com o ID {id}",
+        en: "no social-fuel project with ID {id}"
+    }
+    /// An FCO carta that does not exist.
+    CARTA_UNKNOWN = "CARTA_UNKNOWN" { pt: "nenhuma carta-consulta do FCO com o ID {id}", en: "no FCO carta with ID {id}" }
+    /// A financing (project or carta) that does not exist.
+    FINANCING_UNKNOWN = "FINANCING_UNKNOWN" { pt: "nenhum financiamento com o ID {id}", en: "no financing with ID {id}" }
+    /// A bank ID that names no bank.
+    BANK_ID_UNKNOWN = "BANK_ID_UNKNOWN" { pt: "nenhum banco com este ID", en: "no such bank" }
+    /// A new party without a name.
+    PARTY_NAME_REQUIRED = "PARTY_NAME_REQUIRED" {
+        pt: "{document} é novo no Fomento: informe também o nome",
+        en: "{document} is new to Fomento: give its name too"
+    }
+    /// A biodiesel producer identified by a CPF.
+    PRODUCER_NEEDS_CNPJ = "PRODUCER_NEEDS_CNPJ" {
+        pt: "o produtor de biodiesel é uma empresa: informe um CNPJ válido",
+        en: "a biodiesel producer is a company: give a valid CNPJ"
+    }
+    /// A number that is not an IBGE code.
+    IBGE_INVALID = "IBGE_INVALID" {
+        pt: "{value} não é um código de município do IBGE",
+        en: "{value} is not an IBGE municipality code"
+    }
+    /// A carta number the bank already used.
+    CARTA_NUMBER_TAKEN = "CARTA_NUMBER_TAKEN" {
+        pt: "o banco já tem uma carta-consulta de número {number}",
+        en: "the bank already has a carta numbered {number}"
+    }
+    /// A rule-parameter version that does not exist.
+    PARAMETER_VERSION_UNKNOWN = "PARAMETER_VERSION_UNKNOWN" {
+        pt: "nenhuma versão de parâmetro {id}",
+        en: "no rule-parameter version {id}"
+    }
+    /// A rule-parameter version withdrawn before.
+    PARAMETER_VERSION_WITHDRAWN = "PARAMETER_VERSION_WITHDRAWN" {
+        pt: "a versão {id} já foi retirada em {at} ({reason})",
+        en: "version {id} was already withdrawn on {at} ({reason})"
+    }
+    /// A rule-parameter version that cannot be stored.
+    PARAMETER_INVALID = "PARAMETER_INVALID" { pt: "{detail}", en: "{detail}" }
+    /// A parameter version without its instrument.
+    LEGAL_SOURCE_REQUIRED = "LEGAL_SOURCE_REQUIRED" {
+        pt: "indique o ato normativo que fixa o valor",
+        en: "name the instrument that sets the value"
+    }
+    /// A non-business day recorded twice.
+    DAY_ALREADY_RECORDED = "DAY_ALREADY_RECORDED" {
+        pt: "{day} já está registrado ({reason})",
+        en: "{day} is already recorded ({reason})"
+    }
+    /// An ID that is neither a project's nor a carta's.
+    NOT_A_FINANCING_ID = "NOT_A_FINANCING_ID" {
+        pt: "{id} não é o ID de um projeto nem de uma carta-consulta",
+        en: "{id} is not a project or carta ID"
+    }
+    /// A rule code that is not a checklist rule of the financing's programme.
+    NOT_A_CHECKLIST_RULE = "NOT_A_CHECKLIST_RULE" {
+        pt: "{code} não é uma regra de checklist deste programa",
+        en: "{code} is not a checklist rule of this programme"
+    }
+    /// A date range whose start is after its end.
+    DATE_RANGE_INVERTED = "DATE_RANGE_INVERTED" { pt: "é posterior a {other}", en: "is after {other}" }
+    /// No party has the document.
+    PARTY_UNKNOWN = "PARTY_UNKNOWN" { pt: "nenhuma parte com o documento {document}", en: "no party with document {document}" }
+    /// A confirmation without who confirms.
+    CONFIRMED_BY_REQUIRED = "CONFIRMED_BY_REQUIRED" { pt: "diga quem confirma", en: "say who confirms" }
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL" {
         pt: "erro interno; o pedido foi registrado",
         en: "internal error; the request was logged"
+    }
+}
+
+/// What is wrong with a CPF or CNPJ.
+pub fn document(e: &entity::domain::DocumentError) -> Message {
+    use entity::domain::DocumentError as E;
+    match e {
+        E::Empty => Message::new(code::DOCUMENT_EMPTY),
+        E::BadCharacter(c) => Message::new(code::DOCUMENT_CHARACTER).arg("character", format!("{c:?}")),
+        E::BadLength(n) => Message::new(code::DOCUMENT_LENGTH).arg("count", n),
+        E::LetterNotAllowed => Message::new(code::DOCUMENT_LETTERS),
+        E::Repeated => Message::new(code::DOCUMENT_REPEATED),
+        E::CheckDigits { expected, found } => Message::new(code::DOCUMENT_CHECK_DIGITS)
+            .arg("expected", expected)
+            .arg("found", found),
+    }
+}
+
+/// What is wrong with an amount of money.
+pub fn amount(e: &entity::domain::AmountError) -> Message {
+    use entity::domain::AmountError as E;
+    match e {
+        E::Negative(_) => Message::new(code::AMOUNT_NEGATIVE),
+        E::TooPrecise { value, .. } => Message::new(code::AMOUNT_TOO_PRECISE).arg("value", value),
+        E::TooLarge(v) => Message::new(code::AMOUNT_TOO_LARGE).arg("value", v),
     }
 }
 

@@ -122,3 +122,25 @@ pub async fn creating_report(
         None => None,
     })
 }
+
+/// A report by its number.
+pub async fn report(db: &impl ConnectionTrait, id: i64) -> Result<Option<bank_report::Model>, ServiceError> {
+    Ok(bank_report::Entity::find_by_id(id).one(db).await?)
+}
+
+/// A report's row errors, by row, at most `limit`.
+pub async fn row_errors(
+    db: &impl ConnectionTrait,
+    report: i64,
+    limit: Option<u64>,
+) -> Result<Vec<entity::bank_report_error::Model>, ServiceError> {
+    use entity::bank_report_error::{Column as C, Entity};
+    use sea_orm::QuerySelect;
+    Ok(Entity::find()
+        .filter(C::ReportId.eq(report))
+        .order_by_asc(C::RowNumber)
+        .order_by_asc(C::Id)
+        .limit(limit)
+        .all(db)
+        .await?)
+}

@@ -156,6 +156,16 @@ async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
                 "no municipality with IBGE code 9999999",
             ),
         ];
+        // Without `Accept-Language` the messages are Portuguese, the language of Fomento's users; the code is the same.
+        let (message, got) = app
+            .error_in(
+                None,
+                "query P($d: String!) { party(document: $d) { name } }",
+                json!({ "d": "11.222.333/0001-82" }),
+            )
+            .await;
+        assert_eq!(got, "BAD_USER_INPUT");
+        assert!(message.contains("dígitos verificadores não conferem"), "{message}");
         for (query, vars, code, fragment) in cases {
             let (message, got) = app.error(query, vars.clone()).await;
             assert_eq!(got, code, "{query} {vars}: {message}");
@@ -460,7 +470,7 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
                     .await
                     .expect("query")
                     .expect("carta");
-                let others = fco_carta::Entity::committed_by_group(&app.db, &c).await.expect("group");
+                let others = service::facts::committed_by_group(&app.db, &c).await.expect("group");
                 in_groups += usize::from(!others.is_empty());
                 let exposure = others.iter().fold(c.financed_amount, |acc, o| {
                     acc.checked_add(o.financed_amount).expect("sum")

@@ -54,10 +54,19 @@ impl Running {
 impl TestApp {
     /// POSTs a GraphQL query with JSON and returns the status and the body.
     pub async fn gql(&self, query: &str, variables: Value) -> (u16, Value) {
-        let resp = self
+        self.gql_in(None, query, variables).await
+    }
+
+    /// POSTs a query with `Accept-Language: lang` (none: the server's default, Portuguese).
+    pub async fn gql_in(&self, lang: Option<&str>, query: &str, variables: Value) -> (u16, Value) {
+        let mut req = self
             .client
             .post(format!("{}/graphql", self.base))
-            .header("accept", "application/graphql-response+json")
+            .header("accept", "application/graphql-response+json");
+        if let Some(l) = lang {
+            req = req.header("accept-language", l);
+        }
+        let resp = req
             .json(&json!({ "query": query, "variables": variables }))
             .send()
             .await
@@ -78,9 +87,15 @@ impl TestApp {
         body["data"].clone()
     }
 
-    /// POSTs a query that must fail, and returns its first error's message and code.
+    /// POSTs a query that must fail, asking for messages in English as an English-speaking front-end does, and
+    /// returns its first error's message and code.
     pub async fn error(&self, query: &str, variables: Value) -> (String, String) {
-        let (_, body) = self.gql(query, variables).await;
+        self.error_in(Some("en"), query, variables).await
+    }
+
+    /// As [`Self::error`], with messages in `lang` (none: the server's default, Portuguese).
+    pub async fn error_in(&self, lang: Option<&str>, query: &str, variables: Value) -> (String, String) {
+        let (_, body) = self.gql_in(lang, query, variables).await;
         let e = &body["errors"][0];
         assert!(e.is_object(), "expected an error, got {body}");
         (

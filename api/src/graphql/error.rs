@@ -46,19 +46,14 @@ impl ApiError {
         match &e {
             S::BadInput { field, .. } => Self::BadUserInput(format!("{field}: {}", e.render(lang))),
             S::NotFound { field, .. } => Self::NotFound(format!("{field}: {}", e.render(lang))),
+            S::Rule(v) => v.clone().into(),
             S::Internal(detail) => Self::Internal(detail.clone()),
         }
     }
 }
 
-impl From<sea_orm::DbErr> for ApiError {
-    fn from(e: sea_orm::DbErr) -> Self {
-        Self::Internal(e.to_string())
-    }
-}
-
-impl From<std::sync::Arc<sea_orm::DbErr>> for ApiError {
-    fn from(e: std::sync::Arc<sea_orm::DbErr>) -> Self {
+impl From<service::facts::LoadError> for ApiError {
+    fn from(e: service::facts::LoadError) -> Self {
         Self::Internal(e.to_string())
     }
 }
@@ -106,4 +101,21 @@ pub type ApiResult<T> = async_graphql::Result<T>;
 /// Turns any [`ApiError`]-convertible error into a GraphQL error with its code.
 pub fn gql<E: Into<ApiError>>(e: E) -> async_graphql::Error {
     e.into().extend()
+}
+
+/// The language of the request's messages (`Accept-Language`; Portuguese by default).
+pub fn lang(ctx: &async_graphql::Context<'_>) -> service::messages::Lang {
+    ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default()
+}
+
+/// A service answer as a resolver's: its error a GraphQL error with its code, in the request's language.
+pub trait Served<T> {
+    /// Converts the error.
+    fn served(self, ctx: &async_graphql::Context<'_>) -> ApiResult<T>;
+}
+
+impl<T> Served<T> for Result<T, service::ServiceError> {
+    fn served(self, ctx: &async_graphql::Context<'_>) -> ApiResult<T> {
+        self.map_err(|e| gql(ApiError::from_service(e, lang(ctx))))
+    }
 }

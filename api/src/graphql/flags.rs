@@ -3,7 +3,7 @@
 
 use super::{
     db,
-    error::gql,
+    error::{Served, gql},
     ids::{self, NodeKind},
     loader,
     loaders::{FcoCartaLoader, SocialFuelProjectLoader},
@@ -16,8 +16,7 @@ use super::{
     },
 };
 use async_graphql::{Context, Enum, ID, InputObject, Object, Result, Union};
-use entity::{bank_report, compliance_flag, vocab};
-use sea_orm::EntityTrait;
+use entity::{compliance_flag, vocab};
 
 /// How serious a flag is.
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
@@ -138,11 +137,7 @@ impl ComplianceFlag {
         let Some(id) = service::flags::report_of(&self.0) else {
             return Ok(None);
         };
-        Ok(bank_report::Entity::find_by_id(id)
-            .one(db(ctx))
-            .await
-            .map_err(gql)?
-            .map(BankReport))
+        Ok(service::reports::report(db(ctx), id).await.served(ctx)?.map(BankReport))
     }
 }
 

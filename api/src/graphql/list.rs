@@ -1,9 +1,8 @@
-//! Listing financings over the `financing` view: typed filters, explicit ordering, Relay windows, and the nodes of
-//! a page loaded in one query per programme.
+//! Listing financings: the GraphQL filters and windows, mapped onto `service::financings` (the one financing query),
+//! and the nodes of a page loaded in one query per programme.
 
 use super::{
-    db,
-    error::{ApiError, gql},
+    error::{Served, gql},
     ids::{self, NodeKind},
     loader,
     loaders::{FcoCartaLoader, SocialFuelProjectLoader},
@@ -19,15 +18,8 @@ use super::{
 };
 use async_graphql::Result;
 use async_graphql::{Context, Enum, ID, InputObject};
-use entity::{
-    domain::{self, Document, Money},
-    fco_carta, financing, party, social_fuel_project, vocab,
-};
-use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    sea_query::NullOrdering,
-};
-
+use entity::{domain, financing, vocab};
+use service::financings::{self as fin, Whose};
 /// Filters common to both programmes. Every given field must match; a list matches any of its values.
 #[derive(InputObject, Default, Debug, Clone)]
 pub struct FinancingFilter {
@@ -129,26 +121,12 @@ pub struct FinancingOrder {
     pub direction: OrderDirection,
 }
 
-/// Whose financings are listed.
-#[derive(Debug, Clone)]
-pub enum Scope {
-    /// Everyone's.
-    All,
-    /// One bank's.
-    Bank(i64),
-    /// One CPF party's.
-    Party(i64),
-    /// Every branch of one company.
-    CnpjRoot(String),
-}
-
 /// A listing request, as the resolvers receive it.
 #[derive(Debug, Clone, Default)]
 pub struct FinancingArgs {
     filter: FinancingFilter,
     order: FinancingOrder,
     page: PageArgs,
-    extra: Option<Condition>,
 }
 
 impl FinancingArgs {
@@ -170,159 +148,84 @@ impl FinancingArgs {
                 last,
                 before,
             },
-            extra: None,
         }
     }
 }
 
-fn bad(field: &str, message: impl std::fmt::Display) -> async_graphql::Error {
-    gql(ApiError::BadUserInput(format!("{field}: {message}")))
-}
-
-fn money(field: &str, d: Decimal) -> Result<Money> {
-    Money::from_decimal(d.0).map_err(|e| bad(field, e))
-}
-
-fn party_ids_of(document: &Document) -> sea_orm::sea_query::SelectStatement {
-    let q = party::Entity::find().select_only().column(party::Column::Id);
-    match document.cnpj_root() {
-        Some(root) => q.filter(party::Column::CnpjRoot.eq(root)),
-        None => q.filter(party::Column::Document.eq(document.as_str())),
-    }
-    .into_query()
-}
-
-fn code_ranges(ranges: impl Iterator<Item = (i32, i32)>) -> Condition {
-    ranges.fold(Condition::any(), |c, (lo, hi)| {
-        c.add(financing::Column::MunicipalityCode.between(lo, hi))
-    })
-}
-
-/// Builds the SQL condition of a filter, refusing bad values with the field named.
-fn condition(f: &FinancingFilter, scope: &Scope) -> Result<Condition> {
-    use financing::Column as C;
-    let mut c = Condition::all();
-    if let Some(p) = &f.programmes {
-        c = c.add(C::Programme.is_in(p.iter().map(|p| vocab::Programme::from(*p))));
-    }
-    if let Some(banks) = &f.bank_ids {
-        let ids = banks
-            .iter()
+fn bank_keys(ids: Option<Vec<ID>>) -> Result<Option<Vec<i64>>> {
+    ids.map(|ids| {
+        ids.iter()
             .map(|id| ids::arg(id, NodeKind::Bank, "filter.bankIds"))
-            .collect::<Result<Vec<_>>>()?;
-        c = c.add(C::BankId.is_in(ids));
-    }
-    if let Some(codes) = &f.municipality_codes {
-        for code in codes {
-            u32::try_from(*code)
-                .ok()
-                .and_then(|c| domain::IbgeCode::new(c).ok())
-                .ok_or_else(|| {
-                    bad(
-                        "filter.municipalityCodes",
-                        format!("{code} is not an IBGE municipality code"),
-                    )
-                })?;
-        }
-        c = c.add(C::MunicipalityCode.is_in(codes.iter().copied()));
-    }
-    if let Some(ufs) = &f.ufs {
-        c = c.add(code_ranges(ufs.iter().map(|u| domain::Uf::from(*u).code_range())));
-    }
-    if let Some(regions) = &f.regions {
-        c = c.add(code_ranges(
-            regions.iter().map(|r| domain::Region::from(*r).code_range()),
-        ));
-    }
-    if let Some(s) = &f.statuses {
-        c = c.add(C::Status.is_in(s.iter().map(|s| vocab::FinancingStatus::from(*s))));
-    }
-    if let (Some(from), Some(to)) = (f.submitted_from, f.submitted_to)
-        && from > to
-    {
-        return Err(bad("filter.submittedFrom", "is after filter.submittedTo"));
-    }
-    if let Some(d) = f.submitted_from {
-        c = c.add(C::SubmittedOn.gte(d.0));
-    }
-    if let Some(d) = f.submitted_to {
-        c = c.add(C::SubmittedOn.lte(d.0));
-    }
-    if let Some(d) = f.amount_min {
-        c = c.add(C::Amount.gte(money("filter.amountMin", d)?));
-    }
-    if let Some(d) = f.amount_max {
-        c = c.add(C::Amount.lte(money("filter.amountMax", d)?));
-    }
-    if let Some(doc) = &f.document {
-        let document = Document::parse(doc).map_err(|e| bad("filter.document", e))?;
-        c = c.add(C::PartyId.in_subquery(party_ids_of(&document)));
-    }
-    match scope {
-        Scope::All => {}
-        Scope::Bank(id) => c = c.add(C::BankId.eq(*id)),
-        Scope::Party(id) => c = c.add(C::PartyId.eq(*id)),
-        Scope::CnpjRoot(root) => {
-            let q = party::Entity::find()
-                .select_only()
-                .column(party::Column::Id)
-                .filter(party::Column::CnpjRoot.eq(root.as_str()))
-                .into_query();
-            c = c.add(C::PartyId.in_subquery(q));
-        }
-    }
-    Ok(c)
+            .collect::<Result<Vec<_>>>()
+    })
+    .transpose()
 }
 
-/// Reads one page of the view: the count, then the rows of the window.
-async fn page(ctx: &Context<'_>, args: &FinancingArgs, scope: &Scope) -> Result<(Window, u64, Vec<financing::Model>)> {
-    use financing::Column as C;
-    pagination::check(&args.page).map_err(gql)?;
-    let mut cond = condition(&args.filter, scope)?;
-    if let Some(extra) = &args.extra {
-        cond = cond.add(extra.clone());
+impl FinancingFilter {
+    fn into_service(self) -> Result<fin::Filter> {
+        // Each of `ufs` and `regions` is one condition: a financing in any of its ranges.
+        let mut code_ranges = Vec::new();
+        if let Some(ufs) = &self.ufs {
+            code_ranges.push(ufs.iter().map(|u| domain::Uf::from(*u).code_range()).collect());
+        }
+        if let Some(regions) = &self.regions {
+            code_ranges.push(regions.iter().map(|r| domain::Region::from(*r).code_range()).collect());
+        }
+        Ok(fin::Filter {
+            programmes: self.programmes.map(|p| p.into_iter().map(Into::into).collect()),
+            bank_ids: bank_keys(self.bank_ids)?,
+            municipality_codes: self.municipality_codes,
+            code_ranges,
+            statuses: self.statuses.map(|s| s.into_iter().map(Into::into).collect()),
+            submitted_from: self.submitted_from.map(|d| d.0),
+            submitted_to: self.submitted_to.map(|d| d.0),
+            amount_min: self.amount_min.map(|d| d.0),
+            amount_max: self.amount_max.map(|d| d.0),
+            document: self.document,
+            project_stages: None,
+            carta_stages: None,
+        })
     }
-    let select = financing::Entity::find().filter(cond);
-    let total = select.clone().count(db(ctx)).await.map_err(gql)?;
-    let window = pagination::window(&args.page, total).map_err(gql)?;
+}
+
+fn query(filter: fin::Filter, order: FinancingOrder, whose: Whose) -> fin::Query {
+    fin::Query {
+        filter,
+        whose,
+        order: match order.field {
+            FinancingOrderField::SubmittedOn => fin::OrderField::SubmittedOn,
+            FinancingOrderField::DecidedOn => fin::OrderField::DecidedOn,
+            FinancingOrderField::ContractedOn => fin::OrderField::ContractedOn,
+            FinancingOrderField::Amount => fin::OrderField::Amount,
+        },
+        descending: order.direction == OrderDirection::Desc,
+    }
+}
+
+/// Reads one page of the query: the count, then the rows of the window.
+async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Window, u64, Vec<financing::Model>)> {
+    pagination::check(page).map_err(gql)?;
+    let db = super::db(ctx);
+    fin::check(q).served(ctx)?;
+    let total = fin::count(db, q).await.served(ctx)?;
+    let window = pagination::window(page, total).map_err(gql)?;
     if window.limit == 0 {
         return Ok((window, total, Vec::new()));
     }
-    let column = match args.order.field {
-        FinancingOrderField::SubmittedOn => C::SubmittedOn,
-        FinancingOrderField::DecidedOn => C::DecidedOn,
-        FinancingOrderField::ContractedOn => C::ContractedOn,
-        FinancingOrderField::Amount => C::Amount,
-    };
-    let order = match args.order.direction {
-        OrderDirection::Asc => Order::Asc,
-        OrderDirection::Desc => Order::Desc,
-    };
-    let rows = select
-        .order_by_with_nulls(column, order, NullOrdering::Last)
-        .order_by_asc(C::Programme)
-        .order_by_asc(C::RecordId)
-        .offset(window.offset)
-        .limit(window.limit)
-        .all(db(ctx))
-        .await
-        .map_err(gql)?;
+    let rows = fin::rows(db, q, window.offset, window.limit).await.served(ctx)?;
     Ok((window, total, rows))
 }
 
+/// Whose financings a listing covers.
+pub type Scope = Whose;
+
 /// Lists financings of both programmes: a count, a page, and one query per programme for the nodes.
-pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, scope: Scope) -> Result<FinancingConnection> {
-    let (window, total, rows) = page(ctx, &args, &scope).await?;
-    let project_ids: Vec<i64> = rows
-        .iter()
-        .filter(|r| r.programme == vocab::Programme::SocialFuel)
-        .map(|r| r.record_id)
-        .collect();
-    let carta_ids: Vec<i64> = rows
-        .iter()
-        .filter(|r| r.programme == vocab::Programme::FcoRural)
-        .map(|r| r.record_id)
-        .collect();
+pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, whose: Whose) -> Result<FinancingConnection> {
+    let q = query(args.filter.into_service()?, args.order, whose);
+    let (window, total, rows) = page(ctx, &q, &args.page).await?;
+    let ids_of =
+        |p: vocab::Programme| -> Vec<i64> { rows.iter().filter(|r| r.programme == p).map(|r| r.record_id).collect() };
+    let (project_ids, carta_ids) = (ids_of(vocab::Programme::SocialFuel), ids_of(vocab::Programme::FcoRural));
     let (projects, cartas) = futures::try_join!(
         async {
             if project_ids.is_empty() {
@@ -357,6 +260,22 @@ pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, scope: Scop
     Ok(FinancingConnection::build(window, total, nodes))
 }
 
+/// One programme's page: the rows of the query, then its nodes through `L` in one batch.
+async fn typed_page<L, M>(ctx: &Context<'_>, q: fin::Query, page_args: &PageArgs) -> Result<(Window, u64, Vec<M>)>
+where
+    L: async_graphql::dataloader::Loader<i64, Value = M, Error = service::facts::LoadError>,
+    M: Clone + Send + Sync + 'static,
+{
+    let (window, total, rows) = page(ctx, &q, page_args).await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.record_id).collect();
+    let found = loader::<L>(ctx).load_many(ids.clone()).await.map_err(gql)?;
+    Ok((
+        window,
+        total,
+        ids.iter().filter_map(|id| found.get(id).cloned()).collect(),
+    ))
+}
+
 /// Lists social-fuel projects.
 pub async fn list_social_fuel_projects(
     ctx: &Context<'_>,
@@ -364,15 +283,6 @@ pub async fn list_social_fuel_projects(
     order: FinancingOrder,
     page_args: PageArgs,
 ) -> Result<SocialFuelProjectConnection> {
-    let mut extra = Condition::all().add(financing::Column::Programme.eq(vocab::Programme::SocialFuel));
-    if let Some(stages) = &filter.stages {
-        let q = social_fuel_project::Entity::find()
-            .select_only()
-            .column(social_fuel_project::Column::Id)
-            .filter(social_fuel_project::Column::Stage.is_in(stages.iter().map(|s| vocab::SocialFuelStage::from(*s))))
-            .into_query();
-        extra = extra.add(financing::Column::RecordId.in_subquery(q));
-    }
     let common = FinancingFilter {
         programmes: None,
         bank_ids: filter.bank_ids,
@@ -386,23 +296,16 @@ pub async fn list_social_fuel_projects(
         amount_max: filter.amount_max,
         document: filter.document,
     };
-    let args = FinancingArgs {
-        filter: common,
-        order,
-        page: page_args,
-        extra: Some(extra),
-    };
-    let (window, total, rows) = page(ctx, &args, &Scope::All).await?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.record_id).collect();
-    let found = loader::<SocialFuelProjectLoader>(ctx)
-        .load_many(ids.clone())
-        .await
-        .map_err(gql)?;
-    let nodes = ids
-        .iter()
-        .filter_map(|id| found.get(id).cloned().map(SocialFuelProject))
-        .collect();
-    Ok(SocialFuelProjectConnection::build(window, total, nodes))
+    let mut f = common.into_service()?;
+    f.programmes = Some(vec![vocab::Programme::SocialFuel]);
+    f.project_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
+    let (window, total, nodes) =
+        typed_page::<SocialFuelProjectLoader, _>(ctx, query(f, order, Whose::All), &page_args).await?;
+    Ok(SocialFuelProjectConnection::build(
+        window,
+        total,
+        nodes.into_iter().map(SocialFuelProject).collect(),
+    ))
 }
 
 /// Lists FCO cartas.
@@ -412,15 +315,6 @@ pub async fn list_fco_cartas(
     order: FinancingOrder,
     page_args: PageArgs,
 ) -> Result<FcoCartaConnection> {
-    let mut extra = Condition::all().add(financing::Column::Programme.eq(vocab::Programme::FcoRural));
-    if let Some(stages) = &filter.stages {
-        let q = fco_carta::Entity::find()
-            .select_only()
-            .column(fco_carta::Column::Id)
-            .filter(fco_carta::Column::Stage.is_in(stages.iter().map(|s| vocab::FcoCartaStage::from(*s))))
-            .into_query();
-        extra = extra.add(financing::Column::RecordId.in_subquery(q));
-    }
     let common = FinancingFilter {
         programmes: None,
         bank_ids: filter.bank_ids,
@@ -434,21 +328,13 @@ pub async fn list_fco_cartas(
         amount_max: filter.amount_max,
         document: filter.document,
     };
-    let args = FinancingArgs {
-        filter: common,
-        order,
-        page: page_args,
-        extra: Some(extra),
-    };
-    let (window, total, rows) = page(ctx, &args, &Scope::All).await?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.record_id).collect();
-    let found = loader::<FcoCartaLoader>(ctx)
-        .load_many(ids.clone())
-        .await
-        .map_err(gql)?;
-    let nodes = ids
-        .iter()
-        .filter_map(|id| found.get(id).cloned().map(FcoCarta))
-        .collect();
-    Ok(FcoCartaConnection::build(window, total, nodes))
+    let mut f = common.into_service()?;
+    f.programmes = Some(vec![vocab::Programme::FcoRural]);
+    f.carta_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
+    let (window, total, nodes) = typed_page::<FcoCartaLoader, _>(ctx, query(f, order, Whose::All), &page_args).await?;
+    Ok(FcoCartaConnection::build(
+        window,
+        total,
+        nodes.into_iter().map(FcoCarta).collect(),
+    ))
 }

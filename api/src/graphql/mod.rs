@@ -15,7 +15,7 @@ pub mod scalars;
 pub mod types;
 
 use async_graphql::{Context, EmptySubscription, Schema, dataloader::DataLoader};
-use sea_orm::DatabaseConnection;
+use service::Db as DatabaseConnection;
 
 /// The schema type.
 pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, EmptySubscription>;

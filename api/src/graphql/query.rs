@@ -2,7 +2,7 @@
 
 use super::{
     db,
-    error::{ApiError, gql},
+    error::{ApiError, Served, gql},
     ids::{self, NodeKind},
     list::{
         FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope, SocialFuelProjectFilter,
@@ -23,8 +23,6 @@ use super::{
 };
 use async_graphql::Result;
 use async_graphql::{Context, ID, MergedObject, Object};
-use entity::{bank, domain::Document, party};
-use sea_orm::{EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// The query root.
 #[derive(MergedObject, Default)]
@@ -106,10 +104,9 @@ impl CommonQuery {
                 .await
                 .map_err(gql)?
                 .map(|m| Node::FcoCarta(FcoCarta(m))),
-            NodeKind::BankReport => entity::bank_report::Entity::find_by_id(key)
-                .one(db(ctx))
+            NodeKind::BankReport => service::reports::report(db(ctx), key)
                 .await
-                .map_err(gql)?
+                .served(ctx)?
                 .map(|m| Node::BankReport(super::reports::BankReport(m))),
         };
         match found {
@@ -149,27 +146,10 @@ impl CommonQuery {
         ctx: &Context<'_>,
         #[graphql(desc = "A CPF or CNPJ, punctuated or not; alphanumeric CNPJs are accepted.")] document: String,
     ) -> Result<Option<Party>> {
-        let doc = Document::parse(&document).map_err(|e| {
-            gql(ApiError::BadUserInput(format!(
-                "document: {document:?} is not a valid CPF or CNPJ: {e}"
-            )))
-        })?;
-        let exact = party::Entity::find()
-            .filter(sea_orm::ColumnTrait::eq(&party::Column::Document, doc.as_str()))
-            .one(db(ctx))
+        let p = service::financings::party_by_document(db(ctx), &document)
             .await
-            .map_err(gql)?;
-        let found = match exact {
-            Some(p) => Some(p),
-            None if doc.cnpj_root().is_some() => {
-                party::Entity::find_by_document(&doc).one(db(ctx)).await.map_err(gql)?
-            }
-            None => None,
-        };
-        match found {
-            Some(p) => Ok(Some(Party(p))),
-            None => Err(not_found(format!("no party with document {doc}"))),
-        }
+            .served(ctx)?;
+        Ok(Some(Party(p)))
     }
 
     /// All banks, by name.
@@ -188,16 +168,11 @@ impl CommonQuery {
             before,
         };
         pagination::check(&args).map_err(gql)?;
-        let total = bank::Entity::find().count(db(ctx)).await.map_err(gql)?;
+        let total = service::financings::bank_count(db(ctx)).await.served(ctx)?;
         let window = pagination::window(&args, total).map_err(gql)?;
-        let rows = bank::Entity::find()
-            .order_by_asc(bank::Column::Name)
-            .order_by_asc(bank::Column::Id)
-            .offset(window.offset)
-            .limit(window.limit)
-            .all(db(ctx))
+        let rows = service::financings::banks(db(ctx), window.offset, window.limit)
             .await
-            .map_err(gql)?;
+            .served(ctx)?;
         Ok(BankConnection::build(
             window,
             total,
@@ -222,16 +197,8 @@ impl CommonQuery {
         ctx: &Context<'_>,
         #[graphql(desc = "The bank's code.")] code: String,
     ) -> Result<Bank> {
-        bank::Entity::find()
-            .filter(sea_orm::ColumnTrait::eq(
-                &bank::Column::Code,
-                code.trim().to_uppercase(),
-            ))
-            .one(db(ctx))
-            .await
-            .map_err(gql)?
-            .map(Bank)
-            .ok_or_else(|| not_found(format!("no bank with code {code:?}")))
+        let bank = service::intake::bank_by_code(db(ctx), &code).await.served(ctx)?;
+        Ok(Bank(bank))
     }
 
     /// One municipality by its 7-digit IBGE code.

@@ -2,21 +2,19 @@
 
 use super::{
     db,
-    error::{ApiError, gql},
+    error::{ApiError, Served, gql},
     ids::{self, NodeKind},
+    loader,
     scalars::DateTime,
     types::objects::Bank,
 };
 use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject, Upload};
-use entity::{bank, bank_report, bank_report_error};
-use jobs::report::messages::{Lang, Message, code};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use entity::bank_report;
+use jobs::report::messages::{Message, code};
 use std::io::Read;
 
 /// The language the request asked for (`Accept-Language`), for the texts banks read.
-pub(crate) fn lang(ctx: &Context<'_>) -> Lang {
-    ctx.data_opt::<Lang>().copied().unwrap_or_default()
-}
+pub(crate) use super::error::lang;
 
 /// A service error as a GraphQL error, its message in the request's language.
 pub(crate) fn service_error(ctx: &Context<'_>, e: service::ServiceError) -> async_graphql::Error {
@@ -199,14 +197,9 @@ impl BankReport {
         ctx: &Context<'_>,
         #[graphql(desc = "At most this many (1,000 by default).", default = 1000)] first: u64,
     ) -> Result<Vec<ReportRowError>> {
-        let rows = bank_report_error::Entity::find()
-            .filter(bank_report_error::Column::ReportId.eq(self.0.id))
-            .order_by_asc(bank_report_error::Column::RowNumber)
-            .order_by_asc(bank_report_error::Column::Id)
-            .limit(first.min(100_000))
-            .all(db(ctx))
+        let rows = service::reports::row_errors(db(ctx), self.0.id, Some(first.min(100_000)))
             .await
-            .map_err(gql)?;
+            .served(ctx)?;
         let lang = lang(ctx);
         Ok(rows
             .into_iter()
@@ -269,11 +262,7 @@ impl BankReport {
         let Some(id) = self.0.superseded_by else {
             return Ok(None);
         };
-        Ok(bank_report::Entity::find_by_id(id)
-            .one(db(ctx))
-            .await
-            .map_err(gql)?
-            .map(BankReport))
+        Ok(service::reports::report(db(ctx), id).await.served(ctx)?.map(BankReport))
     }
 
     /// Where to download the bank's rows with the errors marked.
@@ -318,10 +307,9 @@ impl ReportsQuery {
         #[graphql(desc = "The report's global ID.")] id: ID,
     ) -> Result<BankReport> {
         let key = ids::arg(&id, NodeKind::BankReport, "id")?;
-        bank_report::Entity::find_by_id(key)
-            .one(db(ctx))
+        service::reports::report(db(ctx), key)
             .await
-            .map_err(gql)?
+            .served(ctx)?
             .map(BankReport)
             .ok_or_else(|| gql(ApiError::NotFound(format!("no bank report with ID {:?}", id.as_str()))))
     }
@@ -422,8 +410,8 @@ impl ReportsMutation {
         #[graphql(desc = "The spreadsheet (xlsx, xls, ods or CSV).")] file: Upload,
     ) -> Result<BankReport> {
         let key = ids::arg(&bank_id, NodeKind::Bank, "bankId")?;
-        let bank = bank::Entity::find_by_id(key)
-            .one(db(ctx))
+        let bank = loader::<super::loaders::BankLoader>(ctx)
+            .load_one(key)
             .await
             .map_err(gql)?
             .ok_or_else(|| gql(ApiError::NotFound(format!("no bank with ID {:?}", bank_id.as_str()))))?;

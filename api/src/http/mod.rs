@@ -8,7 +8,7 @@ pub mod reports;
 
 use crate::graphql::AppSchema;
 use axum::{Router, routing::get};
-use sea_orm::DatabaseConnection;
+use service::Db as DatabaseConnection;
 
 /// Shared state of the HTTP handlers.
 #[derive(Clone)]

@@ -9,14 +9,13 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use entity::{bank_report, bank_report_error};
+use entity::bank_report;
 use jobs::report::{
     messages::{Lang, Message, code},
     read::read,
     rows::{RowError, find_header},
     xlsx,
 };
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use service::ServiceError;
 
@@ -237,7 +236,7 @@ pub async fn errors_xlsx(
     let Some(ingestion) = &state.ingestion else {
         return internal("ingestion is not configured".into(), lang);
     };
-    let r = match bank_report::Entity::find_by_id(id).one(&state.db).await {
+    let r = match service::reports::report(&state.db, id).await {
         Ok(Some(r)) => r,
         Ok(None) => {
             let message = Message::new(code::REPORT_UNKNOWN).arg("value", id);
@@ -245,13 +244,7 @@ pub async fn errors_xlsx(
         }
         Err(e) => return internal(e.to_string(), lang),
     };
-    let errors: Vec<RowError> = match bank_report_error::Entity::find()
-        .filter(bank_report_error::Column::ReportId.eq(id))
-        .order_by_asc(bank_report_error::Column::RowNumber)
-        .order_by_asc(bank_report_error::Column::Id)
-        .all(&state.db)
-        .await
-    {
+    let errors: Vec<RowError> = match service::reports::row_errors(&state.db, id, None).await {
         Ok(rows) => rows
             .into_iter()
             .map(|e| RowError {

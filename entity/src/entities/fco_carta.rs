@@ -108,29 +108,3 @@ impl Model {
 
 /// The stages in which a carta commits money to its borrower group: what FCO-CEILING and FCO-WEANED-2000 add up.
 pub const COMMITTED: [FcoCartaStage; 2] = [FcoCartaStage::Approved, FcoCartaStage::Contracted];
-
-impl Entity {
-    /// The approved and contracted cartas of `carta`'s borrower group (the economic group's members, or the borrower
-    /// alone), `carta` itself excluded: what FCO-CEILING and FCO-WEANED-2000 add up.
-    pub async fn committed_by_group(db: &impl ConnectionTrait, carta: &Model) -> Result<Vec<Model>, DbErr> {
-        use super::party;
-        use sea_orm::QueryFilter;
-        let borrower = party::Entity::find_by_id(carta.party_id).one(db).await?;
-        let members: Vec<i64> = match borrower.and_then(|b| b.economic_group_id) {
-            Some(g) => party::Entity::find()
-                .filter(party::Column::EconomicGroupId.eq(g))
-                .all(db)
-                .await?
-                .iter()
-                .map(|p| p.id)
-                .collect(),
-            None => vec![carta.party_id],
-        };
-        Self::find()
-            .filter(Column::PartyId.is_in(members))
-            .filter(Column::Stage.is_in(COMMITTED))
-            .filter(Column::Id.ne(carta.id))
-            .all(db)
-            .await
-    }
-}

@@ -1,9 +1,9 @@
 //! Rules of FCO Rural in Mato Grosso (IN CDAE/MT 2019).
 
 use super::{
-    Outcome, Status,
+    Outcome, RuleCode, Status,
     calendar::{Calendar, hours_after, hours_before},
-    outcome,
+    code, outcome,
     params::{ParamError, Params},
     pct,
     social_fuel::{DeadlineOutcome, DeadlineStatus, day_deadline},
@@ -29,7 +29,7 @@ pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Resu
     let ratio = i64::from(params.count("FCO-SIRE-RATIO.DAMS_PER_SIRE", on)?);
     let ok = dams <= sires * ratio;
     Ok(outcome(
-        "FCO-SIRE-RATIO",
+        code::FCO_SIRE_RATIO,
         if ok { Status::Met } else { Status::Violated },
         format!(
             "{dams} dams and {sires} sires: at most {ratio} dams per sire allows {}",
@@ -59,7 +59,7 @@ pub fn boar_ratio(
         "natural service"
     };
     Ok(outcome(
-        "FCO-BOAR-RATIO",
+        code::FCO_BOAR_RATIO,
         if ok { Status::Met } else { Status::Violated },
         format!("{sows} sows and {boars} boars: {how} allows at most {ratio} sows per boar"),
     ))
@@ -73,7 +73,7 @@ pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params) -> Result<Outcom
     let oldest = born.checked_add_months(Months::new(max)).unwrap_or(born);
     let ok = youngest <= on && on <= oldest;
     Ok(outcome(
-        "FCO-SWINE-RETENTION",
+        code::FCO_SWINE_RETENTION,
         if ok { Status::Met } else { Status::Violated },
         format!(
             "a sow born on {born} is {min} months old on {youngest} and {max} months old on {oldest}; on {on} she is {}",
@@ -84,7 +84,7 @@ pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params) -> Result<Outcom
 
 /// Term and grace limits (sow retention, Pantanal).
 fn term_limits(
-    code: &'static str,
+    code: RuleCode,
     prefix: &str,
     term: Option<i32>,
     grace: Option<i32>,
@@ -109,7 +109,7 @@ pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Param
     let max = params.count("FCO-USED-MACHINE.MAX_AGE_YEARS", on)?;
     let Some(y) = manufacture_year else {
         return Ok(outcome(
-            "FCO-USED-MACHINE",
+            code::FCO_USED_MACHINE,
             Status::Violated,
             "the year of manufacture is not stated",
         ));
@@ -117,7 +117,7 @@ pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Param
     let age = on.year() - y;
     let ok = age >= 0 && age as u32 <= max;
     Ok(outcome(
-        "FCO-USED-MACHINE",
+        code::FCO_USED_MACHINE,
         if ok { Status::Met } else { Status::Violated },
         format!("made in {y}: {age} years of use in {} (at most {max})", on.year()),
     ))
@@ -240,7 +240,7 @@ pub fn bank_deadlines(
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let mut out = Vec::new();
     if is_bb {
-        out.push(super::guarded_deadline("FCO-BB-60D", || {
+        out.push(super::guarded_deadline(code::FCO_BB_60D, || {
             let last = reports.iter().map(|r| r.received_on).filter(|d| *d <= as_of).max();
             let computed = match last {
                 Some(l) => Some(cal.add_days(l, params.count("FCO-BB-60D.DAYS", l)?)),
@@ -248,7 +248,7 @@ pub fn bank_deadlines(
             };
             // The deadline is met by the next report after `last`; none has come by construction.
             Ok(day_deadline(
-                "FCO-BB-60D",
+                code::FCO_BB_60D,
                 computed,
                 None,
                 as_of,
@@ -259,7 +259,7 @@ pub fn bank_deadlines(
     let months = match params.count("FCO-MONTHLY-LIST.MONTHS", as_of) {
         Ok(m) => m,
         Err(e) => {
-            out.push(super::guarded_deadline("FCO-MONTHLY-LIST", || Err(e)));
+            out.push(super::guarded_deadline(code::FCO_MONTHLY_LIST, || Err(e)));
             return Ok(out);
         }
     };
@@ -285,7 +285,7 @@ pub fn bank_deadlines(
             .filter(|r| r.month == month && r.received_on <= as_of)
             .map(|r| r.received_on)
             .min();
-        let mut d = day_deadline("FCO-MONTHLY-LIST", Some(dl), received, as_of, "");
+        let mut d = day_deadline(code::FCO_MONTHLY_LIST, Some(dl), received, as_of, "");
         d.note = format!("Lei 9.784/1999, art. 66; {}", d.note);
         out.push(d);
     }
@@ -330,10 +330,10 @@ pub fn deadlines(
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let c = f.carta;
     let mut out = Vec::new();
-    let basis = |code| super::rule(code).map(|r| r.legal_basis).unwrap_or("");
+    let basis = |code: RuleCode| code.legal_basis();
     let on = c.submitted_on.unwrap_or(as_of);
     let now = as_of.and_hms_opt(23, 59, 59).map(|t| t.and_utc());
-    out.push(super::guarded_deadline("FCO-72H-BEFORE", || {
+    out.push(super::guarded_deadline(code::FCO_72H_BEFORE, || {
         Ok(match f.meeting {
             Some(m) => {
                 let (due, note) = hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?);
@@ -348,8 +348,8 @@ pub fn deadlines(
                     .map(|r| format!(" Received by SEDEC at {}.", crate::domain::Authority::Cdae.show(r)))
                     .unwrap_or_default();
                 DeadlineOutcome {
-                    code: "FCO-72H-BEFORE",
-                    legal_basis: basis("FCO-72H-BEFORE"),
+                    code: code::FCO_72H_BEFORE.as_str(),
+                    legal_basis: basis(code::FCO_72H_BEFORE),
                     due: None,
                     due_at: Some(due),
                     status,
@@ -357,8 +357,8 @@ pub fn deadlines(
                 }
             }
             None => DeadlineOutcome {
-                code: "FCO-72H-BEFORE",
-                legal_basis: basis("FCO-72H-BEFORE"),
+                code: code::FCO_72H_BEFORE.as_str(),
+                legal_basis: basis(code::FCO_72H_BEFORE),
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
@@ -366,7 +366,7 @@ pub fn deadlines(
             },
         })
     }));
-    out.push(super::guarded_deadline("FCO-72H-RESULT", || {
+    out.push(super::guarded_deadline(code::FCO_72H_RESULT, || {
         Ok(match (f.meeting, c.decided_by.as_deref()) {
             (Some(m), Some("CHAMBER")) => {
                 let (due, note) = hours_after(m.starts_at, params.count("FCO-72H-RESULT.HOURS", on)?);
@@ -381,8 +381,8 @@ pub fn deadlines(
                     .map(|s| format!(" Results sent at {}.", crate::domain::Authority::Cdae.show(s)))
                     .unwrap_or_default();
                 DeadlineOutcome {
-                    code: "FCO-72H-RESULT",
-                    legal_basis: basis("FCO-72H-RESULT"),
+                    code: code::FCO_72H_RESULT.as_str(),
+                    legal_basis: basis(code::FCO_72H_RESULT),
                     due: None,
                     due_at: Some(due),
                     status,
@@ -390,8 +390,8 @@ pub fn deadlines(
                 }
             }
             _ => DeadlineOutcome {
-                code: "FCO-72H-RESULT",
-                legal_basis: basis("FCO-72H-RESULT"),
+                code: code::FCO_72H_RESULT.as_str(),
+                legal_basis: basis(code::FCO_72H_RESULT),
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
@@ -399,13 +399,13 @@ pub fn deadlines(
             },
         })
     }));
-    out.push(super::guarded_deadline("FCO-VALIDITY-120D", || {
+    out.push(super::guarded_deadline(code::FCO_VALIDITY_120D, || {
         let validity = match c.approved_on {
             Some(a) => Some(cal.add_days(a, params.count("FCO-VALIDITY-120D.DAYS", a)?)),
             None => None,
         };
         Ok(day_deadline(
-            "FCO-VALIDITY-120D",
+            code::FCO_VALIDITY_120D,
             validity,
             c.contracted_on,
             as_of,
@@ -425,12 +425,12 @@ pub fn check_all(
     let c = f.carta;
     let on = c.submitted_on.unwrap_or(as_of);
     let mut out = Vec::new();
-    out.push(super::guarded("FCO-CHAMBER-THRESHOLD", || {
+    out.push(super::guarded(code::FCO_CHAMBER_THRESHOLD, || {
         let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
         let threshold_brl = super::brl(threshold);
         Ok(match (chamber, c.decided_by.as_deref()) {
             (true, Some("BANK")) => outcome(
-                "FCO-CHAMBER-THRESHOLD",
+                code::FCO_CHAMBER_THRESHOLD,
                 Status::Violated,
                 format!(
                     "{} is at or above {threshold_brl} but the bank decided alone",
@@ -438,7 +438,7 @@ pub fn check_all(
                 ),
             ),
             (true, Some(_)) => outcome(
-                "FCO-CHAMBER-THRESHOLD",
+                code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
                 format!(
                     "{} is at or above {threshold_brl}: the chamber gave its opinion",
@@ -446,7 +446,7 @@ pub fn check_all(
                 ),
             ),
             (true, None) => outcome(
-                "FCO-CHAMBER-THRESHOLD",
+                code::FCO_CHAMBER_THRESHOLD,
                 Status::Pending,
                 format!(
                     "{} is at or above {threshold_brl}: needs the chamber's opinion",
@@ -454,52 +454,52 @@ pub fn check_all(
                 ),
             ),
             (false, _) => outcome(
-                "FCO-CHAMBER-THRESHOLD",
+                code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
                 format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
             ),
         })
     }));
     out.push(match (f.meeting, f.bank_present) {
-        (Some(_), Some(true)) => outcome("FCO-ATTENDANCE", Status::Met, "the bank attended the meeting"),
+        (Some(_), Some(true)) => outcome(code::FCO_ATTENDANCE, Status::Met, "the bank attended the meeting"),
         (Some(_), Some(false)) => outcome(
-            "FCO-ATTENDANCE",
+            code::FCO_ATTENDANCE,
             Status::Violated,
             "the bank was absent: its proposals are not considered",
         ),
-        (Some(_), None) => outcome("FCO-ATTENDANCE", Status::Pending, "attendance not recorded"),
-        (None, _) => outcome("FCO-ATTENDANCE", Status::NotApplicable, "no chamber meeting"),
+        (Some(_), None) => outcome(code::FCO_ATTENDANCE, Status::Pending, "attendance not recorded"),
+        (None, _) => outcome(code::FCO_ATTENDANCE, Status::NotApplicable, "no chamber meeting"),
     });
     out.push(match (c.resubmission_of, f.resubmitted_stage) {
         (Some(_), Some(FcoCartaStage::Unfavourable)) => outcome(
-            "FCO-RESUBMIT",
+            code::FCO_RESUBMIT,
             Status::Met,
             "reformulates a carta with an unfavourable opinion",
         ),
         (Some(_), other) => outcome(
-            "FCO-RESUBMIT",
+            code::FCO_RESUBMIT,
             Status::Violated,
             format!("resubmits a carta that was not unfavourable ({other:?})"),
         ),
-        (None, _) => outcome("FCO-RESUBMIT", Status::NotApplicable, "not a resubmission"),
+        (None, _) => outcome(code::FCO_RESUBMIT, Status::NotApplicable, "not a resubmission"),
     });
-    out.push(super::guarded("FCO-CEILING", || {
+    out.push(super::guarded(code::FCO_CEILING, || {
     let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
     let ceiling_brl = super::brl(ceiling);
     let counts = !matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired);
     Ok(outcome(
-        "FCO-CEILING",
+        code::FCO_CEILING,
         if !counts { Status::NotApplicable } else if f.group_exposure.to_decimal() <= ceiling { Status::Met } else { Status::Violated },
         format!("this carta and the approved and contracted cartas of the borrower's group add up to {} (ceiling {ceiling_brl})", f.group_exposure),
     ))
     }));
-    out.push(super::guarded("FCO-WEANED-2000", || {
+    out.push(super::guarded(code::FCO_WEANED_2000, || {
         let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
         Ok(if heads(f.items, ItemKind::WeanedCalf) == 0 {
-            outcome("FCO-WEANED-2000", Status::NotApplicable, "no weaned cattle")
+            outcome(code::FCO_WEANED_2000, Status::NotApplicable, "no weaned cattle")
         } else {
             outcome(
-                "FCO-WEANED-2000",
+                code::FCO_WEANED_2000,
                 if f.group_weaned_heads <= weaned_max {
                     Status::Met
                 } else {
@@ -514,9 +514,9 @@ pub fn check_all(
     }));
     let (dams, sires) = (heads(f.items, ItemKind::Dam), heads(f.items, ItemKind::Sire));
     out.push(if dams == 0 {
-        outcome("FCO-SIRE-RATIO", Status::NotApplicable, "no dams")
+        outcome(code::FCO_SIRE_RATIO, Status::NotApplicable, "no dams")
     } else {
-        super::guarded("FCO-SIRE-RATIO", || sire_ratio(dams, sires, params, on))
+        super::guarded(code::FCO_SIRE_RATIO, || sire_ratio(dams, sires, params, on))
     });
     let unregistered: Vec<&str> = f
         .items
@@ -525,31 +525,31 @@ pub fn check_all(
         .map(|i| i.description.as_str())
         .collect();
     out.push(if sires == 0 {
-        outcome("FCO-SIRE-PEDIGREE", Status::NotApplicable, "no purchased sires")
+        outcome(code::FCO_SIRE_PEDIGREE, Status::NotApplicable, "no purchased sires")
     } else if unregistered.is_empty() {
         outcome(
-            "FCO-SIRE-PEDIGREE",
+            code::FCO_SIRE_PEDIGREE,
             Status::Met,
             "every purchased sire has PO/RGD, LA or CEIP registration",
         )
     } else {
         outcome(
-            "FCO-SIRE-PEDIGREE",
+            code::FCO_SIRE_PEDIGREE,
             Status::Violated,
             format!("sires without registration: {}", unregistered.join(", ")),
         )
     });
     let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));
     out.push(if boars == 0 {
-        outcome("FCO-BOAR-RATIO", Status::NotApplicable, "no boars")
+        outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, "no boars")
     } else {
-        super::guarded("FCO-BOAR-RATIO", || boar_ratio(sows, boars, false, params, on))
+        super::guarded(code::FCO_BOAR_RATIO, || boar_ratio(sows, boars, false, params, on))
     });
     out.push(if c.activity == FcoActivity::SowRetention {
-        super::guarded("FCO-SWINE-RETENTION", || {
+        super::guarded(code::FCO_SWINE_RETENTION, || {
             let terms = term_limits(
-                "FCO-SWINE-RETENTION",
-                "FCO-SWINE-RETENTION",
+                code::FCO_SWINE_RETENTION,
+                code::FCO_SWINE_RETENTION.as_str(),
                 c.term_months,
                 c.grace_months,
                 params,
@@ -568,7 +568,7 @@ pub fn check_all(
                 terms
             } else {
                 outcome(
-                    "FCO-SWINE-RETENTION",
+                    code::FCO_SWINE_RETENTION,
                     Status::Violated,
                     format!(
                         "{}; sows aged {bad_ages:?} months are outside {min} to {max}",
@@ -579,16 +579,16 @@ pub fn check_all(
         })
     } else {
         outcome(
-            "FCO-SWINE-RETENTION",
+            code::FCO_SWINE_RETENTION,
             Status::NotApplicable,
             "not a sow-retention carta",
         )
     });
     out.push(if c.activity == FcoActivity::PantanalDamRetention {
-        super::guarded("FCO-PANTANAL", || {
+        super::guarded(code::FCO_PANTANAL, || {
             let terms = term_limits(
-                "FCO-PANTANAL",
-                "FCO-PANTANAL",
+                code::FCO_PANTANAL,
+                code::FCO_PANTANAL.as_str(),
                 c.term_months,
                 c.grace_months,
                 params,
@@ -599,7 +599,7 @@ pub fn check_all(
                 terms
             } else {
                 outcome(
-                    "FCO-PANTANAL",
+                    code::FCO_PANTANAL,
                     Status::Violated,
                     format!("{dams} dams, more than {max}"),
                 )
@@ -607,7 +607,7 @@ pub fn check_all(
         })
     } else {
         outcome(
-            "FCO-PANTANAL",
+            code::FCO_PANTANAL,
             Status::NotApplicable,
             "not a Pantanal dam-retention carta",
         )
@@ -616,31 +616,31 @@ pub fn check_all(
         .items
         .iter()
         .filter(|i| i.kind == ItemKind::UsedMachine)
-        .map(|i| super::guarded("FCO-USED-MACHINE", || used_machine(i.manufacture_year, on, params)))
+        .map(|i| super::guarded(code::FCO_USED_MACHINE, || used_machine(i.manufacture_year, on, params)))
         .collect();
     out.push(
         match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
             Some(o) => o.clone(),
-            None => outcome("FCO-USED-MACHINE", Status::NotApplicable, "no used machines"),
+            None => outcome(code::FCO_USED_MACHINE, Status::NotApplicable, "no used machines"),
         },
     );
     let operating_only =
         !f.items.is_empty() && f.items.iter().all(|i| i.investment_class == InvestmentClass::Operating);
     out.push(if !operating_only {
         outcome(
-            "FCO-OPERATING-ONLY",
+            code::FCO_OPERATING_ONLY,
             Status::NotApplicable,
             "not a stand-alone operating credit",
         )
     } else if operating_allowed(c.activity) {
         outcome(
-            "FCO-OPERATING-ONLY",
+            code::FCO_OPERATING_ONLY,
             Status::Met,
             format!("stand-alone operating credit for {:?}, which allows it", c.activity),
         )
     } else {
         outcome(
-            "FCO-OPERATING-ONLY",
+            code::FCO_OPERATING_ONLY,
             Status::Violated,
             format!(
                 "stand-alone operating credit for {:?}; only fish farming, sow retention and weaned cattle allow it",
@@ -648,7 +648,7 @@ pub fn check_all(
             ),
         )
     });
-    out.push(super::guarded("FCO-CLASSIFY", || {
+    out.push(super::guarded(code::FCO_CLASSIFY, || {
         let mut misclassified = Vec::new();
         for i in f.items {
             let expected = classify(i.kind, i.useful_life_years, params, on)?;
@@ -663,7 +663,7 @@ pub fn check_all(
         }
         Ok(if misclassified.is_empty() {
             outcome(
-                "FCO-CLASSIFY",
+                code::FCO_CLASSIFY,
                 if f.items.is_empty() {
                     Status::Pending
                 } else {
@@ -672,10 +672,10 @@ pub fn check_all(
                 format!("{} item(s) classified", f.items.len()),
             )
         } else {
-            outcome("FCO-CLASSIFY", Status::Violated, misclassified.join("; "))
+            outcome(code::FCO_CLASSIFY, Status::Violated, misclassified.join("; "))
         })
     }));
-    out.push(super::guarded("FCO-AMENDMENT", || {
+    out.push(super::guarded(code::FCO_AMENDMENT, || {
         let mut wrong = Vec::new();
         for a in f.amendments {
             let (needs, why) =
@@ -689,15 +689,15 @@ pub fn check_all(
             }
         }
         Ok(if f.amendments.is_empty() {
-            outcome("FCO-AMENDMENT", Status::NotApplicable, "no amendments")
+            outcome(code::FCO_AMENDMENT, Status::NotApplicable, "no amendments")
         } else if wrong.is_empty() {
             outcome(
-                "FCO-AMENDMENT",
+                code::FCO_AMENDMENT,
                 Status::Met,
                 format!("{} amendment(s) handled as art. 15 says", f.amendments.len()),
             )
         } else {
-            outcome("FCO-AMENDMENT", Status::Violated, wrong.join("; "))
+            outcome(code::FCO_AMENDMENT, Status::Violated, wrong.join("; "))
         })
     }));
     for d in deadlines(f, params, cal, as_of)? {
@@ -715,12 +715,12 @@ pub fn check_all(
         });
     }
     for code in [
-        "FCO-SEED-ORIGIN",
-        "FCO-GTA",
-        "FCO-PROFESSIONAL",
-        "FCO-SWINE-ORIGIN",
-        "FCO-GREEN",
-        "FCO-TEMPLATE",
+        code::FCO_SEED_ORIGIN,
+        code::FCO_GTA,
+        code::FCO_PROFESSIONAL,
+        code::FCO_SWINE_ORIGIN,
+        code::FCO_GREEN,
+        code::FCO_TEMPLATE,
     ] {
         out.push(outcome(
             code,
@@ -879,13 +879,19 @@ mod tests {
         let dl = cal.add_days(approved, p().count("FCO-VALIDITY-120D.DAYS", approved).expect("param"));
         assert_eq!(dl.due, d(2026, 6, 30));
         let on_120 = day_deadline(
-            "FCO-VALIDITY-120D",
+            code::FCO_VALIDITY_120D,
             Some(dl.clone()),
             Some(d(2026, 6, 30)),
             d(2026, 7, 10),
             "",
         );
-        let on_121 = day_deadline("FCO-VALIDITY-120D", Some(dl), Some(d(2026, 7, 1)), d(2026, 7, 10), "");
+        let on_121 = day_deadline(
+            code::FCO_VALIDITY_120D,
+            Some(dl),
+            Some(d(2026, 7, 1)),
+            d(2026, 7, 10),
+            "",
+        );
         assert_eq!(
             (on_120.status, on_121.status),
             (DeadlineStatus::Met, DeadlineStatus::Overdue)

@@ -2,10 +2,11 @@
 //! becomes, or a [`Violation`] naming the rule that forbids it, its legal basis, and why.
 
 use super::{
+    RuleCode,
     calendar::Calendar,
+    code,
     fco::needs_chamber,
     params::{ParamError, Params},
-    rule,
 };
 use crate::{
     domain::Money,
@@ -27,10 +28,10 @@ pub struct Violation {
     pub explanation: String,
 }
 
-fn violation(code: &'static str, explanation: impl Into<String>) -> Violation {
+fn violation(code: RuleCode, explanation: impl Into<String>) -> Violation {
     Violation {
-        code,
-        legal_basis: rule(code).map(|r| r.legal_basis).unwrap_or(""),
+        code: code.as_str(),
+        legal_basis: code.legal_basis(),
         explanation: explanation.into(),
     }
 }
@@ -145,7 +146,7 @@ impl SfEvent {
     }
 }
 
-fn not_before(code: &'static str, on: NaiveDate, earlier: Option<NaiveDate>, what: &str) -> Result<(), Violation> {
+fn not_before(code: RuleCode, on: NaiveDate, earlier: Option<NaiveDate>, what: &str) -> Result<(), Violation> {
     match earlier {
         Some(e) if on < e => Err(violation(code, format!("{on} is before {what} ({e})"))),
         _ => Ok(()),
@@ -160,7 +161,7 @@ pub fn apply_sf(
 ) -> Result<social_fuel_project::Model, Violation> {
     use SocialFuelStage as S;
     let mut n = p.clone();
-    let wrong = |code: &'static str, needs: &str| {
+    let wrong = |code: RuleCode, needs: &str| {
         violation(
             code,
             format!("the project is {:?}; {} needs it {needs}", p.stage, event.name()),
@@ -169,18 +170,18 @@ pub fn apply_sf(
     match event {
         SfEvent::File { on } => {
             if p.stage != S::Draft {
-                return Err(wrong("SF-DOCUMENTS", "in DRAFT"));
+                return Err(wrong(code::SF_DOCUMENTS, "in DRAFT"));
             }
             match p.bank_framed_on {
                 None => {
                     return Err(violation(
-                        "SF-BANK-FIRST",
+                        code::SF_BANK_FIRST,
                         "MDA analyses only projects already framed by the bank: no bank framing recorded",
                     ));
                 }
                 Some(b) if b > *on => {
                     return Err(violation(
-                        "SF-BANK-FIRST",
+                        code::SF_BANK_FIRST,
                         format!("the bank framed the project on {b}, after {on}"),
                     ));
                 }
@@ -189,7 +190,7 @@ pub fn apply_sf(
             let missing = super::social_fuel::missing_documents(documents);
             if !missing.is_empty() {
                 return Err(violation(
-                    "SF-DOCUMENTS",
+                    code::SF_DOCUMENTS,
                     format!("the request lacks {}", missing.join(", ")),
                 ));
             }
@@ -198,9 +199,9 @@ pub fn apply_sf(
         }
         SfEvent::Decide { on, decision, letter } => {
             if p.stage != S::Filed {
-                return Err(wrong("SF-DECISION-30D", "FILED"));
+                return Err(wrong(code::SF_DECISION_30D, "FILED"));
             }
-            not_before("SF-DECISION-30D", *on, p.filed_on, "the filing")?;
+            not_before(code::SF_DECISION_30D, *on, p.filed_on, "the filing")?;
             n.decided_on = Some(*on);
             n.decision = Some(*decision);
             n.decision_letter = letter.clone();
@@ -212,27 +213,32 @@ pub fn apply_sf(
         }
         SfEvent::ApproveFinancing { on, scheduled_end } => {
             if p.stage != S::Conforming {
-                return Err(wrong("SF-SCHEDULE", "CONFORMING"));
+                return Err(wrong(code::SF_SCHEDULE, "CONFORMING"));
             }
-            not_before("SF-SCHEDULE", *on, p.decided_on, "MDA's decision")?;
+            not_before(code::SF_SCHEDULE, *on, p.decided_on, "MDA's decision")?;
             n.financing_approved_on = Some(*on);
             n.scheduled_implementation_end = *scheduled_end;
             n.stage = S::FinancingApproved;
         }
         SfEvent::StartOperation { on } => {
             if p.stage != S::FinancingApproved {
-                return Err(wrong("SF-SCHEDULE", "FINANCING_APPROVED"));
+                return Err(wrong(code::SF_SCHEDULE, "FINANCING_APPROVED"));
             }
-            not_before("SF-SCHEDULE", *on, p.financing_approved_on, "the financing approval")?;
+            not_before(
+                code::SF_SCHEDULE,
+                *on,
+                p.financing_approved_on,
+                "the financing approval",
+            )?;
             n.industrial_start_on = Some(*on);
             n.stage = S::Operating;
         }
         SfEvent::StartEvaluation { on } => {
             if p.stage != S::Operating {
-                return Err(wrong("SF-EXTERNAL-EVAL-6M", "OPERATING"));
+                return Err(wrong(code::SF_EXTERNAL_EVAL_6M, "OPERATING"));
             }
             not_before(
-                "SF-EXTERNAL-EVAL-6M",
+                code::SF_EXTERNAL_EVAL_6M,
                 *on,
                 p.industrial_start_on,
                 "the industrial start",
@@ -241,10 +247,10 @@ pub fn apply_sf(
         }
         SfEvent::ConcludeEvaluation { on, result, reason } => {
             if p.stage != S::ExternalEvaluation {
-                return Err(wrong("SF-EXTERNAL-EVAL-6M", "under EXTERNAL_EVALUATION"));
+                return Err(wrong(code::SF_EXTERNAL_EVAL_6M, "under EXTERNAL_EVALUATION"));
             }
             not_before(
-                "SF-EXTERNAL-EVAL-6M",
+                code::SF_EXTERNAL_EVAL_6M,
                 *on,
                 p.industrial_start_on,
                 "the industrial start",
@@ -265,9 +271,14 @@ pub fn apply_sf(
         }
         SfEvent::RequestSeal { on } => {
             if p.stage != S::SealEligible {
-                return Err(wrong("SF-SEAL-REQUEST-30D", "SEAL_ELIGIBLE"));
+                return Err(wrong(code::SF_SEAL_REQUEST_30D, "SEAL_ELIGIBLE"));
             }
-            not_before("SF-SEAL-REQUEST-30D", *on, p.external_evaluation_on, "the evaluation")?;
+            not_before(
+                code::SF_SEAL_REQUEST_30D,
+                *on,
+                p.external_evaluation_on,
+                "the evaluation",
+            )?;
             n.seal_requested_on = Some(*on);
             n.stage = S::SealRequested;
         }
@@ -278,11 +289,11 @@ pub fn apply_sf(
             farmers_assisted,
         } => {
             if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
-                return Err(wrong("SF-EXTENSION-12M", "OPERATING or under EXTERNAL_EVALUATION"));
+                return Err(wrong(code::SF_EXTENSION_12M, "OPERATING or under EXTERNAL_EVALUATION"));
             }
             if let Some(first) = p.extension_requested_on {
                 return Err(violation(
-                    "SF-EXTENSION-12M",
+                    code::SF_EXTENSION_12M,
                     format!("the framing may be extended only once; it was asked on {first}"),
                 ));
             }
@@ -298,21 +309,29 @@ pub fn apply_sf(
             }
             if !unmet.is_empty() {
                 return Err(violation(
-                    "SF-EXTENSION-12M",
+                    code::SF_EXTENSION_12M,
                     format!("the extension needs {}", unmet.join(", ")),
                 ));
             }
-            not_before("SF-EXTENSION-12M", *on, p.industrial_start_on, "the industrial start")?;
+            not_before(
+                code::SF_EXTENSION_12M,
+                *on,
+                p.industrial_start_on,
+                "the industrial start",
+            )?;
             n.extension_requested_on = Some(*on);
             n.extension_justification = Some(justification.trim().into());
             n.extension_granted_on = Some(*on);
         }
         SfEvent::Unframe { on, reason } => {
             if matches!(p.stage, S::Draft | S::Filed | S::NonConforming | S::Unframed) {
-                return Err(wrong("SF-UNFRAMING", "framed (from CONFORMING on, not yet unframed)"));
+                return Err(wrong(
+                    code::SF_UNFRAMING,
+                    "framed (from CONFORMING on, not yet unframed)",
+                ));
             }
             if reason.trim().is_empty() {
-                return Err(violation("SF-UNFRAMING", "say why the project is unframed"));
+                return Err(violation(code::SF_UNFRAMING, "say why the project is unframed"));
             }
             n.unframed_on = Some(*on);
             n.unframing_reason = Some(reason.trim().into());
@@ -396,7 +415,7 @@ pub fn apply_fco(
 ) -> Result<fco_carta::Model, Violation> {
     use FcoCartaStage as S;
     let mut n = c.clone();
-    let wrong = |code: &'static str, needs: &str| {
+    let wrong = |code: RuleCode, needs: &str| {
         violation(
             code,
             format!("the carta is {:?}; {} needs it {needs}", c.stage, event.name()),
@@ -405,7 +424,7 @@ pub fn apply_fco(
     match event {
         FcoEvent::Submit { on, received_at } => {
             if c.stage != S::Draft {
-                return Err(wrong("FCO-CHAMBER-THRESHOLD", "in DRAFT"));
+                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, "in DRAFT"));
             }
             n.submitted_on = Some(*on);
             n.received_by_council_at = *received_at;
@@ -417,14 +436,14 @@ pub fn apply_fco(
             by_chamber,
         } => {
             if c.stage != S::Submitted {
-                return Err(wrong("FCO-CHAMBER-THRESHOLD", "SUBMITTED"));
+                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, "SUBMITTED"));
             }
-            not_before("FCO-CHAMBER-THRESHOLD", *on, c.submitted_on, "the submission")?;
+            not_before(code::FCO_CHAMBER_THRESHOLD, *on, c.submitted_on, "the submission")?;
             let (chamber, threshold_value) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
             let threshold_brl = super::brl(threshold_value);
             if chamber && !by_chamber {
                 return Err(violation(
-                    "FCO-CHAMBER-THRESHOLD",
+                    code::FCO_CHAMBER_THRESHOLD,
                     format!(
                         "{} is at or above {threshold_brl}: the CPACR chamber must give its opinion, not the bank",
                         c.financed_amount
@@ -433,7 +452,7 @@ pub fn apply_fco(
             }
             if !chamber && *by_chamber {
                 return Err(violation(
-                    "FCO-CHAMBER-THRESHOLD",
+                    code::FCO_CHAMBER_THRESHOLD,
                     format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
                 ));
             }
@@ -449,14 +468,14 @@ pub fn apply_fco(
         }
         FcoEvent::Contract { on, amount } => {
             if c.stage != S::Approved {
-                return Err(wrong("FCO-VALIDITY-120D", "APPROVED"));
+                return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED"));
             }
             let approved = c.approved_on.unwrap_or(*on);
-            not_before("FCO-VALIDITY-120D", *on, Some(approved), "the approval")?;
+            not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "the approval")?;
             let due = cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?);
             if *on > due.due {
                 return Err(violation(
-                    "FCO-VALIDITY-120D",
+                    code::FCO_VALIDITY_120D,
                     format!("the approval expired on {}: {}", due.due, due.note),
                 ));
             }
@@ -466,13 +485,13 @@ pub fn apply_fco(
         }
         FcoEvent::Expire { on } => {
             if c.stage != S::Approved {
-                return Err(wrong("FCO-VALIDITY-120D", "APPROVED"));
+                return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED"));
             }
             let approved = c.approved_on.unwrap_or(*on);
             let due = cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?);
             if *on <= due.due {
                 return Err(violation(
-                    "FCO-VALIDITY-120D",
+                    code::FCO_VALIDITY_120D,
                     format!("the approval is valid until {}: {}", due.due, due.note),
                 ));
             }
@@ -480,7 +499,7 @@ pub fn apply_fco(
         }
         FcoEvent::Reopen { on, amount } => {
             if !matches!(c.stage, S::Approved | S::Contracted) {
-                return Err(wrong("FCO-AMENDMENT", "APPROVED or CONTRACTED"));
+                return Err(wrong(code::FCO_AMENDMENT, "APPROVED or CONTRACTED"));
             }
             if let Some(a) = amount {
                 n.financed_amount = *a;

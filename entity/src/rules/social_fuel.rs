@@ -1,9 +1,9 @@
 //! Rules of the social-fuel framing (IN MDA nº 01/2005).
 
 use super::{
-    Outcome, Status, brl,
+    Outcome, RuleCode, Status, brl,
     calendar::{Calendar, Deadline},
-    outcome,
+    code, outcome,
     params::{ParamError, Params},
     pct,
 };
@@ -207,7 +207,7 @@ pub fn check_share(
     };
     let Some(s) = share(terms) else {
         return Ok(outcome(
-            "SF-SHARE-MIN",
+            code::SF_SHARE_MIN,
             Status::Pending,
             format!(
                 "no feedstock acquisitions recorded; the minimum for {place} is {} ({})",
@@ -222,7 +222,7 @@ pub fn check_share(
         Status::Violated
     };
     Ok(outcome(
-        "SF-SHARE-MIN",
+        code::SF_SHARE_MIN,
         status,
         format!(
             "family-farm share {} ÷ {} = {} against a minimum of {} for {place} ({}, in force on {on}); terms: {}",
@@ -270,13 +270,14 @@ pub struct DeadlineOutcome {
 
 /// Builds a day-based deadline outcome from its start, its computed deadline and the date it was met.
 pub fn day_deadline(
-    code: &'static str,
+    code: RuleCode,
     computed: Option<Deadline>,
     met_on: Option<NaiveDate>,
     as_of: NaiveDate,
     not_started: &str,
 ) -> DeadlineOutcome {
-    let basis = super::rule(code).map(|r| r.legal_basis).unwrap_or("");
+    let basis = code.legal_basis();
+    let code = code.as_str();
     let Some(dl) = computed else {
         return DeadlineOutcome {
             code,
@@ -322,13 +323,13 @@ pub fn deadlines(
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let mut out = Vec::new();
     // SF-DECISION-30D counts from filing, with the parameter in force on the filing date.
-    out.push(super::guarded_deadline("SF-DECISION-30D", || {
+    out.push(super::guarded_deadline(code::SF_DECISION_30D, || {
         let decision = match p.filed_on {
             Some(f) => Some(cal.add_days(f, params.count("SF-DECISION-30D.DAYS", f)?)),
             None => None,
         };
         let mut d = day_deadline(
-            "SF-DECISION-30D",
+            code::SF_DECISION_30D,
             decision,
             p.decided_on,
             as_of,
@@ -345,13 +346,13 @@ pub fn deadlines(
     let eval_start = p
         .industrial_start_on
         .or(p.scheduled_implementation_end.filter(|e| *e <= as_of));
-    out.push(super::guarded_deadline("SF-EXTERNAL-EVAL-6M", || {
+    out.push(super::guarded_deadline(code::SF_EXTERNAL_EVAL_6M, || {
         let eval = match eval_start {
             Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
             None => None,
         };
         let mut e = day_deadline(
-            "SF-EXTERNAL-EVAL-6M",
+            code::SF_EXTERNAL_EVAL_6M,
             eval,
             p.external_evaluation_on,
             as_of,
@@ -366,7 +367,7 @@ pub fn deadlines(
         Ok(e)
     }));
     // SF-SEAL-REQUEST-30D: from a conforming evaluation.
-    out.push(super::guarded_deadline("SF-SEAL-REQUEST-30D", || {
+    out.push(super::guarded_deadline(code::SF_SEAL_REQUEST_30D, || {
         let seal = match (p.external_evaluation_on, p.evaluation_result) {
             (Some(ev), Some(Decision::Favourable)) => {
                 Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?))
@@ -374,7 +375,7 @@ pub fn deadlines(
             _ => None,
         };
         Ok(day_deadline(
-            "SF-SEAL-REQUEST-30D",
+            code::SF_SEAL_REQUEST_30D,
             seal,
             p.seal_requested_on,
             as_of,
@@ -382,7 +383,7 @@ pub fn deadlines(
         ))
     }));
     // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
-    out.push(super::guarded_deadline("SF-EXTENSION-12M", || {
+    out.push(super::guarded_deadline(code::SF_EXTENSION_12M, || {
         let ext = match (p.extension_granted_on, eval_start) {
             (Some(_), Some(s)) => {
                 let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
@@ -392,7 +393,7 @@ pub fn deadlines(
             _ => None,
         };
         Ok(day_deadline(
-            "SF-EXTENSION-12M",
+            code::SF_EXTENSION_12M,
             ext,
             p.external_evaluation_on,
             as_of,
@@ -435,14 +436,14 @@ pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document:
     let received: Vec<ProjectDocumentKind> = docs.iter().map(|d| d.kind).collect();
     let missing = missing_documents(&received);
     match (missing.is_empty(), p.filed_on) {
-        (true, _) => outcome("SF-DOCUMENTS", Status::Met, "all six annex-I documents received"),
+        (true, _) => outcome(code::SF_DOCUMENTS, Status::Met, "all six annex-I documents received"),
         (false, None) => outcome(
-            "SF-DOCUMENTS",
+            code::SF_DOCUMENTS,
             Status::Pending,
             format!("not filed yet; missing {}", missing.join(", ")),
         ),
         (false, Some(f)) => outcome(
-            "SF-DOCUMENTS",
+            code::SF_DOCUMENTS,
             Status::Violated,
             format!("filed on {f} without {}", missing.join(", ")),
         ),
@@ -453,27 +454,27 @@ pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document:
 pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
     match (p.bank_framed_on, p.filed_on) {
         (Some(b), Some(f)) if b <= f => outcome(
-            "SF-BANK-FIRST",
+            code::SF_BANK_FIRST,
             Status::Met,
             format!("framed by the bank on {b}, filed on {f}"),
         ),
         (Some(b), Some(f)) => outcome(
-            "SF-BANK-FIRST",
+            code::SF_BANK_FIRST,
             Status::Violated,
             format!("filed on {f}, before the bank's framing on {b}"),
         ),
         (None, Some(f)) => outcome(
-            "SF-BANK-FIRST",
+            code::SF_BANK_FIRST,
             Status::Violated,
             format!("filed on {f} without the bank's framing"),
         ),
         (Some(b), None) => outcome(
-            "SF-BANK-FIRST",
+            code::SF_BANK_FIRST,
             Status::Met,
             format!("framed by the bank on {b}; not filed yet"),
         ),
         (None, None) => outcome(
-            "SF-BANK-FIRST",
+            code::SF_BANK_FIRST,
             Status::Pending,
             "the bank has not framed the project yet",
         ),
@@ -485,12 +486,12 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
     let pending_or = |v| if p.filed_on.is_some() { v } else { Status::Pending };
     let representation = match proposals.iter().find(|c| c.representation_agreed) {
         Some(c) => outcome(
-            "SF-REPRESENTATION",
+            code::SF_REPRESENTATION,
             Status::Met,
             format!("{:?}: {}", c.representation_kind, c.representation_name),
         ),
         None => outcome(
-            "SF-REPRESENTATION",
+            code::SF_REPRESENTATION,
             pending_or(Status::Violated),
             "no proposal with an identified and agreed farmers' representation",
         ),
@@ -522,18 +523,18 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
     }
     let terms = if proposals.is_empty() {
         outcome(
-            "SF-CONTRACT-TERMS",
+            code::SF_CONTRACT_TERMS,
             pending_or(Status::Violated),
             "no contract proposal",
         )
     } else if gaps.is_empty() {
         outcome(
-            "SF-CONTRACT-TERMS",
+            code::SF_CONTRACT_TERMS,
             Status::Met,
             format!("{} proposal(s) state all six terms", proposals.len()),
         )
     } else {
-        outcome("SF-CONTRACT-TERMS", pending_or(Status::Violated), gaps.join("; "))
+        outcome(code::SF_CONTRACT_TERMS, pending_or(Status::Violated), gaps.join("; "))
     };
     [representation, terms]
 }
@@ -576,7 +577,7 @@ pub fn check_all(
         .and_then(|c| IbgeCode::new(c).ok());
     match plant {
         Some(code) => {
-            let mut s = super::guarded("SF-SHARE-MIN", || {
+            let mut s = super::guarded(code::SF_SHARE_MIN, || {
                 check_share(&terms, code, f.semi_arid, params, reference)
             });
             if let Some(y) = year {
@@ -588,13 +589,13 @@ pub fn check_all(
                 Status::Pending
             };
             out.push(outcome(
-                "SF-SHARE-CALC",
+                code::SF_SHARE_CALC,
                 calc_status,
                 "computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms",
             ));
             let has = |k| terms.iter().any(|t| t.kind == k);
             out.push(outcome(
-                "SF-OWN-PRICE",
+                code::SF_OWN_PRICE,
                 if has(SupplierKind::OwnProduction) {
                     Status::Met
                 } else {
@@ -603,7 +604,7 @@ pub fn check_all(
                 "own production valued at the average third-party price",
             ));
             out.push(outcome(
-                "SF-SHARECROP-PRICE",
+                code::SF_SHARECROP_PRICE,
                 if has(SupplierKind::Sharecropping) {
                     Status::Met
                 } else {
@@ -612,7 +613,7 @@ pub fn check_all(
                 "producer's sharecropping part valued at the average price paid to the partner",
             ));
             out.push(outcome(
-                "SF-PERENNIAL",
+                code::SF_PERENNIAL,
                 if terms.iter().any(|t| t.perennial.is_some()) {
                     Status::Met
                 } else {
@@ -622,14 +623,18 @@ pub fn check_all(
             ));
             // SF-SCHEDULE: the criteria must hold at industrial start.
             let schedule = match p.industrial_start_on {
-                None => outcome("SF-SCHEDULE", Status::Pending, "industrial operation has not started"),
+                None => outcome(
+                    code::SF_SCHEDULE,
+                    Status::Pending,
+                    "industrial operation has not started",
+                ),
                 Some(d) if s.status == Status::Met => outcome(
-                    "SF-SCHEDULE",
+                    code::SF_SCHEDULE,
                     Status::Met,
                     format!("operation started on {d} with the minimum share met"),
                 ),
                 Some(d) => outcome(
-                    "SF-SCHEDULE",
+                    code::SF_SCHEDULE,
                     Status::Violated,
                     format!("operation started on {d} without the minimum share"),
                 ),
@@ -638,7 +643,7 @@ pub fn check_all(
             out.push(schedule);
         }
         None => out.push(outcome(
-            "SF-SHARE-MIN",
+            code::SF_SHARE_MIN,
             Status::Pending,
             "the plant's municipality code is invalid",
         )),
@@ -646,7 +651,7 @@ pub fn check_all(
     out.extend(check_proposals(p, f.proposals));
     out.push(match f.plan {
         Some(plan) if plan.confirmed_by.is_some() => outcome(
-            "SF-ASSISTANCE-PLAN",
+            code::SF_ASSISTANCE_PLAN,
             Status::Met,
             format!(
                 "compatibility with the acquisitions confirmed by {}",
@@ -654,12 +659,12 @@ pub fn check_all(
             ),
         ),
         Some(_) => outcome(
-            "SF-ASSISTANCE-PLAN",
+            code::SF_ASSISTANCE_PLAN,
             Status::Pending,
             "plan received; compatibility with the acquisitions not yet confirmed",
         ),
         None => outcome(
-            "SF-ASSISTANCE-PLAN",
+            code::SF_ASSISTANCE_PLAN,
             Status::Pending,
             "no technical-assistance plan recorded",
         ),
@@ -671,17 +676,21 @@ pub fn check_all(
     }
     out.push(match p.unframed_on {
         Some(d) => outcome(
-            "SF-UNFRAMING",
+            code::SF_UNFRAMING,
             Status::Met,
             format!(
                 "unframed on {d}: {}",
                 p.unframing_reason.as_deref().unwrap_or("no reason recorded")
             ),
         ),
-        None => outcome("SF-UNFRAMING", Status::NotApplicable, "the project keeps its framing"),
+        None => outcome(
+            code::SF_UNFRAMING,
+            Status::NotApplicable,
+            "the project keeps its framing",
+        ),
     });
     out.push(outcome(
-        "SF-CHANGES",
+        code::SF_CHANGES,
         if f.change_notices > 0 {
             Status::Met
         } else {
@@ -690,7 +699,7 @@ pub fn check_all(
         format!("{} change notice(s) filed", f.change_notices),
     ));
     out.push(outcome(
-        "SF-NO-PROMOTION",
+        code::SF_NO_PROMOTION,
         Status::NotApplicable,
         "a human check of the company's promotion; nothing recorded",
     ));

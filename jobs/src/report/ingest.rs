@@ -636,11 +636,11 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
 
 struct Flag {
     number: String,
-    code: &'static str,
+    code: rules::RuleCode,
     message: String,
 }
 
-fn flag(number: &str, code: &'static str, message: String) -> Flag {
+fn flag(number: &str, code: rules::RuleCode, message: String) -> Flag {
     Flag {
         number: number.to_owned(),
         code,
@@ -890,7 +890,7 @@ impl Preparer {
                 {
                     prepared.flags.push(flag(
                         &row.carta_number,
-                        "FCO-MONTHLY-LIST",
+                        entity::rules::code::FCO_MONTHLY_LIST,
                         format!(
                             "row {}: {what} on {}, outside the year declared up to {} ({})",
                             row.row,
@@ -913,7 +913,7 @@ impl Preparer {
         {
             prepared.flags.push(flag(
                 &row.carta_number,
-                "FCO-VALIDITY-120D",
+                entity::rules::code::FCO_VALIDITY_120D,
                 format!(
                     "row {}: contracted on {} after the approval expired on {} ({note})",
                     row.row,
@@ -1211,7 +1211,7 @@ impl Applier<'_> {
                 ),
                 Some(true) => continue,
             };
-            flags.push(flag(number, "FCO-CHAMBER-THRESHOLD", message));
+            flags.push(flag(number, entity::rules::code::FCO_CHAMBER_THRESHOLD, message));
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
         // Provenance: on PostgreSQL the inserts record the new cartas themselves; the known ones (and on SQLite all)
@@ -1269,7 +1269,7 @@ impl Applier<'_> {
                 let last = prep.last_row.get(number).copied().unwrap_or(*b);
                 flag(
                     number,
-                    "FCO-MONTHLY-LIST",
+                    entity::rules::code::FCO_MONTHLY_LIST,
                     format!(
                         "carta {number} appears on rows {a} and {b} of report {}; row {last} is applied",
                         r.id
@@ -1333,7 +1333,7 @@ async fn insert_flags(
 fn flag_row(
     report_id: i64,
     carta: i64,
-    code: &'static str,
+    code: rules::RuleCode,
     message: String,
     now: DateTime<Utc>,
 ) -> compliance_flag::ActiveModel {
@@ -1341,7 +1341,7 @@ fn flag_row(
         programme: Set(Programme::FcoRural),
         financing_id: Set(carta),
         rule_code: Set(code.into()),
-        legal_basis: Set(rules::rule(code).map(|r| r.legal_basis).unwrap_or("").into()),
+        legal_basis: Set(code.legal_basis().into()),
         message: Set(message),
         source: Set(format!("report:{report_id}")),
         raised_at: Set(now),
@@ -1430,7 +1430,7 @@ async fn ceiling_flags(
             Money(total),
             brl(ceiling)
         );
-        flags.push(flag_row(r.id, carta, "FCO-CEILING", message, now));
+        flags.push(flag_row(r.id, carta, entity::rules::code::FCO_CEILING, message, now));
     }
     for chunk in flags.chunks(1000) {
         compliance_flag::Entity::insert_many(chunk.to_vec())

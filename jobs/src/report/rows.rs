@@ -7,7 +7,7 @@ use super::{
     read::Cell,
 };
 use chrono::{Duration, NaiveDate};
-use entity::domain::{DocumentError, IbgeCodeError};
+use entity::domain::IbgeCodeError;
 use entity::{
     domain::{Document, IbgeCode, Money, Uf},
     vocab::{FcoActivity, FcoLine},
@@ -152,20 +152,6 @@ pub struct RowError {
     pub rule_code: Option<String>,
 }
 
-/// A document's problem, for the bank.
-fn document_message(e: &DocumentError) -> Message {
-    match e {
-        DocumentError::Empty => Message::new(code::DOCUMENT_EMPTY),
-        DocumentError::BadCharacter(c) => Message::new(code::DOCUMENT_CHARACTER).arg("character", format!("{c:?}")),
-        DocumentError::BadLength(n) => Message::new(code::DOCUMENT_LENGTH).arg("count", n),
-        DocumentError::LetterNotAllowed => Message::new(code::DOCUMENT_LETTERS),
-        DocumentError::Repeated => Message::new(code::DOCUMENT_REPEATED),
-        DocumentError::CheckDigits { expected, found } => Message::new(code::DOCUMENT_CHECK_DIGITS)
-            .arg("expected", expected)
-            .arg("found", found),
-    }
-}
-
 /// Money in Brazilian (`R$ 1.234.567,89`) or plain (`1234567.89`) form, or a number cell; at most two decimals.
 pub fn parse_money(cell: &Cell) -> Result<Money, Message> {
     let text = match cell {
@@ -273,7 +259,7 @@ fn parse_document(cell: &Cell) -> Result<Document, Message> {
         Cell::Empty => return Err(Message::new(code::DOCUMENT_MISSING)),
         other => return Err(Message::new(code::DOCUMENT_NOT_A_CELL).arg("value", format!("{:?}", other.display()))),
     };
-    Document::parse(&text).map_err(|e| document_message(&e))
+    Document::parse(&text).map_err(|e| service::messages::document(&e))
 }
 
 fn pad(digits: String) -> String {

@@ -2,7 +2,7 @@
 
 use super::super::{
     db,
-    error::{ApiError, gql},
+    error::{ApiError, Served, gql},
     ids::{self, NodeKind},
     list::{FinancingArgs, FinancingFilter, FinancingOrder, Scope, list_financings},
     loader,
@@ -15,7 +15,6 @@ use super::{
 use async_graphql::Result;
 use async_graphql::{Context, ID, Object};
 use entity::{bank, domain::IbgeCode, economic_group, municipality, party};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 /// A financial institution (agente financeiro) that frames social-fuel projects or files FCO cartas.
 #[derive(Clone, Debug)]
@@ -142,13 +141,9 @@ impl Party {
         let Some(root) = &self.0.cnpj_root else {
             return Ok(Vec::new());
         };
-        let rows = party::Entity::find()
-            .filter(party::Column::CnpjRoot.eq(root.as_str()))
-            .filter(party::Column::Id.ne(self.0.id))
-            .order_by_asc(party::Column::Document)
-            .all(db(ctx))
+        let rows = service::financings::branches(db(ctx), root, self.0.id)
             .await
-            .map_err(gql)?;
+            .served(ctx)?;
         Ok(rows.into_iter().map(Party).collect())
     }
 
@@ -197,12 +192,9 @@ impl EconomicGroup {
 
     /// The parties in the group.
     async fn members(&self, ctx: &Context<'_>) -> Result<Vec<Party>> {
-        let rows = party::Entity::find()
-            .filter(party::Column::EconomicGroupId.eq(self.0.id))
-            .order_by_asc(party::Column::Name)
-            .all(db(ctx))
+        let rows = service::financings::group_members(db(ctx), self.0.id)
             .await
-            .map_err(gql)?;
+            .served(ctx)?;
         Ok(rows.into_iter().map(Party).collect())
     }
 }

@@ -1,0 +1,195 @@
+//! The `fomento` command's subcommands: each connects what it needs and calls the service layer or the runtime;
+//! `main.rs` only parses the command line and calls [`run`].
+
+use crate::{
+    config::{BankReportsAction, Cli, Command, JobsAction, RulesAction},
+    startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
+};
+
+/// A service error for the operator, in English.
+fn english(e: service::ServiceError) -> anyhow::Error {
+    match e.field() {
+        Some(f) => anyhow::anyhow!("{f}: {}", e.render(service::messages::Lang::En)),
+        None => anyhow::anyhow!("{}", e.render(service::messages::Lang::En)),
+    }
+}
+
+/// The database of `cli`, connected and migrated.
+async fn database(cli: &Cli) -> anyhow::Result<service::Db> {
+    let (db, _) = connect(&cli.database_url).await?;
+    migrate_up(&db).await?;
+    Ok(db)
+}
+
+/// The database of `cli`, connected and migrated, and the ingestion runtime over it.
+async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate::runtime::Ingestion)> {
+    let db = database(cli).await?;
+    let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
+    let ing = ingestion(
+        db.clone(),
+        &cli.file_store,
+        lease,
+        cli.report_attempts,
+        cli.max_upload_bytes,
+    )?;
+    Ok((db, ing))
+}
+
+/// Runs the command `cli` names (`serve` when none).
+pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
+    let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
+    match cli.command.take().unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let args = cli.serve;
+            let mut settings = Settings::new(cli.database_url, args.listen);
+            settings.demo = args.demo;
+            settings.file_store = cli.file_store;
+            settings.lease = lease;
+            settings.report_attempts = cli.report_attempts;
+            settings.max_upload_bytes = cli.max_upload_bytes;
+            settings.run_jobs = true;
+            let app = Application::build(settings).await?;
+            tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
+            app.run_until_stopped().await?;
+        }
+        Command::Worker => {
+            let (_, ing) = database_and_ingestion(&cli).await?;
+            let mut scheduler = crate::runtime::start_jobs(ing.clone()).await?;
+            let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
+            tracing::info!("worker running the jobs {names:?}; Ctrl-C or SIGTERM to stop");
+            crate::startup::shutdown_signal().await;
+            tracing::info!("stopping: no new job starts; waiting for the running ones");
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(2), scheduler.shutdown()).await;
+            if !crate::runtime::wait_for_running_jobs(&ing, lease.to_std().unwrap_or_default()).await {
+                tracing::warn!("a job was still running after the lease; its claim passes to another worker after it");
+            }
+            tracing::info!("worker stopped");
+        }
+        Command::Jobs {
+            action: JobsAction::Run { job },
+        } => {
+            let Some(spec) = jobs::registry::find(&job) else {
+                let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
+                anyhow::bail!("unknown job {job:?}; the jobs are: {}", names.join(", "));
+            };
+            let (_, ing) = database_and_ingestion(&cli).await?;
+            let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            match crate::runtime::run_job(&ing, spec, &slot).await {
+                Ok(Some(r)) => println!("{}", r.message),
+                Ok(None) => println!("another process holds slot {slot}"),
+                Err(e) => anyhow::bail!("{job} failed: {e}"),
+            }
+        }
+        Command::Jobs {
+            action: JobsAction::List,
+        } => {
+            let db = database(&cli).await?;
+            print!("{}", crate::runtime::jobs_table(&db, chrono::Utc::now()).await?);
+        }
+        Command::Ingest { file, bank, month } => {
+            let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let (db, ing) = database_and_ingestion(&cli).await?;
+            let b = service::intake::bank_by_code(&db, &bank).await.map_err(english)?;
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
+            let (r, received) = crate::http::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
+            eprintln!(
+                "report {} {} ({}); ingesting…",
+                r.id,
+                match received {
+                    crate::http::reports::Received::New => "received",
+                    crate::http::reports::Received::Known => "already received",
+                    crate::http::reports::Received::Requeued => "already received, had FAILED: queued again",
+                },
+                r.sha256
+            );
+            let started = std::time::Instant::now();
+            let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            let bar = crate::runtime::show_progress(ing.ctx.progress.clone());
+            let done = crate::runtime::scheduled_ingest(&ing, &slot).await;
+            bar.abort();
+            if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                eprintln!();
+            }
+            done.map_err(|e| anyhow::anyhow!(e))?;
+            let r = service::reports::report(&db, r.id)
+                .await
+                .map_err(english)?
+                .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
+            println!(
+                "report {}: {} — {} rows, {} errors in {:.1} s",
+                r.id,
+                r.status,
+                r.row_count.unwrap_or(0),
+                r.error_count.unwrap_or(0),
+                started.elapsed().as_secs_f64()
+            );
+            if let Some(e) = r.file_error {
+                println!("  {e}");
+            }
+            for e in service::reports::row_errors(&db, r.id, Some(50))
+                .await
+                .map_err(english)?
+            {
+                println!(
+                    "  row {}, {}: {} ({})",
+                    e.row_number,
+                    e.column_name.as_deref().unwrap_or("-"),
+                    e.message,
+                    e.value.as_deref().unwrap_or("")
+                );
+            }
+        }
+        Command::BankReports {
+            action: BankReportsAction::Retry { number },
+        } => {
+            let (db, ing) = database_and_ingestion(&cli).await?;
+            let Some(r) = service::reports::report(&db, number).await.map_err(english)? else {
+                anyhow::bail!("no bank report {number}");
+            };
+            if !service::intake::requeue(&db, r.id).await? {
+                anyhow::bail!("bank report {number} is {}, not FAILED: nothing to retry", r.status);
+            }
+            println!(
+                "bank report {number} queued again (it was FAILED: {})",
+                r.last_error.unwrap_or_default()
+            );
+            let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            crate::runtime::scheduled_ingest(&ing, &slot)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            let r = service::reports::report(&db, number)
+                .await
+                .map_err(english)?
+                .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
+            println!("bank report {number}: {} after attempt {}", r.status, r.attempts);
+        }
+        Command::Migrate { action } => {
+            let (db, _) = connect(&cli.database_url).await?;
+            for line in migrate(&db, action).await? {
+                println!("{line}");
+            }
+        }
+        Command::Rules {
+            action: RulesAction::Import { file },
+        } => {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let db = database(&cli).await?;
+            match crate::rules_import::import(&db, &text).await {
+                Ok(n) => println!("{n} parameter versions added from {}", file.display()),
+                Err(problems) => {
+                    for p in &problems {
+                        eprintln!("{}: {p}", file.display());
+                    }
+                    anyhow::bail!("nothing imported: {} problem(s)", problems.len());
+                }
+            }
+        }
+        Command::Schema => print!("{}", crate::graphql::sdl()),
+    }
+    Ok(())
+}

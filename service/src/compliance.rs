@@ -1,0 +1,326 @@
+//! Compliance and deadlines of one financing: gathers the stored facts the rules read, as known on a date, and calls
+//! the pure rule layer (`entity::rules`). Where the facts come from is the door's choice ([`FactSource`]): the graph
+//! batches them across a page with its DataLoaders, a job or a command reads them with [`DbFacts`].
+
+use crate::ServiceError;
+use chrono::{Datelike, NaiveDate};
+use entity::{
+    assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal,
+    domain::{Authority, brasilia_date},
+    fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
+    rules::{self, Outcome, RuleKind, calendar::Calendar, fco, params::Params, social_fuel},
+    semi_arid_membership, social_fuel_project,
+    vocab::{ItemKind, Programme},
+};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use std::future::Future;
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// Where the facts of one financing come from. Every method answers for one key; an implementation may batch the
+/// keys of concurrent calls (the graph does).
+pub trait FactSource: Sync {
+    /// A project's feedstock acquisitions.
+    fn acquisitions(&self, project: i64) -> impl Future<Output = Result<Vec<feedstock_acquisition::Model>>> + Send;
+    /// A project's contract proposals.
+    fn proposals(&self, project: i64) -> impl Future<Output = Result<Vec<contract_proposal::Model>>> + Send;
+    /// A project's annex-I documents.
+    fn documents(&self, project: i64) -> impl Future<Output = Result<Vec<project_document::Model>>> + Send;
+    /// A project's technical-assistance plans.
+    fn plans(&self, project: i64) -> impl Future<Output = Result<Vec<assistance_plan::Model>>> + Send;
+    /// A project's change notices.
+    fn change_notices(&self, project: i64) -> impl Future<Output = Result<Vec<company_change_notice::Model>>> + Send;
+    /// A municipality's semi-arid memberships.
+    fn semi_arid(&self, ibge_code: i32) -> impl Future<Output = Result<Vec<semi_arid_membership::Model>>> + Send;
+    /// A financing's checklist confirmations.
+    fn confirmations(
+        &self,
+        programme: Programme,
+        id: i64,
+    ) -> impl Future<Output = Result<Vec<checklist_confirmation::Model>>> + Send;
+    /// The items of each carta.
+    fn items(&self, cartas: Vec<i64>) -> impl Future<Output = Result<Vec<fco_carta_item::Model>>> + Send;
+    /// A carta's amendments.
+    fn amendments(&self, carta: i64) -> impl Future<Output = Result<Vec<fco_carta_amendment::Model>>> + Send;
+    /// A chamber meeting.
+    fn meeting(&self, id: i64) -> impl Future<Output = Result<Option<chamber_meeting::Model>>> + Send;
+    /// Whether a bank was present at a meeting (none when not recorded).
+    fn present(&self, meeting: i64, bank: i64) -> impl Future<Output = Result<Option<bool>>> + Send;
+    /// The committed cartas of a borrower's group ([`crate::facts::group_commitments`]).
+    fn group_commitments(&self, party: i64) -> impl Future<Output = Result<Vec<fco_carta::Model>>> + Send;
+    /// A carta.
+    fn carta(&self, id: i64) -> impl Future<Output = Result<Option<fco_carta::Model>>> + Send;
+}
+
+/// The parameters and the calendar, read once however many financings are checked.
+#[derive(Debug, Clone, Copy)]
+pub struct Basis<'a> {
+    /// The rule parameters.
+    pub params: &'a Params,
+    /// The business-day calendar.
+    pub calendar: &'a Calendar,
+}
+
+/// Whose clock a programme's times are shown on.
+pub fn authority(programme: Programme) -> Authority {
+    match programme {
+        Programme::SocialFuel => Authority::Mda,
+        Programme::FcoRural => Authority::Cdae,
+    }
+}
+
+/// Turns pending checklist items that someone confirmed on or before `as_of` into met ones, naming who and when.
+async fn apply_confirmations(
+    facts: &impl FactSource,
+    programme: Programme,
+    id: i64,
+    as_of: NaiveDate,
+    outcomes: &mut [Outcome],
+) -> Result<()> {
+    let confirmations = facts.confirmations(programme, id).await?;
+    for o in outcomes.iter_mut() {
+        let checklist = rules::rule(o.code).is_some_and(|r| r.kind == RuleKind::Checklist);
+        if let Some(c) = confirmations
+            .iter()
+            .find(|c| c.rule_code == o.code && brasilia_date(c.confirmed_at) <= as_of)
+            && checklist
+            && o.status != rules::Status::Violated
+        {
+            o.status = rules::Status::Met;
+            o.explanation = format!(
+                "confirmed by {} on {}{}",
+                c.confirmed_by,
+                authority(programme).show(c.confirmed_at),
+                c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A project's rule outcomes and deadlines as known on `as_of`.
+pub async fn project(
+    facts: &impl FactSource,
+    basis: Basis<'_>,
+    p: &social_fuel_project::Model,
+    as_of: NaiveDate,
+) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
+    // As known on `as_of`: acts dated later are not yet done.
+    let p = &p.as_known_on(as_of);
+    let (acq, props, docs, plans, memberships, notices) = futures::try_join!(
+        facts.acquisitions(p.id),
+        facts.proposals(p.id),
+        facts.documents(p.id),
+        facts.plans(p.id),
+        facts.semi_arid(p.plant_municipality_code),
+        facts.change_notices(p.id),
+    )?;
+    let reference = p.filed_on.unwrap_or(as_of);
+    let plan = plans.into_iter().next().map(|mut plan| {
+        if plan.confirmed_at.is_some_and(|t| brasilia_date(t) > as_of) {
+            plan.confirmed_at = None;
+            plan.confirmed_by = None;
+        }
+        plan
+    });
+    let semi_arid = memberships
+        .iter()
+        .any(|m| m.effective_from <= reference && m.effective_to.is_none_or(|to| to >= reference));
+    let notices = notices.iter().filter(|n| n.notified_on <= as_of).count();
+    let acq: Vec<_> = acq.into_iter().filter(|a| a.year <= as_of.year()).collect();
+    let docs: Vec<_> = docs.into_iter().filter(|d| d.received_on <= as_of).collect();
+    let facts_of = social_fuel::ProjectFacts {
+        project: p,
+        acquisitions: &acq,
+        proposals: &props,
+        documents: &docs,
+        plan: plan.as_ref(),
+        semi_arid,
+        change_notices: notices,
+    };
+    let mut outcomes = social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of)?;
+    apply_confirmations(facts, Programme::SocialFuel, p.id, as_of, &mut outcomes).await?;
+    let deadlines = social_fuel::deadlines(p, basis.params, basis.calendar, as_of)?;
+    Ok((outcomes, deadlines))
+}
+
+/// A carta's rule outcomes and deadlines as known on `as_of`, its borrower's whole group included.
+pub async fn carta(
+    facts: &impl FactSource,
+    basis: Basis<'_>,
+    c: &fco_carta::Model,
+    as_of: NaiveDate,
+) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
+    // As known on `as_of`: acts dated later are not yet done.
+    let c = &c.as_known_on(as_of);
+    let (items, amendments, meeting, bank_present, group, resubmitted) = futures::try_join!(
+        facts.items(vec![c.id]),
+        facts.amendments(c.id),
+        async {
+            match c.chamber_meeting_id {
+                Some(id) => facts.meeting(id).await,
+                None => Ok(None),
+            }
+        },
+        async {
+            match c.chamber_meeting_id {
+                Some(id) => facts.present(id, c.bank_id).await,
+                None => Ok(None),
+            }
+        },
+        facts.group_commitments(c.party_id),
+        async {
+            match c.resubmission_of {
+                Some(id) => facts.carta(id).await,
+                None => Ok(None),
+            }
+        },
+    )?;
+    let amendments: Vec<_> = amendments.into_iter().filter(|a| a.requested_on <= as_of).collect();
+    // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
+    let others: Vec<fco_carta::Model> = group
+        .into_iter()
+        .filter(|o| o.id != c.id)
+        .map(|o| o.as_known_on(as_of))
+        .filter(|o| fco_carta::COMMITTED.contains(&o.stage))
+        .collect();
+    let meeting = meeting.map(|mut m| {
+        if m.results_sent_at.is_some_and(|t| brasilia_date(t) > as_of) {
+            m.results_sent_at = None;
+        }
+        m
+    });
+    let exposure = others.iter().fold(c.financed_amount, |acc, o| {
+        acc.checked_add(o.financed_amount).unwrap_or(acc)
+    });
+    let weaned = |items: &[fco_carta_item::Model]| -> i64 {
+        items
+            .iter()
+            .filter(|i| i.kind == ItemKind::WeanedCalf)
+            .map(|i| i64::from(i.head_count.unwrap_or(0)))
+            .sum()
+    };
+    let weaned_others = weaned(&facts.items(others.iter().map(|o| o.id).collect()).await?);
+    let facts_of = fco::CartaFacts {
+        carta: c,
+        items: &items,
+        amendments: &amendments,
+        meeting: meeting.as_ref(),
+        bank_present,
+        group_exposure: exposure,
+        group_weaned_heads: weaned_others + weaned(&items),
+        resubmitted_stage: resubmitted.map(|o| o.stage),
+    };
+    let mut outcomes = fco::check_all(&facts_of, basis.params, basis.calendar, as_of)?;
+    apply_confirmations(facts, Programme::FcoRural, c.id, as_of, &mut outcomes).await?;
+    let deadlines = fco::deadlines(&facts_of, basis.params, basis.calendar, as_of)?;
+    Ok((outcomes, deadlines))
+}
+
+/// The reporting deadlines of a bank (FCO-BB-60D for Banco do Brasil, FCO-MONTHLY-LIST for FCO banks).
+pub async fn bank_deadlines(
+    db: &impl ConnectionTrait,
+    basis: Basis<'_>,
+    b: &entity::bank::Model,
+    as_of: NaiveDate,
+) -> Result<Vec<social_fuel::DeadlineOutcome>> {
+    if !b.serves_fco {
+        return Ok(Vec::new());
+    }
+    let reports = entity::bank_report::Entity::find()
+        .filter(entity::bank_report::Column::BankId.eq(b.id))
+        .filter(entity::bank_report::Column::Status.ne("REJECTED"))
+        .all(db)
+        .await?;
+    let sent: Vec<fco::SentReport> = reports
+        .iter()
+        .filter_map(|r| {
+            let month = NaiveDate::parse_from_str(&format!("{}-01", r.reference_month), "%Y-%m-%d").ok()?;
+            Some(fco::SentReport {
+                month,
+                received_on: brasilia_date(r.received_at),
+            })
+        })
+        .collect();
+    Ok(fco::bank_deadlines(
+        b.code == "BB",
+        &sent,
+        basis.params,
+        basis.calendar,
+        as_of,
+    )?)
+}
+
+/// Facts read straight from the database, one query per call: for jobs and commands that check one financing.
+#[derive(Debug, Clone, Copy)]
+pub struct DbFacts<'a, C>(pub &'a C);
+
+fn one<K: std::hash::Hash + Eq, V: Default>(mut m: std::collections::HashMap<K, V>, k: &K) -> V {
+    m.remove(k).unwrap_or_default()
+}
+
+impl<C: ConnectionTrait + Sync> FactSource for DbFacts<'_, C> {
+    async fn acquisitions(&self, project: i64) -> Result<Vec<feedstock_acquisition::Model>> {
+        Ok(one(
+            crate::facts::acquisitions_by_project(self.0, &[project]).await?,
+            &project,
+        ))
+    }
+    async fn proposals(&self, project: i64) -> Result<Vec<contract_proposal::Model>> {
+        Ok(one(
+            crate::facts::proposals_by_project(self.0, &[project]).await?,
+            &project,
+        ))
+    }
+    async fn documents(&self, project: i64) -> Result<Vec<project_document::Model>> {
+        Ok(one(
+            crate::facts::documents_by_project(self.0, &[project]).await?,
+            &project,
+        ))
+    }
+    async fn plans(&self, project: i64) -> Result<Vec<assistance_plan::Model>> {
+        Ok(one(crate::facts::plans_by_project(self.0, &[project]).await?, &project))
+    }
+    async fn change_notices(&self, project: i64) -> Result<Vec<company_change_notice::Model>> {
+        Ok(one(
+            crate::facts::change_notices_by_project(self.0, &[project]).await?,
+            &project,
+        ))
+    }
+    async fn semi_arid(&self, ibge_code: i32) -> Result<Vec<semi_arid_membership::Model>> {
+        Ok(one(
+            crate::facts::semi_arid_by_municipality(self.0, &[ibge_code]).await?,
+            &ibge_code,
+        ))
+    }
+    async fn confirmations(&self, programme: Programme, id: i64) -> Result<Vec<checklist_confirmation::Model>> {
+        Ok(one(
+            crate::facts::confirmations(self.0, &[(programme, id)]).await?,
+            &(programme, id),
+        ))
+    }
+    async fn items(&self, cartas: Vec<i64>) -> Result<Vec<fco_carta_item::Model>> {
+        let mut by_carta = crate::facts::items_by_carta(self.0, &cartas).await?;
+        Ok(cartas
+            .iter()
+            .flat_map(|c| by_carta.remove(c).unwrap_or_default())
+            .collect())
+    }
+    async fn amendments(&self, carta: i64) -> Result<Vec<fco_carta_amendment::Model>> {
+        Ok(one(crate::facts::amendments_by_carta(self.0, &[carta]).await?, &carta))
+    }
+    async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
+        Ok(crate::facts::chamber_meetings(self.0, &[id]).await?.remove(&id))
+    }
+    async fn present(&self, meeting: i64, bank: i64) -> Result<Option<bool>> {
+        Ok(crate::facts::attendance(self.0, &[(meeting, bank)])
+            .await?
+            .remove(&(meeting, bank)))
+    }
+    async fn group_commitments(&self, party: i64) -> Result<Vec<fco_carta::Model>> {
+        Ok(one(crate::facts::group_commitments(self.0, &[party]).await?, &party))
+    }
+    async fn carta(&self, id: i64) -> Result<Option<fco_carta::Model>> {
+        Ok(crate::facts::cartas(self.0, &[id]).await?.remove(&id))
+    }
+}

@@ -1,0 +1,205 @@
+//! Batched reads of the stored facts: each function takes every key a page needs and answers with one `IN (...)`
+//! query, so a door that batches (the graph's DataLoaders) never runs a query per parent.
+
+use entity::{
+    assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
+    contract_proposal, economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition,
+    municipality, party, project_document, semi_arid_membership, social_fuel_project, vocab::Programme,
+};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::{HashMap, HashSet};
+
+/// The error of a batch read, shareable among the callers whose keys were batched together.
+pub type LoadError = std::sync::Arc<DbErr>;
+
+/// Declares a batch read of one row per key.
+macro_rules! by_key {
+    ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
+        $(#[$doc])*
+        pub async fn $name(db: &impl ConnectionTrait, keys: &[$key]) -> Result<HashMap<$key, $module::Model>, DbErr> {
+            let rows = $module::Entity::find()
+                .filter($module::Column::$column.is_in(keys.iter().copied()))
+                .all(db)
+                .await?;
+            Ok(rows.into_iter().map(|m| (m.$field, m)).collect())
+        }
+    };
+}
+
+/// Declares a batch read of all children per parent key, in id order.
+macro_rules! children {
+    ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
+        $(#[$doc])*
+        pub async fn $name(
+            db: &impl ConnectionTrait,
+            keys: &[$key],
+        ) -> Result<HashMap<$key, Vec<$module::Model>>, DbErr> {
+            let rows = $module::Entity::find()
+                .filter($module::Column::$column.is_in(keys.iter().copied()))
+                .order_by_asc($module::Column::Id)
+                .all(db)
+                .await?;
+            let mut out: HashMap<$key, Vec<$module::Model>> = HashMap::new();
+            for row in rows {
+                out.entry(row.$field).or_default().push(row);
+            }
+            Ok(out)
+        }
+    };
+}
+
+by_key!(
+    /// Banks by id.
+    banks, bank, Id, i64, id
+);
+by_key!(
+    /// Parties by id.
+    parties, party, Id, i64, id
+);
+by_key!(
+    /// Economic groups by id.
+    economic_groups, economic_group, Id, i64, id
+);
+by_key!(
+    /// Municipalities by IBGE code.
+    municipalities, municipality, IbgeCode, i32, ibge_code
+);
+by_key!(
+    /// Social-fuel projects by id.
+    projects, social_fuel_project, Id, i64, id
+);
+by_key!(
+    /// FCO cartas by id.
+    cartas, fco_carta, Id, i64, id
+);
+by_key!(
+    /// CPACR chamber meetings by id.
+    chamber_meetings, chamber_meeting, Id, i64, id
+);
+children!(
+    /// Feedstock acquisitions by project.
+    acquisitions_by_project, feedstock_acquisition, ProjectId, i64, project_id
+);
+children!(
+    /// Contract proposals by project.
+    proposals_by_project, contract_proposal, ProjectId, i64, project_id
+);
+children!(
+    /// Annex-I documents by project.
+    documents_by_project, project_document, ProjectId, i64, project_id
+);
+children!(
+    /// Technical-assistance plans by project.
+    plans_by_project, assistance_plan, ProjectId, i64, project_id
+);
+children!(
+    /// Notices of company changes by project.
+    change_notices_by_project, company_change_notice, ProjectId, i64, project_id
+);
+children!(
+    /// Items by carta.
+    items_by_carta, fco_carta_item, CartaId, i64, carta_id
+);
+children!(
+    /// Amendments by carta.
+    amendments_by_carta, fco_carta_amendment, CartaId, i64, carta_id
+);
+children!(
+    /// Semi-arid memberships (every period) by IBGE code.
+    semi_arid_by_municipality, semi_arid_membership, IbgeCode, i32, ibge_code
+);
+
+/// Checklist confirmations by financing (programme and id), in id order.
+pub async fn confirmations(
+    db: &impl ConnectionTrait,
+    keys: &[(Programme, i64)],
+) -> Result<HashMap<(Programme, i64), Vec<checklist_confirmation::Model>>, DbErr> {
+    let rows = checklist_confirmation::Entity::find()
+        .filter(checklist_confirmation::Column::FinancingId.is_in(keys.iter().map(|k| k.1)))
+        .order_by_asc(checklist_confirmation::Column::Id)
+        .all(db)
+        .await?;
+    let wanted: HashSet<&(Programme, i64)> = keys.iter().collect();
+    let mut out: HashMap<(Programme, i64), Vec<checklist_confirmation::Model>> = HashMap::new();
+    for row in rows {
+        let key = (row.programme, row.financing_id);
+        if wanted.contains(&key) {
+            out.entry(key).or_default().push(row);
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a bank was present at a chamber meeting, by (meeting, bank).
+pub async fn attendance(db: &impl ConnectionTrait, keys: &[(i64, i64)]) -> Result<HashMap<(i64, i64), bool>, DbErr> {
+    let rows = chamber_attendance::Entity::find()
+        .filter(chamber_attendance::Column::MeetingId.is_in(keys.iter().map(|k| k.0)))
+        .all(db)
+        .await?;
+    let wanted: HashSet<&(i64, i64)> = keys.iter().collect();
+    Ok(rows
+        .into_iter()
+        .map(|a| ((a.meeting_id, a.bank_id), a.present))
+        .filter(|(k, _)| wanted.contains(k))
+        .collect())
+}
+
+/// By borrower (party id): the committed (approved or contracted) cartas of its borrower group, i.e. of every member
+/// of its economic group, or its own when it has none. This is the one definition of the borrower group the rules
+/// read (FCO-CEILING, FCO-WEANED-2000); the asking carta is among them when committed, and the caller leaves it out.
+pub async fn group_commitments(
+    db: &impl ConnectionTrait,
+    keys: &[i64],
+) -> Result<HashMap<i64, Vec<fco_carta::Model>>, DbErr> {
+    let borrowers = party::Entity::find()
+        .filter(party::Column::Id.is_in(keys.iter().copied()))
+        .all(db)
+        .await?;
+    let groups: HashSet<i64> = borrowers.iter().filter_map(|p| p.economic_group_id).collect();
+    let members = if groups.is_empty() {
+        Vec::new()
+    } else {
+        party::Entity::find()
+            .filter(party::Column::EconomicGroupId.is_in(groups.iter().copied()))
+            .all(db)
+            .await?
+    };
+    let group_of: HashMap<i64, i64> = members
+        .iter()
+        .filter_map(|p| p.economic_group_id.map(|g| (p.id, g)))
+        .collect();
+    let party_ids: HashSet<i64> = keys.iter().copied().chain(members.iter().map(|p| p.id)).collect();
+    let cartas = fco_carta::Entity::find()
+        .filter(fco_carta::Column::PartyId.is_in(party_ids))
+        .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
+        .order_by_asc(fco_carta::Column::Id)
+        .all(db)
+        .await?;
+    let mut out: HashMap<i64, Vec<fco_carta::Model>> = HashMap::new();
+    for p in &borrowers {
+        let mine: Vec<fco_carta::Model> = match p.economic_group_id {
+            Some(g) => cartas
+                .iter()
+                .filter(|c| group_of.get(&c.party_id) == Some(&g))
+                .cloned()
+                .collect(),
+            None => cartas.iter().filter(|c| c.party_id == p.id).cloned().collect(),
+        };
+        out.insert(p.id, mine);
+    }
+    Ok(out)
+}
+
+/// The committed cartas of `carta`'s borrower group, `carta` itself left out: what FCO-CEILING adds up.
+pub async fn committed_by_group(
+    db: &impl ConnectionTrait,
+    carta: &fco_carta::Model,
+) -> Result<Vec<fco_carta::Model>, DbErr> {
+    let mut all = group_commitments(db, &[carta.party_id]).await?;
+    Ok(all
+        .remove(&carta.party_id)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| c.id != carta.id)
+        .collect())
+}

@@ -1,0 +1,704 @@
+//! The lifecycles of both programmes as commands: each creates a financing or moves it through the pure state
+//! machine (`entity::rules::lifecycle`), refuses with the rule that forbids it, and writes the change with its history
+//! row in one transaction.
+
+use crate::{
+    Caller, Clock, ServiceError,
+    messages::{self, Message, code},
+};
+use chrono::NaiveDate;
+use entity::{
+    bank,
+    domain::{Document, IbgeCode, Money},
+    fco_carta, fco_carta_amendment, financing_transition, municipality, non_business_day, party, project_document,
+    rule_parameter,
+    rules::{
+        fco::amendment_needs_approval,
+        lifecycle::{FcoEvent, SfEvent, apply_fco, apply_sf},
+    },
+    social_fuel_project,
+    vocab::{self, FcoCartaStage, Programme, SocialFuelStage},
+};
+use rust_decimal::Decimal;
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    DatabaseTransaction, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait,
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// Who acts and when: every command records both in the history row it writes.
+#[derive(Debug, Clone)]
+pub struct Act {
+    /// Who.
+    pub caller: Caller,
+    /// The clock of "now" and of "today" (the default legal date).
+    pub clock: Clock,
+}
+
+impl Act {
+    /// `caller` acting now.
+    pub fn by(caller: Caller) -> Self {
+        Self {
+            caller,
+            clock: Clock::System,
+        }
+    }
+
+    /// The legal date of the act: `on`, or today in Brasília.
+    pub fn day(&self, on: Option<NaiveDate>) -> NaiveDate {
+        on.unwrap_or_else(|| self.clock.today())
+    }
+}
+
+/// One step of a financing's history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryEntry {
+    /// The stage before (none on creation).
+    pub from_stage: Option<String>,
+    /// The stage after.
+    pub to_stage: String,
+    /// What happened (`CREATE`, `FILE`, `DECIDE`, `CONTRACT`, ...).
+    pub event: String,
+    /// The legal date of the event.
+    pub occurred_on: NaiveDate,
+    /// When it was recorded.
+    pub recorded_at: chrono::DateTime<chrono::Utc>,
+    /// Who recorded it.
+    pub actor: String,
+    /// A note, when given.
+    pub note: Option<String>,
+}
+
+/// The history of a financing, oldest first. A carta a bank's list created has no creation row of its own: its
+/// creation is the report that created it (provenance), shown first.
+pub async fn history(db: &DatabaseConnection, programme: Programme, id: i64) -> Result<Vec<HistoryEntry>> {
+    let rows = financing_transition::Entity::find()
+        .filter(financing_transition::Column::Programme.eq(programme))
+        .filter(financing_transition::Column::FinancingId.eq(id))
+        .order_by_asc(financing_transition::Column::Id)
+        .all(db)
+        .await?;
+    let mut out: Vec<HistoryEntry> = rows
+        .into_iter()
+        .map(|r| HistoryEntry {
+            from_stage: r.from_stage,
+            to_stage: r.to_stage,
+            event: r.event,
+            occurred_on: r.occurred_on,
+            recorded_at: r.recorded_at,
+            actor: r.actor,
+            note: r.note,
+        })
+        .collect();
+    if programme == Programme::FcoRural && !out.iter().any(|t| t.event == "CREATE") {
+        let Some(c) = fco_carta::Entity::find_by_id(id).one(db).await? else {
+            return Ok(out);
+        };
+        if let Some(r) = crate::reports::creating_report(db, &c).await? {
+            let to_stage = out
+                .first()
+                .and_then(|t| t.from_stage.clone())
+                .unwrap_or_else(|| c.stage.to_value());
+            out.insert(
+                0,
+                HistoryEntry {
+                    from_stage: None,
+                    to_stage,
+                    event: "CREATE".into(),
+                    occurred_on: c.approved_on.unwrap_or_else(|| r.received_at.date_naive()),
+                    recorded_at: r.processed_at.unwrap_or(r.received_at),
+                    actor: format!("bank report {}", r.id),
+                    note: Some(format!("declared in the monthly list of {}", r.reference_month)),
+                },
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// One history row.
+struct Step<'a> {
+    programme: Programme,
+    id: i64,
+    from: Option<String>,
+    to: String,
+    event: &'a str,
+    on: NaiveDate,
+    note: Option<String>,
+}
+
+impl<'a> Step<'a> {
+    /// The creation of a financing in `stage`, today.
+    fn created(programme: Programme, id: i64, stage: String, event: &'a str, act: &Act, note: Option<String>) -> Self {
+        Self {
+            programme,
+            id,
+            from: None,
+            to: stage,
+            event,
+            on: act.day(None),
+            note,
+        }
+    }
+}
+
+/// Writes a financing as it becomes (`next`, from the state machine) and its history row, inside `txn`: the one
+/// transition helper of both programmes.
+async fn save<A, E, M>(txn: &DatabaseTransaction, act: &Act, next: M, step: Step<'_>) -> Result<M>
+where
+    M: IntoActiveModel<A> + sea_orm::ModelTrait<Entity = E> + Send,
+    E: EntityTrait<Model = M>,
+    A: ActiveModelTrait<Entity = E> + sea_orm::ActiveModelBehavior + Send,
+{
+    let saved = next.into_active_model().reset_all().update(txn).await?;
+    record(txn, act, step).await?;
+    Ok(saved)
+}
+
+async fn record(db: &impl ConnectionTrait, act: &Act, s: Step<'_>) -> Result<()> {
+    financing_transition::ActiveModel {
+        programme: Set(s.programme),
+        financing_id: Set(s.id),
+        from_stage: Set(s.from),
+        to_stage: Set(s.to),
+        event: Set(s.event.into()),
+        occurred_on: Set(s.on),
+        recorded_at: Set(act.clock.now()),
+        actor: Set(act.caller.actor()),
+        note: Set(s.note),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// A social-fuel project by id.
+pub async fn project(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<social_fuel_project::Model> {
+    social_fuel_project::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found(field, Message::new(code::PROJECT_UNKNOWN).arg("id", id)))
+}
+
+/// An FCO carta by id.
+pub async fn carta(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<fco_carta::Model> {
+    fco_carta::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found(field, Message::new(code::CARTA_UNKNOWN).arg("id", id)))
+}
+
+async fn existing_bank(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<i64> {
+    bank::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .map(|b| b.id)
+        .ok_or_else(|| ServiceError::bad(field, Message::new(code::BANK_ID_UNKNOWN)))
+}
+
+/// The party with this document, created with `name` when new.
+async fn party_for(db: &impl ConnectionTrait, field: &'static str, document: &str, name: Option<&str>) -> Result<i64> {
+    let doc = Document::parse(document).map_err(|e| ServiceError::bad(field, messages::document(&e)))?;
+    if let Some(p) = party::Entity::find()
+        .filter(party::Column::Document.eq(doc.as_str()))
+        .one(db)
+        .await?
+    {
+        return Ok(p.id);
+    }
+    let name = name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| ServiceError::bad(field, Message::new(code::PARTY_NAME_REQUIRED).arg("document", &doc)))?;
+    let p = party::ActiveModel {
+        document: Set(doc.as_str().into()),
+        document_kind: Set(doc.kind().as_str().into()),
+        cnpj_root: Set(doc.cnpj_root().map(Into::into)),
+        name: Set(name.into()),
+        economic_group_id: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(p.id)
+}
+
+async fn municipality_code(db: &impl ConnectionTrait, field: &'static str, code: i32) -> Result<i32> {
+    u32::try_from(code)
+        .ok()
+        .and_then(|c| IbgeCode::new(c).ok())
+        .ok_or_else(|| ServiceError::bad(field, Message::new(code::IBGE_INVALID).arg("value", code)))?;
+    municipality::Entity::find_by_id(code)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::bad(field, Message::new(code::IBGE_UNKNOWN)))?;
+    Ok(code)
+}
+
+/// A non-negative amount of money, exact to the centavo.
+pub fn money(field: &'static str, d: Decimal) -> Result<Money> {
+    Money::from_non_negative(d).map_err(|e| ServiceError::bad(field, messages::amount(&e)))
+}
+
+fn required(field: &'static str, text: &str) -> Result<String> {
+    match text.trim() {
+        "" => Err(ServiceError::bad(field, Message::new(code::FIELD_EMPTY))),
+        t => Ok(t.to_owned()),
+    }
+}
+
+/// A new social-fuel project, in DRAFT.
+#[derive(Debug, Clone)]
+pub struct NewProject {
+    /// Title.
+    pub title: String,
+    /// The bank where financing is sought.
+    pub bank_id: i64,
+    /// The producer's CNPJ, in any punctuation.
+    pub producer_document: String,
+    /// The producer's name, when the CNPJ is new.
+    pub producer_name: Option<String>,
+    /// IBGE code of the plant's municipality.
+    pub plant_municipality_code: i32,
+    /// Financing sought.
+    pub requested_amount: Decimal,
+    /// Date of the bank's framing letter (art. 7).
+    pub bank_framed_on: Option<NaiveDate>,
+}
+
+/// Creates a social-fuel project in DRAFT, with its creation row.
+pub async fn create_project(
+    db: &DatabaseConnection,
+    act: &Act,
+    input: NewProject,
+) -> Result<social_fuel_project::Model> {
+    let title = required("input.title", &input.title)?;
+    let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
+    let code = municipality_code(db, "input.plantMunicipalityCode", input.plant_municipality_code).await?;
+    let amount = money("input.requestedAmount", input.requested_amount)?;
+    if !matches!(Document::parse(&input.producer_document), Ok(Document::Cnpj(_))) {
+        return Err(ServiceError::bad(
+            "input.producerDocument",
+            Message::new(code::PRODUCER_NEEDS_CNPJ),
+        ));
+    }
+    let txn = db.begin().await?;
+    let party = party_for(
+        &txn,
+        "input.producerDocument",
+        &input.producer_document,
+        input.producer_name.as_deref(),
+    )
+    .await?;
+    let stage = SocialFuelStage::Draft;
+    let p = social_fuel_project::ActiveModel {
+        title: Set(title),
+        bank_id: Set(bank),
+        party_id: Set(party),
+        plant_municipality_code: Set(code),
+        requested_amount: Set(amount),
+        stage: Set(stage),
+        status: Set(stage.status()),
+        bank_framed_on: Set(input.bank_framed_on),
+        analysed_by_bank: Set(false),
+        schedule_delay_accepted: Set(false),
+        created_at: Set(act.clock.now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let step = Step::created(Programme::SocialFuel, p.id, stage.to_value(), "CREATE", act, None);
+    record(&txn, act, step).await?;
+    txn.commit().await?;
+    Ok(p)
+}
+
+/// Records an annex-I document received for a project (art. 8), replacing an earlier one of the same kind.
+pub async fn add_project_document(
+    db: &DatabaseConnection,
+    act: &Act,
+    project_id: i64,
+    kind: vocab::ProjectDocumentKind,
+    received_on: Option<NaiveDate>,
+    reference: Option<String>,
+) -> Result<project_document::Model> {
+    let p = project(db, "projectId", project_id).await?;
+    let txn = db.begin().await?;
+    project_document::Entity::delete_many()
+        .filter(project_document::Column::ProjectId.eq(p.id))
+        .filter(project_document::Column::Kind.eq(kind))
+        .exec(&txn)
+        .await?;
+    let d = project_document::ActiveModel {
+        project_id: Set(p.id),
+        kind: Set(kind),
+        received_on: Set(act.day(received_on)),
+        reference: Set(reference),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(d)
+}
+
+/// Moves a project through `event`, with its history row.
+pub async fn transition_project(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    event: SfEvent,
+    note: Option<String>,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "id", id).await?;
+    let docs: Vec<vocab::ProjectDocumentKind> = project_document::Entity::find()
+        .filter(project_document::Column::ProjectId.eq(p.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|d| d.kind)
+        .collect();
+    let next = apply_sf(&p, &docs, &event)?;
+    let step = Step {
+        programme: Programme::SocialFuel,
+        id: p.id,
+        from: Some(p.stage.to_value()),
+        to: next.stage.to_value(),
+        event: event.name(),
+        on: event.on(),
+        note,
+    };
+    let txn = db.begin().await?;
+    let saved = save(&txn, act, next, step).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// Moves a carta through `event`, with its history row.
+pub async fn transition_carta(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    event: FcoEvent,
+) -> Result<fco_carta::Model> {
+    let c = carta(db, "id", id).await?;
+    let txn = db.begin().await?;
+    let saved = transition_carta_in(&txn, act, c, event, None).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// A carta's transition with its history row, inside `txn` (the caller commits).
+async fn transition_carta_in(
+    txn: &DatabaseTransaction,
+    act: &Act,
+    c: fco_carta::Model,
+    event: FcoEvent,
+    note: Option<String>,
+) -> Result<fco_carta::Model> {
+    let params = rule_parameter::Entity::params(txn).await?;
+    let cal = non_business_day::Entity::calendar(txn).await?;
+    let next = apply_fco(&c, &event, &params, &cal)?;
+    let step = Step {
+        programme: Programme::FcoRural,
+        id: c.id,
+        from: Some(c.stage.to_value()),
+        to: next.stage.to_value(),
+        event: event.name(),
+        on: event.on(),
+        note,
+    };
+    save(txn, act, next, step).await
+}
+
+/// A new FCO carta, in DRAFT.
+#[derive(Debug, Clone)]
+pub struct NewCarta {
+    /// The bank's number for the carta.
+    pub number: String,
+    /// The bank it is filed through.
+    pub bank_id: i64,
+    /// The borrower's CPF or CNPJ, in any punctuation.
+    pub borrower_document: String,
+    /// The borrower's name, when the document is new.
+    pub borrower_name: Option<String>,
+    /// Programme line.
+    pub line: vocab::FcoLine,
+    /// Financed activity.
+    pub activity: vocab::FcoActivity,
+    /// Financed value.
+    pub financed_amount: Decimal,
+    /// IBGE code of the property's municipality (Mato Grosso).
+    pub municipality_code: i32,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Grace period in months.
+    pub grace_months: Option<i32>,
+}
+
+/// Creates an FCO carta in DRAFT, with its creation row.
+pub async fn create_carta(db: &DatabaseConnection, act: &Act, input: NewCarta) -> Result<fco_carta::Model> {
+    let number = required("input.number", &input.number)?;
+    let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
+    let code = municipality_code(db, "input.municipalityCode", input.municipality_code).await?;
+    if code / 100_000 != 51 {
+        return Err(ServiceError::bad(
+            "input.municipalityCode",
+            Message::new(code::MUNICIPALITY_OUTSIDE_MT),
+        ));
+    }
+    let amount = money("input.financedAmount", input.financed_amount)?;
+    let taken = fco_carta::Entity::find()
+        .filter(fco_carta::Column::BankId.eq(bank))
+        .filter(fco_carta::Column::Number.eq(number.as_str()))
+        .one(db)
+        .await?;
+    if taken.is_some() {
+        return Err(ServiceError::bad(
+            "input.number",
+            Message::new(code::CARTA_NUMBER_TAKEN).arg("number", &number),
+        ));
+    }
+    let txn = db.begin().await?;
+    let party = party_for(
+        &txn,
+        "input.borrowerDocument",
+        &input.borrower_document,
+        input.borrower_name.as_deref(),
+    )
+    .await?;
+    let draft = Draft {
+        bank,
+        party,
+        number,
+        line: input.line,
+        activity: input.activity,
+        amount,
+        municipality_code: code,
+        term_months: input.term_months,
+        grace_months: input.grace_months,
+        resubmission_of: None,
+    };
+    let c = draft.model(act).insert(&txn).await?;
+    let step = Step::created(
+        Programme::FcoRural,
+        c.id,
+        FcoCartaStage::Draft.to_value(),
+        "CREATE",
+        act,
+        None,
+    );
+    record(&txn, act, step).await?;
+    txn.commit().await?;
+    Ok(c)
+}
+
+/// Records the chamber's opinion or the bank's decision; a favourable one must keep the group under the ceiling
+/// (FCO-CEILING), checked before the state machine's own guards.
+pub async fn decide_carta(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    decision: vocab::Decision,
+    by_chamber: bool,
+    on: Option<NaiveDate>,
+) -> Result<fco_carta::Model> {
+    let c = carta(db, "id", id).await?;
+    let on = act.day(on);
+    if decision == vocab::Decision::Favourable {
+        check_ceiling(db, &c, c.financed_amount, c.submitted_on.unwrap_or(on)).await?;
+    }
+    let event = FcoEvent::Decide {
+        on,
+        decision,
+        by_chamber,
+    };
+    let txn = db.begin().await?;
+    let saved = transition_carta_in(&txn, act, c, event, None).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// Resubmits an unfavourable carta once reformulated (FCO-RESUBMIT): a new DRAFT carta that points to it.
+pub async fn resubmit_carta(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    number: &str,
+    financed_amount: Option<Decimal>,
+) -> Result<fco_carta::Model> {
+    let old = carta(db, "id", id).await?;
+    if old.stage != FcoCartaStage::Unfavourable {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_RESUBMIT,
+            format!(
+                "only a carta with an unfavourable opinion may be resubmitted; this one is {:?}",
+                old.stage
+            ),
+        ));
+    }
+    let number = required("number", number)?;
+    let amount = financed_amount
+        .map(|a| money("financedAmount", a))
+        .transpose()?
+        .unwrap_or(old.financed_amount);
+    let txn = db.begin().await?;
+    let draft = Draft {
+        bank: old.bank_id,
+        party: old.party_id,
+        number,
+        line: old.line,
+        activity: old.activity,
+        amount,
+        municipality_code: old.municipality_code,
+        term_months: old.term_months,
+        grace_months: old.grace_months,
+        resubmission_of: Some(old.id),
+    };
+    let c = draft.model(act).insert(&txn).await?;
+    let note = Some(format!("reformulates carta {}", old.number));
+    let step = Step::created(
+        Programme::FcoRural,
+        c.id,
+        FcoCartaStage::Draft.to_value(),
+        "RESUBMIT",
+        act,
+        note,
+    );
+    record(&txn, act, step).await?;
+    txn.commit().await?;
+    Ok(c)
+}
+
+/// Amends an approved or contracted carta (FCO-AMENDMENT): an exempt change applies directly; any other reopens the
+/// approval (the carta goes back to SUBMITTED). The amendment, the carta's change and its history row commit
+/// together, or not at all.
+pub async fn amend_carta(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    kind: vocab::AmendmentKind,
+    description: String,
+    new_amount: Option<Decimal>,
+    on: Option<NaiveDate>,
+) -> Result<fco_carta::Model> {
+    let c = carta(db, "id", id).await?;
+    if !matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted) {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_AMENDMENT,
+            format!(
+                "only approved or contracted cartas are amended; this one is {:?}",
+                c.stage
+            ),
+        ));
+    }
+    let on = act.day(on);
+    let new = new_amount.map(|a| money("newAmount", a)).transpose()?;
+    let params = rule_parameter::Entity::params(db).await?;
+    let exposure_after = match new {
+        Some(n) => Some(group_exposure(db, &c).await?.checked_add(n).unwrap_or(n)),
+        None => None,
+    };
+    let (needs, why) = amendment_needs_approval(kind, Some(c.financed_amount), new, exposure_after, &params, on)?;
+    let txn = db.begin().await?;
+    fco_carta_amendment::ActiveModel {
+        carta_id: Set(c.id),
+        kind: Set(kind),
+        requested_on: Set(on),
+        old_amount: Set(Some(c.financed_amount)),
+        new_amount: Set(new),
+        description: Set(description),
+        requires_new_approval: Set(needs),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let note = Some(format!("FCO-AMENDMENT: {why}"));
+    let saved = if needs {
+        transition_carta_in(&txn, act, c, FcoEvent::Reopen { on, amount: new }, note).await?
+    } else {
+        let stage = c.stage.to_value();
+        let mut active = c.clone().into_active_model();
+        if let Some(n) = new {
+            active.financed_amount = Set(n);
+        }
+        let saved = active.update(&txn).await?;
+        let step = Step {
+            programme: Programme::FcoRural,
+            id: c.id,
+            from: Some(stage.clone()),
+            to: stage,
+            event: "AMEND",
+            on,
+            note,
+        };
+        record(&txn, act, step).await?;
+        saved
+    };
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// The fields of a new DRAFT carta.
+struct Draft {
+    bank: i64,
+    party: i64,
+    number: String,
+    line: vocab::FcoLine,
+    activity: vocab::FcoActivity,
+    amount: Money,
+    municipality_code: i32,
+    term_months: Option<i32>,
+    grace_months: Option<i32>,
+    resubmission_of: Option<i64>,
+}
+
+impl Draft {
+    fn model(self, act: &Act) -> fco_carta::ActiveModel {
+        let stage = FcoCartaStage::Draft;
+        fco_carta::ActiveModel {
+            number: Set(self.number),
+            bank_id: Set(self.bank),
+            party_id: Set(self.party),
+            line: Set(self.line),
+            activity: Set(self.activity),
+            financed_amount: Set(self.amount),
+            municipality_code: Set(self.municipality_code),
+            stage: Set(stage),
+            status: Set(stage.status()),
+            term_months: Set(self.term_months),
+            grace_months: Set(self.grace_months),
+            resubmission_of: Set(self.resubmission_of),
+            created_at: Set(act.clock.now()),
+            ..Default::default()
+        }
+    }
+}
+
+/// Approved and contracted financed value of the carta's borrower group, this carta excluded.
+async fn group_exposure(db: &DatabaseConnection, c: &fco_carta::Model) -> Result<Money> {
+    let others = crate::facts::committed_by_group(db, c).await?;
+    Ok(others
+        .iter()
+        .fold(Money::ZERO, |acc, o| acc.checked_add(o.financed_amount).unwrap_or(acc)))
+}
+
+/// FCO-CEILING before a favourable decision.
+async fn check_ceiling(db: &DatabaseConnection, c: &fco_carta::Model, amount: Money, on: NaiveDate) -> Result<()> {
+    let params = rule_parameter::Entity::params(db).await?;
+    let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
+    let others = group_exposure(db, c).await?;
+    let total = others.checked_add(amount).unwrap_or(amount);
+    if total.to_decimal() > ceiling {
+        let ceiling = entity::rules::brl(ceiling);
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_CEILING,
+            format!(
+                "the borrower's group already has {others} approved or contracted; with {amount} it would reach {total}, over the {ceiling} ceiling"
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,296 @@
+//! The rules' data: versions of rule parameters (added, corrected, withdrawn, never overwritten), the days without
+//! office hours, and the checklist confirmations people give.
+
+use crate::{
+    Caller, Clock, ServiceError,
+    compliance::authority,
+    messages::{Message, code},
+};
+use chrono::NaiveDate;
+use entity::{
+    checklist_confirmation, fco_carta, non_business_day, rule_parameter,
+    rules::{self, Outcome, RuleKind, Status, calendar::Calendar, params::Params},
+    social_fuel_project,
+    vocab::Programme,
+};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, ExprTrait,
+    QueryFilter, QueryOrder, TransactionTrait,
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// The parameters in force, every version.
+pub async fn params(db: &impl ConnectionTrait) -> Result<Params> {
+    Ok(rule_parameter::Entity::params(db).await?)
+}
+
+/// The business-day calendar.
+pub async fn calendar(db: &impl ConnectionTrait) -> Result<Calendar> {
+    Ok(non_business_day::Entity::calendar(db).await?)
+}
+
+/// Every version of every parameter, by key and start date; `rule` keeps one rule code's or one key's versions.
+pub async fn versions(
+    db: &DatabaseConnection,
+    rule: Option<&str>,
+    include_withdrawn: bool,
+) -> Result<Vec<rule_parameter::Model>> {
+    let mut q = rule_parameter::Entity::find();
+    if !include_withdrawn {
+        q = q.filter(rule_parameter::Column::WithdrawnAt.is_null());
+    }
+    if let Some(r) = rule {
+        q = q.filter(
+            rule_parameter::Column::RuleCode
+                .eq(r)
+                .or(rule_parameter::Column::Key.eq(r)),
+        );
+    }
+    Ok(q.order_by_asc(rule_parameter::Column::Key)
+        .order_by_asc(rule_parameter::Column::EffectiveFrom)
+        .order_by_asc(rule_parameter::Column::Id)
+        .all(db)
+        .await?)
+}
+
+fn reason_of(reason: &str) -> Result<String> {
+    match reason.trim() {
+        "" => Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED))),
+        r => Ok(r.to_owned()),
+    }
+}
+
+/// A version that is still in force, by its number.
+async fn in_force(db: &impl ConnectionTrait, id: i64) -> Result<rule_parameter::Model> {
+    let v = rule_parameter::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
+        ServiceError::not_found("versionId", Message::new(code::PARAMETER_VERSION_UNKNOWN).arg("id", id))
+    })?;
+    if let Some(at) = v.withdrawn_at {
+        return Err(ServiceError::bad(
+            "versionId",
+            Message::new(code::PARAMETER_VERSION_WITHDRAWN)
+                .arg("id", id)
+                .arg("at", at.to_rfc3339())
+                .arg("reason", v.withdrawal_reason.as_deref().unwrap_or("")),
+        ));
+    }
+    Ok(v)
+}
+
+/// A new parameter version, as asked.
+#[derive(Debug, Clone)]
+pub struct NewVersion<'a> {
+    /// Parameter key (`SF-SHARE-MIN.NORTHEAST`).
+    pub key: &'a str,
+    /// The value, exact, as text.
+    pub value: &'a str,
+    /// Its unit; must be the key's.
+    pub unit: &'a str,
+    /// First day in force.
+    pub from: NaiveDate,
+    /// Last day in force.
+    pub to: Option<NaiveDate>,
+    /// The instrument that sets it.
+    pub source: &'a str,
+}
+
+/// Stores a new parameter version after checking it; the mutation and `fomento rules import` both call it.
+pub async fn add_version(db: &impl ConnectionTrait, clock: Clock, v: NewVersion<'_>) -> Result<rule_parameter::Model> {
+    let (value, unit) = rules::params::validate_new_version(v.key, v.value, v.unit, v.from, v.to).map_err(|e| {
+        ServiceError::bad(
+            "value",
+            Message::new(code::PARAMETER_INVALID).arg("detail", e.to_string()),
+        )
+    })?;
+    if v.source.trim().is_empty() {
+        return Err(ServiceError::bad(
+            "legalSource",
+            Message::new(code::LEGAL_SOURCE_REQUIRED),
+        ));
+    }
+    let rule_code = v.key.split('.').next().unwrap_or(v.key).to_owned();
+    Ok(rule_parameter::ActiveModel {
+        key: Set(v.key.into()),
+        rule_code: Set(rule_code),
+        value: Set(value.normalize().to_string()),
+        unit: Set(unit.as_str().into()),
+        effective_from: Set(v.from),
+        effective_to: Set(v.to),
+        legal_source: Set(v.source.trim().into()),
+        created_at: Set(clock.now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// What a correction changes; the rest stays as it was.
+#[derive(Debug, Clone, Default)]
+pub struct Correction {
+    /// The corrected value, as text.
+    pub value: Option<String>,
+    /// The corrected first day.
+    pub from: Option<NaiveDate>,
+    /// The corrected last day.
+    pub to: Option<NaiveDate>,
+    /// The corrected instrument.
+    pub source: Option<String>,
+}
+
+/// Corrects a version: it is withdrawn with the reason and replaced by a new one, in one transaction.
+pub async fn correct_version(
+    db: &DatabaseConnection,
+    clock: Clock,
+    id: i64,
+    c: Correction,
+    reason: &str,
+) -> Result<rule_parameter::Model> {
+    let reason = reason_of(reason)?;
+    let txn = db.begin().await?;
+    let old = in_force(&txn, id).await?;
+    let value = c.value.unwrap_or_else(|| old.value.clone());
+    let new = add_version(
+        &txn,
+        clock,
+        NewVersion {
+            key: &old.key,
+            value: &value,
+            unit: &old.unit,
+            from: c.from.unwrap_or(old.effective_from),
+            to: c.to.or(old.effective_to),
+            source: c.source.as_deref().unwrap_or(&old.legal_source),
+        },
+    )
+    .await?;
+    let mut a: rule_parameter::ActiveModel = old.into();
+    a.withdrawn_at = Set(Some(clock.now()));
+    a.withdrawal_reason = Set(Some(format!("corrected by version {}: {reason}", new.id)));
+    a.replaced_by = Set(Some(new.id));
+    a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(new)
+}
+
+/// Withdraws a version recorded in error; it stays in the history with the reason.
+pub async fn withdraw_version(
+    db: &DatabaseConnection,
+    clock: Clock,
+    id: i64,
+    reason: &str,
+) -> Result<rule_parameter::Model> {
+    let reason = reason_of(reason)?;
+    let old = in_force(db, id).await?;
+    let mut a: rule_parameter::ActiveModel = old.into();
+    a.withdrawn_at = Set(Some(clock.now()));
+    a.withdrawal_reason = Set(Some(reason));
+    Ok(a.update(db).await?)
+}
+
+/// The days without office hours kept as data, in date order.
+pub async fn non_business_days(db: &DatabaseConnection) -> Result<Vec<non_business_day::Model>> {
+    Ok(non_business_day::Entity::find()
+        .order_by_asc(non_business_day::Column::Day)
+        .all(db)
+        .await?)
+}
+
+/// Records a day without office hours beyond weekends and national holidays.
+pub async fn add_non_business_day(
+    db: &DatabaseConnection,
+    day: NaiveDate,
+    reason: &str,
+) -> Result<non_business_day::Model> {
+    if reason.trim().is_empty() {
+        return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
+    }
+    let exists = non_business_day::Entity::find()
+        .filter(non_business_day::Column::Day.eq(day))
+        .one(db)
+        .await?;
+    if let Some(d) = exists {
+        return Err(ServiceError::bad(
+            "day",
+            Message::new(code::DAY_ALREADY_RECORDED)
+                .arg("day", d.day)
+                .arg("reason", d.reason),
+        ));
+    }
+    Ok(non_business_day::ActiveModel {
+        day: Set(day),
+        reason: Set(reason.trim().into()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// Records that a person confirmed a checklist item on a financing, replacing an earlier confirmation; answers the
+/// rule's outcome as `compliance` will show it.
+pub async fn confirm_checklist_item(
+    db: &DatabaseConnection,
+    clock: Clock,
+    _caller: &Caller,
+    financing: (Programme, i64),
+    rule_code: &str,
+    confirmed_by: &str,
+    note: Option<String>,
+) -> Result<Outcome> {
+    let (programme, id) = financing;
+    let prefix = match programme {
+        Programme::SocialFuel => "SF-",
+        Programme::FcoRural => "FCO-",
+    };
+    let rule = rules::rule(rule_code)
+        .filter(|r| r.kind == RuleKind::Checklist && r.code.starts_with(prefix))
+        .ok_or_else(|| {
+            ServiceError::bad(
+                "ruleCode",
+                Message::new(code::NOT_A_CHECKLIST_RULE).arg("code", rule_code),
+            )
+        })?;
+    if confirmed_by.trim().is_empty() {
+        return Err(ServiceError::bad(
+            "confirmedBy",
+            Message::new(code::CONFIRMED_BY_REQUIRED),
+        ));
+    }
+    let exists = match programme {
+        Programme::SocialFuel => social_fuel_project::Entity::find_by_id(id).one(db).await?.is_some(),
+        Programme::FcoRural => fco_carta::Entity::find_by_id(id).one(db).await?.is_some(),
+    };
+    if !exists {
+        return Err(ServiceError::not_found(
+            "financingId",
+            Message::new(code::FINANCING_UNKNOWN).arg("id", id),
+        ));
+    }
+    let txn = db.begin().await?;
+    checklist_confirmation::Entity::delete_many()
+        .filter(checklist_confirmation::Column::Programme.eq(programme))
+        .filter(checklist_confirmation::Column::FinancingId.eq(id))
+        .filter(checklist_confirmation::Column::RuleCode.eq(rule.code.as_str()))
+        .exec(&txn)
+        .await?;
+    let c = checklist_confirmation::ActiveModel {
+        programme: Set(programme),
+        financing_id: Set(id),
+        rule_code: Set(rule.code.into()),
+        confirmed_by: Set(confirmed_by.trim().into()),
+        confirmed_at: Set(clock.now()),
+        note: Set(note),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(rules::outcome(
+        rule.code,
+        Status::Met,
+        format!(
+            "confirmed by {} on {}",
+            c.confirmed_by,
+            authority(programme).show(c.confirmed_at)
+        ),
+    ))
+}
