@@ -68,8 +68,83 @@ async fn a_report_that_puts_a_group_over_the_ceiling_is_ingested_with_its_flags(
             ceiling.iter().all(|f| f.message.contains("18.000.000,00")),
             "the group's total is in the flag: {ceiling:?}"
         );
+        ceiling_forms_agree(&app).await;
     })
     .await;
+}
+
+/// FCO-CEILING has two forms: the set-based statement the ingestion runs over a whole report
+/// (`service::ceiling::cartas_over`) and the pure rule that judges one carta from its facts (`compliance` in the
+/// graph). On every committed carta they must agree at the legal ceiling; the set-based form's boundaries (a zero
+/// ceiling, a group's own total) are checked too.
+async fn ceiling_forms_agree(app: &TestApp) {
+    use entity::{fco_carta, rules::Status};
+    use sea_orm::TransactionTrait;
+    use service::compliance::{self, Basis, DbFacts};
+    let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
+    let committed: Vec<_> = cartas
+        .iter()
+        .filter(|c| fco_carta::COMMITTED.contains(&c.stage))
+        .collect();
+    assert!(committed.len() >= 3, "the sheet commits several cartas");
+    let params = service::parameters::params(&app.db).await.expect("params");
+    let calendar = service::parameters::calendar(&app.db).await.expect("calendar");
+    let basis = Basis {
+        params: &params,
+        calendar: &calendar,
+    };
+    let mut violated = std::collections::BTreeSet::new();
+    for c in &committed {
+        let as_of = chrono::NaiveDate::from_ymd_opt(2019, 6, 1).expect("date");
+        let (outcomes, _) = compliance::carta(&DbFacts(&app.db), basis, c, as_of)
+            .await
+            .expect("rules");
+        let o = outcomes.iter().find(|o| o.code == "FCO-CEILING").expect("FCO-CEILING");
+        if o.status == Status::Violated {
+            violated.insert(c.id);
+        }
+    }
+    assert!(!violated.is_empty(), "the pure rule sees the group over R$ 15 M");
+    let txn = app.db.begin().await.expect("txn");
+    let legal = 15_000_000 * 100; // R$ 15 M in centavos
+    let set_based: std::collections::BTreeSet<i64> = service::ceiling::cartas_over(&txn, None, legal)
+        .await
+        .expect("set-based")
+        .into_iter()
+        .map(|o| o.carta_id)
+        .filter(|id| committed.iter().any(|c| c.id == *id))
+        .collect();
+    assert_eq!(
+        set_based, violated,
+        "both forms flag the same committed cartas at R$ 15 M"
+    );
+    // At a ceiling of zero every group with a committed carta is over it, in both forms' terms; at the largest
+    // group total none is.
+    let everyone: std::collections::BTreeSet<i64> = service::ceiling::cartas_over(&txn, None, 0)
+        .await
+        .expect("set-based")
+        .into_iter()
+        .map(|o| o.carta_id)
+        .collect();
+    assert!(
+        committed.iter().all(|c| everyone.contains(&c.id)),
+        "every committed carta is over a zero ceiling"
+    );
+    let highest = service::ceiling::cartas_over(&txn, None, 0)
+        .await
+        .expect("set-based")
+        .iter()
+        .map(|o| o.group_total_cents)
+        .max()
+        .expect("a group");
+    assert!(
+        service::ceiling::cartas_over(&txn, None, highest)
+            .await
+            .expect("set-based")
+            .is_empty(),
+        "no group is over its own total"
+    );
+    txn.rollback().await.expect("rollback");
 }
 
 #[tokio::test]

@@ -142,12 +142,7 @@ impl FinancingArgs {
         Self {
             filter: filter.unwrap_or_default(),
             order: order.unwrap_or_default(),
-            page: PageArgs {
-                first,
-                after,
-                last,
-                before,
-            },
+            page: PageArgs::new(first, after, last, before),
         }
     }
 }

@@ -23,6 +23,18 @@ pub struct PageArgs {
     pub before: Option<String>,
 }
 
+impl PageArgs {
+    /// Relay's four window arguments.
+    pub fn new(first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Self {
+        Self {
+            first,
+            after,
+            last,
+            before,
+        }
+    }
+}
+
 /// Why a page request is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PageError {

@@ -29,8 +29,7 @@ use async_graphql::{Context, ID, MergedObject, Object};
 #[graphql(name = "Query")]
 pub struct QueryRoot(
     CommonQuery,
-    SocialFuelQuery,
-    FcoQuery,
+    ProgrammeQuery,
     super::rules::RulesQuery,
     super::reports::ReportsQuery,
     super::flags::FlagsQuery,
@@ -161,12 +160,7 @@ impl CommonQuery {
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<BankConnection> {
-        let args = PageArgs {
-            first,
-            after,
-            last,
-            before,
-        };
+        let args = PageArgs::new(first, after, last, before);
         pagination::check(&args).map_err(gql)?;
         let total = service::financings::bank_count(db(ctx)).await.served(ctx)?;
         let window = pagination::window(&args, total).map_err(gql)?;
@@ -216,12 +210,12 @@ impl CommonQuery {
     }
 }
 
-/// Queries of the social-fuel programme.
+/// Queries of each programme's own list, with the programme's own filters.
 #[derive(Default)]
-pub struct SocialFuelQuery;
+pub struct ProgrammeQuery;
 
 #[Object]
-impl SocialFuelQuery {
+impl ProgrammeQuery {
     /// Social-fuel projects, with their own filters.
     #[allow(clippy::too_many_arguments)]
     async fn social_fuel_projects(
@@ -234,22 +228,10 @@ impl SocialFuelQuery {
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<SocialFuelProjectConnection> {
-        let page = PageArgs {
-            first,
-            after,
-            last,
-            before,
-        };
+        let page = PageArgs::new(first, after, last, before);
         list_social_fuel_projects(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page).await
     }
-}
 
-/// Queries of the FCO Rural programme.
-#[derive(Default)]
-pub struct FcoQuery;
-
-#[Object]
-impl FcoQuery {
     /// FCO cartas-consultas, with their own filters.
     #[allow(clippy::too_many_arguments)]
     async fn fco_cartas(
@@ -262,12 +244,7 @@ impl FcoQuery {
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<FcoCartaConnection> {
-        let page = PageArgs {
-            first,
-            after,
-            last,
-            before,
-        };
+        let page = PageArgs::new(first, after, last, before);
         list_fco_cartas(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page).await
     }
 }

@@ -290,23 +290,36 @@ fn as_of_or_today(as_of: Option<Date>) -> NaiveDate {
     as_of.map_or_else(today_in_brasilia, |d| d.0)
 }
 
-type Judged = (Vec<RuleOutcome>, Vec<Deadline>);
+/// A financing's rule outcomes and deadlines.
+pub type Outcomes = (Vec<RuleOutcome>, Vec<Deadline>);
 
-fn shaped((outcomes, deadlines): (Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)) -> Judged {
+fn shaped((outcomes, deadlines): (Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)) -> Outcomes {
     (
         outcomes.into_iter().map(Into::into).collect(),
         deadlines.into_iter().map(Into::into).collect(),
     )
 }
 
-async fn project_outcomes(ctx: &Context<'_>, p: &social_fuel_project::Model, as_of: Option<Date>) -> Result<Judged> {
-    let judged = compliance::project(&GraphFacts(ctx), basis(ctx).await?, p, as_of_or_today(as_of)).await;
-    Ok(shaped(judged.served(ctx)?))
+/// A financing whose rules are judged.
+#[derive(Clone, Copy)]
+pub enum Judged<'a> {
+    /// A social-fuel project.
+    Project(&'a social_fuel_project::Model),
+    /// An FCO carta.
+    Carta(&'a fco_carta::Model),
 }
 
-async fn carta_outcomes(ctx: &Context<'_>, c: &fco_carta::Model, as_of: Option<Date>) -> Result<Judged> {
-    let judged = compliance::carta(&GraphFacts(ctx), basis(ctx).await?, c, as_of_or_today(as_of)).await;
-    Ok(shaped(judged.served(ctx)?))
+impl Judged<'_> {
+    /// The financing's rule outcomes and deadlines as known on `as_of` (today by default): `compliance` and
+    /// `deadlines` of both programmes.
+    pub async fn on(self, ctx: &Context<'_>, as_of: Option<Date>) -> Result<Outcomes> {
+        let (facts, basis, as_of) = (GraphFacts(ctx), basis(ctx).await?, as_of_or_today(as_of));
+        let judged = match self {
+            Judged::Project(p) => compliance::project(&facts, basis, p, as_of).await,
+            Judged::Carta(c) => compliance::carta(&facts, basis, c, as_of).await,
+        };
+        Ok(shaped(judged.served(ctx)?))
+    }
 }
 
 /// The reporting deadlines of a bank (FCO-BB-60D for Banco do Brasil, FCO-MONTHLY-LIST for FCO banks).
@@ -315,38 +328,6 @@ pub async fn bank_deadlines(ctx: &Context<'_>, b: &entity::bank::Model, as_of: O
         .await
         .served(ctx)?;
     Ok(out.into_iter().map(Into::into).collect())
-}
-
-/// `compliance` of a project.
-pub async fn project_compliance(
-    ctx: &Context<'_>,
-    p: &social_fuel_project::Model,
-    as_of: Option<Date>,
-) -> Result<Vec<RuleOutcome>> {
-    Ok(project_outcomes(ctx, p, as_of).await?.0)
-}
-
-/// `deadlines` of a project.
-pub async fn project_deadlines(
-    ctx: &Context<'_>,
-    p: &social_fuel_project::Model,
-    as_of: Option<Date>,
-) -> Result<Vec<Deadline>> {
-    Ok(project_outcomes(ctx, p, as_of).await?.1)
-}
-
-/// `compliance` of a carta.
-pub async fn carta_compliance(
-    ctx: &Context<'_>,
-    c: &fco_carta::Model,
-    as_of: Option<Date>,
-) -> Result<Vec<RuleOutcome>> {
-    Ok(carta_outcomes(ctx, c, as_of).await?.0)
-}
-
-/// `deadlines` of a carta.
-pub async fn carta_deadlines(ctx: &Context<'_>, c: &fco_carta::Model, as_of: Option<Date>) -> Result<Vec<Deadline>> {
-    Ok(carta_outcomes(ctx, c, as_of).await?.1)
 }
 
 /// Queries about the rules themselves.

@@ -18,6 +18,17 @@ use crate::{
 use chrono::{Datelike, Months, NaiveDate};
 use rust_decimal::Decimal;
 
+/// FCO-VALIDITY-120D: the last day an approval given on `approved` is valid (120 days, counted as Lei 9.784/1999,
+/// art. 66 counts them), with how it was counted. The one computation the deadline, the contracting and expiry
+/// guards and the ingestion's check all read.
+pub fn validity_end(
+    approved: NaiveDate,
+    params: &Params,
+    cal: &Calendar,
+) -> Result<super::calendar::Deadline, ParamError> {
+    Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
+}
+
 /// FCO-CHAMBER-THRESHOLD: whether a carta needs the chamber's opinion.
 pub fn needs_chamber(amount: Money, params: &Params, on: NaiveDate) -> Result<(bool, Decimal), ParamError> {
     let threshold = params.value("FCO-CHAMBER-THRESHOLD.AMOUNT", on)?;
@@ -401,7 +412,7 @@ pub fn deadlines(
     }));
     out.push(super::guarded_deadline(code::FCO_VALIDITY_120D, || {
         let validity = match c.approved_on {
-            Some(a) => Some(cal.add_days(a, params.count("FCO-VALIDITY-120D.DAYS", a)?)),
+            Some(a) => Some(validity_end(a, params, cal)?),
             None => None,
         };
         Ok(day_deadline(

@@ -472,7 +472,7 @@ pub fn apply_fco(
             }
             let approved = c.approved_on.unwrap_or(*on);
             not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "the approval")?;
-            let due = cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?);
+            let due = super::fco::validity_end(approved, params, cal)?;
             if *on > due.due {
                 return Err(violation(
                     code::FCO_VALIDITY_120D,
@@ -488,7 +488,7 @@ pub fn apply_fco(
                 return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED"));
             }
             let approved = c.approved_on.unwrap_or(*on);
-            let due = cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?);
+            let due = super::fco::validity_end(approved, params, cal)?;
             if *on <= due.due {
                 return Err(violation(
                     code::FCO_VALIDITY_120D,

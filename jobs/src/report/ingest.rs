@@ -873,8 +873,7 @@ impl Preparer {
         self.validity
             .entry(approved)
             .or_insert_with(|| {
-                let days = params.count("FCO-VALIDITY-120D.DAYS", approved).ok()?;
-                let due = cal.add_days(approved, days);
+                let due = entity::rules::fco::validity_end(approved, params, cal).ok()?;
                 Some((due.due, due.note))
             })
             .clone()
@@ -1390,47 +1389,23 @@ async fn ceiling_flags(
     let Ok(ceiling_cents) = Money::from_decimal(ceiling).map(|m| m.cents()) else {
         return Ok(());
     };
-    let backend = txn.get_database_backend();
-    let sql = "SELECT c.id, c.number, totals.total FROM fco_carta c
-        JOIN party p ON p.id = c.party_id
-        JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, CAST(SUM(c2.financed_amount) AS BIGINT) AS total
-                FROM fco_carta c2 JOIN party p2 ON p2.id = c2.party_id
-               WHERE c2.stage IN ('APPROVED', 'CONTRACTED')
-               GROUP BY COALESCE(p2.economic_group_id, -p2.id)
-              HAVING SUM(c2.financed_amount) > $1) totals
-          ON totals.g = COALESCE(p.economic_group_id, -p.id)
-       WHERE c.bank_id = $2";
-    let sql = if backend == sea_orm::DbBackend::Sqlite {
-        sql.replace('$', "?")
-    } else {
-        // This one reads every committed carta: a scan and a hash join beat a probe per carta, and compiling the plan
-        // (JIT) would cost more than running it.
-        txn.execute_unprepared("SET LOCAL enable_seqscan = on; SET LOCAL jit = off")
-            .await?;
-        sql.to_owned()
-    };
-    let rows = txn
-        .query_all_raw(sea_orm::Statement::from_sql_and_values(
-            backend,
-            sql,
-            [ceiling_cents.into(), r.bank_id.into()],
-        ))
-        .await?;
     let mut flags = Vec::new();
-    for row in rows {
-        let carta: i64 = row.try_get_by_index(0)?;
-        if !numbers.contains_key(&row.try_get_by_index::<String>(1)?) {
+    for over in service::ceiling::cartas_over(txn, Some(r.bank_id), ceiling_cents).await? {
+        if !numbers.contains_key(&over.number) {
             continue;
         }
-        // `SUM` over `BIGINT` is `NUMERIC` on PostgreSQL and an integer on SQLite: the statement casts it to `BIGINT`
-        // so both decode alike.
-        let total: i64 = row.try_get_by_index::<Option<i64>>(2)?.unwrap_or(0);
         let message = format!(
             "the borrower's group holds {} approved and contracted, over the {} ceiling",
-            Money(total),
+            Money(over.group_total_cents),
             brl(ceiling)
         );
-        flags.push(flag_row(r.id, carta, entity::rules::code::FCO_CEILING, message, now));
+        flags.push(flag_row(
+            r.id,
+            over.carta_id,
+            entity::rules::code::FCO_CEILING,
+            message,
+            now,
+        ));
     }
     for chunk in flags.chunks(1000) {
         compliance_flag::Entity::insert_many(chunk.to_vec())

@@ -205,7 +205,7 @@ impl SocialFuelProject {
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
     ) -> Result<Vec<RuleOutcome>> {
-        rules::project_compliance(ctx, &self.0, as_of).await
+        Ok(rules::Judged::Project(&self.0).on(ctx, as_of).await?.0)
     }
 
     /// The legal deadlines of this project as of `asOf`, with how each was counted.
@@ -214,7 +214,7 @@ impl SocialFuelProject {
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
     ) -> Result<Vec<Deadline>> {
-        rules::project_deadlines(ctx, &self.0, as_of).await
+        Ok(rules::Judged::Project(&self.0).on(ctx, as_of).await?.1)
     }
 
     /// Every transition of this project, oldest first (append-only).
@@ -504,7 +504,7 @@ impl FcoCarta {
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
     ) -> Result<Vec<RuleOutcome>> {
-        rules::carta_compliance(ctx, &self.0, as_of).await
+        Ok(rules::Judged::Carta(&self.0).on(ctx, as_of).await?.0)
     }
 
     /// The legal deadlines of this carta as of `asOf`, with how each was counted.
@@ -513,7 +513,7 @@ impl FcoCarta {
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
     ) -> Result<Vec<Deadline>> {
-        rules::carta_deadlines(ctx, &self.0, as_of).await
+        Ok(rules::Judged::Carta(&self.0).on(ctx, as_of).await?.1)
     }
 
     /// Every transition of this carta, oldest first (append-only).
