@@ -160,25 +160,43 @@ pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration) -> 
     )
 }
 
-/// Draws the progress of the report being read on standard error until dropped: redrawn in place on a terminal,
-/// a line every ten seconds otherwise (a log file).
+/// Draws the progress of the report being read on standard error until aborted: an `indicatif` bar redrawn in
+/// place on a terminal, a [`progress_line`] every ten seconds otherwise (a log file gets no control codes).
 pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task::JoinHandle<()> {
-    use std::io::{IsTerminal, Write};
+    use std::io::IsTerminal;
     tokio::spawn(async move {
-        let tty = std::io::stderr().is_terminal();
         let started = std::time::Instant::now();
-        let mut printed = std::time::Instant::now();
-        loop {
-            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-            let (rows, expected) = progress.get();
-            let line = progress_line(rows, expected, started.elapsed());
-            if tty {
-                let mut err = std::io::stderr().lock();
-                let _ = write!(err, "\r{line}\x1b[K");
-                let _ = err.flush();
-            } else if printed.elapsed() >= std::time::Duration::from_secs(10) {
-                eprintln!("{line}");
-                printed = std::time::Instant::now();
+        if std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+            let known = indicatif::ProgressStyle::with_template(
+                "[{bar:30}] {percent:>3}% {human_pos} of {human_len} rows, {per_sec}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("#>-");
+            let unknown = indicatif::ProgressStyle::with_template("{human_pos} rows read, {per_sec}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+            loop {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                let (rows, expected) = progress.get();
+                // Unknown, or a sheet whose dimension said less than it holds: no bar rather than a wrong one.
+                if expected == 0 || rows > expected {
+                    bar.set_style(unknown.clone());
+                    bar.unset_length();
+                } else {
+                    bar.set_style(known.clone());
+                    bar.set_length(expected);
+                }
+                bar.set_position(rows);
+            }
+        } else {
+            let mut printed = std::time::Instant::now();
+            loop {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                if printed.elapsed() >= std::time::Duration::from_secs(10) {
+                    let (rows, expected) = progress.get();
+                    eprintln!("{}", progress_line(rows, expected, started.elapsed()));
+                    printed = std::time::Instant::now();
+                }
             }
         }
     })

@@ -120,10 +120,20 @@ impl StatementCounter {
     }
 }
 
+/// A SQLite URL that creates its file when missing (`mode=rwc`) unless it names a mode of its own: the embedded
+/// database is created on first start whichever file the operator names.
+pub fn sqlite_creating(url: &str) -> String {
+    if !url.starts_with("sqlite:") || url.contains("mode=") || url.contains(":memory:") {
+        return url.to_owned();
+    }
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}mode=rwc")
+}
+
 /// Connects to the database (creating a SQLite file if needed) and counts its statements.
 pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter), sea_orm::DbErr> {
     let sqlite = url.starts_with("sqlite:");
-    let mut opts = ConnectOptions::new(url.to_owned());
+    let mut opts = ConnectOptions::new(sqlite_creating(url));
     opts.sqlx_logging(false).max_connections(if sqlite { 4 } else { 10 });
     // A fresh SQLite file opened by several processes at once can answer "database is locked" while one of them
     // switches it to WAL; that passes within moments, so retry briefly instead of failing the start.
@@ -317,4 +327,21 @@ pub async fn shutdown_signal() {
         () = terminate => {},
     }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sqlite_creating;
+
+    #[test]
+    fn a_sqlite_file_named_without_a_mode_is_created_on_first_start() {
+        assert_eq!(sqlite_creating("sqlite:///tmp/f.db"), "sqlite:///tmp/f.db?mode=rwc");
+        assert_eq!(
+            sqlite_creating("sqlite://f.db?cache=shared"),
+            "sqlite://f.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(sqlite_creating("sqlite://f.db?mode=ro"), "sqlite://f.db?mode=ro");
+        assert_eq!(sqlite_creating("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(sqlite_creating("postgres://u@h/db"), "postgres://u@h/db");
+    }
 }
