@@ -36,6 +36,33 @@ async fn an_upload_over_the_limit_is_413_naming_the_limit_and_the_upload_id_work
                 "{b}"
             );
 
+            // The same file through the graph's multipart upload: a 413 naming the limit too, in GraphQL's shape.
+            let operations = json!({
+                "query": "mutation U($f: Upload!) { uploadBankReport(bankId: \"QmFuazox\", referenceMonth: \"2019-05\", file: $f) { status } }",
+                "variables": { "f": null }
+            });
+            let form = reqwest::multipart::Form::new()
+                .text("operations", operations.to_string())
+                .text("map", r#"{ "0": ["variables.f"] }"#)
+                .part("0", reqwest::multipart::Part::bytes(vec![b'x'; 100 * 1024]).file_name("grande.csv"));
+            let resp = app
+                .post("/graphql")
+                .header("accept", "application/json")
+                .header("accept-language", "en")
+                .multipart(form)
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(resp.status().as_u16(), 413);
+            let b: Value = resp.json().await.expect("json");
+            assert_eq!(b["errors"][0]["extensions"]["code"], "PAYLOAD_TOO_LARGE", "{b}");
+            assert!(
+                b["errors"][0]["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("65536 bytes")),
+                "{b}"
+            );
+
             // Within the limit: the answer's `id` is what `bankReport(id:)` takes; `number` is the sequence number,
             // and errors.xlsx takes either.
             let (status, body) = upload(

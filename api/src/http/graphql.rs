@@ -282,9 +282,28 @@ fn request_from_json(v: Value) -> Result<GqlRequest, String> {
     })
 }
 
-pub async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+/// A `413` naming the limit, in the request's language.
+fn too_large(state: &AppState, headers: &HeaderMap, media: MediaType) -> Response {
+    let max = state.max_upload_bytes;
+    let message = service::messages::Message::new(service::messages::code::UPLOAD_TOO_LARGE)
+        .arg("max", max)
+        .arg("mib", max / (1024 * 1024));
+    let text = message.render(crate::http::reports::lang_of(headers));
+    error_body(StatusCode::PAYLOAD_TOO_LARGE, media, "PAYLOAD_TOO_LARGE", &text)
+}
+
+pub async fn graphql_post(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
     let Some(media) = negotiate(accept(&headers)) else {
         return not_acceptable();
+    };
+    let body = match body {
+        Ok(b) => b,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&state, &headers, media),
+        Err(e) => return error_body(e.status(), media, "BAD_REQUEST", &e.body_text()),
     };
     let content_type = headers
         .get(header::CONTENT_TYPE)
@@ -313,6 +332,7 @@ pub async fn graphql_post(State(state): State<AppState>, headers: HeaderMap, bod
                 let response = state.schema.execute(request).await;
                 shape(response, media, doc.as_ref().map(|d| (d, operation_name.as_deref())))
             }
+            Err(async_graphql::ParseRequestError::PayloadTooLarge) => too_large(&state, &headers, media),
             Err(e) => error_body(
                 StatusCode::BAD_REQUEST,
                 media,
