@@ -20,6 +20,7 @@ mod m20261203_000014_rule_parameter_history;
 mod m20261203_000015_report_message_codes;
 mod m20261203_000016_flag_severity_and_due;
 mod m20261203_000017_bank_report_carta;
+mod m20261203_000018_carta_item_versions;
 mod util;
 
 /// Every migration, in order.
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000015_report_message_codes::Migration),
             Box::new(m20261203_000016_flag_severity_and_due::Migration),
             Box::new(m20261203_000017_bank_report_carta::Migration),
+            Box::new(m20261203_000018_carta_item_versions::Migration),
         ]
     }
 }

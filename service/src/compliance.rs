@@ -177,6 +177,8 @@ pub async fn carta(
         },
     )?;
     let amendments: Vec<_> = amendments.into_iter().filter(|a| a.requested_on <= as_of).collect();
+    // The version of each item known on `as_of`.
+    let items: Vec<_> = items.into_iter().filter(|i| i.known_on(as_of)).collect();
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
     let others: Vec<fco_carta::Model> = group
         .into_iter()
@@ -200,7 +202,9 @@ pub async fn carta(
             .map(|i| i64::from(i.head_count.unwrap_or(0)))
             .sum()
     };
-    let weaned_others = weaned(&facts.items(others.iter().map(|o| o.id).collect()).await?);
+    let others_items = facts.items(others.iter().map(|o| o.id).collect()).await?;
+    let others_items: Vec<_> = others_items.into_iter().filter(|i| i.known_on(as_of)).collect();
+    let weaned_others = weaned(&others_items);
     let facts_of = fco::CartaFacts {
         carta: c,
         items: &items,

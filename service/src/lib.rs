@@ -11,6 +11,7 @@ pub mod facts;
 pub mod financings;
 pub mod flags;
 pub mod intake;
+pub mod items;
 pub mod lifecycle;
 pub mod messages;
 pub mod page;

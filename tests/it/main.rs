@@ -3,6 +3,7 @@
 
 mod acceptance;
 mod doors;
+mod facts;
 mod financings;
 mod graphql_http;
 mod helpers;

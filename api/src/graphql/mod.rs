@@ -2,6 +2,7 @@
 
 pub mod complete;
 pub mod error;
+pub mod facts;
 pub mod flags;
 pub mod ids;
 pub mod lifecycle;

@@ -40,6 +40,7 @@ pub struct QueryRoot(
 #[graphql(name = "Mutation")]
 pub struct MutationRoot(
     super::lifecycle::LifecycleMutation,
+    super::facts::FactsMutation,
     super::rules::RulesMutation,
     super::reports::ReportsMutation,
 );

@@ -33,6 +33,29 @@ pub struct Model {
     pub investment_class: InvestmentClass,
     /// Value, in centavos.
     pub value: Money,
+    /// When this version was recorded (none: from before versions, known from the start).
+    pub recorded_at: Option<DateTimeUtc>,
+    /// Who recorded it.
+    pub recorded_by: Option<String>,
+    /// When it was corrected or removed (none: current).
+    pub superseded_at: Option<DateTimeUtc>,
+    /// The version that corrected it (none when it was removed or is current).
+    pub superseded_by: Option<i64>,
+    /// Why it was corrected or removed.
+    pub change_reason: Option<String>,
+}
+
+impl Model {
+    /// Whether this version is the one in force now.
+    pub fn is_current(&self) -> bool {
+        self.superseded_at.is_none()
+    }
+
+    /// Whether this version was the one known on `day` (recorded by then, not yet superseded), in Brasília.
+    pub fn known_on(&self, day: chrono::NaiveDate) -> bool {
+        let date = crate::domain::brasilia_date;
+        self.recorded_at.is_none_or(|t| date(t) <= day) && self.superseded_at.is_none_or(|t| date(t) > day)
+    }
 }
 
 /// No declared relations.
@@ -40,3 +63,50 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::{InvestmentClass, ItemKind};
+    use chrono::{NaiveDate, TimeZone, Utc};
+
+    fn version(recorded: Option<(u32, u32)>, superseded: Option<(u32, u32)>) -> Model {
+        // (day, hour UTC) in March 2026.
+        let at = |(d, h): (u32, u32)| Utc.with_ymd_and_hms(2026, 3, d, h, 0, 0).single().expect("instant");
+        Model {
+            id: 1,
+            carta_id: 1,
+            kind: ItemKind::Sire,
+            description: "touro".into(),
+            quantity: crate::domain::Quantity(10_000),
+            head_count: Some(1),
+            age_months: None,
+            manufacture_year: None,
+            useful_life_years: None,
+            registration: None,
+            investment_class: InvestmentClass::SemiFixed,
+            value: crate::domain::Money(100),
+            recorded_at: recorded.map(at),
+            recorded_by: None,
+            superseded_at: superseded.map(at),
+            superseded_by: None,
+            change_reason: None,
+        }
+    }
+
+    #[test]
+    fn a_version_is_known_from_the_brasilia_day_it_was_recorded_until_the_day_it_was_superseded() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 3, d).expect("date");
+        // Recorded on 10 March at 02:00 UTC: still 9 March in Brasília.
+        let v = version(Some((10, 2)), Some((20, 15)));
+        assert!(v.known_on(day(9)) && v.known_on(day(19)));
+        assert!(!v.known_on(day(8)), "not yet recorded");
+        assert!(!v.known_on(day(20)), "superseded that day");
+        assert!(!v.is_current());
+        let old = version(None, None);
+        assert!(
+            old.known_on(day(1)) && old.is_current(),
+            "rows from before versions count from the start"
+        );
+    }
+}

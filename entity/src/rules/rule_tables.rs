@@ -64,6 +64,11 @@ fn item(kind: ItemKind, heads: Option<i32>, age: Option<i32>, class: InvestmentC
         registration: None,
         investment_class: class,
         value: Money::from_reais(1000),
+        recorded_at: None,
+        recorded_by: None,
+        superseded_at: None,
+        superseded_by: None,
+        change_reason: None,
     }
 }
 

@@ -526,10 +526,20 @@ impl FcoCarta {
         flags_of(ctx, entity::vocab::Programme::FcoRural, self.0.id).await
     }
 
-    /// The items financed.
-    async fn items(&self, ctx: &Context<'_>) -> Result<Vec<CartaItem>> {
+    /// The items financed: the versions in force, or every version (corrected and removed ones too, with who, when
+    /// and why) when `includeSuperseded` is true.
+    async fn items(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Also the corrected and removed versions.", default = false)] include_superseded: bool,
+    ) -> Result<Vec<CartaItem>> {
         let rows = loader::<ItemsByCarta>(ctx).load_one(self.0.id).await.map_err(gql)?;
-        Ok(rows.unwrap_or_default().into_iter().map(CartaItem).collect())
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|i| include_superseded || i.is_current())
+            .map(CartaItem)
+            .collect())
     }
 
     /// Amendments requested after approval (art. 15).
@@ -549,6 +559,36 @@ pub struct CartaItem(pub fco_carta_item::Model);
 /// An item financed by a carta: animals, machines, buildings, working capital.
 #[Object]
 impl CartaItem {
+    /// The item version's number, for `updateFcoCartaItem` and `removeFcoCartaItem`.
+    async fn item_id(&self) -> i64 {
+        self.0.id
+    }
+
+    /// When this version was recorded (null for items recorded before versions were kept).
+    async fn recorded_at(&self) -> Option<DateTime> {
+        self.0.recorded_at.map(DateTime::cdae)
+    }
+
+    /// Who recorded it.
+    async fn recorded_by(&self) -> Option<&str> {
+        self.0.recorded_by.as_deref()
+    }
+
+    /// When it was corrected or removed; null while in force.
+    async fn superseded_at(&self) -> Option<DateTime> {
+        self.0.superseded_at.map(DateTime::cdae)
+    }
+
+    /// The version that corrected it (`itemId`); null when removed or in force.
+    async fn superseded_by(&self) -> Option<i64> {
+        self.0.superseded_by
+    }
+
+    /// Why it was recorded after the decision, corrected or removed.
+    async fn change_reason(&self) -> Option<&str> {
+        self.0.change_reason.as_deref()
+    }
+
     /// What the item is.
     async fn kind(&self) -> ItemKind {
         self.0.kind.into()

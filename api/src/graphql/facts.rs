@@ -1,0 +1,170 @@
+//! Recording the facts the rules read, as commands of `service/`: for now a carta's items (FCO-SIRE-*,
+//! FCO-BOAR-RATIO, FCO-PANTANAL, FCO-WEANED-2000, FCO-USED-MACHINE, FCO-CLASSIFY read them). Each mutation takes one
+//! `input` object and answers a payload with the changed object, so a client asks for the new outcomes in the same
+//! request (`carta { compliance { ruleCode status } }`).
+
+use super::{
+    db,
+    error::Served,
+    ids::{self, NodeKind},
+    scalars::Decimal,
+    types::{
+        enums::{InvestmentClass, ItemKind},
+        financing::{CartaItem, FcoCarta},
+    },
+};
+use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
+use service::{
+    items,
+    lifecycle::{self as life, Act},
+};
+
+/// An item of a carta, as filed.
+#[derive(InputObject, Debug, Clone)]
+pub struct FcoCartaItemFields {
+    /// What it is.
+    pub kind: ItemKind,
+    /// Description as filed.
+    pub description: String,
+    /// Quantity (units, hectares, tonnes); the head count by default for animals.
+    pub quantity: Option<Decimal>,
+    /// Head count: required for animals, absent otherwise.
+    pub head_count: Option<i32>,
+    /// Age in months, for animals.
+    pub age_months: Option<i32>,
+    /// Year of manufacture, for machines (art. 11).
+    pub manufacture_year: Option<i32>,
+    /// Expected useful life in years (art. 17).
+    pub useful_life_years: Option<i32>,
+    /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP` (art. 6 I a).
+    pub registration: Option<String>,
+    /// Fixed, semi-fixed or operating (art. 17).
+    pub investment_class: InvestmentClass,
+    /// Value, in reais.
+    pub value: Decimal,
+}
+
+impl From<FcoCartaItemFields> for items::Item {
+    fn from(f: FcoCartaItemFields) -> Self {
+        Self {
+            kind: f.kind.into(),
+            description: f.description,
+            quantity: f.quantity.map(|q| q.0),
+            head_count: f.head_count,
+            age_months: f.age_months,
+            manufacture_year: f.manufacture_year,
+            useful_life_years: f.useful_life_years,
+            registration: f.registration,
+            investment_class: f.investment_class.into(),
+            value: f.value.0,
+        }
+    }
+}
+
+/// `addFcoCartaItem`'s input.
+#[derive(InputObject, Debug)]
+pub struct AddFcoCartaItemInput {
+    /// The carta's global ID.
+    pub carta_id: ID,
+    /// The item.
+    pub item: FcoCartaItemFields,
+    /// Why, when the carta is already decided (kept with the item).
+    pub reason: Option<String>,
+}
+
+/// `updateFcoCartaItem`'s input.
+#[derive(InputObject, Debug)]
+pub struct UpdateFcoCartaItemInput {
+    /// The version to change (`itemId`).
+    pub item_id: i64,
+    /// The item as it should be.
+    pub item: FcoCartaItemFields,
+    /// Why: required once the carta is decided (the change is then a new version; the old one stays).
+    pub reason: Option<String>,
+}
+
+/// `removeFcoCartaItem`'s input.
+#[derive(InputObject, Debug)]
+pub struct RemoveFcoCartaItemInput {
+    /// The version to remove (`itemId`).
+    pub item_id: i64,
+    /// Why: required once the carta is decided (the item is then kept, marked removed).
+    pub reason: Option<String>,
+}
+
+/// What a change of a carta's items answers: the carta (ask for its `compliance`) and the item as recorded.
+#[derive(SimpleObject)]
+pub struct FcoCartaItemPayload {
+    /// The carta, as it now stands.
+    pub carta: FcoCarta,
+    /// The item version recorded (null after a removal).
+    pub item: Option<CartaItem>,
+}
+
+/// Mutations that record facts.
+#[derive(Default)]
+pub struct FactsMutation;
+
+fn act(ctx: &Context<'_>) -> Act {
+    Act::by(super::caller(ctx))
+}
+
+async fn payload(
+    ctx: &Context<'_>,
+    carta_id: i64,
+    item: Option<entity::fco_carta_item::Model>,
+) -> Result<FcoCartaItemPayload> {
+    let carta = life::carta(db(ctx), "input.cartaId", carta_id).await.served(ctx)?;
+    Ok(FcoCartaItemPayload {
+        carta: FcoCarta(carta),
+        item: item.map(CartaItem),
+    })
+}
+
+#[Object]
+impl FactsMutation {
+    /// Adds an item to a carta. After the chamber's or the bank's decision it needs a `reason`.
+    async fn add_fco_carta_item(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The carta, the item and, after the decision, why.")] input: AddFcoCartaItemInput,
+    ) -> Result<FcoCartaItemPayload> {
+        let carta = ids::arg(&input.carta_id, NodeKind::FcoCarta, "input.cartaId")?;
+        let item = items::add(db(ctx), &act(ctx), carta, input.item.into(), input.reason.as_deref())
+            .await
+            .served(ctx)?;
+        payload(ctx, item.carta_id, Some(item)).await
+    }
+
+    /// Changes an item: in place until the decision; after it, a new version with the `reason`, the old one kept
+    /// (`items(includeSuperseded: true)`), so `compliance(asOf:)` of an earlier day reads what was known then.
+    async fn update_fco_carta_item(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to change, the item as it should be and, after the decision, why.")]
+        input: UpdateFcoCartaItemInput,
+    ) -> Result<FcoCartaItemPayload> {
+        let item = items::update(
+            db(ctx),
+            &act(ctx),
+            input.item_id,
+            input.item.into(),
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        payload(ctx, item.carta_id, Some(item)).await
+    }
+
+    /// Removes an item: deleted until the decision; after it, kept and marked removed with the `reason`.
+    async fn remove_fco_carta_item(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to remove and, after the decision, why.")] input: RemoveFcoCartaItemInput,
+    ) -> Result<FcoCartaItemPayload> {
+        let carta = items::remove(db(ctx), &act(ctx), input.item_id, input.reason.as_deref())
+            .await
+            .served(ctx)?;
+        payload(ctx, carta.id, None).await
+    }
+}

@@ -1,0 +1,231 @@
+//! A carta's items (animals, machines, buildings, working capital: CDAE/MT 2019, arts. 6–17) as facts a person
+//! records. Until the chamber or the bank decides on the carta they are edited and removed freely; after the
+//! decision a change is a new version with its author and reason, and the old one stays, so that a rule judged
+//! `asOf` an earlier day reads what was known then.
+
+use crate::{
+    ServiceError,
+    lifecycle::{Act, carta, money},
+    messages::{Message, code},
+};
+use entity::{
+    domain::Quantity,
+    fco_carta, fco_carta_item,
+    vocab::{FcoCartaStage, InvestmentClass, ItemKind},
+};
+use rust_decimal::Decimal;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
+    QueryOrder, TransactionTrait,
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// An item as a person states it.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// What it is.
+    pub kind: ItemKind,
+    /// Description as filed.
+    pub description: String,
+    /// Quantity (units, hectares, tonnes); the head count for animals when not given.
+    pub quantity: Option<Decimal>,
+    /// Head count, for animals.
+    pub head_count: Option<i32>,
+    /// Age in months, for animals.
+    pub age_months: Option<i32>,
+    /// Year of manufacture, for machines.
+    pub manufacture_year: Option<i32>,
+    /// Expected useful life in years.
+    pub useful_life_years: Option<i32>,
+    /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP`.
+    pub registration: Option<String>,
+    /// Fixed, semi-fixed or operating.
+    pub investment_class: InvestmentClass,
+    /// Value, in reais.
+    pub value: Decimal,
+}
+
+const ANIMALS: [ItemKind; 6] = [
+    ItemKind::Dam,
+    ItemKind::Sire,
+    ItemKind::Boar,
+    ItemKind::Sow,
+    ItemKind::WeanedCalf,
+    ItemKind::OtherAnimal,
+];
+
+fn bad(field: &'static str, text: impl Into<String>) -> ServiceError {
+    ServiceError::bad(field, Message::new(code::TEXT).arg("text", text.into()))
+}
+
+/// Checks an item and makes its row's values.
+fn checked(item: Item, act: &Act) -> Result<fco_carta_item::ActiveModel> {
+    if item.description.trim().is_empty() {
+        return Err(ServiceError::bad("input.description", Message::new(code::FIELD_EMPTY)));
+    }
+    let animal = ANIMALS.contains(&item.kind);
+    for (field, v) in [
+        ("input.headCount", item.head_count),
+        ("input.ageMonths", item.age_months),
+        ("input.usefulLifeYears", item.useful_life_years),
+    ] {
+        if v.is_some_and(|v| v < 0) {
+            return Err(bad(field, "must not be negative"));
+        }
+    }
+    if animal && item.head_count.is_none() {
+        return Err(bad("input.headCount", "an animal item states its head count"));
+    }
+    if !animal && item.head_count.is_some() {
+        return Err(bad("input.headCount", "only animal items have a head count"));
+    }
+    let this_year = chrono::Datelike::year(&act.day(None));
+    if let Some(y) = item.manufacture_year
+        && !(1900..=this_year + 1).contains(&y)
+    {
+        return Err(bad(
+            "input.manufactureYear",
+            format!("{y} is not a year of manufacture"),
+        ));
+    }
+    if let Some(r) = item.registration.as_deref()
+        && !matches!(r, "PO_RGD" | "LA" | "CEIP")
+    {
+        return Err(bad("input.registration", format!("{r:?}: write PO_RGD, LA or CEIP")));
+    }
+    let quantity = match (item.quantity, item.head_count) {
+        (Some(q), _) => Quantity::from_decimal(q).map_err(|e| bad("input.quantity", e.to_string()))?,
+        (None, Some(h)) => Quantity(i64::from(h) * 10_000),
+        (None, None) => return Err(bad("input.quantity", "state the quantity")),
+    };
+    Ok(fco_carta_item::ActiveModel {
+        kind: Set(item.kind),
+        description: Set(item.description.trim().into()),
+        quantity: Set(quantity),
+        head_count: Set(item.head_count),
+        age_months: Set(item.age_months),
+        manufacture_year: Set(item.manufacture_year),
+        useful_life_years: Set(item.useful_life_years),
+        registration: Set(item.registration),
+        investment_class: Set(item.investment_class),
+        value: Set(money("input.value", item.value)?),
+        ..Default::default()
+    })
+}
+
+/// Whether the chamber or the bank has decided on the carta: its items are then corrected by new versions.
+fn decided(c: &fco_carta::Model) -> bool {
+    !matches!(c.stage, FcoCartaStage::Draft | FcoCartaStage::Submitted)
+}
+
+fn reason_after_decision(c: &fco_carta::Model, reason: Option<&str>) -> Result<Option<String>> {
+    match reason.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) => Ok(Some(r.to_owned())),
+        None if decided(c) => Err(ServiceError::bad("input.reason", Message::new(code::REASON_REQUIRED))),
+        None => Ok(None),
+    }
+}
+
+/// The current items of a carta, in id order.
+pub async fn current(db: &DatabaseConnection, carta_id: i64) -> Result<Vec<fco_carta_item::Model>> {
+    Ok(fco_carta_item::Entity::find()
+        .filter(fco_carta_item::Column::CartaId.eq(carta_id))
+        .filter(fco_carta_item::Column::SupersededAt.is_null())
+        .order_by_asc(fco_carta_item::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// Adds an item to a carta; after the decision it needs a reason, kept with it.
+pub async fn add(
+    db: &DatabaseConnection,
+    act: &Act,
+    carta_id: i64,
+    item: Item,
+    reason: Option<&str>,
+) -> Result<fco_carta_item::Model> {
+    let c = carta(db, "input.cartaId", carta_id).await?;
+    let reason = reason_after_decision(&c, reason)?;
+    let mut row = checked(item, act)?;
+    row.carta_id = Set(c.id);
+    row.recorded_at = Set(Some(act.clock.now()));
+    row.recorded_by = Set(Some(act.caller.actor()));
+    row.change_reason = Set(reason);
+    Ok(row.insert(db).await?)
+}
+
+async fn item_in_force(db: &DatabaseConnection, id: i64) -> Result<fco_carta_item::Model> {
+    let item = fco_carta_item::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
+        ServiceError::not_found(
+            "input.itemId",
+            Message::new(code::TEXT).arg("text", format!("no carta item {id}")),
+        )
+    })?;
+    if !item.is_current() {
+        return Err(bad(
+            "input.itemId",
+            format!(
+                "item {id} was already {} on {}; change the version in force{}",
+                if item.superseded_by.is_some() {
+                    "corrected"
+                } else {
+                    "removed"
+                },
+                item.superseded_at.map(|t| t.to_rfc3339()).unwrap_or_default(),
+                item.superseded_by.map(|n| format!(" ({n})")).unwrap_or_default()
+            ),
+        ));
+    }
+    Ok(item)
+}
+
+/// Changes an item: in place before the decision, by a new version with the reason after it.
+pub async fn update(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    item: Item,
+    reason: Option<&str>,
+) -> Result<fco_carta_item::Model> {
+    let old = item_in_force(db, id).await?;
+    let c = carta(db, "input.itemId", old.carta_id).await?;
+    let reason = reason_after_decision(&c, reason)?;
+    let mut row = checked(item, act)?;
+    row.carta_id = Set(c.id);
+    if !decided(&c) {
+        row.id = Set(old.id);
+        row.recorded_at = Set(old.recorded_at);
+        row.recorded_by = Set(Some(act.caller.actor()));
+        row.change_reason = Set(reason);
+        return Ok(row.update(db).await?);
+    }
+    let txn = db.begin().await?;
+    row.recorded_at = Set(Some(act.clock.now()));
+    row.recorded_by = Set(Some(act.caller.actor()));
+    row.change_reason = Set(reason.clone());
+    let new = row.insert(&txn).await?;
+    let mut superseded = old.into_active_model();
+    superseded.superseded_at = Set(Some(act.clock.now()));
+    superseded.superseded_by = Set(Some(new.id));
+    superseded.change_reason = Set(reason);
+    superseded.update(&txn).await?;
+    txn.commit().await?;
+    Ok(new)
+}
+
+/// Removes an item: deleted before the decision; after it, marked removed with the reason and kept.
+pub async fn remove(db: &DatabaseConnection, act: &Act, id: i64, reason: Option<&str>) -> Result<fco_carta::Model> {
+    let old = item_in_force(db, id).await?;
+    let c = carta(db, "input.itemId", old.carta_id).await?;
+    let reason = reason_after_decision(&c, reason)?;
+    if !decided(&c) {
+        fco_carta_item::Entity::delete_by_id(old.id).exec(db).await?;
+        return Ok(c);
+    }
+    let mut removed = old.into_active_model();
+    removed.superseded_at = Set(Some(act.clock.now()));
+    removed.change_reason = Set(reason);
+    removed.update(db).await?;
+    Ok(c)
+}
