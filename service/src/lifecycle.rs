@@ -688,15 +688,15 @@ async fn group_exposure(db: &DatabaseConnection, c: &fco_carta::Model) -> Result
 /// FCO-CEILING before a favourable decision.
 async fn check_ceiling(db: &DatabaseConnection, c: &fco_carta::Model, amount: Money, on: NaiveDate) -> Result<()> {
     let params = rule_parameter::Entity::params(db).await?;
-    let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
     let others = group_exposure(db, c).await?;
     let total = others.checked_add(amount).unwrap_or(amount);
-    if total.to_decimal() > ceiling {
-        let ceiling = entity::rules::brl(ceiling);
+    let judged = entity::rules::fco::ceiling(total, &params, on)?;
+    if judged.status == entity::rules::Status::Violated {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CEILING,
             format!(
-                "the borrower's group already has {others} approved or contracted; with {amount} it would reach {total}, over the {ceiling} ceiling"
+                "the borrower's group already has {others} approved or contracted: {}",
+                judged.explanation
             ),
         ));
     }

@@ -29,6 +29,25 @@ pub fn validity_end(
     Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
 }
 
+/// FCO-CEILING: a carta and the approved and contracted cartas of its borrower group (`exposure`) against the
+/// ceiling in force on `on`. The one judgement of the rule: `compliance` and the guard before a favourable decision
+/// both call it (the ingestion's set-based form, `service::ceiling`, is tested to agree with it).
+pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+    let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
+    Ok(outcome(
+        code::FCO_CEILING,
+        if exposure.to_decimal() <= ceiling {
+            Status::Met
+        } else {
+            Status::Violated
+        },
+        format!(
+            "this carta and the approved and contracted cartas of the borrower's group add up to {exposure} (ceiling {})",
+            super::brl(ceiling)
+        ),
+    ))
+}
+
 /// FCO-CHAMBER-THRESHOLD: whether a carta needs the chamber's opinion.
 pub fn needs_chamber(amount: Money, params: &Params, on: NaiveDate) -> Result<(bool, Decimal), ParamError> {
     let threshold = params.value("FCO-CHAMBER-THRESHOLD.AMOUNT", on)?;
@@ -495,14 +514,11 @@ pub fn check_all(
         (None, _) => outcome(code::FCO_RESUBMIT, Status::NotApplicable, "not a resubmission"),
     });
     out.push(super::guarded(code::FCO_CEILING, || {
-    let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
-    let ceiling_brl = super::brl(ceiling);
-    let counts = !matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired);
-    Ok(outcome(
-        code::FCO_CEILING,
-        if !counts { Status::NotApplicable } else if f.group_exposure.to_decimal() <= ceiling { Status::Met } else { Status::Violated },
-        format!("this carta and the approved and contracted cartas of the borrower's group add up to {} (ceiling {ceiling_brl})", f.group_exposure),
-    ))
+        let mut o = ceiling(f.group_exposure, params, on)?;
+        if matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired) {
+            o.status = Status::NotApplicable;
+        }
+        Ok(o)
     }));
     out.push(super::guarded(code::FCO_WEANED_2000, || {
         let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
