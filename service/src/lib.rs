@@ -10,6 +10,7 @@ pub mod error;
 pub mod facts;
 pub mod financings;
 pub mod flags;
+pub mod groups;
 pub mod intake;
 pub mod items;
 pub mod lifecycle;

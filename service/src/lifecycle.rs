@@ -344,6 +344,48 @@ pub async fn add_project_document(
     Ok(d)
 }
 
+/// Records the bank's framing letter of a project (art. 7), which MDA's analysis requires (SF-BANK-FIRST): a fact
+/// that may arrive after the project was created. Changing it once the project is filed needs a reason, kept in the
+/// history.
+pub async fn record_bank_framing(
+    db: &DatabaseConnection,
+    act: &Act,
+    project_id: i64,
+    on: NaiveDate,
+    analysed_by_bank: bool,
+    reason: Option<&str>,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "input.projectId", project_id).await?;
+    let filed = p.stage != SocialFuelStage::Draft;
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    if filed && reason.is_none() {
+        return Err(ServiceError::bad("input.reason", Message::new(code::REASON_REQUIRED)));
+    }
+    let stage = p.stage.to_value();
+    let note = format!(
+        "bank's framing letter of {on}{}{}",
+        if analysed_by_bank { ", analysed by the bank" } else { "" },
+        reason.map(|r| format!(": {r}")).unwrap_or_default()
+    );
+    let mut a = p.clone().into_active_model();
+    a.bank_framed_on = Set(Some(on));
+    a.analysed_by_bank = Set(analysed_by_bank);
+    let txn = db.begin().await?;
+    let saved = a.update(&txn).await?;
+    let step = Step {
+        programme: Programme::SocialFuel,
+        id: p.id,
+        from: Some(stage.clone()),
+        to: stage,
+        event: "BANK_FRAMING",
+        on,
+        note: Some(note),
+    };
+    record(&txn, act, step).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
 /// Moves a project through `event`, with its history row.
 pub async fn transition_project(
     db: &DatabaseConnection,

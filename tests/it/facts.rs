@@ -158,3 +158,130 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
     })
     .await;
 }
+
+/// Economic groups recorded through the graph: two borrowers' approved cartas, each under the R$ 15 M ceiling alone,
+/// pass it once the two are grouped, and are under it again when one leaves.
+#[tokio::test]
+async fn grouping_two_borrowers_through_the_graph_moves_fco_ceiling_across_its_boundary() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let create = "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }";
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id }} }}");
+        let (ana, beto) = (cpf(91), cpf(92));
+        let mut cartas = Vec::new();
+        for (number, document, name, amount) in [
+            ("GRUPO-1", &ana, "Ana Produtora", "9000000.00"),
+            ("GRUPO-2", &beto, "Beto Produtor", "6000000.01"),
+        ] {
+            let id = app
+                .data(create, json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": document, "borrowerName": name,
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": amount, "municipalityCode": 5107909 } }))
+                .await["createFcoCarta"]["id"]
+                .clone();
+            app.data(&step("submitFcoCarta", ", on: \"2026-08-03\""), json!({ "id": id })).await;
+            app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\""), json!({ "id": id }))
+                .await;
+            cartas.push(id);
+        }
+        let ceiling = |id: Value| {
+            let app = &app;
+            async move {
+                let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { compliance(asOf: \"2026-09-01\") { ruleCode status explanation } } } }";
+                let d = app.data(q, json!({ "id": id })).await;
+                status(&d["node"]["compliance"], "FCO-CEILING").clone()
+            }
+        };
+        assert_eq!(ceiling(cartas[0].clone()).await, "MET", "R$ 9 M alone");
+        assert_eq!(ceiling(cartas[1].clone()).await, "MET", "R$ 6 M alone");
+
+        let g = app
+            .data(
+                "mutation G($i: CreateEconomicGroupInput!) { createEconomicGroup(input: $i) { group { id name kind members { document } } } }",
+                json!({ "i": { "name": "Grupo Ana e Beto", "kind": "group", "memberDocuments": [ana] } }),
+            )
+            .await["createEconomicGroup"]["group"]
+            .clone();
+        assert_eq!(g["kind"], "GROUP");
+        assert_eq!(ceiling(cartas[0].clone()).await, "MET", "a group of one is the borrower alone");
+        let joined = app
+            .data(
+                "mutation A($i: AddEconomicGroupMembersInput!) { addEconomicGroupMembers(input: $i) { group { members { document } } } }",
+                json!({ "i": { "groupId": g["id"], "memberDocuments": [beto] } }),
+            )
+            .await;
+        assert_eq!(joined["addEconomicGroupMembers"]["group"]["members"].as_array().map(Vec::len), Some(2));
+        assert_eq!(ceiling(cartas[0].clone()).await, "VIOLATED", "R$ 15.000.000,01 together");
+        assert_eq!(ceiling(cartas[1].clone()).await, "VIOLATED");
+
+        // A party belongs to one group at most; an unknown document is named.
+        let (message, code) = app
+            .error(
+                "mutation G($i: CreateEconomicGroupInput!) { createEconomicGroup(input: $i) { group { id } } }",
+                json!({ "i": { "name": "Outro", "kind": "COOPERATIVE", "memberDocuments": [ana] } }),
+            )
+            .await;
+        assert_eq!((code.as_str(), message.contains("already belongs to Grupo Ana e Beto")), ("BAD_USER_INPUT", true), "{message}");
+        let (message, code) = app
+            .error(
+                "mutation A($i: AddEconomicGroupMembersInput!) { addEconomicGroupMembers(input: $i) { group { id } } }",
+                json!({ "i": { "groupId": g["id"], "memberDocuments": [cpf(93)] } }),
+            )
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.memberDocuments")), ("NOT_FOUND", true), "{message}");
+
+        app.data(
+            "mutation R($i: RemoveEconomicGroupMemberInput!) { removeEconomicGroupMember(input: $i) { group { id } } }",
+            json!({ "i": { "groupId": g["id"], "memberDocument": beto } }),
+        )
+        .await;
+        assert_eq!(ceiling(cartas[0].clone()).await, "MET", "Beto left the group");
+    })
+    .await;
+}
+
+/// A project created without its bank's framing letter can be filed once the letter is recorded (SF-BANK-FIRST).
+#[tokio::test]
+async fn a_bank_framing_letter_recorded_after_creation_lets_the_project_be_filed() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let p = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina de biodiesel", "bankId": bb, "producerDocument": "11.222.333/0001-81",
+                    "producerName": "Biodiesel S.A.", "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            app.data(
+                "mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-03-02\") { kind } }",
+                json!({ "id": p, "k": kind }),
+            )
+            .await;
+        }
+        let file = "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }";
+        let (_, code) = app.error(file, json!({ "id": p })).await;
+        assert_eq!(code, "RULE_VIOLATION", "no framing letter yet");
+        let framed = app
+            .data(
+                "mutation B($i: RecordBankFramingInput!) { recordBankFraming(input: $i) { project { bankFramedOn history { event note } } } }",
+                json!({ "i": { "projectId": p, "on": "2026-03-03" } }),
+            )
+            .await;
+        let project = &framed["recordBankFraming"]["project"];
+        assert_eq!(project["bankFramedOn"], "2026-03-03");
+        assert!(project["history"].as_array().is_some_and(|h| h.iter().any(|e| e["event"] == "BANK_FRAMING")), "{project}");
+        assert_eq!(app.data(file, json!({ "id": p })).await["fileSocialFuelProject"]["stage"], "FILED");
+        // Once filed, changing the letter needs a reason.
+        let (message, code) = app
+            .error(
+                "mutation B($i: RecordBankFramingInput!) { recordBankFraming(input: $i) { project { id } } }",
+                json!({ "i": { "projectId": p, "on": "2026-03-04" } }),
+            )
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
+    })
+    .await;
+}

@@ -1,5 +1,6 @@
-//! Recording the facts the rules read, as commands of `service/`: for now a carta's items (FCO-SIRE-*,
-//! FCO-BOAR-RATIO, FCO-PANTANAL, FCO-WEANED-2000, FCO-USED-MACHINE, FCO-CLASSIFY read them). Each mutation takes one
+//! Recording the facts the rules read, as commands of `service/`: a carta's items (FCO-SIRE-*, FCO-BOAR-RATIO,
+//! FCO-PANTANAL, FCO-WEANED-2000, FCO-USED-MACHINE, FCO-CLASSIFY read them), economic groups and their members
+//! (FCO-CEILING, FCO-WEANED-2000), and a project's framing letter from its bank (SF-BANK-FIRST). Each mutation takes one
 //! `input` object and answers a payload with the changed object, so a client asks for the new outcomes in the same
 //! request (`carta { compliance { ruleCode status } }`).
 
@@ -7,15 +8,16 @@ use super::{
     db,
     error::Served,
     ids::{self, NodeKind},
-    scalars::Decimal,
+    scalars::{Date, Decimal},
     types::{
         enums::{InvestmentClass, ItemKind},
-        financing::{CartaItem, FcoCarta},
+        financing::{CartaItem, FcoCarta, SocialFuelProject},
+        objects::EconomicGroup,
     },
 };
 use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
 use service::{
-    items,
+    groups, items,
     lifecycle::{self as life, Act},
 };
 
@@ -101,6 +103,64 @@ pub struct FcoCartaItemPayload {
     pub item: Option<CartaItem>,
 }
 
+/// `recordBankFraming`'s input.
+#[derive(InputObject, Debug)]
+pub struct RecordBankFramingInput {
+    /// The project's global ID.
+    pub project_id: ID,
+    /// Date of the bank's framing letter (art. 7).
+    pub on: Date,
+    /// Whether the bank analyses the project itself under a technical-cooperation agreement (art. 9).
+    #[graphql(default = false)]
+    pub analysed_by_bank: bool,
+    /// Why, when the project is already filed (kept in its history).
+    pub reason: Option<String>,
+}
+
+/// What a change of a project's facts answers: the project as it now stands (ask for its `compliance`).
+#[derive(SimpleObject)]
+pub struct SocialFuelProjectPayload {
+    /// The project.
+    pub project: SocialFuelProject,
+}
+
+/// `createEconomicGroup`'s input.
+#[derive(InputObject, Debug)]
+pub struct CreateEconomicGroupInput {
+    /// The group's name.
+    pub name: String,
+    /// `GROUP`, `COOPERATIVE` or `ASSOCIATION`.
+    pub kind: String,
+    /// CPFs or CNPJs of its first members (parties Fomento knows), in any punctuation.
+    #[graphql(default)]
+    pub member_documents: Vec<String>,
+}
+
+/// `addEconomicGroupMembers`'s input.
+#[derive(InputObject, Debug)]
+pub struct AddEconomicGroupMembersInput {
+    /// The group's global ID.
+    pub group_id: ID,
+    /// CPFs or CNPJs of the parties that join it.
+    pub member_documents: Vec<String>,
+}
+
+/// `removeEconomicGroupMember`'s input.
+#[derive(InputObject, Debug)]
+pub struct RemoveEconomicGroupMemberInput {
+    /// The group's global ID.
+    pub group_id: ID,
+    /// CPF or CNPJ of the party that leaves it.
+    pub member_document: String,
+}
+
+/// What a change of an economic group answers: the group (ask for its `members`).
+#[derive(SimpleObject)]
+pub struct EconomicGroupPayload {
+    /// The group.
+    pub group: EconomicGroup,
+}
+
 /// Mutations that record facts.
 #[derive(Default)]
 pub struct FactsMutation;
@@ -166,5 +226,75 @@ impl FactsMutation {
             .await
             .served(ctx)?;
         payload(ctx, carta.id, None).await
+    }
+
+    /// Records the bank's framing letter of a project (art. 7), needed before filing (SF-BANK-FIRST); once the project
+    /// is filed a change needs a `reason`, kept in its history.
+    async fn record_bank_framing(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, the letter's date and, once filed, why.")] input: RecordBankFramingInput,
+    ) -> Result<SocialFuelProjectPayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let p = life::record_bank_framing(
+            db(ctx),
+            &act(ctx),
+            project,
+            input.on.0,
+            input.analysed_by_bank,
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        Ok(SocialFuelProjectPayload {
+            project: SocialFuelProject(p),
+        })
+    }
+
+    /// Creates an economic group, cooperative or association with its first members: FCO-CEILING and
+    /// FCO-WEANED-2000 then count their cartas together.
+    async fn create_economic_group(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Name, kind and first members.")] input: CreateEconomicGroupInput,
+    ) -> Result<EconomicGroupPayload> {
+        let g = groups::create(db(ctx), &input.name, &input.kind, &input.member_documents)
+            .await
+            .served(ctx)?;
+        Ok(EconomicGroupPayload {
+            group: EconomicGroup(g),
+        })
+    }
+
+    /// Adds parties to a group (a party belongs to one group at most).
+    async fn add_economic_group_members(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The group and the documents of the parties that join it.")]
+        input: AddEconomicGroupMembersInput,
+    ) -> Result<EconomicGroupPayload> {
+        let group = ids::arg(&input.group_id, NodeKind::EconomicGroup, "input.groupId")?;
+        let g = groups::add_members(db(ctx), group, &input.member_documents)
+            .await
+            .served(ctx)?;
+        Ok(EconomicGroupPayload {
+            group: EconomicGroup(g),
+        })
+    }
+
+    /// Takes a party out of a group.
+    async fn remove_economic_group_member(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The group and the document of the party that leaves it.")]
+        input: RemoveEconomicGroupMemberInput,
+    ) -> Result<EconomicGroupPayload> {
+        let group = ids::arg(&input.group_id, NodeKind::EconomicGroup, "input.groupId")?;
+        let g = groups::remove_member(db(ctx), group, &input.member_document)
+            .await
+            .served(ctx)?;
+        Ok(EconomicGroupPayload {
+            group: EconomicGroup(g),
+        })
     }
 }

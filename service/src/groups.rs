@@ -1,0 +1,123 @@
+//! Economic groups, cooperatives and associations: FCO-CEILING and FCO-WEANED-2000 count a borrower's whole group
+//! (CDAE/MT 2019, arts. 4 and 6 §1), so who belongs to which group is a fact a person records.
+
+use crate::{
+    ServiceError,
+    messages::{self, Message, code},
+};
+use entity::{domain::Document, economic_group, party};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
+    QueryFilter, TransactionTrait,
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// The kinds of group the instruction names.
+pub const KINDS: [&str; 3] = ["GROUP", "COOPERATIVE", "ASSOCIATION"];
+
+async fn party_of(db: &impl ConnectionTrait, field: &'static str, document: &str) -> Result<party::Model> {
+    let doc = Document::parse(document).map_err(|e| ServiceError::bad(field, messages::document(&e)))?;
+    party::Entity::find()
+        .filter(party::Column::Document.eq(doc.as_str()))
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found(field, Message::new(code::PARTY_UNKNOWN).arg("document", doc)))
+}
+
+/// A group by id.
+pub async fn group(db: &impl ConnectionTrait, id: i64) -> Result<economic_group::Model> {
+    economic_group::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
+        ServiceError::not_found(
+            "input.groupId",
+            Message::new(code::TEXT).arg("text", format!("no economic group {id}")),
+        )
+    })
+}
+
+/// Puts the parties with these documents in `group`, in one transaction; a party already in another group is
+/// refused (leave that group first), naming it.
+async fn join(db: &impl ConnectionTrait, group: &economic_group::Model, documents: &[String]) -> Result<()> {
+    for d in documents {
+        let p = party_of(db, "input.memberDocuments", d).await?;
+        match p.economic_group_id {
+            Some(g) if g == group.id => continue,
+            Some(g) => {
+                let other = economic_group::Entity::find_by_id(g).one(db).await?;
+                return Err(ServiceError::bad(
+                    "input.memberDocuments",
+                    Message::new(code::TEXT).arg(
+                        "text",
+                        format!(
+                            "{} already belongs to {}; remove it there first",
+                            p.document,
+                            other.map_or_else(|| format!("group {g}"), |o| o.name)
+                        ),
+                    ),
+                ));
+            }
+            None => {
+                let mut a = p.into_active_model();
+                a.economic_group_id = Set(Some(group.id));
+                a.update(db).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Creates a group with its first members.
+pub async fn create(
+    db: &DatabaseConnection,
+    name: &str,
+    kind: &str,
+    members: &[String],
+) -> Result<economic_group::Model> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(ServiceError::bad("input.name", Message::new(code::FIELD_EMPTY)));
+    }
+    let kind = kind.trim().to_ascii_uppercase();
+    if !KINDS.contains(&kind.as_str()) {
+        return Err(ServiceError::bad(
+            "input.kind",
+            Message::new(code::TEXT).arg("text", format!("{kind:?}: write GROUP, COOPERATIVE or ASSOCIATION")),
+        ));
+    }
+    let txn = db.begin().await?;
+    let g = economic_group::ActiveModel {
+        name: Set(name.into()),
+        kind: Set(kind),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    join(&txn, &g, members).await?;
+    txn.commit().await?;
+    Ok(g)
+}
+
+/// Adds members to a group.
+pub async fn add_members(db: &DatabaseConnection, group_id: i64, members: &[String]) -> Result<economic_group::Model> {
+    let txn = db.begin().await?;
+    let g = group(&txn, group_id).await?;
+    join(&txn, &g, members).await?;
+    txn.commit().await?;
+    Ok(g)
+}
+
+/// Takes a party out of a group.
+pub async fn remove_member(db: &DatabaseConnection, group_id: i64, document: &str) -> Result<economic_group::Model> {
+    let g = group(db, group_id).await?;
+    let p = party_of(db, "input.memberDocument", document).await?;
+    if p.economic_group_id != Some(g.id) {
+        return Err(ServiceError::bad(
+            "input.memberDocument",
+            Message::new(code::TEXT).arg("text", format!("{} is not a member of {}", p.document, g.name)),
+        ));
+    }
+    let mut a = p.into_active_model();
+    a.economic_group_id = Set(None);
+    a.update(db).await?;
+    Ok(g)
+}
