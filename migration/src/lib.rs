@@ -21,6 +21,7 @@ mod m20261203_000015_report_message_codes;
 mod m20261203_000016_flag_severity_and_due;
 mod m20261203_000017_bank_report_carta;
 mod m20261203_000018_carta_item_versions;
+mod m20261203_000019_acquisition_versions;
 mod util;
 
 /// Every migration, in order.
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000016_flag_severity_and_due::Migration),
             Box::new(m20261203_000017_bank_report_carta::Migration),
             Box::new(m20261203_000018_carta_item_versions::Migration),
+            Box::new(m20261203_000019_acquisition_versions::Migration),
         ]
     }
 }

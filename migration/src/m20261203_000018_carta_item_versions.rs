@@ -4,7 +4,7 @@
 //! corrected or removed, when, by which version (none when removed) and why. Rows from before have no recording time
 //! and count as known from the start.
 
-use crate::util::{add_columns, drop_columns};
+use crate::util::{VERSION_COLUMNS, add_columns, drop_columns, version_columns};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -13,38 +13,10 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        add_columns(
-            manager,
-            "fco_carta_item",
-            [
-                ColumnDef::new("recorded_at")
-                    .timestamp_with_time_zone()
-                    .null()
-                    .to_owned(),
-                ColumnDef::new("recorded_by").string().null().to_owned(),
-                ColumnDef::new("superseded_at")
-                    .timestamp_with_time_zone()
-                    .null()
-                    .to_owned(),
-                ColumnDef::new("superseded_by").big_integer().null().to_owned(),
-                ColumnDef::new("change_reason").string().null().to_owned(),
-            ],
-        )
-        .await
+        add_columns(manager, "fco_carta_item", version_columns()).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        drop_columns(
-            manager,
-            "fco_carta_item",
-            &[
-                "change_reason",
-                "superseded_by",
-                "superseded_at",
-                "recorded_by",
-                "recorded_at",
-            ],
-        )
-        .await
+        drop_columns(manager, "fco_carta_item", &VERSION_COLUMNS).await
     }
 }

@@ -46,6 +46,33 @@ pub async fn add_columns(
     Ok(())
 }
 
+/// The columns of a fact kept in versions: when and by whom each version was recorded, and, once corrected or
+/// removed, when, by which version and why.
+pub fn version_columns() -> [ColumnDef; 5] {
+    [
+        ColumnDef::new("recorded_at")
+            .timestamp_with_time_zone()
+            .null()
+            .to_owned(),
+        ColumnDef::new("recorded_by").string().null().to_owned(),
+        ColumnDef::new("superseded_at")
+            .timestamp_with_time_zone()
+            .null()
+            .to_owned(),
+        ColumnDef::new("superseded_by").big_integer().null().to_owned(),
+        ColumnDef::new("change_reason").string().null().to_owned(),
+    ]
+}
+
+/// The names of [`version_columns`], in reverse order for dropping them.
+pub const VERSION_COLUMNS: [&str; 5] = [
+    "change_reason",
+    "superseded_by",
+    "superseded_at",
+    "recorded_by",
+    "recorded_at",
+];
+
 /// Drops each column of `table`, in the order given.
 pub async fn drop_columns(
     manager: &SchemaManager<'_>,

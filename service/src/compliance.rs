@@ -127,7 +127,11 @@ pub async fn project(
         .iter()
         .any(|m| m.effective_from <= reference && m.effective_to.is_none_or(|to| to >= reference));
     let notices = notices.iter().filter(|n| n.notified_on <= as_of).count();
-    let acq: Vec<_> = acq.into_iter().filter(|a| a.year <= as_of.year()).collect();
+    // The version of each acquisition known on `as_of`, of the years up to it.
+    let acq: Vec<_> = acq
+        .into_iter()
+        .filter(|a| a.year <= as_of.year() && a.known_on(as_of))
+        .collect();
     let docs: Vec<_> = docs.into_iter().filter(|d| d.received_on <= as_of).collect();
     let facts_of = social_fuel::ProjectFacts {
         project: p,

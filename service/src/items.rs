@@ -7,6 +7,7 @@ use crate::{
     ServiceError,
     lifecycle::{Act, carta, money},
     messages::{Message, code},
+    versions,
 };
 use entity::{
     domain::Quantity,
@@ -14,10 +15,7 @@ use entity::{
     vocab::{FcoCartaStage, InvestmentClass, ItemKind},
 };
 use rust_decimal::Decimal;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
-    QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -119,14 +117,6 @@ fn decided(c: &fco_carta::Model) -> bool {
     !matches!(c.stage, FcoCartaStage::Draft | FcoCartaStage::Submitted)
 }
 
-fn reason_after_decision(c: &fco_carta::Model, reason: Option<&str>) -> Result<Option<String>> {
-    match reason.map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => Ok(Some(r.to_owned())),
-        None if decided(c) => Err(ServiceError::bad("input.reason", Message::new(code::REASON_REQUIRED))),
-        None => Ok(None),
-    }
-}
-
 /// The current items of a carta, in id order.
 pub async fn current(db: &DatabaseConnection, carta_id: i64) -> Result<Vec<fco_carta_item::Model>> {
     Ok(fco_carta_item::Entity::find()
@@ -146,38 +136,23 @@ pub async fn add(
     reason: Option<&str>,
 ) -> Result<fco_carta_item::Model> {
     let c = carta(db, "input.cartaId", carta_id).await?;
-    let reason = reason_after_decision(&c, reason)?;
+    let reason = versions::reason(decided(&c), reason)?;
     let mut row = checked(item, act)?;
     row.carta_id = Set(c.id);
-    row.recorded_at = Set(Some(act.clock.now()));
-    row.recorded_by = Set(Some(act.caller.actor()));
-    row.change_reason = Set(reason);
-    Ok(row.insert(db).await?)
+    versions::add(db, act, row, reason).await
 }
 
-async fn item_in_force(db: &DatabaseConnection, id: i64) -> Result<fco_carta_item::Model> {
+/// The item version `id`, in force, and its carta.
+async fn in_force(db: &DatabaseConnection, id: i64) -> Result<(fco_carta_item::Model, fco_carta::Model)> {
     let item = fco_carta_item::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
         ServiceError::not_found(
             "input.itemId",
             Message::new(code::TEXT).arg("text", format!("no carta item {id}")),
         )
     })?;
-    if !item.is_current() {
-        return Err(bad(
-            "input.itemId",
-            format!(
-                "item {id} was already {} on {}; change the version in force{}",
-                if item.superseded_by.is_some() {
-                    "corrected"
-                } else {
-                    "removed"
-                },
-                item.superseded_at.map(|t| t.to_rfc3339()).unwrap_or_default(),
-                item.superseded_by.map(|n| format!(" ({n})")).unwrap_or_default()
-            ),
-        ));
-    }
-    Ok(item)
+    versions::in_force::<fco_carta_item::ActiveModel>(&item, "input.itemId")?;
+    let c = carta(db, "input.itemId", item.carta_id).await?;
+    Ok((item, c))
 }
 
 /// Changes an item: in place before the decision, by a new version with the reason after it.
@@ -188,44 +163,17 @@ pub async fn update(
     item: Item,
     reason: Option<&str>,
 ) -> Result<fco_carta_item::Model> {
-    let old = item_in_force(db, id).await?;
-    let c = carta(db, "input.itemId", old.carta_id).await?;
-    let reason = reason_after_decision(&c, reason)?;
+    let (old, c) = in_force(db, id).await?;
+    let reason = versions::reason(decided(&c), reason)?;
     let mut row = checked(item, act)?;
     row.carta_id = Set(c.id);
-    if !decided(&c) {
-        row.id = Set(old.id);
-        row.recorded_at = Set(old.recorded_at);
-        row.recorded_by = Set(Some(act.caller.actor()));
-        row.change_reason = Set(reason);
-        return Ok(row.update(db).await?);
-    }
-    let txn = db.begin().await?;
-    row.recorded_at = Set(Some(act.clock.now()));
-    row.recorded_by = Set(Some(act.caller.actor()));
-    row.change_reason = Set(reason.clone());
-    let new = row.insert(&txn).await?;
-    let mut superseded = old.into_active_model();
-    superseded.superseded_at = Set(Some(act.clock.now()));
-    superseded.superseded_by = Set(Some(new.id));
-    superseded.change_reason = Set(reason);
-    superseded.update(&txn).await?;
-    txn.commit().await?;
-    Ok(new)
+    versions::change(db, act, old, row, decided(&c), reason).await
 }
 
 /// Removes an item: deleted before the decision; after it, marked removed with the reason and kept.
 pub async fn remove(db: &DatabaseConnection, act: &Act, id: i64, reason: Option<&str>) -> Result<fco_carta::Model> {
-    let old = item_in_force(db, id).await?;
-    let c = carta(db, "input.itemId", old.carta_id).await?;
-    let reason = reason_after_decision(&c, reason)?;
-    if !decided(&c) {
-        fco_carta_item::Entity::delete_by_id(old.id).exec(db).await?;
-        return Ok(c);
-    }
-    let mut removed = old.into_active_model();
-    removed.superseded_at = Set(Some(act.clock.now()));
-    removed.change_reason = Set(reason);
-    removed.update(db).await?;
+    let (old, c) = in_force(db, id).await?;
+    let reason = versions::reason(decided(&c), reason)?;
+    versions::remove::<fco_carta_item::ActiveModel>(db, act, old, decided(&c), reason).await?;
     Ok(c)
 }

@@ -2,6 +2,7 @@
 //! use case is written once. It sits between the domain (`entity`: entities and pure rules) and the doors (`api`,
 //! `jobs`); the doors parse their input, build a [`Caller`], call a function here and shape its answer.
 
+pub mod acquisitions;
 pub mod caller;
 pub mod ceiling;
 pub mod clock;
@@ -19,6 +20,7 @@ pub mod page;
 pub mod parameters;
 pub mod reports;
 pub mod store;
+pub mod versions;
 
 pub use caller::{Caller, Scope};
 pub use clock::Clock;

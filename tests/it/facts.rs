@@ -15,9 +15,41 @@ fn status<'a>(compliance: &'a Value, code: &str) -> &'a Value {
         .unwrap_or(&Value::Null)
 }
 
+/// A project of a Cuiabá plant (Centre-West: a 10 % minimum share) through BB, framed by the bank on `framed_on`.
+async fn new_project(app: &TestApp, framed_on: Option<&str>) -> Value {
+    seed_bb(app).await;
+    let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+    app.data(
+        "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+        json!({ "i": { "title": "Usina de Cuiabá", "bankId": bb, "producerDocument": "11.222.333/0001-81",
+            "producerName": "Biodiesel S.A.", "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00",
+            "bankFramedOn": framed_on } }),
+    )
+    .await["createSocialFuelProject"]["id"]
+        .clone()
+}
+
+/// Records the six annex-I documents of a project (art. 8), received on 2 March 2026.
+async fn all_documents(app: &TestApp, project: &Value) {
+    for kind in [
+        "REQUEST_LETTER",
+        "BANK_FRAMING_LETTER",
+        "SOCIAL_FUEL_PROJECT",
+        "FARMER_CONTRACT",
+        "CNPJ_REGISTRATION",
+        "GOOD_STANDING_DECLARATION",
+    ] {
+        app.data(
+            "mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-03-02\") { kind } }",
+            json!({ "id": project, "k": kind }),
+        )
+        .await;
+    }
+}
+
 const PAYLOAD: &str =
     "carta { compliance { ruleCode status explanation } items { itemId kind headCount registration } }
-    item { itemId recordedBy supersededAt changeReason }";
+    item { itemId version { recordedBy supersededAt changeReason } }";
 
 async fn add(app: &TestApp, carta: &Value, item: Value, reason: Option<&str>) -> Value {
     let q = format!("mutation A($i: AddFcoCartaItemInput!) {{ addFcoCartaItem(input: $i) {{ {PAYLOAD} }} }}");
@@ -61,7 +93,7 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
         // 30 dams and one registered sire: 1 sire per 30 dams is met.
         let p = add(&app, &carta, dams(30), None).await;
         let dam_id = p["item"]["itemId"].clone();
-        assert_eq!(p["item"]["recordedBy"], "anonymous");
+        assert_eq!(p["item"]["version"]["recordedBy"], "anonymous");
         let p = add(&app, &carta, sire(Some("PO_RGD")), None).await;
         let sire_id = p["item"]["itemId"].clone();
         let c = &p["carta"]["compliance"];
@@ -117,18 +149,18 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
             .await["updateFcoCartaItem"]
             .clone();
         assert_ne!(p["item"]["itemId"], sire_id, "a new version");
-        assert_eq!(p["item"]["changeReason"], "registro CEIP apresentado");
+        assert_eq!(p["item"]["version"]["changeReason"], "registro CEIP apresentado");
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-PEDIGREE"), "MET");
         let all = app
             .data(
-                "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { items(includeSuperseded: true) { itemId registration supersededAt supersededBy changeReason } } } }",
+                "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { items(includeSuperseded: true) { itemId registration version { supersededAt supersededBy changeReason } } } } }",
                 json!({ "id": carta }),
             )
             .await;
         let all = all["node"]["items"].as_array().cloned().unwrap_or_default();
         let old = all.iter().find(|i| i["itemId"] == sire_id).expect("the old version is kept");
-        assert_eq!(old["supersededBy"], p["item"]["itemId"]);
-        assert!(old["supersededAt"].is_string() && old["registration"].is_null(), "{old}");
+        assert_eq!(old["version"]["supersededBy"], p["item"]["itemId"]);
+        assert!(old["version"]["supersededAt"].is_string() && old["registration"].is_null(), "{old}");
         // The old version can no longer be changed: the one in force can.
         let (message, _) = app
             .error(&update_q(), json!({ "i": { "itemId": sire_id, "item": sire(None), "reason": "x" } }))
@@ -146,7 +178,7 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-RATIO"), "NOT_APPLICABLE", "no dams any more");
         let all = app
             .data(
-                "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { items(includeSuperseded: true) { itemId supersededAt changeReason } } } }",
+                "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { items(includeSuperseded: true) { itemId version { supersededAt changeReason } } } } }",
                 json!({ "id": carta }),
             )
             .await;
@@ -154,7 +186,7 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
             .as_array()
             .and_then(|l| l.iter().find(|i| i["itemId"] == dam_id).cloned())
             .expect("kept");
-        assert_eq!(removed["changeReason"], "matrizes retiradas do projeto");
+        assert_eq!(removed["version"]["changeReason"], "matrizes retiradas do projeto");
     })
     .await;
 }
@@ -244,23 +276,8 @@ async fn grouping_two_borrowers_through_the_graph_moves_fco_ceiling_across_its_b
 #[tokio::test]
 async fn a_bank_framing_letter_recorded_after_creation_lets_the_project_be_filed() {
     on_each_backend(false, |app| async move {
-        seed_bb(&app).await;
-        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
-        let p = app
-            .data(
-                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
-                json!({ "i": { "title": "Usina de biodiesel", "bankId": bb, "producerDocument": "11.222.333/0001-81",
-                    "producerName": "Biodiesel S.A.", "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00" } }),
-            )
-            .await["createSocialFuelProject"]["id"]
-            .clone();
-        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
-            app.data(
-                "mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-03-02\") { kind } }",
-                json!({ "id": p, "k": kind }),
-            )
-            .await;
-        }
+        let p = new_project(&app, None).await;
+        all_documents(&app, &p).await;
         let file = "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }";
         let (_, code) = app.error(file, json!({ "id": p })).await;
         assert_eq!(code, "RULE_VIOLATION", "no framing letter yet");
@@ -282,6 +299,90 @@ async fn a_bank_framing_letter_recorded_after_creation_lets_the_project_be_filed
             )
             .await;
         assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
+    })
+    .await;
+}
+
+/// SF-SHARE-MIN from acquisitions recorded through the graph: a Centre-West plant needs 10 % of the year's cost
+/// from family farming; edited freely before MDA's decision, corrected by a new version with a reason after it.
+#[tokio::test]
+async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_its_minimum() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-02")).await;
+        let fields = "project { compliance { ruleCode status explanation } acquisitions { acquisitionId } }
+            acquisition { acquisitionId cost version { recordedBy supersededBy changeReason } }";
+        let add = format!("mutation A($i: AddFeedstockAcquisitionInput!) {{ addFeedstockAcquisition(input: $i) {{ {fields} }} }}");
+        let update =
+            format!("mutation U($i: UpdateFeedstockAcquisitionInput!) {{ updateFeedstockAcquisition(input: $i) {{ {fields} }} }}");
+        let acquisition = |kind: &str, cost: &str| json!({ "year": 2026, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost });
+
+        let none = app.data("query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status } } } }", json!({ "id": p })).await;
+        assert_eq!(status(&none["node"]["compliance"], "SF-SHARE-MIN"), "PENDING", "no acquisitions yet");
+        app.data(&add, json!({ "i": { "projectId": p, "acquisition": acquisition("OTHER_THIRD_PARTY", "90000.00") } })).await;
+        let d = app
+            .data(&add, json!({ "i": { "projectId": p, "acquisition": acquisition("FAMILY_FARMER", "10000.00") } }))
+            .await["addFeedstockAcquisition"]
+            .clone();
+        let family = d["acquisition"]["acquisitionId"].clone();
+        assert_eq!(status(&d["project"]["compliance"], "SF-SHARE-MIN"), "MET", "10 % exactly: {}", d["project"]["compliance"]);
+        let d = app
+            .data(&update, json!({ "i": { "acquisitionId": family, "acquisition": acquisition("FAMILY_FARMER", "9999.99") } }))
+            .await["updateFeedstockAcquisition"]
+            .clone();
+        assert_eq!(status(&d["project"]["compliance"], "SF-SHARE-MIN"), "VIOLATED", "one centavo short");
+        assert_eq!(d["acquisition"]["acquisitionId"], family, "edited in place before MDA's decision");
+
+        // A perennial contract states its area, coefficient and source together.
+        let (message, code) = app
+            .error(
+                "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }",
+                json!({ "i": { "projectId": p, "acquisition": { "year": 2026, "supplierKind": "FAMILY_FARMER", "crop": "dendê",
+                    "quantityKg": "1000", "cost": "1.00", "perennialAreaHa": "10" } } }),
+            )
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.productivityKgPerHa")), ("BAD_USER_INPUT", true), "{message}");
+
+        // MDA decides; a correction then needs a reason and is a new version.
+        all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
+        app.data(
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }",
+            json!({ "id": p }),
+        )
+        .await;
+        let (message, code) = app
+            .error(&update, json!({ "i": { "acquisitionId": family, "acquisition": acquisition("FAMILY_FARMER", "10000.00") } }))
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
+        let d = app
+            .data(
+                &update,
+                json!({ "i": { "acquisitionId": family, "acquisition": acquisition("FAMILY_FARMER", "10000.00"),
+                    "reason": "nota fiscal corrigida" } }),
+            )
+            .await["updateFeedstockAcquisition"]
+            .clone();
+        assert_ne!(d["acquisition"]["acquisitionId"], family, "a new version");
+        assert_eq!(status(&d["project"]["compliance"], "SF-SHARE-MIN"), "MET");
+        let all = app
+            .data(
+                "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { acquisitions(includeSuperseded: true) { acquisitionId cost version { supersededBy changeReason } } } } }",
+                json!({ "id": p }),
+            )
+            .await;
+        let all = all["node"]["acquisitions"].as_array().cloned().unwrap_or_default();
+        assert_eq!(all.len(), 3, "two in force and the corrected one: {all:?}");
+        let old = all.iter().find(|a| a["acquisitionId"] == family).expect("kept");
+        assert_eq!((old["cost"].as_str(), &old["version"]["supersededBy"]), (Some("9999.99"), &d["acquisition"]["acquisitionId"]));
+        assert_eq!(old["version"]["changeReason"], "nota fiscal corrigida");
+        // Judged as of a day before any of them was recorded, the share has nothing to read.
+        let before = app
+            .data(
+                "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance(asOf: \"2026-06-01\") { ruleCode status } } } }",
+                json!({ "id": p }),
+            )
+            .await;
+        assert_eq!(status(&before["node"]["compliance"], "SF-SHARE-MIN"), "PENDING");
     })
     .await;
 }

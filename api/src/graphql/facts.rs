@@ -10,14 +10,14 @@ use super::{
     ids::{self, NodeKind},
     scalars::{Date, Decimal},
     types::{
-        enums::{InvestmentClass, ItemKind},
-        financing::{CartaItem, FcoCarta, SocialFuelProject},
+        enums::{InvestmentClass, ItemKind, SupplierKind},
+        financing::{CartaItem, FcoCarta, FeedstockAcquisition, SocialFuelProject},
         objects::EconomicGroup,
     },
 };
 use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
 use service::{
-    groups, items,
+    acquisitions, groups, items,
     lifecycle::{self as life, Act},
 };
 
@@ -161,6 +161,97 @@ pub struct EconomicGroupPayload {
     pub group: EconomicGroup,
 }
 
+/// A feedstock acquisition, as stated (IN MDA 2/2005, arts. 3–4).
+#[derive(InputObject, Debug, Clone)]
+pub struct FeedstockAcquisitionFields {
+    /// The acquisition year.
+    pub year: i32,
+    /// From whom: family farmer, family-farm cooperative, other third party, own production, sharecropping.
+    pub supplier_kind: SupplierKind,
+    /// The supplier's CPF or CNPJ, when it is a party Fomento knows.
+    pub supplier_document: Option<String>,
+    /// Crop (soja, mamona, dendê, ...).
+    pub crop: String,
+    /// Quantity in kilograms.
+    pub quantity_kg: Decimal,
+    /// Cost paid, in reais (own production and sharecropping are valued by the share rule).
+    pub cost: Decimal,
+    /// Perennial crops: contracted area in hectares (art. 4); with `productivityKgPerHa` and `coefficientSource`.
+    pub perennial_area_ha: Option<Decimal>,
+    /// Perennial crops: average productivity coefficient in kg/ha (art. 4).
+    pub productivity_kg_per_ha: Option<Decimal>,
+    /// Who published the coefficient (MAPA, Conab, Embrapa).
+    pub coefficient_source: Option<String>,
+}
+
+impl From<FeedstockAcquisitionFields> for acquisitions::Acquisition {
+    fn from(f: FeedstockAcquisitionFields) -> Self {
+        Self {
+            year: f.year,
+            supplier_kind: f.supplier_kind.into(),
+            supplier_document: f.supplier_document,
+            crop: f.crop,
+            quantity_kg: f.quantity_kg.0,
+            cost: f.cost.0,
+            perennial_area_ha: f.perennial_area_ha.map(|d| d.0),
+            productivity_kg_per_ha: f.productivity_kg_per_ha.map(|d| d.0),
+            coefficient_source: f.coefficient_source,
+        }
+    }
+}
+
+/// `addFeedstockAcquisition`'s input.
+#[derive(InputObject, Debug)]
+pub struct AddFeedstockAcquisitionInput {
+    /// The project's global ID.
+    pub project_id: ID,
+    /// The acquisition.
+    pub acquisition: FeedstockAcquisitionFields,
+    /// Why, when MDA has already decided on the framing (kept with it).
+    pub reason: Option<String>,
+}
+
+/// `updateFeedstockAcquisition`'s input.
+#[derive(InputObject, Debug)]
+pub struct UpdateFeedstockAcquisitionInput {
+    /// The version to change (`acquisitionId`).
+    pub acquisition_id: i64,
+    /// The acquisition as it should be.
+    pub acquisition: FeedstockAcquisitionFields,
+    /// Why: required once MDA has decided (the change is then a new version; the old one stays).
+    pub reason: Option<String>,
+}
+
+/// `removeFeedstockAcquisition`'s input.
+#[derive(InputObject, Debug)]
+pub struct RemoveFeedstockAcquisitionInput {
+    /// The version to remove (`acquisitionId`).
+    pub acquisition_id: i64,
+    /// Why: required once MDA has decided (the acquisition is then kept, marked removed).
+    pub reason: Option<String>,
+}
+
+/// What a change of a project's acquisitions answers: the project (ask for its `compliance`) and the acquisition.
+#[derive(SimpleObject)]
+pub struct FeedstockAcquisitionPayload {
+    /// The project, as it now stands.
+    pub project: SocialFuelProject,
+    /// The acquisition version recorded (null after a removal).
+    pub acquisition: Option<FeedstockAcquisition>,
+}
+
+async fn acquisition_payload(
+    ctx: &Context<'_>,
+    project: i64,
+    acquisition: Option<entity::feedstock_acquisition::Model>,
+) -> Result<FeedstockAcquisitionPayload> {
+    let p = life::project(db(ctx), "input.projectId", project).await.served(ctx)?;
+    Ok(FeedstockAcquisitionPayload {
+        project: SocialFuelProject(p),
+        acquisition: acquisition.map(FeedstockAcquisition),
+    })
+}
+
 /// Mutations that record facts.
 #[derive(Default)]
 pub struct FactsMutation;
@@ -296,5 +387,59 @@ impl FactsMutation {
         Ok(EconomicGroupPayload {
             group: EconomicGroup(g),
         })
+    }
+
+    /// Records a feedstock acquisition of a project (SF-SHARE-MIN and its companions read them). After MDA's framing
+    /// decision it needs a `reason`.
+    async fn add_feedstock_acquisition(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, the acquisition and, after MDA's decision, why.")]
+        input: AddFeedstockAcquisitionInput,
+    ) -> Result<FeedstockAcquisitionPayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let a = acquisitions::add(
+            db(ctx),
+            &act(ctx),
+            project,
+            input.acquisition.into(),
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        acquisition_payload(ctx, a.project_id, Some(a)).await
+    }
+
+    /// Changes an acquisition: in place until MDA's decision; after it, a new version with the `reason`, the old one
+    /// kept (`acquisitions(includeSuperseded: true)`).
+    async fn update_feedstock_acquisition(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to change, the acquisition as it should be and, after MDA's decision, why.")]
+        input: UpdateFeedstockAcquisitionInput,
+    ) -> Result<FeedstockAcquisitionPayload> {
+        let a = acquisitions::update(
+            db(ctx),
+            &act(ctx),
+            input.acquisition_id,
+            input.acquisition.into(),
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        acquisition_payload(ctx, a.project_id, Some(a)).await
+    }
+
+    /// Removes an acquisition: deleted until MDA's decision; after it, kept and marked removed with the `reason`.
+    async fn remove_feedstock_acquisition(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
+        input: RemoveFeedstockAcquisitionInput,
+    ) -> Result<FeedstockAcquisitionPayload> {
+        let p = acquisitions::remove(db(ctx), &act(ctx), input.acquisition_id, input.reason.as_deref())
+            .await
+            .served(ctx)?;
+        acquisition_payload(ctx, p.id, None).await
     }
 }

@@ -41,6 +41,12 @@ pub fn brasilia_date(t: DateTime<Utc>) -> NaiveDate {
     Authority::Mda.local(t).date_naive()
 }
 
+/// Whether a version of a fact recorded at `recorded_at` (none: before versions were kept, known from the start) and
+/// superseded at `superseded_at` (none: in force) was the one known on `day`, in Brasília.
+pub fn known_on(recorded_at: Option<DateTime<Utc>>, superseded_at: Option<DateTime<Utc>>, day: NaiveDate) -> bool {
+    recorded_at.is_none_or(|t| brasilia_date(t) <= day) && superseded_at.is_none_or(|t| brasilia_date(t) > day)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

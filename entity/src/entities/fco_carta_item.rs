@@ -53,8 +53,7 @@ impl Model {
 
     /// Whether this version was the one known on `day` (recorded by then, not yet superseded), in Brasília.
     pub fn known_on(&self, day: chrono::NaiveDate) -> bool {
-        let date = crate::domain::brasilia_date;
-        self.recorded_at.is_none_or(|t| date(t) <= day) && self.superseded_at.is_none_or(|t| date(t) > day)
+        crate::domain::known_on(self.recorded_at, self.superseded_at, day)
     }
 }
 

@@ -228,12 +228,21 @@ impl SocialFuelProject {
     }
 
     /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
-    async fn acquisitions(&self, ctx: &Context<'_>) -> Result<Vec<FeedstockAcquisition>> {
+    async fn acquisitions(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Also the corrected and removed versions.", default = false)] include_superseded: bool,
+    ) -> Result<Vec<FeedstockAcquisition>> {
         let rows = loader::<AcquisitionsByProject>(ctx)
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows.unwrap_or_default().into_iter().map(FeedstockAcquisition).collect())
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|a| include_superseded || a.is_current())
+            .map(FeedstockAcquisition)
+            .collect())
     }
 
     /// Contract proposals with family farmers (art. 5).
@@ -255,6 +264,41 @@ impl SocialFuelProject {
     }
 }
 
+/// A version of a recorded fact (a carta's item, a project's acquisition): facts are edited freely until the decision
+/// that relies on them, and corrected by new versions after it, the old one kept.
+#[derive(async_graphql::SimpleObject, Clone, Debug)]
+pub struct FactVersion {
+    /// When this version was recorded (null for facts recorded before versions were kept).
+    pub recorded_at: Option<DateTime>,
+    /// Who recorded it.
+    pub recorded_by: Option<String>,
+    /// When it was corrected or removed; null while in force.
+    pub superseded_at: Option<DateTime>,
+    /// The version that corrected it; null when removed or in force.
+    pub superseded_by: Option<i64>,
+    /// Why it was recorded after the decision, corrected or removed.
+    pub change_reason: Option<String>,
+}
+
+impl FactVersion {
+    fn of(
+        clock: fn(chrono::DateTime<chrono::Utc>) -> DateTime,
+        recorded_at: Option<chrono::DateTime<chrono::Utc>>,
+        recorded_by: Option<String>,
+        superseded_at: Option<chrono::DateTime<chrono::Utc>>,
+        superseded_by: Option<i64>,
+        change_reason: Option<String>,
+    ) -> Self {
+        Self {
+            recorded_at: recorded_at.map(clock),
+            recorded_by,
+            superseded_at: superseded_at.map(clock),
+            superseded_by,
+            change_reason,
+        }
+    }
+}
+
 /// Feedstock a producer acquired, or produced itself, in a year (IN MDA 2005, art. 3).
 #[derive(Clone, Debug)]
 pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
@@ -262,6 +306,23 @@ pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
 /// Feedstock a producer acquired, or produced itself, in a year (IN MDA 2005, art. 3).
 #[Object]
 impl FeedstockAcquisition {
+    /// The version's number, for `updateFeedstockAcquisition` and `removeFeedstockAcquisition`.
+    async fn acquisition_id(&self) -> i64 {
+        self.0.id
+    }
+
+    /// Who recorded this version and when; when, by which version and why it was corrected or removed.
+    async fn version(&self) -> FactVersion {
+        FactVersion::of(
+            DateTime::mda,
+            self.0.recorded_at,
+            self.0.recorded_by.clone(),
+            self.0.superseded_at,
+            self.0.superseded_by,
+            self.0.change_reason.clone(),
+        )
+    }
+
     /// The acquisition year.
     async fn year(&self) -> i32 {
         self.0.year
@@ -564,29 +625,16 @@ impl CartaItem {
         self.0.id
     }
 
-    /// When this version was recorded (null for items recorded before versions were kept).
-    async fn recorded_at(&self) -> Option<DateTime> {
-        self.0.recorded_at.map(DateTime::cdae)
-    }
-
-    /// Who recorded it.
-    async fn recorded_by(&self) -> Option<&str> {
-        self.0.recorded_by.as_deref()
-    }
-
-    /// When it was corrected or removed; null while in force.
-    async fn superseded_at(&self) -> Option<DateTime> {
-        self.0.superseded_at.map(DateTime::cdae)
-    }
-
-    /// The version that corrected it (`itemId`); null when removed or in force.
-    async fn superseded_by(&self) -> Option<i64> {
-        self.0.superseded_by
-    }
-
-    /// Why it was recorded after the decision, corrected or removed.
-    async fn change_reason(&self) -> Option<&str> {
-        self.0.change_reason.as_deref()
+    /// Who recorded this version and when; when, by which version and why it was corrected or removed.
+    async fn version(&self) -> FactVersion {
+        FactVersion::of(
+            DateTime::cdae,
+            self.0.recorded_at,
+            self.0.recorded_by.clone(),
+            self.0.superseded_at,
+            self.0.superseded_by,
+            self.0.change_reason.clone(),
+        )
     }
 
     /// What the item is.
