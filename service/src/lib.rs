@@ -5,6 +5,7 @@
 pub mod acquisitions;
 pub mod caller;
 pub mod ceiling;
+pub mod chamber;
 pub mod clock;
 pub mod compliance;
 pub mod error;

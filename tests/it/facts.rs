@@ -386,3 +386,79 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
     })
     .await;
 }
+
+/// A chamber meeting recorded through the graph: the 72 hours before it (FCO-72H-BEFORE), the bank's attendance
+/// (FCO-ATTENDANCE) and the 72 hours for its result (FCO-72H-RESULT), each moved across its boundary.
+#[tokio::test]
+async fn a_chamber_meeting_recorded_through_the_graph_moves_the_chambers_rules_across_their_boundaries() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let carta = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "CAMARA-1", "bankId": bb, "borrowerDocument": cpf(95), "borrowerName": "Carla Produtora",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "2000000.00", "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": carta })).await;
+        // Monday 10 August 2026, 09:00 in Cuiabá: cartas are due at SEDEC by Friday 7 August, 09:00.
+        let meeting = app
+            .data(
+                "mutation M($i: ScheduleChamberMeetingInput!) { scheduleChamberMeeting(input: $i) { meeting { id startsAt } } }",
+                json!({ "i": { "startsAt": "2026-08-10T09:00:00-04:00" } }),
+            )
+            .await["scheduleChamberMeeting"]["meeting"]
+            .clone();
+        assert_eq!(meeting["startsAt"], "2026-08-10T09:00:00-04:00");
+        let judged = |asof: &'static str| {
+            let (app, carta) = (&app, carta.clone());
+            async move {
+                let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on FcoCarta { chamberMeeting { id }
+                    compliance(asOf: $d) { ruleCode status } deadlines(asOf: $d) { ruleCode status } } } }";
+                app.data(q, json!({ "id": carta, "d": asof })).await["node"].clone()
+            }
+        };
+        let place = "mutation P($i: PlaceFcoCartaOnAgendaInput!) { placeFcoCartaOnAgenda(input: $i) { carta { receivedByCouncilAt } meeting { cartas { id } } } }";
+        let placed = app
+            .data(place, json!({ "i": { "cartaId": carta, "meetingId": meeting["id"], "receivedAt": "2026-08-07T08:59:00-04:00" } }))
+            .await;
+        assert_eq!(placed["placeFcoCartaOnAgenda"]["meeting"]["cartas"][0]["id"], carta);
+        let n = judged("2026-08-20").await;
+        assert_eq!(n["chamberMeeting"]["id"], meeting["id"]);
+        assert_eq!(status(&n["deadlines"], "FCO-72H-BEFORE"), "MET", "{}", n["deadlines"]);
+        assert_eq!(status(&n["compliance"], "FCO-ATTENDANCE"), "PENDING", "attendance not recorded yet");
+        app.data(place, json!({ "i": { "cartaId": carta, "meetingId": meeting["id"], "receivedAt": "2026-08-07T09:01:00-04:00" } }))
+            .await;
+        assert_eq!(status(&judged("2026-08-20").await["deadlines"], "FCO-72H-BEFORE"), "OVERDUE", "two minutes late");
+
+        let attend = "mutation A($i: RecordChamberAttendanceInput!) { recordChamberAttendance(input: $i) { meeting { attendance { bank { code } present } } } }";
+        let a = app.data(attend, json!({ "i": { "meetingId": meeting["id"], "absentBankIds": [bb] } })).await;
+        assert_eq!(a["recordChamberAttendance"]["meeting"]["attendance"][0]["present"], false);
+        assert_eq!(status(&judged("2026-08-20").await["compliance"], "FCO-ATTENDANCE"), "VIOLATED", "an absent bank");
+        app.data(attend, json!({ "i": { "meetingId": meeting["id"], "presentBankIds": [bb] } })).await;
+        assert_eq!(status(&judged("2026-08-20").await["compliance"], "FCO-ATTENDANCE"), "MET");
+
+        // The chamber decides at the meeting; its result is due at the banks within 72 hours (Thursday 13, 09:00).
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\") { id } }",
+            json!({ "id": carta }),
+        )
+        .await;
+        assert_eq!(status(&judged("2026-08-12").await["deadlines"], "FCO-72H-RESULT"), "PENDING");
+        assert_eq!(status(&judged("2026-08-20").await["deadlines"], "FCO-72H-RESULT"), "OVERDUE", "nothing sent");
+        let sent = "mutation R($i: RecordChamberResultsSentInput!) { recordChamberResultsSent(input: $i) { meeting { resultsSentAt } } }";
+        app.data(sent, json!({ "i": { "meetingId": meeting["id"], "sentAt": "2026-08-13T09:00:00-04:00" } })).await;
+        assert_eq!(status(&judged("2026-08-20").await["deadlines"], "FCO-72H-RESULT"), "MET", "sent at the 72nd hour");
+        app.data(sent, json!({ "i": { "meetingId": meeting["id"], "sentAt": "2026-08-13T09:01:00-04:00" } })).await;
+        assert_eq!(status(&judged("2026-08-20").await["deadlines"], "FCO-72H-RESULT"), "OVERDUE");
+
+        // A decided carta no longer goes on an agenda.
+        let (_, code) = app
+            .error(place, json!({ "i": { "cartaId": carta, "meetingId": meeting["id"], "receivedAt": "2026-08-07T08:00:00-04:00" } }))
+            .await;
+        assert_eq!(code, "RULE_VIOLATION");
+    })
+    .await;
+}

@@ -19,10 +19,12 @@ pub enum NodeKind {
     FcoCarta,
     /// A bank's monthly report.
     BankReport,
+    /// A meeting of the CPACR chamber.
+    ChamberMeeting,
 }
 
 impl NodeKind {
-    const ALL: [NodeKind; 7] = [
+    const ALL: [NodeKind; 8] = [
         Self::Bank,
         Self::Party,
         Self::EconomicGroup,
@@ -30,6 +32,7 @@ impl NodeKind {
         Self::SocialFuelProject,
         Self::FcoCarta,
         Self::BankReport,
+        Self::ChamberMeeting,
     ];
 
     /// The GraphQL type name, which is also the prefix inside the ID.
@@ -42,6 +45,7 @@ impl NodeKind {
             Self::SocialFuelProject => "SocialFuelProject",
             Self::FcoCarta => "FcoCarta",
             Self::BankReport => "BankReport",
+            Self::ChamberMeeting => "ChamberMeeting",
         }
     }
 }
@@ -79,6 +83,7 @@ impl NodeKind {
             Self::SocialFuelProject => "a social-fuel project",
             Self::FcoCarta => "an FCO carta",
             Self::BankReport => "a bank report",
+            Self::ChamberMeeting => "a chamber meeting",
         }
     }
 }

@@ -41,6 +41,7 @@ pub struct QueryRoot(
 pub struct MutationRoot(
     super::lifecycle::LifecycleMutation,
     super::facts::FactsMutation,
+    super::chamber::ChamberMutation,
     super::rules::RulesMutation,
     super::reports::ReportsMutation,
 );
@@ -104,6 +105,11 @@ impl CommonQuery {
                 .await
                 .map_err(gql)?
                 .map(|m| Node::FcoCarta(FcoCarta(m))),
+            NodeKind::ChamberMeeting => loader::<super::loaders::ChamberMeetingLoader>(ctx)
+                .load_one(key)
+                .await
+                .map_err(gql)?
+                .map(|m| Node::ChamberMeeting(super::chamber::ChamberMeeting(m))),
             NodeKind::BankReport => service::reports::report(db(ctx), key)
                 .await
                 .served(ctx)?

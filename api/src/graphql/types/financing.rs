@@ -512,6 +512,18 @@ impl FcoCarta {
         self.0.received_by_council_at.map(DateTime::cdae)
     }
 
+    /// The chamber meeting whose agenda it is on, if any.
+    async fn chamber_meeting(&self, ctx: &Context<'_>) -> Result<Option<super::super::chamber::ChamberMeeting>> {
+        let Some(id) = self.0.chamber_meeting_id else {
+            return Ok(None);
+        };
+        let m = loader::<super::super::loaders::ChamberMeetingLoader>(ctx)
+            .load_one(id)
+            .await
+            .map_err(gql)?;
+        Ok(m.map(super::super::chamber::ChamberMeeting))
+    }
+
     /// The opinion or decision.
     async fn decision(&self) -> Option<Decision> {
         self.0.decision.map(Into::into)
@@ -797,6 +809,8 @@ pub enum Node {
     FcoCarta(FcoCarta),
     /// A bank's monthly report.
     BankReport(super::super::reports::BankReport),
+    /// A meeting of the CPACR chamber.
+    ChamberMeeting(super::super::chamber::ChamberMeeting),
 }
 
 connection!(

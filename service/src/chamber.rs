@@ -1,0 +1,193 @@
+//! The CPACR chamber's meetings (CDAE/MT 2019, arts. 2–3): when a meeting starts, which banks attended, which cartas
+//! reached SEDEC for it and when, and when the result went to the banks. FCO-ATTENDANCE, FCO-72H-BEFORE and
+//! FCO-72H-RESULT read them.
+
+use crate::{
+    ServiceError,
+    lifecycle::{Act, carta},
+    messages::{Message, code},
+};
+use chrono::{DateTime, Utc};
+use entity::{
+    bank, chamber_attendance, chamber_meeting, fco_carta, financing_transition, rule_parameter,
+    rules::fco::needs_chamber,
+    vocab::{FcoCartaStage, Programme},
+};
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait,
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+fn bad(field: &'static str, text: impl Into<String>) -> ServiceError {
+    ServiceError::bad(field, Message::new(code::TEXT).arg("text", text.into()))
+}
+
+/// A meeting by id.
+pub async fn meeting(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<chamber_meeting::Model> {
+    chamber_meeting::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
+        ServiceError::not_found(
+            field,
+            Message::new(code::TEXT).arg("text", format!("no chamber meeting {id}")),
+        )
+    })
+}
+
+/// Schedules a meeting.
+pub async fn schedule(
+    db: &DatabaseConnection,
+    starts_at: DateTime<Utc>,
+    notes: Option<String>,
+) -> Result<chamber_meeting::Model> {
+    Ok(chamber_meeting::ActiveModel {
+        starts_at: Set(starts_at),
+        results_sent_at: Set(None),
+        notes: Set(notes.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty())),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// Records which banks were present and which absent (a bank named again replaces its earlier record).
+pub async fn record_attendance(
+    db: &DatabaseConnection,
+    meeting_id: i64,
+    present: &[i64],
+    absent: &[i64],
+) -> Result<chamber_meeting::Model> {
+    let m = meeting(db, "input.meetingId", meeting_id).await?;
+    if let Some(both) = present.iter().find(|b| absent.contains(b)) {
+        return Err(bad(
+            "input.absentBankIds",
+            format!("bank {both} is listed as present and absent"),
+        ));
+    }
+    let txn = db.begin().await?;
+    for (&bank_id, is_present) in present
+        .iter()
+        .map(|b| (b, true))
+        .chain(absent.iter().map(|b| (b, false)))
+    {
+        if bank::Entity::find_by_id(bank_id).one(&txn).await?.is_none() {
+            let field = if is_present {
+                "input.presentBankIds"
+            } else {
+                "input.absentBankIds"
+            };
+            return Err(ServiceError::bad(field, Message::new(code::BANK_ID_UNKNOWN)));
+        }
+        chamber_attendance::Entity::delete_many()
+            .filter(chamber_attendance::Column::MeetingId.eq(m.id))
+            .filter(chamber_attendance::Column::BankId.eq(bank_id))
+            .exec(&txn)
+            .await?;
+        chamber_attendance::ActiveModel {
+            meeting_id: Set(m.id),
+            bank_id: Set(bank_id),
+            present: Set(is_present),
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(m)
+}
+
+/// The attendance recorded for a meeting, by bank.
+pub async fn attendance(db: &DatabaseConnection, meeting_id: i64) -> Result<Vec<chamber_attendance::Model>> {
+    Ok(chamber_attendance::Entity::find()
+        .filter(chamber_attendance::Column::MeetingId.eq(meeting_id))
+        .order_by_asc(chamber_attendance::Column::BankId)
+        .all(db)
+        .await?)
+}
+
+/// The cartas on a meeting's agenda, in the order they reached SEDEC.
+pub async fn agenda(db: &DatabaseConnection, meeting_id: i64) -> Result<Vec<fco_carta::Model>> {
+    Ok(fco_carta::Entity::find()
+        .filter(fco_carta::Column::ChamberMeetingId.eq(meeting_id))
+        .order_by_asc(fco_carta::Column::ReceivedByCouncilAt)
+        .order_by_asc(fco_carta::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// Puts a submitted carta that needs the chamber (FCO-CHAMBER-THRESHOLD) on a meeting's agenda, with the time it
+/// reached SEDEC (72 hours before the meeting, art. 2 §7), and writes it in the carta's history.
+pub async fn place_on_agenda(
+    db: &DatabaseConnection,
+    act: &Act,
+    carta_id: i64,
+    meeting_id: i64,
+    received_at: DateTime<Utc>,
+) -> Result<fco_carta::Model> {
+    let c = carta(db, "input.cartaId", carta_id).await?;
+    let m = meeting(db, "input.meetingId", meeting_id).await?;
+    if c.stage != FcoCartaStage::Submitted {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_72H_BEFORE,
+            format!(
+                "only a submitted carta goes on the chamber's agenda; this one is {:?}",
+                c.stage
+            ),
+        ));
+    }
+    let params = rule_parameter::Entity::params(db).await?;
+    let on = c.submitted_on.unwrap_or_else(|| act.day(None));
+    let (chamber, threshold) = needs_chamber(c.financed_amount, &params, on)?;
+    if !chamber {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_CHAMBER_THRESHOLD,
+            format!(
+                "{} is under the {} threshold: the bank decides it, not the chamber",
+                c.financed_amount,
+                entity::rules::brl(threshold)
+            ),
+        ));
+    }
+    let stage = c.stage.to_value();
+    let mut a = c.clone().into_active_model();
+    a.chamber_meeting_id = Set(Some(m.id));
+    a.received_by_council_at = Set(Some(received_at));
+    let txn = db.begin().await?;
+    let saved = a.update(&txn).await?;
+    financing_transition::ActiveModel {
+        programme: Set(Programme::FcoRural),
+        financing_id: Set(c.id),
+        from_stage: Set(Some(stage.clone())),
+        to_stage: Set(stage),
+        event: Set("AGENDA".into()),
+        occurred_on: Set(entity::domain::brasilia_date(received_at)),
+        recorded_at: Set(act.clock.now()),
+        actor: Set(act.caller.actor()),
+        note: Set(Some(format!(
+            "on the agenda of the chamber's meeting of {}",
+            entity::domain::Authority::Cdae.show(m.starts_at)
+        ))),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// Records when the meeting's result went to the banks (art. 3).
+pub async fn record_results_sent(
+    db: &DatabaseConnection,
+    meeting_id: i64,
+    sent_at: DateTime<Utc>,
+) -> Result<chamber_meeting::Model> {
+    let m = meeting(db, "input.meetingId", meeting_id).await?;
+    if sent_at < m.starts_at {
+        return Err(bad(
+            "input.sentAt",
+            "the result cannot go out before the meeting starts",
+        ));
+    }
+    let mut a = m.into_active_model();
+    a.results_sent_at = Set(Some(sent_at));
+    Ok(a.update(db).await?)
+}
