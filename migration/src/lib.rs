@@ -22,6 +22,7 @@ mod m20261203_000016_flag_severity_and_due;
 mod m20261203_000017_bank_report_carta;
 mod m20261203_000018_carta_item_versions;
 mod m20261203_000019_acquisition_versions;
+mod m20261203_000020_proposal_versions;
 mod util;
 
 /// Every migration, in order.
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000017_bank_report_carta::Migration),
             Box::new(m20261203_000018_carta_item_versions::Migration),
             Box::new(m20261203_000019_acquisition_versions::Migration),
+            Box::new(m20261203_000020_proposal_versions::Migration),
         ]
     }
 }

@@ -133,6 +133,7 @@ pub async fn project(
         .filter(|a| a.year <= as_of.year() && a.known_on(as_of))
         .collect();
     let docs: Vec<_> = docs.into_iter().filter(|d| d.received_on <= as_of).collect();
+    let props: Vec<_> = props.into_iter().filter(|c| c.known_on(as_of)).collect();
     let facts_of = social_fuel::ProjectFacts {
         project: p,
         acquisitions: &acq,

@@ -7,6 +7,7 @@ pub mod caller;
 pub mod ceiling;
 pub mod chamber;
 pub mod clock;
+pub mod commitments;
 pub mod compliance;
 pub mod error;
 pub mod facts;

@@ -59,7 +59,7 @@ macro_rules! versioned {
     )*};
 }
 
-versioned!(fco_carta_item, feedstock_acquisition);
+versioned!(fco_carta_item, feedstock_acquisition, contract_proposal);
 
 /// The reason a change needs: required once `decided`, kept when given.
 pub fn reason(decided: bool, reason: Option<&str>) -> Result<Option<String>> {

@@ -462,3 +462,116 @@ async fn a_chamber_meeting_recorded_through_the_graph_moves_the_chambers_rules_a
     })
     .await;
 }
+
+/// A project's contract proposals, technical-assistance plan and change notices recorded through the graph move
+/// SF-REPRESENTATION, SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN and SF-CHANGES across their boundaries.
+#[tokio::test]
+async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-02")).await;
+        all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
+        let compliance = |p: Value| {
+            let app = &app;
+            async move {
+                let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
+                app.data(q, json!({ "id": p })).await["node"]["compliance"].clone()
+            }
+        };
+        let c = compliance(p.clone()).await;
+        assert_eq!(
+            (status(&c, "SF-REPRESENTATION"), status(&c, "SF-CONTRACT-TERMS"), status(&c, "SF-ASSISTANCE-PLAN"), status(&c, "SF-CHANGES")),
+            (&json!("VIOLATED"), &json!("VIOLATED"), &json!("PENDING"), &json!("NOT_APPLICABLE")),
+            "a filed project with nothing recorded: {c}"
+        );
+
+        // A proposal whose representation has agreed but without safeguards: representation met, terms not.
+        let proposal = |safeguards: Option<&str>| json!({ "representationKind": "CONTAG", "representationName": "STR de Cuiabá",
+            "representationAgreed": true, "termMonths": 36, "purchasePrice": "preço mínimo + 5 %",
+            "priceAdjustment": "IPCA", "deliveryConditions": "na usina", "safeguards": safeguards });
+        let fields = "project { compliance { ruleCode status explanation } } proposal { proposalId version { supersededBy } }";
+        let d = app
+            .data(
+                &format!("mutation A($i: AddContractProposalInput!) {{ addContractProposal(input: $i) {{ {fields} }} }}"),
+                json!({ "i": { "projectId": p, "proposal": proposal(None) } }),
+            )
+            .await["addContractProposal"]
+            .clone();
+        let c = &d["project"]["compliance"];
+        assert_eq!((status(c, "SF-REPRESENTATION"), status(c, "SF-CONTRACT-TERMS")), (&json!("MET"), &json!("VIOLATED")), "{c}");
+        let id = d["proposal"]["proposalId"].clone();
+        let d = app
+            .data(
+                &format!("mutation U($i: UpdateContractProposalInput!) {{ updateContractProposal(input: $i) {{ {fields} }} }}"),
+                json!({ "i": { "proposalId": id, "proposal": proposal(Some("multa de 10 %")) } }),
+            )
+            .await["updateContractProposal"]
+            .clone();
+        assert_eq!(status(&d["project"]["compliance"], "SF-CONTRACT-TERMS"), "MET");
+
+        // The plan: a missing content violates the rule; complete, it waits for a person's confirmation.
+        let plan = |methodology: Option<&str>| json!({ "staffDescription": "2 agrônomos, 4 técnicos", "coverageArea": "Cuiabá e Várzea Grande",
+            "farmersAssisted": 120, "methodology": methodology });
+        let record = "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { missing }
+            project { compliance { ruleCode status explanation } history { event } } } }";
+        let d = app.data(record, json!({ "i": { "projectId": p, "plan": plan(None) } })).await["recordAssistancePlan"].clone();
+        assert_eq!(d["plan"]["missing"], json!(["the methodology and activities (V)"]));
+        assert_eq!(status(&d["project"]["compliance"], "SF-ASSISTANCE-PLAN"), "VIOLATED");
+        let d = app
+            .data(record, json!({ "i": { "projectId": p, "plan": plan(Some("dias de campo mensais")) } }))
+            .await["recordAssistancePlan"]
+            .clone();
+        assert_eq!(status(&d["project"]["compliance"], "SF-ASSISTANCE-PLAN"), "PENDING", "complete, not yet confirmed");
+        app.data(
+            "mutation C($id: ID!) { confirmChecklistItem(financingId: $id, ruleCode: \"SF-ASSISTANCE-PLAN\", confirmedBy: \"Ana (MDA)\") { status } }",
+            json!({ "id": p }),
+        )
+        .await;
+        assert_eq!(status(&compliance(p.clone()).await, "SF-ASSISTANCE-PLAN"), "MET");
+
+        // A change notice.
+        let d = app
+            .data(
+                "mutation N($i: AddCompanyChangeNoticeInput!) { addCompanyChangeNotice(input: $i) { notice { kind notifiedOn } project { compliance { ruleCode status } } } }",
+                json!({ "i": { "projectId": p, "kind": "CORPORATE_NAME", "notifiedOn": "2026-04-01", "description": "nova razão social" } }),
+            )
+            .await["addCompanyChangeNotice"]
+            .clone();
+        assert_eq!(d["notice"]["kind"], "CORPORATE_NAME");
+        assert_eq!(status(&d["project"]["compliance"], "SF-CHANGES"), "MET");
+
+        // After MDA's decision a proposal's correction needs a reason and keeps the old version.
+        app.data(
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }",
+            json!({ "id": p }),
+        )
+        .await;
+        let (message, code) = app
+            .error(
+                "mutation U($i: UpdateContractProposalInput!) { updateContractProposal(input: $i) { proposal { proposalId } } }",
+                json!({ "i": { "proposalId": id, "proposal": proposal(Some("multa de 20 %")) } }),
+            )
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
+        let d = app
+            .data(
+                &format!("mutation U($i: UpdateContractProposalInput!) {{ updateContractProposal(input: $i) {{ {fields} }} }}"),
+                json!({ "i": { "proposalId": id, "proposal": proposal(Some("multa de 20 %")), "reason": "aditivo assinado" } }),
+            )
+            .await["updateContractProposal"]
+            .clone();
+        assert_ne!(d["proposal"]["proposalId"], id);
+        let all = app
+            .data(
+                "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { contractProposals(includeSuperseded: true) { proposalId safeguards version { supersededBy changeReason } } } } }",
+                json!({ "id": p }),
+            )
+            .await;
+        let old = all["node"]["contractProposals"]
+            .as_array()
+            .and_then(|l| l.iter().find(|c| c["proposalId"] == id).cloned())
+            .expect("kept");
+        assert_eq!((old["safeguards"].as_str(), old["version"]["changeReason"].as_str()), (Some("multa de 10 %"), Some("aditivo assinado")));
+    })
+    .await;
+}

@@ -10,14 +10,17 @@ use super::{
     ids::{self, NodeKind},
     scalars::{Date, Decimal},
     types::{
-        enums::{InvestmentClass, ItemKind, SupplierKind},
-        financing::{CartaItem, FcoCarta, FeedstockAcquisition, SocialFuelProject},
+        enums::{CompanyChangeKind, InvestmentClass, ItemKind, RepresentationKind, SupplierKind},
+        financing::{
+            AssistancePlan, CartaItem, CompanyChangeNotice, ContractProposal, FcoCarta, FeedstockAcquisition,
+            SocialFuelProject,
+        },
         objects::EconomicGroup,
     },
 };
 use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
 use service::{
-    acquisitions, groups, items,
+    acquisitions, commitments, groups, items,
     lifecycle::{self as life, Act},
 };
 
@@ -63,45 +66,81 @@ impl From<FcoCartaItemFields> for items::Item {
     }
 }
 
-/// `addFcoCartaItem`'s input.
-#[derive(InputObject, Debug)]
-pub struct AddFcoCartaItemInput {
-    /// The carta's global ID.
-    pub carta_id: ID,
-    /// The item.
-    pub item: FcoCartaItemFields,
-    /// Why, when the carta is already decided (kept with the item).
-    pub reason: Option<String>,
+/// Declares the inputs and the payload of a fact kept in versions: add (to a parent), update and remove (a version),
+/// and the payload with the parent as it now stands and the version recorded.
+macro_rules! versioned_fact_types {
+    (
+        $what:literal, $decision:literal,
+        $add:ident { $parent:ident: $parent_doc:literal },
+        $update:ident, $remove:ident { $id:ident },
+        $fact:ident: $fields:ty,
+        $payload:ident { $parent_out:ident: $parent_ty:ty, $fact_out:ty }
+    ) => {
+        #[doc = concat!("Adds ", $what, ".")]
+        #[derive(InputObject, Debug)]
+        pub struct $add {
+            #[doc = $parent_doc]
+            pub $parent: ID,
+            #[doc = concat!("The ", $what, " as stated.")]
+            pub $fact: $fields,
+            #[doc = concat!("Why, once ", $decision, " (kept with it).")]
+            pub reason: Option<String>,
+        }
+
+        #[doc = concat!("Changes a version of ", $what, ".")]
+        #[derive(InputObject, Debug)]
+        pub struct $update {
+            /// The version to change.
+            pub $id: i64,
+            #[doc = concat!("The ", $what, " as it should be.")]
+            pub $fact: $fields,
+            #[doc = concat!("Why: required once ", $decision, " (the change is then a new version; the old one stays).")]
+            pub reason: Option<String>,
+        }
+
+        #[doc = concat!("Removes a version of ", $what, ".")]
+        #[derive(InputObject, Debug)]
+        pub struct $remove {
+            /// The version to remove.
+            pub $id: i64,
+            #[doc = concat!("Why: required once ", $decision, " (it is then kept, marked removed).")]
+            pub reason: Option<String>,
+        }
+
+        #[doc = concat!("What a change of ", $what, " answers: what it belongs to, as it now stands (ask for its `compliance`), and the version recorded.")]
+        #[derive(SimpleObject)]
+        pub struct $payload {
+            /// What it belongs to, as it now stands.
+            pub $parent_out: $parent_ty,
+            /// The version recorded (null after a removal).
+            pub $fact: Option<$fact_out>,
+        }
+    };
 }
 
-/// `updateFcoCartaItem`'s input.
-#[derive(InputObject, Debug)]
-pub struct UpdateFcoCartaItemInput {
-    /// The version to change (`itemId`).
-    pub item_id: i64,
-    /// The item as it should be.
-    pub item: FcoCartaItemFields,
-    /// Why: required once the carta is decided (the change is then a new version; the old one stays).
-    pub reason: Option<String>,
-}
+versioned_fact_types!(
+    "a carta's item", "the chamber or the bank has decided on the carta",
+    AddFcoCartaItemInput { carta_id: "The carta's global ID." },
+    UpdateFcoCartaItemInput, RemoveFcoCartaItemInput { item_id },
+    item: FcoCartaItemFields,
+    FcoCartaItemPayload { carta: FcoCarta, CartaItem }
+);
 
-/// `removeFcoCartaItem`'s input.
-#[derive(InputObject, Debug)]
-pub struct RemoveFcoCartaItemInput {
-    /// The version to remove (`itemId`).
-    pub item_id: i64,
-    /// Why: required once the carta is decided (the item is then kept, marked removed).
-    pub reason: Option<String>,
-}
+versioned_fact_types!(
+    "a project's feedstock acquisition", "MDA has decided on the framing",
+    AddFeedstockAcquisitionInput { project_id: "The project's global ID." },
+    UpdateFeedstockAcquisitionInput, RemoveFeedstockAcquisitionInput { acquisition_id },
+    acquisition: FeedstockAcquisitionFields,
+    FeedstockAcquisitionPayload { project: SocialFuelProject, FeedstockAcquisition }
+);
 
-/// What a change of a carta's items answers: the carta (ask for its `compliance`) and the item as recorded.
-#[derive(SimpleObject)]
-pub struct FcoCartaItemPayload {
-    /// The carta, as it now stands.
-    pub carta: FcoCarta,
-    /// The item version recorded (null after a removal).
-    pub item: Option<CartaItem>,
-}
+versioned_fact_types!(
+    "a project's contract proposal", "MDA has decided on the framing",
+    AddContractProposalInput { project_id: "The project's global ID." },
+    UpdateContractProposalInput, RemoveContractProposalInput { proposal_id },
+    proposal: ContractProposalFields,
+    ContractProposalPayload { project: SocialFuelProject, ContractProposal }
+);
 
 /// `recordBankFraming`'s input.
 #[derive(InputObject, Debug)]
@@ -200,46 +239,6 @@ impl From<FeedstockAcquisitionFields> for acquisitions::Acquisition {
     }
 }
 
-/// `addFeedstockAcquisition`'s input.
-#[derive(InputObject, Debug)]
-pub struct AddFeedstockAcquisitionInput {
-    /// The project's global ID.
-    pub project_id: ID,
-    /// The acquisition.
-    pub acquisition: FeedstockAcquisitionFields,
-    /// Why, when MDA has already decided on the framing (kept with it).
-    pub reason: Option<String>,
-}
-
-/// `updateFeedstockAcquisition`'s input.
-#[derive(InputObject, Debug)]
-pub struct UpdateFeedstockAcquisitionInput {
-    /// The version to change (`acquisitionId`).
-    pub acquisition_id: i64,
-    /// The acquisition as it should be.
-    pub acquisition: FeedstockAcquisitionFields,
-    /// Why: required once MDA has decided (the change is then a new version; the old one stays).
-    pub reason: Option<String>,
-}
-
-/// `removeFeedstockAcquisition`'s input.
-#[derive(InputObject, Debug)]
-pub struct RemoveFeedstockAcquisitionInput {
-    /// The version to remove (`acquisitionId`).
-    pub acquisition_id: i64,
-    /// Why: required once MDA has decided (the acquisition is then kept, marked removed).
-    pub reason: Option<String>,
-}
-
-/// What a change of a project's acquisitions answers: the project (ask for its `compliance`) and the acquisition.
-#[derive(SimpleObject)]
-pub struct FeedstockAcquisitionPayload {
-    /// The project, as it now stands.
-    pub project: SocialFuelProject,
-    /// The acquisition version recorded (null after a removal).
-    pub acquisition: Option<FeedstockAcquisition>,
-}
-
 async fn acquisition_payload(
     ctx: &Context<'_>,
     project: i64,
@@ -250,6 +249,110 @@ async fn acquisition_payload(
         project: SocialFuelProject(p),
         acquisition: acquisition.map(FeedstockAcquisition),
     })
+}
+
+/// A contract proposal, as stated (art. 5 and its sole §).
+#[derive(InputObject, Debug, Clone)]
+pub struct ContractProposalFields {
+    /// The kind of farmers' representation.
+    pub representation_kind: RepresentationKind,
+    /// The representation's name.
+    pub representation_name: String,
+    /// Whether the representation is identified and has agreed.
+    pub representation_agreed: bool,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Purchase price.
+    pub purchase_price: Option<String>,
+    /// Price-adjustment criteria.
+    pub price_adjustment: Option<String>,
+    /// Delivery conditions.
+    pub delivery_conditions: Option<String>,
+    /// Safeguards for each party.
+    pub safeguards: Option<String>,
+}
+
+impl From<ContractProposalFields> for commitments::Proposal {
+    fn from(f: ContractProposalFields) -> Self {
+        Self {
+            representation_kind: f.representation_kind.into(),
+            representation_name: f.representation_name,
+            representation_agreed: f.representation_agreed,
+            term_months: f.term_months,
+            purchase_price: f.purchase_price,
+            price_adjustment: f.price_adjustment,
+            delivery_conditions: f.delivery_conditions,
+            safeguards: f.safeguards,
+        }
+    }
+}
+
+/// A technical-assistance plan, as stated (art. 6 I–V).
+#[derive(InputObject, Debug, Clone)]
+pub struct AssistancePlanFields {
+    /// I: staff, with CVs and roles (when not outsourced).
+    pub staff_description: Option<String>,
+    /// Whether the assistance is outsourced.
+    #[graphql(default = false)]
+    pub outsourced: bool,
+    /// II: the outsourcing contract, when outsourced.
+    pub outsourcing_contract: Option<String>,
+    /// III: coverage (states, municipalities, communities, settlements).
+    pub coverage_area: Option<String>,
+    /// IV: number of farmers assisted.
+    pub farmers_assisted: Option<i32>,
+    /// V: methodology and activities.
+    pub methodology: Option<String>,
+}
+
+/// `recordAssistancePlan`'s input.
+#[derive(InputObject, Debug)]
+pub struct RecordAssistancePlanInput {
+    /// The project's global ID.
+    pub project_id: ID,
+    /// The plan (it replaces the one recorded before).
+    pub plan: AssistancePlanFields,
+    /// Why, once MDA has decided (kept in the history with what the plan said before).
+    pub reason: Option<String>,
+}
+
+/// What recording a plan answers: the project (ask for its `compliance`) and the plan.
+#[derive(SimpleObject)]
+pub struct AssistancePlanPayload {
+    /// The project.
+    pub project: SocialFuelProject,
+    /// The plan as recorded.
+    pub plan: AssistancePlan,
+}
+
+/// `addCompanyChangeNotice`'s input.
+#[derive(InputObject, Debug)]
+pub struct AddCompanyChangeNoticeInput {
+    /// The project's global ID.
+    pub project_id: ID,
+    /// What changed.
+    pub kind: CompanyChangeKind,
+    /// When the company reported it.
+    pub notified_on: Date,
+    /// What the company said.
+    pub description: String,
+    /// The supporting documents.
+    pub documents: Option<String>,
+}
+
+/// What recording a change notice answers: the project and the notice.
+#[derive(SimpleObject)]
+pub struct CompanyChangeNoticePayload {
+    /// The project.
+    pub project: SocialFuelProject,
+    /// The notice.
+    pub notice: CompanyChangeNotice,
+}
+
+async fn project_of(ctx: &Context<'_>, id: i64) -> Result<SocialFuelProject> {
+    Ok(SocialFuelProject(
+        life::project(db(ctx), "input.projectId", id).await.served(ctx)?,
+    ))
 }
 
 /// Mutations that record facts.
@@ -441,5 +544,115 @@ impl FactsMutation {
             .await
             .served(ctx)?;
         acquisition_payload(ctx, p.id, None).await
+    }
+
+    /// Records a contract proposal with its farmers' representation and terms (SF-REPRESENTATION,
+    /// SF-CONTRACT-TERMS); after MDA's decision it needs a `reason`.
+    async fn add_contract_proposal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, the proposal and, after MDA's decision, why.")] input: AddContractProposalInput,
+    ) -> Result<ContractProposalPayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let c = commitments::add_proposal(
+            db(ctx),
+            &act(ctx),
+            project,
+            input.proposal.into(),
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        Ok(ContractProposalPayload {
+            project: project_of(ctx, c.project_id).await?,
+            proposal: Some(ContractProposal(c)),
+        })
+    }
+
+    /// Changes a proposal: in place until MDA's decision; after it, a new version with the `reason`.
+    async fn update_contract_proposal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to change, the proposal as it should be and, after MDA's decision, why.")]
+        input: UpdateContractProposalInput,
+    ) -> Result<ContractProposalPayload> {
+        let c = commitments::update_proposal(
+            db(ctx),
+            &act(ctx),
+            input.proposal_id,
+            input.proposal.into(),
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        Ok(ContractProposalPayload {
+            project: project_of(ctx, c.project_id).await?,
+            proposal: Some(ContractProposal(c)),
+        })
+    }
+
+    /// Removes a proposal: deleted until MDA's decision; after it, kept and marked removed with the `reason`.
+    async fn remove_contract_proposal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to remove and, after MDA's decision, why.")] input: RemoveContractProposalInput,
+    ) -> Result<ContractProposalPayload> {
+        let p = commitments::remove_proposal(db(ctx), &act(ctx), input.proposal_id, input.reason.as_deref())
+            .await
+            .served(ctx)?;
+        Ok(ContractProposalPayload {
+            project: SocialFuelProject(p),
+            proposal: None,
+        })
+    }
+
+    /// Records a project's technical-assistance plan (SF-ASSISTANCE-PLAN: violated while one of its five contents is
+    /// missing, then pending until someone confirms its compatibility with `confirmChecklistItem`).
+    async fn record_assistance_plan(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, the plan and, after MDA's decision, why.")] input: RecordAssistancePlanInput,
+    ) -> Result<AssistancePlanPayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let f = input.plan;
+        let plan = commitments::Plan {
+            staff_description: f.staff_description,
+            outsourced: f.outsourced,
+            outsourcing_contract: f.outsourcing_contract,
+            coverage_area: f.coverage_area,
+            farmers_assisted: f.farmers_assisted,
+            methodology: f.methodology,
+        };
+        let saved = commitments::record_plan(db(ctx), &act(ctx), project, plan, input.reason.as_deref())
+            .await
+            .served(ctx)?;
+        Ok(AssistancePlanPayload {
+            project: project_of(ctx, project).await?,
+            plan: AssistancePlan(saved),
+        })
+    }
+
+    /// Records the company's notice of a change (SF-CHANGES, art. 12).
+    async fn add_company_change_notice(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, what changed, when it was reported and what was said.")]
+        input: AddCompanyChangeNoticeInput,
+    ) -> Result<CompanyChangeNoticePayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let n = commitments::add_change_notice(
+            db(ctx),
+            project,
+            input.kind.into(),
+            input.notified_on.0,
+            &input.description,
+            input.documents,
+        )
+        .await
+        .served(ctx)?;
+        Ok(CompanyChangeNoticePayload {
+            project: project_of(ctx, project).await?,
+            notice: CompanyChangeNotice(n),
+        })
     }
 }

@@ -28,6 +28,28 @@ pub struct Model {
     pub safeguards: Option<String>,
     /// Whether the representation is identified and agreed.
     pub representation_agreed: bool,
+    /// When this version was recorded (none: from before versions, known from the start).
+    pub recorded_at: Option<DateTimeUtc>,
+    /// Who recorded it.
+    pub recorded_by: Option<String>,
+    /// When it was corrected or removed (none: current).
+    pub superseded_at: Option<DateTimeUtc>,
+    /// The version that corrected it (none when it was removed or is current).
+    pub superseded_by: Option<i64>,
+    /// Why it was corrected or removed, or recorded after MDA's decision.
+    pub change_reason: Option<String>,
+}
+
+impl Model {
+    /// Whether this version is the one in force now.
+    pub fn is_current(&self) -> bool {
+        self.superseded_at.is_none()
+    }
+
+    /// Whether this version was the one known on `day` (recorded by then, not yet superseded), in Brasília.
+    pub fn known_on(&self, day: chrono::NaiveDate) -> bool {
+        crate::domain::known_on(self.recorded_at, self.superseded_at, day)
+    }
 }
 
 /// No declared relations.

@@ -361,6 +361,11 @@ fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model 
         delivery_conditions: Some("d".into()),
         safeguards: safeguards.map(Into::into),
         representation_agreed: agreed,
+        recorded_at: None,
+        recorded_by: None,
+        superseded_at: None,
+        superseded_by: None,
+        change_reason: None,
     }
 }
 

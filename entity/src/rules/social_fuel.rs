@@ -481,6 +481,62 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
     }
 }
 
+/// What a technical-assistance plan lacks of the five contents of art. 6 (I staff, II outsourcing contract when
+/// outsourced, III coverage, IV farmers assisted, V methodology).
+pub fn plan_gaps(plan: &assistance_plan::Model) -> Vec<&'static str> {
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
+    let mut missing = Vec::new();
+    if plan.outsourced {
+        if !given(&plan.outsourcing_contract) {
+            missing.push("the outsourcing contract (II)");
+        }
+    } else if !given(&plan.staff_description) {
+        missing.push("the staff, with CVs and roles (I)");
+    }
+    if !given(&plan.coverage_area) {
+        missing.push("the coverage area (III)");
+    }
+    if plan.farmers_assisted.is_none_or(|n| n <= 0) {
+        missing.push("the number of farmers assisted (IV)");
+    }
+    if !given(&plan.methodology) {
+        missing.push("the methodology and activities (V)");
+    }
+    missing
+}
+
+/// SF-ASSISTANCE-PLAN: the recorded plan must carry its five contents (violated otherwise); its compatibility with
+/// the acquisitions is a person's judgement, pending until someone confirms it.
+pub fn check_plan(plan: Option<&assistance_plan::Model>) -> Outcome {
+    match plan {
+        None => outcome(
+            code::SF_ASSISTANCE_PLAN,
+            Status::Pending,
+            "no technical-assistance plan recorded",
+        ),
+        Some(plan) => match plan_gaps(plan) {
+            missing if !missing.is_empty() => outcome(
+                code::SF_ASSISTANCE_PLAN,
+                Status::Violated,
+                format!("the plan lacks {}", missing.join(", ")),
+            ),
+            _ if plan.confirmed_by.is_some() => outcome(
+                code::SF_ASSISTANCE_PLAN,
+                Status::Met,
+                format!(
+                    "compatibility with the acquisitions confirmed by {}",
+                    plan.confirmed_by.as_deref().unwrap_or("")
+                ),
+            ),
+            _ => outcome(
+                code::SF_ASSISTANCE_PLAN,
+                Status::Pending,
+                "plan complete (art. 6 I–V); compatibility with the acquisitions not yet confirmed",
+            ),
+        },
+    }
+}
+
 /// SF-REPRESENTATION and SF-CONTRACT-TERMS over the proposals.
 pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_proposal::Model]) -> [Outcome; 2] {
     let pending_or = |v| if p.filed_on.is_some() { v } else { Status::Pending };
@@ -649,26 +705,7 @@ pub fn check_all(
         )),
     }
     out.extend(check_proposals(p, f.proposals));
-    out.push(match f.plan {
-        Some(plan) if plan.confirmed_by.is_some() => outcome(
-            code::SF_ASSISTANCE_PLAN,
-            Status::Met,
-            format!(
-                "compatibility with the acquisitions confirmed by {}",
-                plan.confirmed_by.as_deref().unwrap_or("")
-            ),
-        ),
-        Some(_) => outcome(
-            code::SF_ASSISTANCE_PLAN,
-            Status::Pending,
-            "plan received; compatibility with the acquisitions not yet confirmed",
-        ),
-        None => outcome(
-            code::SF_ASSISTANCE_PLAN,
-            Status::Pending,
-            "no technical-assistance plan recorded",
-        ),
-    });
+    out.push(check_plan(f.plan));
     out.push(check_bank_first(p));
     out.push(check_documents(p, f.documents));
     for d in deadlines(p, params, cal, as_of)? {

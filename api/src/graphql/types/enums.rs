@@ -101,6 +101,20 @@ pub enum SupplierKind {
     Sharecropping,
 }
 
+/// What changed in a company, reported to MDA (IN MDA 2005, art. 12).
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+#[graphql(remote = "vocab::CompanyChangeKind")]
+pub enum CompanyChangeKind {
+    /// The plant's address.
+    PlantAddress,
+    /// The corporate name.
+    CorporateName,
+    /// The incorporation (merger, split, acquisition).
+    Incorporation,
+    /// The start of the activity.
+    ActivityStart,
+}
+
 /// Farmers' representation signing contract proposals (IN MDA 2005, art. 5).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::RepresentationKind")]

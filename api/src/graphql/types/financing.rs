@@ -245,13 +245,40 @@ impl SocialFuelProject {
             .collect())
     }
 
-    /// Contract proposals with family farmers (art. 5).
-    async fn contract_proposals(&self, ctx: &Context<'_>) -> Result<Vec<ContractProposal>> {
+    /// Contract proposals with family farmers (art. 5): the versions in force, or every version on request.
+    async fn contract_proposals(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Also the corrected and removed versions.", default = false)] include_superseded: bool,
+    ) -> Result<Vec<ContractProposal>> {
         let rows = loader::<ProposalsByProject>(ctx)
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows.unwrap_or_default().into_iter().map(ContractProposal).collect())
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| include_superseded || c.is_current())
+            .map(ContractProposal)
+            .collect())
+    }
+
+    /// The technical-assistance plan (art. 6), when recorded.
+    async fn assistance_plan(&self, ctx: &Context<'_>) -> Result<Option<AssistancePlan>> {
+        let rows = loader::<super::super::loaders::PlansByProject>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows.unwrap_or_default().into_iter().next().map(AssistancePlan))
+    }
+
+    /// The company's notices of changes (art. 12), oldest first.
+    async fn change_notices(&self, ctx: &Context<'_>) -> Result<Vec<CompanyChangeNotice>> {
+        let rows = loader::<super::super::loaders::ChangeNoticesByProject>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows.unwrap_or_default().into_iter().map(CompanyChangeNotice).collect())
     }
 
     /// The annex-I documents received with the request (art. 8).
@@ -359,6 +386,77 @@ impl FeedstockAcquisition {
     }
 }
 
+/// A project's technical-assistance plan (IN MDA 2005, art. 6).
+#[derive(Clone, Debug)]
+pub struct AssistancePlan(pub entity::assistance_plan::Model);
+
+/// A project's technical-assistance plan (IN MDA 2005, art. 6).
+#[Object]
+impl AssistancePlan {
+    /// I: staff, with CVs and roles.
+    async fn staff_description(&self) -> Option<&str> {
+        self.0.staff_description.as_deref()
+    }
+
+    /// Whether the assistance is outsourced.
+    async fn outsourced(&self) -> bool {
+        self.0.outsourced
+    }
+
+    /// II: the outsourcing contract, when outsourced.
+    async fn outsourcing_contract(&self) -> Option<&str> {
+        self.0.outsourcing_contract.as_deref()
+    }
+
+    /// III: coverage (states, municipalities, communities, settlements).
+    async fn coverage_area(&self) -> Option<&str> {
+        self.0.coverage_area.as_deref()
+    }
+
+    /// IV: number of farmers assisted.
+    async fn farmers_assisted(&self) -> Option<i32> {
+        self.0.farmers_assisted
+    }
+
+    /// V: methodology and activities.
+    async fn methodology(&self) -> Option<&str> {
+        self.0.methodology.as_deref()
+    }
+
+    /// What of the five contents is missing (empty when complete): SF-ASSISTANCE-PLAN is violated until none is.
+    async fn missing(&self) -> Vec<&'static str> {
+        entity::rules::social_fuel::plan_gaps(&self.0)
+    }
+}
+
+/// A company's notice of a change, reported to MDA (IN MDA 2005, art. 12).
+#[derive(Clone, Debug)]
+pub struct CompanyChangeNotice(pub entity::company_change_notice::Model);
+
+/// A company's notice of a change, reported to MDA (IN MDA 2005, art. 12).
+#[Object]
+impl CompanyChangeNotice {
+    /// What changed.
+    async fn kind(&self) -> super::enums::CompanyChangeKind {
+        self.0.kind.into()
+    }
+
+    /// When it was reported.
+    async fn notified_on(&self) -> Date {
+        Date(self.0.notified_on)
+    }
+
+    /// What the company said.
+    async fn description(&self) -> &str {
+        &self.0.description
+    }
+
+    /// The supporting documents.
+    async fn documents(&self) -> Option<&str> {
+        self.0.documents.as_deref()
+    }
+}
+
 /// A contract proposal with family farmers through a representation (IN MDA 2005, art. 5).
 #[derive(Clone, Debug)]
 pub struct ContractProposal(pub contract_proposal::Model);
@@ -366,6 +464,23 @@ pub struct ContractProposal(pub contract_proposal::Model);
 /// A contract proposal with family farmers through a representation (IN MDA 2005, art. 5).
 #[Object]
 impl ContractProposal {
+    /// The version's number, for `updateContractProposal` and `removeContractProposal`.
+    async fn proposal_id(&self) -> i64 {
+        self.0.id
+    }
+
+    /// Who recorded this version and when; when, by which version and why it was corrected or removed.
+    async fn version(&self) -> FactVersion {
+        FactVersion::of(
+            DateTime::mda,
+            self.0.recorded_at,
+            self.0.recorded_by.clone(),
+            self.0.superseded_at,
+            self.0.superseded_by,
+            self.0.change_reason.clone(),
+        )
+    }
+
     /// The kind of representation.
     async fn representation_kind(&self) -> RepresentationKind {
         self.0.representation_kind.into()

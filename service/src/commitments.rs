@@ -1,0 +1,255 @@
+//! What a biodiesel producer commits to and reports (IN MDA 2/2005, arts. 5, 6 and 12): contract proposals with the
+//! farmers' representation and their terms, the technical-assistance plan with its five contents, and notices of
+//! changes in the company. SF-REPRESENTATION, SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN and SF-CHANGES read them.
+
+use crate::{
+    ServiceError,
+    lifecycle::{Act, project},
+    messages::{Message, code},
+    versions,
+};
+use chrono::NaiveDate;
+use entity::{
+    assistance_plan, company_change_notice, contract_proposal, financing_transition, social_fuel_project,
+    vocab::{CompanyChangeKind, Programme, RepresentationKind, SocialFuelStage},
+};
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
+    QueryFilter, TransactionTrait,
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// Whether MDA has decided on the project's framing: what it relied on is then corrected with a reason.
+pub fn decided(p: &social_fuel_project::Model) -> bool {
+    !matches!(p.stage, SocialFuelStage::Draft | SocialFuelStage::Filed)
+}
+
+fn text(v: Option<String>) -> Option<String> {
+    v.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())
+}
+
+/// A contract proposal as stated (art. 5 and its sole §).
+#[derive(Debug, Clone)]
+pub struct Proposal {
+    /// The kind of representation.
+    pub representation_kind: RepresentationKind,
+    /// The representation's name.
+    pub representation_name: String,
+    /// Whether the representation is identified and agreed.
+    pub representation_agreed: bool,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Purchase price.
+    pub purchase_price: Option<String>,
+    /// Price-adjustment criteria.
+    pub price_adjustment: Option<String>,
+    /// Delivery conditions.
+    pub delivery_conditions: Option<String>,
+    /// Safeguards for each party.
+    pub safeguards: Option<String>,
+}
+
+fn proposal_row(p: Proposal) -> Result<contract_proposal::ActiveModel> {
+    if p.representation_name.trim().is_empty() {
+        return Err(ServiceError::bad(
+            "input.proposal.representationName",
+            Message::new(code::FIELD_EMPTY),
+        ));
+    }
+    if p.term_months.is_some_and(|m| m <= 0) {
+        return Err(ServiceError::bad(
+            "input.proposal.termMonths",
+            Message::new(code::TEXT).arg("text", "a term is a positive number of months"),
+        ));
+    }
+    Ok(contract_proposal::ActiveModel {
+        representation_kind: Set(p.representation_kind),
+        representation_name: Set(p.representation_name.trim().into()),
+        representation_agreed: Set(p.representation_agreed),
+        term_months: Set(p.term_months),
+        purchase_price: Set(text(p.purchase_price)),
+        price_adjustment: Set(text(p.price_adjustment)),
+        delivery_conditions: Set(text(p.delivery_conditions)),
+        safeguards: Set(text(p.safeguards)),
+        ..Default::default()
+    })
+}
+
+/// Records a contract proposal; after MDA's decision it needs a reason.
+pub async fn add_proposal(
+    db: &DatabaseConnection,
+    act: &Act,
+    project_id: i64,
+    p: Proposal,
+    reason: Option<&str>,
+) -> Result<contract_proposal::Model> {
+    let pr = project(db, "input.projectId", project_id).await?;
+    let reason = versions::reason(decided(&pr), reason)?;
+    let mut row = proposal_row(p)?;
+    row.project_id = Set(pr.id);
+    versions::add(db, act, row, reason).await
+}
+
+async fn proposal_in_force(
+    db: &DatabaseConnection,
+    id: i64,
+) -> Result<(contract_proposal::Model, social_fuel_project::Model)> {
+    let c = contract_proposal::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| {
+            ServiceError::not_found(
+                "input.proposalId",
+                Message::new(code::TEXT).arg("text", format!("no contract proposal {id}")),
+            )
+        })?;
+    versions::in_force::<contract_proposal::ActiveModel>(&c, "input.proposalId")?;
+    let p = project(db, "input.proposalId", c.project_id).await?;
+    Ok((c, p))
+}
+
+/// Changes a proposal: in place before MDA's decision, by a new version with the reason after it.
+pub async fn update_proposal(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    p: Proposal,
+    reason: Option<&str>,
+) -> Result<contract_proposal::Model> {
+    let (old, pr) = proposal_in_force(db, id).await?;
+    let reason = versions::reason(decided(&pr), reason)?;
+    let mut row = proposal_row(p)?;
+    row.project_id = Set(pr.id);
+    versions::change(db, act, old, row, decided(&pr), reason).await
+}
+
+/// Removes a proposal: deleted before MDA's decision; after it, kept and marked removed with the reason.
+pub async fn remove_proposal(
+    db: &DatabaseConnection,
+    act: &Act,
+    id: i64,
+    reason: Option<&str>,
+) -> Result<social_fuel_project::Model> {
+    let (old, pr) = proposal_in_force(db, id).await?;
+    let reason = versions::reason(decided(&pr), reason)?;
+    versions::remove::<contract_proposal::ActiveModel>(db, act, old, decided(&pr), reason).await?;
+    Ok(pr)
+}
+
+/// A technical-assistance plan as stated (art. 6).
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// I: staff, with CVs and roles.
+    pub staff_description: Option<String>,
+    /// Whether the assistance is outsourced.
+    pub outsourced: bool,
+    /// II: the outsourcing contract, when outsourced.
+    pub outsourcing_contract: Option<String>,
+    /// III: coverage (states, municipalities, communities, settlements).
+    pub coverage_area: Option<String>,
+    /// IV: number of farmers assisted.
+    pub farmers_assisted: Option<i32>,
+    /// V: methodology and activities.
+    pub methodology: Option<String>,
+}
+
+/// Records a project's plan, replacing the one recorded before; the confirmation of its compatibility is cleared
+/// (the facts it judged changed). After MDA's decision a change needs a reason, and the history keeps what the plan
+/// said before, who changed it and why.
+pub async fn record_plan(
+    db: &DatabaseConnection,
+    act: &Act,
+    project_id: i64,
+    plan: Plan,
+    reason: Option<&str>,
+) -> Result<assistance_plan::Model> {
+    let p = project(db, "input.projectId", project_id).await?;
+    let reason = versions::reason(decided(&p), reason)?;
+    if plan.farmers_assisted.is_some_and(|n| n < 0) {
+        return Err(ServiceError::bad(
+            "input.plan.farmersAssisted",
+            Message::new(code::TEXT).arg("text", "must not be negative"),
+        ));
+    }
+    let old = assistance_plan::Entity::find()
+        .filter(assistance_plan::Column::ProjectId.eq(p.id))
+        .one(db)
+        .await?;
+    let txn = db.begin().await?;
+    let mut row = match &old {
+        Some(o) => o.clone().into_active_model(),
+        None => assistance_plan::ActiveModel {
+            project_id: Set(p.id),
+            ..Default::default()
+        },
+    };
+    row.staff_description = Set(text(plan.staff_description));
+    row.outsourced = Set(plan.outsourced);
+    row.outsourcing_contract = Set(text(plan.outsourcing_contract));
+    row.coverage_area = Set(text(plan.coverage_area));
+    row.farmers_assisted = Set(plan.farmers_assisted);
+    row.methodology = Set(text(plan.methodology));
+    row.confirmed_by = Set(None);
+    row.confirmed_at = Set(None);
+    let saved = if old.is_some() {
+        row.update(&txn).await?
+    } else {
+        row.insert(&txn).await?
+    };
+    let before = old.map(|o| {
+        format!(
+            "before: staff {:?}, outsourced {}, contract {:?}, coverage {:?}, farmers {:?}, methodology {:?}",
+            o.staff_description,
+            o.outsourced,
+            o.outsourcing_contract,
+            o.coverage_area,
+            o.farmers_assisted,
+            o.methodology
+        )
+    });
+    let stage = p.stage.to_value();
+    financing_transition::ActiveModel {
+        programme: Set(Programme::SocialFuel),
+        financing_id: Set(p.id),
+        from_stage: Set(Some(stage.clone())),
+        to_stage: Set(stage),
+        event: Set("ASSISTANCE_PLAN".into()),
+        occurred_on: Set(act.day(None)),
+        recorded_at: Set(act.clock.now()),
+        actor: Set(act.caller.actor()),
+        note: Set(
+            Some([reason, before].into_iter().flatten().collect::<Vec<_>>().join("; ")).filter(|n| !n.is_empty()),
+        ),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// Records the company's notice of a change (art. 12): address, name, incorporation, start of activity.
+pub async fn add_change_notice(
+    db: &DatabaseConnection,
+    project_id: i64,
+    kind: CompanyChangeKind,
+    notified_on: NaiveDate,
+    description: &str,
+    documents: Option<String>,
+) -> Result<company_change_notice::Model> {
+    let p = project(db, "input.projectId", project_id).await?;
+    if description.trim().is_empty() {
+        return Err(ServiceError::bad("input.description", Message::new(code::FIELD_EMPTY)));
+    }
+    Ok(company_change_notice::ActiveModel {
+        project_id: Set(p.id),
+        kind: Set(kind),
+        notified_on: Set(notified_on),
+        description: Set(description.trim().into()),
+        documents: Set(text(documents)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
