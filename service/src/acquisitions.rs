@@ -41,10 +41,6 @@ pub struct Acquisition {
     pub coefficient_source: Option<String>,
 }
 
-fn bad(field: &'static str, text: impl Into<String>) -> ServiceError {
-    ServiceError::bad(field, Message::new(code::TEXT).arg("text", text.into()))
-}
-
 fn quantity(field: &'static str, d: Decimal) -> Result<Quantity> {
     if d.is_sign_negative() && !d.is_zero() {
         return Err(ServiceError::bad(field, Message::new(code::AMOUNT_NEGATIVE)));
@@ -60,9 +56,11 @@ fn decided(p: &social_fuel_project::Model) -> bool {
 async fn checked(db: &DatabaseConnection, act: &Act, a: Acquisition) -> Result<feedstock_acquisition::ActiveModel> {
     let this_year = chrono::Datelike::year(&act.day(None));
     if !(2005..=this_year + 1).contains(&a.year) {
-        return Err(bad(
+        return Err(ServiceError::bad(
             "input.year",
-            format!("{} is not an acquisition year (2005 to {})", a.year, this_year + 1),
+            Message::new(code::ACQUISITION_YEAR_INVALID)
+                .arg("value", a.year)
+                .arg("last", this_year + 1),
         ));
     }
     if a.crop.trim().is_empty() {
@@ -72,9 +70,9 @@ async fn checked(db: &DatabaseConnection, act: &Act, a: Acquisition) -> Result<f
         (None, None) => None,
         (Some(area), Some(coef)) => {
             if a.coefficient_source.as_deref().is_none_or(|s| s.trim().is_empty()) {
-                return Err(bad(
+                return Err(ServiceError::bad(
                     "input.coefficientSource",
-                    "a productivity coefficient names who published it (art. 4)",
+                    Message::new(code::COEFFICIENT_SOURCE_REQUIRED),
                 ));
             }
             Some((
@@ -83,9 +81,9 @@ async fn checked(db: &DatabaseConnection, act: &Act, a: Acquisition) -> Result<f
             ))
         }
         _ => {
-            return Err(bad(
+            return Err(ServiceError::bad(
                 "input.productivityKgPerHa",
-                "a perennial contract states both its area and its productivity coefficient (art. 4)",
+                Message::new(code::PERENNIAL_INCOMPLETE),
             ));
         }
     };
@@ -146,7 +144,7 @@ async fn in_force(
         .ok_or_else(|| {
             ServiceError::not_found(
                 "input.acquisitionId",
-                Message::new(code::TEXT).arg("text", format!("no feedstock acquisition {id}")),
+                Message::new(code::ACQUISITION_UNKNOWN).arg("id", id),
             )
         })?;
     versions::in_force::<feedstock_acquisition::ActiveModel>(&a, "input.acquisitionId")?;

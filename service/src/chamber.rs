@@ -20,18 +20,12 @@ use sea_orm::{
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
-fn bad(field: &'static str, text: impl Into<String>) -> ServiceError {
-    ServiceError::bad(field, Message::new(code::TEXT).arg("text", text.into()))
-}
-
 /// A meeting by id.
 pub async fn meeting(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<chamber_meeting::Model> {
-    chamber_meeting::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
-        ServiceError::not_found(
-            field,
-            Message::new(code::TEXT).arg("text", format!("no chamber meeting {id}")),
-        )
-    })
+    chamber_meeting::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found(field, Message::new(code::MEETING_UNKNOWN).arg("id", id)))
 }
 
 /// Schedules a meeting.
@@ -59,9 +53,9 @@ pub async fn record_attendance(
 ) -> Result<chamber_meeting::Model> {
     let m = meeting(db, "input.meetingId", meeting_id).await?;
     if let Some(both) = present.iter().find(|b| absent.contains(b)) {
-        return Err(bad(
+        return Err(ServiceError::bad(
             "input.absentBankIds",
-            format!("bank {both} is listed as present and absent"),
+            Message::new(code::ATTENDANCE_BOTH).arg("bank", both),
         ));
     }
     let txn = db.begin().await?;
@@ -182,9 +176,9 @@ pub async fn record_results_sent(
 ) -> Result<chamber_meeting::Model> {
     let m = meeting(db, "input.meetingId", meeting_id).await?;
     if sent_at < m.starts_at {
-        return Err(bad(
+        return Err(ServiceError::bad(
             "input.sentAt",
-            "the result cannot go out before the meeting starts",
+            Message::new(code::RESULT_BEFORE_MEETING),
         ));
     }
     let mut a = m.into_active_model();

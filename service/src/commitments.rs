@@ -60,7 +60,7 @@ fn proposal_row(p: Proposal) -> Result<contract_proposal::ActiveModel> {
     if p.term_months.is_some_and(|m| m <= 0) {
         return Err(ServiceError::bad(
             "input.proposal.termMonths",
-            Message::new(code::TEXT).arg("text", "a term is a positive number of months"),
+            Message::new(code::TERM_INVALID),
         ));
     }
     Ok(contract_proposal::ActiveModel {
@@ -99,10 +99,7 @@ async fn proposal_in_force(
         .one(db)
         .await?
         .ok_or_else(|| {
-            ServiceError::not_found(
-                "input.proposalId",
-                Message::new(code::TEXT).arg("text", format!("no contract proposal {id}")),
-            )
+            ServiceError::not_found("input.proposalId", Message::new(code::PROPOSAL_UNKNOWN).arg("id", id))
         })?;
     versions::in_force::<contract_proposal::ActiveModel>(&c, "input.proposalId")?;
     let p = project(db, "input.proposalId", c.project_id).await?;
@@ -169,7 +166,7 @@ pub async fn record_plan(
     if plan.farmers_assisted.is_some_and(|n| n < 0) {
         return Err(ServiceError::bad(
             "input.plan.farmersAssisted",
-            Message::new(code::TEXT).arg("text", "must not be negative"),
+            Message::new(code::NUMBER_NEGATIVE),
         ));
     }
     let old = assistance_plan::Entity::find()

@@ -27,12 +27,10 @@ async fn party_of(db: &impl ConnectionTrait, field: &'static str, document: &str
 
 /// A group by id.
 pub async fn group(db: &impl ConnectionTrait, id: i64) -> Result<economic_group::Model> {
-    economic_group::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
-        ServiceError::not_found(
-            "input.groupId",
-            Message::new(code::TEXT).arg("text", format!("no economic group {id}")),
-        )
-    })
+    economic_group::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found("input.groupId", Message::new(code::GROUP_UNKNOWN).arg("id", id)))
 }
 
 /// Puts the parties with these documents in `group`, in one transaction; a party already in another group is
@@ -46,14 +44,9 @@ async fn join(db: &impl ConnectionTrait, group: &economic_group::Model, document
                 let other = economic_group::Entity::find_by_id(g).one(db).await?;
                 return Err(ServiceError::bad(
                     "input.memberDocuments",
-                    Message::new(code::TEXT).arg(
-                        "text",
-                        format!(
-                            "{} already belongs to {}; remove it there first",
-                            p.document,
-                            other.map_or_else(|| format!("group {g}"), |o| o.name)
-                        ),
-                    ),
+                    Message::new(code::GROUP_MEMBER_ELSEWHERE)
+                        .arg("document", &p.document)
+                        .arg("group", other.map_or_else(|| format!("group {g}"), |o| o.name)),
                 ));
             }
             None => {
@@ -81,7 +74,7 @@ pub async fn create(
     if !KINDS.contains(&kind.as_str()) {
         return Err(ServiceError::bad(
             "input.kind",
-            Message::new(code::TEXT).arg("text", format!("{kind:?}: write GROUP, COOPERATIVE or ASSOCIATION")),
+            Message::new(code::GROUP_KIND_INVALID).arg("value", format!("{kind:?}")),
         ));
     }
     let txn = db.begin().await?;
@@ -113,7 +106,9 @@ pub async fn remove_member(db: &DatabaseConnection, group_id: i64, document: &st
     if p.economic_group_id != Some(g.id) {
         return Err(ServiceError::bad(
             "input.memberDocument",
-            Message::new(code::TEXT).arg("text", format!("{} is not a member of {}", p.document, g.name)),
+            Message::new(code::GROUP_NOT_MEMBER)
+                .arg("document", &p.document)
+                .arg("group", &g.name),
         ));
     }
     let mut a = p.into_active_model();

@@ -6,7 +6,7 @@
 use crate::{
     ServiceError,
     lifecycle::{Act, carta, money},
-    messages::{Message, code},
+    messages::{self, Message, code},
     versions,
 };
 use entity::{
@@ -53,10 +53,6 @@ const ANIMALS: [ItemKind; 6] = [
     ItemKind::OtherAnimal,
 ];
 
-fn bad(field: &'static str, text: impl Into<String>) -> ServiceError {
-    ServiceError::bad(field, Message::new(code::TEXT).arg("text", text.into()))
-}
-
 /// Checks an item and makes its row's values.
 fn checked(item: Item, act: &Act) -> Result<fco_carta_item::ActiveModel> {
     if item.description.trim().is_empty() {
@@ -69,33 +65,49 @@ fn checked(item: Item, act: &Act) -> Result<fco_carta_item::ActiveModel> {
         ("input.usefulLifeYears", item.useful_life_years),
     ] {
         if v.is_some_and(|v| v < 0) {
-            return Err(bad(field, "must not be negative"));
+            return Err(ServiceError::bad(field, Message::new(code::NUMBER_NEGATIVE)));
         }
     }
     if animal && item.head_count.is_none() {
-        return Err(bad("input.headCount", "an animal item states its head count"));
+        return Err(ServiceError::bad(
+            "input.headCount",
+            Message::new(code::HEAD_COUNT_REQUIRED),
+        ));
     }
     if !animal && item.head_count.is_some() {
-        return Err(bad("input.headCount", "only animal items have a head count"));
+        return Err(ServiceError::bad(
+            "input.headCount",
+            Message::new(code::HEAD_COUNT_NOT_ANIMAL),
+        ));
     }
     let this_year = chrono::Datelike::year(&act.day(None));
     if let Some(y) = item.manufacture_year
         && !(1900..=this_year + 1).contains(&y)
     {
-        return Err(bad(
+        return Err(ServiceError::bad(
             "input.manufactureYear",
-            format!("{y} is not a year of manufacture"),
+            Message::new(code::MANUFACTURE_YEAR_INVALID).arg("value", y),
         ));
     }
     if let Some(r) = item.registration.as_deref()
         && !matches!(r, "PO_RGD" | "LA" | "CEIP")
     {
-        return Err(bad("input.registration", format!("{r:?}: write PO_RGD, LA or CEIP")));
+        return Err(ServiceError::bad(
+            "input.registration",
+            Message::new(code::REGISTRATION_INVALID).arg("value", format!("{r:?}")),
+        ));
     }
     let quantity = match (item.quantity, item.head_count) {
-        (Some(q), _) => Quantity::from_decimal(q).map_err(|e| bad("input.quantity", e.to_string()))?,
+        (Some(q), _) => {
+            Quantity::from_decimal(q).map_err(|e| ServiceError::bad("input.quantity", messages::amount(&e)))?
+        }
         (None, Some(h)) => Quantity(i64::from(h) * 10_000),
-        (None, None) => return Err(bad("input.quantity", "state the quantity")),
+        (None, None) => {
+            return Err(ServiceError::bad(
+                "input.quantity",
+                Message::new(code::QUANTITY_REQUIRED),
+            ));
+        }
     };
     Ok(fco_carta_item::ActiveModel {
         kind: Set(item.kind),
@@ -144,12 +156,10 @@ pub async fn add(
 
 /// The item version `id`, in force, and its carta.
 async fn in_force(db: &DatabaseConnection, id: i64) -> Result<(fco_carta_item::Model, fco_carta::Model)> {
-    let item = fco_carta_item::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
-        ServiceError::not_found(
-            "input.itemId",
-            Message::new(code::TEXT).arg("text", format!("no carta item {id}")),
-        )
-    })?;
+    let item = fco_carta_item::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found("input.itemId", Message::new(code::ITEM_UNKNOWN).arg("id", id)))?;
     versions::in_force::<fco_carta_item::ActiveModel>(&item, "input.itemId")?;
     let c = carta(db, "input.itemId", item.carta_id).await?;
     Ok((item, c))

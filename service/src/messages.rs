@@ -386,6 +386,93 @@ catalogue! {
     DATE_RANGE_INVERTED = "DATE_RANGE_INVERTED" { pt: "é posterior a {other}", en: "is after {other}" }
     /// No party has the document.
     PARTY_UNKNOWN = "PARTY_UNKNOWN" { pt: "nenhuma parte com o documento {document}", en: "no party with document {document}" }
+    /// A carta item that does not exist.
+    ITEM_UNKNOWN = "ITEM_UNKNOWN" { pt: "não há item de carta-consulta {id}", en: "there is no carta item {id}" }
+    /// A feedstock acquisition that does not exist.
+    ACQUISITION_UNKNOWN = "ACQUISITION_UNKNOWN" {
+        pt: "não há aquisição de matéria-prima {id}",
+        en: "there is no feedstock acquisition {id}"
+    }
+    /// A contract proposal that does not exist.
+    PROPOSAL_UNKNOWN = "PROPOSAL_UNKNOWN" { pt: "não há proposta de contrato {id}", en: "there is no contract proposal {id}" }
+    /// A chamber meeting that does not exist.
+    MEETING_UNKNOWN = "MEETING_UNKNOWN" { pt: "não há reunião da câmara {id}", en: "there is no chamber meeting {id}" }
+    /// An economic group that does not exist.
+    GROUP_UNKNOWN = "GROUP_UNKNOWN" { pt: "não há grupo econômico {id}", en: "there is no economic group {id}" }
+    /// A version of a fact that was already corrected or removed.
+    VERSION_SUPERSEDED = "VERSION_SUPERSEDED" {
+        pt: "a versão {id} já foi corrigida ou removida; altere a versão em vigor",
+        en: "version {id} was already corrected or removed; change the version in force"
+    }
+    /// A count or number below zero.
+    NUMBER_NEGATIVE = "NUMBER_NEGATIVE" { pt: "não pode ser negativo", en: "must not be negative" }
+    /// A term that is not a positive number of months.
+    TERM_INVALID = "TERM_INVALID" {
+        pt: "o prazo é um número positivo de meses",
+        en: "a term is a positive number of months"
+    }
+    /// An animal item without its head count.
+    HEAD_COUNT_REQUIRED = "HEAD_COUNT_REQUIRED" {
+        pt: "um item de animais informa o número de cabeças",
+        en: "an animal item states its head count"
+    }
+    /// A head count on an item that is not animals.
+    HEAD_COUNT_NOT_ANIMAL = "HEAD_COUNT_NOT_ANIMAL" {
+        pt: "só itens de animais têm número de cabeças",
+        en: "only animal items have a head count"
+    }
+    /// A year of manufacture out of range.
+    MANUFACTURE_YEAR_INVALID = "MANUFACTURE_YEAR_INVALID" {
+        pt: "{value} não é um ano de fabricação",
+        en: "{value} is not a year of manufacture"
+    }
+    /// A pedigree registration not among the three the instruction names.
+    REGISTRATION_INVALID = "REGISTRATION_INVALID" {
+        pt: "{value}: escreva PO_RGD, LA ou CEIP",
+        en: "{value}: write PO_RGD, LA or CEIP"
+    }
+    /// An item without its quantity.
+    QUANTITY_REQUIRED = "QUANTITY_REQUIRED" { pt: "informe a quantidade", en: "state the quantity" }
+    /// An acquisition year out of range.
+    ACQUISITION_YEAR_INVALID = "ACQUISITION_YEAR_INVALID" {
+        pt: "{value} não é um ano de aquisição (de 2005 a {last})",
+        en: "{value} is not an acquisition year (2005 to {last})"
+    }
+    /// A productivity coefficient without its source.
+    COEFFICIENT_SOURCE_REQUIRED = "COEFFICIENT_SOURCE_REQUIRED" {
+        pt: "um coeficiente de produtividade informa quem o publicou (art. 4)",
+        en: "a productivity coefficient names who published it (art. 4)"
+    }
+    /// A perennial contract with only one of its area and coefficient.
+    PERENNIAL_INCOMPLETE = "PERENNIAL_INCOMPLETE" {
+        pt: "um contrato de cultura perene informa a área e o coeficiente de produtividade (art. 4)",
+        en: "a perennial contract states both its area and its productivity coefficient (art. 4)"
+    }
+    /// A bank listed both present and absent.
+    ATTENDANCE_BOTH = "ATTENDANCE_BOTH" {
+        pt: "o banco {bank} aparece como presente e ausente",
+        en: "bank {bank} is listed as present and absent"
+    }
+    /// A result sent before the meeting started.
+    RESULT_BEFORE_MEETING = "RESULT_BEFORE_MEETING" {
+        pt: "o resultado não pode ser enviado antes do início da reunião",
+        en: "the result cannot go out before the meeting starts"
+    }
+    /// A group kind the instruction does not name.
+    GROUP_KIND_INVALID = "GROUP_KIND_INVALID" {
+        pt: "{value}: escreva GROUP, COOPERATIVE ou ASSOCIATION",
+        en: "{value}: write GROUP, COOPERATIVE or ASSOCIATION"
+    }
+    /// A party that belongs to another group.
+    GROUP_MEMBER_ELSEWHERE = "GROUP_MEMBER_ELSEWHERE" {
+        pt: "{document} já pertence a {group}; retire-o de lá primeiro",
+        en: "{document} already belongs to {group}; remove it there first"
+    }
+    /// A party that is not a member of the group.
+    GROUP_NOT_MEMBER = "GROUP_NOT_MEMBER" {
+        pt: "{document} não é membro de {group}",
+        en: "{document} is not a member of {group}"
+    }
     /// A confirmation without who confirms.
     CONFIRMED_BY_REQUIRED = "CONFIRMED_BY_REQUIRED" { pt: "diga quem confirma", en: "say who confirms" }
     /// An internal error answered to a bank.

@@ -80,13 +80,7 @@ where
     }
     Err(ServiceError::bad(
         field,
-        Message::new(code::TEXT).arg(
-            "text",
-            format!(
-                "version {} was already corrected or removed; change the version in force",
-                A::id_of(old)
-            ),
-        ),
+        Message::new(code::VERSION_SUPERSEDED).arg("id", A::id_of(old)),
     ))
 }
 
