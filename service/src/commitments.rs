@@ -226,6 +226,51 @@ pub async fn record_plan(
     Ok(saved)
 }
 
+/// Records a project's implementation schedule end (art. 10): set when the bank approves the financing, moved by a
+/// delay MDA accepts. Moving it needs a reason; the history keeps the old and the new end. SF-EXTERNAL-EVAL-6M counts
+/// from it when industrial operation has not started.
+pub async fn record_schedule(
+    db: &DatabaseConnection,
+    act: &Act,
+    project_id: i64,
+    scheduled_end: NaiveDate,
+    delay_accepted: bool,
+    reason: Option<&str>,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "input.projectId", project_id).await?;
+    let moved = p.scheduled_implementation_end.is_some_and(|e| e != scheduled_end);
+    let reason = versions::reason(moved, reason)?;
+    let stage = p.stage.to_value();
+    let note = format!(
+        "schedule end {} → {scheduled_end}{}{}",
+        p.scheduled_implementation_end
+            .map_or_else(|| "none".to_owned(), |e| e.to_string()),
+        if delay_accepted { ", delay accepted by MDA" } else { "" },
+        reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
+    );
+    let mut a = p.clone().into_active_model();
+    a.scheduled_implementation_end = Set(Some(scheduled_end));
+    a.schedule_delay_accepted = Set(delay_accepted || p.schedule_delay_accepted);
+    let txn = db.begin().await?;
+    let saved = a.update(&txn).await?;
+    financing_transition::ActiveModel {
+        programme: Set(Programme::SocialFuel),
+        financing_id: Set(p.id),
+        from_stage: Set(Some(stage.clone())),
+        to_stage: Set(stage),
+        event: Set("SCHEDULE".into()),
+        occurred_on: Set(act.day(None)),
+        recorded_at: Set(act.clock.now()),
+        actor: Set(act.caller.actor()),
+        note: Set(Some(note)),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
 /// Records the company's notice of a change (art. 12): address, name, incorporation, start of activity.
 pub async fn add_change_notice(
     db: &DatabaseConnection,

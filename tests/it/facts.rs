@@ -575,3 +575,41 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
     })
     .await;
 }
+
+/// The implementation schedule recorded through the graph moves SF-EXTERNAL-EVAL-6M, which counts six months from
+/// the scheduled end while industrial operation has not started.
+#[tokio::test]
+async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-02")).await;
+        let schedule = "mutation S($i: RecordProjectScheduleInput!) { recordProjectSchedule(input: $i) {
+            project { scheduledImplementationEnd scheduleDelayAccepted history { event note }
+                deadlines(asOf: \"2027-01-05\") { ruleCode dueDate status } } } }";
+        let d = app
+            .data(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2026-06-30" } }))
+            .await["recordProjectSchedule"]["project"]
+            .clone();
+        let eval = |d: &Value| {
+            d["deadlines"]
+                .as_array()
+                .and_then(|l| l.iter().find(|x| x["ruleCode"] == "SF-EXTERNAL-EVAL-6M").cloned())
+                .unwrap_or_default()
+        };
+        assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2026-12-30"), Some("OVERDUE")), "{d}");
+        // Moving the end needs a reason.
+        let (message, code) = app.error(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2026-09-30", "delayAccepted": true } })).await;
+        assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
+        let d = app
+            .data(
+                schedule,
+                json!({ "i": { "projectId": p, "scheduledEnd": "2026-09-30", "delayAccepted": true, "reason": "chuvas atrasaram a obra" } }),
+            )
+            .await["recordProjectSchedule"]["project"]
+            .clone();
+        assert_eq!(d["scheduleDelayAccepted"], true);
+        assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2027-03-30"), Some("PENDING")), "{d}");
+        let notes: Vec<&str> = d["history"].as_array().expect("history").iter().filter_map(|h| h["note"].as_str()).collect();
+        assert!(notes.iter().any(|n| n.contains("2026-06-30 → 2026-09-30") && n.contains("chuvas")), "{notes:?}");
+    })
+    .await;
+}

@@ -325,6 +325,20 @@ pub struct AssistancePlanPayload {
     pub plan: AssistancePlan,
 }
 
+/// `recordProjectSchedule`'s input.
+#[derive(InputObject, Debug)]
+pub struct RecordProjectScheduleInput {
+    /// The project's global ID.
+    pub project_id: ID,
+    /// The end of implementation, as scheduled (art. 10).
+    pub scheduled_end: Date,
+    /// Whether MDA accepted a delay (the end moves).
+    #[graphql(default = false)]
+    pub delay_accepted: bool,
+    /// Why: required when the end moves (kept in the history with the old and new end).
+    pub reason: Option<String>,
+}
+
 /// `addCompanyChangeNotice`'s input.
 #[derive(InputObject, Debug)]
 pub struct AddCompanyChangeNoticeInput {
@@ -653,6 +667,29 @@ impl FactsMutation {
         Ok(CompanyChangeNoticePayload {
             project: project_of(ctx, project).await?,
             notice: CompanyChangeNotice(n),
+        })
+    }
+
+    /// Records a project's scheduled end of implementation, or moves it by a delay MDA accepts (SF-EXTERNAL-EVAL-6M
+    /// counts from it when industrial operation has not started).
+    async fn record_project_schedule(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, the scheduled end and, when it moves, why.")] input: RecordProjectScheduleInput,
+    ) -> Result<SocialFuelProjectPayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let p = commitments::record_schedule(
+            db(ctx),
+            &act(ctx),
+            project,
+            input.scheduled_end.0,
+            input.delay_accepted,
+            input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        Ok(SocialFuelProjectPayload {
+            project: SocialFuelProject(p),
         })
     }
 }
