@@ -3,6 +3,7 @@
 //! `jobs`); the doors parse their input, build a [`Caller`], call a function here and shape its answer.
 
 pub mod acquisitions;
+pub mod banks;
 pub mod caller;
 pub mod ceiling;
 pub mod chamber;

@@ -473,6 +473,13 @@ catalogue! {
         pt: "{document} não é membro de {group}",
         en: "{document} is not a member of {group}"
     }
+    /// A bank code with characters other than letters, digits and `_`.
+    BANK_CODE_INVALID = "BANK_CODE_INVALID" {
+        pt: "{value}: o código do banco tem letras, dígitos e _",
+        en: "{value}: a bank code has letters, digits and _"
+    }
+    /// A bank code already registered.
+    BANK_CODE_TAKEN = "BANK_CODE_TAKEN" { pt: "já há um banco com o código {code}", en: "there is already a bank {code}" }
     /// A confirmation without who confirms.
     CONFIRMED_BY_REQUIRED = "CONFIRMED_BY_REQUIRED" { pt: "diga quem confirma", en: "say who confirms" }
     /// An internal error answered to a bank.

@@ -613,3 +613,54 @@ async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
     })
     .await;
 }
+
+/// A bank registered through the graph on a database without demo data: an FCO bank then owes the monthly list and
+/// may upload it; a bank outside FCO may not.
+#[tokio::test]
+async fn a_bank_registered_through_the_graph_can_send_its_monthly_list() {
+    on_each_backend(false, |app| async move {
+        let create = "mutation B($i: CreateBankInput!) { createBank(input: $i) { bank { id code programmes mdaCooperationAgreement
+            deadlines(asOf: \"2026-12-20\") { ruleCode } } } }";
+        let b = app
+            .data(create, json!({ "i": { "code": "sicoob", "name": "Sicoob", "programmes": ["FCO_RURAL"] } }))
+            .await["createBank"]["bank"]
+            .clone();
+        assert_eq!((b["code"].as_str(), b["programmes"][0].as_str()), (Some("SICOOB"), Some("FCO_RURAL")));
+        assert!(b["deadlines"].as_array().is_some_and(|d| d.iter().any(|x| x["ruleCode"] == "FCO-MONTHLY-LIST")), "{b}");
+        let (status, body) = crate::reports::upload(
+            &app,
+            "SICOOB",
+            "2019-05",
+            "lista.xlsx",
+            crate::reports::workbook(&[crate::reports::good_row("S-1", cpf(5), 10.0)]),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        // The code is taken; a bank that leaves FCO no longer owes or sends the list.
+        let (message, code) = app.error(create, json!({ "i": { "code": "SICOOB", "name": "Outro", "programmes": [] } })).await;
+        assert_eq!((code.as_str(), message.starts_with("input.code")), ("BAD_USER_INPUT", true), "{message}");
+        let u = app
+            .data(
+                "mutation U($i: UpdateBankInput!) { updateBank(input: $i) { bank { programmes mdaCooperationAgreement deadlines { ruleCode } } } }",
+                json!({ "i": { "bankId": b["id"], "programmes": ["SOCIAL_FUEL"], "mdaCooperationAgreement": true } }),
+            )
+            .await["updateBank"]["bank"]
+            .clone();
+        assert_eq!((u["programmes"][0].as_str(), u["mdaCooperationAgreement"].as_bool()), (Some("SOCIAL_FUEL"), Some(true)));
+        assert_eq!(u["deadlines"], json!([]));
+        let (status, body) = crate::reports::upload(
+            &app,
+            "SICOOB",
+            "2019-06",
+            "lista.xlsx",
+            crate::reports::workbook(&[crate::reports::good_row("S-2", cpf(6), 10.0)]),
+        )
+        .await;
+        assert_eq!(
+            (status, body["error"]["code"].as_str(), body["error"]["field"].as_str()),
+            (400, Some("BAD_USER_INPUT"), Some("bank")),
+            "a bank outside FCO does not send the list: {body}"
+        );
+    })
+    .await;
+}

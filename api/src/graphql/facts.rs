@@ -339,6 +339,44 @@ pub struct RecordProjectScheduleInput {
     pub reason: Option<String>,
 }
 
+/// `createBank`'s input.
+#[derive(InputObject, Debug)]
+pub struct CreateBankInput {
+    /// The bank's code, as its scripts and uploads name it (`BB`, `SICREDI`).
+    pub code: String,
+    /// Its name.
+    pub name: String,
+    /// The programmes it operates.
+    pub programmes: Vec<super::types::enums::Programme>,
+    /// Whether it has MDA's technical-cooperation agreement (art. 7).
+    #[graphql(default = false)]
+    pub mda_cooperation_agreement: bool,
+}
+
+/// `updateBank`'s input: what is given changes, the rest stays.
+#[derive(InputObject, Debug)]
+pub struct UpdateBankInput {
+    /// The bank's global ID.
+    pub bank_id: ID,
+    /// Its name.
+    pub name: Option<String>,
+    /// The programmes it operates.
+    pub programmes: Option<Vec<super::types::enums::Programme>>,
+    /// Whether it has MDA's technical-cooperation agreement (art. 7).
+    pub mda_cooperation_agreement: Option<bool>,
+}
+
+/// What a change of a bank answers: the bank.
+#[derive(SimpleObject)]
+pub struct BankPayload {
+    /// The bank.
+    pub bank: super::types::objects::Bank,
+}
+
+fn serves(programmes: &[super::types::enums::Programme], p: super::types::enums::Programme) -> bool {
+    programmes.contains(&p)
+}
+
 /// `addCompanyChangeNotice`'s input.
 #[derive(InputObject, Debug)]
 pub struct AddCompanyChangeNoticeInput {
@@ -690,6 +728,46 @@ impl FactsMutation {
         .served(ctx)?;
         Ok(SocialFuelProjectPayload {
             project: SocialFuelProject(p),
+        })
+    }
+
+    /// Registers a bank: the programmes it operates and its agreement with MDA. A bank that operates FCO sends the
+    /// monthly list (FCO-MONTHLY-LIST) and may upload it.
+    async fn create_bank(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Code, name, programmes and agreement.")] input: CreateBankInput,
+    ) -> Result<BankPayload> {
+        use super::types::enums::Programme as P;
+        let facts = service::banks::BankFacts {
+            name: Some(input.name),
+            serves_social_fuel: Some(serves(&input.programmes, P::SocialFuel)),
+            serves_fco: Some(serves(&input.programmes, P::FcoRural)),
+            mda_cooperation_agreement: Some(input.mda_cooperation_agreement),
+        };
+        let b = service::banks::create(db(ctx), &input.code, facts).await.served(ctx)?;
+        Ok(BankPayload {
+            bank: super::types::objects::Bank(b),
+        })
+    }
+
+    /// Changes a bank's name, programmes or agreement (its code stays).
+    async fn update_bank(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The bank and what changes.")] input: UpdateBankInput,
+    ) -> Result<BankPayload> {
+        use super::types::enums::Programme as P;
+        let bank = ids::arg(&input.bank_id, NodeKind::Bank, "input.bankId")?;
+        let facts = service::banks::BankFacts {
+            name: input.name,
+            serves_social_fuel: input.programmes.as_deref().map(|p| serves(p, P::SocialFuel)),
+            serves_fco: input.programmes.as_deref().map(|p| serves(p, P::FcoRural)),
+            mda_cooperation_agreement: input.mda_cooperation_agreement,
+        };
+        let b = service::banks::update(db(ctx), bank, facts).await.served(ctx)?;
+        Ok(BankPayload {
+            bank: super::types::objects::Bank(b),
         })
     }
 }
