@@ -42,6 +42,10 @@ pub struct Filter {
     pub amount_max: Option<Decimal>,
     /// Of this CPF or CNPJ (a CNPJ matches every branch), in any punctuation.
     pub document: Option<String>,
+    /// Of a borrower whose name contains this, accents and case ignored (resolved by [`resolve`]).
+    pub borrower_name: Option<String>,
+    /// Of these parties (what [`resolve`] makes of `borrower_name`).
+    pub party_ids: Option<Vec<i64>>,
     /// Only social-fuel projects, in these stages.
     pub project_stages: Option<Vec<vocab::SocialFuelStage>>,
     /// Only FCO cartas, in these stages.
@@ -171,6 +175,9 @@ fn condition(q: &Query) -> Result<Condition> {
         let document = Document::parse(doc).map_err(|e| bad("filter.document", messages::document(&e)))?;
         c = c.add(C::PartyId.in_subquery(parties_of(&document)));
     }
+    if let Some(ids) = &f.party_ids {
+        c = c.add(C::PartyId.is_in(ids.iter().copied()));
+    }
     if let Some(stages) = &f.project_stages {
         let ids = social_fuel_project::Entity::find()
             .select_only()
@@ -198,6 +205,23 @@ fn condition(q: &Query) -> Result<Condition> {
         Whose::CnpjRoot(root) => c = c.add(C::PartyId.in_subquery(parties_of_root(root))),
     }
     Ok(c)
+}
+
+/// How many borrowers a name search may stand for in a financing filter.
+const BORROWERS_PER_NAME: u64 = 1000;
+
+/// Turns the query's borrower name into the parties it names (one search, before the count and the page).
+pub async fn resolve(db: &impl ConnectionTrait, q: &mut Query) -> Result<()> {
+    if let Some(name) = q.filter.borrower_name.take() {
+        let found = parties_by_name(db, &name, BORROWERS_PER_NAME)
+            .await
+            .map_err(|e| match e {
+                ServiceError::BadInput { message, .. } => ServiceError::bad("filter.borrowerName", message),
+                other => other,
+            })?;
+        q.filter.party_ids = Some(found.into_iter().map(|p| p.id).collect());
+    }
+    Ok(())
 }
 
 /// Checks a query without running it: its errors name the field.
@@ -279,4 +303,75 @@ pub async fn group_members(db: &impl ConnectionTrait, group: i64) -> Result<Vec<
         .order_by_asc(party::Column::Name)
         .all(db)
         .await?)
+}
+
+/// A name folded for searching: lower case, Portuguese accents removed, runs of spaces made one.
+pub fn fold(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        let plain = match c {
+            'á' | 'à' | 'â' | 'ã' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            c if c.is_whitespace() => ' ',
+            c => c,
+        };
+        if !(plain == ' ' && out.ends_with(' ')) {
+            out.push(plain);
+        }
+    }
+    out.trim().to_owned()
+}
+
+/// The `LIKE` pattern that finds every name whose folded form contains `folded`: each letter that has accented forms
+/// (and anything not a plain letter or digit) matches any one character, so the database narrows the candidates and
+/// [`fold`] decides.
+fn like_pattern(folded: &str) -> String {
+    let body: String = folded
+        .chars()
+        .map(|c| match c {
+            'a' | 'e' | 'i' | 'o' | 'u' | 'c' | 'n' => '_',
+            c if c.is_ascii_alphanumeric() => c,
+            _ => '_',
+        })
+        .collect();
+    format!("%{body}%")
+}
+
+/// Parties whose name contains `search`, accents and case ignored, by name; at most `limit`.
+pub async fn parties_by_name(db: &impl ConnectionTrait, search: &str, limit: u64) -> Result<Vec<party::Model>> {
+    let folded = fold(search);
+    if folded.chars().count() < 2 {
+        return Err(ServiceError::bad("search", Message::new(code::SEARCH_TOO_SHORT)));
+    }
+    use sea_orm::sea_query::{Expr, ExprTrait, Func};
+    let candidates = party::Entity::find()
+        .filter(Expr::expr(Func::lower(Expr::col(party::Column::Name))).like(like_pattern(&folded)))
+        .order_by_asc(party::Column::Name)
+        .order_by_asc(party::Column::Id)
+        .limit(std::cmp::Ord::max(limit.saturating_mul(20), 200))
+        .all(db)
+        .await?;
+    Ok(candidates
+        .into_iter()
+        .filter(|p| fold(&p.name).contains(&folded))
+        .take(usize::try_from(limit).unwrap_or(usize::MAX))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fold, like_pattern};
+
+    #[test]
+    fn names_fold_to_lower_case_without_accents() {
+        assert_eq!(fold("  JOÃO  da Conceição "), "joao da conceicao");
+        assert_eq!(fold("Açaí Ñandú"), "acai nandu");
+        assert_eq!(like_pattern("joao"), "%j___%");
+        assert_eq!(like_pattern("x1%"), "%x1_%");
+    }
 }

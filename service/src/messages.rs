@@ -480,6 +480,11 @@ catalogue! {
     }
     /// A bank code already registered.
     BANK_CODE_TAKEN = "BANK_CODE_TAKEN" { pt: "já há um banco com o código {code}", en: "there is already a bank {code}" }
+    /// A search too short to be useful.
+    SEARCH_TOO_SHORT = "SEARCH_TOO_SHORT" {
+        pt: "escreva ao menos 2 letras do nome",
+        en: "write at least 2 letters of the name"
+    }
     /// A confirmation without who confirms.
     CONFIRMED_BY_REQUIRED = "CONFIRMED_BY_REQUIRED" { pt: "diga quem confirma", en: "say who confirms" }
     /// An internal error answered to a bank.

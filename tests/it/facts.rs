@@ -664,3 +664,41 @@ async fn a_bank_registered_through_the_graph_can_send_its_monthly_list() {
     })
     .await;
 }
+
+/// Finding the party and the financings a person means by name, accents and case ignored.
+#[tokio::test]
+async fn parties_and_financings_are_found_by_part_of_a_name_ignoring_accents_and_case() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        for (number, document, name) in [
+            ("NOME-1", cpf(41), "João da Conceição"),
+            ("NOME-2", cpf(42), "JOANA DARC"),
+            ("NOME-3", cpf(43), "Maria Jojoba"),
+        ] {
+            app.data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": document, "borrowerName": name,
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "100000.00", "municipalityCode": 5107909 } }),
+            )
+            .await;
+        }
+        let names = |d: &Value| -> Vec<String> {
+            d["parties"].as_array().map(|l| l.iter().filter_map(|p| p["name"].as_str().map(String::from)).collect()).unwrap_or_default()
+        };
+        let q = "query P($s: String!) { parties(search: $s) { name } }";
+        assert_eq!(names(&app.data(q, json!({ "s": "joao" })).await), ["João da Conceição"]);
+        assert_eq!(names(&app.data(q, json!({ "s": "CONCEICAO" })).await), ["João da Conceição"]);
+        assert_eq!(names(&app.data(q, json!({ "s": "jo" })).await), ["JOANA DARC", "João da Conceição", "Maria Jojoba"]);
+        assert_eq!(names(&app.data(q, json!({ "s": "joão  da" })).await), ["João da Conceição"]);
+        let (message, code) = app.error(q, json!({ "s": "j" })).await;
+        assert_eq!((code.as_str(), message.starts_with("search")), ("BAD_USER_INPUT", true), "{message}");
+
+        let f = "query F($n: String!) { fcoCartas(filter: { borrowerName: $n }) { totalCount nodes { number } } }";
+        let d = app.data(f, json!({ "n": "conceicao" })).await;
+        assert_eq!((d["fcoCartas"]["totalCount"].as_i64(), d["fcoCartas"]["nodes"][0]["number"].as_str()), (Some(1), Some("NOME-1")));
+        let d = app.data("query F($n: String!) { financings(filter: { borrowerName: $n }) { totalCount } }", json!({ "n": "ninguém" })).await;
+        assert_eq!(d["financings"]["totalCount"], 0);
+    })
+    .await;
+}

@@ -45,6 +45,8 @@ pub struct FinancingFilter {
     pub amount_max: Option<Decimal>,
     /// Only of this CPF or CNPJ, in any punctuation; a CNPJ matches every branch of the company (same root).
     pub document: Option<String>,
+    /// Only of borrowers whose name contains this, accents and case ignored (`joao` finds João).
+    pub borrower_name: Option<String>,
 }
 
 /// Filters for social-fuel projects.
@@ -72,6 +74,8 @@ pub struct SocialFuelProjectFilter {
     pub amount_max: Option<Decimal>,
     /// Only of this CNPJ (any branch of the company), in any punctuation.
     pub document: Option<String>,
+    /// Only of producers whose name contains this, accents and case ignored.
+    pub borrower_name: Option<String>,
 }
 
 /// Filters for FCO cartas.
@@ -95,6 +99,8 @@ pub struct FcoCartaFilter {
     pub amount_max: Option<Decimal>,
     /// Only of this CPF or CNPJ (a CNPJ matches every branch), in any punctuation.
     pub document: Option<String>,
+    /// Only of borrowers whose name contains this, accents and case ignored (`joao` finds João).
+    pub borrower_name: Option<String>,
 }
 
 /// What to sort financings by.
@@ -177,6 +183,8 @@ impl FinancingFilter {
             amount_min: self.amount_min.map(|d| d.0),
             amount_max: self.amount_max.map(|d| d.0),
             document: self.document,
+            borrower_name: self.borrower_name,
+            party_ids: None,
             project_stages: None,
             carta_stages: None,
         })
@@ -202,6 +210,9 @@ async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Win
     pagination::check(page).map_err(gql)?;
     let db = super::db(ctx);
     fin::check(q).served(ctx)?;
+    let mut q = q.clone();
+    fin::resolve(db, &mut q).await.served(ctx)?;
+    let q = &q;
     let total = fin::count(db, q).await.served(ctx)?;
     let window = pagination::window(page, total).map_err(gql)?;
     if window.limit == 0 {
@@ -290,6 +301,7 @@ pub async fn list_social_fuel_projects(
         amount_min: filter.amount_min,
         amount_max: filter.amount_max,
         document: filter.document,
+        borrower_name: filter.borrower_name,
     };
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::SocialFuel]);
@@ -322,6 +334,7 @@ pub async fn list_fco_cartas(
         amount_min: filter.amount_min,
         amount_max: filter.amount_max,
         document: filter.document,
+        borrower_name: filter.borrower_name,
     };
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::FcoRural]);

@@ -158,6 +158,21 @@ impl CommonQuery {
         Ok(Some(Party(p)))
     }
 
+    /// Parties whose name contains `search`, accents and case ignored (`joao silva` finds João da Silva), by name:
+    /// for a person entering facts who knows a name, not a document.
+    async fn parties(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Part of the name, at least 2 letters.")] search: String,
+        #[graphql(desc = "At most this many (20 by default, at most 100).", default = 20)] first: i32,
+    ) -> Result<Vec<Party>> {
+        let limit = u64::try_from(first.clamp(0, 100)).unwrap_or(20);
+        let rows = service::financings::parties_by_name(db(ctx), &search, limit)
+            .await
+            .served(ctx)?;
+        Ok(rows.into_iter().map(Party).collect())
+    }
+
     /// All banks, by name.
     async fn banks(
         &self,
