@@ -702,3 +702,85 @@ async fn parties_and_financings_are_found_by_part_of_a_name_ignoring_accents_and
     })
     .await;
 }
+
+/// The other rules that read a carta's items, each driven across its boundary by items recorded through the graph:
+/// FCO-BOAR-RATIO (20 sows per boar), FCO-WEANED-2000 and FCO-PANTANAL (2,000 head), FCO-USED-MACHINE (4 years of
+/// use) and FCO-CLASSIFY (a building is fixed investment).
+#[tokio::test]
+async fn the_item_rules_move_across_their_boundaries_through_the_graph() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let mut n = 0;
+        let mut carta = |activity: &'static str, term: Option<i32>, grace: Option<i32>| {
+            n += 1;
+            let (app, bb) = (&app, bb.clone());
+            async move {
+                app.data(
+                    "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                    json!({ "i": { "number": format!("REGRA-{n}"), "bankId": bb, "borrowerDocument": cpf(60 + n), "borrowerName": "Produtor",
+                        "line": "RURAL", "activity": activity, "financedAmount": "500000.00", "municipalityCode": 5107909,
+                        "termMonths": term, "graceMonths": grace } }),
+                )
+                .await["createFcoCarta"]["id"]
+                .clone()
+            }
+        };
+        let item = |kind: &str, heads: Option<i32>, year: Option<i32>, class: &str| {
+            json!({ "kind": kind, "description": kind.to_lowercase(), "headCount": heads, "quantity": if heads.is_none() { Some("1") } else { None },
+                "manufactureYear": year, "investmentClass": class, "value": "1000.00" })
+        };
+        let judged = |payload: &Value, code: &str| -> String {
+            let c = &payload["carta"]["compliance"];
+            status(c, code).as_str().unwrap_or("").to_owned()
+        };
+        let q_update = "mutation U($i: UpdateFcoCartaItemInput!) { updateFcoCartaItem(input: $i) { carta { compliance(asOf: \"2030-01-01\") { ruleCode status } } } }";
+        let q_add = "mutation A($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } carta { compliance(asOf: \"2030-01-01\") { ruleCode status } } } }";
+        let add = |c: &Value, it: Value| {
+            let (app, c) = (&app, c.clone());
+            async move { app.data(q_add, json!({ "i": { "cartaId": c, "item": it } })).await["addFcoCartaItem"].clone() }
+        };
+        let update = |id: &Value, it: Value| {
+            let (app, id) = (&app, id.clone());
+            async move { app.data(q_update, json!({ "i": { "itemId": id, "item": it } })).await["updateFcoCartaItem"].clone() }
+        };
+
+        // 20 sows per boar (natural service).
+        let swine = carta("SWINE", None, None).await;
+        add(&swine, item("BOAR", Some(1), None, "SEMI_FIXED")).await;
+        let sows = add(&swine, item("SOW", Some(20), None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&sows, "FCO-BOAR-RATIO"), "MET");
+        let more = update(&sows["item"]["itemId"], item("SOW", Some(21), None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&more, "FCO-BOAR-RATIO"), "VIOLATED");
+
+        // At most 2,000 weaned head for early finishing.
+        let weaned = carta("WEANED_CATTLE_FINISHING", None, None).await;
+        let calves = add(&weaned, item("WEANED_CALF", Some(2000), None, "OPERATING")).await;
+        assert_eq!(judged(&calves, "FCO-WEANED-2000"), "MET");
+        let more = update(&calves["item"]["itemId"], item("WEANED_CALF", Some(2001), None, "OPERATING")).await;
+        assert_eq!(judged(&more, "FCO-WEANED-2000"), "VIOLATED");
+
+        // Pantanal dam retention: at most 2,000 dams (within 96 months' term and 48 of grace).
+        let pantanal = carta("PANTANAL_DAM_RETENTION", Some(96), Some(48)).await;
+        let dams = add(&pantanal, item("DAM", Some(2000), None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&dams, "FCO-PANTANAL"), "MET");
+        let more = update(&dams["item"]["itemId"], item("DAM", Some(2001), None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&more, "FCO-PANTANAL"), "VIOLATED");
+
+        // A used machine: at most 4 years of use in the reference year (the submission's: 2026).
+        let machinery = carta("MACHINERY", None, None).await;
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": machinery }))
+            .await;
+        let used = add(&machinery, item("USED_MACHINE", None, Some(2022), "SEMI_FIXED")).await;
+        assert_eq!(judged(&used, "FCO-USED-MACHINE"), "MET");
+        let older = update(&used["item"]["itemId"], item("USED_MACHINE", None, Some(2021), "SEMI_FIXED")).await;
+        assert_eq!(judged(&older, "FCO-USED-MACHINE"), "VIOLATED");
+
+        // A building is fixed investment.
+        let building = add(&machinery, item("BUILDING", None, None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&building, "FCO-CLASSIFY"), "VIOLATED");
+        let fixed = update(&building["item"]["itemId"], item("BUILDING", None, None, "FIXED")).await;
+        assert_eq!(judged(&fixed, "FCO-CLASSIFY"), "MET");
+    })
+    .await;
+}
