@@ -23,6 +23,7 @@ mod m20261203_000017_bank_report_carta;
 mod m20261203_000018_carta_item_versions;
 mod m20261203_000019_acquisition_versions;
 mod m20261203_000020_proposal_versions;
+mod m20261203_000021_bank_periodic_report;
 mod util;
 
 /// Every migration, in order.
@@ -53,6 +54,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000018_carta_item_versions::Migration),
             Box::new(m20261203_000019_acquisition_versions::Migration),
             Box::new(m20261203_000020_proposal_versions::Migration),
+            Box::new(m20261203_000021_bank_periodic_report::Migration),
         ]
     }
 }

@@ -12,6 +12,9 @@ use sea_orm::{
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
+/// Banco do Brasil's code: the bank that reports to the CPACR every 60 days (CDAE/MT 2019, art. 2 §1).
+pub const BANCO_DO_BRASIL: &str = "BB";
+
 /// What a bank is, as stated.
 #[derive(Debug, Clone, Default)]
 pub struct BankFacts {
@@ -55,6 +58,47 @@ pub async fn create(db: &DatabaseConnection, code_given: &str, facts: BankFacts)
         serves_social_fuel: Set(facts.serves_social_fuel.unwrap_or(false)),
         serves_fco: Set(facts.serves_fco.unwrap_or(false)),
         mda_cooperation_agreement: Set(facts.mda_cooperation_agreement.unwrap_or(false)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// Records Banco do Brasil's 60-day report to the CPACR (FCO-BB-60D counts the next one from it).
+pub async fn record_periodic_report(
+    db: &DatabaseConnection,
+    act: &crate::lifecycle::Act,
+    bank_id: i64,
+    received_on: chrono::NaiveDate,
+    period: (Option<chrono::NaiveDate>, Option<chrono::NaiveDate>),
+    reference: Option<String>,
+) -> Result<entity::bank_periodic_report::Model> {
+    let b = bank::Entity::find_by_id(bank_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found("input.bankId", Message::new(code::BANK_ID_UNKNOWN)))?;
+    if b.code != BANCO_DO_BRASIL {
+        return Err(ServiceError::bad(
+            "input.bankId",
+            Message::new(code::BANK_NOT_BB).arg("code", &b.code),
+        ));
+    }
+    if let (Some(from), Some(to)) = period
+        && from > to
+    {
+        return Err(ServiceError::bad(
+            "input.periodFrom",
+            Message::new(code::DATE_RANGE_INVERTED).arg("other", "input.periodTo"),
+        ));
+    }
+    Ok(entity::bank_periodic_report::ActiveModel {
+        bank_id: Set(b.id),
+        received_on: Set(received_on),
+        period_from: Set(period.0),
+        period_to: Set(period.1),
+        reference: Set(reference.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty())),
+        recorded_at: Set(act.clock.now()),
+        recorded_by: Set(act.caller.actor()),
         ..Default::default()
     }
     .insert(db)

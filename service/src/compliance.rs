@@ -251,9 +251,22 @@ pub async fn bank_deadlines(
             })
         })
         .collect();
+    let is_bb = b.code == crate::banks::BANCO_DO_BRASIL;
+    let periodic: Vec<NaiveDate> = if is_bb {
+        entity::bank_periodic_report::Entity::find()
+            .filter(entity::bank_periodic_report::Column::BankId.eq(b.id))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|r| r.received_on)
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(fco::bank_deadlines(
-        b.code == "BB",
+        is_bb,
         &sent,
+        &periodic,
         basis.params,
         basis.calendar,
         as_of,

@@ -485,6 +485,11 @@ catalogue! {
         pt: "escreva ao menos 2 letras do nome",
         en: "write at least 2 letters of the name"
     }
+    /// A 60-day report of a bank other than Banco do Brasil.
+    BANK_NOT_BB = "BANK_NOT_BB" {
+        pt: "só o Banco do Brasil envia o relatório de 60 dias; {code} não",
+        en: "only Banco do Brasil sends the 60-day report; {code} does not"
+    }
     /// A confirmation without who confirms.
     CONFIRMED_BY_REQUIRED = "CONFIRMED_BY_REQUIRED" { pt: "diga quem confirma", en: "say who confirms" }
     /// An internal error answered to a bank.

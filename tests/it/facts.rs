@@ -784,3 +784,39 @@ async fn the_item_rules_move_across_their_boundaries_through_the_graph() {
     })
     .await;
 }
+
+/// Banco do Brasil's 60-day report recorded through the graph starts FCO-BB-60D's clock; other banks do not send it.
+#[tokio::test]
+async fn banco_do_brasils_60_day_report_recorded_through_the_graph_starts_its_clock() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on Bank { deadlines(asOf: $d) { ruleCode dueDate status } } } }";
+        let bb60 = |d: &'static str| {
+            let (app, bb) = (&app, bb.clone());
+            async move {
+                let r = app.data(q, json!({ "id": bb, "d": d })).await;
+                r["node"]["deadlines"]
+                    .as_array()
+                    .and_then(|l| l.iter().find(|x| x["ruleCode"] == "FCO-BB-60D").cloned())
+                    .unwrap_or_default()
+            }
+        };
+        assert_eq!(bb60("2026-11-15").await["status"], "NOT_STARTED", "no report yet");
+        let record = "mutation R($i: RecordBbPeriodicReportInput!) { recordBbPeriodicReport(input: $i) { bank { code } } }";
+        app.data(record, json!({ "i": { "bankId": bb, "receivedOn": "2026-10-01", "periodFrom": "2026-08-01",
+            "periodTo": "2026-09-30", "reference": "Ofício BB 123/2026" } }))
+            .await;
+        let pending = bb60("2026-11-15").await;
+        assert_eq!((pending["dueDate"].as_str(), pending["status"].as_str()), (Some("2026-11-30"), Some("PENDING")), "{pending}");
+        assert_eq!(bb60("2026-12-05").await["status"], "OVERDUE");
+
+        let sicoob = app
+            .data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
+            .await["createBank"]["bank"]["id"]
+            .clone();
+        let (message, code) = app.error(record, json!({ "i": { "bankId": sicoob, "receivedOn": "2026-10-01" } })).await;
+        assert_eq!((code.as_str(), message.starts_with("input.bankId")), ("BAD_USER_INPUT", true), "{message}");
+    })
+    .await;
+}

@@ -373,8 +373,32 @@ pub struct BankPayload {
     pub bank: super::types::objects::Bank,
 }
 
+async fn life_bank(ctx: &Context<'_>, id: i64) -> Result<super::types::objects::Bank> {
+    let b = super::loader::<super::loaders::BankLoader>(ctx)
+        .load_one(id)
+        .await
+        .map_err(super::error::gql)?
+        .ok_or_else(|| super::error::gql(super::error::ApiError::NotFound(format!("no bank {id}"))))?;
+    Ok(super::types::objects::Bank(b))
+}
+
 fn serves(programmes: &[super::types::enums::Programme], p: super::types::enums::Programme) -> bool {
     programmes.contains(&p)
+}
+
+/// `recordBbPeriodicReport`'s input.
+#[derive(InputObject, Debug)]
+pub struct RecordBbPeriodicReportInput {
+    /// Banco do Brasil's global ID.
+    pub bank_id: ID,
+    /// When the CPACR received it.
+    pub received_on: Date,
+    /// First day of the period it covers.
+    pub period_from: Option<Date>,
+    /// Last day of the period it covers.
+    pub period_to: Option<Date>,
+    /// Protocol or letter reference.
+    pub reference: Option<String>,
 }
 
 /// `addCompanyChangeNotice`'s input.
@@ -769,5 +793,21 @@ impl FactsMutation {
         Ok(BankPayload {
             bank: super::types::objects::Bank(b),
         })
+    }
+
+    /// Records Banco do Brasil's 60-day report to the CPACR (FCO-BB-60D: the next one is due 60 days after it).
+    async fn record_bb_periodic_report(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The bank, when the report was received, its period and reference.")]
+        input: RecordBbPeriodicReportInput,
+    ) -> Result<BankPayload> {
+        let bank = ids::arg(&input.bank_id, NodeKind::Bank, "input.bankId")?;
+        let period = (input.period_from.map(|d| d.0), input.period_to.map(|d| d.0));
+        service::banks::record_periodic_report(db(ctx), &act(ctx), bank, input.received_on.0, period, input.reference)
+            .await
+            .served(ctx)?;
+        let b = life_bank(ctx, bank).await?;
+        Ok(BankPayload { bank: b })
     }
 }

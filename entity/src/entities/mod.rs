@@ -2,6 +2,7 @@
 
 pub mod assistance_plan;
 pub mod bank;
+pub mod bank_periodic_report;
 pub mod bank_report;
 pub mod bank_report_carta;
 pub mod bank_report_error;

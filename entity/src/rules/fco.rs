@@ -257,13 +257,15 @@ fn last_of_month(d: NaiveDate) -> NaiveDate {
 }
 
 /// The reporting deadlines of a bank as of `as_of`:
-/// - FCO-BB-60D (Banco do Brasil only): the next report is due 60 days after the last one received;
+/// - FCO-BB-60D (Banco do Brasil only): the next report is due 60 days after the last one received (a 60-day report
+///   recorded as such, or a monthly list);
 /// - FCO-MONTHLY-LIST: the list of a month is due within the following month. The instrument says "every month"
 ///   and names no day; Fomento reads it as by the last day of the next month (parameter `FCO-MONTHLY-LIST.MONTHS`),
 ///   moved to a business day. Two deadlines are shown: the last month whose deadline has passed, and the one running.
 pub fn bank_deadlines(
     is_bb: bool,
     reports: &[SentReport],
+    periodic: &[NaiveDate],
     params: &Params,
     cal: &Calendar,
     as_of: NaiveDate,
@@ -271,7 +273,13 @@ pub fn bank_deadlines(
     let mut out = Vec::new();
     if is_bb {
         out.push(super::guarded_deadline(code::FCO_BB_60D, || {
-            let last = reports.iter().map(|r| r.received_on).filter(|d| *d <= as_of).max();
+            // The 60-day reports recorded as such, and (as before they were recordable) the monthly lists.
+            let last = reports
+                .iter()
+                .map(|r| r.received_on)
+                .chain(periodic.iter().copied())
+                .filter(|d| *d <= as_of)
+                .max();
             let computed = match last {
                 Some(l) => Some(cal.add_days(l, params.count("FCO-BB-60D.DAYS", l)?)),
                 None => None,
@@ -932,7 +940,7 @@ mod tests {
             month: d(2026, 9, 1),
             received_on: d(2026, 10, 20),
         }];
-        let out = bank_deadlines(true, &reports, &p(), &cal, d(2026, 12, 2)).expect("params");
+        let out = bank_deadlines(true, &reports, &[], &p(), &cal, d(2026, 12, 2)).expect("params");
         // 60 days after 20 October 2026 is 19 December 2026, a Saturday: moved to Monday the 21st.
         assert_eq!(
             (out[0].code, out[0].due, out[0].status),
@@ -951,7 +959,7 @@ mod tests {
             month: d(2026, 10, 1),
             received_on: d(2026, 11, 30),
         }];
-        let out = bank_deadlines(false, &on_time, &p(), &cal, d(2026, 12, 2)).expect("params");
+        let out = bank_deadlines(false, &on_time, &[], &p(), &cal, d(2026, 12, 2)).expect("params");
         assert_eq!(
             (out.len(), out[0].status),
             (2, DeadlineStatus::Met),
