@@ -2,7 +2,7 @@
 //! `main.rs` only parses the command line and calls [`run`].
 
 use crate::{
-    config::{BankReportsAction, Cli, Command, JobsAction, RulesAction},
+    config::{BankReportsAction, Cli, Command, ImportKind, JobsAction, RulesAction},
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 
@@ -86,7 +86,10 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             let db = database(&cli).await?;
             print!("{}", crate::runtime::jobs_table(&db, chrono::Utc::now()).await?);
         }
-        Command::Ingest { file, bank, month } => {
+        Command::Ingest { file, bank, month }
+        | Command::Import {
+            kind: ImportKind::BankReport { file, bank, month },
+        } => {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (db, ing) = database_and_ingestion(&cli).await?;
             let b = service::intake::bank_by_code(&db, &bank).await.map_err(english)?;
@@ -175,6 +178,9 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
         Command::Rules {
             action: RulesAction::Import { file },
+        }
+        | Command::Import {
+            kind: ImportKind::RuleParameters { file },
         } => {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;

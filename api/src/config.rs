@@ -102,6 +102,33 @@ pub enum Command {
         #[command(subcommand)]
         action: RulesAction,
     },
+    /// Import a file of facts: one verb for every kind (`fomento ingest` and `fomento rules import` are its aliases).
+    Import {
+        /// What the file holds.
+        #[command(subcommand)]
+        kind: ImportKind,
+    },
+}
+
+/// What an imported file holds.
+#[derive(Debug, Subcommand)]
+pub enum ImportKind {
+    /// A bank's monthly report (as `fomento ingest`): stored, then ingested now.
+    BankReport {
+        /// The spreadsheet (xlsx, xls, ods or CSV).
+        file: std::path::PathBuf,
+        /// The bank's code (`BB`).
+        #[arg(long)]
+        bank: String,
+        /// The month reported, `YYYY-MM`.
+        #[arg(long)]
+        month: String,
+    },
+    /// New rule-parameter versions from a CSV file, all or nothing (as `fomento rules import`).
+    RuleParameters {
+        /// The CSV file.
+        file: std::path::PathBuf,
+    },
 }
 
 /// Job actions.

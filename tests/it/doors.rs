@@ -269,3 +269,99 @@ async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
     })
     .await;
 }
+
+/// `fomento import KIND FILE` is the one verb for files of facts: `bank-report` (as `fomento ingest`) and
+/// `rule-parameters` (as `fomento rules import`), the old commands kept as aliases. Run as the operator runs them,
+/// through the command line's own parser, on a SQLite file created on first use.
+#[tokio::test]
+async fn the_import_verb_takes_bank_reports_and_rule_parameters_and_the_old_commands_still_work() {
+    use clap::Parser;
+    let dir = std::env::temp_dir().join(format!("fomento-import-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let db_url = format!("sqlite://{}", dir.join("f.db").display());
+    let store = dir.join("store").display().to_string();
+    let run = |args: Vec<String>| {
+        let mut full = vec![
+            "fomento".to_owned(),
+            "--database-url".into(),
+            db_url.clone(),
+            "--file-store".into(),
+            store.clone(),
+        ];
+        full.extend(args);
+        async move { fomento_api::commands::run(fomento_api::config::Cli::try_parse_from(full).expect("args")).await }
+    };
+    let csv = |name: &str, value: &str| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            format!("key,value,unit,effective_from,effective_to,legal_source\nFCO-CEILING.AMOUNT,{value},BRL,2030-01-01,,Resolução CDAE\n"),
+        )
+        .expect("csv");
+        path.display().to_string()
+    };
+    run(vec![
+        "import".into(),
+        "rule-parameters".into(),
+        csv("a.csv", "20000000.00"),
+    ])
+    .await
+    .expect("import");
+    let (db, _) = fomento_api::startup::connect(&db_url).await.expect("db");
+    let versions = |db: service::Db| async move {
+        service::parameters::versions(&db, Some("FCO-CEILING"), false)
+            .await
+            .expect("versions")
+            .len()
+    };
+    assert_eq!(
+        versions(db.clone()).await,
+        2,
+        "the shipped version and the imported one"
+    );
+    run(vec!["rules".into(), "import".into(), csv("b.csv", "21000000.00")])
+        .await
+        .expect("alias");
+    assert_eq!(versions(db.clone()).await, 3, "the old command still imports");
+
+    let bank = service::banks::BankFacts {
+        name: Some("Banco do Brasil".into()),
+        serves_fco: Some(true),
+        ..Default::default()
+    };
+    service::banks::create(&db, "BB", bank).await.expect("bank");
+    let sheet = dir.join("lista.xlsx");
+    std::fs::write(
+        &sheet,
+        crate::reports::workbook(&[crate::reports::good_row("IMP-1", crate::reports::cpf(3), 10.0)]),
+    )
+    .expect("sheet");
+    let sheet = sheet.display().to_string();
+    run(vec![
+        "import".into(),
+        "bank-report".into(),
+        sheet.clone(),
+        "--bank".into(),
+        "BB".into(),
+        "--month".into(),
+        "2019-05".into(),
+    ])
+    .await
+    .expect("import bank-report");
+    run(vec![
+        "ingest".into(),
+        sheet,
+        "--bank".into(),
+        "bb".into(),
+        "--month".into(),
+        "2019-06".into(),
+    ])
+    .await
+    .expect("ingest alias");
+    let reports = service::reports::list(&db, &service::Caller::System, &Default::default(), Default::default())
+        .await
+        .expect("reports");
+    let statuses: Vec<&str> = reports.items.iter().map(|(_, r)| r.status.as_str()).collect();
+    assert_eq!(statuses, ["INGESTED", "INGESTED"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
