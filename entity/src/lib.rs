@@ -5,4 +5,5 @@ pub mod domain;
 pub mod entities;
 pub mod rules;
 
+pub use entities::versioned::Versioned;
 pub use entities::*;

@@ -4,6 +4,7 @@
 
 use crate::ServiceError;
 use chrono::{Datelike, NaiveDate};
+use entity::Versioned;
 use entity::{
     assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal,
     domain::{Authority, brasilia_date},

@@ -19,12 +19,10 @@ type ModelOf<A> = <<A as ActiveModelTrait>::Entity as EntityTrait>::Model;
 /// An entity whose rows carry the version columns (migration 18's `version_columns`).
 pub trait Versioned: ActiveModelTrait + ActiveModelBehavior + Send + Sync + Sized
 where
-    ModelOf<Self>: IntoActiveModel<Self> + Send + Sync,
+    ModelOf<Self>: IntoActiveModel<Self> + entity::Versioned + Send + Sync,
 {
     /// The row's id.
     fn id_of(m: &ModelOf<Self>) -> i64;
-    /// When the row was recorded, and whether it is still in force.
-    fn recorded_of(m: &ModelOf<Self>) -> (Option<chrono::DateTime<chrono::Utc>>, bool);
     /// Sets the id (to change a row in place).
     fn set_id(&mut self, id: i64);
     /// Sets who recorded it, when, and why.
@@ -38,9 +36,6 @@ macro_rules! versioned {
         impl Versioned for entity::$module::ActiveModel {
             fn id_of(m: &entity::$module::Model) -> i64 {
                 m.id
-            }
-            fn recorded_of(m: &entity::$module::Model) -> (Option<chrono::DateTime<chrono::Utc>>, bool) {
-                (m.recorded_at, m.superseded_at.is_none())
             }
             fn set_id(&mut self, id: i64) {
                 self.id = Set(id);
@@ -73,9 +68,9 @@ pub fn reason(decided: bool, reason: Option<&str>) -> Result<Option<String>> {
 /// Refuses a version that is no longer in force.
 pub fn in_force<A: Versioned>(old: &ModelOf<A>, field: &'static str) -> Result<()>
 where
-    ModelOf<A>: IntoActiveModel<A> + Send + Sync,
+    ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
-    if A::recorded_of(old).1 {
+    if entity::Versioned::is_current(old) {
         return Ok(());
     }
     Err(ServiceError::bad(
@@ -92,7 +87,7 @@ pub async fn add<A: Versioned>(
     reason: Option<String>,
 ) -> Result<ModelOf<A>>
 where
-    ModelOf<A>: IntoActiveModel<A> + Send + Sync,
+    ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
     row.stamp(Some(act.clock.now()), act.caller.actor(), reason);
     Ok(row.insert(db).await?)
@@ -109,11 +104,11 @@ pub async fn change<A: Versioned>(
     reason: Option<String>,
 ) -> Result<ModelOf<A>>
 where
-    ModelOf<A>: IntoActiveModel<A> + Send + Sync,
+    ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
     if !decided {
         row.set_id(A::id_of(&old));
-        row.stamp(A::recorded_of(&old).0, act.caller.actor(), reason);
+        row.stamp(entity::Versioned::recorded_at(&old), act.caller.actor(), reason);
         return Ok(row.update(db).await?);
     }
     let txn = db.begin().await?;
@@ -135,7 +130,7 @@ pub async fn remove<A: Versioned>(
     reason: Option<String>,
 ) -> Result<()>
 where
-    ModelOf<A>: IntoActiveModel<A> + Send + Sync,
+    ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
     let mut row = old.into_active_model();
     if !decided {

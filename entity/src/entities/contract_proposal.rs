@@ -40,18 +40,6 @@ pub struct Model {
     pub change_reason: Option<String>,
 }
 
-impl Model {
-    /// Whether this version is the one in force now.
-    pub fn is_current(&self) -> bool {
-        self.superseded_at.is_none()
-    }
-
-    /// Whether this version was the one known on `day` (recorded by then, not yet superseded), in Brasília.
-    pub fn known_on(&self, day: chrono::NaiveDate) -> bool {
-        crate::domain::known_on(self.recorded_at, self.superseded_at, day)
-    }
-}
-
 /// No declared relations.
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}

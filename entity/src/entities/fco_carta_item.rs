@@ -45,18 +45,6 @@ pub struct Model {
     pub change_reason: Option<String>,
 }
 
-impl Model {
-    /// Whether this version is the one in force now.
-    pub fn is_current(&self) -> bool {
-        self.superseded_at.is_none()
-    }
-
-    /// Whether this version was the one known on `day` (recorded by then, not yet superseded), in Brasília.
-    pub fn known_on(&self, day: chrono::NaiveDate) -> bool {
-        crate::domain::known_on(self.recorded_at, self.superseded_at, day)
-    }
-}
-
 /// No declared relations.
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}
@@ -66,6 +54,7 @@ impl ActiveModelBehavior for ActiveModel {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Versioned;
     use crate::vocab::{InvestmentClass, ItemKind};
     use chrono::{NaiveDate, TimeZone, Utc};
 

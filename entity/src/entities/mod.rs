@@ -28,4 +28,5 @@ pub mod project_document;
 pub mod rule_parameter;
 pub mod semi_arid_membership;
 pub mod social_fuel_project;
+pub mod versioned;
 pub mod vocab;

@@ -22,6 +22,7 @@ use super::{
 };
 use async_graphql::Result;
 use async_graphql::{Context, ID, Interface, Object};
+use entity::Versioned;
 use entity::{
     contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
     social_fuel_project,
@@ -308,20 +309,13 @@ pub struct FactVersion {
 }
 
 impl FactVersion {
-    fn of(
-        clock: fn(chrono::DateTime<chrono::Utc>) -> DateTime,
-        recorded_at: Option<chrono::DateTime<chrono::Utc>>,
-        recorded_by: Option<String>,
-        superseded_at: Option<chrono::DateTime<chrono::Utc>>,
-        superseded_by: Option<i64>,
-        change_reason: Option<String>,
-    ) -> Self {
+    fn of(clock: fn(chrono::DateTime<chrono::Utc>) -> DateTime, v: &impl entity::Versioned) -> Self {
         Self {
-            recorded_at: recorded_at.map(clock),
-            recorded_by,
-            superseded_at: superseded_at.map(clock),
-            superseded_by,
-            change_reason,
+            recorded_at: v.recorded_at().map(clock),
+            recorded_by: v.recorded_by().map(Into::into),
+            superseded_at: v.superseded_at().map(clock),
+            superseded_by: v.superseded_by(),
+            change_reason: v.change_reason().map(Into::into),
         }
     }
 }
@@ -340,14 +334,7 @@ impl FeedstockAcquisition {
 
     /// Who recorded this version and when; when, by which version and why it was corrected or removed.
     async fn version(&self) -> FactVersion {
-        FactVersion::of(
-            DateTime::mda,
-            self.0.recorded_at,
-            self.0.recorded_by.clone(),
-            self.0.superseded_at,
-            self.0.superseded_by,
-            self.0.change_reason.clone(),
-        )
+        FactVersion::of(DateTime::mda, &self.0)
     }
 
     /// The acquisition year.
@@ -471,14 +458,7 @@ impl ContractProposal {
 
     /// Who recorded this version and when; when, by which version and why it was corrected or removed.
     async fn version(&self) -> FactVersion {
-        FactVersion::of(
-            DateTime::mda,
-            self.0.recorded_at,
-            self.0.recorded_by.clone(),
-            self.0.superseded_at,
-            self.0.superseded_by,
-            self.0.change_reason.clone(),
-        )
+        FactVersion::of(DateTime::mda, &self.0)
     }
 
     /// The kind of representation.
@@ -754,14 +734,7 @@ impl CartaItem {
 
     /// Who recorded this version and when; when, by which version and why it was corrected or removed.
     async fn version(&self) -> FactVersion {
-        FactVersion::of(
-            DateTime::cdae,
-            self.0.recorded_at,
-            self.0.recorded_by.clone(),
-            self.0.superseded_at,
-            self.0.superseded_by,
-            self.0.change_reason.clone(),
-        )
+        FactVersion::of(DateTime::cdae, &self.0)
     }
 
     /// What the item is.
