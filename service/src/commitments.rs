@@ -151,9 +151,9 @@ pub struct Plan {
     pub methodology: Option<String>,
 }
 
-/// Records a project's plan, replacing the one recorded before; the confirmation of its compatibility is cleared
-/// (the facts it judged changed). After MDA's decision a change needs a reason, and the history keeps what the plan
-/// said before, who changed it and why.
+/// Records a project's plan. Before MDA's decision it replaces the one recorded before; after it, the plan needs a
+/// reason and is a new version, the old one kept ([`versions`]). Either way the confirmation of its compatibility is
+/// cleared (the facts it judged changed) and the history notes the change.
 pub async fn record_plan(
     db: &DatabaseConnection,
     act: &Act,
@@ -169,42 +169,34 @@ pub async fn record_plan(
             Message::new(code::NUMBER_NEGATIVE),
         ));
     }
-    let old = assistance_plan::Entity::find()
+    let row = assistance_plan::ActiveModel {
+        project_id: Set(p.id),
+        staff_description: Set(text(plan.staff_description)),
+        outsourced: Set(plan.outsourced),
+        outsourcing_contract: Set(text(plan.outsourcing_contract)),
+        coverage_area: Set(text(plan.coverage_area)),
+        farmers_assisted: Set(plan.farmers_assisted),
+        methodology: Set(text(plan.methodology)),
+        confirmed_by: Set(None),
+        confirmed_at: Set(None),
+        ..Default::default()
+    };
+    let current = assistance_plan::Entity::find()
         .filter(assistance_plan::Column::ProjectId.eq(p.id))
+        .filter(assistance_plan::Column::SupersededAt.is_null())
         .one(db)
         .await?;
-    let txn = db.begin().await?;
-    let mut row = match &old {
-        Some(o) => o.clone().into_active_model(),
-        None => assistance_plan::ActiveModel {
-            project_id: Set(p.id),
-            ..Default::default()
-        },
+    let saved = match current {
+        Some(old) => versions::change(db, act, old, row, decided(&p), reason.clone()).await?,
+        None => versions::add(db, act, row, reason.clone()).await?,
     };
-    row.staff_description = Set(text(plan.staff_description));
-    row.outsourced = Set(plan.outsourced);
-    row.outsourcing_contract = Set(text(plan.outsourcing_contract));
-    row.coverage_area = Set(text(plan.coverage_area));
-    row.farmers_assisted = Set(plan.farmers_assisted);
-    row.methodology = Set(text(plan.methodology));
-    row.confirmed_by = Set(None);
-    row.confirmed_at = Set(None);
-    let saved = if old.is_some() {
-        row.update(&txn).await?
-    } else {
-        row.insert(&txn).await?
-    };
-    let before = old.map(|o| {
-        format!(
-            "before: staff {:?}, outsourced {}, contract {:?}, coverage {:?}, farmers {:?}, methodology {:?}",
-            o.staff_description,
-            o.outsourced,
-            o.outsourcing_contract,
-            o.coverage_area,
-            o.farmers_assisted,
-            o.methodology
-        )
-    });
+    // A person confirmed the plan as it was; the new one needs its own confirmation.
+    entity::checklist_confirmation::Entity::delete_many()
+        .filter(entity::checklist_confirmation::Column::Programme.eq(Programme::SocialFuel))
+        .filter(entity::checklist_confirmation::Column::FinancingId.eq(p.id))
+        .filter(entity::checklist_confirmation::Column::RuleCode.eq(entity::rules::code::SF_ASSISTANCE_PLAN.as_str()))
+        .exec(db)
+        .await?;
     let stage = p.stage.to_value();
     financing_transition::ActiveModel {
         programme: Set(Programme::SocialFuel),
@@ -215,14 +207,11 @@ pub async fn record_plan(
         occurred_on: Set(act.day(None)),
         recorded_at: Set(act.clock.now()),
         actor: Set(act.caller.actor()),
-        note: Set(
-            Some([reason, before].into_iter().flatten().collect::<Vec<_>>().join("; ")).filter(|n| !n.is_empty()),
-        ),
+        note: Set(reason),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(db)
     .await?;
-    txn.commit().await?;
     Ok(saved)
 }
 

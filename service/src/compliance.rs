@@ -117,7 +117,8 @@ pub async fn project(
         facts.change_notices(p.id),
     )?;
     let reference = p.filed_on.unwrap_or(as_of);
-    let plan = plans.into_iter().next().map(|mut plan| {
+    // The version of the plan known on `as_of`.
+    let plan = plans.into_iter().find(|p| p.known_on(as_of)).map(|mut plan| {
         if plan.confirmed_at.is_some_and(|t| brasilia_date(t) > as_of) {
             plan.confirmed_at = None;
             plan.confirmed_by = None;

@@ -54,7 +54,12 @@ macro_rules! versioned {
     )*};
 }
 
-versioned!(fco_carta_item, feedstock_acquisition, contract_proposal);
+versioned!(
+    fco_carta_item,
+    feedstock_acquisition,
+    contract_proposal,
+    assistance_plan
+);
 
 /// The reason a change needs: required once `decided`, kept when given.
 pub fn reason(decided: bool, reason: Option<&str>) -> Result<Option<String>> {

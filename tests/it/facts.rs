@@ -546,6 +546,23 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
             json!({ "id": p }),
         )
         .await;
+        // So does the plan's: a new version, kept with its reason, whose compatibility needs confirming again.
+        let (message, _) = app.error(record, json!({ "i": { "projectId": p, "plan": plan(Some("visitas semanais")) } })).await;
+        assert!(message.starts_with("input.reason"), "{message}");
+        let d = app
+            .data(
+                "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { methodology version { changeReason } }
+                    project { compliance { ruleCode status } } } }",
+                json!({ "i": { "projectId": p, "plan": plan(Some("visitas semanais")), "reason": "plano revisto pela empresa" } }),
+            )
+            .await["recordAssistancePlan"]
+            .clone();
+        assert_eq!(d["plan"]["version"]["changeReason"], "plano revisto pela empresa");
+        assert_eq!(status(&d["project"]["compliance"], "SF-ASSISTANCE-PLAN"), "PENDING", "to be confirmed again");
+        let shown = app
+            .data("query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { assistancePlan { methodology } } } }", json!({ "id": p }))
+            .await;
+        assert_eq!(shown["node"]["assistancePlan"]["methodology"], "visitas semanais", "the version in force");
         let (message, code) = app
             .error(
                 "mutation U($i: UpdateContractProposalInput!) { updateContractProposal(input: $i) { proposal { proposalId } } }",

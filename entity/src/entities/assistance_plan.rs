@@ -10,8 +10,7 @@ pub struct Model {
     /// Surrogate key.
     #[sea_orm(primary_key)]
     pub id: i64,
-    /// The project.
-    #[sea_orm(unique)]
+    /// The project (one plan in force per project; corrected versions are kept).
     pub project_id: i64,
     /// Staff with CVs and roles.
     pub staff_description: Option<String>,
@@ -29,6 +28,16 @@ pub struct Model {
     pub confirmed_by: Option<String>,
     /// When that was confirmed.
     pub confirmed_at: Option<DateTimeUtc>,
+    /// When this version was recorded (none: from before versions, known from the start).
+    pub recorded_at: Option<DateTimeUtc>,
+    /// Who recorded it.
+    pub recorded_by: Option<String>,
+    /// When it was corrected (none: current).
+    pub superseded_at: Option<DateTimeUtc>,
+    /// The version that corrected it.
+    pub superseded_by: Option<i64>,
+    /// Why it was re-recorded after MDA's decision.
+    pub change_reason: Option<String>,
 }
 
 /// No declared relations.

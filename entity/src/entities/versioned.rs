@@ -1,7 +1,7 @@
 //! Facts kept in versions (a carta's items, a project's acquisitions and contract proposals): each row says when and
 //! by whom it was recorded and, once corrected or removed, when, by which version and why (migrations 18–20).
 
-use super::{contract_proposal, fco_carta_item, feedstock_acquisition};
+use super::{assistance_plan, contract_proposal, fco_carta_item, feedstock_acquisition};
 use chrono::{DateTime, NaiveDate, Utc};
 
 /// A row of a fact kept in versions.
@@ -50,4 +50,9 @@ macro_rules! versioned {
     )*};
 }
 
-versioned!(fco_carta_item, feedstock_acquisition, contract_proposal);
+versioned!(
+    fco_carta_item,
+    feedstock_acquisition,
+    contract_proposal,
+    assistance_plan
+);

@@ -270,7 +270,11 @@ impl SocialFuelProject {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows.unwrap_or_default().into_iter().next().map(AssistancePlan))
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .find(|p| p.is_current())
+            .map(AssistancePlan))
     }
 
     /// The company's notices of changes (art. 12), oldest first.
@@ -380,6 +384,11 @@ pub struct AssistancePlan(pub entity::assistance_plan::Model);
 /// A project's technical-assistance plan (IN MDA 2005, art. 6).
 #[Object]
 impl AssistancePlan {
+    /// Who recorded this version and when; why it was re-recorded after MDA's decision.
+    async fn version(&self) -> FactVersion {
+        FactVersion::of(DateTime::mda, &self.0)
+    }
+
     /// I: staff, with CVs and roles.
     async fn staff_description(&self) -> Option<&str> {
         self.0.staff_description.as_deref()
