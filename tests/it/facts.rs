@@ -230,7 +230,7 @@ async fn grouping_two_borrowers_through_the_graph_moves_fco_ceiling_across_its_b
         let g = app
             .data(
                 "mutation G($i: CreateEconomicGroupInput!) { createEconomicGroup(input: $i) { group { id name kind members { document } } } }",
-                json!({ "i": { "name": "Grupo Ana e Beto", "kind": "group", "memberDocuments": [ana] } }),
+                json!({ "i": { "name": "Grupo Ana e Beto", "kind": "GROUP", "memberDocuments": [ana] } }),
             )
             .await["createEconomicGroup"]["group"]
             .clone();

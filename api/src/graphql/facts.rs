@@ -168,8 +168,8 @@ pub struct SocialFuelProjectPayload {
 pub struct CreateEconomicGroupInput {
     /// The group's name.
     pub name: String,
-    /// `GROUP`, `COOPERATIVE` or `ASSOCIATION`.
-    pub kind: String,
+    /// Group, cooperative or association.
+    pub kind: super::types::enums::EconomicGroupKind,
     /// CPFs or CNPJs of its first members (parties Fomento knows), in any punctuation.
     #[graphql(default)]
     pub member_documents: Vec<String>,
@@ -528,7 +528,7 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "Name, kind and first members.")] input: CreateEconomicGroupInput,
     ) -> Result<EconomicGroupPayload> {
-        let g = groups::create(db(ctx), &input.name, &input.kind, &input.member_documents)
+        let g = groups::create(db(ctx), &input.name, input.kind.as_str(), &input.member_documents)
             .await
             .served(ctx)?;
         Ok(EconomicGroupPayload {

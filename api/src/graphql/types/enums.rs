@@ -101,6 +101,28 @@ pub enum SupplierKind {
     Sharecropping,
 }
 
+/// What kind of group a set of borrowers forms (CDAE/MT 2019, art. 4: the ceiling counts them together).
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+pub enum EconomicGroupKind {
+    /// An economic group (companies and people under common control).
+    Group,
+    /// A cooperative.
+    Cooperative,
+    /// An association.
+    Association,
+}
+
+impl EconomicGroupKind {
+    /// The stored name (`GROUP`, `COOPERATIVE`, `ASSOCIATION`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Group => "GROUP",
+            Self::Cooperative => "COOPERATIVE",
+            Self::Association => "ASSOCIATION",
+        }
+    }
+}
+
 /// What changed in a company, reported to MDA (IN MDA 2005, art. 12).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::CompanyChangeKind")]
