@@ -181,21 +181,23 @@ pub async fn record_plan(
         confirmed_at: Set(None),
         ..Default::default()
     };
+    // The plan, the reset of its confirmation and the history row commit together, or not at all.
+    let txn = db.begin().await?;
     let current = assistance_plan::Entity::find()
         .filter(assistance_plan::Column::ProjectId.eq(p.id))
         .filter(assistance_plan::Column::SupersededAt.is_null())
-        .one(db)
+        .one(&txn)
         .await?;
     let saved = match current {
-        Some(old) => versions::change(db, act, old, row, decided(&p), reason.clone()).await?,
-        None => versions::add(db, act, row, reason.clone()).await?,
+        Some(old) => versions::change(&txn, act, old, row, decided(&p), reason.clone()).await?,
+        None => versions::add(&txn, act, row, reason.clone()).await?,
     };
     // A person confirmed the plan as it was; the new one needs its own confirmation.
     entity::checklist_confirmation::Entity::delete_many()
         .filter(entity::checklist_confirmation::Column::Programme.eq(Programme::SocialFuel))
         .filter(entity::checklist_confirmation::Column::FinancingId.eq(p.id))
         .filter(entity::checklist_confirmation::Column::RuleCode.eq(entity::rules::code::SF_ASSISTANCE_PLAN.as_str()))
-        .exec(db)
+        .exec(&txn)
         .await?;
     let stage = p.stage.to_value();
     financing_transition::ActiveModel {
@@ -210,8 +212,9 @@ pub async fn record_plan(
         note: Set(reason),
         ..Default::default()
     }
-    .insert(db)
+    .insert(&txn)
     .await?;
+    txn.commit().await?;
     Ok(saved)
 }
 

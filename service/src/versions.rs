@@ -9,8 +9,8 @@ use crate::{
     messages::{Message, code},
 };
 use sea_orm::{
-    ActiveModelBehavior, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait,
-    IntoActiveModel, TransactionTrait,
+    ActiveModelBehavior, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait, IntoActiveModel,
+    TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -99,9 +99,9 @@ where
 }
 
 /// Changes a fact to `row`: in place before the decision (keeping when it was first recorded), by a new version
-/// after it, the old one superseded, in one transaction.
+/// after it, the old one superseded, in one transaction (nested in the caller's when `db` is one).
 pub async fn change<A: Versioned>(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     old: ModelOf<A>,
     mut row: A,
@@ -128,7 +128,7 @@ where
 
 /// Removes a fact: deleted before the decision; after it, kept and marked removed with the reason.
 pub async fn remove<A: Versioned>(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     old: ModelOf<A>,
     decided: bool,

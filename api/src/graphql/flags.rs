@@ -224,7 +224,7 @@ impl FlagsQuery {
         let filter = filter.unwrap_or_default().to_service()?;
         let page = service::flags::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await
-            .map_err(|e| super::reports::service_error(ctx, e))?;
+            .served(ctx)?;
         Ok(ComplianceFlagConnection::from_page(page, ComplianceFlag))
     }
 }

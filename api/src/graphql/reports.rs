@@ -16,11 +16,6 @@ use std::io::Read;
 /// The language the request asked for (`Accept-Language`), for the texts banks read.
 pub(crate) use super::error::lang;
 
-/// A service error as a GraphQL error, its message in the request's language.
-pub(crate) fn service_error(ctx: &Context<'_>, e: service::ServiceError) -> async_graphql::Error {
-    gql(ApiError::from_service(e, lang(ctx)))
-}
-
 /// A keyset page request from Relay's arguments.
 pub(crate) fn keyset(
     ctx: &Context<'_>,
@@ -29,7 +24,7 @@ pub(crate) fn keyset(
     last: Option<i32>,
     before: Option<String>,
 ) -> Result<service::page::Keyset> {
-    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).map_err(|e| service_error(ctx, e))
+    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).served(ctx)
 }
 
 /// Where a report stands.
@@ -230,7 +225,7 @@ impl BankReport {
         let keyset = keyset(ctx, first, after, last, before)?;
         let page = service::reports::declared_cartas(db(ctx), &super::caller(ctx), self.0.id, keyset)
             .await
-            .map_err(|e| service_error(ctx, e))?;
+            .served(ctx)?;
         Ok(DeclaredCartaConnection::from_page(
             page,
             super::types::financing::FcoCarta,
@@ -250,7 +245,7 @@ impl BankReport {
         let keyset = keyset(ctx, first, after, last, before)?;
         let page = service::reports::dropped_cartas(db(ctx), &super::caller(ctx), &self.0, keyset)
             .await
-            .map_err(|e| service_error(ctx, e))?;
+            .served(ctx)?;
         Ok(DeclaredCartaConnection::from_page(
             page,
             super::types::financing::FcoCarta,
@@ -339,7 +334,7 @@ impl ReportsQuery {
         };
         let page = service::reports::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await
-            .map_err(|e| service_error(ctx, e))?;
+            .served(ctx)?;
         Ok(BankReportConnection::from_page(page, BankReport))
     }
 
@@ -356,7 +351,7 @@ impl ReportsQuery {
         let keyset = keyset(ctx, first, after, last, before)?;
         let page = service::reports::job_runs(db(ctx), &super::caller(ctx), job.as_deref(), keyset)
             .await
-            .map_err(|e| service_error(ctx, e))?;
+            .served(ctx)?;
         Ok(JobRunConnection::from_page(page, |r| JobRun {
             job: r.job,
             slot: r.slot,

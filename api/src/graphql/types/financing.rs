@@ -238,12 +238,7 @@ impl SocialFuelProject {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|a| include_superseded || a.is_current())
-            .map(FeedstockAcquisition)
-            .collect())
+        Ok(versions(rows, include_superseded).map(FeedstockAcquisition).collect())
     }
 
     /// Contract proposals with family farmers (art. 5): the versions in force, or every version on request.
@@ -256,12 +251,7 @@ impl SocialFuelProject {
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|c| include_superseded || c.is_current())
-            .map(ContractProposal)
-            .collect())
+        Ok(versions(rows, include_superseded).map(ContractProposal).collect())
     }
 
     /// The technical-assistance plan (art. 6), when recorded.
@@ -294,6 +284,13 @@ impl SocialFuelProject {
             .map_err(gql)?;
         Ok(rows.unwrap_or_default().into_iter().map(ProjectDocument).collect())
     }
+}
+
+/// The versions of a fact a field lists: those in force, or every one when `all`.
+fn versions<T: Versioned>(rows: Option<Vec<T>>, all: bool) -> impl Iterator<Item = T> {
+    rows.unwrap_or_default()
+        .into_iter()
+        .filter(move |v| all || v.is_current())
 }
 
 /// A version of a recorded fact (a carta's item, a project's acquisition): facts are edited freely until the decision
@@ -711,12 +708,7 @@ impl FcoCarta {
         #[graphql(desc = "Also the corrected and removed versions.", default = false)] include_superseded: bool,
     ) -> Result<Vec<CartaItem>> {
         let rows = loader::<ItemsByCarta>(ctx).load_one(self.0.id).await.map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|i| include_superseded || i.is_current())
-            .map(CartaItem)
-            .collect())
+        Ok(versions(rows, include_superseded).map(CartaItem).collect())
     }
 
     /// Amendments requested after approval (art. 15).
