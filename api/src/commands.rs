@@ -35,6 +35,90 @@ async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate
     Ok((db, ing))
 }
 
+/// `fomento import acquisitions|carta-items|meeting-agenda FILE --project|--carta|--meeting ID`: stores the file,
+/// applies it now through the import job, and prints how it ended with every row error. Fails (exit status 1) when
+/// the import is not `APPLIED`.
+async fn import_facts(
+    cli: &Cli,
+    kind: service::imports::Kind,
+    file: &std::path::Path,
+    target: &str,
+    year: Option<i32>,
+    reason: Option<String>,
+) -> anyhow::Result<()> {
+    use crate::graphql::ids::NodeKind;
+    let bytes = std::fs::read(file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+    let node = match kind {
+        service::imports::Kind::Acquisitions => NodeKind::SocialFuelProject,
+        service::imports::Kind::CartaItems => NodeKind::FcoCarta,
+        service::imports::Kind::MeetingAgenda => NodeKind::ChamberMeeting,
+    };
+    let Some(id) = target
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .or_else(|| crate::graphql::ids::decode_as(target, node))
+    else {
+        anyhow::bail!(
+            "--{}: {target:?} is neither a number nor {} ID",
+            kind.target_name(),
+            node.noun()
+        );
+    };
+    let (db, ing) = database_and_ingestion(cli).await?;
+    let act = service::lifecycle::Act::by(service::caller::Caller::System);
+    let t = service::imports::Target { kind, id, year, reason };
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (r, received) = service::imports::receive(&db, &ing.ctx.store, &act, &t, &name, bytes)
+        .await
+        .map_err(english)?;
+    if received == service::intake::Received::Known {
+        eprintln!(
+            "import {}: these bytes were already received for this {}",
+            r.id,
+            kind.target_name()
+        );
+    }
+    let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+    crate::runtime::scheduled_import(&ing, &slot)
+        .await
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let r = service::imports::get(&db, r.id).await.map_err(english)?;
+    println!(
+        "import {} ({} for {} {}): {} — {} rows read, {} applied",
+        r.id,
+        kind.slug(),
+        kind.target_name(),
+        id,
+        r.status,
+        r.rows_read.unwrap_or(0),
+        r.rows_applied.unwrap_or(0)
+    );
+    let en = service::messages::Lang::En;
+    if let Some(c) = &r.file_error_code {
+        println!(
+            "  {}",
+            service::messages::Message::stored(c, r.file_error_args.as_deref()).render(en)
+        );
+    }
+    for e in service::imports::errors(&db, r.id).await.map_err(english)? {
+        println!(
+            "  row {}, {}: {}{}",
+            e.row_number,
+            e.column_name.as_deref().unwrap_or("-"),
+            service::messages::Message::stored(&e.message_code, e.message_args.as_deref()).render(en),
+            e.value.map(|v| format!(" ({v})")).unwrap_or_default()
+        );
+    }
+    if r.status != "APPLIED" {
+        anyhow::bail!("import {} is {}: nothing was applied", r.id, r.status);
+    }
+    Ok(())
+}
+
 /// Runs the command `cli` names (`serve` when none).
 pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
@@ -195,6 +279,31 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 }
             }
         }
+        Command::Import {
+            kind:
+                ImportKind::Acquisitions {
+                    file,
+                    project,
+                    year,
+                    reason,
+                },
+        } => {
+            import_facts(
+                &cli,
+                service::imports::Kind::Acquisitions,
+                &file,
+                &project,
+                Some(year),
+                reason,
+            )
+            .await?
+        }
+        Command::Import {
+            kind: ImportKind::CartaItems { file, carta, reason },
+        } => import_facts(&cli, service::imports::Kind::CartaItems, &file, &carta, None, reason).await?,
+        Command::Import {
+            kind: ImportKind::MeetingAgenda { file, meeting },
+        } => import_facts(&cli, service::imports::Kind::MeetingAgenda, &file, &meeting, None, None).await?,
         Command::Schema => print!("{}", crate::graphql::sdl()),
     }
     Ok(())

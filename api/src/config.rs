@@ -129,6 +129,39 @@ pub enum ImportKind {
         /// The CSV file.
         file: std::path::PathBuf,
     },
+    /// A social-fuel project's feedstock acquisitions of one year (replaces the year's list), applied now.
+    Acquisitions {
+        /// The spreadsheet, filled from `/imports/acquisitions/template.xlsx`.
+        file: std::path::PathBuf,
+        /// The project's number or global ID.
+        #[arg(long)]
+        project: String,
+        /// The acquisition year.
+        #[arg(long)]
+        year: i32,
+        /// Why, once MDA has decided on the framing.
+        #[arg(long)]
+        reason: Option<String>,
+    },
+    /// An FCO carta's items (replaces the carta's list), applied now.
+    CartaItems {
+        /// The spreadsheet, filled from `/imports/carta-items/template.xlsx`.
+        file: std::path::PathBuf,
+        /// The carta's number in Fomento or global ID.
+        #[arg(long)]
+        carta: String,
+        /// Why, once the chamber or the bank has decided on the carta.
+        #[arg(long)]
+        reason: Option<String>,
+    },
+    /// The cartas a chamber meeting received, with when each reached SEDEC, applied now.
+    MeetingAgenda {
+        /// The spreadsheet, filled from `/imports/meeting-agenda/template.xlsx`.
+        file: std::path::PathBuf,
+        /// The meeting's number or global ID.
+        #[arg(long)]
+        meeting: String,
+    },
 }
 
 /// Job actions.

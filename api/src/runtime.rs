@@ -50,6 +50,12 @@ pub async fn scheduled_ingest(ingestion: &Ingestion, slot: &str) -> Result<Optio
     run_job(ingestion, job, slot).await
 }
 
+/// One run of the import job in `slot` (after an upload, or `fomento import`).
+pub async fn scheduled_import(ingestion: &Ingestion, slot: &str) -> Result<Option<runs::JobReport>, String> {
+    let job = jobs::registry::find(jobs::import::JOB).ok_or("the import job is not registered")?;
+    run_job(ingestion, job, slot).await
+}
+
 /// Starts the scheduler with every job of the registry on its schedule, and the ingestion woken by uploads; returns
 /// the scheduler to keep it alive.
 pub async fn start_jobs(
@@ -93,6 +99,9 @@ pub async fn start_jobs(
             let slot = format!("upload:{}", Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             if let Err(e) = scheduled_ingest(&ingestion, &slot).await {
                 tracing::error!(error = %e, "ingestion after upload failed");
+            }
+            if let Err(e) = scheduled_import(&ingestion, &slot).await {
+                tracing::error!(error = %e, "import after upload failed");
             }
         }
     });

@@ -3,6 +3,7 @@
 //! `fomento jobs run NAME` all read this list: a new job is a module and one entry here.
 
 use crate::{
+    import,
     report::ingest::{self, IngestContext, IngestError},
     runs::JobReport,
 };
@@ -22,12 +23,20 @@ pub struct JobSpec {
 }
 
 /// Every job, in the order `fomento jobs list` shows them.
-pub const JOBS: &[JobSpec] = &[JobSpec {
-    name: ingest::JOB,
-    schedule: "0 * * * * *",
-    zone: chrono_tz::America::Sao_Paulo,
-    about: "claims received banks' monthly reports (or ones whose lease expired) and ingests them; also right after each upload",
-}];
+pub const JOBS: &[JobSpec] = &[
+    JobSpec {
+        name: ingest::JOB,
+        schedule: "0 * * * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "claims received banks' monthly reports (or ones whose lease expired) and ingests them; also right after each upload",
+    },
+    JobSpec {
+        name: import::JOB,
+        schedule: "30 * * * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "claims received fact imports (acquisitions, carta items, meeting agendas) and applies them; also right after each upload",
+    },
+];
 
 /// The job of this name.
 pub fn find(name: &str) -> Option<&'static JobSpec> {
@@ -65,6 +74,7 @@ impl JobSpec {
     pub async fn run_once(&self, ctx: &JobContext, now: DateTime<Utc>) -> Result<JobReport, JobError> {
         match self.name {
             ingest::JOB => Ok(ingest::run_once(&ctx.ingest, now).await?),
+            import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
             other => Err(unknown(other)),
         }
     }

@@ -14,7 +14,7 @@ use entity::{
     vocab::{SocialFuelStage, SupplierKind},
 };
 use rust_decimal::Decimal;
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -53,7 +53,11 @@ fn decided(p: &social_fuel_project::Model) -> bool {
     !matches!(p.stage, SocialFuelStage::Draft | SocialFuelStage::Filed)
 }
 
-async fn checked(db: &DatabaseConnection, act: &Act, a: Acquisition) -> Result<feedstock_acquisition::ActiveModel> {
+async fn checked(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    a: Acquisition,
+) -> Result<feedstock_acquisition::ActiveModel> {
     let this_year = chrono::Datelike::year(&act.day(None));
     if !(2005..=this_year + 1).contains(&a.year) {
         return Err(ServiceError::bad(
@@ -121,7 +125,7 @@ async fn checked(db: &DatabaseConnection, act: &Act, a: Acquisition) -> Result<f
 
 /// Records an acquisition of a project; after MDA's decision it needs a reason.
 pub async fn add(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     a: Acquisition,
@@ -135,7 +139,7 @@ pub async fn add(
 }
 
 async fn in_force(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     id: i64,
 ) -> Result<(feedstock_acquisition::Model, social_fuel_project::Model)> {
     let a = feedstock_acquisition::Entity::find_by_id(id)
@@ -154,7 +158,7 @@ async fn in_force(
 
 /// Changes an acquisition: in place before MDA's decision, by a new version with the reason after it.
 pub async fn update(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     a: Acquisition,
@@ -169,7 +173,7 @@ pub async fn update(
 
 /// Removes an acquisition: deleted before MDA's decision; after it, kept and marked removed with the reason.
 pub async fn remove(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     reason: Option<&str>,

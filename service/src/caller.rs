@@ -9,6 +9,13 @@ pub enum Caller {
     Anonymous,
     /// A job or CLI command run by the operator.
     System,
+    /// A job applying what somebody sent: a bulk import (its number) on behalf of who sent it.
+    Import {
+        /// The import's number.
+        id: i64,
+        /// Who sent the file.
+        by: String,
+    },
 }
 
 /// What a caller may read.
@@ -29,6 +36,7 @@ impl Caller {
         match self {
             Caller::Anonymous => "anonymous".into(),
             Caller::System => "system".into(),
+            Caller::Import { id, by } => format!("{by} (import {id})"),
         }
     }
 }

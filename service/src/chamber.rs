@@ -14,8 +14,8 @@ use entity::{
     vocab::{FcoCartaStage, Programme},
 };
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel,
+    QueryFilter, QueryOrder, TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -30,7 +30,7 @@ pub async fn meeting(db: &impl ConnectionTrait, field: &'static str, id: i64) ->
 
 /// Schedules a meeting.
 pub async fn schedule(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     starts_at: DateTime<Utc>,
     notes: Option<String>,
 ) -> Result<chamber_meeting::Model> {
@@ -46,7 +46,7 @@ pub async fn schedule(
 
 /// Records which banks were present and which absent (a bank named again replaces its earlier record).
 pub async fn record_attendance(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     meeting_id: i64,
     present: &[i64],
     absent: &[i64],
@@ -90,7 +90,10 @@ pub async fn record_attendance(
 }
 
 /// The attendance recorded for a meeting, by bank.
-pub async fn attendance(db: &DatabaseConnection, meeting_id: i64) -> Result<Vec<chamber_attendance::Model>> {
+pub async fn attendance(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    meeting_id: i64,
+) -> Result<Vec<chamber_attendance::Model>> {
     Ok(chamber_attendance::Entity::find()
         .filter(chamber_attendance::Column::MeetingId.eq(meeting_id))
         .order_by_asc(chamber_attendance::Column::BankId)
@@ -99,7 +102,7 @@ pub async fn attendance(db: &DatabaseConnection, meeting_id: i64) -> Result<Vec<
 }
 
 /// The cartas on a meeting's agenda, in the order they reached SEDEC.
-pub async fn agenda(db: &DatabaseConnection, meeting_id: i64) -> Result<Vec<fco_carta::Model>> {
+pub async fn agenda(db: &(impl ConnectionTrait + TransactionTrait), meeting_id: i64) -> Result<Vec<fco_carta::Model>> {
     Ok(fco_carta::Entity::find()
         .filter(fco_carta::Column::ChamberMeetingId.eq(meeting_id))
         .order_by_asc(fco_carta::Column::ReceivedByCouncilAt)
@@ -111,7 +114,7 @@ pub async fn agenda(db: &DatabaseConnection, meeting_id: i64) -> Result<Vec<fco_
 /// Puts a submitted carta that needs the chamber (FCO-CHAMBER-THRESHOLD) on a meeting's agenda, with the time it
 /// reached SEDEC (72 hours before the meeting, art. 2 §7), and writes it in the carta's history.
 pub async fn place_on_agenda(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     carta_id: i64,
     meeting_id: i64,
@@ -170,7 +173,7 @@ pub async fn place_on_agenda(
 
 /// Records when the meeting's result went to the banks (art. 3).
 pub async fn record_results_sent(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     meeting_id: i64,
     sent_at: DateTime<Utc>,
 ) -> Result<chamber_meeting::Model> {

@@ -15,7 +15,7 @@ use entity::{
     vocab::{FcoCartaStage, InvestmentClass, ItemKind},
 };
 use rust_decimal::Decimal;
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -130,7 +130,10 @@ fn decided(c: &fco_carta::Model) -> bool {
 }
 
 /// The current items of a carta, in id order.
-pub async fn current(db: &DatabaseConnection, carta_id: i64) -> Result<Vec<fco_carta_item::Model>> {
+pub async fn current(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    carta_id: i64,
+) -> Result<Vec<fco_carta_item::Model>> {
     Ok(fco_carta_item::Entity::find()
         .filter(fco_carta_item::Column::CartaId.eq(carta_id))
         .filter(fco_carta_item::Column::SupersededAt.is_null())
@@ -141,7 +144,7 @@ pub async fn current(db: &DatabaseConnection, carta_id: i64) -> Result<Vec<fco_c
 
 /// Adds an item to a carta; after the decision it needs a reason, kept with it.
 pub async fn add(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     carta_id: i64,
     item: Item,
@@ -155,7 +158,10 @@ pub async fn add(
 }
 
 /// The item version `id`, in force, and its carta.
-async fn in_force(db: &DatabaseConnection, id: i64) -> Result<(fco_carta_item::Model, fco_carta::Model)> {
+async fn in_force(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    id: i64,
+) -> Result<(fco_carta_item::Model, fco_carta::Model)> {
     let item = fco_carta_item::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -167,7 +173,7 @@ async fn in_force(db: &DatabaseConnection, id: i64) -> Result<(fco_carta_item::M
 
 /// Changes an item: in place before the decision, by a new version with the reason after it.
 pub async fn update(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     item: Item,
@@ -181,7 +187,12 @@ pub async fn update(
 }
 
 /// Removes an item: deleted before the decision; after it, marked removed with the reason and kept.
-pub async fn remove(db: &DatabaseConnection, act: &Act, id: i64, reason: Option<&str>) -> Result<fco_carta::Model> {
+pub async fn remove(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    id: i64,
+    reason: Option<&str>,
+) -> Result<fco_carta::Model> {
     let (old, c) = in_force(db, id).await?;
     let reason = versions::reason(decided(&c), reason)?;
     versions::remove::<fco_carta_item::ActiveModel>(db, act, old, decided(&c), reason).await?;

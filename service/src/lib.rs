@@ -15,6 +15,7 @@ pub mod facts;
 pub mod financings;
 pub mod flags;
 pub mod groups;
+pub mod imports;
 pub mod intake;
 pub mod items;
 pub mod lifecycle;

@@ -492,6 +492,71 @@ catalogue! {
     }
     /// A confirmation without who confirms.
     CONFIRMED_BY_REQUIRED = "CONFIRMED_BY_REQUIRED" { pt: "diga quem confirma", en: "say who confirms" }
+    /// An import kind Fomento does not know.
+    IMPORT_KIND_UNKNOWN = "IMPORT_KIND_UNKNOWN" {
+        pt: "{value}: os tipos de importação são {kinds}",
+        en: "{value}: the import kinds are {kinds}"
+    }
+    /// An import without the thing it is for.
+    IMPORT_TARGET_REQUIRED = "IMPORT_TARGET_REQUIRED" {
+        pt: "uma importação de {kind} é para {what}: informe-o",
+        en: "an import of {kind} is for {what}: name it"
+    }
+    /// A target that is neither a number nor a global ID of the kind's target.
+    IMPORT_TARGET_INVALID = "IMPORT_TARGET_INVALID" {
+        pt: "{value} não é o número nem o ID global de um(a) {what}",
+        en: "{value} is neither the number nor the global ID of a {what}"
+    }
+    /// An acquisitions import without its year.
+    IMPORT_YEAR_REQUIRED = "IMPORT_YEAR_REQUIRED" {
+        pt: "uma importação de aquisições é de um ano: informe o ano",
+        en: "an import of acquisitions is for one year: give the year"
+    }
+    /// An import that does not exist.
+    IMPORT_UNKNOWN = "IMPORT_UNKNOWN" { pt: "não há importação {id}", en: "there is no import {id}" }
+    /// The same bytes as a failed import: queued again.
+    IMPORT_REQUEUED = "IMPORT_REQUEUED" {
+        pt: "este arquivo já havia sido enviado e seu processamento falhou; ele foi colocado de novo na fila para uma nova tentativa",
+        en: "this file was sent before and its processing failed; it was queued again for a new attempt"
+    }
+    /// An import that failed on Fomento's side.
+    IMPORT_FAILED = "IMPORT_FAILED" {
+        pt: "Não foi possível processar a importação {id} por um erro do lado do Fomento, depois de {attempts} tentativa(s); nada foi aplicado e o arquivo está guardado. Envie o mesmo arquivo de novo para uma nova tentativa.",
+        en: "Import {id} could not be processed because of an error on Fomento's side, after {attempts} attempt(s); nothing was applied and the file is kept. Send the same file again for a new attempt."
+    }
+    /// A rule that refuses a row.
+    RULE_REFUSED = "RULE_REFUSED" { pt: "{code}: {explanation} ({basis})", en: "{code}: {explanation} ({basis})" }
+    /// A value outside a closed list.
+    VALUE_NOT_IN_LIST = "VALUE_NOT_IN_LIST" {
+        pt: "{value} não é um dos valores aceitos: {values}",
+        en: "{value} is not one of the accepted values: {values}"
+    }
+    /// A required cell left empty.
+    CELL_MISSING = "CELL_MISSING" { pt: "está faltando", en: "is missing" }
+    /// A cell that is not a number.
+    NUMBER_INVALID = "NUMBER_INVALID" {
+        pt: "não é um número: escreva 1.234,5 ou 1234.5",
+        en: "not a number: write 1.234,5 or 1234.5"
+    }
+    /// A cell that is not a whole number.
+    INTEGER_INVALID = "INTEGER_INVALID" { pt: "não é um número inteiro", en: "not a whole number" }
+    /// A cell that is not a time of day.
+    TIME_INVALID = "TIME_INVALID" { pt: "não é uma hora: escreva hh:mm", en: "not a time of day: write hh:mm" }
+    /// A row whose year differs from the import's.
+    IMPORT_YEAR_MISMATCH = "IMPORT_YEAR_MISMATCH" {
+        pt: "o ano {value} difere do ano desta importação, {year}",
+        en: "year {value} differs from this import's year, {year}"
+    }
+    /// A carta named by bank and number that Fomento does not know.
+    CARTA_UNKNOWN_BY_NUMBER = "CARTA_UNKNOWN_BY_NUMBER" {
+        pt: "não há carta-consulta {number} do banco {bank}",
+        en: "there is no carta {number} of bank {bank}"
+    }
+    /// The same carta twice in one agenda file.
+    CARTA_REPEATED_IN_FILE = "CARTA_REPEATED_IN_FILE" {
+        pt: "a carta-consulta {number} do banco {bank} já aparece na linha {row}",
+        en: "carta {number} of bank {bank} already appears on row {row}"
+    }
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL" {
         pt: "erro interno; o pedido foi registrado",

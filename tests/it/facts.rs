@@ -7,7 +7,7 @@ use crate::{
 };
 use serde_json::{Value, json};
 
-fn status<'a>(compliance: &'a Value, code: &str) -> &'a Value {
+pub(crate) fn status<'a>(compliance: &'a Value, code: &str) -> &'a Value {
     compliance
         .as_array()
         .and_then(|l| l.iter().find(|o| o["ruleCode"] == code))
@@ -16,7 +16,7 @@ fn status<'a>(compliance: &'a Value, code: &str) -> &'a Value {
 }
 
 /// A project of a Cuiabá plant (Centre-West: a 10 % minimum share) through BB, framed by the bank on `framed_on`.
-async fn new_project(app: &TestApp, framed_on: Option<&str>) -> Value {
+pub(crate) async fn new_project(app: &TestApp, framed_on: Option<&str>) -> Value {
     seed_bb(app).await;
     let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
     app.data(
@@ -30,7 +30,7 @@ async fn new_project(app: &TestApp, framed_on: Option<&str>) -> Value {
 }
 
 /// Records the six annex-I documents of a project (art. 8), received on 2 March 2026.
-async fn all_documents(app: &TestApp, project: &Value) {
+pub(crate) async fn all_documents(app: &TestApp, project: &Value) {
     for kind in [
         "REQUEST_LETTER",
         "BANK_FRAMING_LETTER",

@@ -7,6 +7,7 @@ mod facts;
 mod financings;
 mod graphql_http;
 mod helpers;
+mod imports;
 mod lifecycle;
 mod lifecycle_support;
 mod reports;

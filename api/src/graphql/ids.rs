@@ -21,10 +21,12 @@ pub enum NodeKind {
     BankReport,
     /// A meeting of the CPACR chamber.
     ChamberMeeting,
+    /// A bulk import of facts.
+    FactImport,
 }
 
 impl NodeKind {
-    const ALL: [NodeKind; 8] = [
+    const ALL: [NodeKind; 9] = [
         Self::Bank,
         Self::Party,
         Self::EconomicGroup,
@@ -33,6 +35,7 @@ impl NodeKind {
         Self::FcoCarta,
         Self::BankReport,
         Self::ChamberMeeting,
+        Self::FactImport,
     ];
 
     /// The GraphQL type name, which is also the prefix inside the ID.
@@ -46,6 +49,7 @@ impl NodeKind {
             Self::FcoCarta => "FcoCarta",
             Self::BankReport => "BankReport",
             Self::ChamberMeeting => "ChamberMeeting",
+            Self::FactImport => "FactImport",
         }
     }
 }
@@ -84,6 +88,7 @@ impl NodeKind {
             Self::FcoCarta => "an FCO carta",
             Self::BankReport => "a bank report",
             Self::ChamberMeeting => "a chamber meeting",
+            Self::FactImport => "a fact import",
         }
     }
 }

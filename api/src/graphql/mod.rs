@@ -6,6 +6,7 @@ pub mod error;
 pub mod facts;
 pub mod flags;
 pub mod ids;
+pub mod imports;
 pub mod lifecycle;
 pub mod list;
 pub mod loaders;

@@ -33,6 +33,7 @@ pub struct QueryRoot(
     super::rules::RulesQuery,
     super::reports::ReportsQuery,
     super::flags::FlagsQuery,
+    super::imports::ImportsQuery,
 );
 
 /// The mutation root.
@@ -44,6 +45,7 @@ pub struct MutationRoot(
     super::chamber::ChamberMutation,
     super::rules::RulesMutation,
     super::reports::ReportsMutation,
+    super::imports::ImportsMutation,
 );
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
@@ -114,6 +116,10 @@ impl CommonQuery {
                 .await
                 .served(ctx)?
                 .map(|m| Node::BankReport(super::reports::BankReport(m))),
+            NodeKind::FactImport => service::imports::get(db(ctx), key)
+                .await
+                .ok()
+                .map(|m| Node::FactImport(super::imports::FactImport(m))),
         };
         match found {
             Some(n) => Ok(Some(n)),

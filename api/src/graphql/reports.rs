@@ -69,7 +69,7 @@ impl BankReportStatus {
     }
 }
 
-/// A problem on one row of a report.
+/// A problem on one row of an uploaded sheet: a bank's monthly report or an import of facts.
 #[derive(SimpleObject, Clone, Debug)]
 pub struct ReportRowError {
     /// The sheet's row number, as the bank sees it.

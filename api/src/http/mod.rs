@@ -4,6 +4,7 @@
 
 pub mod graphql;
 pub mod health;
+pub mod imports;
 pub mod reports;
 
 use crate::graphql::AppSchema;
@@ -38,6 +39,11 @@ pub fn router(state: AppState) -> Router {
             axum::routing::post(reports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
         )
         .route("/bank-reports/template.xlsx", get(reports::template))
+        .route(
+            "/imports/{kind}",
+            axum::routing::post(imports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
+        )
+        .route("/imports/{kind}/template.xlsx", get(imports::template))
         .route("/bank-reports/{id}/errors.xlsx", get(reports::errors_xlsx))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/health", get(health::health))

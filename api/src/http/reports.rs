@@ -56,7 +56,7 @@ fn code_of(status: StatusCode) -> &'static str {
 }
 
 /// A refusal for a bank, in its language.
-fn refuse(status: StatusCode, field: Option<&str>, message: Message, lang: Lang) -> Response {
+pub(crate) fn refuse(status: StatusCode, field: Option<&str>, message: Message, lang: Lang) -> Response {
     let mut resp = rest_error(status, code_of(status), field, message.render(lang));
     resp.headers_mut()
         .insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(lang.tag()));
@@ -64,7 +64,7 @@ fn refuse(status: StatusCode, field: Option<&str>, message: Message, lang: Lang)
 }
 
 /// A service error for a bank, in its language.
-fn refuse_service(e: ServiceError, lang: Lang) -> Response {
+pub(crate) fn refuse_service(e: ServiceError, lang: Lang) -> Response {
     let status = match e.code() {
         "NOT_FOUND" => StatusCode::NOT_FOUND,
         "INTERNAL" => StatusCode::INTERNAL_SERVER_ERROR,
@@ -82,7 +82,7 @@ pub fn lang_of(headers: &axum::http::HeaderMap) -> Lang {
 }
 
 /// An internal failure answered to a bank (logged with its detail).
-fn internal(detail: String, lang: Lang) -> Response {
+pub(crate) fn internal(detail: String, lang: Lang) -> Response {
     tracing::error!(%detail, "internal error in a bank-report handler");
     refuse(
         StatusCode::INTERNAL_SERVER_ERROR,
@@ -106,45 +106,79 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// `POST /bank-reports`: multipart fields `bank` (code), `month` (`YYYY-MM`) and `file`. Refusals name the field and
-/// are worded in the bank's language (`Accept-Language`, Portuguese by default).
-pub async fn upload(
-    State(state): State<crate::http::AppState>,
-    headers: axum::http::HeaderMap,
+/// A multipart form as read: each text field (trimmed) by name, and the `file` field's name and bytes.
+#[derive(Debug, Default)]
+pub(crate) struct Form {
+    /// The text fields.
+    pub texts: std::collections::HashMap<String, String>,
+    /// The `file` field: its file name and bytes.
+    pub file: Option<(String, Vec<u8>)>,
+}
+
+impl Form {
+    /// The text field `name`, if sent.
+    pub fn text(&self, name: &str) -> Option<String> {
+        self.texts.get(name).cloned()
+    }
+}
+
+/// Reads a multipart upload whole; a body over the limit is `413` naming it, a malformed one `400` naming the field.
+pub(crate) async fn read_form(
+    state: &crate::http::AppState,
     mut form: Multipart,
-) -> Response {
-    let lang = lang_of(&headers);
-    let bad = |field: &'static str, message: Message| refuse(StatusCode::BAD_REQUEST, Some(field), message, lang);
-    let (mut bank_code, mut month, mut file) = (None, None, None);
+    lang: Lang,
+) -> Result<Form, Box<Response>> {
+    let mut out = Form::default();
     loop {
         match form.next_field().await {
             Ok(Some(field)) => {
                 let name = field.name().unwrap_or("").to_owned();
                 let file_name = field.file_name().map(str::to_owned);
                 match field.bytes().await {
-                    Ok(bytes) => match name.as_str() {
-                        "bank" => bank_code = Some(String::from_utf8_lossy(&bytes).trim().to_owned()),
-                        "month" => month = Some(String::from_utf8_lossy(&bytes).trim().to_owned()),
-                        "file" => file = Some((file_name.unwrap_or_else(|| "upload".into()), bytes.to_vec())),
-                        _ => {}
-                    },
-                    Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&state, &name, lang),
+                    Ok(bytes) if name == "file" => {
+                        out.file = Some((file_name.unwrap_or_else(|| "upload".into()), bytes.to_vec()));
+                    }
+                    Ok(bytes) => {
+                        out.texts
+                            .insert(name, String::from_utf8_lossy(&bytes).trim().to_owned());
+                    }
+                    Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                        return Err(Box::new(too_large(state, &name, lang)));
+                    }
                     Err(e) => {
                         let message = Message::new(code::UPLOAD_FIELD_UNREADABLE)
                             .arg("field", &name)
                             .arg("detail", e.to_string());
-                        return refuse(StatusCode::BAD_REQUEST, Some(&name), message, lang);
+                        return Err(Box::new(refuse(StatusCode::BAD_REQUEST, Some(&name), message, lang)));
                     }
                 }
             }
-            Ok(None) => break,
-            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&state, "file", lang),
+            Ok(None) => return Ok(out),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(Box::new(too_large(state, "file", lang)));
+            }
             Err(e) => {
                 let message = Message::new(code::UPLOAD_NOT_MULTIPART).arg("detail", e.to_string());
-                return refuse(StatusCode::BAD_REQUEST, None, message, lang);
+                return Err(Box::new(refuse(StatusCode::BAD_REQUEST, None, message, lang)));
             }
         }
     }
+}
+
+/// `POST /bank-reports`: multipart fields `bank` (code), `month` (`YYYY-MM`) and `file`. Refusals name the field and
+/// are worded in the bank's language (`Accept-Language`, Portuguese by default).
+pub async fn upload(
+    State(state): State<crate::http::AppState>,
+    headers: axum::http::HeaderMap,
+    form: Multipart,
+) -> Response {
+    let lang = lang_of(&headers);
+    let bad = |field: &'static str, message: Message| refuse(StatusCode::BAD_REQUEST, Some(field), message, lang);
+    let mut form = match read_form(&state, form, lang).await {
+        Ok(f) => f,
+        Err(refusal) => return *refusal,
+    };
+    let (bank_code, month, file) = (form.text("bank"), form.text("month"), form.file.take());
     let missing = |field: &'static str, what: &str| {
         bad(
             field,
@@ -188,7 +222,7 @@ pub async fn upload(
 }
 
 /// `413`, naming the limit.
-fn too_large(state: &crate::http::AppState, field: &str, lang: Lang) -> Response {
+pub(crate) fn too_large(state: &crate::http::AppState, field: &str, lang: Lang) -> Response {
     let max = state.max_upload_bytes;
     let message = Message::new(code::UPLOAD_TOO_LARGE)
         .arg("max", max)
@@ -196,7 +230,7 @@ fn too_large(state: &crate::http::AppState, field: &str, lang: Lang) -> Response
     refuse(StatusCode::PAYLOAD_TOO_LARGE, Some(field), message, lang)
 }
 
-fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
+pub(crate) fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
     Response::builder()
         .header(
             header::CONTENT_TYPE,

@@ -338,8 +338,12 @@ fn workbook(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
     Ok(rows)
 }
 
-/// A date cell (1900 or 1904 system, as the workbook says).
+/// A date cell (1900 or 1904 system, as the workbook says); a time-only cell (under one day) stays the fraction of a
+/// day it is.
 fn date_cell(dt: &calamine::ExcelDateTime) -> Cell {
+    if (0.0..1.0).contains(&dt.as_f64()) {
+        return Cell::Number(dt.as_f64());
+    }
     let (y, m, day, ..) = dt.to_ymd_hms_milli();
     NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(day)).map_or(Cell::Number(dt.as_f64()), Cell::Date)
 }

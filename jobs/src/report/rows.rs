@@ -152,38 +152,40 @@ pub struct RowError {
     pub rule_code: Option<String>,
 }
 
+/// A number as a person writes it, in Brazilian (`1.234.567,89`, `R$ 12,5`) or plain (`1234567.89`) form, as text
+/// `Decimal` parses: the last of `.` and `,` is the decimal separator, a lone `.` before three digits groups thousands.
+pub fn decimal_text(t: &str) -> String {
+    let t: String = t
+        .trim()
+        .trim_start_matches("R$")
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{a0}')
+        .collect();
+    let (dots, commas) = (t.matches('.').count(), t.matches(',').count());
+    match (dots, commas) {
+        (_, 0) if dots > 1 => t.replace('.', ""),
+        (1, 0) if t.split('.').nth(1).is_some_and(|d| d.len() == 3) && !t.starts_with("0.") => t.replace('.', ""),
+        (_, 0) => t,
+        (0, 1) => t.replace(',', "."),
+        _ => {
+            // Both: the last one is the decimal separator.
+            let last_comma = t.rfind(',').unwrap_or(0);
+            let last_dot = t.rfind('.').unwrap_or(0);
+            if last_comma > last_dot {
+                t.replace('.', "").replace(',', ".")
+            } else {
+                t.replace(',', "")
+            }
+        }
+    }
+}
+
 /// Money in Brazilian (`R$ 1.234.567,89`) or plain (`1234567.89`) form, or a number cell; at most two decimals.
 pub fn parse_money(cell: &Cell) -> Result<Money, Message> {
     let text = match cell {
         Cell::Number(f) if f.is_finite() => f.to_string(),
         Cell::Int(i) => i.to_string(),
-        Cell::Text(t) => {
-            let t: String = t
-                .trim()
-                .trim_start_matches("R$")
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != '\u{a0}')
-                .collect();
-            let (dots, commas) = (t.matches('.').count(), t.matches(',').count());
-            match (dots, commas) {
-                (_, 0) if dots > 1 => t.replace('.', ""),
-                (1, 0) if t.split('.').nth(1).is_some_and(|d| d.len() == 3) && !t.starts_with("0.") => {
-                    t.replace('.', "")
-                }
-                (_, 0) => t,
-                (0, 1) => t.replace(',', "."),
-                _ => {
-                    // Both: the last one is the decimal separator.
-                    let last_comma = t.rfind(',').unwrap_or(0);
-                    let last_dot = t.rfind('.').unwrap_or(0);
-                    if last_comma > last_dot {
-                        t.replace('.', "").replace(',', ".")
-                    } else {
-                        t.replace(',', "")
-                    }
-                }
-            }
-        }
+        Cell::Text(t) => decimal_text(t),
         Cell::Empty => return Err(Message::new(code::AMOUNT_MISSING)),
         other => return Err(Message::new(code::AMOUNT_NOT_A_CELL).arg("value", format!("{:?}", other.display()))),
     };

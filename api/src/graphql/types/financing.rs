@@ -900,6 +900,8 @@ pub enum Node {
     BankReport(super::super::reports::BankReport),
     /// A meeting of the CPACR chamber.
     ChamberMeeting(super::super::chamber::ChamberMeeting),
+    /// A bulk import of facts.
+    FactImport(super::super::imports::FactImport),
 }
 
 connection!(

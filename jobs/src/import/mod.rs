@@ -1,0 +1,338 @@
+//! The import job: claims a received fact import (a conditional claim with a lease, safe with several workers on one
+//! database, as the monthly reports' ingestion does), reads its file, and either applies every row in one transaction
+//! through the service's commands (`APPLIED`) or applies nothing and keeps every row error (`REJECTED`). An attempt
+//! that fails is tried again after a backoff while attempts remain and the error can pass; otherwise the import ends
+//! `FAILED`. The raw file always stays in the store.
+
+pub mod sheet;
+
+use crate::{
+    report::{
+        ingest::{IngestContext, IngestError},
+        messages::{Message, code},
+        read::read,
+        rows::RowError,
+    },
+    runs::JobReport,
+};
+use chrono::{DateTime, Utc};
+use entity::{fact_import, fact_import_error};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
+    QueryFilter, QueryOrder, TransactionTrait, sea_query::Expr,
+};
+use service::{
+    caller::Caller,
+    clock::Clock,
+    imports::{self, Kind},
+    lifecycle::Act,
+};
+use std::collections::HashSet;
+
+/// The job's name in `job_run`.
+pub const JOB: &str = "import";
+
+/// How one import ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every row applied.
+    Applied {
+        /// Rows applied.
+        rows: usize,
+    },
+    /// Nothing applied; the errors are kept.
+    Rejected {
+        /// Rows read.
+        rows: usize,
+        /// Errors found.
+        errors: usize,
+    },
+    /// Another worker holds the import now; nothing was written.
+    LostLease,
+    /// The attempt failed; tried again after `retry_at`.
+    Retrying {
+        /// When the next attempt may start.
+        retry_at: DateTime<Utc>,
+    },
+    /// Failed for good; nothing was applied.
+    Failed,
+}
+
+/// Claims the oldest import that is received, or whose lease expired; each claim is an attempt. One whose worker
+/// died during its last attempt ends `FAILED`.
+pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<fact_import::Model>, DbErr> {
+    use fact_import::Column as C;
+    let max = ctx.max_attempts.max(1) as i32;
+    let expired = || {
+        sea_orm::Condition::all()
+            .add(C::Status.eq("PROCESSING"))
+            .add(C::LeaseUntil.lt(now))
+    };
+    let abandoned = fact_import::Entity::find()
+        .filter(expired())
+        .filter(C::Attempts.gte(max))
+        .all(&ctx.db)
+        .await?;
+    for r in abandoned {
+        let error = format!(
+            "the worker {} stopped during attempt {} of {max}",
+            r.claimed_by.as_deref().unwrap_or("?"),
+            r.attempts
+        );
+        fail(ctx, &r, &error, now, true).await?;
+    }
+    let claimable = || {
+        sea_orm::Condition::any()
+            .add(C::Status.eq("RECEIVED"))
+            .add(expired().add(C::Attempts.lt(max)))
+    };
+    for _ in 0..10 {
+        let Some(candidate) = fact_import::Entity::find()
+            .filter(claimable())
+            .order_by_asc(C::Id)
+            .one(&ctx.db)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let res = fact_import::Entity::update_many()
+            .col_expr(C::Status, Expr::value("PROCESSING"))
+            .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
+            .col_expr(C::LeaseUntil, Expr::value(now + ctx.lease))
+            .col_expr(C::Attempts, sea_orm::ExprTrait::add(Expr::col(C::Attempts), 1))
+            .filter(C::Id.eq(candidate.id))
+            .filter(claimable())
+            .exec(&ctx.db)
+            .await?;
+        if res.rows_affected == 1 {
+            return fact_import::Entity::find_by_id(candidate.id).one(&ctx.db).await;
+        }
+    }
+    Ok(None)
+}
+
+/// One step: process every claimable import.
+pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
+    let mut report = JobReport::default();
+    let (mut rejected, mut retrying, mut failed) = (0, 0, 0);
+    let mut seen = HashSet::new();
+    while let Some(r) = claim(ctx, now).await? {
+        if !seen.insert(r.id) {
+            break;
+        }
+        let outcome = match process(ctx, &r, now).await {
+            Ok(o) => o,
+            Err(e) => settle_failure(ctx, &r, &e, now).await?,
+        };
+        match outcome {
+            Outcome::Applied { .. } => report.processed += 1,
+            Outcome::Rejected { .. } => {
+                report.processed += 1;
+                rejected += 1;
+            }
+            Outcome::Retrying { .. } => retrying += 1,
+            Outcome::Failed => failed += 1,
+            Outcome::LostLease => {}
+        }
+    }
+    report.failed = rejected + failed;
+    report.message = format!(
+        "{} import(s) processed, {rejected} rejected, {failed} failed, {retrying} to be tried again",
+        report.processed
+    );
+    Ok(report)
+}
+
+async fn settle_failure(
+    ctx: &IngestContext,
+    r: &fact_import::Model,
+    e: &IngestError,
+    now: DateTime<Utc>,
+) -> Result<Outcome, IngestError> {
+    let error = e.to_string();
+    let max = ctx.max_attempts.max(1) as i32;
+    if e.is_transient() && r.attempts < max {
+        let retry_at = now + ctx.backoff * 2i32.saturating_pow((r.attempts - 1).max(0) as u32);
+        tracing::error!(import = r.id, attempt = r.attempts, %retry_at, error = %error,
+            "import {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}", r.id, r.attempts);
+        use fact_import::Column as C;
+        let res = fact_import::Entity::update_many()
+            .col_expr(C::LeaseUntil, Expr::value(retry_at))
+            .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
+            .col_expr(C::LastError, Expr::value(error))
+            .filter(C::Id.eq(r.id))
+            .filter(C::ClaimedBy.eq(ctx.worker.clone()))
+            .filter(C::Status.eq("PROCESSING"))
+            .exec(&ctx.db)
+            .await?;
+        return Ok(if res.rows_affected == 1 {
+            Outcome::Retrying { retry_at }
+        } else {
+            Outcome::LostLease
+        });
+    }
+    Ok(if fail(ctx, r, &error, now, false).await? {
+        Outcome::Failed
+    } else {
+        Outcome::LostLease
+    })
+}
+
+/// Ends an import `FAILED`, if it is still `PROCESSING` (and, unless `abandoned`, held by this worker).
+async fn fail(
+    ctx: &IngestContext,
+    r: &fact_import::Model,
+    error: &str,
+    now: DateTime<Utc>,
+    abandoned: bool,
+) -> Result<bool, DbErr> {
+    use fact_import::Column as C;
+    let mut update = fact_import::Entity::update_many()
+        .col_expr(C::Status, Expr::value("FAILED"))
+        .col_expr(C::LastError, Expr::value(error.to_owned()))
+        .col_expr(C::ProcessedAt, Expr::value(now))
+        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(C::Id.eq(r.id))
+        .filter(C::Status.eq("PROCESSING"));
+    update = if abandoned {
+        update.filter(C::LeaseUntil.lt(now))
+    } else {
+        update.filter(C::ClaimedBy.eq(ctx.worker.clone()))
+    };
+    let done = update.exec(&ctx.db).await?.rows_affected == 1;
+    if done {
+        tracing::error!(import = r.id, attempts = r.attempts, error = %error,
+            "import {} FAILED after {} attempt(s); nothing was applied; sending the same file again queues it again",
+            r.id, r.attempts);
+    }
+    Ok(done)
+}
+
+/// Takes the claim's row lock inside `txn`; false when this worker no longer holds it.
+async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
+    use fact_import::Column as C;
+    let res = fact_import::Entity::update_many()
+        .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
+        .filter(C::Id.eq(id))
+        .filter(C::ClaimedBy.eq(ctx.worker.clone()))
+        .filter(C::Status.eq("PROCESSING"))
+        .exec(txn)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// Reads and applies one claimed import.
+pub async fn process(ctx: &IngestContext, r: &fact_import::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
+    let Ok(kind) = Kind::parse(&r.kind) else {
+        return Err(IngestError::Db(DbErr::Custom(format!(
+            "import {} has an unknown kind {:?}",
+            r.id, r.kind
+        ))));
+    };
+    let bytes = ctx.store.get(&r.sha256).await?;
+    let cells = match read(&bytes, &ctx.limits) {
+        Ok(c) => c,
+        Err(e) => return finish(ctx, r, now, 0, Some(e.message()), Vec::new()).await,
+    };
+    let header = match sheet::find_header(kind, &cells) {
+        Ok(h) => h,
+        Err(m) => return finish(ctx, r, now, 0, Some(m), Vec::new()).await,
+    };
+    let (rows, errors, read_count) = sheet::parse(kind, &cells, &header, r.year);
+    if !errors.is_empty() {
+        return finish(ctx, r, now, read_count, None, errors).await;
+    }
+    if read_count == 0 {
+        return finish(ctx, r, now, 0, Some(Message::new(code::FILE_NO_ROWS)), Vec::new()).await;
+    }
+    let act = Act {
+        caller: Caller::Import {
+            id: r.id,
+            by: r.received_by.clone(),
+        },
+        clock: Clock::Fixed(now),
+    };
+    let txn = ctx.db.begin().await?;
+    if !still_mine(&txn, ctx, r.id).await? {
+        txn.rollback().await?;
+        return Ok(Outcome::LostLease);
+    }
+    let problems = match imports::apply(&txn, &act, r, rows).await {
+        Ok(p) => p,
+        Err(e) => {
+            txn.rollback().await?;
+            return Err(IngestError::Db(DbErr::Custom(e.to_string())));
+        }
+    };
+    if !problems.is_empty() {
+        txn.rollback().await?;
+        let errors = problems
+            .into_iter()
+            .map(|p| RowError {
+                row: p.row,
+                column: sheet::column_for_field(kind, &header, p.field),
+                value: None,
+                message: p.message,
+                rule_code: p.rule_code,
+            })
+            .collect();
+        return finish(ctx, r, now, read_count, None, errors).await;
+    }
+    let mut a = r.clone().into_active_model();
+    a.status = Set("APPLIED".into());
+    a.rows_read = Set(Some(read_count as i32));
+    a.rows_applied = Set(Some(read_count as i32));
+    a.processed_at = Set(Some(now));
+    a.lease_until = Set(None);
+    a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(Outcome::Applied { rows: read_count })
+}
+
+/// Ends an import `REJECTED` with its errors (a file-level one, or every row's), nothing applied.
+async fn finish(
+    ctx: &IngestContext,
+    r: &fact_import::Model,
+    now: DateTime<Utc>,
+    rows: usize,
+    file_error: Option<Message>,
+    errors: Vec<RowError>,
+) -> Result<Outcome, IngestError> {
+    let txn = ctx.db.begin().await?;
+    if !still_mine(&txn, ctx, r.id).await? {
+        txn.rollback().await?;
+        return Ok(Outcome::LostLease);
+    }
+    fact_import_error::Entity::delete_many()
+        .filter(fact_import_error::Column::ImportId.eq(r.id))
+        .exec(&txn)
+        .await?;
+    for chunk in errors.chunks(500) {
+        fact_import_error::Entity::insert_many(chunk.iter().map(|e| fact_import_error::ActiveModel {
+            import_id: Set(r.id),
+            row_number: Set(e.row as i32),
+            column_name: Set(e.column.clone()),
+            value: Set(e.value.clone()),
+            message_code: Set(e.message.code.clone()),
+            message_args: Set(Some(e.message.args_json())),
+            rule_code: Set(e.rule_code.clone()),
+            ..Default::default()
+        }))
+        .exec_without_returning(&txn)
+        .await?;
+    }
+    let mut a = r.clone().into_active_model();
+    a.status = Set("REJECTED".into());
+    a.rows_read = Set(Some(rows as i32));
+    a.rows_applied = Set(Some(0));
+    a.file_error_code = Set(file_error.as_ref().map(|m| m.code.clone()));
+    a.file_error_args = Set(file_error.as_ref().map(Message::args_json));
+    a.processed_at = Set(Some(now));
+    a.lease_until = Set(None);
+    a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(Outcome::Rejected {
+        rows,
+        errors: errors.len().max(usize::from(file_error.is_some())),
+    })
+}
