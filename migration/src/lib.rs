@@ -26,6 +26,7 @@ mod m20261203_000020_proposal_versions;
 mod m20261203_000021_bank_periodic_report;
 mod m20261203_000022_plan_versions;
 mod m20261203_000023_fact_imports;
+mod m20261203_000024_evaluation_findings;
 mod util;
 
 /// Every migration, in order.
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000021_bank_periodic_report::Migration),
             Box::new(m20261203_000022_plan_versions::Migration),
             Box::new(m20261203_000023_fact_imports::Migration),
+            Box::new(m20261203_000024_evaluation_findings::Migration),
         ]
     }
 }

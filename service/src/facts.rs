@@ -3,8 +3,9 @@
 
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
-    contract_proposal, economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition,
-    municipality, party, project_document, semi_arid_membership, social_fuel_project, vocab::Programme,
+    contract_proposal, economic_group, evaluation_finding, fco_carta, fco_carta_amendment, fco_carta_item,
+    feedstock_acquisition, municipality, party, project_document, semi_arid_membership, social_fuel_project,
+    vocab::Programme,
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::{HashMap, HashSet};
@@ -95,6 +96,10 @@ children!(
 children!(
     /// Notices of company changes by project.
     change_notices_by_project, company_change_notice, ProjectId, i64, project_id
+);
+children!(
+    /// The external evaluation's findings by project.
+    findings_by_project, evaluation_finding, ProjectId, i64, project_id
 );
 children!(
     /// Items by carta.

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod commitments;
 pub mod compliance;
 pub mod error;
+pub mod evaluation;
 pub mod facts;
 pub mod financings;
 pub mod flags;

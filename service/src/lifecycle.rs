@@ -402,6 +402,9 @@ pub async fn transition_project(
         .into_iter()
         .map(|d| d.kind)
         .collect();
+    if let SfEvent::ConcludeEvaluation { result, .. } = &event {
+        crate::evaluation::check_conclusion(db, p.id, *result == vocab::Decision::Favourable).await?;
+    }
     let next = apply_sf(&p, &docs, &event)?;
     let step = Step {
         programme: Programme::SocialFuel,

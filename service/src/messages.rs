@@ -542,6 +542,11 @@ catalogue! {
     INTEGER_INVALID = "INTEGER_INVALID" { pt: "não é um número inteiro", en: "not a whole number" }
     /// A cell that is not a time of day.
     TIME_INVALID = "TIME_INVALID" { pt: "não é uma hora: escreva hh:mm", en: "not a time of day: write hh:mm" }
+    /// The same criterion twice in one evaluation report.
+    CRITERION_REPEATED = "CRITERION_REPEATED" {
+        pt: "o critério {value} aparece duas vezes",
+        en: "criterion {value} appears twice"
+    }
     /// A row whose year differs from the import's.
     IMPORT_YEAR_MISMATCH = "IMPORT_YEAR_MISMATCH" {
         pt: "o ano {value} difere do ano desta importação, {year}",

@@ -837,3 +837,55 @@ async fn banco_do_brasils_60_day_report_recorded_through_the_graph_starts_its_cl
     })
     .await;
 }
+
+/// MDA's external evaluation records its findings through the graph (art. 11): conformity cannot be concluded over
+/// a finding of non-conformity; once the finding is corrected it can, and the project becomes seal-eligible.
+#[tokio::test]
+async fn the_external_evaluations_findings_decide_what_its_conclusion_may_be() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-02")).await;
+        all_documents(&app, &p).await;
+        for mutation in [
+            "fileSocialFuelProject(id: $id, on: \"2026-03-05\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\")",
+            "approveSocialFuelFinancing(id: $id, on: \"2026-04-01\")",
+            "startIndustrialOperation(id: $id, on: \"2026-06-01\")",
+        ] {
+            app.data(&format!("mutation M($id: ID!) {{ {mutation} {{ stage }} }}"), json!({ "id": p })).await;
+        }
+        let record = "mutation R($i: RecordEvaluationFindingsInput!) { recordEvaluationFindings(input: $i) {
+            project { stage evaluationFindings { criterion conforming note evaluator reportReference foundOn recordedBy } } } }";
+        let findings = |share_ok: bool| {
+            json!({ "i": { "projectId": p, "evaluator": "Fundação Avaliadora", "reportReference": "RA-2026-17", "foundOn": "2026-11-20",
+                "findings": [
+                    { "criterion": "SF-SHARE-MIN", "conforming": share_ok, "note": if share_ok { "notas conferidas" } else { "8 % da agricultura familiar" } },
+                    { "criterion": "SF-ASSISTANCE-PLAN", "conforming": true }
+                ] } })
+        };
+        // Not under evaluation yet: refused by the rule.
+        let (_, code) = app.error(record, findings(false)).await;
+        assert_eq!(code, "RULE_VIOLATION");
+        app.data("mutation M($id: ID!) { startExternalEvaluation(id: $id, on: \"2026-11-02\") { stage } }", json!({ "id": p })).await;
+        let d = app.data(record, findings(false)).await["recordEvaluationFindings"]["project"].clone();
+        assert_eq!(d["evaluationFindings"].as_array().map(Vec::len), Some(2), "{d}");
+        assert_eq!(
+            (&d["evaluationFindings"][0]["criterion"], &d["evaluationFindings"][0]["conforming"], &d["evaluationFindings"][0]["foundOn"]),
+            (&json!("SF-SHARE-MIN"), &json!(false), &json!("2026-11-20"))
+        );
+        let conclude = "mutation C($id: ID!) { concludeExternalEvaluation(id: $id, result: FAVOURABLE, on: \"2026-11-25\") { stage } }";
+        let (message, code) = app.error(conclude, json!({ "id": p })).await;
+        assert_eq!(code, "RULE_VIOLATION");
+        assert!(message.contains("SF-SHARE-MIN"), "names the criterion found unmet: {message}");
+        // A criterion that is not one of the seal's, or named twice, is refused naming the field.
+        let (message, code) = app
+            .error(record, json!({ "i": { "projectId": p, "evaluator": "X", "findings": [{ "criterion": "FCO-CEILING", "conforming": true }] } }))
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.findings.criterion")), ("BAD_USER_INPUT", true), "{message}");
+        // The corrected finding replaces the first; conformity can now be concluded.
+        let d = app.data(record, findings(true)).await["recordEvaluationFindings"]["project"].clone();
+        assert_eq!(d["evaluationFindings"].as_array().map(Vec::len), Some(2), "replaced, not added: {d}");
+        let c = app.data(conclude, json!({ "id": p })).await;
+        assert_eq!(c["concludeExternalEvaluation"]["stage"], "SEAL_ELIGIBLE");
+    })
+    .await;
+}

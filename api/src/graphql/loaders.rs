@@ -4,8 +4,9 @@
 use async_graphql::dataloader::Loader;
 use entity::{
     assistance_plan, bank, chamber_meeting, checklist_confirmation, company_change_notice, compliance_flag,
-    contract_proposal, economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition,
-    municipality, party, project_document, semi_arid_membership, social_fuel_project, vocab::Programme,
+    contract_proposal, economic_group, evaluation_finding, fco_carta, fco_carta_amendment, fco_carta_item,
+    feedstock_acquisition, municipality, party, project_document, semi_arid_membership, social_fuel_project,
+    vocab::Programme,
 };
 use service::{
     Db,
@@ -77,6 +78,10 @@ loader!(
 loader!(
     /// Notices of company changes by project.
     ChangeNoticesByProject, i64 => Vec<company_change_notice::Model>, facts::change_notices_by_project
+);
+loader!(
+    /// The external evaluation's findings by project.
+    FindingsByProject, i64 => Vec<evaluation_finding::Model>, facts::findings_by_project
 );
 loader!(
     /// Items by carta.

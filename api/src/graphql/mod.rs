@@ -3,6 +3,7 @@
 pub mod chamber;
 pub mod complete;
 pub mod error;
+pub mod evaluation;
 pub mod facts;
 pub mod flags;
 pub mod ids;
@@ -58,6 +59,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
         .data(loader_of(ChamberMeetingLoader(db.clone())))
         .data(loader_of(PlansByProject(db.clone())))
         .data(loader_of(ChangeNoticesByProject(db.clone())))
+        .data(loader_of(FindingsByProject(db.clone())))
         .data(loader_of(ConfirmationsByFinancing(db.clone())))
         .data(loader_of(SemiAridByMunicipality(db.clone())))
         .data(loader_of(AttendanceLoader(db.clone())))

@@ -46,6 +46,7 @@ pub struct MutationRoot(
     super::rules::RulesMutation,
     super::reports::ReportsMutation,
     super::imports::ImportsMutation,
+    super::evaluation::EvaluationMutation,
 );
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.

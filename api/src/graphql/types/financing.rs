@@ -267,6 +267,19 @@ impl SocialFuelProject {
             .map(AssistancePlan))
     }
 
+    /// The external evaluation's findings (art. 11), one per criterion of the seal.
+    async fn evaluation_findings(&self, ctx: &Context<'_>) -> Result<Vec<super::super::evaluation::EvaluationFinding>> {
+        let rows = loader::<super::super::loaders::FindingsByProject>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .map(super::super::evaluation::EvaluationFinding)
+            .collect())
+    }
+
     /// The company's notices of changes (art. 12), oldest first.
     async fn change_notices(&self, ctx: &Context<'_>) -> Result<Vec<CompanyChangeNotice>> {
         let rows = loader::<super::super::loaders::ChangeNoticesByProject>(ctx)
