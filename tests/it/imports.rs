@@ -682,3 +682,48 @@ async fn the_import_verb_takes_each_kind_of_facts() {
     let _ = db.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A worker that dies between its claim and its commit: nobody takes the import before the lease ends, another
+/// worker applies it once after, and the first one, waking late, applies nothing.
+#[tokio::test]
+async fn an_import_whose_worker_died_is_applied_once_after_the_lease() {
+    use chrono::Duration;
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let carta = new_carta(&app, "ITENS-CRASH", "500000.00").await;
+        let t = template(&app, "carta-items").await;
+        let file = fill(&t, &[item("Matriz", Some(30.0), "", "150.000,00")]);
+        send(
+            &app,
+            "carta-items",
+            &[("carta", carta.as_str().unwrap_or_default().to_owned())],
+            file,
+        )
+        .await;
+        let t0 = Utc::now();
+        let crashed = crate::reports::ctx(&app, "worker-a");
+        let claimed = jobs::import::claim(&crashed, t0)
+            .await
+            .expect("claim")
+            .expect("an import to claim");
+        let other = crate::reports::ctx(&app, "worker-b");
+        let r = jobs::import::run_once(&other, t0 + Duration::minutes(1))
+            .await
+            .expect("run");
+        assert_eq!(r.processed, 0, "the claim still holds");
+        let r = jobs::import::run_once(&other, t0 + app.ingestion.ctx.lease + Duration::seconds(1))
+            .await
+            .expect("run");
+        assert_eq!(r.processed, 1, "taken over after the lease");
+        let late = jobs::import::process(&crashed, &claimed, t0 + Duration::minutes(10))
+            .await
+            .expect("process");
+        assert_eq!(late, jobs::import::Outcome::LostLease);
+        assert_eq!(
+            compliance(&app, &carta).await["items"].as_array().map(Vec::len),
+            Some(1),
+            "applied once"
+        );
+    })
+    .await;
+}
