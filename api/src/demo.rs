@@ -275,6 +275,25 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     }
     party::Entity::insert_many(parties).exec(db).await?;
     let all_parties = party::Entity::find().all(db).await?;
+    // The groups' members, known from the start (as migration 25 records the members it found).
+    let memberships: Vec<entity::economic_group_membership::ActiveModel> = all_parties
+        .iter()
+        .filter_map(|p| {
+            p.economic_group_id
+                .map(|g| entity::economic_group_membership::ActiveModel {
+                    group_id: Set(g),
+                    party_id: Set(p.id),
+                    joined_at: Set(None),
+                    recorded_by: Set("demo".into()),
+                    ..Default::default()
+                })
+        })
+        .collect();
+    if !memberships.is_empty() {
+        entity::economic_group_membership::Entity::insert_many(memberships)
+            .exec(db)
+            .await?;
+    }
     let by_doc = |prefix: &str| {
         all_parties
             .iter()

@@ -27,6 +27,7 @@ mod m20261203_000021_bank_periodic_report;
 mod m20261203_000022_plan_versions;
 mod m20261203_000023_fact_imports;
 mod m20261203_000024_evaluation_findings;
+mod m20261203_000025_group_membership_history;
 mod util;
 
 /// Every migration, in order.
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000022_plan_versions::Migration),
             Box::new(m20261203_000023_fact_imports::Migration),
             Box::new(m20261203_000024_evaluation_findings::Migration),
+            Box::new(m20261203_000025_group_membership_history::Migration),
         ]
     }
 }

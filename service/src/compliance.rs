@@ -47,8 +47,12 @@ pub trait FactSource: Sync {
     fn meeting(&self, id: i64) -> impl Future<Output = Result<Option<chamber_meeting::Model>>> + Send;
     /// Whether a bank was present at a meeting (none when not recorded).
     fn present(&self, meeting: i64, bank: i64) -> impl Future<Output = Result<Option<bool>>> + Send;
-    /// The committed cartas of a borrower's group ([`crate::facts::group_commitments`]).
-    fn group_commitments(&self, party: i64) -> impl Future<Output = Result<Vec<fco_carta::Model>>> + Send;
+    /// The committed cartas of a borrower's group as known on `day` ([`crate::facts::group_commitments`]).
+    fn group_commitments(
+        &self,
+        party: i64,
+        day: NaiveDate,
+    ) -> impl Future<Output = Result<Vec<fco_carta::Model>>> + Send;
     /// A carta.
     fn carta(&self, id: i64) -> impl Future<Output = Result<Option<fco_carta::Model>>> + Send;
 }
@@ -175,7 +179,7 @@ pub async fn carta(
                 None => Ok(None),
             }
         },
-        facts.group_commitments(c.party_id),
+        facts.group_commitments(c.party_id, as_of),
         async {
             match c.resubmission_of {
                 Some(id) => facts.carta(id).await,
@@ -341,8 +345,11 @@ impl<C: ConnectionTrait + Sync> FactSource for DbFacts<'_, C> {
             .await?
             .remove(&(meeting, bank)))
     }
-    async fn group_commitments(&self, party: i64) -> Result<Vec<fco_carta::Model>> {
-        Ok(one(crate::facts::group_commitments(self.0, &[party]).await?, &party))
+    async fn group_commitments(&self, party: i64, day: NaiveDate) -> Result<Vec<fco_carta::Model>> {
+        Ok(one(
+            crate::facts::group_commitments(self.0, &[(party, day)]).await?,
+            &(party, day),
+        ))
     }
     async fn carta(&self, id: i64) -> Result<Option<fco_carta::Model>> {
         Ok(crate::facts::cartas(self.0, &[id]).await?.remove(&id))

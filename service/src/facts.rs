@@ -1,11 +1,12 @@
 //! Batched reads of the stored facts: each function takes every key a page needs and answers with one `IN (...)`
 //! query, so a door that batches (the graph's DataLoaders) never runs a query per parent.
 
+use chrono::NaiveDate;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
-    contract_proposal, economic_group, evaluation_finding, fco_carta, fco_carta_amendment, fco_carta_item,
-    feedstock_acquisition, municipality, party, project_document, semi_arid_membership, social_fuel_project,
-    vocab::Programme,
+    contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
+    fco_carta_item, feedstock_acquisition, municipality, party, project_document, semi_arid_membership,
+    social_fuel_project, vocab::Programme,
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::{HashMap, HashSet};
@@ -149,48 +150,63 @@ pub async fn attendance(db: &impl ConnectionTrait, keys: &[(i64, i64)]) -> Resul
         .collect())
 }
 
-/// By borrower (party id): the committed (approved or contracted) cartas of its borrower group, i.e. of every member
-/// of its economic group, or its own when it has none. This is the one definition of the borrower group the rules
-/// read (FCO-CEILING, FCO-WEANED-2000); the asking carta is among them when committed, and the caller leaves it out.
+/// By borrower (party id) and day: the committed (approved or contracted) cartas of its borrower group as known that
+/// day, i.e. of every member of the economic group it belonged to then (by the membership history), or its own when
+/// it had none. This is the one definition of the borrower group the rules read (FCO-CEILING, FCO-WEANED-2000); the
+/// asking carta is among them when committed, and the caller leaves it out.
 pub async fn group_commitments(
     db: &impl ConnectionTrait,
-    keys: &[i64],
-) -> Result<HashMap<i64, Vec<fco_carta::Model>>, DbErr> {
-    let borrowers = party::Entity::find()
-        .filter(party::Column::Id.is_in(keys.iter().copied()))
+    keys: &[(i64, NaiveDate)],
+) -> Result<HashMap<(i64, NaiveDate), Vec<fco_carta::Model>>, DbErr> {
+    use economic_group_membership as m;
+    let borrowers: HashSet<i64> = keys.iter().map(|k| k.0).collect();
+    let own = m::Entity::find()
+        .filter(m::Column::PartyId.is_in(borrowers.iter().copied()))
         .all(db)
         .await?;
-    let groups: HashSet<i64> = borrowers.iter().filter_map(|p| p.economic_group_id).collect();
+    let group_on = |party: i64, day: NaiveDate| {
+        own.iter()
+            .find(|x| x.party_id == party && x.known_on(day))
+            .map(|x| x.group_id)
+    };
+    let groups: HashSet<i64> = keys.iter().filter_map(|(p, d)| group_on(*p, *d)).collect();
     let members = if groups.is_empty() {
         Vec::new()
     } else {
-        party::Entity::find()
-            .filter(party::Column::EconomicGroupId.is_in(groups.iter().copied()))
+        m::Entity::find()
+            .filter(m::Column::GroupId.is_in(groups.iter().copied()))
             .all(db)
             .await?
     };
-    let group_of: HashMap<i64, i64> = members
+    let party_ids: HashSet<i64> = borrowers
         .iter()
-        .filter_map(|p| p.economic_group_id.map(|g| (p.id, g)))
+        .copied()
+        .chain(members.iter().map(|x| x.party_id))
         .collect();
-    let party_ids: HashSet<i64> = keys.iter().copied().chain(members.iter().map(|p| p.id)).collect();
     let cartas = fco_carta::Entity::find()
         .filter(fco_carta::Column::PartyId.is_in(party_ids))
         .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
         .order_by_asc(fco_carta::Column::Id)
         .all(db)
         .await?;
-    let mut out: HashMap<i64, Vec<fco_carta::Model>> = HashMap::new();
-    for p in &borrowers {
-        let mine: Vec<fco_carta::Model> = match p.economic_group_id {
-            Some(g) => cartas
-                .iter()
-                .filter(|c| group_of.get(&c.party_id) == Some(&g))
-                .cloned()
-                .collect(),
-            None => cartas.iter().filter(|c| c.party_id == p.id).cloned().collect(),
+    let mut out = HashMap::new();
+    for &(party, day) in keys {
+        let mine: Vec<fco_carta::Model> = match group_on(party, day) {
+            Some(g) => {
+                let of_group: HashSet<i64> = members
+                    .iter()
+                    .filter(|x| x.group_id == g && x.known_on(day))
+                    .map(|x| x.party_id)
+                    .collect();
+                cartas
+                    .iter()
+                    .filter(|c| of_group.contains(&c.party_id))
+                    .cloned()
+                    .collect()
+            }
+            None => cartas.iter().filter(|c| c.party_id == party).cloned().collect(),
         };
-        out.insert(p.id, mine);
+        out.insert((party, day), mine);
     }
     Ok(out)
 }
@@ -200,9 +216,10 @@ pub async fn committed_by_group(
     db: &impl ConnectionTrait,
     carta: &fco_carta::Model,
 ) -> Result<Vec<fco_carta::Model>, DbErr> {
-    let mut all = group_commitments(db, &[carta.party_id]).await?;
+    let key = (carta.party_id, entity::domain::brasilia_date(chrono::Utc::now()));
+    let mut all = group_commitments(db, &[key]).await?;
     Ok(all
-        .remove(&carta.party_id)
+        .remove(&key)
         .unwrap_or_default()
         .into_iter()
         .filter(|c| c.id != carta.id)

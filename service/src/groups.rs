@@ -1,11 +1,15 @@
 //! Economic groups, cooperatives and associations: FCO-CEILING and FCO-WEANED-2000 count a borrower's whole group
-//! (CDAE/MT 2019, arts. 4 and 6 §1), so who belongs to which group is a fact a person records.
+//! (CDAE/MT 2019, arts. 4 and 6 §1), so who belongs to which group is a fact a person records. Each joining and
+//! leaving is kept in `economic_group_membership` with when it was recorded and by whom, so a rule judged `asOf` a
+//! day reads the groups as known that day; `party.economic_group_id` is the membership now.
 
 use crate::{
     ServiceError,
+    lifecycle::Act,
     messages::{self, Message, code},
 };
-use entity::{domain::Document, economic_group, party};
+use entity::{domain::Document, economic_group, economic_group_membership as membership, party};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
     QueryFilter, TransactionTrait,
@@ -35,7 +39,7 @@ pub async fn group(db: &impl ConnectionTrait, id: i64) -> Result<economic_group:
 
 /// Puts the parties with these documents in `group`, in one transaction; a party already in another group is
 /// refused (leave that group first), naming it.
-async fn join(db: &impl ConnectionTrait, group: &economic_group::Model, documents: &[String]) -> Result<()> {
+async fn join(db: &impl ConnectionTrait, act: &Act, group: &economic_group::Model, documents: &[String]) -> Result<()> {
     for d in documents {
         let p = party_of(db, "input.memberDocuments", d).await?;
         match p.economic_group_id {
@@ -50,6 +54,15 @@ async fn join(db: &impl ConnectionTrait, group: &economic_group::Model, document
                 ));
             }
             None => {
+                membership::ActiveModel {
+                    group_id: Set(group.id),
+                    party_id: Set(p.id),
+                    joined_at: Set(Some(act.clock.now())),
+                    recorded_by: Set(act.caller.actor()),
+                    ..Default::default()
+                }
+                .insert(db)
+                .await?;
                 let mut a = p.into_active_model();
                 a.economic_group_id = Set(Some(group.id));
                 a.update(db).await?;
@@ -62,6 +75,7 @@ async fn join(db: &impl ConnectionTrait, group: &economic_group::Model, document
 /// Creates a group with its first members.
 pub async fn create(
     db: &DatabaseConnection,
+    act: &Act,
     name: &str,
     kind: &str,
     members: &[String],
@@ -85,22 +99,32 @@ pub async fn create(
     }
     .insert(&txn)
     .await?;
-    join(&txn, &g, members).await?;
+    join(&txn, act, &g, members).await?;
     txn.commit().await?;
     Ok(g)
 }
 
 /// Adds members to a group.
-pub async fn add_members(db: &DatabaseConnection, group_id: i64, members: &[String]) -> Result<economic_group::Model> {
+pub async fn add_members(
+    db: &DatabaseConnection,
+    act: &Act,
+    group_id: i64,
+    members: &[String],
+) -> Result<economic_group::Model> {
     let txn = db.begin().await?;
     let g = group(&txn, group_id).await?;
-    join(&txn, &g, members).await?;
+    join(&txn, act, &g, members).await?;
     txn.commit().await?;
     Ok(g)
 }
 
 /// Takes a party out of a group.
-pub async fn remove_member(db: &DatabaseConnection, group_id: i64, document: &str) -> Result<economic_group::Model> {
+pub async fn remove_member(
+    db: &DatabaseConnection,
+    act: &Act,
+    group_id: i64,
+    document: &str,
+) -> Result<economic_group::Model> {
     let g = group(db, group_id).await?;
     let p = party_of(db, "input.memberDocument", document).await?;
     if p.economic_group_id != Some(g.id) {
@@ -111,8 +135,18 @@ pub async fn remove_member(db: &DatabaseConnection, group_id: i64, document: &st
                 .arg("group", &g.name),
         ));
     }
+    let txn = db.begin().await?;
+    membership::Entity::update_many()
+        .col_expr(membership::Column::LeftAt, Expr::value(act.clock.now()))
+        .col_expr(membership::Column::LeftRecordedBy, Expr::value(act.caller.actor()))
+        .filter(membership::Column::PartyId.eq(p.id))
+        .filter(membership::Column::GroupId.eq(g.id))
+        .filter(membership::Column::LeftAt.is_null())
+        .exec(&txn)
+        .await?;
     let mut a = p.into_active_model();
     a.economic_group_id = Set(None);
-    a.update(db).await?;
+    a.update(&txn).await?;
+    txn.commit().await?;
     Ok(g)
 }

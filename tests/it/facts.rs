@@ -216,14 +216,16 @@ async fn grouping_two_borrowers_through_the_graph_moves_fco_ceiling_across_its_b
                 .await;
             cartas.push(id);
         }
-        let ceiling = |id: Value| {
+        // Judged today (the default), and as of 1 September, before any group was recorded.
+        let ceiling_on = |id: Value, as_of: Option<String>| {
             let app = &app;
             async move {
-                let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { compliance(asOf: \"2026-09-01\") { ruleCode status explanation } } } }";
-                let d = app.data(q, json!({ "id": id })).await;
+                let q = "query Q($id: ID!, $d: Date) { node(id: $id) { ... on FcoCarta { compliance(asOf: $d) { ruleCode status explanation } } } }";
+                let d = app.data(q, json!({ "id": id, "d": as_of })).await;
                 status(&d["node"]["compliance"], "FCO-CEILING").clone()
             }
         };
+        let ceiling = |id: Value| ceiling_on(id, None);
         assert_eq!(ceiling(cartas[0].clone()).await, "MET", "R$ 9 M alone");
         assert_eq!(ceiling(cartas[1].clone()).await, "MET", "R$ 6 M alone");
 
@@ -245,6 +247,11 @@ async fn grouping_two_borrowers_through_the_graph_moves_fco_ceiling_across_its_b
         assert_eq!(joined["addEconomicGroupMembers"]["group"]["members"].as_array().map(Vec::len), Some(2));
         assert_eq!(ceiling(cartas[0].clone()).await, "VIOLATED", "R$ 15.000.000,01 together");
         assert_eq!(ceiling(cartas[1].clone()).await, "VIOLATED");
+        assert_eq!(
+            ceiling_on(cartas[0].clone(), Some("2026-09-01".into())).await,
+            "MET",
+            "on 1 September Fomento did not know the group yet"
+        );
 
         // A party belongs to one group at most; an unknown document is named.
         let (message, code) = app
@@ -268,6 +275,8 @@ async fn grouping_two_borrowers_through_the_graph_moves_fco_ceiling_across_its_b
         )
         .await;
         assert_eq!(ceiling(cartas[0].clone()).await, "MET", "Beto left the group");
+        let today = service::clock::Clock::System.today().to_string();
+        assert_eq!(ceiling_on(cartas[0].clone(), Some(today)).await, "MET", "as known at the end of today");
     })
     .await;
 }

@@ -528,9 +528,15 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "Name, kind and first members.")] input: CreateEconomicGroupInput,
     ) -> Result<EconomicGroupPayload> {
-        let g = groups::create(db(ctx), &input.name, input.kind.as_str(), &input.member_documents)
-            .await
-            .served(ctx)?;
+        let g = groups::create(
+            db(ctx),
+            &act(ctx),
+            &input.name,
+            input.kind.as_str(),
+            &input.member_documents,
+        )
+        .await
+        .served(ctx)?;
         Ok(EconomicGroupPayload {
             group: EconomicGroup(g),
         })
@@ -544,7 +550,7 @@ impl FactsMutation {
         input: AddEconomicGroupMembersInput,
     ) -> Result<EconomicGroupPayload> {
         let group = ids::arg(&input.group_id, NodeKind::EconomicGroup, "input.groupId")?;
-        let g = groups::add_members(db(ctx), group, &input.member_documents)
+        let g = groups::add_members(db(ctx), &act(ctx), group, &input.member_documents)
             .await
             .served(ctx)?;
         Ok(EconomicGroupPayload {
@@ -560,7 +566,7 @@ impl FactsMutation {
         input: RemoveEconomicGroupMemberInput,
     ) -> Result<EconomicGroupPayload> {
         let group = ids::arg(&input.group_id, NodeKind::EconomicGroup, "input.groupId")?;
-        let g = groups::remove_member(db(ctx), group, &input.member_document)
+        let g = groups::remove_member(db(ctx), &act(ctx), group, &input.member_document)
             .await
             .served(ctx)?;
         Ok(EconomicGroupPayload {

@@ -104,8 +104,9 @@ loader!(
     AttendanceLoader, (i64, i64) => bool, facts::attendance
 );
 loader!(
-    /// By borrower (party id): the committed cartas of its borrower group (`service::facts::group_commitments`).
-    GroupCommitmentsByParty, i64 => Vec<fco_carta::Model>, facts::group_commitments
+    /// By borrower (party id) and day: the committed cartas of its borrower group as known that day
+    /// (`service::facts::group_commitments`).
+    GroupCommitmentsByParty, (i64, chrono::NaiveDate) => Vec<fco_carta::Model>, facts::group_commitments
 );
 loader!(
     /// Compliance flags per financing, newest first.

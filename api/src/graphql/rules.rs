@@ -108,8 +108,12 @@ impl FactSource for GraphFacts<'_, '_> {
     async fn present(&self, meeting: i64, bank: i64) -> std::result::Result<Option<bool>, ServiceError> {
         loaded(loader::<AttendanceLoader>(self.0).load_one((meeting, bank)).await)
     }
-    async fn group_commitments(&self, party: i64) -> std::result::Result<Vec<fco_carta::Model>, ServiceError> {
-        Ok(loaded(loader::<GroupCommitmentsByParty>(self.0).load_one(party).await)?.unwrap_or_default())
+    async fn group_commitments(
+        &self,
+        party: i64,
+        day: chrono::NaiveDate,
+    ) -> std::result::Result<Vec<fco_carta::Model>, ServiceError> {
+        Ok(loaded(loader::<GroupCommitmentsByParty>(self.0).load_one((party, day)).await)?.unwrap_or_default())
     }
     async fn carta(&self, id: i64) -> std::result::Result<Option<fco_carta::Model>, ServiceError> {
         loaded(loader::<FcoCartaLoader>(self.0).load_one(id).await)

@@ -14,6 +14,7 @@ pub mod company_change_notice;
 pub mod compliance_flag;
 pub mod contract_proposal;
 pub mod economic_group;
+pub mod economic_group_membership;
 pub mod evaluation_finding;
 pub mod fact_import;
 pub mod fact_import_error;
