@@ -727,3 +727,53 @@ async fn an_import_whose_worker_died_is_applied_once_after_the_lease() {
     })
     .await;
 }
+
+/// A sheet saved from Brazilian Excel as CSV: Latin-1, `;`, headers in other words and case (synonyms), numbers with
+/// thousands dots and decimal commas. Applied like the template.
+#[tokio::test]
+async fn a_latin1_csv_with_other_headers_imports_like_the_template() {
+    on_each_backend(false, |app| async move {
+        let project = new_project(&app, Some("2026-03-02")).await;
+        let text = "Aquisições 2026 — Usina de Cuiabá\n\
+            ORIGEM;MATÉRIA-PRIMA;QUANTIDADE EM KG;VALOR PAGO R$;Área perene (ha);Coeficiente;Fonte\n\
+            Terceiros;Soja;50.000;90.000,00;;;\n\
+            Agricultura familiar;Dendê;1.000,5;10.000,00;12,5;4.000;Embrapa\n";
+        let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        let fields = [
+            ("project", project.as_str().unwrap_or_default().to_owned()),
+            ("year", "2026".to_owned()),
+        ];
+        let (code, body) = send(&app, "acquisitions", &fields, latin1).await;
+        assert_eq!(code, 201, "{body}");
+        let i = applied(&app, &body["id"]).await;
+        assert_eq!(
+            (i["status"].as_str(), i["rowsApplied"].as_i64()),
+            (Some("APPLIED"), Some(2)),
+            "{i}"
+        );
+        let q =
+            "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { acquisitions { supplierKind crop quantityKg
+            perennialAreaHa coefficientSource } compliance { ruleCode status } } } }";
+        let n = app.data(q, json!({ "id": project })).await["node"].clone();
+        let family = &n["acquisitions"][1];
+        assert_eq!(
+            (
+                &family["supplierKind"],
+                &family["crop"],
+                &family["quantityKg"],
+                &family["perennialAreaHa"],
+                &family["coefficientSource"]
+            ),
+            (
+                &json!("FAMILY_FARMER"),
+                &json!("Dendê"),
+                &json!("1000.5"),
+                &json!("12.5"),
+                &json!("Embrapa")
+            ),
+            "{n}"
+        );
+        assert_eq!(status(&n["compliance"], "SF-SHARE-MIN"), "MET");
+    })
+    .await;
+}

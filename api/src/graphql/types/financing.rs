@@ -385,6 +385,19 @@ impl FeedstockAcquisition {
     async fn productivity_kg_per_ha(&self) -> Option<Decimal> {
         self.0.productivity_kg_per_ha.map(|q| q.to_decimal().into())
     }
+
+    /// For perennial crops: who published the productivity coefficient (MAPA, Conab, Embrapa).
+    async fn coefficient_source(&self) -> Option<&str> {
+        self.0.coefficient_source.as_deref()
+    }
+
+    /// The supplier, when recorded by its CPF or CNPJ.
+    async fn supplier(&self, ctx: &Context<'_>) -> Result<Option<Party>> {
+        match self.0.supplier_party_id {
+            Some(id) => Ok(Some(party_of(ctx, id).await?)),
+            None => Ok(None),
+        }
+    }
 }
 
 /// A project's technical-assistance plan (IN MDA 2005, art. 6).
@@ -779,6 +792,11 @@ impl CartaItem {
     /// Year of manufacture, for machines (art. 11).
     async fn manufacture_year(&self) -> Option<i32> {
         self.0.manufacture_year
+    }
+
+    /// Expected useful life in years (art. 17).
+    async fn useful_life_years(&self) -> Option<i32> {
+        self.0.useful_life_years
     }
 
     /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP` (art. 6 I a).
