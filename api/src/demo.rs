@@ -5,19 +5,32 @@
 use chrono::{Duration, NaiveDate, TimeZone, Utc};
 
 use entity::{
-    bank, chamber_meeting, contract_proposal,
+    bank, chamber_meeting,
     domain::{
-        Money, Quantity,
+        Money,
         document::{cnpj_with_check_digits, cpf_with_check_digits},
     },
-    economic_group, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, party, project_document,
-    semi_arid_membership, social_fuel_project,
+    fco_carta,
+    rules::lifecycle::{FcoEvent, SfEvent},
+    semi_arid_membership,
     vocab::{
         AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind, ProjectDocumentKind,
         RepresentationKind, SocialFuelStage, SupplierKind,
     },
 };
-use sea_orm::{ActiveValue::Set, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, TransactionTrait,
+};
+use service::{
+    ServiceError,
+    acquisitions::Acquisition,
+    banks::BankFacts,
+    caller::Caller,
+    clock::Clock,
+    commitments::Proposal,
+    items::Item,
+    lifecycle::{Act, NewCarta, NewProject},
+};
 
 /// A small deterministic generator (SplitMix64), so the demo is the same on every machine.
 struct Rng(u64);
@@ -98,16 +111,41 @@ pub async fn load_if_empty(db: &DatabaseConnection) -> Result<bool, DbErr> {
         tracing::info!("database not empty: demo data not loaded");
         return Ok(false);
     }
+    // One transaction: a start that fails half-way leaves the database empty, and the next start loads it again.
     let txn = db.begin().await?;
-    load(&txn).await?;
+    load(&txn).await.map_err(|e| DbErr::Custom(format!("demo data: {e}")))?;
     txn.commit().await?;
     tracing::info!("demo data loaded");
     Ok(true)
 }
 
-async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
+/// The operator acting on `on` (at noon UTC), so each fact carries the day it was recorded.
+fn at(on: NaiveDate) -> Act {
+    Act {
+        caller: Caller::System,
+        clock: Clock::Fixed(Utc.from_utc_datetime(&on.and_hms_opt(12, 0, 0).unwrap_or_default())),
+    }
+}
+
+fn reais(cents: i64) -> rust_decimal::Decimal {
+    Money(cents).to_decimal()
+}
+
+/// A party of the demo: its document, name and group (by index).
+struct Person {
+    document: String,
+    name: String,
+    group: Option<usize>,
+}
+
+/// Every fact of the demo is recorded through the service's commands, as a person would through the graph: banks,
+/// groups, projects with their documents, acquisitions, proposals and each step of their lifecycle, chamber meetings,
+/// cartas with their items, agendas, decisions, contracts, expiries and amendments. Only reference data (the semi-arid
+/// delimitation) is written directly.
+async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
     let mut rng = Rng(20_190_320);
-    let now = Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).single().unwrap_or_default();
+    let start = day(2024, 1, 2);
+    let anchor = day(2026, 11, 30);
 
     // Banks: (code, name, social fuel, FCO, MDA agreement).
     let banks = [
@@ -124,17 +162,16 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
         ("SICREDI", "Sicredi", false, true, false),
         ("DESENVOLVE_MT", "Desenvolve MT", false, true, false),
     ];
-    bank::Entity::insert_many(banks.iter().map(|(code, name, sf, fco, agr)| bank::ActiveModel {
-        code: Set((*code).into()),
-        name: Set((*name).into()),
-        serves_social_fuel: Set(*sf),
-        serves_fco: Set(*fco),
-        mda_cooperation_agreement: Set(*agr),
-        ..Default::default()
-    }))
-    .exec(db)
-    .await?;
-    let bank_ids: Vec<i64> = bank::Entity::find().all(db).await?.iter().map(|b| b.id).collect();
+    let mut bank_ids = Vec::new();
+    for (code, name, sf, fco, agr) in banks {
+        let facts = BankFacts {
+            name: Some(name.into()),
+            serves_social_fuel: Some(sf),
+            serves_fco: Some(fco),
+            mda_cooperation_agreement: Some(agr),
+        };
+        bank_ids.push(service::banks::create(db, code, facts).await?.id);
+    }
     let bank_id = |code: &str| {
         banks
             .iter()
@@ -145,27 +182,14 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     let sf_banks = [bank_id("BNDES"), bank_id("BB"), bank_id("BNB"), bank_id("BASA")];
     let fco_banks = [bank_id("BB"), bank_id("SICREDI"), bank_id("DESENVOLVE_MT")];
 
-    economic_group::Entity::insert_many(
-        [
-            ("Grupo Chapada Agro", "GROUP"),
-            ("Cooperativa Vale do Teles Pires", "COOPERATIVE"),
-            ("Associação Pantaneira", "ASSOCIATION"),
-        ]
-        .iter()
-        .map(|(name, kind)| economic_group::ActiveModel {
-            name: Set((*name).into()),
-            kind: Set((*kind).into()),
-            ..Default::default()
-        }),
-    )
-    .exec(db)
-    .await?;
-    let group_ids: Vec<i64> = economic_group::Entity::find()
-        .all(db)
-        .await?
-        .iter()
-        .map(|g| g.id)
-        .collect();
+    let mut group_ids = Vec::new();
+    for (name, kind) in [
+        ("Grupo Chapada Agro", "GROUP"),
+        ("Cooperativa Vale do Teles Pires", "COOPERATIVE"),
+        ("Associação Pantaneira", "ASSOCIATION"),
+    ] {
+        group_ids.push(service::groups::create(db, &at(start), name, kind, &[]).await?.id);
+    }
 
     // Biodiesel companies: 12 roots, the first three also borrow FCO money (through another branch for two of them).
     let companies = [
@@ -182,31 +206,28 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
         ("Pantanal Óleos S.A.", "101112130001"),
         ("Tocantins Agroenergia Ltda.", "141516170001"),
     ];
-    let mut parties = Vec::new();
+    let bad = |what: &str| ServiceError::Internal(format!("demo {what}"));
+    let mut company = Vec::new();
     for (i, (name, first12)) in companies.iter().enumerate() {
-        let cnpj = cnpj_with_check_digits(first12).ok_or_else(|| DbErr::Custom(format!("demo CNPJ {first12}")))?;
-        parties.push(party_model(
-            cnpj.as_str(),
-            "CNPJ",
-            Some(cnpj.root()),
-            name,
-            (i == 0).then(|| group_ids[0]),
-        ));
+        let cnpj = cnpj_with_check_digits(first12).ok_or_else(|| bad("CNPJ"))?;
+        company.push(Person {
+            document: cnpj.to_string(),
+            name: (*name).into(),
+            group: (i == 0).then_some(0),
+        });
     }
     // Second branches of the first two companies, which file FCO cartas.
+    let mut branch = Vec::new();
     for (root, name) in [
         ("11222333", "Biodiesel Cerrado S.A. — filial Sorriso"),
         ("22333444", "Óleos do Araguaia Ltda. — filial Barra do Garças"),
     ] {
-        let cnpj =
-            cnpj_with_check_digits(&format!("{root}0002")).ok_or_else(|| DbErr::Custom(format!("demo CNPJ {root}")))?;
-        parties.push(party_model(
-            cnpj.as_str(),
-            "CNPJ",
-            Some(cnpj.root()),
-            name,
-            (root == "11222333").then(|| group_ids[0]),
-        ));
+        let cnpj = cnpj_with_check_digits(&format!("{root}0002")).ok_or_else(|| bad("CNPJ"))?;
+        branch.push(Person {
+            document: cnpj.to_string(),
+            name: name.into(),
+            group: (root == "11222333").then_some(0),
+        });
     }
     // Rural borrowers: 60 people and 12 farms.
     let first = [
@@ -235,90 +256,42 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
         "Nascimento",
         "Lima",
     ];
+    let mut borrowers = Vec::new();
     for i in 0..60u64 {
         let cpf = cpf_with_check_digits(&format!("{:09}", 100_000_000 + i * 7_919_113 % 800_000_000))
-            .ok_or_else(|| DbErr::Custom("demo CPF".into()))?;
-        let name = format!(
-            "{} {} {}",
-            first[(i % 12) as usize],
-            last[(i / 12 % 10) as usize],
-            last[(i * 7 % 10) as usize]
-        );
-        let group = match i % 15 {
-            0 => Some(group_ids[1]),
-            7 => Some(group_ids[2]),
-            _ => None,
-        };
-        parties.push(party_model(cpf.as_str(), "CPF", None, &name, group));
+            .ok_or_else(|| bad("CPF"))?;
+        borrowers.push(Person {
+            document: cpf.to_string(),
+            name: format!(
+                "{} {} {}",
+                first[(i % 12) as usize],
+                last[(i / 12 % 10) as usize],
+                last[(i * 7 % 10) as usize]
+            ),
+            group: match i % 15 {
+                0 => Some(1),
+                7 => Some(2),
+                _ => None,
+            },
+        });
     }
     for i in 0..12u64 {
-        let cnpj = cnpj_with_check_digits(&format!("{:08}0001", 30_000_000 + i * 1_234_567))
-            .ok_or_else(|| DbErr::Custom("demo farm CNPJ".into()))?;
-        let name = format!(
-            "Fazenda {} Agropecuária Ltda.",
-            [
-                "Boa Vista",
-                "Santa Rita",
-                "Três Irmãos",
-                "Primavera",
-                "Esperança",
-                "Aurora"
-            ][(i % 6) as usize]
-        );
-        parties.push(party_model(
-            cnpj.as_str(),
-            "CNPJ",
-            Some(cnpj.root()),
-            &format!("{name} {}", i + 1),
-            (i % 4 == 0).then(|| group_ids[1]),
-        ));
+        let cnpj =
+            cnpj_with_check_digits(&format!("{:08}0001", 30_000_000 + i * 1_234_567)).ok_or_else(|| bad("CNPJ"))?;
+        let name = [
+            "Boa Vista",
+            "Santa Rita",
+            "Três Irmãos",
+            "Primavera",
+            "Esperança",
+            "Aurora",
+        ][(i % 6) as usize];
+        borrowers.push(Person {
+            document: cnpj.to_string(),
+            name: format!("Fazenda {name} Agropecuária Ltda. {}", i + 1),
+            group: (i % 4 == 0).then_some(1),
+        });
     }
-    party::Entity::insert_many(parties).exec(db).await?;
-    let all_parties = party::Entity::find().all(db).await?;
-    // The groups' members, known from the start (as migration 25 records the members it found).
-    let memberships: Vec<entity::economic_group_membership::ActiveModel> = all_parties
-        .iter()
-        .filter_map(|p| {
-            p.economic_group_id
-                .map(|g| entity::economic_group_membership::ActiveModel {
-                    group_id: Set(g),
-                    party_id: Set(p.id),
-                    joined_at: Set(None),
-                    recorded_by: Set("demo".into()),
-                    ..Default::default()
-                })
-        })
-        .collect();
-    if !memberships.is_empty() {
-        entity::economic_group_membership::Entity::insert_many(memberships)
-            .exec(db)
-            .await?;
-    }
-    let by_doc = |prefix: &str| {
-        all_parties
-            .iter()
-            .find(|p| p.document.starts_with(prefix))
-            .map(|p| p.id)
-            .unwrap_or(0)
-    };
-    let company_ids: Vec<i64> = companies.iter().map(|(_, f)| by_doc(&f[..8])).collect();
-    let borrower_ids: Vec<i64> = all_parties
-        .iter()
-        .filter(|p| p.document_kind == "CPF" || p.name.starts_with("Fazenda"))
-        .map(|p| p.id)
-        .collect();
-    let branch_ids = [
-        all_parties
-            .iter()
-            .find(|p| p.document.starts_with("112223330002"))
-            .map(|p| p.id)
-            .unwrap_or(0),
-        all_parties
-            .iter()
-            .find(|p| p.document.starts_with("223334440002"))
-            .map(|p| p.id)
-            .unwrap_or(0),
-    ];
 
     semi_arid_membership::Entity::insert_many([2611101, 2918407].into_iter().map(|code| {
         semi_arid_membership::ActiveModel {
@@ -333,30 +306,33 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
     .await?;
 
     // Social-fuel projects: 40, four per stage, plants cycling through all five regions.
-    let mut projects = Vec::new();
     for i in 0..40usize {
         let stage = SF_STAGES[i % SF_STAGES.len()];
         let (plant, city) = PLANTS[(i * 7) % PLANTS.len()];
-        let company = company_ids[i % company_ids.len()];
-        projects.push(project_model(
-            &mut rng,
-            i,
-            stage,
-            plant,
-            city,
-            company,
-            sf_banks[i % sf_banks.len()],
-            now,
-        ));
-    }
-    social_fuel_project::Entity::insert_many(projects).exec(db).await?;
-    let project_rows = social_fuel_project::Entity::find().all(db).await?;
-
-    let mut acquisitions = Vec::new();
-    let mut proposals = Vec::new();
-    let mut documents = Vec::new();
-    for p in &project_rows {
-        let year = p.filed_on.map(|d| chrono::Datelike::year(&d)).unwrap_or(2025);
+        let who = &company[i % company.len()];
+        let plan = project_plan(&mut rng, i, stage);
+        let created = plan.framed - Duration::days(20);
+        let p = service::lifecycle::create_project(
+            db,
+            &at(created),
+            NewProject {
+                title: format!("Usina de biodiesel de {city} — fase {}", i / 16 + 1),
+                bank_id: sf_banks[i % sf_banks.len()],
+                producer_document: who.document.clone(),
+                producer_name: Some(who.name.clone()),
+                plant_municipality_code: plant,
+                requested_amount: reais(plan.amount),
+                bank_framed_on: Some(plan.framed),
+            },
+        )
+        .await?;
+        let received = plan.filed.unwrap_or(created);
+        let count = if stage == SocialFuelStage::Draft { 4 } else { 6 };
+        for kind in ProjectDocumentKind::ANNEX_I.iter().take(count) {
+            let reference = Some(format!("MDA-{}-{:?}", p.id, kind));
+            service::lifecycle::add_project_document(db, &at(received), p.id, *kind, Some(received), reference).await?;
+        }
+        let year = plan.filed.map(|d| chrono::Datelike::year(&d)).unwrap_or(2025);
         let kinds = [
             SupplierKind::FamilyFarmer,
             SupplierKind::FamilyFarmCooperative,
@@ -369,152 +345,230 @@ async fn load(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
             let kg = 50_000 + rng.below(400_000) as i64;
             let price_cents = 180 + rng.below(90) as i64; // R$ 1,80 to R$ 2,70 per kg
             let perennial = crop == "dendê" && k == 0;
-            acquisitions.push(feedstock_acquisition::ActiveModel {
-                project_id: Set(p.id),
-                year: Set(year),
-                supplier_kind: Set(*kind),
-                supplier_party_id: Set(None),
-                crop: Set(crop.into()),
-                quantity_kg: Set(Quantity(kg * 10_000)),
-                cost: Set(Money(kg * price_cents)),
-                perennial_area_ha: Set(perennial.then_some(Quantity(1_200 * 10_000))),
-                productivity_kg_per_ha: Set(perennial.then_some(Quantity(4_000 * 10_000))),
-                coefficient_source: Set(perennial.then(|| "Embrapa".to_owned())),
-                ..Default::default()
-            });
+            let a = Acquisition {
+                year,
+                supplier_kind: *kind,
+                supplier_document: None,
+                crop: crop.into(),
+                quantity_kg: rust_decimal::Decimal::from(kg),
+                cost: reais(kg * price_cents),
+                perennial_area_ha: perennial.then(|| rust_decimal::Decimal::from(1_200)),
+                productivity_kg_per_ha: perennial.then(|| rust_decimal::Decimal::from(4_000)),
+                coefficient_source: perennial.then(|| "Embrapa".to_owned()),
+            };
+            service::acquisitions::add(db, &at(received), p.id, a, None).await?;
         }
-        if p.stage != SocialFuelStage::Draft || p.id % 2 == 0 {
-            proposals.push(contract_proposal::ActiveModel {
-                project_id: Set(p.id),
-                representation_kind: Set(*rng.pick(&[
+        if stage != SocialFuelStage::Draft || p.id % 2 == 0 {
+            let proposal = Proposal {
+                representation_kind: *rng.pick(&[
                     RepresentationKind::Contag,
                     RepresentationKind::Fetraf,
                     RepresentationKind::Anpa,
-                ])),
-                representation_name: Set(format!(
-                    "Sindicato dos Trabalhadores Rurais de {}",
-                    PLANTS
-                        .iter()
-                        .find(|c| c.0 == p.plant_municipality_code)
-                        .map(|c| c.1)
-                        .unwrap_or("—")
-                )),
-                term_months: Set(Some(36)),
-                purchase_price: Set(Some("preço de referência Conab + 5 %".into())),
-                price_adjustment: Set(Some("IPCA anual".into())),
-                delivery_conditions: Set(Some("entrega no armazém da cooperativa, safra".into())),
-                safeguards: Set((p.id % 7 != 3).then(|| "multa de 10 % por inadimplemento".to_owned())),
-                representation_agreed: Set(true),
-                ..Default::default()
-            });
+                ]),
+                representation_name: format!("Sindicato dos Trabalhadores Rurais de {city}"),
+                representation_agreed: true,
+                term_months: Some(36),
+                purchase_price: Some("preço de referência Conab + 5 %".into()),
+                price_adjustment: Some("IPCA anual".into()),
+                delivery_conditions: Some("entrega no armazém da cooperativa, safra".into()),
+                safeguards: (p.id % 7 != 3).then(|| "multa de 10 % por inadimplemento".to_owned()),
+            };
+            service::commitments::add_proposal(db, &at(received), p.id, proposal, None).await?;
         }
-        let doc_kinds = ProjectDocumentKind::ANNEX_I;
-        let received = p.filed_on.unwrap_or(p.created_at.date_naive());
-        let count = if p.stage == SocialFuelStage::Draft { 4 } else { 6 };
-        for kind in doc_kinds.iter().take(count) {
-            documents.push(project_document::ActiveModel {
-                project_id: Set(p.id),
-                kind: Set(*kind),
-                received_on: Set(received),
-                reference: Set(Some(format!("MDA-{}-{:?}", p.id, kind))),
-                ..Default::default()
-            });
+        for (on, event) in plan.events(i) {
+            service::lifecycle::transition_project(db, &at(on), p.id, event, None).await?;
         }
     }
-    feedstock_acquisition::Entity::insert_many(acquisitions)
-        .exec(db)
-        .await?;
-    contract_proposal::Entity::insert_many(proposals).exec(db).await?;
-    project_document::Entity::insert_many(documents).exec(db).await?;
 
-    // Chamber meetings: monthly, first Tuesday-ish of 2024–2026.
-    let meetings: Vec<_> = (0..30)
-        .map(|m| {
-            let d = day(2024, 1, 9) + Duration::days(m * 30);
-            chamber_meeting::ActiveModel {
-                starts_at: Set(Utc.from_utc_datetime(&d.and_hms_opt(13, 0, 0).unwrap_or_default())),
-                results_sent_at: Set(Some(
-                    Utc.from_utc_datetime(&(d + Duration::days(2)).and_hms_opt(17, 0, 0).unwrap_or_default()),
-                )),
-                notes: Set(None),
-                ..Default::default()
-            }
-        })
-        .collect();
-    chamber_meeting::Entity::insert_many(meetings).exec(db).await?;
-    let meeting_rows = chamber_meeting::Entity::find().all(db).await?;
+    // Chamber meetings: monthly, from January 2024, each result sent two days later.
+    let mut meetings = Vec::new();
+    for m in 0..30 {
+        let d = day(2024, 1, 9) + Duration::days(m * 30);
+        let starts = Utc.from_utc_datetime(&d.and_hms_opt(13, 0, 0).unwrap_or_default());
+        let meeting = service::chamber::schedule(db, starts, None).await?;
+        let sent = Utc.from_utc_datetime(&(d + Duration::days(2)).and_hms_opt(17, 0, 0).unwrap_or_default());
+        meetings.push(service::chamber::record_results_sent(db, meeting.id, sent).await?);
+    }
 
     // FCO cartas: 300 in Mato Grosso; the first twelve belong to companies of the social-fuel programme.
-    let mut cartas = Vec::new();
     for i in 0..300usize {
         let stage = FCO_STAGES[i % FCO_STAGES.len()];
-        let borrower = match i {
-            0..=3 => branch_ids[i % 2],
-            4..=11 => company_ids[i % 3],
-            _ => borrower_ids[i % borrower_ids.len()],
+        let who = match i {
+            0..=3 => &branch[i % 2],
+            4..=11 => &company[i % 3],
+            _ => &borrowers[i % borrowers.len()],
         };
         let submitted = day(2024, 2, 1) + Duration::days((i as i64 * 3) % 900);
-        cartas.push(carta_model(
-            &mut rng,
-            i,
-            stage,
-            borrower,
-            fco_banks[i % 3],
-            submitted,
-            &meeting_rows,
-            now,
-        ));
-    }
-    fco_carta::Entity::insert_many(cartas).exec(db).await?;
-    let carta_rows = fco_carta::Entity::find().all(db).await?;
-    let mut items = Vec::new();
-    let mut amendments = Vec::new();
-    for c in &carta_rows {
-        items.extend(items_for(&mut rng, c));
-        if c.stage == FcoCartaStage::Contracted && c.id % 4 == 0 {
-            let old = c.financed_amount.cents();
-            let increase = old / 100 * (5 + (c.id % 10)); // 5 % to 14 %
-            amendments.push(fco_carta_amendment::ActiveModel {
-                carta_id: Set(c.id),
-                kind: Set(AmendmentKind::ValueIncrease),
-                requested_on: Set(c.contracted_on.unwrap_or_default() - Duration::days(10)),
-                old_amount: Set(Some(Money(old))),
-                new_amount: Set(Some(Money(old + increase))),
-                description: Set("reajuste de orçamento dos itens".into()),
-                requires_new_approval: Set(increase * 100 > old * 10),
-                ..Default::default()
-            });
+        let plan = carta_plan(&mut rng, i, stage, submitted, &meetings);
+        let created = submitted - Duration::days(7);
+        let c = service::lifecycle::create_carta(
+            db,
+            &at(created),
+            NewCarta {
+                number: format!("FCO-{:04}/{}", i + 1, chrono::Datelike::year(&submitted)),
+                bank_id: fco_banks[i % 3],
+                borrower_document: who.document.clone(),
+                borrower_name: Some(who.name.clone()),
+                line: plan.line,
+                activity: plan.activity,
+                financed_amount: reais(plan.amount),
+                municipality_code: plan.municipality,
+                term_months: Some(plan.term),
+                grace_months: Some(plan.grace),
+            },
+        )
+        .await?;
+        for item in items_for(&mut rng, &c) {
+            service::items::add(db, &at(created), c.id, item, None).await?;
+        }
+        if stage == FcoCartaStage::Draft {
+            continue;
+        }
+        let received = plan.chamber.then(|| match plan.meeting {
+            Some(m) if i.is_multiple_of(9) => m.starts_at - Duration::hours(48),
+            Some(m) => m.starts_at - Duration::hours(96),
+            None => Utc.from_utc_datetime(&submitted.and_hms_opt(9, 0, 0).unwrap_or_default()),
+        });
+        let event = FcoEvent::Submit {
+            on: submitted,
+            received_at: received,
+        };
+        service::lifecycle::transition_carta(db, &at(submitted), c.id, event).await?;
+        let Some(decided_on) = plan.decided_on else {
+            continue;
+        };
+        if let (Some(m), Some(received)) = (plan.meeting.filter(|_| plan.chamber), received) {
+            service::chamber::place_on_agenda(db, &at(submitted), c.id, m.id, received).await?;
+        }
+        let decision = if stage == FcoCartaStage::Unfavourable {
+            Decision::Unfavourable
+        } else {
+            Decision::Favourable
+        };
+        let act = at(decided_on);
+        let decide =
+            |decision| service::lifecycle::decide_carta(db, &act, c.id, decision, plan.chamber, Some(decided_on));
+        let c = match decide(decision).await {
+            // Over the group's ceiling the chamber or the bank cannot approve it (FCO-CEILING): it is refused instead.
+            Err(ServiceError::Rule(v)) if v.code == entity::rules::code::FCO_CEILING.as_str() => {
+                decide(Decision::Unfavourable).await?;
+                continue;
+            }
+            other => other?,
+        };
+        match stage {
+            FcoCartaStage::Contracted => {
+                let on = decided_on + Duration::days(30 + (i as i64 % 80));
+                let event = FcoEvent::Contract { on, amount: None };
+                let c = service::lifecycle::transition_carta(db, &at(on), c.id, event).await?;
+                if c.id % 4 == 0 {
+                    // An exempt value increase (up to 10 %) a few days after contracting.
+                    let old = c.financed_amount.cents();
+                    let new = old + old / 100 * (5 + (c.id % 6));
+                    let on = on + Duration::days(10);
+                    service::lifecycle::amend_carta(
+                        db,
+                        &at(on),
+                        c.id,
+                        AmendmentKind::ValueIncrease,
+                        "reajuste de orçamento dos itens".into(),
+                        Some(reais(new)),
+                        Some(on),
+                    )
+                    .await?;
+                }
+            }
+            FcoCartaStage::Expired => {
+                let on = decided_on + Duration::days(130);
+                service::lifecycle::transition_carta(db, &at(on), c.id, FcoEvent::Expire { on }).await?;
+            }
+            _ => {}
         }
     }
-    for chunk in items.chunks(400) {
-        fco_carta_item::Entity::insert_many(chunk.to_vec()).exec(db).await?;
+
+    // The groups' members, recorded once the cartas above were decided.
+    for (g, id) in group_ids.iter().enumerate() {
+        let members: Vec<String> = company
+            .iter()
+            .chain(&branch)
+            .chain(&borrowers)
+            .filter(|p| p.group == Some(g))
+            .map(|p| p.document.clone())
+            .collect();
+        service::groups::add_members(db, &at(anchor), *id, &members).await?;
     }
-    fco_carta_amendment::Entity::insert_many(amendments).exec(db).await?;
     Ok(())
 }
 
-fn party_model(document: &str, kind: &str, root: Option<&str>, name: &str, group: Option<i64>) -> party::ActiveModel {
-    party::ActiveModel {
-        document: Set(document.into()),
-        document_kind: Set(kind.into()),
-        cnpj_root: Set(root.map(Into::into)),
-        name: Set(name.into()),
-        economic_group_id: Set(group),
-        ..Default::default()
+/// The dates of a project's steps, laid back from the demo's anchor so every event lies before it.
+struct ProjectPlan {
+    stage: SocialFuelStage,
+    amount: i64,
+    framed: NaiveDate,
+    filed: Option<NaiveDate>,
+    decided: Option<NaiveDate>,
+    approved: Option<NaiveDate>,
+    industrial: Option<NaiveDate>,
+    evaluated: Option<NaiveDate>,
+    seal: Option<NaiveDate>,
+    unframed: Option<NaiveDate>,
+}
+
+impl ProjectPlan {
+    /// The lifecycle events that take the project to its stage, each with its day.
+    fn events(&self, i: usize) -> Vec<(NaiveDate, SfEvent)> {
+        use SocialFuelStage as S;
+        let mut out = Vec::new();
+        if let Some(on) = self.filed {
+            out.push((on, SfEvent::File { on }));
+        }
+        if let Some(on) = self.decided {
+            let decision = if self.stage == S::NonConforming {
+                Decision::Unfavourable
+            } else {
+                Decision::Favourable
+            };
+            let letter = Some(format!("Ofício nº {}/{}/MDA", 100 + i, chrono::Datelike::year(&on)));
+            out.push((on, SfEvent::Decide { on, decision, letter }));
+        }
+        if let Some(on) = self.approved {
+            let scheduled_end = Some(on + Duration::days(365));
+            out.push((on, SfEvent::ApproveFinancing { on, scheduled_end }));
+        }
+        if let Some(on) = self.industrial {
+            out.push((on, SfEvent::StartOperation { on }));
+            if matches!(
+                self.stage,
+                S::ExternalEvaluation | S::SealEligible | S::SealRequested | S::Unframed
+            ) {
+                let on = on + Duration::days(120);
+                out.push((on, SfEvent::StartEvaluation { on }));
+            }
+        }
+        if let Some(on) = self.evaluated {
+            let result = Decision::Favourable;
+            out.push((
+                on,
+                SfEvent::ConcludeEvaluation {
+                    on,
+                    result,
+                    reason: None,
+                },
+            ));
+        }
+        if let Some(on) = self.unframed {
+            let reason = Some("aquisições da agricultura familiar abaixo do mínimo; justificativas não aceitas".into());
+            let result = Decision::Unfavourable;
+            out.push((on, SfEvent::ConcludeEvaluation { on, result, reason }));
+        }
+        if let Some(on) = self.seal {
+            out.push((on, SfEvent::RequestSeal { on }));
+        }
+        out
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn project_model(
-    rng: &mut Rng,
-    i: usize,
-    stage: SocialFuelStage,
-    plant: i32,
-    city: &str,
-    company: i64,
-    bank: i64,
-    now: chrono::DateTime<Utc>,
-) -> social_fuel_project::ActiveModel {
+fn project_plan(rng: &mut Rng, i: usize, stage: SocialFuelStage) -> ProjectPlan {
     use SocialFuelStage as S;
     let order = SF_STAGES.iter().position(|s| *s == stage).unwrap_or(0);
     // Later stages imply earlier facts; non-conforming and unframed branch off.
@@ -528,7 +582,6 @@ fn project_model(
             _ => p <= order && s != S::NonConforming,
         }
     };
-    // Every event lies before the demo's anchor date: the chain of steps is laid back from it.
     let chain: i64 = [
         (S::Filed, 12),
         (S::Conforming, 40),
@@ -555,44 +608,17 @@ fn project_model(
     let seal = reached(S::SealRequested).then(|| evaluated.unwrap_or(framed) + Duration::days(20));
     let unframed = (stage == S::Unframed).then(|| industrial.unwrap_or(framed) + Duration::days(200));
     let amount = 200_000_000 + (rng.below(48_000) as i64) * 100_000; // R$ 2 M to R$ 50 M
-    social_fuel_project::ActiveModel {
-        title: Set(format!("Usina de biodiesel de {city} — fase {}", i / 16 + 1)),
-        bank_id: Set(bank),
-        party_id: Set(company),
-        plant_municipality_code: Set(plant),
-        requested_amount: Set(Money(amount)),
-        stage: Set(stage),
-        status: Set(stage.status()),
-        bank_framed_on: Set(Some(framed)),
-        analysed_by_bank: Set(false),
-        filed_on: Set(filed),
-        decision: Set(decided.map(|_| {
-            if stage == S::NonConforming {
-                Decision::Unfavourable
-            } else {
-                Decision::Favourable
-            }
-        })),
-        decided_on: Set(decided),
-        decision_letter: Set(decided.map(|d| format!("Ofício nº {}/{}/MDA", 100 + i, chrono::Datelike::year(&d)))),
-        financing_approved_on: Set(approved),
-        scheduled_implementation_end: Set(approved.map(|d| d + Duration::days(365))),
-        schedule_delay_accepted: Set(false),
-        industrial_start_on: Set(industrial),
-        external_evaluation_on: Set(evaluated),
-        evaluation_result: Set(evaluated
-            .map(|_| Decision::Favourable)
-            .or(unframed.map(|_| Decision::Unfavourable))),
-        seal_requested_on: Set(seal),
-        extension_requested_on: Set(None),
-        extension_justification: Set(None),
-        extension_granted_on: Set(None),
-        unframed_on: Set(unframed),
-        unframing_reason: Set(
-            unframed.map(|_| "aquisições da agricultura familiar abaixo do mínimo; justificativas não aceitas".into())
-        ),
-        created_at: Set(now - Duration::days(800) + Duration::days(i as i64 * 17)),
-        ..Default::default()
+    ProjectPlan {
+        stage,
+        amount,
+        framed,
+        filed,
+        decided,
+        approved,
+        industrial,
+        evaluated,
+        seal,
+        unframed,
     }
 }
 
@@ -612,17 +638,26 @@ const ACTIVITIES: [FcoActivity; 13] = [
     FcoActivity::SmallAnimals,
 ];
 
-#[allow(clippy::too_many_arguments)]
-fn carta_model(
+/// What a carta of the demo is and when it is decided.
+struct CartaPlan<'a> {
+    amount: i64,
+    chamber: bool,
+    meeting: Option<&'a chamber_meeting::Model>,
+    decided_on: Option<NaiveDate>,
+    line: FcoLine,
+    activity: FcoActivity,
+    municipality: i32,
+    term: i32,
+    grace: i32,
+}
+
+fn carta_plan<'a>(
     rng: &mut Rng,
     i: usize,
     stage: FcoCartaStage,
-    borrower: i64,
-    bank: i64,
     submitted: NaiveDate,
-    meetings: &[chamber_meeting::Model],
-    now: chrono::DateTime<Utc>,
-) -> fco_carta::ActiveModel {
+    meetings: &'a [chamber_meeting::Model],
+) -> CartaPlan<'a> {
     use FcoCartaStage as S;
     // Amounts from R$ 80 thousand to R$ 14 million; every fifth carta sits at or above the chamber threshold.
     let amount = if i.is_multiple_of(5) {
@@ -639,10 +674,6 @@ fn carta_model(
         (true, Some(m)) => m.starts_at.date_naive(),
         _ => submitted + Duration::days(10 + (i as i64 % 20)),
     });
-    let approved_on =
-        matches!(stage, S::Approved | S::Contracted | S::Expired).then(|| decided_on.unwrap_or(submitted));
-    let contracted_on =
-        (stage == S::Contracted).then(|| approved_on.unwrap_or(submitted) + Duration::days(30 + (i as i64 % 80)));
     let activity = ACTIVITIES[i % ACTIVITIES.len()];
     let line = match activity {
         FcoActivity::Forestry => FcoLine::Verde,
@@ -655,59 +686,24 @@ fn carta_model(
         FcoActivity::Grains | FcoActivity::FishFarming | FcoActivity::WeanedCattleFinishing => (24, 6),
         _ => (120, 36),
     };
-    fco_carta::ActiveModel {
-        number: Set(format!("FCO-{:04}/{}", i + 1, chrono::Datelike::year(&submitted))),
-        bank_id: Set(bank),
-        party_id: Set(borrower),
-        line: Set(line),
-        activity: Set(activity),
-        financed_amount: Set(Money(amount)),
-        municipality_code: Set(if activity == FcoActivity::PantanalDamRetention {
+    CartaPlan {
+        amount,
+        chamber,
+        meeting,
+        decided_on,
+        line,
+        activity,
+        municipality: if activity == FcoActivity::PantanalDamRetention {
             5106505
         } else {
             MT[i % MT.len()]
-        }),
-        stage: Set(stage),
-        status: Set(stage.status()),
-        submitted_on: Set((stage != S::Draft).then_some(submitted)),
-        received_by_council_at: Set((chamber && stage != S::Draft).then(|| match meeting {
-            Some(m) if i.is_multiple_of(9) => m.starts_at - Duration::hours(48),
-            Some(m) => m.starts_at - Duration::hours(96),
-            None => Utc.from_utc_datetime(&submitted.and_hms_opt(9, 0, 0).unwrap_or_default()),
-        })),
-        chamber_meeting_id: Set(if chamber && decided {
-            meeting.map(|m| m.id)
-        } else {
-            None
-        }),
-        decision: Set(decided.then_some(if stage == S::Unfavourable {
-            Decision::Unfavourable
-        } else {
-            Decision::Favourable
-        })),
-        decided_by: Set(decided.then(|| {
-            if chamber {
-                "CHAMBER".to_owned()
-            } else {
-                "BANK".to_owned()
-            }
-        })),
-        decided_on: Set(decided_on),
-        approved_on: Set(approved_on),
-        contracted_on: Set(contracted_on),
-        contracted_amount: Set(contracted_on.map(|_| Money(amount))),
-        term_months: Set(Some(term)),
-        grace_months: Set(Some(grace)),
-        resubmission_of: Set(None),
-        professional_name: Set(
-            (activity == FcoActivity::DairyCattle).then(|| "Dra. Paula Menezes, CRMV-MT 4321".to_owned())
-        ),
-        created_at: Set(now - Duration::days(900) + Duration::days(i as i64 * 3)),
-        ..Default::default()
+        },
+        term,
+        grace,
     }
 }
 
-fn items_for(rng: &mut Rng, c: &fco_carta::Model) -> Vec<fco_carta_item::ActiveModel> {
+fn items_for(rng: &mut Rng, c: &fco_carta::Model) -> Vec<Item> {
     let total = c.financed_amount.cents();
     let item = |kind: ItemKind,
                 desc: &str,
@@ -717,19 +713,17 @@ fn items_for(rng: &mut Rng, c: &fco_carta::Model) -> Vec<fco_carta_item::ActiveM
                 year: Option<i32>,
                 class: InvestmentClass,
                 reg: Option<&str>| {
-        fco_carta_item::ActiveModel {
-            carta_id: Set(c.id),
-            kind: Set(kind),
-            description: Set(desc.into()),
-            quantity: Set(Quantity(i64::from(heads.unwrap_or(1)) * 10_000)),
-            head_count: Set(heads),
-            age_months: Set(age),
-            manufacture_year: Set(year),
-            useful_life_years: Set(None),
-            registration: Set(reg.map(Into::into)),
-            investment_class: Set(class),
-            value: Set(Money(total / 100 * share)),
-            ..Default::default()
+        Item {
+            kind,
+            description: desc.into(),
+            quantity: Some(rust_decimal::Decimal::from(heads.unwrap_or(1))),
+            head_count: heads,
+            age_months: age,
+            manufacture_year: year,
+            useful_life_years: None,
+            registration: reg.map(Into::into),
+            investment_class: class,
+            value: reais(total / 100 * share),
         }
     };
     let heads = |rng: &mut Rng, lo: u64, span: u64| Some((lo + rng.below(span)) as i32);

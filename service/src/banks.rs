@@ -7,7 +7,8 @@ use crate::{
 };
 use entity::bank;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
+    TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -29,7 +30,11 @@ pub struct BankFacts {
 }
 
 /// Registers a bank under its code (`BB`, `SICREDI`: what bank scripts and uploads name it by).
-pub async fn create(db: &DatabaseConnection, code_given: &str, facts: BankFacts) -> Result<bank::Model> {
+pub async fn create(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    code_given: &str,
+    facts: BankFacts,
+) -> Result<bank::Model> {
     let code_norm = code_given.trim().to_uppercase();
     if code_norm.is_empty() || !code_norm.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(ServiceError::bad(
@@ -66,7 +71,7 @@ pub async fn create(db: &DatabaseConnection, code_given: &str, facts: BankFacts)
 
 /// Records Banco do Brasil's 60-day report to the CPACR (FCO-BB-60D counts the next one from it).
 pub async fn record_periodic_report(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &crate::lifecycle::Act,
     bank_id: i64,
     received_on: chrono::NaiveDate,
@@ -106,7 +111,7 @@ pub async fn record_periodic_report(
 }
 
 /// Changes what is stated of a bank (its code stays: reports and scripts name it).
-pub async fn update(db: &DatabaseConnection, id: i64, facts: BankFacts) -> Result<bank::Model> {
+pub async fn update(db: &(impl ConnectionTrait + TransactionTrait), id: i64, facts: BankFacts) -> Result<bank::Model> {
     let b = bank::Entity::find_by_id(id)
         .one(db)
         .await?

@@ -14,8 +14,8 @@ use entity::{
     vocab::{CompanyChangeKind, Programme, RepresentationKind, SocialFuelStage},
 };
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
-    QueryFilter, TransactionTrait,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel,
+    QueryFilter, TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -78,7 +78,7 @@ fn proposal_row(p: Proposal) -> Result<contract_proposal::ActiveModel> {
 
 /// Records a contract proposal; after MDA's decision it needs a reason.
 pub async fn add_proposal(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     p: Proposal,
@@ -92,7 +92,7 @@ pub async fn add_proposal(
 }
 
 async fn proposal_in_force(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     id: i64,
 ) -> Result<(contract_proposal::Model, social_fuel_project::Model)> {
     let c = contract_proposal::Entity::find_by_id(id)
@@ -108,7 +108,7 @@ async fn proposal_in_force(
 
 /// Changes a proposal: in place before MDA's decision, by a new version with the reason after it.
 pub async fn update_proposal(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     p: Proposal,
@@ -123,7 +123,7 @@ pub async fn update_proposal(
 
 /// Removes a proposal: deleted before MDA's decision; after it, kept and marked removed with the reason.
 pub async fn remove_proposal(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     reason: Option<&str>,
@@ -155,7 +155,7 @@ pub struct Plan {
 /// reason and is a new version, the old one kept ([`versions`]). Either way the confirmation of its compatibility is
 /// cleared (the facts it judged changed) and the history notes the change.
 pub async fn record_plan(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     plan: Plan,
@@ -222,7 +222,7 @@ pub async fn record_plan(
 /// delay MDA accepts. Moving it needs a reason; the history keeps the old and the new end. SF-EXTERNAL-EVAL-6M counts
 /// from it when industrial operation has not started.
 pub async fn record_schedule(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     scheduled_end: NaiveDate,
@@ -265,7 +265,7 @@ pub async fn record_schedule(
 
 /// Records the company's notice of a change (art. 12): address, name, incorporation, start of activity.
 pub async fn add_change_notice(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     project_id: i64,
     kind: CompanyChangeKind,
     notified_on: NaiveDate,

@@ -11,8 +11,8 @@ use crate::{
 use entity::{domain::Document, economic_group, economic_group_membership as membership, party};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
-    QueryFilter, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
+    TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -74,7 +74,7 @@ async fn join(db: &impl ConnectionTrait, act: &Act, group: &economic_group::Mode
 
 /// Creates a group with its first members.
 pub async fn create(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     name: &str,
     kind: &str,
@@ -106,7 +106,7 @@ pub async fn create(
 
 /// Adds members to a group.
 pub async fn add_members(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     group_id: i64,
     members: &[String],
@@ -120,7 +120,7 @@ pub async fn add_members(
 
 /// Takes a party out of a group.
 pub async fn remove_member(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     group_id: i64,
     document: &str,

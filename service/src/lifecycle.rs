@@ -21,8 +21,8 @@ use entity::{
 };
 use rust_decimal::Decimal;
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    DatabaseTransaction, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel,
+    QueryFilter, QueryOrder, TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -72,7 +72,11 @@ pub struct HistoryEntry {
 
 /// The history of a financing, oldest first. A carta a bank's list created has no creation row of its own: its
 /// creation is the report that created it (provenance), shown first.
-pub async fn history(db: &DatabaseConnection, programme: Programme, id: i64) -> Result<Vec<HistoryEntry>> {
+pub async fn history(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    programme: Programme,
+    id: i64,
+) -> Result<Vec<HistoryEntry>> {
     let rows = financing_transition::Entity::find()
         .filter(financing_transition::Column::Programme.eq(programme))
         .filter(financing_transition::Column::FinancingId.eq(id))
@@ -145,7 +149,7 @@ impl<'a> Step<'a> {
 
 /// Writes a financing as it becomes (`next`, from the state machine) and its history row, inside `txn`: the one
 /// transition helper of both programmes.
-async fn save<A, E, M>(txn: &DatabaseTransaction, act: &Act, next: M, step: Step<'_>) -> Result<M>
+async fn save<A, E, M>(txn: &impl ConnectionTrait, act: &Act, next: M, step: Step<'_>) -> Result<M>
 where
     M: IntoActiveModel<A> + sea_orm::ModelTrait<Entity = E> + Send,
     E: EntityTrait<Model = M>,
@@ -270,7 +274,7 @@ pub struct NewProject {
 
 /// Creates a social-fuel project in DRAFT, with its creation row.
 pub async fn create_project(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     input: NewProject,
 ) -> Result<social_fuel_project::Model> {
@@ -317,7 +321,7 @@ pub async fn create_project(
 
 /// Records an annex-I document received for a project (art. 8), replacing an earlier one of the same kind.
 pub async fn add_project_document(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     kind: vocab::ProjectDocumentKind,
@@ -348,7 +352,7 @@ pub async fn add_project_document(
 /// that may arrive after the project was created. Changing it once the project is filed needs a reason, kept in the
 /// history.
 pub async fn record_bank_framing(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     on: NaiveDate,
@@ -388,7 +392,7 @@ pub async fn record_bank_framing(
 
 /// Moves a project through `event`, with its history row.
 pub async fn transition_project(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     event: SfEvent,
@@ -423,7 +427,7 @@ pub async fn transition_project(
 
 /// Moves a carta through `event`, with its history row.
 pub async fn transition_carta(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     event: FcoEvent,
@@ -437,7 +441,7 @@ pub async fn transition_carta(
 
 /// A carta's transition with its history row, inside `txn` (the caller commits).
 async fn transition_carta_in(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     act: &Act,
     c: fco_carta::Model,
     event: FcoEvent,
@@ -484,7 +488,11 @@ pub struct NewCarta {
 }
 
 /// Creates an FCO carta in DRAFT, with its creation row.
-pub async fn create_carta(db: &DatabaseConnection, act: &Act, input: NewCarta) -> Result<fco_carta::Model> {
+pub async fn create_carta(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    input: NewCarta,
+) -> Result<fco_carta::Model> {
     let number = required("input.number", &input.number)?;
     let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
     let code = municipality_code(db, "input.municipalityCode", input.municipality_code).await?;
@@ -543,7 +551,7 @@ pub async fn create_carta(db: &DatabaseConnection, act: &Act, input: NewCarta) -
 /// Records the chamber's opinion or the bank's decision; a favourable one must keep the group under the ceiling
 /// (FCO-CEILING), checked before the state machine's own guards.
 pub async fn decide_carta(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     decision: vocab::Decision,
@@ -568,7 +576,7 @@ pub async fn decide_carta(
 
 /// Resubmits an unfavourable carta once reformulated (FCO-RESUBMIT): a new DRAFT carta that points to it.
 pub async fn resubmit_carta(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     number: &str,
@@ -621,7 +629,7 @@ pub async fn resubmit_carta(
 /// approval (the carta goes back to SUBMITTED). The amendment, the carta's change and its history row commit
 /// together, or not at all.
 pub async fn amend_carta(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     kind: vocab::AmendmentKind,
@@ -723,7 +731,7 @@ impl Draft {
 }
 
 /// Approved and contracted financed value of the carta's borrower group, this carta excluded.
-async fn group_exposure(db: &DatabaseConnection, c: &fco_carta::Model) -> Result<Money> {
+async fn group_exposure(db: &(impl ConnectionTrait + TransactionTrait), c: &fco_carta::Model) -> Result<Money> {
     let others = crate::facts::committed_by_group(db, c).await?;
     Ok(others
         .iter()
@@ -731,7 +739,12 @@ async fn group_exposure(db: &DatabaseConnection, c: &fco_carta::Model) -> Result
 }
 
 /// FCO-CEILING before a favourable decision.
-async fn check_ceiling(db: &DatabaseConnection, c: &fco_carta::Model, amount: Money, on: NaiveDate) -> Result<()> {
+async fn check_ceiling(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    c: &fco_carta::Model,
+    amount: Money,
+    on: NaiveDate,
+) -> Result<()> {
     let params = rule_parameter::Entity::params(db).await?;
     let others = group_exposure(db, c).await?;
     let total = others.checked_add(amount).unwrap_or(amount);

@@ -351,7 +351,10 @@ async fn typed_queries_filter_by_stage_and_nodes_come_back_by_id() {
         let fco = app
             .data("{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { totalCount nodes { id number stage contractedOn items { kind investmentClass value } } } }", json!({}))
             .await;
-        assert_eq!(fco["fcoCartas"]["totalCount"], 50);
+        assert_eq!(
+            fco["fcoCartas"]["totalCount"], 49,
+            "fifty planned; the chamber refused one over its borrower's ceiling (FCO-CEILING)"
+        );
         let carta = &fco["fcoCartas"]["nodes"][0];
         assert_eq!(carta["stage"], "CONTRACTED");
         assert!(carta["contractedOn"].is_string());

@@ -132,6 +132,31 @@ async fn demo_data_covers_every_region_and_stage_and_loads_once() {
             project_roots.intersection(&carta_roots).count() >= 3,
             "a few companies hold both"
         );
+        // Recorded through the commands: every financing beyond DRAFT has the history its steps wrote, each fact its
+        // author and the day it was recorded, and the groups their members' history.
+        let q = "{ fcoCartas(first: 3, filter: { stages: [CONTRACTED] }) { nodes { history { event occurredOn actor }
+            items { version { recordedBy recordedAt } } } } }";
+        let d = app.data(q, serde_json::json!({})).await;
+        for c in d["fcoCartas"]["nodes"].as_array().expect("cartas") {
+            let events: Vec<&str> = c["history"]
+                .as_array()
+                .expect("history")
+                .iter()
+                .filter_map(|h| h["event"].as_str())
+                .collect();
+            assert_eq!(&events[..4], ["CREATE", "SUBMIT", "DECIDE", "CONTRACT"], "{c}");
+            let item = &c["items"][0]["version"];
+            assert_eq!(item["recordedBy"], "system", "{c}");
+            assert!(
+                item["recordedAt"].as_str().is_some_and(|t| t < "2026-11-01"),
+                "dated the day it was recorded: {c}"
+            );
+        }
+        let members = entity::economic_group_membership::Entity::find()
+            .count(&app.db)
+            .await
+            .expect("members");
+        assert!(members >= 10, "the groups' members, through the command: {members}");
     })
     .await;
 }
