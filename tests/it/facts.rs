@@ -898,3 +898,47 @@ async fn the_external_evaluations_findings_decide_what_its_conclusion_may_be() {
     })
     .await;
 }
+
+/// SF-SCHEDULE (art. 10): once industrial operation starts, the criteria must hold; acquisitions recorded through the
+/// graph move it across the share's minimum.
+#[tokio::test]
+async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-02")).await;
+        all_documents(&app, &p).await;
+        let schedule = |p: Value| {
+            let app = &app;
+            async move {
+                let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
+                let d = app.data(q, json!({ "id": p })).await;
+                status(&d["node"]["compliance"], "SF-SCHEDULE").clone()
+            }
+        };
+        for mutation in [
+            "fileSocialFuelProject(id: $id, on: \"2026-03-05\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\")",
+            "approveSocialFuelFinancing(id: $id, on: \"2026-04-01\")",
+        ] {
+            app.data(&format!("mutation M($id: ID!) {{ {mutation} {{ stage }} }}"), json!({ "id": p })).await;
+        }
+        assert_eq!(schedule(p.clone()).await, "PENDING", "not operating yet");
+        app.data("mutation M($id: ID!) { startIndustrialOperation(id: $id, on: \"2026-06-01\") { stage } }", json!({ "id": p }))
+            .await;
+        let add = "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }";
+        let acquisition = |kind: &str, cost: &str| json!({ "year": 2026, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost });
+        app.data(add, json!({ "i": { "projectId": p, "acquisition": acquisition("OTHER_THIRD_PARTY", "90000.00"), "reason": "safra 2026" } }))
+            .await;
+        let family = app
+            .data(add, json!({ "i": { "projectId": p, "acquisition": acquisition("FAMILY_FARMER", "9999.99"), "reason": "safra 2026" } }))
+            .await["addFeedstockAcquisition"]["acquisition"]["acquisitionId"]
+            .clone();
+        assert_eq!(schedule(p.clone()).await, "VIOLATED", "operating one centavo short of the minimum");
+        app.data(
+            "mutation U($i: UpdateFeedstockAcquisitionInput!) { updateFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }",
+            json!({ "i": { "acquisitionId": family, "acquisition": acquisition("FAMILY_FARMER", "10000.00"), "reason": "nota fiscal corrigida" } }),
+        )
+        .await;
+        assert_eq!(schedule(p.clone()).await, "MET");
+    })
+    .await;
+}
