@@ -3,7 +3,7 @@
 //! ends `APPLIED`, `REJECTED` (with every row error) or `FAILED`.
 
 use crate::util::{drop_tables, index};
-use sea_orm_migration::prelude::*;
+use sea_orm_migration::{prelude::*, schema::big_pk_auto};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -16,13 +16,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table("fact_import")
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new("id")
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(big_pk_auto("id"))
                     .col(ColumnDef::new("kind").string().not_null())
                     .col(ColumnDef::new("target_id").big_integer().not_null())
                     .col(ColumnDef::new("year").integer().null())
@@ -54,13 +48,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table("fact_import_error")
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new("id")
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(big_pk_auto("id"))
                     .col(ColumnDef::new("import_id").big_integer().not_null())
                     .col(ColumnDef::new("row_number").integer().not_null())
                     .col(ColumnDef::new("column_name").string().null())

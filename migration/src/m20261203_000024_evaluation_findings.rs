@@ -2,7 +2,7 @@
 //! social-fuel seal, whether the evaluation found it met, with who evaluated, the report and the date.
 
 use crate::util::{fk, index};
-use sea_orm_migration::prelude::*;
+use sea_orm_migration::{prelude::*, schema::big_pk_auto};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -15,13 +15,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table("evaluation_finding")
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new("id")
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(big_pk_auto("id"))
                     .col(ColumnDef::new("project_id").big_integer().not_null())
                     .col(ColumnDef::new("criterion").string().not_null())
                     .col(ColumnDef::new("conforming").boolean().not_null())

@@ -4,7 +4,7 @@
 //! kept are known from the start (`joined_at` empty).
 
 use crate::util::{fk, index};
-use sea_orm_migration::prelude::*;
+use sea_orm_migration::{prelude::*, schema::big_pk_auto};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -17,13 +17,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table("economic_group_membership")
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new("id")
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(big_pk_auto("id"))
                     .col(ColumnDef::new("group_id").big_integer().not_null())
                     .col(ColumnDef::new("party_id").big_integer().not_null())
                     .col(ColumnDef::new("joined_at").timestamp_with_time_zone().null())
