@@ -2,6 +2,7 @@
 //! banks' spreadsheets lives here too.
 
 pub mod import;
+pub mod queue;
 pub mod registry;
 pub mod report;
 pub mod runs;

@@ -7,6 +7,7 @@
 pub mod sheet;
 
 use crate::{
+    queue::{Claimer, Queue, Settled},
     report::{
         ingest::{IngestContext, IngestError},
         messages::{Message, code},
@@ -19,7 +20,7 @@ use chrono::{DateTime, Utc};
 use entity::{fact_import, fact_import_error};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, TransactionTrait, sea_query::Expr,
+    QueryFilter, TransactionTrait,
 };
 use service::{
     caller::Caller,
@@ -61,54 +62,63 @@ pub enum Outcome {
 /// Claims the oldest import that is received, or whose lease expired; each claim is an attempt. One whose worker
 /// died during its last attempt ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<fact_import::Model>, DbErr> {
-    use fact_import::Column as C;
-    let max = ctx.max_attempts.max(1) as i32;
-    let expired = || {
-        sea_orm::Condition::all()
-            .add(C::Status.eq("PROCESSING"))
-            .add(C::LeaseUntil.lt(now))
-    };
-    let abandoned = fact_import::Entity::find()
-        .filter(expired())
-        .filter(C::Attempts.gte(max))
-        .all(&ctx.db)
-        .await?;
-    for r in abandoned {
-        let error = format!(
-            "the worker {} stopped during attempt {} of {max}",
-            r.claimed_by.as_deref().unwrap_or("?"),
-            r.attempts
-        );
-        fail(ctx, &r, &error, now, true).await?;
+    claimer(ctx).claim::<fact_import::Entity>(now).await
+}
+
+/// The claims of the import job: the ingestion's worker, lease and attempts.
+fn claimer(ctx: &IngestContext) -> Claimer<'_> {
+    Claimer {
+        db: &ctx.db,
+        worker: &ctx.worker,
+        lease: ctx.lease,
+        max_attempts: ctx.max_attempts,
+        backoff: ctx.backoff,
     }
-    let claimable = || {
-        sea_orm::Condition::any()
-            .add(C::Status.eq("RECEIVED"))
-            .add(expired().add(C::Attempts.lt(max)))
-    };
-    for _ in 0..10 {
-        let Some(candidate) = fact_import::Entity::find()
-            .filter(claimable())
-            .order_by_asc(C::Id)
-            .one(&ctx.db)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let res = fact_import::Entity::update_many()
-            .col_expr(C::Status, Expr::value("PROCESSING"))
-            .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
-            .col_expr(C::LeaseUntil, Expr::value(now + ctx.lease))
-            .col_expr(C::Attempts, sea_orm::ExprTrait::add(Expr::col(C::Attempts), 1))
-            .filter(C::Id.eq(candidate.id))
-            .filter(claimable())
-            .exec(&ctx.db)
-            .await?;
-        if res.rows_affected == 1 {
-            return fact_import::Entity::find_by_id(candidate.id).one(&ctx.db).await;
-        }
+}
+
+impl Queue for fact_import::Entity {
+    fn id_column() -> Self::Column {
+        fact_import::Column::Id
     }
-    Ok(None)
+    fn status_column() -> Self::Column {
+        fact_import::Column::Status
+    }
+    fn claimed_by_column() -> Self::Column {
+        fact_import::Column::ClaimedBy
+    }
+    fn lease_until_column() -> Self::Column {
+        fact_import::Column::LeaseUntil
+    }
+    fn attempts_column() -> Self::Column {
+        fact_import::Column::Attempts
+    }
+    fn last_error_column() -> Self::Column {
+        fact_import::Column::LastError
+    }
+    fn processed_at_column() -> Self::Column {
+        fact_import::Column::ProcessedAt
+    }
+    fn id_of(m: &Self::Model) -> i64 {
+        m.id
+    }
+    fn attempts_of(m: &Self::Model) -> i32 {
+        m.attempts
+    }
+    fn claimed_by_of(m: &Self::Model) -> Option<&str> {
+        m.claimed_by.as_deref()
+    }
+    fn lease_until_of(m: &Self::Model) -> Option<DateTime<Utc>> {
+        m.lease_until
+    }
+    fn log_failed(r: &Self::Model, error: &str) {
+        tracing::error!(import = r.id, attempts = r.attempts, error = %error,
+            "import {} FAILED after {} attempt(s); nothing was applied; sending the same file again queues it again",
+            r.id, r.attempts);
+    }
+    fn log_retry(r: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
+        tracing::error!(import = r.id, attempt = r.attempts, %retry_at, error = %error,
+            "import {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}", r.id, r.attempts);
+    }
 }
 
 /// One step: process every claimable import.
@@ -149,76 +159,19 @@ async fn settle_failure(
     e: &IngestError,
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
-    let error = e.to_string();
-    let max = ctx.max_attempts.max(1) as i32;
-    if e.is_transient() && r.attempts < max {
-        let retry_at = now + ctx.backoff * 2i32.saturating_pow((r.attempts - 1).max(0) as u32);
-        tracing::error!(import = r.id, attempt = r.attempts, %retry_at, error = %error,
-            "import {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}", r.id, r.attempts);
-        use fact_import::Column as C;
-        let res = fact_import::Entity::update_many()
-            .col_expr(C::LeaseUntil, Expr::value(retry_at))
-            .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
-            .col_expr(C::LastError, Expr::value(error))
-            .filter(C::Id.eq(r.id))
-            .filter(C::ClaimedBy.eq(ctx.worker.clone()))
-            .filter(C::Status.eq("PROCESSING"))
-            .exec(&ctx.db)
-            .await?;
-        return Ok(if res.rows_affected == 1 {
-            Outcome::Retrying { retry_at }
-        } else {
-            Outcome::LostLease
-        });
-    }
-    Ok(if fail(ctx, r, &error, now, false).await? {
-        Outcome::Failed
-    } else {
-        Outcome::LostLease
+    let settled = claimer(ctx)
+        .settle::<fact_import::Entity>(r, &e.to_string(), e.is_transient(), now)
+        .await?;
+    Ok(match settled {
+        Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
+        Settled::Failed => Outcome::Failed,
+        Settled::LostLease => Outcome::LostLease,
     })
-}
-
-/// Ends an import `FAILED`, if it is still `PROCESSING` (and, unless `abandoned`, held by this worker).
-async fn fail(
-    ctx: &IngestContext,
-    r: &fact_import::Model,
-    error: &str,
-    now: DateTime<Utc>,
-    abandoned: bool,
-) -> Result<bool, DbErr> {
-    use fact_import::Column as C;
-    let mut update = fact_import::Entity::update_many()
-        .col_expr(C::Status, Expr::value("FAILED"))
-        .col_expr(C::LastError, Expr::value(error.to_owned()))
-        .col_expr(C::ProcessedAt, Expr::value(now))
-        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .filter(C::Id.eq(r.id))
-        .filter(C::Status.eq("PROCESSING"));
-    update = if abandoned {
-        update.filter(C::LeaseUntil.lt(now))
-    } else {
-        update.filter(C::ClaimedBy.eq(ctx.worker.clone()))
-    };
-    let done = update.exec(&ctx.db).await?.rows_affected == 1;
-    if done {
-        tracing::error!(import = r.id, attempts = r.attempts, error = %error,
-            "import {} FAILED after {} attempt(s); nothing was applied; sending the same file again queues it again",
-            r.id, r.attempts);
-    }
-    Ok(done)
 }
 
 /// Takes the claim's row lock inside `txn`; false when this worker no longer holds it.
 async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
-    use fact_import::Column as C;
-    let res = fact_import::Entity::update_many()
-        .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
-        .filter(C::Id.eq(id))
-        .filter(C::ClaimedBy.eq(ctx.worker.clone()))
-        .filter(C::Status.eq("PROCESSING"))
-        .exec(txn)
-        .await?;
-    Ok(res.rows_affected == 1)
+    claimer(ctx).still_mine::<fact_import::Entity>(txn, id).await
 }
 
 /// Reads and applies one claimed import.

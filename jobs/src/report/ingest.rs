@@ -8,7 +8,11 @@ use super::{
     read::{Cell, Limits, Progress, for_each_row},
     rows::{HEADER_SCAN_ROWS, Header, Municipalities, ReportRow, RowError, find_header, parse_row},
 };
-use crate::{runs::JobReport, store::FileStore};
+use crate::{
+    queue::{Claimer, Queue, Settled},
+    runs::JobReport,
+    store::FileStore,
+};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use entity::{
     bank_report, bank_report_error, bank_report_row, compliance_flag,
@@ -19,8 +23,7 @@ use entity::{
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
-    sea_query::Expr,
+    EntityTrait, IntoActiveModel, QueryFilter, QuerySelect, Statement, TransactionTrait, Value, sea_query::Expr,
 };
 use std::{
     collections::{HashMap, HashSet},
@@ -147,56 +150,83 @@ pub enum Outcome {
 /// attempt after a failure); each claim is an attempt. A report whose worker died during its last attempt is not
 /// claimed again: it ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<bank_report::Model>, DbErr> {
-    use bank_report::Column as C;
-    let max = ctx.max_attempts.max(1) as i32;
-    let expired = || {
-        sea_orm::Condition::all()
-            .add(C::Status.eq("PROCESSING"))
-            .add(C::LeaseUntil.lt(now))
-    };
-    let abandoned = bank_report::Entity::find()
-        .filter(expired())
-        .filter(C::Attempts.gte(max))
-        .all(&ctx.db)
-        .await?;
-    for r in abandoned {
-        let error = format!(
-            "the worker {} stopped during attempt {} of {max} (its lease ended at {})",
-            r.claimed_by.as_deref().unwrap_or("?"),
+    claimer(ctx).claim::<bank_report::Entity>(now).await
+}
+
+/// The claims of the ingestion: this worker, its lease, its attempts.
+fn claimer(ctx: &IngestContext) -> Claimer<'_> {
+    Claimer {
+        db: &ctx.db,
+        worker: &ctx.worker,
+        lease: ctx.lease,
+        max_attempts: ctx.max_attempts,
+        backoff: ctx.backoff,
+    }
+}
+
+impl Queue for bank_report::Entity {
+    fn id_column() -> Self::Column {
+        bank_report::Column::Id
+    }
+    fn status_column() -> Self::Column {
+        bank_report::Column::Status
+    }
+    fn claimed_by_column() -> Self::Column {
+        bank_report::Column::ClaimedBy
+    }
+    fn lease_until_column() -> Self::Column {
+        bank_report::Column::LeaseUntil
+    }
+    fn attempts_column() -> Self::Column {
+        bank_report::Column::Attempts
+    }
+    fn last_error_column() -> Self::Column {
+        bank_report::Column::LastError
+    }
+    fn processed_at_column() -> Self::Column {
+        bank_report::Column::ProcessedAt
+    }
+    fn id_of(m: &Self::Model) -> i64 {
+        m.id
+    }
+    fn attempts_of(m: &Self::Model) -> i32 {
+        m.attempts
+    }
+    fn claimed_by_of(m: &Self::Model) -> Option<&str> {
+        m.claimed_by.as_deref()
+    }
+    fn lease_until_of(m: &Self::Model) -> Option<DateTime<Utc>> {
+        m.lease_until
+    }
+    fn log_failed(r: &Self::Model, error: &str) {
+        tracing::error!(
+            report = r.id,
+            bank = r.bank_id,
+            month = %r.reference_month,
+            attempts = r.attempts,
+            reference = %r.failure_reference(),
+            error = %error,
+            "ingestion of bank report {} FAILED after {} attempt(s); nothing was applied; \
+             `fomento bank-reports retry {}` queues it again",
+            r.id,
             r.attempts,
-            r.lease_until.map(|t| t.to_rfc3339()).unwrap_or_default()
+            r.id
         );
-        mark_failed(ctx, &r, &error, now, true).await?;
     }
-    let claimable = || {
-        sea_orm::Condition::any()
-            .add(C::Status.eq("RECEIVED"))
-            .add(expired().add(C::Attempts.lt(max)))
-    };
-    for _ in 0..10 {
-        let Some(candidate) = bank_report::Entity::find()
-            .filter(claimable())
-            .order_by_asc(C::Id)
-            .one(&ctx.db)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let res = bank_report::Entity::update_many()
-            .col_expr(C::Status, Expr::value("PROCESSING"))
-            .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
-            .col_expr(C::LeaseUntil, Expr::value(now + ctx.lease))
-            .col_expr(C::Attempts, sea_orm::ExprTrait::add(Expr::col(C::Attempts), 1))
-            .filter(C::Id.eq(candidate.id))
-            .filter(claimable())
-            .exec(&ctx.db)
-            .await?;
-        if res.rows_affected == 1 {
-            return bank_report::Entity::find_by_id(candidate.id).one(&ctx.db).await;
-        }
-        // Another worker won this one; look again.
+    fn log_retry(r: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
+        tracing::error!(
+            report = r.id,
+            bank = r.bank_id,
+            month = %r.reference_month,
+            attempt = r.attempts,
+            max_attempts = max,
+            %retry_at,
+            error = %error,
+            "ingestion of bank report {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}",
+            r.id,
+            r.attempts
+        );
     }
-    Ok(None)
 }
 
 /// One step: process every claimable report. A report whose attempt fails is tried again after a backoff (30 s,
@@ -241,100 +271,19 @@ async fn settle_failure(
     e: &IngestError,
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
-    let error = e.to_string();
-    let transient = e.is_transient();
-    let max = ctx.max_attempts.max(1) as i32;
-    if transient && r.attempts < max {
-        let wait = ctx.backoff * 2i32.saturating_pow((r.attempts - 1).max(0) as u32);
-        let retry_at = now + wait;
-        tracing::error!(
-            report = r.id,
-            bank = r.bank_id,
-            month = %r.reference_month,
-            attempt = r.attempts,
-            max_attempts = max,
-            %retry_at,
-            error = %error,
-            "ingestion of bank report {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}",
-            r.id,
-            r.attempts
-        );
-        use bank_report::Column as C;
-        // Only while this worker still holds it: its lease becomes the wait, and nobody holds it meanwhile.
-        let res = bank_report::Entity::update_many()
-            .col_expr(C::LeaseUntil, Expr::value(retry_at))
-            .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
-            .col_expr(C::LastError, Expr::value(error))
-            .filter(C::Id.eq(r.id))
-            .filter(C::ClaimedBy.eq(ctx.worker.clone()))
-            .filter(C::Status.eq("PROCESSING"))
-            .exec(&ctx.db)
-            .await?;
-        return Ok(if res.rows_affected == 1 {
-            Outcome::Retrying { retry_at }
-        } else {
-            Outcome::LostLease
-        });
-    }
-    Ok(if mark_failed(ctx, r, &error, now, false).await? {
-        Outcome::Failed
-    } else {
-        Outcome::LostLease
+    let settled = claimer(ctx)
+        .settle::<bank_report::Entity>(r, &e.to_string(), e.is_transient(), now)
+        .await?;
+    Ok(match settled {
+        Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
+        Settled::Failed => Outcome::Failed,
+        Settled::LostLease => Outcome::LostLease,
     })
-}
-
-/// Ends a report `FAILED` with its last error, if it is still `PROCESSING` (and, unless `abandoned`, still held by
-/// this worker). True when it did.
-async fn mark_failed(
-    ctx: &IngestContext,
-    r: &bank_report::Model,
-    error: &str,
-    now: DateTime<Utc>,
-    abandoned: bool,
-) -> Result<bool, DbErr> {
-    use bank_report::Column as C;
-    let mut update = bank_report::Entity::update_many()
-        .col_expr(C::Status, Expr::value("FAILED"))
-        .col_expr(C::LastError, Expr::value(error.to_owned()))
-        .col_expr(C::ProcessedAt, Expr::value(now))
-        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .filter(C::Id.eq(r.id))
-        .filter(C::Status.eq("PROCESSING"));
-    update = if abandoned {
-        update.filter(C::LeaseUntil.lt(now))
-    } else {
-        update.filter(C::ClaimedBy.eq(ctx.worker.clone()))
-    };
-    let done = update.exec(&ctx.db).await?.rows_affected == 1;
-    if done {
-        tracing::error!(
-            report = r.id,
-            bank = r.bank_id,
-            month = %r.reference_month,
-            attempts = r.attempts,
-            reference = %r.failure_reference(),
-            error = %error,
-            "ingestion of bank report {} FAILED after {} attempt(s); nothing was applied; \
-             `fomento bank-reports retry {}` queues it again",
-            r.id,
-            r.attempts,
-            r.id
-        );
-    }
-    Ok(done)
 }
 
 /// Takes the claim's row lock inside `txn`; false when this worker no longer holds the claim.
 async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
-    use bank_report::Column as C;
-    let res = bank_report::Entity::update_many()
-        .col_expr(C::ClaimedBy, Expr::value(ctx.worker.clone()))
-        .filter(C::Id.eq(id))
-        .filter(C::ClaimedBy.eq(ctx.worker.clone()))
-        .filter(C::Status.eq("PROCESSING"))
-        .exec(txn)
-        .await?;
-    Ok(res.rows_affected == 1)
+    claimer(ctx).still_mine::<bank_report::Entity>(txn, id).await
 }
 
 async fn reject(
