@@ -38,6 +38,47 @@ pub trait Queue: EntityTrait {
     fn log_retry(m: &Self::Model, max_attempts: i32, retry_at: DateTime<Utc>, error: &str);
 }
 
+/// The column and field accessors of [`Queue`] for an entity module whose table has the queue's columns under their
+/// usual names (`id`, `status`, `claimed_by`, `lease_until`, `attempts`, `last_error`, `processed_at`).
+macro_rules! queue_columns {
+    ($m:ident) => {
+        fn id_column() -> Self::Column {
+            $m::Column::Id
+        }
+        fn status_column() -> Self::Column {
+            $m::Column::Status
+        }
+        fn claimed_by_column() -> Self::Column {
+            $m::Column::ClaimedBy
+        }
+        fn lease_until_column() -> Self::Column {
+            $m::Column::LeaseUntil
+        }
+        fn attempts_column() -> Self::Column {
+            $m::Column::Attempts
+        }
+        fn last_error_column() -> Self::Column {
+            $m::Column::LastError
+        }
+        fn processed_at_column() -> Self::Column {
+            $m::Column::ProcessedAt
+        }
+        fn id_of(m: &Self::Model) -> i64 {
+            m.id
+        }
+        fn attempts_of(m: &Self::Model) -> i32 {
+            m.attempts
+        }
+        fn claimed_by_of(m: &Self::Model) -> Option<&str> {
+            m.claimed_by.as_deref()
+        }
+        fn lease_until_of(m: &Self::Model) -> Option<DateTime<Utc>> {
+            m.lease_until
+        }
+    };
+}
+pub(crate) use queue_columns;
+
 /// Who claims, for how long, and how often.
 #[derive(Debug, Clone, Copy)]
 pub struct Claimer<'a> {

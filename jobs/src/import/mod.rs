@@ -77,39 +77,8 @@ fn claimer(ctx: &IngestContext) -> Claimer<'_> {
 }
 
 impl Queue for fact_import::Entity {
-    fn id_column() -> Self::Column {
-        fact_import::Column::Id
-    }
-    fn status_column() -> Self::Column {
-        fact_import::Column::Status
-    }
-    fn claimed_by_column() -> Self::Column {
-        fact_import::Column::ClaimedBy
-    }
-    fn lease_until_column() -> Self::Column {
-        fact_import::Column::LeaseUntil
-    }
-    fn attempts_column() -> Self::Column {
-        fact_import::Column::Attempts
-    }
-    fn last_error_column() -> Self::Column {
-        fact_import::Column::LastError
-    }
-    fn processed_at_column() -> Self::Column {
-        fact_import::Column::ProcessedAt
-    }
-    fn id_of(m: &Self::Model) -> i64 {
-        m.id
-    }
-    fn attempts_of(m: &Self::Model) -> i32 {
-        m.attempts
-    }
-    fn claimed_by_of(m: &Self::Model) -> Option<&str> {
-        m.claimed_by.as_deref()
-    }
-    fn lease_until_of(m: &Self::Model) -> Option<DateTime<Utc>> {
-        m.lease_until
-    }
+    crate::queue::queue_columns!(fact_import);
+
     fn log_failed(r: &Self::Model, error: &str) {
         tracing::error!(import = r.id, attempts = r.attempts, error = %error,
             "import {} FAILED after {} attempt(s); nothing was applied; sending the same file again queues it again",

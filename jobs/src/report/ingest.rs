@@ -165,39 +165,8 @@ fn claimer(ctx: &IngestContext) -> Claimer<'_> {
 }
 
 impl Queue for bank_report::Entity {
-    fn id_column() -> Self::Column {
-        bank_report::Column::Id
-    }
-    fn status_column() -> Self::Column {
-        bank_report::Column::Status
-    }
-    fn claimed_by_column() -> Self::Column {
-        bank_report::Column::ClaimedBy
-    }
-    fn lease_until_column() -> Self::Column {
-        bank_report::Column::LeaseUntil
-    }
-    fn attempts_column() -> Self::Column {
-        bank_report::Column::Attempts
-    }
-    fn last_error_column() -> Self::Column {
-        bank_report::Column::LastError
-    }
-    fn processed_at_column() -> Self::Column {
-        bank_report::Column::ProcessedAt
-    }
-    fn id_of(m: &Self::Model) -> i64 {
-        m.id
-    }
-    fn attempts_of(m: &Self::Model) -> i32 {
-        m.attempts
-    }
-    fn claimed_by_of(m: &Self::Model) -> Option<&str> {
-        m.claimed_by.as_deref()
-    }
-    fn lease_until_of(m: &Self::Model) -> Option<DateTime<Utc>> {
-        m.lease_until
-    }
+    crate::queue::queue_columns!(bank_report);
+
     fn log_failed(r: &Self::Model, error: &str) {
         tracing::error!(
             report = r.id,
