@@ -25,14 +25,20 @@ async fn database(cli: &Cli) -> anyhow::Result<service::Db> {
 async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate::runtime::Ingestion)> {
     let db = database(cli).await?;
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
-    let ing = ingestion(
+    let mut ing = ingestion(
         db.clone(),
         &cli.file_store,
         lease,
         cli.report_attempts,
         cli.max_upload_bytes,
     )?;
+    ing.schedules = std::sync::Arc::new(schedules(cli)?);
     Ok((db, ing))
+}
+
+/// The job schedules of `cli`: the registry's, with `--schedule` overrides.
+fn schedules(cli: &Cli) -> anyhow::Result<jobs::registry::Schedules> {
+    jobs::registry::Schedules::with_overrides(&cli.schedules).map_err(|e| anyhow::anyhow!(e))
 }
 
 /// `fomento import acquisitions|carta-items|meeting-agenda FILE --project|--carta|--meeting ID`: stores the file,
@@ -132,6 +138,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             settings.report_attempts = cli.report_attempts;
             settings.max_upload_bytes = cli.max_upload_bytes;
             settings.run_jobs = true;
+            settings.schedules = cli.schedules;
             let app = Application::build(settings).await?;
             tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
             app.run_until_stopped().await?;
@@ -168,7 +175,10 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             action: JobsAction::List,
         } => {
             let db = database(&cli).await?;
-            print!("{}", crate::runtime::jobs_table(&db, chrono::Utc::now()).await?);
+            print!(
+                "{}",
+                crate::runtime::jobs_table(&db, &schedules(&cli)?, chrono::Utc::now()).await?
+            );
         }
         Command::Ingest { file, bank, month }
         | Command::Import {

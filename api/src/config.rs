@@ -53,6 +53,12 @@ pub struct Cli {
     #[arg(long, env = "FOMENTO_MAX_UPLOAD_BYTES", default_value_t = service::store::DEFAULT_MAX_UPLOAD_BYTES, global = true)]
     pub max_upload_bytes: usize,
 
+    /// Replaces a job's schedule: `NAME=CRON` or `NAME=CRON@ZONE` (a cron expression with seconds, an IANA zone;
+    /// `fomento jobs list` shows the jobs and their defaults). Repeat it for several jobs; the variable takes them
+    /// separated by `;`.
+    #[arg(long = "schedule", env = "FOMENTO_SCHEDULES", value_delimiter = ';', global = true)]
+    pub schedules: Vec<String>,
+
     /// What to do; `serve` when omitted.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -18,6 +18,8 @@ pub struct Ingestion {
     pub wake: Arc<Notify>,
     /// Held (shared) by every job run in this process; taken whole on shutdown, to wait for them.
     pub running: Arc<tokio::sync::RwLock<()>>,
+    /// When each job runs (the registry's defaults, or `--schedule` overrides).
+    pub schedules: Arc<jobs::registry::Schedules>,
 }
 
 /// One run of `job` in `slot`: once per slot across every process sharing the database (the `job_run` row's unique
@@ -64,10 +66,11 @@ pub async fn start_jobs(
     let sched = tokio_cron_scheduler::JobScheduler::new().await?;
     for job in jobs::registry::JOBS {
         let ingestion = ingestion.clone();
+        let schedule = ingestion.schedules.of(job);
         sched
             .add(tokio_cron_scheduler::Job::new_async_tz(
-                job.schedule,
-                job.zone,
+                schedule.cron.as_str(),
+                schedule.zone,
                 move |_, _| {
                     let ingestion = ingestion.clone();
                     Box::pin(async move {
@@ -112,6 +115,7 @@ pub async fn start_jobs(
 /// Brasília's clock, and what it does.
 pub async fn jobs_table(
     db: &sea_orm::DatabaseConnection,
+    schedules: &jobs::registry::Schedules,
     now: chrono::DateTime<Utc>,
 ) -> Result<String, sea_orm::DbErr> {
     use entity::domain::Authority;
@@ -124,14 +128,15 @@ pub async fn jobs_table(
             || "never".to_owned(),
             |r| format!("{} {}", Authority::Mda.show(r.started_at), r.status),
         );
-        let next = j
+        let schedule = schedules.of(j);
+        let next = schedule
             .next_run(now)
             .map_or_else(|| "-".to_owned(), |t| Authority::Mda.show(t));
         out.push_str(&format!(
             "{:<10} {:<14} {:<18} {:<36} {:<26}\n           {}\n",
             j.name,
-            j.schedule,
-            j.zone.name(),
+            schedule.cron,
+            schedule.zone.name(),
             last,
             next,
             j.about

@@ -35,6 +35,8 @@ pub struct Settings {
     pub max_upload_bytes: usize,
     /// Whether to run the scheduled jobs in this process.
     pub run_jobs: bool,
+    /// Replaced job schedules, each `NAME=CRON` or `NAME=CRON@ZONE` (`--schedule`).
+    pub schedules: Vec<String>,
 }
 
 impl Settings {
@@ -49,6 +51,7 @@ impl Settings {
             report_attempts: jobs::report::ingest::DEFAULT_ATTEMPTS,
             max_upload_bytes: service::store::DEFAULT_MAX_UPLOAD_BYTES,
             run_jobs: false,
+            schedules: Vec::new(),
         }
     }
 }
@@ -84,6 +87,7 @@ pub fn ingestion(
         },
         wake: Default::default(),
         running: Default::default(),
+        schedules: Default::default(),
     })
 }
 
@@ -243,13 +247,16 @@ impl Application {
                 addr: settings.listen,
                 source,
             })?;
-        let ingestion = ingestion(
+        let mut ingestion = ingestion(
             db.clone(),
             &settings.file_store,
             settings.lease,
             settings.report_attempts,
             settings.max_upload_bytes,
         )?;
+        ingestion.schedules = std::sync::Arc::new(
+            jobs::registry::Schedules::with_overrides(&settings.schedules).map_err(StartupError::Scheduler)?,
+        );
         let scheduler = if settings.run_jobs {
             Some(
                 crate::runtime::start_jobs(ingestion.clone())

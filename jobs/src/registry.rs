@@ -38,6 +38,90 @@ pub const JOBS: &[JobSpec] = &[
     },
 ];
 
+/// When a job runs: a cron expression with seconds, read in a time zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule {
+    /// `sec min hour day month weekday`.
+    pub cron: String,
+    /// The zone it is read in.
+    pub zone: chrono_tz::Tz,
+}
+
+impl Schedule {
+    /// The next time it fires after `after`, in UTC.
+    pub fn next_run(&self, after: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let cron = parser().parse(&self.cron).ok()?;
+        cron.find_next_occurrence(&after.with_timezone(&self.zone), false)
+            .ok()
+            .map(|t| t.with_timezone(&Utc))
+    }
+}
+
+/// Every job's schedule: the registry's defaults, each replaceable at start-up (`--schedule NAME=CRON[@ZONE]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedules(std::collections::BTreeMap<&'static str, Schedule>);
+
+impl Default for Schedules {
+    fn default() -> Self {
+        Self(
+            JOBS.iter()
+                .map(|j| {
+                    (
+                        j.name,
+                        Schedule {
+                            cron: j.schedule.to_owned(),
+                            zone: j.zone,
+                        },
+                    )
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Schedules {
+    /// The defaults with `overrides` applied, each `NAME=CRON` or `NAME=CRON@ZONE` (an IANA zone; the job's own zone
+    /// when absent). An unknown job, a cron expression that does not parse or an unknown zone is an error naming it.
+    pub fn with_overrides(overrides: &[String]) -> Result<Self, String> {
+        let mut out = Self::default();
+        for o in overrides.iter().map(|o| o.trim()).filter(|o| !o.is_empty()) {
+            let (name, rest) = o
+                .split_once('=')
+                .ok_or_else(|| format!("schedule {o:?}: write NAME=CRON or NAME=CRON@ZONE"))?;
+            let name = name.trim();
+            let job = find(name).ok_or_else(|| format!("schedule {o:?}: {}", unknown(name)))?;
+            let (cron, zone) = match rest.rsplit_once('@') {
+                Some((cron, zone)) => (
+                    cron.trim(),
+                    zone.trim()
+                        .parse::<chrono_tz::Tz>()
+                        .map_err(|_| format!("schedule {o:?}: {:?} is not an IANA time zone", zone.trim()))?,
+                ),
+                None => (rest.trim(), job.zone),
+            };
+            parser()
+                .parse(cron)
+                .map_err(|e| format!("schedule {o:?}: {cron:?} is not a cron expression with seconds: {e}"))?;
+            out.0.insert(
+                job.name,
+                Schedule {
+                    cron: cron.to_owned(),
+                    zone,
+                },
+            );
+        }
+        Ok(out)
+    }
+
+    /// The schedule of `job`.
+    pub fn of(&self, job: &JobSpec) -> Schedule {
+        self.0.get(job.name).cloned().unwrap_or_else(|| Schedule {
+            cron: job.schedule.to_owned(),
+            zone: job.zone,
+        })
+    }
+}
+
 /// The job of this name.
 pub fn find(name: &str) -> Option<&'static JobSpec> {
     JOBS.iter().find(|j| j.name == name)
@@ -112,6 +196,40 @@ fn parser() -> croner::parser::CronParser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_schedule_is_replaced_at_start_up_and_bad_ones_are_named() {
+        let t = DateTime::parse_from_rfc3339("2026-12-03T10:15:30Z")
+            .expect("t")
+            .with_timezone(&Utc);
+        let s = Schedules::with_overrides(&[
+            "ingest=0 0 6 * * *@America/Cuiaba".into(),
+            "import = 0 */5 * * * *".into(),
+        ])
+        .expect("overrides");
+        let ingest = s.of(find("ingest").expect("ingest"));
+        assert_eq!(ingest.zone, chrono_tz::America::Cuiaba);
+        // 06:00 in Cuiabá (UTC−4) is 10:00 UTC: already past on the 3rd, so the 4th.
+        assert_eq!(
+            ingest.next_run(t).map(|n| n.to_rfc3339()),
+            Some("2026-12-04T10:00:00+00:00".into())
+        );
+        let import = s.of(find("import").expect("import"));
+        assert_eq!(
+            (import.cron.as_str(), import.zone),
+            ("0 */5 * * * *", chrono_tz::America::Sao_Paulo)
+        );
+        assert_eq!(Schedules::with_overrides(&[]).expect("none"), Schedules::default());
+        for (bad, says) in [
+            ("nope=0 * * * * *", "unknown job"),
+            ("ingest=every minute", "not a cron expression"),
+            ("ingest=0 * * * * *@Mars/Olympus", "not an IANA time zone"),
+            ("ingest", "NAME=CRON"),
+        ] {
+            let e = Schedules::with_overrides(&[bad.into()]).expect_err(bad);
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn every_schedule_parses_and_the_ingestion_runs_every_minute() {

@@ -126,7 +126,10 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
         let now = chrono::DateTime::parse_from_rfc3339("2026-12-03T10:15:30Z")
             .expect("t")
             .with_timezone(&chrono::Utc);
-        let before = fomento_api::runtime::jobs_table(&app.db, now).await.expect("table");
+        let defaults = jobs::registry::Schedules::default();
+        let before = fomento_api::runtime::jobs_table(&app.db, &defaults, now)
+            .await
+            .expect("table");
         let line = before
             .lines()
             .find(|l| l.starts_with("ingest "))
@@ -142,12 +145,42 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
         fomento_api::runtime::scheduled_ingest(&app.ingestion, "manual:test")
             .await
             .expect("run");
-        let after = fomento_api::runtime::jobs_table(&app.db, now).await.expect("table");
+        let after = fomento_api::runtime::jobs_table(&app.db, &defaults, now)
+            .await
+            .expect("table");
         let line = after.lines().find(|l| l.starts_with("ingest ")).expect("listed");
         assert!(
             line.contains("SUCCEEDED") && !line.contains("never"),
             "the last run: {line}"
         );
+
+        // A schedule replaced on the command line (`--schedule NAME=CRON@ZONE`, or FOMENTO_SCHEDULES) is the one
+        // listed, and the one the scheduler uses.
+        use clap::Parser;
+        let cli = fomento_api::config::Cli::try_parse_from([
+            "fomento",
+            "--schedule",
+            "import=0 0 6 * * *@America/Cuiaba",
+            "jobs",
+            "list",
+        ])
+        .expect("args");
+        let schedules = jobs::registry::Schedules::with_overrides(&cli.schedules).expect("schedules");
+        let table = fomento_api::runtime::jobs_table(&app.db, &schedules, now)
+            .await
+            .expect("table");
+        let line = table
+            .lines()
+            .find(|l| l.starts_with("import "))
+            .expect("the import job is listed");
+        assert!(
+            line.contains("0 0 6 * * *")
+                && line.contains("America/Cuiaba")
+                && line.contains("2026-12-04 07:00 (-03:00)"),
+            "06:00 in Cuiabá is 07:00 in Brasília: {line}"
+        );
+        let bad = jobs::registry::Schedules::with_overrides(&["imports=0 * * * * *".into()]).expect_err("unknown job");
+        assert!(bad.contains("the jobs are: ingest, import"), "{bad}");
     })
     .await;
 }
