@@ -460,3 +460,42 @@ async fn a_list_filtered_by_a_rare_status_reads_the_status_index() {
     })
     .await;
 }
+
+/// Migration 25 keeps the members a database already had: each party in a group gets a membership known from the
+/// start, so compliance `asOf` any day still reads its group.
+#[tokio::test]
+async fn the_membership_history_starts_with_the_members_a_database_had() {
+    with_each_database(|db, backend| async move {
+        let n = Migrator::migrations().len() as u32;
+        Migrator::up(&db, Some(n - 1)).await.expect("up to 24");
+        let g = entity::economic_group::ActiveModel {
+            name: Set("Grupo Antigo".into()),
+            kind: Set("GROUP".into()),
+            ..Default::default()
+        }
+        .insert(&db)
+        .await
+        .expect("group");
+        for (doc, group) in [("52998224725", Some(g.id)), ("11144477735", None)] {
+            entity::party::ActiveModel {
+                document: Set(doc.into()),
+                document_kind: Set("CPF".into()),
+                name: Set(format!("Parte {doc}")),
+                economic_group_id: Set(group),
+                ..Default::default()
+            }
+            .insert(&db)
+            .await
+            .expect("party");
+        }
+        Migrator::up(&db, None).await.expect("up to 25");
+        let members = entity::economic_group_membership::Entity::find()
+            .all(&db)
+            .await
+            .expect("members");
+        assert_eq!(members.len(), 1, "{backend:?}: {members:?}");
+        assert_eq!((members[0].group_id, members[0].joined_at), (g.id, None), "{backend:?}");
+        assert!(members[0].known_on(chrono::NaiveDate::from_ymd_opt(2001, 1, 1).expect("day")));
+    })
+    .await;
+}
