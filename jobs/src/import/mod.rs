@@ -7,7 +7,7 @@
 pub mod sheet;
 
 use crate::{
-    queue::{Claimer, Queue, Settled},
+    queue::{Queue, Settled},
     report::{
         ingest::{IngestContext, IngestError},
         messages::{Message, code},
@@ -59,21 +59,20 @@ pub enum Outcome {
     Failed,
 }
 
+impl From<Settled> for Outcome {
+    fn from(s: Settled) -> Self {
+        match s {
+            Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
+            Settled::Failed => Outcome::Failed,
+            Settled::LostLease => Outcome::LostLease,
+        }
+    }
+}
+
 /// Claims the oldest import that is received, or whose lease expired; each claim is an attempt. One whose worker
 /// died during its last attempt ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<fact_import::Model>, DbErr> {
-    claimer(ctx).claim::<fact_import::Entity>(now).await
-}
-
-/// The claims of the import job: the ingestion's worker, lease and attempts.
-fn claimer(ctx: &IngestContext) -> Claimer<'_> {
-    Claimer {
-        db: &ctx.db,
-        worker: &ctx.worker,
-        lease: ctx.lease,
-        max_attempts: ctx.max_attempts,
-        backoff: ctx.backoff,
-    }
+    ctx.claimer().claim::<fact_import::Entity>(now).await
 }
 
 impl Queue for fact_import::Entity {
@@ -128,19 +127,16 @@ async fn settle_failure(
     e: &IngestError,
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
-    let settled = claimer(ctx)
+    Ok(ctx
+        .claimer()
         .settle::<fact_import::Entity>(r, &e.to_string(), e.is_transient(), now)
-        .await?;
-    Ok(match settled {
-        Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
-        Settled::Failed => Outcome::Failed,
-        Settled::LostLease => Outcome::LostLease,
-    })
+        .await?
+        .into())
 }
 
 /// Takes the claim's row lock inside `txn`; false when this worker no longer holds it.
 async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
-    claimer(ctx).still_mine::<fact_import::Entity>(txn, id).await
+    ctx.claimer().still_mine::<fact_import::Entity>(txn, id).await
 }
 
 /// Reads and applies one claimed import.

@@ -146,22 +146,34 @@ pub enum Outcome {
     Failed,
 }
 
+impl From<Settled> for Outcome {
+    fn from(s: Settled) -> Self {
+        match s {
+            Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
+            Settled::Failed => Outcome::Failed,
+            Settled::LostLease => Outcome::LostLease,
+        }
+    }
+}
+
+impl IngestContext {
+    /// The claims this context takes: its worker, lease, attempts and backoff.
+    pub fn claimer(&self) -> Claimer<'_> {
+        Claimer {
+            db: &self.db,
+            worker: &self.worker,
+            lease: self.lease,
+            max_attempts: self.max_attempts,
+            backoff: self.backoff,
+        }
+    }
+}
+
 /// Claims the oldest report that is received, or whose lease expired (its worker died, or it waits for another
 /// attempt after a failure); each claim is an attempt. A report whose worker died during its last attempt is not
 /// claimed again: it ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<bank_report::Model>, DbErr> {
-    claimer(ctx).claim::<bank_report::Entity>(now).await
-}
-
-/// The claims of the ingestion: this worker, its lease, its attempts.
-fn claimer(ctx: &IngestContext) -> Claimer<'_> {
-    Claimer {
-        db: &ctx.db,
-        worker: &ctx.worker,
-        lease: ctx.lease,
-        max_attempts: ctx.max_attempts,
-        backoff: ctx.backoff,
-    }
+    ctx.claimer().claim::<bank_report::Entity>(now).await
 }
 
 impl Queue for bank_report::Entity {
@@ -240,19 +252,16 @@ async fn settle_failure(
     e: &IngestError,
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
-    let settled = claimer(ctx)
+    Ok(ctx
+        .claimer()
         .settle::<bank_report::Entity>(r, &e.to_string(), e.is_transient(), now)
-        .await?;
-    Ok(match settled {
-        Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
-        Settled::Failed => Outcome::Failed,
-        Settled::LostLease => Outcome::LostLease,
-    })
+        .await?
+        .into())
 }
 
 /// Takes the claim's row lock inside `txn`; false when this worker no longer holds the claim.
 async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
-    claimer(ctx).still_mine::<bank_report::Entity>(txn, id).await
+    ctx.claimer().still_mine::<bank_report::Entity>(txn, id).await
 }
 
 async fn reject(
