@@ -101,6 +101,25 @@ async fn compliance(app: &TestApp, id: &Value) -> Value {
     app.data(q, json!({ "id": id })).await["node"].clone()
 }
 
+/// The fields of an acquisitions import for `project` and `year`.
+fn for_year(project: &Value, year: &str) -> [(&'static str, String); 2] {
+    [
+        ("project", project.as_str().unwrap_or_default().to_owned()),
+        ("year", year.to_owned()),
+    ]
+}
+
+/// A family farmer named by a document no party has.
+fn unknown_supplier() -> Vec<C> {
+    vec![
+        C::T("Agricultor familiar"),
+        C::T("123"),
+        C::T("soja"),
+        C::T("10"),
+        C::T("1,00"),
+    ]
+}
+
 /// An import's errors as `(row, column)`.
 fn rows_and_columns(import: &Value) -> Vec<(i64, String)> {
     import["errors"]
@@ -129,7 +148,7 @@ async fn a_projects_acquisitions_imported_from_the_template_replace_the_years_li
         assert_eq!(&headers[..5], ["Tipo de fornecedor", "CPF/CNPJ do fornecedor", "Cultura", "Quantidade (kg)", "Valor pago (R$)"]);
         assert!(t[1][0].display().starts_with("obrigatório"), "the notes row: {:?}", t[1]);
 
-        let fields = |year: &str| vec![("project", project.as_str().unwrap_or_default().to_owned()), ("year", year.to_owned())];
+        let fields = |year: &str| for_year(&project, year).to_vec();
         let file = fill(&t, &[acquisition("Outro terceiro", "R$ 90.000,00"), acquisition("Agricultor familiar", "10.000,00")]);
         let (code, body) = send(&app, "acquisitions", &fields("2026"), file.clone()).await;
         assert_eq!((code, body["status"].as_str()), (201, Some("RECEIVED")), "{body}");
@@ -339,25 +358,10 @@ async fn a_file_with_bad_rows_imports_nothing_and_answers_every_error_for_each_k
                 ],
                 acquisition("Agricultor familiar", "10.000,00"),
                 wrong_year,
-                vec![
-                    C::T("Agricultor familiar"),
-                    C::T("123"),
-                    C::T("soja"),
-                    C::T("10"),
-                    C::T("1,00"),
-                ],
+                unknown_supplier(),
             ],
         );
-        let (_, body) = send(
-            &app,
-            "acquisitions",
-            &[
-                ("project", project.as_str().unwrap_or_default().to_owned()),
-                ("year", "2026".into()),
-            ],
-            file,
-        )
-        .await;
+        let (_, body) = send(&app, "acquisitions", &for_year(&project, "2026"), file).await;
         let i = applied(&app, &body["id"]).await;
         assert_eq!(
             (i["status"].as_str(), i["rowsRead"].as_i64(), i["rowsApplied"].as_i64()),
@@ -388,29 +392,8 @@ async fn a_file_with_bad_rows_imports_nothing_and_answers_every_error_for_each_k
         let n = compliance(&app, &project).await;
         assert_eq!(n["acquisitions"], json!([]), "nothing applied");
 
-        let file = fill(
-            &t,
-            &[
-                acquisition("Outro terceiro", "90.000,00"),
-                vec![
-                    C::T("Agricultor familiar"),
-                    C::T("123"),
-                    C::T("soja"),
-                    C::T("10"),
-                    C::T("1,00"),
-                ],
-            ],
-        );
-        let (_, body) = send(
-            &app,
-            "acquisitions",
-            &[
-                ("project", project.as_str().unwrap_or_default().to_owned()),
-                ("year", "2026".into()),
-            ],
-            file,
-        )
-        .await;
+        let file = fill(&t, &[acquisition("Outro terceiro", "90.000,00"), unknown_supplier()]);
+        let (_, body) = send(&app, "acquisitions", &for_year(&project, "2026"), file).await;
         let i = applied(&app, &body["id"]).await;
         assert_eq!(i["status"], "REJECTED");
         assert_eq!(
@@ -739,10 +722,7 @@ async fn a_latin1_csv_with_other_headers_imports_like_the_template() {
             Terceiros;Soja;50.000;90.000,00;;;\n\
             Agricultura familiar;Dendê;1.000,5;10.000,00;12,5;4.000;Embrapa\n";
         let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
-        let fields = [
-            ("project", project.as_str().unwrap_or_default().to_owned()),
-            ("year", "2026".to_owned()),
-        ];
+        let fields = for_year(&project, "2026");
         let (code, body) = send(&app, "acquisitions", &fields, latin1).await;
         assert_eq!(code, 201, "{body}");
         let i = applied(&app, &body["id"]).await;
@@ -774,6 +754,51 @@ async fn a_latin1_csv_with_other_headers_imports_like_the_template() {
             "{n}"
         );
         assert_eq!(status(&n["compliance"], "SF-SHARE-MIN"), "MET");
+    })
+    .await;
+}
+
+/// An import that cannot run (its file is not where the worker looks) ends `FAILED` after its attempts, with nothing
+/// applied and words for whoever sent it; sending the same bytes again queues it again (`202`) and it is applied.
+#[tokio::test]
+async fn a_failed_import_is_queued_again_by_sending_the_same_file() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let carta = new_carta(&app, "ITENS-FALHA", "500000.00").await;
+        let t = template(&app, "carta-items").await;
+        let file = fill(&t, &[item("Matriz", Some(30.0), "", "150.000,00")]);
+        let fields = [("carta", carta.as_str().unwrap_or_default().to_owned())];
+        let (code, body) = send(&app, "carta-items", &fields, file.clone()).await;
+        assert_eq!(code, 201, "{body}");
+        let empty = std::env::temp_dir().join(format!("fomento-empty-store-{}", uuid::Uuid::new_v4()));
+        let lost = jobs::report::ingest::IngestContext {
+            store: jobs::store::FileStore::open(&empty.display().to_string()).expect("store"),
+            max_attempts: 1,
+            ..app.ingestion.ctx.clone()
+        };
+        let r = jobs::import::run_once(&lost, Utc::now()).await.expect("run");
+        assert_eq!(r.failed, 1, "{}", r.message);
+        let q = "query I($id: ID!) { factImport(id: $id) { status rowsApplied failure } }";
+        let i = app.data(q, json!({ "id": body["id"] })).await["factImport"].clone();
+        assert_eq!(i["status"], "FAILED", "{i}");
+        assert!(
+            i["failure"].as_str().is_some_and(|f| f.contains("nada foi aplicado")),
+            "{i}"
+        );
+        assert_eq!(compliance(&app, &carta).await["items"], json!([]), "nothing applied");
+
+        let (code, again) = send(&app, "carta-items", &fields, file).await;
+        assert_eq!(
+            (code, &again["id"], &again["requeued"]),
+            (202, &body["id"], &json!(true)),
+            "{again}"
+        );
+        assert_eq!(applied(&app, &body["id"]).await["status"], "APPLIED");
+        assert_eq!(
+            compliance(&app, &carta).await["items"].as_array().map(Vec::len),
+            Some(1)
+        );
+        let _ = std::fs::remove_dir_all(&empty);
     })
     .await;
 }
