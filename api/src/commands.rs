@@ -157,7 +157,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             tracing::info!("worker stopped");
         }
         Command::Jobs {
-            action: JobsAction::Run { job },
+            action: JobsAction::Run { job, as_of },
         } => {
             let Some(spec) = jobs::registry::find(&job) else {
                 let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
@@ -165,7 +165,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             };
             let (_, ing) = database_and_ingestion(&cli).await?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            match crate::runtime::run_job(&ing, spec, &slot).await {
+            match crate::runtime::run_job_as_of(&ing, spec, &slot, as_of).await {
                 Ok(Some(r)) => println!("{}", r.message),
                 Ok(None) => println!("another process holds slot {slot}"),
                 Err(e) => anyhow::bail!("{job} failed: {e}"),

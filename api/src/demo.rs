@@ -116,6 +116,11 @@ pub async fn load_if_empty(db: &DatabaseConnection) -> Result<bool, DbErr> {
     load(&txn).await.map_err(|e| DbErr::Custom(format!("demo data: {e}")))?;
     txn.commit().await?;
     tracing::info!("demo data loaded");
+    // The flags of the demo's deadlines, as the daily job would raise them today.
+    match service::deadline_flags::run(db, Clock::System.today(), Utc::now()).await {
+        Ok(s) => tracing::info!(raised = s.raised.len(), "demo deadlines flagged"),
+        Err(e) => tracing::warn!(error = %e, "demo deadlines not flagged; the flag-deadlines job will"),
+    }
     Ok(true)
 }
 

@@ -29,6 +29,16 @@ pub async fn run_job(
     job: &jobs::registry::JobSpec,
     slot: &str,
 ) -> Result<Option<runs::JobReport>, String> {
+    run_job_as_of(ingestion, job, slot, None).await
+}
+
+/// [`run_job`], judging as of `as_of` (for `fomento jobs run flag-deadlines --as-of DATE`).
+pub async fn run_job_as_of(
+    ingestion: &Ingestion,
+    job: &jobs::registry::JobSpec,
+    slot: &str,
+    as_of: Option<chrono::NaiveDate>,
+) -> Result<Option<runs::JobReport>, String> {
     let now = Utc::now();
     let db = &ingestion.ctx.db;
     let Some(run) = runs::start(db, job.name, slot, &ingestion.ctx.worker, now)
@@ -40,6 +50,7 @@ pub async fn run_job(
     let _running = ingestion.running.read().await;
     let ctx = jobs::registry::JobContext {
         ingest: ingestion.ctx.clone(),
+        as_of,
     };
     let outcome = job.run_once(&ctx, now).await.map_err(|e| e.to_string());
     let _ = runs::finish(db, run, &outcome, Utc::now()).await;

@@ -3,7 +3,7 @@
 //! `fomento jobs run NAME` all read this list: a new job is a module and one entry here.
 
 use crate::{
-    import,
+    flags, import,
     report::ingest::{self, IngestContext, IngestError},
     runs::JobReport,
 };
@@ -35,6 +35,12 @@ pub const JOBS: &[JobSpec] = &[
         schedule: "30 * * * * *",
         zone: chrono_tz::America::Sao_Paulo,
         about: "claims received fact imports (acquisitions, carta items, meeting agendas) and applies them; also right after each upload",
+    },
+    JobSpec {
+        name: flags::JOB,
+        schedule: "0 0 6 * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "judges every deadline and rule outcome and keeps the compliance flags in step (raised, changed, resolved)",
     },
 ];
 
@@ -132,6 +138,8 @@ pub fn find(name: &str) -> Option<&'static JobSpec> {
 pub struct JobContext {
     /// The ingestion's context (database, file store, worker name, lease, limits).
     pub ingest: IngestContext,
+    /// The day to judge as of, for the jobs that judge (`flag-deadlines`); today in Brasília when absent.
+    pub as_of: Option<chrono::NaiveDate>,
 }
 
 /// Why a job's step failed.
@@ -143,6 +151,9 @@ pub enum JobError {
     /// The ingestion failed.
     #[error(transparent)]
     Ingest(#[from] IngestError),
+    /// A use case failed.
+    #[error("{0}")]
+    Service(#[from] service::ServiceError),
 }
 
 impl JobSpec {
@@ -159,6 +170,7 @@ impl JobSpec {
         match self.name {
             ingest::JOB => Ok(ingest::run_once(&ctx.ingest, now).await?),
             import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
+            flags::JOB => Ok(flags::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
             other => Err(unknown(other)),
         }
     }

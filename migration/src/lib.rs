@@ -28,6 +28,7 @@ mod m20261203_000022_plan_versions;
 mod m20261203_000023_fact_imports;
 mod m20261203_000024_evaluation_findings;
 mod m20261203_000025_group_membership_history;
+mod m20261203_000026_flag_subjects;
 mod util;
 
 /// Every migration, in order.
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000023_fact_imports::Migration),
             Box::new(m20261203_000024_evaluation_findings::Migration),
             Box::new(m20261203_000025_group_membership_history::Migration),
+            Box::new(m20261203_000026_flag_subjects::Migration),
         ]
     }
 }

@@ -14,7 +14,10 @@ use entity::{
     vocab::{ItemKind, Programme},
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
-use std::future::Future;
+use std::{
+    collections::{HashMap, HashSet},
+    future::Future,
+};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -353,5 +356,141 @@ impl<C: ConnectionTrait + Sync> FactSource for DbFacts<'_, C> {
     }
     async fn carta(&self, id: i64) -> Result<Option<fco_carta::Model>> {
         Ok(crate::facts::cartas(self.0, &[id]).await?.remove(&id))
+    }
+}
+
+/// Facts read in bulk for a batch of financings, one statement per kind of fact, then served from memory: for the
+/// jobs that judge every financing in one pass (`flag-deadlines`).
+#[derive(Debug, Default)]
+pub struct Preloaded {
+    acquisitions: HashMap<i64, Vec<feedstock_acquisition::Model>>,
+    proposals: HashMap<i64, Vec<contract_proposal::Model>>,
+    documents: HashMap<i64, Vec<project_document::Model>>,
+    plans: HashMap<i64, Vec<assistance_plan::Model>>,
+    change_notices: HashMap<i64, Vec<company_change_notice::Model>>,
+    semi_arid: HashMap<i32, Vec<semi_arid_membership::Model>>,
+    confirmations: HashMap<(Programme, i64), Vec<checklist_confirmation::Model>>,
+    items: HashMap<i64, Vec<fco_carta_item::Model>>,
+    amendments: HashMap<i64, Vec<fco_carta_amendment::Model>>,
+    meetings: HashMap<i64, chamber_meeting::Model>,
+    attendance: HashMap<(i64, i64), bool>,
+    groups: HashMap<(i64, NaiveDate), Vec<fco_carta::Model>>,
+    cartas: HashMap<i64, fco_carta::Model>,
+}
+
+impl Preloaded {
+    /// The facts of these projects.
+    pub async fn projects(db: &impl ConnectionTrait, projects: &[social_fuel_project::Model]) -> Result<Self> {
+        use crate::facts as f;
+        let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
+        let towns: Vec<i32> = projects
+            .iter()
+            .map(|p| p.plant_municipality_code)
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::SocialFuel, *id)).collect();
+        Ok(Self {
+            acquisitions: f::acquisitions_by_project(db, &ids).await?,
+            proposals: f::proposals_by_project(db, &ids).await?,
+            documents: f::documents_by_project(db, &ids).await?,
+            plans: f::plans_by_project(db, &ids).await?,
+            change_notices: f::change_notices_by_project(db, &ids).await?,
+            semi_arid: f::semi_arid_by_municipality(db, &towns).await?,
+            confirmations: f::confirmations(db, &keys).await?,
+            ..Self::default()
+        })
+    }
+
+    /// The facts of these cartas judged on `as_of`, their borrowers' groups included.
+    pub async fn cartas(db: &impl ConnectionTrait, cartas: &[fco_carta::Model], as_of: NaiveDate) -> Result<Self> {
+        use crate::facts as f;
+        let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
+        let group_keys: Vec<(i64, NaiveDate)> = cartas
+            .iter()
+            .map(|c| (c.party_id, as_of))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let groups = f::group_commitments(db, &group_keys).await?;
+        let with_groups: Vec<i64> = ids
+            .iter()
+            .copied()
+            .chain(groups.values().flatten().map(|c| c.id))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let meeting_ids: Vec<i64> = cartas
+            .iter()
+            .filter_map(|c| c.chamber_meeting_id)
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let present: Vec<(i64, i64)> = cartas
+            .iter()
+            .filter_map(|c| c.chamber_meeting_id.map(|m| (m, c.bank_id)))
+            .collect();
+        let resubmitted: Vec<i64> = cartas.iter().filter_map(|c| c.resubmission_of).collect();
+        let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::FcoRural, *id)).collect();
+        let mut items = HashMap::new();
+        for chunk in with_groups.chunks(5000) {
+            items.extend(f::items_by_carta(db, chunk).await?);
+        }
+        Ok(Self {
+            confirmations: f::confirmations(db, &keys).await?,
+            items,
+            amendments: f::amendments_by_carta(db, &ids).await?,
+            meetings: f::chamber_meetings(db, &meeting_ids).await?,
+            attendance: f::attendance(db, &present).await?,
+            groups,
+            cartas: f::cartas(db, &resubmitted).await?,
+            ..Self::default()
+        })
+    }
+}
+
+fn cloned<K: std::hash::Hash + Eq, V: Clone>(m: &HashMap<K, Vec<V>>, k: &K) -> Vec<V> {
+    m.get(k).cloned().unwrap_or_default()
+}
+
+impl FactSource for Preloaded {
+    async fn acquisitions(&self, project: i64) -> Result<Vec<feedstock_acquisition::Model>> {
+        Ok(cloned(&self.acquisitions, &project))
+    }
+    async fn proposals(&self, project: i64) -> Result<Vec<contract_proposal::Model>> {
+        Ok(cloned(&self.proposals, &project))
+    }
+    async fn documents(&self, project: i64) -> Result<Vec<project_document::Model>> {
+        Ok(cloned(&self.documents, &project))
+    }
+    async fn plans(&self, project: i64) -> Result<Vec<assistance_plan::Model>> {
+        Ok(cloned(&self.plans, &project))
+    }
+    async fn change_notices(&self, project: i64) -> Result<Vec<company_change_notice::Model>> {
+        Ok(cloned(&self.change_notices, &project))
+    }
+    async fn semi_arid(&self, ibge_code: i32) -> Result<Vec<semi_arid_membership::Model>> {
+        Ok(cloned(&self.semi_arid, &ibge_code))
+    }
+    async fn confirmations(&self, programme: Programme, id: i64) -> Result<Vec<checklist_confirmation::Model>> {
+        Ok(cloned(&self.confirmations, &(programme, id)))
+    }
+    async fn items(&self, cartas: Vec<i64>) -> Result<Vec<fco_carta_item::Model>> {
+        Ok(cartas.iter().flat_map(|c| cloned(&self.items, c)).collect())
+    }
+    async fn amendments(&self, carta: i64) -> Result<Vec<fco_carta_amendment::Model>> {
+        Ok(cloned(&self.amendments, &carta))
+    }
+    async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
+        Ok(self.meetings.get(&id).cloned())
+    }
+    async fn present(&self, meeting: i64, bank: i64) -> Result<Option<bool>> {
+        Ok(self.attendance.get(&(meeting, bank)).copied())
+    }
+    async fn group_commitments(&self, party: i64, day: NaiveDate) -> Result<Vec<fco_carta::Model>> {
+        Ok(cloned(&self.groups, &(party, day)))
+    }
+    async fn carta(&self, id: i64) -> Result<Option<fco_carta::Model>> {
+        Ok(self.cartas.get(&id).cloned())
     }
 }

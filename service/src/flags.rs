@@ -32,6 +32,10 @@ pub struct FlagFilter {
     pub raised_to: Option<DateTime<Utc>>,
     /// Only flags falling due before this day.
     pub due_before: Option<NaiveDate>,
+    /// Only flags on these kinds of subject (`FINANCING`, `BANK`, `MEETING`, `GROUP`, `REPORT`).
+    pub subject_kinds: Vec<String>,
+    /// Only flags raised by this source (`job:flag-deadlines`, `report:42`).
+    pub source: Option<String>,
 }
 
 impl FlagFilter {
@@ -66,6 +70,11 @@ impl FlagFilter {
                         Condition::all()
                             .add(C::Programme.eq(Programme::SocialFuel))
                             .add(C::FinancingId.in_subquery(of_bank("social_fuel_project"))),
+                    )
+                    .add(
+                        Condition::all()
+                            .add(C::SubjectKind.eq("BANK"))
+                            .add(C::SubjectId.is_in(self.bank_ids.clone())),
                     ),
             );
         }
@@ -83,6 +92,12 @@ impl FlagFilter {
         if let Some(d) = self.due_before {
             c = c.add(C::DueOn.lt(d));
         }
+        if !self.subject_kinds.is_empty() {
+            c = c.add(C::SubjectKind.is_in(self.subject_kinds.clone()));
+        }
+        if let Some(s) = &self.source {
+            c = c.add(C::Source.eq(s.clone()));
+        }
         c
     }
 }
@@ -97,6 +112,11 @@ pub async fn list(
     let _scope = caller.scope();
     let select = compliance_flag::Entity::find().filter(filter.condition());
     page::fetch(db, select, compliance_flag::Column::Id, |f| f.id, keyset).await
+}
+
+/// One flag.
+pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<compliance_flag::Model>, ServiceError> {
+    Ok(compliance_flag::Entity::find_by_id(id).one(db).await?)
 }
 
 /// The flags of each financing, newest first, in one statement.
@@ -130,7 +150,9 @@ pub async fn of_financings(
         .all(db)
         .await?;
     for f in rows {
-        out.entry((f.programme, f.financing_id)).or_default().push(f);
+        if let Some(id) = f.financing_id {
+            out.entry((f.programme, id)).or_default().push(f);
+        }
     }
     Ok(out)
 }

@@ -397,6 +397,13 @@ catalogue! {
     PROPOSAL_UNKNOWN = "PROPOSAL_UNKNOWN" { pt: "não há proposta de contrato {id}", en: "there is no contract proposal {id}" }
     /// A chamber meeting that does not exist.
     MEETING_UNKNOWN = "MEETING_UNKNOWN" { pt: "não há reunião da câmara {id}", en: "there is no chamber meeting {id}" }
+    /// A compliance flag that does not exist.
+    FLAG_UNKNOWN = "FLAG_UNKNOWN" { pt: "não há alerta de conformidade {id}", en: "there is no compliance flag {id}" }
+    /// A compliance flag already resolved.
+    FLAG_ALREADY_RESOLVED = "FLAG_ALREADY_RESOLVED" {
+        pt: "o alerta {id} já foi resolvido por {by}",
+        en: "flag {id} was already resolved by {by}"
+    }
     /// An economic group that does not exist.
     GROUP_UNKNOWN = "GROUP_UNKNOWN" { pt: "não há grupo econômico {id}", en: "there is no economic group {id}" }
     /// A version of a fact that was already corrected or removed.

@@ -173,6 +173,19 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
         assert_eq!(old["status"], "SUPERSEDED");
         assert_eq!(old["supersededBy"]["id"], body3["id"]);
         assert_eq!(report(&app, &body3["id"]).await["status"], "INGESTED");
+        // The first report's flags are resolved by the one that superseded it, saying so; the second raised its own.
+        let q = "query F($s: String!) { complianceFlags(first: 50, filter: { source: $s }) { nodes { ruleCode open resolvedBy resolution } } }";
+        let first_report = flags.iter().find(|f| f.rule_code == "FCO-CHAMBER-THRESHOLD" && f.source.starts_with("report:")).map(|f| f.source.clone()).expect("source");
+        let of_first = app.data(q, json!({ "s": first_report })).await;
+        let nodes = of_first["complianceFlags"]["nodes"].as_array().cloned().unwrap_or_default();
+        assert!(!nodes.is_empty(), "{of_first}");
+        for f in &nodes {
+            assert_eq!(f["open"], false, "{f}");
+            assert!(f["resolvedBy"].as_str().is_some_and(|b| b.starts_with("report:")), "{f}");
+            assert!(f["resolution"].as_str().is_some_and(|r| r.contains("superseded")), "{f}");
+        }
+        let second = entity::compliance_flag::Entity::find().all(&app.db).await.expect("flags");
+        assert!(second.iter().any(|f| f.rule_code == "FCO-CHAMBER-THRESHOLD" && f.resolved_at.is_none()), "{second:?}");
     })
     .await;
 }

@@ -466,8 +466,7 @@ async fn a_list_filtered_by_a_rare_status_reads_the_status_index() {
 #[tokio::test]
 async fn the_membership_history_starts_with_the_members_a_database_had() {
     with_each_database(|db, backend| async move {
-        let n = Migrator::migrations().len() as u32;
-        Migrator::up(&db, Some(n - 1)).await.expect("up to 24");
+        Migrator::up(&db, Some(24)).await.expect("up to 24");
         let g = entity::economic_group::ActiveModel {
             name: Set("Grupo Antigo".into()),
             kind: Set("GROUP".into()),
@@ -488,7 +487,7 @@ async fn the_membership_history_starts_with_the_members_a_database_had() {
             .await
             .expect("party");
         }
-        Migrator::up(&db, None).await.expect("up to 25");
+        Migrator::up(&db, Some(1)).await.expect("up to 25");
         let members = entity::economic_group_membership::Entity::find()
             .all(&db)
             .await
@@ -496,6 +495,41 @@ async fn the_membership_history_starts_with_the_members_a_database_had() {
         assert_eq!(members.len(), 1, "{backend:?}: {members:?}");
         assert_eq!((members[0].group_id, members[0].joined_at), (g.id, None), "{backend:?}");
         assert!(members[0].known_on(chrono::NaiveDate::from_ymd_opt(2001, 1, 1).expect("day")));
+    })
+    .await;
+}
+
+/// Migration 26 keeps the flags a database already had, as flags on their financing, and the job's flags get one
+/// open flag per subject, rule, source and occurrence from the database itself (both backends).
+#[tokio::test]
+async fn migration_26_keeps_earlier_flags_on_their_financing_and_refuses_a_second_open_job_flag() {
+    with_each_database(|db, backend| async move {
+        Migrator::up(&db, Some(25)).await.expect("up to 25");
+        db.execute_unprepared(
+            "INSERT INTO compliance_flag (programme, financing_id, rule_code, legal_basis, message, source, raised_at, severity) \
+             VALUES ('FCO_RURAL', 42, 'FCO-CEILING', 'art. 4', 'over', 'report:7', '2026-01-02T03:04:05+00:00', 'VIOLATION')",
+        )
+        .await
+        .expect("an old flag");
+        Migrator::up(&db, None).await.expect("up to the last");
+        let flags = entity::compliance_flag::Entity::find().all(&db).await.expect("flags");
+        assert_eq!(flags.len(), 1, "{backend:?}");
+        let f = &flags[0];
+        assert_eq!(
+            (f.subject(), f.subject_id, f.financing_id, f.occurrence.as_str(), f.source.as_str()),
+            (Some(entity::compliance_flag::SubjectKind::Financing), 42, Some(42), "", "report:7"),
+            "{backend:?}"
+        );
+        let job_flag = "INSERT INTO compliance_flag (programme, rule_code, legal_basis, message, source, raised_at, \
+            severity, subject_kind, subject_id, occurrence) VALUES ('FCO_RURAL', 'FCO-MONTHLY-LIST', 'art. 2', 'missing', \
+            'job:flag-deadlines', '2026-01-02T03:04:05+00:00', 'VIOLATION', 'BANK', 3, '2025-11')";
+        db.execute_unprepared(job_flag).await.expect("one open job flag");
+        let twice = db.execute_unprepared(job_flag).await;
+        assert!(twice.is_err(), "{backend:?}: a second open flag of the same identity is refused");
+        db.execute_unprepared("UPDATE compliance_flag SET resolved_at = '2026-02-01T00:00:00+00:00' WHERE source = 'job:flag-deadlines'")
+            .await
+            .expect("resolve");
+        db.execute_unprepared(job_flag).await.expect("once resolved, the same identity may be raised again");
     })
     .await;
 }

@@ -1,22 +1,28 @@
-//! Compliance flags in the graph: `complianceFlags(filter, first, after, last, before)` and `flags` on every
-//! financing. The listing is the service's (`service::flags`); this is its GraphQL shape.
+//! Compliance flags in the graph: `complianceFlags(filter, first, after, last, before)`, `flags` on every financing,
+//! and `resolveComplianceFlag`. The listing is the service's (`service::flags`), the flags are raised by the
+//! ingestion and by the `flag-deadlines` job (`service::deadline_flags`); this is their GraphQL shape.
 
 use super::{
+    chamber::ChamberMeeting,
     db,
     error::{Served, gql},
     ids::{self, NodeKind},
     loader,
-    loaders::{FcoCartaLoader, SocialFuelProjectLoader},
+    loaders::{BankLoader, ChamberMeetingLoader, EconomicGroupLoader, FcoCartaLoader, SocialFuelProjectLoader},
     pagination::keyset_connection,
     reports::BankReport,
     scalars::{Date, DateTime},
     types::{
         enums::Programme,
         financing::{FcoCarta, SocialFuelProject},
+        objects::{Bank, EconomicGroup},
     },
 };
-use async_graphql::{Context, Enum, ID, InputObject, Object, Result, Union};
-use entity::{compliance_flag, vocab};
+use async_graphql::{Context, Enum, ID, InputObject, Object, Result, SimpleObject, Union};
+use entity::{
+    compliance_flag::{self, SubjectKind},
+    vocab,
+};
 
 /// How serious a flag is.
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
@@ -47,14 +53,61 @@ impl FlagSeverity {
     }
 }
 
-/// What a flag is about. Today the ingestion's cross-checks flag projects and cartas; banks, reports and economic
-/// groups are subjects of the flag jobs to come.
+/// What a flag is about: a project or carta; a bank (its monthly list, Banco do Brasil's 60-day report); a chamber
+/// meeting (its result within 72 hours); an economic group (its R$ 15 M ceiling); a bank report.
 #[derive(Union, Clone, Debug)]
 pub enum FlagSubject {
     /// A social-fuel project.
     SocialFuelProject(SocialFuelProject),
     /// An FCO carta.
     FcoCarta(FcoCarta),
+    /// A bank.
+    Bank(Bank),
+    /// A meeting of the CPACR chamber.
+    ChamberMeeting(ChamberMeeting),
+    /// An economic group.
+    EconomicGroup(EconomicGroup),
+    /// A bank's monthly report.
+    BankReport(BankReport),
+}
+
+/// The kind of a flag's subject.
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+pub enum FlagSubjectKind {
+    /// A project or carta.
+    Financing,
+    /// A bank.
+    Bank,
+    /// A chamber meeting.
+    Meeting,
+    /// An economic group.
+    Group,
+    /// A bank report.
+    Report,
+}
+
+impl From<FlagSubjectKind> for SubjectKind {
+    fn from(k: FlagSubjectKind) -> Self {
+        match k {
+            FlagSubjectKind::Financing => Self::Financing,
+            FlagSubjectKind::Bank => Self::Bank,
+            FlagSubjectKind::Meeting => Self::Meeting,
+            FlagSubjectKind::Group => Self::Group,
+            FlagSubjectKind::Report => Self::Report,
+        }
+    }
+}
+
+impl From<SubjectKind> for FlagSubjectKind {
+    fn from(k: SubjectKind) -> Self {
+        match k {
+            SubjectKind::Financing => Self::Financing,
+            SubjectKind::Bank => Self::Bank,
+            SubjectKind::Meeting => Self::Meeting,
+            SubjectKind::Group => Self::Group,
+            SubjectKind::Report => Self::Report,
+        }
+    }
 }
 
 /// A compliance finding: the rule it concerns, why, and where it stands.
@@ -64,6 +117,11 @@ pub struct ComplianceFlag(pub compliance_flag::Model);
 /// A compliance finding: the rule it concerns, why, and where it stands.
 #[Object]
 impl ComplianceFlag {
+    /// Opaque global ID.
+    pub async fn id(&self) -> ID {
+        ids::encode(NodeKind::ComplianceFlag, self.0.id)
+    }
+
     /// The flag's number.
     async fn number(&self) -> i64 {
         self.0.id
@@ -116,19 +174,61 @@ impl ComplianceFlag {
         self.0.due_on.map(Date)
     }
 
+    /// Which occurrence of a recurring deadline it is about (the month of a bank's monthly list, `2026-10`).
+    async fn occurrence(&self) -> Option<&str> {
+        Some(self.0.occurrence.as_str()).filter(|o| !o.is_empty())
+    }
+
+    /// Who resolved it: `job:flag-deadlines` when the facts cleared it, `report:N` when a later report superseded
+    /// the one that raised it, or the person who resolved it.
+    async fn resolved_by(&self) -> Option<&str> {
+        self.0.resolved_by.as_deref()
+    }
+
+    /// Why it was resolved.
+    async fn resolution(&self) -> Option<&str> {
+        self.0.resolution.as_deref()
+    }
+
+    /// The kind of its subject.
+    async fn subject_kind(&self) -> FlagSubjectKind {
+        self.0.subject().unwrap_or(SubjectKind::Financing).into()
+    }
+
     /// What it is about.
     async fn subject(&self, ctx: &Context<'_>) -> Result<Option<FlagSubject>> {
-        Ok(match self.0.programme {
-            vocab::Programme::SocialFuel => loader::<SocialFuelProjectLoader>(ctx)
-                .load_one(self.0.financing_id)
+        let id = self.0.subject_id;
+        Ok(match (self.0.subject(), self.0.programme) {
+            (Some(SubjectKind::Financing), vocab::Programme::SocialFuel) => loader::<SocialFuelProjectLoader>(ctx)
+                .load_one(self.0.financing_id.unwrap_or(id))
                 .await
                 .map_err(gql)?
                 .map(|p| FlagSubject::SocialFuelProject(SocialFuelProject(p))),
-            vocab::Programme::FcoRural => loader::<FcoCartaLoader>(ctx)
-                .load_one(self.0.financing_id)
+            (Some(SubjectKind::Financing), vocab::Programme::FcoRural) => loader::<FcoCartaLoader>(ctx)
+                .load_one(self.0.financing_id.unwrap_or(id))
                 .await
                 .map_err(gql)?
                 .map(|c| FlagSubject::FcoCarta(FcoCarta(c))),
+            (Some(SubjectKind::Bank), _) => loader::<BankLoader>(ctx)
+                .load_one(id)
+                .await
+                .map_err(gql)?
+                .map(|b| FlagSubject::Bank(Bank(b))),
+            (Some(SubjectKind::Meeting), _) => loader::<ChamberMeetingLoader>(ctx)
+                .load_one(id)
+                .await
+                .map_err(gql)?
+                .map(|m| FlagSubject::ChamberMeeting(ChamberMeeting(m))),
+            (Some(SubjectKind::Group), _) => loader::<EconomicGroupLoader>(ctx)
+                .load_one(id)
+                .await
+                .map_err(gql)?
+                .map(|g| FlagSubject::EconomicGroup(EconomicGroup(g))),
+            (Some(SubjectKind::Report), _) => service::reports::report(db(ctx), id)
+                .await
+                .served(ctx)?
+                .map(|r| FlagSubject::BankReport(BankReport(r))),
+            (None, _) => None,
         })
     }
 
@@ -175,6 +275,10 @@ pub struct ComplianceFlagFilter {
     pub raised_between: Option<DateTimeRange>,
     /// Only flags falling due before this day.
     pub due_before: Option<Date>,
+    /// Only flags on these kinds of subject.
+    pub subject_kinds: Option<Vec<FlagSubjectKind>>,
+    /// Only flags raised by this source (`job:flag-deadlines`, `report:42`).
+    pub source: Option<String>,
 }
 
 impl ComplianceFlagFilter {
@@ -199,6 +303,13 @@ impl ComplianceFlagFilter {
             raised_from: self.raised_between.as_ref().and_then(|r| r.from).map(|t| t.0),
             raised_to: self.raised_between.as_ref().and_then(|r| r.to).map(|t| t.0),
             due_before: self.due_before.map(|d| d.0),
+            subject_kinds: self
+                .subject_kinds
+                .iter()
+                .flatten()
+                .map(|k| SubjectKind::from(*k).as_str().to_owned())
+                .collect(),
+            source: self.source.clone(),
         })
     }
 }
@@ -226,5 +337,53 @@ impl FlagsQuery {
             .await
             .served(ctx)?;
         Ok(ComplianceFlagConnection::from_page(page, ComplianceFlag))
+    }
+}
+
+/// `resolveComplianceFlag`'s input.
+#[derive(InputObject, Debug)]
+pub struct ResolveComplianceFlagInput {
+    /// The flag's global ID.
+    pub id: ID,
+    /// Who resolves it (a person, with their office).
+    pub resolved_by: String,
+    /// Why: kept with the flag. A flag of the `flag-deadlines` job so resolved stays resolved while the facts behind
+    /// it stay the same; when they change, the job raises a new one.
+    pub reason: String,
+}
+
+/// `resolveComplianceFlag`'s answer.
+#[derive(SimpleObject, Debug)]
+pub struct ResolveComplianceFlagPayload {
+    /// The flag, resolved.
+    pub flag: ComplianceFlag,
+}
+
+/// Mutations about compliance flags.
+#[derive(Default)]
+pub struct FlagsMutation;
+
+#[Object]
+impl FlagsMutation {
+    /// Resolves an open flag by hand, saying who and why (an accepted justification, a fact recorded elsewhere).
+    async fn resolve_compliance_flag(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The flag, who resolves it and why.")] input: ResolveComplianceFlagInput,
+    ) -> Result<ResolveComplianceFlagPayload> {
+        let id = ids::arg(&input.id, NodeKind::ComplianceFlag, "input.id")?;
+        let flag = service::deadline_flags::resolve_by_person(
+            db(ctx),
+            &super::caller(ctx),
+            service::Clock::System,
+            id,
+            &input.resolved_by,
+            &input.reason,
+        )
+        .await
+        .served(ctx)?;
+        Ok(ResolveComplianceFlagPayload {
+            flag: ComplianceFlag(flag),
+        })
     }
 }

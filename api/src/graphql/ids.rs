@@ -23,10 +23,12 @@ pub enum NodeKind {
     ChamberMeeting,
     /// A bulk import of facts.
     FactImport,
+    /// A compliance flag.
+    ComplianceFlag,
 }
 
 impl NodeKind {
-    const ALL: [NodeKind; 9] = [
+    const ALL: [NodeKind; 10] = [
         Self::Bank,
         Self::Party,
         Self::EconomicGroup,
@@ -36,6 +38,7 @@ impl NodeKind {
         Self::BankReport,
         Self::ChamberMeeting,
         Self::FactImport,
+        Self::ComplianceFlag,
     ];
 
     /// The GraphQL type name, which is also the prefix inside the ID.
@@ -50,6 +53,7 @@ impl NodeKind {
             Self::BankReport => "BankReport",
             Self::ChamberMeeting => "ChamberMeeting",
             Self::FactImport => "FactImport",
+            Self::ComplianceFlag => "ComplianceFlag",
         }
     }
 }
@@ -89,6 +93,7 @@ impl NodeKind {
             Self::BankReport => "a bank report",
             Self::ChamberMeeting => "a chamber meeting",
             Self::FactImport => "a fact import",
+            Self::ComplianceFlag => "a compliance flag",
         }
     }
 }

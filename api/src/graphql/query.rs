@@ -47,6 +47,7 @@ pub struct MutationRoot(
     super::reports::ReportsMutation,
     super::imports::ImportsMutation,
     super::evaluation::EvaluationMutation,
+    super::flags::FlagsMutation,
 );
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
@@ -121,6 +122,10 @@ impl CommonQuery {
                 .await
                 .ok()
                 .map(|m| Node::FactImport(super::imports::FactImport(m))),
+            NodeKind::ComplianceFlag => service::flags::get(db(ctx), key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::ComplianceFlag(super::flags::ComplianceFlag(m))),
         };
         match found {
             Some(n) => Ok(Some(n)),

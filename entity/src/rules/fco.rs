@@ -381,6 +381,7 @@ pub fn deadlines(
                     None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
                     None => DeadlineStatus::Pending,
                 };
+                let tail_done = c.received_by_council_at.is_some();
                 let tail = c
                     .received_by_council_at
                     .map(|r| format!(" Received by SEDEC at {}.", crate::domain::Authority::Cdae.show(r)))
@@ -392,6 +393,7 @@ pub fn deadlines(
                     due_at: Some(due),
                     status,
                     note: format!("{note}{tail}"),
+                    done: tail_done,
                 }
             }
             None => DeadlineOutcome {
@@ -401,6 +403,7 @@ pub fn deadlines(
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
                 note: "No chamber meeting assigned.".into(),
+                done: false,
             },
         })
     }));
@@ -414,6 +417,7 @@ pub fn deadlines(
                     None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
                     None => DeadlineStatus::Pending,
                 };
+                let tail_done = m.results_sent_at.is_some();
                 let tail = m
                     .results_sent_at
                     .map(|s| format!(" Results sent at {}.", crate::domain::Authority::Cdae.show(s)))
@@ -425,6 +429,7 @@ pub fn deadlines(
                     due_at: Some(due),
                     status,
                     note: format!("{note}{tail}"),
+                    done: tail_done,
                 }
             }
             _ => DeadlineOutcome {
@@ -434,6 +439,7 @@ pub fn deadlines(
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
                 note: "No chamber opinion.".into(),
+                done: false,
             },
         })
     }));

@@ -213,6 +213,7 @@ pub fn guarded_deadline(
             _ => social_fuel::DeadlineStatus::Pending,
         },
         note: e.explain(),
+        done: false,
     })
 }
 

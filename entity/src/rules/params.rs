@@ -186,6 +186,10 @@ impl ParamError {
 pub const MDA_2005: &str = "IN MDA nº 01/2005";
 /// CDAE/MT normative instruction of 20 March 2019, in force that day (art. 19).
 pub const CDAE_2019: &str = "IN CDAE/MT 2019";
+/// Fomento's own policy (the flags' look-ahead windows): not in either instrument, in force from 2001.
+pub const FOMENTO: &str = "Fomento";
+/// The "article" of Fomento's windows.
+const WINDOW: &str = "look-ahead window (policy, not in the instrument)";
 
 fn md(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
@@ -286,12 +290,22 @@ pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
         CDAE_2019,
         "art. 17",
     ),
+    // How many days before a deadline its flag turns WARNING (the `flag-deadlines` job).
+    ("SF-DECISION-30D.WARNING_DAYS", "10", Unit::Days, FOMENTO, WINDOW),
+    ("SF-EXTERNAL-EVAL-6M.WARNING_DAYS", "30", Unit::Days, FOMENTO, WINDOW),
+    ("SF-SEAL-REQUEST-30D.WARNING_DAYS", "10", Unit::Days, FOMENTO, WINDOW),
+    ("SF-EXTENSION-12M.WARNING_DAYS", "30", Unit::Days, FOMENTO, WINDOW),
+    ("FCO-VALIDITY-120D.WARNING_DAYS", "15", Unit::Days, FOMENTO, WINDOW),
+    ("FCO-MONTHLY-LIST.WARNING_DAYS", "10", Unit::Days, FOMENTO, WINDOW),
+    ("FCO-BB-60D.WARNING_DAYS", "10", Unit::Days, FOMENTO, WINDOW),
 ];
 
 /// The day the baseline of a rule code takes effect.
 pub fn baseline_from(instrument: &str) -> NaiveDate {
     if instrument == MDA_2005 {
         md(2005, 7, 5)
+    } else if instrument == FOMENTO {
+        md(2001, 1, 1)
     } else {
         md(2019, 3, 20)
     }

@@ -266,6 +266,8 @@ pub struct DeadlineOutcome {
     pub status: DeadlineStatus,
     /// How it was counted and what happened.
     pub note: String,
+    /// Whether the act it waits for was done (in time or late).
+    pub done: bool,
 }
 
 /// Builds a day-based deadline outcome from its start, its computed deadline and the date it was met.
@@ -286,6 +288,7 @@ pub fn day_deadline(
             due_at: None,
             status: DeadlineStatus::NotStarted,
             note: not_started.into(),
+            done: met_on.is_some(),
         };
     };
     let (status, tail) = match met_on {
@@ -310,6 +313,7 @@ pub fn day_deadline(
         due_at: None,
         status,
         note: format!("{}{tail}", dl.note),
+        done: met_on.is_some(),
     }
 }
 

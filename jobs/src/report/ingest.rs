@@ -539,7 +539,37 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
     {
         return Err(e.into());
     }
-    // An earlier declaration of the same bank and month is superseded, and stays queryable.
+    // An earlier declaration of the same bank and month is superseded, and stays queryable; the flags it raised are
+    // resolved by this one.
+    let superseded: Vec<i64> = bank_report::Entity::find()
+        .select_only()
+        .column(bank_report::Column::Id)
+        .filter(bank_report::Column::BankId.eq(r.bank_id))
+        .filter(bank_report::Column::ReferenceMonth.eq(r.reference_month.clone()))
+        .filter(bank_report::Column::Status.eq("INGESTED"))
+        .filter(bank_report::Column::Id.ne(r.id))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    for old in &superseded {
+        compliance_flag::Entity::update_many()
+            .col_expr(compliance_flag::Column::ResolvedAt, Expr::value(now))
+            .col_expr(
+                compliance_flag::Column::ResolvedBy,
+                Expr::value(format!("report:{}", r.id)),
+            )
+            .col_expr(
+                compliance_flag::Column::Resolution,
+                Expr::value(format!(
+                    "report {old} was superseded by report {} of the same bank and month",
+                    r.id
+                )),
+            )
+            .filter(compliance_flag::Column::Source.eq(format!("report:{old}")))
+            .filter(compliance_flag::Column::ResolvedAt.is_null())
+            .exec(&txn)
+            .await?;
+    }
     bank_report::Entity::update_many()
         .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
         .col_expr(bank_report::Column::SupersededBy, Expr::value(r.id))
@@ -1265,7 +1295,9 @@ fn flag_row(
 ) -> compliance_flag::ActiveModel {
     compliance_flag::ActiveModel {
         programme: Set(Programme::FcoRural),
-        financing_id: Set(carta),
+        financing_id: Set(Some(carta)),
+        subject_kind: Set(compliance_flag::SubjectKind::Financing.as_str().into()),
+        subject_id: Set(carta),
         rule_code: Set(code.into()),
         legal_basis: Set(code.legal_basis().into()),
         message: Set(message),

@@ -933,6 +933,8 @@ pub enum Node {
     ChamberMeeting(super::super::chamber::ChamberMeeting),
     /// A bulk import of facts.
     FactImport(super::super::imports::FactImport),
+    /// A compliance flag.
+    ComplianceFlag(super::super::flags::ComplianceFlag),
 }
 
 connection!(

@@ -1,0 +1,632 @@
+//! The `flag-deadlines` use case: judge every deadline and rule outcome as of a day, in one pass over the data, and
+//! keep `compliance_flag` in step with what the facts call for.
+//!
+//! - **Identity**: one open flag per (subject, rule, source, occurrence). The subject is the financing, the bank (its
+//!   monthly list, whose month is the occurrence; Banco do Brasil's 60-day report), the chamber meeting (its result
+//!   within 72 h) or the economic group (its ceiling, listing its cartas). A partial unique index enforces it.
+//! - **Severity**: `VIOLATION` when a deadline passed without its act or a rule is violated; `WARNING` when a deadline
+//!   falls due within its look-ahead window (`<RULE>.WARNING_DAYS`, a versioned parameter read on the day judged).
+//! - **Resolution**: a flag the facts no longer call for is resolved, with why (the deadline's or the rule's own
+//!   account). A person's resolution holds while the facts behind the flag (its fingerprint) stay the same; when they
+//!   change, a new flag is raised.
+//! - **Once**: the whole comparison runs in one transaction, behind an advisory lock on PostgreSQL, so a rerun or a
+//!   second worker changes nothing that the first already did.
+
+use crate::{
+    Caller, ServiceError,
+    compliance::{self, Basis, Preloaded},
+    messages::{Message, code as msg},
+    parameters,
+};
+use chrono::{DateTime, Months, NaiveDate, Utc};
+use entity::{
+    bank, compliance_flag,
+    compliance_flag::SubjectKind,
+    domain::brasilia_date,
+    fco_carta, party,
+    rules::{
+        self, Outcome, RuleKind, Status, code, params::Params, social_fuel::DeadlineOutcome,
+        social_fuel::DeadlineStatus,
+    },
+    social_fuel_project,
+    vocab::{FcoCartaStage, FinancingStatus, Programme},
+};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
+    QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
+};
+use std::collections::{BTreeMap, HashMap};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// What the job writes as the flags' source and as the resolver of the flags it clears.
+pub const SOURCE: &str = "job:flag-deadlines";
+
+/// How many financings are judged per batch of statements.
+const BATCH: u64 = 500;
+
+/// A flag's identity: subject, its id, rule, occurrence (the source is the job's).
+pub type Key = (SubjectKind, i64, String, String);
+
+/// A flag the facts call for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wanted {
+    /// Programme of the rule.
+    pub programme: Programme,
+    /// The financing, when the subject is one.
+    pub financing_id: Option<i64>,
+    /// `WARNING` or `VIOLATION`.
+    pub severity: &'static str,
+    /// The day it falls (or fell) due.
+    pub due_on: Option<NaiveDate>,
+    /// Legal basis.
+    pub legal_basis: String,
+    /// What was found.
+    pub message: String,
+    /// The facts behind it.
+    pub fingerprint: String,
+}
+
+/// Every judgement of one pass: the flags called for, and what every judged (subject, rule) says now (the reason a
+/// flag no longer called for is resolved).
+#[derive(Debug, Default)]
+pub struct Judgement {
+    /// The flags called for, by identity.
+    pub wanted: BTreeMap<Key, Wanted>,
+    /// What each judged subject and rule says now.
+    pub said: HashMap<Key, String>,
+    /// Financings, banks and meetings judged.
+    pub judged: u32,
+}
+
+impl Judgement {
+    fn want(&mut self, key: Key, w: Wanted) {
+        self.said.insert(key.clone(), w.message.clone());
+        self.wanted.insert(key, w);
+    }
+
+    fn say(&mut self, key: Key, what: String) {
+        self.said.entry(key).or_insert(what);
+    }
+
+    /// A financing that is not flagged (a draft, denied or ended): what each of its rules says is why its flags
+    /// are resolved.
+    fn closed(&mut self, kind: SubjectKind, id: i64, outcomes: &[Outcome], deadlines: &[DeadlineOutcome], why: &str) {
+        for code in outcomes.iter().map(|o| o.code).chain(deadlines.iter().map(|d| d.code)) {
+            self.say((kind, id, code.to_owned(), String::new()), why.to_owned());
+        }
+    }
+
+    /// A deadline's flag, if it calls for one.
+    fn deadline(
+        &mut self,
+        params: &Params,
+        as_of: NaiveDate,
+        (kind, id, occurrence): (SubjectKind, i64, String),
+        programme: Programme,
+        financing_id: Option<i64>,
+        d: &DeadlineOutcome,
+    ) {
+        let key = (kind, id, d.code.to_owned(), occurrence);
+        match severity_of(params, as_of, d) {
+            Some((severity, due)) => self.want(
+                key,
+                Wanted {
+                    programme,
+                    financing_id,
+                    severity,
+                    due_on: Some(due),
+                    legal_basis: d.legal_basis.to_owned(),
+                    message: d.note.clone(),
+                    fingerprint: format!("{severity}|{due}"),
+                },
+            ),
+            None => self.say(key, d.note.clone()),
+        }
+    }
+
+    /// A rule outcome's flag, if it is violated (deadline and bank-level rules are judged as deadlines).
+    fn outcome(
+        &mut self,
+        (kind, id): (SubjectKind, i64),
+        programme: Programme,
+        financing_id: Option<i64>,
+        o: &Outcome,
+    ) {
+        let judged_here =
+            rules::rule(o.code).is_some_and(|r| matches!(r.kind, RuleKind::Checked | RuleKind::Checklist));
+        if !judged_here {
+            return;
+        }
+        let key = (kind, id, o.code.to_owned(), String::new());
+        if o.status == Status::Violated {
+            self.want(
+                key,
+                Wanted {
+                    programme,
+                    financing_id,
+                    severity: "VIOLATION",
+                    due_on: None,
+                    legal_basis: o.legal_basis.to_owned(),
+                    message: o.explanation.clone(),
+                    fingerprint: format!("VIOLATION|{}", o.explanation),
+                },
+            );
+        } else {
+            self.say(key, o.explanation.clone());
+        }
+    }
+}
+
+/// Whether a financing in this status is flagged: not while a draft, nor once denied or ended.
+fn live(status: FinancingStatus) -> bool {
+    !matches!(
+        status,
+        FinancingStatus::Draft | FinancingStatus::Denied | FinancingStatus::Ended
+    )
+}
+
+/// `VIOLATION` for a deadline passed without its act, `WARNING` for one due within its window; with the due day.
+fn severity_of(params: &Params, as_of: NaiveDate, d: &DeadlineOutcome) -> Option<(&'static str, NaiveDate)> {
+    let due = d.due.or(d.due_at.map(brasilia_date))?;
+    if d.done {
+        return None;
+    }
+    match d.status {
+        DeadlineStatus::Overdue => Some(("VIOLATION", due)),
+        DeadlineStatus::Pending if due >= as_of => {
+            let window = params.count(&format!("{}.WARNING_DAYS", d.code), as_of).ok()?;
+            ((due - as_of).num_days() <= i64::from(window)).then_some(("WARNING", due))
+        }
+        _ => None,
+    }
+}
+
+/// Judges every project, carta, bank and chamber meeting as of `as_of`, a batch of financings at a time.
+pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgement> {
+    let params = parameters::params(db).await?;
+    let calendar = parameters::calendar(db).await?;
+    let basis = Basis {
+        params: &params,
+        calendar: &calendar,
+    };
+    let mut j = Judgement::default();
+    // Social-fuel projects.
+    let mut after = 0i64;
+    loop {
+        let projects = social_fuel_project::Entity::find()
+            .filter(social_fuel_project::Column::Id.gt(after))
+            .order_by_asc(social_fuel_project::Column::Id)
+            .limit(BATCH)
+            .all(db)
+            .await?;
+        let Some(last) = projects.last() else { break };
+        after = last.id;
+        let facts = Preloaded::projects(db, &projects).await?;
+        for p in &projects {
+            let (outcomes, deadlines) = compliance::project(&facts, basis, p, as_of).await?;
+            let stage = p.as_known_on(as_of).stage;
+            if !live(stage.status()) {
+                j.closed(
+                    SubjectKind::Financing,
+                    p.id,
+                    &outcomes,
+                    &deadlines,
+                    &format!("the project is {stage:?} on {as_of}"),
+                );
+                j.judged += 1;
+                continue;
+            }
+            let subject = (SubjectKind::Financing, p.id);
+            for o in &outcomes {
+                j.outcome(subject, Programme::SocialFuel, Some(p.id), o);
+            }
+            for d in &deadlines {
+                let s = (SubjectKind::Financing, p.id, String::new());
+                j.deadline(&params, as_of, s, Programme::SocialFuel, Some(p.id), d);
+            }
+            j.judged += 1;
+        }
+    }
+    // FCO cartas; the ceiling is judged per economic group.
+    let mut ceiling: BTreeMap<i64, Vec<(fco_carta::Model, Outcome)>> = BTreeMap::new();
+    let mut after = 0i64;
+    loop {
+        let cartas = fco_carta::Entity::find()
+            .filter(fco_carta::Column::Id.gt(after))
+            .order_by_asc(fco_carta::Column::Id)
+            .limit(BATCH)
+            .all(db)
+            .await?;
+        let Some(last) = cartas.last() else { break };
+        after = last.id;
+        let facts = Preloaded::cartas(db, &cartas, as_of).await?;
+        let groups = groups_of(db, &cartas).await?;
+        for c in &cartas {
+            let (outcomes, deadlines) = compliance::carta(&facts, basis, c, as_of).await?;
+            let stage = c.as_known_on(as_of).stage;
+            let group = groups.get(&c.party_id).copied();
+            if !live(stage.status()) {
+                // A closed carta is not flagged; its chamber meeting still owes its result (FCO-72H-RESULT).
+                let why = format!("the carta is {stage:?} on {as_of}");
+                let (theirs, meeting): (Vec<_>, Vec<_>) = deadlines
+                    .into_iter()
+                    .partition(|d| d.code != code::FCO_72H_RESULT.as_str());
+                j.closed(SubjectKind::Financing, c.id, &outcomes, &theirs, &why);
+                if let (Some(m), Some(d)) = (c.chamber_meeting_id, meeting.first()) {
+                    j.deadline(
+                        &params,
+                        as_of,
+                        (SubjectKind::Meeting, m, String::new()),
+                        Programme::FcoRural,
+                        None,
+                        d,
+                    );
+                }
+                if let Some(g) = group {
+                    j.say(
+                        (
+                            SubjectKind::Group,
+                            g,
+                            code::FCO_CEILING.as_str().to_owned(),
+                            String::new(),
+                        ),
+                        why,
+                    );
+                }
+                j.judged += 1;
+                continue;
+            }
+            for o in &outcomes {
+                match group {
+                    Some(g) if o.code == code::FCO_CEILING.as_str() => {
+                        ceiling.entry(g).or_default().push((c.clone(), o.clone()));
+                    }
+                    _ => j.outcome((SubjectKind::Financing, c.id), Programme::FcoRural, Some(c.id), o),
+                }
+            }
+            for d in &deadlines {
+                if d.code == code::FCO_VALIDITY_120D.as_str() && stage != FcoCartaStage::Approved {
+                    // The 120 days run for an approved carta only; contracted or expired, it is settled.
+                    j.say(
+                        (SubjectKind::Financing, c.id, d.code.to_owned(), String::new()),
+                        d.note.clone(),
+                    );
+                    continue;
+                }
+                let subject = if d.code == code::FCO_72H_RESULT.as_str() {
+                    let Some(m) = c.chamber_meeting_id else { continue };
+                    ((SubjectKind::Meeting, m, String::new()), None)
+                } else {
+                    ((SubjectKind::Financing, c.id, String::new()), Some(c.id))
+                };
+                j.deadline(&params, as_of, subject.0, Programme::FcoRural, subject.1, d);
+            }
+            j.judged += 1;
+        }
+    }
+    for (group, judged) in ceiling {
+        group_ceiling(&mut j, group, &judged);
+    }
+    // Banks' reports.
+    for b in bank::Entity::find().order_by_asc(bank::Column::Id).all(db).await? {
+        let deadlines = compliance::bank_deadlines(db, basis, &b, as_of).await?;
+        let first = chrono::Datelike::with_day(&as_of, 1).unwrap_or(as_of);
+        let mut months = [2u32, 1]
+            .into_iter()
+            .filter_map(|back| first.checked_sub_months(Months::new(back)));
+        for d in &deadlines {
+            let occurrence = if d.code == code::FCO_MONTHLY_LIST.as_str() {
+                let month = months.next().map(|m| m.format("%Y-%m").to_string()).unwrap_or_default();
+                if !d.note.contains(&format!("the list of {month} ")) {
+                    // The rule's order of months changed: key on the due day rather than guess.
+                    d.due.map(|d| d.to_string()).unwrap_or_default()
+                } else {
+                    month
+                }
+            } else {
+                String::new()
+            };
+            j.deadline(
+                &params,
+                as_of,
+                (SubjectKind::Bank, b.id, occurrence),
+                Programme::FcoRural,
+                None,
+                d,
+            );
+        }
+        j.judged += 1;
+    }
+    missing_lists_stay(db, &mut j, as_of).await?;
+    Ok(j)
+}
+
+/// A monthly list still missing stays flagged after its month leaves the rule's view (the rule shows the last two
+/// months): an open FCO-MONTHLY-LIST flag of an earlier month is kept until a list of that month is received.
+async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of: NaiveDate) -> Result<()> {
+    use compliance_flag::Column as C;
+    let open = compliance_flag::Entity::find()
+        .filter(C::Source.eq(SOURCE))
+        .filter(C::RuleCode.eq(code::FCO_MONTHLY_LIST.as_str()))
+        .filter(C::SubjectKind.eq(SubjectKind::Bank.as_str()))
+        .filter(C::ResolvedAt.is_null())
+        .all(db)
+        .await?;
+    for f in open {
+        let key: Key = (
+            SubjectKind::Bank,
+            f.subject_id,
+            f.rule_code.clone(),
+            f.occurrence.clone(),
+        );
+        if j.said.contains_key(&key) {
+            continue;
+        }
+        let received = entity::bank_report::Entity::find()
+            .filter(entity::bank_report::Column::BankId.eq(f.subject_id))
+            .filter(entity::bank_report::Column::ReferenceMonth.eq(f.occurrence.clone()))
+            .filter(entity::bank_report::Column::Status.ne("REJECTED"))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|r| brasilia_date(r.received_at))
+            .filter(|d| *d <= as_of)
+            .min();
+        match received {
+            Some(d) => j.say(key, format!("the list of {} was received on {d}", f.occurrence)),
+            None => j.want(
+                key,
+                Wanted {
+                    programme: f.programme,
+                    financing_id: None,
+                    severity: "VIOLATION",
+                    due_on: f.due_on,
+                    legal_basis: f.legal_basis.clone(),
+                    message: f.message.clone(),
+                    fingerprint: f.fingerprint.clone().unwrap_or_default(),
+                },
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// The current economic group of each carta's borrower.
+async fn groups_of(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<HashMap<i64, i64>> {
+    let parties: Vec<i64> = cartas.iter().map(|c| c.party_id).collect();
+    let rows: Vec<(i64, Option<i64>)> = party::Entity::find()
+        .select_only()
+        .column(party::Column::Id)
+        .column(party::Column::EconomicGroupId)
+        .filter(party::Column::Id.is_in(parties))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(p, g)| Some((p, g?))).collect())
+}
+
+/// FCO-CEILING on a group: one flag listing every carta of the group over the ceiling.
+fn group_ceiling(j: &mut Judgement, group: i64, judged: &[(fco_carta::Model, Outcome)]) {
+    let key = (
+        SubjectKind::Group,
+        group,
+        code::FCO_CEILING.as_str().to_owned(),
+        String::new(),
+    );
+    let over: Vec<&(fco_carta::Model, Outcome)> = judged.iter().filter(|(_, o)| o.status == Status::Violated).collect();
+    let Some((_, first)) = over.first() else {
+        if let Some((_, o)) = judged.first() {
+            j.say(key, o.explanation.clone());
+        }
+        return;
+    };
+    let numbers: Vec<&str> = over.iter().map(|(c, _)| c.number.as_str()).collect();
+    let message = format!(
+        "the economic group's cartas {} break the ceiling: {}",
+        numbers.join(", "),
+        over.iter()
+            .map(|(c, o)| format!("{}: {}", c.number, o.explanation))
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    let ids: Vec<String> = over.iter().map(|(c, _)| c.id.to_string()).collect();
+    j.want(
+        key,
+        Wanted {
+            programme: Programme::FcoRural,
+            financing_id: None,
+            severity: "VIOLATION",
+            due_on: None,
+            legal_basis: first.legal_basis.to_owned(),
+            message,
+            fingerprint: format!("VIOLATION|{}|{}", ids.join(","), first.explanation),
+        },
+    );
+}
+
+/// What one pass changed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Synced {
+    /// Flags raised.
+    pub raised: Vec<i64>,
+    /// Open flags whose severity, due day or facts changed (a warning turned violation).
+    pub changed: Vec<i64>,
+    /// Flags resolved because the facts no longer call for them.
+    pub resolved: Vec<i64>,
+    /// Flags a person resolved whose facts have not changed, left resolved.
+    pub held: u32,
+    /// Subjects judged.
+    pub judged: u32,
+}
+
+/// Judges everything as of `as_of` and brings the job's flags in step, in one transaction.
+pub async fn run(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    as_of: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<Synced> {
+    let judgement = judge(db, as_of).await?;
+    sync(db, judgement, as_of, now).await
+}
+
+/// Brings the job's flags in step with `judgement`: raises what is wanted and not open (unless a person resolved it
+/// and its facts did not change), updates open flags whose facts changed, resolves open flags no longer wanted.
+pub async fn sync(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    judgement: Judgement,
+    as_of: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<Synced> {
+    use compliance_flag::Column as C;
+    let txn = db.begin().await?;
+    if txn.get_database_backend() == DbBackend::Postgres {
+        // Two workers judging at once: the second waits and then finds the first's flags.
+        txn.execute_unprepared("SELECT pg_advisory_xact_lock(hashtext('fomento:flag-deadlines'))")
+            .await?;
+    }
+    let key_of = |f: &compliance_flag::Model| -> Option<Key> {
+        Some((f.subject()?, f.subject_id, f.rule_code.clone(), f.occurrence.clone()))
+    };
+    let open: HashMap<Key, compliance_flag::Model> = compliance_flag::Entity::find()
+        .filter(C::Source.eq(SOURCE))
+        .filter(C::ResolvedAt.is_null())
+        .all(&txn)
+        .await?
+        .into_iter()
+        .filter_map(|f| Some((key_of(&f)?, f)))
+        .collect();
+    // The latest resolution by a person of each identity.
+    let mut by_person: HashMap<Key, compliance_flag::Model> = HashMap::new();
+    for f in compliance_flag::Entity::find()
+        .filter(C::Source.eq(SOURCE))
+        .filter(C::ResolvedAt.is_not_null())
+        .filter(C::ResolvedBy.ne(SOURCE))
+        .order_by_asc(C::Id)
+        .all(&txn)
+        .await?
+    {
+        if let Some(k) = key_of(&f) {
+            by_person.insert(k, f);
+        }
+    }
+    let mut out = Synced {
+        judged: judgement.judged,
+        ..Synced::default()
+    };
+    let mut new_rows = Vec::new();
+    for (key, w) in &judgement.wanted {
+        if let Some(f) = open.get(key) {
+            if f.severity != w.severity || f.due_on != w.due_on || f.fingerprint.as_deref() != Some(&w.fingerprint) {
+                let mut a = f.clone().into_active_model();
+                a.severity = Set(w.severity.to_owned());
+                a.due_on = Set(w.due_on);
+                a.message = Set(w.message.clone());
+                a.fingerprint = Set(Some(w.fingerprint.clone()));
+                a.update(&txn).await?;
+                out.changed.push(f.id);
+            }
+            continue;
+        }
+        if by_person
+            .get(key)
+            .is_some_and(|f| f.fingerprint.as_deref() == Some(&w.fingerprint))
+        {
+            out.held += 1;
+            continue;
+        }
+        let (kind, id, rule, occurrence) = key;
+        new_rows.push(compliance_flag::ActiveModel {
+            programme: Set(w.programme),
+            financing_id: Set(w.financing_id),
+            rule_code: Set(rule.clone()),
+            legal_basis: Set(w.legal_basis.clone()),
+            message: Set(w.message.clone()),
+            source: Set(SOURCE.to_owned()),
+            raised_at: Set(now),
+            resolved_at: Set(None),
+            severity: Set(w.severity.to_owned()),
+            due_on: Set(w.due_on),
+            subject_kind: Set(kind.as_str().to_owned()),
+            subject_id: Set(*id),
+            occurrence: Set(occurrence.clone()),
+            fingerprint: Set(Some(w.fingerprint.clone())),
+            resolved_by: Set(None),
+            resolution: Set(None),
+            ..Default::default()
+        });
+    }
+    for chunk in new_rows.chunks(500) {
+        compliance_flag::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(&txn)
+            .await?;
+    }
+    if !new_rows.is_empty() {
+        out.raised = compliance_flag::Entity::find()
+            .select_only()
+            .column(C::Id)
+            .filter(C::Source.eq(SOURCE))
+            .filter(C::ResolvedAt.is_null())
+            .filter(C::RaisedAt.eq(now))
+            .order_by_asc(C::Id)
+            .into_tuple()
+            .all(&txn)
+            .await?;
+    }
+    for (key, f) in &open {
+        if judgement.wanted.contains_key(key) {
+            continue;
+        }
+        let why = match judgement.said.get(key) {
+            Some(s) => format!("no longer called for on {as_of}: {s}"),
+            None => format!("no longer called for on {as_of}: its subject no longer has this deadline or rule"),
+        };
+        let mut a = f.clone().into_active_model();
+        a.resolved_at = Set(Some(now));
+        a.resolved_by = Set(Some(SOURCE.to_owned()));
+        a.resolution = Set(Some(why));
+        a.update(&txn).await?;
+        out.resolved.push(f.id);
+    }
+    txn.commit().await?;
+    Ok(out)
+}
+
+/// A person resolves a flag, saying why. A job's flag so resolved stays resolved while the facts behind it stay the
+/// same; the job raises a new one when they change.
+pub async fn resolve_by_person(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    clock: crate::Clock,
+    id: i64,
+    by: &str,
+    reason: &str,
+) -> Result<compliance_flag::Model> {
+    let _scope = caller.scope();
+    let (by, reason) = (by.trim(), reason.trim());
+    if reason.is_empty() {
+        return Err(ServiceError::bad("input.reason", Message::new(msg::FIELD_EMPTY)));
+    }
+    if by.is_empty() {
+        return Err(ServiceError::bad("input.resolvedBy", Message::new(msg::FIELD_EMPTY)));
+    }
+    let Some(flag) = compliance_flag::Entity::find_by_id(id).one(db).await? else {
+        return Err(ServiceError::not_found(
+            "input.id",
+            Message::new(msg::FLAG_UNKNOWN).arg("id", id),
+        ));
+    };
+    if flag.resolved_at.is_some() {
+        return Err(ServiceError::bad(
+            "input.id",
+            Message::new(msg::FLAG_ALREADY_RESOLVED)
+                .arg("id", id)
+                .arg("by", flag.resolved_by.clone().unwrap_or_default()),
+        ));
+    }
+    let mut a = flag.into_active_model();
+    a.resolved_at = Set(Some(clock.now()));
+    a.resolved_by = Set(Some(by.to_owned()));
+    a.resolution = Set(Some(reason.to_owned()));
+    Ok(a.update(db).await?)
+}

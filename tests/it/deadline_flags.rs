@@ -1,0 +1,219 @@
+//! The `flag-deadlines` job (issue 14, item 1): driven with explicit `asOf` days across a deadline's boundary, it
+//! raises a flag once, turns a warning into a violation, resolves what the facts cleared, respects a person's
+//! resolution until the facts change, and is not duplicated by reruns or by two workers at once.
+
+use crate::{
+    facts::{all_documents, new_project},
+    helpers::{Backend, TestApp, on_each_backend},
+};
+use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
+use serde_json::{Value, json};
+
+fn day(s: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("a date")
+}
+
+/// Runs the job as of `as_of` through the runtime (`fomento jobs run flag-deadlines --as-of`), once per call.
+async fn run(app: &TestApp, as_of: NaiveDate) -> String {
+    let spec = jobs::registry::find("flag-deadlines").expect("registered");
+    let slot = format!("test:{}", uuid::Uuid::new_v4());
+    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, &slot, Some(as_of))
+        .await
+        .expect("the job runs")
+        .expect("the slot is ours")
+        .message
+}
+
+const FLAGS: &str = "query F($f: ComplianceFlagFilter) { complianceFlags(filter: $f, first: 100) { nodes {
+    id number ruleCode severity dueOn open resolvedBy resolution message source subjectKind occurrence
+    subject { __typename ... on SocialFuelProject { id } ... on Bank { code } ... on EconomicGroup { name } } } } }";
+
+/// The job's flags on one rule, newest first.
+async fn flags(app: &TestApp, rule: &str) -> Vec<Value> {
+    app.data(
+        FLAGS,
+        json!({ "f": { "ruleCodes": [rule], "source": "job:flag-deadlines" } }),
+    )
+    .await["complianceFlags"]["nodes"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// A filed, undecided project: its SF-DECISION-30D flag across the boundary, a holiday moving it, a person's
+/// resolution holding until the facts change, and the decision clearing it.
+#[tokio::test]
+async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by_its_decision() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-03")).await;
+        all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+            .await;
+        let due_of = |as_of: &'static str| {
+            let (app, p) = (&app, p.clone());
+            async move {
+                let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: $d) { ruleCode dueDate } } } }";
+                let d = app.data(q, json!({ "id": p, "d": as_of })).await;
+                let due = d["node"]["deadlines"]
+                    .as_array()
+                    .and_then(|l| l.iter().find(|o| o["ruleCode"] == "SF-DECISION-30D"))
+                    .map(|o| o["dueDate"].as_str().unwrap_or("").to_owned())
+                    .expect("the decision deadline");
+                day(&due)
+            }
+        };
+        // Filed on Thursday 5 March 2026: 30 days end on Saturday 4 April, after Good Friday; the next business day.
+        let due = due_of("2026-03-20").await;
+        assert_eq!(due, day("2026-04-06"), "moved past the weekend to Monday");
+        assert_ne!(due.weekday(), Weekday::Sat);
+
+        // Eleven days before: outside the 10-day window, nothing.
+        run(&app, due - Duration::days(11)).await;
+        assert!(flags(&app, "SF-DECISION-30D").await.is_empty(), "outside the window");
+        // Ten days before: a warning, due that day.
+        run(&app, due - Duration::days(10)).await;
+        let warned = flags(&app, "SF-DECISION-30D").await;
+        assert_eq!(warned.len(), 1, "{warned:?}");
+        assert_eq!(warned[0]["severity"], "WARNING");
+        assert_eq!(warned[0]["dueOn"], due.to_string());
+        assert_eq!(warned[0]["subject"]["id"], p);
+        assert_eq!(warned[0]["subjectKind"], "FINANCING");
+        // The day it falls due: still a warning, the same flag.
+        run(&app, due).await;
+        let same = flags(&app, "SF-DECISION-30D").await;
+        assert_eq!((same.len(), &same[0]["number"], &same[0]["severity"]), (1, &warned[0]["number"], &json!("WARNING")));
+        // The day after: the same flag, now a violation; a rerun changes nothing.
+        run(&app, due + Duration::days(1)).await;
+        let again = run(&app, due + Duration::days(1)).await;
+        assert!(again.contains("0 flags raised, 0 changed, 0 resolved"), "{again}");
+        let overdue = flags(&app, "SF-DECISION-30D").await;
+        assert_eq!(overdue.len(), 1, "not duplicated: {overdue:?}");
+        assert_eq!((&overdue[0]["number"], &overdue[0]["severity"], overdue[0]["open"].as_bool()), (&warned[0]["number"], &json!("VIOLATION"), Some(true)));
+        assert!(overdue[0]["message"].as_str().is_some_and(|m| m.contains("overdue")), "{}", overdue[0]);
+
+        // An MDA analyst resolves it by hand: it stays resolved on the next runs while the facts are the same.
+        let resolve = "mutation R($i: ResolveComplianceFlagInput!) { resolveComplianceFlag(input: $i) { flag { open resolvedBy resolution } } }";
+        let r = app
+            .data(resolve, json!({ "i": { "id": overdue[0]["id"], "resolvedBy": "Ana Analista (MDA)", "reason": "decisão assinada, aguardando registro" } }))
+            .await;
+        assert_eq!(r["resolveComplianceFlag"]["flag"]["open"], false);
+        assert_eq!(r["resolveComplianceFlag"]["flag"]["resolvedBy"], "Ana Analista (MDA)");
+        let (message, code) = app
+            .error(resolve, json!({ "i": { "id": overdue[0]["id"], "resolvedBy": "Ana", "reason": "de novo" } }))
+            .await;
+        assert_eq!(code, "BAD_USER_INPUT", "{message}");
+        let (_, code) = app.error(resolve, json!({ "i": { "id": overdue[0]["id"], "resolvedBy": "Ana", "reason": "  " } })).await;
+        assert_eq!(code, "BAD_USER_INPUT", "a reason is required");
+        let held = run(&app, due + Duration::days(2)).await;
+        assert!(held.contains("1 held by a person's resolution"), "{held}");
+        assert!(flags(&app, "SF-DECISION-30D").await.iter().all(|f| f["open"] == false));
+
+        // The facts change: a closure declared on the due day moves the deadline a business day later. The person's
+        // resolution was about the old deadline, so the job raises a new flag on the new one.
+        app.data("mutation { addNonBusinessDay(day: \"2026-04-06\", reason: \"Ponto facultativo (teste)\") { day } }", json!({}))
+            .await;
+        let moved = due_of("2026-03-20").await;
+        assert_eq!(moved, day("2026-04-07"));
+        run(&app, moved).await;
+        let list = flags(&app, "SF-DECISION-30D").await;
+        let open: Vec<&Value> = list.iter().filter(|f| f["open"] == true).collect();
+        assert_eq!(open.len(), 1, "{list:?}");
+        assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!("2026-04-07")), "due today after the closure");
+
+        // MDA decides, late: the job resolves the flag, saying why.
+        app.data(
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-04-09\", letter: \"Ofício 1/2026\") { id } }",
+            json!({ "id": p }),
+        )
+        .await;
+        run(&app, day("2026-04-09")).await;
+        let after = flags(&app, "SF-DECISION-30D").await;
+        assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
+        let by_job = after.iter().find(|f| f["resolvedBy"] == "job:flag-deadlines").expect("resolved by the job");
+        assert!(by_job["resolution"].as_str().is_some_and(|r| r.contains("2026-04-09")), "{by_job}");
+    })
+    .await;
+}
+
+/// Two workers judging at once on one database leave one flag per subject and rule (on PostgreSQL both succeed,
+/// the second waiting for the first; SQLite serialises writers and may refuse the second, which reruns safely).
+#[tokio::test]
+async fn two_workers_at_once_do_not_duplicate_flags() {
+    on_each_backend(true, |app| async move {
+        let as_of = Utc::now().date_naive();
+        let (a, b) = tokio::join!(
+            service::deadline_flags::run(&app.db, as_of, Utc::now()),
+            service::deadline_flags::run(&app.db, as_of, Utc::now()),
+        );
+        if app.backend == Backend::Postgres {
+            assert!(a.is_ok() && b.is_ok(), "{a:?} {b:?}");
+        } else {
+            assert!(a.is_ok() || b.is_ok(), "{a:?} {b:?}");
+        }
+        let all = app
+            .data("{ complianceFlags(first: 100, filter: { source: \"job:flag-deadlines\", open: true }) { nodes { ruleCode subjectKind occurrence subject { __typename ... on SocialFuelProject { id } ... on FcoCarta { id } ... on Bank { id } ... on ChamberMeeting { id } ... on EconomicGroup { id } } } } }", json!({}))
+            .await;
+        let nodes = all["complianceFlags"]["nodes"].as_array().cloned().unwrap_or_default();
+        assert!(!nodes.is_empty(), "the demo has overdue deadlines");
+        let mut keys: Vec<String> = nodes.iter().map(|n| format!("{}|{}|{}", n["ruleCode"], n["occurrence"], n["subject"])).collect();
+        let total = keys.len();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), total, "one open flag per subject, rule and occurrence");
+    })
+    .await;
+}
+
+/// On the demo data, today: the overdue MDA decisions, the banks' missing monthly lists (one flag per month) and the
+/// flags on banks, meetings and groups answer with their subject.
+#[tokio::test]
+async fn the_demo_has_flags_on_projects_cartas_and_banks_with_their_subjects() {
+    on_each_backend(true, |app| async move {
+        // `serve --demo` judged the demo once on start; the job as of today finds nothing new.
+        let today = service::Clock::System.today();
+        let again = run(&app, today).await;
+        assert!(again.contains("0 flags raised"), "{again}");
+        let decisions = flags(&app, "SF-DECISION-30D").await;
+        assert!(
+            decisions
+                .iter()
+                .any(|f| f["severity"] == "VIOLATION" && f["subject"]["__typename"] == "SocialFuelProject"),
+            "{decisions:?}"
+        );
+        let lists = flags(&app, "FCO-MONTHLY-LIST").await;
+        for f in &lists {
+            assert_eq!(f["subjectKind"], "BANK", "{f}");
+            assert_eq!(f["subject"]["__typename"], "Bank", "{f}");
+            assert!(f["occurrence"].as_str().is_some_and(|o| o.len() == 7), "a month: {f}");
+        }
+        let mut per_bank_month: Vec<String> = lists
+            .iter()
+            .map(|f| format!("{}|{}", f["subject"]["code"], f["occurrence"]))
+            .collect();
+        let n = per_bank_month.len();
+        per_bank_month.sort();
+        per_bank_month.dedup();
+        assert_eq!(per_bank_month.len(), n, "one flag per bank and month");
+        // The same list through the bank filter: a bank's own flags include its monthly lists.
+        if let Some(f) = lists.first() {
+            let bank = app
+                .data(
+                    "query B($c: String!) { bankByCode(code: $c) { id } }",
+                    json!({ "c": f["subject"]["code"] }),
+                )
+                .await["bankByCode"]["id"]
+                .clone();
+            let mine = app
+                .data(
+                    FLAGS,
+                    json!({ "f": { "bankIds": [bank], "ruleCodes": ["FCO-MONTHLY-LIST"] } }),
+                )
+                .await;
+            assert!(
+                !mine["complianceFlags"]["nodes"].as_array().is_none_or(Vec::is_empty),
+                "{mine}"
+            );
+        }
+    })
+    .await;
+}
