@@ -130,8 +130,9 @@ pub async fn jobs_table(
     now: chrono::DateTime<Utc>,
 ) -> Result<String, sea_orm::DbErr> {
     use entity::domain::Authority;
+    let w = jobs::registry::JOBS.iter().map(|j| j.name.len()).max().unwrap_or(3);
     let mut out = format!(
-        "{:<10} {:<14} {:<18} {:<36} {:<26}\n",
+        "{:<w$} {:<14} {:<18} {:<36} {:<26}\n",
         "job", "schedule", "time zone", "last run", "next run"
     );
     for j in jobs::registry::JOBS {
@@ -144,12 +145,13 @@ pub async fn jobs_table(
             .next_run(now)
             .map_or_else(|| "-".to_owned(), |t| Authority::Mda.show(t));
         out.push_str(&format!(
-            "{:<10} {:<14} {:<18} {:<36} {:<26}\n           {}\n",
+            "{:<w$} {:<14} {:<18} {:<36} {:<26}\n{:w$} {}\n",
             j.name,
             schedule.cron,
             schedule.zone.name(),
             last,
             next,
+            "",
             j.about
         ));
     }
@@ -225,4 +227,61 @@ pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task
             }
         }
     })
+}
+
+/// Forwards PostgreSQL's flag notifications (`LISTEN fomento_flags`) to this process's bus, so that a `flagRaised`
+/// subscriber hears of flags raised by any process sharing the database. Stops when dropped.
+#[derive(Debug)]
+pub struct FlagListener(tokio::task::JoinHandle<()>);
+
+impl Drop for FlagListener {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Starts the listener on PostgreSQL (none on SQLite, where every flag is raised in this process) and waits, at most
+/// five seconds, until it listens.
+pub async fn listen_for_flags(db: &sea_orm::DatabaseConnection) -> Option<FlagListener> {
+    if sea_orm::ConnectionTrait::get_database_backend(db) != sea_orm::DbBackend::Postgres {
+        return None;
+    }
+    let pool = db.get_postgres_connection_pool().clone();
+    let (ready, listening) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let mut ready = Some(ready);
+        let mut wait = std::time::Duration::from_millis(200);
+        loop {
+            match sqlx::postgres::PgListener::connect_with(&pool).await {
+                Ok(mut listener) => match listener.listen(service::events::CHANNEL).await {
+                    Ok(()) => {
+                        if let Some(r) = ready.take() {
+                            let _ = r.send(());
+                        }
+                        wait = std::time::Duration::from_millis(200);
+                        loop {
+                            match listener.recv().await {
+                                Ok(n) => service::events::deliver(n.payload()),
+                                Err(e) => {
+                                    tracing::warn!(error = %e, "flag notifications interrupted; listening again");
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "cannot LISTEN for flag notifications"),
+                },
+                Err(e) => tracing::warn!(error = %e, "cannot connect to listen for flag notifications"),
+            }
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(std::time::Duration::from_secs(30));
+        }
+    });
+    if tokio::time::timeout(std::time::Duration::from_secs(5), listening)
+        .await
+        .is_err()
+    {
+        tracing::warn!("not yet listening for flag notifications; live flags from other processes may start late");
+    }
+    Some(FlagListener(task))
 }

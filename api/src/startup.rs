@@ -231,6 +231,7 @@ pub struct Application {
     state: AppState,
     statements: StatementCounter,
     _scheduler: Option<tokio_cron_scheduler::JobScheduler>,
+    _flags: Option<crate::runtime::FlagListener>,
 }
 
 impl Application {
@@ -267,6 +268,7 @@ impl Application {
             None
         };
         let schema = build_schema(db.clone(), Some(ingestion.clone()));
+        let flags = crate::runtime::listen_for_flags(&db).await;
         Ok(Self {
             listener,
             state: AppState {
@@ -277,6 +279,7 @@ impl Application {
             },
             statements,
             _scheduler: scheduler,
+            _flags: flags,
         })
     }
 

@@ -467,7 +467,13 @@ pub async fn run(
     now: DateTime<Utc>,
 ) -> Result<Synced> {
     let judgement = judge(db, as_of).await?;
-    sync(db, judgement, as_of, now).await
+    let synced = sync(db, judgement, as_of, now).await?;
+    crate::events::announce(
+        db,
+        &crate::events::of_pass(&synced.raised, &synced.changed, &synced.resolved),
+    )
+    .await?;
+    Ok(synced)
 }
 
 /// Brings the job's flags in step with `judgement`: raises what is wanted and not open (unless a person resolved it
@@ -628,5 +634,7 @@ pub async fn resolve_by_person(
     a.resolved_at = Set(Some(clock.now()));
     a.resolved_by = Set(Some(by.to_owned()));
     a.resolution = Set(Some(reason.to_owned()));
-    Ok(a.update(db).await?)
+    let flag = a.update(db).await?;
+    crate::events::announce(db, &crate::events::of_pass(&[], &[], &[flag.id])).await?;
+    Ok(flag)
 }

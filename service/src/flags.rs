@@ -102,6 +102,38 @@ impl FlagFilter {
     }
 }
 
+impl FlagFilter {
+    /// Whether `flag` passes the filter (for the live `flagRaised` subscription); the bank is read when asked for.
+    pub async fn matches(
+        &self,
+        db: &impl ConnectionTrait,
+        flag: &compliance_flag::Model,
+    ) -> Result<bool, ServiceError> {
+        let any = |list: &[String], v: &str| list.is_empty() || list.iter().any(|x| x == v);
+        let passes = (self.programmes.is_empty() || self.programmes.contains(&flag.programme))
+            && any(&self.rule_codes, &flag.rule_code)
+            && any(&self.severities, &flag.severity)
+            && any(&self.subject_kinds, &flag.subject_kind)
+            && self.source.as_ref().is_none_or(|s| *s == flag.source)
+            && self.open.is_none_or(|open| open == flag.resolved_at.is_none())
+            && self.raised_from.is_none_or(|t| flag.raised_at >= t)
+            && self.raised_to.is_none_or(|t| flag.raised_at < t)
+            && self.due_before.is_none_or(|d| flag.due_on.is_some_and(|due| due < d));
+        if !passes || self.bank_ids.is_empty() {
+            return Ok(passes);
+        }
+        let one = FlagFilter {
+            bank_ids: self.bank_ids.clone(),
+            ..FlagFilter::default()
+        };
+        Ok(compliance_flag::Entity::find_by_id(flag.id)
+            .filter(one.condition())
+            .one(db)
+            .await?
+            .is_some())
+    }
+}
+
 /// One page of the flags matching `filter`, newest first.
 pub async fn list(
     db: &impl ConnectionTrait,

@@ -13,6 +13,7 @@ pub mod compliance;
 pub mod deadline_flags;
 pub mod error;
 pub mod evaluation;
+pub mod events;
 pub mod facts;
 pub mod financings;
 pub mod flags;

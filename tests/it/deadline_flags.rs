@@ -217,3 +217,54 @@ async fn the_demo_has_flags_on_projects_cartas_and_banks_with_their_subjects() {
     })
     .await;
 }
+
+/// A front-end subscribed to `flagRaised` over graphql-transport-ws hears of a flag raised through another database
+/// connection, as another process would raise it (on PostgreSQL through LISTEN/NOTIFY).
+#[tokio::test]
+async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2026-03-03")).await;
+        all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+            .await;
+        let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://")).into_client_request().expect("request");
+        request
+            .headers_mut()
+            .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
+        let (mut ws, response) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+        assert_eq!(
+            response.headers().get("sec-websocket-protocol").and_then(|v| v.to_str().ok()),
+            Some("graphql-transport-ws")
+        );
+        ws.send(Message::text(json!({ "type": "connection_init" }).to_string())).await.expect("init");
+        let ack = ws.next().await.expect("ack").expect("frame");
+        assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
+        let subscribe = json!({ "id": "1", "type": "subscribe", "payload": { "query":
+            "subscription { flagRaised(filter: { ruleCodes: [\"SF-DECISION-30D\"] }) { ruleCode severity dueOn subject { __typename } } }" } });
+        ws.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+
+        let other = sea_orm::Database::connect(app.url.as_str()).await.expect("another connection");
+        service::deadline_flags::run(&other, day("2026-04-07"), Utc::now()).await.expect("the job on the other connection");
+        let _ = other.close().await;
+
+        let event = loop {
+            let m = tokio::time::timeout(std::time::Duration::from_secs(15), ws.next())
+                .await
+                .expect("a flag within 15 s")
+                .expect("open")
+                .expect("a frame");
+            if let Message::Text(t) = m {
+                break serde_json::from_str::<Value>(&t).expect("json");
+            }
+        };
+        assert_eq!(event["type"], "next", "{event}");
+        let flag = &event["payload"]["data"]["flagRaised"];
+        assert_eq!((&flag["ruleCode"], &flag["severity"], &flag["dueOn"]), (&json!("SF-DECISION-30D"), &json!("VIOLATION"), &json!("2026-04-06")), "{event}");
+        assert_eq!(flag["subject"]["__typename"], "SocialFuelProject");
+        let _ = ws.close(None).await;
+    })
+    .await;
+}

@@ -142,6 +142,14 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
             line.contains("never") && line.contains("2026-12-03 07:16 (-03:00)"),
             "next run, Brasília time: {line}"
         );
+        let flags = before
+            .lines()
+            .find(|l| l.starts_with("flag-deadlines "))
+            .expect("the deadline flags job is listed");
+        assert!(
+            flags.contains("0 0 6 * * *") && flags.contains("never") && flags.contains("2026-12-04 06:00 (-03:00)"),
+            "daily at 06:00 in Brasília, already past on the 3rd: {flags}"
+        );
         fomento_api::runtime::scheduled_ingest(&app.ingestion, "manual:test")
             .await
             .expect("run");

@@ -32,6 +32,8 @@ pub struct TestApp {
     pub backend: Backend,
     /// The ingestion runtime of the application (its job step is run by hand in tests).
     pub ingestion: fomento_api::runtime::Ingestion,
+    /// The database URL (for a second connection, as another process would open).
+    pub url: String,
 }
 
 /// The server task of a test application.
@@ -130,7 +132,7 @@ pub fn content_type(resp: &Response) -> String {
 
 async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Settings)) -> (TestApp, Running) {
     let listen = "127.0.0.1:0".parse().expect("address");
-    let mut settings = Settings::new(url, listen);
+    let mut settings = Settings::new(url.clone(), listen);
     settings.demo = demo;
     tweak(&mut settings);
     let store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
@@ -158,6 +160,7 @@ async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Setting
             db,
             backend,
             ingestion,
+            url,
         },
         running,
     )

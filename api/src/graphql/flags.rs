@@ -387,3 +387,45 @@ impl FlagsMutation {
         })
     }
 }
+
+/// Live flags, over graphql-transport-ws at `/graphql/ws`.
+#[derive(Default)]
+pub struct FlagsSubscription;
+
+/// Live news over graphql-transport-ws at `/graphql/ws`.
+#[async_graphql::Subscription(name = "Subscription")]
+impl FlagsSubscription {
+    /// Each flag as it is raised, or as its severity, due day or facts change (a warning turning violation), by
+    /// whichever process raised it: the `flag-deadlines` job, a bank report's ingestion. Narrowed by `filter` as
+    /// `complianceFlags` is.
+    async fn flag_raised(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Which flags.")] filter: Option<ComplianceFlagFilter>,
+    ) -> Result<impl futures::Stream<Item = ComplianceFlag> + use<>> {
+        use service::events::{FlagChange, bus};
+        use tokio::sync::broadcast::error::RecvError;
+        let filter = filter.unwrap_or_default().to_service()?;
+        let db = db(ctx).clone();
+        let rx = bus().subscribe();
+        Ok(futures::stream::unfold(
+            (rx, db, filter),
+            |(mut rx, db, filter)| async move {
+                loop {
+                    match rx.recv().await {
+                        Ok(e) if e.change != FlagChange::Resolved => {
+                            let Ok(Some(flag)) = service::flags::get(&db, e.id).await else {
+                                continue;
+                            };
+                            if filter.matches(&db, &flag).await.unwrap_or(false) {
+                                return Some((ComplianceFlag(flag), (rx, db, filter)));
+                            }
+                        }
+                        Ok(_) | Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return None,
+                    }
+                }
+            },
+        ))
+    }
+}

@@ -18,11 +18,11 @@ pub mod rules;
 pub mod scalars;
 pub mod types;
 
-use async_graphql::{Context, EmptySubscription, Schema, dataloader::DataLoader};
+use async_graphql::{Context, Schema, dataloader::DataLoader};
 use service::Db as DatabaseConnection;
 
 /// The schema type.
-pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, EmptySubscription>;
+pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, flags::FlagsSubscription>;
 
 pub use service::Caller;
 
@@ -37,7 +37,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
     let mut builder = Schema::build(
         query::QueryRoot::default(),
         query::MutationRoot::default(),
-        EmptySubscription,
+        flags::FlagsSubscription,
     );
     if let Some(i) = ingestion {
         builder = builder.data(i);
@@ -86,7 +86,7 @@ pub fn sdl() -> String {
     Schema::build(
         query::QueryRoot::default(),
         query::MutationRoot::default(),
-        EmptySubscription,
+        flags::FlagsSubscription,
     )
     .finish()
     .sdl()

@@ -45,6 +45,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/imports/{kind}/template.xlsx", get(imports::template))
         .route("/bank-reports/{id}/errors.xlsx", get(reports::errors_xlsx))
+        .route_service(
+            "/graphql/ws",
+            async_graphql_axum::GraphQLSubscription::new(state.schema.clone()),
+        )
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))

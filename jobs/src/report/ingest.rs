@@ -588,7 +588,33 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
     a.claimed_by = Set(Some(ctx.worker.clone()));
     a.update(&txn).await?;
     txn.commit().await?;
+    announce_flags(&ctx.db, r.id, &superseded).await;
     Ok(Outcome::Ingested { rows: scanned.rows })
+}
+
+/// Tells the `flagRaised` subscribers of the flags report `report` raised and of those of the reports it superseded,
+/// now resolved. The report is ingested whatever happens here: a failure is logged, not returned.
+async fn announce_flags(db: &DatabaseConnection, report: i64, superseded: &[i64]) {
+    use service::events::{announce, of_pass};
+    let ids = |source: String| {
+        compliance_flag::Entity::find()
+            .select_only()
+            .column(compliance_flag::Column::Id)
+            .filter(compliance_flag::Column::Source.eq(source))
+            .into_tuple::<i64>()
+            .all(db)
+    };
+    let mut resolved = Vec::new();
+    for old in superseded {
+        resolved.extend(ids(format!("report:{old}")).await.unwrap_or_default());
+    }
+    let outcome = match ids(format!("report:{report}")).await {
+        Ok(raised) => announce(db, &of_pass(&raised, &[], &resolved)).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = outcome {
+        tracing::warn!(report, error = %e, "the report's flags were not announced");
+    }
 }
 
 struct Flag {
