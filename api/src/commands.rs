@@ -2,11 +2,23 @@
 //! `main.rs` only parses the command line and calls [`run`].
 
 use crate::{
-    config::{BankReportsAction, Cli, Command, ImportKind, JobsAction, RulesAction},
+    config::{BankReportsAction, Cli, Command, ImportKind, JobsAction, RulesAction, WebhooksAction},
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 
 /// A service error for the operator, in English.
+/// One receiver, for `fomento webhooks add` and `list`.
+fn webhook_line(w: &entity::webhook::Model) -> String {
+    format!(
+        "{} programme={} bank={} events={}{}",
+        w.url,
+        w.programme.as_deref().unwrap_or("any"),
+        w.bank_id.map_or_else(|| "any".to_owned(), |b| format!("#{b}")),
+        if w.events.is_empty() { "all" } else { &w.events },
+        if w.removed_at.is_some() { " (removed)" } else { "" }
+    )
+}
+
 fn english(e: service::ServiceError) -> anyhow::Error {
     match e.field() {
         Some(f) => anyhow::anyhow!("{f}: {}", e.render(service::messages::Lang::En)),
@@ -263,6 +275,42 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 .map_err(english)?
                 .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
             println!("bank report {number}: {} after attempt {}", r.status, r.attempts);
+        }
+        Command::Webhooks { action } => {
+            let db = database(&cli).await?;
+            let system = service::Caller::System;
+            match action {
+                WebhooksAction::Add {
+                    url,
+                    secret,
+                    programme,
+                    bank,
+                    events,
+                } => {
+                    let w = service::webhooks::NewWebhook {
+                        url,
+                        secret,
+                        programme,
+                        bank_code: bank,
+                        events,
+                    };
+                    let w = service::webhooks::add(&db, &system, chrono::Utc::now(), w)
+                        .await
+                        .map_err(english)?;
+                    println!("webhook {} added: {}", w.id, webhook_line(&w));
+                }
+                WebhooksAction::List => {
+                    for w in service::webhooks::list(&db).await.map_err(english)? {
+                        println!("{:>4}  {}", w.id, webhook_line(&w));
+                    }
+                }
+                WebhooksAction::Remove { number } => {
+                    let w = service::webhooks::remove(&db, &system, chrono::Utc::now(), number)
+                        .await
+                        .map_err(english)?;
+                    println!("webhook {} removed: {}", w.id, w.url);
+                }
+            }
         }
         Command::Migrate { action } => {
             let (db, _) = connect(&cli.database_url).await?;

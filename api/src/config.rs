@@ -114,6 +114,43 @@ pub enum Command {
         #[command(subcommand)]
         kind: ImportKind,
     },
+    /// Manage webhook receivers (flags raised and resolved, reports ingested, rejected or failed).
+    Webhooks {
+        /// The webhooks action.
+        #[command(subcommand)]
+        action: WebhooksAction,
+    },
+}
+
+/// Webhook actions.
+#[derive(Debug, Subcommand)]
+pub enum WebhooksAction {
+    /// Register a receiver: each event it hears of is POSTed to URL as JSON, signed with HMAC-SHA256 under the secret
+    /// (`X-Fomento-Signature: sha256=<hex>`).
+    Add {
+        /// Where deliveries go (`https://…`).
+        url: String,
+        /// The signature's key (at least 16 characters).
+        #[arg(long)]
+        secret: String,
+        /// Only this programme's events (`SOCIAL_FUEL`, `FCO_RURAL`).
+        #[arg(long)]
+        programme: Option<String>,
+        /// Only this bank's events (its code, `BB`).
+        #[arg(long)]
+        bank: Option<String>,
+        /// Only these events, comma-separated: flag.raised, flag.resolved, report.ingested, report.rejected,
+        /// report.failed (all when absent).
+        #[arg(long, value_delimiter = ',')]
+        events: Vec<String>,
+    },
+    /// List the receivers.
+    List,
+    /// Remove a receiver (its deliveries stay listed).
+    Remove {
+        /// The webhook's number.
+        number: i64,
+    },
 }
 
 /// What an imported file holds.

@@ -7,5 +7,6 @@ pub mod queue;
 pub mod registry;
 pub mod report;
 pub mod runs;
+pub mod webhooks;
 /// Raw files, now in the service layer; kept here under its old path.
 pub use service::store;

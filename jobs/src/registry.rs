@@ -6,6 +6,7 @@ use crate::{
     flags, import,
     report::ingest::{self, IngestContext, IngestError},
     runs::JobReport,
+    webhooks,
 };
 use chrono::{DateTime, Utc};
 
@@ -41,6 +42,12 @@ pub const JOBS: &[JobSpec] = &[
         schedule: "0 0 6 * * *",
         zone: chrono_tz::America::Sao_Paulo,
         about: "judges every deadline and rule outcome and keeps the compliance flags in step (raised, changed, resolved)",
+    },
+    JobSpec {
+        name: webhooks::JOB,
+        schedule: "15 * * * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "sends the webhook deliveries that are due, signed; a refused one is tried again with backoff, 10 attempts",
     },
 ];
 
@@ -154,6 +161,9 @@ pub enum JobError {
     /// A use case failed.
     #[error("{0}")]
     Service(#[from] service::ServiceError),
+    /// The database failed.
+    #[error("database: {0}")]
+    Db(#[from] sea_orm::DbErr),
 }
 
 impl JobSpec {
@@ -171,6 +181,7 @@ impl JobSpec {
             ingest::JOB => Ok(ingest::run_once(&ctx.ingest, now).await?),
             import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
             flags::JOB => Ok(flags::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
+            webhooks::JOB => Ok(webhooks::run_once(&ctx.ingest.db, &ctx.ingest.worker, now).await?),
             other => Err(unknown(other)),
         }
     }

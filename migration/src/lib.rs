@@ -29,6 +29,7 @@ mod m20261203_000023_fact_imports;
 mod m20261203_000024_evaluation_findings;
 mod m20261203_000025_group_membership_history;
 mod m20261203_000026_flag_subjects;
+mod m20261203_000027_webhooks;
 mod util;
 
 /// Every migration, in order.
@@ -65,6 +66,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000024_evaluation_findings::Migration),
             Box::new(m20261203_000025_group_membership_history::Migration),
             Box::new(m20261203_000026_flag_subjects::Migration),
+            Box::new(m20261203_000027_webhooks::Migration),
         ]
     }
 }

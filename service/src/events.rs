@@ -41,7 +41,13 @@ pub fn bus() -> &'static broadcast::Sender<FlagEvent> {
 const PER_NOTIFY: usize = 200;
 
 /// Tells every process of these events, after their transaction committed.
+///
+/// Webhook receivers that hear of flags raised and resolved get a delivery queued.
 pub async fn announce(db: &impl ConnectionTrait, events: &[FlagEvent]) -> Result<(), DbErr> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    crate::webhooks::enqueue_flags(db, events).await?;
     if db.get_database_backend() != DbBackend::Postgres {
         for e in events {
             let _ = bus().send(*e);

@@ -28,6 +28,7 @@ pub mod parameters;
 pub mod reports;
 pub mod store;
 pub mod versions;
+pub mod webhooks;
 
 pub use caller::{Caller, Scope};
 pub use clock::Clock;

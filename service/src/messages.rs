@@ -397,6 +397,28 @@ catalogue! {
     PROPOSAL_UNKNOWN = "PROPOSAL_UNKNOWN" { pt: "não há proposta de contrato {id}", en: "there is no contract proposal {id}" }
     /// A chamber meeting that does not exist.
     MEETING_UNKNOWN = "MEETING_UNKNOWN" { pt: "não há reunião da câmara {id}", en: "there is no chamber meeting {id}" }
+    /// A webhook URL that is not http(s).
+    WEBHOOK_URL = "WEBHOOK_URL" {
+        pt: "{value} não é um endereço http:// ou https://",
+        en: "{value} is not an http:// or https:// address"
+    }
+    /// A webhook secret too short to sign with.
+    WEBHOOK_SECRET = "WEBHOOK_SECRET" {
+        pt: "o segredo tem ao menos 16 caracteres",
+        en: "the secret has at least 16 characters"
+    }
+    /// A programme that does not exist.
+    WEBHOOK_PROGRAMME = "WEBHOOK_PROGRAMME" {
+        pt: "{value} não é um programa: SOCIAL_FUEL ou FCO_RURAL",
+        en: "{value} is not a programme: SOCIAL_FUEL or FCO_RURAL"
+    }
+    /// An event no webhook hears of.
+    WEBHOOK_EVENT = "WEBHOOK_EVENT" {
+        pt: "{value} não é um evento; os eventos são {events}",
+        en: "{value} is not an event; the events are {events}"
+    }
+    /// A webhook that does not exist.
+    WEBHOOK_UNKNOWN = "WEBHOOK_UNKNOWN" { pt: "não há webhook {id}", en: "there is no webhook {id}" }
     /// A compliance flag that does not exist.
     FLAG_UNKNOWN = "FLAG_UNKNOWN" { pt: "não há alerta de conformidade {id}", en: "there is no compliance flag {id}" }
     /// A compliance flag already resolved.

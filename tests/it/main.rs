@@ -16,3 +16,4 @@ mod rules;
 mod s3;
 mod schema;
 mod storage;
+mod webhooks;

@@ -17,6 +17,7 @@ pub mod reports;
 pub mod rules;
 pub mod scalars;
 pub mod types;
+pub mod webhooks;
 
 use async_graphql::{Context, Schema, dataloader::DataLoader};
 use service::Db as DatabaseConnection;

@@ -34,6 +34,7 @@ pub struct QueryRoot(
     super::reports::ReportsQuery,
     super::flags::FlagsQuery,
     super::imports::ImportsQuery,
+    super::webhooks::WebhooksQuery,
 );
 
 /// The mutation root.

@@ -34,3 +34,5 @@ pub mod semi_arid_membership;
 pub mod social_fuel_project;
 pub mod versioned;
 pub mod vocab;
+pub mod webhook;
+pub mod webhook_delivery;

@@ -225,6 +225,13 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
             Ok(o) => o,
             Err(e) => settle_failure(ctx, &r, &e, now).await?,
         };
+        if matches!(
+            outcome,
+            Outcome::Ingested { .. } | Outcome::Rejected { .. } | Outcome::Failed
+        ) && let Err(e) = service::webhooks::enqueue_report(&ctx.db, r.id).await
+        {
+            tracing::warn!(report = r.id, error = %e, "the report's webhook deliveries were not queued");
+        }
         match outcome {
             Outcome::Ingested { .. } => report.processed += 1,
             Outcome::Rejected { .. } => {
