@@ -276,6 +276,38 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
             println!("bank report {number}: {} after attempt {}", r.status, r.attempts);
         }
+        Command::Export {
+            name,
+            format,
+            out,
+            filter,
+            semicolon,
+            bom,
+        } => {
+            let db = database(&cli).await?;
+            let export = crate::exports::build(&db, &name, filter.as_deref())
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            let caller = service::Caller::System;
+            let rows = match format.as_str() {
+                "csv" => {
+                    let file = std::fs::File::create(&out)
+                        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+                    let mut w = std::io::BufWriter::new(file);
+                    let style = service::exports::CsvStyle { semicolon, bom };
+                    let n = service::exports::write_csv(&db, &caller, &export, style, &mut w)
+                        .await
+                        .map_err(english)?;
+                    std::io::Write::flush(&mut w)?;
+                    n
+                }
+                "xlsx" => service::exports::write_xlsx(&db, &caller, &export, &out, None)
+                    .await
+                    .map_err(english)?,
+                other => anyhow::bail!("--format {other:?}: write csv or xlsx"),
+            };
+            println!("{rows} rows of {name} written to {}", out.display());
+        }
         Command::Webhooks { action } => {
             let db = database(&cli).await?;
             let system = service::Caller::System;

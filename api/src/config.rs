@@ -114,6 +114,26 @@ pub enum Command {
         #[command(subcommand)]
         kind: ImportKind,
     },
+    /// Export the flag list, the financings or the cartas as CSV or XLSX (as `GET /exports/NAME.csv|.xlsx`).
+    Export {
+        /// `flags`, `financings` or `cartas`.
+        name: String,
+        /// `csv` or `xlsx`.
+        #[arg(long, default_value = "csv")]
+        format: String,
+        /// The file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// The graph's filter as JSON (`ComplianceFlagFilter` for flags, `FinancingFilter` otherwise).
+        #[arg(long)]
+        filter: Option<String>,
+        /// CSV for Brazilian Excel: `;` between fields, `,` before the centavos.
+        #[arg(long)]
+        semicolon: bool,
+        /// CSV with a byte-order mark.
+        #[arg(long)]
+        bom: bool,
+    },
     /// Manage webhook receivers (flags raised and resolved, reports ingested, rejected or failed).
     Webhooks {
         /// The webhooks action.

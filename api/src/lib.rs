@@ -3,6 +3,7 @@
 pub mod commands;
 pub mod config;
 pub mod demo;
+pub mod exports;
 pub mod graphql;
 pub mod http;
 pub mod rules_import;

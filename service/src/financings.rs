@@ -224,6 +224,11 @@ pub async fn resolve(db: &impl ConnectionTrait, q: &mut Query) -> Result<()> {
     Ok(())
 }
 
+/// The SQL condition of a query over the `financing` view (for the exports).
+pub(crate) fn condition_of(q: &Query) -> Result<Condition> {
+    condition(q)
+}
+
 /// Checks a query without running it: its errors name the field.
 pub fn check(q: &Query) -> Result<()> {
     condition(q).map(|_| ())

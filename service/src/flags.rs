@@ -39,7 +39,8 @@ pub struct FlagFilter {
 }
 
 impl FlagFilter {
-    fn condition(&self) -> Condition {
+    /// The SQL condition of the filter.
+    pub(crate) fn condition(&self) -> Condition {
         use compliance_flag::Column as C;
         let mut c = Condition::all();
         if !self.programmes.is_empty() {

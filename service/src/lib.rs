@@ -14,6 +14,7 @@ pub mod deadline_flags;
 pub mod error;
 pub mod evaluation;
 pub mod events;
+pub mod exports;
 pub mod facts;
 pub mod financings;
 pub mod flags;

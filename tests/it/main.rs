@@ -4,6 +4,7 @@
 mod acceptance;
 mod deadline_flags;
 mod doors;
+mod exports;
 mod facts;
 mod financings;
 mod graphql_http;

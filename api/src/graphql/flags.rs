@@ -282,7 +282,8 @@ pub struct ComplianceFlagFilter {
 }
 
 impl ComplianceFlagFilter {
-    fn to_service(&self) -> Result<service::flags::FlagFilter> {
+    /// The service's filter (for the exports too).
+    pub(crate) fn to_service(&self) -> Result<service::flags::FlagFilter> {
         let bank_ids = self
             .bank_ids
             .iter()

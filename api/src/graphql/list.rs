@@ -163,7 +163,8 @@ fn bank_keys(ids: Option<Vec<ID>>) -> Result<Option<Vec<i64>>> {
 }
 
 impl FinancingFilter {
-    fn into_service(self) -> Result<fin::Filter> {
+    /// The service's filter (for the exports too).
+    pub(crate) fn into_service(self) -> Result<fin::Filter> {
         // Each of `ufs` and `regions` is one condition: a financing in any of its ranges.
         let mut code_ranges = Vec::new();
         if let Some(ufs) = &self.ufs {

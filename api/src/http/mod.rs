@@ -2,6 +2,7 @@
 //! report endpoints (`reports`), and the probes (`health`). Handlers parse the request, call the service layer and
 //! shape its answer.
 
+pub mod exports;
 pub mod graphql;
 pub mod health;
 pub mod imports;
@@ -49,6 +50,7 @@ pub fn router(state: AppState) -> Router {
             "/graphql/ws",
             async_graphql_axum::GraphQLSubscription::new(state.schema.clone()),
         )
+        .route("/exports/{file}", get(exports::export))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))

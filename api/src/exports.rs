@@ -1,0 +1,60 @@
+//! The exports' doors: `GET /exports/{name}.csv|.xlsx` and `fomento export NAME`. Both take the graph's own filter
+//! as JSON (`ComplianceFlagFilter` for `flags`, `FinancingFilter` for `financings` and `cartas`), so an analyst
+//! exports exactly what the front-end shows; the rows and the file formats are `service::exports`.
+
+use async_graphql::{InputType, Value};
+use service::{
+    Db,
+    exports::{Export, NAMES},
+    financings::{self, Query},
+};
+
+/// The export called `name`, narrowed by `filter` (the graph's filter input as JSON); an error names what is wrong.
+pub async fn build(db: &Db, name: &str, filter: Option<&str>) -> Result<Export, String> {
+    let json: Option<serde_json::Value> = match filter.map(str::trim).filter(|f| !f.is_empty()) {
+        Some(f) => Some(serde_json::from_str(f).map_err(|e| format!("filter: not JSON: {e}"))?),
+        None => None,
+    };
+    let value = json
+        .map(Value::from_json)
+        .transpose()
+        .map_err(|e| format!("filter: {e}"))?;
+    match name {
+        "flags" => {
+            let f = Option::<crate::graphql::flags::ComplianceFlagFilter>::parse(value)
+                .map_err(|e| format!("filter: {}", e.into_server_error(Default::default()).message))?
+                .unwrap_or_default();
+            Ok(Export::Flags(
+                f.to_service().map_err(|e| format!("filter: {}", e.message))?,
+            ))
+        }
+        "financings" | "cartas" => {
+            let f = Option::<crate::graphql::list::FinancingFilter>::parse(value)
+                .map_err(|e| format!("filter: {}", e.into_server_error(Default::default()).message))?
+                .unwrap_or_default();
+            let mut filter = f.into_service().map_err(|e| format!("filter: {}", e.message))?;
+            if name == "cartas" {
+                filter.programmes = Some(vec![entity::vocab::Programme::FcoRural]);
+            }
+            let mut q = Query {
+                filter,
+                ..Query::default()
+            };
+            financings::resolve(db, &mut q).await.map_err(english)?;
+            financings::check(&q).map_err(english)?;
+            Ok(if name == "cartas" {
+                Export::Cartas(q)
+            } else {
+                Export::Financings(q)
+            })
+        }
+        other => Err(format!("no export {other:?}; the exports are {}", NAMES.join(", "))),
+    }
+}
+
+fn english(e: service::ServiceError) -> String {
+    match e.field() {
+        Some(f) => format!("{f}: {}", e.render(service::messages::Lang::En)),
+        None => e.render(service::messages::Lang::En),
+    }
+}
