@@ -283,9 +283,10 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             filter,
             semicolon,
             bom,
+            as_of,
         } => {
             let db = database(&cli).await?;
-            let export = crate::exports::build(&db, &name, filter.as_deref())
+            let export = crate::exports::build(&db, &name, filter.as_deref(), as_of)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
             let caller = service::Caller::System;

@@ -114,7 +114,8 @@ pub enum Command {
         #[command(subcommand)]
         kind: ImportKind,
     },
-    /// Export the flag list, the financings or the cartas as CSV or XLSX (as `GET /exports/NAME.csv|.xlsx`).
+    /// Export the flag list, the financings, the cartas or a dashboard table (`dashboard-NAME`) as CSV or XLSX (as
+    /// `GET /exports/NAME.csv|.xlsx`).
     Export {
         /// `flags`, `financings` or `cartas`.
         name: String,
@@ -133,6 +134,9 @@ pub enum Command {
         /// CSV with a byte-order mark.
         #[arg(long)]
         bom: bool,
+        /// For a dashboard table (`dashboard-fco_contracted_by_bank`): the day; today in Brasília by default.
+        #[arg(long = "as-of")]
+        as_of: Option<chrono::NaiveDate>,
     },
     /// Manage webhook receivers (flags raised and resolved, reports ingested, rejected or failed).
     Webhooks {

@@ -10,7 +10,24 @@ use service::{
 };
 
 /// The export called `name`, narrowed by `filter` (the graph's filter input as JSON); an error names what is wrong.
-pub async fn build(db: &Db, name: &str, filter: Option<&str>) -> Result<Export, String> {
+pub async fn build(
+    db: &Db,
+    name: &str,
+    filter: Option<&str>,
+    as_of: Option<chrono::NaiveDate>,
+) -> Result<Export, String> {
+    if let Some(table) = name.strip_prefix("dashboard-") {
+        let as_of = as_of.unwrap_or_else(|| service::Clock::System.today());
+        let d = service::dashboard::get(db, as_of).await.map_err(english)?;
+        let names: Vec<String> = d.tables.iter().map(|t| format!("dashboard-{}", t.name)).collect();
+        return d.table(table).cloned().map(Export::Table).ok_or_else(|| {
+            format!(
+                "no export {name:?}; the exports are {}, {}",
+                NAMES.join(", "),
+                names.join(", ")
+            )
+        });
+    }
     let json: Option<serde_json::Value> = match filter.map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => Some(serde_json::from_str(f).map_err(|e| format!("filter: not JSON: {e}"))?),
         None => None,

@@ -1,6 +1,7 @@
 //! Fomento's jobs, each a single testable step `run_once(ctx, now)`, wrapped by the scheduler elsewhere. Reading the
 //! banks' spreadsheets lives here too.
 
+pub mod dashboards;
 pub mod flags;
 pub mod import;
 pub mod queue;

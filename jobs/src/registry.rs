@@ -3,7 +3,7 @@
 //! `fomento jobs run NAME` all read this list: a new job is a module and one entry here.
 
 use crate::{
-    flags, import,
+    dashboards, flags, import,
     report::ingest::{self, IngestContext, IngestError},
     runs::JobReport,
     webhooks,
@@ -42,6 +42,12 @@ pub const JOBS: &[JobSpec] = &[
         schedule: "0 0 6 * * *",
         zone: chrono_tz::America::Sao_Paulo,
         about: "judges every deadline and rule outcome and keeps the compliance flags in step (raised, changed, resolved)",
+    },
+    JobSpec {
+        name: dashboards::JOB,
+        schedule: "0 30 6 * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "builds the compliance dashboard as of the day (after the day's flags), kept for complianceDashboard and /dashboard",
     },
     JobSpec {
         name: webhooks::JOB,
@@ -182,6 +188,7 @@ impl JobSpec {
             import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
             flags::JOB => Ok(flags::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
             webhooks::JOB => Ok(webhooks::run_once(&ctx.ingest.db, &ctx.ingest.worker, now).await?),
+            dashboards::JOB => Ok(dashboards::run_once(&ctx.ingest.db, now, ctx.as_of).await?),
             other => Err(unknown(other)),
         }
     }

@@ -30,13 +30,15 @@ pub enum Export {
     Financings(Query),
     /// FCO cartas (`cartas`), filtered as `financings` (FCO only).
     Cartas(Query),
+    /// A table of the dashboard (`dashboard-{name}`).
+    Table(crate::dashboard::Table),
 }
 
 /// The names `GET /exports/{name}` and `fomento export NAME` know.
 pub const NAMES: &[&str] = &["flags", "financings", "cartas"];
 
 /// One cell, typed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Cell {
     /// Text.
     Text(String),
@@ -65,18 +67,20 @@ fn enum_text<E: ActiveEnum<Value = String>>(e: &E) -> Cell {
 }
 
 impl Export {
-    /// Its file name without the extension.
-    pub fn name(&self) -> &'static str {
+    /// Its sheet name (at most 31 characters, as Excel allows).
+    pub fn name(&self) -> String {
         match self {
-            Self::Flags(_) => "flags",
-            Self::Financings(_) => "financings",
-            Self::Cartas(_) => "cartas",
+            Self::Flags(_) => "flags".into(),
+            Self::Financings(_) => "financings".into(),
+            Self::Cartas(_) => "cartas".into(),
+            Self::Table(t) => t.name.chars().take(28).collect(),
         }
     }
 
     /// The header row.
-    pub fn header(&self) -> &'static [&'static str] {
-        match self {
+    pub fn header(&self) -> Vec<String> {
+        let fixed: &[&str] = match self {
+            Self::Table(t) => return t.columns.clone(),
             Self::Flags(_) => &[
                 "number",
                 "rule_code",
@@ -127,7 +131,8 @@ impl Export {
                 "contracted_on",
                 "contracted_amount",
             ],
-        }
+        };
+        fixed.iter().map(|h| (*h).to_owned()).collect()
     }
 }
 
@@ -189,6 +194,11 @@ pub async fn next_page(
         Export::Flags(filter) => flags_page(db, filter, cursor).await?,
         Export::Financings(q) => financings_page(db, q, cursor).await?,
         Export::Cartas(q) => cartas_page(db, q, cursor).await?,
+        Export::Table(t) if cursor.after == 0 => {
+            cursor.after = 1;
+            t.rows.clone()
+        }
+        Export::Table(_) => Vec::new(),
     };
     if rows.is_empty() {
         cursor.done = true;
@@ -348,12 +358,12 @@ pub struct CsvStyle {
 
 impl CsvStyle {
     /// The start of the file: the BOM, if asked, and the header line.
-    pub fn head(self, header: &[&str]) -> Vec<u8> {
+    pub fn head(self, header: &[String]) -> Vec<u8> {
         let mut out = Vec::new();
         if self.bom {
             out.extend_from_slice("\u{feff}".as_bytes());
         }
-        let cells: Vec<Cell> = header.iter().map(|h| text(*h)).collect();
+        let cells: Vec<Cell> = header.iter().map(|h| text(h.clone())).collect();
         self.line(&cells, &mut out);
         out
     }
@@ -399,7 +409,7 @@ pub async fn write_csv(
     out: &mut impl Write,
 ) -> Result<u64> {
     let _scope = caller.scope();
-    out.write_all(&style.head(export.header())).map_err(io)?;
+    out.write_all(&style.head(&export.header())).map_err(io)?;
     let mut cursor = Cursor::default();
     let mut n = 0;
     while let Some(rows) = next_page(db, export, &mut cursor).await? {
@@ -465,7 +475,7 @@ pub async fn write_xlsx(
                 ))
                 .map_err(io)?;
                 for (c, h) in header.iter().enumerate() {
-                    ws.write_string_with_format(0, c as u16, *h, &bold).map_err(io)?;
+                    ws.write_string_with_format(0, c as u16, h, &bold).map_err(io)?;
                 }
                 ws.set_freeze_panes(1, 0).map_err(io)?;
                 row_in_sheet = 0;
@@ -503,7 +513,7 @@ pub async fn write_xlsx(
         let ws = book.add_worksheet();
         ws.set_name(export.name()).map_err(io)?;
         for (c, h) in header.iter().enumerate() {
-            ws.write_string_with_format(0, c as u16, *h, &bold).map_err(io)?;
+            ws.write_string_with_format(0, c as u16, h, &bold).map_err(io)?;
         }
         ws.autofilter(0, 0, 0, last_col).map_err(io)?;
     } else if let Ok(ws) = book.worksheet_from_index((sheets - 1) as usize) {
@@ -546,7 +556,7 @@ mod tests {
             semicolon: true,
             bom: true,
         }
-        .head(&["a", "b"]);
+        .head(&["a".to_owned(), "b".to_owned()]);
         assert_eq!(head, "\u{feff}a;b\r\n".as_bytes());
     }
 }

@@ -10,6 +10,7 @@ pub mod chamber;
 pub mod clock;
 pub mod commitments;
 pub mod compliance;
+pub mod dashboard;
 pub mod deadline_flags;
 pub mod error;
 pub mod evaluation;

@@ -2,6 +2,7 @@
 
 pub mod chamber;
 pub mod complete;
+pub mod dashboard;
 pub mod error;
 pub mod evaluation;
 pub mod facts;

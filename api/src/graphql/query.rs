@@ -35,6 +35,7 @@ pub struct QueryRoot(
     super::flags::FlagsQuery,
     super::imports::ImportsQuery,
     super::webhooks::WebhooksQuery,
+    super::dashboard::DashboardQuery,
 );
 
 /// The mutation root.

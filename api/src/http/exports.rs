@@ -21,6 +21,9 @@ pub struct Params {
     sep: Option<String>,
     /// `true` for a byte-order mark.
     bom: Option<bool>,
+    /// For a dashboard table: the day (`YYYY-MM-DD`); today in Brasília by default.
+    #[serde(rename = "asOf")]
+    as_of: Option<chrono::NaiveDate>,
 }
 
 fn problem(status: StatusCode, message: String) -> Response {
@@ -35,7 +38,7 @@ pub async fn export(State(state): State<AppState>, Path(file): Path<String>, Que
     if !matches!(ext, "csv" | "xlsx") {
         return problem(StatusCode::NOT_FOUND, format!("{file}: the formats are csv and xlsx"));
     }
-    let export = match crate::exports::build(&state.db, name, p.filter.as_deref()).await {
+    let export = match crate::exports::build(&state.db, name, p.filter.as_deref(), p.as_of).await {
         Ok(e) => e,
         Err(e) if e.starts_with("no export") => return problem(StatusCode::NOT_FOUND, e),
         Err(e) => return problem(StatusCode::BAD_REQUEST, e),
@@ -50,7 +53,7 @@ pub async fn export(State(state): State<AppState>, Path(file): Path<String>, Que
         let db = state.db.clone();
         tokio::spawn(async move {
             use futures::SinkExt;
-            if tx.send(Ok(Bytes::from(style.head(export.header())))).await.is_err() {
+            if tx.send(Ok(Bytes::from(style.head(&export.header())))).await.is_err() {
                 return;
             }
             let mut cursor = Cursor::default();

@@ -2,6 +2,7 @@
 //! report endpoints (`reports`), and the probes (`health`). Handlers parse the request, call the service layer and
 //! shape its answer.
 
+pub mod dashboard;
 pub mod exports;
 pub mod graphql;
 pub mod health;
@@ -51,6 +52,7 @@ pub fn router(state: AppState) -> Router {
             async_graphql_axum::GraphQLSubscription::new(state.schema.clone()),
         )
         .route("/exports/{file}", get(exports::export))
+        .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))

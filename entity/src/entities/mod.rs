@@ -13,6 +13,7 @@ pub mod checklist_confirmation;
 pub mod company_change_notice;
 pub mod compliance_flag;
 pub mod contract_proposal;
+pub mod dashboard_snapshot;
 pub mod economic_group;
 pub mod economic_group_membership;
 pub mod evaluation_finding;

@@ -1,0 +1,298 @@
+//! `GET /dashboard`: the analysts' page, server-rendered HTML with no script, readable on a laptop and a phone. It
+//! shows the dashboard's key figures, bar charts drawn as inline SVG, the open flags (each linking to its subject in
+//! GraphiQL) and a link to every export. `?asOf=YYYY-MM-DD` shows another day. The numbers are those of
+//! `complianceDashboard` (one `service::dashboard::get`).
+
+use super::AppState;
+use axum::{
+    extract::{Query, State},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use service::{
+    dashboard::{Dashboard, Table},
+    exports::Cell,
+    flags::FlagFilter,
+    page::Keyset,
+};
+use std::fmt::Write;
+
+/// The query string.
+#[derive(Debug, serde::Deserialize, Default)]
+pub struct Params {
+    /// The day.
+    #[serde(rename = "asOf")]
+    as_of: Option<chrono::NaiveDate>,
+}
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Reais with thousands separators, Brazilian style.
+fn brl(cents: i64) -> String {
+    entity::domain::Money(cents).to_string()
+}
+
+fn number(c: &Cell) -> f64 {
+    match c {
+        Cell::Int(n) => *n as f64,
+        Cell::Money(c) => *c as f64 / 100.0,
+        Cell::Text(t) => t.parse().unwrap_or(0.0),
+        _ => 0.0,
+    }
+}
+
+fn label(c: &Cell) -> String {
+    crate::graphql::dashboard::cell_text(c)
+}
+
+/// A horizontal bar chart of `table`'s `value` column against its `key` column, as SVG.
+fn bars(t: &Table, key: usize, key2: Option<usize>, value: usize, unit: &str, id: &str) -> String {
+    let rows: Vec<(String, f64)> = t
+        .rows
+        .iter()
+        .map(|r| {
+            let k = match key2 {
+                // A severity as its initial: `SF-DECISION-30D V`.
+                Some(k2) => format!("{} {}", label(&r[key]), label(&r[k2]).chars().next().unwrap_or(' ')),
+                None => label(&r[key]),
+            };
+            (k, number(&r[value]))
+        })
+        .collect();
+    let max = rows.iter().map(|r| r.1).fold(0.0f64, f64::max).max(1.0);
+    let (w, bar_h, left) = (520.0, 24.0, 175.0);
+    let h = rows.len() as f64 * bar_h + 10.0;
+    let mut svg = format!(
+        r#"<svg id="{id}" class="chart" role="img" aria-label="{}" viewBox="0 0 {w} {h}" width="100%" xmlns="http://www.w3.org/2000/svg">"#,
+        esc(&t.title)
+    );
+    for (i, (k, v)) in rows.iter().enumerate() {
+        let y = i as f64 * bar_h + 5.0;
+        let len = (w - left - 125.0) * v / max;
+        let shown = if unit == "R$" {
+            brl((v * 100.0).round() as i64)
+        } else {
+            format!("{v}")
+        };
+        let _ = write!(
+            svg,
+            r##"<text x="{x}" y="{ty}" text-anchor="end" font-size="12">{k}</text><rect class="bar" x="{left}" y="{y}" width="{len:.1}" height="{bh}" fill="#2f6f9f" data-value="{v}"><title>{k}: {shown}</title></rect><text x="{tx:.1}" y="{ty}" font-size="12">{shown}</text>"##,
+            x = left - 6.0,
+            ty = y + 15.0,
+            k = esc(&k.chars().take(24).collect::<String>()),
+            bh = bar_h - 6.0,
+            tx = left + len + 4.0,
+            shown = esc(&shown),
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+fn table_html(t: &Table) -> String {
+    let mut s = format!(
+        "<details><summary>{} <a href=\"/exports/dashboard-{n}.csv\">CSV</a> · <a href=\"/exports/dashboard-{n}.xlsx\">XLSX</a></summary><table><thead><tr>",
+        esc(&t.title),
+        n = esc(&t.name)
+    );
+    for c in &t.columns {
+        let _ = write!(s, "<th>{}</th>", esc(c));
+    }
+    s.push_str("</tr></thead><tbody>");
+    for r in &t.rows {
+        s.push_str("<tr>");
+        for c in r {
+            let _ = write!(s, "<td>{}</td>", esc(&label(c)));
+        }
+        s.push_str("</tr>");
+    }
+    s.push_str("</tbody></table></details>");
+    s
+}
+
+/// The page.
+pub async fn page(State(state): State<AppState>, Query(p): Query<Params>) -> Response {
+    let as_of = p.as_of.unwrap_or_else(|| service::Clock::System.today());
+    let d = match service::dashboard::get(&state.db, as_of).await {
+        Ok(d) => d,
+        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    };
+    let open = FlagFilter {
+        open: Some(true),
+        ..FlagFilter::default()
+    };
+    let keyset = Keyset::parse(Some(100), None, None, None).unwrap_or_default();
+    let flags = service::flags::list(&state.db, &service::Caller::default(), &open, keyset)
+        .await
+        .map(|p| p.items.into_iter().map(|(_, f)| f).collect::<Vec<_>>())
+        .unwrap_or_default();
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], render(&d, &flags)).into_response()
+}
+
+fn figure(id: &str, label: &str, value: String) -> String {
+    format!(
+        r#"<div class="figure"><span class="value" id="{id}">{value}</span><span class="label">{label}</span></div>"#
+    )
+}
+
+/// The HTML of the page.
+pub fn render(d: &Dashboard, flags: &[entity::compliance_flag::Model]) -> String {
+    let f = &d.figures;
+    let built = match d.built_at {
+        Some(t) => format!(
+            "built by the build-dashboards job at {}",
+            entity::domain::Authority::Mda.show(t)
+        ),
+        None => "computed on demand (no build for this day)".to_owned(),
+    };
+    let mut s = String::with_capacity(64 * 1024);
+    let _ = write!(
+        s,
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Fomento · compliance dashboard {as_of}</title><style>
+body{{font-family:system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1rem;color:#1d2733}}
+h1{{font-size:1.4rem}} h2{{font-size:1.1rem;margin-top:2rem}}
+.figures{{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:.6rem}}
+.figure{{border:1px solid #cfd8e3;border-radius:6px;padding:.6rem;display:flex;flex-direction:column}}
+.value{{font-size:1.3rem;font-weight:600;overflow-wrap:anywhere}} .label{{font-size:.8rem;color:#52606d}}
+.charts{{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr));gap:1rem}} figure{{margin:0}}
+table{{border-collapse:collapse;width:100%;font-size:.85rem}} td,th{{border-bottom:1px solid #e4e9ef;padding:.25rem .4rem;text-align:left}}
+.VIOLATION{{color:#a61b1b;font-weight:600}} .WARNING{{color:#8a5a00}} .scroll{{overflow-x:auto}}
+</style></head><body>
+<h1>Compliance dashboard as of <time id="as-of">{as_of}</time></h1><p>{built}. <a href="?asOf={as_of}">Link to this day</a>.</p>
+<section class="figures">"#,
+        as_of = d.as_of
+    );
+    for (id, label, value) in [
+        (
+            "decisions-overdue",
+            "MDA decisions overdue",
+            f.decisions_overdue.to_string(),
+        ),
+        (
+            "decisions-due-soon",
+            "MDA decisions due soon",
+            f.decisions_due_soon.to_string(),
+        ),
+        (
+            "evaluations-overdue",
+            "External evaluations overdue",
+            f.evaluations_overdue.to_string(),
+        ),
+        (
+            "evaluations-due-soon",
+            "External evaluations due soon",
+            f.evaluations_due_soon.to_string(),
+        ),
+        (
+            "approvals-expiring",
+            "Approvals expiring",
+            f.approvals_expiring.to_string(),
+        ),
+        (
+            "approvals-expired",
+            "Approvals expired",
+            f.approvals_expired.to_string(),
+        ),
+        ("contracted-count", "Cartas contracted", f.contracted_count.to_string()),
+        ("contracted-amount", "Amount contracted", brl(f.contracted_cents)),
+        ("open-flags", "Open flags", f.open_flags.to_string()),
+        ("open-violations", "Open violations", f.open_violations.to_string()),
+    ] {
+        s.push_str(&figure(id, label, value));
+    }
+    s.push_str("</section><h2>Charts</h2><section class=\"charts\">");
+    for (name, key, key2, value, unit, id) in [
+        ("deadlines", 0, Some(1), 2, "", "chart-deadlines"),
+        ("fco_contracted_by_bank", 0, None, 2, "R$", "chart-contracted-by-bank"),
+        ("sf_family_share_by_region", 0, None, 4, "%", "chart-family-share"),
+        ("flags_open_by_rule_severity", 0, Some(1), 2, "", "chart-open-flags"),
+    ] {
+        if let Some(t) = d.table(name) {
+            let _ = write!(
+                s,
+                "<figure><figcaption>{}</figcaption>{}</figure>",
+                esc(&t.title),
+                bars(t, key, key2, value, unit, id)
+            );
+        }
+    }
+    s.push_str("</section><h2>Open flags</h2><div class=\"scroll\"><table id=\"open-flags-table\"><thead><tr><th>#</th><th>rule</th><th>severity</th><th>due</th><th>subject</th><th>what</th></tr></thead><tbody>");
+    for fl in flags {
+        let subject = match (fl.subject(), fl.programme) {
+            (Some(entity::compliance_flag::SubjectKind::Financing), entity::vocab::Programme::SocialFuel) => {
+                ("SocialFuelProject", fl.financing_id.unwrap_or(fl.subject_id))
+            }
+            (Some(entity::compliance_flag::SubjectKind::Financing), _) => {
+                ("FcoCarta", fl.financing_id.unwrap_or(fl.subject_id))
+            }
+            (Some(entity::compliance_flag::SubjectKind::Bank), _) => ("Bank", fl.subject_id),
+            (Some(entity::compliance_flag::SubjectKind::Meeting), _) => ("ChamberMeeting", fl.subject_id),
+            (Some(entity::compliance_flag::SubjectKind::Group), _) => ("EconomicGroup", fl.subject_id),
+            _ => ("BankReport", fl.subject_id),
+        };
+        let id = crate::graphql::ids::encode(
+            match subject.0 {
+                "SocialFuelProject" => crate::graphql::ids::NodeKind::SocialFuelProject,
+                "FcoCarta" => crate::graphql::ids::NodeKind::FcoCarta,
+                "Bank" => crate::graphql::ids::NodeKind::Bank,
+                "ChamberMeeting" => crate::graphql::ids::NodeKind::ChamberMeeting,
+                "EconomicGroup" => crate::graphql::ids::NodeKind::EconomicGroup,
+                _ => crate::graphql::ids::NodeKind::BankReport,
+            },
+            subject.1,
+        );
+        let query = format!(
+            "{{ node(id: \"{}\") {{ __typename id ... on {} {{ flags {{ ruleCode severity message }} }} }} }}",
+            id.as_str(),
+            subject.0
+        );
+        let query = if matches!(subject.0, "SocialFuelProject" | "FcoCarta") {
+            query
+        } else {
+            format!("{{ node(id: \"{}\") {{ __typename id }} }}", id.as_str())
+        };
+        let href = format!("/graphql?query={}", percent(&query));
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td class=\"{sev}\">{sev}</td><td>{}</td><td><a href=\"{}\">{} {}</a></td><td>{}</td></tr>",
+            fl.id,
+            esc(&fl.rule_code),
+            fl.due_on.map(|d| d.to_string()).unwrap_or_default(),
+            esc(&href),
+            subject.0,
+            subject.1,
+            esc(&fl.message.chars().take(160).collect::<String>()),
+            sev = esc(&fl.severity),
+        );
+    }
+    s.push_str("</tbody></table></div><h2>Tables and exports</h2>");
+    for t in &d.tables {
+        s.push_str(&table_html(t));
+    }
+    s.push_str("<p>Lists: ");
+    for name in service::exports::NAMES {
+        let _ = write!(
+            s,
+            "<a href=\"/exports/{name}.csv\">{name}.csv</a> · <a href=\"/exports/{name}.xlsx\">{name}.xlsx</a> · "
+        );
+    }
+    s.push_str("<a href=\"/graphql\">GraphiQL</a></p></body></html>");
+    s
+}
+
+/// Percent-encodes a query string value.
+fn percent(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,703 @@
+//! The compliance dashboard as of a day: key figures and tables for MDA, the CDAE chamber and data analysts. The
+//! `build-dashboards` job materialises it (`dashboard_snapshot`, with when it was built), so reading it is one
+//! statement; for a day the job did not build it is computed on demand and says so (`built_at: None`). The same
+//! tables feed the graph (`complianceDashboard`), the exports (`/exports/dashboard-{table}.csv`) and `/dashboard`.
+//!
+//! Computed in passes over the data: projects and cartas a page at a time (their facts batched), the deadline
+//! judgement of [`crate::deadline_flags::judge`] for what is overdue or due within its window, one statement each
+//! for reports, groups and flags.
+
+use crate::{ServiceError, compliance::Preloaded, deadline_flags, exports::Cell, parameters};
+use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
+use entity::{
+    Versioned, bank, bank_report, bank_report_carta, compliance_flag,
+    compliance_flag::SubjectKind,
+    dashboard_snapshot,
+    domain::{IbgeCode, brasilia_date},
+    economic_group, fco_carta, party,
+    rules::{self, social_fuel},
+    social_fuel_project,
+    vocab::{Decision, Programme},
+};
+use rust_decimal::Decimal;
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, TransactionSession, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// One table of the dashboard.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    /// Its name (`fco_contracted_by_bank`), also its export's (`/exports/dashboard-fco_contracted_by_bank.csv`).
+    pub name: String,
+    /// What it shows, in a line.
+    pub title: String,
+    /// The column names.
+    pub columns: Vec<String>,
+    /// The rows.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// The key figures.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Figures {
+    /// MDA framing decisions overdue (SF-DECISION-30D).
+    pub decisions_overdue: u64,
+    /// MDA framing decisions due within their window.
+    pub decisions_due_soon: u64,
+    /// External evaluations overdue (SF-EXTERNAL-EVAL-6M, SF-EXTENSION-12M).
+    pub evaluations_overdue: u64,
+    /// External evaluations due within their window.
+    pub evaluations_due_soon: u64,
+    /// Approved cartas whose 120 days ran out without a contract (FCO-VALIDITY-120D).
+    pub approvals_expired: u64,
+    /// Approved cartas whose 120 days end within the window.
+    pub approvals_expiring: u64,
+    /// Cartas contracted up to the day.
+    pub contracted_count: u64,
+    /// Their amount, in centavos.
+    pub contracted_cents: i64,
+    /// Flags open on the day.
+    pub open_flags: u64,
+    /// Of them, violations.
+    pub open_violations: u64,
+}
+
+/// The dashboard as of a day.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Dashboard {
+    /// The day.
+    pub as_of: NaiveDate,
+    /// When the job built it; `None` when computed on demand.
+    pub built_at: Option<DateTime<Utc>>,
+    /// The key figures.
+    pub figures: Figures,
+    /// The tables.
+    pub tables: Vec<Table>,
+}
+
+impl Dashboard {
+    /// The table of this name.
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.iter().find(|t| t.name == name)
+    }
+
+    /// Only the tables of a programme (`sf_` for social fuel, `fco_` for FCO; the flag tables always).
+    pub fn of_programme(mut self, programme: Option<Programme>) -> Self {
+        if let Some(p) = programme {
+            let other = match p {
+                Programme::SocialFuel => "fco_",
+                Programme::FcoRural => "sf_",
+            };
+            self.tables.retain(|t| !t.name.starts_with(other));
+        }
+        self
+    }
+}
+
+fn table(name: &str, title: &str, columns: &[&str], rows: Vec<Vec<Cell>>) -> Table {
+    Table {
+        name: name.to_owned(),
+        title: title.to_owned(),
+        columns: columns.iter().map(|c| (*c).to_owned()).collect(),
+        rows,
+    }
+}
+
+fn text(s: impl Into<String>) -> Cell {
+    Cell::Text(s.into())
+}
+
+fn pct(v: Decimal) -> Cell {
+    Cell::Text(format!("{:.2}", v.round_dp(2)))
+}
+
+/// Count and amount by a key.
+#[derive(Default)]
+struct Sum(BTreeMap<String, (i64, i64)>);
+
+impl Sum {
+    fn add(&mut self, key: String, cents: i64) {
+        let e = self.0.entry(key).or_default();
+        e.0 += 1;
+        e.1 += cents;
+    }
+    fn rows(self) -> Vec<Vec<Cell>> {
+        self.0
+            .into_iter()
+            .map(|(k, (n, c))| vec![text(k), Cell::Int(n), Cell::Money(c)])
+            .collect()
+    }
+}
+
+/// How many projects or cartas are read per statement.
+const PAGE: u64 = 2000;
+
+/// Computes the dashboard as of `as_of`.
+pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dashboard> {
+    let params = parameters::params(db).await?;
+    let calendar = parameters::calendar(db).await?;
+    let mut figures = Figures::default();
+    let mut tables = Vec::new();
+
+    // What is overdue or due within its window, as the flag job judges it.
+    let judgement = deadline_flags::judge(db, as_of).await?;
+    let mut deadlines: BTreeMap<(String, &'static str), u64> = BTreeMap::new();
+    let mut expiring: Vec<(i64, NaiveDate, &'static str)> = Vec::new();
+    for ((kind, id, rule, _), w) in &judgement.wanted {
+        if rules::rule(rule).is_some_and(|r| r.kind == rules::RuleKind::Deadline) || rule.starts_with("FCO-MONTHLY") {
+            *deadlines.entry((rule.clone(), w.severity)).or_default() += 1;
+        }
+        let violation = w.severity == "VIOLATION";
+        match rule.as_str() {
+            "SF-DECISION-30D" if violation => figures.decisions_overdue += 1,
+            "SF-DECISION-30D" => figures.decisions_due_soon += 1,
+            "SF-EXTERNAL-EVAL-6M" | "SF-EXTENSION-12M" if violation => figures.evaluations_overdue += 1,
+            "SF-EXTERNAL-EVAL-6M" | "SF-EXTENSION-12M" => figures.evaluations_due_soon += 1,
+            "FCO-VALIDITY-120D" => {
+                if violation {
+                    figures.approvals_expired += 1;
+                } else {
+                    figures.approvals_expiring += 1;
+                }
+                if *kind == SubjectKind::Financing {
+                    expiring.push((*id, w.due_on.unwrap_or(as_of), w.severity));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // Social fuel: stage and region, the family-farm share against the minimum, seals.
+    let mut by_stage: BTreeMap<(String, String), i64> = BTreeMap::new();
+    let mut region_share: BTreeMap<String, (Decimal, Decimal, i64, Option<Decimal>)> = BTreeMap::new();
+    let mut buckets = [0i64; 10];
+    let (mut eligible, mut requested) = (0i64, 0i64);
+    let mut after = 0i64;
+    loop {
+        let projects = social_fuel_project::Entity::find()
+            .filter(social_fuel_project::Column::Id.gt(after))
+            .order_by_asc(social_fuel_project::Column::Id)
+            .limit(PAGE)
+            .all(db)
+            .await?;
+        let Some(last) = projects.last() else { break };
+        after = last.id;
+        let facts = Preloaded::projects(db, &projects).await?;
+        for p in &projects {
+            let p = p.as_known_on(as_of);
+            if brasilia_date(p.created_at) > as_of {
+                continue;
+            }
+            let code = u32::try_from(p.plant_municipality_code)
+                .ok()
+                .and_then(|c| IbgeCode::new(c).ok());
+            let region = code.map_or("?".to_owned(), |c| c.region().name_pt().to_owned());
+            *by_stage.entry((p.stage.to_value(), region.clone())).or_default() += 1;
+            if p.evaluation_result == Some(Decision::Favourable) && p.external_evaluation_on.is_some() {
+                eligible += 1;
+            }
+            if p.seal_requested_on.is_some() {
+                requested += 1;
+            }
+            // The latest year's acquisitions known on the day.
+            let acq: Vec<_> = crate::compliance::FactSource::acquisitions(&facts, p.id)
+                .await?
+                .into_iter()
+                .filter(|a| a.year <= as_of.year() && a.known_on(as_of))
+                .collect();
+            let Some(year) = acq.iter().map(|a| a.year).max() else {
+                continue;
+            };
+            let terms: Vec<social_fuel::Term> = acq.iter().filter(|a| a.year == year).map(Into::into).collect();
+            let Some(share) = social_fuel::share(&terms) else {
+                continue;
+            };
+            let semi_arid = crate::compliance::FactSource::semi_arid(&facts, p.plant_municipality_code)
+                .await?
+                .iter()
+                .any(|m| m.effective_from <= as_of && m.effective_to.is_none_or(|to| to >= as_of));
+            let minimum = code.and_then(|c| {
+                params
+                    .value(social_fuel::share_key(c, semi_arid), p.filed_on.unwrap_or(as_of))
+                    .ok()
+            });
+            let region = if semi_arid { "Semiárido".to_owned() } else { region };
+            let e = region_share
+                .entry(region)
+                .or_insert((Decimal::ZERO, Decimal::ZERO, 0, None));
+            e.0 += share.family;
+            e.1 += share.total;
+            e.2 += 1;
+            e.3 = e.3.or(minimum);
+            let bucket = (share.percent / Decimal::TEN).floor();
+            let i = usize::try_from(rust_decimal::prelude::ToPrimitive::to_u64(&bucket).unwrap_or(0)).unwrap_or(0);
+            buckets[i.min(9)] += 1;
+        }
+    }
+    tables.push(table(
+        "sf_projects_by_stage_region",
+        "Social-fuel projects by stage and region",
+        &["stage", "region", "projects"],
+        by_stage
+            .into_iter()
+            .map(|((s, r), n)| vec![text(s), text(r), Cell::Int(n)])
+            .collect(),
+    ));
+    tables.push(table(
+        "sf_family_share_by_region",
+        "Family-farm share by region, pooled (family-farm cost over total cost) against the minimum",
+        &[
+            "region",
+            "projects",
+            "family_cost",
+            "total_cost",
+            "share_percent",
+            "minimum_percent",
+        ],
+        region_share
+            .into_iter()
+            .map(|(r, (family, total, n, min))| {
+                let share = if total.is_zero() {
+                    Decimal::ZERO
+                } else {
+                    family * Decimal::ONE_HUNDRED / total
+                };
+                vec![
+                    text(r),
+                    Cell::Int(n),
+                    money(family),
+                    money(total),
+                    pct(share),
+                    min.map_or(Cell::Empty, pct),
+                ]
+            })
+            .collect(),
+    ));
+    tables.push(table(
+        "sf_family_share_distribution",
+        "Projects by family-farm share, in bands of 10 points",
+        &["from_percent", "to_percent", "projects"],
+        buckets
+            .iter()
+            .enumerate()
+            .map(|(i, n)| vec![Cell::Int(i as i64 * 10), Cell::Int(i as i64 * 10 + 10), Cell::Int(*n)])
+            .collect(),
+    ));
+    tables.push(table(
+        "sf_seals",
+        "Social-fuel seals requested against projects eligible (a conforming external evaluation)",
+        &["eligible", "requested"],
+        vec![vec![Cell::Int(eligible), Cell::Int(requested)]],
+    ));
+    tables.push(table(
+        "deadlines",
+        "Deadlines overdue (VIOLATION) and due within their window (WARNING)",
+        &["rule_code", "severity", "count"],
+        deadlines
+            .into_iter()
+            .map(|((r, s), n)| vec![text(r), text(s), Cell::Int(n as i64)])
+            .collect(),
+    ));
+
+    // FCO: contracted by bank, month, activity, line and municipality; the chamber's share; the groups' ceiling.
+    let banks: HashMap<i64, bank::Model> = bank::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|b| (b.id, b))
+        .collect();
+    let (mut by_bank, mut by_month, mut by_activity, mut by_line, mut by_town) = (
+        Sum::default(),
+        Sum::default(),
+        Sum::default(),
+        Sum::default(),
+        Sum::default(),
+    );
+    let mut decided = Sum::default();
+    let mut committed: HashMap<i64, i64> = HashMap::new();
+    let mut numbers: HashMap<i64, String> = HashMap::new();
+    let expiring_ids: HashSet<i64> = expiring.iter().map(|e| e.0).collect();
+    let mut after = 0i64;
+    loop {
+        let cartas = fco_carta::Entity::find()
+            .filter(fco_carta::Column::Id.gt(after))
+            .order_by_asc(fco_carta::Column::Id)
+            .limit(PAGE)
+            .all(db)
+            .await?;
+        let Some(last) = cartas.last() else { break };
+        after = last.id;
+        for c in cartas {
+            if expiring_ids.contains(&c.id) {
+                numbers.insert(c.id, c.number.clone());
+            }
+            let c = c.as_known_on(as_of);
+            let cents = c.financed_amount.cents();
+            if let Some(on) = c.contracted_on.filter(|d| *d <= as_of) {
+                figures.contracted_count += 1;
+                figures.contracted_cents += cents;
+                by_bank.add(
+                    banks
+                        .get(&c.bank_id)
+                        .map_or_else(|| c.bank_id.to_string(), |b| b.code.clone()),
+                    cents,
+                );
+                by_month.add(on.format("%Y-%m").to_string(), cents);
+                by_activity.add(c.activity.to_value(), cents);
+                by_line.add(c.line.to_value(), cents);
+                by_town.add(c.municipality_code.to_string(), cents);
+            }
+            if c.approved_on.is_some_and(|d| d <= as_of) {
+                decided.add(c.decided_by.clone().unwrap_or_else(|| "?".into()), cents);
+            }
+            if fco_carta::COMMITTED.contains(&c.stage) {
+                *committed.entry(c.party_id).or_default() += cents;
+            }
+        }
+    }
+    let towns: HashMap<i32, String> = crate::facts::municipalities(
+        db,
+        &by_town.0.keys().filter_map(|k| k.parse().ok()).collect::<Vec<i32>>(),
+    )
+    .await?
+    .into_iter()
+    .map(|(k, m)| (k, m.name))
+    .collect();
+    fn with(first: &'static str) -> [&'static str; 3] {
+        [first, "count", "amount"]
+    }
+    tables.push(table(
+        "fco_contracted_by_bank",
+        "FCO contracted by bank",
+        &with("bank"),
+        by_bank.rows(),
+    ));
+    tables.push(table(
+        "fco_contracted_by_month",
+        "FCO contracted by month",
+        &with("month"),
+        by_month.rows(),
+    ));
+    tables.push(table(
+        "fco_contracted_by_activity",
+        "FCO contracted by activity",
+        &with("activity"),
+        by_activity.rows(),
+    ));
+    tables.push(table(
+        "fco_contracted_by_line",
+        "FCO contracted by programme line",
+        &with("line"),
+        by_line.rows(),
+    ));
+    tables.push(table(
+        "fco_contracted_by_municipality",
+        "FCO contracted by municipality",
+        &["ibge_code", "municipality", "count", "amount"],
+        by_town
+            .0
+            .into_iter()
+            .map(|(k, (n, c))| {
+                let name = k
+                    .parse()
+                    .ok()
+                    .and_then(|code: i32| towns.get(&code).cloned())
+                    .unwrap_or_default();
+                vec![text(k), text(name), Cell::Int(n), Cell::Money(c)]
+            })
+            .collect(),
+    ));
+    let total_decided: i64 = decided.0.values().map(|v| v.1).sum();
+    tables.push(table(
+        "fco_chamber_share",
+        "FCO approvals by who decided them: the chamber (R$ 1 M or more) or the bank",
+        &["decided_by", "count", "amount", "share_of_amount_percent"],
+        decided
+            .0
+            .into_iter()
+            .map(|(k, (n, c))| {
+                let share = if total_decided == 0 {
+                    Decimal::ZERO
+                } else {
+                    Decimal::from(c) * Decimal::ONE_HUNDRED / Decimal::from(total_decided)
+                };
+                vec![text(k), Cell::Int(n), Cell::Money(c), pct(share)]
+            })
+            .collect(),
+    ));
+    expiring.sort_by_key(|e| (e.1, e.0));
+    tables.push(table(
+        "fco_approvals_expiring",
+        "Approved cartas whose 120 days end within the window (WARNING) or ended without a contract (VIOLATION)",
+        &["carta", "validity_ends", "severity"],
+        expiring
+            .iter()
+            .map(|(id, due, s)| {
+                vec![
+                    text(numbers.get(id).cloned().unwrap_or_default()),
+                    Cell::Date(*due),
+                    text(*s),
+                ]
+            })
+            .collect(),
+    ));
+    tables.push(ceiling_table(db, &params, as_of, &committed).await?);
+    tables.extend(reporting_tables(db, &calendar, as_of, &banks).await?);
+
+    // Flags: open by rule and severity, mean time to resolve.
+    let flags = compliance_flag::Entity::find()
+        .filter(compliance_flag::Column::RaisedAt.lte(end_of(as_of)))
+        .all(db)
+        .await?;
+    let mut open: BTreeMap<(String, String), i64> = BTreeMap::new();
+    let mut resolve: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    for f in &flags {
+        match f.resolved_at {
+            Some(r) if r <= end_of(as_of) => {
+                let e = resolve.entry(f.rule_code.clone()).or_default();
+                e.0 += 1;
+                e.1 += (r - f.raised_at).num_minutes();
+            }
+            _ => {
+                figures.open_flags += 1;
+                if f.severity == "VIOLATION" {
+                    figures.open_violations += 1;
+                }
+                *open.entry((f.rule_code.clone(), f.severity.clone())).or_default() += 1;
+            }
+        }
+    }
+    tables.push(table(
+        "flags_open_by_rule_severity",
+        "Open flags by rule and severity",
+        &["rule_code", "severity", "open"],
+        open.into_iter()
+            .map(|((r, s), n)| vec![text(r), text(s), Cell::Int(n)])
+            .collect(),
+    ));
+    tables.push(table(
+        "flags_time_to_resolve",
+        "Resolved flags by rule and their mean time to resolve",
+        &["rule_code", "resolved", "mean_hours"],
+        resolve
+            .into_iter()
+            .map(|(r, (n, minutes))| {
+                let hours = Decimal::from(minutes) / Decimal::from(60 * n.max(1));
+                vec![text(r), Cell::Int(n), pct(hours)]
+            })
+            .collect(),
+    ));
+    Ok(Dashboard {
+        as_of,
+        built_at: None,
+        figures,
+        tables,
+    })
+}
+
+fn money(reais: Decimal) -> Cell {
+    Cell::Money(rust_decimal::prelude::ToPrimitive::to_i64(&(reais * Decimal::ONE_HUNDRED).round()).unwrap_or(0))
+}
+
+fn end_of(day: NaiveDate) -> DateTime<Utc> {
+    // The end of the day in Brasília (UTC−3).
+    (day + chrono::Duration::days(1))
+        .and_hms_opt(3, 0, 0)
+        .unwrap_or_default()
+        .and_utc()
+}
+
+/// The 20 economic groups with the most approved and contracted, against the ceiling.
+async fn ceiling_table(
+    db: &impl ConnectionTrait,
+    params: &rules::params::Params,
+    as_of: NaiveDate,
+    committed: &HashMap<i64, i64>,
+) -> Result<Table> {
+    let members: Vec<(i64, Option<i64>)> = party::Entity::find()
+        .select_only()
+        .column(party::Column::Id)
+        .column(party::Column::EconomicGroupId)
+        .filter(party::Column::EconomicGroupId.is_not_null())
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut by_group: HashMap<i64, i64> = HashMap::new();
+    for (p, g) in members {
+        if let (Some(g), Some(c)) = (g, committed.get(&p)) {
+            *by_group.entry(g).or_default() += c;
+        }
+    }
+    let names: HashMap<i64, String> = economic_group::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| (g.id, g.name))
+        .collect();
+    let ceiling = params
+        .value("FCO-CEILING.AMOUNT", as_of)
+        .ok()
+        .and_then(|v| rust_decimal::prelude::ToPrimitive::to_i64(&(v * Decimal::ONE_HUNDRED)))
+        .unwrap_or(0);
+    let mut top: Vec<(i64, i64)> = by_group.into_iter().collect();
+    top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    top.truncate(20);
+    Ok(table(
+        "fco_ceiling_top20",
+        "The 20 economic groups with the most approved and contracted, against the R$ 15 M ceiling",
+        &["group", "committed", "ceiling", "use_percent"],
+        top.into_iter()
+            .map(|(g, c)| {
+                let share = if ceiling == 0 {
+                    Decimal::ZERO
+                } else {
+                    Decimal::from(c) * Decimal::ONE_HUNDRED / Decimal::from(ceiling)
+                };
+                vec![
+                    text(names.get(&g).cloned().unwrap_or_default()),
+                    Cell::Money(c),
+                    Cell::Money(ceiling),
+                    pct(share),
+                ]
+            })
+            .collect(),
+    ))
+}
+
+/// Each FCO bank's monthly list for the twelve months before the day's: on time, late, missing or not yet due; and
+/// the cartas on one month's list that the next month's list dropped.
+async fn reporting_tables(
+    db: &impl ConnectionTrait,
+    calendar: &rules::calendar::Calendar,
+    as_of: NaiveDate,
+    banks: &HashMap<i64, bank::Model>,
+) -> Result<Vec<Table>> {
+    let first = as_of.with_day(1).unwrap_or(as_of);
+    let months: Vec<NaiveDate> = (1..=12u32)
+        .rev()
+        .filter_map(|b| first.checked_sub_months(Months::new(b)))
+        .collect();
+    let reports = bank_report::Entity::find()
+        .filter(bank_report::Column::Status.ne("REJECTED"))
+        .all(db)
+        .await?;
+    let mut fco: Vec<&bank::Model> = banks.values().filter(|b| b.serves_fco).collect();
+    fco.sort_by(|a, b| a.code.cmp(&b.code));
+    let mut punctuality = Vec::new();
+    for b in &fco {
+        for m in &months {
+            let month = m.format("%Y-%m").to_string();
+            let next_end = m
+                .checked_add_months(Months::new(2))
+                .and_then(|d| d.pred_opt())
+                .unwrap_or(*m);
+            let due = calendar.add_days(next_end, 0).due;
+            let received = reports
+                .iter()
+                .filter(|r| r.bank_id == b.id && r.reference_month == month)
+                .map(|r| brasilia_date(r.received_at))
+                .filter(|d| *d <= as_of)
+                .min();
+            let status = match received {
+                Some(d) if d <= due => "ON_TIME",
+                Some(_) => "LATE",
+                None if due < as_of => "MISSING",
+                None => "NOT_YET_DUE",
+            };
+            punctuality.push(vec![
+                text(b.code.clone()),
+                text(month),
+                Cell::Date(due),
+                received.map_or(Cell::Empty, Cell::Date),
+                text(status),
+            ]);
+        }
+    }
+    // Dropped cartas: the ingested (not superseded) list of each bank and month.
+    let current: Vec<&bank_report::Model> = reports.iter().filter(|r| r.status == "INGESTED").collect();
+    let ids: Vec<i64> = current.iter().map(|r| r.id).collect();
+    let mut listed: HashMap<i64, HashSet<i64>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        for l in bank_report_carta::Entity::find()
+            .filter(bank_report_carta::Column::ReportId.is_in(chunk.to_vec()))
+            .all(db)
+            .await?
+        {
+            listed.entry(l.report_id).or_default().insert(l.carta_id);
+        }
+    }
+    let of = |bank: i64, month: &str| current.iter().find(|r| r.bank_id == bank && r.reference_month == month);
+    let mut dropped = Vec::new();
+    for b in &fco {
+        for pair in months.windows(2) {
+            let (prev, cur) = (pair[0].format("%Y-%m").to_string(), pair[1].format("%Y-%m").to_string());
+            if let (Some(p), Some(c)) = (of(b.id, &prev), of(b.id, &cur)) {
+                let empty = HashSet::new();
+                let (p, c) = (listed.get(&p.id).unwrap_or(&empty), listed.get(&c.id).unwrap_or(&empty));
+                dropped.push(vec![
+                    text(b.code.clone()),
+                    text(cur),
+                    Cell::Int(p.difference(c).count() as i64),
+                ]);
+            }
+        }
+    }
+    Ok(vec![
+        table(
+            "fco_reporting_punctuality",
+            "Each FCO bank's monthly list: on time, late, missing or not yet due (due by the end of the next month)",
+            &["bank", "month", "due", "received", "status"],
+            punctuality,
+        ),
+        table(
+            "fco_cartas_dropped",
+            "Cartas on a bank's list of the month before that its list of the month no longer carries",
+            &["bank", "month", "dropped"],
+            dropped,
+        ),
+    ])
+}
+
+/// Builds the dashboard as of `as_of` and keeps it (replacing an earlier build of the same day).
+pub async fn build(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    as_of: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<Dashboard> {
+    let mut d = compute(db, as_of).await?;
+    d.built_at = Some(now);
+    let body = serde_json::to_string(&d).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    let txn = db.begin().await?;
+    dashboard_snapshot::Entity::delete_many()
+        .filter(dashboard_snapshot::Column::AsOf.eq(as_of))
+        .exec(&txn)
+        .await?;
+    dashboard_snapshot::ActiveModel {
+        as_of: Set(as_of),
+        built_at: Set(now),
+        body: Set(body),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(d)
+}
+
+/// The dashboard as of `as_of`: the job's build of that day if there is one, else computed now (`built_at: None`).
+pub async fn get(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dashboard> {
+    if let Some(s) = dashboard_snapshot::Entity::find()
+        .filter(dashboard_snapshot::Column::AsOf.eq(as_of))
+        .one(db)
+        .await?
+        && let Ok(d) = serde_json::from_str::<Dashboard>(&s.body)
+    {
+        return Ok(d);
+    }
+    compute(db, as_of).await
+}
