@@ -11,11 +11,14 @@
 //! `--repeat N` each phase runs N times (a fresh database each time) and the medians are printed, with the largest
 //! peak. Run it in release mode: `cargo run --release -p fomento-bench -- --rows 100000,1000000 --postgres URL`.
 
+mod phases;
+
 use anyhow::{Context, bail};
 use chrono::Utc;
+use phases::peak_kib;
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
 use sea_orm::{ConnectionTrait, Database, DbBackend, Statement, TransactionTrait};
-use std::{path::PathBuf, process::Command, time::Instant};
+use std::{path::PathBuf, time::Instant};
 
 const MT: [&str; 10] = [
     "Sorriso",
@@ -109,18 +112,6 @@ fn generate(path: &PathBuf, n: usize) -> anyhow::Result<()> {
     }
     wb.save(path)?;
     Ok(())
-}
-
-/// Peak resident memory of this process, in KiB (Linux).
-fn peak_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 fn phase_parse(file: &str) -> anyhow::Result<f64> {
@@ -251,18 +242,8 @@ async fn phase_ingest(url: &str, file: &str, store: &str) -> anyhow::Result<f64>
 }
 
 fn child(args: &[String]) -> anyhow::Result<(f64, u64)> {
-    let out = Command::new(std::env::current_exe()?)
-        .arg("phase")
-        .args(args)
-        .output()?;
-    if !out.status.success() {
-        bail!("phase {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    }
-    let text = String::from_utf8_lossy(&out.stdout);
-    let mut parts = text.split_whitespace();
-    let secs: f64 = parts.next().context("seconds")?.parse()?;
-    let kib: u64 = parts.next().context("kib")?.parse()?;
-    Ok((secs, kib))
+    let (secs, kib) = phases::child(args)?;
+    Ok((secs.parse().context("seconds")?, kib))
 }
 
 async fn fresh_postgres(admin: &str, name: &str) -> anyhow::Result<String> {
