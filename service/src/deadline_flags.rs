@@ -35,7 +35,7 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
     QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
 };
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -73,20 +73,28 @@ pub struct Wanted {
 pub struct Judgement {
     /// The flags called for, by identity.
     pub wanted: BTreeMap<Key, Wanted>,
-    /// What each judged subject and rule says now.
+    /// What each judged subject and rule with an open flag says now (kept for those only: the rest is not needed,
+    /// and a million cartas' explanations would not fit in memory).
     pub said: HashMap<Key, String>,
+    /// The identities of the open flags, whose accounts are kept in `said`.
+    pub watch: HashSet<Key>,
     /// Financings, banks and meetings judged.
     pub judged: u32,
 }
 
 impl Judgement {
     fn want(&mut self, key: Key, w: Wanted) {
-        self.said.insert(key.clone(), w.message.clone());
         self.wanted.insert(key, w);
     }
 
     fn say(&mut self, key: Key, what: String) {
-        self.said.entry(key).or_insert(what);
+        if self.watch.contains(&key) {
+            self.said.entry(key).or_insert(what);
+        }
+    }
+
+    fn judged(&self, key: &Key) -> bool {
+        self.wanted.contains_key(key) || self.said.contains_key(key)
     }
 
     /// A financing that is not flagged (a draft, denied or ended): what each of its rules says is why its flags
@@ -190,7 +198,10 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
         params: &params,
         calendar: &calendar,
     };
-    let mut j = Judgement::default();
+    let mut j = Judgement {
+        watch: open_keys(db).await?,
+        ..Judgement::default()
+    };
     // Social-fuel projects.
     let mut after = 0i64;
     loop {
@@ -229,7 +240,7 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
         }
     }
     // FCO cartas; the ceiling is judged per economic group.
-    let mut ceiling: BTreeMap<i64, Vec<(fco_carta::Model, Outcome)>> = BTreeMap::new();
+    let mut ceiling: BTreeMap<i64, Vec<CeilingOutcome>> = BTreeMap::new();
     let mut after = 0i64;
     loop {
         let cartas = fco_carta::Entity::find()
@@ -280,7 +291,17 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
             for o in &outcomes {
                 match group {
                     Some(g) if o.code == code::FCO_CEILING.as_str() => {
-                        ceiling.entry(g).or_default().push((c.clone(), o.clone()));
+                        let violated = o.status == Status::Violated;
+                        let list = ceiling.entry(g).or_default();
+                        if violated || list.is_empty() {
+                            list.push(CeilingOutcome {
+                                id: c.id,
+                                number: c.number.clone(),
+                                violated,
+                                legal_basis: o.legal_basis,
+                                explanation: o.explanation.clone(),
+                            });
+                        }
                     }
                     _ => j.outcome((SubjectKind::Financing, c.id), Programme::FcoRural, Some(c.id), o),
                 }
@@ -360,7 +381,7 @@ async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of:
             f.rule_code.clone(),
             f.occurrence.clone(),
         );
-        if j.said.contains_key(&key) {
+        if j.judged(&key) {
             continue;
         }
         let received = entity::bank_report::Entity::find()
@@ -406,31 +427,39 @@ async fn groups_of(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Re
     Ok(rows.into_iter().filter_map(|(p, g)| Some((p, g?))).collect())
 }
 
+/// A carta's FCO-CEILING outcome, kept for its group's flag.
+#[derive(Debug)]
+struct CeilingOutcome {
+    id: i64,
+    number: String,
+    violated: bool,
+    legal_basis: &'static str,
+    explanation: String,
+}
+
 /// FCO-CEILING on a group: one flag listing every carta of the group over the ceiling.
-fn group_ceiling(j: &mut Judgement, group: i64, judged: &[(fco_carta::Model, Outcome)]) {
+fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
     let key = (
         SubjectKind::Group,
         group,
         code::FCO_CEILING.as_str().to_owned(),
         String::new(),
     );
-    let over: Vec<&(fco_carta::Model, Outcome)> = judged.iter().filter(|(_, o)| o.status == Status::Violated).collect();
-    let Some((_, first)) = over.first() else {
-        if let Some((_, o)) = judged.first() {
+    let over: Vec<&CeilingOutcome> = judged.iter().filter(|o| o.violated).collect();
+    let Some(first) = over.first() else {
+        if let Some(o) = judged.first() {
             j.say(key, o.explanation.clone());
         }
         return;
     };
-    let numbers: Vec<&str> = over.iter().map(|(c, _)| c.number.as_str()).collect();
+    let numbers: Vec<&str> = over.iter().map(|o| o.number.as_str()).collect();
     let message = format!(
-        "the economic group's cartas {} break the ceiling: {}",
+        "the economic group's cartas {} break the ceiling; {}: {}",
         numbers.join(", "),
-        over.iter()
-            .map(|(c, o)| format!("{}: {}", c.number, o.explanation))
-            .collect::<Vec<_>>()
-            .join("; ")
+        first.number,
+        first.explanation
     );
-    let ids: Vec<String> = over.iter().map(|(c, _)| c.id.to_string()).collect();
+    let ids: Vec<String> = over.iter().map(|o| o.id.to_string()).collect();
     j.want(
         key,
         Wanted {
@@ -443,6 +472,26 @@ fn group_ceiling(j: &mut Judgement, group: i64, judged: &[(fco_carta::Model, Out
             fingerprint: format!("VIOLATION|{}|{}", ids.join(","), first.explanation),
         },
     );
+}
+
+/// The identities of the job's open flags.
+async fn open_keys(db: &impl ConnectionTrait) -> Result<HashSet<Key>> {
+    use compliance_flag::Column as C;
+    let rows: Vec<(String, i64, String, String)> = compliance_flag::Entity::find()
+        .select_only()
+        .column(C::SubjectKind)
+        .column(C::SubjectId)
+        .column(C::RuleCode)
+        .column(C::Occurrence)
+        .filter(C::Source.eq(SOURCE))
+        .filter(C::ResolvedAt.is_null())
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(k, id, rule, occ)| Some((SubjectKind::parse(&k)?, id, rule, occ)))
+        .collect())
 }
 
 /// What one pass changed.
