@@ -16,12 +16,11 @@ use entity::{
     domain::{IbgeCode, brasilia_date},
     economic_group, fco_carta, party,
     rules::{self, social_fuel},
-    social_fuel_project,
     vocab::{Decision, Programme},
 };
 use rust_decimal::Decimal;
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
     QuerySelect, TransactionSession, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
@@ -179,12 +178,7 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
     let (mut eligible, mut requested) = (0i64, 0i64);
     let mut after = 0i64;
     loop {
-        let projects = social_fuel_project::Entity::find()
-            .filter(social_fuel_project::Column::Id.gt(after))
-            .order_by_asc(social_fuel_project::Column::Id)
-            .limit(PAGE)
-            .all(db)
-            .await?;
+        let projects = crate::facts::projects_after(db, after, PAGE).await?;
         let Some(last) = projects.last() else { break };
         after = last.id;
         let facts = Preloaded::projects(db, &projects).await?;
@@ -324,12 +318,7 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
     let expiring_ids: HashSet<i64> = expiring.iter().map(|e| e.0).collect();
     let mut after = 0i64;
     loop {
-        let cartas = fco_carta::Entity::find()
-            .filter(fco_carta::Column::Id.gt(after))
-            .order_by_asc(fco_carta::Column::Id)
-            .limit(PAGE)
-            .all(db)
-            .await?;
+        let cartas = crate::facts::cartas_after(db, after, PAGE).await?;
         let Some(last) = cartas.last() else { break };
         after = last.id;
         for c in cartas {

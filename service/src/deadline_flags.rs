@@ -28,7 +28,6 @@ use entity::{
         self, Outcome, RuleKind, Status, code, params::Params, social_fuel::DeadlineOutcome,
         social_fuel::DeadlineStatus,
     },
-    social_fuel_project,
     vocab::{FcoCartaStage, FinancingStatus, Programme},
 };
 use sea_orm::{
@@ -205,12 +204,7 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
     // Social-fuel projects.
     let mut after = 0i64;
     loop {
-        let projects = social_fuel_project::Entity::find()
-            .filter(social_fuel_project::Column::Id.gt(after))
-            .order_by_asc(social_fuel_project::Column::Id)
-            .limit(BATCH)
-            .all(db)
-            .await?;
+        let projects = crate::facts::projects_after(db, after, BATCH).await?;
         let Some(last) = projects.last() else { break };
         after = last.id;
         let facts = Preloaded::projects(db, &projects).await?;
@@ -243,12 +237,7 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
     let mut ceiling: BTreeMap<i64, Vec<CeilingOutcome>> = BTreeMap::new();
     let mut after = 0i64;
     loop {
-        let cartas = fco_carta::Entity::find()
-            .filter(fco_carta::Column::Id.gt(after))
-            .order_by_asc(fco_carta::Column::Id)
-            .limit(BATCH)
-            .all(db)
-            .await?;
+        let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
         let Some(last) = cartas.last() else { break };
         after = last.id;
         let facts = Preloaded::cartas(db, &cartas, as_of).await?;

@@ -8,7 +8,7 @@ use entity::{
     fco_carta_item, feedstock_acquisition, municipality, party, project_document, semi_arid_membership,
     social_fuel_project, vocab::Programme,
 };
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::{HashMap, HashSet};
 
 /// The error of a batch read, shareable among the callers whose keys were batched together.
@@ -114,6 +114,31 @@ children!(
     /// Semi-arid memberships (every period) by IBGE code.
     semi_arid_by_municipality, semi_arid_membership, IbgeCode, i32, ibge_code
 );
+
+/// The next `limit` projects after id `after`, by id: a page of a pass over every project (the flag and dashboard
+/// jobs).
+pub async fn projects_after(
+    db: &impl ConnectionTrait,
+    after: i64,
+    limit: u64,
+) -> Result<Vec<social_fuel_project::Model>, DbErr> {
+    social_fuel_project::Entity::find()
+        .filter(social_fuel_project::Column::Id.gt(after))
+        .order_by_asc(social_fuel_project::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
+/// The next `limit` cartas after id `after`, by id: a page of a pass over every carta.
+pub async fn cartas_after(db: &impl ConnectionTrait, after: i64, limit: u64) -> Result<Vec<fco_carta::Model>, DbErr> {
+    fco_carta::Entity::find()
+        .filter(fco_carta::Column::Id.gt(after))
+        .order_by_asc(fco_carta::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await
+}
 
 /// Checklist confirmations by financing (programme and id), in id order.
 pub async fn confirmations(

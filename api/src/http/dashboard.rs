@@ -225,39 +225,31 @@ table{{border-collapse:collapse;width:100%;font-size:.85rem}} td,th{{border-bott
     }
     s.push_str("</section><h2>Open flags</h2><div class=\"scroll\"><table id=\"open-flags-table\"><thead><tr><th>#</th><th>rule</th><th>severity</th><th>due</th><th>subject</th><th>what</th></tr></thead><tbody>");
     for fl in flags {
-        let subject = match (fl.subject(), fl.programme) {
-            (Some(entity::compliance_flag::SubjectKind::Financing), entity::vocab::Programme::SocialFuel) => {
-                ("SocialFuelProject", fl.financing_id.unwrap_or(fl.subject_id))
+        use crate::graphql::ids::{NodeKind, encode};
+        use entity::compliance_flag::SubjectKind;
+        let financing = fl.financing_id.unwrap_or(fl.subject_id);
+        let (kind, key) = match (fl.subject(), fl.programme) {
+            (Some(SubjectKind::Financing), entity::vocab::Programme::SocialFuel) => {
+                (NodeKind::SocialFuelProject, financing)
             }
-            (Some(entity::compliance_flag::SubjectKind::Financing), _) => {
-                ("FcoCarta", fl.financing_id.unwrap_or(fl.subject_id))
-            }
-            (Some(entity::compliance_flag::SubjectKind::Bank), _) => ("Bank", fl.subject_id),
-            (Some(entity::compliance_flag::SubjectKind::Meeting), _) => ("ChamberMeeting", fl.subject_id),
-            (Some(entity::compliance_flag::SubjectKind::Group), _) => ("EconomicGroup", fl.subject_id),
-            _ => ("BankReport", fl.subject_id),
+            (Some(SubjectKind::Financing), _) => (NodeKind::FcoCarta, financing),
+            (Some(SubjectKind::Bank), _) => (NodeKind::Bank, fl.subject_id),
+            (Some(SubjectKind::Meeting), _) => (NodeKind::ChamberMeeting, fl.subject_id),
+            (Some(SubjectKind::Group), _) => (NodeKind::EconomicGroup, fl.subject_id),
+            _ => (NodeKind::BankReport, fl.subject_id),
         };
-        let id = crate::graphql::ids::encode(
-            match subject.0 {
-                "SocialFuelProject" => crate::graphql::ids::NodeKind::SocialFuelProject,
-                "FcoCarta" => crate::graphql::ids::NodeKind::FcoCarta,
-                "Bank" => crate::graphql::ids::NodeKind::Bank,
-                "ChamberMeeting" => crate::graphql::ids::NodeKind::ChamberMeeting,
-                "EconomicGroup" => crate::graphql::ids::NodeKind::EconomicGroup,
-                _ => crate::graphql::ids::NodeKind::BankReport,
-            },
-            subject.1,
-        );
-        let query = format!(
-            "{{ node(id: \"{}\") {{ __typename id ... on {} {{ flags {{ ruleCode severity message }} }} }} }}",
-            id.as_str(),
-            subject.0
-        );
-        let query = if matches!(subject.0, "SocialFuelProject" | "FcoCarta") {
-            query
+        let id = encode(kind, key);
+        // A financing's link shows its flags too.
+        let query = if matches!(kind, NodeKind::SocialFuelProject | NodeKind::FcoCarta) {
+            format!(
+                "{{ node(id: \"{}\") {{ __typename id ... on {} {{ flags {{ ruleCode severity message }} }} }} }}",
+                id.as_str(),
+                kind.type_name()
+            )
         } else {
             format!("{{ node(id: \"{}\") {{ __typename id }} }}", id.as_str())
         };
+        let subject = (kind.type_name(), key);
         let href = format!("/graphql?query={}", percent(&query));
         let _ = write!(
             s,
