@@ -268,3 +268,64 @@ async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
     })
     .await;
 }
+
+/// An approved carta's 120 days (FCO-VALIDITY-120D) across the boundary, with its 15-day window: nothing sixteen days
+/// before, a warning from fifteen days before to the last day, a violation the day after; contracting clears it.
+#[tokio::test]
+async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_its_contract() {
+    on_each_backend(true, |app| async move {
+        let d = app
+            .data(
+                "{ fcoCartas(first: 1, filter: { stages: [APPROVED] }, orderBy: { field: SUBMITTED_ON, direction: DESC }) { nodes { id approvedOn deadlines { ruleCode dueDate } } } }",
+                json!({}),
+            )
+            .await;
+        let carta = d["fcoCartas"]["nodes"][0].clone();
+        let due = carta["deadlines"]
+            .as_array()
+            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D"))
+            .and_then(|o| o["dueDate"].as_str())
+            .map(day)
+            .expect("the validity's end");
+        let flags = |id: Value| {
+            let app = &app;
+            async move {
+                let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity dueOn open source } } } }";
+                app.data(q, json!({ "id": id })).await["node"]["flags"]
+                    .as_array()
+                    .map(|l| {
+                        l.iter()
+                            .filter(|f| f["ruleCode"] == "FCO-VALIDITY-120D" && f["source"] == "job:flag-deadlines")
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap_or_default()
+            }
+        };
+        // The demo was judged today at start; judge the days around the boundary.
+        run(&app, due - Duration::days(16)).await;
+        assert!(flags(carta["id"].clone()).await.iter().all(|f| f["open"] == false), "outside the window");
+        run(&app, due - Duration::days(15)).await;
+        let warned = flags(carta["id"].clone()).await;
+        let open: Vec<&Value> = warned.iter().filter(|f| f["open"] == true).collect();
+        assert_eq!(open.len(), 1, "{warned:?}");
+        assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!(due.to_string())));
+        run(&app, due).await;
+        let last_day = flags(carta["id"].clone()).await;
+        assert_eq!(last_day.iter().filter(|f| f["open"] == true && f["severity"] == "WARNING").count(), 1, "{last_day:?}");
+        run(&app, due + Duration::days(1)).await;
+        let expired = flags(carta["id"].clone()).await;
+        assert_eq!(expired.iter().filter(|f| f["open"] == true && f["severity"] == "VIOLATION").count(), 1, "{expired:?}");
+        assert_eq!(expired.iter().filter(|f| f["open"] == true).count(), 1, "the same flag, not a second one");
+        // The contract signed on the last day, recorded late: the next pass resolves the flag.
+        app.data(
+            "mutation K($id: ID!, $on: Date!) { contractFcoCarta(id: $id, on: $on) { id } }",
+            json!({ "id": carta["id"], "on": due.to_string() }),
+        )
+        .await;
+        run(&app, due + Duration::days(2)).await;
+        let after = flags(carta["id"].clone()).await;
+        assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
+    })
+    .await;
+}
