@@ -20,9 +20,14 @@ fn webhook_line(w: &entity::webhook::Model) -> String {
 }
 
 fn english(e: service::ServiceError) -> anyhow::Error {
+    anyhow::anyhow!(in_english(&e))
+}
+
+/// A service error in English, naming its field first.
+pub(crate) fn in_english(e: &service::ServiceError) -> String {
     match e.field() {
-        Some(f) => anyhow::anyhow!("{f}: {}", e.render(service::messages::Lang::En)),
-        None => anyhow::anyhow!("{}", e.render(service::messages::Lang::En)),
+        Some(f) => format!("{f}: {}", e.render(service::messages::Lang::En)),
+        None => e.render(service::messages::Lang::En),
     }
 }
 

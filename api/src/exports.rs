@@ -70,8 +70,5 @@ pub async fn build(
 }
 
 fn english(e: service::ServiceError) -> String {
-    match e.field() {
-        Some(f) => format!("{f}: {}", e.render(service::messages::Lang::En)),
-        None => e.render(service::messages::Lang::En),
-    }
+    crate::commands::in_english(&e)
 }

@@ -439,15 +439,17 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
     tables.extend(reporting_tables(db, &calendar, as_of, &banks).await?);
 
     // Flags: open by rule and severity, mean time to resolve.
-    let flags = compliance_flag::Entity::find()
-        .filter(compliance_flag::Column::RaisedAt.lte(end_of(as_of)))
+    let flags: Vec<_> = compliance_flag::Entity::find()
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .filter(|f| brasilia_date(f.raised_at) <= as_of)
+        .collect();
     let mut open: BTreeMap<(String, String), i64> = BTreeMap::new();
     let mut resolve: BTreeMap<String, (i64, i64)> = BTreeMap::new();
     for f in &flags {
         match f.resolved_at {
-            Some(r) if r <= end_of(as_of) => {
+            Some(r) if brasilia_date(r) <= as_of => {
                 let e = resolve.entry(f.rule_code.clone()).or_default();
                 e.0 += 1;
                 e.1 += (r - f.raised_at).num_minutes();
@@ -491,14 +493,6 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
 
 fn money(reais: Decimal) -> Cell {
     Cell::Money(rust_decimal::prelude::ToPrimitive::to_i64(&(reais * Decimal::ONE_HUNDRED).round()).unwrap_or(0))
-}
-
-fn end_of(day: NaiveDate) -> DateTime<Utc> {
-    // The end of the day in Brasília (UTC−3).
-    (day + chrono::Duration::days(1))
-        .and_hms_opt(3, 0, 0)
-        .unwrap_or_default()
-        .and_utc()
 }
 
 /// The 20 economic groups with the most approved and contracted, against the ceiling.

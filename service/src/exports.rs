@@ -54,6 +54,25 @@ pub enum Cell {
     Empty,
 }
 
+impl Cell {
+    /// The cell as text: numbers plain, money with two decimals after `point`, days `YYYY-MM-DD`, instants in UTC
+    /// (RFC 3339), nothing empty.
+    pub fn text(&self, point: char) -> String {
+        match self {
+            Cell::Text(t) => t.clone(),
+            Cell::Int(n) => n.to_string(),
+            Cell::Money(cents) => {
+                let sign = if *cents < 0 { "-" } else { "" };
+                let (units, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
+                format!("{sign}{units}{point}{frac:02}")
+            }
+            Cell::Date(d) => d.to_string(),
+            Cell::Time(t) => t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
 fn text(s: impl Into<String>) -> Cell {
     Cell::Text(s.into())
 }
@@ -375,19 +394,7 @@ impl CsvStyle {
             if i > 0 {
                 out.push(sep as u8);
             }
-            let s = match c {
-                Cell::Text(t) => t.clone(),
-                Cell::Int(n) => n.to_string(),
-                Cell::Money(cents) => {
-                    let sign = if *cents < 0 { "-" } else { "" };
-                    let (units, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-                    let point = if self.semicolon { ',' } else { '.' };
-                    format!("{sign}{units}{point}{frac:02}")
-                }
-                Cell::Date(d) => d.to_string(),
-                Cell::Time(t) => t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                Cell::Empty => String::new(),
-            };
+            let s = c.text(if self.semicolon { ',' } else { '.' });
             if s.contains([sep, '"', '\n', '\r']) {
                 out.push(b'"');
                 out.extend_from_slice(s.replace('"', "\"\"").as_bytes());

@@ -14,7 +14,8 @@ use chrono::{DateTime, Utc};
 use entity::{bank, bank_report, compliance_flag, fco_carta, social_fuel_project, webhook, webhook_delivery};
 use hmac::{KeyInit, Mac};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
+    QueryOrder,
 };
 use serde_json::json;
 use std::collections::HashMap;
@@ -153,7 +154,7 @@ pub async fn remove(db: &impl ConnectionTrait, caller: &Caller, now: DateTime<Ut
 struct Event {
     name: &'static str,
     key: String,
-    programme: &'static str,
+    programme: String,
     bank_id: Option<i64>,
     payload: serde_json::Value,
 }
@@ -209,7 +210,7 @@ fn flag_json(f: &compliance_flag::Model) -> serde_json::Value {
         "severity": f.severity,
         "message": f.message,
         "source": f.source,
-        "programme": match f.programme { entity::vocab::Programme::SocialFuel => "SOCIAL_FUEL", entity::vocab::Programme::FcoRural => "FCO_RURAL" },
+        "programme": f.programme.to_value(),
         "subjectKind": f.subject_kind,
         "subjectId": f.subject_id,
         "occurrence": Some(&f.occurrence).filter(|o| !o.is_empty()),
@@ -287,10 +288,7 @@ pub async fn enqueue_flags(db: &impl ConnectionTrait, events: &[FlagEvent]) -> s
                 Some(Event {
                     name,
                     key: format!("{name}:{}", f.id),
-                    programme: match f.programme {
-                        entity::vocab::Programme::SocialFuel => "SOCIAL_FUEL",
-                        entity::vocab::Programme::FcoRural => "FCO_RURAL",
-                    },
+                    programme: f.programme.to_value(),
                     bank_id,
                     payload: json!({ "event": name, "flag": flag_json(f) }),
                 })
@@ -331,7 +329,7 @@ pub async fn enqueue_report(db: &impl ConnectionTrait, report: i64) -> std::resu
     let event = Event {
         name,
         key: format!("{name}:{}", r.id),
-        programme: "FCO_RURAL",
+        programme: entity::vocab::Programme::FcoRural.to_value(),
         bank_id: Some(r.bank_id),
         payload,
     };

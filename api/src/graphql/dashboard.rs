@@ -10,7 +10,7 @@ use super::{
 };
 use async_graphql::{Context, Object, Result, SimpleObject};
 use entity::domain::Authority;
-use service::{dashboard, exports::Cell};
+use service::dashboard;
 
 /// The dashboard's key figures as of its day.
 #[derive(SimpleObject, Debug, Clone)]
@@ -41,18 +41,6 @@ pub struct DashboardFigures {
 #[derive(Debug, Clone)]
 pub struct DashboardTable(pub dashboard::Table);
 
-/// Text of a cell: numbers plain, money with two decimals and a point, days `YYYY-MM-DD`, empty for nothing.
-pub fn cell_text(c: &Cell) -> String {
-    match c {
-        Cell::Text(t) => t.clone(),
-        Cell::Int(n) => n.to_string(),
-        Cell::Money(cents) => entity::domain::Money(*cents).to_decimal().round_dp(2).to_string(),
-        Cell::Date(d) => d.to_string(),
-        Cell::Time(t) => t.to_rfc3339(),
-        Cell::Empty => String::new(),
-    }
-}
-
 /// One table of the dashboard.
 #[Object]
 impl DashboardTable {
@@ -73,7 +61,11 @@ impl DashboardTable {
 
     /// The rows, each cell as text (amounts in reais with a point, days as `YYYY-MM-DD`).
     async fn rows(&self) -> Vec<Vec<String>> {
-        self.0.rows.iter().map(|r| r.iter().map(cell_text).collect()).collect()
+        self.0
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| c.text('.')).collect())
+            .collect()
     }
 }
 

@@ -110,6 +110,19 @@ impl From<SubjectKind> for FlagSubjectKind {
     }
 }
 
+/// The node a flag is about: its kind and key (the graph's `subject`, the analysts' page's links).
+pub fn subject_node(f: &compliance_flag::Model) -> Option<(NodeKind, i64)> {
+    let financing = f.financing_id.unwrap_or(f.subject_id);
+    Some(match (f.subject()?, f.programme) {
+        (SubjectKind::Financing, vocab::Programme::SocialFuel) => (NodeKind::SocialFuelProject, financing),
+        (SubjectKind::Financing, vocab::Programme::FcoRural) => (NodeKind::FcoCarta, financing),
+        (SubjectKind::Bank, _) => (NodeKind::Bank, f.subject_id),
+        (SubjectKind::Meeting, _) => (NodeKind::ChamberMeeting, f.subject_id),
+        (SubjectKind::Group, _) => (NodeKind::EconomicGroup, f.subject_id),
+        (SubjectKind::Report, _) => (NodeKind::BankReport, f.subject_id),
+    })
+}
+
 /// A compliance finding: the rule it concerns, why, and where it stands.
 #[derive(Clone, Debug)]
 pub struct ComplianceFlag(pub compliance_flag::Model);
@@ -197,38 +210,40 @@ impl ComplianceFlag {
 
     /// What it is about.
     async fn subject(&self, ctx: &Context<'_>) -> Result<Option<FlagSubject>> {
-        let id = self.0.subject_id;
-        Ok(match (self.0.subject(), self.0.programme) {
-            (Some(SubjectKind::Financing), vocab::Programme::SocialFuel) => loader::<SocialFuelProjectLoader>(ctx)
-                .load_one(self.0.financing_id.unwrap_or(id))
+        let Some((kind, id)) = subject_node(&self.0) else {
+            return Ok(None);
+        };
+        Ok(match kind {
+            NodeKind::SocialFuelProject => loader::<SocialFuelProjectLoader>(ctx)
+                .load_one(id)
                 .await
                 .map_err(gql)?
                 .map(|p| FlagSubject::SocialFuelProject(SocialFuelProject(p))),
-            (Some(SubjectKind::Financing), vocab::Programme::FcoRural) => loader::<FcoCartaLoader>(ctx)
-                .load_one(self.0.financing_id.unwrap_or(id))
+            NodeKind::FcoCarta => loader::<FcoCartaLoader>(ctx)
+                .load_one(id)
                 .await
                 .map_err(gql)?
                 .map(|c| FlagSubject::FcoCarta(FcoCarta(c))),
-            (Some(SubjectKind::Bank), _) => loader::<BankLoader>(ctx)
+            NodeKind::Bank => loader::<BankLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
                 .map(|b| FlagSubject::Bank(Bank(b))),
-            (Some(SubjectKind::Meeting), _) => loader::<ChamberMeetingLoader>(ctx)
+            NodeKind::ChamberMeeting => loader::<ChamberMeetingLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
                 .map(|m| FlagSubject::ChamberMeeting(ChamberMeeting(m))),
-            (Some(SubjectKind::Group), _) => loader::<EconomicGroupLoader>(ctx)
+            NodeKind::EconomicGroup => loader::<EconomicGroupLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
                 .map(|g| FlagSubject::EconomicGroup(EconomicGroup(g))),
-            (Some(SubjectKind::Report), _) => service::reports::report(db(ctx), id)
+            NodeKind::BankReport => service::reports::report(db(ctx), id)
                 .await
                 .served(ctx)?
                 .map(|r| FlagSubject::BankReport(BankReport(r))),
-            (None, _) => None,
+            _ => None,
         })
     }
 

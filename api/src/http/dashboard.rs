@@ -48,7 +48,7 @@ fn number(c: &Cell) -> f64 {
 }
 
 fn label(c: &Cell) -> String {
-    crate::graphql::dashboard::cell_text(c)
+    c.text('.')
 }
 
 /// A horizontal bar chart of `table`'s `value` column against its `key` column, as SVG.
@@ -226,17 +226,8 @@ table{{border-collapse:collapse;width:100%;font-size:.85rem}} td,th{{border-bott
     s.push_str("</section><h2>Open flags</h2><div class=\"scroll\"><table id=\"open-flags-table\"><thead><tr><th>#</th><th>rule</th><th>severity</th><th>due</th><th>subject</th><th>what</th></tr></thead><tbody>");
     for fl in flags {
         use crate::graphql::ids::{NodeKind, encode};
-        use entity::compliance_flag::SubjectKind;
-        let financing = fl.financing_id.unwrap_or(fl.subject_id);
-        let (kind, key) = match (fl.subject(), fl.programme) {
-            (Some(SubjectKind::Financing), entity::vocab::Programme::SocialFuel) => {
-                (NodeKind::SocialFuelProject, financing)
-            }
-            (Some(SubjectKind::Financing), _) => (NodeKind::FcoCarta, financing),
-            (Some(SubjectKind::Bank), _) => (NodeKind::Bank, fl.subject_id),
-            (Some(SubjectKind::Meeting), _) => (NodeKind::ChamberMeeting, fl.subject_id),
-            (Some(SubjectKind::Group), _) => (NodeKind::EconomicGroup, fl.subject_id),
-            _ => (NodeKind::BankReport, fl.subject_id),
+        let Some((kind, key)) = crate::graphql::flags::subject_node(fl) else {
+            continue;
         };
         let id = encode(kind, key);
         // A financing's link shows its flags too.

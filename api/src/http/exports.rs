@@ -86,7 +86,7 @@ pub async fn export(State(state): State<AppState>, Path(file): Path<String>, Que
         )
             .into_response();
     }
-    let path = std::env::temp_dir().join(format!("fomento-export-{}.xlsx", uuid_like()));
+    let path = std::env::temp_dir().join(format!("fomento-export-{}.xlsx", uuid::Uuid::new_v4().simple()));
     if let Err(e) = exports::write_xlsx(&state.db, &service::Caller::default(), &export, &path, None).await {
         let _ = std::fs::remove_file(&path);
         return problem(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
@@ -120,16 +120,4 @@ pub async fn export(State(state): State<AppState>, Path(file): Path<String>, Que
         Body::from_stream(stream),
     )
         .into_response()
-}
-
-/// A name no other export uses at the same time.
-fn uuid_like() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    format!(
-        "{}-{}-{}",
-        std::process::id(),
-        chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default(),
-        N.fetch_add(1, Ordering::Relaxed)
-    )
 }
