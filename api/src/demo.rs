@@ -1,6 +1,7 @@
 //! The deterministic demo dataset: banks, parties (some in both programmes), a few dozen social-fuel projects across
 //! the five regions in every stage, and a few hundred FCO cartas in Mato Grosso with items. Loaded only into an empty
-//! database; the same every time.
+//! database; the same every time but for three approvals dated from the day it is loaded (so some are always about to
+//! expire).
 
 use chrono::{Duration, NaiveDate, TimeZone, Utc};
 
@@ -104,6 +105,9 @@ const FCO_STAGES: [FcoCartaStage; 6] = [
     FcoCartaStage::Contracted,
     FcoCartaStage::Expired,
 ];
+
+/// The approved cartas (below the chamber's threshold) dated from the day the demo is loaded rather than fixed.
+const RECENT_APPROVALS: [usize; 3] = [278, 284, 296];
 
 /// Loads the demo dataset if the database has no bank yet; returns whether it loaded.
 pub async fn load_if_empty(db: &DatabaseConnection) -> Result<bool, DbErr> {
@@ -403,7 +407,13 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             4..=11 => &company[i % 3],
             _ => &borrowers[i % borrowers.len()],
         };
-        let submitted = day(2024, 2, 1) + Duration::days((i as i64 * 3) % 900);
+        let submitted = if RECENT_APPROVALS.contains(&i) {
+            // Approved 107 to 110 days before the day the demo is loaded, by the bank: their 120 days end within the
+            // look-ahead window, so the demo always has approvals about to expire (FCO-VALIDITY-120D, WARNING).
+            Clock::System.today() - Duration::days(105 + (i as i64 % 7) + 10 + (i as i64 % 20))
+        } else {
+            day(2024, 2, 1) + Duration::days((i as i64 * 3) % 900)
+        };
         let plan = carta_plan(&mut rng, i, stage, submitted, &meetings);
         let created = submitted - Duration::days(7);
         let c = service::lifecycle::create_carta(

@@ -54,6 +54,10 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
             f["approvalsExpiring"].as_u64(),
             Some(open_flags(&app, "FCO-VALIDITY-120D", "WARNING").await as u64)
         );
+        assert!(
+            f["approvalsExpiring"].as_u64() > Some(0),
+            "the demo has approvals about to expire: {f}"
+        );
         let evaluations = open_flags(&app, "SF-EXTERNAL-EVAL-6M", "VIOLATION").await
             + open_flags(&app, "SF-EXTENSION-12M", "VIOLATION").await;
         assert_eq!(f["evaluationsOverdue"].as_u64(), Some(evaluations as u64));
@@ -236,6 +240,146 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
         assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
         eprintln!("dashboard screenshot: {}", shot.display());
+    })
+    .await;
+}
+
+/// The dashboard's grouping statements count each carta as the rules read it, as known at the end of the day
+/// (`fco_carta::Model::as_known_on`: a contract or decision dated later is not yet): checked against the cartas read
+/// one by one on days between approvals and their contracts, and today; the flag tables against the flags as they
+/// stood (one resolved by a person).
+#[tokio::test]
+async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
+    use chrono::NaiveDate;
+    use entity::{bank, compliance_flag, domain::brasilia_date, economic_group, fco_carta, party};
+    use sea_orm::EntityTrait;
+    use std::collections::{BTreeMap, HashMap};
+    on_each_backend(true, |app| async move {
+        let open = app
+            .data(
+                "{ complianceFlags(first: 1, filter: { open: true }) { nodes { id } } }",
+                json!({}),
+            )
+            .await;
+        let resolve =
+            "mutation R($i: ResolveComplianceFlagInput!) { resolveComplianceFlag(input: $i) { flag { open } } }";
+        app.data(
+            resolve,
+            json!({ "i": { "id": open["complianceFlags"]["nodes"][0]["id"], "resolvedBy": "Ana", "reason": "seen" } }),
+        )
+        .await;
+        let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
+        let banks: HashMap<i64, String> = bank::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("banks")
+            .into_iter()
+            .map(|b| (b.id, b.code))
+            .collect();
+        let group_of: HashMap<i64, i64> = party::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("parties")
+            .into_iter()
+            .filter_map(|p| Some((p.id, p.economic_group_id?)))
+            .collect();
+        let group_names: HashMap<i64, String> = economic_group::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("groups")
+            .into_iter()
+            .map(|g| (g.id, g.name))
+            .collect();
+        let flags = compliance_flag::Entity::find().all(&app.db).await.expect("flags");
+        // Days on which a carta was approved and not yet contracted, and today.
+        let mut days: Vec<NaiveDate> = cartas
+            .iter()
+            .filter(|c| c.contracted_on.is_some())
+            .filter_map(|c| c.approved_on)
+            .collect();
+        days.sort();
+        days.dedup();
+        let mut picked: Vec<NaiveDate> = [days.len() / 4, days.len() / 2, days.len() * 3 / 4]
+            .iter()
+            .filter_map(|i| days.get(*i).copied())
+            .collect();
+        assert!(!picked.is_empty(), "the demo has approved cartas contracted later");
+        picked.push(brasilia_date(chrono::Utc::now()));
+        for day in picked {
+            let d = service::dashboard::compute(&app.db, day).await.expect("dashboard");
+            let rows = |name: &str| -> Vec<Vec<String>> {
+                d.table(name)
+                    .unwrap_or_else(|| panic!("no table {name}"))
+                    .rows
+                    .iter()
+                    .map(|r| r.iter().map(|c| c.text('.')).collect())
+                    .collect()
+            };
+            let known: Vec<fco_carta::Model> = cartas.iter().map(|c| c.as_known_on(day)).collect();
+            let (mut by_bank, mut chamber) = (BTreeMap::new(), BTreeMap::new());
+            let mut committed: HashMap<i64, i64> = HashMap::new();
+            for c in &known {
+                if c.contracted_on.is_some() {
+                    let e: &mut (i64, i64) = by_bank.entry(banks[&c.bank_id].clone()).or_default();
+                    e.0 += 1;
+                    e.1 += c.financed_amount.cents();
+                }
+                if c.approved_on.is_some() {
+                    let e: &mut (i64, i64) = chamber
+                        .entry(c.decided_by.clone().unwrap_or_else(|| "?".into()))
+                        .or_default();
+                    e.0 += 1;
+                    e.1 += c.financed_amount.cents();
+                }
+                if let Some(g) = group_of.get(&c.party_id)
+                    && fco_carta::COMMITTED.contains(&c.stage)
+                {
+                    *committed.entry(*g).or_default() += c.financed_amount.cents();
+                }
+            }
+            let money = |c: i64| format!("{}.{:02}", c / 100, c % 100);
+            let expected: Vec<Vec<String>> = by_bank
+                .iter()
+                .map(|(b, (n, c))| vec![b.clone(), n.to_string(), money(*c)])
+                .collect();
+            assert_eq!(rows("fco_contracted_by_bank"), expected, "contracted by bank on {day}");
+            let counted: Vec<(String, String)> = rows("fco_chamber_share")
+                .into_iter()
+                .map(|r| (r[0].clone(), r[1].clone()))
+                .collect();
+            let expected: Vec<(String, String)> =
+                chamber.iter().map(|(k, (n, _))| (k.clone(), n.to_string())).collect();
+            assert_eq!(counted, expected, "approvals by who decided on {day}");
+            let mut top: Vec<(i64, i64)> = committed.into_iter().collect();
+            top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            top.truncate(20);
+            let expected: Vec<(String, String)> =
+                top.iter().map(|(g, c)| (group_names[g].clone(), money(*c))).collect();
+            let shown: Vec<(String, String)> = rows("fco_ceiling_top20")
+                .into_iter()
+                .map(|r| (r[0].clone(), r[1].clone()))
+                .collect();
+            assert_eq!(shown, expected, "ceiling use on {day}");
+            // Flags open at the end of the day, and resolved by then.
+            let open = flags
+                .iter()
+                .filter(|f| brasilia_date(f.raised_at) <= day && f.resolved_at.is_none_or(|r| brasilia_date(r) > day))
+                .count();
+            assert_eq!(d.figures.open_flags, open as u64, "open flags on {day}");
+            let resolved: i64 = rows("flags_time_to_resolve")
+                .iter()
+                .map(|r| r[1].parse::<i64>().expect("count"))
+                .sum();
+            let expected = flags
+                .iter()
+                .filter(|f| brasilia_date(f.raised_at) <= day && f.resolved_at.is_some_and(|r| brasilia_date(r) <= day))
+                .count();
+            assert_eq!(resolved, expected as i64, "resolved flags on {day}");
+        }
+        let today = service::dashboard::compute(&app.db, brasilia_date(chrono::Utc::now()))
+            .await
+            .expect("dashboard");
+        assert!(today.figures.open_flags > 0 && !today.table("flags_time_to_resolve").expect("table").rows.is_empty());
     })
     .await;
 }
