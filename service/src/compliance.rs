@@ -3,6 +3,7 @@
 //! batches them across a page with its DataLoaders, a job or a command reads them with [`DbFacts`].
 
 use crate::ServiceError;
+use crate::facts::{Committed, GroupBook};
 use chrono::{Datelike, NaiveDate};
 use entity::Versioned;
 use entity::{
@@ -17,6 +18,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use std::{
     collections::{HashMap, HashSet},
     future::Future,
+    sync::Arc,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -51,11 +53,7 @@ pub trait FactSource: Sync {
     /// Whether a bank was present at a meeting (none when not recorded).
     fn present(&self, meeting: i64, bank: i64) -> impl Future<Output = Result<Option<bool>>> + Send;
     /// The committed cartas of a borrower's group as known on `day` ([`crate::facts::group_commitments`]).
-    fn group_commitments(
-        &self,
-        party: i64,
-        day: NaiveDate,
-    ) -> impl Future<Output = Result<Vec<fco_carta::Model>>> + Send;
+    fn group_commitments(&self, party: i64, day: NaiveDate) -> impl Future<Output = Result<Arc<Committed>>> + Send;
     /// A carta.
     fn carta(&self, id: i64) -> impl Future<Output = Result<Option<fco_carta::Model>>> + Send;
 }
@@ -193,22 +191,17 @@ pub async fn carta(
     let amendments: Vec<_> = amendments.into_iter().filter(|a| a.requested_on <= as_of).collect();
     // The version of each item known on `as_of`.
     let items: Vec<_> = items.into_iter().filter(|i| i.known_on(as_of)).collect();
+    let meeting = meeting.map(|m| meeting_known_on(m, as_of));
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
-    let others: Vec<fco_carta::Model> = group
-        .into_iter()
-        .filter(|o| o.id != c.id)
-        .map(|o| o.as_known_on(as_of))
-        .filter(|o| fco_carta::COMMITTED.contains(&o.stage))
-        .collect();
-    let meeting = meeting.map(|mut m| {
-        if m.results_sent_at.is_some_and(|t| brasilia_date(t) > as_of) {
-            m.results_sent_at = None;
-        }
-        m
-    });
-    let exposure = others.iter().fold(c.financed_amount, |acc, o| {
-        acc.checked_add(o.financed_amount).unwrap_or(acc)
-    });
+    let (mut exposure, mut weaned_others) = (c.financed_amount, 0i64);
+    for o in group
+        .cartas
+        .iter()
+        .filter(|o| o.id != c.id && fco_carta::COMMITTED.contains(&o.stage_on(as_of)))
+    {
+        exposure = exposure.checked_add(o.financed_amount).unwrap_or(exposure);
+        weaned_others += group.weaned.get(&o.id).copied().unwrap_or(0);
+    }
     let weaned = |items: &[fco_carta_item::Model]| -> i64 {
         items
             .iter()
@@ -216,9 +209,6 @@ pub async fn carta(
             .map(|i| i64::from(i.head_count.unwrap_or(0)))
             .sum()
     };
-    let others_items = facts.items(others.iter().map(|o| o.id).collect()).await?;
-    let others_items: Vec<_> = others_items.into_iter().filter(|i| i.known_on(as_of)).collect();
-    let weaned_others = weaned(&others_items);
     let facts_of = fco::CartaFacts {
         carta: c,
         items: &items,
@@ -233,6 +223,54 @@ pub async fn carta(
     apply_confirmations(facts, Programme::FcoRural, c.id, as_of, &mut outcomes).await?;
     let deadlines = fco::deadlines(&facts_of, basis.params, basis.calendar, as_of)?;
     Ok((outcomes, deadlines))
+}
+
+/// A chamber meeting as known at the end of `as_of`: results sent later are not yet sent.
+fn meeting_known_on(mut m: chamber_meeting::Model, as_of: NaiveDate) -> chamber_meeting::Model {
+    if m.results_sent_at.is_some_and(|t| brasilia_date(t) > as_of) {
+        m.results_sent_at = None;
+    }
+    m
+}
+
+/// A project's deadlines alone as known on `as_of` (they read the project only): for the dashboard, which counts
+/// what is overdue without judging every rule.
+pub fn project_deadlines(
+    basis: Basis<'_>,
+    p: &social_fuel_project::Model,
+    as_of: NaiveDate,
+) -> Result<Vec<social_fuel::DeadlineOutcome>> {
+    Ok(social_fuel::deadlines(
+        &p.as_known_on(as_of),
+        basis.params,
+        basis.calendar,
+        as_of,
+    )?)
+}
+
+/// A carta's deadlines alone as known on `as_of` (they read the carta and its chamber meeting only).
+pub async fn carta_deadlines(
+    facts: &impl FactSource,
+    basis: Basis<'_>,
+    c: &fco_carta::Model,
+    as_of: NaiveDate,
+) -> Result<Vec<social_fuel::DeadlineOutcome>> {
+    let c = &c.as_known_on(as_of);
+    let meeting = match c.chamber_meeting_id {
+        Some(id) => facts.meeting(id).await?.map(|m| meeting_known_on(m, as_of)),
+        None => None,
+    };
+    let facts_of = fco::CartaFacts {
+        carta: c,
+        items: &[],
+        amendments: &[],
+        meeting: meeting.as_ref(),
+        bank_present: None,
+        group_exposure: c.financed_amount,
+        group_weaned_heads: 0,
+        resubmitted_stage: None,
+    };
+    Ok(fco::deadlines(&facts_of, basis.params, basis.calendar, as_of)?)
 }
 
 /// The reporting deadlines of a bank (FCO-BB-60D for Banco do Brasil, FCO-MONTHLY-LIST for FCO banks).
@@ -348,7 +386,7 @@ impl<C: ConnectionTrait + Sync> FactSource for DbFacts<'_, C> {
             .await?
             .remove(&(meeting, bank)))
     }
-    async fn group_commitments(&self, party: i64, day: NaiveDate) -> Result<Vec<fco_carta::Model>> {
+    async fn group_commitments(&self, party: i64, day: NaiveDate) -> Result<Arc<Committed>> {
         Ok(one(
             crate::facts::group_commitments(self.0, &[(party, day)]).await?,
             &(party, day),
@@ -374,7 +412,7 @@ pub struct Preloaded {
     amendments: HashMap<i64, Vec<fco_carta_amendment::Model>>,
     meetings: HashMap<i64, chamber_meeting::Model>,
     attendance: HashMap<(i64, i64), bool>,
-    groups: HashMap<(i64, NaiveDate), Vec<fco_carta::Model>>,
+    groups: HashMap<(i64, NaiveDate), Arc<Committed>>,
     cartas: HashMap<i64, fco_carta::Model>,
 }
 
@@ -402,8 +440,28 @@ impl Preloaded {
         })
     }
 
-    /// The facts of these cartas judged on `as_of`, their borrowers' groups included.
-    pub async fn cartas(db: &impl ConnectionTrait, cartas: &[fco_carta::Model], as_of: NaiveDate) -> Result<Self> {
+    /// The chamber meetings of these cartas (all their deadlines read).
+    pub async fn meetings(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<Self> {
+        let ids: Vec<i64> = cartas
+            .iter()
+            .filter_map(|c| c.chamber_meeting_id)
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        Ok(Self {
+            meetings: crate::facts::chamber_meetings(db, &ids).await?,
+            ..Self::default()
+        })
+    }
+
+    /// The facts of these cartas judged on `as_of`, their borrowers' groups included (read through `book`, which
+    /// keeps the groups already met in the pass).
+    pub async fn cartas(
+        db: &impl ConnectionTrait,
+        cartas: &[fco_carta::Model],
+        as_of: NaiveDate,
+        book: &mut GroupBook,
+    ) -> Result<Self> {
         use crate::facts as f;
         let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
         let group_keys: Vec<(i64, NaiveDate)> = cartas
@@ -412,14 +470,7 @@ impl Preloaded {
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        let groups = f::group_commitments(db, &group_keys).await?;
-        let with_groups: Vec<i64> = ids
-            .iter()
-            .copied()
-            .chain(groups.values().flatten().map(|c| c.id))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
+        let groups = book.commitments(db, &group_keys).await?;
         let meeting_ids: Vec<i64> = cartas
             .iter()
             .filter_map(|c| c.chamber_meeting_id)
@@ -432,13 +483,9 @@ impl Preloaded {
             .collect();
         let resubmitted: Vec<i64> = cartas.iter().filter_map(|c| c.resubmission_of).collect();
         let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::FcoRural, *id)).collect();
-        let mut items = HashMap::new();
-        for chunk in with_groups.chunks(5000) {
-            items.extend(f::items_by_carta(db, chunk).await?);
-        }
         Ok(Self {
             confirmations: f::confirmations(db, &keys).await?,
-            items,
+            items: f::items_by_carta(db, &ids).await?,
             amendments: f::amendments_by_carta(db, &ids).await?,
             meetings: f::chamber_meetings(db, &meeting_ids).await?,
             attendance: f::attendance(db, &present).await?,
@@ -487,8 +534,8 @@ impl FactSource for Preloaded {
     async fn present(&self, meeting: i64, bank: i64) -> Result<Option<bool>> {
         Ok(self.attendance.get(&(meeting, bank)).copied())
     }
-    async fn group_commitments(&self, party: i64, day: NaiveDate) -> Result<Vec<fco_carta::Model>> {
-        Ok(cloned(&self.groups, &(party, day)))
+    async fn group_commitments(&self, party: i64, day: NaiveDate) -> Result<Arc<Committed>> {
+        Ok(self.groups.get(&(party, day)).cloned().unwrap_or_default())
     }
     async fn carta(&self, id: i64) -> Result<Option<fco_carta::Model>> {
         Ok(self.cartas.get(&id).cloned())

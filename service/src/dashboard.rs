@@ -3,25 +3,26 @@
 //! statement; for a day the job did not build it is computed on demand and says so (`built_at: None`). The same
 //! tables feed the graph (`complianceDashboard`), the exports (`/exports/dashboard-{table}.csv`) and `/dashboard`.
 //!
-//! Computed in passes over the data: projects and cartas a page at a time (their facts batched), the deadline
-//! judgement of [`crate::deadline_flags::judge`] for what is overdue or due within its window, one statement each
-//! for reports, groups and flags.
+//! Computed as the database can: the FCO tables and the flag tables are grouping statements (each as known at the end
+//! of the day); projects are read a page at a time with their acquisitions; what is overdue or due within its window
+//! is [`crate::deadline_flags::judge_within`] over the deadlines alone (they read a financing's own row), so the
+//! figures are the flag job's; reports and groups are one statement each.
 
 use crate::{ServiceError, compliance::Preloaded, deadline_flags, exports::Cell, parameters};
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use entity::{
-    Versioned, bank, bank_report, bank_report_carta, compliance_flag,
+    Versioned, bank, bank_report, bank_report_carta,
     compliance_flag::SubjectKind,
     dashboard_snapshot,
     domain::{IbgeCode, brasilia_date},
-    economic_group, fco_carta, party,
+    economic_group,
     rules::{self, social_fuel},
     vocab::{Decision, Programme},
 };
 use rust_decimal::Decimal;
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    QuerySelect, TransactionSession, TransactionTrait,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
+    TransactionSession, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -120,10 +121,20 @@ fn pct(v: Decimal) -> Cell {
 struct Sum(BTreeMap<String, (i64, i64)>);
 
 impl Sum {
-    fn add(&mut self, key: String, cents: i64) {
-        let e = self.0.entry(key).or_default();
-        e.0 += 1;
-        e.1 += cents;
+    /// Rows of `(key, count, amount)` from a grouping statement (`$n` placeholders), the key read by `key`.
+    async fn of(
+        db: &impl ConnectionTrait,
+        sql: &str,
+        values: Vec<sea_orm::Value>,
+        key: impl Fn(&sea_orm::QueryResult) -> std::result::Result<String, sea_orm::DbErr>,
+    ) -> Result<Self> {
+        let mut out = Self::default();
+        for r in query(db, sql, values).await? {
+            let e = out.0.entry(key(&r)?).or_default();
+            e.0 += r.try_get_by_index::<i64>(1)?;
+            e.1 += r.try_get_by_index::<Option<i64>>(2)?.unwrap_or(0);
+        }
+        Ok(out)
     }
     fn rows(self) -> Vec<Vec<Cell>> {
         self.0
@@ -131,6 +142,18 @@ impl Sum {
             .map(|(k, (n, c))| vec![text(k), Cell::Int(n), Cell::Money(c)])
             .collect()
     }
+}
+
+/// Runs a statement written with `$n` placeholders on either backend.
+async fn query(db: &impl ConnectionTrait, sql: &str, values: Vec<sea_orm::Value>) -> Result<Vec<sea_orm::QueryResult>> {
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        DbBackend::Sqlite => sql.replace('$', "?"),
+        _ => sql.to_owned(),
+    };
+    Ok(db
+        .query_all_raw(sea_orm::Statement::from_sql_and_values(backend, sql, values))
+        .await?)
 }
 
 /// How many projects or cartas are read per statement.
@@ -144,7 +167,7 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
     let mut tables = Vec::new();
 
     // What is overdue or due within its window, as the flag job judges it.
-    let judgement = deadline_flags::judge(db, as_of).await?;
+    let judgement = deadline_flags::judge_within(db, as_of, deadline_flags::Reach::Deadlines).await?;
     let mut deadlines: BTreeMap<(String, &'static str), u64> = BTreeMap::new();
     let mut expiring: Vec<(i64, NaiveDate, &'static str)> = Vec::new();
     for ((kind, id, rule, _), w) in &judgement.wanted {
@@ -299,56 +322,50 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
     ));
 
     // FCO: contracted by bank, month, activity, line and municipality; the chamber's share; the groups' ceiling.
+    // Grouped by the database, each as known at the end of the day: a contract or decision dated later is not yet.
     let banks: HashMap<i64, bank::Model> = bank::Entity::find()
         .all(db)
         .await?
         .into_iter()
         .map(|b| (b.id, b))
         .collect();
-    let (mut by_bank, mut by_month, mut by_activity, mut by_line, mut by_town) = (
-        Sum::default(),
-        Sum::default(),
-        Sum::default(),
-        Sum::default(),
-        Sum::default(),
-    );
-    let mut decided = Sum::default();
-    let mut committed: HashMap<i64, i64> = HashMap::new();
-    let mut numbers: HashMap<i64, String> = HashMap::new();
-    let expiring_ids: HashSet<i64> = expiring.iter().map(|e| e.0).collect();
-    let mut after = 0i64;
-    loop {
-        let cartas = crate::facts::cartas_after(db, after, PAGE).await?;
-        let Some(last) = cartas.last() else { break };
-        after = last.id;
-        for c in cartas {
-            if expiring_ids.contains(&c.id) {
-                numbers.insert(c.id, c.number.clone());
-            }
-            let c = c.as_known_on(as_of);
-            let cents = c.financed_amount.cents();
-            if let Some(on) = c.contracted_on.filter(|d| *d <= as_of) {
-                figures.contracted_count += 1;
-                figures.contracted_cents += cents;
-                by_bank.add(
-                    banks
-                        .get(&c.bank_id)
-                        .map_or_else(|| c.bank_id.to_string(), |b| b.code.clone()),
-                    cents,
-                );
-                by_month.add(on.format("%Y-%m").to_string(), cents);
-                by_activity.add(c.activity.to_value(), cents);
-                by_line.add(c.line.to_value(), cents);
-                by_town.add(c.municipality_code.to_string(), cents);
-            }
-            if c.approved_on.is_some_and(|d| d <= as_of) {
-                decided.add(c.decided_by.clone().unwrap_or_else(|| "?".into()), cents);
-            }
-            if fco_carta::COMMITTED.contains(&c.stage) {
-                *committed.entry(c.party_id).or_default() += cents;
-            }
-        }
+    let day = || vec![sea_orm::Value::from(as_of)];
+    let month = match db.get_database_backend() {
+        DbBackend::Postgres => "to_char(contracted_on, 'YYYY-MM')",
+        _ => "substr(contracted_on, 1, 7)",
+    };
+    let contracted = |key: &str| {
+        format!(
+            "SELECT {key}, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) FROM fco_carta \
+             WHERE contracted_on <= $1 GROUP BY {key}"
+        )
+    };
+    let by_bank = Sum::of(db, &contracted("bank_id"), day(), |r| {
+        let id: i64 = r.try_get_by_index(0)?;
+        Ok(banks.get(&id).map_or_else(|| id.to_string(), |b| b.code.clone()))
+    })
+    .await?;
+    let by_month = Sum::of(db, &contracted(month), day(), |r| r.try_get_by_index(0)).await?;
+    let by_activity = Sum::of(db, &contracted("activity"), day(), |r| r.try_get_by_index(0)).await?;
+    let by_line = Sum::of(db, &contracted("line"), day(), |r| r.try_get_by_index(0)).await?;
+    let by_town = Sum::of(db, &contracted("municipality_code"), day(), |r| {
+        Ok(r.try_get_by_index::<i32>(0)?.to_string())
+    })
+    .await?;
+    for (n, cents) in by_bank.0.values() {
+        figures.contracted_count += *n as u64;
+        figures.contracted_cents += cents;
     }
+    // Who decided the cartas approved by the day ("?" when not recorded, or decided after it).
+    let decided = Sum::of(
+        db,
+        "SELECT CASE WHEN decided_on <= $1 THEN decided_by END, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) \
+         FROM fco_carta WHERE approved_on <= $1 GROUP BY CASE WHEN decided_on <= $1 THEN decided_by END",
+        day(),
+        |r| Ok(r.try_get_by_index::<Option<String>>(0)?.unwrap_or_else(|| "?".into())),
+    )
+    .await?;
+    let numbers = &judgement.numbers;
     let towns: HashMap<i32, String> = crate::facts::municipalities(
         db,
         &by_town.0.keys().filter_map(|k| k.parse().ok()).collect::<Vec<i32>>(),
@@ -435,33 +452,51 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
             })
             .collect(),
     ));
-    tables.push(ceiling_table(db, &params, as_of, &committed).await?);
+    tables.push(ceiling_table(db, &params, as_of).await?);
     tables.extend(reporting_tables(db, &calendar, as_of, &banks).await?);
 
-    // Flags: open by rule and severity, mean time to resolve.
-    let flags: Vec<_> = compliance_flag::Entity::find()
-        .all(db)
-        .await?
-        .into_iter()
-        .filter(|f| brasilia_date(f.raised_at) <= as_of)
-        .collect();
+    // Flags: open at the end of the day by rule and severity; resolved by then, and their mean time to resolve.
+    let end = entity::domain::brasilia_day_end(as_of);
     let mut open: BTreeMap<(String, String), i64> = BTreeMap::new();
-    let mut resolve: BTreeMap<String, (i64, i64)> = BTreeMap::new();
-    for f in &flags {
-        match f.resolved_at {
-            Some(r) if brasilia_date(r) <= as_of => {
-                let e = resolve.entry(f.rule_code.clone()).or_default();
-                e.0 += 1;
-                e.1 += (r - f.raised_at).num_minutes();
-            }
-            _ => {
-                figures.open_flags += 1;
-                if f.severity == "VIOLATION" {
-                    figures.open_violations += 1;
-                }
-                *open.entry((f.rule_code.clone(), f.severity.clone())).or_default() += 1;
-            }
+    for r in query(
+        db,
+        "SELECT rule_code, severity, COUNT(*) FROM compliance_flag \
+         WHERE raised_at < $1 AND (resolved_at IS NULL OR resolved_at >= $1) GROUP BY rule_code, severity",
+        vec![end.into()],
+    )
+    .await?
+    {
+        let (rule, severity, n): (String, String, i64) =
+            (r.try_get_by_index(0)?, r.try_get_by_index(1)?, r.try_get_by_index(2)?);
+        figures.open_flags += n as u64;
+        if severity == "VIOLATION" {
+            figures.open_violations += n as u64;
         }
+        open.insert((rule, severity), n);
+    }
+    // Whole minutes from raised to resolved, summed.
+    let minutes = match db.get_database_backend() {
+        DbBackend::Postgres => "CAST(FLOOR(EXTRACT(EPOCH FROM (resolved_at - raised_at)) / 60) AS BIGINT)",
+        _ => "CAST(ROUND((julianday(resolved_at) - julianday(raised_at)) * 86400) AS INTEGER) / 60",
+    };
+    let mut resolve: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    for r in query(
+        db,
+        &format!(
+            "SELECT rule_code, COUNT(*), CAST(SUM({minutes}) AS BIGINT) FROM compliance_flag \
+             WHERE raised_at < $1 AND resolved_at < $1 GROUP BY rule_code"
+        ),
+        vec![end.into()],
+    )
+    .await?
+    {
+        resolve.insert(
+            r.try_get_by_index(0)?,
+            (
+                r.try_get_by_index(1)?,
+                r.try_get_by_index::<Option<i64>>(2)?.unwrap_or(0),
+            ),
+        );
     }
     tables.push(table(
         "flags_open_by_rule_severity",
@@ -496,25 +531,26 @@ fn money(reais: Decimal) -> Cell {
 }
 
 /// The 20 economic groups with the most approved and contracted, against the ceiling.
-async fn ceiling_table(
-    db: &impl ConnectionTrait,
-    params: &rules::params::Params,
-    as_of: NaiveDate,
-    committed: &HashMap<i64, i64>,
-) -> Result<Table> {
-    let members: Vec<(i64, Option<i64>)> = party::Entity::find()
-        .select_only()
-        .column(party::Column::Id)
-        .column(party::Column::EconomicGroupId)
-        .filter(party::Column::EconomicGroupId.is_not_null())
-        .into_tuple()
-        .all(db)
-        .await?;
+async fn ceiling_table(db: &impl ConnectionTrait, params: &rules::params::Params, as_of: NaiveDate) -> Result<Table> {
+    // A carta is committed on the day as `fco_carta::Model::as_known_on` says: its stored stage when no act of it is
+    // dated later; otherwise the stage its acts up to the day give (approved or contracted by then).
+    let later = "COALESCE(c.submitted_on > $1, FALSE) OR COALESCE(c.decided_on > $1, FALSE) \
+        OR COALESCE(c.approved_on > $1, FALSE) OR COALESCE(c.contracted_on > $1, FALSE) \
+        OR COALESCE(c.received_by_council_at >= $2, FALSE)";
+    let sql = format!(
+        "SELECT p.economic_group_id, CAST(SUM(c.financed_amount) AS BIGINT) FROM fco_carta c \
+         JOIN party p ON p.id = c.party_id \
+         WHERE p.economic_group_id IS NOT NULL AND CASE WHEN {later} \
+           THEN COALESCE(c.contracted_on <= $1, FALSE) OR COALESCE(c.approved_on <= $1, FALSE) \
+           ELSE c.stage IN ('APPROVED', 'CONTRACTED') END \
+         GROUP BY p.economic_group_id"
+    );
     let mut by_group: HashMap<i64, i64> = HashMap::new();
-    for (p, g) in members {
-        if let (Some(g), Some(c)) = (g, committed.get(&p)) {
-            *by_group.entry(g).or_default() += c;
-        }
+    for r in query(db, &sql, vec![as_of.into(), entity::domain::brasilia_day_end(as_of).into()]).await? {
+        by_group.insert(
+            r.try_get_by_index(0)?,
+            r.try_get_by_index::<Option<i64>>(1)?.unwrap_or(0),
+        );
     }
     let names: HashMap<i64, String> = economic_group::Entity::find()
         .all(db)

@@ -41,8 +41,9 @@ type Result<T> = std::result::Result<T, ServiceError>;
 /// What the job writes as the flags' source and as the resolver of the flags it clears.
 pub const SOURCE: &str = "job:flag-deadlines";
 
-/// How many financings are judged per batch of statements.
-const BATCH: u64 = 500;
+/// How many financings are judged per batch of statements (a batch's facts are a few MiB; fewer, larger batches
+/// spend less on round trips).
+const BATCH: u64 = 5000;
 
 /// A flag's identity: subject, its id, rule, occurrence (the source is the job's).
 pub type Key = (SubjectKind, i64, String, String);
@@ -77,11 +78,29 @@ pub struct Judgement {
     pub said: HashMap<Key, String>,
     /// The identities of the open flags, whose accounts are kept in `said`.
     pub watch: HashSet<Key>,
+    /// Their subjects: an account of any other subject is not even written.
+    watched: HashSet<(SubjectKind, i64)>,
     /// Financings, banks and meetings judged.
     pub judged: u32,
+    /// The number of each carta whose approval is flagged (FCO-VALIDITY-120D), for the dashboard's list.
+    pub numbers: HashMap<i64, String>,
 }
 
 impl Judgement {
+    /// A judgement keeping the accounts of these open flags.
+    fn watching(watch: HashSet<Key>) -> Self {
+        Self {
+            watched: watch.iter().map(|k| (k.0, k.1)).collect(),
+            watch,
+            ..Self::default()
+        }
+    }
+
+    /// Whether a subject has an open flag, so that what its rules say is kept.
+    fn watches(&self, kind: SubjectKind, id: i64) -> bool {
+        self.watched.contains(&(kind, id))
+    }
+
     fn want(&mut self, key: Key, w: Wanted) {
         self.wanted.insert(key, w);
     }
@@ -99,6 +118,9 @@ impl Judgement {
     /// A financing that is not flagged (a draft, denied or ended): what each of its rules says is why its flags
     /// are resolved.
     fn closed(&mut self, kind: SubjectKind, id: i64, outcomes: &[Outcome], deadlines: &[DeadlineOutcome], why: &str) {
+        if !self.watches(kind, id) {
+            return;
+        }
         for code in outcomes.iter().map(|o| o.code).chain(deadlines.iter().map(|d| d.code)) {
             self.say((kind, id, code.to_owned(), String::new()), why.to_owned());
         }
@@ -128,7 +150,8 @@ impl Judgement {
                     fingerprint: format!("{severity}|{due}"),
                 },
             ),
-            None => self.say(key, d.note.clone()),
+            None if self.watches(kind, id) => self.say(key, d.note.clone()),
+            None => {}
         }
     }
 
@@ -143,6 +166,9 @@ impl Judgement {
         let judged_here =
             rules::rule(o.code).is_some_and(|r| matches!(r.kind, RuleKind::Checked | RuleKind::Checklist));
         if !judged_here {
+            return;
+        }
+        if o.status != Status::Violated && !self.watches(kind, id) {
             return;
         }
         let key = (kind, id, o.code.to_owned(), String::new());
@@ -189,28 +215,55 @@ fn severity_of(params: &Params, as_of: NaiveDate, d: &DeadlineOutcome) -> Option
     }
 }
 
+/// What a pass judges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Every rule and deadline: the flag job.
+    Everything,
+    /// The deadlines only (what is overdue or due within its window), which read the financing's own row and its
+    /// chamber meeting: the dashboard. The accounts of flags no longer called for are not kept.
+    Deadlines,
+}
+
 /// Judges every project, carta, bank and chamber meeting as of `as_of`, a batch of financings at a time.
 pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgement> {
+    judge_within(db, as_of, Reach::Everything).await
+}
+
+/// Judges what `reach` says as of `as_of`.
+pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Reach) -> Result<Judgement> {
+    let everything = reach == Reach::Everything;
     let params = parameters::params(db).await?;
     let calendar = parameters::calendar(db).await?;
     let basis = Basis {
         params: &params,
         calendar: &calendar,
     };
-    let mut j = Judgement {
-        watch: open_keys(db).await?,
-        ..Judgement::default()
-    };
+    let mut j = Judgement::watching(if everything {
+        open_keys(db).await?
+    } else {
+        HashSet::new()
+    });
     // Social-fuel projects.
     let mut after = 0i64;
     loop {
         let projects = crate::facts::projects_after(db, after, BATCH).await?;
         let Some(last) = projects.last() else { break };
         after = last.id;
-        let facts = Preloaded::projects(db, &projects).await?;
+        let facts = if everything {
+            Preloaded::projects(db, &projects).await?
+        } else {
+            Preloaded::default()
+        };
         for p in &projects {
-            let (outcomes, deadlines) = compliance::project(&facts, basis, p, as_of).await?;
             let stage = p.as_known_on(as_of).stage;
+            // A closed project without an open flag raises nothing and resolves nothing: its rules are not judged.
+            let full = everything && (live(stage.status()) || j.watches(SubjectKind::Financing, p.id));
+            let (outcomes, deadlines) = if full {
+                compliance::project(&facts, basis, p, as_of).await?
+            } else {
+                (Vec::new(), compliance::project_deadlines(basis, p, as_of)?)
+            };
             if !live(stage.status()) {
                 j.closed(
                     SubjectKind::Financing,
@@ -235,16 +288,57 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
     }
     // FCO cartas; the ceiling is judged per economic group.
     let mut ceiling: BTreeMap<i64, Vec<CeilingOutcome>> = BTreeMap::new();
+    let mut book = crate::facts::GroupBook::default();
     let mut after = 0i64;
     loop {
-        let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
+        let (cartas, facts, groups) = if everything {
+            let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
+            let facts = Preloaded::cartas(db, &cartas, as_of, &mut book).await?;
+            let groups = groups_of(db, &cartas).await?;
+            (cartas, facts, groups)
+        } else {
+            // The cartas whose deadlines can call for a flag: those with a chamber meeting (FCO-72H-*) and those
+            // approved and not contracted as known on the day (FCO-VALIDITY-120D), that is, approved by then, not
+            // contracted by then, and either stored as approved or with an act dated later (`stage_on`).
+            use fco_carta::Column as C;
+            let later = sea_orm::Condition::any()
+                .add(C::Stage.eq(FcoCartaStage::Approved))
+                .add(C::SubmittedOn.gt(as_of))
+                .add(C::DecidedOn.gt(as_of))
+                .add(C::ContractedOn.gt(as_of))
+                .add(C::ReceivedByCouncilAt.gte(entity::domain::brasilia_day_end(as_of)));
+            let approved = sea_orm::Condition::all()
+                .add(C::ApprovedOn.lte(as_of))
+                .add(
+                    sea_orm::Condition::any()
+                        .add(C::ContractedOn.is_null())
+                        .add(C::ContractedOn.gt(as_of)),
+                )
+                .add(later);
+            let cartas = crate::facts::cartas_after_if(
+                db,
+                after,
+                BATCH,
+                sea_orm::Condition::any()
+                    .add(approved)
+                    .add(C::ChamberMeetingId.is_not_null()),
+            )
+            .await?;
+            let facts = Preloaded::meetings(db, &cartas).await?;
+            (cartas, facts, HashMap::new())
+        };
         let Some(last) = cartas.last() else { break };
         after = last.id;
-        let facts = Preloaded::cartas(db, &cartas, as_of).await?;
-        let groups = groups_of(db, &cartas).await?;
         for c in &cartas {
-            let (outcomes, deadlines) = compliance::carta(&facts, basis, c, as_of).await?;
-            let stage = c.as_known_on(as_of).stage;
+            let stage = c.stage_on(as_of);
+            // A closed carta without an open flag raises nothing and resolves nothing of its own: only its deadlines
+            // are read (its chamber meeting's result is still owed).
+            let full = everything && (live(stage.status()) || j.watches(SubjectKind::Financing, c.id));
+            let (outcomes, deadlines) = if full {
+                compliance::carta(&facts, basis, c, as_of).await?
+            } else {
+                (Vec::new(), compliance::carta_deadlines(&facts, basis, c, as_of).await?)
+            };
             let group = groups.get(&c.party_id).copied();
             if !live(stage.status()) {
                 // A closed carta is not flagged; its chamber meeting still owes its result (FCO-72H-RESULT).
@@ -263,7 +357,7 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
                         d,
                     );
                 }
-                if let Some(g) = group {
+                if let Some(g) = group.filter(|g| j.watches(SubjectKind::Group, *g)) {
                     j.say(
                         (
                             SubjectKind::Group,
@@ -298,10 +392,12 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
             for d in &deadlines {
                 if d.code == code::FCO_VALIDITY_120D.as_str() && stage != FcoCartaStage::Approved {
                     // The 120 days run for an approved carta only; contracted or expired, it is settled.
-                    j.say(
-                        (SubjectKind::Financing, c.id, d.code.to_owned(), String::new()),
-                        d.note.clone(),
-                    );
+                    if j.watches(SubjectKind::Financing, c.id) {
+                        j.say(
+                            (SubjectKind::Financing, c.id, d.code.to_owned(), String::new()),
+                            d.note.clone(),
+                        );
+                    }
                     continue;
                 }
                 let subject = if d.code == code::FCO_72H_RESULT.as_str() {
@@ -311,6 +407,12 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
                     ((SubjectKind::Financing, c.id, String::new()), Some(c.id))
                 };
                 j.deadline(&params, as_of, subject.0, Programme::FcoRural, subject.1, d);
+                if d.code == code::FCO_VALIDITY_120D.as_str()
+                    && j.wanted
+                        .contains_key(&(SubjectKind::Financing, c.id, d.code.to_owned(), String::new()))
+                {
+                    j.numbers.insert(c.id, c.number.clone());
+                }
             }
             j.judged += 1;
         }

@@ -2,6 +2,7 @@
 //! query, so a door that batches (the graph's DataLoaders) never runs a query per parent.
 
 use chrono::NaiveDate;
+use entity::Versioned;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
     contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
@@ -19,6 +20,9 @@ macro_rules! by_key {
     ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
         $(#[$doc])*
         pub async fn $name(db: &impl ConnectionTrait, keys: &[$key]) -> Result<HashMap<$key, $module::Model>, DbErr> {
+            if keys.is_empty() {
+                return Ok(HashMap::new());
+            }
             let rows = $module::Entity::find()
                 .filter($module::Column::$column.is_in(keys.iter().copied()))
                 .all(db)
@@ -36,6 +40,9 @@ macro_rules! children {
             db: &impl ConnectionTrait,
             keys: &[$key],
         ) -> Result<HashMap<$key, Vec<$module::Model>>, DbErr> {
+            if keys.is_empty() {
+                return Ok(HashMap::new());
+            }
             let rows = $module::Entity::find()
                 .filter($module::Column::$column.is_in(keys.iter().copied()))
                 .order_by_asc($module::Column::Id)
@@ -140,11 +147,30 @@ pub async fn cartas_after(db: &impl ConnectionTrait, after: i64, limit: u64) -> 
         .await
 }
 
+/// The next `limit` cartas after id `after` that meet `condition`, by id.
+pub async fn cartas_after_if(
+    db: &impl ConnectionTrait,
+    after: i64,
+    limit: u64,
+    condition: sea_orm::Condition,
+) -> Result<Vec<fco_carta::Model>, DbErr> {
+    fco_carta::Entity::find()
+        .filter(fco_carta::Column::Id.gt(after))
+        .filter(condition)
+        .order_by_asc(fco_carta::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
 /// Checklist confirmations by financing (programme and id), in id order.
 pub async fn confirmations(
     db: &impl ConnectionTrait,
     keys: &[(Programme, i64)],
 ) -> Result<HashMap<(Programme, i64), Vec<checklist_confirmation::Model>>, DbErr> {
+    if keys.is_empty() {
+        return Ok(HashMap::new());
+    }
     let rows = checklist_confirmation::Entity::find()
         .filter(checklist_confirmation::Column::FinancingId.is_in(keys.iter().map(|k| k.1)))
         .order_by_asc(checklist_confirmation::Column::Id)
@@ -163,6 +189,9 @@ pub async fn confirmations(
 
 /// Whether a bank was present at a chamber meeting, by (meeting, bank).
 pub async fn attendance(db: &impl ConnectionTrait, keys: &[(i64, i64)]) -> Result<HashMap<(i64, i64), bool>, DbErr> {
+    if keys.is_empty() {
+        return Ok(HashMap::new());
+    }
     let rows = chamber_attendance::Entity::find()
         .filter(chamber_attendance::Column::MeetingId.is_in(keys.iter().map(|k| k.0)))
         .all(db)
@@ -175,65 +204,172 @@ pub async fn attendance(db: &impl ConnectionTrait, keys: &[(i64, i64)]) -> Resul
         .collect())
 }
 
-/// By borrower (party id) and day: the committed (approved or contracted) cartas of its borrower group as known that
-/// day, i.e. of every member of the economic group it belonged to then (by the membership history), or its own when
-/// it had none. This is the one definition of the borrower group the rules read (FCO-CEILING, FCO-WEANED-2000); the
-/// asking carta is among them when committed, and the caller leaves it out.
+/// The committed cartas of a borrower group as known on a day (approved or contracted, by their stored stage: the
+/// rule reads each as known on the day), with the weaned calves on each carta's items known that day.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Committed {
+    /// The cartas, by id.
+    pub cartas: Vec<fco_carta::Model>,
+    /// Weaned calves by carta (its `WEANED_CALF` items known on the day); a carta without any is absent.
+    pub weaned: HashMap<i64, i64>,
+}
+
+/// The borrower groups met so far, each read once: a pass over every carta meets the same economic group in many
+/// batches, and keeps its committed cartas here instead of reading them again for each (a borrower alone, outside any
+/// group, is read with its batch and not kept).
+///
+/// The borrower group is the economic group the borrower belonged to on the day (its members on that day), or the
+/// borrower alone: the one definition, used by the graph, the commands, the jobs and `crate::ceiling`.
+#[derive(Debug, Default)]
+pub struct GroupBook {
+    /// Each borrower met, with its memberships (every version).
+    own: HashMap<i64, Vec<economic_group_membership::Model>>,
+    /// Each economic group met, with its memberships (every version).
+    members: HashMap<i64, Vec<economic_group_membership::Model>>,
+    /// Each economic group and day read.
+    groups: HashMap<(i64, NaiveDate), std::sync::Arc<Committed>>,
+}
+
+impl GroupBook {
+    fn group_on(&self, party: i64, day: NaiveDate) -> Option<i64> {
+        self.own
+            .get(&party)?
+            .iter()
+            .find(|x| x.known_on(day))
+            .map(|x| x.group_id)
+    }
+
+    /// The committed cartas of each borrower's group (by borrower and day), reading only what was not met before.
+    pub async fn commitments(
+        &mut self,
+        db: &impl ConnectionTrait,
+        keys: &[(i64, NaiveDate)],
+    ) -> Result<HashMap<(i64, NaiveDate), std::sync::Arc<Committed>>, DbErr> {
+        use economic_group_membership as m;
+        use std::sync::Arc;
+        let new_parties: HashSet<i64> = keys.iter().map(|k| k.0).collect();
+        read_memberships(db, m::Column::PartyId, new_parties, &mut self.own, |x| x.party_id).await?;
+        let needed: HashSet<(i64, NaiveDate)> = keys
+            .iter()
+            .filter_map(|&(p, d)| Some((self.group_on(p, d)?, d)))
+            .filter(|k| !self.groups.contains_key(k))
+            .collect();
+        let new_groups: HashSet<i64> = needed.iter().map(|k| k.0).collect();
+        read_memberships(db, m::Column::GroupId, new_groups, &mut self.members, |x| x.group_id).await?;
+        let members_on = |g: i64, d: NaiveDate| -> HashSet<i64> {
+            self.members
+                .get(&g)
+                .into_iter()
+                .flatten()
+                .filter(|x| x.known_on(d))
+                .map(|x| x.party_id)
+                .collect()
+        };
+        let alone: HashSet<i64> = keys
+            .iter()
+            .filter(|&&(p, d)| self.group_on(p, d).is_none())
+            .map(|k| k.0)
+            .collect();
+        let parties: Vec<i64> = needed
+            .iter()
+            .flat_map(|&(g, d)| members_on(g, d))
+            .chain(alone.iter().copied())
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let mut cartas: Vec<fco_carta::Model> = Vec::new();
+        for chunk in parties.chunks(5000) {
+            cartas.extend(
+                fco_carta::Entity::find()
+                    .filter(fco_carta::Column::PartyId.is_in(chunk.iter().copied()))
+                    .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
+                    .all(db)
+                    .await?,
+            );
+        }
+        cartas.sort_by_key(|c| c.id);
+        let mut weaned_items: HashMap<i64, Vec<fco_carta_item::Model>> = HashMap::new();
+        let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
+        for chunk in ids.chunks(5000) {
+            for i in fco_carta_item::Entity::find()
+                .filter(fco_carta_item::Column::CartaId.is_in(chunk.iter().copied()))
+                .filter(fco_carta_item::Column::Kind.eq(entity::vocab::ItemKind::WeanedCalf))
+                .all(db)
+                .await?
+            {
+                weaned_items.entry(i.carta_id).or_default().push(i);
+            }
+        }
+        let mut by_party: HashMap<i64, Vec<&fco_carta::Model>> = HashMap::new();
+        for c in &cartas {
+            by_party.entry(c.party_id).or_default().push(c);
+        }
+        let committed = |parties: &mut dyn Iterator<Item = i64>, d: NaiveDate| -> Committed {
+            let mut cartas: Vec<fco_carta::Model> = parties
+                .flat_map(|p| by_party.get(&p).into_iter().flatten().map(|c| (*c).clone()))
+                .collect();
+            cartas.sort_by_key(|c| c.id);
+            let weaned = cartas
+                .iter()
+                .filter_map(|c| {
+                    let heads: i64 = weaned_items
+                        .get(&c.id)?
+                        .iter()
+                        .filter(|i| i.known_on(d))
+                        .map(|i| i64::from(i.head_count.unwrap_or(0)))
+                        .sum();
+                    Some((c.id, heads))
+                })
+                .collect();
+            Committed { cartas, weaned }
+        };
+        for (g, d) in needed {
+            let group = committed(&mut members_on(g, d).into_iter(), d);
+            self.groups.insert((g, d), Arc::new(group));
+        }
+        let mut out = HashMap::new();
+        for &(party, day) in keys {
+            let mine = match self.group_on(party, day) {
+                Some(g) => self.groups.get(&(g, day)).cloned().unwrap_or_default(),
+                None => Arc::new(committed(&mut std::iter::once(party), day)),
+            };
+            out.insert((party, day), mine);
+        }
+        Ok(out)
+    }
+}
+
+/// Reads the memberships (every version) of the parties or groups in `ids` not yet in `into`, by `column`, keyed by
+/// `key`; each id read gets an entry, empty when it has none.
+async fn read_memberships(
+    db: &impl ConnectionTrait,
+    column: economic_group_membership::Column,
+    ids: HashSet<i64>,
+    into: &mut HashMap<i64, Vec<economic_group_membership::Model>>,
+    key: fn(&economic_group_membership::Model) -> i64,
+) -> Result<(), DbErr> {
+    let new: Vec<i64> = ids.into_iter().filter(|id| !into.contains_key(id)).collect();
+    for &id in &new {
+        into.insert(id, Vec::new());
+    }
+    for chunk in new.chunks(5000) {
+        for x in economic_group_membership::Entity::find()
+            .filter(column.is_in(chunk.iter().copied()))
+            .all(db)
+            .await?
+        {
+            into.entry(key(&x)).or_default().push(x);
+        }
+    }
+    Ok(())
+}
+
+/// By borrower (party id) and day: the committed cartas of its borrower group as known that day ([`GroupBook`]).
 pub async fn group_commitments(
     db: &impl ConnectionTrait,
     keys: &[(i64, NaiveDate)],
-) -> Result<HashMap<(i64, NaiveDate), Vec<fco_carta::Model>>, DbErr> {
-    use economic_group_membership as m;
-    let borrowers: HashSet<i64> = keys.iter().map(|k| k.0).collect();
-    let own = m::Entity::find()
-        .filter(m::Column::PartyId.is_in(borrowers.iter().copied()))
-        .all(db)
-        .await?;
-    let group_on = |party: i64, day: NaiveDate| {
-        own.iter()
-            .find(|x| x.party_id == party && x.known_on(day))
-            .map(|x| x.group_id)
-    };
-    let groups: HashSet<i64> = keys.iter().filter_map(|(p, d)| group_on(*p, *d)).collect();
-    let members = if groups.is_empty() {
-        Vec::new()
-    } else {
-        m::Entity::find()
-            .filter(m::Column::GroupId.is_in(groups.iter().copied()))
-            .all(db)
-            .await?
-    };
-    let party_ids: HashSet<i64> = borrowers
-        .iter()
-        .copied()
-        .chain(members.iter().map(|x| x.party_id))
-        .collect();
-    let cartas = fco_carta::Entity::find()
-        .filter(fco_carta::Column::PartyId.is_in(party_ids))
-        .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
-        .order_by_asc(fco_carta::Column::Id)
-        .all(db)
-        .await?;
-    let mut out = HashMap::new();
-    for &(party, day) in keys {
-        let mine: Vec<fco_carta::Model> = match group_on(party, day) {
-            Some(g) => {
-                let of_group: HashSet<i64> = members
-                    .iter()
-                    .filter(|x| x.group_id == g && x.known_on(day))
-                    .map(|x| x.party_id)
-                    .collect();
-                cartas
-                    .iter()
-                    .filter(|c| of_group.contains(&c.party_id))
-                    .cloned()
-                    .collect()
-            }
-            None => cartas.iter().filter(|c| c.party_id == party).cloned().collect(),
-        };
-        out.insert((party, day), mine);
-    }
-    Ok(out)
+) -> Result<HashMap<(i64, NaiveDate), std::sync::Arc<Committed>>, DbErr> {
+    GroupBook::default().commitments(db, keys).await
 }
 
 /// The committed cartas of `carta`'s borrower group, `carta` itself left out: what FCO-CEILING adds up.
@@ -246,7 +382,9 @@ pub async fn committed_by_group(
     Ok(all
         .remove(&key)
         .unwrap_or_default()
-        .into_iter()
+        .cartas
+        .iter()
         .filter(|c| c.id != carta.id)
+        .cloned()
         .collect())
 }

@@ -106,7 +106,7 @@ loader!(
 loader!(
     /// By borrower (party id) and day: the committed cartas of its borrower group as known that day
     /// (`service::facts::group_commitments`).
-    GroupCommitmentsByParty, (i64, chrono::NaiveDate) => Vec<fco_carta::Model>, facts::group_commitments
+    GroupCommitmentsByParty, (i64, chrono::NaiveDate) => std::sync::Arc<facts::Committed>, facts::group_commitments
 );
 loader!(
     /// Compliance flags per financing, newest first.

@@ -112,7 +112,7 @@ impl FactSource for GraphFacts<'_, '_> {
         &self,
         party: i64,
         day: chrono::NaiveDate,
-    ) -> std::result::Result<Vec<fco_carta::Model>, ServiceError> {
+    ) -> std::result::Result<std::sync::Arc<service::facts::Committed>, ServiceError> {
         Ok(loaded(loader::<GroupCommitmentsByParty>(self.0).load_one((party, day)).await)?.unwrap_or_default())
     }
     async fn carta(&self, id: i64) -> std::result::Result<Option<fco_carta::Model>, ServiceError> {

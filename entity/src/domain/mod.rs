@@ -8,4 +8,4 @@ pub mod time;
 pub use document::{Cnpj, Cpf, Document, DocumentError, DocumentKind};
 pub use ibge::{IbgeCode, IbgeCodeError, Region, Uf};
 pub use money::{AmountError, Money, Quantity};
-pub use time::{Authority, brasilia_date, known_on};
+pub use time::{Authority, brasilia_date, brasilia_day_end, known_on};

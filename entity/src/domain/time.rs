@@ -41,6 +41,20 @@ pub fn brasilia_date(t: DateTime<Utc>) -> NaiveDate {
     Authority::Mda.local(t).date_naive()
 }
 
+/// The first instant after the day `d` in Brasília: `brasilia_date(t) <= d` exactly when `t` is before it (for a
+/// statement that compares stored instants with a day).
+pub fn brasilia_day_end(d: NaiveDate) -> DateTime<Utc> {
+    let next = d.succ_opt().unwrap_or(d);
+    let zone = Authority::Mda.zone();
+    // Daylight saving began at midnight, so a day could start at 01:00.
+    (0..3)
+        .find_map(|h| next.and_hms_opt(h, 0, 0).and_then(|t| zone.from_local_datetime(&t).earliest()))
+        .map_or_else(
+            || next.and_hms_opt(3, 0, 0).unwrap_or_default().and_utc(),
+            |t| t.with_timezone(&Utc),
+        )
+}
+
 /// Whether a version of a fact recorded at `recorded_at` (none: before versions were kept, known from the start) and
 /// superseded at `superseded_at` (none: in force) was the one known on `day`, in Brasília.
 pub fn known_on(recorded_at: Option<DateTime<Utc>>, superseded_at: Option<DateTime<Utc>>, day: NaiveDate) -> bool {
@@ -50,6 +64,21 @@ pub fn known_on(recorded_at: Option<DateTime<Utc>>, superseded_at: Option<DateTi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_brasilia_day_ends_at_its_next_midnight_in_brasilia() {
+        for d in ["2026-12-03", "2018-11-03", "2018-02-17", "2010-10-16"] {
+            let day: NaiveDate = d.parse().expect("day");
+            let end = brasilia_day_end(day);
+            assert_eq!(brasilia_date(end - chrono::Duration::seconds(1)), day, "{d}");
+            assert_eq!(brasilia_date(end), day.succ_opt().expect("next"), "{d}");
+        }
+        // Daylight saving began at midnight on 2018-11-04: that day began at 01:00 (-02:00), 03:00 UTC.
+        assert_eq!(
+            brasilia_day_end("2018-11-03".parse().expect("day")).to_rfc3339(),
+            "2018-11-04T03:00:00+00:00"
+        );
+    }
 
     fn utc(y: i32, m: u32, d: u32, h: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(y, m, d, h, 1, 0).single().expect("a time")

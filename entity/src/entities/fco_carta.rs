@@ -106,5 +106,34 @@ impl Model {
     }
 }
 
+impl Model {
+    /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
+    pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
+        let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);
+        let changed = later(self.submitted_on)
+            || self
+                .received_by_council_at
+                .is_some_and(|t| crate::domain::brasilia_date(t) > as_of)
+            || later(self.decided_on)
+            || later(self.approved_on)
+            || later(self.contracted_on);
+        if !changed {
+            return self.stage;
+        }
+        let known = |d: Option<Date>| d.is_some_and(|d| d <= as_of);
+        if known(self.contracted_on) {
+            FcoCartaStage::Contracted
+        } else if known(self.approved_on) {
+            FcoCartaStage::Approved
+        } else if known(self.decided_on) && self.decision == Some(super::vocab::Decision::Unfavourable) {
+            FcoCartaStage::Unfavourable
+        } else if known(self.submitted_on) {
+            FcoCartaStage::Submitted
+        } else {
+            FcoCartaStage::Draft
+        }
+    }
+}
+
 /// The stages in which a carta commits money to its borrower group: what FCO-CEILING and FCO-WEANED-2000 add up.
 pub const COMMITTED: [FcoCartaStage; 2] = [FcoCartaStage::Approved, FcoCartaStage::Contracted];
