@@ -51,8 +51,13 @@ fn label(c: &Cell) -> String {
     c.text('.')
 }
 
-/// A horizontal bar chart of `table`'s `value` column against its `key` column, as SVG.
+/// The bars' colour; the page marks each bar (`class="bar"`) by it.
+const BAR: plotters::style::RGBColor = plotters::style::RGBColor(0x2f, 0x6f, 0x9f);
+
+/// A horizontal bar chart of `table`'s `value` column against its `key` column, drawn by plotters as SVG, with the
+/// chart's id, role and title on its `<svg>` and each bar marked `class="bar"` (with its value in `data-value`).
 fn bars(t: &Table, key: usize, key2: Option<usize>, value: usize, unit: &str, id: &str) -> String {
+    use plotters::prelude::*;
     let rows: Vec<(String, f64)> = t
         .rows
         .iter()
@@ -62,37 +67,88 @@ fn bars(t: &Table, key: usize, key2: Option<usize>, value: usize, unit: &str, id
                 Some(k2) => format!("{} {}", label(&r[key]), label(&r[k2]).chars().next().unwrap_or(' ')),
                 None => label(&r[key]),
             };
-            (k, number(&r[value]))
+            (k.chars().take(24).collect(), number(&r[value]))
         })
         .collect();
-    let max = rows.iter().map(|r| r.1).fold(0.0f64, f64::max).max(1.0);
-    let (w, bar_h, left) = (520.0, 24.0, 175.0);
-    let h = rows.len() as f64 * bar_h + 10.0;
-    let mut svg = format!(
-        r#"<svg id="{id}" class="chart" role="img" aria-label="{}" viewBox="0 0 {w} {h}" width="100%" xmlns="http://www.w3.org/2000/svg">"#,
-        esc(&t.title)
-    );
-    for (i, (k, v)) in rows.iter().enumerate() {
-        let y = i as f64 * bar_h + 5.0;
-        let len = (w - left - 125.0) * v / max;
-        let shown = if unit == "R$" {
+    let shown = |v: f64| {
+        if unit == "R$" {
             brl((v * 100.0).round() as i64)
         } else {
             format!("{v}")
-        };
-        let _ = write!(
-            svg,
-            r##"<text x="{x}" y="{ty}" text-anchor="end" font-size="12">{k}</text><rect class="bar" x="{left}" y="{y}" width="{len:.1}" height="{bh}" fill="#2f6f9f" data-value="{v}"><title>{k}: {shown}</title></rect><text x="{tx:.1}" y="{ty}" font-size="12">{shown}</text>"##,
-            x = left - 6.0,
-            ty = y + 15.0,
-            k = esc(&k.chars().take(24).collect::<String>()),
-            bh = bar_h - 6.0,
-            tx = left + len + 4.0,
-            shown = esc(&shown),
-        );
+        }
+    };
+    let max = rows.iter().map(|r| r.1).fold(0.0f64, f64::max).max(1.0);
+    let n = rows.len().max(1);
+    let height = (n as u32) * 26 + 40;
+    let mut svg = String::new();
+    let drawn = (|| -> Result<(), Box<dyn std::error::Error>> {
+        let root = SVGBackend::with_string(&mut svg, (560, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(6)
+            .x_label_area_size(22)
+            .y_label_area_size(170)
+            .build_cartesian_2d(0f64..max * 1.3, (0..n as i32).into_segmented())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .y_labels(n)
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) => rows.get(*i as usize).map(|r| r.0.clone()).unwrap_or_default(),
+                _ => String::new(),
+            })
+            .x_labels(4)
+            .x_label_formatter(&|v| shown(*v))
+            .label_style(("sans-serif", 12))
+            .draw()?;
+        chart.draw_series(rows.iter().enumerate().map(|(i, (_, v))| {
+            let mut r = Rectangle::new(
+                [
+                    (0.0, SegmentValue::Exact(i as i32)),
+                    (*v, SegmentValue::Exact(i as i32 + 1)),
+                ],
+                BAR.filled(),
+            );
+            r.set_margin(3, 3, 0, 0);
+            r
+        }))?;
+        chart.draw_series(rows.iter().enumerate().map(|(i, (_, v))| {
+            Text::new(
+                shown(*v),
+                (*v + max * 0.02, SegmentValue::CenterOf(i as i32)),
+                ("sans-serif", 12).into_font(),
+            )
+        }))?;
+        root.present()?;
+        Ok(())
+    })();
+    if let Err(e) = drawn {
+        tracing::warn!(chart = id, error = %e, "chart not drawn");
+        return format!("<p id=\"{id}\">{}</p>", esc(&t.title));
     }
-    svg.push_str("</svg>");
-    svg
+    // Plotters writes `<svg width=".." height=".." viewBox="..">`: scale it to the page, and name it.
+    let svg = svg.replacen(
+        "<svg ",
+        &format!(
+            "<svg id=\"{id}\" class=\"chart\" role=\"img\" aria-label=\"{}\" style=\"width:100%;height:auto\" ",
+            esc(&t.title)
+        ),
+        1,
+    );
+    // Each bar, in order, with its value.
+    let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", BAR.0, BAR.1, BAR.2);
+    let mut out = String::with_capacity(svg.len() + rows.len() * 40);
+    let mut values = rows.iter().map(|r| r.1);
+    let mut rest = svg.as_str();
+    while let Some(at) = rest.find(&fill) {
+        out.push_str(&rest[..at]);
+        let v = values.next().unwrap_or(0.0);
+        let _ = write!(out, "class=\"bar\" data-value=\"{v}\" {fill}");
+        rest = &rest[at + fill.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn table_html(t: &Table) -> String {
