@@ -2,6 +2,10 @@
 
 use clap::Parser;
 
+/// mimalloc rather than glibc's malloc: the server and the jobs allocate many small, short-lived values.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = fomento_api::config::Cli::parse();

@@ -300,6 +300,10 @@ async fn once(
     Ok([parse, insert, ingest])
 }
 
+/// The allocator of the `fomento` binary, so the phases measure what it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

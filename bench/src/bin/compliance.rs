@@ -444,6 +444,10 @@ fn secs(v: &str) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
+/// The allocator of the `fomento` binary, so the phases measure what it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
