@@ -2,7 +2,7 @@
 //! `main.rs` only parses the command line and calls [`run`].
 
 use crate::{
-    config::{BankReportsAction, Cli, Command, ImportKind, JobsAction, RulesAction, WebhooksAction},
+    config::{BankReportsAction, Cli, Command, ImportKind, JobsAction, KeysAction, RulesAction, WebhooksAction},
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 
@@ -150,6 +150,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             let args = cli.serve;
             let mut settings = Settings::new(cli.database_url, args.listen);
             settings.demo = args.demo;
+            settings.open_dashboard = args.open_dashboard;
             settings.file_store = cli.file_store;
             settings.lease = lease;
             settings.report_attempts = cli.report_attempts;
@@ -209,7 +210,9 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
-            let (r, received) = crate::http::reports::receive(&db, &ing.ctx.store, &b, &month, &name, bytes).await?;
+            let (r, received) =
+                crate::http::reports::receive(&db, &service::Caller::System, &ing.ctx.store, &b, &month, &name, bytes)
+                    .await?;
             eprintln!(
                 "report {} {} ({}); ingesting…",
                 r.id,
@@ -229,7 +232,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 eprintln!();
             }
             done.map_err(|e| anyhow::anyhow!(e))?;
-            let r = service::reports::report(&db, r.id)
+            let r = service::reports::report(&db, &service::Caller::System, r.id)
                 .await
                 .map_err(english)?
                 .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
@@ -261,7 +264,10 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             action: BankReportsAction::Retry { number },
         } => {
             let (db, ing) = database_and_ingestion(&cli).await?;
-            let Some(r) = service::reports::report(&db, number).await.map_err(english)? else {
+            let Some(r) = service::reports::report(&db, &service::Caller::System, number)
+                .await
+                .map_err(english)?
+            else {
                 anyhow::bail!("no bank report {number}");
             };
             if !service::intake::requeue(&db, r.id).await? {
@@ -275,7 +281,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             crate::runtime::scheduled_ingest(&ing, &slot)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
-            let r = service::reports::report(&db, number)
+            let r = service::reports::report(&db, &service::Caller::System, number)
                 .await
                 .map_err(english)?
                 .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
@@ -291,7 +297,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             as_of,
         } => {
             let db = database(&cli).await?;
-            let export = crate::exports::build(&db, &name, filter.as_deref(), as_of)
+            let export = crate::exports::build(&db, &service::Caller::System, &name, filter.as_deref(), as_of)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
             let caller = service::Caller::System;
@@ -350,6 +356,30 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 }
             }
         }
+        Command::Keys { action } => {
+            let db = database(&cli).await?;
+            let system = service::Caller::System;
+            match action {
+                KeysAction::Create { role, bank, name } => {
+                    let k = service::keys::create(&db, &system, &role, bank.as_deref(), &name, chrono::Utc::now())
+                        .await
+                        .map_err(english)?;
+                    println!("key {} created: {}; it is shown only now:", k.key.id, key_line(&k.key));
+                    println!("{}", k.secret);
+                }
+                KeysAction::List => {
+                    for k in service::keys::list(&db, &system).await.map_err(english)? {
+                        println!("{:>4}  {}", k.id, key_line(&k));
+                    }
+                }
+                KeysAction::Revoke { key } => {
+                    let k = service::keys::revoke(&db, &system, &key, chrono::Utc::now())
+                        .await
+                        .map_err(english)?;
+                    println!("key {} revoked: {}", k.id, key_line(&k));
+                }
+            }
+        }
         Command::Migrate { action } => {
             let (db, _) = connect(&cli.database_url).await?;
             for line in migrate(&db, action).await? {
@@ -403,4 +433,17 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
         Command::Schema => print!("{}", crate::graphql::sdl()),
     }
     Ok(())
+}
+
+/// A key in a listing: prefix, role, bank, name, state.
+fn key_line(k: &entity::api_key::Model) -> String {
+    format!(
+        "{}…  {}{}  {:?}  {}",
+        k.prefix,
+        k.role,
+        k.bank_id.map(|b| format!(" (bank {b})")).unwrap_or_default(),
+        k.name,
+        k.revoked_at
+            .map_or_else(|| "active".to_owned(), |t| format!("revoked {t}"))
+    )
 }

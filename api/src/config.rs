@@ -144,6 +144,36 @@ pub enum Command {
         #[command(subcommand)]
         action: WebhooksAction,
     },
+    /// API keys: create (printed once), list, revoke.
+    Keys {
+        /// The keys action.
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+}
+
+/// What to do with API keys.
+#[derive(Debug, Subcommand)]
+pub enum KeysAction {
+    /// Create a key; it is printed once, alone on the last line, and stored only as its SHA-256.
+    Create {
+        /// `bank`, `mda`, `council`, `analyst` or `admin`.
+        #[arg(long)]
+        role: String,
+        /// The bank a `bank` key acts for (its code: `BB`, `SICREDI`, …).
+        #[arg(long)]
+        bank: Option<String>,
+        /// Who or what holds it.
+        #[arg(long, default_value = "")]
+        name: String,
+    },
+    /// List the keys (never the keys themselves: their first characters).
+    List,
+    /// Revoke a key, by its number or its first characters (`fmt_1a2b3c4d`).
+    Revoke {
+        /// The key's number or prefix.
+        key: String,
+    },
 }
 
 /// Webhook actions.
@@ -274,9 +304,14 @@ pub struct ServeArgs {
     #[arg(long, env = "FOMENTO_LISTEN", default_value = "127.0.0.1:8080", global = true)]
     pub listen: SocketAddr,
 
-    /// Load the deterministic demo dataset when the database is empty.
+    /// Load the deterministic demo dataset when the database is empty (and create one API key per role, printed
+    /// once).
     #[arg(long, env = "FOMENTO_DEMO", global = true)]
     pub demo: bool,
+
+    /// Open `/dashboard` (the aggregate figures, no personal data) to callers without a key.
+    #[arg(long, env = "FOMENTO_OPEN_DASHBOARD", global = true)]
+    pub open_dashboard: bool,
 }
 
 /// Migration actions.

@@ -125,7 +125,33 @@ pub async fn load_if_empty(db: &DatabaseConnection) -> Result<bool, DbErr> {
         Ok(s) => tracing::info!(raised = s.raised.len(), "demo deadlines flagged"),
         Err(e) => tracing::warn!(error = %e, "demo deadlines not flagged; the flag-deadlines job will"),
     }
+    print_keys(db).await;
     Ok(true)
+}
+
+/// One API key per role (the bank's for Sicredi), created on the demo's first start and printed once.
+async fn print_keys(db: &DatabaseConnection) {
+    let mut lines = Vec::new();
+    for (role, bank) in [
+        ("admin", None),
+        ("analyst", None),
+        ("mda", None),
+        ("council", None),
+        ("bank", Some("SICREDI")),
+    ] {
+        match service::keys::create(db, &Caller::System, role, bank, &format!("demo {role}"), Utc::now()).await {
+            Ok(k) => lines.push(format!(
+                "  {role:<8} {}{}",
+                k.secret,
+                bank.map(|b| format!("  ({b})")).unwrap_or_default()
+            )),
+            Err(e) => tracing::warn!(error = %e, role, "demo key not created"),
+        }
+    }
+    println!(
+        "demo API keys, shown only now (send one as `Authorization: Bearer KEY`):\n{}",
+        lines.join("\n")
+    );
 }
 
 /// The operator acting on `on` (at noon UTC), so each fact carries the day it was recorded.

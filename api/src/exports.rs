@@ -12,10 +12,12 @@ use service::{
 /// The export called `name`, narrowed by `filter` (the graph's filter input as JSON); an error names what is wrong.
 pub async fn build(
     db: &Db,
+    caller: &service::Caller,
     name: &str,
     filter: Option<&str>,
     as_of: Option<chrono::NaiveDate>,
 ) -> Result<Export, String> {
+    service::access::authorize(caller, operation_of(name)).map_err(english)?;
     if let Some(table) = name.strip_prefix("dashboard-") {
         let as_of = as_of.unwrap_or_else(|| service::Clock::System.today());
         let d = service::dashboard::get(db, as_of).await.map_err(english)?;
@@ -41,9 +43,8 @@ pub async fn build(
             let f = Option::<crate::graphql::flags::ComplianceFlagFilter>::parse(value)
                 .map_err(|e| format!("filter: {}", e.into_server_error(Default::default()).message))?
                 .unwrap_or_default();
-            Ok(Export::Flags(
-                f.to_service().map_err(|e| format!("filter: {}", e.message))?,
-            ))
+            let filter = f.to_service().map_err(|e| format!("filter: {}", e.message))?;
+            Ok(Export::Flags(service::flags::scoped(caller, filter).map_err(english)?))
         }
         "financings" | "cartas" => {
             let f = Option::<crate::graphql::list::FinancingFilter>::parse(value)
@@ -57,7 +58,7 @@ pub async fn build(
                 filter,
                 ..Query::default()
             };
-            financings::resolve(db, &mut q).await.map_err(english)?;
+            financings::resolve(db, caller, &mut q).await.map_err(english)?;
             financings::check(&q).map_err(english)?;
             Ok(if name == "cartas" {
                 Export::Cartas(q)
@@ -66,6 +67,15 @@ pub async fn build(
             })
         }
         other => Err(format!("no export {other:?}; the exports are {}", NAMES.join(", "))),
+    }
+}
+
+/// What exporting `name` is: a dashboard table is the dashboards' reading, the rest an export of rows.
+pub fn operation_of(name: &str) -> service::access::Operation {
+    if name.starts_with("dashboard-") {
+        service::access::Operation::Dashboards
+    } else {
+        service::access::Operation::Export
     }
 }
 

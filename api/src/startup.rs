@@ -37,6 +37,8 @@ pub struct Settings {
     pub run_jobs: bool,
     /// Replaced job schedules, each `NAME=CRON` or `NAME=CRON@ZONE` (`--schedule`).
     pub schedules: Vec<String>,
+    /// Whether `/dashboard` is open to callers without a key (`--open-dashboard`).
+    pub open_dashboard: bool,
 }
 
 impl Settings {
@@ -52,6 +54,7 @@ impl Settings {
             max_upload_bytes: service::store::DEFAULT_MAX_UPLOAD_BYTES,
             run_jobs: false,
             schedules: Vec::new(),
+            open_dashboard: false,
         }
     }
 }
@@ -276,6 +279,7 @@ impl Application {
                 db,
                 ingestion: Some(ingestion),
                 max_upload_bytes: settings.max_upload_bytes,
+                open_dashboard: settings.open_dashboard,
             },
             statements,
             _scheduler: scheduler,

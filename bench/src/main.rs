@@ -221,8 +221,16 @@ async fn phase_ingest(url: &str, file: &str, store: &str) -> anyhow::Result<f64>
     )?;
     let bytes = std::fs::read(file)?;
     let started = Instant::now();
-    let (r, _) =
-        fomento_api::http::reports::receive(&db, &ing.ctx.store, &bank, "2019-05", "bench.xlsx", bytes).await?;
+    let (r, _) = fomento_api::http::reports::receive(
+        &db,
+        &service::Caller::System,
+        &ing.ctx.store,
+        &bank,
+        "2019-05",
+        "bench.xlsx",
+        bytes,
+    )
+    .await?;
     let report = jobs::report::ingest::run_once(&ing.ctx, Utc::now()).await?;
     let secs = started.elapsed().as_secs_f64();
     let done = entity::bank_report::Entity::find_by_id(r.id)

@@ -31,6 +31,7 @@ mod m20261203_000025_group_membership_history;
 mod m20261203_000026_flag_subjects;
 mod m20261203_000027_webhooks;
 mod m20261203_000028_dashboard_snapshots;
+mod m20261203_000029_api_keys;
 mod util;
 
 /// Every migration, in order.
@@ -69,6 +70,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000026_flag_subjects::Migration),
             Box::new(m20261203_000027_webhooks::Migration),
             Box::new(m20261203_000028_dashboard_snapshots::Migration),
+            Box::new(m20261203_000029_api_keys::Migration),
         ]
     }
 }

@@ -1,10 +1,57 @@
-//! Who is calling, and what they may see. Every use case takes a [`Caller`]; access control (roles, a bank's own
-//! data) fills it in, and the checks live in this crate, in one place.
+//! Who is calling, and what they may see and do. Every use case takes a [`Caller`]; the doors only build it (from an
+//! API key, or as the operator for the CLI and the jobs), and the checks live here and in [`crate::access`].
+
+use std::fmt;
+
+/// What a key may do. Checked in [`crate::access`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A bank, bound to one: uploads its own reports, reads its own cartas and reports, records its own cartas.
+    Bank,
+    /// MDA staff: social-fuel facts and decisions.
+    Mda,
+    /// The CDAE chamber: chamber meetings, opinions and decisions on cartas.
+    Council,
+    /// A data analyst: reads everything, exports, dashboards.
+    Analyst,
+    /// An administrator: keys, rule parameters, non-business days, reference data, webhooks, flag overrides.
+    Admin,
+}
+
+impl Role {
+    /// Every role.
+    pub const ALL: [Role; 5] = [Role::Bank, Role::Mda, Role::Council, Role::Analyst, Role::Admin];
+
+    /// Its stored spelling (`bank`, `mda`, `council`, `analyst`, `admin`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Bank => "bank",
+            Role::Mda => "mda",
+            Role::Council => "council",
+            Role::Analyst => "analyst",
+            Role::Admin => "admin",
+        }
+    }
+
+    /// The role of a stored or typed spelling.
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str().eq_ignore_ascii_case(s.trim()))
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// Who is calling.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Caller {
-    /// No identity was presented (every caller, until access control is built).
+    /// No identity was presented. The doors refuse such callers (`401`) before any use case, but for `/health`,
+    /// `/ready` and, when an operator opens it, the aggregate dashboard; a use case refuses them too.
     #[default]
     Anonymous,
     /// A job or CLI command run by the operator.
@@ -16,6 +63,17 @@ pub enum Caller {
         /// Who sent the file.
         by: String,
     },
+    /// The holder of an API key.
+    Key {
+        /// The key's number.
+        id: i64,
+        /// Its name.
+        name: String,
+        /// Its role.
+        role: Role,
+        /// The bank a `bank` key acts for.
+        bank: Option<i64>,
+    },
 }
 
 /// What a caller may read.
@@ -23,12 +81,50 @@ pub enum Caller {
 pub enum Scope {
     /// Everything.
     All,
+    /// Only what concerns this bank (its cartas, projects and reports).
+    Bank(i64),
+    /// Nothing.
+    Nothing,
+}
+
+impl Scope {
+    /// Whether a row of this bank is within the scope.
+    pub fn sees_bank(self, bank: i64) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Bank(b) => b == bank,
+            Scope::Nothing => false,
+        }
+    }
+
+    /// The bank the scope is limited to, if any.
+    pub fn bank(self) -> Option<i64> {
+        match self {
+            Scope::Bank(b) => Some(b),
+            _ => None,
+        }
+    }
 }
 
 impl Caller {
     /// The scope of what this caller may read.
     pub fn scope(&self) -> Scope {
-        Scope::All
+        match self {
+            Caller::Anonymous => Scope::Nothing,
+            Caller::System | Caller::Import { .. } => Scope::All,
+            Caller::Key {
+                role: Role::Bank, bank, ..
+            } => bank.map_or(Scope::Nothing, Scope::Bank),
+            Caller::Key { .. } => Scope::All,
+        }
+    }
+
+    /// The caller's role, for a key.
+    pub fn role(&self) -> Option<Role> {
+        match self {
+            Caller::Key { role, .. } => Some(*role),
+            _ => None,
+        }
     }
 
     /// The name history rows record as who acted.
@@ -37,6 +133,7 @@ impl Caller {
             Caller::Anonymous => "anonymous".into(),
             Caller::System => "system".into(),
             Caller::Import { id, by } => format!("{by} (import {id})"),
+            Caller::Key { id, name, role, .. } => format!("{name} ({role} key {id})"),
         }
     }
 }

@@ -546,7 +546,13 @@ async fn ceiling_table(db: &impl ConnectionTrait, params: &rules::params::Params
          GROUP BY p.economic_group_id"
     );
     let mut by_group: HashMap<i64, i64> = HashMap::new();
-    for r in query(db, &sql, vec![as_of.into(), entity::domain::brasilia_day_end(as_of).into()]).await? {
+    for r in query(
+        db,
+        &sql,
+        vec![as_of.into(), entity::domain::brasilia_day_end(as_of).into()],
+    )
+    .await?
+    {
         by_group.insert(
             r.try_get_by_index(0)?,
             r.try_get_by_index::<Option<i64>>(1)?.unwrap_or(0),

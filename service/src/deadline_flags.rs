@@ -43,7 +43,7 @@ pub const SOURCE: &str = "job:flag-deadlines";
 
 /// How many financings are judged per batch of statements (a batch's facts are a few MiB; fewer, larger batches
 /// spend less on round trips).
-const BATCH: u64 = 5000;
+const BATCH: u64 = 2000;
 
 /// A flag's identity: subject, its id, rule, occurrence (the source is the job's).
 pub type Key = (SubjectKind, i64, String, String);
@@ -660,65 +660,7 @@ pub async fn sync(
         judged: judgement.judged,
         ..Synced::default()
     };
-    let mut new_rows = Vec::new();
-    for (key, w) in &judgement.wanted {
-        if let Some(f) = open.get(key) {
-            if f.severity != w.severity || f.due_on != w.due_on || f.fingerprint.as_deref() != Some(&w.fingerprint) {
-                let mut a = f.clone().into_active_model();
-                a.severity = Set(w.severity.to_owned());
-                a.due_on = Set(w.due_on);
-                a.message = Set(w.message.clone());
-                a.fingerprint = Set(Some(w.fingerprint.clone()));
-                a.update(&txn).await?;
-                out.changed.push(f.id);
-            }
-            continue;
-        }
-        if by_person
-            .get(key)
-            .is_some_and(|f| f.fingerprint.as_deref() == Some(&w.fingerprint))
-        {
-            out.held += 1;
-            continue;
-        }
-        let (kind, id, rule, occurrence) = key;
-        new_rows.push(compliance_flag::ActiveModel {
-            programme: Set(w.programme),
-            financing_id: Set(w.financing_id),
-            rule_code: Set(rule.clone()),
-            legal_basis: Set(w.legal_basis.clone()),
-            message: Set(w.message.clone()),
-            source: Set(SOURCE.to_owned()),
-            raised_at: Set(now),
-            resolved_at: Set(None),
-            severity: Set(w.severity.to_owned()),
-            due_on: Set(w.due_on),
-            subject_kind: Set(kind.as_str().to_owned()),
-            subject_id: Set(*id),
-            occurrence: Set(occurrence.clone()),
-            fingerprint: Set(Some(w.fingerprint.clone())),
-            resolved_by: Set(None),
-            resolution: Set(None),
-            ..Default::default()
-        });
-    }
-    for chunk in new_rows.chunks(500) {
-        compliance_flag::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(&txn)
-            .await?;
-    }
-    if !new_rows.is_empty() {
-        out.raised = compliance_flag::Entity::find()
-            .select_only()
-            .column(C::Id)
-            .filter(C::Source.eq(SOURCE))
-            .filter(C::ResolvedAt.is_null())
-            .filter(C::RaisedAt.eq(now))
-            .order_by_asc(C::Id)
-            .into_tuple()
-            .all(&txn)
-            .await?;
-    }
+    // First the open flags no longer called for (while the wanted ones can still be looked up)...
     for (key, f) in &open {
         if judgement.wanted.contains_key(key) {
             continue;
@@ -734,6 +676,75 @@ pub async fn sync(
         a.update(&txn).await?;
         out.resolved.push(f.id);
     }
+    // ...then the wanted ones, consumed as they are written: new flags go in 500 at a time, so the pass never holds
+    // a second copy of every flag.
+    let mut new_rows = Vec::with_capacity(500);
+    let mut inserted = false;
+    for (key, w) in judgement.wanted {
+        if let Some(f) = open.get(&key) {
+            if f.severity != w.severity || f.due_on != w.due_on || f.fingerprint.as_deref() != Some(&w.fingerprint) {
+                let mut a = f.clone().into_active_model();
+                a.severity = Set(w.severity.to_owned());
+                a.due_on = Set(w.due_on);
+                a.message = Set(w.message);
+                a.fingerprint = Set(Some(w.fingerprint));
+                a.update(&txn).await?;
+                out.changed.push(f.id);
+            }
+            continue;
+        }
+        if by_person
+            .get(&key)
+            .is_some_and(|f| f.fingerprint.as_deref() == Some(&w.fingerprint))
+        {
+            out.held += 1;
+            continue;
+        }
+        let (kind, id, rule, occurrence) = key;
+        new_rows.push(compliance_flag::ActiveModel {
+            programme: Set(w.programme),
+            financing_id: Set(w.financing_id),
+            rule_code: Set(rule),
+            legal_basis: Set(w.legal_basis),
+            message: Set(w.message),
+            source: Set(SOURCE.to_owned()),
+            raised_at: Set(now),
+            resolved_at: Set(None),
+            severity: Set(w.severity.to_owned()),
+            due_on: Set(w.due_on),
+            subject_kind: Set(kind.as_str().to_owned()),
+            subject_id: Set(id),
+            occurrence: Set(occurrence),
+            fingerprint: Set(Some(w.fingerprint)),
+            resolved_by: Set(None),
+            resolution: Set(None),
+            ..Default::default()
+        });
+        if new_rows.len() == 500 {
+            compliance_flag::Entity::insert_many(std::mem::take(&mut new_rows))
+                .exec_without_returning(&txn)
+                .await?;
+            inserted = true;
+        }
+    }
+    if !new_rows.is_empty() {
+        compliance_flag::Entity::insert_many(new_rows)
+            .exec_without_returning(&txn)
+            .await?;
+        inserted = true;
+    }
+    if inserted {
+        out.raised = compliance_flag::Entity::find()
+            .select_only()
+            .column(C::Id)
+            .filter(C::Source.eq(SOURCE))
+            .filter(C::ResolvedAt.is_null())
+            .filter(C::RaisedAt.eq(now))
+            .order_by_asc(C::Id)
+            .into_tuple()
+            .all(&txn)
+            .await?;
+    }
     txn.commit().await?;
     Ok(out)
 }
@@ -748,7 +759,7 @@ pub async fn resolve_by_person(
     by: &str,
     reason: &str,
 ) -> Result<compliance_flag::Model> {
-    let _scope = caller.scope();
+    crate::access::authorize(caller, crate::access::Operation::ResolveFlag)?;
     let (by, reason) = (by.trim(), reason.trim());
     if reason.is_empty() {
         return Err(ServiceError::bad("input.reason", Message::new(msg::FIELD_EMPTY)));
@@ -762,6 +773,7 @@ pub async fn resolve_by_person(
             Message::new(msg::FLAG_UNKNOWN).arg("id", id),
         ));
     };
+    crate::access::for_programme(caller, flag.programme, crate::access::Operation::ResolveFlag)?;
     if flag.resolved_at.is_some() {
         return Err(ServiceError::bad(
             "input.id",

@@ -21,6 +21,12 @@ pub enum ServiceError {
         /// What was not found.
         message: Message,
     },
+    /// No credentials, or credentials that are not valid.
+    #[error("{0}")]
+    Unauthenticated(Message),
+    /// The caller's role may never do what was asked.
+    #[error("{0}")]
+    Forbidden(Message),
     /// A rule forbids what was asked: the rule code, its legal basis and why.
     #[error("{}: {} ({})", .0.code, .0.explanation, .0.legal_basis)]
     Rule(entity::rules::lifecycle::Violation),
@@ -35,6 +41,8 @@ impl ServiceError {
         match self {
             Self::BadInput { .. } => "BAD_USER_INPUT",
             Self::NotFound { .. } => "NOT_FOUND",
+            Self::Unauthenticated(_) => "UNAUTHENTICATED",
+            Self::Forbidden(_) => "FORBIDDEN",
             Self::Rule(_) => "RULE_VIOLATION",
             Self::Internal(_) => "INTERNAL",
         }
@@ -44,14 +52,17 @@ impl ServiceError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             Self::BadInput { field, .. } | Self::NotFound { field, .. } => Some(field),
-            Self::Rule(_) | Self::Internal(_) => None,
+            Self::Rule(_) | Self::Internal(_) | Self::Unauthenticated(_) | Self::Forbidden(_) => None,
         }
     }
 
     /// The message for the caller, in `lang` (internal errors get a fixed text; their detail is logged).
     pub fn render(&self, lang: Lang) -> String {
         match self {
-            Self::BadInput { message, .. } | Self::NotFound { message, .. } => message.render(lang),
+            Self::BadInput { message, .. }
+            | Self::NotFound { message, .. }
+            | Self::Unauthenticated(message)
+            | Self::Forbidden(message) => message.render(lang),
             Self::Rule(v) => format!("{}: {} ({})", v.code, v.explanation, v.legal_basis),
             Self::Internal(detail) => {
                 tracing::error!(%detail, "internal error");

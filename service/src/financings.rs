@@ -91,6 +91,8 @@ pub struct Query {
     pub order: OrderField,
     /// Largest first.
     pub descending: bool,
+    /// Only this bank's: the caller's scope, set by [`resolve`].
+    pub bank_scope: Option<i64>,
 }
 
 fn bad(field: &'static str, message: Message) -> ServiceError {
@@ -198,6 +200,9 @@ fn condition(q: &Query) -> Result<Condition> {
             .add(C::Programme.eq(vocab::Programme::FcoRural))
             .add(C::RecordId.in_subquery(ids));
     }
+    if let Some(b) = q.bank_scope {
+        c = c.add(C::BankId.eq(b));
+    }
     match &q.whose {
         Whose::All => {}
         Whose::Bank(id) => c = c.add(C::BankId.eq(*id)),
@@ -210,8 +215,10 @@ fn condition(q: &Query) -> Result<Condition> {
 /// How many borrowers a name search may stand for in a financing filter.
 const BORROWERS_PER_NAME: u64 = 1000;
 
-/// Turns the query's borrower name into the parties it names (one search, before the count and the page).
-pub async fn resolve(db: &impl ConnectionTrait, q: &mut Query) -> Result<()> {
+/// Limits the query to what `caller` may read, and turns its borrower name into the parties it names (one search,
+/// before the count and the page). Every listing and export of financings goes through it.
+pub async fn resolve(db: &impl ConnectionTrait, caller: &crate::Caller, q: &mut Query) -> Result<()> {
+    q.bank_scope = crate::access::read_scope(caller)?;
     if let Some(name) = q.filter.borrower_name.take() {
         let found = parties_by_name(db, &name, BORROWERS_PER_NAME)
             .await
@@ -261,7 +268,11 @@ pub async fn rows(db: &impl ConnectionTrait, q: &Query, offset: u64, limit: u64)
 }
 
 /// The party with this CPF or CNPJ; for a CNPJ whose branch is not registered, another branch of the company.
-pub async fn party_by_document(db: &impl ConnectionTrait, document: &str) -> Result<party::Model> {
+pub async fn party_by_document(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    document: &str,
+) -> Result<party::Model> {
     let doc = Document::parse(document).map_err(|e| bad("document", messages::document(&e)))?;
     let exact = party::Entity::find()
         .filter(party::Column::Document.eq(doc.as_str()))
@@ -271,6 +282,11 @@ pub async fn party_by_document(db: &impl ConnectionTrait, document: &str) -> Res
         Some(p) => Some(p),
         None if doc.cnpj_root().is_some() => party::Entity::find_by_document(&doc).one(db).await?,
         None => None,
+    };
+    // A party outside the caller's scope (another bank's borrower) answers as one that does not exist.
+    let found = match found {
+        Some(p) if crate::access::sees_party(db, caller, p.id).await? => Some(p),
+        _ => None,
     };
     found.ok_or_else(|| ServiceError::not_found("document", Message::new(code::PARTY_UNKNOWN).arg("document", doc)))
 }

@@ -142,9 +142,22 @@ pub async fn list(
     filter: &FlagFilter,
     keyset: Keyset,
 ) -> Result<Page<compliance_flag::Model>, ServiceError> {
-    let _scope = caller.scope();
-    let select = compliance_flag::Entity::find().filter(filter.condition());
+    let select = compliance_flag::Entity::find().filter(scoped(caller, filter.clone())?.condition());
     page::fetch(db, select, compliance_flag::Column::Id, |f| f.id, keyset).await
+}
+
+/// `filter` narrowed to what `caller` may read: a bank sees the flags of its own cartas, projects and reports, and
+/// its own.
+pub fn scoped(caller: &Caller, mut filter: FlagFilter) -> Result<FlagFilter, ServiceError> {
+    if let Some(b) = crate::access::read_scope(caller)? {
+        filter.bank_ids = if filter.bank_ids.is_empty() || filter.bank_ids.contains(&b) {
+            vec![b]
+        } else {
+            // Another bank's flags: none.
+            vec![-1]
+        };
+    }
+    Ok(filter)
 }
 
 /// One flag.

@@ -62,12 +62,18 @@ impl Received {
 /// report already recorded, queued again when its ingestion had failed.
 pub async fn receive(
     db: &DatabaseConnection,
+    caller: &crate::Caller,
     store: &FileStore,
     bank: &bank::Model,
     month: &str,
     file_name: &str,
     bytes: Vec<u8>,
 ) -> Result<(bank_report::Model, Received), ServiceError> {
+    crate::access::authorize(caller, crate::access::Operation::BankData)?;
+    // Another bank's name answers as a bank that does not exist.
+    crate::access::within(caller, bank.id, "bank", || {
+        Message::new(code::BANK_UNKNOWN).arg("code", format!("{:?}", bank.code))
+    })?;
     let month = parse_month(month)?;
     if !bank.serves_fco {
         return Err(ServiceError::BadInput {

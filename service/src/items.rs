@@ -5,7 +5,7 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, carta, money},
+    lifecycle::{Act, money, own_carta},
     messages::{self, Message, code},
     versions,
 };
@@ -150,7 +150,7 @@ pub async fn add(
     item: Item,
     reason: Option<&str>,
 ) -> Result<fco_carta_item::Model> {
-    let c = carta(db, "input.cartaId", carta_id).await?;
+    let c = own_carta(db, &act.caller, "input.cartaId", carta_id).await?;
     let reason = versions::reason(decided(&c), reason)?;
     let mut row = checked(item, act)?;
     row.carta_id = Set(c.id);
@@ -160,14 +160,18 @@ pub async fn add(
 /// The item version `id`, in force, and its carta.
 async fn in_force(
     db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
     id: i64,
 ) -> Result<(fco_carta_item::Model, fco_carta::Model)> {
+    let unknown = || Message::new(code::ITEM_UNKNOWN).arg("id", id);
     let item = fco_carta_item::Entity::find_by_id(id)
         .one(db)
         .await?
-        .ok_or_else(|| ServiceError::not_found("input.itemId", Message::new(code::ITEM_UNKNOWN).arg("id", id)))?;
+        .ok_or_else(|| ServiceError::not_found("input.itemId", unknown()))?;
+    // An item of another bank's carta answers as one that does not exist.
+    let c = crate::lifecycle::carta(db, "input.itemId", item.carta_id).await?;
+    crate::access::within(&act.caller, c.bank_id, "input.itemId", unknown)?;
     versions::in_force::<fco_carta_item::ActiveModel>(&item, "input.itemId")?;
-    let c = carta(db, "input.itemId", item.carta_id).await?;
     Ok((item, c))
 }
 
@@ -179,7 +183,7 @@ pub async fn update(
     item: Item,
     reason: Option<&str>,
 ) -> Result<fco_carta_item::Model> {
-    let (old, c) = in_force(db, id).await?;
+    let (old, c) = in_force(db, act, id).await?;
     let reason = versions::reason(decided(&c), reason)?;
     let mut row = checked(item, act)?;
     row.carta_id = Set(c.id);
@@ -193,7 +197,7 @@ pub async fn remove(
     id: i64,
     reason: Option<&str>,
 ) -> Result<fco_carta::Model> {
-    let (old, c) = in_force(db, id).await?;
+    let (old, c) = in_force(db, act, id).await?;
     let reason = versions::reason(decided(&c), reason)?;
     versions::remove::<fco_carta_item::ActiveModel>(db, act, old, decided(&c), reason).await?;
     Ok(c)

@@ -2,6 +2,7 @@
 //! use case is written once. It sits between the domain (`entity`: entities and pure rules) and the doors (`api`,
 //! `jobs`); the doors parse their input, build a [`Caller`], call a function here and shape its answer.
 
+pub mod access;
 pub mod acquisitions;
 pub mod banks;
 pub mod caller;
@@ -23,6 +24,7 @@ pub mod groups;
 pub mod imports;
 pub mod intake;
 pub mod items;
+pub mod keys;
 pub mod lifecycle;
 pub mod messages;
 pub mod page;
@@ -32,7 +34,7 @@ pub mod store;
 pub mod versions;
 pub mod webhooks;
 
-pub use caller::{Caller, Scope};
+pub use caller::{Caller, Role, Scope};
 pub use clock::Clock;
 pub use error::ServiceError;
 

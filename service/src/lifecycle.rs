@@ -194,6 +194,20 @@ pub async fn carta(db: &impl ConnectionTrait, field: &'static str, id: i64) -> R
         .ok_or_else(|| ServiceError::not_found(field, Message::new(code::CARTA_UNKNOWN).arg("id", id)))
 }
 
+/// An FCO carta by id, when the caller may act on it: another bank's carta answers as one that does not exist.
+pub async fn own_carta(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    field: &'static str,
+    id: i64,
+) -> Result<fco_carta::Model> {
+    let c = carta(db, field, id).await?;
+    crate::access::within(caller, c.bank_id, field, || {
+        Message::new(code::CARTA_UNKNOWN).arg("id", id)
+    })?;
+    Ok(c)
+}
+
 async fn existing_bank(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<i64> {
     bank::Entity::find_by_id(id)
         .one(db)
@@ -432,7 +446,7 @@ pub async fn transition_carta(
     id: i64,
     event: FcoEvent,
 ) -> Result<fco_carta::Model> {
-    let c = carta(db, "id", id).await?;
+    let c = own_carta(db, &act.caller, "id", id).await?;
     let txn = db.begin().await?;
     let saved = transition_carta_in(&txn, act, c, event, None).await?;
     txn.commit().await?;
@@ -494,6 +508,9 @@ pub async fn create_carta(
     input: NewCarta,
 ) -> Result<fco_carta::Model> {
     let number = required("input.number", &input.number)?;
+    crate::access::within(&act.caller, input.bank_id, "input.bankId", || {
+        Message::new(code::BANK_UNKNOWN).arg("code", input.bank_id)
+    })?;
     let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
     let code = municipality_code(db, "input.municipalityCode", input.municipality_code).await?;
     if code / 100_000 != 51 {
@@ -582,7 +599,7 @@ pub async fn resubmit_carta(
     number: &str,
     financed_amount: Option<Decimal>,
 ) -> Result<fco_carta::Model> {
-    let old = carta(db, "id", id).await?;
+    let old = own_carta(db, &act.caller, "id", id).await?;
     if old.stage != FcoCartaStage::Unfavourable {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
@@ -637,7 +654,7 @@ pub async fn amend_carta(
     new_amount: Option<Decimal>,
     on: Option<NaiveDate>,
 ) -> Result<fco_carta::Model> {
-    let c = carta(db, "id", id).await?;
+    let c = own_carta(db, &act.caller, "id", id).await?;
     if !matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted) {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,

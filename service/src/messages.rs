@@ -419,6 +419,28 @@ catalogue! {
     }
     /// A webhook that does not exist.
     WEBHOOK_UNKNOWN = "WEBHOOK_UNKNOWN" { pt: "não há webhook {id}", en: "there is no webhook {id}" }
+    /// No credentials, or credentials that are not valid.
+    UNAUTHENTICATED = "UNAUTHENTICATED" {
+        pt: "credenciais ausentes ou inválidas: envie uma chave de API no cabeçalho Authorization: Bearer",
+        en: "missing or invalid credentials: send an API key in the Authorization: Bearer header"
+    }
+    /// A role that may never perform an operation.
+    FORBIDDEN = "FORBIDDEN" {
+        pt: "o papel {role} não pode {operation}",
+        en: "the {role} role may not {operation}"
+    }
+    /// A role that does not exist.
+    ROLE_UNKNOWN = "ROLE_UNKNOWN" {
+        pt: "não há papel {role}; os papéis são bank, mda, council, analyst e admin",
+        en: "there is no role {role}; the roles are bank, mda, council, analyst and admin"
+    }
+    /// A `bank` key without its bank.
+    KEY_NEEDS_BANK = "KEY_NEEDS_BANK" {
+        pt: "uma chave do papel bank precisa do código do seu banco (--bank)",
+        en: "a bank key needs its bank's code (--bank)"
+    }
+    /// An API key that does not exist.
+    KEY_UNKNOWN = "KEY_UNKNOWN" { pt: "não há chave de API {id}", en: "there is no API key {id}" }
     /// A compliance flag that does not exist.
     FLAG_UNKNOWN = "FLAG_UNKNOWN" { pt: "não há alerta de conformidade {id}", en: "there is no compliance flag {id}" }
     /// A compliance flag already resolved.

@@ -26,8 +26,10 @@ pub async fn list(
     keyset: Keyset,
 ) -> Result<Page<bank_report::Model>, ServiceError> {
     use bank_report::Column as C;
-    let _scope = caller.scope();
     let mut q = bank_report::Entity::find();
+    if let Some(b) = crate::access::read_scope(caller)? {
+        q = q.filter(C::BankId.eq(b));
+    }
     if let Some(b) = filter.bank_id {
         q = q.filter(C::BankId.eq(b));
     }
@@ -123,9 +125,17 @@ pub async fn creating_report(
     })
 }
 
-/// A report by its number.
-pub async fn report(db: &impl ConnectionTrait, id: i64) -> Result<Option<bank_report::Model>, ServiceError> {
-    Ok(bank_report::Entity::find_by_id(id).one(db).await?)
+/// A report, if the caller may see it (another bank's report answers as one that does not exist).
+pub async fn report(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    id: i64,
+) -> Result<Option<bank_report::Model>, ServiceError> {
+    let scope = crate::access::read_scope(caller)?;
+    Ok(bank_report::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .filter(|r| scope.is_none_or(|b| b == r.bank_id)))
 }
 
 /// A report's row errors, by row, at most `limit`.

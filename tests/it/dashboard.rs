@@ -2,7 +2,7 @@
 //! `build-dashboards` job, the same numbers in the flag list, the graph, the exports and `/dashboard` as a real
 //! headless browser renders it.
 
-use crate::helpers::{TestApp, on_each_backend};
+use crate::helpers::{TestApp, on_each_backend, on_each_backend_with};
 use serde_json::{Value, json};
 
 const DASHBOARD: &str = "query D($d: Date, $p: Programme) { complianceDashboard(asOf: $d, programme: $p) {
@@ -175,72 +175,97 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
         assert!(!required, "FOMENTO_REQUIRE_BROWSER=1 and no chromium");
         return;
     };
-    on_each_backend(true, |app| async move {
-        let d = dashboard(&app, None).await;
-        let url = format!("{}/dashboard", app.base);
-        let run = |args: Vec<String>| {
-            let browser = browser.to_owned();
-            tokio::task::spawn_blocking(move || {
-                std::process::Command::new(browser)
-                    .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-                    .args(args)
-                    .output()
-                    .expect("the browser runs")
-            })
-        };
-        let dom = run(vec!["--dump-dom".into(), url.clone()]).await.expect("join");
-        assert!(dom.status.success(), "{}", String::from_utf8_lossy(&dom.stderr));
-        let dom = String::from_utf8_lossy(&dom.stdout).into_owned();
-        let shown = |id: &str| -> String {
-            let start = dom
-                .find(&format!("id=\"{id}\">"))
-                .unwrap_or_else(|| panic!("no #{id} in the page"))
-                + id.len()
-                + 6;
-            dom[start..].split('<').next().unwrap_or("").to_owned()
-        };
-        let f = &d["figures"];
-        for (id, field) in [
-            ("decisions-overdue", "decisionsOverdue"),
-            ("evaluations-overdue", "evaluationsOverdue"),
-            ("approvals-expiring", "approvalsExpiring"),
-            ("approvals-expired", "approvalsExpired"),
-            ("open-flags", "openFlags"),
-        ] {
-            assert_eq!(
-                shown(id),
-                f[field].to_string(),
-                "#{id} against complianceDashboard.{field}"
+    // A browser sends no key here: the operator opened the aggregate page (`--open-dashboard`); the flag list, for
+    // callers with a key, is checked over HTTP below.
+    on_each_backend_with(
+        true,
+        |s| s.open_dashboard = true,
+        |app| async move {
+            let d = dashboard(&app, None).await;
+            let url = format!("{}/dashboard", app.base);
+            let run = |args: Vec<String>| {
+                let browser = browser.to_owned();
+                tokio::task::spawn_blocking(move || {
+                    std::process::Command::new(browser)
+                        .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+                        .args(args)
+                        .output()
+                        .expect("the browser runs")
+                })
+            };
+            let dom = run(vec!["--dump-dom".into(), url.clone()]).await.expect("join");
+            assert!(dom.status.success(), "{}", String::from_utf8_lossy(&dom.stderr));
+            let dom = String::from_utf8_lossy(&dom.stdout).into_owned();
+            let shown = |id: &str| -> String {
+                let start = dom
+                    .find(&format!("id=\"{id}\">"))
+                    .unwrap_or_else(|| panic!("no #{id} in the page"))
+                    + id.len()
+                    + 6;
+                dom[start..].split('<').next().unwrap_or("").to_owned()
+            };
+            let f = &d["figures"];
+            for (id, field) in [
+                ("decisions-overdue", "decisionsOverdue"),
+                ("evaluations-overdue", "evaluationsOverdue"),
+                ("approvals-expiring", "approvalsExpiring"),
+                ("approvals-expired", "approvalsExpired"),
+                ("open-flags", "openFlags"),
+            ] {
+                assert_eq!(
+                    shown(id),
+                    f[field].to_string(),
+                    "#{id} against complianceDashboard.{field}"
+                );
+            }
+            assert_eq!(shown("as-of"), d["asOf"].as_str().unwrap_or(""));
+            for chart in [
+                "chart-deadlines",
+                "chart-contracted-by-bank",
+                "chart-family-share",
+                "chart-open-flags",
+            ] {
+                assert!(dom.contains(&format!("<svg id=\"{chart}\"")), "chart {chart} drawn");
+            }
+            assert!(dom.matches("class=\"bar\"").count() >= 4, "bars drawn");
+            assert!(
+                dom.contains("href=\"/exports/cartas.xlsx\"")
+                    && dom.contains("href=\"/exports/dashboard-fco_contracted_by_bank.csv\"")
             );
-        }
-        assert_eq!(shown("as-of"), d["asOf"].as_str().unwrap_or(""));
-        for chart in [
-            "chart-deadlines",
-            "chart-contracted-by-bank",
-            "chart-family-share",
-            "chart-open-flags",
-        ] {
-            assert!(dom.contains(&format!("<svg id=\"{chart}\"")), "chart {chart} drawn");
-        }
-        assert!(dom.matches("class=\"bar\"").count() >= 4, "bars drawn");
-        assert!(
-            dom.contains("href=\"/exports/cartas.xlsx\"")
-                && dom.contains("href=\"/exports/dashboard-fco_contracted_by_bank.csv\"")
-        );
-        assert!(dom.contains("/graphql?query="), "flags link to GraphiQL");
-        let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dashboard-{:?}.png", app.backend));
-        let out = run(vec![
-            "--window-size=1280,1600".into(),
-            format!("--screenshot={}", shot.display()),
-            url,
-        ])
-        .await
-        .expect("join");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
-        assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
-        eprintln!("dashboard screenshot: {}", shot.display());
-    })
+            assert!(!dom.contains("/graphql?query="), "no flag list without a key");
+            let keyed = app
+                .client
+                .get(&url)
+                .send()
+                .await
+                .expect("page")
+                .text()
+                .await
+                .expect("html");
+            assert!(keyed.contains("/graphql?query="), "with a key, flags link to GraphiQL");
+            let anonymous = reqwest::get(format!("{}/exports/flags.csv", app.base))
+                .await
+                .expect("export");
+            assert_eq!(
+                anonymous.status().as_u16(),
+                401,
+                "the open page does not open the row exports"
+            );
+            let shot =
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dashboard-{:?}.png", app.backend));
+            let out = run(vec![
+                "--window-size=1280,1600".into(),
+                format!("--screenshot={}", shot.display()),
+                url,
+            ])
+            .await
+            .expect("join");
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+            assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
+            eprintln!("dashboard screenshot: {}", shot.display());
+        },
+    )
     .await;
 }
 

@@ -238,7 +238,7 @@ async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
             response.headers().get("sec-websocket-protocol").and_then(|v| v.to_str().ok()),
             Some("graphql-transport-ws")
         );
-        ws.send(Message::text(json!({ "type": "connection_init" }).to_string())).await.expect("init");
+        ws.send(Message::text(json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {}", app.key) } }).to_string())).await.expect("init");
         let ack = ws.next().await.expect("ack").expect("frame");
         assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
         let subscribe = json!({ "id": "1", "type": "subscribe", "payload": { "query":

@@ -34,6 +34,8 @@ pub struct TestApp {
     pub ingestion: fomento_api::runtime::Ingestion,
     /// The database URL (for a second connection, as another process would open).
     pub url: String,
+    /// An `admin` key, which `client` sends with every request.
+    pub key: String,
 }
 
 /// The server task of a test application.
@@ -152,10 +154,22 @@ async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Setting
         store,
         db: db.clone(),
     };
+    let key = service::keys::create(
+        &db,
+        &service::Caller::System,
+        "admin",
+        None,
+        "tests",
+        chrono::Utc::now(),
+    )
+    .await
+    .expect("an admin key")
+    .secret;
     (
         TestApp {
             base,
-            client: Client::new(),
+            client: client_with(&key),
+            key,
             statements,
             db,
             backend,
@@ -164,6 +178,26 @@ async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Setting
         },
         running,
     )
+}
+
+/// An HTTP client that sends `key` with every request.
+pub fn client_with(key: &str) -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::AUTHORIZATION,
+        reqwest::header::HeaderValue::from_str(&format!("Bearer {key}")).expect("a header value"),
+    );
+    Client::builder().default_headers(headers).build().expect("a client")
+}
+
+impl TestApp {
+    /// A new key of `role` (a `bank` key for the bank of `bank`).
+    pub async fn key_of(&self, role: &str, bank: Option<&str>) -> String {
+        service::keys::create(&self.db, &service::Caller::System, role, bank, role, chrono::Utc::now())
+            .await
+            .expect("a key")
+            .secret
+    }
 }
 
 fn sqlite_path() -> PathBuf {

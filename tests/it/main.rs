@@ -2,6 +2,7 @@
 //! fresh database and speaks HTTP to it, on SQLite and, when `FOMENTO_TEST_POSTGRES_URL` is set, on PostgreSQL.
 
 mod acceptance;
+mod access;
 mod dashboard;
 mod deadline_flags;
 mod doors;

@@ -91,10 +91,17 @@ async fn a_report_stored_in_an_s3_bucket_by_url_is_ingested() {
             .expect("bank BB");
         let bytes = workbook(&[good_row("S3-1", cpf(1), 5000.0), good_row("S3-2", cpf(2), 6000.0)]);
         let sha = FileStore::sha256(&bytes);
-        let (report, created) =
-            fomento_api::http::reports::receive(&app.db, &store, &bank, "2019-05", "maio.xlsx", bytes.clone())
-                .await
-                .expect("received");
+        let (report, created) = fomento_api::http::reports::receive(
+            &app.db,
+            &service::Caller::System,
+            &store,
+            &bank,
+            "2019-05",
+            "maio.xlsx",
+            bytes.clone(),
+        )
+        .await
+        .expect("received");
         assert!(created.is_new());
         // The bytes sit in the bucket, under the prefix, addressed by their hash.
         let key = format!("reports/fomento/raw/bank-reports/{}/{sha}", &sha[..2]);

@@ -12,6 +12,12 @@ pub enum ApiError {
     /// The thing asked for does not exist.
     #[error("{0}")]
     NotFound(String),
+    /// No credentials, or credentials that are not valid.
+    #[error("{0}")]
+    Unauthenticated(String),
+    /// The caller's role may never do what was asked.
+    #[error("{0}")]
+    Forbidden(String),
     /// A rule forbids what was asked: the rule code, its legal basis and why.
     #[error("{code}: {explanation} ({legal_basis})")]
     RuleViolation {
@@ -33,6 +39,8 @@ impl ApiError {
         match self {
             Self::BadUserInput(_) => "BAD_USER_INPUT",
             Self::NotFound(_) => "NOT_FOUND",
+            Self::Unauthenticated(_) => "UNAUTHENTICATED",
+            Self::Forbidden(_) => "FORBIDDEN",
             Self::RuleViolation { .. } => "RULE_VIOLATION",
             Self::Internal(_) => "INTERNAL",
         }
@@ -46,6 +54,8 @@ impl ApiError {
         match &e {
             S::BadInput { field, .. } => Self::BadUserInput(format!("{field}: {}", e.render(lang))),
             S::NotFound { field, .. } => Self::NotFound(format!("{field}: {}", e.render(lang))),
+            S::Unauthenticated(_) => Self::Unauthenticated(e.render(lang)),
+            S::Forbidden(_) => Self::Forbidden(e.render(lang)),
             S::Rule(v) => v.clone().into(),
             S::Internal(detail) => Self::Internal(detail.clone()),
         }

@@ -239,7 +239,7 @@ impl ComplianceFlag {
                 .await
                 .map_err(gql)?
                 .map(|g| FlagSubject::EconomicGroup(EconomicGroup(g))),
-            NodeKind::BankReport => service::reports::report(db(ctx), id)
+            NodeKind::BankReport => service::reports::report(db(ctx), &super::caller(ctx), id)
                 .await
                 .served(ctx)?
                 .map(|r| FlagSubject::BankReport(BankReport(r))),
@@ -252,7 +252,10 @@ impl ComplianceFlag {
         let Some(id) = service::flags::report_of(&self.0) else {
             return Ok(None);
         };
-        Ok(service::reports::report(db(ctx), id).await.served(ctx)?.map(BankReport))
+        Ok(service::reports::report(db(ctx), &super::caller(ctx), id)
+            .await
+            .served(ctx)?
+            .map(BankReport))
     }
 }
 

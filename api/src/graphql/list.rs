@@ -203,6 +203,7 @@ fn query(filter: fin::Filter, order: FinancingOrder, whose: Whose) -> fin::Query
             FinancingOrderField::Amount => fin::OrderField::Amount,
         },
         descending: order.direction == OrderDirection::Desc,
+        bank_scope: None,
     }
 }
 
@@ -212,7 +213,7 @@ async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Win
     let db = super::db(ctx);
     fin::check(q).served(ctx)?;
     let mut q = q.clone();
-    fin::resolve(db, &mut q).await.served(ctx)?;
+    fin::resolve(db, &super::caller(ctx), &mut q).await.served(ctx)?;
     let q = &q;
     let total = fin::count(db, q).await.served(ctx)?;
     let window = pagination::window(page, total).map_err(gql)?;

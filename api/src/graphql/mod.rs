@@ -7,6 +7,7 @@ pub mod error;
 pub mod evaluation;
 pub mod facts;
 pub mod flags;
+pub mod guard;
 pub mod ids;
 pub mod imports;
 pub mod lifecycle;
@@ -28,7 +29,7 @@ pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, flags::FlagsS
 
 pub use service::Caller;
 
-/// The caller of the request (anonymous until access control is built).
+/// The caller of the request (built at the door from its key).
 pub fn caller(ctx: &Context<'_>) -> Caller {
     ctx.data_opt::<Caller>().cloned().unwrap_or_default()
 }
@@ -45,6 +46,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
         builder = builder.data(i);
     }
     builder
+        .extension(guard::Authorize)
         .limit_depth(16)
         .limit_recursive_depth(32)
         .data(loader_of(BankLoader(db.clone())))

@@ -116,7 +116,7 @@ impl CommonQuery {
                 .await
                 .map_err(gql)?
                 .map(|m| Node::ChamberMeeting(super::chamber::ChamberMeeting(m))),
-            NodeKind::BankReport => service::reports::report(db(ctx), key)
+            NodeKind::BankReport => service::reports::report(db(ctx), &super::caller(ctx), key)
                 .await
                 .served(ctx)?
                 .map(|m| Node::BankReport(super::reports::BankReport(m))),
@@ -128,6 +128,29 @@ impl CommonQuery {
                 .await
                 .served(ctx)?
                 .map(|m| Node::ComplianceFlag(super::flags::ComplianceFlag(m))),
+        };
+        // What lies outside the caller's scope answers as if it did not exist.
+        let caller = super::caller(ctx);
+        let found = match (found, service::access::read_scope(&caller).served(ctx)?) {
+            (found, None) => found,
+            (Some(n), Some(bank)) => {
+                let visible = match &n {
+                    Node::SocialFuelProject(p) => p.0.bank_id == bank,
+                    Node::FcoCarta(c) => c.0.bank_id == bank,
+                    Node::Party(p) => service::access::sees_party(db(ctx), &caller, p.0.id)
+                        .await
+                        .served(ctx)?,
+                    Node::ComplianceFlag(f) => service::flags::scoped(&caller, Default::default())
+                        .served(ctx)?
+                        .matches(db(ctx), &f.0)
+                        .await
+                        .served(ctx)?,
+                    Node::EconomicGroup(_) | Node::FactImport(_) => false,
+                    _ => true,
+                };
+                visible.then_some(n)
+            }
+            (None, _) => None,
         };
         match found {
             Some(n) => Ok(Some(n)),
@@ -166,7 +189,7 @@ impl CommonQuery {
         ctx: &Context<'_>,
         #[graphql(desc = "A CPF or CNPJ, punctuated or not; alphanumeric CNPJs are accepted.")] document: String,
     ) -> Result<Option<Party>> {
-        let p = service::financings::party_by_document(db(ctx), &document)
+        let p = service::financings::party_by_document(db(ctx), &super::caller(ctx), &document)
             .await
             .served(ctx)?;
         Ok(Some(Party(p)))
@@ -184,7 +207,14 @@ impl CommonQuery {
         let rows = service::financings::parties_by_name(db(ctx), &search, limit)
             .await
             .served(ctx)?;
-        Ok(rows.into_iter().map(Party).collect())
+        let caller = super::caller(ctx);
+        let mut seen = Vec::with_capacity(rows.len());
+        for p in rows {
+            if service::access::sees_party(db(ctx), &caller, p.id).await.served(ctx)? {
+                seen.push(Party(p));
+            }
+        }
+        Ok(seen)
     }
 
     /// All banks, by name.

@@ -257,7 +257,10 @@ impl BankReport {
         let Some(id) = self.0.superseded_by else {
             return Ok(None);
         };
-        Ok(service::reports::report(db(ctx), id).await.served(ctx)?.map(BankReport))
+        Ok(service::reports::report(db(ctx), &super::caller(ctx), id)
+            .await
+            .served(ctx)?
+            .map(BankReport))
     }
 
     /// Where to download the bank's rows with the errors marked.
@@ -302,7 +305,7 @@ impl ReportsQuery {
         #[graphql(desc = "The report's global ID.")] id: ID,
     ) -> Result<BankReport> {
         let key = ids::arg(&id, NodeKind::BankReport, "id")?;
-        service::reports::report(db(ctx), key)
+        service::reports::report(db(ctx), &super::caller(ctx), key)
             .await
             .served(ctx)?
             .map(BankReport)
@@ -420,10 +423,17 @@ impl ReportsMutation {
             .read_to_end(&mut bytes)
             .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
         let ingestion = ctx.data::<crate::runtime::Ingestion>()?;
-        let (r, _) =
-            crate::http::reports::receive(db(ctx), &ingestion.ctx.store, &bank, &reference_month, &name, bytes)
-                .await
-                .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
+        let (r, _) = crate::http::reports::receive(
+            db(ctx),
+            &super::caller(ctx),
+            &ingestion.ctx.store,
+            &bank,
+            &reference_month,
+            &name,
+            bytes,
+        )
+        .await
+        .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
         ingestion.wake.notify_one();
         Ok(BankReport(r))
     }

@@ -173,7 +173,17 @@ fn table_html(t: &Table) -> String {
 }
 
 /// The page.
-pub async fn page(State(state): State<AppState>, Query(p): Query<Params>) -> Response {
+pub async fn page(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
+    headers: axum::http::HeaderMap,
+    Query(p): Query<Params>,
+) -> Response {
+    // Without a key (an operator opened the page), the aggregate figures only: no flag list.
+    let anonymous = caller == service::Caller::Anonymous;
+    if !anonymous && let Err(e) = service::access::authorize(&caller, service::access::Operation::Dashboards) {
+        return super::reports::refuse_service(e, super::reports::lang_of(&headers));
+    }
     let as_of = p.as_of.unwrap_or_else(|| service::Clock::System.today());
     let d = match service::dashboard::get(&state.db, as_of).await {
         Ok(d) => d,
@@ -184,10 +194,14 @@ pub async fn page(State(state): State<AppState>, Query(p): Query<Params>) -> Res
         ..FlagFilter::default()
     };
     let keyset = Keyset::parse(Some(100), None, None, None).unwrap_or_default();
-    let flags = service::flags::list(&state.db, &service::Caller::default(), &open, keyset)
-        .await
-        .map(|p| p.items.into_iter().map(|(_, f)| f).collect::<Vec<_>>())
-        .unwrap_or_default();
+    let flags = if anonymous {
+        Vec::new()
+    } else {
+        service::flags::list(&state.db, &caller, &open, keyset)
+            .await
+            .map(|p| p.items.into_iter().map(|(_, f)| f).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], render(&d, &flags)).into_response()
 }
 

@@ -31,14 +31,23 @@ fn problem(status: StatusCode, message: String) -> Response {
 }
 
 /// The export handler.
-pub async fn export(State(state): State<AppState>, Path(file): Path<String>, Query(p): Query<Params>) -> Response {
+pub async fn export(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
+    headers: axum::http::HeaderMap,
+    Path(file): Path<String>,
+    Query(p): Query<Params>,
+) -> Response {
     let Some((name, ext)) = file.rsplit_once('.') else {
         return problem(StatusCode::NOT_FOUND, format!("{file}: ask for NAME.csv or NAME.xlsx"));
     };
     if !matches!(ext, "csv" | "xlsx") {
         return problem(StatusCode::NOT_FOUND, format!("{file}: the formats are csv and xlsx"));
     }
-    let export = match crate::exports::build(&state.db, name, p.filter.as_deref(), p.as_of).await {
+    if let Err(e) = service::access::authorize(&caller, crate::exports::operation_of(name)) {
+        return super::reports::refuse_service(e, super::reports::lang_of(&headers));
+    }
+    let export = match crate::exports::build(&state.db, &caller, name, p.filter.as_deref(), p.as_of).await {
         Ok(e) => e,
         Err(e) if e.starts_with("no export") => return problem(StatusCode::NOT_FOUND, e),
         Err(e) => return problem(StatusCode::BAD_REQUEST, e),
@@ -87,7 +96,7 @@ pub async fn export(State(state): State<AppState>, Path(file): Path<String>, Que
             .into_response();
     }
     let path = std::env::temp_dir().join(format!("fomento-export-{}.xlsx", uuid::Uuid::new_v4().simple()));
-    if let Err(e) = exports::write_xlsx(&state.db, &service::Caller::default(), &export, &path, None).await {
+    if let Err(e) = exports::write_xlsx(&state.db, &caller, &export, &path, None).await {
         let _ = std::fs::remove_file(&path);
         return problem(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
     }

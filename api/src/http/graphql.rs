@@ -101,6 +101,7 @@ struct GqlRequest {
 /// Executes a request and shapes the response by media type and error kind.
 async fn execute(
     state: &AppState,
+    caller: Caller,
     req: GqlRequest,
     media: MediaType,
     method: Method,
@@ -141,7 +142,7 @@ async fn execute(
         return error_body(status, media, "BAD_USER_INPUT", &message);
     }
     let mut request = async_graphql::Request::new(req.query)
-        .data(Caller::Anonymous)
+        .data(caller)
         .data(lang)
         .data(crate::graphql::rules::RuleCache::default());
     if let Some(name) = req.operation_name {
@@ -294,6 +295,7 @@ fn too_large(state: &AppState, headers: &HeaderMap, media: MediaType) -> Respons
 
 pub async fn graphql_post(
     State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
     headers: HeaderMap,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
@@ -324,7 +326,7 @@ pub async fn graphql_post(
         {
             Ok(request) => {
                 let request = request
-                    .data(Caller::Anonymous)
+                    .data(caller)
                     .data(crate::http::reports::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default());
                 let doc = parse_query(&request.query).ok();
@@ -356,6 +358,7 @@ pub async fn graphql_post(
         Ok(req) => {
             execute(
                 &state,
+                caller,
                 req,
                 media,
                 Method::POST,
@@ -367,7 +370,12 @@ pub async fn graphql_post(
     }
 }
 
-pub async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+pub async fn graphql_get(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
     let params: Vec<(String, String)> = raw
         .as_deref()
         .map(|q| {
@@ -417,7 +425,15 @@ pub async fn graphql_get(State(state): State<AppState>, headers: HeaderMap, RawQ
         operation_name: get("operationName").filter(|s| !s.is_empty()),
         variables,
     };
-    execute(&state, req, media, Method::GET, crate::http::reports::lang_of(&headers)).await
+    execute(
+        &state,
+        caller,
+        req,
+        media,
+        Method::GET,
+        crate::http::reports::lang_of(&headers),
+    )
+    .await
 }
 
 /// Percent-decoding of a query-string component (`+` is a space).
@@ -587,4 +603,44 @@ mod variable_tests {
             Some("variable $n of type Int! is required".into())
         );
     }
+}
+
+/// Subscriptions over graphql-transport-ws at `/graphql/ws`: the key comes in `connection_init`
+/// (`{"authorization": "Bearer fmt_…"}` or `{"apiKey": "fmt_…"}`), or in the upgrade's own header; without a valid
+/// one the connection is refused at init.
+pub async fn subscriptions(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
+    protocol: async_graphql_axum::GraphQLProtocol,
+    upgrade: axum::extract::ws::WebSocketUpgrade,
+) -> Response {
+    let (schema, db) = (state.schema.clone(), state.db.clone());
+    upgrade
+        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
+        .on_upgrade(move |stream| {
+            async_graphql_axum::GraphQLWebSocket::new(stream, schema, protocol)
+                .on_connection_init(move |payload| async move {
+                    let caller = if caller == Caller::Anonymous {
+                        let key = ["authorization", "Authorization", "apiKey"]
+                            .iter()
+                            .find_map(|k| payload.get(*k).and_then(|v| v.as_str()))
+                            .map(|v| v.trim_start_matches("Bearer ").trim_start_matches("bearer ").to_owned());
+                        match key {
+                            Some(k) => service::keys::authenticate(&db, &k).await.ok().flatten(),
+                            None => None,
+                        }
+                    } else {
+                        Some(caller)
+                    };
+                    let Some(caller) = caller else {
+                        return Err(async_graphql::Error::new(
+                            "UNAUTHENTICATED: send an API key in connection_init ({\"authorization\": \"Bearer …\"})",
+                        ));
+                    };
+                    let mut data = async_graphql::Data::default();
+                    data.insert(caller);
+                    Ok(data)
+                })
+                .serve()
+        })
 }

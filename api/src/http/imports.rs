@@ -49,11 +49,15 @@ fn target_key(kind: Kind, text: &str) -> Option<i64> {
 /// decision) and `file`.
 pub async fn upload(
     State(state): State<crate::http::AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
     headers: axum::http::HeaderMap,
     Path(kind): Path<String>,
     form: Multipart,
 ) -> Response {
     let lang = lang_of(&headers);
+    if let Err(e) = service::access::authorize(&caller, service::access::Operation::Administer) {
+        return refuse_service(e, lang);
+    }
     let kind = match Kind::parse(&kind) {
         Ok(k) => k,
         Err(e) => return refuse_service(e, lang),
@@ -99,7 +103,7 @@ pub async fn upload(
         return internal("ingestion is not configured".into(), lang);
     };
     let t = Target { kind, id, year, reason };
-    let act = service::lifecycle::Act::by(service::caller::Caller::Anonymous);
+    let act = service::lifecycle::Act::by(caller);
     match imports::receive(&state.db, &ingestion.ctx.store, &act, &t, &file_name, bytes).await {
         Ok((r, received)) => {
             ingestion.wake.notify_one();

@@ -2,6 +2,7 @@
 //! report endpoints (`reports`), and the probes (`health`). Handlers parse the request, call the service layer and
 //! shape its answer.
 
+pub mod auth;
 pub mod dashboard;
 pub mod exports;
 pub mod graphql;
@@ -24,6 +25,8 @@ pub struct AppState {
     pub ingestion: Option<crate::runtime::Ingestion>,
     /// The largest request body accepted, in bytes (`--max-upload-bytes`).
     pub max_upload_bytes: usize,
+    /// Whether `/dashboard` (the aggregate figures) is open to callers without a key (`--open-dashboard`).
+    pub open_dashboard: bool,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.
@@ -47,14 +50,12 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/imports/{kind}/template.xlsx", get(imports::template))
         .route("/bank-reports/{id}/errors.xlsx", get(reports::errors_xlsx))
-        .route_service(
-            "/graphql/ws",
-            async_graphql_axum::GraphQLSubscription::new(state.schema.clone()),
-        )
+        .route("/graphql/ws", get(graphql::subscriptions))
         .route("/exports/{file}", get(exports::export))
         .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
         .with_state(state)
 }

@@ -49,6 +49,8 @@ pub fn rest_error(status: StatusCode, code: &str, field: Option<&str>, message: 
 fn code_of(status: StatusCode) -> &'static str {
     match status {
         StatusCode::NOT_FOUND => "NOT_FOUND",
+        StatusCode::UNAUTHORIZED => "UNAUTHENTICATED",
+        StatusCode::FORBIDDEN => "FORBIDDEN",
         StatusCode::PAYLOAD_TOO_LARGE => "PAYLOAD_TOO_LARGE",
         s if s.is_server_error() => "INTERNAL",
         _ => "BAD_USER_INPUT",
@@ -67,6 +69,8 @@ pub(crate) fn refuse(status: StatusCode, field: Option<&str>, message: Message, 
 pub(crate) fn refuse_service(e: ServiceError, lang: Lang) -> Response {
     let status = match e.code() {
         "NOT_FOUND" => StatusCode::NOT_FOUND,
+        "UNAUTHENTICATED" => StatusCode::UNAUTHORIZED,
+        "FORBIDDEN" => StatusCode::FORBIDDEN,
         "INTERNAL" => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::BAD_REQUEST,
     };
@@ -97,6 +101,8 @@ impl IntoResponse for ApiError {
         let status = match &self {
             ApiError::BadUserInput(_) | ApiError::RuleViolation { .. } => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error in an HTTP handler");
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -169,6 +175,7 @@ pub(crate) async fn read_form(
 /// are worded in the bank's language (`Accept-Language`, Portuguese by default).
 pub async fn upload(
     State(state): State<crate::http::AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
     headers: axum::http::HeaderMap,
     form: Multipart,
 ) -> Response {
@@ -203,7 +210,17 @@ pub async fn upload(
     let Some(ingestion) = &state.ingestion else {
         return internal("ingestion is not configured".into(), lang);
     };
-    match receive(&state.db, &ingestion.ctx.store, &bank, &month, &file_name, bytes).await {
+    match receive(
+        &state.db,
+        &caller,
+        &ingestion.ctx.store,
+        &bank,
+        &month,
+        &file_name,
+        bytes,
+    )
+    .await
+    {
         Ok((r, received)) => {
             ingestion.wake.notify_one();
             let (status, mut body) = match received {
@@ -256,6 +273,7 @@ pub async fn template() -> Response {
 /// bad cells marked.
 pub async fn errors_xlsx(
     State(state): State<crate::http::AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
     headers: axum::http::HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
@@ -270,7 +288,7 @@ pub async fn errors_xlsx(
     let Some(ingestion) = &state.ingestion else {
         return internal("ingestion is not configured".into(), lang);
     };
-    let r = match service::reports::report(&state.db, id).await {
+    let r = match service::reports::report(&state.db, &caller, id).await {
         Ok(Some(r)) => r,
         Ok(None) => {
             let message = Message::new(code::REPORT_UNKNOWN).arg("value", id);

@@ -48,7 +48,10 @@ pub fn brasilia_day_end(d: NaiveDate) -> DateTime<Utc> {
     let zone = Authority::Mda.zone();
     // Daylight saving began at midnight, so a day could start at 01:00.
     (0..3)
-        .find_map(|h| next.and_hms_opt(h, 0, 0).and_then(|t| zone.from_local_datetime(&t).earliest()))
+        .find_map(|h| {
+            next.and_hms_opt(h, 0, 0)
+                .and_then(|t| zone.from_local_datetime(&t).earliest())
+        })
         .map_or_else(
             || next.and_hms_opt(3, 0, 0).unwrap_or_default().and_utc(),
             |t| t.with_timezone(&Utc),

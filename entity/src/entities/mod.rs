@@ -1,5 +1,6 @@
 //! sea-orm entities, one module per table (and one for the `financing` view).
 
+pub mod api_key;
 pub mod assistance_plan;
 pub mod bank;
 pub mod bank_periodic_report;

@@ -1,0 +1,104 @@
+//! The graph's door to access control: every root field is an [`Operation`] (each mutation named below; every query
+//! and subscription field reads), checked by `service::access` for the request's caller before the field runs. A
+//! mutation missing from the table is refused as administration, so a new mutation is closed until it is placed.
+
+use async_graphql::{
+    ErrorExtensions, ServerResult, Value,
+    extensions::{Extension, ExtensionContext, ExtensionFactory, NextResolve, ResolveInfo},
+};
+use service::{Caller, access::Operation};
+use std::sync::Arc;
+
+/// The operation of a mutation.
+pub fn operation_of(mutation: &str) -> Operation {
+    use Operation as O;
+    match mutation {
+        "createSocialFuelProject"
+        | "addProjectDocument"
+        | "fileSocialFuelProject"
+        | "decideSocialFuelProject"
+        | "approveSocialFuelFinancing"
+        | "startIndustrialOperation"
+        | "startExternalEvaluation"
+        | "concludeExternalEvaluation"
+        | "requestSocialFuelSeal"
+        | "requestSocialFuelExtension"
+        | "unframeSocialFuelProject"
+        | "recordBankFraming"
+        | "addFeedstockAcquisition"
+        | "updateFeedstockAcquisition"
+        | "removeFeedstockAcquisition"
+        | "addContractProposal"
+        | "updateContractProposal"
+        | "removeContractProposal"
+        | "recordAssistancePlan"
+        | "addCompanyChangeNotice"
+        | "recordProjectSchedule"
+        | "recordEvaluationFindings" => O::SocialFuel,
+        "createFcoCarta" | "submitFcoCarta" | "contractFcoCarta" | "resubmitFcoCarta" | "amendFcoCarta"
+        | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem" | "uploadBankReport" => O::BankData,
+        "decideFcoCarta"
+        | "expireFcoCarta"
+        | "scheduleChamberMeeting"
+        | "recordChamberAttendance"
+        | "placeFcoCartaOnAgenda"
+        | "recordChamberResultsSent"
+        | "recordBbPeriodicReport"
+        | "createEconomicGroup"
+        | "addEconomicGroupMembers"
+        | "removeEconomicGroupMember" => O::Chamber,
+        "confirmChecklistItem" => O::Confirm,
+        "resolveComplianceFlag" => O::ResolveFlag,
+        // createBank, updateBank, the rule parameters, non-business days, importFacts, and anything not placed.
+        _ => O::Administer,
+    }
+}
+
+/// The operation of a query field.
+fn query_operation(field: &str) -> Operation {
+    match field {
+        "complianceDashboard" => Operation::Dashboards,
+        "factImport" | "factImports" | "webhookDeliveries" => Operation::Administer,
+        _ => Operation::Read,
+    }
+}
+
+/// The extension that checks each root field.
+pub struct Authorize;
+
+impl ExtensionFactory for Authorize {
+    fn create(&self) -> Arc<dyn Extension> {
+        Arc::new(AuthorizeField)
+    }
+}
+
+struct AuthorizeField;
+
+#[async_trait::async_trait]
+impl Extension for AuthorizeField {
+    async fn resolve(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        info: ResolveInfo<'_>,
+        next: NextResolve<'_>,
+    ) -> ServerResult<Option<Value>> {
+        if info.path_node.parent.is_none() && !info.is_for_introspection {
+            let op = match info.parent_type {
+                "Mutation" => operation_of(info.name),
+                _ => query_operation(info.name),
+            };
+            let caller = ctx.data_opt::<Caller>().cloned().unwrap_or_default();
+            if let Err(e) = service::access::authorize(&caller, op) {
+                let lang = ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default();
+                let mut err = super::error::ApiError::from_service(e, lang)
+                    .extend()
+                    .into_server_error(async_graphql::Pos::default());
+                err.path = vec![async_graphql::PathSegment::Field(
+                    info.alias.unwrap_or(info.name).to_owned(),
+                )];
+                return Err(err);
+            }
+        }
+        next.run(ctx, info).await
+    }
+}

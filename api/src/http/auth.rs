@@ -1,0 +1,100 @@
+//! Authentication at the door: every request but the probes (and, when an operator opens it, the aggregate
+//! dashboard) presents an API key (`Authorization: Bearer fmt_…`, or `X-Api-Key`); the key becomes the request's
+//! [`Caller`], which the handlers hand to the service layer, where the roles are checked. Missing or bad credentials
+//! answer `401` before any handler runs.
+
+use super::AppState;
+use axum::{
+    extract::{Request, State},
+    http::{StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use service::{
+    Caller,
+    messages::{Message, code},
+};
+
+/// The key a request presents, if any.
+pub fn presented(headers: &axum::http::HeaderMap) -> Option<String> {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            let (scheme, token) = v.trim().split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
+        });
+    bearer.or_else(|| {
+        headers
+            .get("x-api-key")
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.trim().to_owned())
+    })
+}
+
+/// Paths anybody may ask for.
+fn public(path: &str, state: &AppState) -> bool {
+    matches!(path, "/health" | "/ready")
+        || path.starts_with("/graphiql/")
+        || (state.open_dashboard && path == "/dashboard")
+}
+
+/// The layer: builds the [`Caller`] of the request or refuses it.
+pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_owned();
+    let open = public(&path, &state);
+    let caller = match presented(req.headers()) {
+        Some(key) => match service::keys::authenticate(&state.db, &key).await {
+            Ok(Some(caller)) => Some(caller),
+            Ok(None) => None,
+            // The probes answer whatever the database does.
+            Err(_) if open => None,
+            Err(e) => {
+                tracing::error!(error = %e, "key lookup failed");
+                return super::reports::rest_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "UNAVAILABLE",
+                    None,
+                    "credentials could not be checked; try again".into(),
+                );
+            }
+        },
+        None => None,
+    };
+    // A WebSocket upgrade presents its key in `connection_init` instead (browsers cannot set headers on it).
+    let upgrade = path == "/graphql/ws";
+    match caller {
+        Some(c) => {
+            req.extensions_mut().insert(c);
+            next.run(req).await
+        }
+        None if open || upgrade => {
+            req.extensions_mut().insert(Caller::Anonymous);
+            next.run(req).await
+        }
+        None => unauthenticated(&path, req.headers()),
+    }
+}
+
+/// `401` in the shape of the endpoint: a GraphQL error (`UNAUTHENTICATED`) on `/graphql`, the banks' REST error
+/// elsewhere.
+fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
+    let lang = super::reports::lang_of(headers);
+    let message = Message::new(code::UNAUTHENTICATED).render(lang);
+    let mut resp = if path == "/graphql" {
+        (
+            StatusCode::UNAUTHORIZED,
+            [(header::CONTENT_TYPE, "application/graphql-response+json")],
+            serde_json::json!({ "errors": [{ "message": message, "extensions": { "code": "UNAUTHENTICATED" } }] })
+                .to_string(),
+        )
+            .into_response()
+    } else {
+        super::reports::rest_error(StatusCode::UNAUTHORIZED, "UNAUTHENTICATED", None, message)
+    };
+    resp.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        header::HeaderValue::from_static("Bearer realm=\"fomento\""),
+    );
+    resp
+}

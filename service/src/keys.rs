@@ -1,0 +1,195 @@
+//! API keys: created by the administrator (`fomento keys create`), shown once, stored as their SHA-256, looked up
+//! on each request through a short-lived cache (at most one statement per request for a key not seen within
+//! [`CACHE_FOR`]), revoked at once in this process and within [`CACHE_FOR`] in the others.
+
+use crate::{
+    Caller, ServiceError,
+    access::{Operation, authorize},
+    caller::Role,
+    messages::{Message, code as msg},
+};
+use chrono::{DateTime, Utc};
+use entity::{api_key, bank};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
+    QueryOrder,
+};
+use sha2::Digest;
+use std::{
+    collections::HashMap,
+    sync::{Mutex, OnceLock},
+    time::{Duration, Instant},
+};
+
+type Result<T> = std::result::Result<T, ServiceError>;
+
+/// How long a key, once looked up, is taken as valid without asking the database again.
+pub const CACHE_FOR: Duration = Duration::from_secs(30);
+
+/// What every key starts with (so a key pasted in the wrong place is recognisable).
+pub const PREFIX: &str = "fmt_";
+
+/// A key just created: its row and the key itself, which is never shown again.
+#[derive(Debug, Clone)]
+pub struct Created {
+    /// The stored key.
+    pub key: api_key::Model,
+    /// The key to hand to its holder.
+    pub secret: String,
+}
+
+/// SHA-256 of a key, lowercase hex.
+pub fn hash(secret: &str) -> String {
+    hex::encode(sha2::Sha256::digest(secret.trim().as_bytes()))
+}
+
+/// Equal, in a time that does not depend on where two strings of equal length first differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Creates a key of `role` (a `bank` key for the bank of `bank_code`), named `name`.
+pub async fn create(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    role: &str,
+    bank_code: Option<&str>,
+    name: &str,
+    now: DateTime<Utc>,
+) -> Result<Created> {
+    authorize(caller, Operation::Administer)?;
+    let Some(role) = Role::parse(role) else {
+        return Err(ServiceError::bad(
+            "role",
+            Message::new(msg::ROLE_UNKNOWN).arg("role", role),
+        ));
+    };
+    let bank_id = match (role, bank_code) {
+        (Role::Bank, None) => return Err(ServiceError::bad("bank", Message::new(msg::KEY_NEEDS_BANK))),
+        (_, Some(code)) => Some(
+            bank::Entity::find()
+                .filter(bank::Column::Code.eq(code.trim().to_uppercase()))
+                .one(db)
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::not_found("bank", Message::new(msg::BANK_UNKNOWN).arg("code", format!("{code:?}")))
+                })?
+                .id,
+        ),
+        (_, None) => None,
+    };
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| ServiceError::Internal(format!("no randomness: {e}")))?;
+    let secret = format!("{PREFIX}{}", hex::encode(bytes));
+    let name = if name.trim().is_empty() {
+        format!("{role} key")
+    } else {
+        name.trim().to_owned()
+    };
+    let key = api_key::ActiveModel {
+        name: Set(name),
+        role: Set(role.as_str().to_owned()),
+        bank_id: Set(bank_id),
+        key_hash: Set(hash(&secret)),
+        prefix: Set(secret[..PREFIX.len() + 8].to_owned()),
+        created_at: Set(now),
+        created_by: Set(caller.actor()),
+        revoked_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(Created { key, secret })
+}
+
+/// Every key, newest first (never the keys themselves).
+pub async fn list(db: &impl ConnectionTrait, caller: &Caller) -> Result<Vec<api_key::Model>> {
+    authorize(caller, Operation::Administer)?;
+    Ok(api_key::Entity::find()
+        .order_by_desc(api_key::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// Revokes the key of this number or prefix (`fmt_1a2b3c4d`).
+pub async fn revoke(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    which: &str,
+    now: DateTime<Utc>,
+) -> Result<api_key::Model> {
+    authorize(caller, Operation::Administer)?;
+    let which = which.trim();
+    let found = match which.parse::<i64>() {
+        Ok(id) => api_key::Entity::find_by_id(id).one(db).await?,
+        Err(_) => {
+            api_key::Entity::find()
+                .filter(api_key::Column::Prefix.eq(which))
+                .one(db)
+                .await?
+        }
+    };
+    let Some(key) = found else {
+        return Err(ServiceError::not_found(
+            "key",
+            Message::new(msg::KEY_UNKNOWN).arg("id", which),
+        ));
+    };
+    if let Ok(mut cache) = cache().lock() {
+        cache.remove(&key.key_hash);
+    }
+    if key.revoked_at.is_some() {
+        return Ok(key);
+    }
+    let mut a = key.into_active_model();
+    a.revoked_at = Set(Some(now));
+    Ok(a.update(db).await?)
+}
+
+type Cache = Mutex<HashMap<String, (Caller, Instant)>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The caller a presented key stands for: `None` for a key that does not exist or was revoked.
+pub async fn authenticate(db: &impl ConnectionTrait, presented: &str) -> Result<Option<Caller>> {
+    let presented = presented.trim();
+    if !presented.starts_with(PREFIX) || presented.len() > 200 {
+        return Ok(None);
+    }
+    let digest = hash(presented);
+    if let Ok(cache) = cache().lock()
+        && let Some((caller, at)) = cache.get(&digest)
+        && at.elapsed() < CACHE_FOR
+    {
+        return Ok(Some(caller.clone()));
+    }
+    let Some(key) = api_key::Entity::find()
+        .filter(api_key::Column::KeyHash.eq(digest.clone()))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    if !same(&key.key_hash, &digest) || key.revoked_at.is_some() {
+        return Ok(None);
+    }
+    let Some(role) = Role::parse(&key.role) else {
+        return Ok(None);
+    };
+    let caller = Caller::Key {
+        id: key.id,
+        name: key.name,
+        role,
+        bank: key.bank_id,
+    };
+    if let Ok(mut cache) = cache().lock() {
+        if cache.len() > 10_000 {
+            cache.clear();
+        }
+        cache.insert(digest, (caller.clone(), Instant::now()));
+    }
+    Ok(Some(caller))
+}

@@ -1,0 +1,179 @@
+//! Access control (issue 15, items 1 and 2): API keys at the door, roles checked in the service layer, and a bank's
+//! key confined to its own bank, tried by ID, by filter, by `node(id:)`, through the exports and through uploads.
+
+use crate::helpers::{TestApp, client_with, on_each_backend};
+use fomento_api::graphql::ids::{NodeKind, encode};
+use serde_json::{Value, json};
+
+/// POSTs `query` with `key` (none: no credentials); the status and body.
+async fn as_key(app: &TestApp, key: Option<&str>, query: &str, variables: Value) -> (u16, Value) {
+    let client = key.map_or_else(reqwest::Client::new, client_with);
+    let resp = client
+        .post(format!("{}/graphql", app.base))
+        .header("accept", "application/graphql-response+json")
+        .header("accept-language", "en")
+        .json(&json!({ "query": query, "variables": variables }))
+        .send()
+        .await
+        .expect("the server answers");
+    (resp.status().as_u16(), resp.json().await.expect("JSON"))
+}
+
+/// The first error's code, or `OK` when there is none.
+fn code(body: &Value) -> String {
+    body["errors"][0]["extensions"]["code"]
+        .as_str()
+        .map_or_else(|| "OK".to_owned(), str::to_owned)
+}
+
+#[tokio::test]
+async fn without_a_valid_key_only_the_probes_answer() {
+    on_each_backend(false, |app| async move {
+        let (status, body) = as_key(&app, None, "{ banks(first: 1) { totalCount } }", json!({})).await;
+        assert_eq!((status, code(&body).as_str()), (401, "UNAUTHENTICATED"), "{body}");
+        let (status, body) = as_key(&app, Some("fmt_0000"), "{ banks(first: 1) { totalCount } }", json!({})).await;
+        assert_eq!(
+            (status, code(&body).as_str()),
+            (401, "UNAUTHENTICATED"),
+            "a bad key: {body}"
+        );
+        let anonymous = reqwest::Client::new();
+        for path in ["/exports/flags.csv", "/dashboard", "/bank-reports/1/errors.xlsx"] {
+            let r = anonymous
+                .get(format!("{}{path}", app.base))
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(r.status().as_u16(), 401, "{path}");
+            assert!(r.headers().contains_key("www-authenticate"), "{path}");
+        }
+        for path in ["/health", "/ready"] {
+            let r = anonymous
+                .get(format!("{}{path}", app.base))
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(r.status().as_u16(), 200, "{path}");
+        }
+        // A revoked key is refused at once.
+        let key = app.key_of("analyst", None).await;
+        let (status, _) = as_key(&app, Some(&key), "{ banks(first: 1) { totalCount } }", json!({})).await;
+        assert_eq!(status, 200);
+        let prefix = &key[..12];
+        service::keys::revoke(&app.db, &service::Caller::System, prefix, chrono::Utc::now())
+            .await
+            .expect("revoked");
+        let (status, body) = as_key(&app, Some(&key), "{ banks(first: 1) { totalCount } }", json!({})).await;
+        assert_eq!((status, code(&body).as_str()), (401, "UNAUTHENTICATED"), "{body}");
+    })
+    .await;
+}
+
+/// Each role against one mutation of each family (on an object that does not exist, so that an allowed call answers
+/// `NOT_FOUND` and changes nothing), and the dashboards: allowed, or `FORBIDDEN` before the resolver runs.
+#[tokio::test]
+async fn each_role_may_do_its_own_work_and_is_forbidden_the_rest() {
+    on_each_backend(true, |app| async move {
+        let carta = encode(NodeKind::FcoCarta, 999_999);
+        let project = encode(NodeKind::SocialFuelProject, 999_999);
+        let flag = encode(NodeKind::ComplianceFlag, 999_999);
+        let families = [
+            ("social fuel", "mutation($id: ID!) { fileSocialFuelProject(id: $id) { id } }", json!({ "id": project })),
+            ("chamber", "mutation($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true) { id } }", json!({ "id": carta })),
+            ("bank data", "mutation($id: ID!) { submitFcoCarta(id: $id) { id } }", json!({ "id": carta })),
+            ("administer", "mutation { withdrawRuleParameterVersion(versionId: 999999, reason: \"test\") { key } }", json!({})),
+            ("resolve flag", "mutation($id: ID!) { resolveComplianceFlag(input: { id: $id, resolvedBy: \"x\", reason: \"y\" }) { flag { id } } }", json!({ "id": flag })),
+            ("dashboards", "{ complianceDashboard { asOf } }", json!({})),
+            ("read", "{ banks(first: 1) { totalCount } }", json!({})),
+        ];
+        // What each role may do, family by family (in the order above).
+        let table = [
+            ("admin", None, [true, true, true, true, true, true, true]),
+            ("mda", None, [true, false, false, false, true, true, true]),
+            ("council", None, [false, true, false, false, true, true, true]),
+            ("analyst", None, [false, false, false, false, false, true, true]),
+            ("bank", Some("SICREDI"), [false, false, true, false, false, false, true]),
+        ];
+        for (role, bank, allowed) in table {
+            let key = app.key_of(role, bank).await;
+            for ((family, query, vars), may) in families.iter().zip(allowed) {
+                let (_, body) = as_key(&app, Some(&key), query, vars.clone()).await;
+                let got = code(&body);
+                if may {
+                    assert!(matches!(got.as_str(), "OK" | "NOT_FOUND" | "BAD_USER_INPUT"), "{role} may {family}: {body}");
+                } else {
+                    assert_eq!(got, "FORBIDDEN", "{role} may not {family}: {body}");
+                    assert!(body["errors"][0]["message"].as_str().is_some_and(|m| m.contains(role)), "{body}");
+                }
+            }
+        }
+    })
+    .await;
+}
+
+/// A Sicredi key sees and touches Sicredi's cartas only: another bank's carta by ID, by filter, by `node(id:)`,
+/// through the CSV export and through an upload in its name answers as if it did not exist.
+#[tokio::test]
+async fn a_banks_key_never_reaches_another_banks_data() {
+    on_each_backend(true, |app| async move {
+        let sicredi = app.key_of("bank", Some("SICREDI")).await;
+        let all = app
+            .data("{ fcoCartas(first: 100) { totalCount nodes { id bank { code } } } banks(first: 20) { nodes { id code } } }", json!({}))
+            .await;
+        let bank_id = |code: &str| {
+            all["banks"]["nodes"]
+                .as_array()
+                .and_then(|b| b.iter().find(|b| b["code"] == code))
+                .map(|b| b["id"].clone())
+                .expect("bank")
+        };
+        let other = all["fcoCartas"]["nodes"]
+            .as_array()
+            .and_then(|n| n.iter().find(|c| c["bank"]["code"] != "SICREDI"))
+            .map(|c| c["id"].clone())
+            .expect("another bank's carta");
+        // Its list holds only its own cartas; a filter on another bank finds nothing.
+        let (_, mine) = as_key(&app, Some(&sicredi), "{ fcoCartas(first: 100) { totalCount nodes { bank { code } } } }", json!({})).await;
+        let nodes = mine["data"]["fcoCartas"]["nodes"].as_array().expect("nodes").clone();
+        assert!(!nodes.is_empty() && nodes.iter().all(|c| c["bank"]["code"] == "SICREDI"), "{mine}");
+        let total = mine["data"]["fcoCartas"]["totalCount"].as_u64().expect("count");
+        assert!(total < all["fcoCartas"]["totalCount"].as_u64().expect("all"), "fewer than everybody's");
+        let (_, filtered) = as_key(
+            &app,
+            Some(&sicredi),
+            "query($b: [ID!]) { financings(filter: { bankIds: $b }) { totalCount } }",
+            json!({ "b": [bank_id("BB")] }),
+        )
+        .await;
+        assert_eq!(filtered["data"]["financings"]["totalCount"], 0, "{filtered}");
+        // By node, and by a mutation on it: as if it did not exist.
+        let (_, node) = as_key(&app, Some(&sicredi), "query($id: ID!) { node(id: $id) { id } }", json!({ "id": other })).await;
+        assert_eq!(code(&node), "NOT_FOUND", "{node}");
+        let (_, submit) = as_key(&app, Some(&sicredi), "mutation($id: ID!) { submitFcoCarta(id: $id) { id } }", json!({ "id": other })).await;
+        assert_eq!(code(&submit), "NOT_FOUND", "{submit}");
+        // The export of cartas holds its own only.
+        let csv = client_with(&sicredi)
+            .get(format!("{}/exports/cartas.csv", app.base))
+            .send()
+            .await
+            .expect("export")
+            .text()
+            .await
+            .expect("csv");
+        assert_eq!(csv.lines().count() as u64, total + 1, "a header and its own cartas");
+        // An upload in another bank's name: the bank does not exist for it; in its own, received.
+        let upload = |bank: &'static str| {
+            let form = reqwest::multipart::Form::new()
+                .text("bank", bank)
+                .text("month", "2026-10")
+                .part("file", reqwest::multipart::Part::bytes(b"a;b\n".to_vec()).file_name("lista.csv"));
+            client_with(&sicredi).post(format!("{}/bank-reports", app.base)).multipart(form).send()
+        };
+        assert_eq!(upload("BB").await.expect("answer").status().as_u16(), 404);
+        assert_eq!(upload("SICREDI").await.expect("answer").status().as_u16(), 201);
+        // The dashboards are not a bank's.
+        let (_, dash) = as_key(&app, Some(&sicredi), "{ complianceDashboard { asOf } }", json!({})).await;
+        assert_eq!(code(&dash), "FORBIDDEN");
+    })
+    .await;
+}
