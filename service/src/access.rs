@@ -37,18 +37,18 @@ pub enum Operation {
 }
 
 impl Operation {
-    /// What it is, for a refusal.
-    pub fn describe(self) -> &'static str {
+    /// Its name in a refusal (the same in every language): `dashboards`, `social-fuel`, `administer`, …
+    pub fn name(self) -> &'static str {
         match self {
-            Operation::Read => "read this",
-            Operation::Dashboards => "read the dashboards",
-            Operation::Export => "export rows",
-            Operation::SocialFuel => "record social-fuel facts or decisions",
-            Operation::Chamber => "record chamber meetings, opinions or decisions",
-            Operation::BankData => "record a bank's cartas or reports",
-            Operation::Confirm => "confirm checklist items",
-            Operation::ResolveFlag => "resolve compliance flags",
-            Operation::Administer => "administer Fomento (keys, parameters, banks, reference data, webhooks)",
+            Operation::Read => "read",
+            Operation::Dashboards => "dashboards",
+            Operation::Export => "export",
+            Operation::SocialFuel => "social-fuel",
+            Operation::Chamber => "chamber",
+            Operation::BankData => "bank-data",
+            Operation::Confirm => "confirm",
+            Operation::ResolveFlag => "resolve-flag",
+            Operation::Administer => "administer",
         }
     }
 }
@@ -86,7 +86,7 @@ fn forbidden(role: Role, op: Operation) -> ServiceError {
     ServiceError::Forbidden(
         Message::new(msg::FORBIDDEN)
             .arg("role", role.as_str())
-            .arg("operation", op.describe()),
+            .arg("operation", op.name()),
     )
 }
 

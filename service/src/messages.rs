@@ -426,8 +426,8 @@ catalogue! {
     }
     /// A role that may never perform an operation.
     FORBIDDEN = "FORBIDDEN" {
-        pt: "o papel {role} não pode {operation}",
-        en: "the {role} role may not {operation}"
+        pt: "o papel {role} não tem permissão para a operação {operation} (papéis: README, Keys and roles)",
+        en: "the {role} role may not perform the {operation} operation (roles: README, Keys and roles)"
     }
     /// A role that does not exist.
     ROLE_UNKNOWN = "ROLE_UNKNOWN" {
