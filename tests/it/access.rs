@@ -177,3 +177,36 @@ async fn a_banks_key_never_reaches_another_banks_data() {
     })
     .await;
 }
+
+/// The alias bomb of the acceptance report (30 aliases of a 100-item page with every rule's outcome and deadline)
+/// is refused before it runs, naming the limit; one such page, the heaviest a front-end sends, runs.
+#[tokio::test]
+async fn a_query_too_costly_is_refused_before_it_runs() {
+    on_each_backend(true, |app| async move {
+        let page = "financings(first: 100) { totalCount nodes { ... on FcoCarta { amount bank { name } \
+                    compliance { ruleCode status explanation } deadlines { ruleCode status } } } }";
+        let one = format!("{{ {page} }}");
+        let (status, body) = app.gql(&one, json!({})).await;
+        assert_eq!((status, code(&body).as_str()), (200, "OK"), "one heavy page runs");
+        let bomb = format!(
+            "{{ {} }}",
+            (0..30).map(|i| format!("a{i}: {page}")).collect::<Vec<_>>().join(" ")
+        );
+        let (_, body) = app.gql(&bomb, json!({})).await;
+        assert_eq!(code(&body), "QUERY_TOO_COSTLY", "{body}");
+        assert!(body["data"].is_null(), "nothing ran: {body}");
+        assert!(body["errors"][0]["message"].as_str().is_some_and(|m| m.contains("10000")), "{body}");
+        // A variable page size counts as its value.
+        let (_, body) = app
+            .gql(
+                "query($n: Int) { a: financings(first: $n) { nodes { amount } } b: financings(first: $n) { nodes { amount } } }",
+                json!({ "n": 100 }),
+            )
+            .await;
+        assert_eq!(code(&body), "OK", "{body}");
+        let huge = format!("{{ banks(first: 1) {{ totalCount }} }} #{}", "x".repeat(70_000));
+        let (_, body) = app.gql(&huge, json!({})).await;
+        assert_eq!(code(&body), "QUERY_TOO_LARGE", "{body}");
+    })
+    .await;
+}

@@ -11,6 +11,7 @@ pub mod guard;
 pub mod ids;
 pub mod imports;
 pub mod lifecycle;
+pub mod limits;
 pub mod list;
 pub mod loaders;
 pub mod pagination;
@@ -46,6 +47,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
         builder = builder.data(i);
     }
     builder
+        .extension(limits::Limits)
         .extension(guard::Authorize)
         .limit_depth(16)
         .limit_recursive_depth(32)
