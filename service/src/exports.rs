@@ -190,9 +190,12 @@ impl Names {
     fn bank(&self, id: i64) -> Cell {
         self.banks.get(&id).map_or(Cell::Empty, |c| text(c.clone()))
     }
-    fn party(&self, id: i64) -> (Cell, Cell) {
+    /// A party's document and name as `caller` may see them on a row of `programme` (a person's masked for a caller
+    /// without the right: `crate::privacy`).
+    fn party(&self, caller: &Caller, programme: Programme, id: i64) -> (Cell, Cell) {
         self.parties.get(&id).map_or((Cell::Empty, Cell::Empty), |p| {
-            (text(p.document.clone()), text(p.name.clone()))
+            let (doc, name) = crate::privacy::shown(caller, p, &[programme], p.document.clone());
+            (text(doc), text(name))
         })
     }
     fn town(&self, code: i32) -> Cell {
@@ -203,6 +206,7 @@ impl Names {
 /// The next page of rows after `cursor` (none when every row was read).
 pub async fn next_page(
     db: &impl ConnectionTrait,
+    caller: &Caller,
     export: &Export,
     cursor: &mut Cursor,
 ) -> Result<Option<Vec<Vec<Cell>>>> {
@@ -211,8 +215,8 @@ pub async fn next_page(
     }
     let rows = match export {
         Export::Flags(filter) => flags_page(db, filter, cursor).await?,
-        Export::Financings(q) => financings_page(db, q, cursor).await?,
-        Export::Cartas(q) => cartas_page(db, q, cursor).await?,
+        Export::Financings(q) => financings_page(db, caller, q, cursor).await?,
+        Export::Cartas(q) => cartas_page(db, caller, q, cursor).await?,
         Export::Table(t) if cursor.after == 0 => {
             cursor.after = 1;
             t.rows.clone()
@@ -262,7 +266,12 @@ async fn flags_page(db: &impl ConnectionTrait, filter: &FlagFilter, cursor: &mut
         .collect())
 }
 
-async fn financings_page(db: &impl ConnectionTrait, q: &Query, cursor: &mut Cursor) -> Result<Vec<Vec<Cell>>> {
+async fn financings_page(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    q: &Query,
+    cursor: &mut Cursor,
+) -> Result<Vec<Vec<Cell>>> {
     use financing::Column as C;
     let programmes = [Programme::SocialFuel, Programme::FcoRural];
     while let Some(programme) = programmes.get(usize::from(cursor.programme)) {
@@ -290,7 +299,7 @@ async fn financings_page(db: &impl ConnectionTrait, q: &Query, cursor: &mut Curs
         return Ok(page
             .into_iter()
             .map(|f| {
-                let (doc, name) = n.party(f.party_id);
+                let (doc, name) = n.party(caller, f.programme, f.party_id);
                 vec![
                     enum_text(&f.programme),
                     Cell::Int(f.record_id),
@@ -311,7 +320,12 @@ async fn financings_page(db: &impl ConnectionTrait, q: &Query, cursor: &mut Curs
     Ok(Vec::new())
 }
 
-async fn cartas_page(db: &impl ConnectionTrait, q: &Query, cursor: &mut Cursor) -> Result<Vec<Vec<Cell>>> {
+async fn cartas_page(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    q: &Query,
+    cursor: &mut Cursor,
+) -> Result<Vec<Vec<Cell>>> {
     use fco_carta::Column as C;
     let matching = financing::Entity::find()
         .select_only()
@@ -342,7 +356,7 @@ async fn cartas_page(db: &impl ConnectionTrait, q: &Query, cursor: &mut Cursor) 
     Ok(page
         .into_iter()
         .map(|c| {
-            let (doc, name) = n.party(c.party_id);
+            let (doc, name) = n.party(caller, Programme::FcoRural, c.party_id);
             vec![
                 Cell::Int(c.id),
                 text(c.number),
@@ -415,11 +429,10 @@ pub async fn write_csv(
     style: CsvStyle,
     out: &mut impl Write,
 ) -> Result<u64> {
-    let _scope = caller.scope();
     out.write_all(&style.head(&export.header())).map_err(io)?;
     let mut cursor = Cursor::default();
     let mut n = 0;
-    while let Some(rows) = next_page(db, export, &mut cursor).await? {
+    while let Some(rows) = next_page(db, caller, export, &mut cursor).await? {
         let mut buf = Vec::with_capacity(rows.len() * 128);
         for r in &rows {
             style.line(r, &mut buf);
@@ -447,7 +460,6 @@ pub async fn write_xlsx(
     rows_per_sheet: Option<u32>,
 ) -> Result<u64> {
     use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
-    let _scope = caller.scope();
     let per_sheet = rows_per_sheet.unwrap_or(EXCEL_ROWS - 1).max(1);
     let header = export.header();
     let bold = Format::new().set_bold();
@@ -460,7 +472,7 @@ pub async fn write_xlsx(
     let mut n = 0u64;
     let mut cursor = Cursor::default();
     let last_col = u16::try_from(header.len().saturating_sub(1)).unwrap_or(0);
-    while let Some(rows) = next_page(db, export, &mut cursor).await? {
+    while let Some(rows) = next_page(db, caller, export, &mut cursor).await? {
         for r in rows {
             if row_in_sheet == per_sheet {
                 // Close the autofilter of the sheet just filled, start the next one with its header.

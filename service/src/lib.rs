@@ -29,6 +29,7 @@ pub mod lifecycle;
 pub mod messages;
 pub mod page;
 pub mod parameters;
+pub mod privacy;
 pub mod reports;
 pub mod store;
 pub mod versions;

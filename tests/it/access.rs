@@ -210,3 +210,68 @@ async fn a_query_too_costly_is_refused_before_it_runs() {
     })
     .await;
 }
+
+/// A borrower who is a person (CPF) is masked for an analyst and for MDA on an FCO carta, whole for the chamber and
+/// the administrator: in the graph and in the CSV export alike; a company's CNPJ is shown to all.
+#[tokio::test]
+async fn a_persons_cpf_and_name_are_masked_for_who_may_not_see_them() {
+    on_each_backend(true, |app| async move {
+        let q = "{ fcoCartas(first: 100) { nodes { number party { document documentKind name } } } }";
+        let whole = app.data(q, json!({})).await;
+        let person = whole["fcoCartas"]["nodes"]
+            .as_array()
+            .and_then(|n| n.iter().find(|c| c["party"]["documentKind"] == "CPF"))
+            .cloned()
+            .expect("a carta of a person");
+        let company = whole["fcoCartas"]["nodes"]
+            .as_array()
+            .and_then(|n| n.iter().find(|c| c["party"]["documentKind"] == "CNPJ"))
+            .cloned()
+            .expect("a carta of a company");
+        let (cpf, name) = (
+            person["party"]["document"].as_str().expect("cpf").to_owned(),
+            person["party"]["name"].as_str().expect("name").to_owned(),
+        );
+        let digits: String = cpf.chars().filter(char::is_ascii_digit).collect();
+        let masked = format!("***.{}.{}-**", &digits[3..6], &digits[6..9]);
+        for (role, sees) in [("analyst", false), ("mda", false), ("council", true), ("admin", true)] {
+            let key = app.key_of(role, None).await;
+            let (_, body) = as_key(&app, Some(&key), q, json!({})).await;
+            let nodes = body["data"]["fcoCartas"]["nodes"].as_array().expect("nodes").clone();
+            let theirs = nodes
+                .iter()
+                .find(|c| c["number"] == person["number"])
+                .expect("the carta");
+            let company_theirs = nodes
+                .iter()
+                .find(|c| c["number"] == company["number"])
+                .expect("the company's");
+            assert_eq!(
+                company_theirs["party"]["document"], company["party"]["document"],
+                "{role}: a CNPJ is shown"
+            );
+            let csv = client_with(&key)
+                .get(format!("{}/exports/cartas.csv", app.base))
+                .send()
+                .await
+                .expect("export")
+                .text()
+                .await
+                .expect("csv");
+            if sees {
+                assert_eq!(theirs["party"]["document"], cpf.as_str(), "{role}");
+                assert_eq!(theirs["party"]["name"], name.as_str(), "{role}");
+                assert!(csv.contains(&name), "{role}: the name in the export");
+            } else {
+                assert_eq!(theirs["party"]["document"], masked.as_str(), "{role}");
+                assert_ne!(theirs["party"]["name"], name.as_str(), "{role}");
+                assert!(
+                    !csv.contains(&name) && !csv.contains(&digits),
+                    "{role}: nothing whole in the export"
+                );
+                assert!(csv.contains(&masked), "{role}: the masked CPF in the export");
+            }
+        }
+    })
+    .await;
+}

@@ -60,6 +60,7 @@ pub async fn export(
         };
         let (mut tx, rx) = futures::channel::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
         let db = state.db.clone();
+        let streaming = caller.clone();
         tokio::spawn(async move {
             use futures::SinkExt;
             if tx.send(Ok(Bytes::from(style.head(&export.header())))).await.is_err() {
@@ -67,7 +68,7 @@ pub async fn export(
             }
             let mut cursor = Cursor::default();
             loop {
-                match exports::next_page(&db, &export, &mut cursor).await {
+                match exports::next_page(&db, &streaming, &export, &mut cursor).await {
                     Ok(Some(rows)) => {
                         let mut buf = Vec::with_capacity(rows.len() * 128);
                         for r in &rows {

@@ -89,6 +89,21 @@ impl Bank {
 #[derive(Clone, Debug)]
 pub struct Party(pub party::Model);
 
+impl Party {
+    /// The document and name as the request's caller may see them.
+    async fn shown(&self, ctx: &Context<'_>, document: String) -> Result<(String, String)> {
+        let caller = crate::graphql::caller(ctx);
+        let programmes = if service::privacy::depends_on_programme(&caller, &self.0) {
+            service::privacy::programmes_of(crate::graphql::db(ctx), self.0.id)
+                .await
+                .map_err(|e| crate::graphql::error::gql(crate::graphql::error::ApiError::Internal(e.to_string())))?
+        } else {
+            Vec::new()
+        };
+        Ok(service::privacy::shown(&caller, &self.0, &programmes, document))
+    }
+}
+
 /// A person (CPF) or legal entity (CNPJ) that produces, borrows or supplies.
 #[Object]
 impl Party {
@@ -97,12 +112,15 @@ impl Party {
         ids::encode(NodeKind::Party, self.0.id)
     }
 
-    /// The CPF or CNPJ, punctuated (`11.222.333/0001-81`).
-    async fn document(&self) -> String {
-        self.0
+    /// The CPF or CNPJ, punctuated (`11.222.333/0001-81`). A person's CPF is masked (`***.456.789-**`) for a caller
+    /// without the right to see it (an analyst; MDA outside social fuel; the chamber outside FCO).
+    async fn document(&self, ctx: &Context<'_>) -> Result<String> {
+        let whole = self
+            .0
             .parsed_document()
             .map(|d| d.to_string())
-            .unwrap_or_else(|| self.0.document.clone())
+            .unwrap_or_else(|| self.0.document.clone());
+        Ok(self.shown(ctx, whole).await?.0)
     }
 
     /// CPF or CNPJ.
@@ -119,9 +137,9 @@ impl Party {
         self.0.cnpj_root.as_deref()
     }
 
-    /// Name or corporate name.
-    async fn name(&self) -> &str {
-        &self.0.name
+    /// Name or corporate name; a person's name is shown as initials to a caller without the right to see it.
+    async fn name(&self, ctx: &Context<'_>) -> Result<String> {
+        Ok(self.shown(ctx, String::new()).await?.1)
     }
 
     /// The economic group, cooperative or association the party belongs to (FCO-CEILING counts the whole group).
