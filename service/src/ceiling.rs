@@ -41,7 +41,7 @@ pub async fn cartas_over(
         None => (sql.to_owned(), vec![ceiling_cents.into()]),
     };
     let sql = if backend == DbBackend::Sqlite {
-        sql.replace('$', "?")
+        crate::numbered(backend, &sql)
     } else {
         // This one reads every committed carta: a scan and a hash join beat a probe per carta, and compiling the plan
         // (JIT) would cost more than running it.

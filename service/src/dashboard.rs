@@ -147,12 +147,12 @@ impl Sum {
 /// Runs a statement written with `$n` placeholders on either backend.
 async fn query(db: &impl ConnectionTrait, sql: &str, values: Vec<sea_orm::Value>) -> Result<Vec<sea_orm::QueryResult>> {
     let backend = db.get_database_backend();
-    let sql = match backend {
-        DbBackend::Sqlite => sql.replace('$', "?"),
-        _ => sql.to_owned(),
-    };
     Ok(db
-        .query_all_raw(sea_orm::Statement::from_sql_and_values(backend, sql, values))
+        .query_all_raw(sea_orm::Statement::from_sql_and_values(
+            backend,
+            crate::numbered(backend, sql),
+            values,
+        ))
         .await?)
 }
 

@@ -41,3 +41,11 @@ pub use error::ServiceError;
 
 /// The database handle every use case takes: one pool, SQLite or PostgreSQL.
 pub use sea_orm::DatabaseConnection as Db;
+
+/// A statement written with PostgreSQL's `$n` placeholders, for either backend (SQLite reads them as `?n`).
+pub(crate) fn numbered(backend: sea_orm::DbBackend, sql: &str) -> String {
+    match backend {
+        sea_orm::DbBackend::Sqlite => sql.replace('$', "?"),
+        _ => sql.to_owned(),
+    }
+}

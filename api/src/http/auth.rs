@@ -15,15 +15,18 @@ use service::{
     messages::{Message, code},
 };
 
+/// The token of an `Authorization` value (`Bearer fmt_…`, any case); none for another scheme.
+pub fn bearer(value: &str) -> Option<String> {
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
+}
+
 /// The key a request presents, if any.
 pub fn presented(headers: &axum::http::HeaderMap) -> Option<String> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            let (scheme, token) = v.trim().split_once(' ')?;
-            scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
-        });
+        .and_then(bearer);
     bearer.or_else(|| {
         headers
             .get("x-api-key")

@@ -621,10 +621,11 @@ pub async fn subscriptions(
             async_graphql_axum::GraphQLWebSocket::new(stream, schema, protocol)
                 .on_connection_init(move |payload| async move {
                     let caller = if caller == Caller::Anonymous {
-                        let key = ["authorization", "Authorization", "apiKey"]
-                            .iter()
-                            .find_map(|k| payload.get(*k).and_then(|v| v.as_str()))
-                            .map(|v| v.trim_start_matches("Bearer ").trim_start_matches("bearer ").to_owned());
+                        let field = |k: &str| payload.get(k).and_then(|v| v.as_str());
+                        let key = field("authorization")
+                            .or_else(|| field("Authorization"))
+                            .and_then(super::auth::bearer)
+                            .or_else(|| field("apiKey").map(str::to_owned));
                         match key {
                             Some(k) => service::keys::authenticate(&db, &k).await.ok().flatten(),
                             None => None,
