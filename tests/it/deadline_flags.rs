@@ -329,3 +329,63 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
     })
     .await;
 }
+
+/// Subscriptions take the key in `connection_init`: without one the connection is refused there; a bank's key hears
+/// only of its own bank's flags (the administrator's subscription hears the same flag).
+#[tokio::test]
+async fn a_subscription_needs_a_key_and_a_bank_hears_only_its_own_flags() {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    on_each_backend(false, |app| async move {
+        let p = crate::facts::new_project(&app, Some("2026-03-03")).await;
+        crate::facts::all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+            .await;
+        app.data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
+            .await;
+        let sicoob = app.key_of("bank", Some("SICOOB")).await;
+        let connect = |key: Option<String>| {
+            let url = format!("{}/graphql/ws", app.base.replace("http://", "ws://"));
+            async move {
+                let mut request = url.into_client_request().expect("request");
+                request
+                    .headers_mut()
+                    .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
+                let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+                let payload = key.map_or(json!({}), |k| json!({ "authorization": format!("Bearer {k}") }));
+                ws.send(Message::text(json!({ "type": "connection_init", "payload": payload }).to_string()))
+                    .await
+                    .expect("init");
+                let answer = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await.expect("an answer");
+                (ws, answer)
+            }
+        };
+        // Without a key: no acknowledgement, the connection is closed.
+        let (_, refused) = connect(None).await;
+        let acked = |a: &Option<Result<Message, _>>| {
+            a.as_ref().and_then(|m| m.as_ref().ok()).and_then(|m| m.to_text().ok()).is_some_and(|t| t.contains("connection_ack"))
+        };
+        assert!(!acked(&refused), "refused without a key: {refused:?}");
+        let subscribe = json!({ "id": "1", "type": "subscribe", "payload": { "query":
+            "subscription { flagRaised(filter: { ruleCodes: [\"SF-DECISION-30D\"] }) { ruleCode } }" } })
+        .to_string();
+        let (mut admin, ack) = connect(Some(app.key.clone())).await;
+        assert!(acked(&ack));
+        let (mut bank, ack) = connect(Some(sicoob)).await;
+        assert!(acked(&ack));
+        for ws in [&mut admin, &mut bank] {
+            ws.send(Message::text(subscribe.clone())).await.expect("subscribe");
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        service::deadline_flags::run(&app.db, day("2026-04-07"), Utc::now()).await.expect("the job");
+        async fn heard(ws: &mut (impl futures::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin), secs: u64) -> bool {
+            matches!(
+                tokio::time::timeout(std::time::Duration::from_secs(secs), ws.next()).await,
+                Ok(Some(Ok(Message::Text(t)))) if t.contains("flagRaised")
+            )
+        }
+        assert!(heard(&mut admin, 15).await, "the administrator hears of BB's project's flag");
+        assert!(!heard(&mut bank, 3).await, "Sicoob does not");
+    })
+    .await;
+}

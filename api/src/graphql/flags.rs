@@ -424,7 +424,9 @@ impl FlagsSubscription {
     ) -> Result<impl futures::Stream<Item = ComplianceFlag> + use<>> {
         use service::events::{FlagChange, bus};
         use tokio::sync::broadcast::error::RecvError;
-        let filter = filter.unwrap_or_default().to_service()?;
+        // A bank's key hears of its own flags only.
+        let filter =
+            service::flags::scoped(&super::caller(ctx), filter.unwrap_or_default().to_service()?).served(ctx)?;
         let db = db(ctx).clone();
         let rx = bus().subscribe();
         Ok(futures::stream::unfold(
