@@ -356,6 +356,25 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 }
             }
         }
+        Command::Audit { limit } => {
+            let db = database(&cli).await?;
+            for l in service::audit::list(&db, &service::Caller::System, None, limit)
+                .await
+                .map_err(english)?
+            {
+                println!(
+                    "{:>6}  {}  {}  {}  {}  {}{}  {}",
+                    l.id,
+                    l.at.format("%Y-%m-%d %H:%M:%S"),
+                    l.outcome,
+                    l.actor,
+                    l.action,
+                    l.target.unwrap_or_default(),
+                    l.detail.map(|d| format!(" ({d})")).unwrap_or_default(),
+                    l.remote.unwrap_or_default()
+                );
+            }
+        }
         Command::Keys { action } => {
             let db = database(&cli).await?;
             let system = service::Caller::System;

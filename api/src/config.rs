@@ -144,6 +144,12 @@ pub enum Command {
         #[command(subcommand)]
         action: WebhooksAction,
     },
+    /// The audit log's latest lines, newest first.
+    Audit {
+        /// How many lines.
+        #[arg(long, default_value_t = 50)]
+        limit: u64,
+    },
     /// API keys: create (printed once), list, revoke.
     Keys {
         /// The keys action.

@@ -18,6 +18,9 @@ pub async fn build(
     as_of: Option<chrono::NaiveDate>,
 ) -> Result<Export, String> {
     service::access::authorize(caller, operation_of(name)).map_err(english)?;
+    if name == "audit" {
+        return audit_table(db, caller).await;
+    }
     if let Some(table) = name.strip_prefix("dashboard-") {
         let as_of = as_of.unwrap_or_else(|| service::Clock::System.today());
         let d = service::dashboard::get(db, as_of).await.map_err(english)?;
@@ -70,13 +73,48 @@ pub async fn build(
     }
 }
 
-/// What exporting `name` is: a dashboard table is the dashboards' reading, the rest an export of rows.
+/// What exporting `name` is: the audit log is the administrator's, a dashboard table the dashboards' reading, the
+/// rest an export of rows.
 pub fn operation_of(name: &str) -> service::access::Operation {
-    if name.starts_with("dashboard-") {
+    if name == "audit" {
+        service::access::Operation::Administer
+    } else if name.starts_with("dashboard-") {
         service::access::Operation::Dashboards
     } else {
         service::access::Operation::Export
     }
+}
+
+/// The audit log's latest 100,000 lines, newest first.
+async fn audit_table(db: &Db, caller: &service::Caller) -> Result<Export, String> {
+    use service::exports::Cell;
+    let text = |s: &str| Cell::Text(s.to_owned());
+    let opt = |s: &Option<String>| s.as_deref().map_or(Cell::Empty, text);
+    let rows = service::audit::list(db, caller, None, 100_000)
+        .await
+        .map_err(english)?
+        .into_iter()
+        .map(|l| {
+            vec![
+                Cell::Int(l.id),
+                Cell::Time(l.at),
+                text(&l.actor),
+                text(&l.action),
+                opt(&l.target),
+                text(&l.outcome),
+                opt(&l.detail),
+                opt(&l.remote),
+            ]
+        })
+        .collect();
+    Ok(Export::Table(service::dashboard::Table {
+        name: "audit".into(),
+        title: "The audit log, newest first".into(),
+        columns: ["id", "at", "actor", "action", "target", "outcome", "detail", "remote"]
+            .map(str::to_owned)
+            .to_vec(),
+        rows,
+    }))
 }
 
 fn english(e: service::ServiceError) -> String {

@@ -309,9 +309,12 @@ impl Application {
 
     /// Serves until `shutdown` resolves.
     pub async fn run_with_shutdown(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        axum::serve(self.listener, router(self.state))
-            .with_graceful_shutdown(shutdown)
-            .await
+        axum::serve(
+            self.listener,
+            router(self.state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await
     }
 
     /// Serves until Ctrl-C or SIGTERM.

@@ -32,6 +32,7 @@ mod m20261203_000026_flag_subjects;
 mod m20261203_000027_webhooks;
 mod m20261203_000028_dashboard_snapshots;
 mod m20261203_000029_api_keys;
+mod m20261203_000030_audit_log;
 mod util;
 
 /// Every migration, in order.
@@ -71,6 +72,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000027_webhooks::Migration),
             Box::new(m20261203_000028_dashboard_snapshots::Migration),
             Box::new(m20261203_000029_api_keys::Migration),
+            Box::new(m20261203_000030_audit_log::Migration),
         ]
     }
 }

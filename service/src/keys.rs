@@ -99,6 +99,8 @@ pub async fn create(
     }
     .insert(db)
     .await?;
+    let target = format!("{} ({})", key.prefix, key.role);
+    crate::audit::record(db, caller, "keys create", Some(&target), None, &Default::default()).await;
     Ok(Created { key, secret })
 }
 
@@ -143,7 +145,9 @@ pub async fn revoke(
     }
     let mut a = key.into_active_model();
     a.revoked_at = Set(Some(now));
-    Ok(a.update(db).await?)
+    let key = a.update(db).await?;
+    crate::audit::record(db, caller, "keys revoke", Some(&key.prefix), None, &Default::default()).await;
+    Ok(key)
 }
 
 type Cache = Mutex<HashMap<String, (Caller, Instant)>>;

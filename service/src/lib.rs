@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod acquisitions;
+pub mod audit;
 pub mod banks;
 pub mod caller;
 pub mod ceiling;

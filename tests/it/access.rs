@@ -275,3 +275,43 @@ async fn a_persons_cpf_and_name_are_masked_for_who_may_not_see_them() {
     })
     .await;
 }
+
+/// The audit log records mutations (done, refused, failed), exports, key operations and calls without credentials,
+/// with who, what and from where; only the administrator reads it; nothing may change or delete a line.
+#[tokio::test]
+async fn the_audit_log_records_who_did_what_and_is_append_only() {
+    use sea_orm::ConnectionTrait;
+    on_each_backend(false, |app| async move {
+        let analyst = app.key_of("analyst", None).await;
+        as_key(&app, None, "{ banks(first: 1) { totalCount } }", json!({})).await;
+        let refused = "mutation { withdrawRuleParameterVersion(versionId: 999999, reason: \"x\") { key } }";
+        as_key(&app, Some(&analyst), refused, json!({})).await;
+        as_key(&app, Some(&app.key), refused, json!({})).await;
+        app.data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
+            .await;
+        let export = client_with(&analyst).get(format!("{}/exports/cartas.csv", app.base)).send().await.expect("export");
+        assert_eq!(export.status().as_u16(), 200);
+        let forbidden = client_with(&analyst).get(format!("{}/exports/audit.csv", app.base)).send().await.expect("audit");
+        assert_eq!(forbidden.status().as_u16(), 403, "only the administrator reads the audit log");
+        let csv = app
+            .client
+            .get(format!("{}/exports/audit.csv", app.base))
+            .send()
+            .await
+            .expect("audit")
+            .text()
+            .await
+            .expect("csv");
+        let line = |needle: &[&str]| csv.lines().any(|l| needle.iter().all(|n| l.contains(n)));
+        assert!(line(&["anonymous", "POST /graphql", "DENIED", "UNAUTHENTICATED", "127.0.0.1"]), "{csv}");
+        assert!(line(&["analyst key", "mutation withdrawRuleParameterVersion", "DENIED", "FORBIDDEN"]), "{csv}");
+        assert!(line(&["tests (admin key", "mutation withdrawRuleParameterVersion", "ERROR", "NOT_FOUND"]), "{csv}");
+        assert!(line(&["tests (admin key", "mutation createBank", ",OK,"]), "{csv}");
+        assert!(line(&["analyst key", "export", "cartas.csv", ",OK,"]), "{csv}");
+        assert!(line(&["system", "keys create", "(analyst)"]), "{csv}");
+        for sql in ["UPDATE audit_log SET outcome = 'OK'", "DELETE FROM audit_log"] {
+            assert!(app.db.execute_unprepared(sql).await.is_err(), "{sql} is refused");
+        }
+    })
+    .await;
+}

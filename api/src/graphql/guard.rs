@@ -83,12 +83,28 @@ impl Extension for AuthorizeField {
         next: NextResolve<'_>,
     ) -> ServerResult<Option<Value>> {
         if info.path_node.parent.is_none() && !info.is_for_introspection {
-            let op = match info.parent_type {
-                "Mutation" => operation_of(info.name),
-                _ => query_operation(info.name),
+            let mutation = info.parent_type == "Mutation";
+            let op = if mutation {
+                operation_of(info.name)
+            } else {
+                query_operation(info.name)
             };
             let caller = ctx.data_opt::<Caller>().cloned().unwrap_or_default();
+            let remote = ctx.data_opt::<service::audit::Remote>().cloned().unwrap_or_default();
+            let audited = |code: Option<String>| {
+                let (caller, remote, name) = (caller.clone(), remote.clone(), info.name.to_owned());
+                async move {
+                    if let Some(db) = ctx.data_opt::<service::Db>() {
+                        let action = format!("mutation {name}");
+                        service::audit::record(db, &caller, &action, None, code.as_deref(), &remote).await;
+                    }
+                }
+            };
             if let Err(e) = service::access::authorize(&caller, op) {
+                let code = e.code().to_owned();
+                if mutation || code == "FORBIDDEN" {
+                    audited(Some(code)).await;
+                }
                 let lang = ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default();
                 let mut err = super::error::ApiError::from_service(e, lang)
                     .extend()
@@ -97,6 +113,17 @@ impl Extension for AuthorizeField {
                     info.alias.unwrap_or(info.name).to_owned(),
                 )];
                 return Err(err);
+            }
+            if mutation {
+                let result = next.run(ctx, info).await;
+                let code = result.as_ref().err().map(|e| {
+                    e.extensions
+                        .as_ref()
+                        .and_then(|x| x.get("code"))
+                        .map_or_else(|| "ERROR".to_owned(), |v| v.to_string().trim_matches('"').to_owned())
+                });
+                audited(code).await;
+                return result;
             }
         }
         next.run(ctx, info).await

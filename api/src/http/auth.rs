@@ -45,6 +45,20 @@ fn public(path: &str, state: &AppState) -> bool {
 /// The layer: builds the [`Caller`] of the request or refuses it.
 pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
+    // From where: the proxy's `X-Forwarded-For` when there is one, else the peer's address.
+    let remote = service::audit::Remote(
+        req.headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .map(|v| v.trim().to_owned())
+            .or_else(|| {
+                req.extensions()
+                    .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                    .map(|c| c.0.ip().to_string())
+            }),
+    );
+    req.extensions_mut().insert(remote.clone());
     let open = public(&path, &state);
     let caller = match presented(req.headers()) {
         Some(key) => match service::keys::authenticate(&state.db, &key).await {
@@ -75,7 +89,19 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
             req.extensions_mut().insert(Caller::Anonymous);
             next.run(req).await
         }
-        None => unauthenticated(&path, req.headers()),
+        None => {
+            let action = format!("{} {path}", req.method());
+            service::audit::record(
+                &state.db,
+                &Caller::Anonymous,
+                &action,
+                None,
+                Some("UNAUTHENTICATED"),
+                &remote,
+            )
+            .await;
+            unauthenticated(&path, req.headers())
+        }
     }
 }
 
@@ -100,4 +126,16 @@ fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
         header::HeaderValue::from_static("Bearer realm=\"fomento\""),
     );
     resp
+}
+
+/// The audit's code of an answer's status: none for a success.
+pub fn code_of_status(status: StatusCode) -> Option<&'static str> {
+    (!status.is_success()).then(|| match status.as_u16() {
+        401 => "UNAUTHENTICATED",
+        403 => "FORBIDDEN",
+        404 => "NOT_FOUND",
+        413 => "PAYLOAD_TOO_LARGE",
+        s if s >= 500 => "INTERNAL",
+        _ => "BAD_USER_INPUT",
+    })
 }

@@ -34,9 +34,24 @@ fn problem(status: StatusCode, message: String) -> Response {
 pub async fn export(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<service::Caller>,
+    axum::Extension(remote): axum::Extension<service::audit::Remote>,
     headers: axum::http::HeaderMap,
     Path(file): Path<String>,
     Query(p): Query<Params>,
+) -> Response {
+    let db = state.db.clone();
+    let response = export_file(state, caller.clone(), headers, &file, p).await;
+    let code = super::auth::code_of_status(response.status());
+    service::audit::record(&db, &caller, "export", Some(&file), code, &remote).await;
+    response
+}
+
+async fn export_file(
+    state: AppState,
+    caller: service::Caller,
+    headers: axum::http::HeaderMap,
+    file: &str,
+    p: Params,
 ) -> Response {
     let Some((name, ext)) = file.rsplit_once('.') else {
         return problem(StatusCode::NOT_FOUND, format!("{file}: ask for NAME.csv or NAME.xlsx"));

@@ -102,6 +102,7 @@ struct GqlRequest {
 async fn execute(
     state: &AppState,
     caller: Caller,
+    remote: service::audit::Remote,
     req: GqlRequest,
     media: MediaType,
     method: Method,
@@ -143,6 +144,7 @@ async fn execute(
     }
     let mut request = async_graphql::Request::new(req.query)
         .data(caller)
+        .data(remote)
         .data(lang)
         .data(crate::graphql::rules::RuleCache::default());
     if let Some(name) = req.operation_name {
@@ -296,6 +298,7 @@ fn too_large(state: &AppState, headers: &HeaderMap, media: MediaType) -> Respons
 pub async fn graphql_post(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
+    axum::Extension(remote): axum::Extension<service::audit::Remote>,
     headers: HeaderMap,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
@@ -327,6 +330,7 @@ pub async fn graphql_post(
             Ok(request) => {
                 let request = request
                     .data(caller)
+                    .data(remote)
                     .data(crate::http::reports::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default());
                 let doc = parse_query(&request.query).ok();
@@ -359,6 +363,7 @@ pub async fn graphql_post(
             execute(
                 &state,
                 caller,
+                remote,
                 req,
                 media,
                 Method::POST,
@@ -373,6 +378,7 @@ pub async fn graphql_post(
 pub async fn graphql_get(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
+    axum::Extension(remote): axum::Extension<service::audit::Remote>,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
@@ -428,6 +434,7 @@ pub async fn graphql_get(
     execute(
         &state,
         caller,
+        remote,
         req,
         media,
         Method::GET,

@@ -50,6 +50,22 @@ fn target_key(kind: Kind, text: &str) -> Option<i64> {
 pub async fn upload(
     State(state): State<crate::http::AppState>,
     axum::Extension(caller): axum::Extension<service::Caller>,
+    axum::Extension(remote): axum::Extension<service::audit::Remote>,
+    headers: axum::http::HeaderMap,
+    Path(kind): Path<String>,
+    form: Multipart,
+) -> Response {
+    let db = state.db.clone();
+    let target = kind.clone();
+    let response = receive_upload(State(state), axum::Extension(caller.clone()), headers, Path(kind), form).await;
+    let code = crate::http::auth::code_of_status(response.status());
+    service::audit::record(&db, &caller, "upload import", Some(&target), code, &remote).await;
+    response
+}
+
+async fn receive_upload(
+    State(state): State<crate::http::AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
     headers: axum::http::HeaderMap,
     Path(kind): Path<String>,
     form: Multipart,

@@ -176,6 +176,20 @@ pub(crate) async fn read_form(
 pub async fn upload(
     State(state): State<crate::http::AppState>,
     axum::Extension(caller): axum::Extension<service::Caller>,
+    axum::Extension(remote): axum::Extension<service::audit::Remote>,
+    headers: axum::http::HeaderMap,
+    form: Multipart,
+) -> Response {
+    let db = state.db.clone();
+    let response = receive_upload(State(state), axum::Extension(caller.clone()), headers, form).await;
+    let code = crate::http::auth::code_of_status(response.status());
+    service::audit::record(&db, &caller, "upload bank-report", None, code, &remote).await;
+    response
+}
+
+async fn receive_upload(
+    State(state): State<crate::http::AppState>,
+    axum::Extension(caller): axum::Extension<service::Caller>,
     headers: axum::http::HeaderMap,
     form: Multipart,
 ) -> Response {

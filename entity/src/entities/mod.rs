@@ -2,6 +2,7 @@
 
 pub mod api_key;
 pub mod assistance_plan;
+pub mod audit_log;
 pub mod bank;
 pub mod bank_periodic_report;
 pub mod bank_report;
