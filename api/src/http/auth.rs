@@ -128,8 +128,21 @@ fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
     resp
 }
 
+/// Records `response` in the audit log as `action` on `target` by `caller`, and returns it.
+pub async fn audited(
+    db: &service::Db,
+    caller: &Caller,
+    action: &str,
+    target: Option<&str>,
+    remote: &service::audit::Remote,
+    response: Response,
+) -> Response {
+    service::audit::record(db, caller, action, target, code_of_status(response.status()), remote).await;
+    response
+}
+
 /// The audit's code of an answer's status: none for a success.
-pub fn code_of_status(status: StatusCode) -> Option<&'static str> {
+fn code_of_status(status: StatusCode) -> Option<&'static str> {
     (!status.is_success()).then(|| match status.as_u16() {
         401 => "UNAUTHENTICATED",
         403 => "FORBIDDEN",

@@ -41,9 +41,7 @@ pub async fn export(
 ) -> Response {
     let db = state.db.clone();
     let response = export_file(state, caller.clone(), headers, &file, p).await;
-    let code = super::auth::code_of_status(response.status());
-    service::audit::record(&db, &caller, "export", Some(&file), code, &remote).await;
-    response
+    super::auth::audited(&db, &caller, "export", Some(&file), &remote, response).await
 }
 
 async fn export_file(

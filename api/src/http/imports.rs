@@ -58,9 +58,7 @@ pub async fn upload(
     let db = state.db.clone();
     let target = kind.clone();
     let response = receive_upload(State(state), axum::Extension(caller.clone()), headers, Path(kind), form).await;
-    let code = crate::http::auth::code_of_status(response.status());
-    service::audit::record(&db, &caller, "upload import", Some(&target), code, &remote).await;
-    response
+    crate::http::auth::audited(&db, &caller, "upload import", Some(&target), &remote, response).await
 }
 
 async fn receive_upload(

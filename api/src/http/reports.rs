@@ -182,9 +182,7 @@ pub async fn upload(
 ) -> Response {
     let db = state.db.clone();
     let response = receive_upload(State(state), axum::Extension(caller.clone()), headers, form).await;
-    let code = crate::http::auth::code_of_status(response.status());
-    service::audit::record(&db, &caller, "upload bank-report", None, code, &remote).await;
-    response
+    crate::http::auth::audited(&db, &caller, "upload bank-report", None, &remote, response).await
 }
 
 async fn receive_upload(
