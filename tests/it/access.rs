@@ -19,6 +19,16 @@ async fn as_key(app: &TestApp, key: Option<&str>, query: &str, variables: Value)
     (resp.status().as_u16(), resp.json().await.expect("JSON"))
 }
 
+/// `GET /exports/{file}` with `key`: the status and the text.
+async fn export(app: &TestApp, key: &str, file: &str) -> (u16, String) {
+    let resp = client_with(key)
+        .get(format!("{}/exports/{file}", app.base))
+        .send()
+        .await
+        .expect("the server answers");
+    (resp.status().as_u16(), resp.text().await.expect("text"))
+}
+
 /// The first error's code, or `OK` when there is none.
 fn code(body: &Value) -> String {
     body["errors"][0]["extensions"]["code"]
@@ -152,14 +162,7 @@ async fn a_banks_key_never_reaches_another_banks_data() {
         let (_, submit) = as_key(&app, Some(&sicredi), "mutation($id: ID!) { submitFcoCarta(id: $id) { id } }", json!({ "id": other })).await;
         assert_eq!(code(&submit), "NOT_FOUND", "{submit}");
         // The export of cartas holds its own only.
-        let csv = client_with(&sicredi)
-            .get(format!("{}/exports/cartas.csv", app.base))
-            .send()
-            .await
-            .expect("export")
-            .text()
-            .await
-            .expect("csv");
+        let (_, csv) = export(&app, &sicredi, "cartas.csv").await;
         assert_eq!(csv.lines().count() as u64, total + 1, "a header and its own cartas");
         // An upload in another bank's name: the bank does not exist for it; in its own, received.
         let upload = |bank: &'static str| {
@@ -250,14 +253,7 @@ async fn a_persons_cpf_and_name_are_masked_for_who_may_not_see_them() {
                 company_theirs["party"]["document"], company["party"]["document"],
                 "{role}: a CNPJ is shown"
             );
-            let csv = client_with(&key)
-                .get(format!("{}/exports/cartas.csv", app.base))
-                .send()
-                .await
-                .expect("export")
-                .text()
-                .await
-                .expect("csv");
+            let (_, csv) = export(&app, &key, "cartas.csv").await;
             if sees {
                 assert_eq!(theirs["party"]["document"], cpf.as_str(), "{role}");
                 assert_eq!(theirs["party"]["name"], name.as_str(), "{role}");
@@ -289,19 +285,13 @@ async fn the_audit_log_records_who_did_what_and_is_append_only() {
         as_key(&app, Some(&app.key), refused, json!({})).await;
         app.data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
             .await;
-        let export = client_with(&analyst).get(format!("{}/exports/cartas.csv", app.base)).send().await.expect("export");
-        assert_eq!(export.status().as_u16(), 200);
-        let forbidden = client_with(&analyst).get(format!("{}/exports/audit.csv", app.base)).send().await.expect("audit");
-        assert_eq!(forbidden.status().as_u16(), 403, "only the administrator reads the audit log");
-        let csv = app
-            .client
-            .get(format!("{}/exports/audit.csv", app.base))
-            .send()
-            .await
-            .expect("audit")
-            .text()
-            .await
-            .expect("csv");
+        assert_eq!(export(&app, &analyst, "cartas.csv").await.0, 200);
+        assert_eq!(
+            export(&app, &analyst, "audit.csv").await.0,
+            403,
+            "only the administrator reads the audit log"
+        );
+        let (_, csv) = export(&app, &app.key, "audit.csv").await;
         let line = |needle: &[&str]| csv.lines().any(|l| needle.iter().all(|n| l.contains(n)));
         assert!(line(&["anonymous", "POST /graphql", "DENIED", "UNAUTHENTICATED", "127.0.0.1"]), "{csv}");
         assert!(line(&["analyst key", "mutation withdrawRuleParameterVersion", "DENIED", "FORBIDDEN"]), "{csv}");
