@@ -151,6 +151,10 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             let mut settings = Settings::new(cli.database_url, args.listen);
             settings.demo = args.demo;
             settings.open_dashboard = args.open_dashboard;
+            settings.rate_limit = args.rate_limit;
+            settings.request_timeout = std::time::Duration::from_secs(args.request_timeout);
+            settings.cors_origins = args.cors_origins;
+            settings.introspection = !args.no_introspection;
             settings.file_store = cli.file_store;
             settings.lease = lease;
             settings.report_attempts = cli.report_attempts;
@@ -379,10 +383,11 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             let db = database(&cli).await?;
             let system = service::Caller::System;
             match action {
-                KeysAction::Create { role, bank, name } => {
-                    let k = service::keys::create(&db, &system, &role, bank.as_deref(), &name, chrono::Utc::now())
-                        .await
-                        .map_err(english)?;
+                KeysAction::Create { role, bank, name, rate } => {
+                    let k =
+                        service::keys::create(&db, &system, &role, bank.as_deref(), &name, rate, chrono::Utc::now())
+                            .await
+                            .map_err(english)?;
                     println!("key {} created: {}; it is shown only now:", k.key.id, key_line(&k.key));
                     println!("{}", k.secret);
                 }
@@ -457,11 +462,12 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
 /// A key in a listing: prefix, role, bank, name, state.
 fn key_line(k: &entity::api_key::Model) -> String {
     format!(
-        "{}…  {}{}  {:?}  {}",
+        "{}…  {}{}  {:?}{}  {}",
         k.prefix,
         k.role,
         k.bank_id.map(|b| format!(" (bank {b})")).unwrap_or_default(),
         k.name,
+        k.rate_per_second.map(|r| format!("  {r}/s")).unwrap_or_default(),
         k.revoked_at
             .map_or_else(|| "active".to_owned(), |t| format!("revoked {t}"))
     )

@@ -172,6 +172,10 @@ pub enum KeysAction {
         /// Who or what holds it.
         #[arg(long, default_value = "")]
         name: String,
+        /// Requests per second it may make (bursts of twice that), instead of the server's `--rate-limit`: for a
+        /// load test or an integration that needs more.
+        #[arg(long)]
+        rate: Option<u32>,
     },
     /// List the keys (never the keys themselves: their first characters).
     List,
@@ -318,6 +322,30 @@ pub struct ServeArgs {
     /// Open `/dashboard` (the aggregate figures, no personal data) to callers without a key.
     #[arg(long, env = "FOMENTO_OPEN_DASHBOARD", global = true)]
     pub open_dashboard: bool,
+
+    /// Requests per second a key may make (bursts of twice that) unless it has a rate of its own (`keys create
+    /// --rate`); past it, `429 RATE_LIMITED` with `Retry-After`. 0 turns the limit off.
+    #[arg(long, env = "FOMENTO_RATE_LIMIT", default_value_t = crate::startup::DEFAULT_RATE_LIMIT, global = true)]
+    pub rate_limit: u32,
+
+    /// The longest a request may take, in seconds; past it, `503 REQUEST_TIMEOUT` (subscriptions are not bounded).
+    #[arg(long, env = "FOMENTO_REQUEST_TIMEOUT", default_value_t = crate::startup::DEFAULT_REQUEST_TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
+    pub request_timeout: u64,
+
+    /// An origin browsers may call Fomento from (`https://painel.example.gov.br`), or `*` for any; repeat it for
+    /// several (the variable takes them separated by `,`). None: same origin only.
+    #[arg(
+        long = "cors-origin",
+        env = "FOMENTO_CORS_ORIGINS",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub cors_origins: Vec<String>,
+
+    /// Refuse introspection (`__schema`, `__type`): for production, where clients are generated from
+    /// `schema.graphql` instead.
+    #[arg(long, env = "FOMENTO_NO_INTROSPECTION", global = true)]
+    pub no_introspection: bool,
 }
 
 /// Migration actions.

@@ -139,7 +139,17 @@ async fn print_keys(db: &DatabaseConnection) {
         ("council", None),
         ("bank", Some("SICREDI")),
     ] {
-        match service::keys::create(db, &Caller::System, role, bank, &format!("demo {role}"), Utc::now()).await {
+        match service::keys::create(
+            db,
+            &Caller::System,
+            role,
+            bank,
+            &format!("demo {role}"),
+            None,
+            Utc::now(),
+        )
+        .await
+        {
             Ok(k) => lines.push(format!(
                 "  {role:<8} {}{}",
                 k.secret,

@@ -2,7 +2,6 @@
 
 use crate::{
     config::MigrateAction,
-    graphql::build_schema,
     http::{AppState, router},
 };
 use migration::{Migrator, MigratorTrait};
@@ -39,6 +38,14 @@ pub struct Settings {
     pub schedules: Vec<String>,
     /// Whether `/dashboard` is open to callers without a key (`--open-dashboard`).
     pub open_dashboard: bool,
+    /// Requests per second per key without a rate of its own (0: no limit).
+    pub rate_limit: u32,
+    /// The longest a request may take.
+    pub request_timeout: std::time::Duration,
+    /// The origins browsers may call from (none: same origin only; `*`: any).
+    pub cors_origins: Vec<String>,
+    /// Whether the graph answers introspection (`__schema`, `__type`).
+    pub introspection: bool,
 }
 
 impl Settings {
@@ -55,9 +62,19 @@ impl Settings {
             run_jobs: false,
             schedules: Vec::new(),
             open_dashboard: false,
+            rate_limit: DEFAULT_RATE_LIMIT,
+            request_timeout: std::time::Duration::from_secs(DEFAULT_REQUEST_TIMEOUT_SECONDS),
+            cors_origins: Vec::new(),
+            introspection: true,
         }
     }
 }
+
+/// Requests per second a key may make by default (bursts of twice that).
+pub const DEFAULT_RATE_LIMIT: u32 = 50;
+
+/// The longest a request may take by default, in seconds.
+pub const DEFAULT_REQUEST_TIMEOUT_SECONDS: u64 = 30;
 
 /// The ingestion runtime over a database and a file store (a local directory or an S3-compatible bucket).
 pub fn ingestion(
@@ -270,7 +287,11 @@ impl Application {
         } else {
             None
         };
-        let schema = build_schema(db.clone(), Some(ingestion.clone()));
+        let schema = crate::graphql::build_schema_with(db.clone(), Some(ingestion.clone()), settings.introspection);
+        let liveness = crate::http::door::Liveness::default();
+        if db.get_database_backend() == DbBackend::Postgres {
+            liveness.watch_postgres(settings.database_url.clone());
+        }
         let flags = crate::runtime::listen_for_flags(&db).await;
         Ok(Self {
             listener,
@@ -280,6 +301,12 @@ impl Application {
                 ingestion: Some(ingestion),
                 max_upload_bytes: settings.max_upload_bytes,
                 open_dashboard: settings.open_dashboard,
+                rate_limit: settings.rate_limit,
+                rates: Default::default(),
+                request_timeout: settings.request_timeout,
+                liveness,
+                cors_origins: settings.cors_origins,
+                introspection: settings.introspection,
             },
             statements,
             _scheduler: scheduler,

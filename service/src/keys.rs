@@ -55,9 +55,20 @@ pub async fn create(
     role: &str,
     bank_code: Option<&str>,
     name: &str,
+    rate_per_second: Option<u32>,
     now: DateTime<Utc>,
 ) -> Result<Created> {
     authorize(caller, Operation::Administer)?;
+    let rate_per_second = match rate_per_second {
+        Some(r) if r == 0 || r > 1_000_000 => {
+            return Err(ServiceError::bad(
+                "rate",
+                Message::new(msg::KEY_RATE_OUT_OF_RANGE).arg("rate", r),
+            ));
+        }
+        Some(r) => Some(r as i32),
+        None => None,
+    };
     let Some(role) = Role::parse(role) else {
         return Err(ServiceError::bad(
             "role",
@@ -95,6 +106,7 @@ pub async fn create(
         created_at: Set(now),
         created_by: Set(caller.actor()),
         revoked_at: Set(None),
+        rate_per_second: Set(rate_per_second),
         ..Default::default()
     }
     .insert(db)
@@ -150,7 +162,16 @@ pub async fn revoke(
     Ok(key)
 }
 
-type Cache = Mutex<HashMap<String, (Caller, Instant)>>;
+/// Who a key stands for, and the requests per second it may make (the server's default when none).
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    /// The caller.
+    pub caller: Caller,
+    /// Its own rate, when it has one.
+    pub rate_per_second: Option<u32>,
+}
+
+type Cache = Mutex<HashMap<String, (Authenticated, Instant)>>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -159,16 +180,21 @@ fn cache() -> &'static Cache {
 
 /// The caller a presented key stands for: `None` for a key that does not exist or was revoked.
 pub async fn authenticate(db: &impl ConnectionTrait, presented: &str) -> Result<Option<Caller>> {
+    Ok(authenticate_key(db, presented).await?.map(|a| a.caller))
+}
+
+/// [`authenticate`], with the key's own rate.
+pub async fn authenticate_key(db: &impl ConnectionTrait, presented: &str) -> Result<Option<Authenticated>> {
     let presented = presented.trim();
     if !presented.starts_with(PREFIX) || presented.len() > 200 {
         return Ok(None);
     }
     let digest = hash(presented);
     if let Ok(cache) = cache().lock()
-        && let Some((caller, at)) = cache.get(&digest)
+        && let Some((known, at)) = cache.get(&digest)
         && at.elapsed() < CACHE_FOR
     {
-        return Ok(Some(caller.clone()));
+        return Ok(Some(known.clone()));
     }
     let Some(key) = api_key::Entity::find()
         .filter(api_key::Column::KeyHash.eq(digest.clone()))
@@ -183,17 +209,20 @@ pub async fn authenticate(db: &impl ConnectionTrait, presented: &str) -> Result<
     let Some(role) = Role::parse(&key.role) else {
         return Ok(None);
     };
-    let caller = Caller::Key {
-        id: key.id,
-        name: key.name,
-        role,
-        bank: key.bank_id,
+    let known = Authenticated {
+        caller: Caller::Key {
+            id: key.id,
+            name: key.name,
+            role,
+            bank: key.bank_id,
+        },
+        rate_per_second: key.rate_per_second.and_then(|r| u32::try_from(r).ok()),
     };
     if let Ok(mut cache) = cache().lock() {
         if cache.len() > 10_000 {
             cache.clear();
         }
-        cache.insert(digest, (caller.clone(), Instant::now()));
+        cache.insert(digest, (known.clone(), Instant::now()));
     }
-    Ok(Some(caller))
+    Ok(Some(known))
 }

@@ -424,6 +424,21 @@ catalogue! {
         pt: "credenciais ausentes ou inválidas: envie uma chave de API no cabeçalho Authorization: Bearer",
         en: "missing or invalid credentials: send an API key in the Authorization: Bearer header"
     }
+    /// A key past its requests per second.
+    RATE_LIMITED = "RATE_LIMITED" {
+        pt: "limite de {rate} requisições por segundo desta chave excedido; tente de novo em {seconds} s",
+        en: "this key's limit of {rate} requests per second is exceeded; try again in {seconds} s"
+    }
+    /// A request that ran past the server's time limit.
+    REQUEST_TIMEOUT = "REQUEST_TIMEOUT" {
+        pt: "a requisição passou do limite de {seconds} s do servidor e foi interrompida",
+        en: "the request ran past the server's limit of {seconds} s and was stopped"
+    }
+    /// The database does not answer.
+    DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE" {
+        pt: "o banco de dados não responde; tente de novo em instantes",
+        en: "the database does not answer; try again in a moment"
+    }
     /// A role that may never perform an operation.
     FORBIDDEN = "FORBIDDEN" {
         pt: "o papel {role} não tem permissão para a operação {operation} (papéis: README, Keys and roles)",
@@ -438,6 +453,11 @@ catalogue! {
     KEY_NEEDS_BANK = "KEY_NEEDS_BANK" {
         pt: "uma chave do papel bank precisa do código do seu banco (--bank)",
         en: "a bank key needs its bank's code (--bank)"
+    }
+    /// A key's own rate outside 1..=1,000,000 requests per second.
+    KEY_RATE_OUT_OF_RANGE = "KEY_RATE_OUT_OF_RANGE" {
+        pt: "a taxa de uma chave vai de 1 a 1.000.000 requisições por segundo; recebida {rate}",
+        en: "a key's rate is 1 to 1,000,000 requests per second; got {rate}"
     }
     /// An API key that does not exist.
     KEY_UNKNOWN = "KEY_UNKNOWN" { pt: "não há chave de API {id}", en: "there is no API key {id}" }
@@ -674,7 +694,15 @@ impl Message {
         serde_json::to_string(&self.args).unwrap_or_else(|_| "{}".into())
     }
 
-    /// A stored message: its code and values as written by [`Message::args_json`].
+    /// The message with every CPF in its values masked (for a reader without the right to see them).
+    pub fn scrubbed(mut self) -> Self {
+        for v in self.args.values_mut() {
+            *v = crate::privacy::scrub_cpfs(v);
+        }
+        self
+    }
+
+    /// A message as stored: its code and its values as JSON.
     pub fn stored(code: &str, args_json: Option<&str>) -> Self {
         Self {
             code: code.to_owned(),

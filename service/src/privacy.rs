@@ -40,6 +40,49 @@ pub fn initials(name: &str) -> String {
         .join(" ")
 }
 
+/// `text` with every CPF in it masked: eleven digits, written bare or as `123.456.789-09`, not part of a longer run
+/// of digits (a CNPJ's fourteen digits stay).
+pub fn scrub_cpfs(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()) {
+            // The run of digits and CPF punctuation starting here.
+            let mut j = i;
+            let mut digits = 0;
+            while j < chars.len() && (chars[j].is_ascii_digit() || matches!(chars[j], '.' | '-')) {
+                if chars[j].is_ascii_digit() {
+                    digits += 1;
+                }
+                j += 1;
+            }
+            // Punctuation that ends the run (a full stop after the number) is not the number's.
+            while j > i && !chars[j - 1].is_ascii_digit() {
+                j -= 1;
+            }
+            let run: String = chars[i..j].iter().collect();
+            let punctuated_like_cpf = run.len() == 14 && run.as_bytes()[3] == b'.' && run.as_bytes()[7] == b'.';
+            if digits == 11 && (run.len() == 11 || punctuated_like_cpf) {
+                out.push_str(&mask_cpf(&run));
+            } else {
+                out.push_str(&run);
+            }
+            i = j;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A value a bank sent in a column of personal data, as somebody without the right may see it: a CPF masked, a
+/// name as initials (a row's name is masked even when the row is a company's: the value alone does not say).
+pub fn mask_value(value: &str, is_name: bool) -> String {
+    if is_name { initials(value) } else { scrub_cpfs(value) }
+}
+
 /// Whether a party is a natural person (its document a CPF).
 pub fn is_person(p: &party::Model) -> bool {
     p.document_kind == "CPF"
@@ -76,6 +119,24 @@ pub fn depends_on_programme(caller: &Caller, p: &party::Model) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cpfs_in_text_are_masked_and_cnpjs_and_other_numbers_are_not() {
+        assert_eq!(
+            scrub_cpfs("o CPF 123.456.789-09 já pertence ao grupo 7."),
+            "o CPF ***.456.789-** já pertence ao grupo 7."
+        );
+        assert_eq!(scrub_cpfs("12345678909"), "***.456.789-**");
+        assert_eq!(scrub_cpfs("CNPJ 12.345.678/0001-95"), "CNPJ 12.345.678/0001-95");
+        assert_eq!(scrub_cpfs("12345678000195"), "12345678000195");
+        assert_eq!(scrub_cpfs("linha 2026, R$ 1.234.567,89"), "linha 2026, R$ 1.234.567,89");
+        assert_eq!(
+            scrub_cpfs("123456789090"),
+            "123456789090",
+            "twelve digits are not a CPF"
+        );
+        assert_eq!(mask_value("Maria da Silva", true), "M. S.");
+    }
 
     #[test]
     fn a_cpf_and_a_name_are_masked_for_who_may_not_see_them() {

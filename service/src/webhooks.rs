@@ -208,7 +208,8 @@ fn flag_json(f: &compliance_flag::Model) -> serde_json::Value {
         "ruleCode": f.rule_code,
         "legalBasis": f.legal_basis,
         "severity": f.severity,
-        "message": f.message,
+        // A receiver has no role: the CPFs a message may quote are masked for it.
+        "message": crate::privacy::scrub_cpfs(&f.message),
         "source": f.source,
         "programme": f.programme.to_value(),
         "subjectKind": f.subject_kind,
@@ -218,7 +219,7 @@ fn flag_json(f: &compliance_flag::Model) -> serde_json::Value {
         "raisedAt": f.raised_at,
         "resolvedAt": f.resolved_at,
         "resolvedBy": f.resolved_by,
-        "resolution": f.resolution,
+        "resolution": f.resolution.as_deref().map(crate::privacy::scrub_cpfs),
     })
 }
 
@@ -323,7 +324,7 @@ pub async fn enqueue_report(db: &impl ConnectionTrait, report: i64) -> std::resu
             "errorCount": r.error_count,
             "receivedAt": r.received_at,
             "processedAt": r.processed_at,
-            "lastError": r.last_error,
+            "lastError": r.last_error.as_deref().map(crate::privacy::scrub_cpfs),
         }
     });
     let event = Event {

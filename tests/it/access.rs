@@ -305,3 +305,88 @@ async fn the_audit_log_records_who_did_what_and_is_append_only() {
     })
     .await;
 }
+
+/// A bank's sheet quotes its borrowers: a report's row errors (in the graph) and its error workbook mask a person's
+/// CPF and name for an analyst, and show them whole to the chamber and the administrator.
+#[tokio::test]
+async fn a_reports_errors_mask_the_persons_in_it_for_who_may_not_see_them() {
+    use crate::reports::{C, cpf, good_row, upload, workbook};
+    on_each_backend(true, |app| async move {
+        let person = cpf(4242);
+        let digits: String = person.chars().filter(char::is_ascii_digit).collect();
+        let mut bad_amount = good_row("MASK-1", person.clone(), 0.0);
+        bad_amount[1] = C::T("Maria da Silva Teste");
+        bad_amount[8] = C::T("muito");
+        // A CPF with wrong check digits: the offending value is a CPF all the same.
+        let wrong = format!("{}{}", &digits[..9], if &digits[9..] == "00" { "11" } else { "00" });
+        let mut bad_document = good_row("MASK-2", wrong.clone(), 150_000.0);
+        bad_document[1] = C::T("Joana Pereira Teste");
+        let (status, body) = upload(
+            &app,
+            "BB",
+            "2019-05",
+            "maio.xlsx",
+            workbook(&[bad_amount, bad_document]),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("ingest");
+        let number = body["number"].as_i64().expect("number");
+        let id = body["id"].clone();
+        let q = "query R($id: ID!) { bankReport(id: $id) { status errors { row column value message } } }";
+        for (role, sees) in [("analyst", false), ("council", true), ("admin", true)] {
+            let key = app.key_of(role, None).await;
+            let (_, body) = as_key(&app, Some(&key), q, json!({ "id": id })).await;
+            let text = body.to_string();
+            assert_eq!(body["data"]["bankReport"]["status"], "REJECTED", "{body}");
+            let resp = client_with(&key)
+                .get(format!("{}/bank-reports/{number}/errors.xlsx", app.base))
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(resp.status().as_u16(), 200, "{role}");
+            let bytes = resp.bytes().await.expect("bytes").to_vec();
+            let cells = jobs::report::read::read(&bytes, &Default::default()).expect("xlsx");
+            let sheet: Vec<String> = cells.iter().flatten().map(|c| c.display()).collect();
+            let whole_in_sheet = sheet.iter().any(|c| c.contains("Maria da Silva Teste"))
+                && sheet
+                    .iter()
+                    .any(|c| c.chars().filter(char::is_ascii_digit).collect::<String>() == digits);
+            if sees {
+                assert!(
+                    text.contains(&wrong),
+                    "{role}: the offending CPF whole in the graph: {text}"
+                );
+                assert!(whole_in_sheet, "{role}: the sheet whole: {sheet:?}");
+            } else {
+                assert!(!text.contains(&wrong), "{role}: no whole CPF in the graph: {text}");
+                assert!(text.contains("-**"), "{role}: the offending CPF masked: {text}");
+                assert!(
+                    !sheet
+                        .iter()
+                        .any(|c| c.contains("Maria da Silva Teste") || c.contains("Joana Pereira Teste")),
+                    "{role}: no name whole in the sheet: {sheet:?}"
+                );
+                assert!(
+                    sheet.iter().any(|c| c == "M. S. T."),
+                    "{role}: the name as initials: {sheet:?}"
+                );
+                assert!(
+                    !sheet.iter().any(|c| {
+                        let d: String = c.chars().filter(char::is_ascii_digit).collect();
+                        d == digits || d == wrong
+                    }),
+                    "{role}: no CPF whole in the sheet: {sheet:?}"
+                );
+                // The errors are still there to read: the row, the column, what is wrong.
+                assert!(
+                    sheet.iter().any(|c| c.contains("muito") || c.contains("valor")),
+                    "{sheet:?}"
+                );
+            }
+        }
+    })
+    .await;
+}

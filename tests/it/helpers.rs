@@ -136,6 +136,9 @@ async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Setting
     let listen = "127.0.0.1:0".parse().expect("address");
     let mut settings = Settings::new(url.clone(), listen);
     settings.demo = demo;
+    // Tests send bursts (concurrent uploads, pages fetched in parallel): no default rate; a test of the limit gives
+    // its key a rate of its own.
+    settings.rate_limit = 0;
     tweak(&mut settings);
     let store = std::env::temp_dir().join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()));
     settings.file_store = store.display().to_string();
@@ -160,6 +163,7 @@ async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Setting
         "admin",
         None,
         "tests",
+        None,
         chrono::Utc::now(),
     )
     .await
@@ -193,10 +197,18 @@ pub fn client_with(key: &str) -> Client {
 impl TestApp {
     /// A new key of `role` (a `bank` key for the bank of `bank`).
     pub async fn key_of(&self, role: &str, bank: Option<&str>) -> String {
-        service::keys::create(&self.db, &service::Caller::System, role, bank, role, chrono::Utc::now())
-            .await
-            .expect("a key")
-            .secret
+        service::keys::create(
+            &self.db,
+            &service::Caller::System,
+            role,
+            bank,
+            role,
+            None,
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a key")
+        .secret
     }
 }
 

@@ -14,6 +14,7 @@ mod helpers;
 mod imports;
 mod lifecycle;
 mod lifecycle_support;
+mod limits;
 mod reports;
 mod rules;
 mod s3;

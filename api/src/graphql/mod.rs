@@ -37,6 +37,15 @@ pub fn caller(ctx: &Context<'_>) -> Caller {
 
 /// Builds the schema with its DataLoaders over `db`.
 pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::Ingestion>) -> AppSchema {
+    build_schema_with(db, ingestion, true)
+}
+
+/// [`build_schema`], answering introspection or not (`--no-introspection`, for production).
+pub fn build_schema_with(
+    db: DatabaseConnection,
+    ingestion: Option<crate::runtime::Ingestion>,
+    introspection: bool,
+) -> AppSchema {
     use loaders::*;
     let mut builder = Schema::build(
         query::QueryRoot::default(),
@@ -45,6 +54,9 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
     );
     if let Some(i) = ingestion {
         builder = builder.data(i);
+    }
+    if !introspection {
+        builder = builder.disable_introspection();
     }
     builder
         .extension(limits::Limits)

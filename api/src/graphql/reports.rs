@@ -196,19 +196,28 @@ impl BankReport {
             .await
             .served(ctx)?;
         let lang = lang(ctx);
+        let whole =
+            service::privacy::sees_personal(&crate::graphql::caller(ctx), &[entity::vocab::Programme::FcoRural]);
         Ok(rows
             .into_iter()
-            .map(|e| ReportRowError {
-                row: e.row_number,
-                message: crate::http::reports::stored_message(
+            .map(|e| {
+                let message = crate::http::reports::stored_message(
                     e.message_code.as_deref(),
                     e.message_args.as_deref(),
                     &e.message,
-                )
-                .render(lang),
-                column: e.column_name,
-                value: e.value,
-                rule_code: e.rule_code,
+                );
+                let (message, value) = if whole {
+                    (message, e.value)
+                } else {
+                    crate::http::reports::masked_error(message, e.column_name.as_deref(), e.value)
+                };
+                ReportRowError {
+                    row: e.row_number,
+                    message: message.render(lang),
+                    column: e.column_name,
+                    value,
+                    rule_code: e.rule_code,
+                }
             })
             .collect())
     }

@@ -8,7 +8,7 @@ use axum::{
     extract::{Request, State},
     http::{StatusCode, header},
     middleware::Next,
-    response::{IntoResponse, Response},
+    response::Response,
 };
 use service::{
     Caller,
@@ -61,8 +61,17 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
     req.extensions_mut().insert(remote.clone());
     let open = public(&path, &state);
     let caller = match presented(req.headers()) {
-        Some(key) => match service::keys::authenticate(&state.db, &key).await {
-            Ok(Some(caller)) => Some(caller),
+        Some(key) => match service::keys::authenticate_key(&state.db, &key).await {
+            Ok(Some(known)) => {
+                let rate = known.rate_per_second.unwrap_or(state.rate_limit);
+                if let service::Caller::Key { id, .. } = &known.caller
+                    && !state.rates.admit(*id, rate)
+                {
+                    tracing::warn!(key = id, rate, path, "request refused: the key is past its rate");
+                    return super::door::rate_limited(&path, req.headers(), rate);
+                }
+                Some(known.caller)
+            }
             Ok(None) => None,
             // The probes answer whatever the database does.
             Err(_) if open => None,
@@ -108,19 +117,13 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
 /// `401` in the shape of the endpoint: a GraphQL error (`UNAUTHENTICATED`) on `/graphql`, the banks' REST error
 /// elsewhere.
 fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
-    let lang = super::reports::lang_of(headers);
-    let message = Message::new(code::UNAUTHENTICATED).render(lang);
-    let mut resp = if path == "/graphql" {
-        (
-            StatusCode::UNAUTHORIZED,
-            [(header::CONTENT_TYPE, "application/graphql-response+json")],
-            serde_json::json!({ "errors": [{ "message": message, "extensions": { "code": "UNAUTHENTICATED" } }] })
-                .to_string(),
-        )
-            .into_response()
-    } else {
-        super::reports::rest_error(StatusCode::UNAUTHORIZED, "UNAUTHENTICATED", None, message)
-    };
+    let mut resp = super::door::refusal(
+        path,
+        headers,
+        StatusCode::UNAUTHORIZED,
+        code::UNAUTHENTICATED,
+        Message::new(code::UNAUTHENTICATED),
+    );
     resp.headers_mut().insert(
         header::WWW_AUTHENTICATE,
         header::HeaderValue::from_static("Bearer realm=\"fomento\""),

@@ -93,9 +93,67 @@ fn not_acceptable() -> Response {
 
 /// A well-formed GraphQL-over-HTTP request, before execution.
 struct GqlRequest {
-    query: String,
+    query: Option<String>,
     operation_name: Option<String>,
     variables: Option<Value>,
+    /// The SHA-256 of the query under Apollo's automatic persisted queries (`extensions.persistedQuery`).
+    persisted: Option<String>,
+}
+
+/// Automatic persisted queries: a client sends the query's SHA-256 alone and, when this process does not know it
+/// yet (`PERSISTED_QUERY_NOT_FOUND`), sends the hash with the query once; the query is then kept by its hash. At most
+/// [`PERSISTED_MAX`] queries per process, forgotten all at once past that (a client just sends its query again).
+fn persisted() -> &'static std::sync::Mutex<std::collections::HashMap<String, String>> {
+    static STORE: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
+        std::sync::OnceLock::new();
+    STORE.get_or_init(Default::default)
+}
+
+/// How many persisted queries a process keeps.
+const PERSISTED_MAX: usize = 5_000;
+
+/// The query of a request: the one it carries (kept by its hash when it carries one too), or the one its hash names.
+fn query_of(req: &GqlRequest) -> Result<String, (&'static str, String)> {
+    use sha2::Digest;
+    match (&req.query, &req.persisted) {
+        (Some(q), None) => Ok(q.clone()),
+        (Some(q), Some(hash)) => {
+            let digest = hex::encode(sha2::Sha256::digest(q.as_bytes()));
+            if !digest.eq_ignore_ascii_case(hash) {
+                return Err((
+                    "PERSISTED_QUERY_HASH_MISMATCH",
+                    format!("the query's SHA-256 is {digest}, not the {hash} sent in extensions.persistedQuery"),
+                ));
+            }
+            if let Ok(mut store) = persisted().lock() {
+                if store.len() >= PERSISTED_MAX {
+                    store.clear();
+                }
+                store.insert(digest, q.clone());
+            }
+            Ok(q.clone())
+        }
+        (None, Some(hash)) => persisted()
+            .lock()
+            .ok()
+            .and_then(|s| s.get(&hash.to_ascii_lowercase()).cloned())
+            .ok_or(("PERSISTED_QUERY_NOT_FOUND", "PersistedQueryNotFound".to_owned())),
+        (None, None) => Err(("BAD_REQUEST", "the request has no `query`".to_owned())),
+    }
+}
+
+/// The hash of `extensions.persistedQuery` (version 1), if the extensions carry one.
+fn persisted_hash(extensions: Option<&Value>) -> Result<Option<String>, String> {
+    let Some(pq) = extensions.and_then(|e| e.get("persistedQuery")) else {
+        return Ok(None);
+    };
+    if pq.get("version").and_then(Value::as_i64) != Some(1) {
+        return Err("`extensions.persistedQuery.version` must be 1".into());
+    }
+    match pq.get("sha256Hash").and_then(Value::as_str) {
+        Some(h) if h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(Some(h.to_ascii_lowercase())),
+        _ => Err("`extensions.persistedQuery.sha256Hash` must be 64 hexadecimal digits".into()),
+    }
 }
 
 /// Executes a request and shapes the response by media type and error kind.
@@ -108,8 +166,16 @@ async fn execute(
     method: Method,
     lang: jobs::report::messages::Lang,
 ) -> Response {
+    let query = match query_of(&req) {
+        Ok(q) => q,
+        // Apollo's clients look for the not-found answer in a 200 and then send the query with its hash.
+        Err((code @ "PERSISTED_QUERY_NOT_FOUND", message)) => {
+            return error_body(StatusCode::OK, media, code, &message);
+        }
+        Err((code, message)) => return error_body(StatusCode::BAD_REQUEST, media, code, &message),
+    };
     // Parse once ourselves: to refuse mutations over GET, and to tell parse errors from later ones.
-    let doc = match parse_query(&req.query) {
+    let doc = match parse_query(&query) {
         Ok(doc) => doc,
         Err(e) => {
             let status = if media == MediaType::Json {
@@ -120,6 +186,19 @@ async fn execute(
             return error_body(status, media, "GRAPHQL_PARSE_FAILED", &e.to_string());
         }
     };
+    if !state.introspection && introspects(&doc) {
+        let status = if media == MediaType::Json {
+            StatusCode::OK
+        } else {
+            StatusCode::BAD_REQUEST
+        };
+        return error_body(
+            status,
+            media,
+            "INTROSPECTION_DISABLED",
+            "introspection (__schema, __type) is switched off on this server; generate clients from schema.graphql",
+        );
+    }
     if method == Method::GET {
         let op_type = crate::graphql::complete::operation(&doc, req.operation_name.as_deref()).map(|op| op.ty);
         if op_type == Some(OperationType::Mutation) {
@@ -142,7 +221,7 @@ async fn execute(
         };
         return error_body(status, media, "BAD_USER_INPUT", &message);
     }
-    let mut request = async_graphql::Request::new(req.query)
+    let mut request = async_graphql::Request::new(query)
         .data(caller)
         .data(remote)
         .data(lang)
@@ -159,6 +238,22 @@ async fn execute(
         media,
         Some((&doc, operation_name.as_deref())),
     )
+}
+
+/// Whether a document asks for `__schema` or `__type` anywhere (in an operation or a fragment).
+fn introspects(doc: &async_graphql::parser::types::ExecutableDocument) -> bool {
+    use async_graphql::parser::types::{Selection, SelectionSet};
+    fn walk(set: &SelectionSet) -> bool {
+        set.items.iter().any(|s| match &s.node {
+            Selection::Field(f) => {
+                matches!(f.node.name.node.as_str(), "__schema" | "__type") || walk(&f.node.selection_set.node)
+            }
+            Selection::InlineFragment(i) => walk(&i.node.selection_set.node),
+            Selection::FragmentSpread(_) => false,
+        })
+    }
+    doc.operations.iter().any(|(_, op)| walk(&op.node.selection_set.node))
+        || doc.fragments.values().any(|f| walk(&f.node.selection_set.node))
 }
 
 /// Whether an error without a code is about a value the client sent: an argument or variable value the schema's
@@ -260,9 +355,9 @@ fn request_from_json(v: Value) -> Result<GqlRequest, String> {
         return Err("the body must be a JSON object".into());
     };
     let query = match map.remove("query") {
-        Some(Value::String(q)) => q,
+        Some(Value::String(q)) => Some(q),
         Some(_) => return Err("`query` must be a string".into()),
-        None => return Err("the body has no `query`".into()),
+        None => None,
     };
     let operation_name = match map.remove("operationName") {
         None | Some(Value::Null) => None,
@@ -274,14 +369,19 @@ fn request_from_json(v: Value) -> Result<GqlRequest, String> {
         Some(v @ Value::Object(_)) => Some(v),
         Some(_) => return Err("`variables` must be an object".into()),
     };
-    match map.remove("extensions") {
-        None | Some(Value::Null) | Some(Value::Object(_)) => {}
+    let persisted = match map.remove("extensions") {
+        None | Some(Value::Null) => None,
+        Some(e @ Value::Object(_)) => persisted_hash(Some(&e))?,
         Some(_) => return Err("`extensions` must be an object".into()),
+    };
+    if query.is_none() && persisted.is_none() {
+        return Err("the body has no `query`".into());
     }
     Ok(GqlRequest {
         query,
         operation_name,
         variables,
+        persisted,
     })
 }
 
@@ -396,7 +496,16 @@ pub async fn graphql_get(
         .unwrap_or_default();
     let get = |k: &str| params.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
     let wants_html = accept(&headers).is_some_and(|a| a.contains("text/html"));
-    let Some(query) = get("query") else {
+    let extensions = get("extensions")
+        .filter(|e| !e.is_empty())
+        .map(|e| serde_json::from_str::<Value>(&e));
+    let persisted = match extensions {
+        None => Ok(None),
+        Some(Ok(e)) => persisted_hash(Some(&e)),
+        Some(Err(e)) => Err(format!("`extensions` is not JSON: {e}")),
+    };
+    let query = get("query");
+    if query.is_none() && !matches!(persisted, Ok(Some(_))) {
         if wants_html {
             return Html(GRAPHIQL).into_response();
         }
@@ -407,9 +516,13 @@ pub async fn graphql_get(
             "BAD_REQUEST",
             "GET /graphql needs a `query` parameter",
         );
-    };
+    }
     let Some(media) = negotiate(accept(&headers)) else {
         return not_acceptable();
+    };
+    let persisted = match persisted {
+        Ok(p) => p,
+        Err(message) => return error_body(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message),
     };
     let variables = match get("variables").filter(|v| !v.is_empty()) {
         None => None,
@@ -430,6 +543,7 @@ pub async fn graphql_get(
         query,
         operation_name: get("operationName").filter(|s| !s.is_empty()),
         variables,
+        persisted,
     };
     execute(
         &state,

@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod dashboard;
+pub mod door;
 pub mod exports;
 pub mod graphql;
 pub mod health;
@@ -27,12 +28,25 @@ pub struct AppState {
     pub max_upload_bytes: usize,
     /// Whether `/dashboard` (the aggregate figures) is open to callers without a key (`--open-dashboard`).
     pub open_dashboard: bool,
+    /// Requests per second a key may make when it has no rate of its own (`--rate-limit`; 0: no limit).
+    pub rate_limit: u32,
+    /// The buckets of the rate limit.
+    pub rates: std::sync::Arc<door::RateLimits>,
+    /// The longest a request may take (`--request-timeout`).
+    pub request_timeout: std::time::Duration,
+    /// Whether the database answers.
+    pub liveness: door::Liveness,
+    /// The origins browsers may call from (`--cors-origin`).
+    pub cors_origins: Vec<String>,
+    /// Whether the graph answers introspection (`--no-introspection` turns it off).
+    pub introspection: bool,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.
 pub fn router(state: AppState) -> Router {
     let limit = state.max_upload_bytes;
-    Router::new()
+    let cors = door::cors(&state.cors_origins);
+    let router = Router::new()
         .route(
             "/graphql",
             get(graphql::graphql_get)
@@ -56,6 +70,12 @@ pub fn router(state: AppState) -> Router {
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
+        // Layers run outside in: CORS (preflights need no key), the time and liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
-        .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), door::bound))
+        .with_state(state);
+    match cors {
+        Some(cors) => router.layer(cors),
+        None => router,
+    }
 }

@@ -308,15 +308,25 @@ pub async fn errors_xlsx(
         }
         Err(e) => return internal(e.to_string(), lang),
     };
+    // A bank's report is FCO: whole for the administrator, the bank and the chamber; masked for the others.
+    let whole = service::privacy::sees_personal(&caller, &[entity::vocab::Programme::FcoRural]);
     let errors: Vec<RowError> = match service::reports::row_errors(&state.db, id, None).await {
         Ok(rows) => rows
             .into_iter()
-            .map(|e| RowError {
-                row: e.row_number as u32,
-                message: stored_message(e.message_code.as_deref(), e.message_args.as_deref(), &e.message),
-                column: e.column_name,
-                value: e.value,
-                rule_code: e.rule_code,
+            .map(|e| {
+                let message = stored_message(e.message_code.as_deref(), e.message_args.as_deref(), &e.message);
+                let (message, value) = if whole {
+                    (message, e.value)
+                } else {
+                    masked_error(message, e.column_name.as_deref(), e.value)
+                };
+                RowError {
+                    row: e.row_number as u32,
+                    message,
+                    column: e.column_name,
+                    value,
+                    rule_code: e.rule_code,
+                }
             })
             .collect(),
         Err(e) => return internal(e.to_string(), lang),
@@ -325,13 +335,28 @@ pub async fn errors_xlsx(
         Ok(b) => b,
         Err(e) => return internal(e.to_string(), lang),
     };
-    let cells = read(&bytes, &ingestion.ctx.limits).ok();
-    let header = cells.as_deref().and_then(|c| find_header(c).ok()).map(|h| h.row);
+    let mut cells = read(&bytes, &ingestion.ctx.limits).ok();
+    let found = cells.as_deref().and_then(|c| find_header(c).ok());
+    if !whole && let (Some(cells), Some(found)) = (cells.as_mut(), found.as_ref()) {
+        jobs::report::rows::mask_personal(cells, found);
+    }
+    let header = found.map(|h| h.row);
     let file_error = file_error_of(&r);
     match xlsx::errors_workbook(cells.as_deref(), header, &errors, file_error.as_ref(), lang) {
         Ok(bytes) => xlsx_response(bytes, &format!("relatorio-{id}-erros.xlsx")),
         Err(e) => internal(e.to_string(), lang),
     }
+}
+
+/// A row error as a reader without the right to personal data may see it: CPFs in the message masked, and the
+/// value masked when its column holds the borrower's name or document.
+pub fn masked_error(message: Message, column: Option<&str>, value: Option<String>) -> (Message, Option<String>) {
+    let personal = column.and_then(jobs::report::rows::Header::personal_column);
+    let value = value.map(|v| match personal {
+        Some(is_name) => service::privacy::mask_value(&v, is_name),
+        None => service::privacy::scrub_cpfs(&v),
+    });
+    (message.scrubbed(), value)
 }
 
 /// A stored message: by its code when kept, else the text written then (rows from before codes were kept).

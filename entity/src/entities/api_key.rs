@@ -26,6 +26,8 @@ pub struct Model {
     pub created_by: String,
     /// When it was revoked; a revoked key is refused.
     pub revoked_at: Option<DateTimeUtc>,
+    /// Requests per second this key may make; the server's `--rate-limit` when none.
+    pub rate_per_second: Option<i32>,
 }
 
 /// No declared relations.

@@ -45,6 +45,8 @@ pub struct Model {
     pub attempts: i32,
     /// The last attempt's error, for the operator (never shown to the bank).
     pub last_error: Option<String>,
+    /// When its raw file was purged from the store at the end of its retention (`fomento files purge`).
+    pub raw_purged_at: Option<DateTimeUtc>,
 }
 
 impl Model {

@@ -49,6 +49,8 @@ pub struct Model {
     pub received_by: String,
     /// When it ended.
     pub processed_at: Option<DateTimeUtc>,
+    /// When its raw file was purged from the store at the end of its retention (`fomento files purge`).
+    pub raw_purged_at: Option<DateTimeUtc>,
 }
 
 /// No declared relations.

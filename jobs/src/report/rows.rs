@@ -45,6 +45,49 @@ impl Header {
     }
 }
 
+impl Header {
+    /// Whether a column, by the header text found in the file, holds personal data (the borrower's name or
+    /// document): `Some(true)` for the name, `Some(false)` for the document.
+    pub fn personal_column(header: &str) -> Option<bool> {
+        match super::columns::column_of(header)? {
+            Column::Borrower => Some(true),
+            Column::Document => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// Masks the personal data of the sheet's rows below `header`: a row whose document is a CPF (eleven digits, or a
+/// number of at most eleven, as a spreadsheet keeps a CPF typed without punctuation) gets its CPF masked and its
+/// borrower's name as initials; a company's row (CNPJ) is left as it is.
+pub fn mask_personal(rows: &mut [Vec<Cell>], header: &Header) {
+    let (Some(doc), name) = (header.index(Column::Document), header.index(Column::Borrower)) else {
+        return;
+    };
+    for row in rows.iter_mut().skip(header.row + 1) {
+        let digits = |t: &str| t.chars().filter(char::is_ascii_digit).count();
+        let cpf = match row.get(doc) {
+            Some(Cell::Text(t)) => digits(t) == 11,
+            Some(Cell::Int(n)) => (0..100_000_000_000).contains(n),
+            Some(Cell::Number(n)) => n.fract() == 0.0 && (0.0..1e11).contains(n),
+            _ => false,
+        };
+        if !cpf {
+            continue;
+        }
+        let text = match &row[doc] {
+            Cell::Text(t) => t.clone(),
+            Cell::Int(n) => format!("{n:011}"),
+            Cell::Number(n) => format!("{:011}", *n as i64),
+            _ => String::new(),
+        };
+        row[doc] = Cell::Text(service::privacy::mask_cpf(&text));
+        if let Some(Cell::Text(n)) = name.and_then(|i| row.get_mut(i)) {
+            *n = service::privacy::initials(n);
+        }
+    }
+}
+
 /// Finds the header among the first rows: the row that names the most known columns, which must include every
 /// required one (and either the IBGE code or the municipality with its UF).
 pub fn find_header(rows: &[Vec<Cell>]) -> Result<Header, Message> {

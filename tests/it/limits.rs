@@ -1,0 +1,291 @@
+//! The door's limits (issue 15, item 5): requests per second per key, the request time limit, CORS, introspection
+//! switched off, and automatic persisted queries.
+
+use crate::helpers::{Backend, TestApp, client_with, on_each_backend, on_each_backend_with};
+use sea_orm::{ConnectionTrait, TransactionTrait};
+use serde_json::{Value, json};
+use sha2::Digest;
+
+/// POSTs `body` to `/graphql` with `key`; the status, the `Retry-After` header and the body.
+async fn post(app: &TestApp, key: &str, body: Value) -> (u16, Option<String>, Value) {
+    let resp = client_with(key)
+        .post(format!("{}/graphql", app.base))
+        .header("accept", "application/graphql-response+json")
+        .header("accept-language", "en")
+        .json(&body)
+        .send()
+        .await
+        .expect("the server answers");
+    let status = resp.status().as_u16();
+    let retry = resp
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    (status, retry, resp.json().await.expect("JSON"))
+}
+
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
+}
+
+#[tokio::test]
+async fn a_key_past_its_rate_is_refused_for_a_moment_and_other_keys_are_not() {
+    on_each_backend(false, |app| async move {
+        // Two requests per second, bursts of four.
+        let slow = service::keys::create(
+            &app.db,
+            &service::Caller::System,
+            "analyst",
+            None,
+            "slow integration",
+            Some(2),
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a key")
+        .secret;
+        let query = json!({ "query": "{ banks(first: 1) { totalCount } }" });
+        let mut refused = None;
+        for i in 0..12 {
+            let (status, retry, body) = post(&app, &slow, query.clone()).await;
+            if status == 429 {
+                refused = Some((i, retry, body));
+                break;
+            }
+            assert_eq!((status, code(&body)), (200, "OK"), "request {i}: {body}");
+        }
+        let (i, retry, body) = refused.expect("the 12th request at most is past a burst of 4");
+        assert!(i >= 4, "a burst of four passes first; refused at {i}");
+        assert_eq!(code(&body), "RATE_LIMITED", "{body}");
+        assert_eq!(retry.as_deref(), Some("1"));
+        assert!(
+            body["errors"][0]["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("2 requests per second"),
+            "the message names the rate: {body}"
+        );
+        // Another key is not held back by this one.
+        let (status, _, body) = post(&app, &app.key, query.clone()).await;
+        assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+        // After the wait the header names, the key works again.
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let (status, _, body) = post(&app, &slow, query).await;
+        assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+        // The same limit holds on the REST doors, in their shape.
+        let mut statuses = Vec::new();
+        for _ in 0..8 {
+            let r = client_with(&slow)
+                .get(format!("{}/exports/flags.csv", app.base))
+                .send()
+                .await
+                .expect("answer");
+            statuses.push(r.status().as_u16());
+            if r.status().as_u16() == 429 {
+                let body: Value = r.json().await.expect("JSON");
+                assert_eq!(body["error"]["code"], "RATE_LIMITED", "{body}");
+                break;
+            }
+        }
+        assert!(statuses.contains(&429), "{statuses:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_request_past_the_time_limit_is_stopped_with_a_clear_503() {
+    on_each_backend_with(
+        false,
+        |s| s.request_timeout = std::time::Duration::from_secs(1),
+        |app| async move {
+            // Another session holds the table the mutation writes, for longer than the limit.
+            let txn = app.db.begin().await.expect("a transaction");
+            match app.backend {
+                Backend::Postgres => txn
+                    .execute_unprepared("LOCK TABLE non_business_day IN ACCESS EXCLUSIVE MODE")
+                    .await
+                    .expect("lock"),
+                Backend::Sqlite => txn
+                    .execute_unprepared("DELETE FROM non_business_day WHERE day = '1900-01-01'")
+                    .await
+                    .expect("the write lock"),
+            };
+            let started = std::time::Instant::now();
+            let (status, retry, body) = post(
+                &app,
+                &app.key,
+                json!({ "query": "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }" }),
+            )
+            .await;
+            let took = started.elapsed();
+            txn.rollback().await.expect("rollback");
+            assert_eq!((status, code(&body)), (503, "REQUEST_TIMEOUT"), "{body}");
+            assert!(retry.is_some(), "a Retry-After");
+            assert!(
+                body["errors"][0]["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("limit of 1 s"),
+                "{body}"
+            );
+            assert!(
+                took < std::time::Duration::from_secs(4),
+                "stopped near the limit, took {took:?}"
+            );
+            // Nothing of the stopped request was kept; sent again, it is done.
+            let (status, _, body) = post(
+                &app,
+                &app.key,
+                json!({ "query": "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }" }),
+            )
+            .await;
+            assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+            assert_eq!(body["data"]["addNonBusinessDay"]["day"], "2026-12-24");
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn cors_answers_the_origins_named_and_no_other() {
+    on_each_backend_with(
+        false,
+        |s| s.cors_origins = vec!["https://painel.example.gov.br".into()],
+        |app| async move {
+            let preflight = |origin: &'static str| {
+                reqwest::Client::new()
+                    .request(reqwest::Method::OPTIONS, format!("{}/graphql", app.base))
+                    .header("origin", origin)
+                    .header("access-control-request-method", "POST")
+                    .header("access-control-request-headers", "authorization, content-type")
+                    .send()
+            };
+            let ok = preflight("https://painel.example.gov.br").await.expect("answer");
+            assert_eq!(
+                ok.headers()
+                    .get("access-control-allow-origin")
+                    .and_then(|v| v.to_str().ok()),
+                Some("https://painel.example.gov.br")
+            );
+            let allowed = ok
+                .headers()
+                .get("access-control-allow-headers")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            assert!(allowed.contains("authorization"), "{allowed}");
+            let other = preflight("https://elsewhere.example.com").await.expect("answer");
+            assert!(other.headers().get("access-control-allow-origin").is_none());
+            // A real request from the named origin carries the header too.
+            let r = client_with(&app.key)
+                .post(format!("{}/graphql", app.base))
+                .header("origin", "https://painel.example.gov.br")
+                .json(&json!({ "query": "{ banks(first: 1) { totalCount } }" }))
+                .send()
+                .await
+                .expect("answer");
+            assert_eq!(r.status().as_u16(), 200);
+            assert!(r.headers().contains_key("access-control-allow-origin"));
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn introspection_can_be_switched_off() {
+    let introspect = json!({ "query": "{ __schema { queryType { name } } }" });
+    on_each_backend(false, |app| async move {
+        let (status, _, body) = post(
+            &app,
+            &app.key,
+            json!({ "query": "{ __schema { queryType { name } } }" }),
+        )
+        .await;
+        assert_eq!(
+            (status, body["data"]["__schema"]["queryType"]["name"].as_str()),
+            (200, Some("Query")),
+            "{body}"
+        );
+    })
+    .await;
+    on_each_backend_with(
+        false,
+        |s| s.introspection = false,
+        move |app| {
+            let introspect = introspect.clone();
+            async move {
+                let (_, _, body) = post(&app, &app.key, introspect).await;
+                assert!(body["data"].is_null(), "{body}");
+                assert_eq!(code(&body), "INTROSPECTION_DISABLED", "{body}");
+                assert!(
+                    body["errors"][0]["message"]
+                        .as_str()
+                        .unwrap_or("")
+                        .contains("schema.graphql"),
+                    "{body}"
+                );
+                // Hidden in a fragment, it is refused all the same; `__typename` is not introspection.
+                let (_, _, body) = post(
+                    &app,
+                    &app.key,
+                    json!({ "query": "query { ...F } fragment F on Query { __type(name: \"Bank\") { name } }" }),
+                )
+                .await;
+                assert_eq!(code(&body), "INTROSPECTION_DISABLED", "{body}");
+                let (_, _, body) = post(&app, &app.key, json!({ "query": "{ __typename }" })).await;
+                assert_eq!(body["data"]["__typename"], "Query", "{body}");
+                let (status, _, body) =
+                    post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
+                assert_eq!((status, code(&body)), (200, "OK"), "other queries answer: {body}");
+            }
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn persisted_queries_run_by_their_hash_once_registered() {
+    on_each_backend(true, |app| async move {
+        // A query no other test sends, so this process cannot know it yet.
+        let query = format!(
+            "query Persisted{} {{ banks(first: 2) {{ totalCount }} }}",
+            uuid::Uuid::new_v4().simple()
+        );
+        let hash = hex::encode(sha2::Sha256::digest(query.as_bytes()));
+        let ext = json!({ "persistedQuery": { "version": 1, "sha256Hash": hash } });
+        // Unknown: the answer Apollo's clients expect, in a 200.
+        let (status, _, body) = post(&app, &app.key, json!({ "extensions": ext })).await;
+        assert_eq!((status, code(&body)), (200, "PERSISTED_QUERY_NOT_FOUND"), "{body}");
+        assert_eq!(body["errors"][0]["message"], "PersistedQueryNotFound");
+        // Registered with its query, then run by the hash alone, over POST and GET.
+        let (_, _, body) = post(&app, &app.key, json!({ "query": query, "extensions": ext })).await;
+        let total = body["data"]["banks"]["totalCount"].clone();
+        assert!(total.as_i64().is_some_and(|n| n > 0), "{body}");
+        let (_, _, body) = post(&app, &app.key, json!({ "extensions": ext })).await;
+        assert_eq!(body["data"]["banks"]["totalCount"], total, "{body}");
+        let r = client_with(&app.key)
+            .get(format!("{}/graphql", app.base))
+            .query(&[("extensions", ext.to_string())])
+            .header("accept", "application/json")
+            .send()
+            .await
+            .expect("answer");
+        let body: Value = r.json().await.expect("JSON");
+        assert_eq!(body["data"]["banks"]["totalCount"], total, "{body}");
+        // A hash that is not the query's is refused, not stored.
+        let wrong = json!({ "persistedQuery": { "version": 1, "sha256Hash": "0".repeat(64) } });
+        let (status, _, body) = post(&app, &app.key, json!({ "query": query, "extensions": wrong })).await;
+        assert_eq!((status, code(&body)), (400, "PERSISTED_QUERY_HASH_MISMATCH"), "{body}");
+        // A persisted query passes through the same guard: a bank key cannot run an administrator's query by hash.
+        let bank = app.key_of("bank", Some("SICREDI")).await;
+        let admin_only = "{ webhookDeliveries(first: 1) { totalCount } }";
+        let h = hex::encode(sha2::Sha256::digest(admin_only.as_bytes()));
+        let e = json!({ "persistedQuery": { "version": 1, "sha256Hash": h } });
+        let (_, _, body) = post(&app, &app.key, json!({ "query": admin_only, "extensions": e })).await;
+        assert_eq!(code(&body), "OK", "{body}");
+        let (_, _, body) = post(&app, &bank, json!({ "extensions": e })).await;
+        assert_eq!(code(&body), "FORBIDDEN", "{body}");
+    })
+    .await;
+}
