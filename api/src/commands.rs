@@ -2,7 +2,9 @@
 //! `main.rs` only parses the command line and calls [`run`].
 
 use crate::{
-    config::{BankReportsAction, Cli, Command, ImportKind, JobsAction, KeysAction, RulesAction, WebhooksAction},
+    config::{
+        BankReportsAction, Cli, Command, FilesAction, ImportKind, JobsAction, KeysAction, RulesAction, WebhooksAction,
+    },
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 
@@ -50,6 +52,7 @@ async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate
         cli.max_upload_bytes,
     )?;
     ing.schedules = std::sync::Arc::new(schedules(cli)?);
+    ing.retain_raw_files = cli.retain_raw_files;
     Ok((db, ing))
 }
 
@@ -161,6 +164,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             settings.max_upload_bytes = cli.max_upload_bytes;
             settings.run_jobs = true;
             settings.schedules = cli.schedules;
+            settings.retain_raw_files = cli.retain_raw_files;
             let app = Application::build(settings).await?;
             tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
             app.run_until_stopped().await?;
@@ -378,6 +382,24 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                     l.remote.unwrap_or_default()
                 );
             }
+        }
+        Command::Files {
+            action: FilesAction::Purge { before },
+        } => {
+            let (db, ing) = database_and_ingestion(&cli).await?;
+            let p = service::files::purge(
+                &db,
+                &ing.ctx.store,
+                &service::Caller::System,
+                before,
+                chrono::Utc::now(),
+            )
+            .await
+            .map_err(english)?;
+            println!(
+                "raw files received before {before} purged: {} files ({} reports, {} imports); {} kept for a later upload",
+                p.files, p.reports, p.imports, p.kept_for_later
+            );
         }
         Command::Keys { action } => {
             let db = database(&cli).await?;

@@ -59,6 +59,11 @@ pub struct Cli {
     #[arg(long = "schedule", env = "FOMENTO_SCHEDULES", value_delimiter = ';', global = true)]
     pub schedules: Vec<String>,
 
+    /// How long raw uploaded files (banks' sheets, imports) are kept before the `purge-raw-files` job deletes them
+    /// from the store: `5y`, `18m`, `90d`. Reports and imports keep their rows and outcome.
+    #[arg(long, env = "FOMENTO_RETAIN_RAW_FILES", default_value = "5y", global = true)]
+    pub retain_raw_files: service::files::Retention,
+
     /// What to do; `serve` when omitted.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -144,6 +149,12 @@ pub enum Command {
         #[command(subcommand)]
         action: WebhooksAction,
     },
+    /// Raw uploaded files.
+    Files {
+        /// The files action.
+        #[command(subcommand)]
+        action: FilesAction,
+    },
     /// The audit log's latest lines, newest first.
     Audit {
         /// How many lines.
@@ -155,6 +166,18 @@ pub enum Command {
         /// The keys action.
         #[command(subcommand)]
         action: KeysAction,
+    },
+}
+
+/// What to do with raw uploaded files.
+#[derive(Debug, Subcommand)]
+pub enum FilesAction {
+    /// Delete from the store the raw files of reports and imports received before a day (in Brasília) that have
+    /// ended; a file a later upload still needs stays. Recorded in the audit log.
+    Purge {
+        /// The first day whose files are kept (`YYYY-MM-DD`).
+        #[arg(long)]
+        before: chrono::NaiveDate,
     },
 }
 

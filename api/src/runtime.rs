@@ -20,6 +20,8 @@ pub struct Ingestion {
     pub running: Arc<tokio::sync::RwLock<()>>,
     /// When each job runs (the registry's defaults, or `--schedule` overrides).
     pub schedules: Arc<jobs::registry::Schedules>,
+    /// How long raw uploaded files are kept (`--retain-raw-files`).
+    pub retain_raw_files: service::files::Retention,
 }
 
 /// One run of `job` in `slot`: once per slot across every process sharing the database (the `job_run` row's unique
@@ -51,6 +53,7 @@ pub async fn run_job_as_of(
     let ctx = jobs::registry::JobContext {
         ingest: ingestion.ctx.clone(),
         as_of,
+        retain_raw_files: ingestion.retain_raw_files,
     };
     let outcome = job.run_once(&ctx, now).await.map_err(|e| e.to_string());
     let _ = runs::finish(db, run, &outcome, Utc::now()).await;

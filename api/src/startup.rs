@@ -46,6 +46,8 @@ pub struct Settings {
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`__schema`, `__type`).
     pub introspection: bool,
+    /// How long raw uploaded files are kept.
+    pub retain_raw_files: service::files::Retention,
 }
 
 impl Settings {
@@ -66,6 +68,7 @@ impl Settings {
             request_timeout: std::time::Duration::from_secs(DEFAULT_REQUEST_TIMEOUT_SECONDS),
             cors_origins: Vec::new(),
             introspection: true,
+            retain_raw_files: Default::default(),
         }
     }
 }
@@ -108,6 +111,7 @@ pub fn ingestion(
         wake: Default::default(),
         running: Default::default(),
         schedules: Default::default(),
+        retain_raw_files: Default::default(),
     })
 }
 
@@ -275,6 +279,7 @@ impl Application {
             settings.report_attempts,
             settings.max_upload_bytes,
         )?;
+        ingestion.retain_raw_files = settings.retain_raw_files;
         ingestion.schedules = std::sync::Arc::new(
             jobs::registry::Schedules::with_overrides(&settings.schedules).map_err(StartupError::Scheduler)?,
         );

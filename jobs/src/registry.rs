@@ -23,6 +23,9 @@ pub struct JobSpec {
     pub about: &'static str,
 }
 
+/// The name of the job that purges raw files past their retention.
+pub const PURGE_JOB: &str = "purge-raw-files";
+
 /// Every job, in the order `fomento jobs list` shows them.
 pub const JOBS: &[JobSpec] = &[
     JobSpec {
@@ -48,6 +51,12 @@ pub const JOBS: &[JobSpec] = &[
         schedule: "0 30 6 * * *",
         zone: chrono_tz::America::Sao_Paulo,
         about: "builds the compliance dashboard as of the day (after the day's flags), kept for complianceDashboard and /dashboard",
+    },
+    JobSpec {
+        name: PURGE_JOB,
+        schedule: "0 0 3 * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "purges the raw uploaded files past their retention (--retain-raw-files, 5 years by default); reports and imports keep their rows and outcome",
     },
     JobSpec {
         name: webhooks::JOB,
@@ -153,6 +162,8 @@ pub struct JobContext {
     pub ingest: IngestContext,
     /// The day to judge as of, for the jobs that judge (`flag-deadlines`); today in Brasília when absent.
     pub as_of: Option<chrono::NaiveDate>,
+    /// How long raw uploaded files are kept (`--retain-raw-files`), for `purge-raw-files`.
+    pub retain_raw_files: service::files::Retention,
 }
 
 /// Why a job's step failed.
@@ -189,6 +200,22 @@ impl JobSpec {
             flags::JOB => Ok(flags::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
             webhooks::JOB => Ok(webhooks::run_once(&ctx.ingest.db, &ctx.ingest.worker, now).await?),
             dashboards::JOB => Ok(dashboards::run_once(&ctx.ingest.db, now, ctx.as_of).await?),
+            PURGE_JOB => {
+                let today = ctx
+                    .as_of
+                    .unwrap_or_else(|| entity::domain::Authority::Mda.local(now).date_naive());
+                let before = ctx.retain_raw_files.keeps_from(today);
+                let p = service::files::purge(&ctx.ingest.db, &ctx.ingest.store, &service::Caller::System, before, now)
+                    .await?;
+                Ok(JobReport {
+                    processed: p.files as u32,
+                    failed: 0,
+                    message: format!(
+                        "raw files received before {before} purged: {} files ({} reports, {} imports); {} kept for a later upload",
+                        p.files, p.reports, p.imports, p.kept_for_later
+                    ),
+                })
+            }
             other => Err(unknown(other)),
         }
     }

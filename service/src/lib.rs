@@ -19,6 +19,7 @@ pub mod evaluation;
 pub mod events;
 pub mod exports;
 pub mod facts;
+pub mod files;
 pub mod financings;
 pub mod flags;
 pub mod groups;

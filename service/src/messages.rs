@@ -424,6 +424,11 @@ catalogue! {
         pt: "credenciais ausentes ou inválidas: envie uma chave de API no cabeçalho Authorization: Bearer",
         en: "missing or invalid credentials: send an API key in the Authorization: Bearer header"
     }
+    /// A report whose raw file was purged at the end of its retention.
+    RAW_FILE_PURGED = "RAW_FILE_PURGED" {
+        pt: "o arquivo original do relatório {id} foi descartado em {day}, ao fim do prazo de guarda; as linhas e os erros continuam no Fomento",
+        en: "report {id}'s original file was purged on {day}, at the end of its retention; its rows and errors remain in Fomento"
+    }
     /// A key past its requests per second.
     RATE_LIMITED = "RATE_LIMITED" {
         pt: "limite de {rate} requisições por segundo desta chave excedido; tente de novo em {seconds} s",

@@ -90,6 +90,14 @@ impl FileStore {
         Ok(sha)
     }
 
+    /// Deletes the file stored under `sha`; a file already gone is no error (a purge run again).
+    pub async fn delete(&self, sha: &str) -> Result<(), StoreError> {
+        match self.inner.delete(&Self::path(sha)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(StoreError(e.to_string())),
+        }
+    }
+
     /// The bytes stored under `sha`.
     pub async fn get(&self, sha: &str) -> Result<Vec<u8>, StoreError> {
         let r = self

@@ -533,3 +533,83 @@ async fn migration_26_keeps_earlier_flags_on_their_financing_and_refuses_a_secon
     })
     .await;
 }
+
+/// Raw files past their retention are purged by the `purge-raw-files` job: the report keeps its rows and outcome,
+/// its error workbook says the file is gone (`410`), a file a later upload of the same bytes needs stays, the purge
+/// is in the audit log, and a second run finds nothing left to do.
+#[tokio::test]
+async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
+    use crate::reports::{cpf, good_row, upload, workbook};
+    on_each_backend(true, |app| async move {
+        let old = workbook(&[good_row("RET-1", cpf(7001), 150_000.0)]);
+        let shared = workbook(&[good_row("RET-2", cpf(7002), 180_000.0)]);
+        let (status, a) = upload(&app, "BB", "2018-01", "janeiro.xlsx", old.clone()).await;
+        assert_eq!(status, 201, "{a}");
+        let (_, b) = upload(&app, "BB", "2018-02", "fevereiro.xlsx", shared.clone()).await;
+        // The same bytes sent again for another month: a later upload that still needs the file.
+        let (_, c) = upload(&app, "BB", "2018-03", "marco.xlsx", shared.clone()).await;
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("ingest");
+        let (a, b, c) = (
+            a["number"].as_i64().expect("a"),
+            b["number"].as_i64().expect("b"),
+            c["number"].as_i64().expect("c"),
+        );
+        assert_ne!(b, c, "two reports of one file");
+        // The first two were received six years ago.
+        let six_years_ago = chrono::Utc::now() - chrono::Duration::days(6 * 366);
+        entity::bank_report::Entity::update_many()
+            .col_expr(entity::bank_report::Column::ReceivedAt, sea_orm::sea_query::Expr::value(six_years_ago))
+            .filter(entity::bank_report::Column::Id.is_in([a, b]))
+            .exec(&app.db)
+            .await
+            .expect("backdate");
+        let spec = jobs::registry::find("purge-raw-files").expect("registered");
+        let run = |slot: &'static str| fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, None);
+        let report = run("test:purge-1").await.expect("purge").expect("ran");
+        assert!(report.message.contains("1 files (1 reports, 0 imports); 1 kept"), "{}", report.message);
+        let sha_of = |id: i64| {
+            let db = app.db.clone();
+            async move {
+                entity::bank_report::Entity::find_by_id(id)
+                    .one(&db)
+                    .await
+                    .expect("read")
+                    .expect("report")
+            }
+        };
+        let (ra, rb) = (sha_of(a).await, sha_of(b).await);
+        assert!(ra.raw_purged_at.is_some() && rb.raw_purged_at.is_none());
+        assert!(app.ingestion.ctx.store.get(&ra.sha256).await.is_err(), "the old file is gone");
+        assert!(app.ingestion.ctx.store.get(&rb.sha256).await.is_ok(), "the shared file stays");
+        // The report remains, with its rows; its error workbook says why there is no file.
+        let d = app
+            .data(
+                "query R($id: ID!) { bankReport(id: $id) { status rowCount } }",
+                json!({ "id": fomento_api::graphql::ids::encode(fomento_api::graphql::ids::NodeKind::BankReport, a).0 }),
+            )
+            .await;
+        assert_eq!(d["bankReport"]["status"], "INGESTED", "{d}");
+        assert_eq!(d["bankReport"]["rowCount"], 1, "{d}");
+        let resp = app
+            .get(&format!("/bank-reports/{a}/errors.xlsx"))
+            .header("accept-language", "en")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(resp.status().as_u16(), 410);
+        let body: serde_json::Value = resp.json().await.expect("json");
+        assert_eq!(body["error"]["code"], "RAW_FILE_PURGED", "{body}");
+        assert!(body["error"]["message"].as_str().unwrap_or("").contains("retention"), "{body}");
+        // In the audit log, and idempotent.
+        let lines = service::audit::list(&app.db, &service::Caller::System, None, 20).await.expect("audit");
+        assert!(
+            lines.iter().any(|l| l.action == "files purge" && l.target.as_deref().unwrap_or("").contains("1 files")),
+            "the purge is audited"
+        );
+        let again = run("test:purge-2").await.expect("purge").expect("ran");
+        assert!(again.message.contains("0 files"), "{}", again.message);
+    })
+    .await;
+}

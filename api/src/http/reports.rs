@@ -331,6 +331,12 @@ pub async fn errors_xlsx(
             .collect(),
         Err(e) => return internal(e.to_string(), lang),
     };
+    if let Some(at) = r.raw_purged_at {
+        let message = Message::new(code::RAW_FILE_PURGED)
+            .arg("id", id)
+            .arg("day", entity::domain::Authority::Cdae.local(at).date_naive());
+        return rest_error(StatusCode::GONE, code::RAW_FILE_PURGED, None, message.render(lang));
+    }
     let bytes = match ingestion.ctx.store.get(&r.sha256).await {
         Ok(b) => b,
         Err(e) => return internal(e.to_string(), lang),
