@@ -39,7 +39,7 @@ pub struct TestApp {
 }
 
 /// The server task of a test application.
-struct Running {
+pub struct Running {
     stop: oneshot::Sender<()>,
     server: JoinHandle<std::io::Result<()>>,
     store: PathBuf,
@@ -47,7 +47,7 @@ struct Running {
 }
 
 impl Running {
-    async fn stop(self) {
+    pub async fn stop(self) {
         let _ = self.stop.send(());
         let _ = self.server.await;
         let _ = self.db.close().await;
@@ -132,7 +132,7 @@ pub fn content_type(resp: &Response) -> String {
         .to_owned()
 }
 
-async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Settings)) -> (TestApp, Running) {
+pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Settings)) -> (TestApp, Running) {
     let listen = "127.0.0.1:0".parse().expect("address");
     let mut settings = Settings::new(url.clone(), listen);
     settings.demo = demo;

@@ -8,6 +8,7 @@ mod deadline_flags;
 mod doors;
 mod exports;
 mod facts;
+mod faults;
 mod financings;
 mod graphql_http;
 mod helpers;

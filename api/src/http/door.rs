@@ -64,32 +64,35 @@ fn bucket(per_second: NonZeroU32) -> Bucket {
 /// Whether the database answers, kept by a watcher on its own connection (not the pool's, so a busy pool never
 /// reads as a dead database). Up until the watcher says otherwise; always up where there is no watcher (SQLite).
 #[derive(Debug, Clone, Default)]
-pub struct Liveness {
-    down: Arc<AtomicBool>,
-    changed: Arc<tokio::sync::Notify>,
+pub struct Liveness(Arc<Alive>);
+
+#[derive(Debug, Default)]
+struct Alive {
+    down: AtomicBool,
+    changed: tokio::sync::Notify,
 }
 
 impl Liveness {
     /// Whether the last look found the database down.
     pub fn is_down(&self) -> bool {
-        self.down.load(Ordering::Relaxed)
+        self.0.down.load(Ordering::Relaxed)
     }
 
     fn set(&self, down: bool) {
-        if self.down.swap(down, Ordering::Relaxed) != down {
+        if self.0.down.swap(down, Ordering::Relaxed) != down {
             if down {
                 tracing::error!("the database does not answer: requests are refused with 503 until it does");
             } else {
                 tracing::info!("the database answers again");
             }
-            self.changed.notify_waiters();
+            self.0.changed.notify_waiters();
         }
     }
 
     /// Resolves when the database is found down.
     async fn gone(&self) {
         loop {
-            let notified = self.changed.notified();
+            let notified = self.0.changed.notified();
             if self.is_down() {
                 return;
             }
@@ -98,14 +101,18 @@ impl Liveness {
     }
 
     /// Watches a PostgreSQL server through a connection of its own: `SELECT 1` every quarter second, down at the
-    /// first refused or broken connection or after two answers slower than a second, up at the first answer.
+    /// first refused or broken connection or after two answers slower than a second, up at the first answer. The
+    /// watcher ends when the server that holds this `Liveness` is gone.
     pub fn watch_postgres(&self, url: String) {
         use sqlx::{Connection, Executor, postgres::PgConnection};
-        let me = self.clone();
+        let weak = Arc::downgrade(&self.0);
         tokio::spawn(async move {
             let mut conn: Option<PgConnection> = None;
             let mut slow = 0;
             loop {
+                let Some(me) = weak.upgrade().map(Liveness) else {
+                    return;
+                };
                 let started = tokio::time::Instant::now();
                 let answered = tokio::time::timeout(Duration::from_secs(1), async {
                     if conn.is_none() {
@@ -134,6 +141,7 @@ impl Liveness {
                         }
                     }
                 }
+                drop(me);
                 tokio::time::sleep_until(started + Duration::from_millis(250)).await;
             }
         });
