@@ -158,6 +158,14 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             settings.request_timeout = std::time::Duration::from_secs(args.request_timeout);
             settings.cors_origins = args.cors_origins;
             settings.introspection = !args.no_introspection;
+            settings.tokens = args.jwks.map(|jwks| service::tokens::TokenSettings {
+                jwks,
+                issuer: args.jwt_issuer,
+                audience: args.jwt_audience,
+                leeway: args.jwt_leeway,
+                role_claim: args.jwt_role_claim,
+                bank_claim: args.jwt_bank_claim,
+            });
             settings.file_store = cli.file_store;
             settings.lease = lease;
             settings.report_attempts = cli.report_attempts;

@@ -369,6 +369,30 @@ pub struct ServeArgs {
     /// `schema.graphql` instead.
     #[arg(long, env = "FOMENTO_NO_INTROSPECTION", global = true)]
     pub no_introspection: bool,
+
+    /// Accept JWTs from an identity provider whose keys are at this JWKS file or `https://` URL (besides API keys).
+    #[arg(long, env = "FOMENTO_JWKS", global = true)]
+    pub jwks: Option<String>,
+
+    /// The issuer (`iss`) tokens must name.
+    #[arg(long, env = "FOMENTO_JWT_ISSUER", global = true)]
+    pub jwt_issuer: Option<String>,
+
+    /// The audience (`aud`) tokens must name.
+    #[arg(long, env = "FOMENTO_JWT_AUDIENCE", global = true)]
+    pub jwt_audience: Option<String>,
+
+    /// The clock skew allowed on a token's `exp` and `nbf`, in seconds.
+    #[arg(long, env = "FOMENTO_JWT_LEEWAY", default_value_t = 60, global = true)]
+    pub jwt_leeway: u64,
+
+    /// The claim holding the role (a role name, or a list of them: the first known one counts).
+    #[arg(long, env = "FOMENTO_JWT_ROLE_CLAIM", default_value = "fomento_role", global = true)]
+    pub jwt_role_claim: String,
+
+    /// The claim holding a `bank` role's bank code.
+    #[arg(long, env = "FOMENTO_JWT_BANK_CLAIM", default_value = "fomento_bank", global = true)]
+    pub jwt_bank_claim: String,
 }
 
 /// Migration actions.

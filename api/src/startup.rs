@@ -48,6 +48,8 @@ pub struct Settings {
     pub introspection: bool,
     /// How long raw uploaded files are kept.
     pub retain_raw_files: service::files::Retention,
+    /// The identity provider whose tokens are accepted, if any.
+    pub tokens: Option<service::tokens::TokenSettings>,
 }
 
 impl Settings {
@@ -69,6 +71,7 @@ impl Settings {
             cors_origins: Vec::new(),
             introspection: true,
             retain_raw_files: Default::default(),
+            tokens: None,
         }
     }
 }
@@ -124,6 +127,9 @@ pub enum StartupError {
     /// The file store could not be opened.
     #[error("file store: {0}")]
     Store(String),
+    /// The identity provider's keys could not be loaded.
+    #[error("identity provider: {0}")]
+    Tokens(String),
     /// The scheduler could not start.
     #[error("scheduler: {0}")]
     Scheduler(String),
@@ -293,6 +299,12 @@ impl Application {
             None
         };
         let schema = crate::graphql::build_schema_with(db.clone(), Some(ingestion.clone()), settings.introspection);
+        let tokens = match settings.tokens.clone() {
+            Some(t) => Some(std::sync::Arc::new(
+                service::tokens::Verifier::load(t).await.map_err(StartupError::Tokens)?,
+            )),
+            None => None,
+        };
         let liveness = crate::http::door::Liveness::default();
         if db.get_database_backend() == DbBackend::Postgres {
             liveness.watch_postgres(settings.database_url.clone());
@@ -312,6 +324,7 @@ impl Application {
                 liveness,
                 cors_origins: settings.cors_origins,
                 introspection: settings.introspection,
+                tokens,
             },
             statements,
             _scheduler: scheduler,

@@ -77,8 +77,8 @@ pub fn authorize(caller: &Caller, op: Operation) -> Result<()> {
     match caller {
         Caller::System | Caller::Import { .. } => Ok(()),
         Caller::Anonymous => Err(ServiceError::Unauthenticated(Message::new(msg::UNAUTHENTICATED))),
-        Caller::Key { role, .. } if allows(*role, op) => Ok(()),
-        Caller::Key { role, .. } => Err(forbidden(*role, op)),
+        Caller::Key { role, .. } | Caller::Token { role, .. } if allows(*role, op) => Ok(()),
+        Caller::Key { role, .. } | Caller::Token { role, .. } => Err(forbidden(*role, op)),
     }
 }
 

@@ -74,6 +74,15 @@ pub enum Caller {
         /// The bank a `bank` key acts for.
         bank: Option<i64>,
     },
+    /// The bearer of a token from the identity provider (JWT), verified against its keys.
+    Token {
+        /// Who it names (`sub`).
+        subject: String,
+        /// The role its claims map to.
+        role: Role,
+        /// The bank of a `bank` role.
+        bank: Option<i64>,
+    },
 }
 
 /// What a caller may read.
@@ -114,15 +123,18 @@ impl Caller {
             Caller::System | Caller::Import { .. } => Scope::All,
             Caller::Key {
                 role: Role::Bank, bank, ..
+            }
+            | Caller::Token {
+                role: Role::Bank, bank, ..
             } => bank.map_or(Scope::Nothing, Scope::Bank),
-            Caller::Key { .. } => Scope::All,
+            Caller::Key { .. } | Caller::Token { .. } => Scope::All,
         }
     }
 
     /// The caller's role, for a key.
     pub fn role(&self) -> Option<Role> {
         match self {
-            Caller::Key { role, .. } => Some(*role),
+            Caller::Key { role, .. } | Caller::Token { role, .. } => Some(*role),
             _ => None,
         }
     }
@@ -134,6 +146,7 @@ impl Caller {
             Caller::System => "system".into(),
             Caller::Import { id, by } => format!("{by} (import {id})"),
             Caller::Key { id, name, role, .. } => format!("{name} ({role} key {id})"),
+            Caller::Token { subject, role, .. } => format!("{subject} ({role} token)"),
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod parameters;
 pub mod privacy;
 pub mod reports;
 pub mod store;
+pub mod tokens;
 pub mod versions;
 pub mod webhooks;
 

@@ -12,7 +12,7 @@ pub fn sees_personal(caller: &Caller, programmes: &[Programme]) -> bool {
     match caller {
         Caller::System | Caller::Import { .. } => true,
         Caller::Anonymous => false,
-        Caller::Key { role, .. } => match role {
+        Caller::Key { role, .. } | Caller::Token { role, .. } => match role {
             Role::Admin | Role::Bank => true,
             Role::Mda => programmes.contains(&Programme::SocialFuel),
             Role::Council => programmes.contains(&Programme::FcoRural),

@@ -20,5 +20,6 @@ mod reports;
 mod rules;
 mod s3;
 mod schema;
+mod sessions;
 mod storage;
 mod webhooks;

@@ -27,17 +27,51 @@ pub fn presented(headers: &axum::http::HeaderMap) -> Option<String> {
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(bearer);
-    bearer.or_else(|| {
-        headers
-            .get("x-api-key")
-            .and_then(|v| v.to_str().ok())
-            .map(|v| v.trim().to_owned())
-    })
+    bearer
+        .or_else(|| {
+            headers
+                .get("x-api-key")
+                .and_then(|v| v.to_str().ok())
+                .map(|v| v.trim().to_owned())
+        })
+        .or_else(|| super::session::from_cookie(headers))
+}
+
+/// The caller a presented credential stands for, and the rate it may make requests at: an API key (`fmt_…`), or a
+/// JWT when an identity provider is configured. `None` for a credential that is not valid.
+pub async fn identify(
+    state: &AppState,
+    presented: &str,
+) -> Result<Option<(Caller, Option<u32>)>, service::ServiceError> {
+    if service::tokens::looks_like_jwt(presented) {
+        return match &state.tokens {
+            Some(verifier) => Ok(verifier.verify(&state.db, presented).await?.map(|c| (c, None))),
+            None => Ok(None),
+        };
+    }
+    Ok(service::keys::authenticate_key(&state.db, presented)
+        .await?
+        .map(|k| (k.caller, k.rate_per_second)))
+}
+
+/// The bucket a caller's requests count against: a key's number, or a token subject's hash (negative, apart from
+/// the keys').
+fn bucket_of(caller: &Caller) -> Option<i64> {
+    match caller {
+        Caller::Key { id, .. } => Some(*id),
+        Caller::Token { subject, .. } => {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            subject.hash(&mut h);
+            Some(-((h.finish() >> 1) as i64) - 1)
+        }
+        _ => None,
+    }
 }
 
 /// Paths anybody may ask for.
 fn public(path: &str, state: &AppState) -> bool {
-    matches!(path, "/health" | "/ready")
+    matches!(path, "/health" | "/ready" | "/sign-in" | "/sign-out")
         || path.starts_with("/graphiql/")
         || (state.open_dashboard && path == "/dashboard")
 }
@@ -61,16 +95,16 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
     req.extensions_mut().insert(remote.clone());
     let open = public(&path, &state);
     let caller = match presented(req.headers()) {
-        Some(key) => match service::keys::authenticate_key(&state.db, &key).await {
-            Ok(Some(known)) => {
-                let rate = known.rate_per_second.unwrap_or(state.rate_limit);
-                if let service::Caller::Key { id, .. } = &known.caller
-                    && !state.rates.admit(*id, rate)
+        Some(key) => match identify(&state, &key).await {
+            Ok(Some((caller, own_rate))) => {
+                let rate = own_rate.unwrap_or(state.rate_limit);
+                if let Some(bucket) = bucket_of(&caller)
+                    && !state.rates.admit(bucket, rate)
                 {
-                    tracing::warn!(key = id, rate, path, "request refused: the key is past its rate");
+                    tracing::warn!(who = caller.actor(), rate, path, "request refused: past its rate");
                     return super::door::rate_limited(&path, req.headers(), rate);
                 }
-                Some(known.caller)
+                Some(caller)
             }
             Ok(None) => None,
             // The probes answer whatever the database does.
@@ -97,6 +131,15 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
         None if open || upgrade => {
             req.extensions_mut().insert(Caller::Anonymous);
             next.run(req).await
+        }
+        None if super::session::wants_page(req.method(), req.headers()) => {
+            // A browser asking for a page: to the sign-in form, and back here after.
+            let target = req
+                .uri()
+                .path_and_query()
+                .map_or(path.as_str(), |p| p.as_str())
+                .to_owned();
+            super::session::to_sign_in(&target)
         }
         None => {
             let action = format!("{} {path}", req.method());

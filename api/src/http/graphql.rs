@@ -558,7 +558,7 @@ pub async fn graphql_get(
 }
 
 /// Percent-decoding of a query-string component (`+` is a space).
-fn decode(s: &str) -> String {
+pub(crate) fn decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -735,12 +735,13 @@ pub async fn subscriptions(
     protocol: async_graphql_axum::GraphQLProtocol,
     upgrade: axum::extract::ws::WebSocketUpgrade,
 ) -> Response {
-    let (schema, db) = (state.schema.clone(), state.db.clone());
+    let schema = state.schema.clone();
     upgrade
         .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
         .on_upgrade(move |stream| {
             async_graphql_axum::GraphQLWebSocket::new(stream, schema, protocol)
                 .on_connection_init(move |payload| async move {
+                    let state = state;
                     let caller = if caller == Caller::Anonymous {
                         let field = |k: &str| payload.get(k).and_then(|v| v.as_str());
                         let key = field("authorization")
@@ -748,7 +749,7 @@ pub async fn subscriptions(
                             .and_then(super::auth::bearer)
                             .or_else(|| field("apiKey").map(str::to_owned));
                         match key {
-                            Some(k) => service::keys::authenticate(&db, &k).await.ok().flatten(),
+                            Some(k) => super::auth::identify(&state, &k).await.ok().flatten().map(|(c, _)| c),
                             None => None,
                         }
                     } else {

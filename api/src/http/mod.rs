@@ -10,6 +10,7 @@ pub mod graphql;
 pub mod health;
 pub mod imports;
 pub mod reports;
+pub mod session;
 
 use crate::graphql::AppSchema;
 use axum::{Router, routing::get};
@@ -40,6 +41,8 @@ pub struct AppState {
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`--no-introspection` turns it off).
     pub introspection: bool,
+    /// The identity provider's token verifier, when one is configured (`--jwks`).
+    pub tokens: Option<std::sync::Arc<service::tokens::Verifier>>,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.
@@ -68,6 +71,8 @@ pub fn router(state: AppState) -> Router {
         .route("/exports/{file}", get(exports::export))
         .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
+        .route("/sign-in", get(session::page).post(session::sign_in))
+        .route("/sign-out", axum::routing::post(session::sign_out))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
         // Layers run outside in: CORS (preflights need no key), the time and liveness bound, then the key.

@@ -1,0 +1,268 @@
+//! Identities besides API keys (issue 15, item 1): JWTs from an identity provider, verified against its JWKS, and
+//! the browsers' sign-in page with its session cookie.
+
+use crate::helpers::{TestApp, client_with, on_each_backend, on_each_backend_with};
+use fomento_api::startup::Settings;
+use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use serde_json::{Value, json};
+
+/// The identity provider's signing key (Ed25519, PKCS#8), and its public half as published in the JWKS.
+const PROVIDER_KEY: &str =
+    "302e020100300506032b657004220420db686e52a0a7a439df5e052b25ff26d6a5f6dcff65b7473e34ce9141023e23cf";
+const PROVIDER_PUBLIC: &str = "UcDOmVnwdE-z3d6geo6BTnSn07TKYxN7vdfVdfQeJuo";
+/// Another key, the provider's in name only.
+const FORGED_KEY: &str =
+    "302e020100300506032b65700422042059f800862f1c3377ef6b14caa29f9edb51d3c672add23981a0b0f0c36be60267";
+
+fn jwks_path() -> std::path::PathBuf {
+    std::env::temp_dir().join("fomento-test-provider-jwks.json")
+}
+
+fn with_provider(s: &mut Settings) {
+    let jwks = json!({ "keys": [{ "kty": "OKP", "crv": "Ed25519", "x": PROVIDER_PUBLIC, "kid": "k1", "alg": "EdDSA", "use": "sig" }] });
+    std::fs::write(jwks_path(), jwks.to_string()).expect("the JWKS file");
+    s.tokens = Some(service::tokens::TokenSettings {
+        jwks: jwks_path().display().to_string(),
+        issuer: Some("https://idp.example.gov.br".into()),
+        audience: Some("fomento".into()),
+        leeway: 60,
+        role_claim: "fomento_role".into(),
+        bank_claim: "fomento_bank".into(),
+    });
+}
+
+fn token(key_hex: &str, claims: Value) -> String {
+    let key = EncodingKey::from_ed_der(&hex::decode(key_hex).expect("hex"));
+    let mut header = Header::new(Algorithm::EdDSA);
+    header.kid = Some("k1".into());
+    encode(&header, &claims, &key).expect("a token")
+}
+
+fn claims(sub: &str, role: Value, extra: Value) -> Value {
+    let now = chrono::Utc::now().timestamp();
+    let mut c = json!({
+        "sub": sub, "iss": "https://idp.example.gov.br", "aud": "fomento", "iat": now, "exp": now + 600,
+        "fomento_role": role,
+    });
+    if let (Some(c), Some(e)) = (c.as_object_mut(), extra.as_object()) {
+        c.extend(e.clone());
+    }
+    c
+}
+
+async fn ask(app: &TestApp, bearer: &str, query: &str) -> (u16, Value) {
+    let r = client_with(bearer)
+        .post(format!("{}/graphql", app.base))
+        .header("accept-language", "en")
+        .json(&json!({ "query": query }))
+        .send()
+        .await
+        .expect("answer");
+    (r.status().as_u16(), r.json().await.expect("json"))
+}
+
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
+}
+
+#[tokio::test]
+async fn a_providers_token_is_a_caller_with_the_role_and_bank_its_claims_name() {
+    on_each_backend_with(true, with_provider, |app| async move {
+        let count = "{ fcoCartas(first: 1) { totalCount } }";
+        let (_, all) = ask(&app, &app.key, count).await;
+        let all = all["data"]["fcoCartas"]["totalCount"].as_i64().expect("a count");
+        // An MDA analyst (roles as a list; the first known one counts).
+        let mda = token(
+            PROVIDER_KEY,
+            claims("ana@mda.gov.br", json!(["viewer", "mda"]), json!({})),
+        );
+        let (status, body) = ask(&app, &mda, count).await;
+        assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+        assert_eq!(body["data"]["fcoCartas"]["totalCount"], all);
+        let (_, body) = ask(
+            &app,
+            &mda,
+            "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"x\") { day } }",
+        )
+        .await;
+        assert_eq!(code(&body), "FORBIDDEN", "an MDA token does not administer: {body}");
+        // A bank's token sees its own bank only.
+        let bank = token(
+            PROVIDER_KEY,
+            claims("op@sicredi", json!("bank"), json!({ "fomento_bank": "sicredi" })),
+        );
+        let (_, body) = ask(&app, &bank, count).await;
+        let own = body["data"]["fcoCartas"]["totalCount"].as_i64().expect("a count");
+        assert!(own > 0 && own < all, "{own} of {all}");
+        // Who did what is in the audit log, by the token's subject.
+        let lines = service::audit::list(&app.db, &service::Caller::System, None, 50)
+            .await
+            .expect("audit");
+        assert!(
+            lines.iter().any(|l| l.actor == "ana@mda.gov.br (mda token)"),
+            "the subject in the audit"
+        );
+        // Anything wrong with a token makes it no credential at all.
+        let now = chrono::Utc::now().timestamp();
+        for (why, bad) in [
+            (
+                "expired",
+                token(PROVIDER_KEY, claims("a", json!("mda"), json!({ "exp": now - 3600 }))),
+            ),
+            (
+                "another issuer",
+                token(
+                    PROVIDER_KEY,
+                    claims("a", json!("mda"), json!({ "iss": "https://evil.example" })),
+                ),
+            ),
+            (
+                "another audience",
+                token(PROVIDER_KEY, claims("a", json!("mda"), json!({ "aud": "other-app" }))),
+            ),
+            (
+                "signed by another key",
+                token(FORGED_KEY, claims("a", json!("admin"), json!({}))),
+            ),
+            (
+                "no known role",
+                token(PROVIDER_KEY, claims("a", json!("superuser"), json!({}))),
+            ),
+            (
+                "a bank role without its bank",
+                token(PROVIDER_KEY, claims("a", json!("bank"), json!({}))),
+            ),
+            (
+                "a bank role with an unknown bank",
+                token(
+                    PROVIDER_KEY,
+                    claims("a", json!("bank"), json!({ "fomento_bank": "NOPE" })),
+                ),
+            ),
+        ] {
+            let (status, body) = ask(&app, &bad, count).await;
+            assert_eq!((status, code(&body)), (401, "UNAUTHENTICATED"), "{why}: {body}");
+        }
+        // Within the clock skew, an expiry just past is still good.
+        let skew = token(PROVIDER_KEY, claims("a", json!("analyst"), json!({ "exp": now - 30 })));
+        assert_eq!(
+            ask(&app, &skew, count).await.0,
+            200,
+            "30 s past exp, within 60 s of skew"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_browser_signs_in_with_a_key_and_keeps_it_in_a_strict_http_only_cookie() {
+    on_each_backend(true, |app| async move {
+        let browser = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("a client");
+        let url = |p: &str| format!("{}{p}", app.base);
+        // A page asked for without credentials: to the sign-in form, and back after.
+        let r = browser
+            .get(url("/dashboard?asOf=2026-04-15"))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 303);
+        let location = r.headers()["location"].to_str().expect("location").to_owned();
+        assert_eq!(location, "/sign-in?next=/dashboard%3FasOf%3D2026-04-15");
+        let form = browser
+            .get(url(&location))
+            .send()
+            .await
+            .expect("answer")
+            .text()
+            .await
+            .expect("html");
+        assert!(
+            form.contains(r#"name="next" value="/dashboard?asOf=2026-04-15""#),
+            "{form}"
+        );
+        // A wrong key: the form again, saying so.
+        let r = browser
+            .post(url("/sign-in"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("key=fmt_nope&next=%2Fdashboard")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 401);
+        assert!(r.text().await.expect("html").contains("inválido"));
+        // The analyst's key: a cookie only this site gets, and on to the page.
+        let key = app.key_of("analyst", None).await;
+        let r = browser
+            .post(url("/sign-in"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(format!("key={key}&next=%2Fdashboard"))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 303);
+        assert_eq!(r.headers()["location"], "/dashboard");
+        let cookie = r.headers()["set-cookie"].to_str().expect("cookie").to_owned();
+        for part in ["fomento_session=", "HttpOnly", "SameSite=Strict", "Path=/"] {
+            assert!(cookie.contains(part), "{cookie}");
+        }
+        let session = cookie.split(';').next().expect("name=value").to_owned();
+        let page = browser
+            .get(url("/dashboard"))
+            .header("cookie", &session)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(page.status().as_u16(), 200);
+        assert!(
+            page.text().await.expect("html").contains("<svg"),
+            "the page with its charts"
+        );
+        let csv = browser
+            .get(url("/exports/flags.csv"))
+            .header("cookie", &session)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(
+            csv.status().as_u16(),
+            200,
+            "the page's export links work with the cookie"
+        );
+        let (status, body) = {
+            let r = browser
+                .post(url("/graphql"))
+                .header("cookie", &session)
+                .json(&json!({ "query": "{ banks(first: 1) { totalCount } }" }))
+                .send()
+                .await
+                .expect("answer");
+            (r.status().as_u16(), r.json::<Value>().await.expect("json"))
+        };
+        assert_eq!(
+            (status, code(&body)),
+            (200, "OK"),
+            "GraphiQL's requests carry the cookie: {body}"
+        );
+        // Never sent on to another site; signing out forgets the cookie.
+        let r = browser
+            .post(url("/sign-in"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(format!("key={key}&next=%2F%2Fevil.example.com%2F"))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.headers()["location"], "/dashboard");
+        let r = browser.post(url("/sign-out")).send().await.expect("answer");
+        assert!(
+            r.headers()["set-cookie"]
+                .to_str()
+                .expect("cookie")
+                .contains("Max-Age=0")
+        );
+    })
+    .await;
+}
