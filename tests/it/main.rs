@@ -17,6 +17,7 @@ mod lifecycle;
 mod lifecycle_support;
 mod limits;
 mod reports;
+mod roles;
 mod rules;
 mod s3;
 mod schema;
