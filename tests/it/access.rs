@@ -390,3 +390,69 @@ async fn a_reports_errors_mask_the_persons_in_it_for_who_may_not_see_them() {
     })
     .await;
 }
+
+/// A webhook receiver has no role: the CPFs a flag's message or resolution quotes reach it masked.
+#[tokio::test]
+async fn webhook_payloads_carry_no_whole_cpf() {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+    on_each_backend(true, |app| async move {
+        service::webhooks::add(
+            &app.db,
+            &service::Caller::System,
+            chrono::Utc::now(),
+            service::webhooks::NewWebhook {
+                url: "http://127.0.0.1:9/hook".into(),
+                secret: "a secret of sixteen+".into(),
+                programme: None,
+                bank_code: None,
+                events: Vec::new(),
+            },
+        )
+        .await
+        .expect("a receiver");
+        let some = entity::compliance_flag::Entity::find()
+            .one(&app.db)
+            .await
+            .expect("read")
+            .expect("the demo has flags");
+        let flag = entity::compliance_flag::ActiveModel {
+            programme: Set(some.programme),
+            financing_id: Set(some.financing_id),
+            rule_code: Set("FCO-CEILING".into()),
+            legal_basis: Set(some.legal_basis.clone()),
+            message: Set("o grupo de 123.456.789-09 e 98765432100 passa do teto".into()),
+            source: Set("test".into()),
+            raised_at: Set(chrono::Utc::now()),
+            subject_kind: Set(some.subject_kind.clone()),
+            subject_id: Set(some.subject_id),
+            occurrence: Set("webhook-test".into()),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .expect("a flag");
+        let queued = service::webhooks::enqueue_flags(
+            &app.db,
+            &[service::events::FlagEvent {
+                id: flag.id,
+                change: service::events::FlagChange::Raised,
+            }],
+        )
+        .await
+        .expect("queued");
+        assert_eq!(queued, 1);
+        let delivery = entity::webhook_delivery::Entity::find()
+            .filter(entity::webhook_delivery::Column::EventKey.eq(format!("flag.raised:{}", flag.id)))
+            .one(&app.db)
+            .await
+            .expect("read")
+            .expect("the delivery");
+        assert!(
+            !delivery.payload.contains("123.456.789-09") && !delivery.payload.contains("98765432100"),
+            "{}",
+            delivery.payload
+        );
+        assert!(delivery.payload.contains("***.456.789-**") && delivery.payload.contains("***.654.321-**"));
+    })
+    .await;
+}

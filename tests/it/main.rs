@@ -10,6 +10,7 @@ mod exports;
 mod facts;
 mod faults;
 mod financings;
+mod fuzz_corpus;
 mod graphql_http;
 mod helpers;
 mod imports;

@@ -244,15 +244,20 @@ pub fn parse_money(cell: &Cell) -> Result<Money, Message> {
 /// system arrive already converted).
 pub fn parse_date(cell: &Cell) -> Result<NaiveDate, Message> {
     let serial = |n: f64| -> Result<NaiveDate, Message> {
-        let days = n.trunc() as i64;
         let base = NaiveDate::from_ymd_opt(1899, 12, 30).unwrap_or_default();
-        let d = base + Duration::days(days);
-        if (1990..=2100).contains(&chrono::Datelike::year(&d)) {
+        // A huge or non-finite number is no date either (found by fuzzing: `1e300` overflowed the addition).
+        let date = (n.is_finite() && n.abs() < 1e7)
+            .then(|| Duration::try_days(n.trunc() as i64))
+            .flatten()
+            .and_then(|days| base.checked_add_signed(days));
+        let d = date.unwrap_or(base);
+        if date.is_some() && (1990..=2100).contains(&chrono::Datelike::year(&d)) {
             Ok(d)
         } else {
-            Err(Message::new(code::DATE_SERIAL)
-                .arg("value", n)
-                .arg("date", d.format("%d/%m/%Y")))
+            Err(Message::new(code::DATE_SERIAL).arg("value", n).arg(
+                "date",
+                date.map_or_else(|| "—".to_owned(), |d| d.format("%d/%m/%Y").to_string()),
+            ))
         }
     };
     match cell {
