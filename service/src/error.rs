@@ -30,6 +30,10 @@ pub enum ServiceError {
     /// A rule forbids what was asked: the rule code, its legal basis and why.
     #[error("{}: {} ({})", .0.code, .0.explanation, .0.legal_basis)]
     Rule(entity::rules::lifecycle::Violation),
+    /// Something Fomento depends on (the file store) failed; nothing was recorded, and the same request may be sent
+    /// again later. The detail is logged.
+    #[error("{0}")]
+    Unavailable(Message),
     /// Fomento failed; the detail is logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -44,6 +48,7 @@ impl ServiceError {
             Self::Unauthenticated(_) => "UNAUTHENTICATED",
             Self::Forbidden(_) => "FORBIDDEN",
             Self::Rule(_) => "RULE_VIOLATION",
+            Self::Unavailable(_) => "UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
         }
     }
@@ -52,7 +57,11 @@ impl ServiceError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             Self::BadInput { field, .. } | Self::NotFound { field, .. } => Some(field),
-            Self::Rule(_) | Self::Internal(_) | Self::Unauthenticated(_) | Self::Forbidden(_) => None,
+            Self::Rule(_)
+            | Self::Internal(_)
+            | Self::Unavailable(_)
+            | Self::Unauthenticated(_)
+            | Self::Forbidden(_) => None,
         }
     }
 
@@ -62,6 +71,7 @@ impl ServiceError {
             Self::BadInput { message, .. }
             | Self::NotFound { message, .. }
             | Self::Unauthenticated(message)
+            | Self::Unavailable(message)
             | Self::Forbidden(message) => message.render(lang),
             Self::Rule(v) => format!("{}: {} ({})", v.code, v.explanation, v.legal_basis),
             Self::Internal(detail) => {
@@ -113,6 +123,7 @@ impl From<sea_orm::DbErr> for ServiceError {
 
 impl From<crate::store::StoreError> for ServiceError {
     fn from(e: crate::store::StoreError) -> Self {
-        Self::Internal(e.to_string())
+        tracing::error!(error = %e, "the file store failed");
+        Self::Unavailable(Message::new(crate::messages::code::FILE_STORE_UNAVAILABLE))
     }
 }

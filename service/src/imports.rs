@@ -322,7 +322,10 @@ fn problem(row: u32, e: ServiceError) -> std::result::Result<RowProblem, Service
                 .arg("basis", v.legal_basis),
             rule_code: Some(v.code.to_owned()),
         }),
-        e @ (ServiceError::Internal(_) | ServiceError::Unauthenticated(_) | ServiceError::Forbidden(_)) => Err(e),
+        e @ (ServiceError::Internal(_)
+        | ServiceError::Unavailable(_)
+        | ServiceError::Unauthenticated(_)
+        | ServiceError::Forbidden(_)) => Err(e),
     }
 }
 

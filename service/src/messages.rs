@@ -424,6 +424,11 @@ catalogue! {
         pt: "credenciais ausentes ou inválidas: envie uma chave de API no cabeçalho Authorization: Bearer",
         en: "missing or invalid credentials: send an API key in the Authorization: Bearer header"
     }
+    /// The file store refused a file.
+    FILE_STORE_UNAVAILABLE = "FILE_STORE_UNAVAILABLE" {
+        pt: "o arquivo não pôde ser guardado agora (armazenamento indisponível); nada foi registrado: envie-o de novo em alguns minutos",
+        en: "the file could not be stored just now (storage unavailable); nothing was recorded: send it again in a few minutes"
+    }
     /// A report whose raw file was purged at the end of its retention.
     RAW_FILE_PURGED = "RAW_FILE_PURGED" {
         pt: "o arquivo original do relatório {id} foi descartado em {day}, ao fim do prazo de guarda; as linhas e os erros continuam no Fomento",

@@ -271,3 +271,170 @@ async fn postgres_stopped_under_load_fails_fast_and_the_service_recovers_by_itse
     );
     running.stop().await;
 }
+
+/// The file store failing its writes: an upload is refused with a clear `503` saying nothing was recorded, and
+/// nothing is; once the store works again, the same upload is received.
+#[tokio::test]
+async fn an_upload_the_file_store_cannot_keep_is_refused_and_nothing_is_recorded() {
+    use crate::helpers::fresh_database;
+    use crate::reports::{cpf, good_row, upload, workbook};
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((url, cleanup)) = fresh_database(backend).await else {
+            continue;
+        };
+        let (app, running) = start(url, backend, true, |_| {}).await;
+        let before = entity::bank_report::Entity::find().count(&app.db).await.expect("count");
+        // The store's directory replaced by a file: every write fails (as a full or unmounted disk would).
+        std::fs::remove_dir_all(&running.store).expect("remove the store");
+        std::fs::write(&running.store, b"not a directory").expect("a file in its place");
+        let sheet = workbook(&[good_row("STORE-1", cpf(8101), 120_000.0)]);
+        let form = reqwest::multipart::Form::new()
+            .text("bank", "BB")
+            .text("month", "2018-04")
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(sheet.clone()).file_name("abril.xlsx"),
+            );
+        let r = app
+            .post("/bank-reports")
+            .header("accept-language", "en")
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 503, "{backend:?}");
+        assert!(r.headers().contains_key("retry-after"));
+        let body: Value = r.json().await.expect("json");
+        assert_eq!(body["error"]["code"], "UNAVAILABLE", "{body}");
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("nothing was recorded"),
+            "{body}"
+        );
+        let after = entity::bank_report::Entity::find().count(&app.db).await.expect("count");
+        assert_eq!(after, before, "{backend:?}: nothing recorded as received");
+        // The store back: the same upload is received.
+        std::fs::remove_file(&running.store).expect("remove the file");
+        std::fs::create_dir_all(&running.store).expect("the store again");
+        let (status, body) = upload(&app, "BB", "2018-04", "abril.xlsx", sheet).await;
+        assert_eq!(status, 201, "{backend:?}: {body}");
+        running.stop().await;
+        cleanup.run().await;
+    }
+}
+
+/// The child side of the next test: a worker process that ingests whatever is queued, until it is killed.
+#[tokio::test]
+#[ignore = "run by a_worker_killed_during_an_ingestion_leaves_it_to_be_ingested_once as its child process"]
+async fn child_worker_ingesting_until_killed() {
+    let (Ok(url), Ok(store)) = (std::env::var("FOMENTO_CHILD_DB"), std::env::var("FOMENTO_CHILD_STORE")) else {
+        return;
+    };
+    let (db, _) = fomento_api::startup::connect(&url).await.expect("the database");
+    let ingestion = fomento_api::startup::ingestion(
+        db,
+        &store,
+        chrono::Duration::seconds(2),
+        3,
+        service::store::DEFAULT_MAX_UPLOAD_BYTES,
+    )
+    .expect("the ingestion");
+    let _ = jobs::report::ingest::run_once(&ingestion.ctx, chrono::Utc::now()).await;
+}
+
+/// A worker process killed with SIGKILL in the middle of an ingestion: another worker takes the report over after
+/// the lease, and it ends `INGESTED` once, every row recorded once.
+#[tokio::test]
+async fn a_worker_killed_during_an_ingestion_leaves_it_to_be_ingested_once() {
+    use crate::helpers::fresh_database;
+    use crate::reports::{cpf, good_row, upload, workbook};
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    const ROWS: u32 = 30_000;
+    let rows: Vec<_> = (0..ROWS)
+        .map(|i| good_row(&format!("KILL-{i:05}"), cpf(20_000 + i), 100_000.0 + f64::from(i)))
+        .collect();
+    let sheet = workbook(&rows);
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((url, cleanup)) = fresh_database(backend).await else {
+            continue;
+        };
+        let (app, running) = start(url.clone(), backend, true, |_| {}).await;
+        let (status, body) = upload(&app, "BB", "2018-05", "maio.xlsx", sheet.clone()).await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["number"].as_i64().expect("number");
+        let mut child = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+            .args([
+                "faults::child_worker_ingesting_until_killed",
+                "--exact",
+                "--ignored",
+                "--test-threads=1",
+            ])
+            .env("FOMENTO_CHILD_DB", &url)
+            .env("FOMENTO_CHILD_STORE", &running.store)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the child worker");
+        // Once the child holds the claim, let it work a moment, then kill it outright.
+        let report = || {
+            let db = app.db.clone();
+            async move {
+                entity::bank_report::Entity::find_by_id(id)
+                    .one(&db)
+                    .await
+                    .expect("read")
+                    .expect("the report")
+            }
+        };
+        let waited = Instant::now();
+        while report().await.claimed_by.is_none() {
+            assert!(
+                waited.elapsed() < Duration::from_secs(60),
+                "the child never claimed the report"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        let killed = report().await;
+        assert_ne!(
+            killed.status, "INGESTED",
+            "{backend:?}: the child finished before it was killed; the sheet must be larger for this test to mean anything"
+        );
+        // Another worker, after the dead one's lease: the report is ingested once.
+        let later = chrono::Utc::now() + chrono::Duration::seconds(5);
+        jobs::report::ingest::run_once(&app.ingestion.ctx, later)
+            .await
+            .expect("ingest");
+        let done = report().await;
+        assert_eq!(done.status, "INGESTED", "{backend:?}: {:?}", done.last_error);
+        assert_eq!(done.row_count, Some(ROWS as i32), "{backend:?}");
+        let cartas = entity::fco_carta::Entity::find()
+            .filter(entity::fco_carta::Column::Number.starts_with("KILL-"))
+            .count(&app.db)
+            .await
+            .expect("count");
+        assert_eq!(cartas, u64::from(ROWS), "{backend:?}: every carta once");
+        // Run again: nothing left to claim, nothing duplicated.
+        jobs::report::ingest::run_once(&app.ingestion.ctx, later)
+            .await
+            .expect("ingest");
+        let again = entity::fco_carta::Entity::find()
+            .filter(entity::fco_carta::Column::Number.starts_with("KILL-"))
+            .count(&app.db)
+            .await
+            .expect("count");
+        assert_eq!(again, u64::from(ROWS));
+        eprintln!(
+            "fault test ({backend:?}): worker killed {:?} after its claim, status then {}; ingested once by another worker",
+            Duration::from_millis(400),
+            killed.status
+        );
+        running.stop().await;
+        cleanup.run().await;
+    }
+}

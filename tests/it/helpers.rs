@@ -42,7 +42,8 @@ pub struct TestApp {
 pub struct Running {
     stop: oneshot::Sender<()>,
     server: JoinHandle<std::io::Result<()>>,
-    store: PathBuf,
+    /// The directory of the application's file store.
+    pub store: PathBuf,
     db: DatabaseConnection,
 }
 

@@ -28,6 +28,9 @@ pub enum ApiError {
         /// Why.
         explanation: String,
     },
+    /// Something Fomento depends on failed; nothing was recorded; try again later.
+    #[error("{0}")]
+    Unavailable(String),
     /// The database or something else failed; details are logged.
     #[error("internal error; the request was logged")]
     Internal(String),
@@ -42,6 +45,7 @@ impl ApiError {
             Self::Unauthenticated(_) => "UNAUTHENTICATED",
             Self::Forbidden(_) => "FORBIDDEN",
             Self::RuleViolation { .. } => "RULE_VIOLATION",
+            Self::Unavailable(_) => "UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
         }
     }
@@ -57,6 +61,7 @@ impl ApiError {
             S::Unauthenticated(_) => Self::Unauthenticated(e.render(lang)),
             S::Forbidden(_) => Self::Forbidden(e.render(lang)),
             S::Rule(v) => v.clone().into(),
+            S::Unavailable(_) => Self::Unavailable(e.render(lang)),
             S::Internal(detail) => Self::Internal(detail.clone()),
         }
     }

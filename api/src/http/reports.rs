@@ -72,9 +72,14 @@ pub(crate) fn refuse_service(e: ServiceError, lang: Lang) -> Response {
         "UNAUTHENTICATED" => StatusCode::UNAUTHORIZED,
         "FORBIDDEN" => StatusCode::FORBIDDEN,
         "INTERNAL" => StatusCode::INTERNAL_SERVER_ERROR,
+        "UNAVAILABLE" => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_REQUEST,
     };
     let mut resp = rest_error(status, e.code(), e.field(), e.render(lang));
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        resp.headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("60"));
+    }
     resp.headers_mut()
         .insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(lang.tag()));
     resp
@@ -103,6 +108,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error in an HTTP handler");
                 StatusCode::INTERNAL_SERVER_ERROR
