@@ -92,7 +92,7 @@ async fn import_facts(
         );
     };
     let (db, ing) = database_and_ingestion(cli).await?;
-    let act = service::lifecycle::Act::by(service::caller::Caller::System);
+    let act = service::lifecycle::Act::by(operator());
     let t = service::imports::Target { kind, id, year, reason };
     let name = file
         .file_name()
@@ -145,8 +145,62 @@ async fn import_facts(
     Ok(())
 }
 
-/// Runs the command `cli` names (`serve` when none).
-pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
+/// The person at the command line: `SUDO_USER`, `USER` or `LOGNAME`, else `operator`.
+pub fn operator() -> service::Caller {
+    let user = ["SUDO_USER", "USER", "LOGNAME"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|u| !u.trim().is_empty()))
+        .unwrap_or_else(|| "operator".into());
+    service::Caller::Operator(user)
+}
+
+/// What the audit log records of a command that changes something (`None` for a command that only reads, and for
+/// those whose use case records itself: keys, files purge): the command line, a webhook's secret masked.
+fn audited_action(cli: &Cli) -> Option<String> {
+    match cli.command.as_ref()? {
+        Command::Import { .. }
+        | Command::Ingest { .. }
+        | Command::Rules { .. }
+        | Command::Webhooks {
+            action: crate::config::WebhooksAction::Add { .. } | crate::config::WebhooksAction::Remove { .. },
+        }
+        | Command::BankReports {
+            action: BankReportsAction::Retry { .. },
+        }
+        | Command::Jobs {
+            action: JobsAction::Run { .. },
+        }
+        | Command::Migrate { .. }
+        | Command::Export { .. } => {
+            let what = match cli.command.as_ref()? {
+                // The receiver's secret never goes to the log.
+                Command::Webhooks {
+                    action: crate::config::WebhooksAction::Add { url, .. },
+                } => format!("webhooks add {url}"),
+                other => format!("{other:?}"),
+            };
+            Some(format!("cli {what}").chars().take(200).collect())
+        }
+        _ => None,
+    }
+}
+
+/// Runs the command `cli` names (`serve` when none), and records in the audit log a command that changes something,
+/// with its outcome.
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let audited = audited_action(&cli);
+    let url = cli.database_url.clone();
+    let outcome = dispatch(cli).await;
+    if let Some(action) = audited
+        && let Ok((db, _)) = connect(&url).await
+    {
+        let code = outcome.as_ref().err().map(|_| "ERROR");
+        service::audit::record(&db, &operator(), &action, None, code, &Default::default()).await;
+    }
+    outcome
+}
+
+async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
     match cli.command.take().unwrap_or(Command::Serve) {
         Command::Serve => {
@@ -227,8 +281,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 .unwrap_or_default();
             eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
             let (r, received) =
-                crate::http::reports::receive(&db, &service::Caller::System, &ing.ctx.store, &b, &month, &name, bytes)
-                    .await?;
+                crate::http::reports::receive(&db, &operator(), &ing.ctx.store, &b, &month, &name, bytes).await?;
             eprintln!(
                 "report {} {} ({}); ingesting…",
                 r.id,
@@ -248,7 +301,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
                 eprintln!();
             }
             done.map_err(|e| anyhow::anyhow!(e))?;
-            let r = service::reports::report(&db, &service::Caller::System, r.id)
+            let r = service::reports::report(&db, &operator(), r.id)
                 .await
                 .map_err(english)?
                 .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
@@ -280,7 +333,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             action: BankReportsAction::Retry { number },
         } => {
             let (db, ing) = database_and_ingestion(&cli).await?;
-            let Some(r) = service::reports::report(&db, &service::Caller::System, number)
+            let Some(r) = service::reports::report(&db, &operator(), number)
                 .await
                 .map_err(english)?
             else {
@@ -297,7 +350,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             crate::runtime::scheduled_ingest(&ing, &slot)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
-            let r = service::reports::report(&db, &service::Caller::System, number)
+            let r = service::reports::report(&db, &operator(), number)
                 .await
                 .map_err(english)?
                 .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
@@ -313,10 +366,10 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             as_of,
         } => {
             let db = database(&cli).await?;
-            let export = crate::exports::build(&db, &service::Caller::System, &name, filter.as_deref(), as_of)
+            let export = crate::exports::build(&db, &operator(), &name, filter.as_deref(), as_of)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
-            let caller = service::Caller::System;
+            let caller = operator();
             let rows = match format.as_str() {
                 "csv" => {
                     let file = std::fs::File::create(&out)
@@ -338,7 +391,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
         Command::Webhooks { action } => {
             let db = database(&cli).await?;
-            let system = service::Caller::System;
+            let system = operator();
             match action {
                 WebhooksAction::Add {
                     url,
@@ -374,7 +427,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
         Command::Audit { limit } => {
             let db = database(&cli).await?;
-            for l in service::audit::list(&db, &service::Caller::System, None, limit)
+            for l in service::audit::list(&db, &operator(), None, limit)
                 .await
                 .map_err(english)?
             {
@@ -395,15 +448,9 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
             action: FilesAction::Purge { before },
         } => {
             let (db, ing) = database_and_ingestion(&cli).await?;
-            let p = service::files::purge(
-                &db,
-                &ing.ctx.store,
-                &service::Caller::System,
-                before,
-                chrono::Utc::now(),
-            )
-            .await
-            .map_err(english)?;
+            let p = service::files::purge(&db, &ing.ctx.store, &operator(), before, chrono::Utc::now())
+                .await
+                .map_err(english)?;
             println!(
                 "raw files received before {before} purged: {} files ({} reports, {} imports); {} kept for a later upload",
                 p.files, p.reports, p.imports, p.kept_for_later
@@ -411,7 +458,7 @@ pub async fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
         Command::Keys { action } => {
             let db = database(&cli).await?;
-            let system = service::Caller::System;
+            let system = operator();
             match action {
                 KeysAction::Create { role, bank, name, rate } => {
                     let k =

@@ -75,7 +75,7 @@ pub fn allows(role: Role, op: Operation) -> bool {
 /// without the right. The operator (CLI, jobs) may do everything.
 pub fn authorize(caller: &Caller, op: Operation) -> Result<()> {
     match caller {
-        Caller::System | Caller::Import { .. } => Ok(()),
+        Caller::System | Caller::Operator(_) | Caller::Import { .. } => Ok(()),
         Caller::Anonymous => Err(ServiceError::Unauthenticated(Message::new(msg::UNAUTHENTICATED))),
         Caller::Key { role, .. } | Caller::Token { role, .. } if allows(*role, op) => Ok(()),
         Caller::Key { role, .. } | Caller::Token { role, .. } => Err(forbidden(*role, op)),

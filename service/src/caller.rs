@@ -54,8 +54,10 @@ pub enum Caller {
     /// `/ready` and, when an operator opens it, the aggregate dashboard; a use case refuses them too.
     #[default]
     Anonymous,
-    /// A job or CLI command run by the operator.
+    /// A scheduled job, or the application itself (demo data, start-up).
     System,
+    /// A person at the `fomento` command line, by their account name.
+    Operator(String),
     /// A job applying what somebody sent: a bulk import (its number) on behalf of who sent it.
     Import {
         /// The import's number.
@@ -120,7 +122,7 @@ impl Caller {
     pub fn scope(&self) -> Scope {
         match self {
             Caller::Anonymous => Scope::Nothing,
-            Caller::System | Caller::Import { .. } => Scope::All,
+            Caller::System | Caller::Operator(_) | Caller::Import { .. } => Scope::All,
             Caller::Key {
                 role: Role::Bank, bank, ..
             }
@@ -144,6 +146,7 @@ impl Caller {
         match self {
             Caller::Anonymous => "anonymous".into(),
             Caller::System => "system".into(),
+            Caller::Operator(user) => format!("{user} (command line)"),
             Caller::Import { id, by } => format!("{by} (import {id})"),
             Caller::Key { id, name, role, .. } => format!("{name} ({role} key {id})"),
             Caller::Token { subject, role, .. } => format!("{subject} ({role} token)"),

@@ -299,6 +299,20 @@ async fn the_audit_log_records_who_did_what_and_is_append_only() {
         assert!(line(&["tests (admin key", "mutation createBank", ",OK,"]), "{csv}");
         assert!(line(&["analyst key", "export", "cartas.csv", ",OK,"]), "{csv}");
         assert!(line(&["system", "keys create", "(analyst)"]), "{csv}");
+        // The same lines in the graph, newest first, paged by number.
+        let d = app
+            .data("{ auditLog(first: 3) { number actor action outcome code remote } }", json!({}))
+            .await;
+        let lines = d["auditLog"].as_array().expect("lines").clone();
+        assert_eq!(lines.len(), 3, "{d}");
+        assert!(lines[0]["number"].as_i64() > lines[1]["number"].as_i64(), "newest first: {d}");
+        let before = lines[2]["number"].as_i64().expect("number");
+        let d = app
+            .data("query A($b: Int) { auditLog(first: 500, beforeNumber: $b) { number action } }", json!({ "b": before }))
+            .await;
+        let older = d["auditLog"].as_array().expect("lines");
+        assert!(older.iter().all(|l| l["number"].as_i64() < Some(before)), "{d}");
+        assert!(older.iter().any(|l| l["action"] == "mutation createBank"), "{d}");
         for sql in ["UPDATE audit_log SET outcome = 'OK'", "DELETE FROM audit_log"] {
             assert!(app.db.execute_unprepared(sql).await.is_err(), "{sql} is refused");
         }

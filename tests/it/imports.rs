@@ -662,6 +662,24 @@ async fn the_import_verb_takes_each_kind_of_facts() {
         1,
         "nothing applied"
     );
+    // The operator's commands are in the audit log, by the account that ran them, with their outcome.
+    let lines = service::audit::list(&db, &service::Caller::System, None, 20)
+        .await
+        .expect("audit");
+    let imports: Vec<_> = lines
+        .iter()
+        .filter(|l| l.action.starts_with("cli Import") && l.action.contains("CartaItems"))
+        .collect();
+    assert_eq!(imports.len(), 2, "both imports: {lines:?}");
+    assert!(
+        imports.iter().all(|l| l.actor.ends_with("(command line)")),
+        "{imports:?}"
+    );
+    assert_eq!(
+        (imports[0].outcome.as_str(), imports[1].outcome.as_str()),
+        ("ERROR", "OK"),
+        "newest first: the rejected one failed"
+    );
     let _ = db.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

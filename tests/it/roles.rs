@@ -234,6 +234,7 @@ async fn every_mutation_query_and_endpoint_is_allowed_or_forbidden_by_role_as_th
             ),
             ("{ factImports { id } }", &["admin"][..]),
             ("{ webhookDeliveries(first: 1) { totalCount } }", &["admin"][..]),
+            ("{ auditLog(first: 1) { number actor action outcome } }", &["admin"][..]),
         ] {
             for (role, key) in &keys {
                 let code = code_of(&app, key, query).await;

@@ -58,7 +58,7 @@ pub fn operation_of(mutation: &str) -> Operation {
 fn query_operation(field: &str) -> Operation {
     match field {
         "complianceDashboard" => Operation::Dashboards,
-        "factImport" | "factImports" | "webhookDeliveries" => Operation::Administer,
+        "factImport" | "factImports" | "webhookDeliveries" | "auditLog" => Operation::Administer,
         _ => Operation::Read,
     }
 }

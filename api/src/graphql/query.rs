@@ -36,6 +36,7 @@ pub struct QueryRoot(
     super::imports::ImportsQuery,
     super::webhooks::WebhooksQuery,
     super::dashboard::DashboardQuery,
+    super::audit::AuditQuery,
 );
 
 /// The mutation root.
