@@ -13,15 +13,12 @@ use entity::{
     },
     fco_carta,
     rules::lifecycle::{FcoEvent, SfEvent},
-    semi_arid_membership,
     vocab::{
         AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind, ProjectDocumentKind,
         RepresentationKind, SocialFuelStage, SupplierKind,
     },
 };
-use sea_orm::{
-    ActiveValue::Set, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, TransactionTrait,
-};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, TransactionTrait};
 use service::{
     ServiceError,
     acquisitions::Acquisition,
@@ -338,17 +335,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         });
     }
 
-    semi_arid_membership::Entity::insert_many([2611101, 2918407].into_iter().map(|code| {
-        semi_arid_membership::ActiveModel {
-            ibge_code: Set(code),
-            effective_from: Set(day(2017, 11, 23)),
-            effective_to: Set(None),
-            source: Set("Resolução Condel/SUDENE nº 107/2017".into()),
-            ..Default::default()
-        }
-    }))
-    .exec(db)
-    .await?;
+    // The semi-arid is SUDENE's official delimitations, shipped with the migrations (m20261204_000032).
 
     // Social-fuel projects: 40, four per stage, plants cycling through all five regions.
     for i in 0..40usize {

@@ -34,6 +34,7 @@ mod m20261203_000028_dashboard_snapshots;
 mod m20261203_000029_api_keys;
 mod m20261203_000030_audit_log;
 mod m20261204_000031_key_rates_and_raw_file_purge;
+mod m20261204_000032_semi_arid_delimitations;
 mod util;
 
 /// Every migration, in order.
@@ -75,6 +76,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000029_api_keys::Migration),
             Box::new(m20261203_000030_audit_log::Migration),
             Box::new(m20261204_000031_key_rates_and_raw_file_purge::Migration),
+            Box::new(m20261204_000032_semi_arid_delimitations::Migration),
         ]
     }
 }

@@ -130,9 +130,7 @@ pub async fn project(
         }
         plan
     });
-    let semi_arid = memberships
-        .iter()
-        .any(|m| m.effective_from <= reference && m.effective_to.is_none_or(|to| to >= reference));
+    let (semi_arid, semi_arid_note) = social_fuel::semi_arid_on(&memberships, reference);
     let notices = notices.iter().filter(|n| n.notified_on <= as_of).count();
     // The version of each acquisition known on `as_of`, of the years up to it.
     let acq: Vec<_> = acq
@@ -148,6 +146,7 @@ pub async fn project(
         documents: &docs,
         plan: plan.as_ref(),
         semi_arid,
+        semi_arid_note: Some(&semi_arid_note),
         change_notices: notices,
     };
     let mut outcomes = social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of)?;

@@ -234,15 +234,10 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
             let Some(share) = social_fuel::share(&terms) else {
                 continue;
             };
-            let semi_arid = crate::compliance::FactSource::semi_arid(&facts, p.plant_municipality_code)
-                .await?
-                .iter()
-                .any(|m| m.effective_from <= as_of && m.effective_to.is_none_or(|to| to >= as_of));
-            let minimum = code.and_then(|c| {
-                params
-                    .value(social_fuel::share_key(c, semi_arid), p.filed_on.unwrap_or(as_of))
-                    .ok()
-            });
+            let reference = p.filed_on.unwrap_or(as_of);
+            let rows = crate::compliance::FactSource::semi_arid(&facts, p.plant_municipality_code).await?;
+            let (semi_arid, _) = social_fuel::semi_arid_on(&rows, reference);
+            let minimum = code.and_then(|c| params.value(social_fuel::share_key(c, semi_arid), reference).ok());
             let region = if semi_arid { "Semiárido".to_owned() } else { region };
             let e = region_share
                 .entry(region)

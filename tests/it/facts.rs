@@ -943,3 +943,126 @@ async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
     })
     .await;
 }
+
+/// The semi-arid is SUDENE's official delimitation in force on the project's reference date (issue 16, point 7): a
+/// plant in Minas Gerais's semi-arid needs 50 %, not the Southeast's 30 %; a town of Espírito Santo joined only in
+/// the 2021 delimitation; before the 2017 one the nearest later delimitation is used, and the explanation says so.
+#[tokio::test]
+async fn a_semi_arid_plant_outside_the_northeast_needs_half_its_feedstock_from_family_farms() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        // A project filed on `filed`: its reference date, whose delimitation and minimum govern it.
+        let project = |town: i64, framed: &'static str, filed: &'static str| {
+            let (app, bb) = (&app, bb.clone());
+            async move {
+                let p = app
+                    .data(
+                        "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                        json!({ "i": { "title": "Usina", "bankId": bb, "producerDocument": "11.222.333/0001-81",
+                            "producerName": "Biodiesel S.A.", "plantMunicipalityCode": town,
+                            "requestedAmount": "2000000.00", "bankFramedOn": framed } }),
+                    )
+                    .await["createSocialFuelProject"]["id"]
+                    .clone();
+                for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT",
+                    "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+                    app.data(
+                        "mutation D($id: ID!, $k: ProjectDocumentKind!, $on: Date!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: $on) { kind } }",
+                        json!({ "id": p, "k": kind, "on": framed }),
+                    )
+                    .await;
+                }
+                app.data(
+                    "mutation F($id: ID!, $on: Date!) { fileSocialFuelProject(id: $id, on: $on) { stage } }",
+                    json!({ "id": p, "on": filed }),
+                )
+                .await;
+                p
+            }
+        };
+        let add = "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }";
+        let buy = |p: &Value, year: i32, kind: &str, cost: &str| {
+            json!({ "i": { "projectId": p, "acquisition": { "year": year, "supplierKind": kind, "crop": "soja",
+                "quantityKg": "50000", "cost": cost } } })
+        };
+        let share_min = |p: Value| {
+            let app = &app;
+            async move {
+                let d = app
+                    .data(
+                        "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }",
+                        json!({ "id": p }),
+                    )
+                    .await;
+                let o = d["node"]["compliance"]
+                    .as_array()
+                    .and_then(|a| a.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN"))
+                    .cloned()
+                    .expect("SF-SHARE-MIN");
+                (o["status"].as_str().unwrap_or("").to_owned(), o["explanation"].as_str().unwrap_or("").to_owned())
+            }
+        };
+        // Almenara (MG), in both delimitations: 30 % is short of the semi-arid's 50 %; 50 % meets it.
+        let mg = project(3101706, "2026-03-02", "2026-03-05").await;
+        app.data(add, buy(&mg, 2026, "OTHER_THIRD_PARTY", "70000.00")).await;
+        app.data(add, buy(&mg, 2026, "FAMILY_FARMER", "30000.00")).await;
+        let (status, why) = share_min(mg.clone()).await;
+        assert_eq!(status, "VIOLATED", "{why}");
+        assert!(why.contains("minimum of 50") && why.contains("Resolução Condel/SUDENE nº 150/2021"), "{why}");
+        app.data(add, buy(&mg, 2026, "FAMILY_FARMER", "40000.00")).await;
+        let (status, why) = share_min(mg.clone()).await;
+        assert_eq!(status, "MET", "70,000 of 140,000 = 50 %: {why}");
+
+        // Anchieta's neighbour 3200805 (ES) joined in 2021: in 2021, before the new list, the Southeast's 30 % holds.
+        for (filed, expected) in [("2021-12-29", "MET"), ("2021-12-30", "VIOLATED")] {
+            let es = project(3200805, "2021-12-01", filed).await;
+            app.data(add, buy(&es, 2026, "OTHER_THIRD_PARTY", "70000.00")).await;
+            app.data(add, buy(&es, 2026, "FAMILY_FARMER", "30000.00")).await;
+            let (status, why) = share_min(es).await;
+            assert_eq!(status, expected, "filed {filed}: {why}");
+            if expected == "MET" {
+                assert!(
+                    why.contains("minimum of 30") && why.contains("not in the semi-arid by Resoluções Condel/SUDENE nº 107 e 115/2017"),
+                    "{why}"
+                );
+            }
+        }
+
+        // Before 2017-11-23 the 2005 delimitation is not available: the 2017 one is used, and said to be.
+        let early = project(3101706, "2010-05-03", "2010-06-01").await;
+        app.data(add, buy(&early, 2026, "OTHER_THIRD_PARTY", "50000.00")).await;
+        app.data(add, buy(&early, 2026, "FAMILY_FARMER", "50000.00")).await;
+        let (status, why) = share_min(early).await;
+        assert_eq!(status, "MET", "{why}");
+        assert!(why.contains("nearest later delimitation") && why.contains("Portaria MI nº 89/2005"), "{why}");
+
+        // Both delimitations shipped whole: 1,262 and 1,477 municipalities, the same codes as the reference files.
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        for (source, file, expected) in [
+            ("Resoluções Condel/SUDENE nº 107 e 115/2017", "semiarido_2017.csv", 1262),
+            ("Resolução Condel/SUDENE nº 150/2021 (e nº 176/2024)", "semiarido_2021.csv", 1477),
+        ] {
+            let mut codes: Vec<i32> = entity::semi_arid_membership::Entity::find()
+                .filter(entity::semi_arid_membership::Column::Source.eq(source))
+                .all(&app.db)
+                .await
+                .expect("read")
+                .into_iter()
+                .map(|m| m.ibge_code)
+                .collect();
+            codes.sort_unstable();
+            assert_eq!(codes.len(), expected, "{source}");
+            let reference = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(file);
+            match std::fs::read_to_string(&reference) {
+                Ok(text) => {
+                    let mut want: Vec<i32> = text.lines().skip(1).filter_map(|l| l.split(',').next()?.parse().ok()).collect();
+                    want.sort_unstable();
+                    assert_eq!(codes, want, "{source} against {}", reference.display());
+                }
+                Err(_) => eprintln!("*** {} absent: the shipped {source} was not checked against it ***", reference.display()),
+            }
+        }
+    })
+    .await;
+}

@@ -485,6 +485,7 @@ fn project_rules_over_documents_proposals_and_the_bank() {
             documents: docs,
             plan: None,
             semi_arid: false,
+            semi_arid_note: None,
             change_notices: 0,
         };
         let all =

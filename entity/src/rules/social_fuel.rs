@@ -10,7 +10,8 @@ use super::{
 use crate::{
     domain::{IbgeCode, Region},
     entities::{
-        assistance_plan, contract_proposal, feedstock_acquisition, project_document, social_fuel_project,
+        assistance_plan, contract_proposal, feedstock_acquisition, project_document, semi_arid_membership,
+        social_fuel_project,
         vocab::{Decision, ProjectDocumentKind, SupplierKind},
     },
 };
@@ -174,6 +175,46 @@ pub fn share(terms: &[Term]) -> Option<Share> {
         percent: family * Decimal::from(100) / total,
         lines,
     })
+}
+
+/// The delimitations of the semi-arid Fomento ships (`migration/data/`), by the first day each was in force. Which one
+/// governs a date is read from these days; who is in it, from `semi_arid_membership`.
+pub const SEMI_ARID_DELIMITATIONS: [((i32, u32, u32), &str); 2] = [
+    ((2017, 11, 23), "Resoluções Condel/SUDENE nº 107 e 115/2017"),
+    ((2021, 12, 30), "Resolução Condel/SUDENE nº 150/2021 (e nº 176/2024)"),
+];
+
+/// Whether a municipality (its membership rows) is in the semi-arid on `on`, by the delimitation in force that day,
+/// and a note naming it. Before the first delimitation shipped (2017-11-23) the one in force, Portaria MI nº 89/2005,
+/// is not available: the nearest later one (2017) is used, and the note says so.
+pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (bool, String) {
+    let day = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+    let (first, first_name) = (day(SEMI_ARID_DELIMITATIONS[0].0), SEMI_ARID_DELIMITATIONS[0].1);
+    if on < first {
+        let member = rows.iter().any(|m| m.effective_from == first);
+        return (
+            member,
+            format!(
+                "{} the semi-arid by the nearest later delimitation, {first_name} (in force from {first}): the one in \
+                 force on {on}, Portaria MI nº 89/2005, is not available here",
+                if member { "in" } else { "not in" }
+            ),
+        );
+    }
+    let covering = rows
+        .iter()
+        .find(|m| m.effective_from <= on && m.effective_to.is_none_or(|to| to >= on));
+    match covering {
+        Some(m) => (true, format!("in the semi-arid by {} (in force on {on})", m.source)),
+        None => {
+            let name = SEMI_ARID_DELIMITATIONS
+                .iter()
+                .rev()
+                .find(|(from, _)| day(*from) <= on)
+                .map_or(first_name, |(_, n)| n);
+            (false, format!("not in the semi-arid by {name} (in force on {on})"))
+        }
+    }
 }
 
 /// The parameter key of the minimum share for a plant: semi-arid first, then the region.
@@ -422,6 +463,8 @@ pub struct ProjectFacts<'a> {
     pub plan: Option<&'a assistance_plan::Model>,
     /// Whether the plant's municipality is in the semi-arid on the reference date.
     pub semi_arid: bool,
+    /// Which delimitation said so, and why that one ([`semi_arid_on`]).
+    pub semi_arid_note: Option<&'a str>,
     /// Change notices the company filed.
     pub change_notices: usize,
 }
@@ -640,6 +683,12 @@ pub fn check_all(
             let mut s = super::guarded(code::SF_SHARE_MIN, || {
                 check_share(&terms, code, f.semi_arid, params, reference)
             });
+            // Where the semi-arid could change the minimum (the Northeast, Minas Gerais and Espírito Santo), say which
+            // delimitation was read.
+            let could_be = f.semi_arid || matches!(code.region(), Region::Northeast | Region::Southeast);
+            if let Some(note) = f.semi_arid_note.filter(|_| could_be) {
+                s.explanation = format!("{}; {note}", s.explanation);
+            }
             if let Some(y) = year {
                 s.explanation = format!("year {y}: {}", s.explanation);
             }
