@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
 
-/// Fomento: one GraphQL graph over social-fuel projects (IN MDA 2005) and FCO Rural cartas (CDAE/MT 2019).
+/// Fomento: one GraphQL graph over social-fuel projects (IN MDA nº 2/2005) and FCO Rural cartas (CDAE/MT 2019).
 #[derive(Debug, Parser)]
 #[command(name = "fomento", version, about)]
 pub struct Cli {

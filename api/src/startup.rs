@@ -249,7 +249,17 @@ pub async fn migrate(db: &DatabaseConnection, action: MigrateAction) -> Result<V
         MigrateAction::Fresh => {
             // The view depends on the tables; drop it first so every backend can drop them.
             db.execute_unprepared("DROP VIEW IF EXISTS financing").await?;
-            Migrator::fresh(db).await?;
+            if db.get_database_backend() == DbBackend::Sqlite {
+                // SQLite checks foreign keys while it drops a referenced table (the reference data: the semi-arid
+                // delimitations on the municipalities). In one transaction, with the checks deferred to the commit,
+                // when nothing is left to check.
+                let txn = sea_orm::TransactionTrait::begin(db).await?;
+                txn.execute_unprepared("PRAGMA defer_foreign_keys = ON").await?;
+                Migrator::fresh(&txn).await?;
+                txn.commit().await?;
+            } else {
+                Migrator::fresh(db).await?;
+            }
         }
     }
     Ok(Vec::new())

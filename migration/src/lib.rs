@@ -35,6 +35,7 @@ mod m20261203_000029_api_keys;
 mod m20261203_000030_audit_log;
 mod m20261204_000031_key_rates_and_raw_file_purge;
 mod m20261204_000032_semi_arid_delimitations;
+mod m20261204_000033_social_fuel_instrument;
 mod util;
 
 /// Every migration, in order.
@@ -77,6 +78,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000030_audit_log::Migration),
             Box::new(m20261204_000031_key_rates_and_raw_file_purge::Migration),
             Box::new(m20261204_000032_semi_arid_delimitations::Migration),
+            Box::new(m20261204_000033_social_fuel_instrument::Migration),
         ]
     }
 }

@@ -268,3 +268,63 @@ async fn a_declared_closure_moves_a_deadline_to_the_next_business_day() {
     })
     .await;
 }
+
+/// The social-fuel rules cite their own instrument (issue 16, point 1): IN MDA nº 2 of 28 September 2005, in force
+/// from its publication on 30 September 2005; the baseline versions stored under IN MDA nº 01/2005 from 5 July are
+/// withdrawn with the reason and replaced, both kept in the history.
+#[tokio::test]
+async fn the_social_fuel_rules_cite_in_mda_2_2005_in_force_from_its_publication() {
+    on_each_backend(false, |app| async move {
+        let d = app.data("{ rules { code legalBasis } }", json!({})).await;
+        let sf: Vec<&Value> = d["rules"]
+            .as_array()
+            .expect("rules")
+            .iter()
+            .filter(|r| r["code"].as_str().is_some_and(|c| c.starts_with("SF-")))
+            .collect();
+        assert!(sf.len() >= 18, "{}", sf.len());
+        for r in &sf {
+            assert!(
+                r["legalBasis"]
+                    .as_str()
+                    .is_some_and(|b| b.starts_with("IN MDA nº 2/2005")),
+                "{r}"
+            );
+        }
+        let q = "{ ruleParameters(rule: \"SF-DECISION-30D.DAYS\", includeWithdrawn: true) {
+            versionId effectiveFrom legalSource withdrawnAt withdrawalReason replacedBy } }";
+        let versions = app.data(q, json!({})).await["ruleParameters"].clone();
+        let versions = versions.as_array().expect("versions");
+        let old = versions
+            .iter()
+            .find(|v| v["effectiveFrom"] == "2005-07-05")
+            .expect("the old version kept");
+        let new = versions
+            .iter()
+            .find(|v| v["effectiveFrom"] == "2005-09-30")
+            .expect("the corrected version");
+        assert_eq!(old["replacedBy"], new["versionId"]);
+        assert!(
+            old["withdrawalReason"]
+                .as_str()
+                .unwrap_or("")
+                .contains("IN MDA nº 2 of 28 September 2005"),
+            "{old}"
+        );
+        assert!(
+            new["withdrawnAt"].is_null() && new["legalSource"] == "IN MDA nº 2/2005, art. 9",
+            "{new}"
+        );
+        // In force from the day of publication, not the day before.
+        let params = entity::rule_parameter::Entity::params(&app.db).await.expect("params");
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("date");
+        assert_eq!(params.count("SF-DECISION-30D.DAYS", day("2005-09-30")), Ok(30));
+        assert_eq!(
+            params
+                .count("SF-DECISION-30D.DAYS", day("2005-09-29"))
+                .map_err(|e| e.status()),
+            Err(entity::rules::Status::NotApplicable)
+        );
+    })
+    .await;
+}

@@ -1,4 +1,4 @@
-//! The technical-assistance plan of a social-fuel project (IN MDA 2005, art. 6). Whether it is "compatible with the
+//! The technical-assistance plan of a social-fuel project (IN MDA nº 2/2005, art. 6). Whether it is "compatible with the
 //! acquisitions" is a human judgement: who confirmed it, and when, is kept.
 
 use sea_orm::entity::prelude::*;

@@ -19,7 +19,7 @@ pub struct Model {
     pub serves_social_fuel: bool,
     /// Whether the bank operates FCO Rural in Mato Grosso.
     pub serves_fco: bool,
-    /// Whether the bank has the MDA technical-cooperation agreement (IN MDA 2005, art. 7).
+    /// Whether the bank has the MDA technical-cooperation agreement (IN MDA nº 2/2005, art. 7).
     pub mda_cooperation_agreement: bool,
 }
 

@@ -1,4 +1,4 @@
-//! A change the company reported (IN MDA 2005, art. 12).
+//! A change the company reported (IN MDA nº 2/2005, art. 12).
 
 use super::vocab::CompanyChangeKind;
 use sea_orm::entity::prelude::*;

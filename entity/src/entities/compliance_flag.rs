@@ -17,7 +17,7 @@ pub struct Model {
     pub financing_id: Option<i64>,
     /// The rule code (`SF-EXTERNAL-EVAL-6M`).
     pub rule_code: String,
-    /// The legal basis (`IN MDA 2005, art. 11`).
+    /// The legal basis (`IN MDA nº 2/2005, art. 11`).
     pub legal_basis: String,
     /// What was found, with the numbers used.
     pub message: String,

@@ -1,4 +1,4 @@
-//! A contract proposal with family farmers, through a farmers' representation (IN MDA 2005, art. 5).
+//! A contract proposal with family farmers, through a farmers' representation (IN MDA nº 2/2005, art. 5).
 
 use super::vocab::RepresentationKind;
 use sea_orm::entity::prelude::*;

@@ -1,4 +1,4 @@
-//! Feedstock a biodiesel producer acquired in a year: the terms of the family-farm share (IN MDA 2005, art. 3, 4).
+//! Feedstock a biodiesel producer acquired in a year: the terms of the family-farm share (IN MDA nº 2/2005, art. 3, 4).
 
 use super::vocab::SupplierKind;
 use crate::domain::{Money, Quantity};

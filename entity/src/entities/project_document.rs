@@ -1,4 +1,4 @@
-//! The annex-I checklist: which of the six required documents a social-fuel request carries (IN MDA 2005, art. 8).
+//! The annex-I checklist: which of the six required documents a social-fuel request carries (IN MDA nº 2/2005, art. 8).
 
 use super::vocab::ProjectDocumentKind;
 use sea_orm::entity::prelude::*;

@@ -22,7 +22,7 @@ pub struct Model {
     pub effective_from: Date,
     /// Last day in force, if superseded.
     pub effective_to: Option<Date>,
-    /// The instrument that set it (`IN MDA 2005, art. 3`).
+    /// The instrument that set it (`IN MDA nº 2/2005, art. 3`).
     pub legal_source: String,
     /// When this version was recorded.
     pub created_at: DateTimeUtc,

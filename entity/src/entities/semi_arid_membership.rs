@@ -1,5 +1,5 @@
 //! Membership of a municipality in the official semi-arid delimitation, as a dated list: the delimitation is
-//! revised by SUDENE, and the 50 % social-fuel share applies to the semi-arid (IN MDA 2005, art. 3).
+//! revised by SUDENE, and the 50 % social-fuel share applies to the semi-arid (IN MDA nº 2/2005, art. 3).
 
 use sea_orm::entity::prelude::*;
 

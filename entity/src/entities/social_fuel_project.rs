@@ -1,4 +1,4 @@
-//! A biodiesel producer's project seeking the social framing (IN MDA 2005).
+//! A biodiesel producer's project seeking the social framing (IN MDA nº 2/2005).
 
 use super::vocab::{Decision, FinancingStatus, SocialFuelStage};
 use crate::domain::Money;

@@ -31,7 +31,7 @@ pub enum FinancingStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum Programme {
-    /// Social-fuel framing of a biodiesel project (IN MDA 2005).
+    /// Social-fuel framing of a biodiesel project (IN MDA nº 2/2005).
     #[sea_orm(string_value = "SOCIAL_FUEL")]
     SocialFuel,
     /// FCO Rural carta-consulta in Mato Grosso (CDAE/MT 2019).
@@ -39,7 +39,7 @@ pub enum Programme {
     FcoRural,
 }
 
-/// Stages of a social-fuel project (IN MDA 2005, arts. 7–11).
+/// Stages of a social-fuel project (IN MDA nº 2/2005, arts. 7–11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum SocialFuelStage {
@@ -141,7 +141,7 @@ pub enum Decision {
     Unfavourable,
 }
 
-/// From whom a biodiesel producer bought (or got) feedstock (IN MDA 2005, art. 3).
+/// From whom a biodiesel producer bought (or got) feedstock (IN MDA nº 2/2005, art. 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum SupplierKind {
@@ -162,7 +162,7 @@ pub enum SupplierKind {
     Sharecropping,
 }
 
-/// Farmers' representations that may sign contract proposals (IN MDA 2005, art. 5).
+/// Farmers' representations that may sign contract proposals (IN MDA nº 2/2005, art. 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum RepresentationKind {
@@ -180,7 +180,7 @@ pub enum RepresentationKind {
     MdaAccredited,
 }
 
-/// The six documents of a social-fuel request (IN MDA 2005, art. 8 and annex I).
+/// The six documents of a social-fuel request (IN MDA nº 2/2005, art. 8 and annex I).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum ProjectDocumentKind {
@@ -216,7 +216,7 @@ impl ProjectDocumentKind {
     ];
 }
 
-/// Changes a company must report (IN MDA 2005, art. 12).
+/// Changes a company must report (IN MDA nº 2/2005, art. 12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum CompanyChangeKind {

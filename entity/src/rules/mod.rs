@@ -28,7 +28,7 @@ pub enum Status {
 pub struct Outcome {
     /// Stable rule code (`SF-SHARE-MIN`).
     pub code: &'static str,
-    /// Instrument and article (`IN MDA nº 01/2005, art. 3`).
+    /// Instrument and article (`IN MDA nº 2/2005, art. 3`).
     pub legal_basis: &'static str,
     /// Met, violated, pending or not applicable.
     pub status: Status,
@@ -131,24 +131,24 @@ macro_rules! rules {
 }
 
 rules! {
-    SF_SHARE_MIN = "SF-SHARE-MIN", "IN MDA nº 01/2005, art. 3", Checked, "Minimum share of the year's feedstock cost bought from family farmers: 50 % Northeast and semi-arid, 30 % Southeast and South, 10 % North and Centre-West.";
-    SF_SHARE_CALC = "SF-SHARE-CALC", "IN MDA nº 01/2005, art. 3, §1", Checked, "Share = cost of acquisitions from family farmers and their cooperatives ÷ total annual acquisition cost.";
-    SF_OWN_PRICE = "SF-OWN-PRICE", "IN MDA nº 01/2005, art. 3, §2", Checked, "Own production is valued at the period's average price paid to third parties.";
-    SF_SHARECROP_PRICE = "SF-SHARECROP-PRICE", "IN MDA nº 01/2005, art. 3, §3", Checked, "In sharecropping, the producer's part is valued at the average price paid to the partner.";
-    SF_PERENNIAL = "SF-PERENNIAL", "IN MDA nº 01/2005, art. 4", Checked, "Perennial crops may show the share by contracted area × average productivity coefficient.";
-    SF_REPRESENTATION = "SF-REPRESENTATION", "IN MDA nº 01/2005, art. 5", Checked, "Contract proposals need at least one farmers' representation (Contag, Fetraf, ANPA or MDA-accredited).";
-    SF_CONTRACT_TERMS = "SF-CONTRACT-TERMS", "IN MDA nº 01/2005, art. 5, sole §", Checked, "Proposals state term, price, price adjustment, delivery, safeguards and the representation's agreement.";
-    SF_ASSISTANCE_PLAN = "SF-ASSISTANCE-PLAN", "IN MDA nº 01/2005, art. 6", Checklist, "Technical-assistance plan compatible with the acquisitions (staff, outsourcing contract, coverage, farmers, methodology).";
-    SF_BANK_FIRST = "SF-BANK-FIRST", "IN MDA nº 01/2005, art. 7", Checked, "MDA analyses only projects already framed by the bank where financing is sought.";
-    SF_DOCUMENTS = "SF-DOCUMENTS", "IN MDA nº 01/2005, art. 8, annex I", Checked, "The request carries the six annex-I documents.";
-    SF_DECISION_30D = "SF-DECISION-30D", "IN MDA nº 01/2005, art. 9", Deadline, "MDA decides within 30 days of filing.";
-    SF_SCHEDULE = "SF-SCHEDULE", "IN MDA nº 01/2005, art. 10", Checked, "The criteria must be met by the start of industrial operations.";
-    SF_EXTERNAL_EVAL_6M = "SF-EXTERNAL-EVAL-6M", "IN MDA nº 01/2005, art. 11", Deadline, "External evaluation within 6 months of industrial start (or of the scheduled implementation end).";
-    SF_SEAL_REQUEST_30D = "SF-SEAL-REQUEST-30D", "IN MDA nº 01/2005, art. 11, I, §1", Deadline, "On conformity the company requests the seal within 30 days.";
-    SF_UNFRAMING = "SF-UNFRAMING", "IN MDA nº 01/2005, art. 11, II", Checked, "On non-conformity the project is unframed and the bank notified.";
-    SF_EXTENSION_12M = "SF-EXTENSION-12M", "IN MDA nº 01/2005, art. 11, §2", Deadline, "The framing may be kept 6 more months, once (12 months in all since industrial start).";
-    SF_CHANGES = "SF-CHANGES", "IN MDA nº 01/2005, art. 12", Checklist, "The company reports changes of address, name, incorporation and start of activity.";
-    SF_NO_PROMOTION = "SF-NO-PROMOTION", "IN MDA nº 01/2005, art. 13", Checklist, "Social framing gives no right to use the seal in commercial promotion.";
+    SF_SHARE_MIN = "SF-SHARE-MIN", "IN MDA nº 2/2005, art. 3", Checked, "Minimum share of the year's feedstock cost bought from family farmers: 50 % Northeast and semi-arid, 30 % Southeast and South, 10 % North and Centre-West.";
+    SF_SHARE_CALC = "SF-SHARE-CALC", "IN MDA nº 2/2005, art. 3, §1", Checked, "Share = cost of acquisitions from family farmers and their cooperatives ÷ total annual acquisition cost.";
+    SF_OWN_PRICE = "SF-OWN-PRICE", "IN MDA nº 2/2005, art. 3, §2", Checked, "Own production is valued at the period's average price paid to third parties.";
+    SF_SHARECROP_PRICE = "SF-SHARECROP-PRICE", "IN MDA nº 2/2005, art. 3, §3", Checked, "In sharecropping, the producer's part is valued at the average price paid to the partner.";
+    SF_PERENNIAL = "SF-PERENNIAL", "IN MDA nº 2/2005, art. 4", Checked, "Perennial crops may show the share by contracted area × average productivity coefficient.";
+    SF_REPRESENTATION = "SF-REPRESENTATION", "IN MDA nº 2/2005, art. 5", Checked, "Contract proposals need at least one farmers' representation (Contag, Fetraf, ANPA or MDA-accredited).";
+    SF_CONTRACT_TERMS = "SF-CONTRACT-TERMS", "IN MDA nº 2/2005, art. 5, sole §", Checked, "Proposals state term, price, price adjustment, delivery, safeguards and the representation's agreement.";
+    SF_ASSISTANCE_PLAN = "SF-ASSISTANCE-PLAN", "IN MDA nº 2/2005, art. 6", Checklist, "Technical-assistance plan compatible with the acquisitions (staff, outsourcing contract, coverage, farmers, methodology).";
+    SF_BANK_FIRST = "SF-BANK-FIRST", "IN MDA nº 2/2005, art. 7", Checked, "MDA analyses only projects already framed by the bank where financing is sought.";
+    SF_DOCUMENTS = "SF-DOCUMENTS", "IN MDA nº 2/2005, art. 8, annex I", Checked, "The request carries the six annex-I documents.";
+    SF_DECISION_30D = "SF-DECISION-30D", "IN MDA nº 2/2005, art. 9", Deadline, "MDA decides within 30 days of filing.";
+    SF_SCHEDULE = "SF-SCHEDULE", "IN MDA nº 2/2005, art. 10", Checked, "The criteria must be met by the start of industrial operations.";
+    SF_EXTERNAL_EVAL_6M = "SF-EXTERNAL-EVAL-6M", "IN MDA nº 2/2005, art. 11", Deadline, "External evaluation within 6 months of industrial start (or of the scheduled implementation end).";
+    SF_SEAL_REQUEST_30D = "SF-SEAL-REQUEST-30D", "IN MDA nº 2/2005, art. 11, I, §1", Deadline, "On conformity the company requests the seal within 30 days.";
+    SF_UNFRAMING = "SF-UNFRAMING", "IN MDA nº 2/2005, art. 11, II", Checked, "On non-conformity the project is unframed and the bank notified.";
+    SF_EXTENSION_12M = "SF-EXTENSION-12M", "IN MDA nº 2/2005, art. 11, §2", Deadline, "The framing may be kept 6 more months, once (12 months in all since industrial start).";
+    SF_CHANGES = "SF-CHANGES", "IN MDA nº 2/2005, art. 12", Checklist, "The company reports changes of address, name, incorporation and start of activity.";
+    SF_NO_PROMOTION = "SF-NO-PROMOTION", "IN MDA nº 2/2005, art. 13", Checklist, "Social framing gives no right to use the seal in commercial promotion.";
     FCO_CHAMBER_THRESHOLD = "FCO-CHAMBER-THRESHOLD", "IN CDAE/MT 2019, art. 2, §3", Checked, "Cartas of R$ 1,000,000 or more need the CPACR/CDAE opinion; smaller ones are decided by the bank.";
     FCO_BB_60D = "FCO-BB-60D", "IN CDAE/MT 2019, art. 2, §1", BankLevel, "Banco do Brasil reports to the CPACR every 60 days.";
     FCO_TEMPLATE = "FCO-TEMPLATE", "IN CDAE/MT 2019, art. 2, §2", Checklist, "90 days after publication banks accept only cartas on the new template.";

@@ -182,8 +182,10 @@ impl ParamError {
     }
 }
 
-/// IN MDA 2005 took effect on publication (art. 14); IN MDA nº 01 of 5 July 2005.
-pub const MDA_2005: &str = "IN MDA nº 01/2005";
+/// IN MDA nº 2 of 28 September 2005, on the social framing of biodiesel projects, took effect on publication (art.
+/// 14), 30 September 2005. (IN MDA nº 01 of 5 July 2005, which its art. 1 III and art. 2 cite, is another instrument:
+/// the seal's criteria.)
+pub const MDA_2005: &str = "IN MDA nº 2/2005";
 /// CDAE/MT normative instruction of 20 March 2019, in force that day (art. 19).
 pub const CDAE_2019: &str = "IN CDAE/MT 2019";
 /// Fomento's own policy (the flags' look-ahead windows): not in either instrument, in force from 2001.
@@ -303,7 +305,7 @@ pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
 /// The day the baseline of a rule code takes effect.
 pub fn baseline_from(instrument: &str) -> NaiveDate {
     if instrument == MDA_2005 {
-        md(2005, 7, 5)
+        md(2005, 9, 30)
     } else if instrument == FOMENTO {
         md(2001, 1, 1)
     } else {
@@ -495,7 +497,7 @@ mod tests {
         assert_eq!(e.status(), crate::rules::Status::Pending);
         assert!(e.explain().contains("30.5 DAYS"), "{}", e.explain());
         let early = p
-            .count("SF-DECISION-30D.DAYS", md(2005, 7, 4))
+            .count("SF-DECISION-30D.DAYS", md(2005, 9, 29))
             .expect_err("not in force");
         assert_eq!(early.status(), crate::rules::Status::NotApplicable);
     }

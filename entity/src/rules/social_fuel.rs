@@ -1,4 +1,4 @@
-//! Rules of the social-fuel framing (IN MDA nº 01/2005).
+//! Rules of the social-fuel framing (IN MDA nº 2/2005).
 
 use super::{
     Outcome, RuleCode, Status, brl,

@@ -25,13 +25,13 @@ pub enum FinancingStatus {
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::Programme")]
 pub enum Programme {
-    /// Social-fuel framing of a biodiesel project (IN MDA 2005).
+    /// Social-fuel framing of a biodiesel project (IN MDA nº 2/2005).
     SocialFuel,
     /// FCO Rural carta-consulta in Mato Grosso (CDAE/MT 2019).
     FcoRural,
 }
 
-/// Lifecycle stage of a social-fuel project (IN MDA 2005, arts. 7–11).
+/// Lifecycle stage of a social-fuel project (IN MDA nº 2/2005, arts. 7–11).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::SocialFuelStage")]
 pub enum SocialFuelStage {
@@ -85,7 +85,7 @@ pub enum Decision {
     Unfavourable,
 }
 
-/// From whom feedstock came (IN MDA 2005, art. 3).
+/// From whom feedstock came (IN MDA nº 2/2005, art. 3).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::SupplierKind")]
 pub enum SupplierKind {
@@ -123,7 +123,7 @@ impl EconomicGroupKind {
     }
 }
 
-/// What changed in a company, reported to MDA (IN MDA 2005, art. 12).
+/// What changed in a company, reported to MDA (IN MDA nº 2/2005, art. 12).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::CompanyChangeKind")]
 pub enum CompanyChangeKind {
@@ -137,7 +137,7 @@ pub enum CompanyChangeKind {
     ActivityStart,
 }
 
-/// Farmers' representation signing contract proposals (IN MDA 2005, art. 5).
+/// Farmers' representation signing contract proposals (IN MDA nº 2/2005, art. 5).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::RepresentationKind")]
 pub enum RepresentationKind {
@@ -151,7 +151,7 @@ pub enum RepresentationKind {
     MdaAccredited,
 }
 
-/// The six documents of a social-fuel request (IN MDA 2005, art. 8, annex I).
+/// The six documents of a social-fuel request (IN MDA nº 2/2005, art. 8, annex I).
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
 #[graphql(remote = "vocab::ProjectDocumentKind")]
 pub enum ProjectDocumentKind {

@@ -63,11 +63,11 @@ fn date(d: Option<chrono::NaiveDate>) -> Option<Date> {
     d.map(Date)
 }
 
-/// A biodiesel producer's project seeking MDA's social framing (IN MDA 2005).
+/// A biodiesel producer's project seeking MDA's social framing (IN MDA nº 2/2005).
 #[derive(Clone, Debug)]
 pub struct SocialFuelProject(pub social_fuel_project::Model);
 
-/// A biodiesel producer's project seeking MDA's social framing (IN MDA 2005).
+/// A biodiesel producer's project seeking MDA's social framing (IN MDA nº 2/2005).
 #[Object]
 impl SocialFuelProject {
     /// Opaque global ID.
@@ -85,7 +85,7 @@ impl SocialFuelProject {
         &self.0.title
     }
 
-    /// The bank where financing is sought; it must have framed the project first (IN MDA 2005, art. 7).
+    /// The bank where financing is sought; it must have framed the project first (IN MDA nº 2/2005, art. 7).
     async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
         bank_of(ctx, self.0.bank_id).await
     }
@@ -334,11 +334,11 @@ impl FactVersion {
     }
 }
 
-/// Feedstock a producer acquired, or produced itself, in a year (IN MDA 2005, art. 3).
+/// Feedstock a producer acquired, or produced itself, in a year (IN MDA nº 2/2005, art. 3).
 #[derive(Clone, Debug)]
 pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
 
-/// Feedstock a producer acquired, or produced itself, in a year (IN MDA 2005, art. 3).
+/// Feedstock a producer acquired, or produced itself, in a year (IN MDA nº 2/2005, art. 3).
 #[Object]
 impl FeedstockAcquisition {
     /// The version's number, for `updateFeedstockAcquisition` and `removeFeedstockAcquisition`.
@@ -400,11 +400,11 @@ impl FeedstockAcquisition {
     }
 }
 
-/// A project's technical-assistance plan (IN MDA 2005, art. 6).
+/// A project's technical-assistance plan (IN MDA nº 2/2005, art. 6).
 #[derive(Clone, Debug)]
 pub struct AssistancePlan(pub entity::assistance_plan::Model);
 
-/// A project's technical-assistance plan (IN MDA 2005, art. 6).
+/// A project's technical-assistance plan (IN MDA nº 2/2005, art. 6).
 #[Object]
 impl AssistancePlan {
     /// Who recorded this version and when; why it was re-recorded after MDA's decision.
@@ -448,11 +448,11 @@ impl AssistancePlan {
     }
 }
 
-/// A company's notice of a change, reported to MDA (IN MDA 2005, art. 12).
+/// A company's notice of a change, reported to MDA (IN MDA nº 2/2005, art. 12).
 #[derive(Clone, Debug)]
 pub struct CompanyChangeNotice(pub entity::company_change_notice::Model);
 
-/// A company's notice of a change, reported to MDA (IN MDA 2005, art. 12).
+/// A company's notice of a change, reported to MDA (IN MDA nº 2/2005, art. 12).
 #[Object]
 impl CompanyChangeNotice {
     /// What changed.
@@ -476,11 +476,11 @@ impl CompanyChangeNotice {
     }
 }
 
-/// A contract proposal with family farmers through a representation (IN MDA 2005, art. 5).
+/// A contract proposal with family farmers through a representation (IN MDA nº 2/2005, art. 5).
 #[derive(Clone, Debug)]
 pub struct ContractProposal(pub contract_proposal::Model);
 
-/// A contract proposal with family farmers through a representation (IN MDA 2005, art. 5).
+/// A contract proposal with family farmers through a representation (IN MDA nº 2/2005, art. 5).
 #[Object]
 impl ContractProposal {
     /// The version's number, for `updateContractProposal` and `removeContractProposal`.
@@ -534,11 +534,11 @@ impl ContractProposal {
     }
 }
 
-/// A document received with a social-fuel request (IN MDA 2005, annex I).
+/// A document received with a social-fuel request (IN MDA nº 2/2005, annex I).
 #[derive(Clone, Debug)]
 pub struct ProjectDocument(pub project_document::Model);
 
-/// A document received with a social-fuel request (IN MDA 2005, annex I).
+/// A document received with a social-fuel request (IN MDA nº 2/2005, annex I).
 #[Object]
 impl ProjectDocument {
     /// Which of the six documents.

@@ -51,7 +51,7 @@ impl Bank {
     }
 
     /// Whether the bank has MDA's technical-cooperation agreement and may analyse the social criteria itself
-    /// (IN MDA 2005, art. 7).
+    /// (IN MDA nº 2/2005, art. 7).
     async fn mda_cooperation_agreement(&self) -> bool {
         self.0.mda_cooperation_agreement
     }
@@ -255,7 +255,7 @@ impl Municipality {
         Ok(self.code()?.uf().into())
     }
 
-    /// The region (first digit of the code): it sets the social-fuel minimum share (IN MDA 2005, art. 3).
+    /// The region (first digit of the code): it sets the social-fuel minimum share (IN MDA nº 2/2005, art. 3).
     async fn region(&self) -> Result<Region> {
         Ok(self.code()?.region().into())
     }
