@@ -671,7 +671,22 @@ pub async fn amend_carta(
         Some(n) => Some(group_exposure(db, &c).await?.checked_add(n).unwrap_or(n)),
         None => None,
     };
-    let (needs, why) = amendment_needs_approval(kind, Some(c.financed_amount), new, exposure_after, &params, on)?;
+    // Increases are measured against the amount last approved: the amendments since then add up.
+    let mut earlier = crate::facts::amendments_by_carta(db, &[c.id])
+        .await?
+        .remove(&c.id)
+        .unwrap_or_default();
+    earlier.sort_by_key(|a| (a.requested_on, a.id));
+    let approved = entity::rules::fco::approved_base(&earlier, c.financed_amount);
+    let (needs, why) = amendment_needs_approval(
+        kind,
+        approved,
+        Some(c.financed_amount),
+        new,
+        exposure_after,
+        &params,
+        on,
+    )?;
     let txn = db.begin().await?;
     fco_carta_amendment::ActiveModel {
         carta_id: Set(c.id),

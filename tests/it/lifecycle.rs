@@ -137,12 +137,21 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
         refused(&app, &step("contractFcoCarta", ", on: \"2026-07-01\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
         let d = app.data(&step("contractFcoCarta", ", on: \"2026-06-30\""), json!({ "id": big })).await;
         assert_eq!(d["contractFcoCarta"]["stage"], "CONTRACTED");
-        // A 10.00 % increase applies directly; a further increase of more than 10 % reopens the approval.
-        let amend = |amount: &str| format!("mutation A($id: ID!) {{ amendFcoCarta(id: $id, kind: VALUE_INCREASE, description: \"orçamento\", newAmount: \"{amount}\", on: \"2026-07-10\") {{ {FCO_FIELDS} }} }}");
-        let d = app.data(&amend("1100000.00"), json!({ "id": big })).await;
+        // A 10.00 % increase applies directly; increases since the approval add up (art. 15: 10 % of the approved
+        // value), so a further 4.5 % (15 % of the approved R$ 1,000,000) reopens the approval.
+        let amend = |kind: &str, amount: &str| format!("mutation A($id: ID!) {{ amendFcoCarta(id: $id, kind: {kind}, description: \"orçamento\", newAmount: \"{amount}\", on: \"2026-07-10\") {{ {FCO_FIELDS} }} }}");
+        let d = app.data(&amend("VALUE_INCREASE", "1100000.00"), json!({ "id": big })).await;
         assert_eq!((d["amendFcoCarta"]["stage"].as_str(), d["amendFcoCarta"]["amount"].as_str()), (Some("CONTRACTED"), Some("1100000.00")));
-        let d = app.data(&amend("1210110.00"), json!({ "id": big })).await;
-        assert_eq!(d["amendFcoCarta"]["stage"], "SUBMITTED", "10.01 % needs a new approval");
+        let d = app.data(&amend("VALUE_INCREASE", "1150000.00"), json!({ "id": big })).await;
+        assert_eq!(d["amendFcoCarta"]["stage"], "SUBMITTED", "15 % of the approved value needs a new approval");
+        let h = app
+            .data("query H($id: ID!) { node(id: $id) { ... on FcoCarta { history { event note } compliance { ruleCode status explanation } } } }", json!({ "id": big }))
+            .await;
+        let reopen = h["node"]["history"].as_array().and_then(|e| e.last().cloned()).expect("history");
+        assert!(
+            reopen["note"].as_str().unwrap_or("").contains("R$ 1.150.000,00 is 15 % over the approved R$ 1.000.000,00"),
+            "{reopen}"
+        );
 
         // Below the threshold the bank decides; unfavourable, resubmitted, approved, then expired.
         let small = app.data(&create, new("FCO-2", "999999.99")).await["createFcoCarta"]["id"].clone();

@@ -153,16 +153,39 @@ pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Param
     ))
 }
 
-/// FCO-AMENDMENT: whether an amendment needs a new approval. Increases up to the limit (within the ceiling),
-/// reductions, related swaps, municipality and size changes do not.
+/// The amount a carta's next amendment is measured against: the amount last approved (art. 15 exempts increases
+/// of up to 10 % *of the approved value*, so successive exempt increases add up instead of compounding on each other).
+/// It is the amount before the first amendment since the last approval; an amendment that needed a new approval
+/// starts the count again from the amount re-approved. `current` is the carta's amount now.
+pub fn approved_base<'a>(
+    amendments: impl IntoIterator<Item = &'a crate::entities::fco_carta_amendment::Model>,
+    current: Money,
+) -> Money {
+    let mut base = None;
+    for a in amendments {
+        if a.requires_new_approval {
+            base = None;
+        } else if base.is_none() {
+            base = a.old_amount;
+        }
+    }
+    base.unwrap_or(current)
+}
+
+/// FCO-AMENDMENT: whether an amendment needs a new approval. Increases up to the limit of the approved value (all
+/// increases since the approval together, within the ceiling), reductions, related swaps, municipality and size
+/// changes do not; a change declared as one kind that does what another does (a "reduction" that raises the value, a
+/// "swap" or a change of municipality or size that moves it) is judged by what it does and needs a new approval.
 pub fn amendment_needs_approval(
     kind: AmendmentKind,
+    approved: Money,
     old: Option<Money>,
     new: Option<Money>,
     group_exposure_after: Option<Money>,
     params: &Params,
     on: NaiveDate,
 ) -> Result<(bool, String), ParamError> {
+    let changes = |o: Option<Money>, n: Option<Money>| matches!((o, n), (Some(o), Some(n)) if o != n);
     Ok(match kind {
         AmendmentKind::ValueIncrease => {
             let limit = params.value("FCO-AMENDMENT.MAX_INCREASE", on)?;
@@ -170,17 +193,29 @@ pub fn amendment_needs_approval(
             let (Some(o), Some(n)) = (old, new) else {
                 return Ok((true, "old or new value not stated".into()));
             };
-            if o.cents() <= 0 {
-                return Ok((true, "no previous value".into()));
+            if n <= o {
+                return Ok((
+                    true,
+                    format!("declared an increase, but the value goes from {o} to {n}"),
+                ));
             }
-            let increase = Decimal::from(n.cents() - o.cents()) * Decimal::from(100) / Decimal::from(o.cents());
+            if approved.cents() <= 0 {
+                return Ok((true, "no approved value to measure the increase against".into()));
+            }
+            let increase =
+                Decimal::from(n.cents() - approved.cents()) * Decimal::from(100) / Decimal::from(approved.cents());
             let within_ceiling = group_exposure_after.is_none_or(|e| e.to_decimal() <= ceiling);
             let ceiling_brl = super::brl(ceiling);
             let exempt = increase <= limit && within_ceiling;
+            let since = if approved == o {
+                String::new()
+            } else {
+                format!(" (from {o} now; increases since the approval add up)")
+            };
             (
                 !exempt,
                 format!(
-                    "increase of {} from {o} to {n} (limit {}){}",
+                    "{n} is {} over the approved {approved}{since} (limit {}){}",
                     pct(increase),
                     pct(limit),
                     if within_ceiling {
@@ -191,11 +226,33 @@ pub fn amendment_needs_approval(
                 ),
             )
         }
-        AmendmentKind::ValueReduction => (false, "reductions need no new approval".into()),
+        AmendmentKind::ValueReduction => match (old, new) {
+            (Some(o), Some(n)) if n < o => (false, format!("a reduction from {o} to {n} needs no new approval")),
+            (o, n) => (
+                true,
+                format!(
+                    "declared a reduction, but the value goes from {} to {}",
+                    o.map_or_else(|| "?".into(), |m| m.to_string()),
+                    n.map_or_else(|| "?".into(), |m| m.to_string())
+                ),
+            ),
+        },
+        AmendmentKind::ItemSwap if changes(old, new) => (
+            true,
+            "declared a swap for a related item, but it changes the financed value".into(),
+        ),
         AmendmentKind::ItemSwap => (false, "a swap for a related item needs no new approval".into()),
+        AmendmentKind::MunicipalityChange if changes(old, new) => (
+            true,
+            "declared a change of municipality, but it changes the financed value".into(),
+        ),
         AmendmentKind::MunicipalityChange => (
             false,
             "a change among the listed properties needs no new approval".into(),
+        ),
+        AmendmentKind::ProducerSizeChange if changes(old, new) => (
+            true,
+            "declared a change of producer size, but it changes the financed value".into(),
         ),
         AmendmentKind::ProducerSizeChange => (false, "a change of producer size needs no new approval".into()),
         AmendmentKind::Other => (true, "any other change needs a new approval".into()),
@@ -717,15 +774,30 @@ pub fn check_all(
         })
     }));
     out.push(super::guarded(code::FCO_AMENDMENT, || {
-        let mut wrong = Vec::new();
-        for a in f.amendments {
-            let (needs, why) =
-                amendment_needs_approval(a.kind, a.old_amount, a.new_amount, None, params, a.requested_on)?;
-            if needs != a.requires_new_approval {
+        let (mut wrong, mut handled) = (Vec::new(), Vec::new());
+        let mut in_order: Vec<&fco_carta_amendment::Model> = f.amendments.iter().collect();
+        in_order.sort_by_key(|a| (a.requested_on, a.id));
+        for (i, a) in in_order.iter().enumerate() {
+            let current = a.old_amount.unwrap_or(f.carta.financed_amount);
+            let approved = approved_base(in_order[..i].iter().copied(), current);
+            let (needs, why) = amendment_needs_approval(
+                a.kind,
+                approved,
+                a.old_amount,
+                a.new_amount,
+                None,
+                params,
+                a.requested_on,
+            )?;
+            let needs_text = |n: bool| if n { "needing a new approval" } else { "needing none" };
+            if needs == a.requires_new_approval {
+                handled.push(format!("{}: {why}", a.requested_on));
+            } else {
                 wrong.push(format!(
-                    "amendment of {}: {why}, so it {} a new approval",
+                    "amendment of {} recorded as {}, but {why}: it is {}",
                     a.requested_on,
-                    if needs { "needs" } else { "does not need" }
+                    needs_text(a.requires_new_approval),
+                    needs_text(needs)
                 ));
             }
         }
@@ -735,7 +807,7 @@ pub fn check_all(
             outcome(
                 code::FCO_AMENDMENT,
                 Status::Met,
-                format!("{} amendment(s) handled as art. 15 says", f.amendments.len()),
+                format!("handled as art. 15 says: {}", handled.join("; ")),
             )
         } else {
             outcome(code::FCO_AMENDMENT, Status::Violated, wrong.join("; "))
@@ -832,11 +904,12 @@ mod tests {
             } else {
                 AmendmentKind::ValueIncrease
             };
-            let (got, msg) = amendment_needs_approval(kind, Some(old), Some(new), None, &p(), on).expect("params");
+            let (got, msg) = amendment_needs_approval(kind, old, Some(old), Some(new), None, &p(), on).expect("params");
             assert_eq!(got, needs, "{why}: {msg}");
         }
         let (got, msg) = amendment_needs_approval(
             AmendmentKind::ValueIncrease,
+            Money::from_reais(100_000),
             Some(Money::from_reais(100_000)),
             Some(Money::from_reais(105_000)),
             Some(Money::from_reais(15_000_001)),
@@ -845,6 +918,86 @@ mod tests {
         )
         .expect("params");
         assert!(got, "an increase past the group ceiling needs approval: {msg}");
+    }
+
+    #[test]
+    fn increases_since_the_approval_add_up_and_a_mislabelled_change_needs_approval() {
+        use crate::entities::fco_carta_amendment::Model as A;
+        let on = d(2020, 1, 1);
+        let r = Money::from_reais;
+        let amendment = |id, old: i64, new: i64, requires| A {
+            id,
+            carta_id: 1,
+            kind: AmendmentKind::ValueIncrease,
+            requested_on: on,
+            old_amount: Some(r(old)),
+            new_amount: Some(r(new)),
+            description: String::new(),
+            requires_new_approval: requires,
+        };
+        // Approved at 100,000; +10 % to 110,000 passed; 110,000.01 is still within 10 % of the approved value...
+        let first = [amendment(1, 100_000, 110_000, false)];
+        let base = approved_base(&first, r(110_000));
+        assert_eq!(base, r(100_000));
+        let (needs, why) = amendment_needs_approval(
+            AmendmentKind::ValueIncrease,
+            base,
+            Some(r(110_000)),
+            Some(r(110_000)),
+            None,
+            &p(),
+            on,
+        )
+        .expect("params");
+        assert!(needs, "no increase at all is not an increase: {why}");
+        // ...but 121,000 (10 % on top of 10 %, 21 % of the approved value) is not, nor is one centavo past 110,000.
+        for (new, expected) in [(Money(12_100_000), true), (Money(11_000_001), true)] {
+            let (needs, why) = amendment_needs_approval(
+                AmendmentKind::ValueIncrease,
+                base,
+                Some(r(110_000)),
+                Some(new),
+                None,
+                &p(),
+                on,
+            )
+            .expect("params");
+            assert_eq!(needs, expected, "{why}");
+            assert!(why.contains("over the approved"), "{why}");
+        }
+        // After an amendment that needed (and got) a new approval, the count starts again from the new amount.
+        let reapproved = [
+            amendment(1, 100_000, 110_000, false),
+            amendment(2, 110_000, 150_000, true),
+        ];
+        assert_eq!(approved_base(&reapproved, r(150_000)), r(150_000));
+        // A "reduction" that raises the value, a "swap" that moves it: judged by what they do.
+        let (needs, why) = amendment_needs_approval(
+            AmendmentKind::ValueReduction,
+            base,
+            Some(r(100_000)),
+            Some(r(105_000)),
+            None,
+            &p(),
+            on,
+        )
+        .expect("params");
+        assert!(needs, "{why}");
+        let (needs, why) = amendment_needs_approval(
+            AmendmentKind::ItemSwap,
+            base,
+            Some(r(100_000)),
+            Some(r(99_000)),
+            None,
+            &p(),
+            on,
+        )
+        .expect("params");
+        assert!(needs, "{why}");
+        let (needs, _) =
+            amendment_needs_approval(AmendmentKind::ItemSwap, base, Some(r(100_000)), None, None, &p(), on)
+                .expect("params");
+        assert!(!needs, "a swap that leaves the value as it is");
     }
 
     #[test]
