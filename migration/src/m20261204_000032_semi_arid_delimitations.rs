@@ -1,4 +1,4 @@
-//! The official delimitations of the semi-arid (IN MDA nº 2/2005, art. 3, I gives it the 50 % share), shipped as
+//! The official delimitations of the semi-arid (IN MDA nº 2/2005, art. 3 gives it the 50 % share), shipped as
 //! reference data like the municipality list: SUDENE's 2017 list (1,262 municipalities) in force from 2017-11-23 to
 //! 2021-12-29, and its 2021 list (1,477) from 2021-12-30. Replaces any membership recorded before for the same
 //! delimitations (the demo's two towns), so each municipality has one row per delimitation.

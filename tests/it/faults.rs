@@ -211,6 +211,10 @@ async fn postgres_stopped_under_load_fails_fast_and_the_service_recovers_by_itse
     assert!(took < Duration::from_secs(1), "the graph took {took:?}");
 
     // Started again: the service recovers by itself.
+    // The load goes on against the stopped server for another second and a half.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // The down window ends when the restart begins (PostgreSQL may answer before `pg_ctl -w` returns).
+    let restarting = Instant::now();
     let c = cluster.clone();
     tokio::task::spawn_blocking(move || c.start())
         .await
@@ -234,16 +238,16 @@ async fn postgres_stopped_under_load_fails_fast_and_the_service_recovers_by_itse
     for c in clients {
         seen.extend(c.await.expect("a client"));
     }
-    // Every request asked from 1.5 s after the stop began until the restart was answered within a second.
-    let down_from = stopped + stop_took + Duration::from_millis(1500);
+    // Every request asked from a second after the stop until the restart began.
+    let down_from = stopped + stop_took + Duration::from_secs(1);
     let slow: Vec<_> = seen
         .iter()
-        .filter(|(asked, ..)| *asked >= down_from && *asked < restarted)
+        .filter(|(asked, ..)| *asked >= down_from && *asked < restarting)
         .filter(|(_, took, ..)| *took >= Duration::from_secs(1))
         .collect();
     let during = seen
         .iter()
-        .filter(|(asked, ..)| *asked >= down_from && *asked < restarted)
+        .filter(|(asked, ..)| *asked >= down_from && *asked < restarting)
         .count();
     assert!(
         during > 0,
@@ -253,11 +257,12 @@ async fn postgres_stopped_under_load_fails_fast_and_the_service_recovers_by_itse
             .collect::<Vec<_>>()
     );
     assert!(slow.is_empty(), "requests slower than a second while down: {slow:?}");
-    let refused = seen
+    let not_503: Vec<_> = seen
         .iter()
-        .filter(|(asked, _, status, _)| *asked >= down_from && *asked < restarted && *status != 503)
-        .count();
-    assert_eq!(refused, 0, "every request while down is a 503");
+        .filter(|(asked, _, status, _)| *asked >= down_from && *asked < restarting && *status != 503)
+        .map(|(asked, took, status, code)| (asked.saturating_duration_since(stopped), *took, *status, code))
+        .collect();
+    assert!(not_503.is_empty(), "every request while down is a 503: {not_503:?}");
     let after = seen
         .iter()
         .filter(|(asked, ..)| *asked >= restarted + ready_again + Duration::from_millis(100))

@@ -315,6 +315,24 @@ async fn the_social_fuel_rules_cite_in_mda_2_2005_in_force_from_its_publication(
             new["withdrawnAt"].is_null() && new["legalSource"] == "IN MDA nº 2/2005, art. 9",
             "{new}"
         );
+        // Articles cited as they are written: art. 3 has no incisos, art. 15 has alíneas.
+        let sources = app.data("{ ruleParameters { key legalSource } }", json!({})).await["ruleParameters"].clone();
+        let source_of = |key: &str| {
+            sources
+                .as_array()
+                .and_then(|a| a.iter().find(|p| p["key"] == key))
+                .map(|p| p["legalSource"].as_str().unwrap_or("").to_owned())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            source_of("SF-SHARE-MIN.CENTRE_WEST"),
+            "IN MDA nº 2/2005, art. 3 (Norte e Centro-Oeste)"
+        );
+        assert_eq!(
+            source_of("SF-SHARE-MIN.SEMI_ARID"),
+            "IN MDA nº 2/2005, art. 3 (Nordeste e semi-árido)"
+        );
+        assert_eq!(source_of("FCO-AMENDMENT.MAX_INCREASE"), "IN CDAE/MT 2019, art. 15, a");
         // In force from the day of publication, not the day before.
         let params = entity::rule_parameter::Entity::params(&app.db).await.expect("params");
         let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("date");

@@ -282,6 +282,28 @@ pub enum FcoActivity {
     PastureRecovery,
 }
 
+impl FcoActivity {
+    /// Its name as the chamber writes it.
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Self::BeefCattle => "bovinocultura de corte",
+            Self::DairyCattle => "bovinocultura de leite",
+            Self::WeanedCattleFinishing => "recria e engorda de bezerros desmamados",
+            Self::Swine => "suinocultura",
+            Self::SowRetention => "retenção de matrizes suínas",
+            Self::PantanalDamRetention => "retenção de matrizes no Pantanal",
+            Self::FishFarming => "piscicultura",
+            Self::SmallAnimals => "pequenos animais",
+            Self::Grains => "grãos",
+            Self::PerennialCrops => "culturas perenes",
+            Self::Forestry => "silvicultura",
+            Self::Machinery => "máquinas e equipamentos",
+            Self::Infrastructure => "infraestrutura rural",
+            Self::PastureRecovery => "formação e recuperação de pastagens",
+        }
+    }
+}
+
 /// The FCO programme line of a carta.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
@@ -295,6 +317,17 @@ pub enum FcoLine {
     /// Pronaf, family farming.
     #[sea_orm(string_value = "PRONAF")]
     Pronaf,
+}
+
+impl FcoLine {
+    /// Its name as banks write it.
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Self::Rural => "FCO Rural",
+            Self::Verde => "FCO Verde",
+            Self::Pronaf => "Pronaf",
+        }
+    }
 }
 
 /// What a carta item is (CDAE/MT 2019, arts. 6–11, 17).

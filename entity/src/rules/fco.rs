@@ -12,7 +12,7 @@ use crate::{
     domain::Money,
     entities::{
         chamber_meeting, fco_carta, fco_carta_amendment, fco_carta_item,
-        vocab::{AmendmentKind, Decision, FcoActivity, FcoCartaStage, InvestmentClass, ItemKind},
+        vocab::{AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind},
     },
 };
 use chrono::{Datelike, Months, NaiveDate};
@@ -151,6 +151,61 @@ pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Param
         if ok { Status::Met } else { Status::Violated },
         format!("made in {y}: {age} years of use in {} (at most {max})", on.year()),
     ))
+}
+
+/// Whether an FCO checklist item concerns a carta of `activity` on `line`: what is to be checked, or why it does not
+/// apply. The articles name the activities: seed and seedling origin for perennial crops and forestry (art. 5, art. 13
+/// §5); the animal transit permit for cattle and swine bought with the money (arts. 6–8); the professional for embryo
+/// transfer and fixed-time AI in beef and dairy cattle (art. 6 §6–8, art. 7 §5–7); swine origin for swine (art. 8);
+/// FCO Verde's environmental documents for its line (art. 13); the template for every carta (art. 2 §2).
+pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -> Result<&'static str, String> {
+    use FcoActivity as A;
+    let (applies, what, concerns) = match code.as_str() {
+        "FCO-SEED-ORIGIN" => (
+            matches!(activity, A::PerennialCrops | A::Forestry),
+            "proof of the seeds' or seedlings' origin before the money is released",
+            "perennial crops and forestry",
+        ),
+        "FCO-GTA" => (
+            matches!(
+                activity,
+                A::BeefCattle
+                    | A::DairyCattle
+                    | A::WeanedCattleFinishing
+                    | A::PantanalDamRetention
+                    | A::Swine
+                    | A::SowRetention
+            ),
+            "the animal transit permit (GTA) and INDEA/MT registration before the money for animals is released",
+            "cattle and swine bought with the financing",
+        ),
+        "FCO-PROFESSIONAL" => (
+            matches!(activity, A::BeefCattle | A::DairyCattle),
+            "a qualified professional named in the carta, if it finances embryo transfer or fixed-time AI",
+            "embryo transfer and fixed-time AI in beef and dairy cattle",
+        ),
+        "FCO-SWINE-ORIGIN" => (
+            matches!(activity, A::Swine | A::SowRetention),
+            "no swine from auctions, fairs or shows; breeders from GRSC-certified farms",
+            "swine",
+        ),
+        "FCO-GREEN" => (
+            line == FcoLine::Verde,
+            "environmental consent, approved management plan and validated guidelines",
+            "the FCO Verde line",
+        ),
+        _ => (true, "a document or a human check", "every carta"),
+    };
+    if applies {
+        Ok(what)
+    } else {
+        Err(format!(
+            "does not apply to this carta ({}, {}): {} concerns {concerns}",
+            activity.name_pt(),
+            line.name_pt(),
+            code.legal_basis()
+        ))
+    }
 }
 
 /// The amount a carta's next amendment is measured against: the amount last approved (art. 15 exempts increases
@@ -835,11 +890,14 @@ pub fn check_all(
         code::FCO_GREEN,
         code::FCO_TEMPLATE,
     ] {
-        out.push(outcome(
-            code,
-            Status::Pending,
-            "checklist item: a document or a human check, not yet confirmed",
-        ));
+        out.push(match checklist_applies(code, c.activity, c.line) {
+            Ok(what) => outcome(
+                code,
+                Status::Pending,
+                format!("checklist item, not yet confirmed: {what}"),
+            ),
+            Err(why) => outcome(code, Status::NotApplicable, why),
+        });
     }
     if c.decision == Some(Decision::Unfavourable) {
         // Nothing else: an unfavourable carta's other outcomes still describe what was filed.
@@ -998,6 +1056,36 @@ mod tests {
             amendment_needs_approval(AmendmentKind::ItemSwap, base, Some(r(100_000)), None, None, &p(), on)
                 .expect("params");
         assert!(!needs, "a swap that leaves the value as it is");
+    }
+
+    #[test]
+    fn checklist_items_apply_only_to_the_activities_their_articles_name() {
+        use FcoActivity as A;
+        let applies = |code, activity, line| checklist_applies(code, activity, line).is_ok();
+        assert!(
+            !applies(code::FCO_GTA, A::Machinery, FcoLine::Rural),
+            "no animals on a machinery carta"
+        );
+        assert!(applies(code::FCO_GTA, A::BeefCattle, FcoLine::Rural));
+        assert!(!applies(code::FCO_SWINE_ORIGIN, A::BeefCattle, FcoLine::Rural));
+        assert!(applies(code::FCO_SWINE_ORIGIN, A::SowRetention, FcoLine::Rural));
+        assert!(
+            !applies(code::FCO_GREEN, A::Forestry, FcoLine::Rural),
+            "FCO Verde is a line"
+        );
+        assert!(applies(code::FCO_GREEN, A::Forestry, FcoLine::Verde));
+        assert!(applies(code::FCO_SEED_ORIGIN, A::PerennialCrops, FcoLine::Pronaf));
+        assert!(!applies(code::FCO_SEED_ORIGIN, A::Grains, FcoLine::Rural));
+        assert!(!applies(code::FCO_PROFESSIONAL, A::Swine, FcoLine::Rural));
+        assert!(
+            applies(code::FCO_TEMPLATE, A::Machinery, FcoLine::Rural),
+            "the template is for every carta"
+        );
+        let why = checklist_applies(code::FCO_GTA, A::Machinery, FcoLine::Rural).expect_err("not applicable");
+        assert!(
+            why.contains("máquinas e equipamentos") && why.contains("art. 6"),
+            "{why}"
+        );
     }
 
     #[test]

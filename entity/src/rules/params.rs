@@ -200,12 +200,48 @@ fn md(y: i32, m: u32, d: u32) -> NaiveDate {
 /// The baseline: the seeds' values, `(key, value, unit, instrument, article)`. The migration that ships them writes
 /// the same rows; a test compares the two.
 pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
-    ("SF-SHARE-MIN.NORTHEAST", "50", Unit::Percent, MDA_2005, "art. 3, I"),
-    ("SF-SHARE-MIN.SEMI_ARID", "50", Unit::Percent, MDA_2005, "art. 3, I"),
-    ("SF-SHARE-MIN.SOUTHEAST", "30", Unit::Percent, MDA_2005, "art. 3, II"),
-    ("SF-SHARE-MIN.SOUTH", "30", Unit::Percent, MDA_2005, "art. 3, II"),
-    ("SF-SHARE-MIN.NORTH", "10", Unit::Percent, MDA_2005, "art. 3, III"),
-    ("SF-SHARE-MIN.CENTRE_WEST", "10", Unit::Percent, MDA_2005, "art. 3, III"),
+    (
+        "SF-SHARE-MIN.NORTHEAST",
+        "50",
+        Unit::Percent,
+        MDA_2005,
+        "art. 3 (Nordeste e semi-árido)",
+    ),
+    (
+        "SF-SHARE-MIN.SEMI_ARID",
+        "50",
+        Unit::Percent,
+        MDA_2005,
+        "art. 3 (Nordeste e semi-árido)",
+    ),
+    (
+        "SF-SHARE-MIN.SOUTHEAST",
+        "30",
+        Unit::Percent,
+        MDA_2005,
+        "art. 3 (Sudeste e Sul)",
+    ),
+    (
+        "SF-SHARE-MIN.SOUTH",
+        "30",
+        Unit::Percent,
+        MDA_2005,
+        "art. 3 (Sudeste e Sul)",
+    ),
+    (
+        "SF-SHARE-MIN.NORTH",
+        "10",
+        Unit::Percent,
+        MDA_2005,
+        "art. 3 (Norte e Centro-Oeste)",
+    ),
+    (
+        "SF-SHARE-MIN.CENTRE_WEST",
+        "10",
+        Unit::Percent,
+        MDA_2005,
+        "art. 3 (Norte e Centro-Oeste)",
+    ),
     ("SF-DECISION-30D.DAYS", "30", Unit::Days, MDA_2005, "art. 9"),
     ("SF-EXTERNAL-EVAL-6M.MONTHS", "6", Unit::Months, MDA_2005, "art. 11"),
     ("SF-SEAL-REQUEST-30D.DAYS", "30", Unit::Days, MDA_2005, "art. 11, §1"),
@@ -283,7 +319,7 @@ pub const BASELINE: &[(&str, &str, Unit, &str, &str)] = &[
         "10",
         Unit::Percent,
         CDAE_2019,
-        "art. 15, I",
+        "art. 15, a",
     ),
     (
         "FCO-CLASSIFY.FIXED_MIN_LIFE_YEARS",
