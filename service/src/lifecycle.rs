@@ -260,6 +260,30 @@ pub fn money(field: &'static str, d: Decimal) -> Result<Money> {
     Money::from_non_negative(d).map_err(|e| ServiceError::bad(field, messages::amount(&e)))
 }
 
+/// An amount financed or requested: more than R$ 0,00.
+fn positive_money(field: &'static str, d: Decimal) -> Result<Money> {
+    let m = money(field, d)?;
+    if m.cents() <= 0 {
+        return Err(ServiceError::bad(field, Message::new(code::AMOUNT_NOT_POSITIVE)));
+    }
+    Ok(m)
+}
+
+/// Refuses an act dated after today (in Brasília, the clock of `act`).
+fn not_in_future(act: &Act, event: &str, on: NaiveDate) -> Result<()> {
+    let today = act.clock.today();
+    if on > today {
+        return Err(ServiceError::bad(
+            "on",
+            Message::new(code::DATE_IN_FUTURE)
+                .arg("event", event)
+                .arg("date", on)
+                .arg("today", today),
+        ));
+    }
+    Ok(())
+}
+
 fn required(field: &'static str, text: &str) -> Result<String> {
     match text.trim() {
         "" => Err(ServiceError::bad(field, Message::new(code::FIELD_EMPTY))),
@@ -295,7 +319,7 @@ pub async fn create_project(
     let title = required("input.title", &input.title)?;
     let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
     let code = municipality_code(db, "input.plantMunicipalityCode", input.plant_municipality_code).await?;
-    let amount = money("input.requestedAmount", input.requested_amount)?;
+    let amount = positive_money("input.requestedAmount", input.requested_amount)?;
     if !matches!(Document::parse(&input.producer_document), Ok(Document::Cnpj(_))) {
         return Err(ServiceError::bad(
             "input.producerDocument",
@@ -423,6 +447,7 @@ pub async fn transition_project(
     if let SfEvent::ConcludeEvaluation { result, .. } = &event {
         crate::evaluation::check_conclusion(db, p.id, *result == vocab::Decision::Favourable).await?;
     }
+    not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
     let step = Step {
         programme: Programme::SocialFuel,
@@ -463,6 +488,7 @@ async fn transition_carta_in(
 ) -> Result<fco_carta::Model> {
     let params = rule_parameter::Entity::params(txn).await?;
     let cal = non_business_day::Entity::calendar(txn).await?;
+    not_in_future(act, event.name(), event.on())?;
     let next = apply_fco(&c, &event, &params, &cal)?;
     let step = Step {
         programme: Programme::FcoRural,
@@ -519,7 +545,7 @@ pub async fn create_carta(
             Message::new(code::MUNICIPALITY_OUTSIDE_MT),
         ));
     }
-    let amount = money("input.financedAmount", input.financed_amount)?;
+    let amount = positive_money("input.financedAmount", input.financed_amount)?;
     let taken = fco_carta::Entity::find()
         .filter(fco_carta::Column::BankId.eq(bank))
         .filter(fco_carta::Column::Number.eq(number.as_str()))
@@ -665,7 +691,16 @@ pub async fn amend_carta(
         ));
     }
     let on = act.day(on);
-    let new = new_amount.map(|a| money("newAmount", a)).transpose()?;
+    not_in_future(act, "AMEND", on)?;
+    if let Some(approved) = c.approved_on
+        && on < approved
+    {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_AMENDMENT,
+            format!("an amendment on {on} is before the approval it amends ({approved})"),
+        ));
+    }
+    let new = new_amount.map(|a| positive_money("newAmount", a)).transpose()?;
     let params = rule_parameter::Entity::params(db).await?;
     let exposure_after = match new {
         Some(n) => Some(group_exposure(db, &c).await?.checked_add(n).unwrap_or(n)),

@@ -464,6 +464,16 @@ catalogue! {
         pt: "uma chave do papel bank precisa do código do seu banco (--bank)",
         en: "a bank key needs its bank's code (--bank)"
     }
+    /// An act dated after today.
+    DATE_IN_FUTURE = "DATE_IN_FUTURE" {
+        pt: "{event} em {date} é depois de hoje ({today}, em Brasília): um ato se registra depois de acontecer",
+        en: "{event} on {date} is after today ({today}, in Brasília): an act is recorded once it has happened"
+    }
+    /// A financing of nothing.
+    AMOUNT_NOT_POSITIVE = "AMOUNT_NOT_POSITIVE" {
+        pt: "o valor precisa ser maior que R$ 0,00",
+        en: "the amount must be more than R$ 0,00"
+    }
     /// A key's own rate outside 1..=1,000,000 requests per second.
     KEY_RATE_OUT_OF_RANGE = "KEY_RATE_OUT_OF_RANGE" {
         pt: "a taxa de uma chave vai de 1 a 1.000.000 requisições por segundo; recebida {rate}",

@@ -182,3 +182,82 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
     })
     .await;
 }
+
+/// Sanity checks staff expect (issue 16, point 9): no act dated after today, no carta or project of R$ 0,00, no
+/// amendment before the approval it amends, no implementation scheduled to end before the financing is approved.
+#[tokio::test]
+async fn acts_in_the_future_nothing_financed_and_dates_out_of_order_are_refused() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bb = bank(&app, "BB").await;
+        let create = format!("mutation C($i: NewFcoCarta!) {{ createFcoCarta(input: $i) {{ {FCO_FIELDS} }} }}");
+        let new = |number: &str, amount: &str| json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25",
+            "borrowerName": "João Silva", "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } });
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {FCO_FIELDS} }} }}");
+        // R$ 0,00 is no carta; one centavo is.
+        let (message, code) = app.error(&create, new("ZERO", "0.00")).await;
+        assert_eq!((code.as_str(), message.starts_with("input.financedAmount")), ("BAD_USER_INPUT", true), "{message}");
+        assert!(message.contains("more than R$ 0,00"), "{message}");
+        let carta = app.data(&create, new("CENTAVO", "0.01")).await["createFcoCarta"]["id"].clone();
+        // Tomorrow is refused; today is not.
+        let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Sao_Paulo).date_naive();
+        let tomorrow = today.succ_opt().expect("tomorrow");
+        let (message, code) = app
+            .error(&step("submitFcoCarta", &format!(", on: \"{tomorrow}\"")), json!({ "id": carta }))
+            .await;
+        assert_eq!(code, "BAD_USER_INPUT", "{message}");
+        assert!(message.contains("after today"), "{message}");
+        app.data(&step("submitFcoCarta", &format!(", on: \"{today}\"")), json!({ "id": carta })).await;
+        let d = app
+            .data(&step("decideFcoCarta", &format!(", decision: FAVOURABLE, byChamber: false, on: \"{today}\"")), json!({ "id": carta }))
+            .await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
+        // An amendment dated before the approval it amends.
+        let yesterday = today.pred_opt().expect("yesterday");
+        refused(
+            &app,
+            &format!("mutation A($id: ID!) {{ amendFcoCarta(id: $id, kind: VALUE_REDUCTION, description: \"x\", newAmount: \"0.01\", on: \"{yesterday}\") {{ id }} }}"),
+            json!({ "id": carta }),
+            "FCO-AMENDMENT",
+        )
+        .await;
+
+        // A project whose implementation would end before its financing is approved.
+        let bndes = bank(&app, "BNDES").await;
+        let p = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                    "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00", "bankFramedOn": "2026-03-02" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        let (message, code) = app
+            .error(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Nada", "bankId": bndes, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                    "plantMunicipalityCode": 5103403, "requestedAmount": "0.00" } }),
+            )
+            .await;
+        assert_eq!((code.as_str(), message.starts_with("input.requestedAmount")), ("BAD_USER_INPUT", true), "{message}");
+        crate::facts::all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
+        app.data("mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }", json!({ "id": p }))
+            .await;
+        refused(
+            &app,
+            "mutation A($id: ID!) { approveSocialFuelFinancing(id: $id, on: \"2026-04-01\", scheduledEnd: \"2026-03-31\") { stage } }",
+            json!({ "id": p }),
+            "SF-SCHEDULE",
+        )
+        .await;
+        let d = app
+            .data(
+                "mutation A($id: ID!) { approveSocialFuelFinancing(id: $id, on: \"2026-04-01\", scheduledEnd: \"2026-04-01\") { stage } }",
+                json!({ "id": p }),
+            )
+            .await;
+        assert_eq!(d["approveSocialFuelFinancing"]["stage"], "FINANCING_APPROVED");
+    })
+    .await;
+}

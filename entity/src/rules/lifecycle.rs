@@ -216,6 +216,14 @@ pub fn apply_sf(
                 return Err(wrong(code::SF_SCHEDULE, "CONFORMING"));
             }
             not_before(code::SF_SCHEDULE, *on, p.decided_on, "MDA's decision")?;
+            if let Some(end) = scheduled_end
+                && end < on
+            {
+                return Err(violation(
+                    code::SF_SCHEDULE,
+                    format!("the scheduled implementation end ({end}) is before the financing approval ({on})"),
+                ));
+            }
             n.financing_approved_on = Some(*on);
             n.scheduled_implementation_end = *scheduled_end;
             n.stage = S::FinancingApproved;
