@@ -174,6 +174,23 @@ async fn a_banks_key_never_reaches_another_banks_data() {
         };
         assert_eq!(upload("BB").await.expect("answer").status().as_u16(), 404);
         assert_eq!(upload("SICREDI").await.expect("answer").status().as_u16(), 201);
+        // Another bank's report, by its ID in the graph and through its error workbook: as if it did not exist.
+        let (_, bb_report) = crate::reports::upload(&app, "BB", "2026-10", "outubro.csv", b"a;b\n".to_vec()).await;
+        let (_, graph) = as_key(
+            &app,
+            Some(&sicredi),
+            "query($id: ID!) { bankReport(id: $id) { status } }",
+            json!({ "id": bb_report["id"] }),
+        )
+        .await;
+        assert_eq!(code(&graph), "NOT_FOUND", "{graph}");
+        let number = bb_report["number"].as_i64().expect("number");
+        let workbook = client_with(&sicredi)
+            .get(format!("{}/bank-reports/{number}/errors.xlsx", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(workbook.status().as_u16(), 404, "another bank's error workbook");
         // The dashboards are not a bank's.
         let (_, dash) = as_key(&app, Some(&sicredi), "{ complianceDashboard { asOf } }", json!({})).await;
         assert_eq!(code(&dash), "FORBIDDEN");
