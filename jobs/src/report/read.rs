@@ -154,8 +154,23 @@ fn check_size(bytes: &[u8], limits: &Limits) -> Result<(), FileError> {
     Ok(())
 }
 
+/// Runs a spreadsheet reader over a bank's bytes, turning a panic inside it into the file's error: the readers
+/// (calamine) trust what a damaged file says, and fuzzing found an `.xls` whose records make one subtract past zero.
+/// A bank gets "a damaged workbook" and the report ends `REJECTED`, not a crashed job.
+fn guarded<T>(read: impl FnOnce() -> Result<T, FileError>) -> Result<T, FileError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(read)).unwrap_or_else(|_| {
+        Err(FileError::NotASpreadsheet(
+            "a damaged workbook (its records contradict each other)".into(),
+        ))
+    })
+}
+
 /// The rows of the first sheet (or the CSV), top to bottom; row `i` is the sheet's row `i + 1`.
 pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+    guarded(|| read_unguarded(bytes, limits))
+}
+
+fn read_unguarded(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
     check_size(bytes, limits)?;
     let rows = if bytes.starts_with(b"PK\x03\x04") {
         let unzipped =
@@ -182,6 +197,15 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> 
 /// with no cell, until `f` breaks. An xlsx sheet is read cell by cell, so the whole sheet is never held in memory; the
 /// other formats are read whole (their files are small). Returns how many rows were seen.
 pub fn for_each_row(
+    bytes: &[u8],
+    limits: &Limits,
+    progress: &Progress,
+    f: impl FnMut(usize, Vec<Cell>) -> ControlFlow<()>,
+) -> Result<usize, FileError> {
+    guarded(|| for_each_row_unguarded(bytes, limits, progress, f))
+}
+
+fn for_each_row_unguarded(
     bytes: &[u8],
     limits: &Limits,
     progress: &Progress,
