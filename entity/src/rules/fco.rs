@@ -544,13 +544,25 @@ pub fn deadlines(
                     done: tail_done,
                 }
             }
-            _ => DeadlineOutcome {
+            (meeting, decided_by) => DeadlineOutcome {
                 code: code::FCO_72H_RESULT.as_str(),
                 legal_basis: basis(code::FCO_72H_RESULT),
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
-                note: "No chamber opinion.".into(),
+                note: match (meeting, decided_by) {
+                    (None, Some("CHAMBER")) => format!(
+                        "The chamber decided{} but no chamber meeting is recorded for this carta: the 72 hours count \
+                         from the meeting (art. 3); place the carta on its meeting's agenda.",
+                        c.decided_on.map(|d| format!(" on {d}")).unwrap_or_default()
+                    ),
+                    (_, Some(_)) => {
+                        "Decided by the bank (below the chamber's threshold): there is no chamber result to send."
+                            .into()
+                    }
+                    (Some(_), None) => "On a chamber meeting's agenda; the chamber has not decided yet.".into(),
+                    (None, None) => "Not decided yet; no chamber meeting assigned.".into(),
+                },
                 done: false,
             },
         })

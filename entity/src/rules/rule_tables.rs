@@ -317,6 +317,41 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
     }
 }
 
+/// FCO-72H-RESULT says why it has not started, and never "no chamber opinion" on a carta the chamber decided.
+#[test]
+fn the_chamber_result_deadline_says_why_it_has_not_started() {
+    let mut c = carta(FcoActivity::Grains, 2_000_000, 60, 12);
+    let note = |c: &fco_carta::Model| {
+        let facts = CartaFacts {
+            carta: c,
+            items: &[],
+            amendments: &[],
+            meeting: None,
+            bank_present: None,
+            group_exposure: c.financed_amount,
+            group_weaned_heads: 0,
+            resubmitted_stage: None,
+        };
+        let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let r = dl
+            .into_iter()
+            .find(|o| o.code == "FCO-72H-RESULT")
+            .expect("FCO-72H-RESULT");
+        (r.status, r.note)
+    };
+    assert!(note(&c).1.contains("Not decided yet"), "{:?}", note(&c));
+    c.decided_by = Some("CHAMBER".into());
+    c.decided_on = Some(d(2026, 3, 20));
+    let (status, why) = note(&c);
+    assert_eq!(status, social_fuel::DeadlineStatus::NotStarted);
+    assert!(
+        why.contains("The chamber decided on 2026-03-20") && why.contains("no chamber meeting is recorded"),
+        "{why}"
+    );
+    c.decided_by = Some("BANK".into());
+    assert!(note(&c).1.contains("Decided by the bank"), "{:?}", note(&c));
+}
+
 fn project() -> social_fuel_project::Model {
     social_fuel_project::Model {
         id: 1,
@@ -517,6 +552,11 @@ fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
         dl[1].status,
         social_fuel::DeadlineStatus::Pending,
         "the extension holds the evaluation open"
+    );
+    assert!(
+        !dl[1].note.contains("overdue") && dl[1].note.contains("extension granted on 2026-07-01"),
+        "a pending deadline does not say it is overdue: {}",
+        dl[1].note
     );
     // 30 January + 12 months = 30 January 2027, a Saturday: moved to Monday 1 February.
     assert_eq!(

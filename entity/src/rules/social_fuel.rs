@@ -396,6 +396,7 @@ pub fn deadlines(
             Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
             None => None,
         };
+        let counted = eval.as_ref().map(|d| d.note.clone());
         let mut e = day_deadline(
             code::SF_EXTERNAL_EVAL_6M,
             eval,
@@ -403,11 +404,16 @@ pub fn deadlines(
             as_of,
             "Industrial operation has not started.",
         );
-        if p.extension_granted_on.is_some() && e.status == DeadlineStatus::Overdue && p.external_evaluation_on.is_none()
+        if let (Some(granted), Some(counted), Some(due)) = (p.extension_granted_on, counted, e.due)
+            && e.status == DeadlineStatus::Overdue
+            && p.external_evaluation_on.is_none()
         {
+            // Not overdue: the extension moved the deadline (and the note must not say otherwise).
             e.status = DeadlineStatus::Pending;
-            e.note
-                .push_str(" The 6-month extension was granted (art. 11 §2): see SF-EXTENSION-12M.");
+            e.note = format!(
+                "{counted} The 6 months ended on {due} without the evaluation, but the extension granted on {granted} \
+                 (art. 11 §2) moves it: see SF-EXTENSION-12M."
+            );
         }
         Ok(e)
     }));
