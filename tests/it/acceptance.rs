@@ -30,7 +30,7 @@ fn serialization_failure() -> DbErr {
     ))
 }
 
-async fn stored(app: &TestApp, id: i64) -> entity::bank_report::Model {
+pub(crate) async fn stored(app: &TestApp, id: i64) -> entity::bank_report::Model {
     entity::bank_report::Entity::find_by_id(id)
         .one(&app.db)
         .await

@@ -384,16 +384,7 @@ async fn a_worker_killed_during_an_ingestion_leaves_it_to_be_ingested_once() {
             .spawn()
             .expect("the child worker");
         // Once the child holds the claim, let it work a moment, then kill it outright.
-        let report = || {
-            let db = app.db.clone();
-            async move {
-                entity::bank_report::Entity::find_by_id(id)
-                    .one(&db)
-                    .await
-                    .expect("read")
-                    .expect("the report")
-            }
-        };
+        let report = || crate::acceptance::stored(&app, id);
         let waited = Instant::now();
         while report().await.claimed_by.is_none() {
             assert!(

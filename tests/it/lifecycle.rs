@@ -115,15 +115,30 @@ async fn seed_banks(app: &TestApp) {
 
 const FCO_FIELDS: &str = "id stage status amount approvedOn history { event fromStage toStage }";
 
+/// `createFcoCarta` with the fields the lifecycle tests read.
+fn fco_create() -> String {
+    format!("mutation C($i: NewFcoCarta!) {{ createFcoCarta(input: $i) {{ {FCO_FIELDS} }} }}")
+}
+
+/// A beef-cattle carta of João Silva at bank `bb`, for `amount`.
+fn fco_new(bb: &Value, number: &str, amount: &str) -> Value {
+    json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "João Silva",
+        "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } })
+}
+
+/// A transition `name` of carta `$id`, with `extra` arguments.
+fn fco_step(name: &str, extra: &str) -> String {
+    format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {FCO_FIELDS} }} }}")
+}
+
 #[tokio::test]
 async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
     on_each_backend(false, |app| async move {
         seed_banks(&app).await;
         let bb = bank(&app, "BB").await;
-        let create = format!("mutation C($i: NewFcoCarta!) {{ createFcoCarta(input: $i) {{ {FCO_FIELDS} }} }}");
-        let new = |number: &str, amount: &str| json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25",
-            "borrowerName": "João Silva", "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } });
-        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {FCO_FIELDS} }} }}");
+        let create = fco_create();
+        let new = |number: &str, amount: &str| fco_new(&bb, number, amount);
+        let step = fco_step;
 
         // R$ 1,000,000.00 goes to the chamber: the bank may not decide it.
         let big = app.data(&create, new("FCO-1", "1000000.00")).await["createFcoCarta"]["id"].clone();
@@ -190,10 +205,9 @@ async fn acts_in_the_future_nothing_financed_and_dates_out_of_order_are_refused(
     on_each_backend(false, |app| async move {
         seed_banks(&app).await;
         let bb = bank(&app, "BB").await;
-        let create = format!("mutation C($i: NewFcoCarta!) {{ createFcoCarta(input: $i) {{ {FCO_FIELDS} }} }}");
-        let new = |number: &str, amount: &str| json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25",
-            "borrowerName": "João Silva", "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } });
-        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {FCO_FIELDS} }} }}");
+        let create = fco_create();
+        let new = |number: &str, amount: &str| fco_new(&bb, number, amount);
+        let step = fco_step;
         // R$ 0,00 is no carta; one centavo is.
         let (message, code) = app.error(&create, new("ZERO", "0.00")).await;
         assert_eq!((code.as_str(), message.starts_with("input.financedAmount")), ("BAD_USER_INPUT", true), "{message}");

@@ -569,17 +569,8 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
         let run = |slot: &'static str| fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, None);
         let report = run("test:purge-1").await.expect("purge").expect("ran");
         assert!(report.message.contains("1 files (1 reports, 0 imports); 1 kept"), "{}", report.message);
-        let sha_of = |id: i64| {
-            let db = app.db.clone();
-            async move {
-                entity::bank_report::Entity::find_by_id(id)
-                    .one(&db)
-                    .await
-                    .expect("read")
-                    .expect("report")
-            }
-        };
-        let (ra, rb) = (sha_of(a).await, sha_of(b).await);
+        let stored = |id| crate::acceptance::stored(&app, id);
+        let (ra, rb) = (stored(a).await, stored(b).await);
         assert!(ra.raw_purged_at.is_some() && rb.raw_purged_at.is_none());
         assert!(app.ingestion.ctx.store.get(&ra.sha256).await.is_err(), "the old file is gone");
         assert!(app.ingestion.ctx.store.get(&rb.sha256).await.is_ok(), "the shared file stays");
