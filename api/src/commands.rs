@@ -212,6 +212,19 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.request_timeout = std::time::Duration::from_secs(args.request_timeout);
             settings.cors_origins = args.cors_origins;
             settings.introspection = !args.no_introspection;
+            settings.oidc = match (args.oidc_issuer, args.oidc_client_id, args.oidc_redirect_url) {
+                (Some(issuer), Some(client_id), Some(redirect_url)) => Some(service::oidc::OidcSettings {
+                    issuer,
+                    client_id,
+                    client_secret: args.oidc_client_secret.unwrap_or_default(),
+                    redirect_url,
+                    role_claim: args.jwt_role_claim.clone(),
+                    bank_claim: args.jwt_bank_claim.clone(),
+                    leeway: args.jwt_leeway,
+                }),
+                (None, None, None) => None,
+                _ => anyhow::bail!("--oidc-issuer, --oidc-client-id and --oidc-redirect-url go together"),
+            };
             settings.tokens = args.jwks.map(|jwks| service::tokens::TokenSettings {
                 jwks,
                 issuer: args.jwt_issuer,

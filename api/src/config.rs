@@ -393,6 +393,23 @@ pub struct ServeArgs {
     /// The claim holding a `bank` role's bank code.
     #[arg(long, env = "FOMENTO_JWT_BANK_CLAIM", default_value = "fomento_bank", global = true)]
     pub jwt_bank_claim: String,
+
+    /// Let browsers sign in through this OpenID Connect provider (its issuer URL; the endpoints come from its discovery
+    /// document). The role and bank come from `--jwt-role-claim` and `--jwt-bank-claim` of its ID token.
+    #[arg(long, env = "FOMENTO_OIDC_ISSUER", global = true)]
+    pub oidc_issuer: Option<String>,
+
+    /// Fomento's client id at the provider (also the ID token's audience).
+    #[arg(long, env = "FOMENTO_OIDC_CLIENT_ID", global = true)]
+    pub oidc_client_id: Option<String>,
+
+    /// Fomento's client secret at the provider (prefer the variable to the flag).
+    #[arg(long, env = "FOMENTO_OIDC_CLIENT_SECRET", global = true, hide_env_values = true)]
+    pub oidc_client_secret: Option<String>,
+
+    /// Where the provider sends browsers back: this server's `/sign-in/callback` as the browser reaches it.
+    #[arg(long, env = "FOMENTO_OIDC_REDIRECT_URL", global = true)]
+    pub oidc_redirect_url: Option<String>,
 }
 
 /// Migration actions.

@@ -50,6 +50,8 @@ pub struct Settings {
     pub retain_raw_files: service::files::Retention,
     /// The identity provider whose tokens are accepted, if any.
     pub tokens: Option<service::tokens::TokenSettings>,
+    /// The OpenID Connect provider browsers sign in through, if any.
+    pub oidc: Option<service::oidc::OidcSettings>,
 }
 
 impl Settings {
@@ -72,6 +74,7 @@ impl Settings {
             introspection: true,
             retain_raw_files: Default::default(),
             tokens: None,
+            oidc: None,
         }
     }
 }
@@ -315,6 +318,14 @@ impl Application {
             )),
             None => None,
         };
+        let oidc = match settings.oidc.clone() {
+            Some(o) => Some(std::sync::Arc::new(
+                service::oidc::Provider::discover(o)
+                    .await
+                    .map_err(StartupError::Tokens)?,
+            )),
+            None => None,
+        };
         let liveness = crate::http::door::Liveness::default();
         if db.get_database_backend() == DbBackend::Postgres {
             liveness.watch_postgres(settings.database_url.clone());
@@ -335,6 +346,7 @@ impl Application {
                 cors_origins: settings.cors_origins,
                 introspection: settings.introspection,
                 tokens,
+                oidc,
             },
             statements,
             _scheduler: scheduler,

@@ -29,6 +29,7 @@ pub mod items;
 pub mod keys;
 pub mod lifecycle;
 pub mod messages;
+pub mod oidc;
 pub mod page;
 pub mod parameters;
 pub mod privacy;

@@ -93,6 +93,15 @@ impl Verifier {
     /// The caller a token stands for: `None` when it is not valid (bad signature, unknown key, wrong issuer or
     /// audience, expired, no known role, a bank role without a known bank).
     pub async fn verify(&self, db: &impl ConnectionTrait, token: &str) -> Result<Option<Caller>, ServiceError> {
+        Ok(self.verify_with_claims(db, token).await?.map(|(c, _)| c))
+    }
+
+    /// [`Self::verify`], with the token's claims (an OpenID Connect sign-in checks its `nonce`).
+    pub async fn verify_with_claims(
+        &self,
+        db: &impl ConnectionTrait,
+        token: &str,
+    ) -> Result<Option<(Caller, serde_json::Value)>, ServiceError> {
         let Ok(header) = decode_header(token) else {
             return Ok(None);
         };
@@ -165,7 +174,7 @@ impl Verifier {
             }
             _ => None,
         };
-        Ok(Some(Caller::Token { subject, role, bank }))
+        Ok(Some((Caller::Token { subject, role, bank }, claims)))
     }
 
     async fn bank_id(&self, db: &impl ConnectionTrait, code: &str) -> Result<Option<i64>, ServiceError> {

@@ -266,3 +266,212 @@ async fn a_browser_signs_in_with_a_key_and_keeps_it_in_a_strict_http_only_cookie
     })
     .await;
 }
+
+/// The issuer URL of the test's OpenID Connect provider (the settings' tweak is a plain function).
+static PROVIDER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+fn with_oidc(s: &mut Settings) {
+    s.oidc = Some(service::oidc::OidcSettings {
+        issuer: PROVIDER.get().cloned().unwrap_or_default(),
+        client_id: "fomento-web".into(),
+        client_secret: "s3cret".into(),
+        redirect_url: "http://fomento.test/sign-in/callback".into(),
+        role_claim: "fomento_role".into(),
+        bank_claim: "fomento_bank".into(),
+        leeway: 60,
+    });
+}
+
+/// A tiny OpenID Connect provider: discovery, keys, an authorization endpoint that signs Maria in at once, and a
+/// token endpoint that answers a code with an ID token carrying the code's nonce.
+async fn provider() -> String {
+    use axum::{Router, extract::Query, response::Redirect, routing::get, routing::post};
+    use std::collections::HashMap;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let base = format!("http://127.0.0.1:{}", listener.local_addr().expect("addr").port());
+    let issuer = base.clone();
+    let app = Router::new()
+        .route(
+            "/.well-known/openid-configuration",
+            get({
+                let base = base.clone();
+                move || async move {
+                    axum::Json(json!({ "issuer": base, "authorization_endpoint": format!("{base}/authorize"),
+                        "token_endpoint": format!("{base}/token"), "jwks_uri": format!("{base}/jwks") }))
+                }
+            }),
+        )
+        .route(
+            "/jwks",
+            get(|| async {
+                axum::Json(json!({ "keys": [{ "kty": "OKP", "crv": "Ed25519", "x": PROVIDER_PUBLIC, "kid": "k1", "alg": "EdDSA" }] }))
+            }),
+        )
+        .route(
+            "/authorize",
+            get(|Query(q): Query<HashMap<String, String>>| async move {
+                assert_eq!(q.get("client_id").map(String::as_str), Some("fomento-web"));
+                let code = format!("code-{}", q.get("nonce").cloned().unwrap_or_default());
+                let back = q.get("redirect_uri").cloned().unwrap_or_default();
+                Redirect::to(&format!("{back}?code={code}&state={}", q.get("state").cloned().unwrap_or_default()))
+            }),
+        )
+        .route(
+            "/token",
+            post(move |body: String| {
+                let issuer = issuer.clone();
+                async move {
+                    let form: HashMap<String, String> = body
+                        .split('&')
+                        .filter_map(|p| p.split_once('='))
+                        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                        .collect();
+                    assert_eq!(form.get("client_secret").map(String::as_str), Some("s3cret"));
+                    let nonce = form.get("code").and_then(|c| c.strip_prefix("code-")).unwrap_or("").to_owned();
+                    let mut claims = claims("maria@sedec.mt.gov.br", json!("council"), json!({ "nonce": nonce }));
+                    claims["iss"] = json!(issuer);
+                    claims["aud"] = json!("fomento-web");
+                    axum::Json(json!({ "id_token": token(PROVIDER_KEY, claims), "token_type": "Bearer" }))
+                }
+            }),
+        );
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    base
+}
+
+#[tokio::test]
+async fn a_browser_signs_in_through_the_openid_connect_provider() {
+    let base = provider().await;
+    PROVIDER.get_or_init(|| base.clone());
+    on_each_backend_with(true, with_oidc, |app| async move {
+        let browser = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("a client");
+        let form = browser
+            .get(format!("{}/sign-in", app.base))
+            .send()
+            .await
+            .expect("answer")
+            .text()
+            .await
+            .expect("html");
+        assert!(
+            form.contains("/sign-in/oidc?next=/dashboard"),
+            "the form offers the provider: {form}"
+        );
+        // To the provider, with this sign-in's state in a cookie that comes back on its redirect.
+        let start = browser
+            .get(format!("{}/sign-in/oidc?next=/dashboard", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(start.status().as_u16(), 303);
+        let flow = start.headers()["set-cookie"].to_str().expect("cookie").to_owned();
+        assert!(flow.contains("SameSite=Lax") && flow.contains("HttpOnly"), "{flow}");
+        let flow = flow.split(';').next().expect("name=value").to_owned();
+        let at_provider = start.headers()["location"].to_str().expect("location").to_owned();
+        assert!(
+            at_provider.starts_with(&format!("{}/authorize?", PROVIDER.get().expect("provider"))),
+            "{at_provider}"
+        );
+        let back = browser.get(&at_provider).send().await.expect("the provider answers");
+        let callback = back.headers()["location"].to_str().expect("location").to_owned();
+        let callback = callback.replacen("http://fomento.test", &app.base, 1);
+        // A state that is not this browser's is refused.
+        let forged = browser
+            .get(callback.replace("state=", "state=x"))
+            .header("cookie", &flow)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(forged.status().as_u16(), 401);
+        // Without the flow's cookie (another browser), refused too.
+        assert_eq!(
+            browser.get(&callback).send().await.expect("answer").status().as_u16(),
+            401
+        );
+        // This browser: signed in, and on to the page.
+        let done = browser
+            .get(&callback)
+            .header("cookie", &flow)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(done.status().as_u16(), 200);
+        let cookies: Vec<String> = done
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok().map(str::to_owned))
+            .collect();
+        let session = cookies
+            .iter()
+            .find(|c| c.starts_with("fomento_session=ey"))
+            .expect("the session cookie holds the ID token");
+        assert!(
+            session.contains("HttpOnly") && session.contains("SameSite=Strict"),
+            "{session}"
+        );
+        assert!(done.text().await.expect("html").contains(r#"url=/dashboard""#));
+        let session = session.split(';').next().expect("name=value").to_owned();
+        let page = browser
+            .get(format!("{}/dashboard", app.base))
+            .header("cookie", &session)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(
+            page.status().as_u16(),
+            200,
+            "the chamber's councillor reads the dashboard"
+        );
+        let lines = service::audit::list(&app.db, &service::Caller::System, None, 20)
+            .await
+            .expect("audit");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.action == "sign-in oidc" && l.actor == "maria@sedec.mt.gov.br (council token)"),
+            "the sign-in is audited"
+        );
+        // The same code again, with another flow's nonce: the ID token's nonce is not this sign-in's.
+        let other = browser
+            .get(format!("{}/sign-in/oidc?next=/dashboard", app.base))
+            .send()
+            .await
+            .expect("answer");
+        let other_flow = other.headers()["set-cookie"]
+            .to_str()
+            .expect("cookie")
+            .split(';')
+            .next()
+            .expect("pair")
+            .to_owned();
+        let other_state = other_flow
+            .split('=')
+            .nth(1)
+            .and_then(|v| v.split('.').next())
+            .expect("state")
+            .to_owned();
+        let replay = callback
+            .split("&state=")
+            .next()
+            .map(|c| format!("{c}&state={other_state}"))
+            .expect("callback");
+        let replayed = browser
+            .get(&replay)
+            .header("cookie", &other_flow)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(
+            replayed.status().as_u16(),
+            401,
+            "a code minted for another sign-in's nonce"
+        );
+    })
+    .await;
+}

@@ -44,10 +44,18 @@ pub async fn identify(
     presented: &str,
 ) -> Result<Option<(Caller, Option<u32>)>, service::ServiceError> {
     if service::tokens::looks_like_jwt(presented) {
-        return match &state.tokens {
-            Some(verifier) => Ok(verifier.verify(&state.db, presented).await?.map(|c| (c, None))),
-            None => Ok(None),
-        };
+        if let Some(verifier) = &state.tokens
+            && let Some(c) = verifier.verify(&state.db, presented).await?
+        {
+            return Ok(Some((c, None)));
+        }
+        // A browser signed in through the OpenID Connect provider carries its ID token.
+        if let Some(provider) = &state.oidc
+            && let Some(c) = provider.verify(&state.db, presented, None).await?
+        {
+            return Ok(Some((c, None)));
+        }
+        return Ok(None);
     }
     Ok(service::keys::authenticate_key(&state.db, presented)
         .await?
@@ -71,8 +79,10 @@ fn bucket_of(caller: &Caller) -> Option<i64> {
 
 /// Paths anybody may ask for.
 fn public(path: &str, state: &AppState) -> bool {
-    matches!(path, "/health" | "/ready" | "/sign-in" | "/sign-out")
-        || path.starts_with("/graphiql/")
+    matches!(
+        path,
+        "/health" | "/ready" | "/sign-in" | "/sign-out" | "/sign-in/oidc" | "/sign-in/callback"
+    ) || path.starts_with("/graphiql/")
         || (state.open_dashboard && path == "/dashboard")
 }
 

@@ -43,6 +43,8 @@ pub struct AppState {
     pub introspection: bool,
     /// The identity provider's token verifier, when one is configured (`--jwks`).
     pub tokens: Option<std::sync::Arc<service::tokens::Verifier>>,
+    /// The OpenID Connect provider browsers sign in through, when one is configured (`--oidc-issuer`).
+    pub oidc: Option<std::sync::Arc<service::oidc::Provider>>,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.
@@ -73,6 +75,8 @@ pub fn router(state: AppState) -> Router {
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/sign-in", get(session::page).post(session::sign_in))
         .route("/sign-out", axum::routing::post(session::sign_out))
+        .route("/sign-in/oidc", get(session::oidc_start))
+        .route("/sign-in/callback", get(session::oidc_callback))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
         // Layers run outside in: CORS (preflights need no key), the time and liveness bound, then the key.

@@ -45,10 +45,18 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn form(next: &str, problem: Option<&str>) -> String {
+fn form(next: &str, problem: Option<&str>, oidc: bool) -> String {
     let problem = problem
         .map(|p| format!(r#"<p class="problem" role="alert">{}</p>"#, escape(p)))
         .unwrap_or_default();
+    let provider = if oidc {
+        format!(
+            r#"<p><a href="/sign-in/oidc?next={}">Entrar pelo provedor de identidade (sign in with the identity provider)</a></p>"#,
+            escape(&query_value(next))
+        )
+    } else {
+        String::new()
+    };
     format!(
         r#"<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Fomento — entrar</title>
@@ -63,14 +71,122 @@ button{{padding:.5rem}}.problem{{color:#9c0006;background:#ffc7ce;padding:.5rem}
 <input type="hidden" name="next" value="{next}">
 <button type="submit">Entrar (sign in)</button>
 </form>
-<p>A chave fica num cookie só deste site, por 8 horas; <em>sair</em> a apaga.</p></body></html>"#,
+{provider}<p>A chave fica num cookie só deste site, por 8 horas; <em>sair</em> a apaga.</p></body></html>"#,
         next = escape(next)
     )
 }
 
 /// `GET /sign-in`: the form.
-pub async fn page(Query(q): Query<HashMap<String, String>>) -> Response {
-    Html(form(&safe_next(q.get("next").map(String::as_str)), None)).into_response()
+pub async fn page(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
+    Html(form(
+        &safe_next(q.get("next").map(String::as_str)),
+        None,
+        state.oidc.is_some(),
+    ))
+    .into_response()
+}
+
+/// The cookie that carries an OpenID Connect sign-in's state while the browser is at the provider.
+const OIDC_COOKIE: &str = "fomento_oidc";
+
+/// `GET /sign-in/oidc`: to the provider, with a fresh `state` and `nonce` kept in a short-lived cookie (`SameSite=Lax`:
+/// it must come back on the provider's redirect, a cross-site navigation).
+pub async fn oidc_start(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
+    let Some(provider) = &state.oidc else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let next = safe_next(q.get("next").map(String::as_str));
+    let (flow, nonce) = (
+        uuid::Uuid::new_v4().simple().to_string(),
+        uuid::Uuid::new_v4().simple().to_string(),
+    );
+    let cookie = format!(
+        "{OIDC_COOKIE}={flow}.{nonce}.{}; Path=/sign-in; HttpOnly; SameSite=Lax; Max-Age=600",
+        query_value(&next)
+    );
+    redirect(&provider.authorization_url(&flow, &nonce), Some(cookie))
+}
+
+/// `GET /sign-in/callback`: the provider's answer. The state must be this browser's; the code is exchanged for the ID
+/// token, which is checked (and its nonce) and kept as the session. The page then goes on to `next` by itself: a
+/// `SameSite=Strict` cookie set on a navigation that began at another site is only sent from the next one.
+pub async fn oidc_callback(
+    State(state): State<AppState>,
+    axum::Extension(remote): axum::Extension<service::audit::Remote>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let Some(provider) = &state.oidc else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let kept = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == OIDC_COOKIE)
+        .map(|(_, v)| v.to_owned());
+    let refuse =
+        |problem: &str| (StatusCode::UNAUTHORIZED, Html(form("/dashboard", Some(problem), true))).into_response();
+    let Some((flow, rest)) = kept.as_deref().and_then(|k| k.split_once('.')) else {
+        return refuse(
+            "O retorno do provedor não corresponde a um início de sessão deste navegador (no sign-in in progress).",
+        );
+    };
+    let (nonce, next) = rest.split_once('.').unwrap_or((rest, "%2Fdashboard"));
+    let next = safe_next(Some(&super::graphql::decode(next)));
+    if q.get("state").map(String::as_str) != Some(flow) {
+        return refuse("O retorno do provedor não corresponde a este início de sessão (state mismatch).");
+    }
+    let Some(code) = q.get("code") else {
+        let why = q.get("error").map_or("no code", String::as_str);
+        return refuse(&format!("O provedor não autorizou a entrada ({why})."));
+    };
+    let signed = match provider.finish(&state.db, code, nonce).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in: the ID token could not be checked");
+            None
+        }
+    };
+    let Some((caller, id_token)) = signed else {
+        service::audit::record(
+            &state.db,
+            &service::Caller::Anonymous,
+            "sign-in oidc",
+            None,
+            Some("UNAUTHENTICATED"),
+            &remote,
+        )
+        .await;
+        return refuse(
+            "O provedor não confirmou uma identidade com papel no Fomento (no role, or the token failed a check).",
+        );
+    };
+    service::audit::record(&state.db, &caller, "sign-in oidc", None, None, &remote).await;
+    let https = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|p| p.eq_ignore_ascii_case("https"));
+    let session = format!(
+        "{COOKIE}={id_token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}{}",
+        if https { "; Secure" } else { "" }
+    );
+    let page = format!(
+        r#"<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={0}"><title>Fomento</title></head><body><p><a href="{0}">Continuar</a></p></body></html>"#,
+        escape(&next)
+    );
+    let mut resp = Html(page).into_response();
+    for cookie in [
+        session,
+        format!("{OIDC_COOKIE}=; Path=/sign-in; HttpOnly; SameSite=Lax; Max-Age=0"),
+    ] {
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            resp.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    resp
 }
 
 /// `POST /sign-in`: checks the credential, sets the cookie and goes on to `next`; the form again, with why, when
@@ -106,7 +222,11 @@ pub async fn sign_in(
         )
         .await;
         let problem = "Chave ou token inválido, revogado ou expirado (invalid, revoked or expired credential).";
-        return (StatusCode::UNAUTHORIZED, Html(form(&next, Some(problem)))).into_response();
+        return (
+            StatusCode::UNAUTHORIZED,
+            Html(form(&next, Some(problem), state.oidc.is_some())),
+        )
+            .into_response();
     };
     service::audit::record(&state.db, &caller, "sign-in", None, None, &remote).await;
     let https = headers
@@ -148,14 +268,17 @@ pub fn wants_page(method: &axum::http::Method, headers: &HeaderMap) -> bool {
             .is_some_and(|a| a.contains("text/html"))
 }
 
-/// The way to the sign-in page, coming back to `path_and_query` after.
-pub fn to_sign_in(path_and_query: &str) -> Response {
-    let next: String = path_and_query
-        .bytes()
+/// `next` percent-encoded for a query string or a cookie (slashes kept).
+fn query_value(next: &str) -> String {
+    next.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'~' | b'/' => (b as char).to_string(),
             _ => format!("%{b:02X}"),
         })
-        .collect();
-    redirect(&format!("/sign-in?next={next}"), None)
+        .collect()
+}
+
+/// The way to the sign-in page, coming back to `path_and_query` after.
+pub fn to_sign_in(path_and_query: &str) -> Response {
+    redirect(&format!("/sign-in?next={}", query_value(path_and_query)), None)
 }
