@@ -453,6 +453,11 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 municipality_code: plan.municipality,
                 term_months: Some(plan.term),
                 grace_months: Some(plan.grace),
+                // Some beef producers show sires of their own in the project (art. 6 I c); some swine herds breed
+                // by artificial insemination (art. 8 §5).
+                existing_sires: (plan.activity == FcoActivity::BeefCattle && i % 2 == 0).then_some(3),
+                artificial_insemination: matches!(plan.activity, FcoActivity::Swine | FcoActivity::SowRetention)
+                    .then_some(i % 3 == 0),
             },
         )
         .await?;

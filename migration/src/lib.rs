@@ -36,6 +36,7 @@ mod m20261203_000030_audit_log;
 mod m20261204_000031_key_rates_and_raw_file_purge;
 mod m20261204_000032_semi_arid_delimitations;
 mod m20261204_000033_social_fuel_instrument;
+mod m20261204_000034_carta_reproduction_facts;
 mod util;
 
 /// Every migration, in order.
@@ -79,6 +80,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000031_key_rates_and_raw_file_purge::Migration),
             Box::new(m20261204_000032_semi_arid_delimitations::Migration),
             Box::new(m20261204_000033_social_fuel_instrument::Migration),
+            Box::new(m20261204_000034_carta_reproduction_facts::Migration),
         ]
     }
 }

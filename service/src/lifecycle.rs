@@ -525,6 +525,10 @@ pub struct NewCarta {
     pub term_months: Option<i32>,
     /// Grace period in months.
     pub grace_months: Option<i32>,
+    /// Sires the producer already has, shown in the technical project (art. 6 I c).
+    pub existing_sires: Option<i32>,
+    /// Whether the swine herd breeds by artificial insemination (art. 8 §5).
+    pub artificial_insemination: Option<bool>,
 }
 
 /// Creates an FCO carta in DRAFT, with its creation row.
@@ -576,6 +580,8 @@ pub async fn create_carta(
         term_months: input.term_months,
         grace_months: input.grace_months,
         resubmission_of: None,
+        existing_sires: input.existing_sires,
+        artificial_insemination: input.artificial_insemination,
     };
     let c = draft.model(act).insert(&txn).await?;
     let step = Step::created(
@@ -652,6 +658,8 @@ pub async fn resubmit_carta(
         term_months: old.term_months,
         grace_months: old.grace_months,
         resubmission_of: Some(old.id),
+        existing_sires: old.existing_sires,
+        artificial_insemination: old.artificial_insemination,
     };
     let c = draft.model(act).insert(&txn).await?;
     let note = Some(format!("reformulates carta {}", old.number));
@@ -773,6 +781,8 @@ struct Draft {
     term_months: Option<i32>,
     grace_months: Option<i32>,
     resubmission_of: Option<i64>,
+    existing_sires: Option<i32>,
+    artificial_insemination: Option<bool>,
 }
 
 impl Draft {
@@ -791,6 +801,8 @@ impl Draft {
             term_months: Set(self.term_months),
             grace_months: Set(self.grace_months),
             resubmission_of: Set(self.resubmission_of),
+            existing_sires: Set(self.existing_sires),
+            artificial_insemination: Set(self.artificial_insemination),
             created_at: Set(act.clock.now()),
             ..Default::default()
         }

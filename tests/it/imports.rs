@@ -617,6 +617,8 @@ async fn the_import_verb_takes_each_kind_of_facts() {
             municipality_code: 5107909,
             term_months: None,
             grace_months: None,
+            existing_sires: None,
+            artificial_insemination: None,
         },
     )
     .await

@@ -275,3 +275,44 @@ async fn acts_in_the_future_nothing_financed_and_dates_out_of_order_are_refused(
     })
     .await;
 }
+
+/// The facts the chamber's ratios read (art. 6 I c, art. 8 §5) are recorded with the carta and read back.
+#[tokio::test]
+async fn a_carta_states_its_own_sires_and_its_breeding_method() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bb = bank(&app, "BB").await;
+        let mut input = fco_new(&bb, "RATIOS-1", "400000.00");
+        input["i"]["activity"] = json!("SWINE");
+        input["i"]["existingSires"] = json!(3);
+        input["i"]["artificialInsemination"] = json!(true);
+        let d = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { existingSires artificialInsemination
+                    compliance { ruleCode status } } }",
+                input,
+            )
+            .await;
+        let c = &d["createFcoCarta"];
+        assert_eq!(
+            (c["existingSires"].as_i64(), c["artificialInsemination"].as_bool()),
+            (Some(3), Some(true))
+        );
+        let sire = c["compliance"]
+            .as_array()
+            .and_then(|a| a.iter().find(|o| o["ruleCode"] == "FCO-SIRE-RATIO"))
+            .expect("FCO-SIRE-RATIO");
+        assert_eq!(sire["status"], "NOT_APPLICABLE", "a swine carta has no sire ratio");
+        let plain = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { existingSires artificialInsemination } }",
+                fco_new(&bb, "RATIOS-2", "400000.00"),
+            )
+            .await;
+        assert!(
+            plain["createFcoCarta"]["existingSires"].is_null()
+                && plain["createFcoCarta"]["artificialInsemination"].is_null()
+        );
+    })
+    .await;
+}

@@ -129,6 +129,12 @@ pub struct NewFcoCarta {
     pub term_months: Option<i32>,
     /// Grace period in months.
     pub grace_months: Option<i32>,
+    /// Sires the producer already has, shown in the technical project: they count for FCO-SIRE-RATIO with the ones
+    /// bought (art. 6 I c).
+    pub existing_sires: Option<i32>,
+    /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows 100 sows per boar, not 20
+    /// (art. 8 §5).
+    pub artificial_insemination: Option<bool>,
 }
 
 /// Lifecycle mutations of both programmes.
@@ -312,6 +318,8 @@ impl LifecycleMutation {
             municipality_code: input.municipality_code,
             term_months: input.term_months,
             grace_months: input.grace_months,
+            existing_sires: input.existing_sires,
+            artificial_insemination: input.artificial_insemination,
         };
         let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
         Ok(FcoCarta(c))

@@ -59,6 +59,10 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// The bank report whose list created this carta, when a list did.
     pub created_by_report: Option<i64>,
+    /// Sires the producer already has, shown in the technical project (art. 6 I c); unknown when not stated.
+    pub existing_sires: Option<i32>,
+    /// Whether the swine herd breeds by artificial insemination (art. 8 §5); unknown when not stated.
+    pub artificial_insemination: Option<bool>,
 }
 
 /// No declared relations.

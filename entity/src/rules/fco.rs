@@ -678,10 +678,44 @@ pub fn check_all(
         })
     }));
     let (dams, sires) = (heads(f.items, ItemKind::Dam), heads(f.items, ItemKind::Sire));
-    out.push(if dams == 0 {
-        outcome(code::FCO_SIRE_RATIO, Status::NotApplicable, "no dams")
+    // Art. 6 I c: in beef cattle, dams without breed registration need registered sires, bought (1 per 30) or
+    // already the producer's and shown in the project. Dairy (art. 7) and Pantanal retention (art. 9) have no ratio.
+    let registered = |i: &&fco_carta_item::Model| matches!(i.registration.as_deref(), Some("PO_RGD" | "LA" | "CEIP"));
+    let unregistered_dams: i64 = f
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Dam && !registered(i))
+        .map(|i| i64::from(i.head_count.unwrap_or(0)))
+        .sum();
+    out.push(if c.activity != FcoActivity::BeefCattle {
+        outcome(
+            code::FCO_SIRE_RATIO,
+            Status::NotApplicable,
+            format!(
+                "art. 6 I c concerns beef cattle; this carta is {}",
+                c.activity.name_pt()
+            ),
+        )
+    } else if unregistered_dams == 0 {
+        outcome(
+            code::FCO_SIRE_RATIO,
+            Status::NotApplicable,
+            "no dams without breed registration",
+        )
     } else {
-        super::guarded(code::FCO_SIRE_RATIO, || sire_ratio(dams, sires, params, on))
+        super::guarded(code::FCO_SIRE_RATIO, || {
+            let existing = i64::from(c.existing_sires.unwrap_or(0).max(0));
+            let mut o = sire_ratio(unregistered_dams, sires + existing, params, on)?;
+            o.explanation = format!(
+                "{} ({sires} bought{})",
+                o.explanation,
+                match c.existing_sires {
+                    Some(n) => format!(", {n} the producer's own shown in the project"),
+                    None => ", none of the producer's own stated".into(),
+                }
+            );
+            Ok(o)
+        })
     });
     let unregistered: Vec<&str> = f
         .items
@@ -708,7 +742,14 @@ pub fn check_all(
     out.push(if boars == 0 {
         outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, "no boars")
     } else {
-        super::guarded(code::FCO_BOAR_RATIO, || boar_ratio(sows, boars, false, params, on))
+        super::guarded(code::FCO_BOAR_RATIO, || {
+            let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on)?;
+            if c.artificial_insemination.is_none() {
+                o.explanation
+                    .push_str(" (the carta does not state artificial insemination: natural service is read)");
+            }
+            Ok(o)
+        })
     });
     out.push(if c.activity == FcoActivity::SowRetention {
         super::guarded(code::FCO_SWINE_RETENTION, || {

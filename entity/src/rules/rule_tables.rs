@@ -47,6 +47,8 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
         professional_name: None,
         created_at: Utc::now(),
         created_by_report: None,
+        existing_sires: None,
+        artificial_insemination: None,
     }
 }
 
@@ -567,4 +569,43 @@ fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
             social_fuel::DeadlineStatus::Pending
         )
     );
+}
+
+/// FCO-SIRE-RATIO is beef cattle's (art. 6 I c), over dams without breed registration, counting the producer's own
+/// sires shown in the project; FCO-BOAR-RATIO reads the breeding method (art. 8 §5: 20 sows per boar, 100 with AI).
+#[test]
+fn the_sire_and_boar_ratios_read_the_activity_registration_and_method_the_articles_name() {
+    use InvestmentClass::*;
+    let mut dam = item(ItemKind::Dam, Some(31), None, Fixed);
+    let sire = item(ItemKind::Sire, Some(1), None, Fixed);
+    let beef = carta(FcoActivity::BeefCattle, 500_000, 60, 12);
+    let ratio = |c: &fco_carta::Model, items: &[fco_carta_item::Model]| outcome_of(c, items, 0, "FCO-SIRE-RATIO");
+    // 31 unregistered dams, 1 sire bought: one dam too many...
+    let (status, why) = ratio(&beef, &[dam.clone(), sire.clone()]);
+    assert_eq!(status, Status::Violated, "{why}");
+    // ...unless the project shows a sire of the producer's own.
+    let mut own = beef.clone();
+    own.existing_sires = Some(1);
+    let (status, why) = ratio(&own, &[dam.clone(), sire.clone()]);
+    assert_eq!(status, Status::Met, "{why}");
+    assert!(why.contains("1 the producer's own"), "{why}");
+    // Dairy and Pantanal retention have no such ratio.
+    for activity in [FcoActivity::DairyCattle, FcoActivity::PantanalDamRetention] {
+        let c = carta(activity, 500_000, 60, 12);
+        assert_eq!(ratio(&c, &[dam.clone()]).0, Status::NotApplicable, "{activity:?}");
+    }
+    // Registered dams need no sire ratio.
+    dam.registration = Some("PO_RGD".into());
+    assert_eq!(ratio(&beef, &[dam]).0, Status::NotApplicable);
+
+    let sows = item(ItemKind::Sow, Some(150), Some(12), Fixed);
+    let boars = item(ItemKind::Boar, Some(2), None, Fixed);
+    let mut swine = carta(FcoActivity::Swine, 500_000, 60, 12);
+    let boar = |c: &fco_carta::Model| outcome_of(c, &[sows.clone(), boars.clone()], 0, "FCO-BOAR-RATIO");
+    let (status, why) = boar(&swine);
+    assert_eq!(status, Status::Violated, "natural service read when not stated: {why}");
+    assert!(why.contains("does not state artificial insemination"), "{why}");
+    swine.artificial_insemination = Some(true);
+    let (status, why) = boar(&swine);
+    assert_eq!(status, Status::Met, "150 sows, 2 boars by AI: {why}");
 }

@@ -681,6 +681,16 @@ impl FcoCarta {
         self.0.grace_months
     }
 
+    /// Sires the producer already has, shown in the technical project (art. 6 I c); null when not stated.
+    async fn existing_sires(&self) -> Option<i32> {
+        self.0.existing_sires
+    }
+
+    /// Whether the swine herd breeds by artificial insemination (art. 8 §5); null when not stated.
+    async fn artificial_insemination(&self) -> Option<bool> {
+        self.0.artificial_insemination
+    }
+
     /// The unfavourable carta this one reformulates (art. 3 sole §).
     async fn resubmission_of(&self, ctx: &Context<'_>) -> Result<Option<FcoCarta>> {
         let Some(id) = self.0.resubmission_of else {
