@@ -192,7 +192,7 @@ pub async fn carta(
     let items: Vec<_> = items.into_iter().filter(|i| i.known_on(as_of)).collect();
     let meeting = meeting.map(|m| meeting_known_on(m, as_of));
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
-    let (mut exposure, mut weaned_others) = (c.financed_amount, 0i64);
+    let (mut exposure, mut weaned_others, mut pantanal_others) = (c.financed_amount, 0i64, 0i64);
     for o in group
         .cartas
         .iter()
@@ -200,6 +200,10 @@ pub async fn carta(
     {
         exposure = exposure.checked_add(o.financed_amount).unwrap_or(exposure);
         weaned_others += group.weaned.get(&o.id).copied().unwrap_or(0);
+        // Art. 9 counts per producer: the borrower's own committed Pantanal cartas, not the group's.
+        if o.party_id == c.party_id {
+            pantanal_others += group.pantanal_dams.get(&o.id).copied().unwrap_or(0);
+        }
     }
     let weaned = |items: &[fco_carta_item::Model]| -> i64 {
         items
@@ -216,6 +220,7 @@ pub async fn carta(
         bank_present,
         group_exposure: exposure,
         group_weaned_heads: weaned_others + weaned(&items),
+        producer_other_pantanal_dams: pantanal_others,
         resubmitted_stage: resubmitted.map(|o| o.stage),
     };
     let mut outcomes = fco::check_all(&facts_of, basis.params, basis.calendar, as_of)?;
@@ -267,6 +272,7 @@ pub async fn carta_deadlines(
         bank_present: None,
         group_exposure: c.financed_amount,
         group_weaned_heads: 0,
+        producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
     };
     Ok(fco::deadlines(&facts_of, basis.params, basis.calendar, as_of)?)

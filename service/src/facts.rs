@@ -212,6 +212,8 @@ pub struct Committed {
     pub cartas: Vec<fco_carta::Model>,
     /// Weaned calves by carta (its `WEANED_CALF` items known on the day); a carta without any is absent.
     pub weaned: HashMap<i64, i64>,
+    /// Dams by Pantanal dam-retention carta (its `DAM` items known on the day): art. 9 counts 2,000 head per producer.
+    pub pantanal_dams: HashMap<i64, i64>,
 }
 
 /// The borrower groups met so far, each read once: a pass over every carta meets the same economic group in many
@@ -289,15 +291,28 @@ impl GroupBook {
         }
         cartas.sort_by_key(|c| c.id);
         let mut weaned_items: HashMap<i64, Vec<fco_carta_item::Model>> = HashMap::new();
+        let mut dam_items: HashMap<i64, Vec<fco_carta_item::Model>> = HashMap::new();
         let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
+        let pantanal: HashSet<i64> = cartas
+            .iter()
+            .filter(|c| c.activity == entity::vocab::FcoActivity::PantanalDamRetention)
+            .map(|c| c.id)
+            .collect();
         for chunk in ids.chunks(5000) {
             for i in fco_carta_item::Entity::find()
                 .filter(fco_carta_item::Column::CartaId.is_in(chunk.iter().copied()))
-                .filter(fco_carta_item::Column::Kind.eq(entity::vocab::ItemKind::WeanedCalf))
+                .filter(
+                    fco_carta_item::Column::Kind
+                        .is_in([entity::vocab::ItemKind::WeanedCalf, entity::vocab::ItemKind::Dam]),
+                )
                 .all(db)
                 .await?
             {
-                weaned_items.entry(i.carta_id).or_default().push(i);
+                match i.kind {
+                    entity::vocab::ItemKind::WeanedCalf => weaned_items.entry(i.carta_id).or_default().push(i),
+                    _ if pantanal.contains(&i.carta_id) => dam_items.entry(i.carta_id).or_default().push(i),
+                    _ => {}
+                }
             }
         }
         let mut by_party: HashMap<i64, Vec<&fco_carta::Model>> = HashMap::new();
@@ -309,19 +324,26 @@ impl GroupBook {
                 .flat_map(|p| by_party.get(&p).into_iter().flatten().map(|c| (*c).clone()))
                 .collect();
             cartas.sort_by_key(|c| c.id);
-            let weaned = cartas
-                .iter()
-                .filter_map(|c| {
-                    let heads: i64 = weaned_items
-                        .get(&c.id)?
-                        .iter()
-                        .filter(|i| i.known_on(d))
-                        .map(|i| i64::from(i.head_count.unwrap_or(0)))
-                        .sum();
-                    Some((c.id, heads))
-                })
-                .collect();
-            Committed { cartas, weaned }
+            let heads_of = |items: &HashMap<i64, Vec<fco_carta_item::Model>>| -> HashMap<i64, i64> {
+                cartas
+                    .iter()
+                    .filter_map(|c| {
+                        let heads: i64 = items
+                            .get(&c.id)?
+                            .iter()
+                            .filter(|i| i.known_on(d))
+                            .map(|i| i64::from(i.head_count.unwrap_or(0)))
+                            .sum();
+                        Some((c.id, heads))
+                    })
+                    .collect()
+            };
+            let (weaned, pantanal_dams) = (heads_of(&weaned_items), heads_of(&dam_items));
+            Committed {
+                cartas,
+                weaned,
+                pantanal_dams,
+            }
         };
         for (g, d) in needed {
             let group = committed(&mut members_on(g, d).into_iter(), d);

@@ -457,6 +457,8 @@ pub struct CartaFacts<'a> {
     pub bank_present: Option<bool>,
     /// This carta's value plus the approved and contracted cartas of the borrower's whole economic group.
     pub group_exposure: Money,
+    /// Dams on the borrower's other approved and contracted Pantanal dam-retention cartas (art. 9: per producer).
+    pub producer_other_pantanal_dams: i64,
     /// Weaned calves of the borrower's group (this carta included).
     pub group_weaned_heads: i64,
     /// The stage of the carta this one resubmits.
@@ -801,13 +803,28 @@ pub fn check_all(
                 on,
             )?;
             let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
-            Ok(if terms.status == Status::Violated || dams <= max {
+            let producer = dams + f.producer_other_pantanal_dams;
+            let counted = if f.producer_other_pantanal_dams > 0 {
+                format!(
+                    "{producer} dams for the producer ({dams} on this carta, {} on its other Pantanal cartas)",
+                    f.producer_other_pantanal_dams
+                )
+            } else {
+                format!("{dams} dams for the producer")
+            };
+            Ok(if terms.status == Status::Violated {
                 terms
+            } else if producer <= max {
+                outcome(
+                    code::FCO_PANTANAL,
+                    Status::Met,
+                    format!("{}; {counted}, at most {max} per producer", terms.explanation),
+                )
             } else {
                 outcome(
                     code::FCO_PANTANAL,
                     Status::Violated,
-                    format!("{dams} dams, more than {max}"),
+                    format!("{counted}: more than {max} per producer (art. 9)"),
                 )
             })
         })

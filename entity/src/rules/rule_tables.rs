@@ -88,6 +88,7 @@ fn outcome_of(
         bank_present: None,
         group_exposure: c.financed_amount,
         group_weaned_heads: group_weaned,
+        producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
     };
     let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
@@ -299,6 +300,7 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
             bank_present: Some(false),
             group_exposure: c.financed_amount,
             group_weaned_heads: 0,
+            producer_other_pantanal_dams: 0,
             resubmitted_stage: None,
         };
         let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
@@ -332,6 +334,7 @@ fn the_chamber_result_deadline_says_why_it_has_not_started() {
             bank_present: None,
             group_exposure: c.financed_amount,
             group_weaned_heads: 0,
+            producer_other_pantanal_dams: 0,
             resubmitted_stage: None,
         };
         let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
@@ -608,4 +611,36 @@ fn the_sire_and_boar_ratios_read_the_activity_registration_and_method_the_articl
     swine.artificial_insemination = Some(true);
     let (status, why) = boar(&swine);
     assert_eq!(status, Status::Met, "150 sows, 2 boars by AI: {why}");
+}
+
+/// FCO-PANTANAL's 2,000 head are per producer (art. 9): the dams on the borrower's other committed Pantanal cartas count.
+#[test]
+fn pantanal_retention_counts_the_producers_dams_across_its_cartas() {
+    use InvestmentClass::*;
+    let c = carta(FcoActivity::PantanalDamRetention, 900_000, 96, 48);
+    let dams = [item(ItemKind::Dam, Some(1200), None, Fixed)];
+    let judge = |others: i64| {
+        let facts = CartaFacts {
+            carta: &c,
+            items: &dams,
+            amendments: &[],
+            meeting: None,
+            bank_present: None,
+            group_exposure: c.financed_amount,
+            group_weaned_heads: 0,
+            producer_other_pantanal_dams: others,
+            resubmitted_stage: None,
+        };
+        let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let o = all.into_iter().find(|o| o.code == "FCO-PANTANAL").expect("outcome");
+        (o.status, o.explanation)
+    };
+    assert_eq!(judge(0).0, Status::Met, "{:?}", judge(0));
+    assert_eq!(judge(800).0, Status::Met, "2,000 head exactly: {:?}", judge(800));
+    let (status, why) = judge(801);
+    assert_eq!(status, Status::Violated, "{why}");
+    assert!(
+        why.contains("2001 dams for the producer (1200 on this carta, 801 on its other Pantanal cartas)"),
+        "{why}"
+    );
 }
