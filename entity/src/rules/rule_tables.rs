@@ -644,3 +644,43 @@ fn pantanal_retention_counts_the_producers_dams_across_its_cartas() {
         "{why}"
     );
 }
+
+/// SF-DECISION-30D gives way to the bank's own deadline when a cooperating bank analyses (art. 9 sole §);
+/// SF-SEAL-REQUEST-30D shows both readings of its start and says which one its status follows (art. 11 I and §1).
+#[test]
+fn the_decision_and_seal_deadlines_say_which_article_they_follow() {
+    let mut p = project();
+    p.filed_on = Some(d(2026, 3, 2));
+    p.analysed_by_bank = true;
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 6, 1)).expect("params");
+    assert_eq!(
+        (dl[0].code, dl[0].status),
+        ("SF-DECISION-30D", social_fuel::DeadlineStatus::NotApplicable)
+    );
+    assert!(dl[0].note.contains("art. 9, sole §"), "{}", dl[0].note);
+    p.analysed_by_bank = false;
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 6, 1)).expect("params");
+    assert_eq!(
+        dl[0].status,
+        social_fuel::DeadlineStatus::Overdue,
+        "MDA's own 30 days: {}",
+        dl[0].note
+    );
+
+    p.industrial_start_on = Some(d(2026, 1, 30));
+    p.external_evaluation_on = Some(d(2026, 7, 15));
+    p.evaluation_result = Some(crate::entities::vocab::Decision::Favourable);
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 8, 1)).expect("params");
+    let seal = dl.iter().find(|o| o.code == "SF-SEAL-REQUEST-30D").expect("seal");
+    assert_eq!(
+        seal.due,
+        Some(d(2026, 8, 14)),
+        "30 days from the conformity on 15 July: {}",
+        seal.note
+    );
+    assert!(
+        seal.note.contains("art. 11 §1") && seal.note.contains("2026-01-30") && seal.note.contains("follows art. 11 I"),
+        "{}",
+        seal.note
+    );
+}

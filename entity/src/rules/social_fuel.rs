@@ -380,10 +380,13 @@ pub fn deadlines(
             as_of,
             "The project has not been filed.",
         );
-        if p.analysed_by_bank {
-            d.note.push_str(
-                " The bank analyses under a cooperation agreement: its own financing deadline applies (art. 9).",
-            );
+        if p.analysed_by_bank && p.filed_on.is_some() {
+            // Art. 9 sole §: the bank's own financing deadline applies, not MDA's 30 days (and it is not modelled).
+            d.status = DeadlineStatus::NotApplicable;
+            d.due = None;
+            d.note = "The bank analyses under a technical-cooperation agreement: its own financing deadline applies \
+                      (art. 9, sole §), not MDA's 30 days."
+                .into();
         }
         Ok(d)
     }));
@@ -425,13 +428,25 @@ pub fn deadlines(
             }
             _ => None,
         };
-        Ok(day_deadline(
+        let mut d = day_deadline(
             code::SF_SEAL_REQUEST_30D,
             seal,
             p.seal_requested_on,
             as_of,
             "No conforming external evaluation yet.",
-        ))
+        );
+        // Art. 11 I counts the 30 days from the conformity; art. 11 §1 from the start of industrial operations. The
+        // status follows art. 11 I: the seal can only be asked for once the evaluation found conformity, months after
+        // the start, so §1's count would have ended before the request could be made. Both dates are shown.
+        if let (Some(start), Some(_)) = (p.industrial_start_on, d.due) {
+            let by_start = cal.add_days(start, params.count("SF-SEAL-REQUEST-30D.DAYS", start)?);
+            d.note.push_str(&format!(
+                " Read by art. 11 §1 instead (30 days from the industrial start on {start}), it would have ended on {}; \
+                 the status follows art. 11 I, because the request needs the conformity the evaluation finds after that.",
+                by_start.due
+            ));
+        }
+        Ok(d)
     }));
     // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
     out.push(super::guarded_deadline(code::SF_EXTENSION_12M, || {
