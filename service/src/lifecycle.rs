@@ -208,11 +208,10 @@ pub async fn own_carta(
     Ok(c)
 }
 
-async fn existing_bank(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<i64> {
+async fn bank_model(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<bank::Model> {
     bank::Entity::find_by_id(id)
         .one(db)
         .await?
-        .map(|b| b.id)
         .ok_or_else(|| ServiceError::bad(field, Message::new(code::BANK_ID_UNKNOWN)))
 }
 
@@ -317,7 +316,15 @@ pub async fn create_project(
     input: NewProject,
 ) -> Result<social_fuel_project::Model> {
     let title = required("input.title", &input.title)?;
-    let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
+    // Which banks take part in the social-fuel programme is data kept per bank (`servesSocialFuel`).
+    let bank = bank_model(db, "input.bankId", input.bank_id).await?;
+    if !bank.serves_social_fuel {
+        return Err(ServiceError::bad(
+            "input.bankId",
+            Message::new(code::BANK_NOT_SOCIAL_FUEL).arg("code", &bank.code),
+        ));
+    }
+    let bank = bank.id;
     let code = municipality_code(db, "input.plantMunicipalityCode", input.plant_municipality_code).await?;
     let amount = positive_money("input.requestedAmount", input.requested_amount)?;
     if !matches!(Document::parse(&input.producer_document), Ok(Document::Cnpj(_))) {
@@ -437,11 +444,13 @@ pub async fn transition_project(
     note: Option<String>,
 ) -> Result<social_fuel_project::Model> {
     let p = project(db, "id", id).await?;
+    // The documents received by the event's day (a filing carries only what had arrived).
     let docs: Vec<vocab::ProjectDocumentKind> = project_document::Entity::find()
         .filter(project_document::Column::ProjectId.eq(p.id))
         .all(db)
         .await?
         .into_iter()
+        .filter(|d| d.received_on <= event.on())
         .map(|d| d.kind)
         .collect();
     if let SfEvent::ConcludeEvaluation { result, .. } = &event {
@@ -541,7 +550,16 @@ pub async fn create_carta(
     crate::access::within(&act.caller, input.bank_id, "input.bankId", || {
         Message::new(code::BANK_UNKNOWN).arg("code", input.bank_id)
     })?;
-    let bank = existing_bank(db, "input.bankId", input.bank_id).await?;
+    // Which banks pass FCO on in Mato Grosso (art. 1: Banco do Brasil, Sicredi, Desenvolve MT "e demais interessados")
+    // is data kept per bank (`servesFco`).
+    let bank = bank_model(db, "input.bankId", input.bank_id).await?;
+    if !bank.serves_fco {
+        return Err(ServiceError::bad(
+            "input.bankId",
+            Message::new(code::BANK_NOT_FCO_CARTA).arg("code", &bank.code),
+        ));
+    }
+    let bank = bank.id;
     let code = municipality_code(db, "input.municipalityCode", input.municipality_code).await?;
     if code / 100_000 != 51 {
         return Err(ServiceError::bad(

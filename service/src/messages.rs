@@ -280,6 +280,16 @@ catalogue! {
         pt: "o banco {code} não opera o FCO Rural; sua relação mensal não é esperada",
         en: "{code} does not operate FCO Rural; its monthly list is not expected"
     }
+    /// A carta through a bank outside FCO.
+    BANK_NOT_FCO_CARTA = "BANK_NOT_FCO_CARTA" {
+        pt: "o banco {code} não repassa o FCO Rural em Mato Grosso: a carta-consulta vai por um banco que o opera",
+        en: "{code} does not pass FCO Rural on in Mato Grosso: file the carta through a bank that does"
+    }
+    /// A social-fuel project through a bank outside the programme.
+    BANK_NOT_SOCIAL_FUEL = "BANK_NOT_SOCIAL_FUEL" {
+        pt: "o banco {code} não participa do programa do combustível social",
+        en: "{code} does not take part in the social-fuel programme"
+    }
     /// A malformed month.
     MONTH_INVALID = "MONTH_INVALID" {
         pt: "{value} não é um mês na forma AAAA-MM",

@@ -85,7 +85,7 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
             "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" } })).await;
         let id2 = other["createSocialFuelProject"]["id"].clone();
         for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
-            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k) { kind } }", json!({ "id": id2, "k": kind })).await;
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-01-08\") { kind } }", json!({ "id": id2, "k": kind })).await;
         }
         app.data(&step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id2 })).await;
         refused(&app, &step("requestSocialFuelExtension", ", justification: \"x\", purchasesHonoured: true, farmersAssisted: true"), json!({ "id": id2 }), "SF-EXTENSION-12M").await;
@@ -313,6 +313,73 @@ async fn a_carta_states_its_own_sires_and_its_breeding_method() {
             plain["createFcoCarta"]["existingSires"].is_null()
                 && plain["createFcoCarta"]["artificialInsemination"].is_null()
         );
+    })
+    .await;
+}
+
+/// Which banks take part in each programme is data kept per bank and checked on filing; a filed request is judged by
+/// the documents it carried; an extension asked after the 12 months has nothing left to extend (issue 16, point 9).
+#[tokio::test]
+async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refused() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        // BNDES takes part in social fuel, not in FCO.
+        let bndes = bank(&app, "BNDES").await;
+        let (message, code) = app.error(&fco_create(), fco_new(&bndes, "FNE-1", "400000.00")).await;
+        assert_eq!((code.as_str(), message.starts_with("input.bankId")), ("BAD_USER_INPUT", true), "{message}");
+        assert!(message.contains("does not pass FCO Rural on"), "{message}");
+        app.data("mutation { createBank(input: { code: \"BNB\", name: \"Banco do Nordeste\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
+            .await;
+        let bnb = bank(&app, "BNB").await;
+        let (message, code) = app
+            .error(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina", "bankId": bnb, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                    "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00", "bankFramedOn": "2026-03-02" } }),
+            )
+            .await;
+        assert_eq!(code, "BAD_USER_INPUT", "{message}");
+        assert!(message.contains("social-fuel programme"), "{message}");
+
+        // Five documents on time, the sixth after the filing: the filing is refused, for it lacks one.
+        let p = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                    "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00", "bankFramedOn": "2024-03-02" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        for (kind, on) in [
+            ("REQUEST_LETTER", "2024-03-02"),
+            ("BANK_FRAMING_LETTER", "2024-03-02"),
+            ("SOCIAL_FUEL_PROJECT", "2024-03-02"),
+            ("FARMER_CONTRACT", "2024-03-02"),
+            ("CNPJ_REGISTRATION", "2024-03-02"),
+            ("GOOD_STANDING_DECLARATION", "2024-03-09"),
+        ] {
+            app.data(
+                "mutation D($id: ID!, $k: ProjectDocumentKind!, $on: Date!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: $on) { kind } }",
+                json!({ "id": p, "k": kind, "on": on }),
+            )
+            .await;
+        }
+        refused(&app, "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2024-03-05\") { stage } }", json!({ "id": p }), "SF-DOCUMENTS").await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2024-03-09\") { stage } }", json!({ "id": p })).await;
+        for step in [
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2024-03-20\")",
+            "approveSocialFuelFinancing(id: $id, on: \"2024-04-01\")",
+            "startIndustrialOperation(id: $id, on: \"2024-04-01\")",
+        ] {
+            app.data(&format!("mutation S($id: ID!) {{ {step} {{ stage }} }}"), json!({ "id": p })).await;
+        }
+        let extension = |on: &str| {
+            format!("mutation E($id: ID!) {{ requestSocialFuelExtension(id: $id, on: \"{on}\", justification: \"seca\", purchasesHonoured: true, farmersAssisted: true) {{ stage }} }}")
+        };
+        // 12 months from 1 April 2024 end on 1 April 2025: a day later is too late.
+        refused(&app, &extension("2025-04-02"), json!({ "id": p }), "SF-EXTENSION-12M").await;
+        let d = app.data(&extension("2025-04-01"), json!({ "id": p })).await;
+        assert!(d["requestSocialFuelExtension"]["stage"].is_string(), "{d}");
     })
     .await;
 }

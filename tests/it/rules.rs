@@ -249,7 +249,7 @@ async fn a_declared_closure_moves_a_deadline_to_the_next_business_day() {
             .await["createSocialFuelProject"]["id"]
             .clone();
         for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
-            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k) { kind } }", json!({ "id": p, "k": kind })).await;
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-10-30\") { kind } }", json!({ "id": p, "k": kind })).await;
         }
         // Filed on Monday 2 November 2026 (a holiday, but filing dates are what they are): 30 days end on Wednesday
         // 2 December 2026.

@@ -327,6 +327,18 @@ pub fn apply_sf(
                 p.industrial_start_on,
                 "the industrial start",
             )?;
+            // Art. 11 §2: six more months, "totalizando 12 (doze) meses desde a inicialização das operações
+            // industriais": a request after those 12 months has nothing left to extend.
+            if let Some(last) = p
+                .industrial_start_on
+                .and_then(|s| s.checked_add_months(chrono::Months::new(12)))
+                && *on > last
+            {
+                return Err(violation(
+                    code::SF_EXTENSION_12M,
+                    format!("requested on {on}, after the 12 months since the industrial start ended ({last})"),
+                ));
+            }
             n.extension_requested_on = Some(*on);
             n.extension_justification = Some(justification.trim().into());
             n.extension_granted_on = Some(*on);

@@ -501,7 +501,12 @@ pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<String> {
 
 /// SF-DOCUMENTS: the six annex-I documents.
 pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document::Model]) -> Outcome {
-    let received: Vec<ProjectDocumentKind> = docs.iter().map(|d| d.kind).collect();
+    // A filed request is judged by what it carried: documents received after the filing date do not count for it.
+    let received: Vec<ProjectDocumentKind> = docs
+        .iter()
+        .filter(|d| p.filed_on.is_none_or(|f| d.received_on <= f))
+        .map(|d| d.kind)
+        .collect();
     let missing = missing_documents(&received);
     match (missing.is_empty(), p.filed_on) {
         (true, _) => outcome(code::SF_DOCUMENTS, Status::Met, "all six annex-I documents received"),
