@@ -36,7 +36,8 @@ pub struct Item {
     pub manufacture_year: Option<i32>,
     /// Expected useful life in years.
     pub useful_life_years: Option<i32>,
-    /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP`.
+    /// Pedigree registration of a purchased sire: `PO_RGD` (PO with its definitive RGD), `PO` (without it: dairy
+    /// only, art. 7 I a), `LA` or `CEIP`.
     pub registration: Option<String>,
     /// Fixed, semi-fixed or operating.
     pub investment_class: InvestmentClass,
@@ -90,7 +91,7 @@ fn checked(item: Item, act: &Act) -> Result<fco_carta_item::ActiveModel> {
         ));
     }
     if let Some(r) = item.registration.as_deref()
-        && !matches!(r, "PO_RGD" | "LA" | "CEIP")
+        && !matches!(r, "PO_RGD" | "PO" | "LA" | "CEIP")
     {
         return Err(ServiceError::bad(
             "input.registration",

@@ -529,8 +529,8 @@ catalogue! {
     }
     /// A pedigree registration not among the three the instruction names.
     REGISTRATION_INVALID = "REGISTRATION_INVALID" {
-        pt: "{value}: escreva PO_RGD, LA ou CEIP",
-        en: "{value}: write PO_RGD, LA or CEIP"
+        pt: "{value}: escreva PO_RGD, PO, LA ou CEIP",
+        en: "{value}: write PO_RGD, PO, LA or CEIP"
     }
     /// An item without its quantity.
     QUANTITY_REQUIRED = "QUANTITY_REQUIRED" { pt: "informe a quantidade", en: "state the quantity" }

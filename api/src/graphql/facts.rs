@@ -41,7 +41,7 @@ pub struct FcoCartaItemFields {
     pub manufacture_year: Option<i32>,
     /// Expected useful life in years (art. 17).
     pub useful_life_years: Option<i32>,
-    /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP` (art. 6 I a).
+    /// Pedigree registration of a purchased sire: `PO_RGD`, `PO` (dairy, art. 7 I a), `LA` or `CEIP` (art. 6 I a).
     pub registration: Option<String>,
     /// Fixed, semi-fixed or operating (art. 17).
     pub investment_class: InvestmentClass,

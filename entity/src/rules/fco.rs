@@ -719,10 +719,18 @@ pub fn check_all(
             Ok(o)
         })
     });
+    // Beef cattle's sires are PO with the definitive RGD, LA or CEIP (art. 6 I a); dairy's PO, LA or CEIP, the RGD
+    // not required (art. 7 I a).
+    let dairy = c.activity == FcoActivity::DairyCattle;
     let unregistered: Vec<&str> = f
         .items
         .iter()
-        .filter(|i| i.kind == ItemKind::Sire && !matches!(i.registration.as_deref(), Some("PO_RGD" | "LA" | "CEIP")))
+        .filter(|i| i.kind == ItemKind::Sire)
+        .filter(|i| match i.registration.as_deref() {
+            Some("PO_RGD" | "LA" | "CEIP") => false,
+            Some("PO") => !dairy,
+            _ => true,
+        })
         .map(|i| i.description.as_str())
         .collect();
     out.push(if sires == 0 {
@@ -731,13 +739,25 @@ pub fn check_all(
         outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Met,
-            "every purchased sire has PO/RGD, LA or CEIP registration",
+            if dairy {
+                "every purchased sire is PO, LA or CEIP (dairy: art. 7 I a)"
+            } else {
+                "every purchased sire has PO/RGD, LA or CEIP registration (art. 6 I a)"
+            },
         )
     } else {
         outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Violated,
-            format!("sires without registration: {}", unregistered.join(", ")),
+            format!(
+                "sires without the registration {}: {}",
+                if dairy {
+                    "art. 7 I a asks (PO, LA or CEIP)"
+                } else {
+                    "art. 6 I a asks (PO with RGD, LA or CEIP)"
+                },
+                unregistered.join(", ")
+            ),
         )
     });
     let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));

@@ -684,3 +684,21 @@ fn the_decision_and_seal_deadlines_say_which_article_they_follow() {
         seal.note
     );
 }
+
+/// FCO-SIRE-PEDIGREE: beef cattle's sires need PO with the definitive RGD (art. 6 I a); dairy's PO without it will do
+/// (art. 7 I a).
+#[test]
+fn a_dairy_sire_may_be_po_without_rgd_and_a_beef_sire_may_not() {
+    use InvestmentClass::*;
+    let mut sire = item(ItemKind::Sire, Some(2), None, Fixed);
+    sire.registration = Some("PO".into());
+    let dairy = carta(FcoActivity::DairyCattle, 500_000, 60, 12);
+    let beef = carta(FcoActivity::BeefCattle, 500_000, 60, 12);
+    let (status, why) = outcome_of(&dairy, std::slice::from_ref(&sire), 0, "FCO-SIRE-PEDIGREE");
+    assert_eq!(status, Status::Met, "{why}");
+    let (status, why) = outcome_of(&beef, std::slice::from_ref(&sire), 0, "FCO-SIRE-PEDIGREE");
+    assert_eq!(status, Status::Violated, "{why}");
+    assert!(why.contains("PO with RGD"), "{why}");
+    sire.registration = Some("PO_RGD".into());
+    assert_eq!(outcome_of(&beef, &[sire], 0, "FCO-SIRE-PEDIGREE").0, Status::Met);
+}

@@ -131,7 +131,7 @@ const CLASSES: &[(InvestmentClass, &str, &[&str])] = &[
     (InvestmentClass::Operating, "Custeio", &["operacional"]),
 ];
 
-const REGISTRATIONS: &[&str] = &["PO_RGD", "LA", "CEIP"];
+const REGISTRATIONS: &[&str] = &["PO_RGD", "PO", "LA", "CEIP"];
 
 const fn labels<T: Copy, const N: usize>(list: &[(T, &'static str, &[&str]); N]) -> [&'static str; N] {
     let mut out = [""; N];
@@ -318,7 +318,7 @@ pub const CARTA_ITEMS: &[Col] = &[
             "registration",
             "Registro genealógico",
             false,
-            "reprodutores: PO_RGD, LA ou CEIP",
+            "reprodutores: PO_RGD, PO (leite), LA ou CEIP",
             &["registro genealogico", "registro", "rgd"],
         )
     },

@@ -809,7 +809,7 @@ impl CartaItem {
         self.0.useful_life_years
     }
 
-    /// Pedigree registration of a purchased sire: `PO_RGD`, `LA` or `CEIP` (art. 6 I a).
+    /// Pedigree registration of a purchased sire: `PO_RGD`, `PO` (dairy, art. 7 I a), `LA` or `CEIP` (art. 6 I a).
     async fn registration(&self) -> Option<&str> {
         self.0.registration.as_deref()
     }
