@@ -126,6 +126,15 @@ fn fco_new(bb: &Value, number: &str, amount: &str) -> Value {
         "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } })
 }
 
+/// `createSocialFuelProject` answering the project's ID.
+const SF_CREATE: &str = "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }";
+
+/// A project of Biodiesel S.A. in Cuiabá at `bank`, for `amount`, framed by the bank on `framed` (if at all).
+fn sf_new(bank: &Value, amount: &str, framed: Option<&str>) -> Value {
+    json!({ "i": { "title": "Usina", "bankId": bank, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+        "plantMunicipalityCode": 5103403, "requestedAmount": amount, "bankFramedOn": framed } })
+}
+
 /// A transition `name` of carta `$id`, with `extra` arguments.
 fn fco_step(name: &str, extra: &str) -> String {
     format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {FCO_FIELDS} }} }}")
@@ -238,21 +247,8 @@ async fn acts_in_the_future_nothing_financed_and_dates_out_of_order_are_refused(
 
         // A project whose implementation would end before its financing is approved.
         let bndes = bank(&app, "BNDES").await;
-        let p = app
-            .data(
-                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
-                json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
-                    "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00", "bankFramedOn": "2026-03-02" } }),
-            )
-            .await["createSocialFuelProject"]["id"]
-            .clone();
-        let (message, code) = app
-            .error(
-                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
-                json!({ "i": { "title": "Nada", "bankId": bndes, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
-                    "plantMunicipalityCode": 5103403, "requestedAmount": "0.00" } }),
-            )
-            .await;
+        let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2026-03-02"))).await["createSocialFuelProject"]["id"].clone();
+        let (message, code) = app.error(SF_CREATE, sf_new(&bndes, "0.00", None)).await;
         assert_eq!((code.as_str(), message.starts_with("input.requestedAmount")), ("BAD_USER_INPUT", true), "{message}");
         crate::facts::all_documents(&app, &p).await;
         app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
@@ -331,25 +327,12 @@ async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refuse
         app.data("mutation { createBank(input: { code: \"BNB\", name: \"Banco do Nordeste\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
             .await;
         let bnb = bank(&app, "BNB").await;
-        let (message, code) = app
-            .error(
-                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
-                json!({ "i": { "title": "Usina", "bankId": bnb, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
-                    "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00", "bankFramedOn": "2026-03-02" } }),
-            )
-            .await;
+        let (message, code) = app.error(SF_CREATE, sf_new(&bnb, "2000000.00", Some("2026-03-02"))).await;
         assert_eq!(code, "BAD_USER_INPUT", "{message}");
         assert!(message.contains("social-fuel programme"), "{message}");
 
         // Five documents on time, the sixth after the filing: the filing is refused, for it lacks one.
-        let p = app
-            .data(
-                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
-                json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
-                    "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00", "bankFramedOn": "2024-03-02" } }),
-            )
-            .await["createSocialFuelProject"]["id"]
-            .clone();
+        let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2024-03-02"))).await["createSocialFuelProject"]["id"].clone();
         for (kind, on) in [
             ("REQUEST_LETTER", "2024-03-02"),
             ("BANK_FRAMING_LETTER", "2024-03-02"),

@@ -61,6 +61,11 @@ async fn ask(app: &TestApp, bearer: &str, query: &str) -> (u16, Value) {
     (r.status().as_u16(), r.json().await.expect("json"))
 }
 
+/// A browser's GET of `url` carrying `cookie` (`name=value`).
+async fn get_with_cookie(browser: &reqwest::Client, url: &str, cookie: &str) -> reqwest::Response {
+    browser.get(url).header("cookie", cookie).send().await.expect("answer")
+}
+
 fn code(body: &Value) -> &str {
     body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
 }
@@ -210,23 +215,13 @@ async fn a_browser_signs_in_with_a_key_and_keeps_it_in_a_strict_http_only_cookie
             assert!(cookie.contains(part), "{cookie}");
         }
         let session = cookie.split(';').next().expect("name=value").to_owned();
-        let page = browser
-            .get(url("/dashboard"))
-            .header("cookie", &session)
-            .send()
-            .await
-            .expect("answer");
+        let page = get_with_cookie(&browser, &url("/dashboard"), &session).await;
         assert_eq!(page.status().as_u16(), 200);
         assert!(
             page.text().await.expect("html").contains("<svg"),
             "the page with its charts"
         );
-        let csv = browser
-            .get(url("/exports/flags.csv"))
-            .header("cookie", &session)
-            .send()
-            .await
-            .expect("answer");
+        let csv = get_with_cookie(&browser, &url("/exports/flags.csv"), &session).await;
         assert_eq!(
             csv.status().as_u16(),
             200,
@@ -381,12 +376,7 @@ async fn a_browser_signs_in_through_the_openid_connect_provider() {
         let callback = back.headers()["location"].to_str().expect("location").to_owned();
         let callback = callback.replacen("http://fomento.test", &app.base, 1);
         // A state that is not this browser's is refused.
-        let forged = browser
-            .get(callback.replace("state=", "state=x"))
-            .header("cookie", &flow)
-            .send()
-            .await
-            .expect("answer");
+        let forged = get_with_cookie(&browser, &callback.replace("state=", "state=x"), &flow).await;
         assert_eq!(forged.status().as_u16(), 401);
         // Without the flow's cookie (another browser), refused too.
         assert_eq!(
@@ -394,12 +384,7 @@ async fn a_browser_signs_in_through_the_openid_connect_provider() {
             401
         );
         // This browser: signed in, and on to the page.
-        let done = browser
-            .get(&callback)
-            .header("cookie", &flow)
-            .send()
-            .await
-            .expect("answer");
+        let done = get_with_cookie(&browser, &callback, &flow).await;
         assert_eq!(done.status().as_u16(), 200);
         let cookies: Vec<String> = done
             .headers()
@@ -417,12 +402,7 @@ async fn a_browser_signs_in_through_the_openid_connect_provider() {
         );
         assert!(done.text().await.expect("html").contains(r#"url=/dashboard""#));
         let session = session.split(';').next().expect("name=value").to_owned();
-        let page = browser
-            .get(format!("{}/dashboard", app.base))
-            .header("cookie", &session)
-            .send()
-            .await
-            .expect("answer");
+        let page = get_with_cookie(&browser, &format!("{}/dashboard", app.base), &session).await;
         assert_eq!(
             page.status().as_u16(),
             200,
@@ -461,12 +441,7 @@ async fn a_browser_signs_in_through_the_openid_connect_provider() {
             .next()
             .map(|c| format!("{c}&state={other_state}"))
             .expect("callback");
-        let replayed = browser
-            .get(&replay)
-            .header("cookie", &other_flow)
-            .send()
-            .await
-            .expect("answer");
+        let replayed = get_with_cookie(&browser, &replay, &other_flow).await;
         assert_eq!(
             replayed.status().as_u16(),
             401,
