@@ -81,7 +81,7 @@ const MT: [i32; 20] = [
     5105150, 5100201, 5107065, 5106505, 5108402, 5107875, 5103502, 5102678,
 ];
 
-const SF_STAGES: [SocialFuelStage; 10] = [
+const SF_STAGES: [SocialFuelStage; 11] = [
     SocialFuelStage::Draft,
     SocialFuelStage::Filed,
     SocialFuelStage::Conforming,
@@ -91,6 +91,7 @@ const SF_STAGES: [SocialFuelStage; 10] = [
     SocialFuelStage::ExternalEvaluation,
     SocialFuelStage::SealEligible,
     SocialFuelStage::SealRequested,
+    SocialFuelStage::NonConformityHearing,
     SocialFuelStage::Unframed,
 ];
 
@@ -337,7 +338,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
 
     // The semi-arid is SUDENE's official delimitations, shipped with the migrations (m20261204_000032).
 
-    // Social-fuel projects: 40, four per stage, plants cycling through all five regions.
+    // Social-fuel projects: 40, three or four per stage, plants cycling through all five regions.
     for i in 0..40usize {
         let stage = SF_STAGES[i % SF_STAGES.len()];
         let (plant, city) = PLANTS[(i * 7) % PLANTS.len()];
@@ -364,7 +365,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             let reference = Some(format!("MDA-{}-{:?}", p.id, kind));
             service::lifecycle::add_project_document(db, &at(received), p.id, *kind, Some(received), reference).await?;
         }
-        let year = plan.filed.map(|d| chrono::Datelike::year(&d)).unwrap_or(2025);
+        let year = chrono::Datelike::year(&received);
         let kinds = [
             SupplierKind::FamilyFarmer,
             SupplierKind::FamilyFarmCooperative,
@@ -500,8 +501,20 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             other => other?,
         };
         match stage {
+            FcoCartaStage::Approved if plan.chamber && i % 3 == 0 && !RECENT_APPROVALS.contains(&i) => {
+                // The borrower presented the project to the bank within the 120 days; the contract is still to come.
+                let on = decided_on + Duration::days(40);
+                if on <= Clock::System.today() {
+                    service::lifecycle::transition_carta(db, &at(on), c.id, FcoEvent::Present { on }).await?;
+                }
+            }
             FcoCartaStage::Contracted => {
                 let on = decided_on + Duration::days(30 + (i as i64 % 80));
+                if plan.chamber && i % 2 == 0 {
+                    // Presented to the bank a few days before the contract (art. 3 sole §).
+                    let p = on - Duration::days(5);
+                    service::lifecycle::transition_carta(db, &at(p), c.id, FcoEvent::Present { on: p }).await?;
+                }
                 let event = FcoEvent::Contract { on, amount: None };
                 let c = service::lifecycle::transition_carta(db, &at(on), c.id, event).await?;
                 if c.id % 4 == 0 {
@@ -582,7 +595,7 @@ impl ProjectPlan {
             out.push((on, SfEvent::StartOperation { on }));
             if matches!(
                 self.stage,
-                S::ExternalEvaluation | S::SealEligible | S::SealRequested | S::Unframed
+                S::ExternalEvaluation | S::SealEligible | S::SealRequested | S::NonConformityHearing | S::Unframed
             ) {
                 let on = on + Duration::days(120);
                 out.push((on, SfEvent::StartEvaluation { on }));
@@ -600,9 +613,16 @@ impl ProjectPlan {
             ));
         }
         if let Some(on) = self.unframed {
-            let reason = Some("aquisições da agricultura familiar abaixo do mínimo; justificativas não aceitas".into());
+            // Non-conformity found; the company is heard (art. 11 II); MDA does not accept its justifications a month
+            // later (the projects still being heard stop before that).
+            let reason = Some("aquisições da agricultura familiar abaixo do mínimo".into());
             let result = Decision::Unfavourable;
             out.push((on, SfEvent::ConcludeEvaluation { on, result, reason }));
+            if self.stage == S::Unframed {
+                let on = on + Duration::days(30);
+                let reason = "justificativas não aceitas: contratos com agricultores familiares não comprovados".into();
+                out.push((on, SfEvent::Unframe { on, reason }));
+            }
         }
         if let Some(on) = self.seal {
             out.push((on, SfEvent::RequestSeal { on }));
@@ -619,7 +639,7 @@ fn project_plan(rng: &mut Rng, i: usize, stage: SocialFuelStage) -> ProjectPlan 
         let p = SF_STAGES.iter().position(|x| *x == s).unwrap_or(0);
         match stage {
             S::NonConforming => matches!(s, S::Filed),
-            S::Unframed => {
+            S::Unframed | S::NonConformityHearing => {
                 p <= SF_STAGES.iter().position(|x| *x == S::ExternalEvaluation).unwrap_or(0) && s != S::NonConforming
             }
             _ => p <= order && s != S::NonConforming,
@@ -637,8 +657,14 @@ fn project_plan(rng: &mut Rng, i: usize, stage: SocialFuelStage) -> ProjectPlan 
     .filter(|(s, _)| reached(*s) || (*s == S::Conforming && stage == S::NonConforming))
     .map(|(_, d)| d)
     .sum::<i64>()
-        + if stage == S::Unframed { 200 } else { 0 };
-    let framed = day(2026, 11, 30) - Duration::days(chain + 5 + (i as i64 * 37) % 400);
+        + match stage {
+            S::Unframed => 230,
+            S::NonConformityHearing => 200,
+            _ => 0,
+        };
+    // IN MDA nº 2/2005 was revoked on 24 May 2021: the filed projects lie before it (from 2018), the drafts are looked
+    // at today and so show the revocation.
+    let framed = day(2021, 5, 10) - Duration::days(chain + 5 + (i as i64 * 37) % 400);
     let filed = (stage != S::Draft).then(|| framed + Duration::days(12));
     // Every fourth decided project was decided late (over 30 days) so the deadlines have something to show.
     let decision_days = if i % 4 == 1 { 41 } else { 18 + (i as i64 % 10) };
@@ -649,7 +675,8 @@ fn project_plan(rng: &mut Rng, i: usize, stage: SocialFuelStage) -> ProjectPlan 
     let evaluated =
         reached(S::SealEligible).then(|| industrial.unwrap_or(framed) + Duration::days(150 + (i as i64 % 3) * 30));
     let seal = reached(S::SealRequested).then(|| evaluated.unwrap_or(framed) + Duration::days(20));
-    let unframed = (stage == S::Unframed).then(|| industrial.unwrap_or(framed) + Duration::days(200));
+    let unframed = matches!(stage, S::Unframed | S::NonConformityHearing)
+        .then(|| industrial.unwrap_or(framed) + Duration::days(200));
     let amount = 200_000_000 + (rng.below(48_000) as i64) * 100_000; // R$ 2 M to R$ 50 M
     ProjectPlan {
         stage,
@@ -703,7 +730,9 @@ fn carta_plan<'a>(
 ) -> CartaPlan<'a> {
     use FcoCartaStage as S;
     // Amounts from R$ 80 thousand to R$ 14 million; every fifth carta sits at or above the chamber threshold.
-    let amount = if i.is_multiple_of(5) {
+    // The 120 days of art. 3 sole § run from a CDAE approval only: the expired and the about-to-expire ones are the
+    // chamber's.
+    let amount = if i.is_multiple_of(5) || stage == S::Expired || RECENT_APPROVALS.contains(&i) {
         100_000_000 + rng.below(13_000) as i64 * 100_000
     } else {
         8_000_000 + rng.below(900) as i64 * 100_000

@@ -37,6 +37,8 @@ mod m20261204_000031_key_rates_and_raw_file_purge;
 mod m20261204_000032_semi_arid_delimitations;
 mod m20261204_000033_social_fuel_instrument;
 mod m20261204_000034_carta_reproduction_facts;
+mod m20261204_000035_carta_presentation;
+mod m20261204_000036_hearing_and_extension_decision;
 mod util;
 
 /// Every migration, in order.
@@ -81,6 +83,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000032_semi_arid_delimitations::Migration),
             Box::new(m20261204_000033_social_fuel_instrument::Migration),
             Box::new(m20261204_000034_carta_reproduction_facts::Migration),
+            Box::new(m20261204_000035_carta_presentation::Migration),
+            Box::new(m20261204_000036_hearing_and_extension_decision::Migration),
         ]
     }
 }

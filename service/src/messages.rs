@@ -189,6 +189,16 @@ catalogue! {
         pt: "contratada em {contracted}, antes da aprovação em {approved}",
         en: "contracted on {contracted} before its approval on {approved}"
     }
+    /// Project presented before its approval.
+    PRESENTED_BEFORE_APPROVAL = "PRESENTED_BEFORE_APPROVAL" {
+        pt: "projeto apresentado em {presented}, antes da aprovação em {approved}",
+        en: "project presented on {presented} before its approval on {approved}"
+    }
+    /// Project presented after the contract.
+    PRESENTED_AFTER_CONTRACT = "PRESENTED_AFTER_CONTRACT" {
+        pt: "projeto apresentado em {presented}, depois da contratação em {contracted}",
+        en: "project presented on {presented} after the contract on {contracted}"
+    }
     /// Grace longer than the term.
     GRACE_OVER_TERM = "GRACE_OVER_TERM" {
         pt: "{grace} meses de carência excedem o prazo de {term} meses",

@@ -390,9 +390,9 @@ async fn as_of_reads_only_what_was_known_on_that_day_for_a_carta() {
         let new = |number: &str, amount: &str| json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25",
             "borrowerName": "João Silva", "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } });
         let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id }} }}");
-        let id = app.data(create, new("ASOF-1", "500000.00")).await["createFcoCarta"]["id"].clone();
+        let id = app.data(create, new("ASOF-1", "1500000.00")).await["createFcoCarta"]["id"].clone();
         app.data(&step("submitFcoCarta", ", on: \"2024-02-20\""), json!({ "id": id })).await;
-        app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2024-02-27\""), json!({ "id": id })).await;
+        app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2024-02-27\""), json!({ "id": id })).await;
         app.data(&step("contractFcoCarta", ", on: \"2024-04-01\""), json!({ "id": id })).await;
         // A second carta of the same borrower, approved later.
         let late = app.data(create, new("ASOF-2", "700000.00")).await["createFcoCarta"]["id"].clone();
@@ -410,20 +410,20 @@ async fn as_of_reads_only_what_was_known_on_that_day_for_a_carta() {
         let validity = |n: &serde_json::Value| status_of(&n["deadlines"], "FCO-VALIDITY-120D").clone();
         assert_eq!(validity(&before), "NOT_STARTED", "not yet approved on 2024-02-20: {before}");
         let between = at("2024-03-15").await;
-        assert_eq!(validity(&between), "PENDING", "approved, not yet contracted: {between}");
+        assert_eq!(validity(&between), "PENDING", "approved by the chamber, not yet presented to the bank: {between}");
         let note = between["deadlines"].as_array().expect("deadlines").iter()
             .find(|d| d["ruleCode"] == "FCO-VALIDITY-120D").expect("validity")["countingNote"].as_str().unwrap_or("").to_owned();
         assert!(note.contains("2024-06-26") && !note.contains("Met on"), "{note}");
-        assert_eq!(validity(&at("2024-04-01").await), "MET", "contracted that day");
+        assert_eq!(validity(&at("2024-04-01").await), "MET", "contracted that day, so presented by then");
         // The ceiling counts the borrower's other carta only once it was approved.
         let ceiling = |n: &serde_json::Value| {
             n["compliance"].as_array().expect("outcomes").iter().find(|o| o["ruleCode"] == "FCO-CEILING")
                 .expect("FCO-CEILING")["explanation"].as_str().unwrap_or("").to_owned()
         };
         let alone = ceiling(&at("2024-05-09").await);
-        assert!(alone.contains("add up to R$ 500.000,00 "), "{alone}");
+        assert!(alone.contains("add up to R$ 1.500.000,00 "), "{alone}");
         let both = ceiling(&at("2024-05-10").await);
-        assert!(both.contains("add up to R$ 1.200.000,00 "), "{both}");
+        assert!(both.contains("add up to R$ 2.200.000,00 "), "{both}");
     })
     .await;
 }
@@ -437,29 +437,29 @@ async fn as_of_reads_only_what_was_known_on_that_day_for_a_project() {
             .data(
                 "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
                 json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
-                    "producerName": "Biodiesel Cerrado S.A.", "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2025-10-01" } }),
+                    "producerName": "Biodiesel Cerrado S.A.", "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2014-10-01" } }),
             )
             .await["createSocialFuelProject"]["id"]
             .clone();
         for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
-            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2025-10-08\") { kind } }", json!({ "id": id, "k": kind })).await;
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2014-10-08\") { kind } }", json!({ "id": id, "k": kind })).await;
         }
         let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id }} }}");
-        app.data(&step("fileSocialFuelProject", ", on: \"2025-10-09\""), json!({ "id": id })).await;
-        app.data(&step("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2025-11-02\", letter: \"Ofício 9/2025\""), json!({ "id": id })).await;
+        app.data(&step("fileSocialFuelProject", ", on: \"2014-10-09\""), json!({ "id": id })).await;
+        app.data(&step("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2014-11-02\", letter: \"Ofício 9/2014\""), json!({ "id": id })).await;
         let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on SocialFuelProject {
             deadlines(asOf: $d) { ruleCode status } compliance(asOf: $d) { ruleCode status explanation } } } }";
         let at = |d: &'static str| {
             let (app, id) = (&app, id.clone());
             async move { app.data(q, json!({ "id": id, "d": d })).await["node"].clone() }
         };
-        let before = at("2025-10-01").await;
+        let before = at("2014-10-01").await;
         assert_eq!(status_of(&before["deadlines"], "SF-DECISION-30D"), "NOT_STARTED", "{before}");
         assert_eq!(status_of(&before["compliance"], "SF-BANK-FIRST"), "MET", "framed that day, not filed: {before}");
         assert_eq!(status_of(&before["compliance"], "SF-DOCUMENTS"), "PENDING", "no document received yet");
-        let filed = at("2025-10-20").await;
+        let filed = at("2014-10-20").await;
         assert_eq!(status_of(&filed["deadlines"], "SF-DECISION-30D"), "PENDING", "filed, not yet decided: {filed}");
-        assert_eq!(status_of(&at("2025-11-02").await["deadlines"], "SF-DECISION-30D"), "MET");
+        assert_eq!(status_of(&at("2014-11-02").await["deadlines"], "SF-DECISION-30D"), "MET");
     })
     .await;
 }
@@ -584,10 +584,10 @@ async fn responses_keep_every_selected_key_and_bad_values_are_bad_user_input() {
             "{body}"
         );
         assert_eq!(body["errors"][0]["extensions"]["code"], "NOT_FOUND");
-        // The demo's first 100 financings hold projects and cartas.
+        // The demo's 100 oldest financings hold projects and cartas.
         let (_, body) = app
             .gql(
-                "{ financings(first: 100) { nodes { ... on FcoCarta { id } } } }",
+                "{ financings(first: 100, orderBy: { field: SUBMITTED_ON, direction: ASC }) { nodes { ... on FcoCarta { id } } } }",
                 json!({}),
             )
             .await;

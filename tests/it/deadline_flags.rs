@@ -45,9 +45,9 @@ async fn flags(app: &TestApp, rule: &str) -> Vec<Value> {
 #[tokio::test]
 async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by_its_decision() {
     on_each_backend(false, |app| async move {
-        let p = new_project(&app, Some("2026-03-03")).await;
+        let p = new_project(&app, Some("2015-03-03")).await;
         all_documents(&app, &p).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": p }))
             .await;
         let due_of = |as_of: &'static str| {
             let (app, p) = (&app, p.clone());
@@ -63,8 +63,8 @@ async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by
             }
         };
         // Filed on Thursday 5 March 2026: 30 days end on Saturday 4 April, after Good Friday; the next business day.
-        let due = due_of("2026-03-20").await;
-        assert_eq!(due, day("2026-04-06"), "moved past the weekend to Monday");
+        let due = due_of("2015-03-20").await;
+        assert_eq!(due, day("2015-04-06"), "moved past the weekend to Monday");
         assert_ne!(due.weekday(), Weekday::Sat);
 
         // Eleven days before: outside the 10-day window, nothing.
@@ -110,27 +110,27 @@ async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by
 
         // The facts change: a closure declared on the due day moves the deadline a business day later. The person's
         // resolution was about the old deadline, so the job raises a new flag on the new one.
-        app.data("mutation { addNonBusinessDay(day: \"2026-04-06\", reason: \"Ponto facultativo (teste)\") { day } }", json!({}))
+        app.data("mutation { addNonBusinessDay(day: \"2015-04-06\", reason: \"Ponto facultativo (teste)\") { day } }", json!({}))
             .await;
-        let moved = due_of("2026-03-20").await;
-        assert_eq!(moved, day("2026-04-07"));
+        let moved = due_of("2015-03-20").await;
+        assert_eq!(moved, day("2015-04-07"));
         run(&app, moved).await;
         let list = flags(&app, "SF-DECISION-30D").await;
         let open: Vec<&Value> = list.iter().filter(|f| f["open"] == true).collect();
         assert_eq!(open.len(), 1, "{list:?}");
-        assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!("2026-04-07")), "due today after the closure");
+        assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!("2015-04-07")), "due today after the closure");
 
         // MDA decides, late: the job resolves the flag, saying why.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-04-09\", letter: \"Ofício 1/2026\") { id } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-04-09\", letter: \"Ofício 1/2015\") { id } }",
             json!({ "id": p }),
         )
         .await;
-        run(&app, day("2026-04-09")).await;
+        run(&app, day("2015-04-09")).await;
         let after = flags(&app, "SF-DECISION-30D").await;
         assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
         let by_job = after.iter().find(|f| f["resolvedBy"] == "job:flag-deadlines").expect("resolved by the job");
-        assert!(by_job["resolution"].as_str().is_some_and(|r| r.contains("2026-04-09")), "{by_job}");
+        assert!(by_job["resolution"].as_str().is_some_and(|r| r.contains("2015-04-09")), "{by_job}");
     })
     .await;
 }
@@ -225,9 +225,9 @@ async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
     use futures::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
     on_each_backend(false, |app| async move {
-        let p = new_project(&app, Some("2026-03-03")).await;
+        let p = new_project(&app, Some("2015-03-03")).await;
         all_documents(&app, &p).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": p }))
             .await;
         let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://")).into_client_request().expect("request");
         request
@@ -247,7 +247,7 @@ async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
 
         let other = sea_orm::Database::connect(app.url.as_str()).await.expect("another connection");
-        service::deadline_flags::run(&other, day("2026-04-07"), Utc::now()).await.expect("the job on the other connection");
+        service::deadline_flags::run(&other, day("2015-04-07"), Utc::now()).await.expect("the job on the other connection");
         let _ = other.close().await;
 
         let event = loop {
@@ -262,7 +262,7 @@ async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
         };
         assert_eq!(event["type"], "next", "{event}");
         let flag = &event["payload"]["data"]["flagRaised"];
-        assert_eq!((&flag["ruleCode"], &flag["severity"], &flag["dueOn"]), (&json!("SF-DECISION-30D"), &json!("VIOLATION"), &json!("2026-04-06")), "{event}");
+        assert_eq!((&flag["ruleCode"], &flag["severity"], &flag["dueOn"]), (&json!("SF-DECISION-30D"), &json!("VIOLATION"), &json!("2015-04-06")), "{event}");
         assert_eq!(flag["subject"]["__typename"], "SocialFuelProject");
         let _ = ws.close(None).await;
     })
@@ -335,9 +335,9 @@ async fn a_subscription_needs_a_key_and_a_bank_hears_only_its_own_flags() {
     use futures::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
     on_each_backend(false, |app| async move {
-        let p = crate::facts::new_project(&app, Some("2026-03-03")).await;
+        let p = crate::facts::new_project(&app, Some("2015-03-03")).await;
         crate::facts::all_documents(&app, &p).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": p }))
             .await;
         app.data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
             .await;
@@ -375,7 +375,7 @@ async fn a_subscription_needs_a_key_and_a_bank_hears_only_its_own_flags() {
             ws.send(Message::text(subscribe.clone())).await.expect("subscribe");
         }
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-        service::deadline_flags::run(&app.db, day("2026-04-07"), Utc::now()).await.expect("the job");
+        service::deadline_flags::run(&app.db, day("2015-04-07"), Utc::now()).await.expect("the job");
         async fn heard(ws: &mut (impl futures::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin), secs: u64) -> bool {
             matches!(
                 tokio::time::timeout(std::time::Duration::from_secs(secs), ws.next()).await,

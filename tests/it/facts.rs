@@ -29,8 +29,13 @@ pub(crate) async fn new_project(app: &TestApp, framed_on: Option<&str>) -> Value
         .clone()
 }
 
-/// Records the six annex-I documents of a project (art. 8), received on 2 March 2026.
+/// Records the six annex-I documents of a project (art. 8), received on 2 March 2015.
 pub(crate) async fn all_documents(app: &TestApp, project: &Value) {
+    documents_received(app, project, "2015-03-02").await;
+}
+
+/// Records the six annex-I documents of a project (art. 8), received on `on`.
+pub(crate) async fn documents_received(app: &TestApp, project: &Value, on: &str) {
     for kind in [
         "REQUEST_LETTER",
         "BANK_FRAMING_LETTER",
@@ -40,8 +45,8 @@ pub(crate) async fn all_documents(app: &TestApp, project: &Value) {
         "GOOD_STANDING_DECLARATION",
     ] {
         app.data(
-            "mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-03-02\") { kind } }",
-            json!({ "id": project, "k": kind }),
+            "mutation D($id: ID!, $k: ProjectDocumentKind!, $on: Date!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: $on) { kind } }",
+            json!({ "id": project, "k": kind, "on": on }),
         )
         .await;
     }
@@ -318,13 +323,16 @@ async fn a_bank_framing_letter_recorded_after_creation_lets_the_project_be_filed
 #[tokio::test]
 async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_its_minimum() {
     on_each_backend(false, |app| async move {
-        let p = new_project(&app, Some("2026-03-02")).await;
+        let p = new_project(&app, Some("2015-03-02")).await;
+        // Filed while IN MDA nº 2/2005 was in force (a draft looked at today would not be judged by it).
+        all_documents(&app, &p).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": p })).await;
         let fields = "project { compliance { ruleCode status explanation } acquisitions { acquisitionId } }
             acquisition { acquisitionId cost version { recordedBy supersededBy changeReason } }";
         let add = format!("mutation A($i: AddFeedstockAcquisitionInput!) {{ addFeedstockAcquisition(input: $i) {{ {fields} }} }}");
         let update =
             format!("mutation U($i: UpdateFeedstockAcquisitionInput!) {{ updateFeedstockAcquisition(input: $i) {{ {fields} }} }}");
-        let acquisition = |kind: &str, cost: &str| json!({ "year": 2026, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost });
+        let acquisition = |kind: &str, cost: &str| json!({ "year": 2015, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost });
 
         let none = app.data("query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status } } } }", json!({ "id": p })).await;
         assert_eq!(status(&none["node"]["compliance"], "SF-SHARE-MIN"), "PENDING", "no acquisitions yet");
@@ -346,17 +354,15 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
         let (message, code) = app
             .error(
                 "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }",
-                json!({ "i": { "projectId": p, "acquisition": { "year": 2026, "supplierKind": "FAMILY_FARMER", "crop": "dendê",
+                json!({ "i": { "projectId": p, "acquisition": { "year": 2015, "supplierKind": "FAMILY_FARMER", "crop": "dendê",
                     "quantityKg": "1000", "cost": "1.00", "perennialAreaHa": "10" } } }),
             )
             .await;
         assert_eq!((code.as_str(), message.starts_with("input.productivityKgPerHa")), ("BAD_USER_INPUT", true), "{message}");
 
         // MDA decides; a correction then needs a reason and is a new version.
-        all_documents(&app, &p).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\") { stage } }",
             json!({ "id": p }),
         )
         .await;
@@ -388,7 +394,7 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
         // Judged as of a day before any of them was recorded, the share has nothing to read.
         let before = app
             .data(
-                "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance(asOf: \"2026-06-01\") { ruleCode status } } } }",
+                "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance(asOf: \"2015-06-01\") { ruleCode status } } } }",
                 json!({ "id": p }),
             )
             .await;
@@ -478,9 +484,9 @@ async fn a_chamber_meeting_recorded_through_the_graph_moves_the_chambers_rules_a
 #[tokio::test]
 async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules() {
     on_each_backend(false, |app| async move {
-        let p = new_project(&app, Some("2026-03-02")).await;
+        let p = new_project(&app, Some("2015-03-02")).await;
         all_documents(&app, &p).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": p })).await;
         let compliance = |p: Value| {
             let app = &app;
             async move {
@@ -543,7 +549,7 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
         let d = app
             .data(
                 "mutation N($i: AddCompanyChangeNoticeInput!) { addCompanyChangeNotice(input: $i) { notice { kind notifiedOn } project { compliance { ruleCode status } } } }",
-                json!({ "i": { "projectId": p, "kind": "CORPORATE_NAME", "notifiedOn": "2026-04-01", "description": "nova razão social" } }),
+                json!({ "i": { "projectId": p, "kind": "CORPORATE_NAME", "notifiedOn": "2015-04-01", "description": "nova razão social" } }),
             )
             .await["addCompanyChangeNotice"]
             .clone();
@@ -552,7 +558,7 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
 
         // After MDA's decision a proposal's correction needs a reason and keeps the old version.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\") { stage } }",
             json!({ "id": p }),
         )
         .await;
@@ -608,12 +614,12 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
 #[tokio::test]
 async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
     on_each_backend(false, |app| async move {
-        let p = new_project(&app, Some("2026-03-02")).await;
+        let p = new_project(&app, Some("2015-03-02")).await;
         let schedule = "mutation S($i: RecordProjectScheduleInput!) { recordProjectSchedule(input: $i) {
             project { scheduledImplementationEnd scheduleDelayAccepted history { event note }
-                deadlines(asOf: \"2027-01-05\") { ruleCode dueDate status } } } }";
+                deadlines(asOf: \"2016-01-05\") { ruleCode dueDate status } } } }";
         let d = app
-            .data(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2026-06-30" } }))
+            .data(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2015-06-30" } }))
             .await["recordProjectSchedule"]["project"]
             .clone();
         let eval = |d: &Value| {
@@ -622,21 +628,21 @@ async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
                 .and_then(|l| l.iter().find(|x| x["ruleCode"] == "SF-EXTERNAL-EVAL-6M").cloned())
                 .unwrap_or_default()
         };
-        assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2026-12-30"), Some("OVERDUE")), "{d}");
+        assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2015-12-30"), Some("OVERDUE")), "{d}");
         // Moving the end needs a reason.
-        let (message, code) = app.error(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2026-09-30", "delayAccepted": true } })).await;
+        let (message, code) = app.error(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true } })).await;
         assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
         let d = app
             .data(
                 schedule,
-                json!({ "i": { "projectId": p, "scheduledEnd": "2026-09-30", "delayAccepted": true, "reason": "chuvas atrasaram a obra" } }),
+                json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true, "reason": "chuvas atrasaram a obra" } }),
             )
             .await["recordProjectSchedule"]["project"]
             .clone();
         assert_eq!(d["scheduleDelayAccepted"], true);
-        assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2027-03-30"), Some("PENDING")), "{d}");
+        assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2016-03-30"), Some("PENDING")), "{d}");
         let notes: Vec<&str> = d["history"].as_array().expect("history").iter().filter_map(|h| h["note"].as_str()).collect();
-        assert!(notes.iter().any(|n| n.contains("2026-06-30 → 2026-09-30") && n.contains("chuvas")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("2015-06-30 → 2015-09-30") && n.contains("chuvas")), "{notes:?}");
     })
     .await;
 }
@@ -905,7 +911,7 @@ async fn the_external_evaluations_findings_decide_what_its_conclusion_may_be() {
 #[tokio::test]
 async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
     on_each_backend(false, |app| async move {
-        let p = new_project(&app, Some("2026-03-02")).await;
+        let p = new_project(&app, Some("2015-03-02")).await;
         all_documents(&app, &p).await;
         let schedule = |p: Value| {
             let app = &app;
@@ -916,14 +922,14 @@ async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
             }
         };
         for mutation in [
-            "fileSocialFuelProject(id: $id, on: \"2026-03-05\")",
-            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\")",
-            "approveSocialFuelFinancing(id: $id, on: \"2026-04-01\")",
+            "fileSocialFuelProject(id: $id, on: \"2015-03-05\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\")",
+            "approveSocialFuelFinancing(id: $id, on: \"2015-04-01\")",
         ] {
             app.data(&format!("mutation M($id: ID!) {{ {mutation} {{ stage }} }}"), json!({ "id": p })).await;
         }
         assert_eq!(schedule(p.clone()).await, "PENDING", "not operating yet");
-        app.data("mutation M($id: ID!) { startIndustrialOperation(id: $id, on: \"2026-06-01\") { stage } }", json!({ "id": p }))
+        app.data("mutation M($id: ID!) { startIndustrialOperation(id: $id, on: \"2015-06-01\") { stage } }", json!({ "id": p }))
             .await;
         let add = "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }";
         let acquisition = |kind: &str, cost: &str| json!({ "year": 2026, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost });
@@ -1003,22 +1009,25 @@ async fn a_semi_arid_plant_outside_the_northeast_needs_half_its_feedstock_from_f
                 (o["status"].as_str().unwrap_or("").to_owned(), o["explanation"].as_str().unwrap_or("").to_owned())
             }
         };
-        // Almenara (MG), in both delimitations: 30 % is short of the semi-arid's 50 %; 50 % meets it.
-        let mg = project(3101706, "2026-03-02", "2026-03-05").await;
-        app.data(add, buy(&mg, 2026, "OTHER_THIRD_PARTY", "70000.00")).await;
-        app.data(add, buy(&mg, 2026, "FAMILY_FARMER", "30000.00")).await;
+        // Almenara (MG), in both delimitations, filed in 2018 under the 2017 one: 30 % is short of the semi-arid's
+        // 50 %; 50 % meets it.
+        let mg = project(3101706, "2018-03-02", "2018-03-05").await;
+        app.data(add, buy(&mg, 2018, "OTHER_THIRD_PARTY", "70000.00")).await;
+        app.data(add, buy(&mg, 2018, "FAMILY_FARMER", "30000.00")).await;
         let (status, why) = share_min(mg.clone()).await;
         assert_eq!(status, "VIOLATED", "{why}");
-        assert!(why.contains("minimum of 50") && why.contains("Resolução Condel/SUDENE nº 150/2021"), "{why}");
-        app.data(add, buy(&mg, 2026, "FAMILY_FARMER", "40000.00")).await;
+        assert!(why.contains("minimum of 50") && why.contains("Resoluções Condel/SUDENE nº 107 e 115/2017"), "{why}");
+        app.data(add, buy(&mg, 2018, "FAMILY_FARMER", "40000.00")).await;
         let (status, why) = share_min(mg.clone()).await;
         assert_eq!(status, "MET", "70,000 of 140,000 = 50 %: {why}");
 
-        // Anchieta's neighbour 3200805 (ES) joined in 2021: in 2021, before the new list, the Southeast's 30 % holds.
-        for (filed, expected) in [("2021-12-29", "MET"), ("2021-12-30", "VIOLATED")] {
-            let es = project(3200805, "2021-12-01", filed).await;
-            app.data(add, buy(&es, 2026, "OTHER_THIRD_PARTY", "70000.00")).await;
-            app.data(add, buy(&es, 2026, "FAMILY_FARMER", "30000.00")).await;
+        // 3200805 (ES) joined the semi-arid only in the 2021 delimitation (in force from 2021-12-30): a project filed
+        // while IN MDA nº 2/2005 was in force is in the Southeast, at 30 %; by the time the new list took effect the
+        // instrument had been revoked, so no social-fuel project is judged by it.
+        for (filed, expected) in [("2021-05-24", "MET"), ("2021-12-30", "NOT_APPLICABLE")] {
+            let es = project(3200805, "2021-05-03", filed).await;
+            app.data(add, buy(&es, 2021, "OTHER_THIRD_PARTY", "70000.00")).await;
+            app.data(add, buy(&es, 2021, "FAMILY_FARMER", "30000.00")).await;
             let (status, why) = share_min(es).await;
             assert_eq!(status, expected, "filed {filed}: {why}");
             if expected == "MET" {
@@ -1026,13 +1035,15 @@ async fn a_semi_arid_plant_outside_the_northeast_needs_half_its_feedstock_from_f
                     why.contains("minimum of 30") && why.contains("not in the semi-arid by Resoluções Condel/SUDENE nº 107 e 115/2017"),
                     "{why}"
                 );
+            } else {
+                assert!(why.contains("Portaria MDA nº 142"), "{why}");
             }
         }
 
         // Before 2017-11-23 the 2005 delimitation is not available: the 2017 one is used, and said to be.
         let early = project(3101706, "2010-05-03", "2010-06-01").await;
-        app.data(add, buy(&early, 2026, "OTHER_THIRD_PARTY", "50000.00")).await;
-        app.data(add, buy(&early, 2026, "FAMILY_FARMER", "50000.00")).await;
+        app.data(add, buy(&early, 2010, "OTHER_THIRD_PARTY", "50000.00")).await;
+        app.data(add, buy(&early, 2010, "FAMILY_FARMER", "50000.00")).await;
         let (status, why) = share_min(early).await;
         assert_eq!(status, "MET", "{why}");
         assert!(why.contains("nearest later delimitation") && why.contains("Portaria MI nº 89/2005"), "{why}");

@@ -142,7 +142,10 @@ fn acquisition(kind: &'static str, cost: &'static str) -> Vec<C> {
 #[tokio::test]
 async fn a_projects_acquisitions_imported_from_the_template_replace_the_years_list_and_move_the_share() {
     on_each_backend(false, |app| async move {
-        let project = new_project(&app, Some("2026-03-02")).await;
+        let project = new_project(&app, Some("2015-03-02")).await;
+        // Filed while IN MDA nº 2/2005 was in force (a draft looked at today would not be judged by it).
+        all_documents(&app, &project).await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": project })).await;
         let t = template(&app, "acquisitions").await;
         let headers: Vec<String> = t[0].iter().map(Cell::display).collect();
         assert_eq!(&headers[..5], ["Tipo de fornecedor", "CPF/CNPJ do fornecedor", "Cultura", "Quantidade (kg)", "Valor pago (R$)"]);
@@ -150,7 +153,7 @@ async fn a_projects_acquisitions_imported_from_the_template_replace_the_years_li
 
         let fields = |year: &str| for_year(&project, year).to_vec();
         let file = fill(&t, &[acquisition("Outro terceiro", "R$ 90.000,00"), acquisition("Agricultor familiar", "10.000,00")]);
-        let (code, body) = send(&app, "acquisitions", &fields("2026"), file.clone()).await;
+        let (code, body) = send(&app, "acquisitions", &fields("2015"), file.clone()).await;
         assert_eq!((code, body["status"].as_str()), (201, Some("RECEIVED")), "{body}");
         let i = applied(&app, &body["id"]).await;
         assert_eq!((i["status"].as_str(), i["rowsApplied"].as_i64()), (Some("APPLIED"), Some(2)), "{i}");
@@ -159,31 +162,29 @@ async fn a_projects_acquisitions_imported_from_the_template_replace_the_years_li
         assert_eq!(status(&n["compliance"], "SF-SHARE-MIN"), "MET", "10 % exactly: {}", n["compliance"]);
 
         // The same bytes again: the same import, nothing applied twice.
-        let (code, again) = send(&app, "acquisitions", &fields("2026"), file).await;
+        let (code, again) = send(&app, "acquisitions", &fields("2015"), file).await;
         assert_eq!((code, &again["id"]), (200, &body["id"]), "{again}");
 
         // A corrected file replaces the year's list: still two acquisitions, the family share one centavo short.
         let file = fill(&t, &[acquisition("OTHER_THIRD_PARTY", "90000.00"), acquisition("agricultor FAMILIAR", "9.999,99")]);
-        let (_, body) = send(&app, "acquisitions", &fields("2026"), file).await;
+        let (_, body) = send(&app, "acquisitions", &fields("2015"), file).await;
         assert_eq!(applied(&app, &body["id"]).await["status"], "APPLIED");
         let n = compliance(&app, &project).await;
         assert_eq!(n["acquisitions"].as_array().map(Vec::len), Some(2), "replaced, not added: {n}");
         assert_eq!(status(&n["compliance"], "SF-SHARE-MIN"), "VIOLATED");
 
         // After MDA's decision the file needs a reason; without one nothing changes and row 0 says why.
-        all_documents(&app, &project).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": project })).await;
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\") { stage } }",
             json!({ "id": project }),
         )
         .await;
         let fixed = fill(&t, &[acquisition("Outro terceiro", "90.000,00"), acquisition("Agricultor familiar", "10.000,00")]);
-        let (_, body) = send(&app, "acquisitions", &fields("2026"), fixed.clone()).await;
+        let (_, body) = send(&app, "acquisitions", &fields("2015"), fixed.clone()).await;
         let i = applied(&app, &body["id"]).await;
         assert_eq!(i["status"], "REJECTED", "{i}");
         assert_eq!((i["errors"][0]["row"].as_i64(), i["errors"][0]["message"].as_str()), (Some(0), Some("diga por quê (fica no histórico)")), "{i}");
-        let mut with_reason = fields("2026");
+        let mut with_reason = fields("2015");
         with_reason.push(("reason", "notas fiscais conferidas".to_owned()));
         let (code, body) = send(&app, "acquisitions", &with_reason, fixed).await;
         assert_eq!(code, 201, "a new import of the same bytes, now with a reason: {body}");
@@ -736,13 +737,20 @@ async fn an_import_whose_worker_died_is_applied_once_after_the_lease() {
 #[tokio::test]
 async fn a_latin1_csv_with_other_headers_imports_like_the_template() {
     on_each_backend(false, |app| async move {
-        let project = new_project(&app, Some("2026-03-02")).await;
-        let text = "Aquisições 2026 — Usina de Cuiabá\n\
+        // Filed in 2015, while IN MDA nº 2/2005 was in force, so its share is judged.
+        let project = new_project(&app, Some("2015-03-02")).await;
+        crate::facts::all_documents(&app, &project).await;
+        app.data(
+            "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }",
+            json!({ "id": project }),
+        )
+        .await;
+        let text = "Aquisições 2015 — Usina de Cuiabá\n\
             ORIGEM;MATÉRIA-PRIMA;QUANTIDADE EM KG;VALOR PAGO R$;Área perene (ha);Coeficiente;Fonte\n\
             Terceiros;Soja;50.000;90.000,00;;;\n\
             Agricultura familiar;Dendê;1.000,5;10.000,00;12,5;4.000;Embrapa\n";
         let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
-        let fields = for_year(&project, "2026");
+        let fields = for_year(&project, "2015");
         let (code, body) = send(&app, "acquisitions", &fields, latin1).await;
         assert_eq!(code, 201, "{body}");
         let i = applied(&app, &body["id"]).await;

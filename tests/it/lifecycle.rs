@@ -59,6 +59,7 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
             ("approveSocialFuelFinancing", ", on: \"2026-03-02\", scheduledEnd: \"2027-03-02\"", "FINANCING_APPROVED"),
             ("startIndustrialOperation", ", on: \"2026-04-01\"", "OPERATING"),
             ("requestSocialFuelExtension", ", justification: \"safra atrasada\", purchasesHonoured: true, farmersAssisted: true, on: \"2026-09-01\"", "OPERATING"),
+            ("decideSocialFuelExtension", ", granted: true, reason: \"seca comprovada\", on: \"2026-09-10\"", "OPERATING"),
             ("startExternalEvaluation", ", on: \"2026-10-01\"", "EXTERNAL_EVALUATION"),
             ("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2026-10-20\"", "SEAL_ELIGIBLE"),
             ("requestSocialFuelSeal", ", on: \"2026-11-03\"", "SEAL_REQUESTED"),
@@ -67,17 +68,19 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
             let d = app.data(&step(name, extra), json!({ "id": id })).await;
             assert_eq!(d[name]["stage"], stage, "{name}");
         }
-        // The extension is granted once only; a sealed project cannot be decided again.
+        // The extension is decided once only; a sealed project cannot be decided again, nor unframed (art. 11 II
+        // unframes only after a non-conformity and the hearing of the company).
+        refused(&app, &step("decideSocialFuelExtension", ", granted: false, reason: \"x\""), json!({ "id": id }), "SF-EXTENSION-12M").await;
         refused(&app, &step("decideSocialFuelProject", ", decision: FAVOURABLE"), json!({ "id": id }), "SF-DECISION-30D").await;
         refused(&app, &step("requestSocialFuelSeal", ""), json!({ "id": id }), "SF-SEAL-REQUEST-30D").await;
-        let d = app.data(&step("unframeSocialFuelProject", ", reason: \"compras não honradas\", on: \"2026-11-20\""), json!({ "id": id })).await;
-        let p = &d["unframeSocialFuelProject"];
-        assert_eq!((p["stage"].as_str(), p["status"].as_str()), (Some("UNFRAMED"), Some("ENDED")));
+        refused(&app, &step("unframeSocialFuelProject", ", reason: \"compras não honradas\", on: \"2026-11-20\""), json!({ "id": id }), "SF-UNFRAMING").await;
+        let d = app.data(&format!("query H($id: ID!) {{ node(id: $id) {{ ... on SocialFuelProject {{ {SF_FIELDS} extensionGrantedOn extensionDecisionReason }} }} }}"), json!({ "id": id })).await;
+        let p = &d["node"];
+        assert_eq!((p["extensionGrantedOn"].as_str(), p["extensionDecisionReason"].as_str()), (Some("2026-09-10"), Some("seca comprovada")));
         let events: Vec<&str> = p["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
-        assert_eq!(events, ["CREATE", "FILE", "DECIDE", "APPROVE_FINANCING", "START_OPERATION", "REQUEST_EXTENSION", "START_EVALUATION", "CONCLUDE_EVALUATION", "REQUEST_SEAL", "UNFRAME"]);
+        assert_eq!(events, ["CREATE", "FILE", "DECIDE", "APPROVE_FINANCING", "START_OPERATION", "REQUEST_EXTENSION", "DECIDE_EXTENSION", "START_EVALUATION", "CONCLUDE_EVALUATION", "REQUEST_SEAL"]);
         assert_eq!(p["history"][1]["fromStage"], "DRAFT");
         assert_eq!(p["history"][1]["occurredOn"], "2026-01-10");
-        refused(&app, &step("unframeSocialFuelProject", ", reason: \"again\""), json!({ "id": id }), "SF-UNFRAMING").await;
 
         // A second project: non-conforming, then an extension without its conditions.
         let other = app.data("mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
@@ -156,10 +159,15 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
         refused(&app, &step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-10\""), json!({ "id": big }), "FCO-CHAMBER-THRESHOLD").await;
         let d = app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-03-02\""), json!({ "id": big })).await;
         assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
-        // Day 120 after 2 March 2026 is 30 June; the 121st day is too late; expiring before then is refused.
+        // Day 120 after 2 March 2026 is 30 June: the project must reach the bank by then (art. 3 sole §); expiring
+        // before then is refused, and so is a contract after it while no presentation in time is recorded.
         refused(&app, &step("expireFcoCarta", ", on: \"2026-06-30\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
         refused(&app, &step("contractFcoCarta", ", on: \"2026-07-01\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
-        let d = app.data(&step("contractFcoCarta", ", on: \"2026-06-30\""), json!({ "id": big })).await;
+        refused(&app, &step("presentFcoProject", ", on: \"2026-07-01\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
+        app.data(&step("presentFcoProject", ", on: \"2026-06-30\""), json!({ "id": big })).await;
+        refused(&app, &step("expireFcoCarta", ", on: \"2026-07-09\""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
+        // Presented on day 120, contracted on day 130: lawful.
+        let d = app.data(&step("contractFcoCarta", ", on: \"2026-07-10\""), json!({ "id": big })).await;
         assert_eq!(d["contractFcoCarta"]["stage"], "CONTRACTED");
         // A 10.00 % increase applies directly; increases since the approval add up (art. 15: 10 % of the approved
         // value), so a further 4.5 % (15 % of the approved R$ 1,000,000) reopens the approval.
@@ -189,11 +197,13 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
         let id = again["resubmitFcoCarta"]["id"].clone();
         app.data(&step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id })).await;
         app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-09\""), json!({ "id": id })).await;
-        let d = app.data(&step("expireFcoCarta", ", on: \"2026-07-08\""), json!({ "id": id })).await;
-        let c = &d["expireFcoCarta"];
-        assert_eq!((c["stage"].as_str(), c["status"].as_str()), (Some("EXPIRED"), Some("ENDED")));
+        // The bank decided it: no CDAE approval started the 120 days, so it does not expire by them.
+        refused(&app, &step("expireFcoCarta", ", on: \"2026-07-08\""), json!({ "id": id }), "FCO-VALIDITY-120D").await;
+        let d = app.data(&step("contractFcoCarta", ", on: \"2026-07-20\""), json!({ "id": id })).await;
+        let c = &d["contractFcoCarta"];
+        assert_eq!(c["stage"].as_str(), Some("CONTRACTED"));
         let events: Vec<&str> = c["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
-        assert_eq!(events, ["RESUBMIT", "SUBMIT", "DECIDE", "EXPIRE"]);
+        assert_eq!(events, ["RESUBMIT", "SUBMIT", "DECIDE", "CONTRACT"]);
 
         // The R$ 15 M ceiling counts the borrower's approved and contracted cartas: R$ 1,000,000.01 approved, then
         // R$ 14,000,000.00 more would pass it by one centavo.
@@ -363,6 +373,187 @@ async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refuse
         refused(&app, &extension("2025-04-02"), json!({ "id": p }), "SF-EXTENSION-12M").await;
         let d = app.data(&extension("2025-04-01"), json!({ "id": p })).await;
         assert!(d["requestSocialFuelExtension"]["stage"].is_string(), "{d}");
+    })
+    .await;
+}
+
+/// IN MDA nº 2/2005 was revoked by Portaria MDA nº 142 of 24 May 2021: a project filed that day is still judged by it,
+/// one filed the day after gets `NOT_APPLICABLE` on every SF rule, saying why; a draft looked at today likewise.
+#[tokio::test]
+async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_it() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let mut projects = Vec::new();
+        for filed in ["2021-05-23", "2021-05-24", "2021-05-25"] {
+            let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2021-05-03"))).await["createSocialFuelProject"]["id"].clone();
+            crate::facts::documents_received(&app, &p, "2021-05-10").await;
+            app.data("mutation F($id: ID!, $on: Date!) { fileSocialFuelProject(id: $id, on: $on) { stage } }", json!({ "id": p, "on": filed })).await;
+            projects.push((filed, p));
+        }
+        let draft = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2026-03-02"))).await["createSocialFuelProject"]["id"].clone();
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject {
+            compliance(asOf: \"2021-06-01\") { ruleCode status legalBasis explanation }
+            deadlines(asOf: \"2021-06-01\") { ruleCode status dueDate countingNote } } } }";
+        for (filed, p) in &projects {
+            let n = app.data(q, json!({ "id": p })).await["node"].clone();
+            let all: Vec<&Value> = n["compliance"].as_array().expect("outcomes").iter().chain(n["deadlines"].as_array().expect("deadlines")).collect();
+            let decision = n["deadlines"].as_array().expect("deadlines").iter().find(|d| d["ruleCode"] == "SF-DECISION-30D").expect("decision").clone();
+            if *filed == "2021-05-25" {
+                assert!(all.iter().all(|o| o["status"] == "NOT_APPLICABLE"), "filed the day after the revocation: {n}");
+                let why = decision["countingNote"].as_str().expect("note");
+                assert!(why.contains("Portaria MDA nº 142") && why.contains("2021-05-25") && why.contains("not modelled"), "{why}");
+                assert!(n["compliance"].as_array().expect("outcomes").iter().all(|o| o["explanation"].as_str().is_some_and(|e| e.contains("revoked"))), "{n}");
+            } else {
+                assert_eq!(decision["status"], "PENDING", "filed {filed}: MDA's 30 days still run on 2021-06-01: {decision}");
+                assert!(decision["countingNote"].as_str().is_some_and(|n| !n.contains("revoked")), "{decision}");
+            }
+        }
+        let today = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
+        let d = app.data(today, json!({ "id": draft })).await["node"].clone();
+        assert!(d["compliance"].as_array().expect("outcomes").iter().all(|o| o["status"] == "NOT_APPLICABLE"), "a draft looked at today: {d}");
+        assert!(d["compliance"][0]["explanation"].as_str().is_some_and(|e| e.starts_with("not filed")), "{d}");
+        // The catalogue says which instrument each rule reads and until when.
+        let rules = app.data("{ rules { code legalBasis instrument inForceFrom inForceUntil revokedBy } }", json!({})).await;
+        for r in rules["rules"].as_array().expect("rules") {
+            if r["code"].as_str().is_some_and(|c| c.starts_with("SF-")) {
+                assert!(r["legalBasis"].as_str().is_some_and(|b| b.starts_with("IN MDA nº 2/2005")), "{r}");
+                assert_eq!((r["inForceFrom"].as_str(), r["inForceUntil"].as_str()), (Some("2005-09-30"), Some("2021-05-24")), "{r}");
+                assert!(r["revokedBy"].as_str().is_some_and(|b| b.contains("Portaria MDA nº 142")), "{r}");
+            } else {
+                assert_eq!((r["inForceFrom"].as_str(), &r["inForceUntil"]), (Some("2019-03-20"), &Value::Null), "{r}");
+            }
+        }
+    })
+    .await;
+}
+
+/// FCO-VALIDITY-120D waits for the project's presentation to the bank, counted from the CDAE's approval (art. 3 sole
+/// §): presented on day 119 or 120 it is met whenever the contract comes; not presented by day 121 it is overdue; a
+/// carta the bank decided has no such clock.
+#[tokio::test]
+async fn the_120_days_of_a_cdae_approval_wait_for_the_projects_presentation_to_the_bank() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bb = bank(&app, "BB").await;
+        let step = fco_step;
+        let approved = |number: &'static str, amount: &'static str, chamber: bool| {
+            let (app, bb) = (&app, bb.clone());
+            async move {
+                let id = app.data(&fco_create(), fco_new(&bb, number, amount)).await["createFcoCarta"]["id"].clone();
+                app.data(&step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": id })).await;
+                let decide = format!(", decision: FAVOURABLE, byChamber: {chamber}, on: \"2026-03-02\"");
+                app.data(&step("decideFcoCarta", &decide), json!({ "id": id })).await;
+                id
+            }
+        };
+        let (before, on_day, late, bank) = (
+            approved("V-1", "1000000.00", true).await,
+            approved("V-2", "1000000.00", true).await,
+            approved("V-3", "1000000.00", true).await,
+            approved("V-4", "999999.99", false).await,
+        );
+        app.data(&step("presentFcoProject", ", on: \"2026-06-29\""), json!({ "id": before })).await;
+        app.data(&step("presentFcoProject", ", on: \"2026-06-30\""), json!({ "id": on_day })).await;
+        app.data(&step("contractFcoCarta", ", on: \"2026-07-10\""), json!({ "id": on_day })).await;
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { presentedOn deadlines(asOf: \"2026-07-20\") { ruleCode status dueDate countingNote } } } }";
+        let validity = |n: &Value| n["node"]["deadlines"].as_array().and_then(|d| d.iter().find(|d| d["ruleCode"] == "FCO-VALIDITY-120D").cloned()).expect("validity");
+        let b = app.data(q, json!({ "id": before })).await;
+        assert_eq!((b["node"]["presentedOn"].as_str(), validity(&b)["status"].as_str()), (Some("2026-06-29"), Some("MET")), "{b}");
+        let o = validity(&app.data(q, json!({ "id": on_day })).await);
+        assert_eq!((o["status"].as_str(), o["dueDate"].as_str()), (Some("MET"), Some("2026-06-30")), "presented on day 120, contracted on day 130: {o}");
+        let l = validity(&app.data(q, json!({ "id": late })).await);
+        assert_eq!(l["status"], "OVERDUE", "not presented by day 120: {l}");
+        let k = validity(&app.data(q, json!({ "id": bank })).await);
+        assert_eq!(k["status"], "NOT_APPLICABLE", "decided by the bank: {k}");
+        assert!(k["countingNote"].as_str().is_some_and(|n| n.contains("art. 2 §3")), "{k}");
+        // The late one may only expire now; the presented ones not.
+        refused(&app, &step("expireFcoCarta", ", on: \"2026-07-20\""), json!({ "id": before }), "FCO-VALIDITY-120D").await;
+        let e = app.data(&step("expireFcoCarta", ", on: \"2026-07-01\""), json!({ "id": late })).await;
+        assert_eq!(e["expireFcoCarta"]["stage"], "EXPIRED");
+    })
+    .await;
+}
+
+/// Art. 11 II: a non-conformity found by the evaluation opens a hearing; MDA unframes the project only if it does not
+/// accept the company's justifications, and may accept them instead (the framing kept, the seal's 30 days from then).
+/// Art. 11 §2: the extension "poderá" be kept: the company asks, MDA grants or refuses it.
+#[tokio::test]
+async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extension() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {SF_FIELDS} }} }}");
+        let evaluated = |title: &'static str| {
+            let (app, bndes) = (&app, bndes.clone());
+            async move {
+                let mut input = sf_new(&bndes, "2000000.00", Some("2015-01-05"));
+                input["i"]["title"] = json!(title);
+                let id = app.data(SF_CREATE, input).await["createSocialFuelProject"]["id"].clone();
+                crate::facts::documents_received(app, &id, "2015-01-08").await;
+                for (name, extra) in [
+                    ("fileSocialFuelProject", ", on: \"2015-01-10\""),
+                    ("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 1/2015\""),
+                    ("approveSocialFuelFinancing", ", on: \"2015-03-02\""),
+                    ("startIndustrialOperation", ", on: \"2015-04-01\""),
+                    ("requestSocialFuelExtension", ", justification: \"safra atrasada\", purchasesHonoured: true, farmersAssisted: true, on: \"2015-09-01\""),
+                ] {
+                    app.data(&step(name, extra), json!({ "id": id })).await;
+                }
+                id
+            }
+        };
+        let deadline = |id: Value, code: &'static str| {
+            let app = &app;
+            async move {
+                let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: \"2015-11-30\") { ruleCode status dueDate countingNote }
+                    compliance(asOf: \"2015-11-30\") { ruleCode status explanation } } } }";
+                let n = app.data(q, json!({ "id": id })).await["node"].clone();
+                n["deadlines"].as_array().into_iter().chain(n["compliance"].as_array()).flatten().find(|d| d["ruleCode"] == code).cloned().expect("rule")
+            }
+        };
+        let heard = evaluated("Usina A").await;
+        // Asked, not decided: the evaluation's 6 months are not moved.
+        let ext = deadline(heard.clone(), "SF-EXTENSION-12M").await;
+        assert_eq!(ext["status"], "NOT_STARTED", "{ext}");
+        assert!(ext["countingNote"].as_str().is_some_and(|n| n.contains("MDA has not decided")), "{ext}");
+        assert_eq!(deadline(heard.clone(), "SF-EXTERNAL-EVAL-6M").await["status"], "OVERDUE", "6 months from 1 April 2015 ended on 1 October");
+        refused(&app, &step("decideSocialFuelExtension", ", granted: true, reason: \"  \", on: \"2015-09-10\""), json!({ "id": heard }), "SF-EXTENSION-12M").await;
+        refused(&app, &step("decideSocialFuelExtension", ", granted: true, reason: \"ok\", on: \"2015-08-31\""), json!({ "id": heard }), "SF-EXTENSION-12M").await;
+        app.data(&step("decideSocialFuelExtension", ", granted: true, reason: \"seca comprovada\", on: \"2015-09-10\""), json!({ "id": heard })).await;
+        assert_eq!(deadline(heard.clone(), "SF-EXTERNAL-EVAL-6M").await["status"], "PENDING", "the granted extension holds the evaluation open");
+        assert_eq!(deadline(heard.clone(), "SF-EXTENSION-12M").await["dueDate"], "2016-04-01");
+        // Non-conformity: a hearing, not an unframing.
+        app.data(&step("startExternalEvaluation", ", on: \"2015-10-01\""), json!({ "id": heard })).await;
+        let d = app.data(&step("concludeExternalEvaluation", ", result: UNFAVOURABLE, reason: \"compras abaixo do mínimo\", on: \"2015-10-20\""), json!({ "id": heard })).await;
+        assert_eq!(d["concludeExternalEvaluation"]["stage"], "NON_CONFORMITY_HEARING");
+        let u = deadline(heard.clone(), "SF-UNFRAMING").await;
+        assert_eq!(u["status"], "PENDING", "{u}");
+        assert!(u["explanation"].as_str().is_some_and(|e| e.contains("compras abaixo do mínimo") && e.contains("art. 11 II")), "{u}");
+        refused(&app, &step("requestSocialFuelSeal", ", on: \"2015-10-25\""), json!({ "id": heard }), "SF-SEAL-REQUEST-30D").await;
+        refused(&app, &step("unframeSocialFuelProject", ", reason: \"não aceitas\", on: \"2015-10-19\""), json!({ "id": heard }), "SF-UNFRAMING").await;
+        let d = app.data(&step("unframeSocialFuelProject", ", reason: \"justificativas não aceitas\", on: \"2015-11-20\""), json!({ "id": heard })).await;
+        let p = &d["unframeSocialFuelProject"];
+        assert_eq!((p["stage"].as_str(), p["status"].as_str()), (Some("UNFRAMED"), Some("ENDED")));
+        let events: Vec<&str> = p["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
+        assert_eq!(events[events.len() - 3..], ["START_EVALUATION", "CONCLUDE_EVALUATION", "UNFRAME"]);
+        assert_eq!(deadline(heard.clone(), "SF-UNFRAMING").await["status"], "MET");
+        refused(&app, &step("unframeSocialFuelProject", ", reason: \"again\""), json!({ "id": heard }), "SF-UNFRAMING").await;
+
+        // Justifications accepted: the framing is kept and the seal's 30 days run from the acceptance.
+        let kept = evaluated("Usina B").await;
+        app.data(&step("decideSocialFuelExtension", ", granted: false, reason: \"compras não honradas\", on: \"2015-09-10\""), json!({ "id": kept })).await;
+        let ext = deadline(kept.clone(), "SF-EXTENSION-12M").await;
+        assert!(ext["countingNote"].as_str().is_some_and(|n| n.contains("refused the extension on 2015-09-10: compras não honradas")), "{ext}");
+        app.data(&step("startExternalEvaluation", ", on: \"2015-09-15\""), json!({ "id": kept })).await;
+        app.data(&step("concludeExternalEvaluation", ", result: UNFAVOURABLE, on: \"2015-09-25\""), json!({ "id": kept })).await;
+        refused(&app, &step("acceptSocialFuelJustifications", ", reason: \"\", on: \"2015-10-15\""), json!({ "id": kept }), "SF-UNFRAMING").await;
+        let d = app.data(&step("acceptSocialFuelJustifications", ", reason: \"atraso da safra comprovado\", on: \"2015-10-15\""), json!({ "id": kept })).await;
+        assert_eq!(d["acceptSocialFuelJustifications"]["stage"], "SEAL_ELIGIBLE");
+        let seal = deadline(kept.clone(), "SF-SEAL-REQUEST-30D").await;
+        assert_eq!((seal["dueDate"].as_str(), seal["status"].as_str()), (Some("2015-11-16"), Some("OVERDUE")), "30 days from 15 October end on Saturday 14 November, moved to Monday 16: {seal}");
+        let u = deadline(kept.clone(), "SF-UNFRAMING").await;
+        assert!(u["status"] == "NOT_APPLICABLE" && u["explanation"].as_str().is_some_and(|e| e.contains("accepted")), "{u}");
     })
     .await;
 }

@@ -33,6 +33,11 @@ fn headers() -> Vec<&'static str> {
 
 /// A bank's workbook as LibreOffice writes them: a title, a month line, headers on row 3, then the rows.
 pub fn workbook(rows: &[Vec<C>]) -> Vec<u8> {
+    workbook_with(&headers(), rows)
+}
+
+/// A bank's workbook with these headers.
+pub fn workbook_with(headers: &[&str], rows: &[Vec<C>]) -> Vec<u8> {
     let mut wb = Workbook::new();
     let ws = wb.add_worksheet();
     let date = Format::new().set_num_format("dd/mm/yyyy");
@@ -43,7 +48,7 @@ pub fn workbook(rows: &[Vec<C>]) -> Vec<u8> {
     )
     .expect("write");
     ws.write_string(1, 0, "Mês de referência: maio/2019").expect("write");
-    for (j, h) in headers().iter().enumerate() {
+    for (j, h) in headers.iter().enumerate() {
         ws.write_string(2, j as u16, *h).expect("write");
     }
     for (i, row) in rows.iter().enumerate() {
@@ -729,4 +734,64 @@ fn the_progress_bar_shows_the_share_read_and_the_rate() {
         progress_line(1234, 0, Duration::from_secs(2)),
         "1.234 rows read, 617 rows/s"
     );
+}
+
+/// The list's optional column "Data de Apresentação do Projeto" (issue 16, point 2): a chamber carta contracted on
+/// day 130 after its project reached the bank on day 100 is lawful (art. 3 sole §); without the date, the flag names
+/// the column; presented after the 120 days, flagged; a carta the bank decided has no such clock. A presentation
+/// before the approval is a row error naming the column.
+#[tokio::test]
+async fn the_lists_presentation_date_decides_the_120_days_of_a_chamber_carta() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let presented = jobs::report::columns::header(jobs::report::columns::Column::PresentedOn);
+        let mut with = headers();
+        with.push(presented);
+        // Approved on 18 April 2019: the 120 days end on Friday 16 August.
+        let row = |number: &str, amount: f64, presented: C, contracted: &'static str| {
+            let mut r = good_row(number, cpf(7), amount);
+            r[10] = C::T(contracted);
+            r.push(presented);
+            r
+        };
+        let rows = vec![
+            row("P-1", 1_500_000.0, C::D(2019, 7, 27), "26/08/2019"),
+            row("P-2", 1_500_000.0, C::E, "26/08/2019"),
+            row("P-3", 1_500_000.0, C::D(2019, 8, 20), "26/08/2019"),
+            row("P-4", 500_000.0, C::E, "30/11/2019"),
+            row("P-5", 1_500_000.0, C::D(2019, 8, 16), "26/08/2019"),
+        ];
+        let (status, body) = upload(&app, "BB", "2019-12", "presented.xlsx", workbook_with(&with, &rows)).await;
+        assert_eq!(status, 201, "{body}");
+        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
+        assert_eq!(report(&app, &body["id"]).await["status"], "INGESTED");
+        let flags = entity::compliance_flag::Entity::find().all(&app.db).await.expect("flags");
+        let validity: Vec<&str> = flags.iter().filter(|f| f.rule_code == "FCO-VALIDITY-120D").map(|f| f.message.as_str()).collect();
+        assert_eq!(validity.len(), 2, "{validity:?}");
+        assert!(validity.iter().any(|m| m.contains("contracted on 26/08/2019") && m.contains(presented)), "{validity:?}");
+        assert!(validity.iter().any(|m| m.contains("presented to the bank on 20/08/2019") && m.contains("16/08/2019")), "{validity:?}");
+        let cartas = entity::fco_carta::Entity::find().all(&app.db).await.expect("cartas");
+        let on = |n: &str| cartas.iter().find(|c| c.number == n).and_then(|c| c.presented_on).map(|d| d.to_string());
+        assert_eq!((on("P-1").as_deref(), on("P-2")), (Some("2019-07-27"), None));
+        // The graph agrees: P-1 met the 120 days, P-4 has none.
+        let q = "{ fcoCartas(first: 10) { nodes { number presentedOn deadlines(asOf: \"2019-12-31\") { ruleCode status } } } }";
+        let nodes = app.data(q, json!({})).await["fcoCartas"]["nodes"].as_array().cloned().expect("nodes");
+        let status = |n: &str| {
+            nodes.iter().find(|c| c["number"] == n).and_then(|c| c["deadlines"].as_array().and_then(|d| d.iter().find(|d| d["ruleCode"] == "FCO-VALIDITY-120D")).map(|d| d["status"].clone())).expect("deadline")
+        };
+        assert_eq!((status("P-1"), status("P-5"), status("P-4")), (json!("MET"), json!("MET"), json!("NOT_APPLICABLE")));
+        assert_eq!((status("P-2"), status("P-3")), (json!("PENDING"), json!("OVERDUE")));
+
+        // A presentation before the approval: the file is refused, naming the row and the column.
+        let bad = vec![row("P-6", 1_500_000.0, C::D(2019, 4, 1), "26/08/2019")];
+        let (_, body) = upload(&app, "BB", "2019-12", "bad.xlsx", workbook_with(&with, &bad)).await;
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let rep = report(&app, &body["id"]).await;
+        assert_eq!(rep["status"], "REJECTED", "{rep}");
+        let e = &rep["errors"][0];
+        assert_eq!((e["row"].as_i64(), e["column"].as_str()), (Some(4), Some(presented)), "{rep}");
+        assert!(e["message"].as_str().is_some_and(|m| m.contains("01/04/2019") && m.contains("18/04/2019")), "{rep}");
+    })
+    .await;
 }

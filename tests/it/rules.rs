@@ -244,26 +244,26 @@ async fn a_declared_closure_moves_a_deadline_to_the_next_business_day() {
             .data(
                 "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
                 json!({ "i": { "title": "P", "bankId": bank, "producerDocument": "11.222.333/0001-81", "producerName": "B",
-                    "plantMunicipalityCode": 5103403, "requestedAmount": "1.00", "bankFramedOn": "2026-01-02" } }),
+                    "plantMunicipalityCode": 5103403, "requestedAmount": "1.00", "bankFramedOn": "2015-01-02" } }),
             )
             .await["createSocialFuelProject"]["id"]
             .clone();
         for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
-            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-10-30\") { kind } }", json!({ "id": p, "k": kind })).await;
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2015-10-30\") { kind } }", json!({ "id": p, "k": kind })).await;
         }
-        // Filed on Monday 2 November 2026 (a holiday, but filing dates are what they are): 30 days end on Wednesday
-        // 2 December 2026.
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-11-02\") { stage } }", json!({ "id": p })).await;
-        let q = "query D($id: ID!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: \"2026-11-20\") { ruleCode dueDate countingNote } } } }";
+        // Filed on Monday 2 November 2015 (a holiday, but filing dates are what they are): 30 days end on Wednesday
+        // 2 December 2015.
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-11-02\") { stage } }", json!({ "id": p })).await;
+        let q = "query D($id: ID!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: \"2015-11-20\") { ruleCode dueDate countingNote } } } }";
         let before = app.data(q, json!({ "id": p })).await;
-        assert_eq!(before["node"]["deadlines"][0]["dueDate"], "2026-12-02");
-        let added = app.data("mutation { addNonBusinessDay(day: \"2026-12-02\", reason: \"ponto facultativo, Portaria X\") { day reason } }", json!({})).await;
-        assert_eq!(added["addNonBusinessDay"]["day"], "2026-12-02");
+        assert_eq!(before["node"]["deadlines"][0]["dueDate"], "2015-12-02");
+        let added = app.data("mutation { addNonBusinessDay(day: \"2015-12-02\", reason: \"ponto facultativo, Portaria X\") { day reason } }", json!({})).await;
+        assert_eq!(added["addNonBusinessDay"]["day"], "2015-12-02");
         let after = app.data(q, json!({ "id": p })).await;
         let d = &after["node"]["deadlines"][0];
-        assert_eq!(d["dueDate"], "2026-12-03", "{d}");
+        assert_eq!(d["dueDate"], "2015-12-03", "{d}");
         assert!(d["countingNote"].as_str().is_some_and(|n| n.contains("ponto facultativo")), "{d}");
-        let (message, code) = app.error("mutation { addNonBusinessDay(day: \"2026-12-02\", reason: \"again\") { day } }", json!({})).await;
+        let (message, code) = app.error("mutation { addNonBusinessDay(day: \"2015-12-02\", reason: \"again\") { day } }", json!({})).await;
         assert_eq!((code.as_str(), message.contains("already recorded")), ("BAD_USER_INPUT", true), "{message}");
     })
     .await;

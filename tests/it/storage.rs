@@ -116,7 +116,8 @@ async fn demo_data_covers_every_region_and_stage_and_loads_once() {
             .collect();
         assert_eq!(regions.len(), 5, "plants in all five regions");
         let stages: HashSet<SocialFuelStage> = projects.iter().map(|p| p.stage).collect();
-        assert_eq!(stages.len(), 10, "every social-fuel stage");
+        use sea_orm::Iterable;
+        assert_eq!(stages.len(), SocialFuelStage::iter().count(), "every social-fuel stage");
         let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
         assert_eq!(cartas.len(), 300);
         assert!(

@@ -100,12 +100,12 @@ async fn a_receiver_that_was_down_gets_every_delivery_once_signed_and_a_dead_one
         assert!(bad.render(service::messages::Lang::En).contains("flag.raised"), "{bad:?}");
 
         // A filed project whose decision is overdue on 7 April 2026: the job raises flags.
-        let p = new_project(&app, Some("2026-03-03")).await;
+        let p = new_project(&app, Some("2015-03-03")).await;
         all_documents(&app, &p).await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p }))
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }", json!({ "id": p }))
             .await;
         let day = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("day");
-        let synced = service::deadline_flags::run(&app.db, day("2026-04-07"), Utc::now()).await.expect("flags");
+        let synced = service::deadline_flags::run(&app.db, day("2015-04-07"), Utc::now()).await.expect("flags");
         assert!(!synced.raised.is_empty());
         let queued = deliveries(&app, hook.id).await;
         assert_eq!(queued.len(), synced.raised.len(), "one delivery per flag raised: {queued:?}");
@@ -129,11 +129,11 @@ async fn a_receiver_that_was_down_gets_every_delivery_once_signed_and_a_dead_one
 
         // MDA decides: the decision flag resolves, a second event for the same flag.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-04-09\", letter: \"Ofício 1/2026\") { id } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-04-09\", letter: \"Ofício 1/2015\") { id } }",
             json!({ "id": p }),
         )
         .await;
-        let resolved = service::deadline_flags::run(&app.db, day("2026-04-09"), Utc::now()).await.expect("flags");
+        let resolved = service::deadline_flags::run(&app.db, day("2015-04-09"), Utc::now()).await.expect("flags");
         assert!(!resolved.resolved.is_empty());
 
         // The receiver comes back: after the backoff, every delivery arrives once, signed.

@@ -23,6 +23,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "concludeExternalEvaluation"
         | "requestSocialFuelSeal"
         | "requestSocialFuelExtension"
+        | "decideSocialFuelExtension"
+        | "acceptSocialFuelJustifications"
         | "unframeSocialFuelProject"
         | "recordBankFraming"
         | "addFeedstockAcquisition"
@@ -35,8 +37,10 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addCompanyChangeNotice"
         | "recordProjectSchedule"
         | "recordEvaluationFindings" => O::SocialFuel,
-        "createFcoCarta" | "submitFcoCarta" | "contractFcoCarta" | "resubmitFcoCarta" | "amendFcoCarta"
-        | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem" | "uploadBankReport" => O::BankData,
+        "createFcoCarta" | "submitFcoCarta" | "contractFcoCarta" | "presentFcoProject" | "resubmitFcoCarta"
+        | "amendFcoCarta" | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem" | "uploadBankReport" => {
+            O::BankData
+        }
         "decideFcoCarta"
         | "expireFcoCarta"
         | "scheduleChamberMeeting"

@@ -269,7 +269,8 @@ impl LifecycleMutation {
         transition_sf(ctx, &id, |a| SfEvent::RequestSeal { on: day(a, on) }, None).await
     }
 
-    /// Grants the one 6-month extension when its three conditions hold (art. 11 §2).
+    /// The company asks for the one 6-month extension (art. 11 §2), stating its three conditions; MDA then decides it
+    /// (`decideSocialFuelExtension`): the text says the framing "poderá" be kept.
     async fn request_social_fuel_extension(
         &self,
         ctx: &Context<'_>,
@@ -288,12 +289,45 @@ impl LifecycleMutation {
         transition_sf(ctx, &id, event, None).await
     }
 
-    /// Unframes a project (art. 11 II).
+    /// MDA grants or refuses the extension the company asked for (art. 11 §2), with its reason.
+    async fn decide_social_fuel_extension(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "Granted (true) or refused.")] granted: bool,
+        #[graphql(desc = "MDA's reason.")] reason: String,
+        #[graphql(desc = "Date of the decision; today by default.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let note = Some(reason.clone());
+        let event = |a: &Act| SfEvent::DecideExtension {
+            on: day(a, on),
+            granted,
+            reason,
+        };
+        transition_sf(ctx, &id, event, note).await
+    }
+
+    /// MDA accepts the company's justifications and contestations of the non-conformity the evaluation found (art.
+    /// 11 II): the framing is kept and the seal may be requested within 30 days.
+    async fn accept_social_fuel_justifications(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "Why MDA accepts them.")] reason: String,
+        #[graphql(desc = "Date; today by default.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let note = Some(reason.clone());
+        let event = |a: &Act| SfEvent::AcceptJustifications { on: day(a, on), reason };
+        transition_sf(ctx, &id, event, note).await
+    }
+
+    /// Unframes a project once MDA did not accept the company's justifications of the non-conformity found (art. 11
+    /// II): only from `NON_CONFORMITY_HEARING`.
     async fn unframe_social_fuel_project(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project's global ID.")] id: ID,
-        #[graphql(desc = "Why.")] reason: String,
+        #[graphql(desc = "Why MDA did not accept the justifications.")] reason: String,
         #[graphql(desc = "Date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
         let note = Some(reason.clone());
@@ -360,7 +394,8 @@ impl LifecycleMutation {
         Ok(FcoCarta(c))
     }
 
-    /// Records the contracting, within the 120-day validity (FCO-VALIDITY-120D).
+    /// Records the contracting: within the 120 days of a CDAE approval, or later once the project was presented to the
+    /// bank within them (FCO-VALIDITY-120D, art. 3 sole §).
     async fn contract_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -370,6 +405,17 @@ impl LifecycleMutation {
     ) -> Result<FcoCarta> {
         let amount = amount.map(|a| life::money("amount", a.0)).transpose().served(ctx)?;
         transition_fco(ctx, &id, |a| FcoEvent::Contract { on: day(a, on), amount }).await
+    }
+
+    /// Records the day the borrower presented the project to the bank: the act the 120 days of a CDAE approval wait
+    /// for (FCO-VALIDITY-120D, art. 3 sole §). Once presented in time, the carta may be contracted later.
+    async fn present_fco_project(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The carta's global ID.")] id: ID,
+        #[graphql(desc = "Presentation date; today by default.")] on: Option<Date>,
+    ) -> Result<FcoCarta> {
+        transition_fco(ctx, &id, |a| FcoEvent::Present { on: day(a, on) }).await
     }
 
     /// Marks an approved carta expired once its 120-day validity has run out.

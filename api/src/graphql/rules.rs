@@ -229,6 +229,17 @@ pub struct Rule {
     pub title: String,
     /// How Fomento checks it.
     pub kind: RuleKind,
+    /// The instrument it comes from, in full.
+    pub instrument: String,
+    /// The first day its instrument was in force.
+    pub in_force_from: Date,
+    /// The last day its instrument was in force, when revoked: the rule answers `NOT_APPLICABLE` to a request filed
+    /// later.
+    pub in_force_until: Option<Date>,
+    /// What revoked its instrument.
+    pub revoked_by: Option<String>,
+    /// How the instrument's validity is read.
+    pub validity_note: String,
 }
 
 /// A day without office hours kept as data.
@@ -344,11 +355,19 @@ impl RulesQuery {
     async fn rules(&self) -> Vec<Rule> {
         rules::RULES
             .iter()
-            .map(|r| Rule {
-                code: r.code.into(),
-                legal_basis: r.legal_basis.into(),
-                title: r.title.into(),
-                kind: r.kind.into(),
+            .map(|r| {
+                let i = r.code.instrument();
+                Rule {
+                    code: r.code.into(),
+                    legal_basis: r.legal_basis.into(),
+                    title: r.title.into(),
+                    kind: r.kind.into(),
+                    instrument: i.title.into(),
+                    in_force_from: Date(i.in_force_from),
+                    in_force_until: i.in_force_until.map(Date),
+                    revoked_by: i.revoked_by.map(Into::into),
+                    validity_note: i.validity_note.into(),
+                }
             })
             .collect()
     }

@@ -63,6 +63,9 @@ pub struct Model {
     pub existing_sires: Option<i32>,
     /// Whether the swine herd breeds by artificial insemination (art. 8 §5); unknown when not stated.
     pub artificial_insemination: Option<bool>,
+    /// The day the borrower presented the project to the bank, the act the 120 days of a CDAE approval wait for
+    /// (art. 3 sole §); unknown when not stated.
+    pub presented_on: Option<Date>,
 }
 
 /// No declared relations.
@@ -88,6 +91,7 @@ impl Model {
             c.decided_by = None;
         }
         c.approved_on = by(c.approved_on);
+        c.presented_on = by(c.presented_on);
         if c.contracted_on.is_some_and(|d| d > as_of) {
             c.contracted_on = None;
             c.contracted_amount = None;

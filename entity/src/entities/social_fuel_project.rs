@@ -55,8 +55,19 @@ pub struct Model {
     pub extension_requested_on: Option<Date>,
     /// The company's justification for the extension.
     pub extension_justification: Option<String>,
-    /// Date the extension was granted.
+    /// Date MDA granted the extension (art. 11 §2, "poderá": MDA decides).
     pub extension_granted_on: Option<Date>,
+    /// Date MDA refused the extension.
+    pub extension_refused_on: Option<Date>,
+    /// MDA's reason for granting or refusing the extension.
+    pub extension_decision_reason: Option<String>,
+    /// What the external evaluation found, on non-conformity.
+    pub evaluation_finding: Option<String>,
+    /// Date MDA accepted the company's justifications and contestations of a non-conformity (art. 11 II): the
+    /// framing is kept.
+    pub justifications_accepted_on: Option<Date>,
+    /// Why MDA accepted them.
+    pub justifications_reason: Option<String>,
     /// Date of unframing (art. 11 II).
     pub unframed_on: Option<Date>,
     /// Why the project was unframed.
@@ -97,6 +108,17 @@ impl Model {
             p.extension_justification = None;
         }
         p.extension_granted_on = by(p.extension_granted_on);
+        p.extension_refused_on = by(p.extension_refused_on);
+        if p.extension_granted_on.is_none() && p.extension_refused_on.is_none() {
+            p.extension_decision_reason = None;
+        }
+        if p.external_evaluation_on.is_none() {
+            p.evaluation_finding = None;
+        }
+        if p.justifications_accepted_on.is_some_and(|d| d > as_of) {
+            p.justifications_accepted_on = None;
+            p.justifications_reason = None;
+        }
         if p.unframed_on.is_some_and(|d| d > as_of) {
             p.unframed_on = None;
             p.unframing_reason = None;

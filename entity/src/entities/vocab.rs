@@ -70,6 +70,10 @@ pub enum SocialFuelStage {
     /// The company requested the social-fuel seal (art. 11 I).
     #[sea_orm(string_value = "SEAL_REQUESTED")]
     SealRequested,
+    /// The evaluation found non-conformity; MDA hears the company's justifications and contestations before it may
+    /// unframe the project (art. 11 II).
+    #[sea_orm(string_value = "NON_CONFORMITY_HEARING")]
+    NonConformityHearing,
     /// The framing was lost (art. 11 II).
     #[sea_orm(string_value = "UNFRAMED")]
     Unframed,
@@ -83,9 +87,11 @@ impl SocialFuelStage {
             Self::Filed => FinancingStatus::InAnalysis,
             Self::Conforming | Self::FinancingApproved => FinancingStatus::Approved,
             Self::NonConforming => FinancingStatus::Denied,
-            Self::Operating | Self::ExternalEvaluation | Self::SealEligible | Self::SealRequested => {
-                FinancingStatus::Active
-            }
+            Self::Operating
+            | Self::ExternalEvaluation
+            | Self::SealEligible
+            | Self::SealRequested
+            | Self::NonConformityHearing => FinancingStatus::Active,
             Self::Unframed => FinancingStatus::Ended,
         }
     }

@@ -29,6 +29,34 @@ pub fn validity_end(
     Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
 }
 
+/// Whether the 120 days of art. 3 sole § run for a carta: they count from the *CDAE's* approval, so a carta the bank
+/// decided below the chamber's threshold (art. 2 §3) has no such clock. A carta whose decider is not recorded (a bank's
+/// list) is the chamber's when its value reaches the threshold in force on its approval. The reason when they do not.
+pub fn validity_clock(c: &fco_carta::Model, params: &Params) -> Result<Option<String>, ParamError> {
+    Ok(match c.decided_by.as_deref() {
+        Some("CHAMBER") => None,
+        Some(_) => Some(
+            "Decided by the bank below the chamber's threshold (art. 2 §3): no CDAE approval started the 120 days of \
+             art. 3 sole §, and the bank's own rules govern how long its approval lasts."
+                .into(),
+        ),
+        None => match c.approved_on {
+            Some(a) => {
+                let (chamber, threshold) = needs_chamber(c.financed_amount, params, a)?;
+                (!chamber).then(|| {
+                    format!(
+                        "{} is below the chamber's threshold of {}: the bank decided it (art. 2 §3), so no CDAE \
+                         approval started the 120 days of art. 3 sole §.",
+                        c.financed_amount,
+                        super::brl(threshold)
+                    )
+                })
+            }
+            None => None,
+        },
+    })
+}
+
 /// FCO-CEILING: a carta and the approved and contracted cartas of its borrower group (`exposure`) against the
 /// ceiling in force on `on`. The one judgement of the rule: `compliance` and the guard before a favourable decision
 /// both call it (the ingestion's set-based form, `service::ceiling`, is tested to agree with it).
@@ -570,17 +598,52 @@ pub fn deadlines(
         })
     }));
     out.push(super::guarded_deadline(code::FCO_VALIDITY_120D, || {
+        // Art. 3 sole §: 120 days from the CDAE's approval to present the project to the bank. A contract within
+        // them shows the project was presented by then; a contract after them says nothing of when it was.
+        if c.approved_on.is_some()
+            && let Some(why) = validity_clock(c, params)?
+        {
+            return Ok(DeadlineOutcome {
+                code: code::FCO_VALIDITY_120D.as_str(),
+                legal_basis: code::FCO_VALIDITY_120D.legal_basis(),
+                due: None,
+                due_at: None,
+                status: DeadlineStatus::NotApplicable,
+                note: why,
+                done: false,
+            });
+        }
         let validity = match c.approved_on {
             Some(a) => Some(validity_end(a, params, cal)?),
             None => None,
         };
-        Ok(day_deadline(
+        let due = validity.as_ref().map(|v| v.due);
+        let by_contract = c.contracted_on.filter(|k| due.is_some_and(|d| *k <= d));
+        let mut d = day_deadline(
             code::FCO_VALIDITY_120D,
             validity,
-            c.contracted_on,
+            c.presented_on.or(by_contract),
             as_of,
             "The carta is not approved.",
-        ))
+        );
+        match (c.presented_on, by_contract, c.contracted_on) {
+            (Some(_), _, _) => d
+                .note
+                .push_str(" The project was presented to the bank, the act art. 3 sole § asks for."),
+            (None, Some(k), _) => d.note.push_str(&format!(
+                " Contracted on {k}, within the 120 days: the project was presented to the bank by then."
+            )),
+            (None, None, Some(k)) => {
+                d.status = DeadlineStatus::Pending;
+                d.note.push_str(&format!(
+                    " Contracted on {k}, after the 120 days; art. 3 sole § asks when the project was presented to \
+                     the bank, which is not recorded (presentFcoProject, or the list's column \"Data de Apresentação \
+                     do Projeto\")."
+                ));
+            }
+            (None, None, None) => {}
+        }
+        Ok(d)
     }));
     Ok(out)
 }

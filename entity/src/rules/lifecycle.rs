@@ -105,7 +105,24 @@ pub enum SfEvent {
         /// Whether the contracted farmers have technical assistance.
         farmers_assisted: bool,
     },
-    /// The framing is lost (art. 11 II).
+    /// MDA decides the extension the company asked for (art. 11 §2: it "poderá" be kept).
+    DecideExtension {
+        /// Date of MDA's decision.
+        on: NaiveDate,
+        /// Granted or refused.
+        granted: bool,
+        /// MDA's reason.
+        reason: String,
+    },
+    /// MDA accepts the company's justifications and contestations of the non-conformity found (art. 11 II): the
+    /// framing is kept and the seal may be requested.
+    AcceptJustifications {
+        /// Date.
+        on: NaiveDate,
+        /// Why MDA accepted them.
+        reason: String,
+    },
+    /// MDA did not accept the justifications: the framing is lost (art. 11 II).
     Unframe {
         /// Date.
         on: NaiveDate,
@@ -126,6 +143,8 @@ impl SfEvent {
             Self::ConcludeEvaluation { .. } => "CONCLUDE_EVALUATION",
             Self::RequestSeal { .. } => "REQUEST_SEAL",
             Self::RequestExtension { .. } => "REQUEST_EXTENSION",
+            Self::DecideExtension { .. } => "DECIDE_EXTENSION",
+            Self::AcceptJustifications { .. } => "ACCEPT_JUSTIFICATIONS",
             Self::Unframe { .. } => "UNFRAME",
         }
     }
@@ -141,6 +160,8 @@ impl SfEvent {
             | Self::ConcludeEvaluation { on, .. }
             | Self::RequestSeal { on }
             | Self::RequestExtension { on, .. }
+            | Self::DecideExtension { on, .. }
+            | Self::AcceptJustifications { on, .. }
             | Self::Unframe { on, .. } => *on,
         }
     }
@@ -268,11 +289,12 @@ pub fn apply_sf(
             if *result == Decision::Favourable {
                 n.stage = S::SealEligible;
             } else {
-                n.stage = S::Unframed;
-                n.unframed_on = Some(*on);
-                n.unframing_reason = Some(
+                // Art. 11 II: the company is heard first; MDA unframes only if it does not accept the justifications.
+                n.stage = S::NonConformityHearing;
+                n.evaluation_finding = Some(
                     reason
                         .clone()
+                        .filter(|r| !r.trim().is_empty())
                         .unwrap_or_else(|| "external evaluation found non-conformity".into()),
                 );
             }
@@ -286,6 +308,12 @@ pub fn apply_sf(
                 *on,
                 p.external_evaluation_on,
                 "the evaluation",
+            )?;
+            not_before(
+                code::SF_SEAL_REQUEST_30D,
+                *on,
+                p.justifications_accepted_on,
+                "MDA's acceptance of the justifications",
             )?;
             n.seal_requested_on = Some(*on);
             n.stage = S::SealRequested;
@@ -341,17 +369,66 @@ pub fn apply_sf(
             }
             n.extension_requested_on = Some(*on);
             n.extension_justification = Some(justification.trim().into());
-            n.extension_granted_on = Some(*on);
         }
-        SfEvent::Unframe { on, reason } => {
-            if matches!(p.stage, S::Draft | S::Filed | S::NonConforming | S::Unframed) {
-                return Err(wrong(
-                    code::SF_UNFRAMING,
-                    "framed (from CONFORMING on, not yet unframed)",
+        SfEvent::DecideExtension { on, granted, reason } => {
+            let Some(asked) = p.extension_requested_on else {
+                return Err(violation(
+                    code::SF_EXTENSION_12M,
+                    "the company has not asked for the extension (art. 11 §2 I)",
+                ));
+            };
+            if let Some(d) = p.extension_granted_on.or(p.extension_refused_on) {
+                return Err(violation(
+                    code::SF_EXTENSION_12M,
+                    format!("MDA already decided the extension on {d}"),
                 ));
             }
+            if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
+                return Err(wrong(code::SF_EXTENSION_12M, "OPERATING or under EXTERNAL_EVALUATION"));
+            }
+            not_before(code::SF_EXTENSION_12M, *on, Some(asked), "the request")?;
             if reason.trim().is_empty() {
-                return Err(violation(code::SF_UNFRAMING, "say why the project is unframed"));
+                return Err(violation(
+                    code::SF_EXTENSION_12M,
+                    "say why MDA grants or refuses the extension",
+                ));
+            }
+            if *granted {
+                n.extension_granted_on = Some(*on);
+            } else {
+                n.extension_refused_on = Some(*on);
+            }
+            n.extension_decision_reason = Some(reason.trim().into());
+        }
+        SfEvent::AcceptJustifications { on, reason } => {
+            if p.stage != S::NonConformityHearing {
+                return Err(wrong(code::SF_UNFRAMING, "in NON_CONFORMITY_HEARING"));
+            }
+            not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "the evaluation")?;
+            if reason.trim().is_empty() {
+                return Err(violation(code::SF_UNFRAMING, "say why MDA accepts the justifications"));
+            }
+            n.justifications_accepted_on = Some(*on);
+            n.justifications_reason = Some(reason.trim().into());
+            n.stage = S::SealEligible;
+        }
+        SfEvent::Unframe { on, reason } => {
+            if p.stage != S::NonConformityHearing {
+                return Err(violation(
+                    code::SF_UNFRAMING,
+                    format!(
+                        "the project is {:?}: art. 11 II unframes a project only after the external evaluation found \
+                         non-conformity and MDA did not accept the company's justifications and contestations",
+                        p.stage
+                    ),
+                ));
+            }
+            not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "the evaluation")?;
+            if reason.trim().is_empty() {
+                return Err(violation(
+                    code::SF_UNFRAMING,
+                    "say why MDA did not accept the justifications",
+                ));
             }
             n.unframed_on = Some(*on);
             n.unframing_reason = Some(reason.trim().into());
@@ -388,6 +465,12 @@ pub enum FcoEvent {
         /// Contracted value.
         amount: Option<Money>,
     },
+    /// The borrower presented the project to the bank: the act the 120 days of a CDAE approval wait for (art. 3 sole
+    /// §).
+    Present {
+        /// Date.
+        on: NaiveDate,
+    },
     /// The 120-day validity ran out.
     Expire {
         /// Date.
@@ -409,6 +492,7 @@ impl FcoEvent {
             Self::Submit { .. } => "SUBMIT",
             Self::Decide { .. } => "DECIDE",
             Self::Contract { .. } => "CONTRACT",
+            Self::Present { .. } => "PRESENT_PROJECT",
             Self::Expire { .. } => "EXPIRE",
             Self::Reopen { .. } => "AMEND_REOPEN",
         }
@@ -420,6 +504,7 @@ impl FcoEvent {
             Self::Submit { on, .. }
             | Self::Decide { on, .. }
             | Self::Contract { on, .. }
+            | Self::Present { on }
             | Self::Expire { on }
             | Self::Reopen { on, .. } => *on,
         }
@@ -492,20 +577,68 @@ pub fn apply_fco(
             }
             let approved = c.approved_on.unwrap_or(*on);
             not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "the approval")?;
-            let due = super::fco::validity_end(approved, params, cal)?;
-            if *on > due.due {
-                return Err(violation(
-                    code::FCO_VALIDITY_120D,
-                    format!("the approval expired on {}: {}", due.due, due.note),
-                ));
+            not_before(
+                code::FCO_VALIDITY_120D,
+                *on,
+                c.presented_on,
+                "the project's presentation to the bank",
+            )?;
+            // Art. 3 sole §: the 120 days are for presenting the project to the bank; the contract may come later.
+            if super::fco::validity_clock(c, params)?.is_none() {
+                let due = super::fco::validity_end(approved, params, cal)?;
+                if *on > due.due && c.presented_on.is_none() {
+                    return Err(violation(
+                        code::FCO_VALIDITY_120D,
+                        format!(
+                            "the 120 days to present the project to the bank ended on {} ({}), and no presentation is \
+                             recorded: record when it was presented (presentFcoProject) if that was in time",
+                            due.due, due.note
+                        ),
+                    ));
+                }
             }
             n.contracted_on = Some(*on);
             n.contracted_amount = Some(amount.unwrap_or(c.financed_amount));
             n.stage = S::Contracted;
         }
+        FcoEvent::Present { on } => {
+            if !matches!(c.stage, S::Approved | S::Contracted) {
+                return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED or CONTRACTED"));
+            }
+            not_before(code::FCO_VALIDITY_120D, *on, c.approved_on, "the approval")?;
+            if let Some(k) = c.contracted_on
+                && *on > k
+            {
+                return Err(violation(
+                    code::FCO_VALIDITY_120D,
+                    format!("{on} is after the contract ({k}): the project is presented before it is contracted"),
+                ));
+            }
+            if let (None, Some(approved)) = (super::fco::validity_clock(c, params)?, c.approved_on) {
+                let due = super::fco::validity_end(approved, params, cal)?;
+                if *on > due.due {
+                    return Err(violation(
+                        code::FCO_VALIDITY_120D,
+                        format!("the approval expired on {}: {}", due.due, due.note),
+                    ));
+                }
+            }
+            n.presented_on = Some(*on);
+        }
         FcoEvent::Expire { on } => {
             if c.stage != S::Approved {
                 return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED"));
+            }
+            if let Some(why) = super::fco::validity_clock(c, params)? {
+                return Err(violation(code::FCO_VALIDITY_120D, why));
+            }
+            if let Some(p) = c.presented_on {
+                return Err(violation(
+                    code::FCO_VALIDITY_120D,
+                    format!(
+                        "the project was presented to the bank on {p}, within the 120 days: the approval did not lapse"
+                    ),
+                ));
             }
             let approved = c.approved_on.unwrap_or(*on);
             let due = super::fco::validity_end(approved, params, cal)?;
@@ -529,6 +662,7 @@ pub fn apply_fco(
             n.decided_on = None;
             n.decided_by = None;
             n.approved_on = None;
+            n.presented_on = None;
             n.stage = S::Submitted;
         }
     }

@@ -176,6 +176,91 @@ rules! {
     FCO_CLASSIFY = "FCO-CLASSIFY", "IN CDAE/MT 2019, art. 17", Checked, "Items are fixed or semi-fixed investment by their kind and useful life.";
 }
 
+/// An instrument the rules read, in force between two dates.
+#[derive(Debug, Clone, Copy)]
+pub struct Instrument {
+    /// Its short name, as the legal bases cite it.
+    pub name: &'static str,
+    /// Its full title.
+    pub title: &'static str,
+    /// The first day it was in force.
+    pub in_force_from: chrono::NaiveDate,
+    /// The last day it was in force, when revoked.
+    pub in_force_until: Option<chrono::NaiveDate>,
+    /// What revoked it.
+    pub revoked_by: Option<&'static str>,
+    /// How its validity is read where the text leaves it open.
+    pub validity_note: &'static str,
+}
+
+impl Instrument {
+    /// Whether it was in force on `day`.
+    pub fn in_force_on(&self, day: chrono::NaiveDate) -> bool {
+        self.in_force_from <= day && self.in_force_until.is_none_or(|u| day <= u)
+    }
+
+    /// Why a rule of this instrument does not apply on `day`, if it does not.
+    pub fn not_in_force(&self, day: chrono::NaiveDate) -> Option<String> {
+        if day < self.in_force_from {
+            return Some(format!(
+                "{} took effect on {}; {day} is before it",
+                self.name, self.in_force_from
+            ));
+        }
+        match (self.in_force_until, self.revoked_by) {
+            (Some(until), Some(by)) if day > until => Some(format!(
+                "{} was revoked by {by}; the instrument that replaced it is not modelled, so its rules do not \
+                 apply to a request of {day}",
+                self.name
+            )),
+            _ => None,
+        }
+    }
+}
+
+fn ymd(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+}
+
+/// IN MDA nº 2 of 28 September 2005: published and in force on 30 September 2005 (art. 14), revoked by Portaria MDA
+/// nº 142 of 24 May 2021. A request filed on 24 May 2021 is still judged by it; one filed later is not.
+pub fn mda_2005() -> Instrument {
+    Instrument {
+        name: params::MDA_2005,
+        title: "Instrução Normativa MDA nº 2, de 28 de setembro de 2005 (enquadramento social de projetos de biodiesel)",
+        in_force_from: ymd(2005, 9, 30),
+        in_force_until: Some(ymd(2021, 5, 24)),
+        revoked_by: Some("Portaria MDA nº 142 of 24 May 2021"),
+        validity_note: "in force from its publication (30 Sep 2005, art. 14) to its revocation by Portaria MDA nº 142 \
+                        of 24 May 2021; a project is judged by the date it was filed (a draft by the day asked)",
+    }
+}
+
+/// The CDAE/MT normative instruction of 20 March 2019 on FCO Rural cartas-consultas: in force that day (art. 19). Its
+/// thresholds were set "for the 2019 exercise"; they stay in force until a later version is recorded.
+pub fn cdae_2019() -> Instrument {
+    Instrument {
+        name: params::CDAE_2019,
+        title: "Instrução Normativa CDAE/MT de 20 de março de 2019 (FCO Rural, cartas-consultas)",
+        in_force_from: ymd(2019, 3, 20),
+        in_force_until: None,
+        revoked_by: None,
+        validity_note: "in force from 20 Mar 2019 (art. 19); the amounts set \"for the 2019 exercise\" stay in force \
+                        until a later version of the parameter is recorded",
+    }
+}
+
+impl RuleCode {
+    /// The instrument the rule comes from.
+    pub fn instrument(self) -> Instrument {
+        if self.0.starts_with("SF-") {
+            mda_2005()
+        } else {
+            cdae_2019()
+        }
+    }
+}
+
 /// The rule with this code.
 pub fn rule(code: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.code.as_str() == code)

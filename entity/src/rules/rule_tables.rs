@@ -49,6 +49,7 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
         created_by_report: None,
         existing_sires: None,
         artificial_insemination: None,
+        presented_on: None,
     }
 }
 
@@ -367,9 +368,9 @@ fn project() -> social_fuel_project::Model {
         requested_amount: Money::from_reais(1_000_000),
         stage: SocialFuelStage::Filed,
         status: FinancingStatus::InAnalysis,
-        bank_framed_on: Some(d(2026, 1, 5)),
+        bank_framed_on: Some(d(2015, 1, 5)),
         analysed_by_bank: false,
-        filed_on: Some(d(2026, 1, 10)),
+        filed_on: Some(d(2015, 1, 10)),
         decision: None,
         decided_on: None,
         decision_letter: None,
@@ -385,6 +386,11 @@ fn project() -> social_fuel_project::Model {
         extension_granted_on: None,
         unframed_on: None,
         unframing_reason: None,
+        extension_refused_on: None,
+        extension_decision_reason: None,
+        evaluation_finding: None,
+        justifications_accepted_on: None,
+        justifications_reason: None,
         created_at: Utc::now(),
     }
 }
@@ -414,7 +420,7 @@ fn doc(kind: ProjectDocumentKind) -> project_document::Model {
         id: 1,
         project_id: 1,
         kind,
-        received_on: d(2026, 1, 8),
+        received_on: d(2015, 1, 8),
         reference: None,
     }
 }
@@ -433,7 +439,7 @@ fn project_rules_over_documents_proposals_and_the_bank() {
     let five_docs: Vec<_> = six[..5].iter().map(|k| doc(*k)).collect();
     let p = project();
     let mut late_bank = project();
-    late_bank.bank_framed_on = Some(d(2026, 1, 11));
+    late_bank.bank_framed_on = Some(d(2015, 1, 11));
     let mut draft = project();
     draft.stage = SocialFuelStage::Draft;
     draft.filed_on = None;
@@ -529,7 +535,7 @@ fn project_rules_over_documents_proposals_and_the_bank() {
             change_notices: 0,
         };
         let all =
-            social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 1, 20)).expect("params");
+            social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2015, 1, 20)).expect("params");
         let o = all.iter().find(|o| o.code == code).expect("outcome");
         assert_eq!(o.status, expected, "{code}, {why}: {}", o.explanation);
     }
@@ -539,36 +545,36 @@ fn project_rules_over_documents_proposals_and_the_bank() {
 fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
     let mut p = project();
     p.stage = SocialFuelStage::Operating;
-    p.industrial_start_on = Some(d(2026, 1, 30));
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 8, 1)).expect("params");
-    // 30 January + 6 months = 30 July 2026, a Thursday.
+    p.industrial_start_on = Some(d(2015, 1, 30));
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
+    // 30 January + 6 months = 30 July 2015, a Thursday.
     assert_eq!(
         (dl[1].code, dl[1].due, dl[1].status),
         (
             "SF-EXTERNAL-EVAL-6M",
-            Some(d(2026, 7, 30)),
+            Some(d(2015, 7, 30)),
             social_fuel::DeadlineStatus::Overdue
         )
     );
-    p.extension_requested_on = Some(d(2026, 7, 1));
-    p.extension_granted_on = Some(d(2026, 7, 1));
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 8, 1)).expect("params");
+    p.extension_requested_on = Some(d(2015, 7, 1));
+    p.extension_granted_on = Some(d(2015, 7, 1));
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
     assert_eq!(
         dl[1].status,
         social_fuel::DeadlineStatus::Pending,
         "the extension holds the evaluation open"
     );
     assert!(
-        !dl[1].note.contains("overdue") && dl[1].note.contains("extension granted on 2026-07-01"),
+        !dl[1].note.contains("overdue") && dl[1].note.contains("extension granted on 2015-07-01"),
         "a pending deadline does not say it is overdue: {}",
         dl[1].note
     );
-    // 30 January + 12 months = 30 January 2027, a Saturday: moved to Monday 1 February.
+    // 30 January + 12 months = 30 January 2016, a Saturday: moved to Monday 1 February.
     assert_eq!(
         (dl[3].code, dl[3].due, dl[3].status),
         (
             "SF-EXTENSION-12M",
-            Some(d(2027, 2, 1)),
+            Some(d(2016, 2, 1)),
             social_fuel::DeadlineStatus::Pending
         )
     );
@@ -650,16 +656,16 @@ fn pantanal_retention_counts_the_producers_dams_across_its_cartas() {
 #[test]
 fn the_decision_and_seal_deadlines_say_which_article_they_follow() {
     let mut p = project();
-    p.filed_on = Some(d(2026, 3, 2));
+    p.filed_on = Some(d(2015, 3, 2));
     p.analysed_by_bank = true;
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 6, 1)).expect("params");
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 6, 1)).expect("params");
     assert_eq!(
         (dl[0].code, dl[0].status),
         ("SF-DECISION-30D", social_fuel::DeadlineStatus::NotApplicable)
     );
     assert!(dl[0].note.contains("art. 9, sole §"), "{}", dl[0].note);
     p.analysed_by_bank = false;
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 6, 1)).expect("params");
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 6, 1)).expect("params");
     assert_eq!(
         dl[0].status,
         social_fuel::DeadlineStatus::Overdue,
@@ -667,19 +673,19 @@ fn the_decision_and_seal_deadlines_say_which_article_they_follow() {
         dl[0].note
     );
 
-    p.industrial_start_on = Some(d(2026, 1, 30));
-    p.external_evaluation_on = Some(d(2026, 7, 15));
+    p.industrial_start_on = Some(d(2015, 1, 30));
+    p.external_evaluation_on = Some(d(2015, 7, 15));
     p.evaluation_result = Some(crate::entities::vocab::Decision::Favourable);
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 8, 1)).expect("params");
+    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
     let seal = dl.iter().find(|o| o.code == "SF-SEAL-REQUEST-30D").expect("seal");
     assert_eq!(
         seal.due,
-        Some(d(2026, 8, 14)),
+        Some(d(2015, 8, 14)),
         "30 days from the conformity on 15 July: {}",
         seal.note
     );
     assert!(
-        seal.note.contains("art. 11 §1") && seal.note.contains("2026-01-30") && seal.note.contains("follows art. 11 I"),
+        seal.note.contains("art. 11 §1") && seal.note.contains("2015-01-30") && seal.note.contains("follows art. 11 I"),
         "{}",
         seal.note
     );
@@ -701,4 +707,61 @@ fn a_dairy_sire_may_be_po_without_rgd_and_a_beef_sire_may_not() {
     assert!(why.contains("PO with RGD"), "{why}");
     sire.registration = Some("PO_RGD".into());
     assert_eq!(outcome_of(&beef, &[sire], 0, "FCO-SIRE-PEDIGREE").0, Status::Met);
+}
+
+/// IN MDA nº 2/2005 judges a project filed up to its revocation on 24 May 2021 (the day before, the day itself), not
+/// one filed the day after, nor a draft looked at after it; nor one filed before it took effect on 30 September 2005.
+#[test]
+fn the_social_fuel_rules_are_in_force_between_the_instruments_dates() {
+    let judge = |filed: Option<NaiveDate>, as_of: NaiveDate| {
+        let mut p = project();
+        p.filed_on = filed;
+        let facts = ProjectFacts {
+            project: &p,
+            acquisitions: &[],
+            proposals: &[],
+            documents: &[],
+            plan: None,
+            semi_arid: false,
+            semi_arid_note: None,
+            change_notices: 0,
+        };
+        let all = social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params");
+        let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), as_of).expect("params");
+        (all, dl)
+    };
+    let na = |(all, dl): &(Vec<super::Outcome>, Vec<social_fuel::DeadlineOutcome>)| {
+        all.iter().all(|o| o.status == Status::NotApplicable)
+            && dl
+                .iter()
+                .all(|d| d.status == social_fuel::DeadlineStatus::NotApplicable)
+    };
+    for (filed, revoked) in [
+        (d(2021, 5, 23), false),
+        (d(2021, 5, 24), false),
+        (d(2021, 5, 25), true),
+        (d(2005, 9, 29), true),
+        (d(2005, 9, 30), false),
+    ] {
+        let judged = judge(Some(filed), filed + chrono::Days::new(5));
+        assert_eq!(na(&judged), revoked, "filed on {filed}: {:?}", judged.0.first());
+        let sf_codes = super::RULES
+            .iter()
+            .filter(|r| r.code.as_str().starts_with("SF-"))
+            .count();
+        if revoked {
+            assert_eq!(judged.0.len(), sf_codes, "every SF rule answers");
+        }
+    }
+    let (all, _) = judge(Some(d(2021, 5, 25)), d(2021, 6, 1));
+    assert!(
+        all[0]
+            .explanation
+            .contains("revoked by Portaria MDA nº 142 of 24 May 2021"),
+        "{}",
+        all[0].explanation
+    );
+    // A draft is judged on the day asked.
+    assert!(!na(&judge(None, d(2021, 5, 24))));
+    assert!(na(&judge(None, d(2021, 5, 25))));
 }

@@ -366,6 +366,26 @@ pub fn deadlines(
     cal: &Calendar,
     as_of: NaiveDate,
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
+    if let Some(why) = revoked(p, as_of) {
+        let codes = [
+            code::SF_DECISION_30D,
+            code::SF_EXTERNAL_EVAL_6M,
+            code::SF_SEAL_REQUEST_30D,
+            code::SF_EXTENSION_12M,
+        ];
+        return Ok(codes
+            .into_iter()
+            .map(|c| DeadlineOutcome {
+                code: c.as_str(),
+                legal_basis: c.legal_basis(),
+                due: None,
+                due_at: None,
+                status: DeadlineStatus::NotApplicable,
+                note: format!("{why}."),
+                done: false,
+            })
+            .collect());
+    }
     let mut out = Vec::new();
     // SF-DECISION-30D counts from filing, with the parameter in force on the filing date.
     out.push(super::guarded_deadline(code::SF_DECISION_30D, || {
@@ -422,8 +442,10 @@ pub fn deadlines(
     }));
     // SF-SEAL-REQUEST-30D: from a conforming evaluation.
     out.push(super::guarded_deadline(code::SF_SEAL_REQUEST_30D, || {
-        let seal = match (p.external_evaluation_on, p.evaluation_result) {
-            (Some(ev), Some(Decision::Favourable)) => {
+        // From the conformity, or from MDA's acceptance of the justifications of a non-conformity (which keeps the
+        // framing as a conformity would: the reading the README states).
+        let seal = match (p.external_evaluation_on, p.evaluation_result, p.justifications_accepted_on) {
+            (Some(ev), Some(Decision::Favourable), _) | (Some(_), _, Some(ev)) => {
                 Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?))
             }
             _ => None,
@@ -458,12 +480,22 @@ pub fn deadlines(
             }
             _ => None,
         };
+        let not_started = match (p.extension_requested_on, p.extension_refused_on) {
+            (Some(_), Some(r)) => format!(
+                "MDA refused the extension on {r}: {}",
+                p.extension_decision_reason.as_deref().unwrap_or("no reason recorded")
+            ),
+            (Some(a), None) => format!(
+                "Asked for on {a}; MDA has not decided it (art. 11 §2: the framing \"poderá\" be kept, so MDA decides)."
+            ),
+            _ => "No extension asked for.".into(),
+        };
         Ok(day_deadline(
             code::SF_EXTENSION_12M,
             ext,
             p.external_evaluation_on,
             as_of,
-            "No extension granted.",
+            &not_started,
         ))
     }));
     Ok(out)
@@ -683,6 +715,17 @@ fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
     }
 }
 
+/// Why IN MDA nº 2/2005 does not judge this project, if it does not: it was filed (or, not yet filed, is looked at)
+/// after the instrument's revocation on 24 May 2021 (or before it took effect).
+pub fn revoked(p: &social_fuel_project::Model, as_of: NaiveDate) -> Option<String> {
+    let reference = p.filed_on.unwrap_or(as_of);
+    let why = super::mda_2005().not_in_force(reference)?;
+    Some(match p.filed_on {
+        Some(f) => format!("filed on {f}: {why}"),
+        None => format!("not filed; on {as_of}: {why}"),
+    })
+}
+
 /// Every rule of the programme on one project, as of `as_of`.
 pub fn check_all(
     f: &ProjectFacts<'_>,
@@ -692,6 +735,13 @@ pub fn check_all(
 ) -> Result<Vec<Outcome>, ParamError> {
     let p = f.project;
     let reference = p.filed_on.unwrap_or(as_of);
+    if let Some(why) = revoked(p, as_of) {
+        return Ok(super::RULES
+            .iter()
+            .filter(|r| r.code.as_str().starts_with("SF-"))
+            .map(|r| outcome(r.code, Status::NotApplicable, why.clone()))
+            .collect());
+    }
     let mut out = Vec::new();
     // The share counts the latest year with acquisitions.
     let year = f.acquisitions.iter().map(|a| a.year).max();
@@ -799,11 +849,35 @@ pub fn check_all(
                 p.unframing_reason.as_deref().unwrap_or("no reason recorded")
             ),
         ),
-        None => outcome(
-            code::SF_UNFRAMING,
-            Status::NotApplicable,
-            "the project keeps its framing",
-        ),
+        None => match (
+            p.external_evaluation_on,
+            p.evaluation_result,
+            p.justifications_accepted_on,
+        ) {
+            (Some(_), Some(Decision::Unfavourable), Some(a)) => outcome(
+                code::SF_UNFRAMING,
+                Status::NotApplicable,
+                format!(
+                    "MDA accepted the company's justifications on {a} (art. 11 II): the framing is kept; {}",
+                    p.justifications_reason.as_deref().unwrap_or("no reason recorded")
+                ),
+            ),
+            (Some(e), Some(Decision::Unfavourable), None) => outcome(
+                code::SF_UNFRAMING,
+                Status::Pending,
+                format!(
+                    "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
+                     justifications and contestations and unframes the project only if it does not accept them \
+                     (art. 11 II)",
+                    p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
+                ),
+            ),
+            _ => outcome(
+                code::SF_UNFRAMING,
+                Status::NotApplicable,
+                "the project keeps its framing",
+            ),
+        },
     });
     out.push(outcome(
         code::SF_CHANGES,

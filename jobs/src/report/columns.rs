@@ -32,6 +32,8 @@ pub enum Column {
     ApprovedOn,
     /// Contracting date.
     ContractedOn,
+    /// The day the project was presented to the bank (art. 3 sole §).
+    PresentedOn,
     /// Term in months.
     TermMonths,
     /// Grace in months.
@@ -180,6 +182,20 @@ pub const TEMPLATE: &[(Column, &str, bool, &str, &[&str])] = &[
             "contratacao",
             "contratada em",
             "dt contratacao",
+        ],
+    ),
+    (
+        Column::PresentedOn,
+        "Data de Apresentação do Projeto",
+        false,
+        "dd/mm/aaaa: quando o projeto foi apresentado ao banco, nos 120 dias da aprovação do CDAE (art. 3, parágrafo único)",
+        &[
+            "data de apresentacao do projeto",
+            "data apresentacao projeto",
+            "data de apresentacao",
+            "apresentacao do projeto",
+            "projeto apresentado em",
+            "dt apresentacao",
         ],
     ),
     (

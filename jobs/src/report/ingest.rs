@@ -709,7 +709,7 @@ const PARTY_INSERT: &str = "INSERT INTO party (document, document_kind, cnpj_roo
 /// approved cartas), the decision's date (the approval's) and its stage (approved, or contracted when the row has a
 /// contract date: [`listed`]) follow from the report or the row and are written in the SQL; the time it is recorded
 /// is one value per statement.
-const CARTA_COLS: [bulk::Col; 11] = [
+const CARTA_COLS: [bulk::Col; 12] = [
     bulk::col("party_id", "bigint"),
     bulk::col("number", "text"),
     bulk::col("line", "text"),
@@ -721,6 +721,7 @@ const CARTA_COLS: [bulk::Col; 11] = [
     bulk::col("contracted_amount", "bigint"),
     bulk::col("term_months", "integer"),
     bulk::col("grace_months", "integer"),
+    bulk::col("presented_on", "date"),
 ];
 
 /// The rows of `s`, named `r`, with the stage (and its status) of a carta a bank lists: contracted when the row has a
@@ -761,10 +762,10 @@ fn carta_insert_only(backend: sea_orm::DbBackend, bank: i64, report: i64) -> Str
     format!(
         "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage,
             status, decision, decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months,
-            created_at, created_by_report)
+            presented_on, created_at, created_by_report)
         SELECT r.number, {bank}, r.party_id, r.line, r.activity, r.financed_amount, r.municipality_code, r.stage,
             r.status, '{favourable}', r.approved_on, r.approved_on, r.contracted_on, r.contracted_amount, r.term_months,
-            r.grace_months, {created_at}, {report}
+            r.grace_months, r.presented_on, {created_at}, {report}
         FROM {}",
         listed()
     )
@@ -783,6 +784,7 @@ fn carta_update(bank: i64) -> String {
             contracted_amount = r.contracted_amount,
             term_months = COALESCE(r.term_months, fco_carta.term_months),
             grace_months = COALESCE(r.grace_months, fco_carta.grace_months),
+            presented_on = COALESCE(r.presented_on, fco_carta.presented_on),
             stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
                            OR r.stage = 'CONTRACTED' THEN r.stage ELSE fco_carta.stage END,
             status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
@@ -891,25 +893,39 @@ impl Preparer {
                 }
             }
         }
-        if let Ok((true, threshold)) = rules::fco::needs_chamber(row.financed, &self.params, row.approved_on) {
+        let chamber = rules::fco::needs_chamber(row.financed, &self.params, row.approved_on);
+        if let Ok((true, threshold)) = chamber {
             prepared
                 .chamber
                 .push((row.carta_number.clone(), row.row, row.financed, threshold));
         }
-        if let Some(c) = row.contracted_on
+        // Art. 3 sole §: a CDAE approval gives 120 days to present the project to the bank (the contract may come
+        // later); a carta the bank decided below the threshold has no such clock.
+        if let Ok((true, _)) = chamber
             && let Some((due, note)) = self.expiry(row.approved_on)
-            && c > due
         {
-            prepared.flags.push(flag(
-                &row.carta_number,
-                entity::rules::code::FCO_VALIDITY_120D,
-                format!(
-                    "row {}: contracted on {} after the approval expired on {} ({note})",
+            let late = match (row.presented_on, row.contracted_on) {
+                (Some(p), _) if p > due => Some(format!(
+                    "row {}: the project was presented to the bank on {}, after the approval expired on {} ({note})",
+                    row.row,
+                    p.format("%d/%m/%Y"),
+                    due.format("%d/%m/%Y"),
+                )),
+                (None, Some(c)) if c > due => Some(format!(
+                    "row {}: contracted on {}, after the 120 days ended on {} ({note}), and the row does not say when \
+                     the project was presented to the bank (column \"{}\")",
                     row.row,
                     c.format("%d/%m/%Y"),
                     due.format("%d/%m/%Y"),
-                ),
-            ));
+                    super::columns::header(super::columns::Column::PresentedOn),
+                )),
+                _ => None,
+            };
+            if let Some(why) = late {
+                prepared
+                    .flags
+                    .push(flag(&row.carta_number, entity::rules::code::FCO_VALIDITY_120D, why));
+            }
         }
     }
 
@@ -993,6 +1009,7 @@ impl Preparer {
                         .into(),
                     row.term_months.into(),
                     row.grace_months.into(),
+                    row.presented_on.into(),
                 ];
                 (row.carta_number.clone(), row.document.as_str().to_owned(), values)
             })

@@ -174,6 +174,8 @@ pub struct ReportRow {
     pub approved_on: NaiveDate,
     /// Contracting date.
     pub contracted_on: Option<NaiveDate>,
+    /// The day the project was presented to the bank.
+    pub presented_on: Option<NaiveDate>,
     /// Term in months.
     pub term_months: Option<i32>,
     /// Grace in months.
@@ -472,6 +474,30 @@ pub fn parse_row(
                 .arg("approved", a.format("%d/%m/%Y")),
         );
     }
+    let presented_on = match get(Column::PresentedOn) {
+        c if c.is_blank() => None,
+        c => parse_date(c).map_err(|m| err(Column::PresentedOn, m)).ok(),
+    };
+    if let (Some(a), Some(p)) = (approved_on, presented_on)
+        && p < a
+    {
+        err(
+            Column::PresentedOn,
+            Message::new(code::PRESENTED_BEFORE_APPROVAL)
+                .arg("presented", p.format("%d/%m/%Y"))
+                .arg("approved", a.format("%d/%m/%Y")),
+        );
+    }
+    if let (Some(c), Some(p)) = (contracted_on, presented_on)
+        && p > c
+    {
+        err(
+            Column::PresentedOn,
+            Message::new(code::PRESENTED_AFTER_CONTRACT)
+                .arg("presented", p.format("%d/%m/%Y"))
+                .arg("contracted", c.format("%d/%m/%Y")),
+        );
+    }
     let term = parse_months(get(Column::TermMonths))
         .map_err(|m| err(Column::TermMonths, m))
         .ok()
@@ -521,6 +547,7 @@ pub fn parse_row(
             contracted,
             approved_on,
             contracted_on,
+            presented_on,
             term_months: term,
             grace_months: grace,
         }));

@@ -53,6 +53,9 @@ pub enum SocialFuelStage {
     SealEligible,
     /// The social-fuel seal was requested (art. 11 I).
     SealRequested,
+    /// The evaluation found non-conformity; MDA hears the company's justifications and contestations before it may
+    /// unframe the project (art. 11 II).
+    NonConformityHearing,
     /// The social framing was lost (art. 11 II).
     Unframed,
 }

@@ -185,9 +185,39 @@ impl SocialFuelProject {
         date(self.0.extension_requested_on)
     }
 
-    /// Date the extension was granted.
+    /// Date MDA granted the extension (art. 11 §2).
     async fn extension_granted_on(&self) -> Option<Date> {
         date(self.0.extension_granted_on)
+    }
+
+    /// The company's justification for the extension (art. 11 §2 I).
+    async fn extension_justification(&self) -> Option<&str> {
+        self.0.extension_justification.as_deref()
+    }
+
+    /// Date MDA refused the extension.
+    async fn extension_refused_on(&self) -> Option<Date> {
+        date(self.0.extension_refused_on)
+    }
+
+    /// MDA's reason for granting or refusing the extension.
+    async fn extension_decision_reason(&self) -> Option<&str> {
+        self.0.extension_decision_reason.as_deref()
+    }
+
+    /// What the external evaluation found, on non-conformity.
+    async fn evaluation_finding(&self) -> Option<&str> {
+        self.0.evaluation_finding.as_deref()
+    }
+
+    /// Date MDA accepted the company's justifications of a non-conformity (art. 11 II): the framing was kept.
+    async fn justifications_accepted_on(&self) -> Option<Date> {
+        date(self.0.justifications_accepted_on)
+    }
+
+    /// Why MDA accepted them.
+    async fn justifications_reason(&self) -> Option<&str> {
+        self.0.justifications_reason.as_deref()
     }
 
     /// Date of unframing (art. 11 II).
@@ -689,6 +719,12 @@ impl FcoCarta {
     /// Whether the swine herd breeds by artificial insemination (art. 8 §5); null when not stated.
     async fn artificial_insemination(&self) -> Option<bool> {
         self.0.artificial_insemination
+    }
+
+    /// The day the borrower presented the project to the bank, the act the 120 days of a CDAE approval wait for
+    /// (art. 3 sole §); null when not stated.
+    async fn presented_on(&self) -> Option<Date> {
+        self.0.presented_on.map(Date)
     }
 
     /// The unfavourable carta this one reformulates (art. 3 sole §).
