@@ -459,6 +459,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 existing_sires: (plan.activity == FcoActivity::BeefCattle && i % 2 == 0).then_some(3),
                 artificial_insemination: matches!(plan.activity, FcoActivity::Swine | FcoActivity::SowRetention)
                     .then_some(i % 3 == 0),
+                special_demand: false,
             },
         )
         .await?;

@@ -39,6 +39,7 @@ mod m20261204_000033_social_fuel_instrument;
 mod m20261204_000034_carta_reproduction_facts;
 mod m20261204_000035_carta_presentation;
 mod m20261204_000036_hearing_and_extension_decision;
+mod m20261204_000037_special_demand;
 mod util;
 
 /// Every migration, in order.
@@ -85,6 +86,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000034_carta_reproduction_facts::Migration),
             Box::new(m20261204_000035_carta_presentation::Migration),
             Box::new(m20261204_000036_hearing_and_extension_decision::Migration),
+            Box::new(m20261204_000037_special_demand::Migration),
         ]
     }
 }

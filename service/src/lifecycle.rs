@@ -538,6 +538,8 @@ pub struct NewCarta {
     pub existing_sires: Option<i32>,
     /// Whether the swine herd breeds by artificial insemination (art. 8 §5).
     pub artificial_insemination: Option<bool>,
+    /// A special demand the chamber analyses whatever its amount (art. 14).
+    pub special_demand: bool,
 }
 
 /// Creates an FCO carta in DRAFT, with its creation row.
@@ -600,6 +602,7 @@ pub async fn create_carta(
         resubmission_of: None,
         existing_sires: input.existing_sires,
         artificial_insemination: input.artificial_insemination,
+        special_demand: input.special_demand,
     };
     let c = draft.model(act).insert(&txn).await?;
     let step = Step::created(
@@ -678,6 +681,7 @@ pub async fn resubmit_carta(
         resubmission_of: Some(old.id),
         existing_sires: old.existing_sires,
         artificial_insemination: old.artificial_insemination,
+        special_demand: old.special_demand,
     };
     let c = draft.model(act).insert(&txn).await?;
     let note = Some(format!("reformulates carta {}", old.number));
@@ -801,6 +805,7 @@ struct Draft {
     resubmission_of: Option<i64>,
     existing_sires: Option<i32>,
     artificial_insemination: Option<bool>,
+    special_demand: bool,
 }
 
 impl Draft {
@@ -821,6 +826,7 @@ impl Draft {
             resubmission_of: Set(self.resubmission_of),
             existing_sires: Set(self.existing_sires),
             artificial_insemination: Set(self.artificial_insemination),
+            special_demand: Set(self.special_demand),
             created_at: Set(act.clock.now()),
             ..Default::default()
         }

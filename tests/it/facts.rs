@@ -362,7 +362,7 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
 
         // MDA decides; a correction then needs a reason and is a new version.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\") { stage } }",
             json!({ "id": p }),
         )
         .await;
@@ -558,7 +558,7 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
 
         // After MDA's decision a proposal's correction needs a reason and keeps the old version.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\") { stage } }",
             json!({ "id": p }),
         )
         .await;
@@ -863,7 +863,7 @@ async fn the_external_evaluations_findings_decide_what_its_conclusion_may_be() {
         all_documents(&app, &p).await;
         for mutation in [
             "fileSocialFuelProject(id: $id, on: \"2026-03-05\")",
-            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\", letter: \"Ofício 7/MDA\")",
             "approveSocialFuelFinancing(id: $id, on: \"2026-04-01\")",
             "startIndustrialOperation(id: $id, on: \"2026-06-01\")",
         ] {
@@ -923,7 +923,7 @@ async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
         };
         for mutation in [
             "fileSocialFuelProject(id: $id, on: \"2015-03-05\")",
-            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\")",
             "approveSocialFuelFinancing(id: $id, on: \"2015-04-01\")",
         ] {
             app.data(&format!("mutation M($id: ID!) {{ {mutation} {{ stage }} }}"), json!({ "id": p })).await;

@@ -92,7 +92,9 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
         }
         app.data(&step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id2 })).await;
         refused(&app, &step("requestSocialFuelExtension", ", justification: \"x\", purchasesHonoured: true, farmersAssisted: true"), json!({ "id": id2 }), "SF-EXTENSION-12M").await;
-        let d = app.data(&step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2026-01-20\""), json!({ "id": id2 })).await;
+        // Art. 9 I–II: MDA decides by a letter; a decision without one is refused.
+        refused(&app, &step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2026-01-20\""), json!({ "id": id2 }), "SF-DECISION-LETTER").await;
+        let d = app.data(&step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2026-01-20\", letter: \"Ofício 8/MDA\""), json!({ "id": id2 })).await;
         assert_eq!(d["decideSocialFuelProject"]["stage"], "NON_CONFORMING");
         refused(&app, &step("approveSocialFuelFinancing", ""), json!({ "id": id2 }), "SF-SCHEDULE").await;
     })
@@ -262,7 +264,7 @@ async fn acts_in_the_future_nothing_financed_and_dates_out_of_order_are_refused(
         assert_eq!((code.as_str(), message.starts_with("input.requestedAmount")), ("BAD_USER_INPUT", true), "{message}");
         crate::facts::all_documents(&app, &p).await;
         app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2026-03-05\") { stage } }", json!({ "id": p })).await;
-        app.data("mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\") { stage } }", json!({ "id": p }))
+        app.data("mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2026-03-20\", letter: \"Ofício 7/MDA\") { stage } }", json!({ "id": p }))
             .await;
         refused(
             &app,
@@ -360,7 +362,7 @@ async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refuse
         refused(&app, "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2024-03-05\") { stage } }", json!({ "id": p }), "SF-DOCUMENTS").await;
         app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2024-03-09\") { stage } }", json!({ "id": p })).await;
         for step in [
-            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2024-03-20\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2024-03-20\", letter: \"Ofício 7/MDA\")",
             "approveSocialFuelFinancing(id: $id, on: \"2024-04-01\")",
             "startIndustrialOperation(id: $id, on: \"2024-04-01\")",
         ] {
@@ -554,6 +556,35 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         assert_eq!((seal["dueDate"].as_str(), seal["status"].as_str()), (Some("2015-11-16"), Some("OVERDUE")), "30 days from 15 October end on Saturday 14 November, moved to Monday 16: {seal}");
         let u = deadline(kept.clone(), "SF-UNFRAMING").await;
         assert!(u["status"] == "NOT_APPLICABLE" && u["explanation"].as_str().is_some_and(|e| e.contains("accepted")), "{u}");
+    })
+    .await;
+}
+
+/// Art. 14: a special demand goes to the chamber whatever its amount; an ordinary carta below the threshold does not.
+#[tokio::test]
+async fn a_special_demand_below_the_threshold_is_the_chambers() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bb = bank(&app, "BB").await;
+        let mut special = fco_new(&bb, "ESP-1", "300000.00");
+        special["i"]["specialDemand"] = json!(true);
+        let id = app.data(&fco_create(), special).await["createFcoCarta"]["id"].clone();
+        let plain = app.data(&fco_create(), fco_new(&bb, "ESP-2", "300000.00")).await["createFcoCarta"]["id"].clone();
+        for c in [&id, &plain] {
+            app.data(&fco_step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": c })).await;
+        }
+        let by_chamber = fco_step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-03-10\"");
+        refused(&app, &by_chamber, json!({ "id": plain }), "FCO-CHAMBER-THRESHOLD").await;
+        assert_eq!(app.data(&by_chamber, json!({ "id": id })).await["decideFcoCarta"]["stage"], "APPROVED");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { specialDemand compliance(asOf: \"2026-03-10\") { ruleCode status explanation } } } }";
+        let n = app.data(q, json!({ "id": id })).await["node"].clone();
+        assert_eq!(n["specialDemand"], true);
+        let of = |code: &str| n["compliance"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == code).cloned()).expect("outcome");
+        assert_eq!((of("FCO-SPECIAL-DEMAND")["status"].as_str(), of("FCO-CHAMBER-THRESHOLD")["status"].as_str()), (Some("MET"), Some("MET")), "{n}");
+        // The 120 days of art. 3 sole § run from this CDAE approval too.
+        let d = app.data("query Q($id: ID!) { node(id: $id) { ... on FcoCarta { deadlines(asOf: \"2026-03-11\") { ruleCode status dueDate } } } }", json!({ "id": id })).await;
+        let v = d["node"]["deadlines"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D").cloned()).expect("validity");
+        assert_eq!((v["status"].as_str(), v["dueDate"].as_str()), (Some("PENDING"), Some("2026-07-08")), "{v}");
     })
     .await;
 }

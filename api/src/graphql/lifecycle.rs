@@ -135,6 +135,9 @@ pub struct NewFcoCarta {
     /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows 100 sows per boar, not 20
     /// (art. 8 §5).
     pub artificial_insemination: Option<bool>,
+    /// A special demand the instruction does not prioritise: the chamber analyses it whatever its amount (art. 14).
+    #[graphql(default)]
+    pub special_demand: bool,
 }
 
 /// Lifecycle mutations of both programmes.
@@ -196,7 +199,10 @@ impl LifecycleMutation {
         #[graphql(desc = "The project's global ID.")] id: ID,
         #[graphql(desc = "Conformity (FAVOURABLE) or non-conformity (UNFAVOURABLE).")] decision: Decision,
         #[graphql(desc = "Date of the letter; today by default.")] on: Option<Date>,
-        #[graphql(desc = "Reference of the letter (ofício).")] letter: Option<String>,
+        #[graphql(
+            desc = "Reference of the letter (ofício) naming the company and its CNPJ (art. 9 I–II): required; a decision without it is refused (SF-DECISION-LETTER)."
+        )]
+        letter: Option<String>,
     ) -> Result<SocialFuelProject> {
         let event = |a: &Act| SfEvent::Decide {
             on: day(a, on),
@@ -354,6 +360,7 @@ impl LifecycleMutation {
             grace_months: input.grace_months,
             existing_sires: input.existing_sires,
             artificial_insemination: input.artificial_insemination,
+            special_demand: input.special_demand,
         };
         let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
         Ok(FcoCarta(c))

@@ -66,6 +66,8 @@ pub struct Model {
     /// The day the borrower presented the project to the bank, the act the 120 days of a CDAE approval wait for
     /// (art. 3 sole §); unknown when not stated.
     pub presented_on: Option<Date>,
+    /// A special demand the instruction does not prioritise, analysed by the chamber whatever its amount (art. 14).
+    pub special_demand: bool,
 }
 
 /// No declared relations.

@@ -222,6 +222,39 @@ pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -
             "environmental consent, approved management plan and validated guidelines",
             "the FCO Verde line",
         ),
+        "FCO-SEED-MAPA" => (
+            activity == A::Forestry,
+            "seed and seedling suppliers registered with MAPA, with the seeds' conformity term at release",
+            "forestry",
+        ),
+        "FCO-SWINE-ELIGIBLE" => (
+            activity == A::SowRetention,
+            "the borrower is a rural producer or their cooperative, or a Pronaf producer within their enquadramento",
+            "the sow-retention line",
+        ),
+        "FCO-SWINE-FAMILY" => (
+            matches!(activity, A::Swine | A::SowRetention) && line == FcoLine::Pronaf,
+            "the family-farm project's technical and economic viability and its qualified technical assistance \
+             (responsible for the farms' biosecurity)",
+            "family-farm (Pronaf) swine projects",
+        ),
+        "FCO-SWINE-REPORT" => (
+            matches!(activity, A::Swine | A::SowRetention),
+            "the project author's technical report (laudo) on the farms' infrastructure before animals are bought, \
+             or the project budgets renovating, recovering or building it",
+            "swine",
+        ),
+        "FCO-PANTANAL-PLAIN" => (
+            activity == A::PantanalDamRetention,
+            "the farm lies in the Pantanal plain (planície pantaneira)",
+            "the Pantanal dam-retention line",
+        ),
+        "FCO-SMALL-ANIMALS" => (
+            activity == A::SmallAnimals,
+            "technical and economic viability, qualified technical assistance and INDEA/MT registration before \
+             contracting",
+            "sheep, goats, crocodilians, ostriches and other small animals",
+        ),
         _ => (true, "a document or a human check", "every carta"),
     };
     if applies {
@@ -648,6 +681,158 @@ pub fn deadlines(
     Ok(out)
 }
 
+/// FCO-PREDOMINANCE, FCO-IA-INFO, FCO-SPECIAL-DEMAND, FCO-PASTURE-SOIL and FCO-GLOBAL-ASSISTANCE: the articles
+/// whose facts the carta and its items carry (the two last are checklist items, confirmed by a person, that apply only
+/// where their article does).
+fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Outcome> {
+    let c = f.carta;
+    let mut out = Vec::new();
+    // Art. 17 I: investment credit when fixed and semi-fixed investments predominate in the budget.
+    let (mut invest, mut total) = (0i64, 0i64);
+    for i in f.items {
+        total += i.value.cents();
+        if i.investment_class != InvestmentClass::Operating {
+            invest += i.value.cents();
+        }
+    }
+    let share = |part: i64| {
+        if total == 0 {
+            String::new()
+        } else {
+            super::pct(Decimal::from(part) * Decimal::from(100) / Decimal::from(total))
+        }
+    };
+    out.push(if total == 0 {
+        outcome(code::FCO_PREDOMINANCE, Status::Pending, "no items with values yet")
+    } else if invest * 2 > total {
+        outcome(
+            code::FCO_PREDOMINANCE,
+            Status::Met,
+            format!(
+                "investment credit: fixed and semi-fixed investments are {} of {} ({}), the rest operating costs",
+                Money(invest),
+                Money(total),
+                share(invest)
+            ),
+        )
+    } else if operating_allowed(c.activity) {
+        outcome(
+            code::FCO_PREDOMINANCE,
+            Status::Met,
+            format!(
+                "operating credit: operating costs are {} of {} ({}), which {} allows on its own (art. 16)",
+                Money(total - invest),
+                Money(total),
+                share(total - invest),
+                c.activity.name_pt()
+            ),
+        )
+    } else {
+        outcome(
+            code::FCO_PREDOMINANCE,
+            Status::Violated,
+            format!(
+                "operating costs are {} of {} ({}): not investment credit (art. 17 I), and {} allows no stand-alone \
+                 operating credit (art. 16)",
+                Money(total - invest),
+                Money(total),
+                share(total - invest),
+                c.activity.name_pt()
+            ),
+        )
+    });
+    // Art. 6 §7, art. 7 §6: genetic improvement (sires or dams bought, or a professional for embryo transfer or AI)
+    // is contracted only with the artificial-insemination information stated in the carta.
+    let genetic = matches!(c.activity, FcoActivity::BeefCattle | FcoActivity::DairyCattle)
+        && (f.items.iter().any(|i| matches!(i.kind, ItemKind::Sire | ItemKind::Dam)) || c.professional_name.is_some());
+    out.push(match (genetic, c.artificial_insemination) {
+        (false, _) => outcome(
+            code::FCO_IA_INFO,
+            Status::NotApplicable,
+            "no genetic improvement of beef or dairy cattle in this carta",
+        ),
+        (true, Some(ai)) => outcome(
+            code::FCO_IA_INFO,
+            Status::Met,
+            format!(
+                "the carta states the insemination information: {}",
+                if ai {
+                    "artificial insemination"
+                } else {
+                    "natural service"
+                }
+            ),
+        ),
+        (true, None) => outcome(
+            code::FCO_IA_INFO,
+            Status::Pending,
+            "genetic improvement is contracted only once the carta states the artificial-insemination information \
+             (artificialInsemination)",
+        ),
+    });
+    // Art. 14: a special demand goes to the chamber whatever its amount.
+    out.push(match (c.special_demand, c.decided_by.as_deref()) {
+        (false, _) => outcome(
+            code::FCO_SPECIAL_DEMAND,
+            Status::NotApplicable,
+            "not filed as a special demand",
+        ),
+        (true, Some("CHAMBER")) => outcome(
+            code::FCO_SPECIAL_DEMAND,
+            Status::Met,
+            "a special demand the CPACR/CDAE analysed, exceptionally, whatever its amount",
+        ),
+        (true, Some(_)) => outcome(
+            code::FCO_SPECIAL_DEMAND,
+            Status::Violated,
+            "a special demand decided by the bank: art. 14 gives special demands to the CPACR and CDAE",
+        ),
+        (true, None) => outcome(
+            code::FCO_SPECIAL_DEMAND,
+            Status::Pending,
+            "a special demand: the CPACR/CDAE analyses it, exceptionally, whatever its amount",
+        ),
+    });
+    // Art. 6 II a, art. 7 II a, art. 12: pasture needs the soil analysis behind its correction.
+    out.push(if f.items.iter().any(|i| i.kind == ItemKind::Pasture) {
+        outcome(
+            code::FCO_PASTURE_SOIL,
+            Status::Pending,
+            "checklist item, not yet confirmed: the soil analysis on which the pasture's acidity and phosphorus \
+             correction is based",
+        )
+    } else {
+        outcome(
+            code::FCO_PASTURE_SOIL,
+            Status::NotApplicable,
+            "no pasture formation, renovation or recovery among the items",
+        )
+    });
+    // Art. 4: over the ceiling only within an exception of the FCO programming ("assistência global permitida").
+    let over = params
+        .value("FCO-CEILING.AMOUNT", on)
+        .is_ok_and(|ceiling| f.group_exposure.to_decimal() > ceiling);
+    out.push(if over {
+        outcome(
+            code::FCO_GLOBAL_ASSISTANCE,
+            Status::Pending,
+            format!(
+                "checklist item, not yet confirmed: the group's {} exceeds the ceiling; the carta may stand only \
+                 within an exception listed under \"assistência global permitida no fundo\" in the FCO programming in \
+                 force (name it when confirming)",
+                f.group_exposure
+            ),
+        )
+    } else {
+        outcome(
+            code::FCO_GLOBAL_ASSISTANCE,
+            Status::NotApplicable,
+            "the group is within the ceiling: no exception is needed",
+        )
+    });
+    out
+}
+
 /// Every rule of the programme on one carta, as of `as_of`; parameters in force on the submission date.
 pub fn check_all(
     f: &CartaFacts<'_>,
@@ -683,6 +868,14 @@ pub fn check_all(
                 Status::Pending,
                 format!(
                     "{} is at or above {threshold_brl}: needs the chamber's opinion",
+                    c.financed_amount
+                ),
+            ),
+            (false, Some("CHAMBER")) if c.special_demand => outcome(
+                code::FCO_CHAMBER_THRESHOLD,
+                Status::Met,
+                format!(
+                    "{} is below {threshold_brl}, and the chamber analysed it as a special demand (art. 14)",
                     c.financed_amount
                 ),
             ),
@@ -1035,6 +1228,7 @@ pub fn check_all(
             explanation: d.note,
         });
     }
+    out.extend(article_checks(f, params, on));
     for code in [
         code::FCO_SEED_ORIGIN,
         code::FCO_GTA,
@@ -1042,6 +1236,12 @@ pub fn check_all(
         code::FCO_SWINE_ORIGIN,
         code::FCO_GREEN,
         code::FCO_TEMPLATE,
+        code::FCO_SEED_MAPA,
+        code::FCO_SWINE_ELIGIBLE,
+        code::FCO_SWINE_FAMILY,
+        code::FCO_SWINE_REPORT,
+        code::FCO_PANTANAL_PLAIN,
+        code::FCO_SMALL_ANIMALS,
     ] {
         out.push(match checklist_applies(code, c.activity, c.line) {
             Ok(what) => outcome(

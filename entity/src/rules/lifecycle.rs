@@ -223,6 +223,13 @@ pub fn apply_sf(
                 return Err(wrong(code::SF_DECISION_30D, "FILED"));
             }
             not_before(code::SF_DECISION_30D, *on, p.filed_on, "the filing")?;
+            if letter.as_deref().is_none_or(|l| l.trim().is_empty()) {
+                return Err(violation(
+                    code::SF_DECISION_LETTER,
+                    "MDA decides by a letter (ofício) of conformity or non-conformity naming the company and its \
+                     CNPJ (art. 9 I–II): give its reference (letter)",
+                ));
+            }
             n.decided_on = Some(*on);
             n.decision = Some(*decision);
             n.decision_letter = letter.clone();
@@ -555,10 +562,13 @@ pub fn apply_fco(
                     ),
                 ));
             }
-            if !chamber && *by_chamber {
+            if !chamber && *by_chamber && !c.special_demand {
                 return Err(violation(
                     code::FCO_CHAMBER_THRESHOLD,
-                    format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
+                    format!(
+                        "{} is below {threshold_brl}: the bank decides (unless it is a special demand, art. 14)",
+                        c.financed_amount
+                    ),
                 ));
             }
             n.decision = Some(*decision);

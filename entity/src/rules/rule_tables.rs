@@ -50,6 +50,7 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
         existing_sires: None,
         artificial_insemination: None,
         presented_on: None,
+        special_demand: false,
     }
 }
 
@@ -764,4 +765,194 @@ fn the_social_fuel_rules_are_in_force_between_the_instruments_dates() {
     // A draft is judged on the day asked.
     assert!(!na(&judge(None, d(2021, 5, 24))));
     assert!(na(&judge(None, d(2021, 5, 25))));
+}
+
+/// The articles DOMAIN.md listed without a rule (issue 16, point 10), each judged where its article applies: art. 17 I
+/// by one centavo either side of half the budget, art. 6 §7 by whether the carta states the insemination method, art.
+/// 14 by who decided a special demand, and the checklist items by activity, line and items.
+#[test]
+fn the_articles_added_to_the_catalogue_apply_where_their_article_does() {
+    use InvestmentClass::*;
+    let priced = |kind: ItemKind, class: InvestmentClass, cents: i64| {
+        let mut i = item(kind, None, None, class);
+        i.value = Money(cents);
+        i
+    };
+    // Half the budget in investment is not predominance; one centavo more is.
+    let half = [
+        priced(ItemKind::Machine, Fixed, 50_000),
+        priced(ItemKind::OperatingExpense, Operating, 50_000),
+    ];
+    let machinery = carta(FcoActivity::Machinery, 1000, 60, 12);
+    let (status, why) = outcome_of(&machinery, &half, 0, "FCO-PREDOMINANCE");
+    assert_eq!(status, Status::Violated, "{why}");
+    assert!(why.contains("(50 %)") && why.contains("art. 16"), "{why}");
+    let more = [
+        priced(ItemKind::Machine, Fixed, 50_001),
+        priced(ItemKind::OperatingExpense, Operating, 50_000),
+    ];
+    let (status, why) = outcome_of(&machinery, &more, 0, "FCO-PREDOMINANCE");
+    assert_eq!(status, Status::Met, "{why}");
+    assert!(why.starts_with("investment credit"), "{why}");
+    // Fish farming may take operating credit on its own: operating costs predominating are not a violation.
+    let fish = carta(FcoActivity::FishFarming, 1000, 24, 6);
+    assert_eq!(outcome_of(&fish, &half, 0, "FCO-PREDOMINANCE").0, Status::Met);
+    assert_eq!(outcome_of(&fish, &[], 0, "FCO-PREDOMINANCE").0, Status::Pending);
+
+    // Genetic improvement of cattle needs the insemination information; other activities do not.
+    let mut beef = carta(FcoActivity::BeefCattle, 1000, 60, 12);
+    let sire = [item(ItemKind::Sire, Some(2), Some(24), SemiFixed)];
+    assert_eq!(outcome_of(&beef, &sire, 0, "FCO-IA-INFO").0, Status::Pending);
+    beef.artificial_insemination = Some(false);
+    let (status, why) = outcome_of(&beef, &sire, 0, "FCO-IA-INFO");
+    assert_eq!((status, why.contains("natural service")), (Status::Met, true), "{why}");
+    assert_eq!(outcome_of(&machinery, &[], 0, "FCO-IA-INFO").0, Status::NotApplicable);
+
+    // A special demand is the chamber's whatever its amount.
+    let mut special = carta(FcoActivity::Grains, 300_000, 24, 6);
+    assert_eq!(
+        outcome_of(&special, &[], 0, "FCO-SPECIAL-DEMAND").0,
+        Status::NotApplicable
+    );
+    special.special_demand = true;
+    assert_eq!(outcome_of(&special, &[], 0, "FCO-SPECIAL-DEMAND").0, Status::Pending);
+    special.decided_by = Some("CHAMBER".into());
+    assert_eq!(outcome_of(&special, &[], 0, "FCO-SPECIAL-DEMAND").0, Status::Met);
+    let (status, why) = outcome_of(&special, &[], 0, "FCO-CHAMBER-THRESHOLD");
+    assert_eq!(
+        (status, why.contains("special demand (art. 14)")),
+        (Status::Met, true),
+        "{why}"
+    );
+    special.decided_by = Some("BANK".into());
+    assert_eq!(outcome_of(&special, &[], 0, "FCO-SPECIAL-DEMAND").0, Status::Violated);
+
+    // Checklist items where their article applies, NOT_APPLICABLE (saying so) elsewhere.
+    let pasture = [item(ItemKind::Pasture, None, None, Fixed)];
+    for (code, c, items, expected) in [
+        (
+            "FCO-PASTURE-SOIL",
+            carta(FcoActivity::BeefCattle, 1000, 60, 12),
+            &pasture[..],
+            Status::Pending,
+        ),
+        (
+            "FCO-PASTURE-SOIL",
+            carta(FcoActivity::BeefCattle, 1000, 60, 12),
+            &[][..],
+            Status::NotApplicable,
+        ),
+        (
+            "FCO-PANTANAL-PLAIN",
+            carta(FcoActivity::PantanalDamRetention, 1000, 96, 48),
+            &[][..],
+            Status::Pending,
+        ),
+        (
+            "FCO-PANTANAL-PLAIN",
+            carta(FcoActivity::BeefCattle, 1000, 60, 12),
+            &[][..],
+            Status::NotApplicable,
+        ),
+        (
+            "FCO-SWINE-ELIGIBLE",
+            carta(FcoActivity::SowRetention, 1000, 36, 24),
+            &[][..],
+            Status::Pending,
+        ),
+        (
+            "FCO-SWINE-ELIGIBLE",
+            carta(FcoActivity::Swine, 1000, 60, 12),
+            &[][..],
+            Status::NotApplicable,
+        ),
+        (
+            "FCO-SWINE-REPORT",
+            carta(FcoActivity::Swine, 1000, 60, 12),
+            &[][..],
+            Status::Pending,
+        ),
+        (
+            "FCO-SMALL-ANIMALS",
+            carta(FcoActivity::SmallAnimals, 1000, 60, 12),
+            &[][..],
+            Status::Pending,
+        ),
+        (
+            "FCO-SMALL-ANIMALS",
+            carta(FcoActivity::Grains, 1000, 60, 12),
+            &[][..],
+            Status::NotApplicable,
+        ),
+        (
+            "FCO-SEED-MAPA",
+            carta(FcoActivity::Forestry, 1000, 60, 12),
+            &[][..],
+            Status::Pending,
+        ),
+        (
+            "FCO-SEED-MAPA",
+            carta(FcoActivity::PerennialCrops, 1000, 60, 12),
+            &[][..],
+            Status::NotApplicable,
+        ),
+        (
+            "FCO-GLOBAL-ASSISTANCE",
+            carta(FcoActivity::Grains, 15_000_000, 60, 12),
+            &[][..],
+            Status::NotApplicable,
+        ),
+        (
+            "FCO-GLOBAL-ASSISTANCE",
+            carta(FcoActivity::Grains, 15_000_001, 60, 12),
+            &[][..],
+            Status::Pending,
+        ),
+    ] {
+        let (status, why) = outcome_of(&c, items, 0, code);
+        assert_eq!(status, expected, "{code} on {:?}: {why}", c.activity);
+    }
+    // Family-farm swine: the Pronaf line only.
+    let mut pronaf = carta(FcoActivity::Swine, 1000, 60, 12);
+    assert_eq!(outcome_of(&pronaf, &[], 0, "FCO-SWINE-FAMILY").0, Status::NotApplicable);
+    pronaf.line = FcoLine::Pronaf;
+    assert_eq!(outcome_of(&pronaf, &[], 0, "FCO-SWINE-FAMILY").0, Status::Pending);
+}
+
+/// Art. 9 I–II: a decision without its letter is a violation the rule shows (the lifecycle refuses it now; older rows
+/// may lack it); art. 2 is a checklist item.
+#[test]
+fn the_decision_letter_and_the_brazilian_company_are_judged() {
+    let mut p = project();
+    p.filed_on = Some(d(2015, 1, 10));
+    let judge = |p: &social_fuel_project::Model, code: &str| {
+        let facts = ProjectFacts {
+            project: p,
+            acquisitions: &[],
+            proposals: &[],
+            documents: &[],
+            plan: None,
+            semi_arid: false,
+            semi_arid_note: None,
+            change_notices: 0,
+        };
+        let all =
+            social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2015, 3, 1)).expect("params");
+        all.into_iter()
+            .find(|o| o.code == code)
+            .map(|o| (o.status, o.explanation))
+            .expect("outcome")
+    };
+    assert_eq!(judge(&p, "SF-DECISION-LETTER").0, Status::Pending);
+    assert_eq!(judge(&p, "SF-COMPANY-BR").0, Status::Pending);
+    p.decided_on = Some(d(2015, 2, 5));
+    p.decision = Some(crate::entities::vocab::Decision::Favourable);
+    assert_eq!(judge(&p, "SF-DECISION-LETTER").0, Status::Violated);
+    p.decision_letter = Some("Ofício 12/2015/MDA".into());
+    let (status, why) = judge(&p, "SF-DECISION-LETTER");
+    assert_eq!(
+        (status, why.contains("Ofício 12/2015/MDA") && why.contains("conformity")),
+        (Status::Met, true),
+        "{why}"
+    );
 }

@@ -836,6 +836,36 @@ pub fn check_all(
     out.extend(check_proposals(p, f.proposals));
     out.push(check_plan(f.plan));
     out.push(check_bank_first(p));
+    // Art. 2: a company constituted under Brazilian law; its articles are a document a person reads.
+    out.push(outcome(
+        code::SF_COMPANY_BR,
+        Status::Pending,
+        "checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ \
+         registration) and holds the biodiesel production project",
+    ));
+    // Art. 9 I–II: MDA decides by a letter of conformity or non-conformity naming the company and its CNPJ.
+    out.push(match (p.decided_on, p.decision_letter.as_deref().map(str::trim)) {
+        (None, _) => outcome(code::SF_DECISION_LETTER, Status::Pending, "MDA has not decided yet"),
+        (Some(d), Some(letter)) if !letter.is_empty() => outcome(
+            code::SF_DECISION_LETTER,
+            Status::Met,
+            format!(
+                "decided on {d} by letter {letter} of {}, addressed to the company and its CNPJ on record",
+                if p.decision == Some(Decision::Favourable) {
+                    "conformity"
+                } else {
+                    "non-conformity"
+                }
+            ),
+        ),
+        (Some(d), _) => outcome(
+            code::SF_DECISION_LETTER,
+            Status::Violated,
+            format!(
+                "decided on {d} with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ"
+            ),
+        ),
+    });
     out.push(check_documents(p, f.documents));
     for d in deadlines(p, params, cal, as_of)? {
         out.push(deadline_outcome(&d));

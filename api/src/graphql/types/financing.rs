@@ -727,6 +727,11 @@ impl FcoCarta {
         self.0.presented_on.map(Date)
     }
 
+    /// A special demand the instruction does not prioritise, analysed by the chamber whatever its amount (art. 14).
+    async fn special_demand(&self) -> bool {
+        self.0.special_demand
+    }
+
     /// The unfavourable carta this one reformulates (art. 3 sole §).
     async fn resubmission_of(&self, ctx: &Context<'_>) -> Result<Option<FcoCarta>> {
         let Some(id) = self.0.resubmission_of else {
