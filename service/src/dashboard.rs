@@ -616,7 +616,10 @@ async fn reporting_tables(
                 .checked_add_months(Months::new(2))
                 .and_then(|d| d.pred_opt())
                 .unwrap_or(*m);
-            let due = calendar.add_days(next_end, 0).due;
+            let due = calendar
+                .of(entity::rules::calendar::Authority::Banking)
+                .add_days(next_end, 0)
+                .due;
             let received = reports
                 .iter()
                 .filter(|r| r.bank_id == b.id && r.reference_month == month)

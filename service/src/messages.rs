@@ -189,6 +189,11 @@ catalogue! {
         pt: "contratada em {contracted}, antes da aprovação em {approved}",
         en: "contracted on {contracted} before its approval on {approved}"
     }
+    /// An open day recorded on a day that is no ponto facultativo.
+    NOT_A_PONTO_FACULTATIVO = "NOT_A_PONTO_FACULTATIVO" {
+        pt: "{day} não é ponto facultativo (Carnaval, Corpus Christi): só nesses dias se registra expediente",
+        en: "{day} is no ponto facultativo (Carnival, Corpus Christi): only on those is an office recorded open"
+    }
     /// Project presented before its approval.
     PRESENTED_BEFORE_APPROVAL = "PRESENTED_BEFORE_APPROVAL" {
         pt: "projeto apresentado em {presented}, antes da aprovação em {approved}",

@@ -7,6 +7,7 @@ use crate::{
     messages::{Message, code},
 };
 use chrono::NaiveDate;
+use entity::rules::calendar::Authority;
 use entity::{
     checklist_confirmation, fco_carta, non_business_day, rule_parameter,
     rules::{self, Outcome, RuleKind, Status, calendar::Calendar, params::Params},
@@ -195,17 +196,28 @@ pub async fn non_business_days(db: &DatabaseConnection) -> Result<Vec<non_busine
         .await?)
 }
 
-/// Records a day without office hours beyond weekends and national holidays.
+/// Records a day without office hours beyond weekends and national holidays, for one authority or (`None`) for all;
+/// or, `open`, a ponto facultativo on which the authority's office was open.
 pub async fn add_non_business_day(
     db: &DatabaseConnection,
     day: NaiveDate,
     reason: &str,
+    authority: Option<Authority>,
+    open: bool,
 ) -> Result<non_business_day::Model> {
     if reason.trim().is_empty() {
         return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
     }
+    if open && entity::rules::calendar::ponto_facultativo(day).is_none() {
+        return Err(ServiceError::bad(
+            "day",
+            Message::new(code::NOT_A_PONTO_FACULTATIVO).arg("day", day),
+        ));
+    }
+    let name = authority.map_or("ALL", Authority::as_str);
     let exists = non_business_day::Entity::find()
         .filter(non_business_day::Column::Day.eq(day))
+        .filter(non_business_day::Column::Authority.eq(name))
         .one(db)
         .await?;
     if let Some(d) = exists {
@@ -218,6 +230,8 @@ pub async fn add_non_business_day(
     }
     Ok(non_business_day::ActiveModel {
         day: Set(day),
+        authority: Set(name.into()),
+        open: Set(open),
         reason: Set(reason.trim().into()),
         ..Default::default()
     }

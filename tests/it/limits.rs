@@ -103,11 +103,11 @@ async fn a_request_past_the_time_limit_is_stopped_with_a_clear_503() {
             let txn = app.db.begin().await.expect("a transaction");
             match app.backend {
                 Backend::Postgres => txn
-                    .execute_unprepared("LOCK TABLE non_business_day IN ACCESS EXCLUSIVE MODE")
+                    .execute_unprepared("LOCK TABLE calendar_day IN ACCESS EXCLUSIVE MODE")
                     .await
                     .expect("lock"),
                 Backend::Sqlite => txn
-                    .execute_unprepared("DELETE FROM non_business_day WHERE day = '1900-01-01'")
+                    .execute_unprepared("DELETE FROM calendar_day WHERE day = '1900-01-01'")
                     .await
                     .expect("the write lock"),
             };

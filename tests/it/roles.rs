@@ -89,6 +89,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "correctRuleParameterVersion",
             "withdrawRuleParameterVersion",
             "addNonBusinessDay",
+            "recordOfficeOpen",
             "importFacts",
         ],
     ),

@@ -346,3 +346,49 @@ async fn the_social_fuel_rules_cite_in_mda_2_2005_in_force_from_its_publication(
     })
     .await;
 }
+
+/// The calendar per authority (issue 16, point 11): a closure recorded for Mato Grosso moves the 120 days of a CDAE
+/// approval and not MDA's deadlines; Corpus Christi counts as closed until an office is recorded open; an open day
+/// is only recorded on a ponto facultativo.
+#[tokio::test]
+async fn each_authority_counts_its_own_office_days() {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let c = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "CAL-1", "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "João",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "1000000.00", "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-03-02\") { id } }", json!({ "id": c })).await;
+        // Approved by the chamber on 10 March 2026: 120 days end on Wednesday 8 July.
+        app.data("mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-03-10\") { id } }", json!({ "id": c })).await;
+        let due = || {
+            let (app, c) = (&app, c.clone());
+            async move {
+                let d = app.data("query Q($id: ID!) { node(id: $id) { ... on FcoCarta { deadlines(asOf: \"2026-03-11\") { ruleCode dueDate countingNote } } } }", json!({ "id": c })).await;
+                d["node"]["deadlines"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D").cloned()).expect("validity")
+            }
+        };
+        assert_eq!(due().await["dueDate"], "2026-07-08");
+        // A federal closure on 8 July does not move the CDAE's count; Mato Grosso's does.
+        app.data("mutation { addNonBusinessDay(day: \"2026-07-08\", reason: \"ponto facultativo federal\", authority: FEDERAL) { day } }", json!({})).await;
+        assert_eq!(due().await["dueDate"], "2026-07-08");
+        let added = app.data("mutation { addNonBusinessDay(day: \"2026-07-08\", reason: \"feriado estadual, Lei X\", authority: MATO_GROSSO) { day authority open } }", json!({})).await;
+        assert_eq!(added["addNonBusinessDay"], json!({ "day": "2026-07-08", "authority": "MATO_GROSSO", "open": false }));
+        let moved = due().await;
+        assert_eq!(moved["dueDate"], "2026-07-09", "{moved}");
+        assert!(moved["countingNote"].as_str().is_some_and(|n| n.contains("feriado estadual")), "{moved}");
+        // An open day only on a ponto facultativo.
+        let (message, code) = app.error("mutation { recordOfficeOpen(day: \"2026-07-09\", authority: MATO_GROSSO, reason: \"x\") { day } }", json!({})).await;
+        assert_eq!((code.as_str(), message.contains("ponto facultativo")), ("BAD_USER_INPUT", true), "{message}");
+        let open = app.data("mutation { recordOfficeOpen(day: \"2026-06-04\", authority: FEDERAL, reason: \"expediente normal\") { day authority open } }", json!({})).await;
+        assert_eq!(open["recordOfficeOpen"], json!({ "day": "2026-06-04", "authority": "FEDERAL", "open": true }));
+        let listed = app.data("{ nonBusinessDays { day authority open } }", json!({})).await;
+        assert_eq!(listed["nonBusinessDays"].as_array().map(Vec::len), Some(3), "{listed}");
+    })
+    .await;
+}

@@ -52,6 +52,7 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addEconomicGroupMembers"
         | "removeEconomicGroupMember" => O::Chamber,
         "confirmChecklistItem" => O::Confirm,
+        // recordOfficeOpen, like addNonBusinessDay, is the administrator's (below).
         "resolveComplianceFlag" => O::ResolveFlag,
         // createBank, updateBank, the rule parameters, non-business days, importFacts, and anything not placed.
         _ => O::Administer,

@@ -247,8 +247,44 @@ pub struct Rule {
 pub struct NonBusinessDay {
     /// The day.
     pub day: Date,
-    /// Why there are no office hours.
+    /// Whose office days it concerns; null for every authority.
+    pub authority: Option<CalendarAuthority>,
+    /// True for a ponto facultativo on which the office was open; false for a closed day.
+    pub open: bool,
+    /// Why there are no office hours (or why the office was open).
     pub reason: String,
+}
+
+/// Whose office days a deadline counts.
+#[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
+pub enum CalendarAuthority {
+    /// The federal offices: MDA's deadlines.
+    Federal,
+    /// Mato Grosso's offices: the CDAE's and SEDEC's deadlines (FCO-VALIDITY-120D).
+    MatoGrosso,
+    /// The banks (ANBIMA's calendar): their reporting deadlines (FCO-MONTHLY-LIST, FCO-BB-60D).
+    Banking,
+}
+
+impl From<CalendarAuthority> for rules::calendar::Authority {
+    fn from(a: CalendarAuthority) -> Self {
+        match a {
+            CalendarAuthority::Federal => Self::Federal,
+            CalendarAuthority::MatoGrosso => Self::MatoGrosso,
+            CalendarAuthority::Banking => Self::Banking,
+        }
+    }
+}
+
+impl From<rules::calendar::Authority> for CalendarAuthority {
+    fn from(a: rules::calendar::Authority) -> Self {
+        use rules::calendar::Authority as A;
+        match a {
+            A::Federal => Self::Federal,
+            A::MatoGrosso => Self::MatoGrosso,
+            A::Banking => Self::Banking,
+        }
+    }
 }
 
 /// A version of a rule parameter.
@@ -399,6 +435,8 @@ impl From<entity::non_business_day::Model> for NonBusinessDay {
     fn from(m: entity::non_business_day::Model) -> Self {
         Self {
             day: Date(m.day),
+            authority: rules::calendar::Authority::parse(&m.authority).map(Into::into),
+            open: m.open,
             reason: m.reason,
         }
     }
@@ -479,15 +517,32 @@ impl RulesMutation {
         Ok(m.into())
     }
 
-    /// Records a day without office hours beyond weekends and national holidays (a state holiday, a declared
-    /// closure): deadlines ending on it move to the next business day (Lei 9.784/1999, art. 66 §1).
+    /// Records a day without office hours beyond weekends and national holidays (a state or municipal holiday, a
+    /// declared closure) for one authority, or for every one when `authority` is null: deadlines of that authority
+    /// ending on it move to the next business day (Lei 9.784/1999, art. 66 §1).
     async fn add_non_business_day(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The day.")] day: Date,
         #[graphql(desc = "Why there are no office hours (the act that declared it).")] reason: String,
+        #[graphql(desc = "Whose office days: null for every authority.")] authority: Option<CalendarAuthority>,
     ) -> Result<NonBusinessDay> {
-        let m = parameters::add_non_business_day(db(ctx), day.0, &reason)
+        let m = parameters::add_non_business_day(db(ctx), day.0, &reason, authority.map(Into::into), false)
+            .await
+            .served(ctx)?;
+        Ok(m.into())
+    }
+
+    /// Records that an authority's office was open on a ponto facultativo (Carnival Monday or Tuesday, Corpus
+    /// Christi), which otherwise counts as closed: its deadlines may then end that day.
+    async fn record_office_open(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The ponto facultativo.")] day: Date,
+        #[graphql(desc = "Whose office was open.")] authority: CalendarAuthority,
+        #[graphql(desc = "The act that kept it open.")] reason: String,
+    ) -> Result<NonBusinessDay> {
+        let m = parameters::add_non_business_day(db(ctx), day.0, &reason, Some(authority.into()), true)
             .await
             .served(ctx)?;
         Ok(m.into())

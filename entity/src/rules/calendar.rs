@@ -1,12 +1,56 @@
 //! Legal deadlines as Lei 9.784/1999, art. 66 counts them: the first day is excluded and the last included
 //! (caput); a deadline ending on a day without office hours moves to the next business day (§1); deadlines in months
 //! or years run from date to date, and where the final month lacks that day the deadline is that month's last day
-//! (§3). Hours count as hours. National holidays are the fixed ones (20 November from 2024, Lei 14.759/2023) and the
-//! Easter-based ones (Carnival Monday and Tuesday, Good Friday, Corpus Christi); further days without office hours
-//! (state holidays, declared closures) are data.
+//! (§3). Hours count as hours. National holidays are the fixed ones (20 November from 2024, Lei 14.759/2023) and Good
+//! Friday. Carnival Monday and Tuesday and Corpus Christi are *pontos facultativos* of the federal and state offices,
+//! not legal holidays: they count as closed unless an office is recorded open that day; banks close on them (ANBIMA's
+//! calendar), so the banking calendar counts them as bank holidays. Each deadline counts the calendar of the authority
+//! it runs against ([`Authority`]); further days without office hours (state and municipal holidays, declared
+//! closures) are data, each for one authority or for all.
 
 use chrono::{Datelike, Duration, Months, NaiveDate, Weekday};
 use std::collections::BTreeSet;
+
+/// Whose office hours a deadline counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Authority {
+    /// The federal administration: MDA's deadlines.
+    #[default]
+    Federal,
+    /// The state of Mato Grosso: the CDAE's and SEDEC's deadlines.
+    MatoGrosso,
+    /// The banks: their reporting deadlines (ANBIMA's calendar).
+    Banking,
+}
+
+impl Authority {
+    /// The stored name (`FEDERAL`, `MATO_GROSSO`, `BANKING`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Federal => "FEDERAL",
+            Self::MatoGrosso => "MATO_GROSSO",
+            Self::Banking => "BANKING",
+        }
+    }
+
+    /// From the stored name; `ALL` (a day for every authority) is `None`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "FEDERAL" => Some(Self::Federal),
+            "MATO_GROSSO" => Some(Self::MatoGrosso),
+            "BANKING" => Some(Self::Banking),
+            _ => None,
+        }
+    }
+
+    fn office(self) -> &'static str {
+        match self {
+            Self::Federal => "the federal offices",
+            Self::MatoGrosso => "the offices of Mato Grosso",
+            Self::Banking => "the banks",
+        }
+    }
+}
 
 /// Why a day has no office hours.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +61,10 @@ pub enum NonBusiness {
     Sunday,
     /// A national holiday, by name.
     Holiday(&'static str),
+    /// A *ponto facultativo* of the federal or state offices, counted as closed (none was recorded open).
+    PontoFacultativo(&'static str),
+    /// A bank holiday that is not a legal holiday (ANBIMA's calendar).
+    BankHoliday(&'static str),
     /// A day declared without office hours (state holiday, closure), with its reason.
     Closure(String),
 }
@@ -27,8 +75,23 @@ impl std::fmt::Display for NonBusiness {
             Self::Saturday => f.write_str("a Saturday"),
             Self::Sunday => f.write_str("a Sunday"),
             Self::Holiday(name) => write!(f, "{name}"),
+            Self::PontoFacultativo(name) => {
+                write!(f, "{name}, a ponto facultativo; office closed unless recorded open")
+            }
+            Self::BankHoliday(name) => write!(f, "{name}, a bank holiday"),
             Self::Closure(reason) => write!(f, "a day without office hours ({reason})"),
         }
+    }
+}
+
+/// The *ponto facultativo* on `date` (Carnival Monday and Tuesday, Corpus Christi), if any: legal holidays for none,
+/// closed days for the banks.
+pub fn ponto_facultativo(date: NaiveDate) -> Option<&'static str> {
+    match (date - easter(date.year())).num_days() {
+        -48 => Some("Carnival Monday"),
+        -47 => Some("Carnival Tuesday"),
+        60 => Some("Corpus Christi"),
+        _ => None,
     }
 }
 
@@ -68,33 +131,75 @@ pub fn national_holiday(date: NaiveDate) -> Option<&'static str> {
     if fixed.is_some() {
         return fixed;
     }
-    let e = easter(date.year());
-    let offset = (date - e).num_days();
-    match offset {
-        -48 => Some("Carnival Monday"),
-        -47 => Some("Carnival Tuesday"),
-        -2 => Some("Good Friday"),
-        60 => Some("Corpus Christi"),
+    match (date - easter(date.year())).num_days() {
+        -2 => Some("Good Friday (Paixão de Cristo)"),
         _ => None,
     }
 }
 
-/// The calendar of days without office hours: weekends, national holidays and declared closures.
+/// A day kept as data: closed (a state or municipal holiday, a declared closure) or, on a *ponto facultativo*, open;
+/// for one authority or, `authority: None`, for all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarDay {
+    /// The day.
+    pub day: NaiveDate,
+    /// The authority it concerns; `None` for every one.
+    pub authority: Option<Authority>,
+    /// Whether the office was open (on a ponto facultativo) rather than closed.
+    pub open: bool,
+    /// Why.
+    pub reason: String,
+}
+
+/// The calendar of days without office hours of one authority: weekends, national holidays, pontos facultativos (or
+/// bank holidays) and the days kept as data.
 #[derive(Debug, Clone, Default)]
 pub struct Calendar {
-    closures: Vec<(NaiveDate, String)>,
+    days: Vec<CalendarDay>,
+    authority: Authority,
 }
 
 impl Calendar {
-    /// Weekends and national holidays only.
+    /// Weekends, national holidays and pontos facultativos, for the federal offices.
     pub fn national() -> Self {
         Self::default()
     }
 
-    /// Adds days without office hours kept as data (state holidays, declared closures).
+    /// Adds days without office hours kept as data for every authority (state holidays, declared closures).
     pub fn with_closures(mut self, closures: impl IntoIterator<Item = (NaiveDate, String)>) -> Self {
-        self.closures.extend(closures);
+        self.days.extend(closures.into_iter().map(|(day, reason)| CalendarDay {
+            day,
+            authority: None,
+            open: false,
+            reason,
+        }));
         self
+    }
+
+    /// Adds days kept as data, each for its authority.
+    pub fn with_days(mut self, days: impl IntoIterator<Item = CalendarDay>) -> Self {
+        self.days.extend(days);
+        self
+    }
+
+    /// The same days, counted for `authority`.
+    pub fn of(&self, authority: Authority) -> Self {
+        Self {
+            days: self.days.clone(),
+            authority,
+        }
+    }
+
+    /// The authority whose office hours this calendar counts.
+    pub fn authority(&self) -> Authority {
+        self.authority
+    }
+
+    fn kept(&self, date: NaiveDate, open: bool) -> Option<&CalendarDay> {
+        self.days
+            .iter()
+            .filter(|d| d.day == date && d.open == open)
+            .find(|d| d.authority.is_none_or(|a| a == self.authority))
     }
 
     /// Why `date` has no office hours, or `None` on a business day.
@@ -107,10 +212,15 @@ impl Calendar {
         if let Some(h) = national_holiday(date) {
             return Some(NonBusiness::Holiday(h));
         }
-        self.closures
-            .iter()
-            .find(|(d, _)| *d == date)
-            .map(|(_, r)| NonBusiness::Closure(r.clone()))
+        if let Some(p) = ponto_facultativo(date) {
+            if self.authority == Authority::Banking {
+                return Some(NonBusiness::BankHoliday(p));
+            }
+            if self.kept(date, true).is_none() {
+                return Some(NonBusiness::PontoFacultativo(p));
+            }
+        }
+        self.kept(date, false).map(|d| NonBusiness::Closure(d.reason.clone()))
     }
 
     /// Moves `date` forward to a business day (art. 66 §1), saying which days were skipped and why.
@@ -155,6 +265,13 @@ impl Calendar {
             note.push_str(&format!(
                 "; {}, so the deadline moves to the next business day, {due} (art. 66 §1)",
                 skipped.join(", ")
+            ));
+        }
+        if skipped.is_empty() && ponto_facultativo(nominal).is_some() {
+            note.push_str(&format!(
+                " ({} recorded {} open that day)",
+                ponto_facultativo(nominal).unwrap_or_default(),
+                self.authority.office()
             ));
         }
         Deadline {
@@ -205,13 +322,14 @@ pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::Da
     )
 }
 
-/// Every national holiday in the years given (for checks against published calendars).
+/// Every bank holiday in the years given: the national holidays and the pontos facultativos banks close on (for the
+/// check against ANBIMA's published calendar).
 pub fn holidays_in(years: std::ops::RangeInclusive<i32>) -> BTreeSet<NaiveDate> {
     let mut out = BTreeSet::new();
     for y in years {
         let mut d = NaiveDate::from_ymd_opt(y, 1, 1).unwrap_or_default();
         while d.year() == y {
-            if national_holiday(d).is_some() {
+            if national_holiday(d).is_some() || ponto_facultativo(d).is_some() {
                 out.insert(d);
             }
             d += Duration::days(1);
@@ -347,6 +465,58 @@ mod tests {
         assert!(
             missing.is_empty() && extra.is_empty(),
             "missing {missing:?}, extra {extra:?}"
+        );
+    }
+
+    /// Carnival and Corpus Christi are pontos facultativos: closed by default for the federal and state offices (and
+    /// the note says so), open where recorded open; bank holidays for the banks. A state holiday recorded for Mato
+    /// Grosso moves only Mato Grosso's deadlines.
+    #[test]
+    fn each_authority_counts_its_own_days() {
+        // 30 days from 18 January 2026 end on Carnival Tuesday, 17 February.
+        let federal = Calendar::national();
+        let dl = federal.add_days(d(2026, 1, 18), 30);
+        assert_eq!(dl.due, d(2026, 2, 18));
+        assert!(
+            dl.note
+                .contains("Carnival Tuesday, a ponto facultativo; office closed unless recorded open"),
+            "{}",
+            dl.note
+        );
+        let open = federal.clone().with_days([CalendarDay {
+            day: d(2026, 2, 17),
+            authority: Some(Authority::Federal),
+            open: true,
+            reason: "Portaria de expediente normal".into(),
+        }]);
+        let dl = open.add_days(d(2026, 1, 18), 30);
+        assert_eq!(dl.due, d(2026, 2, 17), "{}", dl.note);
+        assert!(dl.note.contains("recorded the federal offices open"), "{}", dl.note);
+        // Open for the federal offices says nothing of Mato Grosso's, and the banks close.
+        assert_eq!(
+            open.of(Authority::MatoGrosso).add_days(d(2026, 1, 18), 30).due,
+            d(2026, 2, 18)
+        );
+        let bank = open.of(Authority::Banking).add_days(d(2026, 1, 18), 30);
+        assert_eq!(bank.due, d(2026, 2, 18));
+        assert!(bank.note.contains("Carnival Tuesday, a bank holiday"), "{}", bank.note);
+        // A state holiday of Mato Grosso: Mato Grosso's count moves, the federal one does not. (Monday 9 March 2026.)
+        let state = Calendar::national().with_days([CalendarDay {
+            day: d(2026, 3, 9),
+            authority: Some(Authority::MatoGrosso),
+            open: false,
+            reason: "feriado estadual".into(),
+        }]);
+        assert_eq!(state.add_days(d(2026, 2, 7), 30).due, d(2026, 3, 9));
+        assert_eq!(
+            state.of(Authority::MatoGrosso).add_days(d(2026, 2, 7), 30).due,
+            d(2026, 3, 10)
+        );
+        // Good Friday is a national holiday for all.
+        assert_eq!(national_holiday(d(2026, 4, 3)), Some("Good Friday (Paixão de Cristo)"));
+        assert_eq!(
+            (national_holiday(d(2026, 6, 4)), ponto_facultativo(d(2026, 6, 4))),
+            (None, Some("Corpus Christi"))
         );
     }
 }

@@ -26,6 +26,8 @@ pub fn validity_end(
     params: &Params,
     cal: &Calendar,
 ) -> Result<super::calendar::Deadline, ParamError> {
+    // The CDAE's approval starts it: Mato Grosso's office days.
+    let cal = cal.of(super::calendar::Authority::MatoGrosso);
     Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
 }
 
@@ -454,7 +456,10 @@ pub fn bank_deadlines(
                 .filter(|d| *d <= as_of)
                 .max();
             let computed = match last {
-                Some(l) => Some(cal.add_days(l, params.count("FCO-BB-60D.DAYS", l)?)),
+                Some(l) => Some(
+                    cal.of(super::calendar::Authority::Banking)
+                        .add_days(l, params.count("FCO-BB-60D.DAYS", l)?),
+                ),
                 None => None,
             };
             // The deadline is met by the next report after `last`; none has come by construction.
@@ -481,7 +486,7 @@ pub fn bank_deadlines(
         };
         let end = last_of_month(month);
         let nominal_end = last_of_month(end.checked_add_months(Months::new(months)).unwrap_or(end));
-        let mut dl = cal.add_days(nominal_end, 0);
+        let mut dl = cal.of(super::calendar::Authority::Banking).add_days(nominal_end, 0);
         dl.note = format!(
             "the list of {} is due by the end of the following month, {nominal_end} (the instrument names no day; Fomento's reading){}",
             month.format("%Y-%m"),

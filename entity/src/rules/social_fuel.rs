@@ -386,6 +386,8 @@ pub fn deadlines(
             })
             .collect());
     }
+    // MDA's deadlines count the federal offices' days.
+    let cal = &cal.of(super::calendar::Authority::Federal);
     let mut out = Vec::new();
     // SF-DECISION-30D counts from filing, with the parameter in force on the filing date.
     out.push(super::guarded_deadline(code::SF_DECISION_30D, || {
