@@ -175,6 +175,7 @@ fn reais(cents: i64) -> rust_decimal::Decimal {
 }
 
 /// A party of the demo: its document, name and group (by index).
+#[derive(Clone)]
 struct Person {
     document: String,
     name: String,
@@ -224,6 +225,15 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
     };
     let sf_banks = [bank_id("BNDES"), bank_id("BB"), bank_id("BNB"), bank_id("BASA")];
     let fco_banks = [bank_id("BB"), bank_id("SICREDI"), bank_id("DESENVOLVE_MT")];
+
+    // Banco do Brasil's 60-day reports to the CPACR (art. 2 §1), every 59 days from May 2019 to August 2026.
+    let mut on = day(2019, 5, 10);
+    while on < day(2026, 10, 1) {
+        let period = (Some(on - Duration::days(59)), Some(on - Duration::days(1)));
+        let reference = Some(format!("Ofício BB/FCO {}", on.format("%d/%m/%Y")));
+        service::banks::record_periodic_report(db, &at(on), fco_banks[0], on, period, reference).await?;
+        on += Duration::days(59);
+    }
 
     let mut group_ids = Vec::new();
     for (name, kind) in [
@@ -378,10 +388,18 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             let kg = 50_000 + rng.below(400_000) as i64;
             let price_cents = 180 + rng.below(90) as i64; // R$ 1,80 to R$ 2,70 per kg
             let perennial = crop == "dendê" && k == 0;
+            // The sharecropping partner is the family farmer the project also buys from (art. 3 §3 prices the
+            // producer's part at what the partner was paid).
+            let partner = matches!(kind, SupplierKind::FamilyFarmer | SupplierKind::Sharecropping)
+                .then(|| borrowers[i % 60].clone());
+            if let Some(person) = &partner {
+                service::lifecycle::party_for(db, "supplier", &person.document, Some(&person.name)).await?;
+            }
+            let partner = partner.map(|p| p.document);
             let a = Acquisition {
                 year,
                 supplier_kind: *kind,
-                supplier_document: None,
+                supplier_document: partner,
                 crop: crop.into(),
                 quantity_kg: rust_decimal::Decimal::from(kg),
                 cost: reais(kg * price_cents),

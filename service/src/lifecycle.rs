@@ -215,8 +215,13 @@ async fn bank_model(db: &impl ConnectionTrait, field: &'static str, id: i64) -> 
         .ok_or_else(|| ServiceError::bad(field, Message::new(code::BANK_ID_UNKNOWN)))
 }
 
-/// The party with this document, created with `name` when new.
-async fn party_for(db: &impl ConnectionTrait, field: &'static str, document: &str, name: Option<&str>) -> Result<i64> {
+/// The party with this document, created with `name` when new (a supplier recorded before any financing of its own).
+pub async fn party_for(
+    db: &impl ConnectionTrait,
+    field: &'static str,
+    document: &str,
+    name: Option<&str>,
+) -> Result<i64> {
     let doc = Document::parse(document).map_err(|e| ServiceError::bad(field, messages::document(&e)))?;
     if let Some(p) = party::Entity::find()
         .filter(party::Column::Document.eq(doc.as_str()))

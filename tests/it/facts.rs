@@ -835,7 +835,8 @@ async fn banco_do_brasils_60_day_report_recorded_through_the_graph_starts_its_cl
                     .unwrap_or_default()
             }
         };
-        assert_eq!(bb60("2026-11-15").await["status"], "NOT_STARTED", "no report yet");
+        let none = bb60("2026-11-15").await;
+        assert_eq!((none["dueDate"].as_str(), none["status"].as_str()), (Some("2019-05-20"), Some("OVERDUE")), "no report since the instruction: {none}");
         let record = "mutation R($i: RecordBbPeriodicReportInput!) { recordBbPeriodicReport(input: $i) { bank { code } } }";
         app.data(record, json!({ "i": { "bankId": bb, "receivedOn": "2026-10-01", "periodFrom": "2026-08-01",
             "periodTo": "2026-09-30", "reference": "Ofício BB 123/2026" } }))

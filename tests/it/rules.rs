@@ -224,6 +224,12 @@ async fn banks_show_their_reporting_deadlines() {
         .await
         .expect("report");
         let q = "query D($id: ID!) { node(id: $id) { ... on Bank { deadlines(asOf: \"2026-12-02\") { ruleCode dueDate status countingNote } } } }";
+        // The monthly list of 20 October does not restart the 60 days: the demo's last 60-day report (August) does.
+        let d = app.data(q, json!({ "id": bb_id })).await;
+        let dl = d["node"]["deadlines"].as_array().expect("deadlines").clone();
+        assert_eq!((dl[0]["ruleCode"].as_str(), dl[0]["status"].as_str()), (Some("FCO-BB-60D"), Some("OVERDUE")), "{dl:?}");
+        app.data("mutation R($i: RecordBbPeriodicReportInput!) { recordBbPeriodicReport(input: $i) { bank { code } } }",
+            json!({ "i": { "bankId": bb_id, "receivedOn": "2026-10-20", "reference": "Ofício BB 9/2026" } })).await;
         let d = app.data(q, json!({ "id": bb_id })).await;
         let dl = d["node"]["deadlines"].as_array().expect("deadlines").clone();
         assert_eq!(dl[0]["ruleCode"], "FCO-BB-60D");

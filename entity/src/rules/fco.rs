@@ -432,8 +432,9 @@ fn last_of_month(d: NaiveDate) -> NaiveDate {
 }
 
 /// The reporting deadlines of a bank as of `as_of`:
-/// - FCO-BB-60D (Banco do Brasil only): the next report is due 60 days after the last one received (a 60-day report
-///   recorded as such, or a monthly list);
+/// - FCO-BB-60D (Banco do Brasil only): the next 60-day report is due 60 days after the last one received; the monthly
+///   lists (art. 2 §5) are another report and do not restart it; before any, the first was due 60 days after the
+///   instruction took effect;
 /// - FCO-MONTHLY-LIST: the list of a month is due within the following month. The instrument says "every month"
 ///   and names no day; Fomento reads it as by the last day of the next month (parameter `FCO-MONTHLY-LIST.MONTHS`),
 ///   moved to a business day. Two deadlines are shown: the last month whose deadline has passed, and the one running.
@@ -448,24 +449,26 @@ pub fn bank_deadlines(
     let mut out = Vec::new();
     if is_bb {
         out.push(super::guarded_deadline(code::FCO_BB_60D, || {
-            // The 60-day reports recorded as such, and (as before they were recordable) the monthly lists.
-            let last = reports
-                .iter()
-                .map(|r| r.received_on)
-                .chain(periodic.iter().copied())
-                .filter(|d| *d <= as_of)
-                .max();
-            let computed = match last {
-                Some(l) => Some(
-                    cal.of(super::calendar::Authority::Banking)
-                        .add_days(l, params.count("FCO-BB-60D.DAYS", l)?),
+            // Only the 60-day reports recorded as such restart the count; with none yet, it runs from the day the
+            // instruction took effect.
+            let last = periodic.iter().copied().filter(|d| *d <= as_of).max();
+            let since = super::cdae_2019().in_force_from;
+            let start = last.unwrap_or(since);
+            let mut dl = cal
+                .of(super::calendar::Authority::Banking)
+                .add_days(start, params.count("FCO-BB-60D.DAYS", start)?);
+            dl.note = match last {
+                Some(l) => format!("From the last 60-day report, received on {l}: {}", dl.note),
+                None => format!(
+                    "No 60-day report received since the instruction took effect on {since} (the monthly lists of art. 2 \
+                     §5 are another report): the first was due 60 days after it. {}",
+                    dl.note
                 ),
-                None => None,
             };
             // The deadline is met by the next report after `last`; none has come by construction.
             Ok(day_deadline(
                 code::FCO_BB_60D,
-                computed,
+                Some(dl),
                 None,
                 as_of,
                 "No report received yet.",
@@ -1545,12 +1548,35 @@ mod tests {
             month: d(2026, 9, 1),
             received_on: d(2026, 10, 20),
         }];
+        // A monthly list does not restart the 60 days: with no 60-day report ever, the first was due 60 days after the
+        // instruction took effect (20 March 2019 + 60 = Sunday 19 May: Monday the 20th).
         let out = bank_deadlines(true, &reports, &[], &p(), &cal, d(2026, 12, 2)).expect("params");
-        // 60 days after 20 October 2026 is 19 December 2026, a Saturday: moved to Monday the 21st.
+        assert_eq!(
+            (out[0].code, out[0].due, out[0].status),
+            ("FCO-BB-60D", Some(d(2019, 5, 20)), DeadlineStatus::Overdue)
+        );
+        assert!(
+            out[0]
+                .note
+                .contains("the monthly lists of art. 2 §5 are another report"),
+            "{}",
+            out[0].note
+        );
+        // 60 days after a 60-day report of 20 October 2026 is 19 December 2026, a Saturday: moved to Monday the 21st;
+        // the day before, the day and the day after.
+        let out = bank_deadlines(true, &reports, &[d(2026, 10, 20)], &p(), &cal, d(2026, 12, 2)).expect("params");
         assert_eq!(
             (out[0].code, out[0].due, out[0].status),
             ("FCO-BB-60D", Some(d(2026, 12, 21)), DeadlineStatus::Pending)
         );
+        for (as_of, status) in [
+            (d(2026, 12, 20), DeadlineStatus::Pending),
+            (d(2026, 12, 21), DeadlineStatus::Pending),
+            (d(2026, 12, 22), DeadlineStatus::Overdue),
+        ] {
+            let out = bank_deadlines(true, &[], &[d(2026, 10, 20)], &p(), &cal, as_of).expect("params");
+            assert_eq!(out[0].status, status, "on {as_of}");
+        }
         // October's list was due by 30 November 2026 and never came; November's runs until 31 December.
         assert_eq!(
             (out[1].due, out[1].status),

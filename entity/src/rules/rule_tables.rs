@@ -956,3 +956,50 @@ fn the_decision_letter_and_the_brazilian_company_are_judged() {
         "{why}"
     );
 }
+
+/// SF-SCHEDULE (art. 10 §1–2): the industrial start the approved project scheduled is the criteria's deadline; a start
+/// after it, or none by then, is a violation unless the delay was accepted (by the bank, then MDA).
+#[test]
+fn a_schedule_delay_counts_only_once_accepted() {
+    let judge = |p: &social_fuel_project::Model, as_of: NaiveDate| {
+        let facts = ProjectFacts {
+            project: p,
+            acquisitions: &[],
+            proposals: &[],
+            documents: &[],
+            plan: None,
+            semi_arid: false,
+            semi_arid_note: None,
+            change_notices: 0,
+        };
+        let all = social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params");
+        all.into_iter()
+            .find(|o| o.code == "SF-SCHEDULE")
+            .map(|o| (o.status, o.explanation))
+            .expect("outcome")
+    };
+    let mut p = project();
+    p.scheduled_implementation_end = Some(d(2015, 6, 30));
+    // The day of the scheduled end, not started: still pending; the day after, late.
+    assert_eq!(judge(&p, d(2015, 6, 30)).0, Status::Pending);
+    let (status, why) = judge(&p, d(2015, 7, 1));
+    assert_eq!(status, Status::Violated, "{why}");
+    assert!(
+        why.contains("not started by the scheduled 2015-06-30") && why.contains("art. 10 §2"),
+        "{why}"
+    );
+    p.schedule_delay_accepted = true;
+    let (status, why) = judge(&p, d(2015, 7, 1));
+    assert_eq!(
+        (status, why.contains("the delay was accepted")),
+        (Status::Pending, true),
+        "{why}"
+    );
+    p.schedule_delay_accepted = false;
+    p.industrial_start_on = Some(d(2015, 7, 15));
+    let (_, why) = judge(&p, d(2015, 8, 1));
+    assert!(
+        why.contains("started on 2015-07-15, after the scheduled 2015-06-30, and no delay"),
+        "{why}"
+    );
+}

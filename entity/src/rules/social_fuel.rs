@@ -31,6 +31,8 @@ pub struct Term {
     pub perennial: Option<(Decimal, Decimal)>,
     /// The supplier (the partner, for sharecropping).
     pub supplier: Option<i64>,
+    /// Who published the perennial productivity coefficient (art. 4 sole §: MAPA, Conab or Embrapa).
+    pub coefficient_source: Option<String>,
 }
 
 impl From<&feedstock_acquisition::Model> for Term {
@@ -44,6 +46,7 @@ impl From<&feedstock_acquisition::Model> for Term {
                 .zip(m.productivity_kg_per_ha)
                 .map(|(a, c)| (a.to_decimal(), c.to_decimal())),
             supplier: m.supplier_party_id,
+            coefficient_source: m.coefficient_source.clone(),
         }
     }
 }
@@ -59,6 +62,20 @@ pub struct Share {
     pub percent: Decimal,
     /// One line per term: how it was valued.
     pub lines: Vec<String>,
+    /// Terms the articles give no price for (own production with no third-party purchase, a sharecropping part with
+    /// no purchase from the partner): while any remains, the share cannot be judged.
+    pub unpriced: Vec<String>,
+}
+
+/// The bodies art. 4 sole § names for the perennial productivity coefficient.
+pub const COEFFICIENT_SOURCES: [&str; 3] = ["MAPA", "Conab", "Embrapa"];
+
+/// Whether a stated coefficient source is one art. 4 sole § names (case and accents aside, as the start of the name).
+pub fn official_coefficient_source(source: Option<&str>) -> bool {
+    source.is_some_and(|s| {
+        let s = s.trim().to_lowercase();
+        COEFFICIENT_SOURCES.iter().any(|o| s.starts_with(&o.to_lowercase()))
+    })
 }
 
 fn supplier(kind: SupplierKind) -> &'static str {
@@ -92,14 +109,14 @@ fn avg_price(terms: &[&Term]) -> Option<Decimal> {
 /// producer's sharecropping part at the average price paid to the partner (SF-SHARECROP-PRICE), perennial contracts
 /// by area × coefficient at the contract's unit price (SF-PERENNIAL). `None` when nothing was acquired.
 pub fn share(terms: &[Term]) -> Option<Share> {
-    let third: Vec<&Term> = terms
-        .iter()
-        .filter(|t| is_third_party(t.kind) && t.perennial.is_none())
-        .collect();
+    // The period's average price paid to third parties: every third-party purchase, perennial contracts included
+    // (what was delivered under them and what it cost).
+    let third: Vec<&Term> = terms.iter().filter(|t| is_third_party(t.kind)).collect();
     let third_avg = avg_price(&third);
     let mut family = Decimal::ZERO;
     let mut total = Decimal::ZERO;
     let mut lines = Vec::new();
+    let mut unpriced = Vec::new();
     for (i, t) in terms.iter().enumerate() {
         let n = i + 1;
         let value = match (t.kind, t.perennial) {
@@ -120,7 +137,16 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                 v
             }
             (SupplierKind::OwnProduction, _) => {
-                let price = third_avg.unwrap_or_default();
+                let Some(price) = third_avg else {
+                    let why = format!(
+                        "{n}. own production: {} kg, but no purchase from third parties in the period gives the \
+                         average price art. 3 §2 values it at",
+                        t.quantity
+                    );
+                    lines.push(why.clone());
+                    unpriced.push(why);
+                    continue;
+                };
                 let v = (t.quantity * price).round_dp(2);
                 lines.push(format!(
                     "{n}. own production: {} kg × average third-party price R$ {}/kg = {} (art. 3 §2)",
@@ -135,16 +161,20 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                     .iter()
                     .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
                     .collect();
-                let (price, basis) = match avg_price(&partner) {
-                    Some(p) => (p, "average price paid to the partner"),
-                    None => (
-                        third_avg.unwrap_or_default(),
-                        "no purchase from the partner recorded: average third-party price",
-                    ),
+                let Some(price) = avg_price(&partner) else {
+                    let why = format!(
+                        "{n}. sharecropping, producer's part: {} kg, but no purchase from the partner is recorded; art. \
+                         3 §3 values it at the average price paid to the partner and gives no other price",
+                        t.quantity
+                    );
+                    lines.push(why.clone());
+                    unpriced.push(why);
+                    continue;
                 };
                 let v = (t.quantity * price).round_dp(2);
                 lines.push(format!(
-                    "{n}. sharecropping, producer's part: {} kg × R$ {}/kg ({basis}) = {} (art. 3 §3)",
+                    "{n}. sharecropping, producer's part: {} kg × R$ {}/kg (average price paid to the partner) = {} \
+                     (art. 3 §3)",
                     t.quantity,
                     price.round_dp(4),
                     brl(v)
@@ -174,6 +204,7 @@ pub fn share(terms: &[Term]) -> Option<Share> {
         total,
         percent: family * Decimal::from(100) / total,
         lines,
+        unpriced,
     })
 }
 
@@ -257,6 +288,18 @@ pub fn check_share(
             ),
         ));
     };
+    if !s.unpriced.is_empty() {
+        return Ok(outcome(
+            code::SF_SHARE_MIN,
+            Status::Pending,
+            format!(
+                "the share cannot be judged against the minimum of {} for {place} ({}): {}",
+                pct(min.value),
+                min.source,
+                s.unpriced.join("; ")
+            ),
+        ));
+    }
     let status = if s.percent >= min.value {
         Status::Met
     } else {
@@ -770,10 +813,16 @@ pub fn check_all(
             if let Some(y) = year {
                 s.explanation = format!("year {y}: {}", s.explanation);
             }
-            let calc_status = if share(&terms).is_some() {
-                Status::Met
-            } else {
-                Status::Pending
+            let computed = share(&terms);
+            let unpriced = |kind: &str| -> Vec<String> {
+                computed
+                    .iter()
+                    .flat_map(|s| s.unpriced.iter().filter(|u| u.contains(kind)).cloned())
+                    .collect()
+            };
+            let calc_status = match &computed {
+                Some(s) if s.unpriced.is_empty() => Status::Met,
+                _ => Status::Pending,
             };
             out.push(outcome(
                 code::SF_SHARE_CALC,
@@ -781,50 +830,102 @@ pub fn check_all(
                 "computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms",
             ));
             let has = |k| terms.iter().any(|t| t.kind == k);
-            out.push(outcome(
+            let priced = |code, kind: SupplierKind, what: &str, fix: &str| {
+                let missing = unpriced(supplier(kind));
+                if !has(kind) {
+                    outcome(code, Status::NotApplicable, format!("no {what} in the year"))
+                } else if missing.is_empty() {
+                    outcome(code, Status::Met, format!("{what} valued at {fix}"))
+                } else {
+                    outcome(code, Status::Pending, missing.join("; "))
+                }
+            };
+            out.push(priced(
                 code::SF_OWN_PRICE,
-                if has(SupplierKind::OwnProduction) {
-                    Status::Met
-                } else {
-                    Status::NotApplicable
-                },
-                "own production valued at the average third-party price",
+                SupplierKind::OwnProduction,
+                "own production",
+                "the period's average price paid to third parties (art. 3 §2)",
             ));
-            out.push(outcome(
+            out.push(priced(
                 code::SF_SHARECROP_PRICE,
-                if has(SupplierKind::Sharecropping) {
-                    Status::Met
-                } else {
-                    Status::NotApplicable
-                },
-                "producer's sharecropping part valued at the average price paid to the partner",
+                SupplierKind::Sharecropping,
+                "sharecropping part",
+                "the average price paid to the partner (art. 3 §3)",
             ));
-            out.push(outcome(
-                code::SF_PERENNIAL,
-                if terms.iter().any(|t| t.perennial.is_some()) {
-                    Status::Met
-                } else {
-                    Status::NotApplicable
-                },
-                "perennial contracts counted by area × productivity coefficient",
-            ));
-            // SF-SCHEDULE: the criteria must hold at industrial start.
-            let schedule = match p.industrial_start_on {
-                None => outcome(
-                    code::SF_SCHEDULE,
-                    Status::Pending,
-                    "industrial operation has not started",
-                ),
-                Some(d) if s.status == Status::Met => outcome(
-                    code::SF_SCHEDULE,
+            let perennial: Vec<&Term> = terms.iter().filter(|t| t.perennial.is_some()).collect();
+            let unofficial: Vec<String> = perennial
+                .iter()
+                .filter(|t| !official_coefficient_source(t.coefficient_source.as_deref()))
+                .map(|t| {
+                    format!(
+                        "{}: {}",
+                        supplier(t.kind),
+                        t.coefficient_source.as_deref().unwrap_or("no source stated")
+                    )
+                })
+                .collect();
+            out.push(if perennial.is_empty() {
+                outcome(
+                    code::SF_PERENNIAL,
+                    Status::NotApplicable,
+                    "no perennial contract in the year",
+                )
+            } else if unofficial.is_empty() {
+                outcome(
+                    code::SF_PERENNIAL,
                     Status::Met,
-                    format!("operation started on {d} with the minimum share met"),
-                ),
-                Some(d) => outcome(
+                    "perennial contracts counted by area × a productivity coefficient of MAPA, Conab or Embrapa \
+                     (art. 4 sole §)",
+                )
+            } else {
+                outcome(
+                    code::SF_PERENNIAL,
+                    Status::Violated,
+                    format!(
+                        "the productivity coefficient must be published by MAPA, Conab or Embrapa (art. 4 sole §): {}",
+                        unofficial.join("; ")
+                    ),
+                )
+            });
+            // SF-SCHEDULE: the criteria must hold at the industrial start the approved project scheduled (art. 10
+            // §1); a delay counts only once the bank, and then MDA, accepted it (§2).
+            let delay = match (p.scheduled_implementation_end, p.industrial_start_on) {
+                (Some(e), Some(d)) if d > e => Some((e, format!("started on {d}, after the scheduled {e}"))),
+                (Some(e), None) if as_of > e => Some((e, format!("not started by the scheduled {e}"))),
+                _ => None,
+            };
+            let schedule = match (delay.clone(), p.schedule_delay_accepted, p.industrial_start_on) {
+                (Some((_, late)), false, _) => outcome(
                     code::SF_SCHEDULE,
                     Status::Violated,
-                    format!("operation started on {d} without the minimum share"),
+                    format!("{late}, and no delay was accepted by the bank and MDA (art. 10 §2)"),
                 ),
+                (_, _, None) => outcome(
+                    code::SF_SCHEDULE,
+                    Status::Pending,
+                    match delay {
+                        Some((_, late)) => format!("{late}; the delay was accepted (art. 10 §2)"),
+                        None => "industrial operation has not started".into(),
+                    },
+                ),
+                (delay, _, Some(d)) => {
+                    let accepted = delay
+                        .map(|_| "; the delay was accepted (art. 10 §2)")
+                        .unwrap_or_default();
+                    if s.status == Status::Met {
+                        outcome(
+                            code::SF_SCHEDULE,
+                            Status::Met,
+                            format!("operation started on {d} with the minimum share met{accepted}"),
+                        )
+                    } else {
+                        outcome(
+                            code::SF_SCHEDULE,
+                            Status::Violated,
+                            format!("operation started on {d} without the minimum share{accepted}"),
+                        )
+                    }
+                }
             };
             out.insert(0, s);
             out.push(schedule);
@@ -941,6 +1042,7 @@ mod tests {
             cost,
             perennial: None,
             supplier: None,
+            coefficient_source: None,
         }
     }
 
@@ -1071,6 +1173,51 @@ mod tests {
             "{:?}",
             s.lines
         );
+    }
+
+    /// Issue 16, point 8: own production is priced by every third-party purchase, perennial contracts included (it
+    /// was R$ 0 when all were perennial); with no third-party purchase, and a sharecropping part with no purchase from
+    /// the partner, the articles give no price, and the share waits instead of taking another one.
+    #[test]
+    fn own_production_and_sharecropping_are_priced_only_as_the_articles_say() {
+        let perennial_only = [
+            Term {
+                perennial: Some((dec!(10), dec!(100))),
+                ..t(SupplierKind::FamilyFarmer, dec!(1000), dec!(2000))
+            }, // R$ 2/kg delivered under the contract
+            t(SupplierKind::OwnProduction, dec!(500), dec!(0)),
+        ];
+        let s = share(&perennial_only).expect("share");
+        assert!(s.unpriced.is_empty(), "{:?}", s.lines);
+        assert!(s.lines[1].contains("= R$ 1.000,00"), "500 kg × R$ 2: {:?}", s.lines);
+        let alone = [
+            t(SupplierKind::FamilyFarmCooperative, dec!(0), dec!(0)),
+            t(SupplierKind::OwnProduction, dec!(500), dec!(0)),
+        ];
+        assert_eq!(
+            share(&alone).map(|s| s.unpriced.len()),
+            None,
+            "nothing priced at all: no share"
+        );
+        let mixed = [
+            t(SupplierKind::FamilyFarmer, dec!(1000), dec!(2000)),
+            Term {
+                supplier: Some(9),
+                ..t(SupplierKind::Sharecropping, dec!(400), dec!(0))
+            },
+        ];
+        let s = share(&mixed).expect("share");
+        assert_eq!(s.unpriced.len(), 1, "{:?}", s.lines);
+        assert!(
+            s.unpriced[0].contains("no purchase from the partner"),
+            "{:?}",
+            s.unpriced
+        );
+        let o = check_share(&mixed, code(5103403), false, &Params::baseline(), on()).expect("params");
+        assert_eq!(o.status, Status::Pending, "{}", o.explanation);
+        assert!(official_coefficient_source(Some("embrapa Soja, 2019")));
+        assert!(!official_coefficient_source(Some("consultoria própria")));
+        assert!(!official_coefficient_source(None));
     }
 
     #[test]
