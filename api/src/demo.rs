@@ -427,7 +427,9 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             service::commitments::add_proposal(db, &at(received), p.id, proposal, None).await?;
         }
         for (on, event) in plan.events(i) {
-            service::lifecycle::transition_project(db, &at(on), p.id, event, None).await?;
+            // Where MDA decided favourably over a rule the project violates, it said why (kept in the history).
+            let why = Some("MDA considerou suficientes as garantias e a representação apresentadas".to_owned());
+            service::lifecycle::transition_project_overriding(db, &at(on), p.id, event, None, why).await?;
         }
     }
 

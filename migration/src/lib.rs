@@ -41,6 +41,7 @@ mod m20261204_000035_carta_presentation;
 mod m20261204_000036_hearing_and_extension_decision;
 mod m20261204_000037_special_demand;
 mod m20261204_000038_calendar_per_authority;
+mod m20261204_000039_evaluation_start;
 mod util;
 
 /// Every migration, in order.
@@ -89,6 +90,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000036_hearing_and_extension_decision::Migration),
             Box::new(m20261204_000037_special_demand::Migration),
             Box::new(m20261204_000038_calendar_per_authority::Migration),
+            Box::new(m20261204_000039_evaluation_start::Migration),
         ]
     }
 }

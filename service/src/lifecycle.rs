@@ -10,8 +10,8 @@ use chrono::NaiveDate;
 use entity::{
     bank,
     domain::{Document, IbgeCode, Money},
-    fco_carta, fco_carta_amendment, financing_transition, municipality, non_business_day, party, project_document,
-    rule_parameter,
+    fco_carta, fco_carta_amendment, fco_carta_item, financing_transition, municipality, non_business_day, party,
+    project_document, rule_parameter,
     rules::{
         fco::amendment_needs_approval,
         lifecycle::{FcoEvent, SfEvent, apply_fco, apply_sf},
@@ -448,7 +448,45 @@ pub async fn transition_project(
     event: SfEvent,
     note: Option<String>,
 ) -> Result<social_fuel_project::Model> {
+    transition_project_overriding(db, act, id, event, note, None).await
+}
+
+/// The rules a favourable act may not pass over unless MDA says why: the framing decision over the request's own
+/// criteria (art. 9: arts. 3, 5, 7, 8), the conforming evaluation over the schedule (art. 10).
+fn guarded_by(event: &SfEvent) -> &'static [entity::rules::RuleCode] {
+    use entity::rules::code as r;
+    match event {
+        SfEvent::Decide {
+            decision: vocab::Decision::Favourable,
+            ..
+        } => &[
+            r::SF_SHARE_MIN,
+            r::SF_REPRESENTATION,
+            r::SF_CONTRACT_TERMS,
+            r::SF_BANK_FIRST,
+            r::SF_DOCUMENTS,
+        ],
+        SfEvent::ConcludeEvaluation {
+            result: vocab::Decision::Favourable,
+            ..
+        } => &[r::SF_SCHEDULE],
+        _ => &[],
+    }
+}
+
+/// Moves a project through `event`, as [`transition_project`]; a favourable decision or evaluation over a rule the
+/// project `VIOLATED` on the event's day is refused by that rule, unless `override_reason` says why MDA decides so:
+/// the override is then written in the history with the rules it passed over.
+pub async fn transition_project_overriding(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    id: i64,
+    event: SfEvent,
+    note: Option<String>,
+    override_reason: Option<String>,
+) -> Result<social_fuel_project::Model> {
     let p = project(db, "id", id).await?;
+    let override_reason = override_reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     // The documents received by the event's day (a filing carries only what had arrived).
     let docs: Vec<vocab::ProjectDocumentKind> = project_document::Entity::find()
         .filter(project_document::Column::ProjectId.eq(p.id))
@@ -463,6 +501,47 @@ pub async fn transition_project(
     }
     not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
+    let mut note = note;
+    let guarded = guarded_by(&event);
+    if !guarded.is_empty() {
+        let params = rule_parameter::Entity::params(db).await?;
+        let calendar = non_business_day::Entity::calendar(db).await?;
+        let basis = crate::compliance::Basis {
+            params: &params,
+            calendar: &calendar,
+        };
+        let (outcomes, _) = crate::compliance::project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
+        let violated: Vec<&entity::rules::Outcome> = outcomes
+            .iter()
+            .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
+            .collect();
+        if let Some(first) = violated.first() {
+            let listed = violated
+                .iter()
+                .map(|o| format!("{} ({})", o.code, o.explanation))
+                .collect::<Vec<_>>()
+                .join("; ");
+            match &override_reason {
+                None => {
+                    return Err(ServiceError::rule(
+                        entity::rules::rule(first.code).map_or(entity::rules::code::SF_DECISION_30D, |r| r.code),
+                        format!(
+                            "a favourable act over rules the project violates: {listed}; MDA may still decide so, \
+                             saying why (overrideReason), and the override is kept in the history"
+                        ),
+                    ));
+                }
+                Some(why) => {
+                    let codes = violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", ");
+                    let line = format!("override of {codes}: {why}");
+                    note = Some(match note {
+                        Some(n) => format!("{n}; {line}"),
+                        None => line,
+                    });
+                }
+            }
+        }
+    }
     let step = Step {
         programme: Programme::SocialFuel,
         id: p.id,
@@ -486,10 +565,59 @@ pub async fn transition_carta(
     event: FcoEvent,
 ) -> Result<fco_carta::Model> {
     let c = own_carta(db, &act.caller, "id", id).await?;
+    if let (FcoEvent::Submit { .. }, Some(original)) = (&event, c.resubmission_of) {
+        unchanged_resubmission(db, &c, original).await?;
+    }
     let txn = db.begin().await?;
     let saved = transition_carta_in(&txn, act, c, event, None).await?;
     txn.commit().await?;
     Ok(saved)
+}
+
+/// Art. 3 sole §: an unfavourable carta may be resubmitted *reformulated*; one submitted with the same value, term,
+/// grace and items as the carta it resubmits is refused.
+async fn unchanged_resubmission(db: &impl ConnectionTrait, c: &fco_carta::Model, original: i64) -> Result<()> {
+    let Some(old) = fco_carta::Entity::find_by_id(original).one(db).await? else {
+        return Ok(());
+    };
+    let items = |id: i64| async move {
+        let mut v: Vec<_> = fco_carta_item::Entity::find()
+            .filter(fco_carta_item::Column::CartaId.eq(id))
+            .filter(fco_carta_item::Column::SupersededAt.is_null())
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|i| {
+                (
+                    i.kind.to_value(),
+                    i.description,
+                    i.quantity,
+                    i.head_count,
+                    i.value,
+                    i.investment_class.to_value(),
+                )
+            })
+            .collect();
+        v.sort();
+        Ok::<_, sea_orm::DbErr>(v)
+    };
+    let same = c.financed_amount == old.financed_amount
+        && c.term_months == old.term_months
+        && c.grace_months == old.grace_months
+        && c.line == old.line
+        && c.activity == old.activity
+        && items(c.id).await? == items(old.id).await?;
+    if same {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_RESUBMIT,
+            format!(
+                "not reformulated: the same value, term, grace and items as carta {}, which had an unfavourable \
+                 opinion (art. 3 sole § lets it be resubmitted once reformulated)",
+                old.number
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A carta's transition with its history row, inside `txn` (the caller commits).
@@ -664,6 +792,19 @@ pub async fn resubmit_carta(
             format!(
                 "only a carta with an unfavourable opinion may be resubmitted; this one is {:?}",
                 old.stage
+            ),
+        ));
+    }
+    if let Some(again) = fco_carta::Entity::find()
+        .filter(fco_carta::Column::ResubmissionOf.eq(old.id))
+        .one(db)
+        .await?
+    {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_RESUBMIT,
+            format!(
+                "carta {} was already resubmitted as carta {}: reformulate that one",
+                old.number, again.number
             ),
         ));
     }

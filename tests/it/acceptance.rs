@@ -446,7 +446,7 @@ async fn as_of_reads_only_what_was_known_on_that_day_for_a_project() {
         }
         let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id }} }}");
         app.data(&step("fileSocialFuelProject", ", on: \"2014-10-09\""), json!({ "id": id })).await;
-        app.data(&step("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2014-11-02\", letter: \"Ofício 9/2014\""), json!({ "id": id })).await;
+        app.data(&step("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2014-11-02\", letter: \"Ofício 9/2014\", overrideReason: \"sem propostas registradas neste teste\""), json!({ "id": id })).await;
         let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on SocialFuelProject {
             deadlines(asOf: $d) { ruleCode status } compliance(asOf: $d) { ruleCode status explanation } } } }";
         let at = |d: &'static str| {

@@ -122,7 +122,7 @@ async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by
 
         // MDA decides, late: the job resolves the flag, saying why.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-04-09\", letter: \"Ofício 1/2015\") { id } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-04-09\", letter: \"Ofício 1/2015\", overrideReason: \"sem propostas registradas neste teste\") { id } }",
             json!({ "id": p }),
         )
         .await;

@@ -362,7 +362,7 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
 
         // MDA decides; a correction then needs a reason and is a new version.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\", overrideReason: \"sem propostas registradas neste teste\") { stage } }",
             json!({ "id": p }),
         )
         .await;
@@ -558,7 +558,7 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
 
         // After MDA's decision a proposal's correction needs a reason and keeps the old version.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\", overrideReason: \"sem propostas registradas neste teste\") { stage } }",
             json!({ "id": p }),
         )
         .await;
@@ -924,7 +924,7 @@ async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
         };
         for mutation in [
             "fileSocialFuelProject(id: $id, on: \"2015-03-05\")",
-            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\", overrideReason: \"sem propostas registradas neste teste\")",
             "approveSocialFuelFinancing(id: $id, on: \"2015-04-01\")",
         ] {
             app.data(&format!("mutation M($id: ID!) {{ {mutation} {{ stage }} }}"), json!({ "id": p })).await;

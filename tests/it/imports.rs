@@ -175,7 +175,7 @@ async fn a_projects_acquisitions_imported_from_the_template_replace_the_years_li
 
         // After MDA's decision the file needs a reason; without one nothing changes and row 0 says why.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\") { stage } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-03-20\", letter: \"Ofício 7/MDA\", overrideReason: \"sem propostas registradas neste teste\") { stage } }",
             json!({ "id": project }),
         )
         .await;

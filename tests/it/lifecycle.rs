@@ -197,6 +197,14 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
         let again = app.data("mutation R($id: ID!) { resubmitFcoCarta(id: $id, number: \"FCO-2B\") { id stage resubmissionOf { id } } }", json!({ "id": small })).await;
         assert_eq!(again["resubmitFcoCarta"]["resubmissionOf"]["id"], small);
         let id = again["resubmitFcoCarta"]["id"].clone();
+        // Once only, and reformulated: a second resubmission of FCO-2 is refused, and so is submitting it unchanged.
+        refused(&app, "mutation R($id: ID!) { resubmitFcoCarta(id: $id, number: \"FCO-2C\") { id } }", json!({ "id": small }), "FCO-RESUBMIT").await;
+        refused(&app, &step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id }), "FCO-RESUBMIT").await;
+        app.data(
+            "mutation I($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } } }",
+            json!({ "i": { "cartaId": id, "item": { "kind": "BUILDING", "description": "curral reformulado", "quantity": "1", "investmentClass": "FIXED", "value": "50000.00" } } }),
+        )
+        .await;
         app.data(&step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id })).await;
         app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-09\""), json!({ "id": id })).await;
         // The bank decided it: no CDAE approval started the 120 days, so it does not expire by them.
@@ -495,7 +503,7 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
                 crate::facts::documents_received(app, &id, "2015-01-08").await;
                 for (name, extra) in [
                     ("fileSocialFuelProject", ", on: \"2015-01-10\""),
-                    ("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 1/2015\""),
+                    ("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 1/2015\", overrideReason: \"sem propostas registradas neste teste\""),
                     ("approveSocialFuelFinancing", ", on: \"2015-03-02\""),
                     ("startIndustrialOperation", ", on: \"2015-04-01\""),
                     ("requestSocialFuelExtension", ", justification: \"safra atrasada\", purchasesHonoured: true, farmersAssisted: true, on: \"2015-09-01\""),
@@ -585,6 +593,143 @@ async fn a_special_demand_below_the_threshold_is_the_chambers() {
         let d = app.data("query Q($id: ID!) { node(id: $id) { ... on FcoCarta { deadlines(asOf: \"2026-03-11\") { ruleCode status dueDate } } } }", json!({ "id": id })).await;
         let v = d["node"]["deadlines"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D").cloned()).expect("validity");
         assert_eq!((v["status"].as_str(), v["dueDate"].as_str()), (Some("PENDING"), Some("2026-07-08")), "{v}");
+    })
+    .await;
+}
+
+/// Walking the lifecycles as MDA and CDAE staff would (issue 16, point 9): a favourable decision over rules the
+/// project violates is refused by the rule, or taken as an explicit override with its reason in the history; so is a
+/// conforming evaluation over a schedule delay nobody accepted; an evaluation is not concluded before it started; a
+/// carta is not contracted above its approved value.
+#[tokio::test]
+async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_their_order() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let step =
+            |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {SF_FIELDS} }} }}");
+        let p = app
+            .data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2015-01-05")))
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        crate::facts::documents_received(&app, &p, "2015-01-08").await;
+        app.data(
+            &step("fileSocialFuelProject", ", on: \"2015-01-10\""),
+            json!({ "id": p }),
+        )
+        .await;
+        let decide = ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 3/2015\"";
+        let (_, body) = app
+            .gql(&step("decideSocialFuelProject", decide), json!({ "id": p }))
+            .await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!(
+            (e["code"].as_str(), e["ruleCode"].as_str()),
+            (Some("RULE_VIOLATION"), Some("SF-REPRESENTATION")),
+            "{body}"
+        );
+        assert!(
+            e["explanation"]
+                .as_str()
+                .is_some_and(|x| x.contains("SF-CONTRACT-TERMS") && x.contains("overrideReason")),
+            "{body}"
+        );
+        let d = app
+            .data(
+                &step(
+                    "decideSocialFuelProject",
+                    &format!("{decide}, overrideReason: \"contratos em negociação com a Fetraf\""),
+                ),
+                json!({ "id": p }),
+            )
+            .await;
+        let h = d["decideSocialFuelProject"]["history"]
+            .as_array()
+            .cloned()
+            .expect("history");
+        assert_eq!(d["decideSocialFuelProject"]["stage"], "CONFORMING");
+        let q = "query H($id: ID!) { node(id: $id) { ... on SocialFuelProject { history { event note } } } }";
+        let notes = app.data(q, json!({ "id": p })).await["node"]["history"].clone();
+        let decided = notes
+            .as_array()
+            .and_then(|h| h.iter().find(|x| x["event"] == "DECIDE").cloned())
+            .expect("decide");
+        assert!(
+            decided["note"].as_str().is_some_and(|n| n
+                .contains("override of SF-REPRESENTATION, SF-CONTRACT-TERMS: contratos em negociação com a Fetraf")),
+            "{decided} {h:?}"
+        );
+        // A schedule that ended on 30 June with the start on 15 July, no delay accepted.
+        app.data(
+            &step(
+                "approveSocialFuelFinancing",
+                ", on: \"2015-03-02\", scheduledEnd: \"2015-06-30\"",
+            ),
+            json!({ "id": p }),
+        )
+        .await;
+        app.data(
+            &step("startIndustrialOperation", ", on: \"2015-07-15\""),
+            json!({ "id": p }),
+        )
+        .await;
+        app.data(
+            &step("startExternalEvaluation", ", on: \"2015-10-01\""),
+            json!({ "id": p }),
+        )
+        .await;
+        refused(
+            &app,
+            &step("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2015-09-30\""),
+            json!({ "id": p }),
+            "SF-EXTERNAL-EVAL-6M",
+        )
+        .await;
+        refused(
+            &app,
+            &step("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2015-10-20\""),
+            json!({ "id": p }),
+            "SF-SCHEDULE",
+        )
+        .await;
+        let d = app
+            .data(
+                &step(
+                    "concludeExternalEvaluation",
+                    ", result: FAVOURABLE, on: \"2015-10-20\", overrideReason: \"atraso da licença ambiental\"",
+                ),
+                json!({ "id": p }),
+            )
+            .await;
+        assert_eq!(d["concludeExternalEvaluation"]["stage"], "SEAL_ELIGIBLE");
+
+        // A carta approved at R$ 999.999,99 by the bank is not contracted at R$ 1.200.000,00.
+        let bb = bank(&app, "BB").await;
+        let c = app.data(&fco_create(), fco_new(&bb, "ABOVE-1", "999999.99")).await["createFcoCarta"]["id"].clone();
+        app.data(&fco_step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": c }))
+            .await;
+        app.data(
+            &fco_step(
+                "decideFcoCarta",
+                ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-05\"",
+            ),
+            json!({ "id": c }),
+        )
+        .await;
+        refused(
+            &app,
+            &fco_step("contractFcoCarta", ", on: \"2026-03-20\", amount: \"1200000.00\""),
+            json!({ "id": c }),
+            "FCO-AMENDMENT",
+        )
+        .await;
+        let d = app
+            .data(
+                &fco_step("contractFcoCarta", ", on: \"2026-03-20\", amount: \"999999.99\""),
+                json!({ "id": c }),
+            )
+            .await;
+        assert_eq!(d["contractFcoCarta"]["stage"], "CONTRACTED");
     })
     .await;
 }

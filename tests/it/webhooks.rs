@@ -129,7 +129,7 @@ async fn a_receiver_that_was_down_gets_every_delivery_once_signed_and_a_dead_one
 
         // MDA decides: the decision flag resolves, a second event for the same flag.
         app.data(
-            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-04-09\", letter: \"Ofício 1/2015\") { id } }",
+            "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2015-04-09\", letter: \"Ofício 1/2015\", overrideReason: \"sem propostas registradas neste teste\") { id } }",
             json!({ "id": p }),
         )
         .await;

@@ -66,10 +66,20 @@ async fn transition_sf(
     event: impl FnOnce(&Act) -> SfEvent,
     note: Option<String>,
 ) -> Result<SocialFuelProject> {
+    transition_sf_overriding(ctx, id, event, note, None).await
+}
+
+async fn transition_sf_overriding(
+    ctx: &Context<'_>,
+    id: &ID,
+    event: impl FnOnce(&Act) -> SfEvent,
+    note: Option<String>,
+    override_reason: Option<String>,
+) -> Result<SocialFuelProject> {
     let key = ids::arg(id, NodeKind::SocialFuelProject, "id")?;
     let act = act(ctx);
     let event = event(&act);
-    let p = life::transition_project(db(ctx), &act, key, event, note)
+    let p = life::transition_project_overriding(db(ctx), &act, key, event, note, override_reason)
         .await
         .served(ctx)?;
     Ok(SocialFuelProject(p))
@@ -192,7 +202,9 @@ impl LifecycleMutation {
         transition_sf(ctx, &id, |a| SfEvent::File { on: day(a, on) }, None).await
     }
 
-    /// Records MDA's decision letter (art. 9).
+    /// Records MDA's decision letter (art. 9). A favourable decision over SF-SHARE-MIN, SF-REPRESENTATION,
+    /// SF-CONTRACT-TERMS, SF-BANK-FIRST or SF-DOCUMENTS violated on its day is refused by that rule unless
+    /// `overrideReason` says why MDA decides so (kept in the history).
     async fn decide_social_fuel_project(
         &self,
         ctx: &Context<'_>,
@@ -203,13 +215,15 @@ impl LifecycleMutation {
             desc = "Reference of the letter (ofício) naming the company and its CNPJ (art. 9 I–II): required; a decision without it is refused (SF-DECISION-LETTER)."
         )]
         letter: Option<String>,
+        #[graphql(desc = "Why MDA decides favourably over rules the project violates; kept in the history.")]
+        override_reason: Option<String>,
     ) -> Result<SocialFuelProject> {
         let event = |a: &Act| SfEvent::Decide {
             on: day(a, on),
             decision: decision.into(),
             letter,
         };
-        transition_sf(ctx, &id, event, None).await
+        transition_sf_overriding(ctx, &id, event, None, override_reason).await
     }
 
     /// Records the bank's financing approval and the schedule's end (art. 10).
@@ -256,13 +270,15 @@ impl LifecycleMutation {
         #[graphql(desc = "Conformity (FAVOURABLE) or not.")] result: Decision,
         #[graphql(desc = "Conclusion date; today by default.")] on: Option<Date>,
         #[graphql(desc = "Why, on non-conformity.")] reason: Option<String>,
+        #[graphql(desc = "Why MDA finds conformity over a violated SF-SCHEDULE; kept in the history.")]
+        override_reason: Option<String>,
     ) -> Result<SocialFuelProject> {
         let event = |a: &Act| SfEvent::ConcludeEvaluation {
             on: day(a, on),
             result: result.into(),
             reason,
         };
-        transition_sf(ctx, &id, event, None).await
+        transition_sf_overriding(ctx, &id, event, None, override_reason).await
     }
 
     /// Records the company's request for the social-fuel seal (art. 11 I).

@@ -45,6 +45,8 @@ pub struct Model {
     pub schedule_delay_accepted: bool,
     /// Start of industrial operations (art. 10, 11).
     pub industrial_start_on: Option<Date>,
+    /// Date MDA's external evaluation started (art. 11).
+    pub evaluation_started_on: Option<Date>,
     /// Date MDA's external evaluation concluded (art. 11).
     pub external_evaluation_on: Option<Date>,
     /// Outcome of the external evaluation.
@@ -98,6 +100,7 @@ impl Model {
         }
         p.financing_approved_on = by(p.financing_approved_on);
         p.industrial_start_on = by(p.industrial_start_on);
+        p.evaluation_started_on = by(p.evaluation_started_on);
         if p.external_evaluation_on.is_some_and(|d| d > as_of) {
             p.external_evaluation_on = None;
             p.evaluation_result = None;

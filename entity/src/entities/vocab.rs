@@ -80,6 +80,23 @@ pub enum SocialFuelStage {
 }
 
 impl SocialFuelStage {
+    /// Its name as MDA's staff say it.
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Self::Draft => "em elaboração",
+            Self::Filed => "protocolado no MDA",
+            Self::Conforming => "enquadrado (ofício de conformidade)",
+            Self::NonConforming => "não enquadrado (ofício de não conformidade)",
+            Self::FinancingApproved => "financiamento aprovado",
+            Self::Operating => "em operação industrial",
+            Self::ExternalEvaluation => "em avaliação externa",
+            Self::SealEligible => "apto ao selo",
+            Self::SealRequested => "selo solicitado",
+            Self::NonConformityHearing => "não conformidade em análise de justificativas",
+            Self::Unframed => "desenquadrado",
+        }
+    }
+
     /// The cross-programme status of this stage.
     pub fn status(self) -> FinancingStatus {
         match self {
@@ -122,6 +139,18 @@ pub enum FcoCartaStage {
 }
 
 impl FcoCartaStage {
+    /// Its name as the chamber's staff say it.
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Self::Draft => "em elaboração",
+            Self::Submitted => "submetida",
+            Self::Approved => "aprovada",
+            Self::Unfavourable => "com parecer desfavorável",
+            Self::Contracted => "contratada",
+            Self::Expired => "com validade expirada",
+        }
+    }
+
     /// The cross-programme status of this stage.
     pub fn status(self) -> FinancingStatus {
         match self {
@@ -211,6 +240,18 @@ pub enum ProjectDocumentKind {
 }
 
 impl ProjectDocumentKind {
+    /// Its name as annex I writes it.
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Self::RequestLetter => "ofício de solicitação",
+            Self::BankFramingLetter => "cópia autenticada da carta de enquadramento do agente financeiro",
+            Self::SocialFuelProject => "projeto combustível social (modelo do anexo II)",
+            Self::FarmerContract => "cópia do contrato a ser negociado com os agricultores familiares",
+            Self::CnpjRegistration => "cartão do CNPJ",
+            Self::GoodStandingDeclaration => "declaração de adimplência",
+        }
+    }
+
     /// The six documents annex I requires, in its order.
     pub const ANNEX_I: [ProjectDocumentKind; 6] = [
         Self::RequestLetter,

@@ -16,6 +16,7 @@ use crate::{
     },
 };
 use chrono::NaiveDate;
+use sea_orm::ActiveEnum;
 
 /// A refused transition.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +133,23 @@ pub enum SfEvent {
 }
 
 impl SfEvent {
+    /// The act, as MDA's staff name it.
+    pub fn name_pt(&self) -> &'static str {
+        match self {
+            Self::File { .. } => "protocolar o pedido",
+            Self::Decide { .. } => "decidir o enquadramento",
+            Self::ApproveFinancing { .. } => "aprovar o financiamento",
+            Self::StartOperation { .. } => "iniciar a operação industrial",
+            Self::StartEvaluation { .. } => "iniciar a avaliação externa",
+            Self::ConcludeEvaluation { .. } => "concluir a avaliação externa",
+            Self::RequestSeal { .. } => "solicitar o selo",
+            Self::RequestExtension { .. } => "pedir a prorrogação",
+            Self::DecideExtension { .. } => "decidir a prorrogação",
+            Self::AcceptJustifications { .. } => "acatar as justificativas",
+            Self::Unframe { .. } => "desenquadrar",
+        }
+    }
+
     /// The event's name in the history.
     pub fn name(&self) -> &'static str {
         match self {
@@ -182,16 +200,26 @@ pub fn apply_sf(
 ) -> Result<social_fuel_project::Model, Violation> {
     use SocialFuelStage as S;
     let mut n = p.clone();
-    let wrong = |code: RuleCode, needs: &str| {
+    let wrong = |code: RuleCode, stages: &[S]| {
+        let needs = stages
+            .iter()
+            .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
+            .collect::<Vec<_>>()
+            .join(" or ");
         violation(
             code,
-            format!("the project is {:?}; {} needs it {needs}", p.stage, event.name()),
+            format!(
+                "the project is «{}» ({}); «{}» needs it {needs}",
+                p.stage.name_pt(),
+                p.stage.to_value(),
+                event.name_pt()
+            ),
         )
     };
     match event {
         SfEvent::File { on } => {
             if p.stage != S::Draft {
-                return Err(wrong(code::SF_DOCUMENTS, "in DRAFT"));
+                return Err(wrong(code::SF_DOCUMENTS, &[S::Draft]));
             }
             match p.bank_framed_on {
                 None => {
@@ -220,7 +248,7 @@ pub fn apply_sf(
         }
         SfEvent::Decide { on, decision, letter } => {
             if p.stage != S::Filed {
-                return Err(wrong(code::SF_DECISION_30D, "FILED"));
+                return Err(wrong(code::SF_DECISION_30D, &[S::Filed]));
             }
             not_before(code::SF_DECISION_30D, *on, p.filed_on, "the filing")?;
             if letter.as_deref().is_none_or(|l| l.trim().is_empty()) {
@@ -241,7 +269,7 @@ pub fn apply_sf(
         }
         SfEvent::ApproveFinancing { on, scheduled_end } => {
             if p.stage != S::Conforming {
-                return Err(wrong(code::SF_SCHEDULE, "CONFORMING"));
+                return Err(wrong(code::SF_SCHEDULE, &[S::Conforming]));
             }
             not_before(code::SF_SCHEDULE, *on, p.decided_on, "MDA's decision")?;
             if let Some(end) = scheduled_end
@@ -258,7 +286,7 @@ pub fn apply_sf(
         }
         SfEvent::StartOperation { on } => {
             if p.stage != S::FinancingApproved {
-                return Err(wrong(code::SF_SCHEDULE, "FINANCING_APPROVED"));
+                return Err(wrong(code::SF_SCHEDULE, &[S::FinancingApproved]));
             }
             not_before(
                 code::SF_SCHEDULE,
@@ -271,7 +299,7 @@ pub fn apply_sf(
         }
         SfEvent::StartEvaluation { on } => {
             if p.stage != S::Operating {
-                return Err(wrong(code::SF_EXTERNAL_EVAL_6M, "OPERATING"));
+                return Err(wrong(code::SF_EXTERNAL_EVAL_6M, &[S::Operating]));
             }
             not_before(
                 code::SF_EXTERNAL_EVAL_6M,
@@ -279,17 +307,24 @@ pub fn apply_sf(
                 p.industrial_start_on,
                 "the industrial start",
             )?;
+            n.evaluation_started_on = Some(*on);
             n.stage = S::ExternalEvaluation;
         }
         SfEvent::ConcludeEvaluation { on, result, reason } => {
             if p.stage != S::ExternalEvaluation {
-                return Err(wrong(code::SF_EXTERNAL_EVAL_6M, "under EXTERNAL_EVALUATION"));
+                return Err(wrong(code::SF_EXTERNAL_EVAL_6M, &[S::ExternalEvaluation]));
             }
             not_before(
                 code::SF_EXTERNAL_EVAL_6M,
                 *on,
                 p.industrial_start_on,
                 "the industrial start",
+            )?;
+            not_before(
+                code::SF_EXTERNAL_EVAL_6M,
+                *on,
+                p.evaluation_started_on,
+                "the evaluation's start",
             )?;
             n.external_evaluation_on = Some(*on);
             n.evaluation_result = Some(*result);
@@ -308,7 +343,7 @@ pub fn apply_sf(
         }
         SfEvent::RequestSeal { on } => {
             if p.stage != S::SealEligible {
-                return Err(wrong(code::SF_SEAL_REQUEST_30D, "SEAL_ELIGIBLE"));
+                return Err(wrong(code::SF_SEAL_REQUEST_30D, &[S::SealEligible]));
             }
             not_before(
                 code::SF_SEAL_REQUEST_30D,
@@ -332,7 +367,7 @@ pub fn apply_sf(
             farmers_assisted,
         } => {
             if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
-                return Err(wrong(code::SF_EXTENSION_12M, "OPERATING or under EXTERNAL_EVALUATION"));
+                return Err(wrong(code::SF_EXTENSION_12M, &[S::Operating, S::ExternalEvaluation]));
             }
             if let Some(first) = p.extension_requested_on {
                 return Err(violation(
@@ -391,7 +426,7 @@ pub fn apply_sf(
                 ));
             }
             if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
-                return Err(wrong(code::SF_EXTENSION_12M, "OPERATING or under EXTERNAL_EVALUATION"));
+                return Err(wrong(code::SF_EXTENSION_12M, &[S::Operating, S::ExternalEvaluation]));
             }
             not_before(code::SF_EXTENSION_12M, *on, Some(asked), "the request")?;
             if reason.trim().is_empty() {
@@ -409,7 +444,7 @@ pub fn apply_sf(
         }
         SfEvent::AcceptJustifications { on, reason } => {
             if p.stage != S::NonConformityHearing {
-                return Err(wrong(code::SF_UNFRAMING, "in NON_CONFORMITY_HEARING"));
+                return Err(wrong(code::SF_UNFRAMING, &[S::NonConformityHearing]));
             }
             not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "the evaluation")?;
             if reason.trim().is_empty() {
@@ -493,6 +528,18 @@ pub enum FcoEvent {
 }
 
 impl FcoEvent {
+    /// The act, as the chamber's staff name it.
+    pub fn name_pt(&self) -> &'static str {
+        match self {
+            Self::Submit { .. } => "submeter a carta",
+            Self::Decide { .. } => "decidir a carta",
+            Self::Contract { .. } => "contratar",
+            Self::Present { .. } => "apresentar o projeto ao banco",
+            Self::Expire { .. } => "declarar a validade expirada",
+            Self::Reopen { .. } => "reabrir a aprovação",
+        }
+    }
+
     /// The event's name in the history.
     pub fn name(&self) -> &'static str {
         match self {
@@ -527,16 +574,26 @@ pub fn apply_fco(
 ) -> Result<fco_carta::Model, Violation> {
     use FcoCartaStage as S;
     let mut n = c.clone();
-    let wrong = |code: RuleCode, needs: &str| {
+    let wrong = |code: RuleCode, stages: &[S]| {
+        let needs = stages
+            .iter()
+            .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
+            .collect::<Vec<_>>()
+            .join(" or ");
         violation(
             code,
-            format!("the carta is {:?}; {} needs it {needs}", c.stage, event.name()),
+            format!(
+                "the carta is «{}» ({}); «{}» needs it {needs}",
+                c.stage.name_pt(),
+                c.stage.to_value(),
+                event.name_pt()
+            ),
         )
     };
     match event {
         FcoEvent::Submit { on, received_at } => {
             if c.stage != S::Draft {
-                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, "in DRAFT"));
+                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, &[S::Draft]));
             }
             n.submitted_on = Some(*on);
             n.received_by_council_at = *received_at;
@@ -548,7 +605,7 @@ pub fn apply_fco(
             by_chamber,
         } => {
             if c.stage != S::Submitted {
-                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, "SUBMITTED"));
+                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, &[S::Submitted]));
             }
             not_before(code::FCO_CHAMBER_THRESHOLD, *on, c.submitted_on, "the submission")?;
             let (chamber, threshold_value) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
@@ -583,7 +640,7 @@ pub fn apply_fco(
         }
         FcoEvent::Contract { on, amount } => {
             if c.stage != S::Approved {
-                return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED"));
+                return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved]));
             }
             let approved = c.approved_on.unwrap_or(*on);
             not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "the approval")?;
@@ -607,13 +664,26 @@ pub fn apply_fco(
                     ));
                 }
             }
+            if let Some(a) = amount
+                && *a > c.financed_amount
+            {
+                return Err(violation(
+                    code::FCO_AMENDMENT,
+                    format!(
+                        "the contract's {a} exceeds the approved {}: an increase is an amendment (amendFcoCarta, \
+                         VALUE_INCREASE), exempt up to 10 % of the approved value within the ceiling (art. 15 a) and \
+                         otherwise needing a new approval; record it first",
+                        c.financed_amount
+                    ),
+                ));
+            }
             n.contracted_on = Some(*on);
             n.contracted_amount = Some(amount.unwrap_or(c.financed_amount));
             n.stage = S::Contracted;
         }
         FcoEvent::Present { on } => {
             if !matches!(c.stage, S::Approved | S::Contracted) {
-                return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED or CONTRACTED"));
+                return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved, S::Contracted]));
             }
             not_before(code::FCO_VALIDITY_120D, *on, c.approved_on, "the approval")?;
             if let Some(k) = c.contracted_on
@@ -637,7 +707,7 @@ pub fn apply_fco(
         }
         FcoEvent::Expire { on } => {
             if c.stage != S::Approved {
-                return Err(wrong(code::FCO_VALIDITY_120D, "APPROVED"));
+                return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved]));
             }
             if let Some(why) = super::fco::validity_clock(c, params)? {
                 return Err(violation(code::FCO_VALIDITY_120D, why));
@@ -662,7 +732,7 @@ pub fn apply_fco(
         }
         FcoEvent::Reopen { on, amount } => {
             if !matches!(c.stage, S::Approved | S::Contracted) {
-                return Err(wrong(code::FCO_AMENDMENT, "APPROVED or CONTRACTED"));
+                return Err(wrong(code::FCO_AMENDMENT, &[S::Approved, S::Contracted]));
             }
             if let Some(a) = amount {
                 n.financed_amount = *a;

@@ -379,6 +379,7 @@ fn project() -> social_fuel_project::Model {
         scheduled_implementation_end: None,
         schedule_delay_accepted: false,
         industrial_start_on: None,
+        evaluation_started_on: None,
         external_evaluation_on: None,
         evaluation_result: None,
         seal_requested_on: None,

@@ -572,7 +572,7 @@ pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<String> {
     ProjectDocumentKind::ANNEX_I
         .iter()
         .filter(|k| !received.contains(k))
-        .map(|k| format!("{k:?}"))
+        .map(|k| format!("«{}» ({})", k.name_pt(), sea_orm::ActiveEnum::to_value(k)))
         .collect()
 }
 
