@@ -521,6 +521,33 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
         }
         Command::Import {
             kind:
+                ImportKind::SemiArid {
+                    file,
+                    effective_from,
+                    source,
+                },
+        } => {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let db = database(&cli).await?;
+            let act = service::lifecycle::Act::by(operator());
+            let done = service::semi_arid::import(&db, &act, &text, effective_from, &source)
+                .await
+                .map_err(english)?;
+            println!(
+                "{} municipalities of the semi-arid by {source}, in force from {}{}{}",
+                done.municipalities,
+                done.effective_from,
+                done.effective_to.map(|t| format!(" to {t}")).unwrap_or_default(),
+                if done.closed.is_empty() {
+                    String::new()
+                } else {
+                    format!("; closed the day before: {}", done.closed.join(", "))
+                }
+            );
+        }
+        Command::Import {
+            kind:
                 ImportKind::Acquisitions {
                     file,
                     project,

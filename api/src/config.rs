@@ -259,6 +259,18 @@ pub enum ImportKind {
         /// The CSV file.
         file: std::path::PathBuf,
     },
+    /// Another delimitation of the semi-arid (the 2005 list, say) from a CSV whose first column is the IBGE code, all
+    /// or nothing: in force from `--effective-from` until the next later delimitation.
+    SemiArid {
+        /// The CSV file.
+        file: std::path::PathBuf,
+        /// Its first day in force (YYYY-MM-DD).
+        #[arg(long)]
+        effective_from: chrono::NaiveDate,
+        /// The instrument that delimited it.
+        #[arg(long, default_value = "Portaria MI nº 89/2005")]
+        source: String,
+    },
     /// A social-fuel project's feedstock acquisitions of one year (replaces the year's list), applied now.
     Acquisitions {
         /// The spreadsheet, filled from `/imports/acquisitions/template.xlsx`.

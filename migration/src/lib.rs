@@ -42,6 +42,7 @@ mod m20261204_000036_hearing_and_extension_decision;
 mod m20261204_000037_special_demand;
 mod m20261204_000038_calendar_per_authority;
 mod m20261204_000039_evaluation_start;
+mod m20261204_000040_semi_arid_delimitation;
 mod util;
 
 /// Every migration, in order.
@@ -91,6 +92,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000037_special_demand::Migration),
             Box::new(m20261204_000038_calendar_per_authority::Migration),
             Box::new(m20261204_000039_evaluation_start::Migration),
+            Box::new(m20261204_000040_semi_arid_delimitation::Migration),
         ]
     }
 }

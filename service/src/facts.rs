@@ -117,10 +117,42 @@ children!(
     /// Amendments by carta.
     amendments_by_carta, fco_carta_amendment, CartaId, i64, carta_id
 );
-children!(
-    /// Semi-arid memberships (every period) by IBGE code.
-    semi_arid_by_municipality, semi_arid_membership, IbgeCode, i32, ibge_code
-);
+/// Semi-arid memberships (every period) by IBGE code, each list followed by the descriptors of the delimitations an
+/// operator imported (rows of IBGE code 0, `fomento import semi-arid`): with them a municipality outside an imported
+/// list is known to be outside it.
+pub async fn semi_arid_by_municipality(
+    db: &impl ConnectionTrait,
+    keys: &[i32],
+) -> Result<HashMap<i32, Vec<semi_arid_membership::Model>>, DbErr> {
+    if keys.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = semi_arid_membership::Entity::find()
+        .filter(semi_arid_membership::Column::IbgeCode.is_in(keys.iter().copied()))
+        .order_by_asc(semi_arid_membership::Column::Id)
+        .all(db)
+        .await?;
+    let descriptors: Vec<semi_arid_membership::Model> = entity::semi_arid_delimitation::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|d| semi_arid_membership::Model {
+            id: 0,
+            ibge_code: crate::semi_arid::DESCRIPTOR,
+            effective_from: d.effective_from,
+            effective_to: d.effective_to,
+            source: d.source,
+        })
+        .collect();
+    let mut out: HashMap<i32, Vec<semi_arid_membership::Model>> = HashMap::new();
+    for row in rows {
+        out.entry(row.ibge_code).or_default().push(row);
+    }
+    for k in keys {
+        out.entry(*k).or_default().extend(descriptors.iter().cloned());
+    }
+    Ok(out)
+}
 
 /// The next `limit` projects after id `after`, by id: a page of a pass over every project (the flag and dashboard
 /// jobs).

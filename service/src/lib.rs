@@ -34,6 +34,7 @@ pub mod page;
 pub mod parameters;
 pub mod privacy;
 pub mod reports;
+pub mod semi_arid;
 pub mod store;
 pub mod tokens;
 pub mod versions;

@@ -189,6 +189,21 @@ catalogue! {
         pt: "contratada em {contracted}, antes da aprovação em {approved}",
         en: "contracted on {contracted} before its approval on {approved}"
     }
+    /// Lines of a semi-arid delimitation that are no municipality's IBGE code.
+    SEMI_ARID_BAD_LINES = "SEMI_ARID_BAD_LINES" {
+        pt: "nada foi carregado: estas linhas não trazem o código IBGE de um município: {lines}",
+        en: "nothing was loaded: these lines hold no municipality's IBGE code: {lines}"
+    }
+    /// A semi-arid delimitation with no municipality.
+    SEMI_ARID_EMPTY = "SEMI_ARID_EMPTY" {
+        pt: "o arquivo não lista nenhum município",
+        en: "the file lists no municipality"
+    }
+    /// A semi-arid delimitation loaded twice.
+    SEMI_ARID_LOADED = "SEMI_ARID_LOADED" {
+        pt: "a delimitação {source} já foi carregada",
+        en: "the delimitation {source} is already loaded"
+    }
     /// An open day recorded on a day that is no ponto facultativo.
     NOT_A_PONTO_FACULTATIVO = "NOT_A_PONTO_FACULTATIVO" {
         pt: "{day} não é ponto facultativo (Carnaval, Corpus Christi): só nesses dias se registra expediente",

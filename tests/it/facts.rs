@@ -1078,3 +1078,84 @@ async fn a_semi_arid_plant_outside_the_northeast_needs_half_its_feedstock_from_f
     })
     .await;
 }
+
+/// `fomento import semi-arid FILE --effective-from DATE` (issue 16, point 7): a line that is no municipality loads
+/// nothing and is named; a delimitation loaded from 2005 judges a project filed in 2010 instead of the nearest later
+/// list, a municipality outside it reading as outside (Almenara, MG: the Southeast's 30 %), and ends the day before
+/// the 2017 list, which still judges 2018.
+#[tokio::test]
+async fn an_operator_loads_an_earlier_semi_arid_delimitation_all_or_nothing() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let project = |framed: &'static str, filed: &'static str| {
+            let (app, bb) = (&app, bb.clone());
+            async move {
+                let p = app
+                    .data(
+                        "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                        json!({ "i": { "title": "Usina", "bankId": bb, "producerDocument": "11.222.333/0001-81", "producerName": "B",
+                            "plantMunicipalityCode": 3101706, "requestedAmount": "2000000.00", "bankFramedOn": framed } }),
+                    )
+                    .await["createSocialFuelProject"]["id"]
+                    .clone();
+                documents_received(app, &p, framed).await;
+                app.data("mutation F($id: ID!, $on: Date!) { fileSocialFuelProject(id: $id, on: $on) { stage } }", json!({ "id": p, "on": filed })).await;
+                let add = "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }";
+                let year: i32 = filed[..4].parse().expect("year");
+                for (kind, cost) in [("OTHER_THIRD_PARTY", "70000.00"), ("FAMILY_FARMER", "30000.00")] {
+                    app.data(add, json!({ "i": { "projectId": p, "acquisition": { "year": year, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost } } })).await;
+                }
+                p
+            }
+        };
+        let share = |p: Value| {
+            let app = &app;
+            async move {
+                let d = app.data("query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }", json!({ "id": p })).await;
+                let o = d["node"]["compliance"].as_array().and_then(|a| a.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN").cloned()).expect("share");
+                (o["status"].as_str().unwrap_or("").to_owned(), o["explanation"].as_str().unwrap_or("").to_owned())
+            }
+        };
+        let early = project("2010-05-03", "2010-06-01").await;
+        let later = project("2018-03-02", "2018-03-05").await;
+        // Before the import: the nearest later list (2017) has Almenara in the semi-arid, so 30 % is short of 50 %.
+        let (status, why) = share(early.clone()).await;
+        assert_eq!(status, "VIOLATED", "{why}");
+        assert!(why.contains("nearest later delimitation"), "{why}");
+
+        let dir = std::env::temp_dir().join(format!("fomento-semiarid-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = |name: &str, body: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, body).expect("csv");
+            path.display().to_string()
+        };
+        let run = |path: String| {
+            let args = ["fomento", "--database-url", &app.url, "import", "semi-arid", &path, "--effective-from", "2005-03-10"]
+                .map(String::from);
+            async move {
+                use clap::Parser;
+                fomento_api::commands::run(fomento_api::config::Cli::try_parse_from(args).expect("args")).await
+            }
+        };
+        use sea_orm::EntityTrait;
+        let before = entity::semi_arid_membership::Entity::find().all(&app.db).await.expect("rows").len();
+        let bad = run(file("bad.csv", "ibge_code,name,uf\n2611101,Petrolina,PE\n9999999,Nenhum,XX\nabc,?,?\n")).await;
+        let message = bad.expect_err("a bad line loads nothing").to_string();
+        assert!(message.contains("3 (9999999)") && message.contains("4 (abc)"), "{message}");
+        assert_eq!(entity::semi_arid_membership::Entity::find().all(&app.db).await.expect("rows").len(), before, "nothing loaded");
+
+        run(file("2005.csv", "ibge_code,name,uf\n2611101,Petrolina,PE\n2927408,Salvador,BA\n")).await.expect("loaded");
+        let (status, why) = share(early).await;
+        assert_eq!(status, "MET", "Almenara outside the 2005 list: the Southeast's 30 %: {why}");
+        assert!(why.contains("not in the semi-arid by Portaria MI nº 89/2005 (in force on 2010-06-01)"), "{why}");
+        let (status, why) = share(later).await;
+        assert_eq!(status, "VIOLATED", "the 2017 list still judges 2018: {why}");
+        assert!(why.contains("Resoluções Condel/SUDENE nº 107 e 115/2017"), "{why}");
+        // Loaded once.
+        let again = run(file("2005b.csv", "ibge_code\n2611101\n")).await;
+        assert!(again.expect_err("twice").to_string().contains("already loaded"));
+    })
+    .await;
+}

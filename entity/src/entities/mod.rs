@@ -33,6 +33,7 @@ pub mod non_business_day;
 pub mod party;
 pub mod project_document;
 pub mod rule_parameter;
+pub mod semi_arid_delimitation;
 pub mod semi_arid_membership;
 pub mod social_fuel_project;
 pub mod versioned;

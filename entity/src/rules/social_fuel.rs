@@ -220,6 +220,21 @@ pub const SEMI_ARID_DELIMITATIONS: [((i32, u32, u32), &str); 2] = [
 /// is not available: the nearest later one (2017) is used, and the note says so.
 pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (bool, String) {
     let day = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+    let covers = |m: &semi_arid_membership::Model| m.effective_from <= on && m.effective_to.is_none_or(|to| to >= on);
+    // Rows of IBGE code 0 describe delimitations an operator imported: a municipality with no row of one in force
+    // on `on` is outside it.
+    let (imported, rows): (Vec<&semi_arid_membership::Model>, Vec<&semi_arid_membership::Model>) =
+        rows.iter().partition(|m| m.ibge_code == 0);
+    if let Some(d) = imported.iter().find(|m| covers(m)) {
+        return match rows.iter().find(|m| m.source == d.source && covers(m)) {
+            Some(_) => (true, format!("in the semi-arid by {} (in force on {on})", d.source)),
+            None => (
+                false,
+                format!("not in the semi-arid by {} (in force on {on})", d.source),
+            ),
+        };
+    }
+    let rows: Vec<semi_arid_membership::Model> = rows.into_iter().cloned().collect();
     let (first, first_name) = (day(SEMI_ARID_DELIMITATIONS[0].0), SEMI_ARID_DELIMITATIONS[0].1);
     if on < first {
         let member = rows.iter().any(|m| m.effective_from == first);
