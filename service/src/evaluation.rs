@@ -67,8 +67,8 @@ pub async fn record(
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
             format!(
-                "findings are recorded while the external evaluation runs; this project is {:?}",
-                p.stage
+                "findings are recorded while the external evaluation runs; this project is «{}»",
+                p.stage.name_pt()
             ),
         ));
     }

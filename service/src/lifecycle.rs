@@ -790,8 +790,8 @@ pub async fn resubmit_carta(
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
             format!(
-                "only a carta with an unfavourable opinion may be resubmitted; this one is {:?}",
-                old.stage
+                "only a carta with an unfavourable opinion may be resubmitted; this one is «{}»",
+                old.stage.name_pt()
             ),
         ));
     }
@@ -861,8 +861,8 @@ pub async fn amend_carta(
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,
             format!(
-                "only approved or contracted cartas are amended; this one is {:?}",
-                c.stage
+                "only approved or contracted cartas are amended; this one is «{}»",
+                c.stage.name_pt()
             ),
         ));
     }

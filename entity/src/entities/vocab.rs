@@ -446,6 +446,17 @@ pub enum InvestmentClass {
     Operating,
 }
 
+impl InvestmentClass {
+    /// Its name as art. 17 writes it.
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Self::Fixed => "investimento fixo",
+            Self::SemiFixed => "investimento semifixo",
+            Self::Operating => "custeio",
+        }
+    }
+}
+
 /// Kinds of carta amendment (CDAE/MT 2019, art. 15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]

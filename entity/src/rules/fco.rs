@@ -913,7 +913,10 @@ pub fn check_all(
         (Some(_), other) => outcome(
             code::FCO_RESUBMIT,
             Status::Violated,
-            format!("resubmits a carta that was not unfavourable ({other:?})"),
+            format!(
+                "resubmits a carta that was not unfavourable (it is «{}»)",
+                other.map_or("unknown", FcoCartaStage::name_pt)
+            ),
         ),
         (None, _) => outcome(code::FCO_RESUBMIT, Status::NotApplicable, "not a resubmission"),
     });
@@ -1143,15 +1146,18 @@ pub fn check_all(
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::Met,
-            format!("stand-alone operating credit for {:?}, which allows it", c.activity),
+            format!(
+                "stand-alone operating credit for {}, which allows it",
+                c.activity.name_pt()
+            ),
         )
     } else {
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::Violated,
             format!(
-                "stand-alone operating credit for {:?}; only fish farming, sow retention and weaned cattle allow it",
-                c.activity
+                "stand-alone operating credit for {}; only fish farming, sow retention and weaned cattle allow it",
+                c.activity.name_pt()
             ),
         )
     });
@@ -1163,8 +1169,10 @@ pub fn check_all(
                 && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity))
             {
                 misclassified.push(format!(
-                    "{} is {:?}, should be {expected:?}",
-                    i.description, i.investment_class
+                    "{} is {}, should be {}",
+                    i.description,
+                    i.investment_class.name_pt(),
+                    expected.name_pt()
                 ));
             }
         }

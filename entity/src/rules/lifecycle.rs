@@ -459,9 +459,10 @@ pub fn apply_sf(
                 return Err(violation(
                     code::SF_UNFRAMING,
                     format!(
-                        "the project is {:?}: art. 11 II unframes a project only after the external evaluation found \
-                         non-conformity and MDA did not accept the company's justifications and contestations",
-                        p.stage
+                        "the project is «{}» ({}): art. 11 II unframes a project only after the external evaluation \
+                         found non-conformity and MDA did not accept the company's justifications and contestations",
+                        p.stage.name_pt(),
+                        p.stage.to_value()
                     ),
                 ));
             }
