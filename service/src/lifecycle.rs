@@ -510,7 +510,10 @@ pub async fn transition_project_overriding(
             params: &params,
             calendar: &calendar,
         };
-        let (outcomes, _) = crate::compliance::project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
+        // Judged on everything recorded so far (an act entered after its day sees the facts entered with it), the
+        // project as it stood before the act.
+        let (outcomes, _) =
+            crate::compliance::project(&crate::compliance::DbFacts(db), basis, &p, act.day(None)).await?;
         let violated: Vec<&entity::rules::Outcome> = outcomes
             .iter()
             .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
