@@ -397,6 +397,30 @@ fn project() -> social_fuel_project::Model {
     }
 }
 
+/// Every SF rule on `p` with none of its facts recorded but the project's own row, as of `as_of`.
+fn bare_outcomes(p: &social_fuel_project::Model, as_of: NaiveDate) -> Vec<super::Outcome> {
+    let facts = ProjectFacts {
+        project: p,
+        acquisitions: &[],
+        proposals: &[],
+        documents: &[],
+        plan: None,
+        semi_arid: false,
+        semi_arid_note: None,
+        change_notices: 0,
+    };
+    social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params")
+}
+
+/// One SF rule's status and explanation on `p` as [`bare_outcomes`] judges it.
+fn bare_outcome(p: &social_fuel_project::Model, as_of: NaiveDate, code: &str) -> (Status, String) {
+    bare_outcomes(p, as_of)
+        .into_iter()
+        .find(|o| o.code == code)
+        .map(|o| (o.status, o.explanation))
+        .expect("outcome")
+}
+
 fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model {
     contract_proposal::Model {
         id: 1,
@@ -718,19 +742,8 @@ fn the_social_fuel_rules_are_in_force_between_the_instruments_dates() {
     let judge = |filed: Option<NaiveDate>, as_of: NaiveDate| {
         let mut p = project();
         p.filed_on = filed;
-        let facts = ProjectFacts {
-            project: &p,
-            acquisitions: &[],
-            proposals: &[],
-            documents: &[],
-            plan: None,
-            semi_arid: false,
-            semi_arid_note: None,
-            change_notices: 0,
-        };
-        let all = social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params");
         let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), as_of).expect("params");
-        (all, dl)
+        (bare_outcomes(&p, as_of), dl)
     };
     let na = |(all, dl): &(Vec<super::Outcome>, Vec<social_fuel::DeadlineOutcome>)| {
         all.iter().all(|o| o.status == Status::NotApplicable)
@@ -926,24 +939,7 @@ fn the_articles_added_to_the_catalogue_apply_where_their_article_does() {
 fn the_decision_letter_and_the_brazilian_company_are_judged() {
     let mut p = project();
     p.filed_on = Some(d(2015, 1, 10));
-    let judge = |p: &social_fuel_project::Model, code: &str| {
-        let facts = ProjectFacts {
-            project: p,
-            acquisitions: &[],
-            proposals: &[],
-            documents: &[],
-            plan: None,
-            semi_arid: false,
-            semi_arid_note: None,
-            change_notices: 0,
-        };
-        let all =
-            social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2015, 3, 1)).expect("params");
-        all.into_iter()
-            .find(|o| o.code == code)
-            .map(|o| (o.status, o.explanation))
-            .expect("outcome")
-    };
+    let judge = |p: &social_fuel_project::Model, code: &str| bare_outcome(p, d(2015, 3, 1), code);
     assert_eq!(judge(&p, "SF-DECISION-LETTER").0, Status::Pending);
     assert_eq!(judge(&p, "SF-COMPANY-BR").0, Status::Pending);
     p.decided_on = Some(d(2015, 2, 5));
@@ -962,23 +958,7 @@ fn the_decision_letter_and_the_brazilian_company_are_judged() {
 /// after it, or none by then, is a violation unless the delay was accepted (by the bank, then MDA).
 #[test]
 fn a_schedule_delay_counts_only_once_accepted() {
-    let judge = |p: &social_fuel_project::Model, as_of: NaiveDate| {
-        let facts = ProjectFacts {
-            project: p,
-            acquisitions: &[],
-            proposals: &[],
-            documents: &[],
-            plan: None,
-            semi_arid: false,
-            semi_arid_note: None,
-            change_notices: 0,
-        };
-        let all = social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params");
-        all.into_iter()
-            .find(|o| o.code == "SF-SCHEDULE")
-            .map(|o| (o.status, o.explanation))
-            .expect("outcome")
-    };
+    let judge = |p: &social_fuel_project::Model, as_of: NaiveDate| bare_outcome(p, as_of, "SF-SCHEDULE");
     let mut p = project();
     p.scheduled_implementation_end = Some(d(2015, 6, 30));
     // The day of the scheduled end, not started: still pending; the day after, late.
