@@ -1156,6 +1156,24 @@ async fn an_operator_loads_an_earlier_semi_arid_delimitation_all_or_nothing() {
         // Loaded once.
         let again = run(file("2005b.csv", "ibge_code\n2611101\n")).await;
         assert!(again.expect_err("twice").to_string().contains("already loaded"));
+        // A later list closes the one still open (2021's) the day before it starts.
+        let later_list = ["fomento", "--database-url", &app.url, "import", "semi-arid", &file("2030.csv", "2611101\n"),
+            "--effective-from", "2030-01-01", "--source", "Resolução 2030"].map(String::from);
+        {
+            use clap::Parser;
+            fomento_api::commands::run(fomento_api::config::Cli::try_parse_from(later_list).expect("args")).await.expect("loaded");
+        }
+        use sea_orm::{ColumnTrait, QueryFilter};
+        let closed = entity::semi_arid_membership::Entity::find()
+            .filter(entity::semi_arid_membership::Column::Source.eq("Resolução Condel/SUDENE nº 150/2021 (e nº 176/2024)"))
+            .all(&app.db)
+            .await
+            .expect("rows");
+        assert!(!closed.is_empty() && closed.iter().all(|m| m.effective_to.map(|d| d.to_string()).as_deref() == Some("2029-12-31")));
+        let early_list = entity::semi_arid_delimitation::Entity::find().all(&app.db).await.expect("loaded lists");
+        let to = |source: &str| early_list.iter().find(|d| d.source == source).map(|d| d.effective_to.map(|t| t.to_string()));
+        assert_eq!(to("Portaria MI nº 89/2005"), Some(Some("2017-11-22".into())));
+        assert_eq!(to("Resolução 2030"), Some(None));
     })
     .await;
 }

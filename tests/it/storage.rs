@@ -605,3 +605,47 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
     })
     .await;
 }
+
+/// Migrations 38 and 39 keep what a database had (both backends): its days without office hours move to
+/// `calendar_day` for every authority, and a project under evaluation gets the start its history recorded; going down
+/// brings the days back to `non_business_day`.
+#[tokio::test]
+async fn migrations_38_and_39_carry_the_calendar_and_the_evaluation_start_over() {
+    with_each_database(|db, backend| async move {
+        Migrator::up(&db, Some(37)).await.expect("up to 37");
+        for sql in [
+            "INSERT INTO non_business_day (day, reason) VALUES ('2026-07-08', 'feriado estadual')",
+            "INSERT INTO bank (code, name, serves_social_fuel, serves_fco, mda_cooperation_agreement) VALUES ('BNDES', 'BNDES', true, false, false)",
+            "INSERT INTO party (document, document_kind, name) VALUES ('11222333000181', 'CNPJ', 'Biodiesel S.A.')",
+            "INSERT INTO social_fuel_project (title, bank_id, party_id, plant_municipality_code, requested_amount, stage, status,
+                analysed_by_bank, schedule_delay_accepted, created_at)
+             SELECT 'Usina', b.id, p.id, 5103403, 100, 'EXTERNAL_EVALUATION', 'ACTIVE', false, false, '2026-01-02T03:04:05+00:00'
+             FROM bank b, party p",
+            "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on, recorded_at, actor)
+             SELECT 'SOCIAL_FUEL', id, 'OPERATING', 'EXTERNAL_EVALUATION', 'START_EVALUATION', '2015-10-01', '2026-01-02T03:04:05+00:00', 'test'
+             FROM social_fuel_project",
+        ] {
+            db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        Migrator::up(&db, None).await.expect("up to the last");
+        let days = entity::non_business_day::Entity::find().all(&db).await.expect("days");
+        assert_eq!(days.len(), 1, "{backend:?}");
+        assert_eq!(
+            (days[0].day.to_string(), days[0].authority.as_str(), days[0].open, days[0].reason.as_str()),
+            ("2026-07-08".to_owned(), "ALL", false, "feriado estadual"),
+            "{backend:?}"
+        );
+        let p = entity::social_fuel_project::Entity::find().all(&db).await.expect("projects");
+        assert_eq!(p[0].evaluation_started_on.map(|d| d.to_string()).as_deref(), Some("2015-10-01"), "{backend:?}");
+        Migrator::down(&db, Some(3)).await.expect("down to 37");
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT reason FROM non_business_day WHERE day = '2026-07-08'",
+            ))
+            .await
+            .expect("non_business_day again");
+        assert_eq!(back.len(), 1, "{backend:?}: the day is back");
+    })
+    .await;
+}
