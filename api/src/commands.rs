@@ -530,8 +530,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let db = database(&cli).await?;
-            let act = service::lifecycle::Act::by(operator());
-            let done = service::semi_arid::import(&db, &act, &text, effective_from, &source)
+            let done = service::semi_arid::import(&db, &text, effective_from, &source)
                 .await
                 .map_err(english)?;
             println!(

@@ -6,7 +6,6 @@
 
 use crate::{
     ServiceError,
-    lifecycle::Act,
     messages::{Message, code},
 };
 use chrono::NaiveDate;
@@ -37,7 +36,6 @@ pub struct Imported {
 /// municipality, or nothing is loaded and each bad line is named.
 pub async fn import(
     db: &(impl ConnectionTrait + TransactionTrait),
-    _act: &Act,
     csv: &str,
     effective_from: NaiveDate,
     source: &str,
