@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use entity::{
     bank,
     domain::{Document, IbgeCode, Money},
-    fco_carta, financing, party, social_fuel_project, vocab,
+    fco_carta, financing, municipality, party, social_fuel_project, vocab,
 };
 use rust_decimal::Decimal;
 use sea_orm::{
@@ -122,64 +122,84 @@ fn parties_of(document: &Document) -> sea_orm::sea_query::SelectStatement {
     }
 }
 
-/// The SQL condition of a query, refusing bad values with the field named.
+/// The columns a query's condition and order read, in the `financing` view or in one programme's own table.
+struct Cols<C> {
+    /// The view's programme column; `None` for a programme's own table, which is of `own`.
+    programme: Option<C>,
+    own: Option<vocab::Programme>,
+    record_id: C,
+    bank_id: C,
+    party_id: C,
+    municipality_code: C,
+    amount: C,
+    status: C,
+    submitted_on: C,
+    decided_on: C,
+    contracted_on: C,
+}
+
+fn view_cols() -> Cols<financing::Column> {
+    use financing::Column as C;
+    Cols {
+        programme: Some(C::Programme),
+        own: None,
+        record_id: C::RecordId,
+        bank_id: C::BankId,
+        party_id: C::PartyId,
+        municipality_code: C::MunicipalityCode,
+        amount: C::Amount,
+        status: C::Status,
+        submitted_on: C::SubmittedOn,
+        decided_on: C::DecidedOn,
+        contracted_on: C::ContractedOn,
+    }
+}
+
+fn carta_cols() -> Cols<fco_carta::Column> {
+    use fco_carta::Column as C;
+    Cols {
+        programme: None,
+        own: Some(vocab::Programme::FcoRural),
+        record_id: C::Id,
+        bank_id: C::BankId,
+        party_id: C::PartyId,
+        municipality_code: C::MunicipalityCode,
+        amount: C::FinancedAmount,
+        status: C::Status,
+        submitted_on: C::SubmittedOn,
+        decided_on: C::DecidedOn,
+        contracted_on: C::ContractedOn,
+    }
+}
+
+fn project_cols() -> Cols<social_fuel_project::Column> {
+    use social_fuel_project::Column as C;
+    Cols {
+        programme: None,
+        own: Some(vocab::Programme::SocialFuel),
+        record_id: C::Id,
+        bank_id: C::BankId,
+        party_id: C::PartyId,
+        municipality_code: C::PlantMunicipalityCode,
+        amount: C::RequestedAmount,
+        status: C::Status,
+        submitted_on: C::FiledOn,
+        decided_on: C::DecidedOn,
+        contracted_on: C::FinancingApprovedOn,
+    }
+}
+
+/// A condition no row meets (a programme's own table asked for the other programme).
+fn nothing() -> Condition {
+    use sea_orm::sea_query::{Expr, ExprTrait};
+    Condition::all().add(Expr::val(1).eq(Expr::val(0)))
+}
+
+/// The SQL condition of a query over the `financing` view, refusing bad values with the field named.
 fn condition(q: &Query) -> Result<Condition> {
     use financing::Column as C;
     let f = &q.filter;
-    let mut c = Condition::all();
-    if let Some(p) = &f.programmes {
-        c = c.add(C::Programme.is_in(p.iter().copied()));
-    }
-    if let Some(ids) = &f.bank_ids {
-        c = c.add(C::BankId.is_in(ids.iter().copied()));
-    }
-    if let Some(codes) = &f.municipality_codes {
-        if let Some(bad_code) = codes
-            .iter()
-            .find(|code| u32::try_from(**code).ok().and_then(|c| IbgeCode::new(c).ok()).is_none())
-        {
-            return Err(bad(
-                "filter.municipalityCodes",
-                Message::new(code::IBGE_INVALID).arg("value", bad_code),
-            ));
-        }
-        c = c.add(C::MunicipalityCode.is_in(codes.iter().copied()));
-    }
-    for ranges in &f.code_ranges {
-        c = c.add(ranges.iter().fold(Condition::any(), |any, (lo, hi)| {
-            any.add(C::MunicipalityCode.between(*lo, *hi))
-        }));
-    }
-    if let Some(s) = &f.statuses {
-        c = c.add(C::Status.is_in(s.iter().copied()));
-    }
-    if let (Some(from), Some(to)) = (f.submitted_from, f.submitted_to)
-        && from > to
-    {
-        return Err(bad(
-            "filter.submittedFrom",
-            Message::new(code::DATE_RANGE_INVERTED).arg("other", "filter.submittedTo"),
-        ));
-    }
-    if let Some(d) = f.submitted_from {
-        c = c.add(C::SubmittedOn.gte(d));
-    }
-    if let Some(d) = f.submitted_to {
-        c = c.add(C::SubmittedOn.lte(d));
-    }
-    if let Some(d) = f.amount_min {
-        c = c.add(C::Amount.gte(money("filter.amountMin", d)?));
-    }
-    if let Some(d) = f.amount_max {
-        c = c.add(C::Amount.lte(money("filter.amountMax", d)?));
-    }
-    if let Some(doc) = &f.document {
-        let document = Document::parse(doc).map_err(|e| bad("filter.document", messages::document(&e)))?;
-        c = c.add(C::PartyId.in_subquery(parties_of(&document)));
-    }
-    if let Some(ids) = &f.party_ids {
-        c = c.add(C::PartyId.is_in(ids.iter().copied()));
-    }
+    let mut c = condition_on(q, &view_cols())?;
     if let Some(stages) = &f.project_stages {
         let ids = social_fuel_project::Entity::find()
             .select_only()
@@ -200,14 +220,102 @@ fn condition(q: &Query) -> Result<Condition> {
             .add(C::Programme.eq(vocab::Programme::FcoRural))
             .add(C::RecordId.in_subquery(ids));
     }
+    Ok(c)
+}
+
+/// The condition of the fields both programmes share, over `cols`.
+fn condition_on<C: ColumnTrait>(q: &Query, cols: &Cols<C>) -> Result<Condition> {
+    let f = &q.filter;
+    let mut c = Condition::all();
+    if let Some(p) = &f.programmes {
+        match (&cols.programme, cols.own) {
+            (Some(col), _) => c = c.add(col.is_in(p.iter().copied())),
+            (None, Some(own)) if !p.contains(&own) => c = c.add(nothing()),
+            (None, _) => {}
+        }
+    }
+    if let Some(ids) = &f.bank_ids {
+        c = c.add(cols.bank_id.is_in(ids.iter().copied()));
+    }
+    if let Some(codes) = &f.municipality_codes {
+        if let Some(bad_code) = codes
+            .iter()
+            .find(|code| u32::try_from(**code).ok().and_then(|c| IbgeCode::new(c).ok()).is_none())
+        {
+            return Err(bad(
+                "filter.municipalityCodes",
+                Message::new(code::IBGE_INVALID).arg("value", bad_code),
+            ));
+        }
+        c = c.add(cols.municipality_code.is_in(codes.iter().copied()));
+    }
+    for ranges in &f.code_ranges {
+        c = c.add(ranges.iter().fold(Condition::any(), |any, (lo, hi)| {
+            any.add(cols.municipality_code.between(*lo, *hi))
+        }));
+    }
+    if let Some(s) = &f.statuses {
+        c = c.add(cols.status.is_in(s.iter().copied()));
+    }
+    if let (Some(from), Some(to)) = (f.submitted_from, f.submitted_to)
+        && from > to
+    {
+        return Err(bad(
+            "filter.submittedFrom",
+            Message::new(code::DATE_RANGE_INVERTED).arg("other", "filter.submittedTo"),
+        ));
+    }
+    if let Some(d) = f.submitted_from {
+        c = c.add(cols.submitted_on.gte(d));
+    }
+    if let Some(d) = f.submitted_to {
+        c = c.add(cols.submitted_on.lte(d));
+    }
+    if let Some(d) = f.amount_min {
+        c = c.add(cols.amount.gte(money("filter.amountMin", d)?));
+    }
+    if let Some(d) = f.amount_max {
+        c = c.add(cols.amount.lte(money("filter.amountMax", d)?));
+    }
+    if let Some(doc) = &f.document {
+        let document = Document::parse(doc).map_err(|e| bad("filter.document", messages::document(&e)))?;
+        c = c.add(cols.party_id.in_subquery(parties_of(&document)));
+    }
+    if let Some(ids) = &f.party_ids {
+        c = c.add(cols.party_id.is_in(ids.iter().copied()));
+    }
     if let Some(b) = q.bank_scope {
-        c = c.add(C::BankId.eq(b));
+        c = c.add(cols.bank_id.eq(b));
     }
     match &q.whose {
         Whose::All => {}
-        Whose::Bank(id) => c = c.add(C::BankId.eq(*id)),
-        Whose::Party(id) => c = c.add(C::PartyId.eq(*id)),
-        Whose::CnpjRoot(root) => c = c.add(C::PartyId.in_subquery(parties_of_root(root))),
+        Whose::Bank(id) => c = c.add(cols.bank_id.eq(*id)),
+        Whose::Party(id) => c = c.add(cols.party_id.eq(*id)),
+        Whose::CnpjRoot(root) => c = c.add(cols.party_id.in_subquery(parties_of_root(root))),
+    }
+    Ok(c)
+}
+
+/// The condition of a query over the FCO cartas' own table (a typed list).
+fn carta_condition(q: &Query) -> Result<Condition> {
+    let mut c = condition_on(q, &carta_cols())?;
+    if q.filter.project_stages.is_some() {
+        c = c.add(nothing());
+    }
+    if let Some(stages) = &q.filter.carta_stages {
+        c = c.add(fco_carta::Column::Stage.is_in(stages.iter().copied()));
+    }
+    Ok(c)
+}
+
+/// The condition of a query over the social-fuel projects' own table (a typed list).
+fn project_condition(q: &Query) -> Result<Condition> {
+    let mut c = condition_on(q, &project_cols())?;
+    if q.filter.carta_stages.is_some() {
+        c = c.add(nothing());
+    }
+    if let Some(stages) = &q.filter.project_stages {
+        c = c.add(social_fuel_project::Column::Stage.is_in(stages.iter().copied()));
     }
     Ok(c)
 }
@@ -246,25 +354,173 @@ pub async fn count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
     Ok(financing::Entity::find().filter(condition(q)?).count(db).await?)
 }
 
-/// One window of the query's rows, in its order.
-pub async fn rows(db: &impl ConnectionTrait, q: &Query, offset: u64, limit: u64) -> Result<Vec<financing::Model>> {
-    use financing::Column as C;
+/// The query's order over `cols`: its field (nulls last), then programme, then creation order.
+fn ordered<E: EntityTrait>(select: sea_orm::Select<E>, q: &Query, cols: &Cols<E::Column>) -> sea_orm::Select<E> {
     let column = match q.order {
-        OrderField::SubmittedOn => C::SubmittedOn,
-        OrderField::DecidedOn => C::DecidedOn,
-        OrderField::ContractedOn => C::ContractedOn,
-        OrderField::Amount => C::Amount,
+        OrderField::SubmittedOn => cols.submitted_on,
+        OrderField::DecidedOn => cols.decided_on,
+        OrderField::ContractedOn => cols.contracted_on,
+        OrderField::Amount => cols.amount,
     };
     let order = if q.descending { Order::Desc } else { Order::Asc };
-    Ok(financing::Entity::find()
-        .filter(condition(q)?)
-        .order_by_with_nulls(column, order, NullOrdering::Last)
-        .order_by_asc(C::Programme)
-        .order_by_asc(C::RecordId)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
+    let mut select = select.order_by_with_nulls(column, order, NullOrdering::Last);
+    if let Some(p) = cols.programme {
+        select = select.order_by_asc(p);
+    }
+    select.order_by_asc(cols.record_id)
+}
+
+/// One window of the query's rows, in its order.
+pub async fn rows(db: &impl ConnectionTrait, q: &Query, offset: u64, limit: u64) -> Result<Vec<financing::Model>> {
+    Ok(
+        ordered(financing::Entity::find().filter(condition(q)?), q, &view_cols())
+            .offset(offset)
+            .limit(limit)
+            .all(db)
+            .await?,
+    )
+}
+
+/// Which related rows a typed page reads in its own statement (joined), because the caller will show them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Joined {
+    /// The bank.
+    pub bank: bool,
+    /// The borrower.
+    pub party: bool,
+    /// The municipality (the plant's, for a project).
+    pub municipality: bool,
+}
+
+/// A row of a typed page: the financing and the related rows asked for ([`Joined`]).
+#[derive(Debug, Clone)]
+pub struct Row<M> {
+    /// The carta or project.
+    pub model: M,
+    /// Its bank, when joined.
+    pub bank: Option<bank::Model>,
+    /// Its borrower, when joined.
+    pub party: Option<party::Model>,
+    /// Its municipality, when joined.
+    pub municipality: Option<municipality::Model>,
+}
+
+/// Adds to `select` the columns of `R`, each named `{prefix}{column}`, joined on `on`.
+fn join_columns<E: EntityTrait, R: EntityTrait>(
+    select: sea_orm::Select<E>,
+    rel: sea_orm::RelationDef,
+    prefix: &str,
+) -> sea_orm::Select<E> {
+    use sea_orm::{IdenStatic, Iterable, sea_query::JoinType};
+    let mut select = select.join(JoinType::LeftJoin, rel);
+    for col in R::Column::iter() {
+        select = select.column_as(col, format!("{prefix}{}", col.as_str()));
+    }
+    select
+}
+
+/// Reads a typed page (the filter applied to the programme's own table) with the related rows asked for joined in,
+/// in one statement.
+async fn typed_rows<E>(
+    db: &impl ConnectionTrait,
+    select: sea_orm::Select<E>,
+    keys: (E::Column, E::Column, E::Column),
+    joined: Joined,
+) -> Result<Vec<Row<E::Model>>>
+where
+    E: EntityTrait,
+    E::Model: sea_orm::FromQueryResult,
+{
+    use sea_orm::FromQueryResult;
+    let (bank_id, party_id, town) = keys;
+    let mut select = select;
+    if joined.bank {
+        let rel = E::belongs_to(bank::Entity).from(bank_id).to(bank::Column::Id).into();
+        select = join_columns::<E, bank::Entity>(select, rel, "jb_");
+    }
+    if joined.party {
+        let rel = E::belongs_to(party::Entity).from(party_id).to(party::Column::Id).into();
+        select = join_columns::<E, party::Entity>(select, rel, "jp_");
+    }
+    if joined.municipality {
+        let rel = E::belongs_to(municipality::Entity)
+            .from(town)
+            .to(municipality::Column::IbgeCode)
+            .into();
+        select = join_columns::<E, municipality::Entity>(select, rel, "jm_");
+    }
+    let rows = db.query_all(&select.into_query()).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        out.push(Row {
+            model: E::Model::from_query_result(r, "")?,
+            // A reference whose row is missing reads as not joined; the field's own lookup then says so.
+            bank: if joined.bank {
+                bank::Model::from_query_result_optional(r, "jb_").ok().flatten()
+            } else {
+                None
+            },
+            party: if joined.party {
+                party::Model::from_query_result_optional(r, "jp_").ok().flatten()
+            } else {
+                None
+            },
+            municipality: if joined.municipality {
+                municipality::Model::from_query_result_optional(r, "jm_").ok().flatten()
+            } else {
+                None
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// How many FCO cartas the query matches, counted on their own table.
+pub async fn carta_count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
+    Ok(fco_carta::Entity::find().filter(carta_condition(q)?).count(db).await?)
+}
+
+/// How many social-fuel projects the query matches, counted on their own table.
+pub async fn project_count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
+    Ok(social_fuel_project::Entity::find()
+        .filter(project_condition(q)?)
+        .count(db)
         .await?)
+}
+
+/// One window of the FCO cartas the query matches, in its order, read from their own table with the related rows
+/// asked for: one statement.
+pub async fn carta_rows(
+    db: &impl ConnectionTrait,
+    q: &Query,
+    offset: u64,
+    limit: u64,
+    joined: Joined,
+) -> Result<Vec<Row<fco_carta::Model>>> {
+    use fco_carta::Column as C;
+    let select = ordered(fco_carta::Entity::find().filter(carta_condition(q)?), q, &carta_cols())
+        .offset(offset)
+        .limit(limit);
+    typed_rows(db, select, (C::BankId, C::PartyId, C::MunicipalityCode), joined).await
+}
+
+/// One window of the social-fuel projects the query matches, as [`carta_rows`] does for cartas.
+pub async fn project_rows(
+    db: &impl ConnectionTrait,
+    q: &Query,
+    offset: u64,
+    limit: u64,
+    joined: Joined,
+) -> Result<Vec<Row<social_fuel_project::Model>>> {
+    use social_fuel_project::Column as C;
+    let select = ordered(
+        social_fuel_project::Entity::find().filter(project_condition(q)?),
+        q,
+        &project_cols(),
+    )
+    .offset(offset)
+    .limit(limit);
+    typed_rows(db, select, (C::BankId, C::PartyId, C::PlantMunicipalityCode), joined).await
 }
 
 /// The party with this CPF or CNPJ; for a CNPJ whose branch is not registered, another branch of the company.

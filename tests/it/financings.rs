@@ -414,6 +414,92 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
     .await;
 }
 
+/// A typed list reads its own table in one statement, and a second only when `totalCount` is selected; the bank,
+/// borrower and municipality a query selects are joined into that statement. What comes back is what the list over
+/// both programmes (through its lookups) returns for the same cartas and projects.
+#[tokio::test]
+async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
+    on_each_backend(true, |app| async move {
+        let statements = async |q: &str| {
+            // The fewest of three runs, as above (other work of the server could add a statement to one run).
+            let (mut fewest, mut data) = (u64::MAX, Value::Null);
+            for _ in 0..3 {
+                let before = app.statements.get();
+                data = app.data(q, json!({})).await;
+                fewest = fewest.min(app.statements.get() - before);
+            }
+            (fewest, data)
+        };
+        let nested = "bank { name code } party { name document } municipality { name uf }";
+        let shapes = [
+            ("fcoCartas(first: 20) { edges { node { amount } } }".to_owned(), 1),
+            ("fcoCartas(first: 20) { totalCount edges { node { amount } } }".to_owned(), 2),
+            (format!("fcoCartas(first: 50) {{ edges {{ node {{ amount {nested} }} }} }}"), 1),
+            (format!("fcoCartas(first: 50) {{ totalCount edges {{ node {{ amount {nested} }} }} }}"), 2),
+            (format!("fcoCartas(first: 50) {{ totalCount nodes {{ number {nested} }} }}"), 2),
+            (format!("socialFuelProjects(first: 20) {{ nodes {{ title {nested} }} }}"), 1),
+        ];
+        for (shape, expected) in &shapes {
+            let (n, data) = statements(&format!("{{ {shape} }}")).await;
+            eprintln!("{n} statements on {:?}: {shape}", app.backend);
+            assert_eq!(n, *expected, "{shape}: {data}");
+        }
+        // The joined relations are those the lookups find, item by item, in the same order.
+        for (typed, programme, fields) in [
+            ("fcoCartas", "FCO_RURAL", "... on FcoCarta { number }"),
+            ("socialFuelProjects", "SOCIAL_FUEL", "... on SocialFuelProject { title }"),
+        ] {
+            let (_, joined) = statements(&format!(
+                "{{ {typed}(first: 100) {{ totalCount nodes {{ id amount {nested} }} }} }}"
+            ))
+            .await;
+            let (_, looked_up) = statements(&format!(
+                "{{ financings(first: 100, filter: {{ programmes: [{programme}] }}) {{ totalCount nodes {{ id amount {fields} {nested} }} }} }}"
+            ))
+            .await;
+            let (a, b) = (&joined[typed], &looked_up["financings"]);
+            assert_eq!(a["totalCount"], b["totalCount"], "{typed}");
+            let nodes = a["nodes"].as_array().expect("nodes");
+            assert!(!nodes.is_empty(), "{typed}");
+            for (x, y) in nodes.iter().zip(b["nodes"].as_array().expect("nodes")) {
+                for f in ["id", "amount", "bank", "party", "municipality"] {
+                    assert_eq!(x[f], y[f], "{typed} {f}");
+                }
+            }
+        }
+        // Without `totalCount`, `hasNextPage` still tells the last page: paging through every carta finds the count.
+        let (_, total) = statements("{ fcoCartas { totalCount } }").await;
+        let total = total["fcoCartas"]["totalCount"].as_u64().expect("count");
+        let (mut after, mut seen, mut pages) = (Value::Null, 0u64, 0);
+        loop {
+            let data = app
+                .data(
+                    "query P($after: String) { fcoCartas(first: 30, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id } } }",
+                    json!({ "after": after }),
+                )
+                .await;
+            let page = &data["fcoCartas"];
+            seen += page["nodes"].as_array().map_or(0, |n| n.len() as u64);
+            assert_eq!(page["pageInfo"]["hasPreviousPage"], json!(pages > 0));
+            pages += 1;
+            if page["pageInfo"]["hasNextPage"] != json!(true) {
+                break;
+            }
+            after = page["pageInfo"]["endCursor"].clone();
+        }
+        assert_eq!(seen, total, "every carta once, over {pages} pages");
+        assert!(pages > 1);
+        // Counting from the end still reads the count: the last five cartas are the last page's last five.
+        let data = app
+            .data("{ fcoCartas(last: 5) { pageInfo { hasNextPage hasPreviousPage } nodes { id } } }", json!({}))
+            .await;
+        assert_eq!(data["fcoCartas"]["nodes"].as_array().map(Vec::len), Some(5));
+        assert_eq!(data["fcoCartas"]["pageInfo"]["hasNextPage"], false);
+        assert_eq!(data["fcoCartas"]["pageInfo"]["hasPreviousPage"], true);
+    })
+    .await;
+}
+
 /// Judging a page of financings (every rule and deadline of each) runs a bounded number of statements whatever the
 /// page size: what the rules need of other tables is loaded for the whole page at once.
 #[tokio::test]

@@ -5,7 +5,7 @@ use super::{
     error::{Served, gql},
     ids::{self, NodeKind},
     loader,
-    loaders::{FcoCartaLoader, SocialFuelProjectLoader},
+    loaders::{FcoCartaLoader, Prefetched, SocialFuelProjectLoader},
     pagination::{self, PageArgs, Window},
     scalars::{Date, Decimal},
     types::{
@@ -19,6 +19,7 @@ use super::{
 use async_graphql::Result;
 use async_graphql::{Context, Enum, ID, InputObject};
 use entity::{domain, financing, vocab};
+use sea_orm::DatabaseConnection;
 use service::financings::{self as fin, Whose};
 /// Filters common to both programmes. Every given field must match; a list matches any of its values.
 #[derive(InputObject, Default, Debug, Clone)]
@@ -207,21 +208,112 @@ fn query(filter: fin::Filter, order: FinancingOrder, whose: Whose) -> fin::Query
     }
 }
 
-/// Reads one page of the query: the count, then the rows of the window.
-async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Window, u64, Vec<financing::Model>)> {
+/// Whether the client selected the connection's `totalCount` (it is counted only then, or when the window counts
+/// from the end of the list).
+fn wants_total(ctx: &Context<'_>) -> bool {
+    ctx.look_ahead().field("totalCount").exists()
+}
+
+/// Places the window: over the total when the client asks for it or the window counts from the end, else without
+/// it. The total is `None` when it was not read.
+async fn place<Fut>(page: &PageArgs, want_total: bool, count: Fut) -> Result<(Window, Option<u64>)>
+where
+    Fut: std::future::Future<Output = Result<u64>>,
+{
     pagination::check(page).map_err(gql)?;
+    if !want_total && let Some(w) = pagination::open_window(page).map_err(gql)? {
+        return Ok((w, None));
+    }
+    let total = count.await?;
+    Ok((pagination::window(page, total).map_err(gql)?, Some(total)))
+}
+
+/// How many rows to read for a window: one more when the total was not read, to learn whether items follow.
+fn to_read(window: &Window, total: Option<u64>) -> u64 {
+    window.limit + u64::from(total.is_none())
+}
+
+/// Sets `hasNextPage` from the extra row read when the total was not, and drops that row.
+fn settle<T>(window: &mut Window, total: Option<u64>, rows: &mut Vec<T>) {
+    if total.is_none() {
+        window.has_next_page = rows.len() as u64 > window.limit;
+        rows.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
+    }
+}
+
+/// The query as the caller may run it: checked, scoped, its borrower name resolved.
+async fn resolved(ctx: &Context<'_>, q: &fin::Query) -> Result<fin::Query> {
     let db = super::db(ctx);
     fin::check(q).served(ctx)?;
     let mut q = q.clone();
     fin::resolve(db, &super::caller(ctx), &mut q).await.served(ctx)?;
-    let q = &q;
-    let total = fin::count(db, q).await.served(ctx)?;
-    let window = pagination::window(page, total).map_err(gql)?;
-    if window.limit == 0 {
-        return Ok((window, total, Vec::new()));
+    Ok(q)
+}
+
+/// Reads one page of the query over both programmes: the count (when asked), then the rows of the window.
+async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Window, u64, Vec<financing::Model>)> {
+    pagination::check(page).map_err(gql)?;
+    let db = super::db(ctx);
+    let q = &resolved(ctx, q).await?;
+    let (mut window, total) = place(page, wants_total(ctx), async { fin::count(db, q).await.served(ctx) }).await?;
+    let mut rows = match to_read(&window, total) {
+        0 => Vec::new(),
+        n => fin::rows(db, q, window.offset, n).await.served(ctx)?,
+    };
+    settle(&mut window, total, &mut rows);
+    Ok((window, total.unwrap_or(0), rows))
+}
+
+/// The relations of a typed list's nodes that the client selected, joined into the page's statement when the request
+/// can hold what they bring ([`Prefetched`]).
+fn joined(ctx: &Context<'_>) -> fin::Joined {
+    if ctx.data_opt::<Prefetched>().is_none() {
+        return fin::Joined::default();
     }
-    let rows = fin::rows(db, q, window.offset, window.limit).await.served(ctx)?;
-    Ok((window, total, rows))
+    let la = ctx.look_ahead();
+    let (edges, nodes) = (la.field("edges").field("node"), la.field("nodes"));
+    let asks = |f: &str| edges.field(f).exists() || nodes.field(f).exists();
+    fin::Joined {
+        bank: asks("bank"),
+        party: asks("party"),
+        municipality: asks("municipality"),
+    }
+}
+
+/// One programme's page read from its own table, the selected relations joined in and kept for the nodes' fields.
+async fn typed_page<M, C, R>(
+    ctx: &Context<'_>,
+    q: fin::Query,
+    page_args: &PageArgs,
+    count: C,
+    read: R,
+) -> Result<(Window, u64, Vec<M>)>
+where
+    C: AsyncFnOnce(&DatabaseConnection, &fin::Query) -> Result<u64, service::ServiceError>,
+    R: AsyncFnOnce(
+        &DatabaseConnection,
+        &fin::Query,
+        u64,
+        u64,
+        fin::Joined,
+    ) -> Result<Vec<fin::Row<M>>, service::ServiceError>,
+{
+    pagination::check(page_args).map_err(gql)?;
+    let db = super::db(ctx);
+    let q = &resolved(ctx, &q).await?;
+    let (mut window, total) = place(page_args, wants_total(ctx), async { count(db, q).await.served(ctx) }).await?;
+    let mut rows = match to_read(&window, total) {
+        0 => Vec::new(),
+        n => read(db, q, window.offset, n, joined(ctx)).await.served(ctx)?,
+    };
+    settle(&mut window, total, &mut rows);
+    if let Some(p) = ctx.data_opt::<Prefetched>() {
+        p.keep(
+            rows.iter_mut()
+                .map(|r| (r.bank.take(), r.party.take(), r.municipality.take())),
+        );
+    }
+    Ok((window, total.unwrap_or(0), rows.into_iter().map(|r| r.model).collect()))
 }
 
 /// Whose financings a listing covers.
@@ -268,22 +360,6 @@ pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, whose: Whos
     Ok(FinancingConnection::build(window, total, nodes))
 }
 
-/// One programme's page: the rows of the query, then its nodes through `L` in one batch.
-async fn typed_page<L, M>(ctx: &Context<'_>, q: fin::Query, page_args: &PageArgs) -> Result<(Window, u64, Vec<M>)>
-where
-    L: async_graphql::dataloader::Loader<i64, Value = M, Error = service::facts::LoadError>,
-    M: Clone + Send + Sync + 'static,
-{
-    let (window, total, rows) = page(ctx, &q, page_args).await?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.record_id).collect();
-    let found = loader::<L>(ctx).load_many(ids.clone()).await.map_err(gql)?;
-    Ok((
-        window,
-        total,
-        ids.iter().filter_map(|id| found.get(id).cloned()).collect(),
-    ))
-}
-
 /// Lists social-fuel projects.
 pub async fn list_social_fuel_projects(
     ctx: &Context<'_>,
@@ -308,8 +384,14 @@ pub async fn list_social_fuel_projects(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::SocialFuel]);
     f.project_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    let (window, total, nodes) =
-        typed_page::<SocialFuelProjectLoader, _>(ctx, query(f, order, Whose::All), &page_args).await?;
+    let (window, total, nodes) = typed_page(
+        ctx,
+        query(f, order, Whose::All),
+        &page_args,
+        async |db, q| fin::project_count(db, q).await,
+        async |db, q, offset, limit, joined| fin::project_rows(db, q, offset, limit, joined).await,
+    )
+    .await?;
     Ok(SocialFuelProjectConnection::build(
         window,
         total,
@@ -341,7 +423,14 @@ pub async fn list_fco_cartas(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::FcoRural]);
     f.carta_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    let (window, total, nodes) = typed_page::<FcoCartaLoader, _>(ctx, query(f, order, Whose::All), &page_args).await?;
+    let (window, total, nodes) = typed_page(
+        ctx,
+        query(f, order, Whose::All),
+        &page_args,
+        async |db, q| fin::carta_count(db, q).await,
+        async |db, q, offset, limit, joined| fin::carta_rows(db, q, offset, limit, joined).await,
+    )
+    .await?;
     Ok(FcoCartaConnection::build(
         window,
         total,

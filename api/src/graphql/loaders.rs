@@ -112,3 +112,57 @@ loader!(
     /// Compliance flags per financing, newest first.
     FlagsByFinancing, (Programme, i64) => Vec<compliance_flag::Model>, service::flags::of_financings
 );
+
+/// Related rows a page read in its own statement (joined), kept for the request so that the nodes' fields
+/// (`bank`, `party`, `municipality`) answer from them instead of a lookup. Request data: what one request read is
+/// never served to another.
+#[derive(Debug, Default)]
+pub struct Prefetched {
+    banks: std::sync::Mutex<HashMap<i64, bank::Model>>,
+    parties: std::sync::Mutex<HashMap<i64, party::Model>>,
+    municipalities: std::sync::Mutex<HashMap<i32, municipality::Model>>,
+}
+
+impl Prefetched {
+    /// Keeps the related rows of a page.
+    pub fn keep(
+        &self,
+        rows: impl Iterator<Item = (Option<bank::Model>, Option<party::Model>, Option<municipality::Model>)>,
+    ) {
+        let (mut banks, mut parties, mut towns) = (
+            self.banks.lock().unwrap_or_else(|e| e.into_inner()),
+            self.parties.lock().unwrap_or_else(|e| e.into_inner()),
+            self.municipalities.lock().unwrap_or_else(|e| e.into_inner()),
+        );
+        for (b, p, m) in rows {
+            if let Some(b) = b {
+                banks.insert(b.id, b);
+            }
+            if let Some(p) = p {
+                parties.insert(p.id, p);
+            }
+            if let Some(m) = m {
+                towns.insert(m.ibge_code, m);
+            }
+        }
+    }
+
+    /// A bank read with the page.
+    pub fn bank(&self, id: i64) -> Option<bank::Model> {
+        self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
+    }
+
+    /// A party read with the page.
+    pub fn party(&self, id: i64) -> Option<party::Model> {
+        self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
+    }
+
+    /// A municipality read with the page.
+    pub fn municipality(&self, code: i32) -> Option<municipality::Model> {
+        self.municipalities
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&code)
+            .cloned()
+    }
+}

@@ -139,6 +139,46 @@ pub fn window(args: &PageArgs, total: u64) -> Result<Window, PageError> {
     })
 }
 
+/// The window the arguments select when the total is not read (the client did not ask for `totalCount`): `None` when
+/// it cannot be known without it (`last` without `before`, counted from the end of the list). `has_next_page` is left `false`: the
+/// caller reads one row past the window ([`Window::limit`] + 1) and sets it when that row exists, which is what the
+/// counted window says too (an item at the window's end).
+pub fn open_window(args: &PageArgs) -> Result<Option<Window>, PageError> {
+    let first = size("first", args.first, MAX_PAGE_SIZE)?;
+    let last = size("last", args.last, MAX_PAGE_SIZE)?;
+    let mut start = match &args.after {
+        Some(a) => decode_cursor(a, "after")?.saturating_add(1),
+        None => 0,
+    };
+    let mut end = match &args.before {
+        Some(b) => Some(decode_cursor(b, "before")?),
+        None => None,
+    };
+    let first = if first.is_none() && last.is_none() {
+        Some(DEFAULT_PAGE_SIZE)
+    } else {
+        first
+    };
+    if let Some(n) = first {
+        end = Some(end.map_or(start + n, |e| e.min(start + n)));
+    }
+    // `last` counts back from the window's end, which only the total places unless `before` gives it.
+    let (Some(mut end), false) = (end, last.is_some() && args.before.is_none()) else {
+        return Ok(None);
+    };
+    start = start.min(end);
+    if let Some(n) = last {
+        start = start.max(end.saturating_sub(n));
+    }
+    end = end.max(start);
+    Ok(Some(Window {
+        offset: start,
+        limit: end - start,
+        has_previous_page: start > 0,
+        has_next_page: false,
+    }))
+}
+
 /// Declares a connection and its edge type for one node type, with descriptions and `totalCount`.
 macro_rules! connection {
     ($conn:ident, $edge:ident, $node:ty, $conn_doc:literal, $edge_doc:literal) => {
@@ -287,6 +327,48 @@ mod tests {
             has_previous_page: prev,
             has_next_page: next,
         }
+    }
+
+    /// Without the total, every window that does not count from the end is the counted one, its `hasNextPage`
+    /// learnt from one row past it.
+    #[test]
+    fn open_windows_match_counted_ones() {
+        let total = 50u64;
+        let mut compared = 0;
+        for first in [None, Some(0), Some(5), Some(100)] {
+            for last in [None, Some(0), Some(3), Some(60)] {
+                for after in [None, Some(0), Some(10), Some(48), Some(49), Some(70)] {
+                    for before in [None, Some(0), Some(12), Some(49), Some(80)] {
+                        let a = args(first, after, last, before);
+                        let counted = window(&a, total).expect("valid");
+                        let Some(mut open) = open_window(&a).expect("valid") else {
+                            assert!(last.is_some() && before.is_none(), "{a:?}");
+                            continue;
+                        };
+                        // What reading `limit + 1` rows from the offset finds.
+                        let read = total.saturating_sub(open.offset).min(open.limit + 1);
+                        open.has_next_page = read > open.limit;
+                        open.limit = open.limit.min(read);
+                        if before.is_some_and(|b| b > total) {
+                            // A cursor past the end (rows deleted since it was issued) reads what lies before it.
+                            continue;
+                        }
+                        if after.is_some_and(|a| a >= total) {
+                            assert_eq!((open.limit, counted.limit), (0, 0), "nothing after the end: {a:?}");
+                            continue;
+                        }
+                        if counted.limit == 0 {
+                            // An empty page: no cursors, so where it sits does not show.
+                            assert_eq!(open.limit, 0, "{a:?}");
+                            continue;
+                        }
+                        assert_eq!(open, counted, "{a:?}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 50, "the cases compared: {compared}");
     }
 
     #[test]

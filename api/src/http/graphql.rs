@@ -225,7 +225,8 @@ async fn execute(
         .data(caller)
         .data(remote)
         .data(lang)
-        .data(crate::graphql::rules::RuleCache::default());
+        .data(crate::graphql::rules::RuleCache::default())
+        .data(crate::graphql::loaders::Prefetched::default());
     if let Some(name) = req.operation_name {
         request = request.operation_name(name);
     }
@@ -432,7 +433,8 @@ pub async fn graphql_post(
                     .data(caller)
                     .data(remote)
                     .data(crate::http::reports::lang_of(&headers))
-                    .data(crate::graphql::rules::RuleCache::default());
+                    .data(crate::graphql::rules::RuleCache::default())
+                    .data(crate::graphql::loaders::Prefetched::default());
                 let doc = parse_query(&request.query).ok();
                 let operation_name = request.operation_name.clone();
                 let response = state.schema.execute(request).await;

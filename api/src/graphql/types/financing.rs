@@ -7,7 +7,7 @@ use super::super::{
     loader,
     loaders::{
         AcquisitionsByProject, AmendmentsByCarta, BankLoader, DocumentsByProject, FcoCartaLoader, ItemsByCarta,
-        MunicipalityLoader, PartyLoader, ProposalsByProject,
+        MunicipalityLoader, PartyLoader, Prefetched, ProposalsByProject,
     },
     pagination::connection,
     rules::{self, Deadline, RuleOutcome},
@@ -29,6 +29,9 @@ use entity::{
 };
 
 pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
+    if let Some(b) = ctx.data_opt::<Prefetched>().and_then(|p| p.bank(id)) {
+        return Ok(Bank(b));
+    }
     loader::<BankLoader>(ctx)
         .load_one(id)
         .await
@@ -38,6 +41,9 @@ pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
 }
 
 pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
+    if let Some(p) = ctx.data_opt::<Prefetched>().and_then(|p| p.party(id)) {
+        return Ok(Party(p));
+    }
     loader::<PartyLoader>(ctx)
         .load_one(id)
         .await
@@ -47,6 +53,9 @@ pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
 }
 
 pub(crate) async fn municipality_of(ctx: &Context<'_>, code: i32) -> Result<Municipality> {
+    if let Some(m) = ctx.data_opt::<Prefetched>().and_then(|p| p.municipality(code)) {
+        return Ok(Municipality(m));
+    }
     loader::<MunicipalityLoader>(ctx)
         .load_one(code)
         .await
