@@ -210,6 +210,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.open_dashboard = args.open_dashboard;
             settings.rate_limit = args.rate_limit;
             settings.request_timeout = std::time::Duration::from_secs(args.request_timeout);
+            settings.max_in_flight = args.max_in_flight;
             settings.cors_origins = args.cors_origins;
             settings.introspection = !args.no_introspection;
             settings.oidc = match (args.oidc_issuer, args.oidc_client_id, args.oidc_redirect_url) {

@@ -367,6 +367,11 @@ pub struct ServeArgs {
     #[arg(long, env = "FOMENTO_REQUEST_TIMEOUT", default_value_t = crate::startup::DEFAULT_REQUEST_TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
     pub request_timeout: u64,
 
+    /// The most requests served at once (the subscriptions' sockets and the probes not counted); past it, a fast
+    /// `503 OVERLOADED` with `Retry-After: 1` instead of a queue that would outlast the clients' patience.
+    #[arg(long, env = "FOMENTO_MAX_IN_FLIGHT", default_value_t = crate::startup::DEFAULT_MAX_IN_FLIGHT, value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub max_in_flight: u32,
+
     /// An origin browsers may call Fomento from (`https://painel.example.gov.br`), or `*` for any; repeat it for
     /// several (the variable takes them separated by `,`). None: same origin only.
     #[arg(

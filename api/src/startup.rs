@@ -42,6 +42,8 @@ pub struct Settings {
     pub rate_limit: u32,
     /// The longest a request may take.
     pub request_timeout: std::time::Duration,
+    /// The most requests served at once; past it, `503 OVERLOADED`.
+    pub max_in_flight: u32,
     /// The origins browsers may call from (none: same origin only; `*`: any).
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`__schema`, `__type`).
@@ -70,6 +72,7 @@ impl Settings {
             open_dashboard: false,
             rate_limit: DEFAULT_RATE_LIMIT,
             request_timeout: std::time::Duration::from_secs(DEFAULT_REQUEST_TIMEOUT_SECONDS),
+            max_in_flight: DEFAULT_MAX_IN_FLIGHT,
             cors_origins: Vec::new(),
             introspection: true,
             retain_raw_files: Default::default(),
@@ -84,6 +87,9 @@ pub const DEFAULT_RATE_LIMIT: u32 = 50;
 
 /// The longest a request may take by default, in seconds.
 pub const DEFAULT_REQUEST_TIMEOUT_SECONDS: u64 = 30;
+/// The most requests served at once by default: far above what 200 clients keep in flight (200), so none of theirs
+/// is refused, and low enough that a flood is refused at once rather than queued for seconds.
+pub const DEFAULT_MAX_IN_FLIGHT: u32 = 1024;
 
 /// The ingestion runtime over a database and a file store (a local directory or an S3-compatible bucket).
 pub fn ingestion(
@@ -342,6 +348,7 @@ impl Application {
                 rate_limit: settings.rate_limit,
                 rates: Default::default(),
                 request_timeout: settings.request_timeout,
+                admission: std::sync::Arc::new(crate::http::door::Admission::new(settings.max_in_flight)),
                 liveness,
                 cors_origins: settings.cors_origins,
                 introspection: settings.introspection,

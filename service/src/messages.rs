@@ -484,6 +484,11 @@ catalogue! {
         pt: "a requisição passou do limite de {seconds} s do servidor e foi interrompida",
         en: "the request ran past the server's limit of {seconds} s and was stopped"
     }
+    /// The server holds as many requests as it admits at once.
+    OVERLOADED = "OVERLOADED" {
+        pt: "o servidor está no seu limite de {limit} requisições atendidas ao mesmo tempo; tente de novo em {seconds} s",
+        en: "the server is at its limit of {limit} requests served at once; try again in {seconds} s"
+    }
     /// The database does not answer.
     DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE" {
         pt: "o banco de dados não responde; tente de novo em instantes",

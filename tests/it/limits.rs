@@ -289,3 +289,59 @@ async fn persisted_queries_run_by_their_hash_once_registered() {
     })
     .await;
 }
+
+/// Past the admission limit a request is refused at once with `503 OVERLOADED` and `Retry-After`, not queued; the
+/// request being served is not disturbed, and once it is done the next is served.
+#[tokio::test]
+async fn a_request_past_the_admission_limit_is_refused_at_once_with_503() {
+    on_each_backend_with(
+        false,
+        |s| s.max_in_flight = 1,
+        |app| async move {
+            // The one request admitted waits on a table another session holds.
+            let txn = app.db.begin().await.expect("a transaction");
+            match app.backend {
+                Backend::Postgres => txn
+                    .execute_unprepared("LOCK TABLE calendar_day IN ACCESS EXCLUSIVE MODE")
+                    .await
+                    .expect("lock"),
+                Backend::Sqlite => txn
+                    .execute_unprepared("DELETE FROM calendar_day WHERE day = '1900-01-01'")
+                    .await
+                    .expect("the write lock"),
+            };
+            let held = {
+                let (base, key) = (app.base.clone(), app.key.clone());
+                tokio::spawn(async move {
+                    reqwest::Client::new()
+                        .post(format!("{base}/graphql"))
+                        .bearer_auth(key)
+                        .json(&json!({ "query": "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }" }))
+                        .send()
+                        .await
+                        .expect("answer")
+                        .json::<Value>()
+                        .await
+                        .expect("JSON")
+                })
+            };
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            let started = std::time::Instant::now();
+            let (status, retry, body) = post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
+            let took = started.elapsed();
+            assert_eq!((status, code(&body)), (503, "OVERLOADED"), "{body}");
+            assert_eq!(retry.as_deref(), Some("1"), "Retry-After");
+            assert!(
+                body["errors"][0]["message"].as_str().unwrap_or("").contains("limit of 1 requests served at once"),
+                "{body}"
+            );
+            assert!(took < std::time::Duration::from_secs(1), "refused at once, took {took:?}");
+            txn.rollback().await.expect("rollback");
+            let first = held.await.expect("the held request");
+            assert_eq!(first["data"]["addNonBusinessDay"]["day"], "2026-12-24", "{first}");
+            let (status, _, body) = post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
+            assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+        },
+    )
+    .await;
+}

@@ -148,6 +148,23 @@ impl Liveness {
     }
 }
 
+/// The admission limit: at most `limit` requests served at once, the rest refused at once (`503 OVERLOADED`).
+#[derive(Debug)]
+pub struct Admission {
+    limit: u32,
+    permits: Arc<tokio::sync::Semaphore>,
+}
+
+impl Admission {
+    /// At most `limit` requests at once.
+    pub fn new(limit: u32) -> Self {
+        Self {
+            limit,
+            permits: Arc::new(tokio::sync::Semaphore::new(limit as usize)),
+        }
+    }
+}
+
 /// A refusal in the shape of the endpoint at `path`.
 pub fn refusal(path: &str, headers: &HeaderMap, status: StatusCode, code: &str, message: Message) -> Response {
     let text = message.render(super::reports::lang_of(headers));
@@ -196,6 +213,21 @@ pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> R
         resp.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         resp
+    };
+    // Held until the response is made; a request past the limit is refused before any work.
+    let Ok(_admitted) = state.admission.permits.clone().try_acquire_owned() else {
+        let mut resp = refusal(
+            &path,
+            &headers,
+            StatusCode::SERVICE_UNAVAILABLE,
+            code::OVERLOADED,
+            Message::new(code::OVERLOADED)
+                .arg("limit", state.admission.limit)
+                .arg("seconds", 1),
+        );
+        resp.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return resp;
     };
     if state.liveness.is_down() {
         return unavailable();

@@ -35,6 +35,8 @@ pub struct AppState {
     pub rates: std::sync::Arc<door::RateLimits>,
     /// The longest a request may take (`--request-timeout`).
     pub request_timeout: std::time::Duration,
+    /// The requests served at once (`--max-in-flight`).
+    pub admission: std::sync::Arc<door::Admission>,
     /// Whether the database answers.
     pub liveness: door::Liveness,
     /// The origins browsers may call from (`--cors-origin`).
