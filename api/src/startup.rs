@@ -318,6 +318,8 @@ impl Application {
             None
         };
         let schema = crate::graphql::build_schema_with(db.clone(), Some(ingestion.clone()), settings.introspection);
+        let unguarded =
+            crate::graphql::build_unguarded_schema(db.clone(), Some(ingestion.clone()), settings.introspection);
         let tokens = match settings.tokens.clone() {
             Some(t) => Some(std::sync::Arc::new(
                 service::tokens::Verifier::load(t).await.map_err(StartupError::Tokens)?,
@@ -341,6 +343,7 @@ impl Application {
             listener,
             state: AppState {
                 schema,
+                unguarded,
                 db,
                 ingestion: Some(ingestion),
                 max_upload_bytes: settings.max_upload_bytes,

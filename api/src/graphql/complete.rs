@@ -127,6 +127,24 @@ fn collect<'a>(
 }
 
 /// The operation a request runs: the only one, or the one named.
+/// Whether a response to `doc` may need completing even without errors: an object none of whose selected fields
+/// applied comes back `null` from async-graphql, which takes a type condition (a fragment) or a directive
+/// (`@skip`, `@include`) somewhere in the document. Without them every object has a field that applies.
+pub fn needs_document(doc: &ExecutableDocument) -> bool {
+    use async_graphql::parser::types::Selection;
+    fn walk(set: &SelectionSet) -> bool {
+        set.items.iter().any(|s| match &s.node {
+            Selection::Field(f) => !f.node.directives.is_empty() || walk(&f.node.selection_set.node),
+            Selection::InlineFragment(_) | Selection::FragmentSpread(_) => true,
+        })
+    }
+    !doc.fragments.is_empty()
+        || doc
+            .operations
+            .iter()
+            .any(|(_, op)| !op.node.directives.is_empty() || walk(&op.node.selection_set.node))
+}
+
 pub fn operation<'a>(doc: &'a ExecutableDocument, name: Option<&str>) -> Option<&'a OperationDefinition> {
     use async_graphql::parser::types::DocumentOperations;
     match (&doc.operations, name) {

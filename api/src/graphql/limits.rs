@@ -48,32 +48,44 @@ impl Extension for LimitQuery {
         variables: &Variables,
         next: NextParseQuery<'_>,
     ) -> ServerResult<ExecutableDocument> {
-        if query.len() > MAX_QUERY_BYTES {
-            return Err(refuse(
-                "QUERY_TOO_LARGE",
-                format!(
-                    "the query is {} bytes, over the limit of {MAX_QUERY_BYTES}",
-                    query.len()
-                ),
-            ));
-        }
+        check_size(query)?;
         let doc = next.run(ctx, query, variables).await?;
-        let total = doc
-            .operations
-            .iter()
-            .map(|(_, op)| cost(&doc, &op.node.selection_set.node, variables, 0))
-            .fold(0u64, u64::saturating_add);
-        if total > MAX_COST {
-            return Err(refuse(
-                "QUERY_TOO_COSTLY",
-                format!(
-                    "the query would cost {total} (each field 1, times the page sizes it asks for), over the limit of \
-                     {MAX_COST}: ask for fewer aliases, smaller pages or fewer fields"
-                ),
-            ));
-        }
+        check_cost(&doc, variables)?;
         Ok(doc)
     }
+}
+
+/// Refuses a query text over [`MAX_QUERY_BYTES`] (`QUERY_TOO_LARGE`).
+pub fn check_size(query: &str) -> ServerResult<()> {
+    if query.len() > MAX_QUERY_BYTES {
+        return Err(refuse(
+            "QUERY_TOO_LARGE",
+            format!(
+                "the query is {} bytes, over the limit of {MAX_QUERY_BYTES}",
+                query.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a parsed query costing over [`MAX_COST`] (`QUERY_TOO_COSTLY`).
+pub fn check_cost(doc: &ExecutableDocument, variables: &Variables) -> ServerResult<()> {
+    let total = doc
+        .operations
+        .iter()
+        .map(|(_, op)| cost(doc, &op.node.selection_set.node, variables, 0))
+        .fold(0u64, u64::saturating_add);
+    if total > MAX_COST {
+        return Err(refuse(
+            "QUERY_TOO_COSTLY",
+            format!(
+                "the query would cost {total} (each field 1, times the page sizes it asks for), over the limit of \
+                 {MAX_COST}: ask for fewer aliases, smaller pages or fewer fields"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The page size a field asks for: its `first` or `last` (a literal or a variable), 20 for a connection without

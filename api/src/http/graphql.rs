@@ -221,24 +221,51 @@ async fn execute(
         };
         return error_body(status, media, "BAD_USER_INPUT", &message);
     }
-    let mut request = async_graphql::Request::new(query)
+    let variables = req.variables.map(Variables::from_json).unwrap_or_default();
+    let operation_name = req.operation_name;
+    // A query whose every root field the caller may read runs on the schema without extensions, its limits checked
+    // here as the extension would.
+    let unguarded = crate::graphql::guard::query_allowed(&caller, &doc, operation_name.as_deref());
+    if unguarded
+        && let Err(e) = crate::graphql::limits::check_size(&query)
+            .and_then(|()| crate::graphql::limits::check_cost(&doc, &variables))
+    {
+        return shape(
+            async_graphql::Response::from_errors(vec![e]),
+            media,
+            Some((&doc, operation_name.as_deref())),
+        );
+    }
+    let mut request = async_graphql::Request::new(query.clone())
         .data(caller)
         .data(remote)
         .data(lang)
         .data(crate::graphql::rules::RuleCache::default())
-        .data(crate::graphql::loaders::Prefetched::default());
-    if let Some(name) = req.operation_name {
-        request = request.operation_name(name);
+        .data(crate::graphql::loaders::Prefetched::default())
+        .variables(variables);
+    if let Some(name) = &operation_name {
+        request = request.operation_name(name.clone());
     }
-    if let Some(vars) = req.variables {
-        request = request.variables(Variables::from_json(vars));
+    // The document parsed above is the one run (not parsed again); it is kept for completing the response only when
+    // the response may need it without errors (fragments or directives, see `complete::needs_document`).
+    let kept = if crate::graphql::complete::needs_document(&doc) {
+        request.set_parsed_query(doc.clone());
+        Some(doc)
+    } else {
+        request.set_parsed_query(doc);
+        None
+    };
+    let schema = if unguarded { &state.unguarded } else { &state.schema };
+    let response = schema.execute(request).await;
+    match kept {
+        Some(doc) => shape(response, media, Some((&doc, operation_name.as_deref()))),
+        None if response.errors.is_empty() => shape(response, media, None),
+        None => {
+            // Errors to place in the data: the document again (rare).
+            let doc = parse_query(&query).ok();
+            shape(response, media, doc.as_ref().map(|d| (d, operation_name.as_deref())))
+        }
     }
-    let operation_name = request.operation_name.clone();
-    shape(
-        state.schema.execute(request).await,
-        media,
-        Some((&doc, operation_name.as_deref())),
-    )
 }
 
 /// Whether a document asks for `__schema` or `__type` anywhere (in an operation or a fragment).
@@ -273,6 +300,20 @@ fn shape(
     media: MediaType,
     operation: Option<(&async_graphql::parser::types::ExecutableDocument, Option<&str>)>,
 ) -> Response {
+    if response.errors.is_empty() && operation.is_none() {
+        // Nothing to complete: the data as async-graphql made them, serialized once.
+        #[derive(serde::Serialize)]
+        struct DataOnly<'a> {
+            data: &'a async_graphql::Value,
+        }
+        let body = serde_json::to_vec(&DataOnly { data: &response.data }).unwrap_or_default();
+        return (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, HeaderValue::from_static(media.content_type()))],
+            body,
+        )
+            .into_response();
+    }
     let request_error = !response.errors.is_empty()
         && response.errors.iter().all(|e| e.path.is_empty())
         && response.data == async_graphql::Value::Null;
