@@ -173,11 +173,24 @@ pub fn sqlite_creating(url: &str) -> String {
     format!("{url}{sep}mode=rwc")
 }
 
+/// The connections of the pool: `FOMENTO_DB_POOL` when set, else 4 on SQLite (one writer at a time; readers share
+/// its WAL) and 10 on PostgreSQL (on two cores, more connections than that only queue inside the server).
+fn pool_size(sqlite: bool) -> u32 {
+    std::env::var("FOMENTO_DB_POOL")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(if sqlite { 4 } else { 10 })
+}
+
 /// Connects to the database (creating a SQLite file if needed) and counts its statements.
 pub async fn connect(url: &str) -> Result<(DatabaseConnection, StatementCounter), sea_orm::DbErr> {
     let sqlite = url.starts_with("sqlite:");
     let mut opts = ConnectOptions::new(sqlite_creating(url));
-    opts.sqlx_logging(false).max_connections(if sqlite { 4 } else { 10 });
+    opts.sqlx_logging(false)
+        .max_connections(pool_size(sqlite))
+        // Past the pool, a request waits its turn (up to the request's own time limit) rather than failing.
+        .acquire_timeout(std::time::Duration::from_secs(DEFAULT_REQUEST_TIMEOUT_SECONDS));
     // A fresh SQLite file opened by several processes at once can answer "database is locked" while one of them
     // switches it to WAL; that passes within moments, so retry briefly instead of failing the start.
     let mut attempt = 0;
