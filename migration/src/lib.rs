@@ -43,6 +43,7 @@ mod m20261204_000037_special_demand;
 mod m20261204_000038_calendar_per_authority;
 mod m20261204_000039_evaluation_start;
 mod m20261204_000040_semi_arid_delimitation;
+mod m20261204_000041_list_order_indexes;
 mod util;
 
 /// Every migration, in order.
@@ -93,6 +94,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000038_calendar_per_authority::Migration),
             Box::new(m20261204_000039_evaluation_start::Migration),
             Box::new(m20261204_000040_semi_arid_delimitation::Migration),
+            Box::new(m20261204_000041_list_order_indexes::Migration),
         ]
     }
 }
