@@ -25,6 +25,23 @@ async fn post(app: &TestApp, key: &str, body: Value) -> (u16, Option<String>, Va
     (status, retry, resp.json().await.expect("JSON"))
 }
 
+/// Another session's transaction holding the table `addNonBusinessDay` writes (a lock on PostgreSQL, the write lock
+/// on SQLite), until it is rolled back.
+async fn hold_calendar(app: &TestApp) -> sea_orm::DatabaseTransaction {
+    let txn = app.db.begin().await.expect("a transaction");
+    match app.backend {
+        Backend::Postgres => txn
+            .execute_unprepared("LOCK TABLE calendar_day IN ACCESS EXCLUSIVE MODE")
+            .await
+            .expect("lock"),
+        Backend::Sqlite => txn
+            .execute_unprepared("DELETE FROM calendar_day WHERE day = '1900-01-01'")
+            .await
+            .expect("the write lock"),
+    };
+    txn
+}
+
 fn code(body: &Value) -> &str {
     body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
 }
@@ -100,17 +117,7 @@ async fn a_request_past_the_time_limit_is_stopped_with_a_clear_503() {
         |s| s.request_timeout = std::time::Duration::from_secs(1),
         |app| async move {
             // Another session holds the table the mutation writes, for longer than the limit.
-            let txn = app.db.begin().await.expect("a transaction");
-            match app.backend {
-                Backend::Postgres => txn
-                    .execute_unprepared("LOCK TABLE calendar_day IN ACCESS EXCLUSIVE MODE")
-                    .await
-                    .expect("lock"),
-                Backend::Sqlite => txn
-                    .execute_unprepared("DELETE FROM calendar_day WHERE day = '1900-01-01'")
-                    .await
-                    .expect("the write lock"),
-            };
+            let txn = hold_calendar(&app).await;
             let started = std::time::Instant::now();
             let (status, retry, body) = post(
                 &app,
@@ -299,17 +306,7 @@ async fn a_request_past_the_admission_limit_is_refused_at_once_with_503() {
         |s| s.max_in_flight = 1,
         |app| async move {
             // The one request admitted waits on a table another session holds.
-            let txn = app.db.begin().await.expect("a transaction");
-            match app.backend {
-                Backend::Postgres => txn
-                    .execute_unprepared("LOCK TABLE calendar_day IN ACCESS EXCLUSIVE MODE")
-                    .await
-                    .expect("lock"),
-                Backend::Sqlite => txn
-                    .execute_unprepared("DELETE FROM calendar_day WHERE day = '1900-01-01'")
-                    .await
-                    .expect("the write lock"),
-            };
+            let txn = hold_calendar(&app).await;
             let held = {
                 let (base, key) = (app.base.clone(), app.key.clone());
                 tokio::spawn(async move {

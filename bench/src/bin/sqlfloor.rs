@@ -33,48 +33,35 @@ async fn main() -> anyhow::Result<()> {
     let done = Arc::new(AtomicU64::new(0));
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
+    // The same loop over either backend's pool (sqlx's pools are typed by backend).
+    macro_rules! drive {
+        ($options:ty) => {{
+            let pool = <$options>::new()
+                .max_connections(u32::try_from(pool)?)
+                .connect(&url)
+                .await?;
+            let tasks: Vec<_> = (0..clients)
+                .map(|_| {
+                    let (pool, sql, done) = (pool.clone(), sql.clone(), done.clone());
+                    tokio::spawn(async move {
+                        while Instant::now() < deadline {
+                            let rows = sqlx::query(sql.clone()).fetch_all(&pool).await?;
+                            std::hint::black_box(rows.len());
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
+                        anyhow::Ok(())
+                    })
+                })
+                .collect();
+            for t in tasks {
+                t.await??;
+            }
+        }};
+    }
     if url.starts_with("sqlite:") {
-        let pool = sqlx::sqlite::SqlitePoolOptions::new()
-            .max_connections(u32::try_from(pool)?)
-            .connect(&url)
-            .await?;
-        let tasks: Vec<_> = (0..clients)
-            .map(|_| {
-                let (pool, sql, done) = (pool.clone(), sql.clone(), done.clone());
-                tokio::spawn(async move {
-                    while Instant::now() < deadline {
-                        let rows = sqlx::query(sql.clone()).fetch_all(&pool).await?;
-                        std::hint::black_box(rows.len());
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    anyhow::Ok(())
-                })
-            })
-            .collect();
-        for t in tasks {
-            t.await??;
-        }
+        drive!(sqlx::sqlite::SqlitePoolOptions);
     } else {
-        let pool = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(u32::try_from(pool)?)
-            .connect(&url)
-            .await?;
-        let tasks: Vec<_> = (0..clients)
-            .map(|_| {
-                let (pool, sql, done) = (pool.clone(), sql.clone(), done.clone());
-                tokio::spawn(async move {
-                    while Instant::now() < deadline {
-                        let rows = sqlx::query(sql.clone()).fetch_all(&pool).await?;
-                        std::hint::black_box(rows.len());
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    anyhow::Ok(())
-                })
-            })
-            .collect();
-        for t in tasks {
-            t.await??;
-        }
+        drive!(sqlx::postgres::PgPoolOptions);
     }
     let n = done.load(Ordering::Relaxed);
     println!("{:.1}", n as f64 / started.elapsed().as_secs_f64());
