@@ -131,18 +131,11 @@ fn collect<'a>(
 /// applied comes back `null` from async-graphql, which takes a type condition (a fragment) or a directive
 /// (`@skip`, `@include`) somewhere in the document. Without them every object has a field that applies.
 pub fn needs_document(doc: &ExecutableDocument) -> bool {
-    use async_graphql::parser::types::Selection;
-    fn walk(set: &SelectionSet) -> bool {
-        set.items.iter().any(|s| match &s.node {
-            Selection::Field(f) => !f.node.directives.is_empty() || walk(&f.node.selection_set.node),
-            Selection::InlineFragment(_) | Selection::FragmentSpread(_) => true,
-        })
-    }
     !doc.fragments.is_empty()
         || doc
             .operations
             .iter()
-            .any(|(_, op)| !op.node.directives.is_empty() || walk(&op.node.selection_set.node))
+            .any(|(_, op)| !op.node.directives.is_empty() || !plain(&op.node.selection_set.node))
 }
 
 pub fn operation<'a>(doc: &'a ExecutableDocument, name: Option<&str>) -> Option<&'a OperationDefinition> {
@@ -302,6 +295,10 @@ impl Walker<'_> {
     }
 
     fn fill(&self, v: &mut Value, ty: &Type, selected: &[&Selected], position: &mut Vec<Step>, errors: &[Vec<Step>]) {
+        if errors.is_empty() && !v.is_null() && selected.iter().all(|s| plain(s.selection)) {
+            // No error to place, and no fragment or directive below: every object below has a field that applied.
+            return;
+        }
         match (&ty.base, v) {
             (BaseType::List(inner), Value::Array(items)) => {
                 for (i, item) in items.iter_mut().enumerate() {
@@ -325,6 +322,15 @@ impl Walker<'_> {
             _ => {}
         }
     }
+}
+
+/// Whether a selection has neither fragments nor directives anywhere in it: then async-graphql answers each object
+/// it selects with at least one field.
+fn plain(set: &SelectionSet) -> bool {
+    set.items.iter().all(|s| match &s.node {
+        Selection::Field(f) => f.node.directives.is_empty() && plain(&f.node.selection_set.node),
+        Selection::InlineFragment(_) | Selection::FragmentSpread(_) => false,
+    })
 }
 
 fn named(ty: &Type) -> &str {
@@ -400,6 +406,33 @@ mod tests {
             &[],
         );
         assert_eq!(out, json!({ "list": [{}, { "x": 1 }], "maybe": [null] }));
+    }
+
+    /// A selection with no fragment or directive is left as it is (it cannot hold an empty object), beside one that
+    /// is completed.
+    #[test]
+    fn plain_selections_are_left_and_the_others_completed() {
+        let out = run(
+            "{ a { id name } list { ... on Other { x } } c { name @skip(if: true) id } }",
+            json!({ "a": { "id": "1", "name": "BB" }, "list": [null], "c": { "id": "2" } }),
+            &[],
+        );
+        assert_eq!(
+            out,
+            json!({ "a": { "id": "1", "name": "BB" }, "list": [{}], "c": { "id": "2" } })
+        );
+        assert!(plain(
+            &async_graphql::parser::parse_query("{ a { id } }")
+                .expect("parses")
+                .operations
+                .iter()
+                .next()
+                .expect("op")
+                .1
+                .node
+                .selection_set
+                .node
+        ));
     }
 
     #[test]
