@@ -617,3 +617,37 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
     })
     .await;
 }
+
+/// `compliance` and `deadlines` selected together (judged once per financing and day in a query) answer what each
+/// answers alone, for every carta and project of a page, on two days.
+#[tokio::test]
+async fn compliance_and_deadlines_together_answer_what_each_answers_alone() {
+    on_each_backend(true, |app| async move {
+        for day in ["2024-06-03", "2030-01-01"] {
+            let fields = |f: &str| {
+                format!(
+                    "query J($d: Date) {{ financings(first: 40) {{ nodes {{ id ... on FcoCarta {{ {f} }} ... on SocialFuelProject {{ {f} }} }} }} }}"
+                )
+            };
+            let c = "compliance(asOf: $d) { ruleCode status explanation }";
+            let d = "deadlines(asOf: $d) { ruleCode status dueDate countingNote }";
+            let vars = json!({ "d": day });
+            let both = app.data(&fields(&format!("{c} {d} again: deadlines(asOf: $d) {{ ruleCode }}")), vars.clone()).await;
+            let alone_c = app.data(&fields(c), vars.clone()).await;
+            let alone_d = app.data(&fields(d), vars.clone()).await;
+            let nodes = both["financings"]["nodes"].as_array().expect("nodes");
+            assert_eq!(nodes.len(), 40);
+            for (i, n) in nodes.iter().enumerate() {
+                assert!(n["compliance"].as_array().is_some_and(|a| !a.is_empty()), "{n}");
+                assert_eq!(n["compliance"], alone_c["financings"]["nodes"][i]["compliance"], "{day} {i}");
+                assert_eq!(n["deadlines"], alone_d["financings"]["nodes"][i]["deadlines"], "{day} {i}");
+                assert_eq!(
+                    n["again"].as_array().map(Vec::len),
+                    n["deadlines"].as_array().map(Vec::len),
+                    "an alias of the same judgement"
+                );
+            }
+        }
+    })
+    .await;
+}

@@ -27,6 +27,7 @@ use service::{
     compliance::{self, Basis, FactSource},
     parameters,
 };
+use std::sync::Arc;
 use tokio::sync::OnceCell;
 
 /// Today in Brasília: the default `asOf`.
@@ -360,11 +361,39 @@ pub enum Judged<'a> {
     Carta(&'a fco_carta::Model),
 }
 
+/// The judgements of a query, one per financing and day: `compliance` and `deadlines` of one financing come from
+/// one judgement (each used to judge every rule and deadline again). Request data of queries only: within a
+/// mutation's request a financing changes between its fields, so nothing is kept there.
+#[derive(Default)]
+pub struct Judgements(std::sync::Mutex<std::collections::HashMap<JudgementKey, Arc<OnceCell<Outcomes>>>>);
+
+/// A judgement's financing (a project or not, its id) and day.
+type JudgementKey = (bool, i64, NaiveDate);
+
 impl Judged<'_> {
     /// The financing's rule outcomes and deadlines as known on `as_of` (today by default): `compliance` and
     /// `deadlines` of both programmes.
     pub async fn on(self, ctx: &Context<'_>, as_of: Option<Date>) -> Result<Outcomes> {
-        let (facts, basis, as_of) = (GraphFacts(ctx), basis(ctx).await?, as_of_or_today(as_of));
+        let as_of = as_of_or_today(as_of);
+        let Some(kept) = ctx.data_opt::<Judgements>() else {
+            return self.judge(ctx, as_of).await;
+        };
+        let key = match self {
+            Judged::Project(p) => (true, p.id, as_of),
+            Judged::Carta(c) => (false, c.id, as_of),
+        };
+        let cell = kept
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key)
+            .or_default()
+            .clone();
+        cell.get_or_try_init(|| self.judge(ctx, as_of)).await.cloned()
+    }
+
+    async fn judge(self, ctx: &Context<'_>, as_of: NaiveDate) -> Result<Outcomes> {
+        let (facts, basis) = (GraphFacts(ctx), basis(ctx).await?);
         let judged = match self {
             Judged::Project(p) => compliance::project(&facts, basis, p, as_of).await,
             Judged::Carta(c) => compliance::carta(&facts, basis, c, as_of).await,

@@ -246,6 +246,10 @@ async fn execute(
     if let Some(name) = &operation_name {
         request = request.operation_name(name.clone());
     }
+    if unguarded {
+        // A query: a financing's `compliance` and `deadlines` judged once.
+        request = request.data(crate::graphql::rules::Judgements::default());
+    }
     // The document parsed above is the one run (not parsed again); it is kept for completing the response only when
     // the response may need it without errors (fragments or directives, see `complete::needs_document`).
     let kept = if crate::graphql::complete::needs_document(&doc) {
