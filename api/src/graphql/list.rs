@@ -250,18 +250,41 @@ async fn resolved(ctx: &Context<'_>, q: &fin::Query) -> Result<fin::Query> {
     Ok(q)
 }
 
-/// Reads one page of the query over both programmes: the count (when asked), then the rows of the window.
-async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Window, u64, Vec<financing::Model>)> {
-    pagination::check(page).map_err(gql)?;
+/// Reads one window of a query: checked, scoped and resolved first (a bad request costs no statement), then the count
+/// (when asked or needed), then the rows.
+async fn window_rows<T, C, R>(
+    ctx: &Context<'_>,
+    q: &fin::Query,
+    page_args: &PageArgs,
+    count: C,
+    read: R,
+) -> Result<(Window, u64, Vec<T>)>
+where
+    C: AsyncFnOnce(&DatabaseConnection, &fin::Query) -> Result<u64, service::ServiceError>,
+    R: AsyncFnOnce(&DatabaseConnection, &fin::Query, u64, u64) -> Result<Vec<T>, service::ServiceError>,
+{
+    pagination::check(page_args).map_err(gql)?;
     let db = super::db(ctx);
     let q = &resolved(ctx, q).await?;
-    let (mut window, total) = place(page, wants_total(ctx), async { fin::count(db, q).await.served(ctx) }).await?;
+    let (mut window, total) = place(page_args, wants_total(ctx), async { count(db, q).await.served(ctx) }).await?;
     let mut rows = match to_read(&window, total) {
         0 => Vec::new(),
-        n => fin::rows(db, q, window.offset, n).await.served(ctx)?,
+        n => read(db, q, window.offset, n).await.served(ctx)?,
     };
     settle(&mut window, total, &mut rows);
     Ok((window, total.unwrap_or(0), rows))
+}
+
+/// Reads one page of the query over both programmes (the `financing` view).
+async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Window, u64, Vec<financing::Model>)> {
+    window_rows(
+        ctx,
+        q,
+        page,
+        async |db, q| fin::count(db, q).await,
+        async |db, q, offset, limit| fin::rows(db, q, offset, limit).await,
+    )
+    .await
 }
 
 /// The relations of a typed list's nodes that the client selected, joined into the page's statement when the request
@@ -298,22 +321,18 @@ where
         fin::Joined,
     ) -> Result<Vec<fin::Row<M>>, service::ServiceError>,
 {
-    pagination::check(page_args).map_err(gql)?;
-    let db = super::db(ctx);
-    let q = &resolved(ctx, &q).await?;
-    let (mut window, total) = place(page_args, wants_total(ctx), async { count(db, q).await.served(ctx) }).await?;
-    let mut rows = match to_read(&window, total) {
-        0 => Vec::new(),
-        n => read(db, q, window.offset, n, joined(ctx)).await.served(ctx)?,
-    };
-    settle(&mut window, total, &mut rows);
+    let joined = joined(ctx);
+    let (window, total, mut rows) = window_rows(ctx, &q, page_args, count, async |db, q, offset, limit| {
+        read(db, q, offset, limit, joined).await
+    })
+    .await?;
     if let Some(p) = ctx.data_opt::<Prefetched>() {
         p.keep(
             rows.iter_mut()
                 .map(|r| (r.bank.take(), r.party.take(), r.municipality.take())),
         );
     }
-    Ok((window, total.unwrap_or(0), rows.into_iter().map(|r| r.model).collect()))
+    Ok((window, total, rows.into_iter().map(|r| r.model).collect()))
 }
 
 /// Whose financings a listing covers.
