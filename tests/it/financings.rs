@@ -651,3 +651,40 @@ async fn compliance_and_deadlines_together_answer_what_each_answers_alone() {
     })
     .await;
 }
+
+/// A programme's own table answers nothing for a query naming only the other programme, or the other programme's
+/// stages (the service's typed reads, beside what the graph sends them).
+#[tokio::test]
+async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
+    use entity::vocab::{Programme, SocialFuelStage};
+    use service::financings::{self as fin, Joined};
+    on_each_backend(true, |app| async move {
+        let mut q = fin::Query::default();
+        let all = fin::carta_count(&app.db, &q).await.expect("count");
+        assert!(all > 0);
+        assert_eq!(
+            fin::carta_rows(&app.db, &q, 0, 5, Joined::default())
+                .await
+                .expect("rows")
+                .len(),
+            5
+        );
+        q.filter.programmes = Some(vec![Programme::SocialFuel]);
+        assert_eq!(fin::carta_count(&app.db, &q).await.expect("count"), 0);
+        assert!(
+            fin::carta_rows(&app.db, &q, 0, 5, Joined::default())
+                .await
+                .expect("rows")
+                .is_empty()
+        );
+        assert!(fin::project_count(&app.db, &q).await.expect("count") > 0);
+        q.filter.programmes = None;
+        q.filter.project_stages = Some(vec![SocialFuelStage::Filed]);
+        assert_eq!(fin::carta_count(&app.db, &q).await.expect("count"), 0);
+        assert!(
+            fin::project_count(&app.db, &q).await.expect("count") > 0,
+            "filed projects in the demo"
+        );
+    })
+    .await;
+}

@@ -214,13 +214,12 @@ fn wants_total(ctx: &Context<'_>) -> bool {
     ctx.look_ahead().field("totalCount").exists()
 }
 
-/// Places the window: over the total when the client asks for it or the window counts from the end, else without
-/// it. The total is `None` when it was not read.
+/// Places the window (of arguments already checked): over the total when the client asks for it or the window counts
+/// from the end, else without it. The total is `None` when it was not read.
 async fn place<Fut>(page: &PageArgs, want_total: bool, count: Fut) -> Result<(Window, Option<u64>)>
 where
     Fut: std::future::Future<Output = Result<u64>>,
 {
-    pagination::check(page).map_err(gql)?;
     if !want_total && let Some(w) = pagination::open_window(page).map_err(gql)? {
         return Ok((w, None));
     }
