@@ -85,7 +85,7 @@ async fn apply_confirmations(
 ) -> Result<()> {
     let confirmations = facts.confirmations(programme, id).await?;
     for o in outcomes.iter_mut() {
-        let checklist = rules::rule(o.code).is_some_and(|r| r.kind == RuleKind::Checklist);
+        let checklist = o.kind == RuleKind::Checklist;
         if let Some(c) = confirmations
             .iter()
             .find(|c| c.rule_code == o.code && brasilia_date(c.confirmed_at) <= as_of)
@@ -223,9 +223,8 @@ pub async fn carta(
         producer_other_pantanal_dams: pantanal_others,
         resubmitted_stage: resubmitted.map(|o| o.stage),
     };
-    let mut outcomes = fco::check_all(&facts_of, basis.params, basis.calendar, as_of)?;
+    let (mut outcomes, deadlines) = fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of)?;
     apply_confirmations(facts, Programme::FcoRural, c.id, as_of, &mut outcomes).await?;
-    let deadlines = fco::deadlines(&facts_of, basis.params, basis.calendar, as_of)?;
     Ok((outcomes, deadlines))
 }
 

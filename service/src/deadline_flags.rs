@@ -25,8 +25,7 @@ use entity::{
     domain::brasilia_date,
     fco_carta, party,
     rules::{
-        self, Outcome, RuleKind, Status, code, params::Params, social_fuel::DeadlineOutcome,
-        social_fuel::DeadlineStatus,
+        Outcome, RuleKind, Status, code, params::Params, social_fuel::DeadlineOutcome, social_fuel::DeadlineStatus,
     },
     vocab::{FcoCartaStage, FinancingStatus, Programme},
 };
@@ -163,8 +162,7 @@ impl Judgement {
         financing_id: Option<i64>,
         o: &Outcome,
     ) {
-        let judged_here =
-            rules::rule(o.code).is_some_and(|r| matches!(r.kind, RuleKind::Checked | RuleKind::Checklist));
+        let judged_here = matches!(o.kind, RuleKind::Checked | RuleKind::Checklist);
         if !judged_here {
             return;
         }
@@ -506,7 +504,14 @@ async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of:
 
 /// The current economic group of each carta's borrower.
 async fn groups_of(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<HashMap<i64, i64>> {
-    let parties: Vec<i64> = cartas.iter().map(|c| c.party_id).collect();
+    // Each borrower once: a borrower has several cartas, and a long `IN` list costs PostgreSQL more to bind and plan
+    // than to answer.
+    let parties: Vec<i64> = cartas
+        .iter()
+        .map(|c| c.party_id)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let rows: Vec<(i64, Option<i64>)> = party::Entity::find()
         .select_only()
         .column(party::Column::Id)

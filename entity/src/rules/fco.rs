@@ -848,6 +848,16 @@ pub fn check_all(
     cal: &Calendar,
     as_of: NaiveDate,
 ) -> Result<Vec<Outcome>, ParamError> {
+    check_all_and_deadlines(f, params, cal, as_of).map(|(outcomes, _)| outcomes)
+}
+
+/// [`check_all`] and [`deadlines`] together: the deadlines are among the outcomes, so they are worked out once.
+pub fn check_all_and_deadlines(
+    f: &CartaFacts<'_>,
+    params: &Params,
+    cal: &Calendar,
+    as_of: NaiveDate,
+) -> Result<(Vec<Outcome>, Vec<DeadlineOutcome>), ParamError> {
     let c = f.carta;
     let on = c.submitted_on.unwrap_or(as_of);
     let mut out = Vec::new();
@@ -1230,7 +1240,8 @@ pub fn check_all(
             outcome(code::FCO_AMENDMENT, Status::Violated, wrong.join("; "))
         })
     }));
-    for d in deadlines(f, params, cal, as_of)? {
+    let deadlines = deadlines(f, params, cal, as_of)?;
+    for d in &deadlines {
         let status = match d.status {
             DeadlineStatus::Met => Status::Met,
             DeadlineStatus::Overdue => Status::Violated,
@@ -1241,7 +1252,8 @@ pub fn check_all(
             code: d.code,
             legal_basis: d.legal_basis,
             status,
-            explanation: d.note,
+            explanation: d.note.clone(),
+            kind: super::rule(d.code).map_or(super::RuleKind::Deadline, |r| r.kind),
         });
     }
     out.extend(article_checks(f, params, on));
@@ -1271,7 +1283,7 @@ pub fn check_all(
     if c.decision == Some(Decision::Unfavourable) {
         // Nothing else: an unfavourable carta's other outcomes still describe what was filed.
     }
-    Ok(out)
+    Ok((out, deadlines))
 }
 
 #[cfg(test)]

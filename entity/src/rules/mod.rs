@@ -34,10 +34,12 @@ pub struct Outcome {
     pub status: Status,
     /// Why, with the numbers used.
     pub explanation: String,
+    /// How the rule is checked (its catalogue entry's, carried so a pass over a million outcomes looks nothing up).
+    pub kind: RuleKind,
 }
 
 /// How a rule is checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RuleKind {
     /// A function over stored facts.
     Checked,
@@ -51,7 +53,7 @@ pub enum RuleKind {
 
 /// A rule's code, one of [`code`]'s constants: only this module makes them, so an unknown code does not compile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RuleCode(&'static str);
+pub struct RuleCode(&'static str, &'static str, RuleKind);
 
 impl RuleCode {
     /// The code as written in DOMAIN.md (`SF-SHARE-MIN`).
@@ -61,15 +63,17 @@ impl RuleCode {
 
     /// The rule it names.
     pub fn rule(self) -> &'static Rule {
-        RULES
-            .iter()
-            .find(|r| r.code == self)
-            .unwrap_or_else(|| unreachable!("every code constant is in RULES"))
+        rule(self.0).unwrap_or_else(|| unreachable!("every code constant is in RULES"))
     }
 
     /// Its legal basis.
-    pub fn legal_basis(self) -> &'static str {
-        self.rule().legal_basis
+    pub const fn legal_basis(self) -> &'static str {
+        self.1
+    }
+
+    /// How it is checked.
+    pub const fn kind(self) -> RuleKind {
+        self.2
     }
 }
 
@@ -123,7 +127,7 @@ macro_rules! rules {
         /// The code of every rule: the only [`RuleCode`]s there are.
         pub mod code {
             use super::RuleCode;
-            $( #[doc = $title] pub const $name: RuleCode = RuleCode($code); )*
+            $( #[doc = $title] pub const $name: RuleCode = RuleCode($code, $basis, super::RuleKind::$kind); )*
         }
         /// Every rule of both regulations, in DOMAIN.md order.
         pub const RULES: &[Rule] = &[ $( Rule { code: code::$name, legal_basis: $basis, title: $title, kind: RuleKind::$kind }, )* ];
@@ -276,7 +280,28 @@ impl RuleCode {
 
 /// The rule with this code.
 pub fn rule(code: &str) -> Option<&'static Rule> {
-    RULES.iter().find(|r| r.code.as_str() == code)
+    // Looked up for every deadline of every financing a pass judges: by a map, not a scan of the catalogue, hashed
+    // by FNV-1a (a short, trusted key: no need for SipHash's cost).
+    #[derive(Default)]
+    struct Fnv(u64);
+    impl std::hash::Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+            for b in bytes {
+                h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            self.0 = h;
+        }
+    }
+    type Map = std::collections::HashMap<&'static str, &'static Rule, std::hash::BuildHasherDefault<Fnv>>;
+    static BY_CODE: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
+    BY_CODE
+        .get_or_init(|| RULES.iter().map(|r| (r.code.as_str(), r)).collect())
+        .get(code)
+        .copied()
 }
 
 /// An outcome for a catalogued rule.
@@ -286,6 +311,7 @@ pub fn outcome(code: RuleCode, status: Status, explanation: impl Into<String>) -
         legal_basis: code.legal_basis(),
         status,
         explanation: explanation.into(),
+        kind: code.kind(),
     }
 }
 

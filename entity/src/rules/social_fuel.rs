@@ -772,6 +772,7 @@ fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
         legal_basis: d.legal_basis,
         status,
         explanation: d.note.clone(),
+        kind: super::rule(d.code).map_or(super::RuleKind::Deadline, |r| r.kind),
     }
 }
 
