@@ -3,6 +3,7 @@
 
 use chrono::NaiveDate;
 use entity::Versioned;
+use entity::positional;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
     contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
@@ -161,22 +162,26 @@ pub async fn projects_after(
     after: i64,
     limit: u64,
 ) -> Result<Vec<social_fuel_project::Model>, DbErr> {
-    social_fuel_project::Entity::find()
-        .filter(social_fuel_project::Column::Id.gt(after))
-        .order_by_asc(social_fuel_project::Column::Id)
-        .limit(limit)
-        .all(db)
-        .await
+    positional::all(
+        social_fuel_project::Entity::find()
+            .filter(social_fuel_project::Column::Id.gt(after))
+            .order_by_asc(social_fuel_project::Column::Id)
+            .limit(limit),
+        db,
+    )
+    .await
 }
 
 /// The next `limit` cartas after id `after`, by id: a page of a pass over every carta.
 pub async fn cartas_after(db: &impl ConnectionTrait, after: i64, limit: u64) -> Result<Vec<fco_carta::Model>, DbErr> {
-    fco_carta::Entity::find()
-        .filter(fco_carta::Column::Id.gt(after))
-        .order_by_asc(fco_carta::Column::Id)
-        .limit(limit)
-        .all(db)
-        .await
+    positional::all(
+        fco_carta::Entity::find()
+            .filter(fco_carta::Column::Id.gt(after))
+            .order_by_asc(fco_carta::Column::Id)
+            .limit(limit),
+        db,
+    )
+    .await
 }
 
 /// The next `limit` cartas after id `after` that meet `condition`, by id.
@@ -186,13 +191,15 @@ pub async fn cartas_after_if(
     limit: u64,
     condition: sea_orm::Condition,
 ) -> Result<Vec<fco_carta::Model>, DbErr> {
-    fco_carta::Entity::find()
-        .filter(fco_carta::Column::Id.gt(after))
-        .filter(condition)
-        .order_by_asc(fco_carta::Column::Id)
-        .limit(limit)
-        .all(db)
-        .await
+    positional::all(
+        fco_carta::Entity::find()
+            .filter(fco_carta::Column::Id.gt(after))
+            .filter(condition)
+            .order_by_asc(fco_carta::Column::Id)
+            .limit(limit),
+        db,
+    )
+    .await
 }
 
 /// Checklist confirmations by financing (programme and id), in id order.
@@ -314,11 +321,13 @@ impl GroupBook {
         let mut cartas: Vec<fco_carta::Model> = Vec::new();
         for chunk in parties.chunks(5000) {
             cartas.extend(
-                fco_carta::Entity::find()
-                    .filter(fco_carta::Column::PartyId.is_in(chunk.iter().copied()))
-                    .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
-                    .all(db)
-                    .await?,
+                positional::all(
+                    fco_carta::Entity::find()
+                        .filter(fco_carta::Column::PartyId.is_in(chunk.iter().copied()))
+                        .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED)),
+                    db,
+                )
+                .await?,
             );
         }
         cartas.sort_by_key(|c| c.id);

@@ -6,6 +6,7 @@ use crate::{
     messages::{self, Message, code},
 };
 use chrono::NaiveDate;
+use entity::positional::Positional;
 use entity::{
     bank,
     domain::{Document, IbgeCode, Money},
@@ -429,9 +430,8 @@ async fn typed_rows<E>(
 ) -> Result<Vec<Row<E::Model>>>
 where
     E: EntityTrait,
-    E::Model: sea_orm::FromQueryResult,
+    E::Model: Positional,
 {
-    use sea_orm::FromQueryResult;
     let (bank_id, party_id, town) = keys;
     let mut select = select;
     if joined.bank {
@@ -450,26 +450,25 @@ where
         select = join_columns::<E, municipality::Entity>(select, rel, "jm_");
     }
     let rows = db.query_all(&select.into_query()).await?;
+    // Read by position (`entity::positional`): the financing's columns first, then each joined table's, in the
+    // order they were added above.
+    fn joined_at<M: Positional>(r: &sea_orm::QueryResult, asked: bool, at: &mut usize) -> Option<M> {
+        if !asked {
+            return None;
+        }
+        let start = *at;
+        *at += M::FIELDS.len();
+        // A reference whose row is missing reads as not joined; the field's own lookup then says so.
+        M::decode_joined_at(r, start).ok().flatten()
+    }
     let mut out = Vec::with_capacity(rows.len());
     for r in &rows {
+        let mut at = <E::Model as Positional>::FIELDS.len();
         out.push(Row {
-            model: E::Model::from_query_result(r, "")?,
-            // A reference whose row is missing reads as not joined; the field's own lookup then says so.
-            bank: if joined.bank {
-                bank::Model::from_query_result_optional(r, "jb_").ok().flatten()
-            } else {
-                None
-            },
-            party: if joined.party {
-                party::Model::from_query_result_optional(r, "jp_").ok().flatten()
-            } else {
-                None
-            },
-            municipality: if joined.municipality {
-                municipality::Model::from_query_result_optional(r, "jm_").ok().flatten()
-            } else {
-                None
-            },
+            model: E::Model::decode(r)?,
+            bank: joined_at(r, joined.bank, &mut at),
+            party: joined_at(r, joined.party, &mut at),
+            municipality: joined_at(r, joined.municipality, &mut at),
         });
     }
     Ok(out)

@@ -651,3 +651,121 @@ async fn migrations_38_and_39_carry_the_calendar_and_the_evaluation_start_over()
     })
     .await;
 }
+
+/// The rows the flag job and the typed pages read by position (`entity::positional`) are the rows sea-orm's own reader
+/// returns: every column, filled and `NULL`, enums, money and times, on both backends (the demo's rows, a carta with
+/// every optional column empty and one with every optional column filled).
+#[tokio::test]
+async fn rows_read_by_position_equal_those_read_by_name() {
+    use entity::positional::{Positional, all};
+    with_each_database(|db, backend| async move {
+        migrate(&db, MigrateAction::Up).await.expect("up");
+        fomento_api::demo::load_if_empty(&db).await.expect("demo");
+        let first = fco_carta::Entity::find()
+            .one(&db)
+            .await
+            .expect("carta")
+            .expect("a carta");
+        let mut bare: fco_carta::ActiveModel = fco_carta::Model {
+            id: 0,
+            number: "VAZIA-1".into(),
+            submitted_on: None,
+            received_by_council_at: None,
+            chamber_meeting_id: None,
+            decision: None,
+            decided_by: None,
+            decided_on: None,
+            approved_on: None,
+            contracted_on: None,
+            contracted_amount: None,
+            term_months: None,
+            grace_months: None,
+            resubmission_of: None,
+            professional_name: None,
+            created_by_report: None,
+            existing_sires: None,
+            artificial_insemination: None,
+            presented_on: None,
+            ..first.clone()
+        }
+        .into();
+        bare.id = sea_orm::ActiveValue::NotSet;
+        bare.insert(&db)
+            .await
+            .expect("a carta with every optional column empty");
+        let day = chrono::NaiveDate::from_ymd_opt(2024, 3, 1).expect("day");
+        let mut full: fco_carta::ActiveModel = fco_carta::Model {
+            id: 0,
+            number: "CHEIA-1".into(),
+            submitted_on: Some(day),
+            received_by_council_at: Some(chrono::Utc::now()),
+            decision: Some(entity::vocab::Decision::Favourable),
+            decided_by: Some("CHAMBER".into()),
+            decided_on: Some(day),
+            approved_on: Some(day),
+            contracted_on: Some(day),
+            contracted_amount: Some(Money(123_456_789)),
+            term_months: Some(96),
+            grace_months: Some(24),
+            resubmission_of: Some(first.id),
+            professional_name: Some("Dra. Ana Souza".into()),
+            existing_sires: Some(3),
+            artificial_insemination: Some(false),
+            presented_on: Some(day),
+            special_demand: true,
+            ..first.clone()
+        }
+        .into();
+        full.id = sea_orm::ActiveValue::NotSet;
+        full.insert(&db)
+            .await
+            .expect("a carta with every optional column filled");
+
+        use sea_orm::QueryOrder;
+        let by_name = fco_carta::Entity::find()
+            .order_by_asc(fco_carta::Column::Id)
+            .all(&db)
+            .await
+            .expect("by name");
+        let by_position = all(fco_carta::Entity::find().order_by_asc(fco_carta::Column::Id), &db)
+            .await
+            .expect("by position");
+        assert!(by_name.len() > 10, "{backend:?}");
+        assert_eq!(by_position, by_name, "{backend:?}: cartas");
+        macro_rules! same_rows {
+            ($($m:ident),*) => {$(
+                let by_name = $m::Entity::find().order_by_asc($m::Column::Id).all(&db).await.expect("by name");
+                let by_position = all($m::Entity::find().order_by_asc($m::Column::Id), &db).await.expect("by position");
+                assert_eq!(by_position, by_name, "{backend:?}: {}", stringify!($m));
+            )*};
+        }
+        same_rows!(social_fuel_project, party, bank);
+        // A model read from the middle of a row (a joined table's columns), and a left join that found nothing.
+        let row = db
+            .query_one_raw(sea_orm::Statement::from_string(
+                backend_of(&db),
+                "SELECT b.*, m.* FROM bank b LEFT JOIN municipality m ON m.ibge_code = -1 ORDER BY b.id",
+            ))
+            .await
+            .expect("row")
+            .expect("a bank");
+        let bank = bank::Model::decode(&row).expect("bank");
+        assert_eq!(Some(&bank), by_name_bank(&db).await.first(), "{backend:?}");
+        let none = municipality::Model::decode_joined_at(&row, bank::Model::FIELDS.len()).expect("joined");
+        assert_eq!(none, None, "{backend:?}: the missing side of a left join");
+    })
+    .await;
+}
+
+fn backend_of(db: &sea_orm::DatabaseConnection) -> sea_orm::DbBackend {
+    db.get_database_backend()
+}
+
+async fn by_name_bank(db: &sea_orm::DatabaseConnection) -> Vec<bank::Model> {
+    use sea_orm::QueryOrder;
+    bank::Entity::find()
+        .order_by_asc(bank::Column::Id)
+        .all(db)
+        .await
+        .expect("banks")
+}

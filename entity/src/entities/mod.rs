@@ -31,6 +31,7 @@ pub mod job_run;
 pub mod municipality;
 pub mod non_business_day;
 pub mod party;
+pub mod positional;
 pub mod project_document;
 pub mod rule_parameter;
 pub mod semi_arid_delimitation;

@@ -1,0 +1,298 @@
+//! Rows read by position, straight from the driver's row: for the tables read by the hundred thousand (the flag job
+//! reads every carta; a graph page reads fifty cartas with their borrowers for every request).
+//!
+//! sea-orm's derived reader looks every column up by name and, for every `NULL` it reads into an `Option`, formats an
+//! error message that it then throws away; on a carta, with a dozen optional columns mostly empty, that was a third of
+//! the flag job's time. [`Positional::decode`] reads column `i` into field `i` of the model (the order of the
+//! entity's `Column` enum, which is the order `Entity::find()` selects; a test holds the two together) and turns a
+//! `NULL` into `None` without a message. Any other row (sea-orm's mock or proxy) is read through sea-orm.
+
+use super::vocab::*;
+use crate::domain::Money;
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{
+    ActiveEnum, DbErr, EntityTrait, FromQueryResult, QueryResult, Select,
+    sqlx::{self, Row as _},
+};
+
+/// Whether column `i` of `row` is `NULL` (whatever its type).
+fn is_null(row: &QueryResult, i: usize) -> bool {
+    use sqlx::ValueRef as _;
+    if let Some(r) = row.try_as_pg_row() {
+        return r.try_get_raw(i).is_ok_and(|v| v.is_null());
+    }
+    if let Some(r) = row.try_as_sqlite_row() {
+        return r.try_get_raw(i).is_ok_and(|v| v.is_null());
+    }
+    matches!(row.try_get_by_index::<Option<i64>>(i), Ok(None))
+        || matches!(row.try_get_by_index::<Option<i32>>(i), Ok(None))
+}
+
+/// One column's value read by position, `None` for `NULL`.
+pub trait Cell: Sized {
+    /// Column `i` of `row`.
+    fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr>;
+}
+
+fn decode_err(i: usize, e: sqlx::Error) -> DbErr {
+    DbErr::Type(format!("column {i}: {e}"))
+}
+
+macro_rules! driver_cells {
+    ($($t:ty),* $(,)?) => {$(
+        impl Cell for $t {
+            fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+                if let Some(r) = row.try_as_pg_row() {
+                    return r.try_get::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
+                }
+                if let Some(r) = row.try_as_sqlite_row() {
+                    return r.try_get::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
+                }
+                row.try_get_by_index::<Option<$t>>(i)
+            }
+        }
+    )*};
+}
+driver_cells!(i64, i32, bool, String, NaiveDate, DateTime<Utc>);
+
+macro_rules! enum_cells {
+    ($($t:ty),* $(,)?) => {$(
+        impl Cell for $t {
+            fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+                String::read(row, i)?.map(|s| <$t as ActiveEnum>::try_from_value(&s)).transpose()
+            }
+        }
+    )*};
+}
+enum_cells!(
+    FcoLine,
+    FcoActivity,
+    FcoCartaStage,
+    FinancingStatus,
+    Decision,
+    SocialFuelStage
+);
+
+impl Cell for Money {
+    fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+        Ok(i64::read(row, i)?.map(Money))
+    }
+}
+
+/// A model field read by position: a `NOT NULL` column into its type, a nullable one into an `Option`.
+pub trait Field: Sized {
+    /// Column `i` of `row`.
+    fn field(row: &QueryResult, i: usize) -> Result<Self, DbErr>;
+}
+
+macro_rules! fields {
+    ($($t:ty),* $(,)?) => {$(
+        impl Field for $t {
+            fn field(row: &QueryResult, i: usize) -> Result<Self, DbErr> {
+                <$t as Cell>::read(row, i)?.ok_or_else(|| DbErr::Type(format!("column {i} is NULL")))
+            }
+        }
+        impl Field for Option<$t> {
+            fn field(row: &QueryResult, i: usize) -> Result<Self, DbErr> {
+                <$t as Cell>::read(row, i)
+            }
+        }
+    )*};
+}
+fields!(
+    i64,
+    i32,
+    bool,
+    String,
+    NaiveDate,
+    DateTime<Utc>,
+    Money,
+    FcoLine,
+    FcoActivity,
+    FcoCartaStage,
+    FinancingStatus,
+    Decision,
+    SocialFuelStage
+);
+
+/// A model whose rows are read by position.
+pub trait Positional: Sized {
+    /// The fields in the order they are read, which must be the order of the entity's columns.
+    const FIELDS: &'static [&'static str];
+    /// The model from the row's columns `start..start + FIELDS.len()`.
+    fn decode_at(row: &QueryResult, start: usize) -> Result<Self, DbErr>;
+    /// A whole row, as `Entity::find()` selects it.
+    fn decode(row: &QueryResult) -> Result<Self, DbErr> {
+        Self::decode_at(row, 0)
+    }
+    /// The model from columns `start..`, or none when its first column (the key) is `NULL`: the side of a left join
+    /// that found no row.
+    fn decode_joined_at(row: &QueryResult, start: usize) -> Result<Option<Self>, DbErr> {
+        if is_null(row, start) {
+            return Ok(None);
+        }
+        Self::decode_at(row, start).map(Some)
+    }
+}
+
+/// Declares a model's fields in column order, so its rows are read by position ([`Positional`]). Every field must be
+/// named (the struct literal does not compile otherwise); the order is checked by a test against the entity's
+/// columns.
+macro_rules! positional {
+    ($model:path { $($f:ident),* $(,)? }) => {
+        impl $crate::entities::positional::Positional for $model {
+            const FIELDS: &'static [&'static str] = &[$(stringify!($f)),*];
+            fn decode_at(row: &sea_orm::QueryResult, start: usize) -> Result<Self, sea_orm::DbErr> {
+                let mut i = start;
+                let mut next = || {
+                    i += 1;
+                    i - 1
+                };
+                Ok(Self { $($f: $crate::entities::positional::Field::field(row, next())?),* })
+            }
+        }
+    };
+}
+
+/// A model read by position, for `Select::into_model` (a whole row of the entity, without a prefix).
+#[derive(Debug)]
+pub struct Fast<M>(pub M);
+
+impl<M: Positional> FromQueryResult for Fast<M> {
+    fn from_query_result(res: &QueryResult, pre: &str) -> Result<Self, DbErr> {
+        if !pre.is_empty() {
+            return Err(DbErr::Type(format!(
+                "a row read by position has no prefixed columns ({pre})"
+            )));
+        }
+        M::decode(res).map(Fast)
+    }
+}
+
+/// Every row a whole-entity select finds, read by position.
+pub async fn all<E, C>(select: Select<E>, db: &C) -> Result<Vec<E::Model>, DbErr>
+where
+    E: EntityTrait,
+    E::Model: Positional,
+    C: sea_orm::ConnectionTrait,
+{
+    Ok(select
+        .into_model::<Fast<E::Model>>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|f| f.0)
+        .collect())
+}
+
+positional!(super::fco_carta::Model {
+    id,
+    number,
+    bank_id,
+    party_id,
+    line,
+    activity,
+    financed_amount,
+    municipality_code,
+    stage,
+    status,
+    submitted_on,
+    received_by_council_at,
+    chamber_meeting_id,
+    decision,
+    decided_by,
+    decided_on,
+    approved_on,
+    contracted_on,
+    contracted_amount,
+    term_months,
+    grace_months,
+    resubmission_of,
+    professional_name,
+    created_at,
+    created_by_report,
+    existing_sires,
+    artificial_insemination,
+    presented_on,
+    special_demand,
+});
+
+positional!(super::party::Model {
+    id,
+    document,
+    document_kind,
+    cnpj_root,
+    name,
+    economic_group_id,
+});
+
+positional!(super::bank::Model {
+    id,
+    code,
+    name,
+    serves_social_fuel,
+    serves_fco,
+    mda_cooperation_agreement,
+});
+
+positional!(super::municipality::Model { ibge_code, name });
+
+positional!(super::social_fuel_project::Model {
+    id,
+    title,
+    bank_id,
+    party_id,
+    plant_municipality_code,
+    requested_amount,
+    stage,
+    status,
+    bank_framed_on,
+    analysed_by_bank,
+    filed_on,
+    decision,
+    decided_on,
+    decision_letter,
+    financing_approved_on,
+    scheduled_implementation_end,
+    schedule_delay_accepted,
+    industrial_start_on,
+    evaluation_started_on,
+    external_evaluation_on,
+    evaluation_result,
+    seal_requested_on,
+    extension_requested_on,
+    extension_justification,
+    extension_granted_on,
+    extension_refused_on,
+    extension_decision_reason,
+    evaluation_finding,
+    justifications_accepted_on,
+    justifications_reason,
+    unframed_on,
+    unframing_reason,
+    created_at,
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sea_orm::{IdenStatic, Iterable};
+
+    fn columns<E: EntityTrait>() -> Vec<String> {
+        E::Column::iter().map(|c| c.as_str().to_owned()).collect()
+    }
+
+    #[test]
+    fn the_fields_are_read_in_the_order_the_entity_selects_its_columns() {
+        macro_rules! same_order {
+            ($($m:ident),*) => {$(
+                assert_eq!(
+                    <super::super::$m::Model as Positional>::FIELDS,
+                    columns::<super::super::$m::Entity>(),
+                    stringify!($m)
+                );
+            )*};
+        }
+        same_order!(fco_carta, party, bank, municipality, social_fuel_project);
+    }
+}
