@@ -386,4 +386,26 @@ mod tests {
             assert_eq!(RULES.iter().filter(|o| o.code == r.code).count(), 1, "{} twice", r.code);
         }
     }
+
+    /// What a code carries (its legal basis and kind, read for every outcome without a lookup) is its catalogue
+    /// entry's, and the lookup by text finds every rule and nothing else.
+    #[test]
+    fn a_code_carries_its_catalogue_entry_and_the_lookup_finds_each_rule() {
+        for r in RULES {
+            assert_eq!(r.code.legal_basis(), r.legal_basis, "{}", r.code);
+            assert_eq!(r.code.kind(), r.kind, "{}", r.code);
+            assert_eq!(
+                rule(r.code.as_str()).map(|x| (x.code, x.title)),
+                Some((r.code, r.title))
+            );
+            let o = outcome(r.code, Status::Met, "x");
+            assert_eq!(
+                (o.code, o.legal_basis, o.kind),
+                (r.code.as_str(), r.legal_basis, r.kind)
+            );
+        }
+        assert!(rule("FCO-NO-SUCH-RULE").is_none());
+        assert!(rule("").is_none());
+        assert!(rule("fco-ceiling").is_none(), "codes are matched exactly");
+    }
 }
