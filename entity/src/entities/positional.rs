@@ -34,52 +34,8 @@ pub trait Cell: Sized {
     fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr>;
 }
 
-fn decode_err(i: usize, e: sqlx::Error) -> DbErr {
-    DbErr::Type(format!("column {i}: {e}"))
-}
-
-macro_rules! driver_cells {
-    ($($t:ty),* $(,)?) => {$(
-        impl Cell for $t {
-            fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
-                if let Some(r) = row.try_as_pg_row() {
-                    return r.try_get::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
-                }
-                if let Some(r) = row.try_as_sqlite_row() {
-                    return r.try_get::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
-                }
-                row.try_get_by_index::<Option<$t>>(i)
-            }
-        }
-    )*};
-}
-driver_cells!(i64, i32, bool, String, NaiveDate, DateTime<Utc>);
-
-macro_rules! enum_cells {
-    ($($t:ty),* $(,)?) => {$(
-        impl Cell for $t {
-            fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
-                String::read(row, i)?.map(|s| <$t as ActiveEnum>::try_from_value(&s)).transpose()
-            }
-        }
-    )*};
-}
-enum_cells!(
-    FcoLine,
-    FcoActivity,
-    FcoCartaStage,
-    FinancingStatus,
-    Decision,
-    SocialFuelStage
-);
-
-impl Cell for Money {
-    fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
-        Ok(i64::read(row, i)?.map(Money))
-    }
-}
-
-/// A model field read by position: a `NOT NULL` column into its type, a nullable one into an `Option`.
+/// A model field read by position: a `NOT NULL` column into its type, a nullable one into an `Option` (declared
+/// with each [`Cell`] type, so a type read by position is a field type too).
 pub trait Field: Sized {
     /// Column `i` of `row`.
     fn field(row: &QueryResult, i: usize) -> Result<Self, DbErr>;
@@ -99,14 +55,40 @@ macro_rules! fields {
         }
     )*};
 }
-fields!(
-    i64,
-    i32,
-    bool,
-    String,
-    NaiveDate,
-    DateTime<Utc>,
-    Money,
+
+fn decode_err(i: usize, e: sqlx::Error) -> DbErr {
+    DbErr::Type(format!("column {i}: {e}"))
+}
+
+macro_rules! driver_cells {
+    ($($t:ty),* $(,)?) => {$(
+        impl Cell for $t {
+            fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+                if let Some(r) = row.try_as_pg_row() {
+                    return r.try_get::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
+                }
+                if let Some(r) = row.try_as_sqlite_row() {
+                    return r.try_get::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
+                }
+                row.try_get_by_index::<Option<$t>>(i)
+            }
+        }
+        fields!($t);
+    )*};
+}
+driver_cells!(i64, i32, bool, String, NaiveDate, DateTime<Utc>);
+
+macro_rules! enum_cells {
+    ($($t:ty),* $(,)?) => {$(
+        impl Cell for $t {
+            fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+                String::read(row, i)?.map(|s| <$t as ActiveEnum>::try_from_value(&s)).transpose()
+            }
+        }
+        fields!($t);
+    )*};
+}
+enum_cells!(
     FcoLine,
     FcoActivity,
     FcoCartaStage,
@@ -114,6 +96,13 @@ fields!(
     Decision,
     SocialFuelStage
 );
+
+impl Cell for Money {
+    fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+        Ok(i64::read(row, i)?.map(Money))
+    }
+}
+fields!(Money);
 
 /// A model whose rows are read by position.
 pub trait Positional: Sized {
