@@ -65,6 +65,19 @@ pub struct Basis<'a> {
     pub params: &'a Params,
     /// The business-day calendar.
     pub calendar: &'a Calendar,
+    /// Judge without writing explanations and notes ([`entity::rules::quietly`]): statuses and dates only.
+    pub quiet: bool,
+}
+
+impl Basis<'_> {
+    /// Runs the (synchronous) rules in `rules`, quietly when the basis says so.
+    fn run<T>(&self, rules: impl FnOnce() -> T) -> T {
+        if self.quiet {
+            entity::rules::quietly(rules)
+        } else {
+            rules()
+        }
+    }
 }
 
 /// Whose clock a programme's times are shown on.
@@ -149,9 +162,9 @@ pub async fn project(
         semi_arid_note: Some(&semi_arid_note),
         change_notices: notices,
     };
-    let mut outcomes = social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of)?;
+    let mut outcomes = basis.run(|| social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of))?;
     apply_confirmations(facts, Programme::SocialFuel, p.id, as_of, &mut outcomes).await?;
-    let deadlines = social_fuel::deadlines(p, basis.params, basis.calendar, as_of)?;
+    let deadlines = basis.run(|| social_fuel::deadlines(p, basis.params, basis.calendar, as_of))?;
     Ok((outcomes, deadlines))
 }
 
@@ -223,7 +236,8 @@ pub async fn carta(
         producer_other_pantanal_dams: pantanal_others,
         resubmitted_stage: resubmitted.map(|o| o.stage),
     };
-    let (mut outcomes, deadlines) = fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of)?;
+    let (mut outcomes, deadlines) =
+        basis.run(|| fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of))?;
     apply_confirmations(facts, Programme::FcoRural, c.id, as_of, &mut outcomes).await?;
     Ok((outcomes, deadlines))
 }
@@ -243,12 +257,8 @@ pub fn project_deadlines(
     p: &social_fuel_project::Model,
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
-    Ok(social_fuel::deadlines(
-        &p.as_known_on(as_of),
-        basis.params,
-        basis.calendar,
-        as_of,
-    )?)
+    let p = p.as_known_on(as_of);
+    Ok(basis.run(|| social_fuel::deadlines(&p, basis.params, basis.calendar, as_of))?)
 }
 
 /// A carta's deadlines alone as known on `as_of` (they read the carta and its chamber meeting only).
@@ -274,7 +284,7 @@ pub async fn carta_deadlines(
         producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
     };
-    Ok(fco::deadlines(&facts_of, basis.params, basis.calendar, as_of)?)
+    Ok(basis.run(|| fco::deadlines(&facts_of, basis.params, basis.calendar, as_of))?)
 }
 
 /// The reporting deadlines of a bank (FCO-BB-60D for Banco do Brasil, FCO-MONTHLY-LIST for FCO banks).
@@ -432,14 +442,23 @@ impl Preloaded {
             .into_iter()
             .collect();
         let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::SocialFuel, *id)).collect();
+        let (acquisitions, proposals, documents, plans, change_notices, semi_arid, confirmations) = together!(db;
+            f::acquisitions_by_project(db, &ids),
+            f::proposals_by_project(db, &ids),
+            f::documents_by_project(db, &ids),
+            f::plans_by_project(db, &ids),
+            f::change_notices_by_project(db, &ids),
+            f::semi_arid_by_municipality(db, &towns),
+            f::confirmations(db, &keys),
+        )?;
         Ok(Self {
-            acquisitions: f::acquisitions_by_project(db, &ids).await?,
-            proposals: f::proposals_by_project(db, &ids).await?,
-            documents: f::documents_by_project(db, &ids).await?,
-            plans: f::plans_by_project(db, &ids).await?,
-            change_notices: f::change_notices_by_project(db, &ids).await?,
-            semi_arid: f::semi_arid_by_municipality(db, &towns).await?,
-            confirmations: f::confirmations(db, &keys).await?,
+            acquisitions,
+            proposals,
+            documents,
+            plans,
+            change_notices,
+            semi_arid,
+            confirmations,
             ..Self::default()
         })
     }
@@ -474,7 +493,6 @@ impl Preloaded {
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        let groups = book.commitments(db, &group_keys).await?;
         let meeting_ids: Vec<i64> = cartas
             .iter()
             .filter_map(|c| c.chamber_meeting_id)
@@ -487,14 +505,23 @@ impl Preloaded {
             .collect();
         let resubmitted: Vec<i64> = cartas.iter().filter_map(|c| c.resubmission_of).collect();
         let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::FcoRural, *id)).collect();
+        let (groups, confirmations, items, amendments, meetings, attendance, cartas) = together!(db;
+            book.commitments(db, &group_keys),
+            f::confirmations(db, &keys),
+            f::items_by_carta(db, &ids),
+            f::amendments_by_carta(db, &ids),
+            f::chamber_meetings(db, &meeting_ids),
+            f::attendance(db, &present),
+            f::cartas(db, &resubmitted),
+        )?;
         Ok(Self {
-            confirmations: f::confirmations(db, &keys).await?,
-            items: f::items_by_carta(db, &ids).await?,
-            amendments: f::amendments_by_carta(db, &ids).await?,
-            meetings: f::chamber_meetings(db, &meeting_ids).await?,
-            attendance: f::attendance(db, &present).await?,
+            confirmations,
+            items,
+            amendments,
+            meetings,
+            attendance,
             groups,
-            cartas: f::cartas(db, &resubmitted).await?,
+            cartas,
             ..Self::default()
         })
     }

@@ -213,6 +213,13 @@ fn severity_of(params: &Params, as_of: NaiveDate, d: &DeadlineOutcome) -> Option
     }
 }
 
+/// Whether a judgement calls for a flag, whose message is its explanation: a rule violated, or a deadline overdue or
+/// due within its window.
+fn speaks(params: &Params, as_of: NaiveDate, outcomes: &[Outcome], deadlines: &[DeadlineOutcome]) -> bool {
+    outcomes.iter().any(|o| o.status == Status::Violated)
+        || deadlines.iter().any(|d| severity_of(params, as_of, d).is_some())
+}
+
 /// What a pass judges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reach {
@@ -233,9 +240,12 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     let everything = reach == Reach::Everything;
     let params = parameters::params(db).await?;
     let calendar = parameters::calendar(db).await?;
+    // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's judges each
+    // financing quietly first, and aloud when something is to be written about it (see `loud`).
     let basis = Basis {
         params: &params,
         calendar: &calendar,
+        quiet: !everything,
     };
     let mut j = Judgement::watching(if everything {
         open_keys(db).await?
@@ -287,133 +297,123 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     // FCO cartas; the ceiling is judged per economic group.
     let mut ceiling: BTreeMap<i64, Vec<CeilingOutcome>> = BTreeMap::new();
     let mut book = crate::facts::GroupBook::default();
-    let mut after = 0i64;
+    let mut batch = carta_batch(db, everything, as_of, 0, &mut book).await?;
     loop {
-        let (cartas, facts, groups) = if everything {
-            let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
-            let facts = Preloaded::cartas(db, &cartas, as_of, &mut book).await?;
-            let groups = groups_of(db, &cartas).await?;
-            (cartas, facts, groups)
-        } else {
-            // The cartas whose deadlines can call for a flag: those with a chamber meeting (FCO-72H-*) and those
-            // approved and not contracted as known on the day (FCO-VALIDITY-120D), that is, approved by then, not
-            // contracted by then, and either stored as approved or with an act dated later (`stage_on`).
-            use fco_carta::Column as C;
-            let later = sea_orm::Condition::any()
-                .add(C::Stage.eq(FcoCartaStage::Approved))
-                .add(C::SubmittedOn.gt(as_of))
-                .add(C::DecidedOn.gt(as_of))
-                .add(C::ContractedOn.gt(as_of))
-                .add(C::ReceivedByCouncilAt.gte(entity::domain::brasilia_day_end(as_of)));
-            let approved = sea_orm::Condition::all()
-                .add(C::ApprovedOn.lte(as_of))
-                .add(
-                    sea_orm::Condition::any()
-                        .add(C::ContractedOn.is_null())
-                        .add(C::ContractedOn.gt(as_of)),
-                )
-                .add(later);
-            let cartas = crate::facts::cartas_after_if(
-                db,
-                after,
-                BATCH,
-                sea_orm::Condition::any()
-                    .add(approved)
-                    .add(C::ChamberMeetingId.is_not_null()),
-            )
-            .await?;
-            let facts = Preloaded::meetings(db, &cartas).await?;
-            (cartas, facts, HashMap::new())
-        };
+        let (cartas, facts, groups) = batch;
         let Some(last) = cartas.last() else { break };
-        after = last.id;
-        for c in &cartas {
-            let stage = c.stage_on(as_of);
-            // A closed carta without an open flag raises nothing and resolves nothing of its own: only its deadlines
-            // are read (its chamber meeting's result is still owed).
-            let full = everything && (live(stage.status()) || j.watches(SubjectKind::Financing, c.id));
-            let (outcomes, deadlines) = if full {
-                compliance::carta(&facts, basis, c, as_of).await?
-            } else {
-                (Vec::new(), compliance::carta_deadlines(&facts, basis, c, as_of).await?)
-            };
-            let group = groups.get(&c.party_id).copied();
-            if !live(stage.status()) {
-                // A closed carta is not flagged; its chamber meeting still owes its result (FCO-72H-RESULT).
-                let why = format!("the carta is {stage:?} on {as_of}");
-                let (theirs, meeting): (Vec<_>, Vec<_>) = deadlines
-                    .into_iter()
-                    .partition(|d| d.code != code::FCO_72H_RESULT.as_str());
-                j.closed(SubjectKind::Financing, c.id, &outcomes, &theirs, &why);
-                if let (Some(m), Some(d)) = (c.chamber_meeting_id, meeting.first()) {
-                    j.deadline(
-                        &params,
-                        as_of,
-                        (SubjectKind::Meeting, m, String::new()),
-                        Programme::FcoRural,
-                        None,
-                        d,
-                    );
+        // The next batch is read while this one is judged: the database works on it (on its own connections) while
+        // the rules run here, and the judging yields now and then so that its rows keep flowing.
+        let next = carta_batch(db, everything, as_of, last.id, &mut book);
+        let judged = async {
+            for (n, c) in cartas.iter().enumerate() {
+                if n % 64 == 63 {
+                    tokio::task::yield_now().await;
                 }
-                if let Some(g) = group.filter(|g| j.watches(SubjectKind::Group, *g)) {
-                    j.say(
-                        (
-                            SubjectKind::Group,
-                            g,
-                            code::FCO_CEILING.as_str().to_owned(),
-                            String::new(),
-                        ),
-                        why,
-                    );
-                }
-                j.judged += 1;
-                continue;
-            }
-            for o in &outcomes {
-                match group {
-                    Some(g) if o.code == code::FCO_CEILING.as_str() => {
-                        let violated = o.status == Status::Violated;
-                        let list = ceiling.entry(g).or_default();
-                        if violated || list.is_empty() {
-                            list.push(CeilingOutcome {
-                                id: c.id,
-                                number: c.number.clone(),
-                                violated,
-                                legal_basis: o.legal_basis,
-                                explanation: o.explanation.clone(),
-                            });
-                        }
+                let stage = c.stage_on(as_of);
+                // A closed carta without an open flag raises nothing and resolves nothing of its own: only its deadlines
+                // are read (its chamber meeting's result is still owed).
+                let full = everything && (live(stage.status()) || j.watches(SubjectKind::Financing, c.id));
+                let group = groups.get(&c.party_id).copied();
+                // Judged quietly, and again aloud when something is to be written about the carta: a flag it calls
+                // for, or an open flag of it, its group or its meeting, whose account is kept.
+                let watched = j.watches(SubjectKind::Financing, c.id)
+                    || group.is_some_and(|g| j.watches(SubjectKind::Group, g))
+                    || c.chamber_meeting_id.is_some_and(|m| j.watches(SubjectKind::Meeting, m));
+                let mut basis = Basis {
+                    quiet: !watched,
+                    ..basis
+                };
+                let (outcomes, deadlines) = loop {
+                    let judged = if full {
+                        compliance::carta(&facts, basis, c, as_of).await?
+                    } else {
+                        (Vec::new(), compliance::carta_deadlines(&facts, basis, c, as_of).await?)
+                    };
+                    if everything && basis.quiet && speaks(&params, as_of, &judged.0, &judged.1) {
+                        basis.quiet = false;
+                        continue;
                     }
-                    _ => j.outcome((SubjectKind::Financing, c.id), Programme::FcoRural, Some(c.id), o),
-                }
-            }
-            for d in &deadlines {
-                if d.code == code::FCO_VALIDITY_120D.as_str() && stage != FcoCartaStage::Approved {
-                    // The 120 days run for an approved carta only; contracted or expired, it is settled.
-                    if j.watches(SubjectKind::Financing, c.id) {
-                        j.say(
-                            (SubjectKind::Financing, c.id, d.code.to_owned(), String::new()),
-                            d.note.clone(),
+                    break judged;
+                };
+                if !live(stage.status()) {
+                    // A closed carta is not flagged; its chamber meeting still owes its result (FCO-72H-RESULT).
+                    let why = format!("the carta is {stage:?} on {as_of}");
+                    let (theirs, meeting): (Vec<_>, Vec<_>) = deadlines
+                        .into_iter()
+                        .partition(|d| d.code != code::FCO_72H_RESULT.as_str());
+                    j.closed(SubjectKind::Financing, c.id, &outcomes, &theirs, &why);
+                    if let (Some(m), Some(d)) = (c.chamber_meeting_id, meeting.first()) {
+                        j.deadline(
+                            &params,
+                            as_of,
+                            (SubjectKind::Meeting, m, String::new()),
+                            Programme::FcoRural,
+                            None,
+                            d,
                         );
                     }
+                    if let Some(g) = group.filter(|g| j.watches(SubjectKind::Group, *g)) {
+                        j.say(
+                            (
+                                SubjectKind::Group,
+                                g,
+                                code::FCO_CEILING.as_str().to_owned(),
+                                String::new(),
+                            ),
+                            why,
+                        );
+                    }
+                    j.judged += 1;
                     continue;
                 }
-                let subject = if d.code == code::FCO_72H_RESULT.as_str() {
-                    let Some(m) = c.chamber_meeting_id else { continue };
-                    ((SubjectKind::Meeting, m, String::new()), None)
-                } else {
-                    ((SubjectKind::Financing, c.id, String::new()), Some(c.id))
-                };
-                j.deadline(&params, as_of, subject.0, Programme::FcoRural, subject.1, d);
-                if d.code == code::FCO_VALIDITY_120D.as_str()
-                    && j.wanted
-                        .contains_key(&(SubjectKind::Financing, c.id, d.code.to_owned(), String::new()))
-                {
-                    j.numbers.insert(c.id, c.number.clone());
+                for o in &outcomes {
+                    match group {
+                        Some(g) if o.code == code::FCO_CEILING.as_str() => {
+                            let violated = o.status == Status::Violated;
+                            let list = ceiling.entry(g).or_default();
+                            if violated || list.is_empty() {
+                                list.push(CeilingOutcome {
+                                    id: c.id,
+                                    number: c.number.clone(),
+                                    violated,
+                                    legal_basis: o.legal_basis,
+                                    explanation: o.explanation.clone(),
+                                });
+                            }
+                        }
+                        _ => j.outcome((SubjectKind::Financing, c.id), Programme::FcoRural, Some(c.id), o),
+                    }
                 }
+                for d in &deadlines {
+                    if d.code == code::FCO_VALIDITY_120D.as_str() && stage != FcoCartaStage::Approved {
+                        // The 120 days run for an approved carta only; contracted or expired, it is settled.
+                        if j.watches(SubjectKind::Financing, c.id) {
+                            j.say(
+                                (SubjectKind::Financing, c.id, d.code.to_owned(), String::new()),
+                                d.note.clone(),
+                            );
+                        }
+                        continue;
+                    }
+                    let subject = if d.code == code::FCO_72H_RESULT.as_str() {
+                        let Some(m) = c.chamber_meeting_id else { continue };
+                        ((SubjectKind::Meeting, m, String::new()), None)
+                    } else {
+                        ((SubjectKind::Financing, c.id, String::new()), Some(c.id))
+                    };
+                    j.deadline(&params, as_of, subject.0, Programme::FcoRural, subject.1, d);
+                    if d.code == code::FCO_VALIDITY_120D.as_str()
+                        && j.wanted
+                            .contains_key(&(SubjectKind::Financing, c.id, d.code.to_owned(), String::new()))
+                    {
+                        j.numbers.insert(c.id, c.number.clone());
+                    }
+                }
+                j.judged += 1;
             }
-            j.judged += 1;
-        }
+            Ok(())
+        };
+        batch = futures::try_join!(next, judged)?.0;
     }
     for (group, judged) in ceiling {
         group_ceiling(&mut j, group, &judged);
@@ -450,6 +450,54 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     }
     missing_lists_stay(db, &mut j, as_of).await?;
     Ok(j)
+}
+
+/// A batch of cartas after `after` with the facts `judge_within` reads (all of them, or those its deadlines read).
+async fn carta_batch(
+    db: &impl ConnectionTrait,
+    everything: bool,
+    as_of: NaiveDate,
+    after: i64,
+    book: &mut crate::facts::GroupBook,
+) -> Result<(Vec<fco_carta::Model>, Preloaded, HashMap<i64, i64>)> {
+    Ok(if everything {
+        let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
+        let (facts, groups) = together!(db;
+            Preloaded::cartas(db, &cartas, as_of, book),
+            groups_of(db, &cartas)
+        )?;
+        (cartas, facts, groups)
+    } else {
+        // The cartas whose deadlines can call for a flag: those with a chamber meeting (FCO-72H-*) and those
+        // approved and not contracted as known on the day (FCO-VALIDITY-120D), that is, approved by then, not
+        // contracted by then, and either stored as approved or with an act dated later (`stage_on`).
+        use fco_carta::Column as C;
+        let later = sea_orm::Condition::any()
+            .add(C::Stage.eq(FcoCartaStage::Approved))
+            .add(C::SubmittedOn.gt(as_of))
+            .add(C::DecidedOn.gt(as_of))
+            .add(C::ContractedOn.gt(as_of))
+            .add(C::ReceivedByCouncilAt.gte(entity::domain::brasilia_day_end(as_of)));
+        let approved = sea_orm::Condition::all()
+            .add(C::ApprovedOn.lte(as_of))
+            .add(
+                sea_orm::Condition::any()
+                    .add(C::ContractedOn.is_null())
+                    .add(C::ContractedOn.gt(as_of)),
+            )
+            .add(later);
+        let cartas = crate::facts::cartas_after_if(
+            db,
+            after,
+            BATCH,
+            sea_orm::Condition::any()
+                .add(approved)
+                .add(C::ChamberMeetingId.is_not_null()),
+        )
+        .await?;
+        let facts = Preloaded::meetings(db, &cartas).await?;
+        (cartas, facts, HashMap::new())
+    })
 }
 
 /// A monthly list still missing stays flagged after its month leaves the rule's view (the rule shows the last two

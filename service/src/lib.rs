@@ -2,6 +2,19 @@
 //! use case is written once. It sits between the domain (`entity`: entities and pure rules) and the doors (`api`,
 //! `jobs`); the doors parse their input, build a [`Caller`], call a function here and shape its answer.
 
+/// Awaits independent statements: together on PostgreSQL (each on its own pooled connection, the server working on
+/// them side by side), in turn on SQLite, where each pooled connection keeps its own caches: there, reading in turn
+/// was as fast and kept the flag pass within its memory bound. Evaluates to the tuple of their results.
+macro_rules! together {
+    ($db:expr; $($f:expr),+ $(,)?) => {
+        if sea_orm::ConnectionTrait::get_database_backend($db) == sea_orm::DbBackend::Sqlite {
+            Ok(($($f.await?,)+))
+        } else {
+            futures::try_join!($($f),+)
+        }
+    };
+}
+
 pub mod access;
 pub mod acquisitions;
 pub mod audit;

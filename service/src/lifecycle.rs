@@ -509,6 +509,7 @@ pub async fn transition_project_overriding(
         let basis = crate::compliance::Basis {
             params: &params,
             calendar: &calendar,
+            quiet: false,
         };
         // Judged on everything recorded so far (an act entered after its day sees the facts entered with it), the
         // project as it stood before the act.

@@ -92,6 +92,7 @@ async fn ceiling_forms_agree(app: &TestApp) {
     let basis = Basis {
         params: &params,
         calendar: &calendar,
+        quiet: false,
     };
     let mut violated = std::collections::BTreeSet::new();
     for c in &committed {

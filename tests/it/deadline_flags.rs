@@ -290,7 +290,7 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         let flags = |id: Value| {
             let app = &app;
             async move {
-                let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity dueOn open source } } } }";
+                let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity dueOn open source message resolution } } } }";
                 app.data(q, json!({ "id": id })).await["node"]["flags"]
                     .as_array()
                     .map(|l| {
@@ -310,6 +310,9 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         let open: Vec<&Value> = warned.iter().filter(|f| f["open"] == true).collect();
         assert_eq!(open.len(), 1, "{warned:?}");
         assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!(due.to_string())));
+        // The pass judges quietly and writes aloud: the flag says how the 120 days were counted.
+        let message = open[0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("120 days") && message.contains(&due.to_string()), "{message}");
         run(&app, due).await;
         let last_day = flags(carta["id"].clone()).await;
         assert_eq!(last_day.iter().filter(|f| f["open"] == true && f["severity"] == "WARNING").count(), 1, "{last_day:?}");
@@ -324,6 +327,11 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         run(&app, due + Duration::days(2)).await;
         let after = flags(carta["id"].clone()).await;
         assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
+        // Resolved with the deadline's own account (a carta with an open flag is judged aloud).
+        assert!(
+            after.iter().any(|f| f["resolution"].as_str().is_some_and(|r| r.contains("within the 120 days"))),
+            "{after:?}"
+        );
     })
     .await;
 }

@@ -49,7 +49,11 @@ async fn basis<'a>(ctx: &Context<'a>) -> Result<Basis<'a>> {
         cache.calendar.get_or_try_init(|| parameters::calendar(db(ctx))),
     )
     .served(ctx)?;
-    Ok(Basis { params, calendar })
+    Ok(Basis {
+        params,
+        calendar,
+        quiet: false,
+    })
 }
 
 /// The facts of the financings of one request, read through the graph's DataLoaders.

@@ -228,7 +228,7 @@ impl Calendar {
         let mut d = date;
         let mut skipped = Vec::new();
         while let Some(why) = self.non_business(d) {
-            skipped.push(format!("{d} is {why}"));
+            skipped.push(explain!("{d} is {why}"));
             d += Duration::days(1);
         }
         (d, skipped)
@@ -239,7 +239,7 @@ impl Calendar {
         let nominal = start + Duration::days(i64::from(days));
         self.finish(
             nominal,
-            format!("{days} days from {start} (first day excluded, last included) end on {nominal}"),
+            explain!("{days} days from {start} (first day excluded, last included) end on {nominal}"),
         )
     }
 
@@ -247,9 +247,9 @@ impl Calendar {
     /// next business day.
     pub fn add_months(&self, start: NaiveDate, months: u32) -> Deadline {
         let nominal = start.checked_add_months(Months::new(months)).unwrap_or(start);
-        let mut note = format!("{months} months from {start}, date to date, end on {nominal}");
+        let mut note = explain!("{months} months from {start}, date to date, end on {nominal}");
         if nominal.day() != start.day() {
-            note.push_str(&format!(
+            note.push_str(&explain!(
                 " (the month has no day {}, so its last day counts, art. 66 §3)",
                 start.day()
             ));
@@ -262,13 +262,13 @@ impl Calendar {
         if skipped.is_empty() {
             note.push_str(", a business day");
         } else {
-            note.push_str(&format!(
+            note.push_str(&explain!(
                 "; {}, so the deadline moves to the next business day, {due} (art. 66 §1)",
                 skipped.join(", ")
             ));
         }
         if skipped.is_empty() && ponto_facultativo(nominal).is_some() {
-            note.push_str(&format!(
+            note.push_str(&explain!(
                 " ({} recorded {} open that day)",
                 ponto_facultativo(nominal).unwrap_or_default(),
                 self.authority.office()
@@ -277,7 +277,7 @@ impl Calendar {
         Deadline {
             due,
             nominal,
-            note: format!("Lei 9.784/1999, art. 66: {note}."),
+            note: explain!("Lei 9.784/1999, art. 66: {note}."),
         }
     }
 }
@@ -301,7 +301,7 @@ pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::D
     let due = at - Duration::hours(i64::from(hours));
     (
         due,
-        format!(
+        explain!(
             "{hours} hours before {}, counted as hours: {}.",
             CHAMBER_CLOCK.show(at),
             CHAMBER_CLOCK.show(due)
@@ -314,7 +314,7 @@ pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::Da
     let due = at + Duration::hours(i64::from(hours));
     (
         due,
-        format!(
+        explain!(
             "{hours} hours after {}, counted as hours: {}.",
             CHAMBER_CLOCK.show(at),
             CHAMBER_CLOCK.show(due)

@@ -46,7 +46,7 @@ pub fn validity_clock(c: &fco_carta::Model, params: &Params) -> Result<Option<St
             Some(a) => {
                 let (chamber, threshold) = needs_chamber(c.financed_amount, params, a)?;
                 (!chamber).then(|| {
-                    format!(
+                    explain!(
                         "{} is below the chamber's threshold of {}: the bank decided it (art. 2 §3), so no CDAE \
                          approval started the 120 days of art. 3 sole §.",
                         c.financed_amount,
@@ -71,7 +71,7 @@ pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate) -> Result<Outcom
         } else {
             Status::Violated
         },
-        format!(
+        explain!(
             "this carta and the approved and contracted cartas of the borrower's group add up to {exposure} (ceiling {})",
             super::brl(ceiling)
         ),
@@ -91,7 +91,7 @@ pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Resu
     Ok(outcome(
         code::FCO_SIRE_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        format!(
+        explain!(
             "{dams} dams and {sires} sires: at most {ratio} dams per sire allows {}",
             sires * ratio
         ),
@@ -121,7 +121,7 @@ pub fn boar_ratio(
     Ok(outcome(
         code::FCO_BOAR_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        format!("{sows} sows and {boars} boars: {how} allows at most {ratio} sows per boar"),
+        explain!("{sows} sows and {boars} boars: {how} allows at most {ratio} sows per boar"),
     ))
 }
 
@@ -135,7 +135,7 @@ pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params) -> Result<Outcom
     Ok(outcome(
         code::FCO_SWINE_RETENTION,
         if ok { Status::Met } else { Status::Violated },
-        format!(
+        explain!(
             "a sow born on {born} is {min} months old on {youngest} and {max} months old on {oldest}; on {on} she is {}",
             if ok { "within" } else { "outside" }
         ),
@@ -160,7 +160,7 @@ fn term_limits(
     Ok(outcome(
         code,
         if ok { Status::Met } else { Status::Violated },
-        format!("term {t} months (at most {max_term}) including grace {g} months (at most {max_grace})"),
+        explain!("term {t} months (at most {max_term}) including grace {g} months (at most {max_grace})"),
     ))
 }
 
@@ -179,7 +179,7 @@ pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Param
     Ok(outcome(
         code::FCO_USED_MACHINE,
         if ok { Status::Met } else { Status::Violated },
-        format!("made in {y}: {age} years of use in {} (at most {max})", on.year()),
+        explain!("made in {y}: {age} years of use in {} (at most {max})", on.year()),
     ))
 }
 
@@ -262,7 +262,7 @@ pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -
     if applies {
         Ok(what)
     } else {
-        Err(format!(
+        Err(explain!(
             "does not apply to this carta ({}, {}): {} concerns {concerns}",
             activity.name_pt(),
             line.name_pt(),
@@ -314,7 +314,7 @@ pub fn amendment_needs_approval(
             if n <= o {
                 return Ok((
                     true,
-                    format!("declared an increase, but the value goes from {o} to {n}"),
+                    explain!("declared an increase, but the value goes from {o} to {n}"),
                 ));
             }
             if approved.cents() <= 0 {
@@ -328,27 +328,27 @@ pub fn amendment_needs_approval(
             let since = if approved == o {
                 String::new()
             } else {
-                format!(" (from {o} now; increases since the approval add up)")
+                explain!(" (from {o} now; increases since the approval add up)")
             };
             (
                 !exempt,
-                format!(
+                explain!(
                     "{n} is {} over the approved {approved}{since} (limit {}){}",
                     pct(increase),
                     pct(limit),
                     if within_ceiling {
                         String::new()
                     } else {
-                        format!(", and the group would pass the {ceiling_brl} ceiling")
+                        explain!(", and the group would pass the {ceiling_brl} ceiling")
                     }
                 ),
             )
         }
         AmendmentKind::ValueReduction => match (old, new) {
-            (Some(o), Some(n)) if n < o => (false, format!("a reduction from {o} to {n} needs no new approval")),
+            (Some(o), Some(n)) if n < o => (false, explain!("a reduction from {o} to {n} needs no new approval")),
             (o, n) => (
                 true,
-                format!(
+                explain!(
                     "declared a reduction, but the value goes from {} to {}",
                     o.map_or_else(|| "?".into(), |m| m.to_string()),
                     n.map_or_else(|| "?".into(), |m| m.to_string())
@@ -458,8 +458,8 @@ pub fn bank_deadlines(
                 .of(super::calendar::Authority::Banking)
                 .add_days(start, params.count("FCO-BB-60D.DAYS", start)?);
             dl.note = match last {
-                Some(l) => format!("From the last 60-day report, received on {l}: {}", dl.note),
-                None => format!(
+                Some(l) => explain!("From the last 60-day report, received on {l}: {}", dl.note),
+                None => explain!(
                     "No 60-day report received since the instruction took effect on {since} (the monthly lists of art. 2 \
                      §5 are another report): the first was due 60 days after it. {}",
                     dl.note
@@ -490,13 +490,13 @@ pub fn bank_deadlines(
         let end = last_of_month(month);
         let nominal_end = last_of_month(end.checked_add_months(Months::new(months)).unwrap_or(end));
         let mut dl = cal.of(super::calendar::Authority::Banking).add_days(nominal_end, 0);
-        dl.note = format!(
+        dl.note = explain!(
             "the list of {} is due by the end of the following month, {nominal_end} (the instrument names no day; Fomento's reading){}",
             month.format("%Y-%m"),
             if dl.due == nominal_end {
                 String::new()
             } else {
-                format!(", moved to the next business day, {}", dl.due)
+                explain!(", moved to the next business day, {}", dl.due)
             }
         );
         let received = reports
@@ -505,7 +505,7 @@ pub fn bank_deadlines(
             .map(|r| r.received_on)
             .min();
         let mut d = day_deadline(code::FCO_MONTHLY_LIST, Some(dl), received, as_of, "");
-        d.note = format!("Lei 9.784/1999, art. 66; {}", d.note);
+        d.note = explain!("Lei 9.784/1999, art. 66; {}", d.note);
         out.push(d);
     }
     Ok(out)
@@ -567,7 +567,7 @@ pub fn deadlines(
                 let tail_done = c.received_by_council_at.is_some();
                 let tail = c
                     .received_by_council_at
-                    .map(|r| format!(" Received by SEDEC at {}.", crate::domain::Authority::Cdae.show(r)))
+                    .map(|r| explain!(" Received by SEDEC at {}.", crate::domain::Authority::Cdae.show(r)))
                     .unwrap_or_default();
                 DeadlineOutcome {
                     code: code::FCO_72H_BEFORE.as_str(),
@@ -575,7 +575,7 @@ pub fn deadlines(
                     due: None,
                     due_at: Some(due),
                     status,
-                    note: format!("{note}{tail}"),
+                    note: explain!("{note}{tail}"),
                     done: tail_done,
                 }
             }
@@ -603,7 +603,7 @@ pub fn deadlines(
                 let tail_done = m.results_sent_at.is_some();
                 let tail = m
                     .results_sent_at
-                    .map(|s| format!(" Results sent at {}.", crate::domain::Authority::Cdae.show(s)))
+                    .map(|s| explain!(" Results sent at {}.", crate::domain::Authority::Cdae.show(s)))
                     .unwrap_or_default();
                 DeadlineOutcome {
                     code: code::FCO_72H_RESULT.as_str(),
@@ -611,7 +611,7 @@ pub fn deadlines(
                     due: None,
                     due_at: Some(due),
                     status,
-                    note: format!("{note}{tail}"),
+                    note: explain!("{note}{tail}"),
                     done: tail_done,
                 }
             }
@@ -622,10 +622,10 @@ pub fn deadlines(
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
                 note: match (meeting, decided_by) {
-                    (None, Some("CHAMBER")) => format!(
+                    (None, Some("CHAMBER")) => explain!(
                         "The chamber decided{} but no chamber meeting is recorded for this carta: the 72 hours count \
                          from the meeting (art. 3); place the carta on its meeting's agenda.",
-                        c.decided_on.map(|d| format!(" on {d}")).unwrap_or_default()
+                        c.decided_on.map(|d| explain!(" on {d}")).unwrap_or_default()
                     ),
                     (_, Some(_)) => {
                         "Decided by the bank (below the chamber's threshold): there is no chamber result to send."
@@ -671,12 +671,12 @@ pub fn deadlines(
             (Some(_), _, _) => d
                 .note
                 .push_str(" The project was presented to the bank, the act art. 3 sole § asks for."),
-            (None, Some(k), _) => d.note.push_str(&format!(
+            (None, Some(k), _) => d.note.push_str(&explain!(
                 " Contracted on {k}, within the 120 days: the project was presented to the bank by then."
             )),
             (None, None, Some(k)) => {
                 d.status = DeadlineStatus::Pending;
-                d.note.push_str(&format!(
+                d.note.push_str(&explain!(
                     " Contracted on {k}, after the 120 days; art. 3 sole § asks when the project was presented to \
                      the bank, which is not recorded (presentFcoProject, or the list's column \"Data de Apresentação \
                      do Projeto\")."
@@ -716,7 +716,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         outcome(
             code::FCO_PREDOMINANCE,
             Status::Met,
-            format!(
+            explain!(
                 "investment credit: fixed and semi-fixed investments are {} of {} ({}), the rest operating costs",
                 Money(invest),
                 Money(total),
@@ -727,7 +727,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         outcome(
             code::FCO_PREDOMINANCE,
             Status::Met,
-            format!(
+            explain!(
                 "operating credit: operating costs are {} of {} ({}), which {} allows on its own (art. 16)",
                 Money(total - invest),
                 Money(total),
@@ -739,7 +739,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         outcome(
             code::FCO_PREDOMINANCE,
             Status::Violated,
-            format!(
+            explain!(
                 "operating costs are {} of {} ({}): not investment credit (art. 17 I), and {} allows no stand-alone \
                  operating credit (art. 16)",
                 Money(total - invest),
@@ -762,7 +762,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         (true, Some(ai)) => outcome(
             code::FCO_IA_INFO,
             Status::Met,
-            format!(
+            explain!(
                 "the carta states the insemination information: {}",
                 if ai {
                     "artificial insemination"
@@ -824,7 +824,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         outcome(
             code::FCO_GLOBAL_ASSISTANCE,
             Status::Pending,
-            format!(
+            explain!(
                 "checklist item, not yet confirmed: the group's {} exceeds the ceiling; the carta may stand only \
                  within an exception listed under \"assistência global permitida no fundo\" in the FCO programming in \
                  force (name it when confirming)",
@@ -868,7 +868,7 @@ pub fn check_all_and_deadlines(
             (true, Some("BANK")) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Violated,
-                format!(
+                explain!(
                     "{} is at or above {threshold_brl} but the bank decided alone",
                     c.financed_amount
                 ),
@@ -876,7 +876,7 @@ pub fn check_all_and_deadlines(
             (true, Some(_)) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
-                format!(
+                explain!(
                     "{} is at or above {threshold_brl}: the chamber gave its opinion",
                     c.financed_amount
                 ),
@@ -884,7 +884,7 @@ pub fn check_all_and_deadlines(
             (true, None) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Pending,
-                format!(
+                explain!(
                     "{} is at or above {threshold_brl}: needs the chamber's opinion",
                     c.financed_amount
                 ),
@@ -892,7 +892,7 @@ pub fn check_all_and_deadlines(
             (false, Some("CHAMBER")) if c.special_demand => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
-                format!(
+                explain!(
                     "{} is below {threshold_brl}, and the chamber analysed it as a special demand (art. 14)",
                     c.financed_amount
                 ),
@@ -900,7 +900,7 @@ pub fn check_all_and_deadlines(
             (false, _) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
-                format!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
+                explain!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
             ),
         })
     }));
@@ -923,7 +923,7 @@ pub fn check_all_and_deadlines(
         (Some(_), other) => outcome(
             code::FCO_RESUBMIT,
             Status::Violated,
-            format!(
+            explain!(
                 "resubmits a carta that was not unfavourable (it is «{}»)",
                 other.map_or("unknown", FcoCartaStage::name_pt)
             ),
@@ -949,7 +949,7 @@ pub fn check_all_and_deadlines(
                 } else {
                     Status::Violated
                 },
-                format!(
+                explain!(
                     "{} weaned head across the borrower's group (at most {weaned_max})",
                     f.group_weaned_heads
                 ),
@@ -970,7 +970,7 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_SIRE_RATIO,
             Status::NotApplicable,
-            format!(
+            explain!(
                 "art. 6 I c concerns beef cattle; this carta is {}",
                 c.activity.name_pt()
             ),
@@ -985,11 +985,11 @@ pub fn check_all_and_deadlines(
         super::guarded(code::FCO_SIRE_RATIO, || {
             let existing = i64::from(c.existing_sires.unwrap_or(0).max(0));
             let mut o = sire_ratio(unregistered_dams, sires + existing, params, on)?;
-            o.explanation = format!(
+            o.explanation = explain!(
                 "{} ({sires} bought{})",
                 o.explanation,
                 match c.existing_sires {
-                    Some(n) => format!(", {n} the producer's own shown in the project"),
+                    Some(n) => explain!(", {n} the producer's own shown in the project"),
                     None => ", none of the producer's own stated".into(),
                 }
             );
@@ -1026,7 +1026,7 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Violated,
-            format!(
+            explain!(
                 "sires without the registration {}: {}",
                 if dairy {
                     "art. 7 I a asks (PO, LA or CEIP)"
@@ -1075,7 +1075,7 @@ pub fn check_all_and_deadlines(
                 outcome(
                     code::FCO_SWINE_RETENTION,
                     Status::Violated,
-                    format!(
+                    explain!(
                         "{}; sows aged {bad_ages:?} months are outside {min} to {max}",
                         terms.explanation
                     ),
@@ -1102,12 +1102,12 @@ pub fn check_all_and_deadlines(
             let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
             let producer = dams + f.producer_other_pantanal_dams;
             let counted = if f.producer_other_pantanal_dams > 0 {
-                format!(
+                explain!(
                     "{producer} dams for the producer ({dams} on this carta, {} on its other Pantanal cartas)",
                     f.producer_other_pantanal_dams
                 )
             } else {
-                format!("{dams} dams for the producer")
+                explain!("{dams} dams for the producer")
             };
             Ok(if terms.status == Status::Violated {
                 terms
@@ -1115,13 +1115,13 @@ pub fn check_all_and_deadlines(
                 outcome(
                     code::FCO_PANTANAL,
                     Status::Met,
-                    format!("{}; {counted}, at most {max} per producer", terms.explanation),
+                    explain!("{}; {counted}, at most {max} per producer", terms.explanation),
                 )
             } else {
                 outcome(
                     code::FCO_PANTANAL,
                     Status::Violated,
-                    format!("{counted}: more than {max} per producer (art. 9)"),
+                    explain!("{counted}: more than {max} per producer (art. 9)"),
                 )
             })
         })
@@ -1156,7 +1156,7 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::Met,
-            format!(
+            explain!(
                 "stand-alone operating credit for {}, which allows it",
                 c.activity.name_pt()
             ),
@@ -1165,7 +1165,7 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::Violated,
-            format!(
+            explain!(
                 "stand-alone operating credit for {}; only fish farming, sow retention and weaned cattle allow it",
                 c.activity.name_pt()
             ),
@@ -1178,7 +1178,7 @@ pub fn check_all_and_deadlines(
             if expected != i.investment_class
                 && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity))
             {
-                misclassified.push(format!(
+                misclassified.push(explain!(
                     "{} is {}, should be {}",
                     i.description,
                     i.investment_class.name_pt(),
@@ -1194,7 +1194,7 @@ pub fn check_all_and_deadlines(
                 } else {
                     Status::Met
                 },
-                format!("{} item(s) classified", f.items.len()),
+                explain!("{} item(s) classified", f.items.len()),
             )
         } else {
             outcome(code::FCO_CLASSIFY, Status::Violated, misclassified.join("; "))
@@ -1218,9 +1218,9 @@ pub fn check_all_and_deadlines(
             )?;
             let needs_text = |n: bool| if n { "needing a new approval" } else { "needing none" };
             if needs == a.requires_new_approval {
-                handled.push(format!("{}: {why}", a.requested_on));
+                handled.push(explain!("{}: {why}", a.requested_on));
             } else {
-                wrong.push(format!(
+                wrong.push(explain!(
                     "amendment of {} recorded as {}, but {why}: it is {}",
                     a.requested_on,
                     needs_text(a.requires_new_approval),
@@ -1234,7 +1234,7 @@ pub fn check_all_and_deadlines(
             outcome(
                 code::FCO_AMENDMENT,
                 Status::Met,
-                format!("handled as art. 15 says: {}", handled.join("; ")),
+                explain!("handled as art. 15 says: {}", handled.join("; ")),
             )
         } else {
             outcome(code::FCO_AMENDMENT, Status::Violated, wrong.join("; "))
@@ -1275,7 +1275,7 @@ pub fn check_all_and_deadlines(
             Ok(what) => outcome(
                 code,
                 Status::Pending,
-                format!("checklist item, not yet confirmed: {what}"),
+                explain!("checklist item, not yet confirmed: {what}"),
             ),
             Err(why) => outcome(code, Status::NotApplicable, why),
         });

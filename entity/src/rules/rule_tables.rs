@@ -984,3 +984,93 @@ fn a_schedule_delay_counts_only_once_accepted() {
         "{why}"
     );
 }
+
+/// Judged quietly (the flag job's first look at each carta), a carta's outcomes and deadlines are those judged aloud
+/// but for their texts, which are not written; the thread speaks again afterwards, and an outcome judged aloud explains.
+#[test]
+fn quiet_judgement_equals_the_loud_one_without_texts() {
+    use crate::rules::{quiet, quietly};
+    let mut approved = carta(FcoActivity::BeefCattle, 2_000_000, 96, 24);
+    approved.stage = FcoCartaStage::Approved;
+    approved.decided_by = Some("CHAMBER".into());
+    approved.decided_on = Some(d(2026, 1, 10));
+    approved.approved_on = Some(d(2026, 1, 10));
+    let mut by_bank = carta(FcoActivity::Grains, 800_000, 300, 200);
+    by_bank.decided_by = Some("BANK".into());
+    by_bank.approved_on = Some(d(2025, 1, 10));
+    by_bank.contracted_on = Some(d(2025, 9, 10));
+    let over = carta(FcoActivity::Machinery, 16_000_000, 60, 12);
+    let items = [
+        item(ItemKind::Dam, Some(300), Some(30), InvestmentClass::SemiFixed),
+        item(ItemKind::WeanedCalf, Some(2500), Some(8), InvestmentClass::SemiFixed),
+        item(ItemKind::Pasture, None, None, InvestmentClass::Operating),
+    ];
+    let mut violations = 0;
+    for (c, items) in [(&approved, &items[..]), (&by_bank, &[][..]), (&over, &items[2..])] {
+        let facts = CartaFacts {
+            carta: c,
+            items,
+            amendments: &[],
+            meeting: None,
+            bank_present: None,
+            group_exposure: c.financed_amount,
+            group_weaned_heads: 2500,
+            producer_other_pantanal_dams: 0,
+            resubmitted_stage: None,
+        };
+        let judge = || fco::check_all_and_deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 6, 1));
+        let (loud, loud_deadlines) = judge().expect("params");
+        let (hushed, hushed_deadlines) = quietly(judge).expect("params");
+        assert!(!quiet(), "the thread speaks again after a quiet judgement");
+        violations += loud.iter().filter(|o| o.status == Status::Violated).count();
+        assert!(loud.iter().all(|o| !o.explanation.is_empty()));
+        assert_eq!(loud.len(), hushed.len());
+        for (l, h) in loud.iter().zip(&hushed) {
+            assert_eq!(
+                (l.code, l.status, l.legal_basis, l.kind),
+                (h.code, h.status, h.legal_basis, h.kind)
+            );
+            // A formatted text is not written; a fixed sentence may stay.
+            assert!(
+                h.explanation.is_empty() || h.explanation == l.explanation,
+                "{}: {}",
+                h.code,
+                h.explanation
+            );
+        }
+        let unwritten = hushed.iter().filter(|o| o.explanation.is_empty()).count();
+        assert!(
+            unwritten * 2 > hushed.len(),
+            "most texts are not written: {unwritten} of {}",
+            hushed.len()
+        );
+        assert_eq!(loud_deadlines.len(), hushed_deadlines.len());
+        for (l, h) in loud_deadlines.iter().zip(&hushed_deadlines) {
+            assert_eq!(
+                (l.code, l.status, l.due, l.due_at, l.done),
+                (h.code, h.status, h.due, h.due_at, h.done)
+            );
+            assert!(!l.note.is_empty());
+        }
+    }
+    assert!(violations > 0, "the cases break rules, whose explanations are compared");
+    // The approved carta's 120 days are counted, with their note, aloud.
+    let facts = CartaFacts {
+        carta: &approved,
+        items: &[],
+        amendments: &[],
+        meeting: None,
+        bank_present: None,
+        group_exposure: approved.financed_amount,
+        group_weaned_heads: 0,
+        producer_other_pantanal_dams: 0,
+        resubmitted_stage: None,
+    };
+    let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 6, 1)).expect("params");
+    let validity = dl.iter().find(|x| x.code == "FCO-VALIDITY-120D").expect("validity");
+    assert!(
+        validity.due.is_some() && validity.note.contains("120 days"),
+        "{}",
+        validity.note
+    );
+}

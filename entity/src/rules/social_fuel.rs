@@ -391,18 +391,18 @@ pub fn day_deadline(
         };
     };
     let (status, tail) = match met_on {
-        Some(d) if d <= dl.due => (DeadlineStatus::Met, format!(" Met on {d}.")),
+        Some(d) if d <= dl.due => (DeadlineStatus::Met, explain!(" Met on {d}.")),
         Some(d) => (
             DeadlineStatus::Overdue,
-            format!(" Done on {d}, {} days late.", (d - dl.due).num_days()),
+            explain!(" Done on {d}, {} days late.", (d - dl.due).num_days()),
         ),
         None if as_of > dl.due => (
             DeadlineStatus::Overdue,
-            format!(" Not done; overdue by {} days on {as_of}.", (as_of - dl.due).num_days()),
+            explain!(" Not done; overdue by {} days on {as_of}.", (as_of - dl.due).num_days()),
         ),
         None => (
             DeadlineStatus::Pending,
-            format!(" Not done yet; {} days left on {as_of}.", (dl.due - as_of).num_days()),
+            explain!(" Not done yet; {} days left on {as_of}.", (dl.due - as_of).num_days()),
         ),
     };
     DeadlineOutcome {
@@ -411,7 +411,7 @@ pub fn day_deadline(
         due: Some(dl.due),
         due_at: None,
         status,
-        note: format!("{}{tail}", dl.note),
+        note: explain!("{}{tail}", dl.note),
         done: met_on.is_some(),
     }
 }
