@@ -176,7 +176,7 @@ pub async fn carta(
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
     // As known on `as_of`: acts dated later are not yet done.
-    let c = &c.as_known_on(as_of);
+    let c = &*c.known_on(as_of);
     let (items, amendments, meeting, bank_present, group, resubmitted) = futures::try_join!(
         facts.items(vec![c.id]),
         facts.amendments(c.id),
@@ -268,7 +268,7 @@ pub async fn carta_deadlines(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
-    let c = &c.as_known_on(as_of);
+    let c = &*c.known_on(as_of);
     let meeting = match c.chamber_meeting_id {
         Some(id) => facts.meeting(id).await?.map(|m| meeting_known_on(m, as_of)),
         None => None,

@@ -246,8 +246,8 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     let everything = reach == Reach::Everything;
     let params = parameters::params(db).await?;
     let calendar = parameters::calendar(db).await?;
-    // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's judges each
-    // financing quietly first, and aloud when something is to be written about it (see `loud`).
+    // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's pass judges each
+    // carta quietly first, and aloud when something is to be written about it (see `speaks`).
     let basis = Basis {
         params: &params,
         calendar: &calendar,

@@ -117,6 +117,25 @@ impl Model {
 }
 
 impl Model {
+    /// [`Model::as_known_on`], borrowing the carta when no act of it is dated after `as_of` (then nothing is cleared):
+    /// the flag pass judges a million cartas, nearly all of them as stored.
+    pub fn known_on(&self, as_of: Date) -> std::borrow::Cow<'_, Model> {
+        let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);
+        let acts_later = later(self.submitted_on)
+            || self
+                .received_by_council_at
+                .is_some_and(|t| crate::domain::brasilia_date(t) > as_of)
+            || later(self.decided_on)
+            || later(self.approved_on)
+            || later(self.presented_on)
+            || later(self.contracted_on);
+        if acts_later {
+            std::borrow::Cow::Owned(self.as_known_on(as_of))
+        } else {
+            std::borrow::Cow::Borrowed(self)
+        }
+    }
+
     /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
     pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
         let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);

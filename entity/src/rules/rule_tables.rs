@@ -1074,3 +1074,32 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
         validity.note
     );
 }
+
+/// A carta as known on a day is borrowed when no act of it is dated later, and is then the carta itself; with any act
+/// dated later (the presentation included) it is the copy `as_known_on` makes.
+#[test]
+fn a_carta_known_on_a_day_is_borrowed_only_when_nothing_is_dated_later() {
+    use std::borrow::Cow;
+    let mut c = carta(FcoActivity::Grains, 2_000_000, 96, 24);
+    c.stage = FcoCartaStage::Contracted;
+    c.decided_by = Some("CHAMBER".into());
+    c.decided_on = Some(d(2026, 3, 20));
+    c.approved_on = Some(d(2026, 3, 20));
+    c.presented_on = Some(d(2026, 4, 10));
+    c.contracted_on = Some(d(2026, 5, 5));
+    for day in [
+        d(2026, 3, 1),
+        d(2026, 3, 20),
+        d(2026, 4, 9),
+        d(2026, 4, 10),
+        d(2026, 5, 4),
+        d(2026, 5, 5),
+        d(2027, 1, 1),
+    ] {
+        let known = c.known_on(day);
+        assert_eq!(*known, c.as_known_on(day), "{day}");
+        assert_eq!(matches!(known, Cow::Borrowed(_)), day >= d(2026, 5, 5), "{day}");
+    }
+    // Presented later than the day, nothing else: the copy, without the presentation.
+    assert_eq!(c.known_on(d(2026, 4, 9)).presented_on, None);
+}
