@@ -120,32 +120,29 @@ impl Model {
     /// [`Model::as_known_on`], borrowing the carta when no act of it is dated after `as_of` (then nothing is cleared):
     /// the flag pass judges a million cartas, nearly all of them as stored.
     pub fn known_on(&self, as_of: Date) -> std::borrow::Cow<'_, Model> {
-        let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);
-        let acts_later = later(self.submitted_on)
-            || self
-                .received_by_council_at
-                .is_some_and(|t| crate::domain::brasilia_date(t) > as_of)
-            || later(self.decided_on)
-            || later(self.approved_on)
-            || later(self.presented_on)
-            || later(self.contracted_on);
-        if acts_later {
+        if self.staged_after(as_of) || self.presented_on.is_some_and(|d| d > as_of) {
             std::borrow::Cow::Owned(self.as_known_on(as_of))
         } else {
             std::borrow::Cow::Borrowed(self)
         }
     }
 
-    /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
-    pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
+    /// Whether an act that sets the stage (submission, receipt by the council, decision, approval, contract) is dated
+    /// after `as_of`.
+    fn staged_after(&self, as_of: Date) -> bool {
         let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);
-        let changed = later(self.submitted_on)
+        later(self.submitted_on)
             || self
                 .received_by_council_at
                 .is_some_and(|t| crate::domain::brasilia_date(t) > as_of)
             || later(self.decided_on)
             || later(self.approved_on)
-            || later(self.contracted_on);
+            || later(self.contracted_on)
+    }
+
+    /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
+    pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
+        let changed = self.staged_after(as_of);
         if !changed {
             return self.stage;
         }
