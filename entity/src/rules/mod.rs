@@ -19,8 +19,9 @@ thread_local! {
 }
 
 /// Runs the (synchronous) rules in `rules` without writing their explanations and notes: every status, date and
-/// number is as usual, every formatted text empty (a fixed sentence may stay). For a pass over a million financings that flags a few: a third of the
-/// rules' time went into texts nobody read. Scoped to this call on this thread (the rules do not await).
+/// number is as usual, every formatted text empty (a fixed sentence may stay). For a pass over a million financings
+/// that flags a few: a third of the rules' time went into texts nobody read. Scoped to this call on this thread (the
+/// rules do not await).
 pub fn quietly<T>(rules: impl FnOnce() -> T) -> T {
     struct Restore(bool);
     impl Drop for Restore {

@@ -54,6 +54,16 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
     }
 }
 
+/// A carta the chamber approved on `on` (decided and approved that day), in stage `stage`.
+fn approved_by_chamber(activity: FcoActivity, amount: i64, on: NaiveDate, stage: FcoCartaStage) -> fco_carta::Model {
+    let mut c = carta(activity, amount, 96, 24);
+    c.stage = stage;
+    c.decided_by = Some("CHAMBER".into());
+    c.decided_on = Some(on);
+    c.approved_on = Some(on);
+    c
+}
+
 fn item(kind: ItemKind, heads: Option<i32>, age: Option<i32>, class: InvestmentClass) -> fco_carta_item::Model {
     fco_carta_item::Model {
         id: 1,
@@ -990,11 +1000,12 @@ fn a_schedule_delay_counts_only_once_accepted() {
 #[test]
 fn quiet_judgement_equals_the_loud_one_without_texts() {
     use crate::rules::{quiet, quietly};
-    let mut approved = carta(FcoActivity::BeefCattle, 2_000_000, 96, 24);
-    approved.stage = FcoCartaStage::Approved;
-    approved.decided_by = Some("CHAMBER".into());
-    approved.decided_on = Some(d(2026, 1, 10));
-    approved.approved_on = Some(d(2026, 1, 10));
+    let approved = approved_by_chamber(
+        FcoActivity::BeefCattle,
+        2_000_000,
+        d(2026, 1, 10),
+        FcoCartaStage::Approved,
+    );
     let mut by_bank = carta(FcoActivity::Grains, 800_000, 300, 200);
     by_bank.decided_by = Some("BANK".into());
     by_bank.approved_on = Some(d(2025, 1, 10));
@@ -1070,11 +1081,12 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
 #[test]
 fn a_carta_known_on_a_day_is_borrowed_only_when_nothing_is_dated_later() {
     use std::borrow::Cow;
-    let mut c = carta(FcoActivity::Grains, 2_000_000, 96, 24);
-    c.stage = FcoCartaStage::Contracted;
-    c.decided_by = Some("CHAMBER".into());
-    c.decided_on = Some(d(2026, 3, 20));
-    c.approved_on = Some(d(2026, 3, 20));
+    let mut c = approved_by_chamber(
+        FcoActivity::Grains,
+        2_000_000,
+        d(2026, 3, 20),
+        FcoCartaStage::Contracted,
+    );
     c.presented_on = Some(d(2026, 4, 10));
     c.contracted_on = Some(d(2026, 5, 5));
     for day in [
