@@ -10,18 +10,22 @@
 # noisy machine is then the same for both). With --instructions it counts the server's instructions per request of
 # each shape under valgrind --tool=callgrind (exact and repeatable, unlike time; 50 requests each, one at a time).
 #
-# Usage: bench/load.sh [--seconds N (10)] [--before REV | --before-bin PATH] [--instructions] [--no-load (only the
-#        instructions)] [--sqlite-only]
+# With --before-flag FLAG the "before" is the current binary started with FLAG (`--no-plain-reads`: every field
+# through async-graphql's executor), so a switchable change is compared without a second build.
+#
+# Usage: bench/load.sh [--seconds N (10)] [--before REV | --before-bin PATH | --before-flag FLAG] [--instructions]
+#        [--no-load (only the instructions)] [--sqlite-only]
 #        FOMENTO_BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/test (the admin URL; a database is created)
 #        FOMENTO_BIN=path (skip the build of the current binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=10 before="" before_bin="" instructions=0 sqlite_only=0 no_load=0
+seconds=10 before="" before_bin="" before_flag="" instructions=0 sqlite_only=0 no_load=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --before) before="$2"; shift 2 ;;
     --before-bin) before_bin="$2"; shift 2 ;;
+    --before-flag) before_flag="$2"; shift 2 ;;
     --instructions) instructions=1; shift ;;
     --no-load) no_load=1; instructions=1; shift ;;
     --sqlite-only) sqlite_only=1; shift ;;
@@ -57,7 +61,11 @@ if [ -n "$before" ]; then
   binaries+=("before=$work/fomento-before")
 elif [ -n "$before_bin" ]; then
   binaries+=("before=$before_bin")
+elif [ -n "$before_flag" ]; then
+  binaries+=("before=${FOMENTO_BIN:-target/release/fomento}")
 fi
+# The flags a label's server starts with.
+flags_of() { [ "$1" = before ] && [ -n "$before_flag" ] && echo "$before_flag" || true; }
 
 port_free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
@@ -69,9 +77,10 @@ q_filtered='{ fcoCartas(first: 20, filter: { stages: [CONTRACTED] }) { totalCoun
 body() { python3 -c 'import json,sys; print(json.dumps({"query": sys.argv[1]}))' "$1"; }
 
 # Starts a server on a database URL; sets $base, $key, $pid.
-start() { # binary url label
+start() { # binary url label [flags]
   local port; port=$(port_free)
-  FOMENTO_LOG=warn "$1" --database-url "$2" --file-store "$work/store-$3" serve --demo --listen "127.0.0.1:$port" \
+  # shellcheck disable=SC2086
+  FOMENTO_LOG=warn "$1" ${4:-} --database-url "$2" --file-store "$work/store-$3" serve --demo --listen "127.0.0.1:$port" \
     > "$work/serve-$3.out" 2>&1 &
   pid=$!
   servers+=("$pid")
@@ -123,10 +132,11 @@ sql_nested='SELECT c.id, c.financed_amount, b.name, p.name, p.document, m.name F
 # Instructions per request of each shape: the server under callgrind, instrumentation switched on around a run of
 # requests (one at a time); the count of 10 requests taken from that of 60, divided by 50, leaves out what switching
 # costs.
-count_instructions() { # binary url label
+count_instructions() { # binary url label [flags]
   local port; port=$(port_free)
+  # shellcheck disable=SC2086
   FOMENTO_LOG=warn valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/cg-$3.%p" \
-    "$1" --database-url "$2" --file-store "$work/store-$3" serve --listen "127.0.0.1:$port" > "$work/cg-$3.out" 2>&1 &
+    "$1" ${4:-} --database-url "$2" --file-store "$work/store-$3" serve --listen "127.0.0.1:$port" > "$work/cg-$3.out" 2>&1 &
   cg=$!
   cg_label="$3"
   servers+=("$cg")
@@ -179,7 +189,7 @@ for backend in "${backends[@]}"; do
       psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" > /dev/null
       url="${admin%/*}/$db"
     fi
-    start "$bin" "$url" "$backend-$label"
+    start "$bin" "$url" "$backend-$label" "$(flags_of "$label")"
     document=$(curl -s -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
       -d "$(body '{ fcoCartas(first: 1) { nodes { party { document } } } }')" "$base/graphql" |
       python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["fcoCartas"]["nodes"][0]["party"]["document"])')
@@ -227,7 +237,7 @@ if [ "$instructions" = 1 ]; then
       label="${entry%%=*}" bin="${entry#*=}"
       url=$(cut -d'|' -f1 "$work/instr-$backend-$label")
       key=$(cut -d'|' -f2 "$work/instr-$backend-$label")
-      count_instructions "$bin" "$url" "$label"
+      count_instructions "$bin" "$url" "$label" "$(flags_of "$label")"
     done
   done
 fi

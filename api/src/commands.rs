@@ -213,6 +213,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.max_in_flight = args.max_in_flight;
             settings.cors_origins = args.cors_origins;
             settings.introspection = !args.no_introspection;
+            settings.plain_reads = !args.no_plain_reads;
             settings.oidc = match (args.oidc_issuer, args.oidc_client_id, args.oidc_redirect_url) {
                 (Some(issuer), Some(client_id), Some(redirect_url)) => Some(service::oidc::OidcSettings {
                     issuer,

@@ -387,6 +387,12 @@ pub struct ServeArgs {
     #[arg(long, env = "FOMENTO_NO_INTROSPECTION", global = true)]
     pub no_introspection: bool,
 
+    /// Resolve every field through async-graphql's executor, one future per field, even where a selection's values
+    /// are all in memory (by default those are read at once, with the same answer). A switch to rule the fast path
+    /// out when diagnosing an answer.
+    #[arg(long, env = "FOMENTO_NO_PLAIN_READS", global = true)]
+    pub no_plain_reads: bool,
+
     /// Accept JWTs from an identity provider whose keys are at this JWKS file or `https://` URL (besides API keys).
     #[arg(long, env = "FOMENTO_JWKS", global = true)]
     pub jwks: Option<String>,

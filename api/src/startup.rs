@@ -48,6 +48,8 @@ pub struct Settings {
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`__schema`, `__type`).
     pub introspection: bool,
+    /// Whether plain selections are read at once (`graphql::plain`) rather than a future per field.
+    pub plain_reads: bool,
     /// How long raw uploaded files are kept.
     pub retain_raw_files: service::files::Retention,
     /// The identity provider whose tokens are accepted, if any.
@@ -75,6 +77,7 @@ impl Settings {
             max_in_flight: DEFAULT_MAX_IN_FLIGHT,
             cors_origins: Vec::new(),
             introspection: true,
+            plain_reads: true,
             retain_raw_files: Default::default(),
             tokens: None,
             oidc: None,
@@ -368,6 +371,7 @@ impl Application {
                 liveness,
                 cors_origins: settings.cors_origins,
                 introspection: settings.introspection,
+                plain_reads: settings.plain_reads,
                 tokens,
                 oidc,
             },

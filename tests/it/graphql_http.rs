@@ -231,3 +231,84 @@ async fn readiness_fails_when_a_migration_is_not_applied() {
     })
     .await;
 }
+
+/// Every plain field of a carta, its connection, edge and page info, and its bank, borrower and municipality.
+const PLAIN_CARTA: &str = "__typename id programme number amount status stage line activity submittedOn decidedOn \
+    contractedOn receivedByCouncilAt decision decidedBy approvedOn contractedAmount termMonths graceMonths \
+    existingSires artificialInsemination presentedOn specialDemand professionalName \
+    bank { __typename id code name programmes mdaCooperationAgreement } \
+    party { __typename id document documentKind cnpjRoot name } \
+    municipality { __typename id ibgeCode name uf region }";
+
+/// Every plain field of a social-fuel project, with its relations.
+const PLAIN_PROJECT: &str = "__typename id programme title amount status stage submittedOn decidedOn contractedOn \
+    bankFramedOn analysedByBank decision decisionLetter scheduledImplementationEnd scheduleDelayAccepted \
+    industrialStartOn externalEvaluationOn evaluationResult sealRequestedOn extensionRequestedOn \
+    extensionGrantedOn extensionJustification extensionRefusedOn extensionDecisionReason evaluationFinding \
+    justificationsAcceptedOn justificationsReason unframedOn unframingReason \
+    bank { name } party { document name documentKind } municipality { name uf region }";
+
+#[tokio::test]
+async fn plain_selections_answer_as_the_executor_does() {
+    on_each_backend(true, |app| async move {
+        // A second server on the same database that resolves every field through the executor.
+        let (slow, running) =
+            crate::helpers::start(app.url.clone(), app.backend, false, |s| s.plain_reads = false).await;
+        let page = format!(
+            "__typename totalCount pageInfo {{ __typename hasPreviousPage hasNextPage startCursor endCursor }} \
+             edges {{ __typename cursor node {{ {PLAIN_CARTA} }} }} nodes {{ id amount }}"
+        );
+        let queries = [
+            format!("{{ fcoCartas(first: 100) {{ {page} }} }}"),
+            format!("{{ fcoCartas(last: 7, orderBy: {{ field: AMOUNT, direction: ASC }}) {{ {page} }} }}"),
+            "{ fcoCartas(first: 3) { edges { node { x: amount y: amount z: id } } } }".to_owned(),
+            // Not plain: the executor answers, whole.
+            "{ fcoCartas(first: 5) { edges { node { number compliance { ruleCode status } } } } }".to_owned(),
+            "{ fcoCartas(first: 5) { edges { node { ... on FcoCarta { number } amount } } } }".to_owned(),
+            "{ fcoCartas(first: 5) { edges { node { number amount @include(if: false) } } } }".to_owned(),
+            "{ fcoCartas(first: 5) { edges { node { bank { name } bank { code } } } } }".to_owned(),
+            "{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { totalCount nodes { number amount stage } } }"
+                .to_owned(),
+            format!(
+                "{{ socialFuelProjects(first: 100) {{ totalCount edges {{ cursor node {{ {PLAIN_PROJECT} }} }} }} }}"
+            ),
+            "{ socialFuelProjects(first: 4) { nodes { title deadlines { ruleCode status } } } }".to_owned(),
+        ];
+        // As the admin, an analyst (a person's CPF and name masked) and MDA (masking that depends on the person's
+        // programmes, read from the database).
+        let mut keys = vec![("admin", app.key.clone())];
+        for role in ["analyst", "mda"] {
+            keys.push((role, app.key_of(role, None).await));
+        }
+        let mut masked = 0;
+        for (role, key) in &keys {
+            let client = crate::helpers::client_with(key);
+            for q in &queries {
+                let ask = |base: String| {
+                    let client = client.clone();
+                    async move {
+                        let resp = client
+                            .post(format!("{base}/graphql"))
+                            .json(&json!({ "query": q }))
+                            .send()
+                            .await
+                            .expect("an answer");
+                        resp.json::<Value>().await.expect("json")
+                    }
+                };
+                let (fast, executor) = (ask(app.base.clone()).await, ask(slow.base.clone()).await);
+                assert!(fast.get("errors").is_none(), "{role} {q}: {fast}");
+                let list = fast["data"].as_object().and_then(|d| d.values().next()).cloned();
+                assert!(list.is_some_and(|l| l.is_object()), "{role} {q}: {fast}");
+                assert_eq!(fast, executor, "{role}: {q}");
+                masked += fast.to_string().matches("***.").count();
+            }
+        }
+        assert!(
+            masked > 0,
+            "some borrower's CPF is masked for the analyst (the demo has persons)"
+        );
+        running.stop().await;
+    })
+    .await;
+}

@@ -157,6 +157,25 @@ impl Prefetched {
         self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
     }
 
+    /// `f` of a bank read with the page, borrowed.
+    pub fn with_bank<R>(&self, id: i64, f: impl FnOnce(&bank::Model) -> R) -> Option<R> {
+        self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
+    }
+
+    /// `f` of a party read with the page, borrowed.
+    pub fn with_party<R>(&self, id: i64, f: impl FnOnce(&party::Model) -> R) -> Option<R> {
+        self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
+    }
+
+    /// `f` of a municipality read with the page, borrowed.
+    pub fn with_municipality<R>(&self, code: i32, f: impl FnOnce(&municipality::Model) -> R) -> Option<R> {
+        self.municipalities
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&code)
+            .map(f)
+    }
+
     /// A municipality read with the page.
     pub fn municipality(&self, code: i32) -> Option<municipality::Model> {
         self.municipalities

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod list;
 pub mod loaders;
 pub mod pagination;
+pub mod plain;
 pub mod query;
 pub mod reports;
 pub mod rules;

@@ -294,9 +294,11 @@ impl ProgrammeQuery {
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
-    ) -> Result<SocialFuelProjectConnection> {
+    ) -> Result<super::plain::Resolved<SocialFuelProjectConnection>> {
         let page = PageArgs::new(first, after, last, before);
-        list_social_fuel_projects(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page).await
+        list_social_fuel_projects(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page)
+            .await
+            .map(super::plain::Resolved)
     }
 
     /// FCO cartas-consultas, with their own filters.
@@ -310,8 +312,10 @@ impl ProgrammeQuery {
         #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
-    ) -> Result<FcoCartaConnection> {
+    ) -> Result<super::plain::Resolved<FcoCartaConnection>> {
         let page = PageArgs::new(first, after, last, before);
-        list_fco_cartas(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page).await
+        list_fco_cartas(ctx, filter.unwrap_or_default(), order_by.unwrap_or_default(), page)
+            .await
+            .map(super::plain::Resolved)
     }
 }

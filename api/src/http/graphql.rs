@@ -249,6 +249,10 @@ async fn execute(
     if unguarded {
         // A query: a financing's `compliance` and `deadlines` judged once.
         request = request.data(crate::graphql::rules::Judgements::default());
+        if state.plain_reads {
+            // No extension to hook into each field: plain selections are read at once.
+            request = request.data(crate::graphql::plain::AtOnce);
+        }
     }
     // The document parsed above is the one run (not parsed again); it is kept for completing the response only when
     // the response may need it without errors (fragments or directives, see `complete::needs_document`).

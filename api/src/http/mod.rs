@@ -45,6 +45,8 @@ pub struct AppState {
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`--no-introspection` turns it off).
     pub introspection: bool,
+    /// Whether plain selections are read at once (`--no-plain-reads` turns it off; `graphql::plain`).
+    pub plain_reads: bool,
     /// The identity provider's token verifier, when one is configured (`--jwks`).
     pub tokens: Option<std::sync::Arc<service::tokens::Verifier>>,
     /// The OpenID Connect provider browsers sign in through, when one is configured (`--oidc-issuer`).
