@@ -373,13 +373,20 @@ fn ordered<E: EntityTrait>(select: sea_orm::Select<E>, q: &Query, cols: &Cols<E:
 
 /// One window of the query's rows, in its order.
 pub async fn rows(db: &impl ConnectionTrait, q: &Query, offset: u64, limit: u64) -> Result<Vec<financing::Model>> {
-    Ok(
-        ordered(financing::Entity::find().filter(condition(q)?), q, &view_cols())
-            .offset(offset)
-            .limit(limit)
-            .all(db)
-            .await?,
-    )
+    let select = ordered(financing::Entity::find().filter(condition(q)?), q, &view_cols());
+    let statement = windowed(select.build(db.get_database_backend()), offset, limit);
+    Ok(financing::Entity::find().from_raw_sql(statement).all(db).await?)
+}
+
+/// A statement's window with its bounds written as numbers (`LIMIT 50 OFFSET 0`), not as parameters. With `LIMIT $1`
+/// PostgreSQL's generic plan does not know how few rows are wanted and costs more than a plan for 50, so the server
+/// planned the page's statement again at every execution (0.5 ms of a four-table join, more than running it); with
+/// the numbers in the text it keeps one plan per page size and offset. The bounds are integers of ours, never text
+/// from the request.
+fn windowed(mut statement: sea_orm::Statement, offset: u64, limit: u64) -> sea_orm::Statement {
+    use std::fmt::Write;
+    let _ = write!(statement.sql, " LIMIT {limit} OFFSET {offset}");
+    statement
 }
 
 /// Which related rows a typed page reads in its own statement (joined), because the caller will show them.
@@ -425,9 +432,11 @@ fn join_columns<E: EntityTrait, R: EntityTrait>(
 async fn typed_rows<E>(
     db: &impl ConnectionTrait,
     select: sea_orm::Select<E>,
+    (offset, limit): (u64, u64),
     keys: (E::Column, E::Column, E::Column),
     joined: Joined,
-) -> Result<Vec<Row<E::Model>>>
+    count: Option<sea_orm::sea_query::SelectStatement>,
+) -> Result<(Vec<Row<E::Model>>, Option<u64>)>
 where
     E: EntityTrait,
     E::Model: Positional,
@@ -449,7 +458,16 @@ where
             .into();
         select = join_columns::<E, municipality::Entity>(select, rel, "jm_");
     }
-    let rows = db.query_all(&select.into_query()).await?;
+    // The count last, after the joined tables' columns: a sub-query the database runs once for the statement.
+    let counted = count.is_some();
+    if let Some(count) = count {
+        select = select.expr_as(
+            sea_orm::sea_query::Expr::SubQuery(None, Box::new(count.into())),
+            "total_count",
+        );
+    }
+    let statement = windowed(select.build(db.get_database_backend()), offset, limit);
+    let rows = db.query_all_raw(statement).await?;
     // Read by position (`entity::positional`): the financing's columns first, then each joined table's, in the
     // order they were added above.
     fn joined_at<M: Positional>(r: &sea_orm::QueryResult, asked: bool, at: &mut usize) -> Option<M> {
@@ -462,6 +480,7 @@ where
         M::decode_joined_at(r, start).ok().flatten()
     }
     let mut out = Vec::with_capacity(rows.len());
+    let mut total = None;
     for r in &rows {
         let mut at = <E::Model as Positional>::FIELDS.len();
         out.push(Row {
@@ -470,8 +489,36 @@ where
             party: joined_at(r, joined.party, &mut at),
             municipality: joined_at(r, joined.municipality, &mut at),
         });
+        if counted && total.is_none() {
+            total = Some(u64::try_from(r.try_get_by_index::<i64>(at)?).unwrap_or(0));
+        }
     }
-    Ok(out)
+    Ok((out, total))
+}
+
+/// How many rows of `E` match `condition`, as a statement to run inside another.
+fn count_of<E: EntityTrait>(condition: Condition) -> sea_orm::sea_query::SelectStatement {
+    E::find()
+        .select_only()
+        .expr(sea_orm::sea_query::Expr::cust("COUNT(*)"))
+        .filter(condition)
+        .into_query()
+}
+
+/// A window and the total it was counted from ([`carta_rows_counted`]).
+pub type Counted<M> = (Vec<Row<M>>, u64);
+
+/// The total of a counted window: the one read with its rows, or, when no row came back, none at all (the window
+/// starts at the first row) or counted apart (the window starts past the end).
+async fn settled_total<M, F>(rows: (Vec<Row<M>>, Option<u64>), offset: u64, count: F) -> Result<Counted<M>>
+where
+    F: std::future::Future<Output = Result<u64>>,
+{
+    match rows {
+        (rows, Some(total)) => Ok((rows, total)),
+        (rows, None) if offset == 0 => Ok((rows, 0)),
+        (rows, None) => Ok((rows, count.await?)),
+    }
 }
 
 /// How many FCO cartas the query matches, counted on their own table.
@@ -497,10 +544,27 @@ pub async fn carta_rows(
     joined: Joined,
 ) -> Result<Vec<Row<fco_carta::Model>>> {
     use fco_carta::Column as C;
-    let select = ordered(fco_carta::Entity::find().filter(carta_condition(q)?), q, &carta_cols())
-        .offset(offset)
-        .limit(limit);
-    typed_rows(db, select, (C::BankId, C::PartyId, C::MunicipalityCode), joined).await
+    let select = ordered(fco_carta::Entity::find().filter(carta_condition(q)?), q, &carta_cols());
+    let keys = (C::BankId, C::PartyId, C::MunicipalityCode);
+    Ok(typed_rows(db, select, (offset, limit), keys, joined, None).await?.0)
+}
+
+/// [`carta_rows`] with the number of cartas the query matches, read in the same statement (one round trip, one
+/// snapshot).
+pub async fn carta_rows_counted(
+    db: &impl ConnectionTrait,
+    q: &Query,
+    offset: u64,
+    limit: u64,
+    joined: Joined,
+) -> Result<Counted<fco_carta::Model>> {
+    use fco_carta::Column as C;
+    let condition = carta_condition(q)?;
+    let count = count_of::<fco_carta::Entity>(condition.clone());
+    let select = ordered(fco_carta::Entity::find().filter(condition), q, &carta_cols());
+    let keys = (C::BankId, C::PartyId, C::MunicipalityCode);
+    let rows = typed_rows(db, select, (offset, limit), keys, joined, Some(count)).await?;
+    settled_total(rows, offset, carta_count(db, q)).await
 }
 
 /// One window of the social-fuel projects the query matches, as [`carta_rows`] does for cartas.
@@ -516,10 +580,30 @@ pub async fn project_rows(
         social_fuel_project::Entity::find().filter(project_condition(q)?),
         q,
         &project_cols(),
-    )
-    .offset(offset)
-    .limit(limit);
-    typed_rows(db, select, (C::BankId, C::PartyId, C::PlantMunicipalityCode), joined).await
+    );
+    let keys = (C::BankId, C::PartyId, C::PlantMunicipalityCode);
+    Ok(typed_rows(db, select, (offset, limit), keys, joined, None).await?.0)
+}
+
+/// [`project_rows`] with the number of projects the query matches, read in the same statement.
+pub async fn project_rows_counted(
+    db: &impl ConnectionTrait,
+    q: &Query,
+    offset: u64,
+    limit: u64,
+    joined: Joined,
+) -> Result<Counted<social_fuel_project::Model>> {
+    use social_fuel_project::Column as C;
+    let condition = project_condition(q)?;
+    let count = count_of::<social_fuel_project::Entity>(condition.clone());
+    let select = ordered(
+        social_fuel_project::Entity::find().filter(condition),
+        q,
+        &project_cols(),
+    );
+    let keys = (C::BankId, C::PartyId, C::PlantMunicipalityCode);
+    let rows = typed_rows(db, select, (offset, limit), keys, joined, Some(count)).await?;
+    settled_total(rows, offset, project_count(db, q)).await
 }
 
 /// The party with this CPF or CNPJ; for a CNPJ whose branch is not registered, another branch of the company.

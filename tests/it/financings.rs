@@ -414,8 +414,9 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
     .await;
 }
 
-/// A typed list reads its own table in one statement, and a second only when `totalCount` is selected; the bank,
-/// borrower and municipality a query selects are joined into that statement. What comes back is what the list over
+/// A typed list reads its own table in one statement, its `totalCount` in the same statement when the window runs
+/// forward (a second statement counts from the end, or past the last row); the bank, borrower and municipality a
+/// query selects are joined into that statement. What comes back is what the list over
 /// both programmes (through its lookups) returns for the same cartas and projects.
 #[tokio::test]
 async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
@@ -433,11 +434,16 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
         let nested = "bank { name code } party { name document } municipality { name uf }";
         let shapes = [
             ("fcoCartas(first: 20) { edges { node { amount } } }".to_owned(), 1),
-            ("fcoCartas(first: 20) { totalCount edges { node { amount } } }".to_owned(), 2),
+            ("fcoCartas(first: 20) { totalCount edges { node { amount } } }".to_owned(), 1),
             (format!("fcoCartas(first: 50) {{ edges {{ node {{ amount {nested} }} }} }}"), 1),
-            (format!("fcoCartas(first: 50) {{ totalCount edges {{ node {{ amount {nested} }} }} }}"), 2),
-            (format!("fcoCartas(first: 50) {{ totalCount nodes {{ number {nested} }} }}"), 2),
+            (format!("fcoCartas(first: 50) {{ totalCount edges {{ node {{ amount {nested} }} }} }}"), 1),
+            (format!("fcoCartas(first: 50) {{ totalCount nodes {{ number {nested} }} }}"), 1),
             (format!("socialFuelProjects(first: 20) {{ nodes {{ title {nested} }} }}"), 1),
+            (format!("socialFuelProjects(first: 20) {{ totalCount nodes {{ title {nested} }} }}"), 1),
+            // Nothing matches: the empty first window's total is 0, without a count.
+            ("fcoCartas(first: 20, filter: { amountMin: \"999999999999\" }) { totalCount nodes { id } }".to_owned(), 1),
+            // From the end: the count places the window, then the rows.
+            ("fcoCartas(last: 5) { totalCount nodes { id } }".to_owned(), 2),
         ];
         for (shape, expected) in &shapes {
             let (n, data) = statements(&format!("{{ {shape} }}")).await;
@@ -470,15 +476,34 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
         // Without `totalCount`, `hasNextPage` still tells the last page: paging through every carta finds the count.
         let (_, total) = statements("{ fcoCartas { totalCount } }").await;
         let total = total["fcoCartas"]["totalCount"].as_u64().expect("count");
+        let (_, empty) = statements("{ fcoCartas(first: 20, filter: { amountMin: \"999999999999\" }) { totalCount } }").await;
+        assert_eq!(empty["fcoCartas"]["totalCount"], 0);
+        // Past the last row the total is counted apart, and is the whole list's.
+        let (_, last) = statements("{ fcoCartas(last: 1) { edges { cursor } } }").await;
+        let end = last["fcoCartas"]["edges"][0]["cursor"].clone();
+        let past = app
+            .data(
+                "query P($after: String) { fcoCartas(first: 5, after: $after) { totalCount pageInfo { hasNextPage hasPreviousPage } nodes { id } } }",
+                json!({ "after": end }),
+            )
+            .await;
+        assert_eq!(past["fcoCartas"]["totalCount"], total, "{past}");
+        assert_eq!(past["fcoCartas"]["nodes"], json!([]));
+        assert_eq!(past["fcoCartas"]["pageInfo"]["hasNextPage"], false);
+        assert_eq!(past["fcoCartas"]["pageInfo"]["hasPreviousPage"], true);
         let (mut after, mut seen, mut pages) = (Value::Null, 0u64, 0);
         loop {
             let data = app
                 .data(
-                    "query P($after: String) { fcoCartas(first: 30, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id } } }",
-                    json!({ "after": after }),
+                    "query P($after: String, $counted: Boolean!) { fcoCartas(first: 30, after: $after) { totalCount @include(if: $counted) pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id } } }",
+                    json!({ "after": after, "counted": pages % 2 == 1 }),
                 )
                 .await;
             let page = &data["fcoCartas"];
+            if pages % 2 == 1 {
+                // Counted with its rows: the same total, and the same pages.
+                assert_eq!(page["totalCount"], total, "page {pages}");
+            }
             seen += page["nodes"].as_array().map_or(0, |n| n.len() as u64);
             assert_eq!(page["pageInfo"]["hasPreviousPage"], json!(pages > 0));
             pages += 1;

@@ -303,12 +303,15 @@ fn joined(ctx: &Context<'_>) -> fin::Joined {
 }
 
 /// One programme's page read from its own table, the selected relations joined in and kept for the nodes' fields.
-async fn typed_page<M, C, R>(
+/// A forward window whose total is asked for (`first`/`after` with `totalCount`) reads its rows and the total in one
+/// statement (`read_counted`); a window counted from the end needs the total first ([`window_rows`]).
+async fn typed_page<M, C, R, K>(
     ctx: &Context<'_>,
     q: fin::Query,
     page_args: &PageArgs,
     count: C,
     read: R,
+    read_counted: K,
 ) -> Result<(Window, u64, Vec<M>)>
 where
     C: AsyncFnOnce(&DatabaseConnection, &fin::Query) -> Result<u64, service::ServiceError>,
@@ -319,12 +322,41 @@ where
         u64,
         fin::Joined,
     ) -> Result<Vec<fin::Row<M>>, service::ServiceError>,
+    K: AsyncFnOnce(
+        &DatabaseConnection,
+        &fin::Query,
+        u64,
+        u64,
+        fin::Joined,
+    ) -> Result<fin::Counted<M>, service::ServiceError>,
 {
     let joined = joined(ctx);
-    let (window, total, mut rows) = window_rows(ctx, &q, page_args, count, async |db, q, offset, limit| {
-        read(db, q, offset, limit, joined).await
-    })
-    .await?;
+    let forward = if wants_total(ctx) && page_args.last.is_none() {
+        pagination::check(page_args).map_err(gql)?;
+        pagination::open_window(page_args).map_err(gql)?
+    } else {
+        None
+    };
+    let (window, total, mut rows) = match forward {
+        Some(open) => {
+            let db = super::db(ctx);
+            let q = &resolved(ctx, &q).await?;
+            let (mut rows, total) = match open.limit {
+                0 => (Vec::new(), count(db, q).await.served(ctx)?),
+                n => read_counted(db, q, open.offset, n, joined).await.served(ctx)?,
+            };
+            // The same rows as the window counted first: forward, it only ends earlier when the list does.
+            let window = pagination::window(page_args, total).map_err(gql)?;
+            rows.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
+            (window, total, rows)
+        }
+        None => {
+            window_rows(ctx, &q, page_args, count, async |db, q, offset, limit| {
+                read(db, q, offset, limit, joined).await
+            })
+            .await?
+        }
+    };
     if let Some(p) = ctx.data_opt::<Prefetched>() {
         p.keep(
             rows.iter_mut()
@@ -408,6 +440,7 @@ pub async fn list_social_fuel_projects(
         &page_args,
         async |db, q| fin::project_count(db, q).await,
         async |db, q, offset, limit, joined| fin::project_rows(db, q, offset, limit, joined).await,
+        async |db, q, offset, limit, joined| fin::project_rows_counted(db, q, offset, limit, joined).await,
     )
     .await?;
     Ok(SocialFuelProjectConnection::build(
@@ -447,6 +480,7 @@ pub async fn list_fco_cartas(
         &page_args,
         async |db, q| fin::carta_count(db, q).await,
         async |db, q, offset, limit, joined| fin::carta_rows(db, q, offset, limit, joined).await,
+        async |db, q, offset, limit, joined| fin::carta_rows_counted(db, q, offset, limit, joined).await,
     )
     .await?;
     Ok(FcoCartaConnection::build(

@@ -351,16 +351,15 @@ impl Plain for party::Model {
             if service::privacy::depends_on_programme(caller, self) {
                 return None;
             }
-            let (document, shown_name) = if name == "document" {
-                let whole = self
-                    .parsed_document()
-                    .map(|d| d.to_string())
-                    .unwrap_or_else(|| self.document.clone());
-                service::privacy::shown(caller, self, &[], whole)
+            return Some(Value::String(if name == "document" {
+                service::privacy::document_shown(caller, self, &[], || {
+                    self.parsed_document()
+                        .map(|d| d.to_string())
+                        .unwrap_or_else(|| self.document.clone())
+                })
             } else {
-                service::privacy::shown(caller, self, &[], String::new())
-            };
-            return Some(Value::String(if name == "document" { document } else { shown_name }));
+                service::privacy::name_shown(caller, self, &[])
+            }));
         }
         Some(match name {
             "id" => scalar(ids::encode(NodeKind::Party, self.id)),
