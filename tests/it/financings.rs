@@ -525,6 +525,47 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
     .await;
 }
 
+/// A query that reads no rule's text (`explanation`, `countingNote`) is judged without writing them: every code,
+/// status, basis and due date is the one a query reading the texts gets, and that query gets its texts.
+#[tokio::test]
+async fn outcomes_without_their_texts_are_those_with_them() {
+    on_each_backend(true, |app| async move {
+        let ask = async |texts: bool, day: &str| {
+            let (explanation, note) = if texts { ("explanation", "countingNote") } else { ("", "") };
+            let fields = format!(
+                "compliance(asOf: \"{day}\") {{ ruleCode status legalBasis {explanation} }} \
+                 deadlines(asOf: \"{day}\") {{ ruleCode status legalBasis dueDate dueAt {note} }}"
+            );
+            let q = format!(
+                "{{ financings(first: 100) {{ nodes {{ ... on FcoCarta {{ id {fields} }} ... on SocialFuelProject {{ id {fields} }} }} }} }}"
+            );
+            app.data(&q, json!({})).await["financings"]["nodes"].clone()
+        };
+        let mut judged = 0;
+        for day in ["2020-03-02", "2024-06-03", "2026-12-04"] {
+            let quiet = ask(false, day).await;
+            let loud = ask(true, day).await;
+            let (quiet, loud) = (quiet.as_array().expect("nodes"), loud.as_array().expect("nodes"));
+            assert_eq!(quiet.len(), loud.len());
+            for (q, l) in quiet.iter().zip(loud) {
+                for list in ["compliance", "deadlines"] {
+                    let (qs, ls) = (q[list].as_array().expect("list"), l[list].as_array().expect("list"));
+                    assert_eq!(qs.len(), ls.len(), "{list} of {}", q["id"]);
+                    for (a, b) in qs.iter().zip(ls) {
+                        let mut b = b.clone();
+                        let text = b.as_object_mut().and_then(|o| o.remove("explanation").or_else(|| o.remove("countingNote")));
+                        assert!(text.and_then(|t| t.as_str().map(|t| !t.is_empty())).unwrap_or(false), "a text is written when read: {b}");
+                        assert_eq!(a, &b, "{list} of {} on {day}", q["id"]);
+                        judged += 1;
+                    }
+                }
+            }
+        }
+        assert!(judged > 1000, "{judged} outcomes compared");
+    })
+    .await;
+}
+
 /// Judging a page of financings (every rule and deadline of each) runs a bounded number of statements whatever the
 /// page size: what the rules need of other tables is loaded for the whole page at once.
 #[tokio::test]

@@ -248,6 +248,11 @@ const PLAIN_PROJECT: &str = "__typename id programme title amount status stage s
     justificationsAcceptedOn justificationsReason unframedOn unframingReason \
     bank { name } party { document name documentKind } municipality { name uf region }";
 
+/// Every field of a financing's judged outcomes and deadlines, on two days.
+const JUDGED: &str = "compliance(asOf: \"2021-03-01\") { __typename ruleCode status legalBasis explanation } \
+    deadlines(asOf: \"2021-03-01\") { __typename ruleCode dueDate dueAt status legalBasis countingNote } \
+    c: compliance { ruleCode status explanation } d: deadlines { ruleCode dueDate dueAt status countingNote }";
+
 #[tokio::test]
 async fn plain_selections_answer_as_the_executor_does() {
     on_each_backend(true, |app| async move {
@@ -273,6 +278,10 @@ async fn plain_selections_answer_as_the_executor_does() {
                 "{{ socialFuelProjects(first: 100) {{ totalCount edges {{ cursor node {{ {PLAIN_PROJECT} }} }} }} }}"
             ),
             "{ socialFuelProjects(first: 4) { nodes { title deadlines { ruleCode status } } } }".to_owned(),
+            // Judged outcomes, every field of each (the texts too), on two days.
+            format!("{{ fcoCartas(first: 40) {{ nodes {{ number {JUDGED} }} }} }}"),
+            format!("{{ socialFuelProjects(first: 40) {{ nodes {{ title {JUDGED} }} }} }}"),
+            "{ financings(first: 30) { nodes { ... on FcoCarta { compliance(asOf: \"2024-06-03\") { ruleCode status } deadlines(asOf: \"2024-06-03\") { ruleCode dueDate dueAt status } } ... on SocialFuelProject { compliance { ruleCode status legalBasis } deadlines { ruleCode status } } } } }".to_owned(),
         ];
         // As the admin, an analyst (a person's CPF and name masked) and MDA (masking that depends on the person's
         // programmes, read from the database).

@@ -159,6 +159,38 @@ impl<T: OutputType + Plain> OutputType for Resolved<T> {
     }
 }
 
+/// A list of `T` in the schema (`[T!]!`), each item read at once when the selection is plain and the request allows
+/// it, all of them by the executor otherwise (a judged financing's 40 outcomes were 40 objects of futures).
+pub struct List<T>(pub Vec<T>);
+
+impl<T: OutputType + Plain> OutputType for List<T> {
+    fn type_name() -> Cow<'static, str> {
+        Vec::<T>::type_name()
+    }
+
+    fn qualified_type_name() -> String {
+        Vec::<T>::qualified_type_name()
+    }
+
+    fn create_type_info(registry: &mut Registry) -> String {
+        Vec::<T>::create_type_info(registry)
+    }
+
+    async fn resolve(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> ServerResult<Value> {
+        if ctx.data_opt::<AtOnce>().is_some() {
+            let mut out = Vec::with_capacity(self.0.len());
+            for item in &self.0 {
+                match object(ctx, item) {
+                    Some(v) => out.push(v),
+                    None => return self.0.resolve(ctx, field).await,
+                }
+            }
+            return Ok(Value::List(out));
+        }
+        self.0.resolve(ctx, field).await
+    }
+}
+
 /// Implements [`Plain`] for a connection and its edge (`connection!`), over a node type that is [`Plain`].
 macro_rules! plain_connection {
     ($conn:ty, $edge:ty, $conn_name:literal, $edge_name:literal) => {
@@ -384,6 +416,36 @@ impl Plain for municipality::Model {
             "name" => text(&self.name),
             "uf" => enumerated(Uf::from(self.code()?.uf())),
             "region" => enumerated(Region::from(self.code()?.region())),
+            _ => return None,
+        })
+    }
+}
+
+impl Plain for super::rules::RuleOutcome {
+    const TYPE: &'static str = "RuleOutcome";
+
+    fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
+        Some(match field.node.name.node.as_str() {
+            "ruleCode" => text(&self.rule_code),
+            "status" => enumerated(self.status),
+            "legalBasis" => text(&self.legal_basis),
+            "explanation" => text(&self.explanation),
+            _ => return None,
+        })
+    }
+}
+
+impl Plain for super::rules::Deadline {
+    const TYPE: &'static str = "Deadline";
+
+    fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
+        Some(match field.node.name.node.as_str() {
+            "ruleCode" => text(&self.rule_code),
+            "dueDate" => opt(self.due_date, scalar),
+            "dueAt" => opt(self.due_at, scalar),
+            "status" => enumerated(self.status),
+            "legalBasis" => text(&self.legal_basis),
+            "countingNote" => text(&self.counting_note),
             _ => return None,
         })
     }

@@ -52,9 +52,18 @@ async fn basis<'a>(ctx: &Context<'a>) -> Result<Basis<'a>> {
     Ok(Basis {
         params,
         calendar,
-        quiet: false,
+        quiet: ctx.data_opt::<Quiet>().is_some(),
     })
 }
+
+/// In a request's data: nothing the request selects reads a rule's text (an outcome's `explanation`, a deadline's
+/// `countingNote`), so its rules are judged quietly ([`entity::rules::quietly`]): the same statuses, bases and dates,
+/// without formatting sentences nobody reads (a third of the judging's time).
+#[derive(Debug, Clone, Copy)]
+pub struct Quiet;
+
+/// The fields that show a rule's text.
+pub const TEXT_FIELDS: [&str; 2] = ["explanation", "countingNote"];
 
 /// The facts of the financings of one request, read through the graph's DataLoaders.
 struct GraphFacts<'a, 'c>(&'a Context<'c>);

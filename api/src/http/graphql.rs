@@ -186,7 +186,7 @@ async fn execute(
             return error_body(status, media, "GRAPHQL_PARSE_FAILED", &e.to_string());
         }
     };
-    if !state.introspection && introspects(&doc) {
+    if !state.introspection && selects(&doc, &["__schema", "__type"]) {
         let status = if media == MediaType::Json {
             StatusCode::OK
         } else {
@@ -249,6 +249,10 @@ async fn execute(
     if unguarded {
         // A query: a financing's `compliance` and `deadlines` judged once.
         request = request.data(crate::graphql::rules::Judgements::default());
+        if !selects(&doc, &crate::graphql::rules::TEXT_FIELDS) {
+            // No rule's text is read: the rules are judged without writing them.
+            request = request.data(crate::graphql::rules::Quiet);
+        }
         if state.plain_reads {
             // No extension to hook into each field: plain selections are read at once.
             request = request.data(crate::graphql::plain::AtOnce);
@@ -276,20 +280,23 @@ async fn execute(
     }
 }
 
-/// Whether a document asks for `__schema` or `__type` anywhere (in an operation or a fragment).
-fn introspects(doc: &async_graphql::parser::types::ExecutableDocument) -> bool {
+/// Whether a document selects a field of one of these names anywhere (in an operation or a fragment, aliased or
+/// not).
+fn selects(doc: &async_graphql::parser::types::ExecutableDocument, names: &[&str]) -> bool {
     use async_graphql::parser::types::{Selection, SelectionSet};
-    fn walk(set: &SelectionSet) -> bool {
+    fn walk(set: &SelectionSet, names: &[&str]) -> bool {
         set.items.iter().any(|s| match &s.node {
             Selection::Field(f) => {
-                matches!(f.node.name.node.as_str(), "__schema" | "__type") || walk(&f.node.selection_set.node)
+                names.contains(&f.node.name.node.as_str()) || walk(&f.node.selection_set.node, names)
             }
-            Selection::InlineFragment(i) => walk(&i.node.selection_set.node),
+            Selection::InlineFragment(i) => walk(&i.node.selection_set.node, names),
             Selection::FragmentSpread(_) => false,
         })
     }
-    doc.operations.iter().any(|(_, op)| walk(&op.node.selection_set.node))
-        || doc.fragments.values().any(|f| walk(&f.node.selection_set.node))
+    doc.operations
+        .iter()
+        .any(|(_, op)| walk(&op.node.selection_set.node, names))
+        || doc.fragments.values().any(|f| walk(&f.node.selection_set.node, names))
 }
 
 /// Whether an error without a code is about a value the client sent: an argument or variable value the schema's

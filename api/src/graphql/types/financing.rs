@@ -244,8 +244,10 @@ impl SocialFuelProject {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
-    ) -> Result<Vec<RuleOutcome>> {
-        Ok(rules::Judged::Project(&self.0).on(ctx, as_of).await?.0)
+    ) -> Result<super::super::plain::List<RuleOutcome>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Project(&self.0).on(ctx, as_of).await?.0,
+        ))
     }
 
     /// The legal deadlines of this project as of `asOf`, with how each was counted.
@@ -253,8 +255,10 @@ impl SocialFuelProject {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
-    ) -> Result<Vec<Deadline>> {
-        Ok(rules::Judged::Project(&self.0).on(ctx, as_of).await?.1)
+    ) -> Result<super::super::plain::List<Deadline>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Project(&self.0).on(ctx, as_of).await?.1,
+        ))
     }
 
     /// Every transition of this project, oldest first (append-only).
@@ -763,8 +767,10 @@ impl FcoCarta {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
-    ) -> Result<Vec<RuleOutcome>> {
-        Ok(rules::Judged::Carta(&self.0).on(ctx, as_of).await?.0)
+    ) -> Result<super::super::plain::List<RuleOutcome>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Carta(&self.0).on(ctx, as_of).await?.0,
+        ))
     }
 
     /// The legal deadlines of this carta as of `asOf`, with how each was counted.
@@ -772,8 +778,10 @@ impl FcoCarta {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
-    ) -> Result<Vec<Deadline>> {
-        Ok(rules::Judged::Carta(&self.0).on(ctx, as_of).await?.1)
+    ) -> Result<super::super::plain::List<Deadline>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Carta(&self.0).on(ctx, as_of).await?.1,
+        ))
     }
 
     /// Every transition of this carta, oldest first (append-only).
