@@ -211,6 +211,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.rate_limit = args.rate_limit;
             settings.request_timeout = std::time::Duration::from_secs(args.request_timeout);
             settings.max_in_flight = args.max_in_flight;
+            settings.graph_running = args.graph_running;
             settings.cors_origins = args.cors_origins;
             settings.introspection = !args.no_introspection;
             settings.plain_reads = !args.no_plain_reads;

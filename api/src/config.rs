@@ -372,6 +372,11 @@ pub struct ServeArgs {
     #[arg(long, env = "FOMENTO_MAX_IN_FLIGHT", default_value_t = crate::startup::DEFAULT_MAX_IN_FLIGHT, value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub max_in_flight: u32,
 
+    /// The most GraphQL requests worked on at once; the others admitted wait their turn, first come first served
+    /// (within `--request-timeout`).
+    #[arg(long, env = "FOMENTO_GRAPH_RUNNING", default_value_t = crate::startup::DEFAULT_GRAPH_RUNNING, value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub graph_running: u32,
+
     /// An origin browsers may call Fomento from (`https://painel.example.gov.br`), or `*` for any; repeat it for
     /// several (the variable takes them separated by `,`). None: same origin only.
     #[arg(

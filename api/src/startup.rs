@@ -44,6 +44,8 @@ pub struct Settings {
     pub request_timeout: std::time::Duration,
     /// The most requests served at once; past it, `503 OVERLOADED`.
     pub max_in_flight: u32,
+    /// The most GraphQL requests worked on at once; the others wait their turn.
+    pub graph_running: u32,
     /// The origins browsers may call from (none: same origin only; `*`: any).
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`__schema`, `__type`).
@@ -75,6 +77,7 @@ impl Settings {
             rate_limit: DEFAULT_RATE_LIMIT,
             request_timeout: std::time::Duration::from_secs(DEFAULT_REQUEST_TIMEOUT_SECONDS),
             max_in_flight: DEFAULT_MAX_IN_FLIGHT,
+            graph_running: DEFAULT_GRAPH_RUNNING,
             cors_origins: Vec::new(),
             introspection: true,
             plain_reads: true,
@@ -93,6 +96,9 @@ pub const DEFAULT_REQUEST_TIMEOUT_SECONDS: u64 = 30;
 /// The most requests served at once by default: far above what 200 clients keep in flight (200), so none of theirs
 /// is refused, and low enough that a flood is refused at once rather than queued for seconds.
 pub const DEFAULT_MAX_IN_FLIGHT: u32 = 1024;
+/// The most GraphQL requests worked on at once by default: enough to keep the database's connections (10 on
+/// PostgreSQL) and both cores busy while some wait on the database.
+pub const DEFAULT_GRAPH_RUNNING: u32 = 16;
 
 /// The ingestion runtime over a database and a file store (a local directory or an S3-compatible bucket).
 pub fn ingestion(
@@ -367,7 +373,10 @@ impl Application {
                 rate_limit: settings.rate_limit,
                 rates: Default::default(),
                 request_timeout: settings.request_timeout,
-                admission: std::sync::Arc::new(crate::http::door::Admission::new(settings.max_in_flight)),
+                admission: std::sync::Arc::new(crate::http::door::Admission::new(
+                    settings.max_in_flight,
+                    settings.graph_running,
+                )),
                 liveness,
                 cors_origins: settings.cors_origins,
                 introspection: settings.introspection,

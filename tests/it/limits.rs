@@ -342,3 +342,48 @@ async fn a_request_past_the_admission_limit_is_refused_at_once_with_503() {
     )
     .await;
 }
+
+/// Past `--graph-running` a GraphQL request waits its turn, first come first served, rather than being refused or
+/// sharing the processor with every other; the other endpoints do not wait for the graph.
+#[tokio::test]
+async fn graphql_requests_past_the_running_limit_wait_their_turn() {
+    on_each_backend_with(
+        false,
+        |s| s.graph_running = 1,
+        |app| async move {
+            let send = |query: &'static str| {
+                let (base, key) = (app.base.clone(), app.key.clone());
+                tokio::spawn(async move {
+                    reqwest::Client::new()
+                        .post(format!("{base}/graphql"))
+                        .bearer_auth(key)
+                        .json(&json!({ "query": query }))
+                        .send()
+                        .await
+                        .expect("answer")
+                        .json::<Value>()
+                        .await
+                        .expect("JSON")
+                })
+            };
+            // The one query worked on waits on a table another session holds.
+            let txn = hold_calendar(&app).await;
+            let held = send("mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }");
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            let waiting = send("{ banks(first: 1) { totalCount } }");
+            tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+            assert!(
+                !waiting.is_finished(),
+                "the second query waits for the first one's turn"
+            );
+            let template = app.get("/bank-reports/template.xlsx").send().await.expect("answer");
+            assert_eq!(template.status().as_u16(), 200, "another endpoint is served meanwhile");
+            txn.rollback().await.expect("rollback");
+            let first = held.await.expect("the held request");
+            assert_eq!(first["data"]["addNonBusinessDay"]["day"], "2026-12-24", "{first}");
+            let second = waiting.await.expect("the waiting request");
+            assert_eq!(second["data"]["banks"]["totalCount"], 0, "served in its turn: {second}");
+        },
+    )
+    .await;
+}
