@@ -42,6 +42,26 @@ async fn hold_calendar(app: &TestApp) -> sea_orm::DatabaseTransaction {
     txn
 }
 
+/// A mutation that waits on the calendar while [`hold_calendar`]'s transaction holds it.
+const HELD: &str = "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }";
+
+/// Sends a GraphQL request with the admin key from a task of its own; its answer's body.
+fn spawn_query(app: &TestApp, query: &'static str) -> tokio::task::JoinHandle<Value> {
+    let (base, key) = (app.base.clone(), app.key.clone());
+    tokio::spawn(async move {
+        reqwest::Client::new()
+            .post(format!("{base}/graphql"))
+            .bearer_auth(key)
+            .json(&json!({ "query": query }))
+            .send()
+            .await
+            .expect("answer")
+            .json::<Value>()
+            .await
+            .expect("JSON")
+    })
+}
+
 fn code(body: &Value) -> &str {
     body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
 }
@@ -307,36 +327,30 @@ async fn a_request_past_the_admission_limit_is_refused_at_once_with_503() {
         |app| async move {
             // The one request admitted waits on a table another session holds.
             let txn = hold_calendar(&app).await;
-            let held = {
-                let (base, key) = (app.base.clone(), app.key.clone());
-                tokio::spawn(async move {
-                    reqwest::Client::new()
-                        .post(format!("{base}/graphql"))
-                        .bearer_auth(key)
-                        .json(&json!({ "query": "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }" }))
-                        .send()
-                        .await
-                        .expect("answer")
-                        .json::<Value>()
-                        .await
-                        .expect("JSON")
-                })
-            };
+            let held = spawn_query(&app, HELD);
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
             let started = std::time::Instant::now();
-            let (status, retry, body) = post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
+            let (status, retry, body) =
+                post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
             let took = started.elapsed();
             assert_eq!((status, code(&body)), (503, "OVERLOADED"), "{body}");
             assert_eq!(retry.as_deref(), Some("1"), "Retry-After");
             assert!(
-                body["errors"][0]["message"].as_str().unwrap_or("").contains("limit of 1 requests served at once"),
+                body["errors"][0]["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("limit of 1 requests served at once"),
                 "{body}"
             );
-            assert!(took < std::time::Duration::from_secs(1), "refused at once, took {took:?}");
+            assert!(
+                took < std::time::Duration::from_secs(1),
+                "refused at once, took {took:?}"
+            );
             txn.rollback().await.expect("rollback");
             let first = held.await.expect("the held request");
             assert_eq!(first["data"]["addNonBusinessDay"]["day"], "2026-12-24", "{first}");
-            let (status, _, body) = post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
+            let (status, _, body) =
+                post(&app, &app.key, json!({ "query": "{ banks(first: 1) { totalCount } }" })).await;
             assert_eq!((status, code(&body)), (200, "OK"), "{body}");
         },
     )
@@ -351,26 +365,11 @@ async fn graphql_requests_past_the_running_limit_wait_their_turn() {
         false,
         |s| s.graph_running = 1,
         |app| async move {
-            let send = |query: &'static str| {
-                let (base, key) = (app.base.clone(), app.key.clone());
-                tokio::spawn(async move {
-                    reqwest::Client::new()
-                        .post(format!("{base}/graphql"))
-                        .bearer_auth(key)
-                        .json(&json!({ "query": query }))
-                        .send()
-                        .await
-                        .expect("answer")
-                        .json::<Value>()
-                        .await
-                        .expect("JSON")
-                })
-            };
             // The one query worked on waits on a table another session holds.
             let txn = hold_calendar(&app).await;
-            let held = send("mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"véspera\") { day } }");
+            let held = spawn_query(&app, HELD);
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-            let waiting = send("{ banks(first: 1) { totalCount } }");
+            let waiting = spawn_query(&app, "{ banks(first: 1) { totalCount } }");
             tokio::time::sleep(std::time::Duration::from_millis(700)).await;
             assert!(
                 !waiting.is_finished(),

@@ -25,7 +25,7 @@ use super::{
     },
 };
 use async_graphql::{
-    ContextSelectionSet, InputType, Name, OutputType, Positioned, ScalarType, ServerResult, Value,
+    ContextSelectionSet, InputType, OutputType, Positioned, ScalarType, ServerResult, Value,
     indexmap::IndexMap,
     parser::types::{Field, Selection},
     registry::Registry,
@@ -121,11 +121,6 @@ pub fn opt_text(s: Option<&str>) -> Value {
 /// An optional value.
 pub fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> Value) -> Value {
     v.map_or(Value::Null, f)
-}
-
-/// The name of a value (`Name`), for maps built by hand.
-pub fn name(s: &str) -> Name {
-    Name::new(s)
 }
 
 /// `T` in the schema, read at once when its selection is plain and the request allows it ([`AtOnce`]), by the
