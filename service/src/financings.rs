@@ -543,10 +543,7 @@ pub async fn carta_rows(
     limit: u64,
     joined: Joined,
 ) -> Result<Vec<Row<fco_carta::Model>>> {
-    use fco_carta::Column as C;
-    let select = ordered(fco_carta::Entity::find().filter(carta_condition(q)?), q, &carta_cols());
-    let keys = (C::BankId, C::PartyId, C::MunicipalityCode);
-    Ok(typed_rows(db, select, (offset, limit), keys, joined, None).await?.0)
+    Ok(carta_window(db, q, (offset, limit), joined, false).await?.0)
 }
 
 /// [`carta_rows`] with the number of cartas the query matches, read in the same statement (one round trip, one
@@ -558,13 +555,24 @@ pub async fn carta_rows_counted(
     limit: u64,
     joined: Joined,
 ) -> Result<Counted<fco_carta::Model>> {
+    let rows = carta_window(db, q, (offset, limit), joined, true).await?;
+    settled_total(rows, offset, carta_count(db, q)).await
+}
+
+/// The cartas' window statement, with the count when `counted`.
+async fn carta_window(
+    db: &impl ConnectionTrait,
+    q: &Query,
+    window: (u64, u64),
+    joined: Joined,
+    counted: bool,
+) -> Result<(Vec<Row<fco_carta::Model>>, Option<u64>)> {
     use fco_carta::Column as C;
     let condition = carta_condition(q)?;
-    let count = count_of::<fco_carta::Entity>(condition.clone());
+    let count = counted.then(|| count_of::<fco_carta::Entity>(condition.clone()));
     let select = ordered(fco_carta::Entity::find().filter(condition), q, &carta_cols());
     let keys = (C::BankId, C::PartyId, C::MunicipalityCode);
-    let rows = typed_rows(db, select, (offset, limit), keys, joined, Some(count)).await?;
-    settled_total(rows, offset, carta_count(db, q)).await
+    typed_rows(db, select, window, keys, joined, count).await
 }
 
 /// One window of the social-fuel projects the query matches, as [`carta_rows`] does for cartas.
@@ -575,14 +583,7 @@ pub async fn project_rows(
     limit: u64,
     joined: Joined,
 ) -> Result<Vec<Row<social_fuel_project::Model>>> {
-    use social_fuel_project::Column as C;
-    let select = ordered(
-        social_fuel_project::Entity::find().filter(project_condition(q)?),
-        q,
-        &project_cols(),
-    );
-    let keys = (C::BankId, C::PartyId, C::PlantMunicipalityCode);
-    Ok(typed_rows(db, select, (offset, limit), keys, joined, None).await?.0)
+    Ok(project_window(db, q, (offset, limit), joined, false).await?.0)
 }
 
 /// [`project_rows`] with the number of projects the query matches, read in the same statement.
@@ -593,17 +594,28 @@ pub async fn project_rows_counted(
     limit: u64,
     joined: Joined,
 ) -> Result<Counted<social_fuel_project::Model>> {
+    let rows = project_window(db, q, (offset, limit), joined, true).await?;
+    settled_total(rows, offset, project_count(db, q)).await
+}
+
+/// The projects' window statement, with the count when `counted`.
+async fn project_window(
+    db: &impl ConnectionTrait,
+    q: &Query,
+    window: (u64, u64),
+    joined: Joined,
+    counted: bool,
+) -> Result<(Vec<Row<social_fuel_project::Model>>, Option<u64>)> {
     use social_fuel_project::Column as C;
     let condition = project_condition(q)?;
-    let count = count_of::<social_fuel_project::Entity>(condition.clone());
+    let count = counted.then(|| count_of::<social_fuel_project::Entity>(condition.clone()));
     let select = ordered(
         social_fuel_project::Entity::find().filter(condition),
         q,
         &project_cols(),
     );
     let keys = (C::BankId, C::PartyId, C::PlantMunicipalityCode);
-    let rows = typed_rows(db, select, (offset, limit), keys, joined, Some(count)).await?;
-    settled_total(rows, offset, project_count(db, q)).await
+    typed_rows(db, select, window, keys, joined, count).await
 }
 
 /// The party with this CPF or CNPJ; for a CNPJ whose branch is not registered, another branch of the company.

@@ -22,6 +22,7 @@ use super::{
             FcoCarta, FcoCartaConnection, FcoCartaEdge, SocialFuelProject, SocialFuelProjectConnection,
             SocialFuelProjectEdge,
         },
+        objects::{programmes_served, whole_document},
     },
 };
 use async_graphql::{
@@ -349,16 +350,7 @@ impl Plain for bank::Model {
             "id" => scalar(ids::encode(NodeKind::Bank, self.id)),
             "code" => text(&self.code),
             "name" => text(&self.name),
-            "programmes" => {
-                let mut p = Vec::new();
-                if self.serves_social_fuel {
-                    p.push(enumerated(Programme::SocialFuel));
-                }
-                if self.serves_fco {
-                    p.push(enumerated(Programme::FcoRural));
-                }
-                Value::List(p)
-            }
+            "programmes" => Value::List(programmes_served(self).into_iter().map(enumerated).collect()),
             "mdaCooperationAgreement" => Value::Boolean(self.mda_cooperation_agreement),
             _ => return None,
         })
@@ -379,11 +371,7 @@ impl Plain for party::Model {
                 return None;
             }
             return Some(Value::String(if name == "document" {
-                service::privacy::document_shown(caller, self, &[], || {
-                    self.parsed_document()
-                        .map(|d| d.to_string())
-                        .unwrap_or_else(|| self.document.clone())
-                })
+                service::privacy::document_shown(caller, self, &[], || whole_document(self))
             } else {
                 service::privacy::name_shown(caller, self, &[])
             }));

@@ -40,14 +40,7 @@ impl Bank {
 
     /// The programmes the bank operates.
     async fn programmes(&self) -> Vec<Programme> {
-        let mut p = Vec::new();
-        if self.0.serves_social_fuel {
-            p.push(Programme::SocialFuel);
-        }
-        if self.0.serves_fco {
-            p.push(Programme::FcoRural);
-        }
-        p
+        programmes_served(&self.0)
     }
 
     /// Whether the bank has MDA's technical-cooperation agreement and may analyse the social criteria itself
@@ -85,6 +78,26 @@ impl Bank {
     }
 }
 
+/// The programmes a bank operates.
+pub(crate) fn programmes_served(b: &bank::Model) -> Vec<Programme> {
+    let mut p = Vec::new();
+    if b.serves_social_fuel {
+        p.push(Programme::SocialFuel);
+    }
+    if b.serves_fco {
+        p.push(Programme::FcoRural);
+    }
+    p
+}
+
+/// A party's document punctuated (`11.222.333/0001-81`), as shown to who may see it whole; as stored when it does
+/// not parse.
+pub(crate) fn whole_document(p: &party::Model) -> String {
+    p.parsed_document()
+        .map(|d| d.to_string())
+        .unwrap_or_else(|| p.document.clone())
+}
+
 /// A person (CPF) or legal entity (CNPJ) that produces, borrows or supplies.
 #[derive(Clone, Debug)]
 pub struct Party(pub party::Model);
@@ -115,12 +128,7 @@ impl Party {
     /// The CPF or CNPJ, punctuated (`11.222.333/0001-81`). A person's CPF is masked (`***.456.789-**`) for a caller
     /// without the right to see it (an analyst; MDA outside social fuel; the chamber outside FCO).
     async fn document(&self, ctx: &Context<'_>) -> Result<String> {
-        let whole = self
-            .0
-            .parsed_document()
-            .map(|d| d.to_string())
-            .unwrap_or_else(|| self.0.document.clone());
-        Ok(self.shown(ctx, whole).await?.0)
+        Ok(self.shown(ctx, whole_document(&self.0)).await?.0)
     }
 
     /// CPF or CNPJ.
