@@ -205,19 +205,11 @@ pub async fn carta(
     let items: Vec<_> = items.into_iter().filter(|i| i.known_on(as_of)).collect();
     let meeting = meeting.map(|m| meeting_known_on(m, as_of));
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
-    let (mut exposure, mut weaned_others, mut pantanal_others) = (c.financed_amount, 0i64, 0i64);
-    for o in group
-        .cartas
-        .iter()
-        .filter(|o| o.id != c.id && fco_carta::COMMITTED.contains(&o.stage_on(as_of)))
-    {
-        exposure = exposure.checked_add(o.financed_amount).unwrap_or(exposure);
-        weaned_others += group.weaned.get(&o.id).copied().unwrap_or(0);
-        // Art. 9 counts per producer: the borrower's own committed Pantanal cartas, not the group's.
-        if o.party_id == c.party_id {
-            pantanal_others += group.pantanal_dams.get(&o.id).copied().unwrap_or(0);
-        }
-    }
+    // Art. 9 counts per producer: the borrower's own committed Pantanal cartas, not the group's.
+    let (others, weaned_others, pantanal_others) = group.others(c, as_of);
+    let exposure = i64::try_from(i128::from(c.financed_amount.cents()) + others)
+        .map(entity::domain::Money)
+        .unwrap_or(entity::domain::Money(i64::MAX));
     let weaned = |items: &[fco_carta_item::Model]| -> i64 {
         items
             .iter()

@@ -168,8 +168,7 @@ impl Judgement {
         financing_id: Option<i64>,
         o: &Outcome,
     ) {
-        let judged_here = matches!(o.kind, RuleKind::Checked | RuleKind::Checklist);
-        if !judged_here {
+        if !judged_as_outcome(o) {
             return;
         }
         if o.status != Status::Violated && !self.watches(kind, id) {
@@ -193,6 +192,12 @@ impl Judgement {
             self.say(key, o.explanation.clone());
         }
     }
+}
+
+/// Whether an outcome is flagged as a rule outcome (a checked rule or a checklist item); deadlines and bank-level
+/// rules are flagged as deadlines.
+fn judged_as_outcome(o: &Outcome) -> bool {
+    matches!(o.kind, RuleKind::Checked | RuleKind::Checklist)
 }
 
 /// Whether a financing in this status is flagged: not while a draft, nor once denied or ended.
@@ -337,6 +342,18 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                     };
                     if everything && basis.quiet && speaks(&params, as_of, &judged.0, &judged.1) {
                         basis.quiet = false;
+                        if !judged
+                            .0
+                            .iter()
+                            .any(|o| o.status == Status::Violated && judged_as_outcome(o))
+                        {
+                            // Only a deadline calls for a flag: its note is the message, and the deadlines read the
+                            // carta and its meeting alone (`carta_deadlines`), so they are worked out again aloud
+                            // without every rule's text. The outcomes' texts are not read: none is violated, and
+                            // the carta, its group and its meeting have no open flag (else it was judged aloud).
+                            let deadlines = compliance::carta_deadlines(&facts, basis, c, as_of).await?;
+                            break (judged.0, deadlines);
+                        }
                         continue;
                     }
                     break judged;

@@ -33,6 +33,15 @@ macro_rules! by_key {
     };
 }
 
+/// The range of `keys` when they nearly fill it (a batch of a pass over every carta, say): read by the range, the
+/// statement has two parameters instead of thousands (building and binding a 2,000-value `IN` list cost more than
+/// the read), and the rows outside `keys` are left out after.
+fn dense(keys: &[i64]) -> Option<(i64, i64)> {
+    let (lo, hi) = (keys.iter().min()?, keys.iter().max()?);
+    let span = u64::try_from(hi.checked_sub(*lo)?).ok()?;
+    (keys.len() >= 64 && span < 2 * keys.len() as u64).then_some((*lo, *hi))
+}
+
 /// Declares a batch read of all children per parent key, in id order.
 macro_rules! children {
     ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
@@ -44,14 +53,21 @@ macro_rules! children {
             if keys.is_empty() {
                 return Ok(HashMap::new());
             }
+            let span = dense(keys);
             let rows = $module::Entity::find()
-                .filter($module::Column::$column.is_in(keys.iter().copied()))
+                .filter(match span {
+                    Some((lo, hi)) => $module::Column::$column.between(lo, hi),
+                    None => $module::Column::$column.is_in(keys.iter().copied()),
+                })
                 .order_by_asc($module::Column::Id)
                 .all(db)
                 .await?;
+            let wanted: Option<HashSet<$key>> = span.map(|_| keys.iter().copied().collect());
             let mut out: HashMap<$key, Vec<$module::Model>> = HashMap::new();
             for row in rows {
-                out.entry(row.$field).or_default().push(row);
+                if wanted.as_ref().is_none_or(|w| w.contains(&row.$field)) {
+                    out.entry(row.$field).or_default().push(row);
+                }
             }
             Ok(out)
         }
@@ -210,8 +226,12 @@ pub async fn confirmations(
     if keys.is_empty() {
         return Ok(HashMap::new());
     }
+    let ids: Vec<i64> = keys.iter().map(|k| k.1).collect();
     let rows = checklist_confirmation::Entity::find()
-        .filter(checklist_confirmation::Column::FinancingId.is_in(keys.iter().map(|k| k.1)))
+        .filter(match dense(&ids) {
+            Some((lo, hi)) => checklist_confirmation::Column::FinancingId.between(lo, hi),
+            None => checklist_confirmation::Column::FinancingId.is_in(ids),
+        })
         .order_by_asc(checklist_confirmation::Column::Id)
         .all(db)
         .await?;
@@ -253,6 +273,84 @@ pub struct Committed {
     pub weaned: HashMap<i64, i64>,
     /// Dams by Pantanal dam-retention carta (its `DAM` items known on the day): art. 9 counts 2,000 head per producer.
     pub pantanal_dams: HashMap<i64, i64>,
+    /// What the cartas committed on the day add up to, worked out once for the group ([`Committed::others`]).
+    totals: Option<Totals>,
+}
+
+/// The sums of a group's cartas committed on a day.
+#[derive(Debug, Clone, PartialEq)]
+struct Totals {
+    day: NaiveDate,
+    amount: i128,
+    weaned: i64,
+    pantanal_by_party: HashMap<i64, i64>,
+}
+
+impl Committed {
+    /// The committed cartas of a group on `day`, with their sums.
+    pub fn new(
+        cartas: Vec<fco_carta::Model>,
+        weaned: HashMap<i64, i64>,
+        pantanal_dams: HashMap<i64, i64>,
+        day: NaiveDate,
+    ) -> Self {
+        let mut totals = Totals {
+            day,
+            amount: 0,
+            weaned: 0,
+            pantanal_by_party: HashMap::new(),
+        };
+        for c in cartas
+            .iter()
+            .filter(|c| fco_carta::COMMITTED.contains(&c.stage_on(day)))
+        {
+            totals.amount += i128::from(c.financed_amount.cents());
+            totals.weaned += weaned.get(&c.id).copied().unwrap_or(0);
+            if let Some(d) = pantanal_dams.get(&c.id) {
+                *totals.pantanal_by_party.entry(c.party_id).or_default() += d;
+            }
+        }
+        Self {
+            cartas,
+            weaned,
+            pantanal_dams,
+            totals: Some(totals),
+        }
+    }
+
+    /// What the group's cartas committed on `day` other than `c` add up to: their amounts, their weaned calves, and
+    /// the Pantanal dams of those of `c`'s own borrower (art. 9 counts per producer). From the group's sums when they
+    /// are of `day` (a pass judges a group's every carta: adding the group up for each was quadratic), else added up.
+    pub fn others(&self, c: &fco_carta::Model, day: NaiveDate) -> (i128, i64, i64) {
+        let Some(t) = self.totals.as_ref().filter(|t| t.day == day) else {
+            let (mut amount, mut weaned, mut pantanal) = (0i128, 0i64, 0i64);
+            for o in self
+                .cartas
+                .iter()
+                .filter(|o| o.id != c.id && fco_carta::COMMITTED.contains(&o.stage_on(day)))
+            {
+                amount += i128::from(o.financed_amount.cents());
+                weaned += self.weaned.get(&o.id).copied().unwrap_or(0);
+                if o.party_id == c.party_id {
+                    pantanal += self.pantanal_dams.get(&o.id).copied().unwrap_or(0);
+                }
+            }
+            return (amount, weaned, pantanal);
+        };
+        let (mut amount, mut weaned) = (t.amount, t.weaned);
+        let mut pantanal = t.pantanal_by_party.get(&c.party_id).copied().unwrap_or(0);
+        if let Ok(k) = self.cartas.binary_search_by_key(&c.id, |o| o.id)
+            && let Some(own) = self.cartas.get(k)
+            && fco_carta::COMMITTED.contains(&own.stage_on(day))
+        {
+            amount -= i128::from(own.financed_amount.cents());
+            weaned -= self.weaned.get(&own.id).copied().unwrap_or(0);
+            if own.party_id == c.party_id {
+                pantanal -= self.pantanal_dams.get(&own.id).copied().unwrap_or(0);
+            }
+        }
+        (amount, weaned, pantanal)
+    }
 }
 
 /// The borrower groups met so far, each read once: a pass over every carta meets the same economic group in many
@@ -380,11 +478,7 @@ impl GroupBook {
                     .collect()
             };
             let (weaned, pantanal_dams) = (heads_of(&weaned_items), heads_of(&dam_items));
-            Committed {
-                cartas,
-                weaned,
-                pantanal_dams,
-            }
+            Committed::new(cartas, weaned, pantanal_dams, d)
         };
         for (g, d) in needed {
             let group = committed(&mut members_on(g, d).into_iter(), d);
