@@ -307,10 +307,21 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     }
     // FCO cartas; the ceiling is judged per economic group.
     let mut ceiling: BTreeMap<i64, Vec<CeilingOutcome>> = BTreeMap::new();
-    let mut book = crate::facts::GroupBook::default();
+    // The flag job's pass reads every committed carta at once; the dashboard's reads no group.
+    let mut book = if everything {
+        crate::facts::GroupBook::whole(db).await?
+    } else {
+        crate::facts::GroupBook::default()
+    };
+    // The current economic group of each borrower in one (the FCO-CEILING flag's subject).
+    let groups = if everything {
+        current_groups(db).await?
+    } else {
+        HashMap::new()
+    };
     let mut batch = carta_batch(db, everything, as_of, 0, &mut book).await?;
     loop {
-        let (cartas, facts, groups) = batch;
+        let (cartas, facts) = batch;
         let Some(last) = cartas.last() else { break };
         // The next batch is read while this one is judged: the database works on it (on its own connections) while
         // the rules run here, and the judging yields now and then so that its rows keep flowing.
@@ -342,15 +353,22 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                     };
                     if everything && basis.quiet && speaks(&params, as_of, &judged.0, &judged.1) {
                         basis.quiet = false;
-                        if !judged
-                            .0
-                            .iter()
-                            .any(|o| o.status == Status::Violated && judged_as_outcome(o))
-                        {
-                            // Only a deadline calls for a flag: its note is the message, and the deadlines read the
-                            // carta and its meeting alone (`carta_deadlines`), so they are worked out again aloud
-                            // without every rule's text. The outcomes' texts are not read: none is violated, and
-                            // the carta, its group and its meeting have no open flag (else it was judged aloud).
+                        // A group's ceiling is one flag whose message is its first carta over the ceiling: the
+                        // texts of the group's later cartas over it are not read.
+                        let ceiling_said = group
+                            .and_then(|g| ceiling.get(&g))
+                            .is_some_and(|list| list.iter().any(|o| o.violated));
+                        let speaking = |o: &Outcome| {
+                            o.status == Status::Violated
+                                && judged_as_outcome(o)
+                                && !(ceiling_said && o.code == code::FCO_CEILING.as_str())
+                        };
+                        if !judged.0.iter().any(speaking) {
+                            // Only a deadline calls for a flag (or the group's ceiling, already told): its note is
+                            // the message, and the deadlines read the carta and its meeting alone
+                            // (`carta_deadlines`), so they are worked out again aloud without every rule's text. The
+                            // outcomes' texts are not read: none else is violated, and the carta, its group and its
+                            // meeting have no open flag (else it was judged aloud).
                             let deadlines = compliance::carta_deadlines(&facts, basis, c, as_of).await?;
                             break (judged.0, deadlines);
                         }
@@ -482,14 +500,11 @@ async fn carta_batch(
     as_of: NaiveDate,
     after: i64,
     book: &mut crate::facts::GroupBook,
-) -> Result<(Vec<fco_carta::Model>, Preloaded, HashMap<i64, i64>)> {
+) -> Result<(Vec<fco_carta::Model>, Preloaded)> {
     Ok(if everything {
         let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
-        let (facts, groups) = together!(db;
-            Preloaded::cartas(db, &cartas, as_of, book),
-            groups_of(db, &cartas)
-        )?;
-        (cartas, facts, groups)
+        let facts = Preloaded::cartas(db, &cartas, as_of, book).await?;
+        (cartas, facts)
     } else {
         // The cartas whose deadlines can call for a flag: those with a chamber meeting (FCO-72H-*) and those
         // approved and not contracted as known on the day (FCO-VALIDITY-120D), that is, approved by then, not
@@ -523,7 +538,7 @@ async fn carta_batch(
         )
         .await?;
         let facts = Preloaded::meetings(db, &cartas).await?;
-        (cartas, facts, HashMap::new())
+        (cartas, facts)
     })
 }
 
@@ -577,21 +592,14 @@ async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of:
     Ok(())
 }
 
-/// The current economic group of each carta's borrower.
-async fn groups_of(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<HashMap<i64, i64>> {
-    // Each borrower once: a borrower has several cartas, and a long `IN` list costs PostgreSQL more to bind and plan
-    // than to answer.
-    let parties: Vec<i64> = cartas
-        .iter()
-        .map(|c| c.party_id)
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+/// The current economic group of every borrower in one: one statement for the pass (it had been one per batch, by
+/// the batch's borrowers).
+async fn current_groups(db: &impl ConnectionTrait) -> Result<HashMap<i64, i64>> {
     let rows: Vec<(i64, Option<i64>)> = party::Entity::find()
         .select_only()
         .column(party::Column::Id)
         .column(party::Column::EconomicGroupId)
-        .filter(party::Column::Id.is_in(parties))
+        .filter(party::Column::EconomicGroupId.is_not_null())
         .into_tuple()
         .all(db)
         .await?;

@@ -130,6 +130,51 @@ impl Model {
     /// Whether an act that sets the stage (submission, receipt by the council, decision, approval, contract) is dated
     /// after `as_of`.
     fn staged_after(&self, as_of: Date) -> bool {
+        self.acts().after(as_of)
+    }
+
+    /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
+    pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
+        self.acts().stage_on(as_of)
+    }
+
+    /// The stored stage and the dated acts that set it.
+    pub fn acts(&self) -> Acts {
+        Acts {
+            stage: self.stage,
+            submitted_on: self.submitted_on,
+            received_by_council_at: self.received_by_council_at,
+            decided_on: self.decided_on,
+            decision: self.decision,
+            approved_on: self.approved_on,
+            contracted_on: self.contracted_on,
+        }
+    }
+}
+
+/// A carta's stored stage and the dated acts that set it: enough to know its stage on a day
+/// ([`Acts::stage_on`]), for a pass that reads many cartas' stages and nothing else of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Acts {
+    /// The stored stage.
+    pub stage: FcoCartaStage,
+    /// Filed with the bank.
+    pub submitted_on: Option<Date>,
+    /// Received by the council.
+    pub received_by_council_at: Option<DateTimeUtc>,
+    /// Decided.
+    pub decided_on: Option<Date>,
+    /// The decision.
+    pub decision: Option<Decision>,
+    /// Approved.
+    pub approved_on: Option<Date>,
+    /// Contracted.
+    pub contracted_on: Option<Date>,
+}
+
+impl Acts {
+    /// Whether an act that sets the stage is dated after `as_of`.
+    fn after(&self, as_of: Date) -> bool {
         let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);
         later(self.submitted_on)
             || self
@@ -140,10 +185,9 @@ impl Model {
             || later(self.contracted_on)
     }
 
-    /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
+    /// The stage as known at the end of `as_of` (that of [`Model::as_known_on`]).
     pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
-        let changed = self.staged_after(as_of);
-        if !changed {
+        if !self.after(as_of) {
             return self.stage;
         }
         let known = |d: Option<Date>| d.is_some_and(|d| d <= as_of);
@@ -157,6 +201,76 @@ impl Model {
             FcoCartaStage::Submitted
         } else {
             FcoCartaStage::Draft
+        }
+    }
+}
+
+/// What a borrower group's committed carta counts toward FCO-CEILING, FCO-WEANED-2000 and art. 9: its borrower,
+/// activity, amount and stage (read narrow: a pass holds every committed carta at once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Committed {
+    /// Surrogate key.
+    pub id: i64,
+    /// The borrower.
+    pub party_id: i64,
+    /// The activity.
+    pub activity: FcoActivity,
+    /// Financed amount.
+    pub financed_amount: Money,
+    /// The stored stage and its acts.
+    pub acts: Acts,
+}
+
+impl Committed {
+    /// The columns read, in [`Committed::decode`]'s order.
+    pub const COLUMNS: [Column; 11] = [
+        Column::Id,
+        Column::PartyId,
+        Column::Activity,
+        Column::FinancedAmount,
+        Column::Stage,
+        Column::SubmittedOn,
+        Column::ReceivedByCouncilAt,
+        Column::DecidedOn,
+        Column::Decision,
+        Column::ApprovedOn,
+        Column::ContractedOn,
+    ];
+
+    /// A row of [`Committed::COLUMNS`], read by position.
+    pub fn decode(row: &sea_orm::QueryResult) -> Result<Self, DbErr> {
+        use super::positional::Field as F;
+        Ok(Self {
+            id: F::field(row, 0)?,
+            party_id: F::field(row, 1)?,
+            activity: F::field(row, 2)?,
+            financed_amount: F::field(row, 3)?,
+            acts: Acts {
+                stage: F::field(row, 4)?,
+                submitted_on: F::field(row, 5)?,
+                received_by_council_at: F::field(row, 6)?,
+                decided_on: F::field(row, 7)?,
+                decision: F::field(row, 8)?,
+                approved_on: F::field(row, 9)?,
+                contracted_on: F::field(row, 10)?,
+            },
+        })
+    }
+
+    /// Its stage as known at the end of `as_of`.
+    pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
+        self.acts.stage_on(as_of)
+    }
+}
+
+impl From<&Model> for Committed {
+    fn from(c: &Model) -> Self {
+        Self {
+            id: c.id,
+            party_id: c.party_id,
+            activity: c.activity,
+            financed_amount: c.financed_amount,
+            acts: c.acts(),
         }
     }
 }
