@@ -684,6 +684,57 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
     .await;
 }
 
+/// The flag pass's book of committed cartas, read once for every borrower (`GroupBook::whole`), finds for every
+/// borrower and day what the book read per batch of borrowers finds (the graph's and the dashboard's); and what a
+/// carta's group adds up to besides it (`Committed::others`, from the group's sums) is what adding up the group's
+/// other cartas committed that day gives. Days before the demo groups were formed, within and after them.
+#[tokio::test]
+async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
+    use entity::fco_carta;
+    use sea_orm::EntityTrait;
+    on_each_backend(true, |app| async move {
+        let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
+        let days = ["2015-01-01", "2024-06-03", "2030-01-01"].map(|d| d.parse::<chrono::NaiveDate>().expect("day"));
+        let keys: Vec<(i64, chrono::NaiveDate)> = cartas
+            .iter()
+            .flat_map(|c| days.iter().map(move |d| (c.party_id, *d)))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let mut whole = service::facts::GroupBook::whole(&app.db).await.expect("whole");
+        let once = whole.commitments(&app.db, &keys).await.expect("read once");
+        let per_batch = service::facts::GroupBook::default()
+            .commitments(&app.db, &keys)
+            .await
+            .expect("read per batch");
+        let mut shared = 0;
+        for k in &keys {
+            assert_eq!(once.get(k), per_batch.get(k), "borrower and day {k:?}");
+        }
+        for c in &cartas {
+            for day in days {
+                let group = &once[&(c.party_id, day)];
+                let (mut amount, mut weaned, mut dams) = (0i128, 0i64, 0i64);
+                for o in group
+                    .cartas
+                    .iter()
+                    .filter(|o| o.id != c.id && fco_carta::COMMITTED.contains(&o.stage_on(day)))
+                {
+                    amount += i128::from(o.financed_amount.cents());
+                    weaned += group.weaned.get(&o.id).copied().unwrap_or(0);
+                    if o.party_id == c.party_id {
+                        dams += group.pantanal_dams.get(&o.id).copied().unwrap_or(0);
+                    }
+                }
+                assert_eq!(group.others(c, day), (amount, weaned, dams), "{} on {day}", c.number);
+                shared += usize::from(group.cartas.iter().any(|o| o.party_id != c.party_id) && amount > 0);
+            }
+        }
+        assert!(shared > 0, "some demo cartas count other borrowers' committed cartas");
+    })
+    .await;
+}
+
 /// `compliance` and `deadlines` selected together (judged once per financing and day in a query) answer what each
 /// answers alone, for every carta and project of a page, on two days.
 #[tokio::test]
