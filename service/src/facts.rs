@@ -367,16 +367,59 @@ pub struct GroupBook {
     members: HashMap<i64, Vec<economic_group_membership::Model>>,
     /// Each economic group and day read.
     groups: HashMap<(i64, NaiveDate), std::sync::Arc<Committed>>,
-    /// For a pass over every carta ([`GroupBook::whole`]): every committed carta and membership, read once.
-    whole: Option<Whole>,
+    /// For a pass over every carta ([`GroupBook::whole`]): every committed carta, read once.
+    whole: Option<Commitments>,
 }
 
-/// Every committed carta by borrower, with the weaned calves and dams on their items (every version).
+/// Committed cartas by borrower, with the weaned calves and dams on their items (every version): every borrower's
+/// for a pass ([`GroupBook::whole`]), or those of a batch's borrowers.
 #[derive(Debug, Default)]
-struct Whole {
+struct Commitments {
     by_party: HashMap<i64, Vec<fco_carta::Committed>>,
     weaned_items: HashMap<i64, Vec<fco_carta_item::Model>>,
     dam_items: HashMap<i64, Vec<fco_carta_item::Model>>,
+}
+
+impl Commitments {
+    /// The committed cartas of `parties`, or of every borrower, and their heads.
+    async fn read(db: &impl ConnectionTrait, parties: Option<&[i64]>) -> Result<Self, DbErr> {
+        let mut cartas: Vec<fco_carta::Committed> = Vec::new();
+        match parties {
+            Some(parties) => {
+                for chunk in parties.chunks(5000) {
+                    cartas.extend(committed_cartas(db, Some(chunk)).await?);
+                }
+            }
+            None => cartas = committed_cartas(db, None).await?,
+        }
+        let pantanal: HashSet<i64> = cartas
+            .iter()
+            .filter(|c| c.activity == entity::vocab::FcoActivity::PantanalDamRetention)
+            .map(|c| c.id)
+            .collect();
+        let (mut weaned_items, mut dam_items) = match parties {
+            Some(_) => {
+                let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
+                heads_items(db, Some(&ids), &pantanal).await?
+            }
+            None => heads_items(db, None, &pantanal).await?,
+        };
+        if parties.is_none() {
+            // Every carta's heads were read: those of committed cartas are kept.
+            let committed: HashSet<i64> = cartas.iter().map(|c| c.id).collect();
+            weaned_items.retain(|id, _| committed.contains(id));
+            dam_items.retain(|id, _| committed.contains(id));
+        }
+        let mut by_party: HashMap<i64, Vec<fco_carta::Committed>> = HashMap::new();
+        for c in cartas {
+            by_party.entry(c.party_id).or_default().push(c);
+        }
+        Ok(Self {
+            by_party,
+            weaned_items,
+            dam_items,
+        })
+    }
 }
 
 /// The committed cartas (approved or contracted, by stored stage) of `parties`, or of every borrower, read narrow.
@@ -451,34 +494,18 @@ async fn heads_items(
 }
 
 impl GroupBook {
-    /// A book for a pass over every carta: every committed carta (narrow), every membership and every weaned-calf
-    /// and dam item read at once, in three statements, instead of each batch's borrowers' by index lookups (which
-    /// were a quarter of the database's work in the flag pass).
+    /// A book for a pass over every carta: every committed carta (narrow, 20,000 per statement), every membership and
+    /// every weaned-calf and dam item read once, instead of each batch's borrowers' by index lookups (which were a
+    /// quarter of the database's work in the flag pass).
     pub async fn whole(db: &impl ConnectionTrait) -> Result<Self, DbErr> {
-        let cartas = committed_cartas(db, None).await?;
-        let pantanal: HashSet<i64> = cartas
-            .iter()
-            .filter(|c| c.activity == entity::vocab::FcoActivity::PantanalDamRetention)
-            .map(|c| c.id)
-            .collect();
-        let (mut weaned_items, mut dam_items) = heads_items(db, None, &pantanal).await?;
-        let committed: HashSet<i64> = cartas.iter().map(|c| c.id).collect();
-        weaned_items.retain(|id, _| committed.contains(id));
-        dam_items.retain(|id, _| committed.contains(id));
-        let mut by_party: HashMap<i64, Vec<fco_carta::Committed>> = HashMap::new();
-        for c in cartas {
-            by_party.entry(c.party_id).or_default().push(c);
-        }
-        let mut book = Self::default();
+        let mut book = Self {
+            whole: Some(Commitments::read(db, None).await?),
+            ..Self::default()
+        };
         for x in economic_group_membership::Entity::find().all(db).await? {
             book.members.entry(x.group_id).or_default().push(x.clone());
             book.own.entry(x.party_id).or_default().push(x);
         }
-        book.whole = Some(Whole {
-            by_party,
-            weaned_items,
-            dam_items,
-        });
         Ok(book)
     }
 
@@ -536,26 +563,7 @@ impl GroupBook {
                     .collect::<HashSet<_>>()
                     .into_iter()
                     .collect();
-                let mut cartas: Vec<fco_carta::Committed> = Vec::new();
-                for chunk in parties.chunks(5000) {
-                    cartas.extend(committed_cartas(db, Some(chunk)).await?);
-                }
-                let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
-                let pantanal: HashSet<i64> = cartas
-                    .iter()
-                    .filter(|c| c.activity == entity::vocab::FcoActivity::PantanalDamRetention)
-                    .map(|c| c.id)
-                    .collect();
-                let (weaned_items, dam_items) = heads_items(db, Some(&ids), &pantanal).await?;
-                let mut by_party: HashMap<i64, Vec<fco_carta::Committed>> = HashMap::new();
-                for c in cartas {
-                    by_party.entry(c.party_id).or_default().push(c);
-                }
-                read = Whole {
-                    by_party,
-                    weaned_items,
-                    dam_items,
-                };
+                read = Commitments::read(db, Some(&parties)).await?;
                 &read
             }
         };
