@@ -286,15 +286,15 @@ struct Totals {
     pantanal_by_party: HashMap<i64, i64>,
 }
 
-impl Committed {
-    /// The committed cartas of a group on `day`, with their sums.
-    pub fn new(
-        cartas: Vec<fco_carta::Committed>,
-        weaned: HashMap<i64, i64>,
-        pantanal_dams: HashMap<i64, i64>,
+impl Totals {
+    /// What the cartas among `cartas` committed on `day` add up to.
+    fn of(
+        cartas: &[fco_carta::Committed],
+        weaned: &HashMap<i64, i64>,
+        dams: &HashMap<i64, i64>,
         day: NaiveDate,
     ) -> Self {
-        let mut totals = Totals {
+        let mut totals = Self {
             day,
             amount: 0,
             weaned: 0,
@@ -306,10 +306,23 @@ impl Committed {
         {
             totals.amount += i128::from(c.financed_amount.cents());
             totals.weaned += weaned.get(&c.id).copied().unwrap_or(0);
-            if let Some(d) = pantanal_dams.get(&c.id) {
+            if let Some(d) = dams.get(&c.id) {
                 *totals.pantanal_by_party.entry(c.party_id).or_default() += d;
             }
         }
+        totals
+    }
+}
+
+impl Committed {
+    /// The committed cartas of a group on `day`, with their sums.
+    pub fn new(
+        cartas: Vec<fco_carta::Committed>,
+        weaned: HashMap<i64, i64>,
+        pantanal_dams: HashMap<i64, i64>,
+        day: NaiveDate,
+    ) -> Self {
+        let totals = Totals::of(&cartas, &weaned, &pantanal_dams, day);
         Self {
             cartas,
             weaned,
@@ -322,20 +335,13 @@ impl Committed {
     /// the Pantanal dams of those of `c`'s own borrower (art. 9 counts per producer). From the group's sums when they
     /// are of `day` (a pass judges a group's every carta: adding the group up for each was quadratic), else added up.
     pub fn others(&self, c: &fco_carta::Model, day: NaiveDate) -> (i128, i64, i64) {
-        let Some(t) = self.totals.as_ref().filter(|t| t.day == day) else {
-            let (mut amount, mut weaned, mut pantanal) = (0i128, 0i64, 0i64);
-            for o in self
-                .cartas
-                .iter()
-                .filter(|o| o.id != c.id && fco_carta::COMMITTED.contains(&o.stage_on(day)))
-            {
-                amount += i128::from(o.financed_amount.cents());
-                weaned += self.weaned.get(&o.id).copied().unwrap_or(0);
-                if o.party_id == c.party_id {
-                    pantanal += self.pantanal_dams.get(&o.id).copied().unwrap_or(0);
-                }
+        let other_day;
+        let t = match self.totals.as_ref().filter(|t| t.day == day) {
+            Some(t) => t,
+            None => {
+                other_day = Totals::of(&self.cartas, &self.weaned, &self.pantanal_dams, day);
+                &other_day
             }
-            return (amount, weaned, pantanal);
         };
         let (mut amount, mut weaned) = (t.amount, t.weaned);
         let mut pantanal = t.pantanal_by_party.get(&c.party_id).copied().unwrap_or(0);
@@ -431,27 +437,35 @@ async fn committed_cartas(
     // Every borrower's are read 20,000 at a time, by id: the driver's rows of one statement for all of them held
     // several times their decoded size (750 MiB on SQLite for 570,000).
     const PAGE: u64 = 20_000;
-    let mut out = Vec::new();
-    let mut after = i64::MIN;
-    loop {
-        let mut select = fco_carta::Entity::find()
+    let select = || {
+        fco_carta::Entity::find()
             .select_only()
             .columns(fco_carta::Committed::COLUMNS)
-            .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED));
-        select = match parties {
-            Some(parties) => select.filter(fco_carta::Column::PartyId.is_in(parties.iter().copied())),
-            None => select
-                .filter(fco_carta::Column::Id.gt(after))
-                .order_by_asc(fco_carta::Column::Id)
-                .limit(PAGE),
-        };
-        let rows = db.query_all_raw(select.build(db.get_database_backend())).await?;
+            .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
+    };
+    let decode = |rows: Vec<sea_orm::QueryResult>, out: &mut Vec<fco_carta::Committed>| -> Result<usize, DbErr> {
         out.reserve(rows.len());
         for row in &rows {
             out.push(fco_carta::Committed::decode(row)?);
         }
+        Ok(rows.len())
+    };
+    let backend = db.get_database_backend();
+    let mut out = Vec::new();
+    if let Some(parties) = parties {
+        let by_party = select().filter(fco_carta::Column::PartyId.is_in(parties.iter().copied()));
+        decode(db.query_all_raw(by_party.build(backend)).await?, &mut out)?;
+        return Ok(out);
+    }
+    let mut after = i64::MIN;
+    loop {
+        let page = select()
+            .filter(fco_carta::Column::Id.gt(after))
+            .order_by_asc(fco_carta::Column::Id)
+            .limit(PAGE);
+        let read = decode(db.query_all_raw(page.build(backend)).await?, &mut out)?;
         match out.last() {
-            Some(last) if parties.is_none() && rows.len() as u64 == PAGE => after = last.id,
+            Some(last) if read as u64 == PAGE => after = last.id,
             _ => break,
         }
     }
