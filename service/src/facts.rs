@@ -42,9 +42,21 @@ fn dense(keys: &[i64]) -> Option<(i64, i64)> {
     (keys.len() >= 64 && span < 2 * keys.len() as u64).then_some((*lo, *hi))
 }
 
-/// Declares a batch read of all children per parent key, in id order.
+/// Every row a select finds, read by sea-orm (by column name).
+async fn by_name<E: EntityTrait>(
+    select: sea_orm::Select<E>,
+    db: &impl ConnectionTrait,
+) -> Result<Vec<E::Model>, DbErr> {
+    select.all(db).await
+}
+
+/// Declares a batch read of all children per parent key, in id order: read by name, or by position
+/// (`entity::positional`) for the children read by the thousand in a pass.
 macro_rules! children {
     ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
+        children!($(#[$doc])* $name, $module, $column, $key, $field, by_name);
+    };
+    ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident, $read:path) => {
         $(#[$doc])*
         pub async fn $name(
             db: &impl ConnectionTrait,
@@ -54,14 +66,13 @@ macro_rules! children {
                 return Ok(HashMap::new());
             }
             let span = dense(keys);
-            let rows = $module::Entity::find()
+            let select = $module::Entity::find()
                 .filter(match span {
                     Some((lo, hi)) => $module::Column::$column.between(lo, hi),
                     None => $module::Column::$column.is_in(keys.iter().copied()),
                 })
-                .order_by_asc($module::Column::Id)
-                .all(db)
-                .await?;
+                .order_by_asc($module::Column::Id);
+            let rows = $read(select, db).await?;
             let wanted: Option<HashSet<$key>> = span.map(|_| keys.iter().copied().collect());
             let mut out: HashMap<$key, Vec<$module::Model>> = HashMap::new();
             for row in rows {
@@ -103,8 +114,8 @@ by_key!(
     chamber_meetings, chamber_meeting, Id, i64, id
 );
 children!(
-    /// Feedstock acquisitions by project.
-    acquisitions_by_project, feedstock_acquisition, ProjectId, i64, project_id
+    /// Feedstock acquisitions by project (by position: a pass reads every project's).
+    acquisitions_by_project, feedstock_acquisition, ProjectId, i64, project_id, positional::all
 );
 children!(
     /// Contract proposals by project.

@@ -4,7 +4,7 @@ use crate::helpers::{on_each_backend, with_each_database};
 use entity::{
     bank,
     domain::Money,
-    fco_carta, municipality, party, social_fuel_project,
+    fco_carta, feedstock_acquisition, municipality, party, social_fuel_project,
     vocab::{FcoCartaStage, SocialFuelStage},
 };
 use fomento_api::{config::MigrateAction, startup::migrate};
@@ -739,7 +739,7 @@ async fn rows_read_by_position_equal_those_read_by_name() {
                 assert_eq!(by_position, by_name, "{backend:?}: {}", stringify!($m));
             )*};
         }
-        same_rows!(social_fuel_project, party, bank);
+        same_rows!(social_fuel_project, party, bank, feedstock_acquisition);
         // A model read from the middle of a row (a joined table's columns), and a left join that found nothing.
         let row = db
             .query_one_raw(sea_orm::Statement::from_string(

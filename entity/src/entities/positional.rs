@@ -152,7 +152,8 @@ enum_cells!(
     FcoCartaStage,
     FinancingStatus,
     Decision,
-    SocialFuelStage
+    SocialFuelStage,
+    SupplierKind
 );
 
 impl Cell for Money {
@@ -161,6 +162,13 @@ impl Cell for Money {
     }
 }
 fields!(Money);
+
+impl Cell for crate::domain::Quantity {
+    fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
+        Ok(i64::read(row, i)?.map(crate::domain::Quantity))
+    }
+}
+fields!(crate::domain::Quantity);
 
 /// A model whose rows are read by position.
 pub trait Positional: Sized {
@@ -286,6 +294,25 @@ positional!(super::bank::Model {
 
 positional!(super::municipality::Model { ibge_code, name });
 
+positional!(super::feedstock_acquisition::Model {
+    id,
+    project_id,
+    year,
+    supplier_kind,
+    supplier_party_id,
+    crop,
+    quantity_kg,
+    cost,
+    perennial_area_ha,
+    productivity_kg_per_ha,
+    coefficient_source,
+    recorded_at,
+    recorded_by,
+    superseded_at,
+    superseded_by,
+    change_reason,
+});
+
 positional!(super::social_fuel_project::Model {
     id,
     title,
@@ -351,6 +378,13 @@ mod tests {
                 );
             )*};
         }
-        same_order!(fco_carta, party, bank, municipality, social_fuel_project);
+        same_order!(
+            fco_carta,
+            party,
+            bank,
+            municipality,
+            social_fuel_project,
+            feedstock_acquisition
+        );
     }
 }

@@ -155,7 +155,8 @@ pub struct CalendarDay {
 /// bank holidays) and the days kept as data.
 #[derive(Debug, Clone, Default)]
 pub struct Calendar {
-    days: Vec<CalendarDay>,
+    /// Shared: a calendar is copied for each authority it counts for (once per financing judged).
+    days: std::sync::Arc<Vec<CalendarDay>>,
     authority: Authority,
 }
 
@@ -167,7 +168,7 @@ impl Calendar {
 
     /// Adds days without office hours kept as data for every authority (state holidays, declared closures).
     pub fn with_closures(mut self, closures: impl IntoIterator<Item = (NaiveDate, String)>) -> Self {
-        self.days.extend(closures.into_iter().map(|(day, reason)| CalendarDay {
+        std::sync::Arc::make_mut(&mut self.days).extend(closures.into_iter().map(|(day, reason)| CalendarDay {
             day,
             authority: None,
             open: false,
@@ -178,7 +179,7 @@ impl Calendar {
 
     /// Adds days kept as data, each for its authority.
     pub fn with_days(mut self, days: impl IntoIterator<Item = CalendarDay>) -> Self {
-        self.days.extend(days);
+        std::sync::Arc::make_mut(&mut self.days).extend(days);
         self
     }
 

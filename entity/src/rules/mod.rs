@@ -314,25 +314,31 @@ impl RuleCode {
     }
 }
 
+/// FNV-1a: the hash of the maps looked up by a short, trusted key (a rule code, a parameter key) for every
+/// financing a pass judges, where SipHash's cost shows.
+#[derive(Default)]
+pub struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// A map hashed by [`Fnv`].
+pub type FnvMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+
 /// The rule with this code.
 pub fn rule(code: &str) -> Option<&'static Rule> {
-    // Looked up for every deadline of every financing a pass judges: by a map, not a scan of the catalogue, hashed
-    // by FNV-1a (a short, trusted key: no need for SipHash's cost).
-    #[derive(Default)]
-    struct Fnv(u64);
-    impl std::hash::Hasher for Fnv {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-            for b in bytes {
-                h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-            }
-            self.0 = h;
-        }
-    }
-    type Map = std::collections::HashMap<&'static str, &'static Rule, std::hash::BuildHasherDefault<Fnv>>;
+    // Looked up for every deadline of every financing a pass judges: by a map, not a scan of the catalogue.
+    type Map = FnvMap<&'static str, &'static Rule>;
     static BY_CODE: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
     BY_CODE
         .get_or_init(|| RULES.iter().map(|r| (r.code.as_str(), r)).collect())

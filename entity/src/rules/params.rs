@@ -355,13 +355,13 @@ pub struct Params {
     versions: Vec<ParamVersion>,
     /// The positions of each key's versions in `versions`: a pass over a million financings looks a parameter up
     /// several times per financing, and scanning every version of every key was 6 % of the flag pass.
-    by_key: std::collections::HashMap<String, Vec<usize>>,
+    by_key: super::FnvMap<String, Vec<usize>>,
 }
 
 impl Params {
     /// From stored versions.
     pub fn new(versions: Vec<ParamVersion>) -> Self {
-        let mut by_key: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        let mut by_key: super::FnvMap<String, Vec<usize>> = super::FnvMap::default();
         for (i, v) in versions.iter().enumerate() {
             by_key.entry(v.key.clone()).or_default().push(i);
         }
