@@ -134,15 +134,14 @@ impl Judgement {
     /// A deadline's flag, if it calls for one.
     fn deadline(
         &mut self,
-        params: &Params,
-        as_of: NaiveDate,
+        windows: &Windows,
         (kind, id, occurrence): (SubjectKind, i64, String),
         programme: Programme,
         financing_id: Option<i64>,
         d: &DeadlineOutcome,
     ) {
         let key = (kind, id, d.code.to_owned(), occurrence);
-        match severity_of(params, as_of, d) {
+        match windows.severity(d) {
             Some((severity, due)) => self.want(
                 key,
                 Wanted {
@@ -208,27 +207,46 @@ fn live(status: FinancingStatus) -> bool {
     )
 }
 
-/// `VIOLATION` for a deadline passed without its act, `WARNING` for one due within its window; with the due day.
-fn severity_of(params: &Params, as_of: NaiveDate, d: &DeadlineOutcome) -> Option<(&'static str, NaiveDate)> {
-    let due = d.due.or(d.due_at.map(brasilia_date))?;
-    if d.done {
-        return None;
+/// The look-ahead window of each deadline rule on the day judged (`<RULE>.WARNING_DAYS`, a versioned parameter),
+/// read once per pass rather than once per deadline judged.
+struct Windows {
+    as_of: NaiveDate,
+    days: entity::rules::FnvMap<&'static str, u32>,
+}
+
+impl Windows {
+    fn on(params: &Params, as_of: NaiveDate) -> Self {
+        let days = entity::rules::RULES
+            .iter()
+            .filter_map(|r| {
+                let code = r.code.as_str();
+                Some((code, params.count(&format!("{code}.WARNING_DAYS"), as_of).ok()?))
+            })
+            .collect();
+        Self { as_of, days }
     }
-    match d.status {
-        DeadlineStatus::Overdue => Some(("VIOLATION", due)),
-        DeadlineStatus::Pending if due >= as_of => {
-            let window = params.count(&format!("{}.WARNING_DAYS", d.code), as_of).ok()?;
-            ((due - as_of).num_days() <= i64::from(window)).then_some(("WARNING", due))
+
+    /// `VIOLATION` for a deadline passed without its act, `WARNING` for one due within its window; with the due day.
+    fn severity(&self, d: &DeadlineOutcome) -> Option<(&'static str, NaiveDate)> {
+        let due = d.due.or(d.due_at.map(brasilia_date))?;
+        if d.done {
+            return None;
         }
-        _ => None,
+        match d.status {
+            DeadlineStatus::Overdue => Some(("VIOLATION", due)),
+            DeadlineStatus::Pending if due >= self.as_of => {
+                let window = *self.days.get(d.code)?;
+                ((due - self.as_of).num_days() <= i64::from(window)).then_some(("WARNING", due))
+            }
+            _ => None,
+        }
     }
 }
 
 /// Whether a judgement calls for a flag, whose message is its explanation: a rule violated, or a deadline overdue or
 /// due within its window.
-fn speaks(params: &Params, as_of: NaiveDate, outcomes: &[Outcome], deadlines: &[DeadlineOutcome]) -> bool {
-    outcomes.iter().any(|o| o.status == Status::Violated)
-        || deadlines.iter().any(|d| severity_of(params, as_of, d).is_some())
+fn speaks(windows: &Windows, outcomes: &[Outcome], deadlines: &[DeadlineOutcome]) -> bool {
+    outcomes.iter().any(|o| o.status == Status::Violated) || deadlines.iter().any(|d| windows.severity(d).is_some())
 }
 
 /// What a pass judges.
@@ -250,6 +268,7 @@ pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgem
 pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Reach) -> Result<Judgement> {
     let everything = reach == Reach::Everything;
     let params = parameters::params(db).await?;
+    let windows = Windows::on(&params, as_of);
     let calendar = parameters::calendar(db).await?;
     // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's pass judges each
     // carta quietly first, and aloud when something is to be written about it (see `speaks`).
@@ -300,7 +319,7 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
             }
             for d in &deadlines {
                 let s = (SubjectKind::Financing, p.id, String::new());
-                j.deadline(&params, as_of, s, Programme::SocialFuel, Some(p.id), d);
+                j.deadline(&windows, s, Programme::SocialFuel, Some(p.id), d);
             }
             j.judged += 1;
         }
@@ -351,7 +370,7 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                     } else {
                         (Vec::new(), compliance::carta_deadlines(&facts, basis, c, as_of).await?)
                     };
-                    if everything && basis.quiet && speaks(&params, as_of, &judged.0, &judged.1) {
+                    if everything && basis.quiet && speaks(&windows, &judged.0, &judged.1) {
                         basis.quiet = false;
                         // A group's ceiling is one flag whose message is its first carta over the ceiling: the
                         // texts of the group's later cartas over it are not read.
@@ -385,8 +404,7 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                     j.closed(SubjectKind::Financing, c.id, &outcomes, &theirs, &why);
                     if let (Some(m), Some(d)) = (c.chamber_meeting_id, meeting.first()) {
                         j.deadline(
-                            &params,
-                            as_of,
+                            &windows,
                             (SubjectKind::Meeting, m, String::new()),
                             Programme::FcoRural,
                             None,
@@ -442,7 +460,7 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                     } else {
                         ((SubjectKind::Financing, c.id, String::new()), Some(c.id))
                     };
-                    j.deadline(&params, as_of, subject.0, Programme::FcoRural, subject.1, d);
+                    j.deadline(&windows, subject.0, Programme::FcoRural, subject.1, d);
                     if d.code == code::FCO_VALIDITY_120D.as_str()
                         && j.wanted
                             .contains_key(&(SubjectKind::Financing, c.id, d.code.to_owned(), String::new()))
@@ -479,8 +497,7 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                 String::new()
             };
             j.deadline(
-                &params,
-                as_of,
+                &windows,
                 (SubjectKind::Bank, b.id, occurrence),
                 Programme::FcoRural,
                 None,
@@ -764,9 +781,9 @@ pub async fn sync(
         a.update(&txn).await?;
         out.resolved.push(f.id);
     }
-    // ...then the wanted ones, consumed as they are written: new flags go in 500 at a time, so the pass never holds
-    // a second copy of every flag.
-    let mut new_rows = Vec::with_capacity(500);
+    // ...then the wanted ones, consumed as they are written: new flags go in [`FLAGS_PER_INSERT`] at a time, so the
+    // pass never holds a second copy of every flag.
+    let mut new_rows: Vec<sea_orm::Value> = Vec::with_capacity(FLAGS_PER_INSERT * FLAG_COLUMNS.len());
     let mut inserted = false;
     for (key, w) in judgement.wanted {
         if let Some(f) = open.get(&key) {
@@ -789,36 +806,29 @@ pub async fn sync(
             continue;
         }
         let (kind, id, rule, occurrence) = key;
-        new_rows.push(compliance_flag::ActiveModel {
-            programme: Set(w.programme),
-            financing_id: Set(w.financing_id),
-            rule_code: Set(rule),
-            legal_basis: Set(w.legal_basis),
-            message: Set(w.message),
-            source: Set(SOURCE.to_owned()),
-            raised_at: Set(now),
-            resolved_at: Set(None),
-            severity: Set(w.severity.to_owned()),
-            due_on: Set(w.due_on),
-            subject_kind: Set(kind.as_str().to_owned()),
-            subject_id: Set(id),
-            occurrence: Set(occurrence),
-            fingerprint: Set(Some(w.fingerprint)),
-            resolved_by: Set(None),
-            resolution: Set(None),
-            ..Default::default()
-        });
-        if new_rows.len() == 500 {
-            compliance_flag::Entity::insert_many(std::mem::take(&mut new_rows))
-                .exec_without_returning(&txn)
-                .await?;
+        // In the order of FLAG_COLUMNS.
+        new_rows.extend([
+            sea_orm::ActiveEnum::to_value(&w.programme).into(),
+            w.financing_id.into(),
+            rule.into(),
+            w.legal_basis.into(),
+            w.message.into(),
+            SOURCE.into(),
+            now.into(),
+            w.severity.into(),
+            w.due_on.into(),
+            kind.as_str().into(),
+            id.into(),
+            occurrence.into(),
+            Some(w.fingerprint).into(),
+        ]);
+        if new_rows.len() == FLAGS_PER_INSERT * FLAG_COLUMNS.len() {
+            insert_flags(&txn, &mut new_rows).await?;
             inserted = true;
         }
     }
     if !new_rows.is_empty() {
-        compliance_flag::Entity::insert_many(new_rows)
-            .exec_without_returning(&txn)
-            .await?;
+        insert_flags(&txn, &mut new_rows).await?;
         inserted = true;
     }
     if inserted {
@@ -835,6 +845,60 @@ pub async fn sync(
     }
     txn.commit().await?;
     Ok(out)
+}
+
+/// How many new flags one statement writes (13 values each: within SQLite's and PostgreSQL's limits on parameters).
+const FLAGS_PER_INSERT: usize = 1000;
+
+/// The columns a new flag is written with (the rest are `NULL`: not resolved).
+const FLAG_COLUMNS: [&str; 13] = [
+    "programme",
+    "financing_id",
+    "rule_code",
+    "legal_basis",
+    "message",
+    "source",
+    "raised_at",
+    "severity",
+    "due_on",
+    "subject_kind",
+    "subject_id",
+    "occurrence",
+    "fingerprint",
+];
+
+/// Writes the new flags in `values` (a row of [`FLAG_COLUMNS`] after another) in one statement, and empties it. Built
+/// as plain SQL: building the statement through the query builder, a value at a time, cost as much as the database's
+/// own work.
+async fn insert_flags(txn: &impl ConnectionTrait, values: &mut Vec<sea_orm::Value>) -> Result<()> {
+    use std::fmt::Write as _;
+    let backend = txn.get_database_backend();
+    let rows = values.len() / FLAG_COLUMNS.len();
+    let mut sql = format!("INSERT INTO compliance_flag ({}) VALUES ", FLAG_COLUMNS.join(", "));
+    let mut n = 0;
+    for r in 0..rows {
+        sql.push_str(if r == 0 { "(" } else { ",(" });
+        for c in 0..FLAG_COLUMNS.len() {
+            if c > 0 {
+                sql.push(',');
+            }
+            n += 1;
+            match backend {
+                DbBackend::Postgres => {
+                    let _ = write!(sql, "${n}");
+                }
+                _ => sql.push('?'),
+            }
+        }
+        sql.push(')');
+    }
+    txn.execute_raw(sea_orm::Statement::from_sql_and_values(
+        backend,
+        sql,
+        std::mem::take(values),
+    ))
+    .await?;
+    Ok(())
 }
 
 /// A person resolves a flag, saying why. A job's flag so resolved stays resolved while the facts behind it stay the
