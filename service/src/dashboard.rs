@@ -22,7 +22,7 @@ use entity::{
 use rust_decimal::Decimal;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
-    TransactionSession, TransactionTrait,
+    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -159,40 +159,28 @@ async fn query(db: &impl ConnectionTrait, sql: &str, values: Vec<sea_orm::Value>
 /// How many projects or cartas are read per statement.
 const PAGE: u64 = 2000;
 
+/// A task of the dashboard's, stopped if the dashboard fails before it is awaited.
+struct Task<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for Task<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// Computes the dashboard as of `as_of`.
-pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dashboard> {
+pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
+    // What is overdue or due within its window, as the flag job judges it: judged by a task of its own, beside the
+    // grouping statements below. The judging is mostly this process's work (reading and judging the cartas), the
+    // grouping mostly the database's, so each goes on while the other waits.
+    let mut judging = Task(tokio::spawn({
+        let db = db.clone();
+        async move { deadline_flags::judge_within(&db, as_of, deadline_flags::Reach::Deadlines).await }
+    }));
     let params = parameters::params(db).await?;
     let calendar = parameters::calendar(db).await?;
     let mut figures = Figures::default();
     let mut tables = Vec::new();
-
-    // What is overdue or due within its window, as the flag job judges it.
-    let judgement = deadline_flags::judge_within(db, as_of, deadline_flags::Reach::Deadlines).await?;
-    let mut deadlines: BTreeMap<(String, &'static str), u64> = BTreeMap::new();
-    let mut expiring: Vec<(i64, NaiveDate, &'static str)> = Vec::new();
-    for ((kind, id, rule, _), w) in &judgement.wanted {
-        if rules::rule(rule).is_some_and(|r| r.kind == rules::RuleKind::Deadline) || rule.starts_with("FCO-MONTHLY") {
-            *deadlines.entry((rule.clone(), w.severity)).or_default() += 1;
-        }
-        let violation = w.severity == "VIOLATION";
-        match rule.as_str() {
-            "SF-DECISION-30D" if violation => figures.decisions_overdue += 1,
-            "SF-DECISION-30D" => figures.decisions_due_soon += 1,
-            "SF-EXTERNAL-EVAL-6M" | "SF-EXTENSION-12M" if violation => figures.evaluations_overdue += 1,
-            "SF-EXTERNAL-EVAL-6M" | "SF-EXTENSION-12M" => figures.evaluations_due_soon += 1,
-            "FCO-VALIDITY-120D" => {
-                if violation {
-                    figures.approvals_expired += 1;
-                } else {
-                    figures.approvals_expiring += 1;
-                }
-                if *kind == SubjectKind::Financing {
-                    expiring.push((*id, w.due_on.unwrap_or(as_of), w.severity));
-                }
-            }
-            _ => {}
-        }
-    }
 
     // Social fuel: stage and region, the family-farm share against the minimum, seals.
     let mut by_stage: BTreeMap<(String, String), i64> = BTreeMap::new();
@@ -306,15 +294,8 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
         &["eligible", "requested"],
         vec![vec![Cell::Int(eligible), Cell::Int(requested)]],
     ));
-    tables.push(table(
-        "deadlines",
-        "Deadlines overdue (VIOLATION) and due within their window (WARNING)",
-        &["rule_code", "severity", "count"],
-        deadlines
-            .into_iter()
-            .map(|((r, s), n)| vec![text(r), text(s), Cell::Int(n as i64)])
-            .collect(),
-    ));
+    // The judgement's two tables go here and after the chamber's share, once it is in.
+    let deadlines_at = tables.len();
 
     // FCO: contracted by bank, month, activity, line and municipality; the chamber's share; the groups' ceiling.
     // Grouped by the database, each as known at the end of the day: a contract or decision dated later is not yet.
@@ -335,32 +316,33 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
              WHERE contracted_on <= $1 GROUP BY {key}"
         )
     };
-    let by_bank = Sum::of(db, &contracted("bank_id"), day(), |r| {
-        let id: i64 = r.try_get_by_index(0)?;
-        Ok(banks.get(&id).map_or_else(|| id.to_string(), |b| b.code.clone()))
-    })
-    .await?;
-    let by_month = Sum::of(db, &contracted(month), day(), |r| r.try_get_by_index(0)).await?;
-    let by_activity = Sum::of(db, &contracted("activity"), day(), |r| r.try_get_by_index(0)).await?;
-    let by_line = Sum::of(db, &contracted("line"), day(), |r| r.try_get_by_index(0)).await?;
-    let by_town = Sum::of(db, &contracted("municipality_code"), day(), |r| {
-        Ok(r.try_get_by_index::<i32>(0)?.to_string())
-    })
-    .await?;
+    // Each statement scans the cartas on its own pooled connection, side by side (on SQLite too: they only read).
+    let [bank_sql, month_sql, activity_sql, line_sql, town_sql] =
+        ["bank_id", month, "activity", "line", "municipality_code"].map(contracted);
+    let (by_bank, by_month, by_activity, by_line, by_town, decided) = futures::try_join!(
+        Sum::of(db, &bank_sql, day(), |r| {
+            let id: i64 = r.try_get_by_index(0)?;
+            Ok(banks.get(&id).map_or_else(|| id.to_string(), |b| b.code.clone()))
+        }),
+        Sum::of(db, &month_sql, day(), |r| r.try_get_by_index(0)),
+        Sum::of(db, &activity_sql, day(), |r| r.try_get_by_index(0)),
+        Sum::of(db, &line_sql, day(), |r| r.try_get_by_index(0)),
+        Sum::of(db, &town_sql, day(), |r| {
+            Ok(r.try_get_by_index::<i32>(0)?.to_string())
+        }),
+        // Who decided the cartas approved by the day ("?" when not recorded, or decided after it).
+        Sum::of(
+            db,
+            "SELECT CASE WHEN decided_on <= $1 THEN decided_by END, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) \
+             FROM fco_carta WHERE approved_on <= $1 GROUP BY CASE WHEN decided_on <= $1 THEN decided_by END",
+            day(),
+            |r| Ok(r.try_get_by_index::<Option<String>>(0)?.unwrap_or_else(|| "?".into())),
+        ),
+    )?;
     for (n, cents) in by_bank.0.values() {
         figures.contracted_count += *n as u64;
         figures.contracted_cents += cents;
     }
-    // Who decided the cartas approved by the day ("?" when not recorded, or decided after it).
-    let decided = Sum::of(
-        db,
-        "SELECT CASE WHEN decided_on <= $1 THEN decided_by END, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) \
-         FROM fco_carta WHERE approved_on <= $1 GROUP BY CASE WHEN decided_on <= $1 THEN decided_by END",
-        day(),
-        |r| Ok(r.try_get_by_index::<Option<String>>(0)?.unwrap_or_else(|| "?".into())),
-    )
-    .await?;
-    let numbers = &judgement.numbers;
     let towns: HashMap<i32, String> = crate::facts::municipalities(
         db,
         &by_town.0.keys().filter_map(|k| k.parse().ok()).collect::<Vec<i32>>(),
@@ -431,22 +413,7 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
             })
             .collect(),
     ));
-    expiring.sort_by_key(|e| (e.1, e.0));
-    tables.push(table(
-        "fco_approvals_expiring",
-        "Approved cartas whose 120 days end within the window (WARNING) or ended without a contract (VIOLATION)",
-        &["carta", "validity_ends", "severity"],
-        expiring
-            .iter()
-            .map(|(id, due, s)| {
-                vec![
-                    text(numbers.get(id).cloned().unwrap_or_default()),
-                    Cell::Date(*due),
-                    text(*s),
-                ]
-            })
-            .collect(),
-    ));
+    let expiring_at = tables.len();
     tables.push(ceiling_table(db, &params, as_of).await?);
     tables.extend(reporting_tables(db, &calendar, as_of, &banks).await?);
 
@@ -513,12 +480,75 @@ pub async fn compute(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dash
             })
             .collect(),
     ));
+    let judgement = (&mut judging.0)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("the dashboard's deadlines failed: {e}")))??;
+    let (deadlines, expiring) = judged(&judgement, as_of, &mut figures);
+    tables.insert(expiring_at, expiring);
+    tables.insert(deadlines_at, deadlines);
     Ok(Dashboard {
         as_of,
         built_at: None,
         figures,
         tables,
     })
+}
+
+/// The deadlines overdue and due within their window, by rule and severity, and the approvals expiring, from the
+/// deadlines' judgement; their counts go into `figures`.
+fn judged(judgement: &deadline_flags::Judgement, as_of: NaiveDate, figures: &mut Figures) -> (Table, Table) {
+    let mut deadlines: BTreeMap<(String, &'static str), u64> = BTreeMap::new();
+    let mut expiring: Vec<(i64, NaiveDate, &'static str)> = Vec::new();
+    for ((kind, id, rule, _), w) in &judgement.wanted {
+        if rules::rule(rule).is_some_and(|r| r.kind == rules::RuleKind::Deadline) || rule.starts_with("FCO-MONTHLY") {
+            *deadlines.entry((rule.clone(), w.severity)).or_default() += 1;
+        }
+        let violation = w.severity == "VIOLATION";
+        match rule.as_str() {
+            "SF-DECISION-30D" if violation => figures.decisions_overdue += 1,
+            "SF-DECISION-30D" => figures.decisions_due_soon += 1,
+            "SF-EXTERNAL-EVAL-6M" | "SF-EXTENSION-12M" if violation => figures.evaluations_overdue += 1,
+            "SF-EXTERNAL-EVAL-6M" | "SF-EXTENSION-12M" => figures.evaluations_due_soon += 1,
+            "FCO-VALIDITY-120D" => {
+                if violation {
+                    figures.approvals_expired += 1;
+                } else {
+                    figures.approvals_expiring += 1;
+                }
+                if *kind == SubjectKind::Financing {
+                    expiring.push((*id, w.due_on.unwrap_or(as_of), w.severity));
+                }
+            }
+            _ => {}
+        }
+    }
+    expiring.sort_by_key(|e| (e.1, e.0));
+    (
+        table(
+            "deadlines",
+            "Deadlines overdue (VIOLATION) and due within their window (WARNING)",
+            &["rule_code", "severity", "count"],
+            deadlines
+                .into_iter()
+                .map(|((r, s), n)| vec![text(r), text(s), Cell::Int(n as i64)])
+                .collect(),
+        ),
+        table(
+            "fco_approvals_expiring",
+            "Approved cartas whose 120 days end within the window (WARNING) or ended without a contract (VIOLATION)",
+            &["carta", "validity_ends", "severity"],
+            expiring
+                .iter()
+                .map(|(id, due, s)| {
+                    vec![
+                        text(judgement.numbers.get(id).cloned().unwrap_or_default()),
+                        Cell::Date(*due),
+                        text(*s),
+                    ]
+                })
+                .collect(),
+        ),
+    )
 }
 
 fn money(reais: Decimal) -> Cell {
@@ -687,11 +717,7 @@ async fn reporting_tables(
 }
 
 /// Builds the dashboard as of `as_of` and keeps it (replacing an earlier build of the same day).
-pub async fn build(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    as_of: NaiveDate,
-    now: DateTime<Utc>,
-) -> Result<Dashboard> {
+pub async fn build(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result<Dashboard> {
     let mut d = compute(db, as_of).await?;
     d.built_at = Some(now);
     let body = serde_json::to_string(&d).map_err(|e| ServiceError::Internal(e.to_string()))?;
@@ -713,7 +739,7 @@ pub async fn build(
 }
 
 /// The dashboard as of `as_of`: the job's build of that day if there is one, else computed now (`built_at: None`).
-pub async fn get(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Dashboard> {
+pub async fn get(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
     if let Some(s) = dashboard_snapshot::Entity::find()
         .filter(dashboard_snapshot::Column::AsOf.eq(as_of))
         .one(db)
