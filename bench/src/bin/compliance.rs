@@ -366,6 +366,26 @@ async fn flags(url: &str) -> anyhow::Result<(f64, usize)> {
     Ok((started.elapsed().as_secs_f64(), s.raised.len()))
 }
 
+/// The flag pass in its three parts, each timed: judging, bringing `compliance_flag` in step, announcing (for
+/// finding where the time goes; the full run times [`flags`]).
+async fn flags_parts(url: &str) -> anyhow::Result<String> {
+    let (db, _) = fomento_api::startup::connect(url).await?;
+    let now = chrono::Utc::now();
+    let started = Instant::now();
+    let j = service::deadline_flags::judge(&db, as_of()).await?;
+    let judged = started.elapsed().as_secs_f64();
+    let wanted = j.wanted.len();
+    let s = service::deadline_flags::sync(&db, j, as_of(), now).await?;
+    let synced = started.elapsed().as_secs_f64() - judged;
+    let events = service::events::of_pass(&s.raised, &s.changed, &s.resolved);
+    service::events::announce(&db, &events).await?;
+    let announced = started.elapsed().as_secs_f64() - judged - synced;
+    Ok(format!(
+        "judge {judged:.3} sync {synced:.3} announce {announced:.3} wanted {wanted} raised {}",
+        s.raised.len()
+    ))
+}
+
 /// One scan of the columns the judgement reads, and an insert of `n` flag rows, in one transaction.
 async fn flags_floor(url: &str, n: usize) -> anyhow::Result<f64> {
     let (db, _) = fomento_api::startup::connect(url).await?;
@@ -460,6 +480,7 @@ async fn main() -> anyhow::Result<()> {
                 let (s, n) = flags(&args[2]).await?;
                 format!("{s:.3} {n}")
             }
+            Some("flags-parts") => flags_parts(&args[2]).await?,
             Some("flags-floor") => format!("{:.3}", flags_floor(&args[2], args[3].parse()?).await?),
             other => bail!("unknown phase {other:?}"),
         };
