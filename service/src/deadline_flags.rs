@@ -883,6 +883,8 @@ async fn insert_flags(txn: &impl ConnectionTrait, values: &mut Vec<sea_orm::Valu
                 sql.push(',');
             }
             n += 1;
+            // Plain `?` on SQLite, not `crate::numbered`'s `?N`: binding 13,000 numbered parameters took the
+            // driver 14 s for 70,914 flags, against 0.5 s for plain ones.
             match backend {
                 DbBackend::Postgres => {
                     let _ = write!(sql, "${n}");

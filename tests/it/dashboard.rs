@@ -32,6 +32,16 @@ fn table<'a>(d: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no table {name}: {d}"))
 }
 
+/// The names of a dashboard's tables, in its order.
+fn table_names(dashboard: &Value) -> Vec<&str> {
+    dashboard["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect()
+}
+
 #[tokio::test]
 async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_built_by_its_job() {
     on_each_backend(true, |app| async move {
@@ -118,14 +128,8 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
 
         // Every table, in the order the README lists them (the page and the exports show them so): the deadlines'
         // two are judged beside the grouping statements and put back in their places.
-        let order: Vec<&str> = on_demand["tables"]
-            .as_array()
-            .expect("tables")
-            .iter()
-            .filter_map(|t| t["name"].as_str())
-            .collect();
         assert_eq!(
-            order,
+            table_names(&on_demand),
             [
                 "sf_projects_by_stage_region",
                 "sf_family_share_by_region",
@@ -149,12 +153,7 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
 
         // One programme's tables only (the deadline and flag tables always).
         let sf = dashboard(&app, Some("SOCIAL_FUEL")).await;
-        let names: Vec<&str> = sf["tables"]
-            .as_array()
-            .expect("tables")
-            .iter()
-            .filter_map(|t| t["name"].as_str())
-            .collect();
+        let names = table_names(&sf);
         assert!(
             names.iter().all(|n| !n.starts_with("fco_")) && names.contains(&"sf_family_share_by_region"),
             "{names:?}"
