@@ -144,6 +144,73 @@ impl Sum {
     }
 }
 
+/// The cartas contracted by the end of `as_of`, counted and summed by bank (its code, from `bank_code`), month,
+/// activity, programme line and municipality. On PostgreSQL one scan feeds the five groupings (`GROUPING SETS`, by
+/// day rather than month, the months added up here): five statements scanning the cartas side by side cost the
+/// database two to three times the work on two cores. On SQLite, which has no grouping sets, five statements side by
+/// side, each on its own pooled connection.
+async fn contracted_sums(
+    db: &impl ConnectionTrait,
+    as_of: NaiveDate,
+    bank_code: &impl Fn(i64) -> String,
+) -> Result<[Sum; 5]> {
+    let day = || vec![sea_orm::Value::from(as_of)];
+    if db.get_database_backend() == DbBackend::Postgres {
+        let mut sums: [Sum; 5] = Default::default();
+        let rows = query(
+            db,
+            "SELECT GROUPING(bank_id, contracted_on, activity, line, municipality_code), \
+               bank_id, contracted_on, activity, line, municipality_code, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) \
+             FROM fco_carta WHERE contracted_on <= $1 \
+             GROUP BY GROUPING SETS ((bank_id), (contracted_on), (activity), (line), (municipality_code))",
+            day(),
+        )
+        .await?;
+        for r in rows {
+            // GROUPING's bit for a column is 0 in the rows grouped by it, the first column's the highest.
+            let mask: i32 = r.try_get_by_index(0)?;
+            let Some(set) = (0..5usize).find(|i| mask & (1 << (4 - i)) == 0) else {
+                continue;
+            };
+            let key = match set {
+                0 => bank_code(r.try_get_by_index(1)?),
+                1 => r.try_get_by_index::<NaiveDate>(2)?.format("%Y-%m").to_string(),
+                2 => r.try_get_by_index(3)?,
+                3 => r.try_get_by_index(4)?,
+                _ => r.try_get_by_index::<i32>(5)?.to_string(),
+            };
+            let e = sums[set].0.entry(key).or_default();
+            e.0 += r.try_get_by_index::<i64>(6)?;
+            e.1 += r.try_get_by_index::<Option<i64>>(7)?.unwrap_or(0);
+        }
+        return Ok(sums);
+    }
+    let contracted = |key: &str| {
+        format!(
+            "SELECT {key}, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) FROM fco_carta \
+             WHERE contracted_on <= $1 GROUP BY {key}"
+        )
+    };
+    let [bank_sql, month_sql, activity_sql, line_sql, town_sql] = [
+        "bank_id",
+        "substr(contracted_on, 1, 7)",
+        "activity",
+        "line",
+        "municipality_code",
+    ]
+    .map(contracted);
+    let (by_bank, by_month, by_activity, by_line, by_town) = futures::try_join!(
+        Sum::of(db, &bank_sql, day(), |r| Ok(bank_code(r.try_get_by_index(0)?))),
+        Sum::of(db, &month_sql, day(), |r| r.try_get_by_index(0)),
+        Sum::of(db, &activity_sql, day(), |r| r.try_get_by_index(0)),
+        Sum::of(db, &line_sql, day(), |r| r.try_get_by_index(0)),
+        Sum::of(db, &town_sql, day(), |r| {
+            Ok(r.try_get_by_index::<i32>(0)?.to_string())
+        }),
+    )?;
+    Ok([by_bank, by_month, by_activity, by_line, by_town])
+}
+
 /// Runs a statement written with `$n` placeholders on either backend.
 async fn query(db: &impl ConnectionTrait, sql: &str, values: Vec<sea_orm::Value>) -> Result<Vec<sea_orm::QueryResult>> {
     let backend = db.get_database_backend();
@@ -306,30 +373,10 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
         .map(|b| (b.id, b))
         .collect();
     let day = || vec![sea_orm::Value::from(as_of)];
-    let month = match db.get_database_backend() {
-        DbBackend::Postgres => "to_char(contracted_on, 'YYYY-MM')",
-        _ => "substr(contracted_on, 1, 7)",
-    };
-    let contracted = |key: &str| {
-        format!(
-            "SELECT {key}, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) FROM fco_carta \
-             WHERE contracted_on <= $1 GROUP BY {key}"
-        )
-    };
-    // Each statement scans the cartas on its own pooled connection, side by side (on SQLite too: they only read).
-    let [bank_sql, month_sql, activity_sql, line_sql, town_sql] =
-        ["bank_id", month, "activity", "line", "municipality_code"].map(contracted);
-    let (by_bank, by_month, by_activity, by_line, by_town, decided) = futures::try_join!(
-        Sum::of(db, &bank_sql, day(), |r| {
-            let id: i64 = r.try_get_by_index(0)?;
-            Ok(banks.get(&id).map_or_else(|| id.to_string(), |b| b.code.clone()))
-        }),
-        Sum::of(db, &month_sql, day(), |r| r.try_get_by_index(0)),
-        Sum::of(db, &activity_sql, day(), |r| r.try_get_by_index(0)),
-        Sum::of(db, &line_sql, day(), |r| r.try_get_by_index(0)),
-        Sum::of(db, &town_sql, day(), |r| {
-            Ok(r.try_get_by_index::<i32>(0)?.to_string())
-        }),
+    // The contracted sums and who decided, side by side on their own pooled connections (on SQLite too: they only read).
+    let bank_code = |id: i64| banks.get(&id).map_or_else(|| id.to_string(), |b| b.code.clone());
+    let (contracted, decided) = futures::try_join!(
+        contracted_sums(db, as_of, &bank_code),
         // Who decided the cartas approved by the day ("?" when not recorded, or decided after it).
         Sum::of(
             db,
@@ -339,6 +386,7 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
             |r| Ok(r.try_get_by_index::<Option<String>>(0)?.unwrap_or_else(|| "?".into())),
         ),
     )?;
+    let [by_bank, by_month, by_activity, by_line, by_town] = contracted;
     for (n, cents) in by_bank.0.values() {
         figures.contracted_count += *n as u64;
         figures.contracted_cents += cents;

@@ -359,6 +359,21 @@ async fn dashboard(url: &str) -> anyhow::Result<f64> {
     Ok(started.elapsed().as_secs_f64())
 }
 
+/// Every table of the dashboard, a row a line (for checking that a change to the dashboard leaves its answer be:
+/// `phase dashboard-tables URL | md5sum` before and after).
+async fn dashboard_tables(url: &str) -> anyhow::Result<String> {
+    let (db, _) = fomento_api::startup::connect(url).await?;
+    let d = service::dashboard::compute(&db, as_of()).await?;
+    let mut out = String::new();
+    for t in &d.tables {
+        out.push_str(&format!("{} {:?}\n", t.name, t.columns));
+        for r in &t.rows {
+            out.push_str(&format!("  {r:?}\n"));
+        }
+    }
+    Ok(out)
+}
+
 async fn flags(url: &str) -> anyhow::Result<(f64, usize)> {
     let (db, _) = fomento_api::startup::connect(url).await?;
     let started = Instant::now();
@@ -476,6 +491,7 @@ async fn main() -> anyhow::Result<()> {
             Some("seed") => format!("{:.3}", seed(&args[2], args[3].parse()?, args[4].parse()?).await?),
             Some("dashboard-floor") => format!("{:.3}", dashboard_floor(&args[2]).await?),
             Some("dashboard") => format!("{:.3}", dashboard(&args[2]).await?),
+            Some("dashboard-tables") => dashboard_tables(&args[2]).await?,
             Some("flags") => {
                 let (s, n) = flags(&args[2]).await?;
                 format!("{s:.3} {n}")
