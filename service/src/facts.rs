@@ -462,25 +462,53 @@ async fn committed_cartas(
         Ok(rows.len())
     };
     let backend = db.get_database_backend();
-    let mut out = Vec::new();
     if let Some(parties) = parties {
+        let mut out = Vec::new();
         let by_party = select().filter(fco_carta::Column::PartyId.is_in(parties.iter().copied()));
         decode(db.query_all_raw(by_party.build(backend)).await?, &mut out)?;
         return Ok(out);
     }
-    let mut after = i64::MIN;
-    loop {
-        let page = select()
-            .filter(fco_carta::Column::Id.gt(after))
-            .order_by_asc(fco_carta::Column::Id)
-            .limit(PAGE);
-        let read = decode(db.query_all_raw(page.build(backend)).await?, &mut out)?;
-        match out.last() {
-            Some(last) if read as u64 == PAGE => after = last.id,
-            _ => break,
+    // The pages of ids after `after` up to `upto`, in id order.
+    let pages = |mut after: i64, upto: i64| async move {
+        let mut out = Vec::new();
+        loop {
+            let page = select()
+                .filter(fco_carta::Column::Id.gt(after))
+                .filter(fco_carta::Column::Id.lte(upto))
+                .order_by_asc(fco_carta::Column::Id)
+                .limit(PAGE);
+            let read = decode(db.query_all_raw(page.build(backend)).await?, &mut out)?;
+            match out.last() {
+                Some(last) if read as u64 == PAGE => after = last.id,
+                _ => break,
+            }
         }
+        Ok::<_, DbErr>(out)
+    };
+    if backend != sea_orm::DbBackend::Postgres {
+        return pages(i64::MIN, i64::MAX).await;
     }
-    Ok(out)
+    // On PostgreSQL four ranges of ids are read side by side, each on its own pooled connection, and put together in
+    // id order: the database reads them on both cores while the pages are decoded here (one range after another, the
+    // pass waited on the book for about a second of its five on 1M cartas).
+    const RANGES: i64 = 4;
+    let bounds: Option<(Option<i64>, Option<i64>)> = fco_carta::Entity::find()
+        .select_only()
+        .column_as(fco_carta::Column::Id.min(), "lo")
+        .column_as(fco_carta::Column::Id.max(), "hi")
+        .into_tuple()
+        .one(db)
+        .await?;
+    let Some((Some(lo), Some(hi))) = bounds else {
+        return Ok(Vec::new());
+    };
+    let step = (hi - lo) / RANGES + 1;
+    let parts = futures::future::try_join_all((0..RANGES).map(|i| {
+        let after = lo - 1 + i * step;
+        pages(after, (after + step).min(hi))
+    }))
+    .await?;
+    Ok(parts.concat())
 }
 
 /// The `WEANED_CALF` and `DAM` items (every version) of `cartas`, or of every carta, by carta: what the committed
