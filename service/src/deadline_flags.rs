@@ -338,13 +338,26 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     } else {
         HashMap::new()
     };
-    let mut batch = carta_batch(db, everything, as_of, 0, &mut book).await?;
+    // The closed cartas the batches pass over that still have an open flag, of their own or their group's: merged
+    // into the batches by id, so that their flags are resolved with their account.
+    let mut held = if everything {
+        closed_and_watched(db, &j, &groups, as_of).await?
+    } else {
+        std::collections::VecDeque::new()
+    };
+    let mut batch = carta_batch(db, everything, as_of, 0, &mut book, &mut held).await?;
     loop {
-        let (cartas, facts) = batch;
-        let Some(last) = cartas.last() else { break };
+        let (cartas, facts, more) = batch;
         // The next batch is read while this one is judged: the database works on it (on its own connections) while
         // the rules run here, and the judging yields now and then so that its rows keep flowing.
-        let next = carta_batch(db, everything, as_of, last.id, &mut book);
+        let next = async {
+            match more {
+                Some(after) => carta_batch(db, everything, as_of, after, &mut book, &mut held)
+                    .await
+                    .map(Some),
+                None => Ok(None),
+            }
+        };
         let judged = async {
             for (n, c) in cartas.iter().enumerate() {
                 if n % 64 == 63 {
@@ -472,7 +485,10 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
             }
             Ok(())
         };
-        batch = futures::try_join!(next, judged)?.0;
+        match futures::try_join!(next, judged)?.0 {
+            Some(b) => batch = b,
+            None => break,
+        }
     }
     for (group, judged) in ceiling {
         group_ceiling(&mut j, group, &judged);
@@ -510,18 +526,115 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
     Ok(j)
 }
 
-/// A batch of cartas after `after` with the facts `judge_within` reads (all of them, or those its deadlines read).
+/// Whether the flag pass reads a carta in its batches: one live by its stored stage, or with an act dated after
+/// `as_of` (its stage on the day may differ), or on a chamber meeting's agenda (whose result is owed whatever becomes
+/// of the carta). The others (drafts, unfavourable and expired cartas) raise nothing: they are read only when they
+/// still have an open flag ([`closed_and_watched`]).
+fn in_batches(c: &fco_carta::Model, as_of: NaiveDate) -> bool {
+    live(c.stage.status()) || c.acts().after(as_of) || c.chamber_meeting_id.is_some()
+}
+
+/// The stored stages that are not live.
+fn closed_stages() -> Vec<FcoCartaStage> {
+    use sea_orm::Iterable;
+    FcoCartaStage::iter().filter(|s| !live(s.status())).collect()
+}
+
+/// The cartas [`in_batches`] reads, as a condition the database checks (it may let more through; `in_batches`
+/// decides).
+fn in_batches_sql(as_of: NaiveDate) -> sea_orm::Condition {
+    use fco_carta::Column as C;
+    sea_orm::Condition::any()
+        .add(C::Stage.is_not_in(closed_stages()))
+        .add(C::SubmittedOn.gt(as_of))
+        .add(C::ReceivedByCouncilAt.is_not_null())
+        .add(C::DecidedOn.gt(as_of))
+        .add(C::ApprovedOn.gt(as_of))
+        .add(C::ContractedOn.gt(as_of))
+        .add(C::ChamberMeetingId.is_not_null())
+}
+
+/// The closed cartas the batches pass over ([`in_batches`]) that have an open flag of the job's, or whose current
+/// group has one, by id: after a pass has resolved their flags they are read no more.
+async fn closed_and_watched(
+    db: &impl ConnectionTrait,
+    j: &Judgement,
+    groups: &HashMap<i64, i64>,
+    as_of: NaiveDate,
+) -> Result<std::collections::VecDeque<fco_carta::Model>> {
+    use fco_carta::Column as C;
+    use sea_orm::sea_query::Query;
+    if j.watched.is_empty() {
+        return Ok(Default::default());
+    }
+    let open_of = |kind: SubjectKind| {
+        Query::select()
+            .column(compliance_flag::Column::SubjectId)
+            .from(compliance_flag::Entity)
+            .and_where(compliance_flag::Column::Source.eq(SOURCE))
+            .and_where(compliance_flag::Column::ResolvedAt.is_null())
+            .and_where(compliance_flag::Column::SubjectKind.eq(kind.as_str()))
+            .to_owned()
+    };
+    let of_groups = Query::select()
+        .column(party::Column::Id)
+        .from(party::Entity)
+        .and_where(party::Column::EconomicGroupId.in_subquery(open_of(SubjectKind::Group)))
+        .to_owned();
+    let cartas = entity::positional::all(
+        fco_carta::Entity::find()
+            .filter(C::Stage.is_in(closed_stages()))
+            .filter(
+                sea_orm::Condition::any()
+                    .add(C::Id.in_subquery(open_of(SubjectKind::Financing)))
+                    .add(C::PartyId.in_subquery(of_groups)),
+            )
+            .order_by_asc(C::Id),
+        db,
+    )
+    .await?;
+    Ok(cartas
+        .into_iter()
+        .filter(|c| {
+            !in_batches(c, as_of)
+                && (j.watches(SubjectKind::Financing, c.id)
+                    || groups
+                        .get(&c.party_id)
+                        .is_some_and(|g| j.watches(SubjectKind::Group, *g)))
+        })
+        .collect())
+}
+
+/// A batch of cartas after `after` with the facts `judge_within` reads (all of them, or those its deadlines read),
+/// and the id to read the next batch after (none when this is the last). The flag pass's batches take in the `held`
+/// cartas up to their last id (all that are left, in the last).
 async fn carta_batch(
     db: &impl ConnectionTrait,
     everything: bool,
     as_of: NaiveDate,
     after: i64,
     book: &mut crate::facts::GroupBook,
-) -> Result<(Vec<fco_carta::Model>, Preloaded)> {
+    held: &mut std::collections::VecDeque<fco_carta::Model>,
+) -> Result<(Vec<fco_carta::Model>, Preloaded, Option<i64>)> {
     Ok(if everything {
-        let cartas = crate::facts::cartas_after(db, after, BATCH).await?;
+        let read = crate::facts::cartas_after_if(db, after, BATCH, in_batches_sql(as_of)).await?;
+        let more = read.last().map(|c| c.id);
+        let upto = more.unwrap_or(i64::MAX);
+        let mut cartas = Vec::with_capacity(read.len());
+        let mut read = read.into_iter().filter(|c| in_batches(c, as_of)).peekable();
+        loop {
+            let take_held = match (held.front(), read.peek()) {
+                (Some(h), Some(r)) => h.id < r.id,
+                (Some(h), None) => h.id <= upto,
+                (None, _) => false,
+            };
+            match if take_held { held.pop_front() } else { read.next() } {
+                Some(c) => cartas.push(c),
+                None => break,
+            }
+        }
         let facts = Preloaded::cartas(db, &cartas, as_of, book).await?;
-        (cartas, facts)
+        (cartas, facts, more)
     } else {
         // The cartas whose deadlines can call for a flag: those with a chamber meeting (FCO-72H-*) and those
         // approved and not contracted as known on the day (FCO-VALIDITY-120D), that is, approved by then, not
@@ -555,7 +668,8 @@ async fn carta_batch(
         )
         .await?;
         let facts = Preloaded::meetings(db, &cartas).await?;
-        (cartas, facts)
+        let more = cartas.last().map(|c| c.id);
+        (cartas, facts, more)
     })
 }
 

@@ -336,6 +336,66 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
     .await;
 }
 
+/// Closed cartas (drafts, unfavourable and expired ones) raise nothing, and the pass does not read them, save those
+/// with an open flag: an approval flagged past its 120 days and then marked expired has its flag resolved by the next
+/// pass, with the carta's account; a carta left as a draft is never flagged.
+#[tokio::test]
+async fn an_expired_cartas_open_flag_is_resolved_though_closed_cartas_are_passed_over() {
+    on_each_backend(true, |app| async move {
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let create = |number: &str| {
+            json!({ "i": { "number": number, "bankId": bank, "borrowerDocument": "529.982.247-25",
+                "borrowerName": "João Silva", "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": "1000000.00",
+                "municipalityCode": 5107909 } })
+        };
+        let new = "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }";
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id stage }} }}");
+        let carta = app.data(new, create("FLAG-EXPIRED-1")).await["createFcoCarta"]["id"].clone();
+        let draft = app.data(new, create("FLAG-DRAFT-1")).await["createFcoCarta"]["id"].clone();
+        app.data(&step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": carta })).await;
+        // Approved by the chamber on 2 March 2026: its 120 days end on 30 June (no chamber meeting recorded).
+        app.data(
+            &step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-03-02\""),
+            json!({ "id": carta }),
+        )
+        .await;
+        let flags = |id: Value| {
+            let app = &app;
+            async move {
+                let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity open source resolution } } } }";
+                app.data(q, json!({ "id": id })).await["node"]["flags"]
+                    .as_array()
+                    .map(|l| l.iter().filter(|f| f["source"] == "job:flag-deadlines").cloned().collect::<Vec<_>>())
+                    .unwrap_or_default()
+            }
+        };
+        run(&app, day("2026-07-01")).await;
+        let open = flags(carta.clone()).await;
+        assert_eq!(
+            open.iter()
+                .filter(|f| f["open"] == true && f["ruleCode"] == "FCO-VALIDITY-120D" && f["severity"] == "VIOLATION")
+                .count(),
+            1,
+            "{open:?}"
+        );
+        let expired = app.data(&step("expireFcoCarta", ", on: \"2026-07-01\""), json!({ "id": carta })).await;
+        assert_eq!(expired["expireFcoCarta"]["stage"], "EXPIRED");
+        run(&app, day("2026-07-02")).await;
+        let after = flags(carta.clone()).await;
+        assert!(!after.is_empty() && after.iter().all(|f| f["open"] == false), "{after:?}");
+        assert!(
+            after.iter().any(|f| f["ruleCode"] == "FCO-VALIDITY-120D"
+                && f["resolution"].as_str().is_some_and(|r| r.contains("the carta is Expired on 2026-07-02"))),
+            "{after:?}"
+        );
+        // Read no more once its flags are resolved, it stays without a flag; so does the draft.
+        run(&app, day("2026-07-03")).await;
+        assert!(flags(carta).await.iter().all(|f| f["open"] == false));
+        assert!(flags(draft).await.is_empty());
+    })
+    .await;
+}
+
 /// Subscriptions take the key in `connection_init`: without one the connection is refused there; a bank's key hears
 /// only of its own bank's flags (the administrator's subscription hears the same flag).
 #[tokio::test]

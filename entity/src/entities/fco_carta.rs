@@ -174,7 +174,7 @@ pub struct Acts {
 
 impl Acts {
     /// Whether an act that sets the stage is dated after `as_of`.
-    fn after(&self, as_of: Date) -> bool {
+    pub fn after(&self, as_of: Date) -> bool {
         let later = |d: Option<Date>| d.is_some_and(|d| d > as_of);
         later(self.submitted_on)
             || self
