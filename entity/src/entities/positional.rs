@@ -107,6 +107,17 @@ impl Cell for NaiveDate {
                 .map_err(|e| decode_err(i, e));
         }
         if let Some(r) = row.try_as_sqlite_row() {
+            // SQLite's date is the text `YYYY-MM-DD`, read here: the driver's `%F` parse walked its format string for
+            // every date (3 % of the flag pass on SQLite). Any other text goes to the driver, as before.
+            match r.try_get_unchecked::<Option<&str>, _>(i) {
+                Ok(None) => return Ok(None),
+                Ok(Some(s)) => {
+                    if let Some(d) = ymd(s) {
+                        return Ok(Some(d));
+                    }
+                }
+                Err(_) => {}
+            }
             return r
                 .try_get_unchecked::<Option<NaiveDate>, _>(i)
                 .map_err(|e| decode_err(i, e));
@@ -115,6 +126,19 @@ impl Cell for NaiveDate {
     }
 }
 fields!(NaiveDate);
+
+/// The date written `YYYY-MM-DD` (four, two and two digits), if it is one; `None` for any other text.
+fn ymd(s: &str) -> Option<NaiveDate> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        b[r].iter()
+            .try_fold(0u32, |n, c| c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0')))
+    };
+    NaiveDate::from_ymd_opt(i32::try_from(num(0..4)?).ok()?, num(5..7)?, num(8..10)?)
+}
 
 macro_rules! enum_cells {
     ($($t:ty),* $(,)?) => {$(
@@ -356,6 +380,26 @@ mod tests {
 
     fn columns<E: EntityTrait>() -> Vec<String> {
         E::Column::iter().map(|c| c.as_str().to_owned()).collect()
+    }
+
+    #[test]
+    fn sqlite_dates_are_read_as_the_driver_reads_them() {
+        for text in ["2026-12-03", "2024-02-29", "0001-01-01", "9999-12-31", "2026-01-09"] {
+            assert_eq!(ymd(text), NaiveDate::parse_from_str(text, "%F").ok(), "{text}");
+        }
+        // Not a date, or not in this form: left to the driver.
+        for text in [
+            "2025-02-29",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-1-01",
+            "2026/12/03",
+            "20261203",
+            "2026-12-0x",
+            "",
+        ] {
+            assert_eq!(ymd(text), None, "{text}");
+        }
     }
 
     #[test]
