@@ -530,8 +530,8 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
 /// `as_of` (its stage on the day may differ), or on a chamber meeting's agenda (whose result is owed whatever becomes
 /// of the carta). The others (drafts, unfavourable and expired cartas) raise nothing: they are read only when they
 /// still have an open flag ([`closed_and_watched`]).
-fn in_batches(c: &fco_carta::Model, as_of: NaiveDate) -> bool {
-    live(c.stage.status()) || c.acts().after(as_of) || c.chamber_meeting_id.is_some()
+fn in_batches(acts: &fco_carta::Acts, meeting: Option<i64>, as_of: NaiveDate) -> bool {
+    live(acts.stage.status()) || acts.after(as_of) || meeting.is_some()
 }
 
 /// The stored stages that are not live.
@@ -554,8 +554,10 @@ fn in_batches_sql(as_of: NaiveDate) -> sea_orm::Condition {
         .add(C::ChamberMeetingId.is_not_null())
 }
 
-/// The closed cartas the batches pass over ([`in_batches`]) that have an open flag of the job's, or whose current
-/// group has one, by id: after a pass has resolved their flags they are read no more.
+/// The closed cartas the batches pass over ([`in_batches`]) whose account a flag still needs, by id: every one with an
+/// open flag of the job's, and for each group with an open flag the first of its closed cartas (its account is the
+/// one a group keeps, [`Judgement::say`]; the group's other closed cartas say nothing more). Once a pass has resolved
+/// their flags they are read no more.
 async fn closed_and_watched(
     db: &impl ConnectionTrait,
     j: &Judgement,
@@ -576,33 +578,96 @@ async fn closed_and_watched(
             .and_where(compliance_flag::Column::SubjectKind.eq(kind.as_str()))
             .to_owned()
     };
+    // The closed cartas of the groups with an open flag, narrow (there may be many): the first of each group's the
+    // batches pass over is kept.
     let of_groups = Query::select()
         .column(party::Column::Id)
         .from(party::Entity)
         .and_where(party::Column::EconomicGroupId.in_subquery(open_of(SubjectKind::Group)))
         .to_owned();
-    let cartas = entity::positional::all(
-        fco_carta::Entity::find()
-            .filter(C::Stage.is_in(closed_stages()))
-            .filter(
-                sea_orm::Condition::any()
-                    .add(C::Id.in_subquery(open_of(SubjectKind::Financing)))
-                    .add(C::PartyId.in_subquery(of_groups)),
-            )
-            .order_by_asc(C::Id),
-        db,
-    )
-    .await?;
-    Ok(cartas
+    type Narrow = (
+        i64,
+        i64,
+        FcoCartaStage,
+        Option<NaiveDate>,
+        Option<DateTime<Utc>>,
+        Option<NaiveDate>,
+        Option<entity::vocab::Decision>,
+        Option<NaiveDate>,
+        Option<NaiveDate>,
+        Option<i64>,
+    );
+    let narrow: Vec<Narrow> = fco_carta::Entity::find()
+        .select_only()
+        .columns([
+            C::Id,
+            C::PartyId,
+            C::Stage,
+            C::SubmittedOn,
+            C::ReceivedByCouncilAt,
+            C::DecidedOn,
+            C::Decision,
+            C::ApprovedOn,
+            C::ContractedOn,
+            C::ChamberMeetingId,
+        ])
+        .filter(C::Stage.is_in(closed_stages()))
+        .filter(C::PartyId.in_subquery(of_groups))
+        .order_by_asc(C::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut groups_met = HashSet::new();
+    let mut ids: Vec<i64> = Vec::new();
+    for (
+        id,
+        party,
+        stage,
+        submitted_on,
+        received_by_council_at,
+        decided_on,
+        decision,
+        approved_on,
+        contracted_on,
+        meeting,
+    ) in narrow
+    {
+        let acts = fco_carta::Acts {
+            stage,
+            submitted_on,
+            received_by_council_at,
+            decided_on,
+            decision,
+            approved_on,
+            contracted_on,
+        };
+        if let Some(g) = groups.get(&party).filter(|g| j.watches(SubjectKind::Group, **g))
+            && !in_batches(&acts, meeting, as_of)
+            && groups_met.insert(*g)
+        {
+            ids.push(id);
+        }
+    }
+    let first_of_group: HashSet<i64> = ids.iter().copied().collect();
+    let mut cartas: Vec<fco_carta::Model> = Vec::new();
+    for chunk in ids.chunks(5000) {
+        cartas.extend(
+            entity::positional::all(fco_carta::Entity::find().filter(C::Id.is_in(chunk.iter().copied())), db).await?,
+        );
+    }
+    cartas.extend(
+        entity::positional::all(
+            fco_carta::Entity::find()
+                .filter(C::Stage.is_in(closed_stages()))
+                .filter(C::Id.in_subquery(open_of(SubjectKind::Financing))),
+            db,
+        )
+        .await?
         .into_iter()
-        .filter(|c| {
-            !in_batches(c, as_of)
-                && (j.watches(SubjectKind::Financing, c.id)
-                    || groups
-                        .get(&c.party_id)
-                        .is_some_and(|g| j.watches(SubjectKind::Group, *g)))
-        })
-        .collect())
+        .filter(|c| !first_of_group.contains(&c.id) && !in_batches(&c.acts(), c.chamber_meeting_id, as_of)),
+    );
+    cartas.sort_by_key(|c| c.id);
+    Ok(cartas.into())
 }
 
 /// A batch of cartas after `after` with the facts `judge_within` reads (all of them, or those its deadlines read),
@@ -621,7 +686,10 @@ async fn carta_batch(
         let more = read.last().map(|c| c.id);
         let upto = more.unwrap_or(i64::MAX);
         let mut cartas = Vec::with_capacity(read.len());
-        let mut read = read.into_iter().filter(|c| in_batches(c, as_of)).peekable();
+        let mut read = read
+            .into_iter()
+            .filter(|c| in_batches(&c.acts(), c.chamber_meeting_id, as_of))
+            .peekable();
         loop {
             let take_held = match (held.front(), read.peek()) {
                 (Some(h), Some(r)) => h.id < r.id,
