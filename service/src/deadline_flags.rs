@@ -872,6 +872,14 @@ async fn open_keys(db: &impl ConnectionTrait) -> Result<HashSet<Key>> {
         .collect())
 }
 
+/// An open flag of the job's, as far as a pass compares it with what is wanted.
+struct Open {
+    id: i64,
+    severity: String,
+    due_on: Option<NaiveDate>,
+    fingerprint: Option<String>,
+}
+
 /// What one pass changed.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Synced {
@@ -921,13 +929,44 @@ pub async fn sync(
     let key_of = |f: &compliance_flag::Model| -> Option<Key> {
         Some((f.subject()?, f.subject_id, f.rule_code.clone(), f.occurrence.clone()))
     };
-    let open: HashMap<Key, compliance_flag::Model> = compliance_flag::Entity::find()
+    // The open flags, narrow: what tells whether a flag changed (its message and legal basis are not read, and a
+    // second pass over tens of thousands of open flags does not hold them twice).
+    let open: HashMap<Key, Open> = compliance_flag::Entity::find()
+        .select_only()
+        .columns([
+            C::Id,
+            C::SubjectKind,
+            C::SubjectId,
+            C::RuleCode,
+            C::Occurrence,
+            C::Severity,
+            C::DueOn,
+            C::Fingerprint,
+        ])
         .filter(C::Source.eq(SOURCE))
         .filter(C::ResolvedAt.is_null())
+        .into_tuple::<(
+            i64,
+            String,
+            i64,
+            String,
+            String,
+            String,
+            Option<NaiveDate>,
+            Option<String>,
+        )>()
         .all(&txn)
         .await?
         .into_iter()
-        .filter_map(|f| Some((key_of(&f)?, f)))
+        .filter_map(|(id, kind, subject, rule, occurrence, severity, due_on, fingerprint)| {
+            let open = Open {
+                id,
+                severity,
+                due_on,
+                fingerprint,
+            };
+            Some(((SubjectKind::parse(&kind)?, subject, rule, occurrence), open))
+        })
         .collect();
     // The latest resolution by a person of each identity.
     let mut by_person: HashMap<Key, compliance_flag::Model> = HashMap::new();
@@ -956,11 +995,15 @@ pub async fn sync(
             Some(s) => format!("no longer called for on {as_of}: {s}"),
             None => format!("no longer called for on {as_of}: its subject no longer has this deadline or rule"),
         };
-        let mut a = f.clone().into_active_model();
-        a.resolved_at = Set(Some(now));
-        a.resolved_by = Set(Some(SOURCE.to_owned()));
-        a.resolution = Set(Some(why));
-        a.update(&txn).await?;
+        compliance_flag::ActiveModel {
+            id: sea_orm::ActiveValue::Unchanged(f.id),
+            resolved_at: Set(Some(now)),
+            resolved_by: Set(Some(SOURCE.to_owned())),
+            resolution: Set(Some(why)),
+            ..Default::default()
+        }
+        .update(&txn)
+        .await?;
         out.resolved.push(f.id);
     }
     // ...then the wanted ones, consumed as they are written: new flags go in [`FLAGS_PER_INSERT`] at a time, so the
@@ -970,12 +1013,16 @@ pub async fn sync(
     for (key, w) in judgement.wanted {
         if let Some(f) = open.get(&key) {
             if f.severity != w.severity || f.due_on != w.due_on || f.fingerprint.as_deref() != Some(&w.fingerprint) {
-                let mut a = f.clone().into_active_model();
-                a.severity = Set(w.severity.to_owned());
-                a.due_on = Set(w.due_on);
-                a.message = Set(w.message);
-                a.fingerprint = Set(Some(w.fingerprint));
-                a.update(&txn).await?;
+                compliance_flag::ActiveModel {
+                    id: sea_orm::ActiveValue::Unchanged(f.id),
+                    severity: Set(w.severity.to_owned()),
+                    due_on: Set(w.due_on),
+                    message: Set(w.message),
+                    fingerprint: Set(Some(w.fingerprint)),
+                    ..Default::default()
+                }
+                .update(&txn)
+                .await?;
                 out.changed.push(f.id);
             }
             continue;
