@@ -396,6 +396,7 @@ async fn flags_parts(url: &str) -> anyhow::Result<String> {
     let started = Instant::now();
     let j = service::deadline_flags::judge(&db, as_of()).await?;
     let judged = started.elapsed().as_secs_f64();
+    let judged_kib = peak_kib();
     let wanted = j.wanted.len();
     let s = service::deadline_flags::sync(&db, j, as_of(), now).await?;
     let synced = started.elapsed().as_secs_f64() - judged;
@@ -403,7 +404,8 @@ async fn flags_parts(url: &str) -> anyhow::Result<String> {
     service::events::announce(&db, &events).await?;
     let announced = started.elapsed().as_secs_f64() - judged - synced;
     Ok(format!(
-        "judge {judged:.3} sync {synced:.3} announce {announced:.3} wanted {wanted} raised {}",
+        "judge {judged:.3} (peak {} MiB) sync {synced:.3} announce {announced:.3} wanted {wanted} raised {}",
+        judged_kib / 1024,
         s.raised.len()
     ))
 }
@@ -446,14 +448,13 @@ async fn flags_floor(url: &str, n: usize) -> anyhow::Result<f64> {
         scanned += page.len();
     }
     let scanned = scanned
-        + db
-            .query_all_raw(Statement::from_string(
-                backend,
-                "SELECT id, stage, filed_on, decided_on, industrial_start_on, external_evaluation_on, evaluation_result, \
+        + db.query_all_raw(Statement::from_string(
+            backend,
+            "SELECT id, stage, filed_on, decided_on, industrial_start_on, external_evaluation_on, evaluation_result, \
                  seal_requested_on, extension_granted_on, plant_municipality_code FROM social_fuel_project",
-            ))
-            .await?
-            .len();
+        ))
+        .await?
+        .len();
     std::hint::black_box(scanned);
     let rows: Vec<Vec<Value>> = (0..n)
         .map(|i| {
