@@ -864,20 +864,22 @@ const OPEN_PAGE: u64 = 20_000;
 /// The job's open flags by identity, narrow: what tells whether a flag changed (its message and legal basis are not
 /// read), in pages of [`OPEN_PAGE`] by id.
 async fn open_flags(db: &impl ConnectionTrait) -> Result<HashMap<Key, Open>> {
+    /// Id, subject kind and id, rule, occurrence, severity, due day, fingerprint.
+    type OpenRow = (
+        i64,
+        String,
+        i64,
+        String,
+        String,
+        String,
+        Option<NaiveDate>,
+        Option<String>,
+    );
     use compliance_flag::Column as C;
     let mut out = HashMap::new();
     let mut after = i64::MIN;
     loop {
-        let page: Vec<(
-            i64,
-            String,
-            i64,
-            String,
-            String,
-            String,
-            Option<NaiveDate>,
-            Option<String>,
-        )> = compliance_flag::Entity::find()
+        let page: Vec<OpenRow> = compliance_flag::Entity::find()
             .select_only()
             .columns([
                 C::Id,
