@@ -85,6 +85,10 @@ pub struct Judgement {
     pub watch: HashSet<Key>,
     /// Their subjects: an account of any other subject is not even written.
     watched: HashSet<(SubjectKind, i64)>,
+    /// The subjects with an open flag on a checked rule or checklist item (not a deadline): their rules' accounts
+    /// are written as they are judged. Those with open flags on deadlines only are judged quietly, their deadlines
+    /// then aloud.
+    spoken: HashSet<(SubjectKind, i64)>,
     /// Financings, banks and meetings judged.
     pub judged: u32,
     /// The number of each carta whose approval is flagged (FCO-VALIDITY-120D), for the dashboard's list.
@@ -94,8 +98,12 @@ pub struct Judgement {
 impl Judgement {
     /// A judgement keeping the accounts of these open flags.
     fn watching(watch: HashSet<Key>) -> Self {
+        let outcome = |rule: &str| {
+            entity::rules::rule(rule).is_none_or(|r| matches!(r.kind, RuleKind::Checked | RuleKind::Checklist))
+        };
         Self {
             watched: watch.iter().map(|k| (k.0, k.1)).collect(),
+            spoken: watch.iter().filter(|k| outcome(&k.2)).map(|k| (k.0, k.1)).collect(),
             watch,
             ..Self::default()
         }
@@ -369,9 +377,15 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                 let full = everything && (live(stage.status()) || j.watches(SubjectKind::Financing, c.id));
                 let group = groups.get(&c.party_id).copied();
                 // Judged quietly, and again aloud when something is to be written about the carta: a flag it calls
-                // for, or an open flag of it, its group or its meeting, whose account is kept.
-                let watched = j.watches(SubjectKind::Financing, c.id)
-                    || group.is_some_and(|g| j.watches(SubjectKind::Group, g))
+                // for, or an open flag of it, its group or its meeting, whose account is kept. Of a group's cartas
+                // only the first judged speaks for the group's flag (`group_ceiling` reads the first carta's account,
+                // or the first over the ceiling's, which is aloud as its violation calls for a flag), so the rest of
+                // a flagged group's cartas are judged quietly: every carta of every flagged group aloud was a third
+                // of the day-to-day pass.
+                let own = j.watches(SubjectKind::Financing, c.id);
+                let watched = j.spoken.contains(&(SubjectKind::Financing, c.id))
+                    || group
+                        .is_some_and(|g| j.watches(SubjectKind::Group, g) && ceiling.get(&g).is_none_or(Vec::is_empty))
                     || c.chamber_meeting_id.is_some_and(|m| j.watches(SubjectKind::Meeting, m));
                 let mut basis = Basis {
                     quiet: !watched,
@@ -383,7 +397,9 @@ pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Re
                     } else {
                         (Vec::new(), compliance::carta_deadlines(&facts, basis, c, as_of).await?)
                     };
-                    if everything && basis.quiet && speaks(&windows, &judged.0, &judged.1) {
+                    // A carta with open flags on deadlines only is judged aloud from here too: its deadlines' notes
+                    // are its flags' messages, or the reason they are resolved.
+                    if everything && basis.quiet && (own || speaks(&windows, &judged.0, &judged.1)) {
                         basis.quiet = false;
                         // A group's ceiling is one flag whose message is its first carta over the ceiling: the
                         // texts of the group's later cartas over it are not read.
