@@ -40,6 +40,20 @@ async fn flags(app: &TestApp, rule: &str) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// The job's flags on carta `id` (on `rule` only, when given), through the carta's `flags` field.
+async fn carta_flags(app: &TestApp, id: &Value, rule: Option<&str>) -> Vec<Value> {
+    let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity dueOn open source message resolution } } } }";
+    app.data(q, json!({ "id": id })).await["node"]["flags"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter(|f| f["source"] == "job:flag-deadlines" && rule.is_none_or(|r| f["ruleCode"] == r))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// A filed, undecided project: its SF-DECISION-30D flag across the boundary, a holiday moving it, a person's
 /// resolution holding until the facts change, and the decision clearing it.
 #[tokio::test]
@@ -287,26 +301,11 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
             .and_then(|o| o["dueDate"].as_str())
             .map(day)
             .expect("the validity's end");
-        let flags = |id: Value| {
-            let app = &app;
-            async move {
-                let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity dueOn open source message resolution } } } }";
-                app.data(q, json!({ "id": id })).await["node"]["flags"]
-                    .as_array()
-                    .map(|l| {
-                        l.iter()
-                            .filter(|f| f["ruleCode"] == "FCO-VALIDITY-120D" && f["source"] == "job:flag-deadlines")
-                            .cloned()
-                            .collect::<Vec<_>>()
-                    })
-                    .unwrap_or_default()
-            }
-        };
         // The demo was judged today at start; judge the days around the boundary.
         run(&app, due - Duration::days(16)).await;
-        assert!(flags(carta["id"].clone()).await.iter().all(|f| f["open"] == false), "outside the window");
+        assert!(carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await.iter().all(|f| f["open"] == false), "outside the window");
         run(&app, due - Duration::days(15)).await;
-        let warned = flags(carta["id"].clone()).await;
+        let warned = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
         let open: Vec<&Value> = warned.iter().filter(|f| f["open"] == true).collect();
         assert_eq!(open.len(), 1, "{warned:?}");
         assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!(due.to_string())));
@@ -314,10 +313,10 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         let message = open[0]["message"].as_str().unwrap_or_default();
         assert!(message.contains("120 days") && message.contains(&due.to_string()), "{message}");
         run(&app, due).await;
-        let last_day = flags(carta["id"].clone()).await;
+        let last_day = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
         assert_eq!(last_day.iter().filter(|f| f["open"] == true && f["severity"] == "WARNING").count(), 1, "{last_day:?}");
         run(&app, due + Duration::days(1)).await;
-        let expired = flags(carta["id"].clone()).await;
+        let expired = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
         assert_eq!(expired.iter().filter(|f| f["open"] == true && f["severity"] == "VIOLATION").count(), 1, "{expired:?}");
         assert_eq!(expired.iter().filter(|f| f["open"] == true).count(), 1, "the same flag, not a second one");
         // The contract signed today, within the 120 days (no act is recorded ahead of its day): the next pass,
@@ -325,7 +324,7 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         app.data("mutation K($id: ID!) { contractFcoCarta(id: $id) { id } }", json!({ "id": carta["id"] }))
             .await;
         run(&app, due + Duration::days(2)).await;
-        let after = flags(carta["id"].clone()).await;
+        let after = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
         assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
         // Resolved with the deadline's own account (a carta with an open flag is judged aloud).
         assert!(
@@ -359,18 +358,8 @@ async fn an_expired_cartas_open_flag_is_resolved_though_closed_cartas_are_passed
             json!({ "id": carta }),
         )
         .await;
-        let flags = |id: Value| {
-            let app = &app;
-            async move {
-                let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity open source resolution } } } }";
-                app.data(q, json!({ "id": id })).await["node"]["flags"]
-                    .as_array()
-                    .map(|l| l.iter().filter(|f| f["source"] == "job:flag-deadlines").cloned().collect::<Vec<_>>())
-                    .unwrap_or_default()
-            }
-        };
         run(&app, day("2026-07-01")).await;
-        let open = flags(carta.clone()).await;
+        let open = carta_flags(&app, &carta, None).await;
         assert_eq!(
             open.iter()
                 .filter(|f| f["open"] == true && f["ruleCode"] == "FCO-VALIDITY-120D" && f["severity"] == "VIOLATION")
@@ -381,7 +370,7 @@ async fn an_expired_cartas_open_flag_is_resolved_though_closed_cartas_are_passed
         let expired = app.data(&step("expireFcoCarta", ", on: \"2026-07-01\""), json!({ "id": carta })).await;
         assert_eq!(expired["expireFcoCarta"]["stage"], "EXPIRED");
         run(&app, day("2026-07-02")).await;
-        let after = flags(carta.clone()).await;
+        let after = carta_flags(&app, &carta, None).await;
         assert!(!after.is_empty() && after.iter().all(|f| f["open"] == false), "{after:?}");
         assert!(
             after.iter().any(|f| f["ruleCode"] == "FCO-VALIDITY-120D"
@@ -390,8 +379,8 @@ async fn an_expired_cartas_open_flag_is_resolved_though_closed_cartas_are_passed
         );
         // Read no more once its flags are resolved, it stays without a flag; so does the draft.
         run(&app, day("2026-07-03")).await;
-        assert!(flags(carta).await.iter().all(|f| f["open"] == false));
-        assert!(flags(draft).await.is_empty());
+        assert!(carta_flags(&app, &carta, None).await.iter().all(|f| f["open"] == false));
+        assert!(carta_flags(&app, &draft, None).await.is_empty());
     })
     .await;
 }
