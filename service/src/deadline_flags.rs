@@ -581,7 +581,7 @@ async fn closed_and_watched(
     as_of: NaiveDate,
 ) -> Result<std::collections::VecDeque<fco_carta::Model>> {
     use fco_carta::Column as C;
-    use sea_orm::{QueryTrait, sea_query::Query};
+    use sea_orm::sea_query::Query;
     if j.watched.is_empty() {
         return Ok(Default::default());
     }
@@ -604,37 +604,25 @@ async fn closed_and_watched(
     // A carta on a meeting's agenda is read by the batches: left out here. Read in pages by id: in one statement, the
     // driver's rows for the closed cartas of every flagged group (90,000 on 1M cartas) held 110 MiB at once on
     // SQLite, the day-to-day pass's peak.
-    let narrow = |after: i64| {
+    let narrow = || {
         fco_carta::Entity::find()
             .select_only()
             .columns(fco_carta::Committed::COLUMNS)
             .filter(C::Stage.is_in(closed_stages()))
             .filter(C::ChamberMeetingId.is_null())
             .filter(C::PartyId.in_subquery(of_groups.clone()))
-            .filter(C::Id.gt(after))
-            .order_by_asc(C::Id)
-            .limit(OPEN_PAGE)
-            .build(db.get_database_backend())
     };
     let mut groups_met = HashSet::new();
     let mut ids: Vec<i64> = Vec::new();
-    let mut after = i64::MIN;
-    loop {
-        let rows = db.query_all_raw(narrow(after)).await?;
-        for row in &rows {
-            let c = fco_carta::Committed::decode(row)?;
-            after = c.id;
-            if let Some(g) = groups.get(&c.party_id).filter(|g| j.watches(SubjectKind::Group, **g))
-                && !in_batches(&c.acts, None, as_of)
-                && groups_met.insert(*g)
-            {
-                ids.push(c.id);
-            }
+    crate::facts::narrow_cartas_in_pages(db, narrow, (i64::MIN, i64::MAX), OPEN_PAGE, |c| {
+        if let Some(g) = groups.get(&c.party_id).filter(|g| j.watches(SubjectKind::Group, **g))
+            && !in_batches(&c.acts, None, as_of)
+            && groups_met.insert(*g)
+        {
+            ids.push(c.id);
         }
-        if (rows.len() as u64) < OPEN_PAGE {
-            break;
-        }
-    }
+    })
+    .await?;
     let first_of_group: HashSet<i64> = ids.iter().copied().collect();
     let mut cartas: Vec<fco_carta::Model> = Vec::new();
     for chunk in ids.chunks(5000) {

@@ -469,20 +469,9 @@ async fn committed_cartas(
         return Ok(out);
     }
     // The pages of ids after `after` up to `upto`, in id order.
-    let pages = |mut after: i64, upto: i64| async move {
+    let pages = |after: i64, upto: i64| async move {
         let mut out = Vec::new();
-        loop {
-            let page = select()
-                .filter(fco_carta::Column::Id.gt(after))
-                .filter(fco_carta::Column::Id.lte(upto))
-                .order_by_asc(fco_carta::Column::Id)
-                .limit(PAGE);
-            let read = decode(db.query_all_raw(page.build(backend)).await?, &mut out)?;
-            match out.last() {
-                Some(last) if read as u64 == PAGE => after = last.id,
-                _ => break,
-            }
-        }
+        narrow_cartas_in_pages(db, select, (after, upto), PAGE, |c| out.push(c)).await?;
         Ok::<_, DbErr>(out)
     };
     if backend != sea_orm::DbBackend::Postgres {
@@ -509,6 +498,36 @@ async fn committed_cartas(
     }))
     .await?;
     Ok(parts.concat())
+}
+
+/// The cartas `select` finds (a select of [`fco_carta::Committed::COLUMNS`]) with ids after `after` up to `upto`, read
+/// `page` at a time by id and each handed to `each` in id order: the driver's rows of one statement for many cartas
+/// held several times their decoded size.
+pub(crate) async fn narrow_cartas_in_pages(
+    db: &impl ConnectionTrait,
+    select: impl Fn() -> sea_orm::Select<fco_carta::Entity>,
+    (mut after, upto): (i64, i64),
+    page: u64,
+    mut each: impl FnMut(fco_carta::Committed),
+) -> Result<(), DbErr> {
+    use sea_orm::{QuerySelect, QueryTrait};
+    loop {
+        let statement = select()
+            .filter(fco_carta::Column::Id.gt(after))
+            .filter(fco_carta::Column::Id.lte(upto))
+            .order_by_asc(fco_carta::Column::Id)
+            .limit(page)
+            .build(db.get_database_backend());
+        let rows = db.query_all_raw(statement).await?;
+        for row in &rows {
+            let c = fco_carta::Committed::decode(row)?;
+            after = c.id;
+            each(c);
+        }
+        if (rows.len() as u64) < page {
+            return Ok(());
+        }
+    }
 }
 
 /// The `WEANED_CALF` and `DAM` items (every version) of `cartas`, or of every carta, by carta: what the committed
