@@ -356,6 +356,8 @@ pub struct Params {
     /// The positions of each key's versions in `versions`: a pass over a million financings looks a parameter up
     /// several times per financing, and scanning every version of every key was 6 % of the flag pass.
     by_key: super::FnvMap<String, Vec<usize>>,
+    /// What is wrong with each version's value for its unit, if anything, worked out once (with `versions`).
+    problems: Vec<Option<&'static str>>,
 }
 
 impl Params {
@@ -365,7 +367,12 @@ impl Params {
         for (i, v) in versions.iter().enumerate() {
             by_key.entry(v.key.clone()).or_default().push(i);
         }
-        Self { versions, by_key }
+        let problems = versions.iter().map(|v| v.unit.problem(v.value)).collect();
+        Self {
+            versions,
+            by_key,
+            problems,
+        }
     }
 
     /// The seeds' values only (for tests and for a database that has no table yet).
@@ -388,6 +395,7 @@ impl Params {
     /// Adds a version (used by tests and imports before storing).
     pub fn push(&mut self, v: ParamVersion) {
         self.by_key.entry(v.key.clone()).or_default().push(self.versions.len());
+        self.problems.push(v.unit.problem(v.value));
         self.versions.push(v);
     }
 
@@ -395,7 +403,7 @@ impl Params {
     /// recorded last when two start the same day). A version whose value its unit does not allow is refused with
     /// [`ParamError::Unusable`], so the rule that needs it waits rather than judging with it.
     pub fn version(&self, key: &str, on: NaiveDate) -> Result<&ParamVersion, ParamError> {
-        let v = self
+        let (i, v) = self
             .by_key
             .get(key)
             .into_iter()
@@ -403,9 +411,8 @@ impl Params {
             .map(|&i| (i, &self.versions[i]))
             .filter(|(_, v)| v.effective_from <= on && v.effective_to.is_none_or(|to| on <= to))
             .max_by_key(|(i, v)| (v.effective_from, *i))
-            .map(|(_, v)| v)
             .ok_or_else(|| ParamError::NotInForce { key: key.into(), on })?;
-        match v.unit.problem(v.value) {
+        match self.problems.get(i).copied().flatten() {
             Some(why) => Err(ParamError::Unusable {
                 key: key.into(),
                 on,
