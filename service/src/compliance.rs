@@ -175,7 +175,8 @@ pub async fn carta(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
-    // As known on `as_of`: acts dated later are not yet done.
+    // As known on `as_of`: acts dated later are not yet done. The group's book knows the carta as stored.
+    let stored = c;
     let c = &*c.known_on(as_of);
     let (items, amendments, meeting, bank_present, group, resubmitted) = futures::try_join!(
         facts.items(vec![c.id]),
@@ -206,7 +207,7 @@ pub async fn carta(
     let meeting = meeting.map(|m| meeting_known_on(m, as_of));
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
     // Art. 9 counts per producer: the borrower's own committed Pantanal cartas, not the group's.
-    let (others, weaned_others, pantanal_others) = group.others(c, as_of);
+    let (others, weaned_others, pantanal_others) = group.others(stored, as_of);
     let exposure = i64::try_from(i128::from(c.financed_amount.cents()) + others)
         .map(entity::domain::Money)
         .unwrap_or(entity::domain::Money(i64::MAX));
@@ -469,22 +470,11 @@ impl Preloaded {
         })
     }
 
-    /// The facts of these cartas judged on `as_of`, their borrowers' groups included (read through `book`, which
-    /// keeps the groups already met in the pass).
-    pub async fn cartas(
-        db: &impl ConnectionTrait,
-        cartas: &[fco_carta::Model],
-        as_of: NaiveDate,
-        book: &mut GroupBook,
-    ) -> Result<Self> {
+    /// The facts of these cartas judged on `as_of` but their borrowers' groups ([`Preloaded::with_groups`] adds
+    /// those): what a pass reads of a batch while it judges the batches before.
+    pub async fn cartas_but_groups(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<Self> {
         use crate::facts as f;
         let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
-        let group_keys: Vec<(i64, NaiveDate)> = cartas
-            .iter()
-            .map(|c| (c.party_id, as_of))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
         let meeting_ids: Vec<i64> = cartas
             .iter()
             .filter_map(|c| c.chamber_meeting_id)
@@ -497,8 +487,7 @@ impl Preloaded {
             .collect();
         let resubmitted: Vec<i64> = cartas.iter().filter_map(|c| c.resubmission_of).collect();
         let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::FcoRural, *id)).collect();
-        let (groups, confirmations, items, amendments, meetings, attendance, cartas) = together!(db;
-            book.commitments(db, &group_keys),
+        let (confirmations, items, amendments, meetings, attendance, cartas) = together!(db;
             f::confirmations(db, &keys),
             f::items_by_carta(db, &ids),
             f::amendments_by_carta(db, &ids),
@@ -512,10 +501,28 @@ impl Preloaded {
             amendments,
             meetings,
             attendance,
-            groups,
             cartas,
             ..Self::default()
         })
+    }
+
+    /// Adds the groups of these cartas' borrowers on `as_of`, read through `book` (which keeps the groups already
+    /// met in the pass; a pass's whole book reads nothing more).
+    pub async fn with_groups(
+        mut self,
+        db: &impl ConnectionTrait,
+        cartas: &[fco_carta::Model],
+        as_of: NaiveDate,
+        book: &mut GroupBook,
+    ) -> Result<Self> {
+        let group_keys: Vec<(i64, NaiveDate)> = cartas
+            .iter()
+            .map(|c| (c.party_id, as_of))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        self.groups = book.commitments(db, &group_keys).await?;
+        Ok(self)
     }
 }
 

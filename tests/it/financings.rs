@@ -684,10 +684,12 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
     .await;
 }
 
-/// The flag pass's book of committed cartas, read once for every borrower (`GroupBook::whole`), finds for every
-/// borrower and day what the book read per batch of borrowers finds (the graph's and the dashboard's); and what a
-/// carta's group adds up to besides it (`Committed::others`, from the group's sums) is what adding up the group's
-/// other cartas committed that day gives. Days before the demo groups were formed, within and after them.
+/// The flag pass's book of committed cartas, read once for every borrower on the pass's day (`GroupBook::whole`: the
+/// settled cartas summed per borrower, the rest one by one), tells what a carta's group adds up to besides it
+/// (`Committed::others`) exactly as the book read per batch of borrowers does (the graph's and the dashboard's), and
+/// as adding up the group's other cartas committed that day gives. Days before the demo groups were formed (every
+/// act later: nothing settled), within and after them (everything settled but the cartas with heads); and the pass's
+/// book asked for another day reads as a batch does.
 #[tokio::test]
 async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
     use entity::fco_carta;
@@ -695,25 +697,22 @@ async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
     on_each_backend(true, |app| async move {
         let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
         let days = ["2015-01-01", "2024-06-03", "2030-01-01"].map(|d| d.parse::<chrono::NaiveDate>().expect("day"));
-        let keys: Vec<(i64, chrono::NaiveDate)> = cartas
-            .iter()
-            .flat_map(|c| days.iter().map(move |d| (c.party_id, *d)))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        let mut whole = service::facts::GroupBook::whole(&app.db).await.expect("whole");
-        let once = whole.commitments(&app.db, &keys).await.expect("read once");
-        let per_batch = service::facts::GroupBook::default()
-            .commitments(&app.db, &keys)
-            .await
-            .expect("read per batch");
-        let mut shared = 0;
-        for k in &keys {
-            assert_eq!(once.get(k), per_batch.get(k), "borrower and day {k:?}");
-        }
-        for c in &cartas {
-            for day in days {
-                let group = &once[&(c.party_id, day)];
+        let (mut shared, mut settled_and_later) = (0, [false; 2]);
+        for day in days {
+            let keys: Vec<(i64, chrono::NaiveDate)> = cartas
+                .iter()
+                .map(|c| (c.party_id, day))
+                .collect::<HashSet<_>>()
+                .into_iter()
+                .collect();
+            let mut whole = service::facts::GroupBook::whole(&app.db, day).await.expect("whole");
+            let once = whole.commitments(&app.db, &keys).await.expect("read once");
+            let per_batch = service::facts::GroupBook::default()
+                .commitments(&app.db, &keys)
+                .await
+                .expect("read per batch");
+            for c in &cartas {
+                let group = &per_batch[&(c.party_id, day)];
                 let (mut amount, mut weaned, mut dams) = (0i128, 0i64, 0i64);
                 for o in group
                     .cartas
@@ -726,11 +725,42 @@ async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
                         dams += group.pantanal_dams.get(&o.id).copied().unwrap_or(0);
                     }
                 }
-                assert_eq!(group.others(c, day), (amount, weaned, dams), "{} on {day}", c.number);
+                assert_eq!(
+                    group.others(c, day),
+                    (amount, weaned, dams),
+                    "{} on {day}, per batch",
+                    c.number
+                );
+                let read_once = &once[&(c.party_id, day)];
+                assert_eq!(
+                    read_once.others(c, day),
+                    (amount, weaned, dams),
+                    "{} on {day}, read once",
+                    c.number
+                );
                 shared += usize::from(group.cartas.iter().any(|o| o.party_id != c.party_id) && amount > 0);
+                if fco_carta::COMMITTED.contains(&c.stage) {
+                    settled_and_later[usize::from(c.acts().after(day))] = true;
+                }
+            }
+            // Asked for a day it was not read for, the pass's book reads the borrowers' cartas as a batch does.
+            let other_day = day.succ_opt().expect("next day");
+            let other_keys: Vec<(i64, chrono::NaiveDate)> = keys.iter().map(|k| (k.0, other_day)).collect();
+            let elsewhere = whole.commitments(&app.db, &other_keys).await.expect("another day");
+            let as_a_batch = service::facts::GroupBook::default()
+                .commitments(&app.db, &other_keys)
+                .await
+                .expect("another day per batch");
+            for k in &other_keys {
+                assert_eq!(elsewhere.get(k), as_a_batch.get(k), "borrower and day {k:?}");
             }
         }
         assert!(shared > 0, "some demo cartas count other borrowers' committed cartas");
+        assert_eq!(
+            settled_and_later,
+            [true, true],
+            "committed cartas both settled and with later acts on some day"
+        );
     })
     .await;
 }

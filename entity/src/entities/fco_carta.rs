@@ -185,6 +185,23 @@ impl Acts {
             || later(self.contracted_on)
     }
 
+    /// [`Acts::after`]'s negation as a condition the database checks: no act that sets the stage is dated after
+    /// `as_of` (a row whose stage on the day is its stored stage). Written column by column as "empty or not
+    /// later", since `NOT (a > d OR ...)` drops the rows where a date is empty.
+    pub fn none_after_sql(as_of: Date) -> sea_orm::Condition {
+        let not_later = |c: Column| sea_orm::Condition::any().add(c.is_null()).add(c.lte(as_of));
+        sea_orm::Condition::all()
+            .add(not_later(Column::SubmittedOn))
+            .add(
+                sea_orm::Condition::any()
+                    .add(Column::ReceivedByCouncilAt.is_null())
+                    .add(Column::ReceivedByCouncilAt.lt(crate::domain::brasilia_day_end(as_of))),
+            )
+            .add(not_later(Column::DecidedOn))
+            .add(not_later(Column::ApprovedOn))
+            .add(not_later(Column::ContractedOn))
+    }
+
     /// The stage as known at the end of `as_of` (that of [`Model::as_known_on`]).
     pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
         if !self.after(as_of) {
