@@ -586,36 +586,6 @@ where
     Ok(parts.into_iter().flatten().collect())
 }
 
-/// The cartas `select` finds (a select of [`fco_carta::Committed::COLUMNS`]) with ids after `after` up to `upto`, read
-/// `page` at a time by id and each handed to `each` in id order: the driver's rows of one statement for many cartas
-/// held several times their decoded size.
-pub(crate) async fn narrow_cartas_in_pages(
-    db: &impl ConnectionTrait,
-    select: impl Fn() -> sea_orm::Select<fco_carta::Entity>,
-    (mut after, upto): (i64, i64),
-    page: u64,
-    mut each: impl FnMut(fco_carta::Committed),
-) -> Result<(), DbErr> {
-    use sea_orm::{QuerySelect, QueryTrait};
-    loop {
-        let statement = select()
-            .filter(fco_carta::Column::Id.gt(after))
-            .filter(fco_carta::Column::Id.lte(upto))
-            .order_by_asc(fco_carta::Column::Id)
-            .limit(page)
-            .build(db.get_database_backend());
-        let rows = db.query_all_raw(statement).await?;
-        for row in &rows {
-            let c = fco_carta::Committed::decode(row)?;
-            after = c.id;
-            each(c);
-        }
-        if (rows.len() as u64) < page {
-            return Ok(());
-        }
-    }
-}
-
 /// The `WEANED_CALF` and `DAM` items (every version) of `cartas`, by carta: what the committed cartas of a group count
 /// (dams only for Pantanal dam-retention cartas, `pantanal`).
 async fn heads_items(
