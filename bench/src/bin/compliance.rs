@@ -390,7 +390,8 @@ async fn flags(url: &str) -> anyhow::Result<(f64, usize)> {
 }
 
 /// The flag pass in its three parts, each timed: judging, bringing `compliance_flag` in step, announcing (for
-/// finding where the time goes; the full run times [`flags`]).
+/// finding where the time goes; the full run times [`flags`]). The parts run one after the other, as `run` runs them
+/// on SQLite; on PostgreSQL `run` writes the new flags while the judging goes on, so only [`flags`] times that.
 async fn flags_parts(url: &str) -> anyhow::Result<String> {
     let (db, _) = fomento_api::startup::connect(url).await?;
     let now = chrono::Utc::now();
