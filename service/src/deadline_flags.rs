@@ -500,34 +500,34 @@ struct CartaJudge {
 }
 
 impl CartaJudge {
-    /// Hands on the new flags of these judged cartas, taking them out of the judgement: a carta's own flags are
-    /// final once it is judged (its group's, its meeting's and its bank's are not: they wait for the end). A flag is
-    /// new when none is open for its identity and no person resolved one. Whether the writing goes on.
+    /// Hands on the new flags of these judged cartas (a batch, in id order), taking them out of the judgement: a
+    /// carta's own flags are final once it is judged (its group's, its meeting's and its bank's are not: they wait
+    /// for the end). A flag is new when none is open for its identity and no person resolved one. Whether the
+    /// writing goes on. (The financings between the batch's first and last id are its cartas and projects, judged
+    /// before every carta: their flags are final too.)
     fn hand_on(&mut self, cartas: &[fco_carta::Model]) -> bool {
-        let Some(outflow) = &self.outflow else {
+        let (Some(outflow), Some(first), Some(last)) = (&self.outflow, cartas.first(), cartas.last()) else {
             return true;
         };
-        let mut new = Vec::new();
-        for c in cartas {
-            let of_carta = (SubjectKind::Financing, c.id, String::new(), String::new())
-                ..(
-                    SubjectKind::Financing,
-                    c.id.saturating_add(1),
-                    String::new(),
-                    String::new(),
-                );
-            let keys: Vec<Key> = self
-                .j
-                .wanted
-                .range(of_carta)
-                .map(|(k, _)| k)
-                .filter(|k| !self.j.watch.contains(*k) && !outflow.by_person.contains(*k))
-                .cloned()
-                .collect();
-            for k in keys {
-                if let Some(w) = self.j.wanted.remove(&k) {
-                    new.push((k, w));
-                }
+        let of_batch = (SubjectKind::Financing, first.id, String::new(), String::new())
+            ..(
+                SubjectKind::Financing,
+                last.id.saturating_add(1),
+                String::new(),
+                String::new(),
+            );
+        let keys: Vec<Key> = self
+            .j
+            .wanted
+            .range(of_batch)
+            .map(|(k, _)| k)
+            .filter(|k| !self.j.watch.contains(*k) && !outflow.by_person.contains(*k))
+            .cloned()
+            .collect();
+        let mut new = Vec::with_capacity(keys.len());
+        for k in keys {
+            if let Some(w) = self.j.wanted.remove(&k) {
+                new.push((k, w));
             }
         }
         new.is_empty() || outflow.to.blocking_send(new).is_ok()
