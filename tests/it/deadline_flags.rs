@@ -335,6 +335,61 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
     .await;
 }
 
+/// A person's resolution of a carta's flag holds while the flag's facts stay the same, and a new flag is raised when
+/// they change. (On PostgreSQL the pass writes each batch's new carta flags while it judges the next: this one it must
+/// leave to the comparison at the end, which holds it.)
+#[tokio::test]
+async fn a_persons_resolution_of_a_cartas_flag_holds_until_its_facts_change() {
+    on_each_backend(true, |app| async move {
+        let d = app
+            .data(
+                "{ fcoCartas(first: 1, filter: { stages: [APPROVED] }, orderBy: { field: SUBMITTED_ON, direction: DESC }) { nodes { id deadlines { ruleCode dueDate } } } }",
+                json!({}),
+            )
+            .await;
+        let carta = d["fcoCartas"]["nodes"][0].clone();
+        let due = carta["deadlines"]
+            .as_array()
+            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D"))
+            .and_then(|o| o["dueDate"].as_str())
+            .map(day)
+            .expect("the validity's end");
+        let validity = || async {
+            let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { id ruleCode severity open source resolvedBy } } } }";
+            app.data(q, json!({ "id": carta["id"] })).await["node"]["flags"]
+                .as_array()
+                .map(|l| {
+                    l.iter()
+                        .filter(|f| f["source"] == "job:flag-deadlines" && f["ruleCode"] == "FCO-VALIDITY-120D")
+                        .cloned()
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        };
+        run(&app, due - Duration::days(15)).await;
+        let warned: Vec<Value> = validity().await.into_iter().filter(|f| f["open"] == true).collect();
+        assert_eq!(warned.len(), 1, "{warned:?}");
+        assert_eq!(warned[0]["severity"], "WARNING");
+        let resolve = "mutation R($i: ResolveComplianceFlagInput!) { resolveComplianceFlag(input: $i) { flag { open } } }";
+        app.data(resolve, json!({ "i": { "id": warned[0]["id"], "resolvedBy": "Secretaria da CDAE", "reason": "contrato em assinatura" } }))
+            .await;
+        // Still a warning due the same day: held, not raised again.
+        let held = run(&app, due - Duration::days(10)).await;
+        assert!(held.contains("held by a person's resolution"), "{held}");
+        let after = validity().await;
+        assert_eq!(after.len(), 1, "no second flag: {after:?}");
+        assert_eq!((&after[0]["open"], &after[0]["resolvedBy"]), (&json!(false), &json!("Secretaria da CDAE")));
+        // Past its 120 days the facts changed (a violation): a new flag, the person's resolution kept in history.
+        run(&app, due + Duration::days(1)).await;
+        let changed = validity().await;
+        let open: Vec<&Value> = changed.iter().filter(|f| f["open"] == true).collect();
+        assert_eq!(open.len(), 1, "{changed:?}");
+        assert_eq!(open[0]["severity"], "VIOLATION");
+        assert!(changed.iter().any(|f| f["id"] == warned[0]["id"] && f["resolvedBy"] == "Secretaria da CDAE"), "{changed:?}");
+    })
+    .await;
+}
+
 /// Closed cartas (drafts, unfavourable and expired ones) raise nothing, and the pass does not read them, save those
 /// with an open flag: an approval flagged past its 120 days and then marked expired has its flag resolved by the next
 /// pass, with the carta's account; a carta left as a draft is never flagged.
