@@ -185,9 +185,11 @@ async fn contracted_sums(
         }
         return Ok(sums);
     }
+    // `NOT INDEXED`: for the bank and the municipality SQLite would walk their indexes to group in order, looking each
+    // carta up by its row (0.8 and 0.67 s on 1M cartas), where one scan and a small sort take 0.2 s.
     let contracted = |key: &str| {
         format!(
-            "SELECT {key}, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) FROM fco_carta \
+            "SELECT {key}, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) FROM fco_carta NOT INDEXED \
              WHERE contracted_on <= $1 GROUP BY {key}"
         )
     };
