@@ -283,6 +283,40 @@ async fn a_subscriber_hears_of_a_flag_raised_by_another_connection() {
     .await;
 }
 
+/// A pass's many events reach the process's bus, every one and in order: on PostgreSQL through the database (each
+/// notification carries 200 events; one statement sends them all), heard by the server's `LISTEN`.
+#[tokio::test]
+async fn a_passs_many_events_reach_the_bus_in_order() {
+    on_each_backend(false, |app| async move {
+        use service::events::{FlagChange, FlagEvent};
+        let mut heard = service::events::bus().subscribe();
+        // Ids no flag has (the bus is shared by the tests running beside this one, whose flags have positive ids).
+        let base = -1_000_000 * i64::from(app.backend == Backend::Postgres) - 1_000_000;
+        let events: Vec<FlagEvent> = (0..450)
+            .map(|i| FlagEvent {
+                id: base - i,
+                change: if i % 3 == 0 {
+                    FlagChange::Resolved
+                } else {
+                    FlagChange::Raised
+                },
+            })
+            .collect();
+        service::events::announce(&app.db, &events).await.expect("announced");
+        let mut got: Vec<FlagEvent> = Vec::new();
+        while got.len() < events.len() {
+            match tokio::time::timeout(std::time::Duration::from_secs(15), heard.recv()).await {
+                Ok(Ok(e)) if e.id <= base && e.id > base - 450 && !got.contains(&e) => got.push(e),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => panic!("the bus: {e}"),
+                Err(_) => panic!("heard {} of {} events within 15 s", got.len(), events.len()),
+            }
+        }
+        assert_eq!(got, events, "every event, in order");
+    })
+    .await;
+}
+
 /// An approved carta's 120 days (FCO-VALIDITY-120D) across the boundary, with its 15-day window: nothing sixteen days
 /// before, a warning from fifteen days before to the last day, a violation the day after; contracting clears it.
 #[tokio::test]
