@@ -1106,22 +1106,13 @@ pub async fn run(
             Some(outflow),
         );
         let writing = async {
-            let mut rows: Vec<sea_orm::Value> = Vec::with_capacity(FLAGS_PER_INSERT * FLAG_COLUMNS.len());
-            let mut written = false;
-            while let Some(flags) = new.recv().await {
-                for (key, w) in flags {
-                    new_row(&mut rows, key, w, now);
-                    if rows.len() == FLAGS_PER_INSERT * FLAG_COLUMNS.len() {
-                        insert_flags(&txn, &mut rows).await?;
-                        written = true;
-                    }
+            let mut flags = NewFlags::at(now);
+            while let Some(batch) = new.recv().await {
+                for (key, w) in batch {
+                    flags.add(&txn, key, w).await?;
                 }
             }
-            if !rows.is_empty() {
-                insert_flags(&txn, &mut rows).await?;
-                written = true;
-            }
-            Ok::<_, ServiceError>(written)
+            flags.flush(&txn).await
         };
         let (judgement, written) = futures::try_join!(judging, writing)?;
         let synced = settle(&txn, judgement, open, by_person, as_of, now, written).await?;
@@ -1226,8 +1217,7 @@ async fn settle(
     }
     // ...then the wanted ones, consumed as they are written: new flags go in [`FLAGS_PER_INSERT`] at a time, so the
     // pass never holds a second copy of every flag.
-    let mut new_rows: Vec<sea_orm::Value> = Vec::with_capacity(FLAGS_PER_INSERT * FLAG_COLUMNS.len());
-    let mut inserted = written;
+    let mut new_flags = NewFlags::at(now);
     drop(said);
     for (key, w) in wanted {
         if let Some(f) = open.get(&key) {
@@ -1253,17 +1243,9 @@ async fn settle(
             out.held += 1;
             continue;
         }
-        new_row(&mut new_rows, key, w, now);
-        if new_rows.len() == FLAGS_PER_INSERT * FLAG_COLUMNS.len() {
-            insert_flags(txn, &mut new_rows).await?;
-            inserted = true;
-        }
+        new_flags.add(txn, key, w).await?;
     }
-    if !new_rows.is_empty() {
-        insert_flags(txn, &mut new_rows).await?;
-        inserted = true;
-    }
-    if inserted {
+    if new_flags.flush(txn).await? || written {
         out.raised = compliance_flag::Entity::find()
             .select_only()
             .column(C::Id)
@@ -1297,6 +1279,44 @@ const FLAG_COLUMNS: [&str; 13] = [
     "occurrence",
     "fingerprint",
 ];
+
+/// New flags, written [`FLAGS_PER_INSERT`] to a statement as they are added.
+struct NewFlags {
+    /// The values of the flags not yet written, a row of [`FLAG_COLUMNS`] after another.
+    rows: Vec<sea_orm::Value>,
+    /// When they are raised.
+    now: DateTime<Utc>,
+    /// Whether any was written.
+    written: bool,
+}
+
+impl NewFlags {
+    fn at(now: DateTime<Utc>) -> Self {
+        Self {
+            rows: Vec::with_capacity(FLAGS_PER_INSERT * FLAG_COLUMNS.len()),
+            now,
+            written: false,
+        }
+    }
+
+    /// Adds a flag, writing a statement's worth when there is one.
+    async fn add(&mut self, txn: &impl ConnectionTrait, key: Key, w: Wanted) -> Result<()> {
+        new_row(&mut self.rows, key, w, self.now);
+        if self.rows.len() == FLAGS_PER_INSERT * FLAG_COLUMNS.len() {
+            self.flush(txn).await?;
+        }
+        Ok(())
+    }
+
+    /// Writes what is left; whether any flag was written.
+    async fn flush(&mut self, txn: &impl ConnectionTrait) -> Result<bool> {
+        if !self.rows.is_empty() {
+            insert_flags(txn, &mut self.rows).await?;
+            self.written = true;
+        }
+        Ok(self.written)
+    }
+}
 
 /// Adds a new flag's values to `rows`, in the order of [`FLAG_COLUMNS`].
 fn new_row(rows: &mut Vec<sea_orm::Value>, (kind, id, rule, occurrence): Key, w: Wanted, now: DateTime<Utc>) {

@@ -42,7 +42,7 @@ async fn flags(app: &TestApp, rule: &str) -> Vec<Value> {
 
 /// The job's flags on carta `id` (on `rule` only, when given), through the carta's `flags` field.
 async fn carta_flags(app: &TestApp, id: &Value, rule: Option<&str>) -> Vec<Value> {
-    let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { ruleCode severity dueOn open source message resolution } } } }";
+    let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { id ruleCode severity dueOn open source message resolution resolvedBy } } } }";
     app.data(q, json!({ "id": id })).await["node"]["flags"]
         .as_array()
         .map(|l| {
@@ -52,6 +52,24 @@ async fn carta_flags(app: &TestApp, id: &Value, rule: Option<&str>) -> Vec<Value
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The demo's approved carta submitted last, and the last day of its 120 days (FCO-VALIDITY-120D).
+async fn latest_approval(app: &TestApp) -> (Value, NaiveDate) {
+    let d = app
+        .data(
+            "{ fcoCartas(first: 1, filter: { stages: [APPROVED] }, orderBy: { field: SUBMITTED_ON, direction: DESC }) { nodes { id deadlines { ruleCode dueDate } } } }",
+            json!({}),
+        )
+        .await;
+    let carta = d["fcoCartas"]["nodes"][0].clone();
+    let due = carta["deadlines"]
+        .as_array()
+        .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D"))
+        .and_then(|o| o["dueDate"].as_str())
+        .map(day)
+        .expect("the validity's end");
+    (carta, due)
 }
 
 /// A filed, undecided project: its SF-DECISION-30D flag across the boundary, a holiday moving it, a person's
@@ -322,47 +340,70 @@ async fn a_passs_many_events_reach_the_bus_in_order() {
 #[tokio::test]
 async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_its_contract() {
     on_each_backend(true, |app| async move {
-        let d = app
-            .data(
-                "{ fcoCartas(first: 1, filter: { stages: [APPROVED] }, orderBy: { field: SUBMITTED_ON, direction: DESC }) { nodes { id approvedOn deadlines { ruleCode dueDate } } } }",
-                json!({}),
-            )
-            .await;
-        let carta = d["fcoCartas"]["nodes"][0].clone();
-        let due = carta["deadlines"]
-            .as_array()
-            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D"))
-            .and_then(|o| o["dueDate"].as_str())
-            .map(day)
-            .expect("the validity's end");
+        let (carta, due) = latest_approval(&app).await;
         // The demo was judged today at start; judge the days around the boundary.
         run(&app, due - Duration::days(16)).await;
-        assert!(carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await.iter().all(|f| f["open"] == false), "outside the window");
+        assert!(
+            carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D"))
+                .await
+                .iter()
+                .all(|f| f["open"] == false),
+            "outside the window"
+        );
         run(&app, due - Duration::days(15)).await;
         let warned = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
         let open: Vec<&Value> = warned.iter().filter(|f| f["open"] == true).collect();
         assert_eq!(open.len(), 1, "{warned:?}");
-        assert_eq!((&open[0]["severity"], &open[0]["dueOn"]), (&json!("WARNING"), &json!(due.to_string())));
+        assert_eq!(
+            (&open[0]["severity"], &open[0]["dueOn"]),
+            (&json!("WARNING"), &json!(due.to_string()))
+        );
         // The pass judges quietly and writes aloud: the flag says how the 120 days were counted.
         let message = open[0]["message"].as_str().unwrap_or_default();
-        assert!(message.contains("120 days") && message.contains(&due.to_string()), "{message}");
+        assert!(
+            message.contains("120 days") && message.contains(&due.to_string()),
+            "{message}"
+        );
         run(&app, due).await;
         let last_day = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
-        assert_eq!(last_day.iter().filter(|f| f["open"] == true && f["severity"] == "WARNING").count(), 1, "{last_day:?}");
+        assert_eq!(
+            last_day
+                .iter()
+                .filter(|f| f["open"] == true && f["severity"] == "WARNING")
+                .count(),
+            1,
+            "{last_day:?}"
+        );
         run(&app, due + Duration::days(1)).await;
         let expired = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
-        assert_eq!(expired.iter().filter(|f| f["open"] == true && f["severity"] == "VIOLATION").count(), 1, "{expired:?}");
-        assert_eq!(expired.iter().filter(|f| f["open"] == true).count(), 1, "the same flag, not a second one");
+        assert_eq!(
+            expired
+                .iter()
+                .filter(|f| f["open"] == true && f["severity"] == "VIOLATION")
+                .count(),
+            1,
+            "{expired:?}"
+        );
+        assert_eq!(
+            expired.iter().filter(|f| f["open"] == true).count(),
+            1,
+            "the same flag, not a second one"
+        );
         // The contract signed today, within the 120 days (no act is recorded ahead of its day): the next pass,
         // after the last day, resolves the flag.
-        app.data("mutation K($id: ID!) { contractFcoCarta(id: $id) { id } }", json!({ "id": carta["id"] }))
-            .await;
+        app.data(
+            "mutation K($id: ID!) { contractFcoCarta(id: $id) { id } }",
+            json!({ "id": carta["id"] }),
+        )
+        .await;
         run(&app, due + Duration::days(2)).await;
         let after = carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D")).await;
         assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
         // Resolved with the deadline's own account (a carta with an open flag is judged aloud).
         assert!(
-            after.iter().any(|f| f["resolution"].as_str().is_some_and(|r| r.contains("within the 120 days"))),
+            after.iter().any(|f| f["resolution"]
+                .as_str()
+                .is_some_and(|r| r.contains("within the 120 days"))),
             "{after:?}"
         );
     })
@@ -375,31 +416,8 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
 #[tokio::test]
 async fn a_persons_resolution_of_a_cartas_flag_holds_until_its_facts_change() {
     on_each_backend(true, |app| async move {
-        let d = app
-            .data(
-                "{ fcoCartas(first: 1, filter: { stages: [APPROVED] }, orderBy: { field: SUBMITTED_ON, direction: DESC }) { nodes { id deadlines { ruleCode dueDate } } } }",
-                json!({}),
-            )
-            .await;
-        let carta = d["fcoCartas"]["nodes"][0].clone();
-        let due = carta["deadlines"]
-            .as_array()
-            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-VALIDITY-120D"))
-            .and_then(|o| o["dueDate"].as_str())
-            .map(day)
-            .expect("the validity's end");
-        let validity = || async {
-            let q = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { flags { id ruleCode severity open source resolvedBy } } } }";
-            app.data(q, json!({ "id": carta["id"] })).await["node"]["flags"]
-                .as_array()
-                .map(|l| {
-                    l.iter()
-                        .filter(|f| f["source"] == "job:flag-deadlines" && f["ruleCode"] == "FCO-VALIDITY-120D")
-                        .cloned()
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        };
+        let (carta, due) = latest_approval(&app).await;
+        let validity = || carta_flags(&app, &carta["id"], Some("FCO-VALIDITY-120D"));
         run(&app, due - Duration::days(15)).await;
         let warned: Vec<Value> = validity().await.into_iter().filter(|f| f["open"] == true).collect();
         assert_eq!(warned.len(), 1, "{warned:?}");
