@@ -35,13 +35,11 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
     QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
 };
+// The sets and maps keyed by flag identities and ids are looked up several times for every carta a pass judges:
+// hashed by FNV rather than SipHash (a fifth of the judging thread's time on the day-to-day pass, every flag open).
+use entity::rules::{FnvMap, FnvSet};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
-
-/// Sets and maps keyed by flag identities and ids, looked up several times for every carta a pass judges: hashed by
-/// FNV rather than SipHash (a fifth of the judging thread's time on the day-to-day pass, every flag open).
-type FnvSet<K> = HashSet<K, std::hash::BuildHasherDefault<entity::rules::Fnv>>;
-use entity::rules::FnvMap;
 
 type Result<T> = std::result::Result<T, ServiceError>;
 

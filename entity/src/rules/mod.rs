@@ -335,6 +335,9 @@ impl std::hash::Hasher for Fnv {
 /// A map hashed by [`Fnv`].
 pub type FnvMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
 
+/// A set hashed by [`Fnv`].
+pub type FnvSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<Fnv>>;
+
 /// The rule with this code.
 pub fn rule(code: &str) -> Option<&'static Rule> {
     // Looked up for every deadline of every financing a pass judges: by a map, not a scan of the catalogue.
