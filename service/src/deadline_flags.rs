@@ -33,7 +33,7 @@ use entity::{
 use futures::StreamExt;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, StreamTrait, TransactionSession, TransactionTrait,
 };
 // The sets and maps keyed by flag identities and ids are looked up several times for every carta a pass judges:
 // hashed by FNV rather than SipHash (a fifth of the judging thread's time on the day-to-day pass, every flag open).
@@ -274,12 +274,16 @@ pub enum Reach {
 }
 
 /// Judges every project, carta, bank and chamber meeting as of `as_of`, a batch of financings at a time.
-pub async fn judge(db: &impl ConnectionTrait, as_of: NaiveDate) -> Result<Judgement> {
+pub async fn judge(db: &(impl ConnectionTrait + StreamTrait), as_of: NaiveDate) -> Result<Judgement> {
     judge_within(db, as_of, Reach::Everything).await
 }
 
 /// Judges what `reach` says as of `as_of`.
-pub async fn judge_within(db: &impl ConnectionTrait, as_of: NaiveDate, reach: Reach) -> Result<Judgement> {
+pub async fn judge_within(
+    db: &(impl ConnectionTrait + StreamTrait),
+    as_of: NaiveDate,
+    reach: Reach,
+) -> Result<Judgement> {
     judge_pass(db, as_of, reach, None, None).await
 }
 
@@ -296,7 +300,7 @@ struct Outflow {
 /// Judges what `reach` says as of `as_of`, watching the open flags `open` (read here when not given), and hands on
 /// each batch's new carta flags to `outflow` when there is one (they are then not in the judgement).
 async fn judge_pass(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + StreamTrait),
     as_of: NaiveDate,
     reach: Reach,
     open: Option<FnvSet<Key>>,
@@ -408,7 +412,7 @@ async fn judge_pass(
         judge.outflow = None;
         Ok(judge)
     });
-    let width = match (everything, db.get_database_backend()) {
+    let width = match (everything, ConnectionTrait::get_database_backend(db)) {
         (false, DbBackend::Postgres) => DEADLINE_BATCH as i64,
         (false, _) => BATCH as i64,
         (true, _) => RANGE,
@@ -1083,11 +1087,11 @@ pub struct Synced {
 /// SQLite, whose one writer would keep every other writer (a bank's upload) waiting through the whole judging, the
 /// pass judges first and then writes, as [`sync`] does.
 pub async fn run(
-    db: &(impl ConnectionTrait + TransactionTrait),
+    db: &(impl ConnectionTrait + TransactionTrait + StreamTrait),
     as_of: NaiveDate,
     now: DateTime<Utc>,
 ) -> Result<Synced> {
-    let synced = if db.get_database_backend() == DbBackend::Postgres {
+    let synced = if ConnectionTrait::get_database_backend(db) == DbBackend::Postgres {
         let txn = begin_locked(db).await?;
         let open = open_flags(&txn).await?;
         let by_person = by_person(&txn).await?;
