@@ -96,7 +96,20 @@ async fn apply_confirmations(
     as_of: NaiveDate,
     outcomes: &mut [Outcome],
 ) -> Result<()> {
-    let confirmations = facts.confirmations(programme, id).await?;
+    confirm(&facts.confirmations(programme, id).await?, programme, as_of, outcomes);
+    Ok(())
+}
+
+/// [`apply_confirmations`] with the financing's confirmations at hand.
+fn confirm(
+    confirmations: &[checklist_confirmation::Model],
+    programme: Programme,
+    as_of: NaiveDate,
+    outcomes: &mut [Outcome],
+) {
+    if confirmations.is_empty() {
+        return;
+    }
     for o in outcomes.iter_mut() {
         let checklist = o.kind == RuleKind::Checklist;
         if let Some(c) = confirmations
@@ -114,7 +127,6 @@ async fn apply_confirmations(
             );
         }
     }
-    Ok(())
 }
 
 /// A project's rule outcomes and deadlines as known on `as_of`.
@@ -175,10 +187,7 @@ pub async fn carta(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
-    // As known on `as_of`: acts dated later are not yet done. The group's book knows the carta as stored.
-    let stored = c;
-    let c = &*c.known_on(as_of);
-    let (items, amendments, meeting, bank_present, group, resubmitted) = futures::try_join!(
+    let (items, amendments, meeting, bank_present, group, resubmitted, confirmations) = futures::try_join!(
         facts.items(vec![c.id]),
         facts.amendments(c.id),
         async {
@@ -200,14 +209,53 @@ pub async fn carta(
                 None => Ok(None),
             }
         },
+        facts.confirmations(Programme::FcoRural, c.id),
     )?;
-    let amendments: Vec<_> = amendments.into_iter().filter(|a| a.requested_on <= as_of).collect();
+    let of_carta = OfCarta {
+        items: &items,
+        amendments: &amendments,
+        meeting: meeting.as_ref(),
+        bank_present,
+        group: &group,
+        resubmitted: resubmitted.as_ref(),
+        confirmations: &confirmations,
+    };
+    judge_carta(basis, c, &of_carta, as_of)
+}
+
+/// What [`carta`] reads besides the carta, every version (the rules read those known on the day).
+struct OfCarta<'a> {
+    items: &'a [fco_carta_item::Model],
+    amendments: &'a [fco_carta_amendment::Model],
+    meeting: Option<&'a chamber_meeting::Model>,
+    bank_present: Option<bool>,
+    group: &'a Committed,
+    resubmitted: Option<&'a fco_carta::Model>,
+    confirmations: &'a [checklist_confirmation::Model],
+}
+
+/// [`carta`] with its facts at hand.
+fn judge_carta(
+    basis: Basis<'_>,
+    c: &fco_carta::Model,
+    f: &OfCarta<'_>,
+    as_of: NaiveDate,
+) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
+    // As known on `as_of`: acts dated later are not yet done. The group's book knows the carta as stored.
+    let stored = c;
+    let c = &*c.known_on(as_of);
+    let amendments: Vec<_> = f
+        .amendments
+        .iter()
+        .filter(|a| a.requested_on <= as_of)
+        .cloned()
+        .collect();
     // The version of each item known on `as_of`.
-    let items: Vec<_> = items.into_iter().filter(|i| i.known_on(as_of)).collect();
-    let meeting = meeting.map(|m| meeting_known_on(m, as_of));
+    let items: Vec<_> = f.items.iter().filter(|i| i.known_on(as_of)).cloned().collect();
+    let meeting = f.meeting.cloned().map(|m| meeting_known_on(m, as_of));
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
     // Art. 9 counts per producer: the borrower's own committed Pantanal cartas, not the group's.
-    let (others, weaned_others, pantanal_others) = group.others(stored, as_of);
+    let (others, weaned_others, pantanal_others) = f.group.others(stored, as_of);
     let exposure = i64::try_from(i128::from(c.financed_amount.cents()) + others)
         .map(entity::domain::Money)
         .unwrap_or(entity::domain::Money(i64::MAX));
@@ -223,15 +271,15 @@ pub async fn carta(
         items: &items,
         amendments: &amendments,
         meeting: meeting.as_ref(),
-        bank_present,
+        bank_present: f.bank_present,
         group_exposure: exposure,
         group_weaned_heads: weaned_others + weaned(&items),
         producer_other_pantanal_dams: pantanal_others,
-        resubmitted_stage: resubmitted.map(|o| o.stage),
+        resubmitted_stage: f.resubmitted.map(|o| o.stage),
     };
     let (mut outcomes, deadlines) =
         basis.run(|| fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of))?;
-    apply_confirmations(facts, Programme::FcoRural, c.id, as_of, &mut outcomes).await?;
+    confirm(f.confirmations, Programme::FcoRural, as_of, &mut outcomes);
     Ok((outcomes, deadlines))
 }
 
@@ -261,11 +309,22 @@ pub async fn carta_deadlines(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
-    let c = &*c.known_on(as_of);
     let meeting = match c.chamber_meeting_id {
-        Some(id) => facts.meeting(id).await?.map(|m| meeting_known_on(m, as_of)),
+        Some(id) => facts.meeting(id).await?,
         None => None,
     };
+    deadlines_of_carta(basis, c, meeting.as_ref(), as_of)
+}
+
+/// [`carta_deadlines`] with the carta's chamber meeting at hand.
+fn deadlines_of_carta(
+    basis: Basis<'_>,
+    c: &fco_carta::Model,
+    meeting: Option<&chamber_meeting::Model>,
+    as_of: NaiveDate,
+) -> Result<Vec<social_fuel::DeadlineOutcome>> {
+    let c = &*c.known_on(as_of);
+    let meeting = meeting.cloned().map(|m| meeting_known_on(m, as_of));
     let facts_of = fco::CartaFacts {
         carta: c,
         items: &[],
@@ -523,6 +582,49 @@ impl Preloaded {
             .collect();
         self.groups = book.commitments(db, &group_keys).await?;
         Ok(self)
+    }
+}
+
+impl Preloaded {
+    /// [`carta`] on these facts, at once: a pass judges every carta of a batch on its preloaded facts, where the
+    /// futures of [`FactSource`] (seven joined for every carta, each answering at once) were a tenth of the judging.
+    pub fn carta(
+        &self,
+        basis: Basis<'_>,
+        c: &fco_carta::Model,
+        as_of: NaiveDate,
+    ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
+        let group = self.groups.get(&(c.party_id, as_of)).cloned().unwrap_or_default();
+        let of_carta = OfCarta {
+            items: self.items.get(&c.id).map_or(&[], Vec::as_slice),
+            amendments: self.amendments.get(&c.id).map_or(&[], Vec::as_slice),
+            meeting: c.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
+            bank_present: c
+                .chamber_meeting_id
+                .and_then(|m| self.attendance.get(&(m, c.bank_id)).copied()),
+            group: &group,
+            resubmitted: c.resubmission_of.and_then(|r| self.cartas.get(&r)),
+            confirmations: self
+                .confirmations
+                .get(&(Programme::FcoRural, c.id))
+                .map_or(&[], Vec::as_slice),
+        };
+        judge_carta(basis, c, &of_carta, as_of)
+    }
+
+    /// [`carta_deadlines`] on these facts, at once.
+    pub fn carta_deadlines(
+        &self,
+        basis: Basis<'_>,
+        c: &fco_carta::Model,
+        as_of: NaiveDate,
+    ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
+        deadlines_of_carta(
+            basis,
+            c,
+            c.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
+            as_of,
+        )
     }
 }
 

@@ -540,9 +540,8 @@ impl CartaJudge {
         new.is_empty() || outflow.to.blocking_send(new).is_ok()
     }
 
-    /// Judges a batch of cartas with their facts (read in full: the rules' futures never wait).
+    /// Judges a batch of cartas on their facts, read in full ([`Preloaded::carta`]: no future to wait on).
     fn batch(&mut self, cartas: &[fco_carta::Model], facts: &Preloaded) -> Result<()> {
-        use futures::executor::block_on;
         let basis = Basis {
             params: &self.params,
             calendar: &self.calendar,
@@ -574,12 +573,9 @@ impl CartaJudge {
             };
             let (outcomes, deadlines) = loop {
                 let judged = if full {
-                    block_on(compliance::carta(facts, basis, c, as_of))?
+                    facts.carta(basis, c, as_of)?
                 } else {
-                    (
-                        Vec::new(),
-                        block_on(compliance::carta_deadlines(facts, basis, c, as_of))?,
-                    )
+                    (Vec::new(), facts.carta_deadlines(basis, c, as_of)?)
                 };
                 // A carta with open flags on deadlines only is judged aloud from here too: its deadlines' notes
                 // are its flags' messages, or the reason they are resolved.
@@ -601,7 +597,7 @@ impl CartaJudge {
                         // (`carta_deadlines`), so they are worked out again aloud without every rule's text. The
                         // outcomes' texts are not read: none else is violated, and the carta, its group and its
                         // meeting have no open flag (else it was judged aloud).
-                        let deadlines = block_on(compliance::carta_deadlines(facts, basis, c, as_of))?;
+                        let deadlines = facts.carta_deadlines(basis, c, as_of)?;
                         break (judged.0, deadlines);
                     }
                     continue;
