@@ -650,6 +650,9 @@ impl CartaJudge {
                             });
                         }
                     }
+                    // A rule met (or pending) of a carta without an open flag says nothing: not looked up again for
+                    // each of its two dozen outcomes.
+                    _ if !own && o.status != Status::Violated => {}
                     _ => self
                         .j
                         .outcome((SubjectKind::Financing, c.id), Programme::FcoRural, Some(c.id), o),
