@@ -87,6 +87,11 @@ impl std::fmt::Display for NonBusiness {
 /// The *ponto facultativo* on `date` (Carnival Monday and Tuesday, Corpus Christi), if any: legal holidays for none,
 /// closed days for the banks.
 pub fn ponto_facultativo(date: NaiveDate) -> Option<&'static str> {
+    // Carnival falls between 2 February and 9 March, Corpus Christi between 21 May and 24 June: in any other month
+    // Easter is not worked out (a deadline's every day is asked about, for every carta of a pass).
+    if !matches!(date.month(), 2 | 3 | 5 | 6) {
+        return None;
+    }
     match (date - easter(date.year())).num_days() {
         -48 => Some("Carnival Monday"),
         -47 => Some("Carnival Tuesday"),
@@ -130,6 +135,10 @@ pub fn national_holiday(date: NaiveDate) -> Option<&'static str> {
     };
     if fixed.is_some() {
         return fixed;
+    }
+    // Good Friday falls between 20 March and 23 April.
+    if !matches!(date.month(), 3 | 4) {
+        return None;
     }
     match (date - easter(date.year())).num_days() {
         -2 => Some("Good Friday (Paixão de Cristo)"),
@@ -345,6 +354,35 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).expect("valid date")
+    }
+
+    #[test]
+    fn the_movable_days_are_found_in_every_month_they_can_fall_in() {
+        // Every day of 1900-2199 against Easter worked out for each: the months where a movable day cannot fall are
+        // skipped without missing one.
+        let mut day = d(1900, 1, 1);
+        let mut found = 0;
+        while day < d(2200, 1, 1) {
+            let from_easter = (day - easter(day.year())).num_days();
+            let facultativo = match from_easter {
+                -48 => Some("Carnival Monday"),
+                -47 => Some("Carnival Tuesday"),
+                60 => Some("Corpus Christi"),
+                _ => None,
+            };
+            assert_eq!(ponto_facultativo(day), facultativo, "{day}");
+            if from_easter == -2 {
+                // Tiradentes is named instead when Good Friday falls on 21 April (2000, 2079).
+                let named = national_holiday(day);
+                assert!(
+                    named == Some("Good Friday (Paixão de Cristo)") || named == Some("Tiradentes"),
+                    "{day}"
+                );
+            }
+            found += usize::from(facultativo.is_some()) + usize::from(from_easter == -2);
+            day = day.succ_opt().expect("a next day");
+        }
+        assert_eq!(found, 4 * 300);
     }
 
     #[test]
