@@ -368,25 +368,31 @@ async fn judge_pass(
         }
     }
     // FCO cartas; the ceiling is judged per economic group.
-    // The flag job's pass reads every committed carta at once; the dashboard's reads no group.
-    let mut book = if everything {
-        crate::facts::GroupBook::whole(db, as_of).await?
-    } else {
-        crate::facts::GroupBook::default()
-    };
-    // The current economic group of each borrower in one (the FCO-CEILING flag's subject).
-    let groups = if everything {
-        current_groups(db).await?
-    } else {
-        FnvMap::default()
-    };
-    // The closed cartas the batches pass over that still have an open flag, of their own or their group's: merged
-    // into the batches by id, so that their flags are resolved with their account.
-    let mut held = if everything {
-        closed_and_watched(db, &j, &groups, as_of).await?
-    } else {
-        std::collections::VecDeque::new()
-    };
+    // The flag job's pass reads every committed carta at once (the book); the dashboard's reads no group. Beside the
+    // book, the current economic group of each borrower in one (the FCO-CEILING flag's subject), and the closed
+    // cartas the batches pass over that still have an open flag, of their own or their group's: merged into the
+    // batches by id, so that their flags are resolved with their account. The two are read side by side: each is
+    // mostly the database's scan, one after the other they kept one core idle (on the day-to-day pass, every flag
+    // open, the closed cartas of the flagged groups took 0.54 s of PostgreSQL after the book's 0.32 s).
+    let (book, groups_and_held) = futures::join!(
+        async {
+            if everything {
+                crate::facts::GroupBook::whole(db, as_of).await
+            } else {
+                Ok(crate::facts::GroupBook::default())
+            }
+        },
+        async {
+            if !everything {
+                return Ok((FnvMap::default(), std::collections::VecDeque::new()));
+            }
+            let groups = current_groups(db).await?;
+            let held = closed_and_watched(db, &j, &groups, as_of).await?;
+            Ok::<_, ServiceError>((groups, held))
+        }
+    );
+    let mut book = book?;
+    let (groups, mut held) = groups_and_held?;
     // The cartas are judged on a thread of their own while this task reads the next batch: the judging and the
     // reading (decoding the rows) each took about half of this process's time, one after the other on one thread.
     let mut judge = CartaJudge {
