@@ -302,21 +302,7 @@ pub fn project_deadlines(
     Ok(basis.run(|| social_fuel::deadlines(&p, basis.params, basis.calendar, as_of))?)
 }
 
-/// A carta's deadlines alone as known on `as_of` (they read the carta and its chamber meeting only).
-pub async fn carta_deadlines(
-    facts: &impl FactSource,
-    basis: Basis<'_>,
-    c: &fco_carta::Model,
-    as_of: NaiveDate,
-) -> Result<Vec<social_fuel::DeadlineOutcome>> {
-    let meeting = match c.chamber_meeting_id {
-        Some(id) => facts.meeting(id).await?,
-        None => None,
-    };
-    deadlines_of_carta(basis, c, meeting.as_ref(), as_of)
-}
-
-/// [`carta_deadlines`] with the carta's chamber meeting at hand.
+/// A carta's deadlines alone as known on `as_of`: they read the carta and its chamber meeting only.
 fn deadlines_of_carta(
     basis: Basis<'_>,
     c: &fco_carta::Model,
@@ -583,9 +569,7 @@ impl Preloaded {
         self.groups = book.commitments(db, &group_keys).await?;
         Ok(self)
     }
-}
 
-impl Preloaded {
     /// [`carta`] on these facts, at once: a pass judges every carta of a batch on its preloaded facts, where the
     /// futures of [`FactSource`] (seven joined for every carta, each answering at once) were a tenth of the judging.
     pub fn carta(
@@ -612,7 +596,8 @@ impl Preloaded {
         judge_carta(basis, c, &of_carta, as_of)
     }
 
-    /// [`carta_deadlines`] on these facts, at once.
+    /// A carta's deadlines alone as known on `as_of` (they read the carta and its chamber meeting only), on these
+    /// facts.
     pub fn carta_deadlines(
         &self,
         basis: Basis<'_>,
