@@ -1174,6 +1174,8 @@ async fn an_operator_loads_an_earlier_semi_arid_delimitation_all_or_nothing() {
         let to = |source: &str| early_list.iter().find(|d| d.source == source).map(|d| d.effective_to.map(|t| t.to_string()));
         assert_eq!(to("Portaria MI nº 89/2005"), Some(Some("2017-11-22".into())));
         assert_eq!(to("Resolução 2030"), Some(None));
+        // The lists written for the imports are not left behind in the temporary directory.
+        std::fs::remove_dir_all(&dir).expect("the lists' directory removed");
     })
     .await;
 }
