@@ -36,8 +36,8 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, StreamTrait, TransactionSession, TransactionTrait,
 };
 // The sets and maps keyed by flag identities and ids are looked up several times for every carta a pass judges:
-// hashed by FNV rather than SipHash (a fifth of the judging thread's time on the day-to-day pass, every flag open).
-use entity::rules::{FnvMap, FnvSet};
+// hashed by Fx rather than SipHash (a fifth of the judging thread's time on the day-to-day pass, every flag open).
+use entity::rules::{FxMap, FxSet};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -86,15 +86,15 @@ pub struct Judgement {
     pub wanted: BTreeMap<Key, Wanted>,
     /// What each judged subject and rule with an open flag says now (kept for those only: the rest is not needed,
     /// and a million cartas' explanations would not fit in memory).
-    pub said: FnvMap<Key, String>,
+    pub said: FxMap<Key, String>,
     /// The identities of the open flags, whose accounts are kept in `said`.
-    pub watch: FnvSet<Key>,
+    pub watch: FxSet<Key>,
     /// Their subjects: an account of any other subject is not even written.
-    watched: FnvSet<(SubjectKind, i64)>,
+    watched: FxSet<(SubjectKind, i64)>,
     /// The subjects with an open flag on a checked rule or checklist item (not a deadline): their rules' accounts
     /// are written as they are judged. Those with open flags on deadlines only are judged quietly, their deadlines
     /// then aloud.
-    spoken: FnvSet<(SubjectKind, i64)>,
+    spoken: FxSet<(SubjectKind, i64)>,
     /// Financings, banks and meetings judged.
     pub judged: u32,
     /// The number of each carta whose approval is flagged (FCO-VALIDITY-120D), for the dashboard's list.
@@ -103,7 +103,7 @@ pub struct Judgement {
 
 impl Judgement {
     /// A judgement keeping the accounts of these open flags.
-    fn watching(watch: FnvSet<Key>) -> Self {
+    fn watching(watch: FxSet<Key>) -> Self {
         let outcome = |rule: &str| {
             entity::rules::rule(rule).is_none_or(|r| matches!(r.kind, RuleKind::Checked | RuleKind::Checklist))
         };
@@ -225,7 +225,7 @@ fn live(status: FinancingStatus) -> bool {
 /// read once per pass rather than once per deadline judged.
 struct Windows {
     as_of: NaiveDate,
-    days: entity::rules::FnvMap<&'static str, u32>,
+    days: entity::rules::FxMap<&'static str, u32>,
 }
 
 impl Windows {
@@ -288,14 +288,14 @@ pub async fn judge_within(db: &crate::Db, as_of: NaiveDate, reach: Reach) -> Res
 struct Outflow {
     /// The identities a person resolved: their flags are left to the comparison at the end, which holds a person's
     /// resolution while the flag's facts stay the same.
-    by_person: FnvSet<Key>,
+    by_person: FxSet<Key>,
     /// Where the new flags go.
     to: tokio::sync::mpsc::Sender<Vec<(Key, Wanted)>>,
 }
 
 /// The open flags a pass watches and the identities a person resolved ([`Outflow::by_person`]), as the caller reads
 /// them (in its transaction, [`run`]).
-type OpenRead<'a> = futures::future::BoxFuture<'a, Result<(FnvSet<Key>, FnvSet<Key>)>>;
+type OpenRead<'a> = futures::future::BoxFuture<'a, Result<(FxSet<Key>, FxSet<Key>)>>;
 
 /// Judges what `reach` says as of `as_of`, watching the open flags `open` reads (read here when not given), and hands
 /// on each batch's new carta flags to `outflow` when there is one (they are then not in the judgement).
@@ -327,7 +327,7 @@ async fn judge_pass(
         let watching = async {
             match open {
                 Some(read) => read.await,
-                None if everything => Ok((open_keys(db).await?, FnvSet::default())),
+                None if everything => Ok((open_keys(db).await?, FxSet::default())),
                 None => Ok(Default::default()),
             }
         };
@@ -335,7 +335,7 @@ async fn judge_pass(
             if everything {
                 current_groups(db).await
             } else {
-                Ok(FnvMap::default())
+                Ok(FxMap::default())
             }
         };
         let (params, calendar, (watch, by_person), groups) = futures::try_join!(
@@ -349,7 +349,7 @@ async fn judge_pass(
         }
         let windows = Arc::new(Windows::on(&params, as_of));
         let mut j = Judgement::watching(watch);
-        let flagged_groups: FnvSet<i64> = j
+        let flagged_groups: FxSet<i64> = j
             .watched
             .iter()
             .filter(|(kind, _)| *kind == SubjectKind::Group)
@@ -578,7 +578,7 @@ struct CartaJudge {
     calendar: Arc<Calendar>,
     windows: Arc<Windows>,
     /// The current economic group of each borrower in one.
-    groups: FnvMap<i64, i64>,
+    groups: FxMap<i64, i64>,
     j: Judgement,
     /// FCO-CEILING as judged on each group's cartas, put together per group at the end ([`group_ceiling`]).
     ceiling: BTreeMap<i64, Vec<CeilingOutcome>>,
@@ -805,8 +805,8 @@ fn in_batches_sql(as_of: NaiveDate) -> sea_orm::Condition {
 /// batch, [`carta_batch`].) Once a pass has resolved the groups' flags they are read no more.
 async fn closed_and_watched(
     db: &(impl ConnectionTrait + StreamTrait),
-    flagged_groups: &FnvSet<i64>,
-    groups: &FnvMap<i64, i64>,
+    flagged_groups: &FxSet<i64>,
+    groups: &FxMap<i64, i64>,
     as_of: NaiveDate,
 ) -> Result<std::collections::VecDeque<fco_carta::Model>> {
     use fco_carta::Column as C;
@@ -825,7 +825,7 @@ async fn closed_and_watched(
         .filter(C::ChamberMeetingId.is_null())
         .filter(fco_carta::Acts::none_after_sql(as_of))
         .build(ConnectionTrait::get_database_backend(db));
-    let mut first: FnvMap<i64, i64> = FnvMap::default();
+    let mut first: FxMap<i64, i64> = FxMap::default();
     let mut rows = std::pin::pin!(db.stream_raw(statement).await?);
     while let Some(row) = rows.next().await {
         let row = row?;
@@ -995,7 +995,7 @@ async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of:
 
 /// The current economic group of every borrower in one: one statement for the pass (it had been one per batch, by
 /// the batch's borrowers).
-async fn current_groups(db: &impl ConnectionTrait) -> Result<FnvMap<i64, i64>> {
+async fn current_groups(db: &impl ConnectionTrait) -> Result<FxMap<i64, i64>> {
     let rows: Vec<(i64, Option<i64>)> = party::Entity::find()
         .select_only()
         .column(party::Column::Id)
@@ -1055,7 +1055,7 @@ fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
 }
 
 /// The identities of the job's open flags.
-async fn open_keys(db: &impl ConnectionTrait) -> Result<FnvSet<Key>> {
+async fn open_keys(db: &impl ConnectionTrait) -> Result<FxSet<Key>> {
     Ok(open_flags(db).await?.into_keys().collect())
 }
 
@@ -1066,7 +1066,7 @@ const OPEN_PAGE: u64 = 20_000;
 
 /// The job's open flags by identity, narrow: what tells whether a flag changed (its message and legal basis are not
 /// read), in pages of [`OPEN_PAGE`] by id.
-async fn open_flags(db: &impl ConnectionTrait) -> Result<FnvMap<Key, Open>> {
+async fn open_flags(db: &impl ConnectionTrait) -> Result<FxMap<Key, Open>> {
     /// Id, subject kind and id, rule, occurrence, severity, due day, fingerprint.
     type OpenRow = (
         i64,
@@ -1079,7 +1079,7 @@ async fn open_flags(db: &impl ConnectionTrait) -> Result<FnvMap<Key, Open>> {
         Option<String>,
     );
     use compliance_flag::Column as C;
-    let mut out = FnvMap::default();
+    let mut out = FxMap::default();
     let mut after = i64::MIN;
     loop {
         let page: Vec<OpenRow> = compliance_flag::Entity::find()
@@ -1168,7 +1168,7 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
         });
         let (to, mut new) = tokio::sync::mpsc::channel::<Vec<(Key, Wanted)>>(4);
         let outflow = Outflow {
-            by_person: FnvSet::default(),
+            by_person: FxSet::default(),
             to,
         };
         let judging = judge_pass(db, as_of, Reach::Everything, Some(open_read), Some(outflow));
@@ -1256,7 +1256,7 @@ pub async fn sync(
 async fn settle(
     txn: &impl ConnectionTrait,
     judgement: Judgement,
-    open: FnvMap<Key, Open>,
+    open: FxMap<Key, Open>,
     by_person: HashMap<Key, compliance_flag::Model>,
     as_of: NaiveDate,
     now: DateTime<Utc>,

@@ -355,7 +355,7 @@ pub struct Params {
     versions: Vec<ParamVersion>,
     /// The positions of each key's versions in `versions`: a pass over a million financings looks a parameter up
     /// several times per financing, and scanning every version of every key was 6 % of the flag pass.
-    by_key: super::FnvMap<String, Vec<usize>>,
+    by_key: super::FxMap<String, Vec<usize>>,
     /// What is wrong with each version's value for its unit, if anything, worked out once (with `versions`).
     problems: Vec<Option<&'static str>>,
 }
@@ -363,7 +363,7 @@ pub struct Params {
 impl Params {
     /// From stored versions.
     pub fn new(versions: Vec<ParamVersion>) -> Self {
-        let mut by_key: super::FnvMap<String, Vec<usize>> = super::FnvMap::default();
+        let mut by_key: super::FxMap<String, Vec<usize>> = super::FxMap::default();
         for (i, v) in versions.iter().enumerate() {
             by_key.entry(v.key.clone()).or_default().push(i);
         }
