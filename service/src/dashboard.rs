@@ -228,24 +228,15 @@ async fn query(db: &impl ConnectionTrait, sql: &str, values: Vec<sea_orm::Value>
 /// How many projects or cartas are read per statement.
 const PAGE: u64 = 2000;
 
-/// A task of the dashboard's, stopped if the dashboard fails before it is awaited.
-struct Task<T>(tokio::task::JoinHandle<T>);
-
-impl<T> Drop for Task<T> {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
 /// Computes the dashboard as of `as_of`.
 pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
     // What is overdue or due within its window, as the flag job judges it: judged by a task of its own, beside the
     // grouping statements below. The judging is mostly this process's work (reading and judging the cartas), the
     // grouping mostly the database's, so each goes on while the other waits.
-    let mut judging = Task(tokio::spawn({
+    let judging = crate::Task::spawn({
         let db = db.clone();
         async move { deadline_flags::judge_within(&db, as_of, deadline_flags::Reach::Deadlines).await }
-    }));
+    });
     let params = parameters::params(db).await?;
     let calendar = parameters::calendar(db).await?;
     let mut figures = Figures::default();
@@ -530,9 +521,7 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
             })
             .collect(),
     ));
-    let judgement = (&mut judging.0)
-        .await
-        .map_err(|e| ServiceError::Internal(format!("the dashboard's deadlines failed: {e}")))??;
+    let judgement = judging.finish("the dashboard's deadlines").await??;
     let (deadlines, expiring) = judged(&judgement, as_of, &mut figures);
     tables.insert(expiring_at, expiring);
     tables.insert(deadlines_at, deadlines);

@@ -36,7 +36,7 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, StreamTrait, TransactionSession, TransactionTrait,
 };
 // The sets and maps keyed by flag identities and ids are looked up several times for every carta a pass judges:
-// hashed by Fx rather than SipHash (a fifth of the judging thread's time on the day-to-day pass, every flag open).
+// hashed by Fx rather than SipHash (with SipHash, a fifth of the judging thread's time on the day-to-day pass).
 use entity::rules::{FxMap, FxSet};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -443,10 +443,9 @@ async fn judge_pass(
             let to = flagged.partition_point(|id| *id <= range.1);
             let flagged = flagged[from..to].to_vec();
             let db = db.clone();
-            let task = Task(tokio::spawn(async move {
-                carta_batch(&db, everything, as_of, range, of_range, &flagged).await
-            }));
-            async move { task.finish().await? }
+            let task =
+                crate::Task::spawn(async move { carta_batch(&db, everything, as_of, range, of_range, &flagged).await });
+            async move { task.finish("reading a batch of cartas").await? }
         })
         .buffered(ahead(db));
     let read = async {
@@ -509,23 +508,6 @@ async fn judge_pass(
     }
     missing_lists_stay(db, &mut j, as_of).await?;
     Ok(j)
-}
-
-/// A task of the pass's, aborted when dropped unfinished (the pass stopped on an error).
-struct Task<T>(tokio::task::JoinHandle<T>);
-
-impl<T> Task<T> {
-    async fn finish(mut self) -> Result<T> {
-        (&mut self.0)
-            .await
-            .map_err(|e| ServiceError::Internal(format!("a task of the flag pass failed: {e}")))
-    }
-}
-
-impl<T> Drop for Task<T> {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
 }
 
 /// Judges every social-fuel project into `j` (a closed project without an open flag raises nothing and resolves
@@ -1246,7 +1228,7 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
             to,
         };
         let judging = judge_pass(db, as_of, Reach::Everything, Some(open_read), Some(outflow));
-        let writing = Task(tokio::spawn({
+        let writing = crate::Task::spawn({
             let txn = txn.clone();
             async move {
                 let mut flags = NewFlags::at(now);
@@ -1257,8 +1239,9 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
                 }
                 flags.flush(&*txn).await
             }
-        }));
-        let (judgement, written) = futures::try_join!(judging, async { writing.finish().await? })?;
+        });
+        let (judgement, written) =
+            futures::try_join!(judging, async { writing.finish("writing the new flags").await? })?;
         let (open, by_person) = kept
             .try_recv()
             .map_err(|_| ServiceError::Internal("the open flags were not read".into()))?;

@@ -60,6 +60,28 @@ pub use error::ServiceError;
 /// The database handle every use case takes: one pool, SQLite or PostgreSQL.
 pub use sea_orm::DatabaseConnection as Db;
 
+/// A spawned task, stopped when dropped before it is awaited (when the use case that spawned it fails first).
+pub(crate) struct Task<T>(tokio::task::JoinHandle<T>);
+
+impl<T: Send + 'static> Task<T> {
+    pub(crate) fn spawn(work: impl std::future::Future<Output = T> + Send + 'static) -> Self {
+        Self(tokio::spawn(work))
+    }
+
+    /// Its result; `what` names it in the error when it panicked.
+    pub(crate) async fn finish(mut self, what: &str) -> Result<T, ServiceError> {
+        (&mut self.0)
+            .await
+            .map_err(|e| ServiceError::Internal(format!("{what} failed: {e}")))
+    }
+}
+
+impl<T> Drop for Task<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// A statement written with PostgreSQL's `$n` placeholders, for either backend (SQLite reads them as `?n`).
 pub(crate) fn numbered(backend: sea_orm::DbBackend, sql: &str) -> String {
     match backend {
