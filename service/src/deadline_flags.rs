@@ -115,6 +115,11 @@ impl Judgement {
         }
     }
 
+    /// The subjects of this kind with an open flag, by id.
+    fn watched_ids(&self, kind: SubjectKind) -> impl Iterator<Item = i64> + '_ {
+        self.watched.iter().filter(move |(k, _)| *k == kind).map(|(_, id)| *id)
+    }
+
     /// Whether a subject has an open flag, so that what its rules say is kept.
     fn watches(&self, kind: SubjectKind, id: i64) -> bool {
         self.watched.contains(&(kind, id))
@@ -363,12 +368,7 @@ async fn judge_pass(
         }
         let windows = Arc::new(Windows::on(&params, as_of));
         let mut j = Judgement::watching(watch);
-        let flagged_groups: FxSet<i64> = j
-            .watched
-            .iter()
-            .filter(|(kind, _)| *kind == SubjectKind::Group)
-            .map(|(_, id)| *id)
-            .collect();
+        let flagged_groups: FxSet<i64> = j.watched_ids(SubjectKind::Group).collect();
         let basis = Basis {
             params: &params,
             calendar: &calendar,
@@ -392,12 +392,7 @@ async fn judge_pass(
         quiet: !everything,
     };
     // The financings with an open flag of their own, by id: each batch reads its flagged cartas whatever their stage.
-    let mut flagged: Vec<i64> = j
-        .watched
-        .iter()
-        .filter(|(kind, _)| *kind == SubjectKind::Financing)
-        .map(|(_, id)| *id)
-        .collect();
+    let mut flagged: Vec<i64> = j.watched_ids(SubjectKind::Financing).collect();
     flagged.sort_unstable();
     // The cartas are judged on a thread of their own while this task reads the next batch: the judging and the
     // reading (decoding the rows) each took about half of this process's time, one after the other on one thread.
@@ -520,7 +515,6 @@ async fn judge_projects(
     as_of: NaiveDate,
     everything: bool,
 ) -> Result<()> {
-    // Social-fuel projects.
     let mut after = 0i64;
     loop {
         let projects = crate::facts::projects_after(db, after, BATCH).await?;
