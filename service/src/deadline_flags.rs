@@ -315,10 +315,8 @@ async fn judge_pass(
     // What the cartas are judged on is read side by side, each mostly the database's work (one after the other they
     // kept a core idle): the book (the flag job's pass reads every committed carta at once; the dashboard's reads no
     // group) beside the open flags, the parameters, the calendar and the current economic group of each borrower in
-    // one (the FCO-CEILING flag's subject); then the projects are judged while the closed cartas the batches pass
-    // over that a group's open flag needs are read ([`closed_and_watched`]: merged into the batches by id, so that
-    // their flags are resolved with their account). On the day-to-day pass, every flag open, the open flags took
-    // 0.25 s before anything else, and the closed cartas of the flagged groups 0.9 s after the groups' 0.1 s.
+    // one (the FCO-CEILING flag's subject), after which the projects are judged. On the day-to-day pass, every flag
+    // open, the open flags took 0.25 s before anything else.
     let book = async {
         if everything {
             crate::facts::GroupBook::whole(db, as_of)
@@ -343,47 +341,28 @@ async fn judge_pass(
                 Ok(FxMap::default())
             }
         };
-        // On PostgreSQL, when a group's flag is open (asked of the pool: a hint, the open flags themselves are read in
-        // the job's transaction), the closed cartas are scanned for the first of each borrower from the start rather
-        // than after the open flags (on the day-to-day pass the scan waited 0.55 s for them).
-        let early = async {
-            if everything
-                && ConnectionTrait::get_database_backend(db) == DbBackend::Postgres
-                && group_flag_open(db).await?
-            {
-                Ok(Some(first_closed_by_borrower(db, as_of, None).await?))
-            } else {
-                Ok(None)
-            }
-        };
-        let (params, calendar, (watch, by_person), groups, early) = futures::try_join!(
+        let (params, calendar, (watch, by_person), groups) = futures::try_join!(
             async { parameters::params(db).await.map(Arc::new) },
             async { parameters::calendar(db).await.map(Arc::new) },
             watching,
             groups,
-            early
         )?;
         if let Some(outflow) = outflow.as_mut() {
             outflow.by_person = by_person;
         }
         let windows = Arc::new(Windows::on(&params, as_of));
         let mut j = Judgement::watching(watch);
-        let flagged_groups: FxSet<i64> = j.watched_ids(SubjectKind::Group).collect();
         let basis = Basis {
             params: &params,
             calendar: &calendar,
             quiet: !everything,
         };
-        let (projects, held) = futures::join!(
-            judge_projects(db, &mut j, basis, &windows, as_of, everything),
-            closed_and_watched(db, &flagged_groups, &groups, as_of, early)
-        );
-        projects?;
-        Ok::<_, ServiceError>((params, calendar, windows, j, groups, held?))
+        judge_projects(db, &mut j, basis, &windows, as_of, everything).await?;
+        Ok::<_, ServiceError>((params, calendar, windows, j, groups))
     };
     let (book, front) = futures::join!(book, front);
     let mut book = book?;
-    let (params, calendar, windows, j, groups, mut held) = front?;
+    let (params, calendar, windows, j, groups) = front?;
     // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's pass judges each
     // carta quietly first, and aloud when something is to be written about it (see `speaks`).
     let basis = Basis {
@@ -405,6 +384,7 @@ async fn judge_pass(
         groups,
         j,
         ceiling: BTreeMap::new(),
+        closed_said: FxMap::default(),
         outflow,
     };
     let (batches, mut to_judge) = tokio::sync::mpsc::channel::<(Vec<fco_carta::Model>, Preloaded)>(1);
@@ -429,17 +409,11 @@ async fn judge_pass(
     // this task's work, which kept the judging thread waiting (on 1M cartas it waited 0.5-0.75 s of its 2 s).
     let mut reads = futures::stream::iter(id_ranges(db, width).await?)
         .map(|range| {
-            // The held cartas of this range (all that are left, in the last).
-            let mut of_range = Vec::new();
-            while held.front().is_some_and(|h| h.id <= range.1) {
-                of_range.extend(held.pop_front());
-            }
             let from = flagged.partition_point(|id| *id <= range.0);
             let to = flagged.partition_point(|id| *id <= range.1);
             let flagged = flagged[from..to].to_vec();
             let db = db.clone();
-            let task =
-                crate::Task::spawn(async move { carta_batch(&db, everything, as_of, range, of_range, &flagged).await });
+            let task = crate::Task::spawn(async move { carta_batch(&db, everything, as_of, range, &flagged).await });
             async move { task.finish("reading a batch of cartas").await? }
         })
         .buffered(ahead(db));
@@ -468,9 +442,18 @@ async fn judge_pass(
         .await
         .map_err(|e| ServiceError::Internal(format!("judging the cartas failed: {e}")))?;
     read?;
-    let CartaJudge { mut j, ceiling, .. } = judged?;
+    let CartaJudge {
+        mut j,
+        ceiling,
+        groups,
+        closed_said,
+        ..
+    } = judged?;
     for (group, judged) in ceiling {
         group_ceiling(&mut j, group, &judged);
+    }
+    if everything {
+        closed_groups_say(db, &mut j, &groups, &closed_said, as_of).await?;
     }
     // Banks' reports.
     for b in bank::Entity::find().order_by_asc(bank::Column::Id).all(db).await? {
@@ -572,6 +555,9 @@ struct CartaJudge {
     j: Judgement,
     /// FCO-CEILING as judged on each group's cartas, put together per group at the end ([`group_ceiling`]).
     ceiling: BTreeMap<i64, Vec<CeilingOutcome>>,
+    /// The first closed carta judged of each group with an open flag, whose account is the group's
+    /// ([`closed_groups_say`]).
+    closed_said: FxMap<i64, i64>,
     /// Where the new flags of each batch's cartas go, when they are written as the judging goes on.
     outflow: Option<Outflow>,
 }
@@ -691,6 +677,7 @@ impl CartaJudge {
                     );
                 }
                 if let Some(g) = group.filter(|g| self.j.watches(SubjectKind::Group, *g)) {
+                    self.closed_said.entry(g).or_insert(c.id);
                     self.j.say(
                         (
                             SubjectKind::Group,
@@ -764,7 +751,7 @@ impl CartaJudge {
 /// Whether the flag pass reads a carta in its batches: one live by its stored stage, or with an act dated after
 /// `as_of` (its stage on the day may differ), or on a chamber meeting's agenda (whose result is owed whatever becomes
 /// of the carta). The others (drafts, unfavourable and expired cartas) raise nothing: they are read only when they
-/// still have an open flag ([`closed_and_watched`]).
+/// have an open flag of their own, or to say why their group's flag is resolved ([`closed_groups_say`]).
 fn in_batches(acts: &fco_carta::Acts, meeting: Option<i64>, as_of: NaiveDate) -> bool {
     live(acts.stage.status()) || acts.after(as_of) || meeting.is_some()
 }
@@ -789,28 +776,12 @@ fn in_batches_sql(as_of: NaiveDate) -> sea_orm::Condition {
         .add(C::ChamberMeetingId.is_not_null())
 }
 
-/// Whether the job has an open flag on an economic group.
-async fn group_flag_open(db: &impl ConnectionTrait) -> Result<bool> {
-    use compliance_flag::Column as C;
-    Ok(compliance_flag::Entity::find()
-        .select_only()
-        .column(C::Id)
-        .filter(C::SubjectKind.eq(SubjectKind::Group.as_str()))
-        .filter(C::Source.eq(SOURCE))
-        .filter(C::ResolvedAt.is_null())
-        .limit(1)
-        .into_tuple::<i64>()
-        .one(db)
-        .await?
-        .is_some())
-}
-
 /// The first (least id) of each borrower's closed cartas the batches pass over ([`in_batches`]), of the borrowers in
-/// `parties` (every borrower when `None`), two numbers a carta streamed row by row.
+/// `parties` (by their index, a few thousand a statement), two numbers a carta streamed row by row.
 async fn first_closed_by_borrower(
     db: &(impl ConnectionTrait + StreamTrait),
     as_of: NaiveDate,
-    parties: Option<&[i64]>,
+    parties: &[i64],
 ) -> Result<FxMap<i64, i64>> {
     use fco_carta::Column as C;
     use sea_orm::QueryTrait;
@@ -823,15 +794,9 @@ async fn first_closed_by_borrower(
             .filter(C::ChamberMeetingId.is_null())
             .filter(fco_carta::Acts::none_after_sql(as_of))
     };
-    let statements: Vec<sea_orm::Statement> = match parties {
-        None => vec![closed().build(backend)],
-        Some(parties) => parties
-            .chunks(5000)
-            .map(|chunk| closed().filter(C::PartyId.is_in(chunk.iter().copied())).build(backend))
-            .collect(),
-    };
     let mut first: FxMap<i64, i64> = FxMap::default();
-    for statement in statements {
+    for chunk in parties.chunks(5000) {
+        let statement = closed().filter(C::PartyId.is_in(chunk.iter().copied())).build(backend);
         let mut rows = std::pin::pin!(db.stream_raw(statement).await?);
         while let Some(row) = rows.next().await {
             let row = row?;
@@ -842,58 +807,69 @@ async fn first_closed_by_borrower(
     Ok(first)
 }
 
-/// The closed cartas the batches pass over ([`in_batches`]) whose account a group's flag still needs, by id: for each
-/// group with an open flag the first of its closed cartas (its account is the one a group keeps, [`Judgement::say`];
-/// the group's other closed cartas say nothing more). (A closed carta with an open flag of its own is read in its
-/// batch, [`carta_batch`].) Once a pass has resolved the groups' flags they are read no more. `early`: the first
-/// closed carta of every borrower, when read already.
-///
-/// On PostgreSQL every closed carta is scanned, two numbers each: by the borrowers of the flagged groups, a few
-/// thousand a statement by their index, it fetched each borrower's cartas one by one (0.55 s for the 42,000 borrowers
-/// of 840 flagged groups on 1M cartas, against 0.2 s for the scan). On SQLite by the borrowers, whose index is read in
-/// process: the scan of every closed carta took it 0.8 s more.
-async fn closed_and_watched(
+/// The account of a group's flag that is resolved is that of the group's first closed carta (the least id), when it
+/// has one, as its closed cartas say in the batches ([`CartaJudge::batch`], `closed_said`); else its first carta's
+/// FCO-CEILING outcome ([`group_ceiling`]). The batches read only the closed cartas with a meeting, an act after the
+/// day or an open flag of their own ([`in_batches`]): the first of the others is looked up here, for the groups whose
+/// flag is resolved only, by their borrowers. (Looked up for every flagged group before the batches, by a scan of
+/// every closed carta, it was 0.6 s of the database's time on each day-to-day pass over 1M cartas, for groups whose
+/// flags stay open.)
+async fn closed_groups_say(
     db: &(impl ConnectionTrait + StreamTrait),
-    flagged_groups: &FxSet<i64>,
+    j: &mut Judgement,
     groups: &FxMap<i64, i64>,
+    closed_said: &FxMap<i64, i64>,
     as_of: NaiveDate,
-    early: Option<FxMap<i64, i64>>,
-) -> Result<std::collections::VecDeque<fco_carta::Model>> {
+) -> Result<()> {
     use fco_carta::Column as C;
-    if flagged_groups.is_empty() {
-        return Ok(Default::default());
-    }
-    let by_borrower = match early {
-        Some(early) => early,
-        None if ConnectionTrait::get_database_backend(db) == DbBackend::Postgres => {
-            first_closed_by_borrower(db, as_of, None).await?
-        }
-        None => {
-            let mut parties: Vec<i64> = groups
-                .iter()
-                .filter(|(_, g)| flagged_groups.contains(*g))
-                .map(|(p, _)| *p)
-                .collect();
-            parties.sort_unstable();
-            first_closed_by_borrower(db, as_of, Some(&parties)).await?
-        }
+    let key = |g: i64| {
+        (
+            SubjectKind::Group,
+            g,
+            code::FCO_CEILING.as_str().to_owned(),
+            String::new(),
+        )
     };
+    let resolved: FxSet<i64> = j
+        .watched_ids(SubjectKind::Group)
+        .filter(|g| {
+            let key = key(*g);
+            j.watch.contains(&key) && !j.wanted.contains_key(&key)
+        })
+        .collect();
+    if resolved.is_empty() {
+        return Ok(());
+    }
+    let mut parties: Vec<i64> = groups
+        .iter()
+        .filter(|(_, g)| resolved.contains(*g))
+        .map(|(p, _)| *p)
+        .collect();
+    parties.sort_unstable();
     let mut first: FxMap<i64, i64> = FxMap::default();
-    for (party, id) in by_borrower {
-        if let Some(g) = groups.get(&party).filter(|g| flagged_groups.contains(*g)) {
+    for (party, id) in first_closed_by_borrower(db, as_of, &parties).await? {
+        if let Some(g) = groups.get(&party).filter(|g| resolved.contains(*g)) {
             first.entry(*g).and_modify(|f| *f = (*f).min(id)).or_insert(id);
         }
     }
-    let mut ids: Vec<i64> = first.into_values().collect();
+    // Those before the first closed carta the batches judged of the group, if any.
+    let mut ids: Vec<i64> = first
+        .iter()
+        .filter(|(g, id)| closed_said.get(*g).is_none_or(|said| *id < said))
+        .map(|(_, id)| *id)
+        .collect();
     ids.sort_unstable();
-    let mut cartas: Vec<fco_carta::Model> = Vec::new();
     for chunk in ids.chunks(5000) {
-        cartas.extend(
-            entity::positional::all(fco_carta::Entity::find().filter(C::Id.is_in(chunk.iter().copied())), db).await?,
-        );
+        let cartas =
+            entity::positional::all(fco_carta::Entity::find().filter(C::Id.is_in(chunk.iter().copied())), db).await?;
+        for c in cartas {
+            if let Some(g) = groups.get(&c.party_id) {
+                let why = format!("the carta is {:?} on {as_of}", c.stage_on(as_of));
+                j.said.insert(key(*g), why);
+            }
+        }
     }
-    cartas.sort_by_key(|c| c.id);
-    Ok(cartas.into())
+    Ok(())
 }
 
 /// How many ids a batch of the flag pass spans (its cartas are fewer: those [`in_batches`] reads, about half).
@@ -932,8 +908,7 @@ async fn id_ranges(db: &impl ConnectionTrait, width: i64) -> Result<Vec<(i64, i6
 }
 
 /// The cartas with ids in `range` and the facts `judge_within` reads of them (all of them but their groups, or
-/// those its deadlines read). The flag pass's batches take in the `held` cartas of the range, and the cartas of the
-/// range with an open flag of their own (`flagged`, the flagged financings' ids in the range, in order), whatever
+/// those its deadlines read). The flag pass's batches take in the cartas of the range with an open flag of their own (`flagged`, the flagged financings' ids in the range, in order), whatever
 /// their stage: a closed one is judged to say why its flags are resolved. (Read apart, by the open flags' subjects,
 /// PostgreSQL looked up every flagged financing's carta, 0.3 s for 70,000 open flags on 1M cartas.)
 async fn carta_batch(
@@ -941,7 +916,6 @@ async fn carta_batch(
     everything: bool,
     as_of: NaiveDate,
     range: (i64, i64),
-    held: Vec<fco_carta::Model>,
     flagged: &[i64],
 ) -> Result<(Vec<fco_carta::Model>, Preloaded)> {
     Ok(if everything {
@@ -953,12 +927,6 @@ async fn carta_batch(
         let mut cartas = crate::facts::cartas_in_range_if(db, range, read).await?;
         // In place: a batch's cartas are a few MiB, and a vector grown by doubling asks the kernel for fresh pages.
         cartas.retain(|c| in_batches(&c.acts(), c.chamber_meeting_id, as_of) || flagged.binary_search(&c.id).is_ok());
-        if !held.is_empty() {
-            cartas.extend(held);
-            cartas.sort_by_key(|c| c.id);
-            // A group's first closed carta with a flag of its own came in twice.
-            cartas.dedup_by_key(|c| c.id);
-        }
         let facts = Preloaded::cartas_but_groups(db, &cartas).await?;
         (cartas, facts)
     } else {

@@ -549,6 +549,105 @@ async fn a_groups_open_flag_is_resolved_with_the_account_of_its_first_closed_car
     .await;
 }
 
+/// Of a group's closed cartas, the first (least id) says why the group's flag is resolved, whether the pass reads it
+/// in its batches (a closed carta with an open flag of its own, or with an act dated after the day) or looks it up
+/// for the group (one the batches pass over): in group A the carta passed over comes first, in group B a draft whose
+/// submission is dated the next day.
+#[tokio::test]
+async fn a_groups_resolved_flag_names_its_first_closed_carta_whichever_way_it_was_read() {
+    on_each_backend(false, |app| async move {
+        use entity::{compliance_flag, fco_carta, vocab};
+        use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+        app.data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
+            .await;
+        let bank = app.data("{ bankByCode(code: \"SICOOB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let carta = |number: &'static str, n: u32| {
+            let (app, bank) = (&app, bank.clone());
+            async move {
+                app.data(
+                    "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                    json!({ "i": { "number": number, "bankId": bank, "borrowerDocument": crate::reports::cpf(n),
+                        "borrowerName": format!("Tomador {n}"), "line": "RURAL", "activity": "GRAINS",
+                        "financedAmount": "1000.00", "municipalityCode": 5107909 } }),
+                )
+                .await;
+                fco_carta::Entity::find()
+                    .filter(fco_carta::Column::Number.eq(number))
+                    .one(&app.db)
+                    .await
+                    .expect("read")
+                    .expect("the carta")
+            }
+        };
+        // Created in this order: each group's first carta has the lesser id.
+        let passed_over_first = carta("GROUP-A-1", 71).await;
+        let flagged_second = carta("GROUP-A-2", 71).await;
+        let submitted_later = carta("GROUP-B-1", 72).await;
+        let passed_over_second = carta("GROUP-B-2", 72).await;
+        for c in [&passed_over_first, &passed_over_second] {
+            let mut expired: fco_carta::ActiveModel = c.clone().into();
+            expired.stage = Set(vocab::FcoCartaStage::Expired);
+            expired.status = Set(vocab::FinancingStatus::Ended);
+            expired.update(&app.db).await.expect("expired");
+        }
+        let today = service::Clock::System.today();
+        let mut later: fco_carta::ActiveModel = submitted_later.clone().into();
+        later.submitted_on = Set(Some(today + Duration::days(1)));
+        later.update(&app.db).await.expect("submitted the next day");
+        let mut groups = Vec::new();
+        for (name, n, party) in [("Grupo A", 71, passed_over_first.party_id), ("Grupo B", 72, submitted_later.party_id)] {
+            let g = app
+                .data(
+                    "mutation G($i: CreateEconomicGroupInput!) { createEconomicGroup(input: $i) { group { name } } }",
+                    json!({ "i": { "name": name, "kind": "GROUP", "memberDocuments": [crate::reports::cpf(n)] } }),
+                )
+                .await;
+            assert_eq!(g["createEconomicGroup"]["group"]["name"], name);
+            let party = entity::party::Entity::find_by_id(party)
+                .one(&app.db)
+                .await
+                .expect("read")
+                .expect("the borrower");
+            groups.push(party.economic_group_id.expect("in the group"));
+        }
+        let open = |kind: &'static str, id: i64, rule: &'static str| compliance_flag::ActiveModel {
+            programme: Set(vocab::Programme::FcoRural),
+            rule_code: Set(rule.into()),
+            legal_basis: Set("test".into()),
+            message: Set("open".into()),
+            source: Set("job:flag-deadlines".into()),
+            raised_at: Set(Utc::now()),
+            severity: Set("VIOLATION".into()),
+            subject_kind: Set(kind.into()),
+            subject_id: Set(id),
+            occurrence: Set(String::new()),
+            fingerprint: Set(Some("VIOLATION|test".into())),
+            ..Default::default()
+        };
+        open("FINANCING", flagged_second.id, "FCO-VALIDITY-120D").insert(&app.db).await.expect("a carta's flag");
+        let mut group_flags = Vec::new();
+        for g in &groups {
+            group_flags.push(open("GROUP", *g, "FCO-CEILING").insert(&app.db).await.expect("a group's flag").id);
+        }
+        run(&app, today).await;
+        let mut why = Vec::new();
+        for id in group_flags {
+            let f = compliance_flag::Entity::find_by_id(id).one(&app.db).await.expect("read").expect("the flag");
+            assert!(f.resolved_at.is_some(), "{f:?}");
+            why.push(f.resolution.unwrap_or_default());
+        }
+        assert_eq!(
+            why,
+            [
+                format!("no longer called for on {today}: the carta is Expired on {today}"),
+                format!("no longer called for on {today}: the carta is Draft on {today}"),
+            ],
+            "group A's first closed carta is passed over by the batches, group B's is read in them"
+        );
+    })
+    .await;
+}
+
 /// Subscriptions take the key in `connection_init`: without one the connection is refused there; a bank's key hears
 /// only of its own bank's flags (the administrator's subscription hears the same flag).
 #[tokio::test]
