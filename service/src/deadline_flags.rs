@@ -317,14 +317,17 @@ async fn judge_pass(
     // group) beside the open flags, the parameters, the calendar and the current economic group of each borrower in
     // one (the FCO-CEILING flag's subject), after which the projects are judged. On the day-to-day pass, every flag
     // open, the open flags took 0.25 s before anything else.
-    let book = async {
-        if everything {
-            crate::facts::GroupBook::whole(db, as_of)
-                .await
-                .map_err(ServiceError::from)
-        } else {
-            Ok(crate::facts::GroupBook::default())
-        }
+    let book = {
+        let db = db.clone();
+        crate::Task::spawn(async move {
+            if everything {
+                crate::facts::GroupBook::whole(&db, as_of)
+                    .await
+                    .map_err(ServiceError::from)
+            } else {
+                Ok(crate::facts::GroupBook::default())
+            }
+        })
     };
     let front = async {
         let watching = async {
@@ -352,17 +355,19 @@ async fn judge_pass(
         }
         let windows = Arc::new(Windows::on(&params, as_of));
         let mut j = Judgement::watching(watch);
+        // The first batches of cartas are read while the projects are judged.
+        let reads = CartaReads::start(db, everything, as_of, &j).await?;
         let basis = Basis {
             params: &params,
             calendar: &calendar,
             quiet: !everything,
         };
         judge_projects(db, &mut j, basis, &windows, as_of, everything).await?;
-        Ok::<_, ServiceError>((params, calendar, windows, j, groups))
+        Ok::<_, ServiceError>((params, calendar, windows, j, groups, reads))
     };
-    let (book, front) = futures::join!(book, front);
-    let mut book = book?;
-    let (params, calendar, windows, j, groups) = front?;
+    let (book, front) = futures::join!(book.finish("reading the economic groups' book"), front);
+    let mut book = book??;
+    let (params, calendar, windows, j, groups, mut reads) = front?;
     // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's pass judges each
     // carta quietly first, and aloud when something is to be written about it (see `speaks`).
     let basis = Basis {
@@ -370,9 +375,6 @@ async fn judge_pass(
         calendar: &calendar,
         quiet: !everything,
     };
-    // The financings with an open flag of their own, by id: each batch reads its flagged cartas whatever their stage.
-    let mut flagged: Vec<i64> = j.watched_ids(SubjectKind::Financing).collect();
-    flagged.sort_unstable();
     // The cartas are judged on a thread of their own while this task reads the next batch: the judging and the
     // reading (decoding the rows) each took about half of this process's time, one after the other on one thread.
     let mut judge = CartaJudge {
@@ -399,26 +401,8 @@ async fn judge_pass(
         judge.outflow = None;
         Ok(judge)
     });
-    let width = match (everything, ConnectionTrait::get_database_backend(db)) {
-        (false, DbBackend::Postgres) => DEADLINE_BATCH as i64,
-        (false, _) => BATCH as i64,
-        (true, DbBackend::Postgres) => POSTGRES_RANGE,
-        (true, _) => RANGE,
-    };
-    // Each batch is read and decoded by a task of its own, on the runtime's workers: decoding the rows was most of
-    // this task's work, which kept the judging thread waiting (on 1M cartas it waited 0.5-0.75 s of its 2 s).
-    let mut reads = futures::stream::iter(id_ranges(db, width).await?)
-        .map(|range| {
-            let from = flagged.partition_point(|id| *id <= range.0);
-            let to = flagged.partition_point(|id| *id <= range.1);
-            let flagged = flagged[from..to].to_vec();
-            let db = db.clone();
-            let task = crate::Task::spawn(async move { carta_batch(&db, everything, as_of, range, &flagged).await });
-            async move { task.finish("reading a batch of cartas").await? }
-        })
-        .buffered(ahead(db));
     let read = async {
-        while let Some(batch) = reads.next().await {
+        while let Some(batch) = reads.next(db).await {
             let (cartas, facts) = batch?;
             if cartas.is_empty() {
                 continue;
@@ -486,6 +470,70 @@ async fn judge_pass(
     }
     missing_lists_stay(db, &mut j, as_of).await?;
     Ok(j)
+}
+
+/// What a batch read brings: its cartas and their facts but their groups.
+type Batch = (Vec<fco_carta::Model>, Preloaded);
+
+/// The batches of cartas of a pass, each read and decoded by a task of its own on the runtime's workers, [`ahead`] at
+/// once and handed on in id order: decoding the rows was most of the reading task's work, which kept the judging
+/// thread waiting (on 1M cartas it waited 0.5-0.75 s of its 2 s). The first are started as soon as the open flags
+/// are known, while the projects are judged and the book is read.
+struct CartaReads {
+    everything: bool,
+    as_of: NaiveDate,
+    /// The ranges of ids not yet started.
+    ranges: std::vec::IntoIter<(i64, i64)>,
+    /// The financings with an open flag of their own, by id: each batch reads its flagged cartas whatever their
+    /// stage.
+    flagged: Vec<i64>,
+    /// The reads started, in id order.
+    started: std::collections::VecDeque<crate::Task<Result<Batch>>>,
+}
+
+impl CartaReads {
+    /// Starts the first reads of a pass watching the open flags of `j`.
+    async fn start(db: &crate::Db, everything: bool, as_of: NaiveDate, j: &Judgement) -> Result<Self> {
+        let width = match (everything, ConnectionTrait::get_database_backend(db)) {
+            (false, DbBackend::Postgres) => DEADLINE_BATCH as i64,
+            (false, _) => BATCH as i64,
+            (true, DbBackend::Postgres) => POSTGRES_RANGE,
+            (true, _) => RANGE,
+        };
+        let mut flagged: Vec<i64> = j.watched_ids(SubjectKind::Financing).collect();
+        flagged.sort_unstable();
+        let mut reads = Self {
+            everything,
+            as_of,
+            ranges: id_ranges(db, width).await?.into_iter(),
+            flagged,
+            started: Default::default(),
+        };
+        reads.fill(db);
+        Ok(reads)
+    }
+
+    /// Starts reads until [`ahead`] are under way.
+    fn fill(&mut self, db: &crate::Db) {
+        while self.started.len() < ahead(db) {
+            let Some(range) = self.ranges.next() else { return };
+            let from = self.flagged.partition_point(|id| *id <= range.0);
+            let to = self.flagged.partition_point(|id| *id <= range.1);
+            let flagged = self.flagged[from..to].to_vec();
+            let (db, everything, as_of) = (db.clone(), self.everything, self.as_of);
+            self.started.push_back(crate::Task::spawn(async move {
+                carta_batch(&db, everything, as_of, range, &flagged).await
+            }));
+        }
+    }
+
+    /// The next batch in id order, starting the one after.
+    async fn next(&mut self, db: &crate::Db) -> Option<Result<Batch>> {
+        let read = self.started.pop_front()?;
+        let batch = read.finish("reading a batch of cartas").await.and_then(|r| r);
+        self.fill(db);
+        Some(batch)
+    }
 }
 
 /// Judges every social-fuel project into `j` (a closed project without an open flag raises nothing and resolves
@@ -1085,6 +1133,44 @@ const OPEN_PAGE: u64 = 20_000;
 /// The job's open flags by identity, narrow: what tells whether a flag changed (its message and legal basis are not
 /// read), in pages of [`OPEN_PAGE`] by id.
 async fn open_flags(db: &impl ConnectionTrait) -> Result<FxMap<Key, Open>> {
+    open_flags_within(db, (i64::MIN, i64::MAX)).await
+}
+
+/// [`open_flags`] on the pool, in [`ahead`] ranges of ids read at once (on PostgreSQL, 70,914 open flags took the
+/// day-to-day pass 0.45 s read one page after another, while a core stood idle).
+async fn open_flags_at_once(db: &crate::Db) -> Result<FxMap<Key, Open>> {
+    use compliance_flag::Column as C;
+    let bounds: Option<(Option<i64>, Option<i64>)> = compliance_flag::Entity::find()
+        .select_only()
+        .column_as(C::Id.min(), "lo")
+        .column_as(C::Id.max(), "hi")
+        .filter(C::Source.eq(SOURCE))
+        .filter(C::ResolvedAt.is_null())
+        .into_tuple()
+        .one(db)
+        .await?;
+    let Some((Some(lo), Some(hi))) = bounds else {
+        return Ok(FxMap::default());
+    };
+    let parts = ahead(db) as i64;
+    let width = (hi - lo) / parts + 1;
+    let reads: Vec<_> = (0..parts)
+        .map(|i| {
+            let db = db.clone();
+            let after = lo - 1 + i * width;
+            let upto = if i + 1 == parts { i64::MAX } else { after + width };
+            crate::Task::spawn(async move { open_flags_within(&db, (after, upto)).await })
+        })
+        .collect();
+    let mut out = FxMap::default();
+    for read in reads {
+        out.extend(read.finish("reading the open flags").await??);
+    }
+    Ok(out)
+}
+
+/// [`open_flags`] with ids in (after, upto].
+async fn open_flags_within(db: &impl ConnectionTrait, (mut after, upto): (i64, i64)) -> Result<FxMap<Key, Open>> {
     /// Id, subject kind and id, rule, occurrence, severity, due day, fingerprint.
     type OpenRow = (
         i64,
@@ -1098,7 +1184,6 @@ async fn open_flags(db: &impl ConnectionTrait) -> Result<FxMap<Key, Open>> {
     );
     use compliance_flag::Column as C;
     let mut out = FxMap::default();
-    let mut after = i64::MIN;
     loop {
         let page: Vec<OpenRow> = compliance_flag::Entity::find()
             .select_only()
@@ -1115,6 +1200,7 @@ async fn open_flags(db: &impl ConnectionTrait) -> Result<FxMap<Key, Open>> {
             .filter(C::Source.eq(SOURCE))
             .filter(C::ResolvedAt.is_null())
             .filter(C::Id.gt(after))
+            .filter(C::Id.lte(upto))
             .order_by_asc(C::Id)
             .limit(OPEN_PAGE)
             .into_tuple()
@@ -1174,12 +1260,12 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
     let synced = if ConnectionTrait::get_database_backend(db) == DbBackend::Postgres {
         // Shared with the task writing the new flags (its work, encoding the rows, beside this task's reading).
         let txn = Arc::new(begin_locked(db).await?);
-        // The open flags and the persons' resolutions are read in the transaction, beside the book (`judge_pass`),
-        // and kept here for the comparison at the end.
+        // The open flags and the persons' resolutions are read beside the book (`judge_pass`), and kept here for the
+        // comparison at the end: on the pool, once the lock is held, they read what a statement in the transaction
+        // would (what is committed when it starts; the transaction has written nothing yet), in parts at once.
         let (read, mut kept) = tokio::sync::oneshot::channel();
         let open_read: OpenRead<'_> = Box::pin(async {
-            let open = open_flags(&*txn).await?;
-            let by_person = by_person(&*txn).await?;
+            let (open, by_person) = futures::try_join!(open_flags_at_once(db), by_person(db))?;
             let keys = (open.keys().cloned().collect(), by_person.keys().cloned().collect());
             let _ = read.send((open, by_person));
             Ok(keys)
@@ -1265,13 +1351,13 @@ pub async fn sync(
     let txn = begin_locked(db).await?;
     let open = open_flags(&txn).await?;
     let by_person = by_person(&txn).await?;
-    let synced = settle(&txn, judgement, open, by_person, as_of, now, false).await?;
+    let synced = settle(&txn, judgement, open, by_person, as_of, now, Vec::new()).await?;
     txn.commit().await?;
     Ok(synced)
 }
 
-/// [`sync`] within its transaction, given the open flags and the persons' resolutions read in it; `written` when
-/// new flags were written already in this transaction (the pass's, [`run`]).
+/// [`sync`] within its transaction, given the open flags and the persons' resolutions read in it; `written`: the ids
+/// of the new flags written already in this transaction (the pass's, [`run`]).
 async fn settle(
     txn: &impl ConnectionTrait,
     judgement: Judgement,
@@ -1279,9 +1365,8 @@ async fn settle(
     by_person: HashMap<Key, compliance_flag::Model>,
     as_of: NaiveDate,
     now: DateTime<Utc>,
-    written: bool,
+    written: Vec<i64>,
 ) -> Result<Synced> {
-    use compliance_flag::Column as C;
     let Judgement {
         wanted, said, judged, ..
     } = judgement;
@@ -1339,18 +1424,9 @@ async fn settle(
         }
         new_flags.add(txn, key, w).await?;
     }
-    if new_flags.flush(txn).await? || written {
-        out.raised = compliance_flag::Entity::find()
-            .select_only()
-            .column(C::Id)
-            .filter(C::Source.eq(SOURCE))
-            .filter(C::ResolvedAt.is_null())
-            .filter(C::RaisedAt.eq(now))
-            .order_by_asc(C::Id)
-            .into_tuple()
-            .all(txn)
-            .await?;
-    }
+    out.raised = written;
+    out.raised.extend(new_flags.flush(txn).await?);
+    out.raised.sort_unstable();
     Ok(out)
 }
 
@@ -1380,8 +1456,9 @@ struct NewFlags {
     rows: Vec<sea_orm::Value>,
     /// When they are raised.
     now: DateTime<Utc>,
-    /// Whether any was written.
-    written: bool,
+    /// The ids of those written (each statement returns them: read again at the end of a pass, the 70,914 flags of
+    /// a first pass over 1M cartas took a statement of their own).
+    written: Vec<i64>,
 }
 
 impl NewFlags {
@@ -1389,7 +1466,7 @@ impl NewFlags {
         Self {
             rows: Vec::with_capacity(FLAGS_PER_INSERT * FLAG_COLUMNS.len()),
             now,
-            written: false,
+            written: Vec::new(),
         }
     }
 
@@ -1397,18 +1474,23 @@ impl NewFlags {
     async fn add(&mut self, txn: &impl ConnectionTrait, key: Key, w: Wanted) -> Result<()> {
         new_row(&mut self.rows, key, w, self.now);
         if self.rows.len() == FLAGS_PER_INSERT * FLAG_COLUMNS.len() {
-            self.flush(txn).await?;
+            self.write(txn).await?;
         }
         Ok(())
     }
 
-    /// Writes what is left; whether any flag was written.
-    async fn flush(&mut self, txn: &impl ConnectionTrait) -> Result<bool> {
+    /// Writes what is left; the ids of every flag written.
+    async fn flush(&mut self, txn: &impl ConnectionTrait) -> Result<Vec<i64>> {
+        self.write(txn).await?;
+        Ok(std::mem::take(&mut self.written))
+    }
+
+    /// Writes what is left.
+    async fn write(&mut self, txn: &impl ConnectionTrait) -> Result<()> {
         if !self.rows.is_empty() {
-            insert_flags(txn, &mut self.rows).await?;
-            self.written = true;
+            insert_flags(txn, &mut self.rows, &mut self.written).await?;
         }
-        Ok(self.written)
+        Ok(())
     }
 }
 
@@ -1434,7 +1516,7 @@ fn new_row(rows: &mut Vec<sea_orm::Value>, (kind, id, rule, occurrence): Key, w:
 /// Writes the new flags in `values` (a row of [`FLAG_COLUMNS`] after another) in one statement, and empties it. Built
 /// as plain SQL: building the statement through the query builder, a value at a time, cost as much as the database's
 /// own work.
-async fn insert_flags(txn: &impl ConnectionTrait, values: &mut Vec<sea_orm::Value>) -> Result<()> {
+async fn insert_flags(txn: &impl ConnectionTrait, values: &mut Vec<sea_orm::Value>, ids: &mut Vec<i64>) -> Result<()> {
     use std::fmt::Write as _;
     let backend = txn.get_database_backend();
     let rows = values.len() / FLAG_COLUMNS.len();
@@ -1458,12 +1540,17 @@ async fn insert_flags(txn: &impl ConnectionTrait, values: &mut Vec<sea_orm::Valu
         }
         sql.push(')');
     }
-    txn.execute_raw(sea_orm::Statement::from_sql_and_values(
-        backend,
-        sql,
-        std::mem::take(values),
-    ))
-    .await?;
+    sql.push_str(" RETURNING id");
+    for row in txn
+        .query_all_raw(sea_orm::Statement::from_sql_and_values(
+            backend,
+            sql,
+            std::mem::take(values),
+        ))
+        .await?
+    {
+        ids.push(row.try_get_by_index(0)?);
+    }
     Ok(())
 }
 
