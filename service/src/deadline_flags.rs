@@ -315,8 +315,9 @@ async fn judge_pass(
     // What the cartas are judged on is read side by side, each mostly the database's work (one after the other they
     // kept a core idle): the book (the flag job's pass reads every committed carta at once; the dashboard's reads no
     // group) beside the open flags, the parameters, the calendar and the current economic group of each borrower in
-    // one (the FCO-CEILING flag's subject), after which the projects are judged. On the day-to-day pass, every flag
-    // open, the open flags took 0.25 s before anything else.
+    // one (the FCO-CEILING flag's subject), after which the projects are judged while the first batches of cartas are
+    // read. The book is read by a task of its own: in this one it was interleaved with the projects' judging on one
+    // thread.
     let book = {
         let db = db.clone();
         crate::Task::spawn(async move {
@@ -726,15 +727,7 @@ impl CartaJudge {
                 }
                 if let Some(g) = group.filter(|g| self.j.watches(SubjectKind::Group, *g)) {
                     self.closed_said.entry(g).or_insert(c.id);
-                    self.j.say(
-                        (
-                            SubjectKind::Group,
-                            g,
-                            code::FCO_CEILING.as_str().to_owned(),
-                            String::new(),
-                        ),
-                        why,
-                    );
+                    self.j.say(ceiling_key(g), why);
                 }
                 self.j.judged += 1;
                 continue;
@@ -870,18 +863,10 @@ async fn closed_groups_say(
     as_of: NaiveDate,
 ) -> Result<()> {
     use fco_carta::Column as C;
-    let key = |g: i64| {
-        (
-            SubjectKind::Group,
-            g,
-            code::FCO_CEILING.as_str().to_owned(),
-            String::new(),
-        )
-    };
     let resolved: FxSet<i64> = j
         .watched_ids(SubjectKind::Group)
         .filter(|g| {
-            let key = key(*g);
+            let key = ceiling_key(*g);
             j.watch.contains(&key) && !j.wanted.contains_key(&key)
         })
         .collect();
@@ -913,7 +898,7 @@ async fn closed_groups_say(
         for c in cartas {
             if let Some(g) = groups.get(&c.party_id) {
                 let why = format!("the carta is {:?} on {as_of}", c.stage_on(as_of));
-                j.said.insert(key(*g), why);
+                j.said.insert(ceiling_key(*g), why);
             }
         }
     }
@@ -1083,14 +1068,19 @@ struct CeilingOutcome {
     explanation: String,
 }
 
-/// FCO-CEILING on a group: one flag listing every carta of the group over the ceiling.
-fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
-    let key = (
+/// The identity of a group's FCO-CEILING flag.
+fn ceiling_key(group: i64) -> Key {
+    (
         SubjectKind::Group,
         group,
         code::FCO_CEILING.as_str().to_owned(),
         String::new(),
-    );
+    )
+}
+
+/// FCO-CEILING on a group: one flag listing every carta of the group over the ceiling.
+fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
+    let key = ceiling_key(group);
     let over: Vec<&CeilingOutcome> = judged.iter().filter(|o| o.violated).collect();
     let Some(first) = over.first() else {
         if let Some(o) = judged.first() {
