@@ -299,7 +299,7 @@ struct Outflow {
 }
 
 /// The open flags a pass watches and the identities a person resolved ([`Outflow::by_person`]), as the caller reads
-/// them (in its transaction, [`run`]).
+/// them (once it holds the job's lock, [`run`]).
 type OpenRead<'a> = futures::future::BoxFuture<'a, Result<(FxSet<Key>, FxSet<Key>)>>;
 
 /// Judges what `reach` says as of `as_of`, watching the open flags `open` reads (read here when not given), and hands
@@ -391,7 +391,7 @@ async fn judge_pass(
         outflow,
     };
     let (batches, mut to_judge) = tokio::sync::mpsc::channel::<(Vec<fco_carta::Model>, Preloaded)>(1);
-    let judging = tokio::task::spawn_blocking(move || -> Result<CartaJudge> {
+    let judging = crate::Task::spawn_blocking(move || -> Result<CartaJudge> {
         while let Some((cartas, facts)) = to_judge.blocking_recv() {
             judge.batch(&cartas, &facts)?;
             if !judge.hand_on(&cartas) {
@@ -423,9 +423,7 @@ async fn judge_pass(
     .await;
     drop(reads);
     drop(batches);
-    let judged = judging
-        .await
-        .map_err(|e| ServiceError::Internal(format!("judging the cartas failed: {e}")))?;
+    let judged = judging.finish("judging the cartas").await?;
     read?;
     let CartaJudge {
         mut j,
@@ -927,9 +925,14 @@ fn ahead(db: &impl ConnectionTrait) -> usize {
 /// The carta ids in ranges of `width` (after, upto], from the first to the last (the last range open-ended): the
 /// batches of a pass, each read on its own so that several can be read at once.
 async fn id_ranges(db: &impl ConnectionTrait, width: i64) -> Result<Vec<(i64, i64)>> {
-    let Some((lo, hi)) = crate::facts::carta_id_bounds(db).await? else {
-        return Ok(Vec::new());
-    };
+    Ok(match crate::facts::carta_id_bounds(db).await? {
+        Some((lo, hi)) => ranges_over(lo, hi, width),
+        None => Vec::new(),
+    })
+}
+
+/// The ids from `lo` to `hi` in ranges of `width` (after, upto], the last one open-ended.
+fn ranges_over(lo: i64, hi: i64, width: i64) -> Vec<(i64, i64)> {
     let mut ranges = Vec::new();
     let mut after = lo.saturating_sub(1);
     while after < hi {
@@ -937,13 +940,14 @@ async fn id_ranges(db: &impl ConnectionTrait, width: i64) -> Result<Vec<(i64, i6
         ranges.push((after, if upto >= hi { i64::MAX } else { upto }));
         after = upto;
     }
-    Ok(ranges)
+    ranges
 }
 
 /// The cartas with ids in `range` and the facts `judge_within` reads of them (all of them but their groups, or
-/// those its deadlines read). The flag pass's batches take in the cartas of the range with an open flag of their own (`flagged`, the flagged financings' ids in the range, in order), whatever
-/// their stage: a closed one is judged to say why its flags are resolved. (Read apart, by the open flags' subjects,
-/// PostgreSQL looked up every flagged financing's carta, 0.3 s for 70,000 open flags on 1M cartas.)
+/// those its deadlines read). The flag pass's batches take in the cartas of the range with an open flag of their own
+/// (`flagged`, the flagged financings' ids in the range, in order), whatever their stage: a closed one is judged to
+/// say why its flags are resolved. (Read apart, by the open flags' subjects, PostgreSQL looked up every flagged
+/// financing's carta, 0.3 s for 70,000 open flags on 1M cartas.)
 async fn carta_batch(
     db: &impl ConnectionTrait,
     everything: bool,
@@ -1142,14 +1146,12 @@ async fn open_flags_at_once(db: &crate::Db) -> Result<FxMap<Key, Open>> {
     let Some((Some(lo), Some(hi))) = bounds else {
         return Ok(FxMap::default());
     };
-    let parts = ahead(db) as i64;
-    let width = (hi - lo) / parts + 1;
-    let reads: Vec<_> = (0..parts)
-        .map(|i| {
+    let width = (hi - lo) / ahead(db) as i64 + 1;
+    let reads: Vec<_> = ranges_over(lo, hi, width)
+        .into_iter()
+        .map(|range| {
             let db = db.clone();
-            let after = lo - 1 + i * width;
-            let upto = if i + 1 == parts { i64::MAX } else { after + width };
-            crate::Task::spawn(async move { open_flags_within(&db, (after, upto)).await })
+            crate::Task::spawn(async move { open_flags_within(&db, range).await })
         })
         .collect();
     let mut out = FxMap::default();

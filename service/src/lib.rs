@@ -68,6 +68,11 @@ impl<T: Send + 'static> Task<T> {
         Self(tokio::spawn(work))
     }
 
+    /// Work that does not await, on the runtime's blocking threads (dropped, it still runs to its end).
+    pub(crate) fn spawn_blocking(work: impl FnOnce() -> T + Send + 'static) -> Self {
+        Self(tokio::task::spawn_blocking(work))
+    }
+
     /// Its result; `what` names it in the error when it panicked.
     pub(crate) async fn finish(mut self, what: &str) -> Result<T, ServiceError> {
         (&mut self.0)
