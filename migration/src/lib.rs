@@ -44,6 +44,7 @@ mod m20261204_000038_calendar_per_authority;
 mod m20261204_000039_evaluation_start;
 mod m20261204_000040_semi_arid_delimitation;
 mod m20261204_000041_list_order_indexes;
+mod m20261205_000042_report_flags_index;
 mod util;
 
 /// Every migration, in order.
@@ -95,6 +96,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000039_evaluation_start::Migration),
             Box::new(m20261204_000040_semi_arid_delimitation::Migration),
             Box::new(m20261204_000041_list_order_indexes::Migration),
+            Box::new(m20261205_000042_report_flags_index::Migration),
         ]
     }
 }
