@@ -592,7 +592,8 @@ impl GroupBook {
             whole: Some(Whole { day, settled, rest }),
             ..Self::default()
         };
-        for x in economic_group_membership::Entity::find().all(db).await? {
+        // By position: sea-orm's reader formatted a message for every `NULL` it read (two a membership).
+        for x in positional::all(economic_group_membership::Entity::find(), db).await? {
             book.members.entry(x.group_id).or_default().push(x.clone());
             book.own.entry(x.party_id).or_default().push(x);
         }

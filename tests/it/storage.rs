@@ -4,7 +4,7 @@ use crate::helpers::{on_each_backend, with_each_database};
 use entity::{
     bank,
     domain::Money,
-    fco_carta, feedstock_acquisition, municipality, party, social_fuel_project,
+    economic_group_membership, fco_carta, feedstock_acquisition, municipality, party, social_fuel_project,
     vocab::{FcoCartaStage, SocialFuelStage},
 };
 use fomento_api::{config::MigrateAction, startup::migrate};
@@ -721,6 +721,23 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             .await
             .expect("a carta with every optional column filled");
 
+        // A membership left, its joining unrecorded: every optional column of a membership but the first filled.
+        let member = economic_group_membership::Entity::find()
+            .one(&db)
+            .await
+            .expect("membership")
+            .expect("a demo membership");
+        let mut left: economic_group_membership::ActiveModel = economic_group_membership::Model {
+            id: 0,
+            joined_at: None,
+            left_at: Some(chrono::Utc::now()),
+            left_recorded_by: Some("cdae@example.org".into()),
+            ..member
+        }
+        .into();
+        left.id = sea_orm::ActiveValue::NotSet;
+        left.insert(&db).await.expect("a membership left");
+
         use sea_orm::QueryOrder;
         let by_name = fco_carta::Entity::find()
             .order_by_asc(fco_carta::Column::Id)
@@ -739,7 +756,13 @@ async fn rows_read_by_position_equal_those_read_by_name() {
                 assert_eq!(by_position, by_name, "{backend:?}: {}", stringify!($m));
             )*};
         }
-        same_rows!(social_fuel_project, party, bank, feedstock_acquisition);
+        same_rows!(
+            social_fuel_project,
+            party,
+            bank,
+            feedstock_acquisition,
+            economic_group_membership
+        );
         // A model read from the middle of a row (a joined table's columns), and a left join that found nothing.
         let row = db
             .query_one_raw(sea_orm::Statement::from_string(

@@ -318,6 +318,16 @@ positional!(super::bank::Model {
 
 positional!(super::municipality::Model { ibge_code, name });
 
+positional!(super::economic_group_membership::Model {
+    id,
+    group_id,
+    party_id,
+    joined_at,
+    recorded_by,
+    left_at,
+    left_recorded_by,
+});
+
 positional!(super::feedstock_acquisition::Model {
     id,
     project_id,
@@ -428,7 +438,8 @@ mod tests {
             bank,
             municipality,
             social_fuel_project,
-            feedstock_acquisition
+            feedstock_acquisition,
+            economic_group_membership
         );
     }
 }
