@@ -183,91 +183,144 @@ pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Param
     ))
 }
 
+/// An FCO checklist item: what is to be checked, and the cartas it concerns.
+struct ChecklistItem {
+    code: RuleCode,
+    /// Whether it concerns a carta of this activity on this line.
+    applies: fn(FcoActivity, FcoLine) -> bool,
+    what: &'static str,
+    concerns: &'static str,
+}
+
+impl ChecklistItem {
+    /// [`checklist_applies`] for this item.
+    fn on(&self, activity: FcoActivity, line: FcoLine) -> Result<&'static str, String> {
+        if (self.applies)(activity, line) {
+            Ok(self.what)
+        } else {
+            Err(explain!(
+                "does not apply to this carta ({}, {}): {} concerns {}",
+                activity.name_pt(),
+                line.name_pt(),
+                self.code.legal_basis(),
+                self.concerns
+            ))
+        }
+    }
+}
+
+/// The FCO checklist items, in the order a carta's outcomes list them. Judged for every carta from this table: found
+/// by their codes' text, the twelve items' lookups were a twentieth of the flag pass's judging of 1M cartas.
+const CHECKLIST: [ChecklistItem; 12] = {
+    use FcoActivity as A;
+    [
+        ChecklistItem {
+            code: code::FCO_SEED_ORIGIN,
+            applies: |a, _| matches!(a, A::PerennialCrops | A::Forestry),
+            what: "proof of the seeds' or seedlings' origin before the money is released",
+            concerns: "perennial crops and forestry",
+        },
+        ChecklistItem {
+            code: code::FCO_GTA,
+            applies: |a, _| {
+                matches!(
+                    a,
+                    A::BeefCattle
+                        | A::DairyCattle
+                        | A::WeanedCattleFinishing
+                        | A::PantanalDamRetention
+                        | A::Swine
+                        | A::SowRetention
+                )
+            },
+            what: "the animal transit permit (GTA) and INDEA/MT registration before the money for animals is released",
+            concerns: "cattle and swine bought with the financing",
+        },
+        ChecklistItem {
+            code: code::FCO_PROFESSIONAL,
+            applies: |a, _| matches!(a, A::BeefCattle | A::DairyCattle),
+            what: "a qualified professional named in the carta, if it finances embryo transfer or fixed-time AI",
+            concerns: "embryo transfer and fixed-time AI in beef and dairy cattle",
+        },
+        ChecklistItem {
+            code: code::FCO_SWINE_ORIGIN,
+            applies: |a, _| matches!(a, A::Swine | A::SowRetention),
+            what: "no swine from auctions, fairs or shows; breeders from GRSC-certified farms",
+            concerns: "swine",
+        },
+        ChecklistItem {
+            code: code::FCO_GREEN,
+            applies: |_, line| line == FcoLine::Verde,
+            what: "environmental consent, approved management plan and validated guidelines",
+            concerns: "the FCO Verde line",
+        },
+        ChecklistItem {
+            code: code::FCO_TEMPLATE,
+            applies: |_, _| true,
+            what: ANY_CARTA.0,
+            concerns: ANY_CARTA.1,
+        },
+        ChecklistItem {
+            code: code::FCO_SEED_MAPA,
+            applies: |a, _| a == A::Forestry,
+            what: "seed and seedling suppliers registered with MAPA, with the seeds' conformity term at release",
+            concerns: "forestry",
+        },
+        ChecklistItem {
+            code: code::FCO_SWINE_ELIGIBLE,
+            applies: |a, _| a == A::SowRetention,
+            what: "the borrower is a rural producer or their cooperative, or a Pronaf producer within their \
+                   enquadramento",
+            concerns: "the sow-retention line",
+        },
+        ChecklistItem {
+            code: code::FCO_SWINE_FAMILY,
+            applies: |a, line| matches!(a, A::Swine | A::SowRetention) && line == FcoLine::Pronaf,
+            what: "the family-farm project's technical and economic viability and its qualified technical assistance \
+                   (responsible for the farms' biosecurity)",
+            concerns: "family-farm (Pronaf) swine projects",
+        },
+        ChecklistItem {
+            code: code::FCO_SWINE_REPORT,
+            applies: |a, _| matches!(a, A::Swine | A::SowRetention),
+            what: "the project author's technical report (laudo) on the farms' infrastructure before animals are \
+                   bought, or the project budgets renovating, recovering or building it",
+            concerns: "swine",
+        },
+        ChecklistItem {
+            code: code::FCO_PANTANAL_PLAIN,
+            applies: |a, _| a == A::PantanalDamRetention,
+            what: "the farm lies in the Pantanal plain (planície pantaneira)",
+            concerns: "the Pantanal dam-retention line",
+        },
+        ChecklistItem {
+            code: code::FCO_SMALL_ANIMALS,
+            applies: |a, _| a == A::SmallAnimals,
+            what: "technical and economic viability, qualified technical assistance and INDEA/MT registration before \
+                   contracting",
+            concerns: "sheep, goats, crocodilians, ostriches and other small animals",
+        },
+    ]
+};
+
+/// What a checklist item outside [`CHECKLIST`] checks, and whom it concerns: every carta.
+const ANY_CARTA: (&str, &str) = ("a document or a human check", "every carta");
+
 /// Whether an FCO checklist item concerns a carta of `activity` on `line`: what is to be checked, or why it does not
 /// apply. The articles name the activities: seed and seedling origin for perennial crops and forestry (art. 5, art. 13
 /// §5); the animal transit permit for cattle and swine bought with the money (arts. 6–8); the professional for embryo
 /// transfer and fixed-time AI in beef and dairy cattle (art. 6 §6–8, art. 7 §5–7); swine origin for swine (art. 8);
 /// FCO Verde's environmental documents for its line (art. 13); the template for every carta (art. 2 §2).
 pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -> Result<&'static str, String> {
-    use FcoActivity as A;
-    let (applies, what, concerns) = match code.as_str() {
-        "FCO-SEED-ORIGIN" => (
-            matches!(activity, A::PerennialCrops | A::Forestry),
-            "proof of the seeds' or seedlings' origin before the money is released",
-            "perennial crops and forestry",
-        ),
-        "FCO-GTA" => (
-            matches!(
-                activity,
-                A::BeefCattle
-                    | A::DairyCattle
-                    | A::WeanedCattleFinishing
-                    | A::PantanalDamRetention
-                    | A::Swine
-                    | A::SowRetention
-            ),
-            "the animal transit permit (GTA) and INDEA/MT registration before the money for animals is released",
-            "cattle and swine bought with the financing",
-        ),
-        "FCO-PROFESSIONAL" => (
-            matches!(activity, A::BeefCattle | A::DairyCattle),
-            "a qualified professional named in the carta, if it finances embryo transfer or fixed-time AI",
-            "embryo transfer and fixed-time AI in beef and dairy cattle",
-        ),
-        "FCO-SWINE-ORIGIN" => (
-            matches!(activity, A::Swine | A::SowRetention),
-            "no swine from auctions, fairs or shows; breeders from GRSC-certified farms",
-            "swine",
-        ),
-        "FCO-GREEN" => (
-            line == FcoLine::Verde,
-            "environmental consent, approved management plan and validated guidelines",
-            "the FCO Verde line",
-        ),
-        "FCO-SEED-MAPA" => (
-            activity == A::Forestry,
-            "seed and seedling suppliers registered with MAPA, with the seeds' conformity term at release",
-            "forestry",
-        ),
-        "FCO-SWINE-ELIGIBLE" => (
-            activity == A::SowRetention,
-            "the borrower is a rural producer or their cooperative, or a Pronaf producer within their enquadramento",
-            "the sow-retention line",
-        ),
-        "FCO-SWINE-FAMILY" => (
-            matches!(activity, A::Swine | A::SowRetention) && line == FcoLine::Pronaf,
-            "the family-farm project's technical and economic viability and its qualified technical assistance \
-             (responsible for the farms' biosecurity)",
-            "family-farm (Pronaf) swine projects",
-        ),
-        "FCO-SWINE-REPORT" => (
-            matches!(activity, A::Swine | A::SowRetention),
-            "the project author's technical report (laudo) on the farms' infrastructure before animals are bought, \
-             or the project budgets renovating, recovering or building it",
-            "swine",
-        ),
-        "FCO-PANTANAL-PLAIN" => (
-            activity == A::PantanalDamRetention,
-            "the farm lies in the Pantanal plain (planície pantaneira)",
-            "the Pantanal dam-retention line",
-        ),
-        "FCO-SMALL-ANIMALS" => (
-            activity == A::SmallAnimals,
-            "technical and economic viability, qualified technical assistance and INDEA/MT registration before \
-             contracting",
-            "sheep, goats, crocodilians, ostriches and other small animals",
-        ),
-        _ => (true, "a document or a human check", "every carta"),
-    };
-    if applies {
-        Ok(what)
-    } else {
-        Err(explain!(
-            "does not apply to this carta ({}, {}): {} concerns {concerns}",
-            activity.name_pt(),
-            line.name_pt(),
-            code.legal_basis()
-        ))
+    match CHECKLIST.iter().find(|i| i.code.as_str() == code.as_str()) {
+        Some(item) => item.on(activity, line),
+        None => ChecklistItem {
+            code,
+            applies: |_, _| true,
+            what: ANY_CARTA.0,
+            concerns: ANY_CARTA.1,
+        }
+        .on(activity, line),
     }
 }
 
@@ -1258,27 +1311,14 @@ pub fn check_all_and_deadlines(
         });
     }
     out.extend(article_checks(f, params, on));
-    for code in [
-        code::FCO_SEED_ORIGIN,
-        code::FCO_GTA,
-        code::FCO_PROFESSIONAL,
-        code::FCO_SWINE_ORIGIN,
-        code::FCO_GREEN,
-        code::FCO_TEMPLATE,
-        code::FCO_SEED_MAPA,
-        code::FCO_SWINE_ELIGIBLE,
-        code::FCO_SWINE_FAMILY,
-        code::FCO_SWINE_REPORT,
-        code::FCO_PANTANAL_PLAIN,
-        code::FCO_SMALL_ANIMALS,
-    ] {
-        out.push(match checklist_applies(code, c.activity, c.line) {
+    for item in &CHECKLIST {
+        out.push(match item.on(c.activity, c.line) {
             Ok(what) => outcome(
-                code,
+                item.code,
                 Status::Pending,
                 explain!("checklist item, not yet confirmed: {what}"),
             ),
-            Err(why) => outcome(code, Status::NotApplicable, why),
+            Err(why) => outcome(item.code, Status::NotApplicable, why),
         });
     }
     if c.decision == Some(Decision::Unfavourable) {
