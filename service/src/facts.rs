@@ -199,21 +199,28 @@ pub async fn projects_after(
     .await
 }
 
-/// The cartas with ids after `range.0` up to `range.1` that meet `condition`, by id.
+/// The cartas with ids after `range.0` up to `range.1` that meet `condition`, by id, as the rules judge them: their
+/// [`fco_carta::JUDGED`] columns only ([`fco_carta::Model::decode_judged`]).
 pub async fn cartas_in_range_if(
     db: &impl ConnectionTrait,
     (after, upto): (i64, i64),
     condition: sea_orm::Condition,
 ) -> Result<Vec<fco_carta::Model>, DbErr> {
-    positional::all(
-        fco_carta::Entity::find()
-            .filter(fco_carta::Column::Id.gt(after))
-            .filter(fco_carta::Column::Id.lte(upto))
-            .filter(condition)
-            .order_by_asc(fco_carta::Column::Id),
-        db,
-    )
-    .await
+    use sea_orm::QueryTrait;
+    let select = fco_carta::Entity::find()
+        .select_only()
+        .columns(fco_carta::JUDGED)
+        .filter(fco_carta::Column::Id.gt(after))
+        .filter(fco_carta::Column::Id.lte(upto))
+        .filter(condition)
+        .order_by_asc(fco_carta::Column::Id);
+    let rows = db.query_all_raw(select.build(db.get_database_backend())).await?;
+    // Sized once, as `positional::all` does.
+    let mut cartas = Vec::with_capacity(rows.len());
+    for row in rows {
+        cartas.push(fco_carta::Model::decode_judged(&row)?);
+    }
+    Ok(cartas)
 }
 
 /// Checklist confirmations by financing (programme and id), in id order.

@@ -749,6 +749,25 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             .expect("by position");
         assert!(by_name.len() > 10, "{backend:?}");
         assert_eq!(by_position, by_name, "{backend:?}: cartas");
+        // As the passes that judge every carta read them: their judged columns, the four no rule reads left out.
+        let judged = service::facts::cartas_in_range_if(&db, (i64::MIN, i64::MAX), sea_orm::Condition::all())
+            .await
+            .expect("judged");
+        let unread = |c: &fco_carta::Model| fco_carta::Model {
+            municipality_code: 0,
+            created_at: chrono::DateTime::UNIX_EPOCH,
+            created_by_report: None,
+            ..c.clone()
+        };
+        assert_eq!(
+            judged,
+            by_name.iter().map(unread).collect::<Vec<_>>(),
+            "{backend:?}: judged cartas"
+        );
+        assert!(
+            judged.iter().all(|c| c.status == c.stage.status()),
+            "{backend:?}: the status follows from the stage"
+        );
         macro_rules! same_rows {
             ($($m:ident),*) => {$(
                 let by_name = $m::Entity::find().order_by_asc($m::Column::Id).all(&db).await.expect("by name");

@@ -116,6 +116,79 @@ impl Model {
     }
 }
 
+/// The columns a carta's rules read, in [`Model`]'s field order: every column but `municipality_code`, `status`,
+/// `created_at` and `created_by_report` ([`Model::decode_judged`]).
+pub const JUDGED: [Column; 25] = [
+    Column::Id,
+    Column::Number,
+    Column::BankId,
+    Column::PartyId,
+    Column::Line,
+    Column::Activity,
+    Column::FinancedAmount,
+    Column::Stage,
+    Column::SubmittedOn,
+    Column::ReceivedByCouncilAt,
+    Column::ChamberMeetingId,
+    Column::Decision,
+    Column::DecidedBy,
+    Column::DecidedOn,
+    Column::ApprovedOn,
+    Column::ContractedOn,
+    Column::ContractedAmount,
+    Column::TermMonths,
+    Column::GraceMonths,
+    Column::ResubmissionOf,
+    Column::ProfessionalName,
+    Column::ExistingSires,
+    Column::ArtificialInsemination,
+    Column::PresentedOn,
+    Column::SpecialDemand,
+];
+
+impl Model {
+    /// A carta from a row of its [`JUDGED`] columns, read by position, for a pass that judges every carta and keeps
+    /// none (the flag job's, the dashboard's). What no rule reads is not read: the municipality is 0, the creation
+    /// time the Unix epoch and the creating report none; the status follows from the stage, as every write stores
+    /// it. Sending the four columns took PostgreSQL about a tenth of its time reading a flag pass's 571,428 live
+    /// cartas of 1M (0.78 s without them, 0.85 s with them, in the server's CPU time).
+    pub fn decode_judged(row: &sea_orm::QueryResult) -> Result<Self, DbErr> {
+        use super::positional::Field;
+        let stage = FcoCartaStage::field(row, 7)?;
+        Ok(Self {
+            id: Field::field(row, 0)?,
+            number: Field::field(row, 1)?,
+            bank_id: Field::field(row, 2)?,
+            party_id: Field::field(row, 3)?,
+            line: Field::field(row, 4)?,
+            activity: Field::field(row, 5)?,
+            financed_amount: Field::field(row, 6)?,
+            municipality_code: 0,
+            stage,
+            status: stage.status(),
+            submitted_on: Field::field(row, 8)?,
+            received_by_council_at: Field::field(row, 9)?,
+            chamber_meeting_id: Field::field(row, 10)?,
+            decision: Field::field(row, 11)?,
+            decided_by: Field::field(row, 12)?,
+            decided_on: Field::field(row, 13)?,
+            approved_on: Field::field(row, 14)?,
+            contracted_on: Field::field(row, 15)?,
+            contracted_amount: Field::field(row, 16)?,
+            term_months: Field::field(row, 17)?,
+            grace_months: Field::field(row, 18)?,
+            resubmission_of: Field::field(row, 19)?,
+            professional_name: Field::field(row, 20)?,
+            created_at: DateTimeUtc::UNIX_EPOCH,
+            created_by_report: None,
+            existing_sires: Field::field(row, 21)?,
+            artificial_insemination: Field::field(row, 22)?,
+            presented_on: Field::field(row, 23)?,
+            special_demand: Field::field(row, 24)?,
+        })
+    }
+}
+
 impl Model {
     /// [`Model::as_known_on`], borrowing the carta when no act of it is dated after `as_of` (then nothing is cleared):
     /// the flag pass judges a million cartas, nearly all of them as stored.
