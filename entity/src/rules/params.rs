@@ -358,6 +358,15 @@ pub struct Params {
     by_key: super::FxMap<String, Vec<usize>>,
     /// What is wrong with each version's value for its unit, if anything, worked out once (with `versions`).
     problems: Vec<Option<&'static str>>,
+    /// Each version's value as a whole number, if it is one, worked out once (with `versions`): a pass over 1M
+    /// cartas asks for a dozen counts per carta, each converting the decimal and back.
+    whole: Vec<Option<u32>>,
+}
+
+/// The value as a whole number, if it is one.
+fn whole(v: Decimal) -> Option<u32> {
+    use rust_decimal::prelude::ToPrimitive;
+    v.to_u32().filter(|n| Decimal::from(*n) == v)
 }
 
 impl Params {
@@ -368,10 +377,12 @@ impl Params {
             by_key.entry(v.key.clone()).or_default().push(i);
         }
         let problems = versions.iter().map(|v| v.unit.problem(v.value)).collect();
+        let whole = versions.iter().map(|v| whole(v.value)).collect();
         Self {
             versions,
             by_key,
             problems,
+            whole,
         }
     }
 
@@ -396,6 +407,7 @@ impl Params {
     pub fn push(&mut self, v: ParamVersion) {
         self.by_key.entry(v.key.clone()).or_default().push(self.versions.len());
         self.problems.push(v.unit.problem(v.value));
+        self.whole.push(whole(v.value));
         self.versions.push(v);
     }
 
@@ -403,6 +415,11 @@ impl Params {
     /// recorded last when two start the same day). A version whose value its unit does not allow is refused with
     /// [`ParamError::Unusable`], so the rule that needs it waits rather than judging with it.
     pub fn version(&self, key: &str, on: NaiveDate) -> Result<&ParamVersion, ParamError> {
+        self.in_force(key, on).map(|i| &self.versions[i])
+    }
+
+    /// The position in `versions` of [`Params::version`].
+    fn in_force(&self, key: &str, on: NaiveDate) -> Result<usize, ParamError> {
         let (i, v) = self
             .by_key
             .get(key)
@@ -420,7 +437,7 @@ impl Params {
                 unit: v.unit.as_str(),
                 why,
             }),
-            None => Ok(v),
+            None => Ok(i),
         }
     }
 
@@ -431,11 +448,13 @@ impl Params {
 
     /// A whole-number value in force on `on` (days, months, counts).
     pub fn count(&self, key: &str, on: NaiveDate) -> Result<u32, ParamError> {
-        use rust_decimal::prelude::ToPrimitive;
-        let version = self.version(key, on)?;
+        let i = self.in_force(key, on)?;
+        let version = &self.versions[i];
         let v = version.value;
-        v.to_u32()
-            .filter(|n| Decimal::from(*n) == v)
+        self.whole
+            .get(i)
+            .copied()
+            .flatten()
             .ok_or_else(|| ParamError::Unusable {
                 key: key.into(),
                 on,
