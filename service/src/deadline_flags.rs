@@ -391,6 +391,10 @@ async fn judge_pass(
         outflow,
     };
     let (batches, mut to_judge) = tokio::sync::mpsc::channel::<(Vec<fco_carta::Model>, Preloaded)>(1);
+    // Each batch judged is handed back to be dropped by the reading task: freeing a batch (its cartas' texts, its
+    // facts, the groups' commitments no other batch shares), most of it allocated on other threads, was a few
+    // percent of the judging thread's time, on the pass's longest path.
+    let (judged_back, mut to_drop) = tokio::sync::mpsc::unbounded_channel::<Batch>();
     let judging = crate::Task::spawn_blocking(move || -> Result<CartaJudge> {
         while let Some((cartas, facts)) = to_judge.blocking_recv() {
             judge.batch(&cartas, &facts)?;
@@ -398,12 +402,17 @@ async fn judge_pass(
                 // The writing stopped on an error, told by `run`.
                 break;
             }
+            // Dropped here if the reading task is gone.
+            let _ = judged_back.send((cartas, facts));
         }
         judge.outflow = None;
         Ok(judge)
     });
     let read = async {
         while let Some(batch) = reads.next(db).await {
+            while let Ok(judged) = to_drop.try_recv() {
+                drop(judged);
+            }
             let (cartas, facts) = batch?;
             if cartas.is_empty() {
                 continue;
@@ -424,6 +433,7 @@ async fn judge_pass(
     drop(reads);
     drop(batches);
     let judged = judging.finish("judging the cartas").await?;
+    drop(to_drop);
     read?;
     let CartaJudge {
         mut j,
