@@ -1,8 +1,8 @@
 //! The open flags' index by source keeps the reports' flags only (`report:N`, resolved when the report is
 //! superseded). The job's flags share one source (`job:flag-deadlines`): every one was an entry under one key,
-//! maintained on each insert and resolution (on PostgreSQL, a fifth of the cost of writing the 70,914 flags of a first
-//! pass over 1M cartas) and read by no statement the index served better than the primary key; the planner, misled by
-//! it before statistics were gathered, read every open flag for each range of ids the pass reads.
+//! maintained on each insert and resolution (on PostgreSQL, about a tenth of the cost of writing the 70,914 flags of
+//! a first pass over 1M cartas) and read by no statement the index served better than the primary key; the planner,
+//! misled by it before statistics were gathered, read every open flag for each range of ids the pass reads.
 
 use sea_orm_migration::prelude::*;
 
