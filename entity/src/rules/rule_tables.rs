@@ -1105,3 +1105,66 @@ fn a_carta_known_on_a_day_is_borrowed_only_when_nothing_is_dated_later() {
     // Presented later than the day, nothing else: the copy, without the presentation.
     assert_eq!(c.known_on(d(2026, 4, 9)).presented_on, None);
 }
+
+/// The passes that judge every carta read it without its municipality, creation time and creating report, and derive
+/// its status from its stage (`fco_carta::Model::decode_judged`): no rule may read those. Every activity and line, at
+/// every stage, with and without a chamber meeting and items, judged aloud both ways, says the same.
+#[test]
+fn the_rules_read_no_column_the_judging_passes_leave_unread() {
+    use sea_orm::Iterable;
+    let meeting = chamber_meeting::Model {
+        id: 7,
+        starts_at: Utc.with_ymd_and_hms(2026, 3, 20, 12, 0, 0).single().expect("time"),
+        results_sent_at: None,
+        notes: None,
+    };
+    let items = [
+        item(ItemKind::Dam, Some(300), Some(30), InvestmentClass::SemiFixed),
+        item(ItemKind::Sow, Some(40), Some(9), InvestmentClass::SemiFixed),
+        item(ItemKind::Pasture, None, None, InvestmentClass::Operating),
+    ];
+    let mut judged = 0;
+    for activity in FcoActivity::iter() {
+        for line in FcoLine::iter() {
+            for stage in FcoCartaStage::iter() {
+                for with_meeting in [false, true] {
+                    let mut c = approved_by_chamber(activity, 1_500_000, d(2026, 3, 20), stage);
+                    c.line = line;
+                    c.status = FinancingStatus::InAnalysis;
+                    c.chamber_meeting_id = with_meeting.then_some(meeting.id);
+                    let unread = fco_carta::Model {
+                        municipality_code: 0,
+                        created_at: chrono::DateTime::UNIX_EPOCH,
+                        created_by_report: None,
+                        status: c.stage.status(),
+                        ..c.clone()
+                    };
+                    let judge = |c: &fco_carta::Model| {
+                        let facts = CartaFacts {
+                            carta: c,
+                            items: &items,
+                            amendments: &[],
+                            meeting: with_meeting.then_some(&meeting),
+                            bank_present: with_meeting.then_some(true),
+                            group_exposure: c.financed_amount,
+                            group_weaned_heads: 0,
+                            producer_other_pantanal_dams: 0,
+                            resubmitted_stage: None,
+                        };
+                        let judged = fco::check_all_and_deadlines(
+                            &facts,
+                            &Params::baseline(),
+                            &Calendar::national(),
+                            d(2026, 6, 1),
+                        )
+                        .expect("params");
+                        format!("{judged:?}")
+                    };
+                    assert_eq!(judge(&c), judge(&unread), "{activity:?}, {line:?}, {stage:?}");
+                    judged += 1;
+                }
+            }
+        }
+    }
+    assert!(judged > 100, "{judged} cartas judged both ways");
+}
