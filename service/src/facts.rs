@@ -214,13 +214,12 @@ pub async fn cartas_in_range_if(
         .filter(fco_carta::Column::Id.lte(upto))
         .filter(condition)
         .order_by_asc(fco_carta::Column::Id);
-    let rows = db.query_all_raw(select.build(db.get_database_backend())).await?;
-    // Sized once, as `positional::all` does.
-    let mut cartas = Vec::with_capacity(rows.len());
-    for row in rows {
-        cartas.push(fco_carta::Model::decode_judged(&row)?);
-    }
-    Ok(cartas)
+    positional::decoded(
+        db,
+        select.build(db.get_database_backend()),
+        fco_carta::Model::decode_judged,
+    )
+    .await
 }
 
 /// Checklist confirmations by financing (programme and id), in id order.

@@ -256,14 +256,23 @@ where
     C: sea_orm::ConnectionTrait,
 {
     use sea_orm::QueryTrait as _;
-    let rows = db.query_all_raw(select.build(db.get_database_backend())).await?;
+    decoded(db, select.build(db.get_database_backend()), E::Model::decode).await
+}
+
+/// Every row `statement` finds, each read by `decode`.
+pub async fn decoded<T, C: sea_orm::ConnectionTrait>(
+    db: &C,
+    statement: sea_orm::Statement,
+    decode: impl Fn(&QueryResult) -> Result<T, DbErr>,
+) -> Result<Vec<T>, DbErr> {
+    let rows = db.query_all_raw(statement).await?;
     // Sized once: collecting through sea-orm grew the vector by doubling, and on a large read the fresh pages each
     // growth asked of the kernel were a quarter of the dashboard pass's time.
-    let mut models = Vec::with_capacity(rows.len());
+    let mut out = Vec::with_capacity(rows.len());
     for row in rows {
-        models.push(E::Model::decode(&row)?);
+        out.push(decode(&row)?);
     }
-    Ok(models)
+    Ok(out)
 }
 
 positional!(super::fco_carta::Model {
