@@ -328,8 +328,25 @@ const BORROWERS_PER_NAME: u64 = 1000;
 /// before the count and the page). Every listing and export of financings goes through it.
 pub async fn resolve(db: &impl ConnectionTrait, caller: &crate::Caller, q: &mut Query) -> Result<()> {
     q.bank_scope = crate::access::read_scope(caller)?;
+    if let Some(doc) = &q.filter.document
+        && let Ok(document) = Document::parse(doc)
+        && matches!(document, Document::Cpf(_))
+    {
+        crate::privacy::may_look_up_cpf(caller, "filter.document")?;
+        // A person the caller sees masked matches nothing, as one that does not exist.
+        let persons = party::Entity::find_by_document(&document).all(db).await?;
+        let ids: Vec<i64> = crate::privacy::findable(db, caller, persons)
+            .await?
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        q.filter.party_ids = Some(match q.filter.party_ids.take() {
+            Some(before) => before.into_iter().filter(|id| ids.contains(id)).collect(),
+            None => ids,
+        });
+    }
     if let Some(name) = q.filter.borrower_name.take() {
-        let found = parties_by_name(db, &name, BORROWERS_PER_NAME)
+        let found = parties_by_name(db, caller, &name, BORROWERS_PER_NAME)
             .await
             .map_err(|e| match e {
                 ServiceError::BadInput { message, .. } => ServiceError::bad("filter.borrowerName", message),
@@ -623,8 +640,11 @@ pub async fn party_by_document(
     db: &impl ConnectionTrait,
     caller: &crate::Caller,
     document: &str,
-) -> Result<party::Model> {
+) -> Result<crate::visible::Seen<party::Model>> {
     let doc = Document::parse(document).map_err(|e| bad("document", messages::document(&e)))?;
+    if matches!(doc, Document::Cpf(_)) {
+        crate::privacy::may_look_up_cpf(caller, "document")?;
+    }
     let exact = party::Entity::find()
         .filter(party::Column::Document.eq(doc.as_str()))
         .one(db)
@@ -634,10 +654,15 @@ pub async fn party_by_document(
         None if doc.cnpj_root().is_some() => party::Entity::find_by_document(&doc).one(db).await?,
         None => None,
     };
-    // A party outside the caller's scope (another bank's borrower) answers as one that does not exist.
+    // A party outside the caller's scope (another bank's borrower), or a person the caller sees masked, answers as
+    // one that does not exist.
     let found = match found {
-        Some(p) if crate::access::sees_party(db, caller, p.id).await? => Some(p),
-        _ => None,
+        Some(p) => crate::privacy::findable(db, caller, vec![p]).await?.pop(),
+        None => None,
+    };
+    let found = match found {
+        Some(p) => crate::visible::party(db, caller, p).await?,
+        None => None,
     };
     found.ok_or_else(|| ServiceError::not_found("document", Message::new(code::PARTY_UNKNOWN).arg("document", doc)))
 }
@@ -715,7 +740,12 @@ fn like_pattern(folded: &str) -> String {
 }
 
 /// Parties whose name contains `search`, accents and case ignored, by name; at most `limit`.
-pub async fn parties_by_name(db: &impl ConnectionTrait, search: &str, limit: u64) -> Result<Vec<party::Model>> {
+pub async fn parties_by_name(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    search: &str,
+    limit: u64,
+) -> Result<Vec<party::Model>> {
     let folded = fold(search);
     if folded.chars().count() < 2 {
         return Err(ServiceError::bad("search", Message::new(code::SEARCH_TOO_SHORT)));
@@ -728,11 +758,14 @@ pub async fn parties_by_name(db: &impl ConnectionTrait, search: &str, limit: u64
         .limit(std::cmp::Ord::max(limit.saturating_mul(20), 200))
         .all(db)
         .await?;
-    Ok(candidates
+    let named: Vec<party::Model> = candidates
         .into_iter()
         .filter(|p| fold(&p.name).contains(&folded))
-        .take(usize::try_from(limit).unwrap_or(usize::MAX))
-        .collect())
+        .collect();
+    // A person's name matches only for a caller who sees it whole: a match would confirm a masked name.
+    let mut found = crate::privacy::findable(db, caller, named).await?;
+    found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -51,6 +51,7 @@ pub mod semi_arid;
 pub mod store;
 pub mod tokens;
 pub mod versions;
+pub mod visible;
 pub mod webhooks;
 
 pub use caller::{Caller, Role, Scope};

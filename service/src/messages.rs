@@ -499,6 +499,11 @@ catalogue! {
         pt: "o papel {role} não tem permissão para a operação {operation} (papéis: README, Keys and roles)",
         en: "the {role} role may not perform the {operation} operation (roles: README, Keys and roles)"
     }
+    /// A role that sees persons' CPFs and names masked may not look them up, filter or search by them.
+    PERSONAL_LOOKUP_FORBIDDEN = "PERSONAL_LOOKUP_FORBIDDEN" {
+        pt: "o papel {role} vê CPFs e nomes de pessoas mascarados (LGPD) e não pode procurar nem filtrar por CPF ({field})",
+        en: "the {role} role sees persons' CPFs and names masked (LGPD) and may not look up or filter by a CPF ({field})"
+    }
     /// A role that does not exist.
     ROLE_UNKNOWN = "ROLE_UNKNOWN" {
         pt: "não há papel {role}; os papéis são bank, mda, council, analyst e admin",
@@ -759,10 +764,16 @@ impl Message {
         serde_json::to_string(&self.args).unwrap_or_else(|_| "{}".into())
     }
 
-    /// The message with every CPF in its values masked (for a reader without the right to see them).
+    /// The message with every CPF in its values masked (for a reader without the right to see them), and the check
+    /// digits of a wrong document hidden: with the six digits a mask shows, the expected check digits narrow the
+    /// hidden ones to a handful.
     pub fn scrubbed(mut self) -> Self {
-        for v in self.args.values_mut() {
-            *v = crate::privacy::scrub_cpfs(v);
+        for (k, v) in self.args.iter_mut() {
+            *v = if matches!(k.as_str(), "expected" | "found") && self.code == code::DOCUMENT_CHECK_DIGITS {
+                "**".to_owned()
+            } else {
+                crate::privacy::scrub_cpfs(v)
+            };
         }
         self
     }

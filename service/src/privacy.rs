@@ -157,6 +157,74 @@ pub async fn programmes_of(db: &impl ConnectionTrait, party: i64) -> Result<Vec<
         .await
 }
 
+/// Whom a caller may find by personal data (a CPF, a person's name): looking a person up, filtering or searching by
+/// them answers only with persons the caller sees whole, so that an answer (a match, a count, an error) never narrows
+/// a value the caller sees masked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PersonLookup {
+    /// Every person (the administrator, the operator; a bank, within the borrowers it finances).
+    Any,
+    /// The persons with a financing in this programme (MDA in social fuel, the chamber in FCO); any other answers as
+    /// if absent.
+    In(Programme),
+    /// None: a lookup by CPF is refused, and names match companies only (the analyst).
+    Nobody,
+}
+
+/// Whom `caller` may find by personal data.
+pub fn person_lookup(caller: &Caller) -> PersonLookup {
+    match caller.role() {
+        None | Some(Role::Admin | Role::Bank) => PersonLookup::Any,
+        Some(Role::Mda) => PersonLookup::In(Programme::SocialFuel),
+        Some(Role::Council) => PersonLookup::In(Programme::FcoRural),
+        Some(Role::Analyst) => PersonLookup::Nobody,
+    }
+}
+
+/// Refuses a lookup by CPF (`field`) to a caller who sees every person masked.
+pub fn may_look_up_cpf(caller: &Caller, field: &str) -> Result<(), crate::ServiceError> {
+    match (person_lookup(caller), caller.role()) {
+        (PersonLookup::Nobody, Some(role)) => Err(crate::ServiceError::Forbidden(
+            crate::messages::Message::new(crate::messages::code::PERSONAL_LOOKUP_FORBIDDEN)
+                .arg("role", role.as_str())
+                .arg("field", field),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The parties of `rows` that `caller` may find by personal data: every company, and the persons it sees whole.
+pub async fn findable(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    rows: Vec<party::Model>,
+) -> Result<Vec<party::Model>, DbErr> {
+    let programme = match person_lookup(caller) {
+        PersonLookup::Any => return Ok(rows),
+        PersonLookup::Nobody => return Ok(rows.into_iter().filter(|p| !is_person(p)).collect()),
+        PersonLookup::In(p) => p,
+    };
+    let persons: Vec<i64> = rows.iter().filter(|p| is_person(p)).map(|p| p.id).collect();
+    let mut within = std::collections::HashSet::new();
+    for chunk in persons.chunks(5_000) {
+        use entity::financing::{Column as C, Entity};
+        let ids: Vec<i64> = Entity::find()
+            .select_only()
+            .column(C::PartyId)
+            .distinct()
+            .filter(C::Programme.eq(programme))
+            .filter(C::PartyId.is_in(chunk.to_vec()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        within.extend(ids);
+    }
+    Ok(rows
+        .into_iter()
+        .filter(|p| !is_person(p) || within.contains(&p.id))
+        .collect())
+}
+
 /// Whether the answer for `caller` depends on the party's programmes.
 pub fn depends_on_programme(caller: &Caller, p: &party::Model) -> bool {
     is_person(p) && matches!(caller.role(), Some(Role::Mda | Role::Council))

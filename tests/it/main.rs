@@ -24,4 +24,5 @@ mod s3;
 mod schema;
 mod sessions;
 mod storage;
+mod walk;
 mod webhooks;

@@ -17,7 +17,7 @@ use service::{chamber, lifecycle::Act};
 
 /// A meeting of the CPACR chamber (CDAE/MT 2019, arts. 2–3).
 #[derive(Clone, Debug)]
-pub struct ChamberMeeting(pub chamber_meeting::Model);
+pub struct ChamberMeeting(pub service::visible::Seen<chamber_meeting::Model>);
 
 /// A bank's attendance at a meeting (art. 2 §6: an absent bank's proposals are not considered).
 #[derive(SimpleObject, Clone, Debug)]
@@ -62,17 +62,27 @@ impl ChamberMeeting {
             .into_iter()
             .filter_map(|a| {
                 banks.get(&a.bank_id).cloned().map(|b| ChamberAttendance {
-                    bank: Bank(b),
+                    bank: Bank(service::visible::public(b)),
                     present: a.present,
                 })
             })
             .collect())
     }
 
-    /// The cartas on its agenda, in the order they reached SEDEC.
+    /// The cartas on its agenda, in the order they reached SEDEC. A bank sees its own cartas only (`agendaSize`
+    /// counts them all).
     async fn cartas(&self, ctx: &Context<'_>) -> Result<Vec<FcoCarta>> {
         let rows = chamber::agenda(db(ctx), self.0.id).await.served(ctx)?;
-        Ok(rows.into_iter().map(FcoCarta).collect())
+        Ok(service::visible::of_banks(&super::caller(ctx), rows)
+            .into_iter()
+            .map(FcoCarta)
+            .collect())
+    }
+
+    /// How many cartas its agenda holds, every bank's.
+    async fn agenda_size(&self, ctx: &Context<'_>) -> Result<i32> {
+        let rows = chamber::agenda(db(ctx), self.0.id).await.served(ctx)?;
+        Ok(i32::try_from(rows.len()).unwrap_or(i32::MAX))
     }
 }
 
@@ -154,7 +164,7 @@ impl ChamberMutation {
             .await
             .served(ctx)?;
         Ok(ChamberMeetingPayload {
-            meeting: ChamberMeeting(m),
+            meeting: ChamberMeeting(service::visible::public(m)),
         })
     }
 
@@ -171,7 +181,7 @@ impl ChamberMutation {
             .await
             .served(ctx)?;
         Ok(ChamberMeetingPayload {
-            meeting: ChamberMeeting(m),
+            meeting: ChamberMeeting(service::visible::public(m)),
         })
     }
 
@@ -191,8 +201,8 @@ impl ChamberMutation {
             .await
             .served(ctx)?;
         Ok(FcoCartaAgendaPayload {
-            carta: FcoCarta(c),
-            meeting: ChamberMeeting(m),
+            carta: FcoCarta(super::seen(ctx, c)?),
+            meeting: ChamberMeeting(service::visible::public(m)),
         })
     }
 
@@ -207,7 +217,7 @@ impl ChamberMutation {
             .await
             .served(ctx)?;
         Ok(ChamberMeetingPayload {
-            meeting: ChamberMeeting(m),
+            meeting: ChamberMeeting(service::visible::public(m)),
         })
     }
 }

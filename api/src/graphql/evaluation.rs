@@ -124,7 +124,7 @@ impl EvaluationMutation {
             .await
             .served(ctx)?;
         Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(p),
+            project: SocialFuelProject(super::seen(ctx, p)?),
         })
     }
 }

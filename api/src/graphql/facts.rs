@@ -246,7 +246,7 @@ async fn acquisition_payload(
 ) -> Result<FeedstockAcquisitionPayload> {
     let p = life::project(db(ctx), "input.projectId", project).await.served(ctx)?;
     Ok(FeedstockAcquisitionPayload {
-        project: SocialFuelProject(p),
+        project: SocialFuelProject(super::seen(ctx, p)?),
         acquisition: acquisition.map(FeedstockAcquisition),
     })
 }
@@ -379,7 +379,7 @@ async fn life_bank(ctx: &Context<'_>, id: i64) -> Result<super::types::objects::
         .await
         .map_err(super::error::gql)?
         .ok_or_else(|| super::error::gql(super::error::ApiError::NotFound(format!("no bank {id}"))))?;
-    Ok(super::types::objects::Bank(b))
+    Ok(super::types::objects::Bank(service::visible::public(b)))
 }
 
 fn serves(programmes: &[super::types::enums::Programme], p: super::types::enums::Programme) -> bool {
@@ -426,9 +426,19 @@ pub struct CompanyChangeNoticePayload {
 }
 
 async fn project_of(ctx: &Context<'_>, id: i64) -> Result<SocialFuelProject> {
-    Ok(SocialFuelProject(
-        life::project(db(ctx), "input.projectId", id).await.served(ctx)?,
-    ))
+    let p = life::project(db(ctx), "input.projectId", id).await.served(ctx)?;
+    Ok(SocialFuelProject(super::seen(ctx, p)?))
+}
+
+/// A group a mutation changed, as the caller may see it.
+async fn seen_group(
+    ctx: &Context<'_>,
+    g: entity::economic_group::Model,
+) -> Result<service::visible::Seen<entity::economic_group::Model>> {
+    service::visible::group(db(ctx), &super::caller(ctx), g)
+        .await
+        .served(ctx)?
+        .ok_or_else(|| super::error::gql(super::error::ApiError::NotFound("not found".into())))
 }
 
 /// Mutations that record facts.
@@ -446,7 +456,7 @@ async fn payload(
 ) -> Result<FcoCartaItemPayload> {
     let carta = life::carta(db(ctx), "input.cartaId", carta_id).await.served(ctx)?;
     Ok(FcoCartaItemPayload {
-        carta: FcoCarta(carta),
+        carta: FcoCarta(super::seen(ctx, carta)?),
         item: item.map(CartaItem),
     })
 }
@@ -517,7 +527,7 @@ impl FactsMutation {
         .await
         .served(ctx)?;
         Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(p),
+            project: SocialFuelProject(super::seen(ctx, p)?),
         })
     }
 
@@ -538,7 +548,7 @@ impl FactsMutation {
         .await
         .served(ctx)?;
         Ok(EconomicGroupPayload {
-            group: EconomicGroup(g),
+            group: EconomicGroup(seen_group(ctx, g).await?),
         })
     }
 
@@ -554,7 +564,7 @@ impl FactsMutation {
             .await
             .served(ctx)?;
         Ok(EconomicGroupPayload {
-            group: EconomicGroup(g),
+            group: EconomicGroup(seen_group(ctx, g).await?),
         })
     }
 
@@ -570,7 +580,7 @@ impl FactsMutation {
             .await
             .served(ctx)?;
         Ok(EconomicGroupPayload {
-            group: EconomicGroup(g),
+            group: EconomicGroup(seen_group(ctx, g).await?),
         })
     }
 
@@ -683,7 +693,7 @@ impl FactsMutation {
             .await
             .served(ctx)?;
         Ok(ContractProposalPayload {
-            project: SocialFuelProject(p),
+            project: SocialFuelProject(super::seen(ctx, p)?),
             proposal: None,
         })
     }
@@ -757,7 +767,7 @@ impl FactsMutation {
         .await
         .served(ctx)?;
         Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(p),
+            project: SocialFuelProject(super::seen(ctx, p)?),
         })
     }
 
@@ -777,7 +787,7 @@ impl FactsMutation {
         };
         let b = service::banks::create(db(ctx), &input.code, facts).await.served(ctx)?;
         Ok(BankPayload {
-            bank: super::types::objects::Bank(b),
+            bank: super::types::objects::Bank(service::visible::public(b)),
         })
     }
 
@@ -797,7 +807,7 @@ impl FactsMutation {
         };
         let b = service::banks::update(db(ctx), bank, facts).await.served(ctx)?;
         Ok(BankPayload {
-            bank: super::types::objects::Bank(b),
+            bank: super::types::objects::Bank(service::visible::public(b)),
         })
     }
 

@@ -125,7 +125,7 @@ pub fn subject_node(f: &compliance_flag::Model) -> Option<(NodeKind, i64)> {
 
 /// A compliance finding: the rule it concerns, why, and where it stands.
 #[derive(Clone, Debug)]
-pub struct ComplianceFlag(pub compliance_flag::Model);
+pub struct ComplianceFlag(pub service::visible::Seen<compliance_flag::Model>);
 
 /// A compliance finding: the rule it concerns, why, and where it stands.
 #[Object]
@@ -213,35 +213,41 @@ impl ComplianceFlag {
         let Some((kind, id)) = subject_node(&self.0) else {
             return Ok(None);
         };
+        let caller = super::caller(ctx);
         Ok(match kind {
             NodeKind::SocialFuelProject => loader::<SocialFuelProjectLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
+                .and_then(|p| service::visible::of_bank(&caller, p))
                 .map(|p| FlagSubject::SocialFuelProject(SocialFuelProject(p))),
             NodeKind::FcoCarta => loader::<FcoCartaLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
+                .and_then(|c| service::visible::of_bank(&caller, c))
                 .map(|c| FlagSubject::FcoCarta(FcoCarta(c))),
             NodeKind::Bank => loader::<BankLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
-                .map(|b| FlagSubject::Bank(Bank(b))),
+                .map(|b| FlagSubject::Bank(Bank(service::visible::public(b)))),
             NodeKind::ChamberMeeting => loader::<ChamberMeetingLoader>(ctx)
                 .load_one(id)
                 .await
                 .map_err(gql)?
-                .map(|m| FlagSubject::ChamberMeeting(ChamberMeeting(m))),
-            NodeKind::EconomicGroup => loader::<EconomicGroupLoader>(ctx)
-                .load_one(id)
-                .await
-                .map_err(gql)?
-                .map(|g| FlagSubject::EconomicGroup(EconomicGroup(g))),
-            NodeKind::BankReport => service::reports::report(db(ctx), &super::caller(ctx), id)
+                .map(|m| FlagSubject::ChamberMeeting(ChamberMeeting(service::visible::public(m)))),
+            NodeKind::EconomicGroup => match loader::<EconomicGroupLoader>(ctx).load_one(id).await.map_err(gql)? {
+                Some(g) => service::visible::group(db(ctx), &caller, g)
+                    .await
+                    .served(ctx)?
+                    .map(|g| FlagSubject::EconomicGroup(EconomicGroup(g))),
+                None => None,
+            },
+            NodeKind::BankReport => service::reports::report(db(ctx), &caller, id)
                 .await
                 .served(ctx)?
+                .and_then(|r| service::visible::of_bank(&caller, r))
                 .map(|r| FlagSubject::BankReport(BankReport(r))),
             _ => None,
         })
@@ -252,9 +258,11 @@ impl ComplianceFlag {
         let Some(id) = service::flags::report_of(&self.0) else {
             return Ok(None);
         };
-        Ok(service::reports::report(db(ctx), &super::caller(ctx), id)
+        let caller = super::caller(ctx);
+        Ok(service::reports::report(db(ctx), &caller, id)
             .await
             .served(ctx)?
+            .and_then(|r| service::visible::of_bank(&caller, r))
             .map(BankReport))
     }
 }
@@ -355,6 +363,9 @@ impl FlagsQuery {
         let page = service::flags::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await
             .served(ctx)?;
+        let page = service::visible::flag_page(db(ctx), &super::caller(ctx), page)
+            .await
+            .served(ctx)?;
         Ok(ComplianceFlagConnection::from_page(page, ComplianceFlag))
     }
 }
@@ -401,6 +412,10 @@ impl FlagsMutation {
         )
         .await
         .served(ctx)?;
+        let flag = service::visible::flag(db(ctx), &super::caller(ctx), flag)
+            .await
+            .served(ctx)?
+            .ok_or_else(|| gql(super::error::ApiError::NotFound("not found".into())))?;
         Ok(ResolveComplianceFlagPayload {
             flag: ComplianceFlag(flag),
         })
@@ -425,21 +440,24 @@ impl FlagsSubscription {
         use service::events::{FlagChange, bus};
         use tokio::sync::broadcast::error::RecvError;
         // A bank's key hears of its own flags only.
-        let filter =
-            service::flags::scoped(&super::caller(ctx), filter.unwrap_or_default().to_service()?).served(ctx)?;
+        let caller = super::caller(ctx);
+        let filter = service::flags::scoped(&caller, filter.unwrap_or_default().to_service()?).served(ctx)?;
         let db = db(ctx).clone();
         let rx = bus().subscribe();
         Ok(futures::stream::unfold(
-            (rx, db, filter),
-            |(mut rx, db, filter)| async move {
+            (rx, db, filter, caller),
+            |(mut rx, db, filter, caller)| async move {
                 loop {
                     match rx.recv().await {
                         Ok(e) if e.change != FlagChange::Resolved => {
                             let Ok(Some(flag)) = service::flags::get(&db, e.id).await else {
                                 continue;
                             };
-                            if filter.matches(&db, &flag).await.unwrap_or(false) {
-                                return Some((ComplianceFlag(flag), (rx, db, filter)));
+                            if !filter.matches(&db, &flag).await.unwrap_or(false) {
+                                continue;
+                            }
+                            if let Ok(Some(flag)) = service::visible::flag(&db, &caller, flag).await {
+                                return Some((ComplianceFlag(flag), (rx, db, filter, caller)));
                             }
                         }
                         Ok(_) | Err(RecvError::Lagged(_)) => {}

@@ -86,7 +86,7 @@ impl ImportStatus {
 
 /// A spreadsheet of facts sent for a project, a carta or a chamber meeting, and what became of it.
 #[derive(Clone, Debug)]
-pub struct FactImport(pub fact_import::Model);
+pub struct FactImport(pub service::visible::Seen<fact_import::Model>);
 
 /// A spreadsheet of facts sent for a project, a carta or a chamber meeting, and what became of it.
 #[Object]
@@ -255,7 +255,10 @@ impl ImportsQuery {
         #[graphql(desc = "The import's global ID.")] id: ID,
     ) -> Result<FactImport> {
         let key = ids::arg(&id, NodeKind::FactImport, "id")?;
-        Ok(FactImport(imports::get(db(ctx), key).await.served(ctx)?))
+        let row = imports::get(db(ctx), key).await.served(ctx)?;
+        service::visible::fact_import(&super::caller(ctx), row)
+            .map(FactImport)
+            .ok_or_else(|| gql(ApiError::NotFound(format!("no FactImport with ID {:?}", id.as_str()))))
     }
 
     /// Imports, newest first: of a kind, for a target.
@@ -278,6 +281,7 @@ impl ImportsQuery {
             .await
             .served(ctx)?
             .into_iter()
+            .filter_map(|r| service::visible::fact_import(&super::caller(ctx), r))
             .map(FactImport)
             .collect())
     }
@@ -322,7 +326,10 @@ impl ImportsMutation {
             .served(ctx)?;
         ingestion.wake.notify_one();
         Ok(ImportFactsPayload {
-            fact_import: FactImport(r),
+            fact_import: FactImport(
+                service::visible::fact_import(&super::caller(ctx), r)
+                    .ok_or_else(|| gql(ApiError::NotFound("not found".into())))?,
+            ),
             already_received: received == service::intake::Received::Known,
             requeued: received == service::intake::Received::Requeued,
         })

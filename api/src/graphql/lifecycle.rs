@@ -82,7 +82,7 @@ async fn transition_sf_overriding(
     let p = life::transition_project_overriding(db(ctx), &act, key, event, note, override_reason)
         .await
         .served(ctx)?;
-    Ok(SocialFuelProject(p))
+    Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
 async fn transition_fco(ctx: &Context<'_>, id: &ID, event: impl FnOnce(&Act) -> FcoEvent) -> Result<FcoCarta> {
@@ -90,7 +90,7 @@ async fn transition_fco(ctx: &Context<'_>, id: &ID, event: impl FnOnce(&Act) -> 
     let act = act(ctx);
     let event = event(&act);
     let c = life::transition_carta(db(ctx), &act, key, event).await.served(ctx)?;
-    Ok(FcoCarta(c))
+    Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
 fn day(act: &Act, d: Option<Date>) -> chrono::NaiveDate {
@@ -172,7 +172,7 @@ impl LifecycleMutation {
             bank_framed_on: input.bank_framed_on.map(|d| d.0),
         };
         let p = life::create_project(db(ctx), &act(ctx), new).await.served(ctx)?;
-        Ok(SocialFuelProject(p))
+        Ok(SocialFuelProject(super::seen(ctx, p)?))
     }
 
     /// Records an annex-I document received for a project (art. 8).
@@ -379,7 +379,7 @@ impl LifecycleMutation {
             special_demand: input.special_demand,
         };
         let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
-        Ok(FcoCarta(c))
+        Ok(FcoCarta(super::seen(ctx, c)?))
     }
 
     /// Submits a carta: to the chamber at or above the threshold, to the bank below it.
@@ -414,7 +414,7 @@ impl LifecycleMutation {
         let c = life::decide_carta(db(ctx), &act(ctx), key, decision.into(), by_chamber, on)
             .await
             .served(ctx)?;
-        Ok(FcoCarta(c))
+        Ok(FcoCarta(super::seen(ctx, c)?))
     }
 
     /// Records the contracting: within the 120 days of a CDAE approval, or later once the project was presented to the
@@ -464,7 +464,7 @@ impl LifecycleMutation {
         let c = life::resubmit_carta(db(ctx), &act(ctx), key, &number, amount)
             .await
             .served(ctx)?;
-        Ok(FcoCarta(c))
+        Ok(FcoCarta(super::seen(ctx, c)?))
     }
 
     /// Amends an approved or contracted carta (FCO-AMENDMENT): exempt changes apply directly; any other reopens
@@ -483,6 +483,6 @@ impl LifecycleMutation {
         let c = life::amend_carta(db(ctx), &act(ctx), key, kind.into(), description, new_amount, on)
             .await
             .served(ctx)?;
-        Ok(FcoCarta(c))
+        Ok(FcoCarta(super::seen(ctx, c)?))
     }
 }

@@ -21,6 +21,7 @@ use async_graphql::{Context, Enum, ID, InputObject};
 use entity::{domain, financing, vocab};
 use sea_orm::DatabaseConnection;
 use service::financings::{self as fin, Whose};
+use service::visible;
 /// Filters common to both programmes. Every given field must match; a list matches any of its values.
 #[derive(InputObject, Default, Debug, Clone)]
 pub struct FinancingFilter {
@@ -312,8 +313,9 @@ async fn typed_page<M, C, R, K>(
     count: C,
     read: R,
     read_counted: K,
-) -> Result<(Window, u64, Vec<M>)>
+) -> Result<(Window, u64, Vec<visible::Seen<M>>)>
 where
+    M: visible::Financed,
     C: AsyncFnOnce(&DatabaseConnection, &fin::Query) -> Result<u64, service::ServiceError>,
     R: AsyncFnOnce(
         &DatabaseConnection,
@@ -337,7 +339,7 @@ where
     } else {
         None
     };
-    let (window, total, mut rows) = match forward {
+    let (window, total, rows) = match forward {
         Some(open) => {
             let db = super::db(ctx);
             let q = &resolved(ctx, &q).await?;
@@ -357,13 +359,23 @@ where
             .await?
         }
     };
-    if let Some(p) = ctx.data_opt::<Prefetched>() {
-        p.keep(
-            rows.iter_mut()
-                .map(|r| (r.bank.take(), r.party.take(), r.municipality.take())),
-        );
+    // Each row passes the caller's scope here, and its related rows with it: its bank and municipality (public) and
+    // its borrower (seen through it).
+    let caller = super::caller(ctx);
+    let mut seen = Vec::with_capacity(rows.len());
+    let mut related = Vec::with_capacity(rows.len());
+    for r in rows {
+        let Some(m) = visible::of_bank(&caller, r.model) else {
+            continue;
+        };
+        let party = r.party.and_then(|p| visible::borrower(&m, p));
+        related.push((r.bank.map(visible::public), party, r.municipality.map(visible::public)));
+        seen.push(m);
     }
-    Ok((window, total, rows.into_iter().map(|r| r.model).collect()))
+    if let Some(p) = ctx.data_opt::<Prefetched>() {
+        p.keep(related.into_iter());
+    }
+    Ok((window, total, seen))
 }
 
 /// Whose financings a listing covers.
@@ -394,16 +406,19 @@ pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, whose: Whos
     )
     .map_err(gql)?;
     // A row deleted between the page query and the load is skipped, not an error.
+    let caller = super::caller(ctx);
     let nodes = rows
         .iter()
         .filter_map(|r| match r.programme {
             vocab::Programme::SocialFuel => projects
                 .get(&r.record_id)
                 .cloned()
+                .and_then(|m| visible::of_bank(&caller, m))
                 .map(|m| Financing::SocialFuelProject(SocialFuelProject(m))),
             vocab::Programme::FcoRural => cartas
                 .get(&r.record_id)
                 .cloned()
+                .and_then(|m| visible::of_bank(&caller, m))
                 .map(|m| Financing::FcoCarta(FcoCarta(m))),
         })
         .collect();

@@ -11,6 +11,7 @@ use entity::{
 use service::{
     Db,
     facts::{self, LoadError},
+    visible::Seen,
 };
 use std::{collections::HashMap, sync::Arc};
 
@@ -118,16 +119,22 @@ loader!(
 /// never served to another.
 #[derive(Debug, Default)]
 pub struct Prefetched {
-    banks: std::sync::Mutex<HashMap<i64, bank::Model>>,
-    parties: std::sync::Mutex<HashMap<i64, party::Model>>,
-    municipalities: std::sync::Mutex<HashMap<i32, municipality::Model>>,
+    banks: std::sync::Mutex<HashMap<i64, Seen<bank::Model>>>,
+    parties: std::sync::Mutex<HashMap<i64, Seen<party::Model>>>,
+    municipalities: std::sync::Mutex<HashMap<i32, Seen<municipality::Model>>>,
 }
 
 impl Prefetched {
     /// Keeps the related rows of a page.
     pub fn keep(
         &self,
-        rows: impl Iterator<Item = (Option<bank::Model>, Option<party::Model>, Option<municipality::Model>)>,
+        rows: impl Iterator<
+            Item = (
+                Option<Seen<bank::Model>>,
+                Option<Seen<party::Model>>,
+                Option<Seen<municipality::Model>>,
+            ),
+        >,
     ) {
         let (mut banks, mut parties, mut towns) = (
             self.banks.lock().unwrap_or_else(|e| e.into_inner()),
@@ -148,27 +155,27 @@ impl Prefetched {
     }
 
     /// A bank read with the page.
-    pub fn bank(&self, id: i64) -> Option<bank::Model> {
+    pub fn bank(&self, id: i64) -> Option<Seen<bank::Model>> {
         self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
     }
 
     /// A party read with the page.
-    pub fn party(&self, id: i64) -> Option<party::Model> {
+    pub fn party(&self, id: i64) -> Option<Seen<party::Model>> {
         self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
     }
 
     /// `f` of a bank read with the page, borrowed.
-    pub fn with_bank<R>(&self, id: i64, f: impl FnOnce(&bank::Model) -> R) -> Option<R> {
+    pub fn with_bank<R>(&self, id: i64, f: impl FnOnce(&Seen<bank::Model>) -> R) -> Option<R> {
         self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
     }
 
     /// `f` of a party read with the page, borrowed.
-    pub fn with_party<R>(&self, id: i64, f: impl FnOnce(&party::Model) -> R) -> Option<R> {
+    pub fn with_party<R>(&self, id: i64, f: impl FnOnce(&Seen<party::Model>) -> R) -> Option<R> {
         self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
     }
 
     /// `f` of a municipality read with the page, borrowed.
-    pub fn with_municipality<R>(&self, code: i32, f: impl FnOnce(&municipality::Model) -> R) -> Option<R> {
+    pub fn with_municipality<R>(&self, code: i32, f: impl FnOnce(&Seen<municipality::Model>) -> R) -> Option<R> {
         self.municipalities
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -177,7 +184,7 @@ impl Prefetched {
     }
 
     /// A municipality read with the page.
-    pub fn municipality(&self, code: i32) -> Option<municipality::Model> {
+    pub fn municipality(&self, code: i32) -> Option<Seen<municipality::Model>> {
         self.municipalities
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -37,6 +37,16 @@ pub fn caller(ctx: &Context<'_>) -> Caller {
     ctx.data_opt::<Caller>().cloned().unwrap_or_default()
 }
 
+/// An object a mutation acted on, as its payload: passed through the caller's scope like every object the graph
+/// hands out (the use case has checked it already; one outside the scope would answer as not found).
+pub fn seen<T: service::visible::OfBank>(
+    ctx: &Context<'_>,
+    value: T,
+) -> async_graphql::Result<service::visible::Seen<T>> {
+    service::visible::of_bank(&caller(ctx), value)
+        .ok_or_else(|| error::gql(error::ApiError::NotFound("not found".into())))
+}
+
 /// Builds the schema with its DataLoaders over `db`.
 pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::Ingestion>) -> AppSchema {
     build_schema_with(db, ingestion, true)

@@ -32,6 +32,7 @@ use async_graphql::{
     registry::Registry,
 };
 use entity::{bank, municipality, party};
+use service::visible::Seen;
 use std::borrow::Cow;
 
 /// In a request's data: its plain selections may be read at once (the request runs without extensions).
@@ -342,7 +343,7 @@ impl Plain for FcoCarta {
     }
 }
 
-impl Plain for bank::Model {
+impl Plain for Seen<bank::Model> {
     const TYPE: &'static str = "Bank";
 
     fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
@@ -357,7 +358,7 @@ impl Plain for bank::Model {
     }
 }
 
-impl Plain for party::Model {
+impl Plain for Seen<party::Model> {
     const TYPE: &'static str = "Party";
 
     fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
@@ -389,7 +390,7 @@ impl Plain for party::Model {
     }
 }
 
-impl Plain for municipality::Model {
+impl Plain for Seen<municipality::Model> {
     const TYPE: &'static str = "Municipality";
 
     fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {

@@ -23,6 +23,7 @@ use super::{
 };
 use async_graphql::Result;
 use async_graphql::{Context, ID, MergedObject, Object};
+use service::visible;
 
 /// The query root.
 #[derive(MergedObject, Default)]
@@ -78,80 +79,71 @@ impl CommonQuery {
         #[graphql(desc = "A global ID from any `id` field.")] id: ID,
     ) -> Result<Option<Node>> {
         let (kind, key) = ids::decode(&id).ok_or_else(|| bad_id("id", &id, "a"))?;
+        // Each object passes the caller's scope where it is made: what lies outside answers as if it did not exist.
+        let caller = super::caller(ctx);
+        let db = db(ctx);
         let found = match kind {
             NodeKind::Bank => loader::<BankLoader>(ctx)
                 .load_one(key)
                 .await
                 .map_err(gql)?
-                .map(|m| Node::Bank(Bank(m))),
-            NodeKind::Party => loader::<PartyLoader>(ctx)
-                .load_one(key)
-                .await
-                .map_err(gql)?
-                .map(|m| Node::Party(Party(m))),
-            NodeKind::EconomicGroup => loader::<EconomicGroupLoader>(ctx)
-                .load_one(key)
-                .await
-                .map_err(gql)?
-                .map(|m| Node::EconomicGroup(EconomicGroup(m))),
+                .map(|m| Node::Bank(Bank(visible::public(m)))),
+            NodeKind::Party => match loader::<PartyLoader>(ctx).load_one(key).await.map_err(gql)? {
+                Some(m) => visible::party(db, &caller, m)
+                    .await
+                    .served(ctx)?
+                    .map(|p| Node::Party(Party(p))),
+                None => None,
+            },
+            NodeKind::EconomicGroup => match loader::<EconomicGroupLoader>(ctx).load_one(key).await.map_err(gql)? {
+                Some(m) => visible::group(db, &caller, m)
+                    .await
+                    .served(ctx)?
+                    .map(|g| Node::EconomicGroup(EconomicGroup(g))),
+                None => None,
+            },
             NodeKind::Municipality => match i32::try_from(key) {
                 Ok(code) => loader::<MunicipalityLoader>(ctx)
                     .load_one(code)
                     .await
                     .map_err(gql)?
-                    .map(|m| Node::Municipality(Municipality(m))),
+                    .map(|m| Node::Municipality(Municipality(visible::public(m)))),
                 Err(_) => None,
             },
             NodeKind::SocialFuelProject => loader::<SocialFuelProjectLoader>(ctx)
                 .load_one(key)
                 .await
                 .map_err(gql)?
+                .and_then(|m| visible::of_bank(&caller, m))
                 .map(|m| Node::SocialFuelProject(SocialFuelProject(m))),
             NodeKind::FcoCarta => loader::<FcoCartaLoader>(ctx)
                 .load_one(key)
                 .await
                 .map_err(gql)?
+                .and_then(|m| visible::of_bank(&caller, m))
                 .map(|m| Node::FcoCarta(FcoCarta(m))),
             NodeKind::ChamberMeeting => loader::<super::loaders::ChamberMeetingLoader>(ctx)
                 .load_one(key)
                 .await
                 .map_err(gql)?
-                .map(|m| Node::ChamberMeeting(super::chamber::ChamberMeeting(m))),
-            NodeKind::BankReport => service::reports::report(db(ctx), &super::caller(ctx), key)
+                .map(|m| Node::ChamberMeeting(super::chamber::ChamberMeeting(visible::public(m)))),
+            NodeKind::BankReport => service::reports::report(db, &caller, key)
                 .await
                 .served(ctx)?
+                .and_then(|m| visible::of_bank(&caller, m))
                 .map(|m| Node::BankReport(super::reports::BankReport(m))),
-            NodeKind::FactImport => service::imports::get(db(ctx), key)
+            NodeKind::FactImport => service::imports::get(db, key)
                 .await
                 .ok()
+                .and_then(|m| visible::fact_import(&caller, m))
                 .map(|m| Node::FactImport(super::imports::FactImport(m))),
-            NodeKind::ComplianceFlag => service::flags::get(db(ctx), key)
-                .await
-                .served(ctx)?
-                .map(|m| Node::ComplianceFlag(super::flags::ComplianceFlag(m))),
-        };
-        // What lies outside the caller's scope answers as if it did not exist.
-        let caller = super::caller(ctx);
-        let found = match (found, service::access::read_scope(&caller).served(ctx)?) {
-            (found, None) => found,
-            (Some(n), Some(bank)) => {
-                let visible = match &n {
-                    Node::SocialFuelProject(p) => p.0.bank_id == bank,
-                    Node::FcoCarta(c) => c.0.bank_id == bank,
-                    Node::Party(p) => service::access::sees_party(db(ctx), &caller, p.0.id)
-                        .await
-                        .served(ctx)?,
-                    Node::ComplianceFlag(f) => service::flags::scoped(&caller, Default::default())
-                        .served(ctx)?
-                        .matches(db(ctx), &f.0)
-                        .await
-                        .served(ctx)?,
-                    Node::EconomicGroup(_) | Node::FactImport(_) => false,
-                    _ => true,
-                };
-                visible.then_some(n)
-            }
-            (None, _) => None,
+            NodeKind::ComplianceFlag => match service::flags::get(db, key).await.served(ctx)? {
+                Some(m) => visible::flag(db, &caller, m)
+                    .await
+                    .served(ctx)?
+                    .map(|f| Node::ComplianceFlag(super::flags::ComplianceFlag(f))),
+                None => None,
+            },
         };
         match found {
             Some(n) => Ok(Some(n)),
@@ -205,17 +197,11 @@ impl CommonQuery {
         #[graphql(desc = "At most this many (20 by default, at most 100).", default = 20)] first: i32,
     ) -> Result<Vec<Party>> {
         let limit = u64::try_from(first.clamp(0, 100)).unwrap_or(20);
-        let rows = service::financings::parties_by_name(db(ctx), &search, limit)
+        let rows = service::financings::parties_by_name(db(ctx), &super::caller(ctx), &search, limit)
             .await
             .served(ctx)?;
-        let caller = super::caller(ctx);
-        let mut seen = Vec::with_capacity(rows.len());
-        for p in rows {
-            if service::access::sees_party(db(ctx), &caller, p.id).await.served(ctx)? {
-                seen.push(Party(p));
-            }
-        }
-        Ok(seen)
+        let seen = visible::parties(db(ctx), &super::caller(ctx), rows).await.served(ctx)?;
+        Ok(seen.into_iter().map(Party).collect())
     }
 
     /// All banks, by name.
@@ -237,7 +223,7 @@ impl CommonQuery {
         Ok(BankConnection::build(
             window,
             total,
-            rows.into_iter().map(Bank).collect(),
+            rows.into_iter().map(|b| Bank(visible::public(b))).collect(),
         ))
     }
 
@@ -248,7 +234,7 @@ impl CommonQuery {
             .load_one(key)
             .await
             .map_err(gql)?
-            .map(Bank)
+            .map(|b| Bank(visible::public(b)))
             .ok_or_else(|| not_found(format!("no bank with ID {:?}", id.as_str())))
     }
 
@@ -259,7 +245,7 @@ impl CommonQuery {
         #[graphql(desc = "The bank's code.")] code: String,
     ) -> Result<Bank> {
         let bank = service::intake::bank_by_code(db(ctx), &code).await.served(ctx)?;
-        Ok(Bank(bank))
+        Ok(Bank(visible::public(bank)))
     }
 
     /// One municipality by its 7-digit IBGE code.
@@ -272,7 +258,7 @@ impl CommonQuery {
             .load_one(ibge_code)
             .await
             .map_err(gql)?
-            .map(Municipality)
+            .map(|m| Municipality(visible::public(m)))
             .ok_or_else(|| not_found(format!("no municipality with IBGE code {ibge_code}")))
     }
 }

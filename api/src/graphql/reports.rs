@@ -97,7 +97,7 @@ pub struct IngestionFailure {
 
 /// A bank's monthly report of the cartas it approved and contracted (CDAE/MT 2019, art. 2 §5).
 #[derive(Clone, Debug)]
-pub struct BankReport(pub bank_report::Model);
+pub struct BankReport(pub service::visible::Seen<bank_report::Model>);
 
 /// A bank's monthly report of the cartas it approved and contracted (CDAE/MT 2019, art. 2 §5).
 #[Object]
@@ -236,7 +236,7 @@ impl BankReport {
             .await
             .served(ctx)?;
         Ok(DeclaredCartaConnection::from_page(
-            page,
+            service::visible::page_of_banks(&super::caller(ctx), page),
             super::types::financing::FcoCarta,
         ))
     }
@@ -256,7 +256,7 @@ impl BankReport {
             .await
             .served(ctx)?;
         Ok(DeclaredCartaConnection::from_page(
-            page,
+            service::visible::page_of_banks(&super::caller(ctx), page),
             super::types::financing::FcoCarta,
         ))
     }
@@ -266,9 +266,11 @@ impl BankReport {
         let Some(id) = self.0.superseded_by else {
             return Ok(None);
         };
-        Ok(service::reports::report(db(ctx), &super::caller(ctx), id)
+        let caller = super::caller(ctx);
+        Ok(service::reports::report(db(ctx), &caller, id)
             .await
             .served(ctx)?
+            .and_then(|r| service::visible::of_bank(&caller, r))
             .map(BankReport))
     }
 
@@ -314,9 +316,11 @@ impl ReportsQuery {
         #[graphql(desc = "The report's global ID.")] id: ID,
     ) -> Result<BankReport> {
         let key = ids::arg(&id, NodeKind::BankReport, "id")?;
-        service::reports::report(db(ctx), &super::caller(ctx), key)
+        let caller = super::caller(ctx);
+        service::reports::report(db(ctx), &caller, key)
             .await
             .served(ctx)?
+            .and_then(|r| service::visible::of_bank(&caller, r))
             .map(BankReport)
             .ok_or_else(|| gql(ApiError::NotFound(format!("no bank report with ID {:?}", id.as_str()))))
     }
@@ -344,10 +348,14 @@ impl ReportsQuery {
             reference_month,
             statuses: statuses.iter().flatten().map(|s| s.as_str()).collect(),
         };
-        let page = service::reports::list(db(ctx), &super::caller(ctx), &filter, keyset)
+        let caller = super::caller(ctx);
+        let page = service::reports::list(db(ctx), &caller, &filter, keyset)
             .await
             .served(ctx)?;
-        Ok(BankReportConnection::from_page(page, BankReport))
+        Ok(BankReportConnection::from_page(
+            service::visible::page_of_banks(&caller, page),
+            BankReport,
+        ))
     }
 
     /// Job runs, newest first, in keyset pages.
@@ -361,7 +369,8 @@ impl ReportsQuery {
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<JobRunConnection> {
         let keyset = keyset(ctx, first, after, last, before)?;
-        let page = service::reports::job_runs(db(ctx), &super::caller(ctx), job.as_deref(), keyset)
+        let caller = super::caller(ctx);
+        let page = service::reports::job_runs(db(ctx), &caller, job.as_deref(), keyset)
             .await
             .served(ctx)?;
         Ok(JobRunConnection::from_page(page, |r| JobRun {
@@ -444,6 +453,6 @@ impl ReportsMutation {
         .await
         .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
         ingestion.wake.notify_one();
-        Ok(BankReport(r))
+        Ok(BankReport(super::seen(ctx, r)?))
     }
 }

@@ -1,7 +1,7 @@
 //! The two kinds of financing, the `Financing` interface they share, and the `Node` interface.
 
 use super::super::{
-    error::{ApiError, gql},
+    error::{ApiError, Served, gql},
     ids::{self, NodeKind},
     lifecycle::{self, Transition},
     loader,
@@ -27,6 +27,7 @@ use entity::{
     contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
     social_fuel_project,
 };
+use service::visible::{self, Seen};
 
 pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
     if let Some(b) = ctx.data_opt::<Prefetched>().and_then(|p| p.bank(id)) {
@@ -36,11 +37,13 @@ pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
         .load_one(id)
         .await
         .map_err(gql)?
-        .map(Bank)
+        .map(|b| Bank(visible::public(b)))
         .ok_or_else(|| gql(ApiError::Internal(format!("bank {id} is referenced but missing"))))
 }
 
-pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
+/// The borrower of a financing the caller sees (seen with it).
+pub(crate) async fn borrower_of<F: visible::Financed>(ctx: &Context<'_>, financing: &Seen<F>) -> Result<Party> {
+    let id = financing.party_of();
     if let Some(p) = ctx.data_opt::<Prefetched>().and_then(|p| p.party(id)) {
         return Ok(Party(p));
     }
@@ -48,8 +51,20 @@ pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Party> {
         .load_one(id)
         .await
         .map_err(gql)?
+        .and_then(|p| visible::borrower(financing, p))
         .map(Party)
         .ok_or_else(|| gql(ApiError::Internal(format!("party {id} is referenced but missing"))))
+}
+
+/// A party by id, when the caller may see it.
+pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Option<Party>> {
+    let Some(p) = loader::<PartyLoader>(ctx).load_one(id).await.map_err(gql)? else {
+        return Ok(None);
+    };
+    Ok(visible::party(super::super::db(ctx), &super::super::caller(ctx), p)
+        .await
+        .served(ctx)?
+        .map(Party))
 }
 
 pub(crate) async fn municipality_of(ctx: &Context<'_>, code: i32) -> Result<Municipality> {
@@ -60,7 +75,7 @@ pub(crate) async fn municipality_of(ctx: &Context<'_>, code: i32) -> Result<Muni
         .load_one(code)
         .await
         .map_err(gql)?
-        .map(Municipality)
+        .map(|m| Municipality(visible::public(m)))
         .ok_or_else(|| {
             gql(ApiError::Internal(format!(
                 "municipality {code} is referenced but missing"
@@ -74,7 +89,7 @@ fn date(d: Option<chrono::NaiveDate>) -> Option<Date> {
 
 /// A biodiesel producer's project seeking MDA's social framing (IN MDA nº 2/2005).
 #[derive(Clone, Debug)]
-pub struct SocialFuelProject(pub social_fuel_project::Model);
+pub struct SocialFuelProject(pub Seen<social_fuel_project::Model>);
 
 /// A biodiesel producer's project seeking MDA's social framing (IN MDA nº 2/2005).
 #[Object]
@@ -101,7 +116,7 @@ impl SocialFuelProject {
 
     /// The producer company.
     async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
-        party_of(ctx, self.0.party_id).await
+        borrower_of(ctx, &self.0).await
     }
 
     /// The plant's municipality; its region sets the minimum family-farm share (art. 3).
@@ -268,7 +283,7 @@ impl SocialFuelProject {
 
     /// The compliance flags raised on this project, newest first.
     async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
-        flags_of(ctx, entity::vocab::Programme::SocialFuel, self.0.id).await
+        flags_of(ctx, &self.0).await
     }
 
     /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
@@ -437,7 +452,7 @@ impl FeedstockAcquisition {
     /// The supplier, when recorded by its CPF or CNPJ.
     async fn supplier(&self, ctx: &Context<'_>) -> Result<Option<Party>> {
         match self.0.supplier_party_id {
-            Some(id) => Ok(Some(party_of(ctx, id).await?)),
+            Some(id) => party_of(ctx, id).await,
             None => Ok(None),
         }
     }
@@ -602,7 +617,7 @@ impl ProjectDocument {
 
 /// An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
 #[derive(Clone, Debug)]
-pub struct FcoCarta(pub fco_carta::Model);
+pub struct FcoCarta(pub Seen<fco_carta::Model>);
 
 /// An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
 #[Object]
@@ -629,7 +644,7 @@ impl FcoCarta {
 
     /// The borrower (tomador).
     async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
-        party_of(ctx, self.0.party_id).await
+        borrower_of(ctx, &self.0).await
     }
 
     /// Municipality of the property.
@@ -691,7 +706,7 @@ impl FcoCarta {
             .load_one(id)
             .await
             .map_err(gql)?;
-        Ok(m.map(super::super::chamber::ChamberMeeting))
+        Ok(m.map(|m| super::super::chamber::ChamberMeeting(visible::public(m))))
     }
 
     /// The opinion or decision.
@@ -754,6 +769,7 @@ impl FcoCarta {
             .load_one(id)
             .await
             .map_err(gql)?
+            .and_then(|c| visible::of_bank(&super::super::caller(ctx), c))
             .map(FcoCarta))
     }
 
@@ -791,7 +807,7 @@ impl FcoCarta {
 
     /// The compliance flags raised on this carta (the banks' monthly reports' cross-checks, ...), newest first.
     async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
-        flags_of(ctx, entity::vocab::Programme::FcoRural, self.0.id).await
+        flags_of(ctx, &self.0).await
     }
 
     /// The items financed: the versions in force, or every version (corrected and removed ones too, with who, when
@@ -921,16 +937,16 @@ impl CartaAmendment {
     }
 }
 
-async fn flags_of(
+async fn flags_of<F: visible::Financed>(
     ctx: &Context<'_>,
-    programme: entity::vocab::Programme,
-    id: i64,
+    financing: &Seen<F>,
 ) -> Result<Vec<super::super::flags::ComplianceFlag>> {
-    Ok(loader::<super::super::loaders::FlagsByFinancing>(ctx)
-        .load_one((programme, id))
+    let rows = loader::<super::super::loaders::FlagsByFinancing>(ctx)
+        .load_one(financing.financing())
         .await
         .map_err(gql)?
-        .unwrap_or_default()
+        .unwrap_or_default();
+    Ok(visible::flags_on(financing, rows)
         .into_iter()
         .map(super::super::flags::ComplianceFlag)
         .collect())

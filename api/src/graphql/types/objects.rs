@@ -15,10 +15,11 @@ use super::{
 use async_graphql::Result;
 use async_graphql::{Context, ID, Object};
 use entity::{bank, domain::IbgeCode, economic_group, municipality, party};
+use service::visible::Seen;
 
 /// A financial institution (agente financeiro) that frames social-fuel projects or files FCO cartas.
 #[derive(Clone, Debug)]
-pub struct Bank(pub bank::Model);
+pub struct Bank(pub Seen<bank::Model>);
 
 /// A financial institution (agente financeiro) that frames social-fuel projects or files FCO cartas.
 #[Object]
@@ -58,6 +59,10 @@ impl Bank {
             super::super::scalars::Date,
         >,
     ) -> Result<Vec<super::super::rules::Deadline>> {
+        // Another bank's reporting record is none of a bank's business.
+        if !service::visible::sees_bank(&crate::graphql::caller(ctx), self.0.id) {
+            return Ok(Vec::new());
+        }
         super::super::rules::bank_deadlines(ctx, &self.0, as_of).await
     }
 
@@ -100,7 +105,7 @@ pub(crate) fn whole_document(p: &party::Model) -> String {
 
 /// A person (CPF) or legal entity (CNPJ) that produces, borrows or supplies.
 #[derive(Clone, Debug)]
-pub struct Party(pub party::Model);
+pub struct Party(pub Seen<party::Model>);
 
 impl Party {
     /// The document and name as the request's caller may see them.
@@ -155,10 +160,12 @@ impl Party {
         let Some(id) = self.0.economic_group_id else {
             return Ok(None);
         };
-        Ok(loader::<EconomicGroupLoader>(ctx)
-            .load_one(id)
+        let Some(group) = loader::<EconomicGroupLoader>(ctx).load_one(id).await.map_err(gql)? else {
+            return Ok(None);
+        };
+        Ok(service::visible::group(db(ctx), &crate::graphql::caller(ctx), group)
             .await
-            .map_err(gql)?
+            .served(ctx)?
             .map(EconomicGroup))
     }
 
@@ -170,7 +177,10 @@ impl Party {
         let rows = service::financings::branches(db(ctx), root, self.0.id)
             .await
             .served(ctx)?;
-        Ok(rows.into_iter().map(Party).collect())
+        let seen = service::visible::parties(db(ctx), &crate::graphql::caller(ctx), rows)
+            .await
+            .served(ctx)?;
+        Ok(seen.into_iter().map(Party).collect())
     }
 
     /// Financings of this party in both programmes; for a CNPJ, of every branch of the company (same root).
@@ -196,7 +206,7 @@ impl Party {
 
 /// An economic group, cooperative or association; the FCO R$ 15 M ceiling counts all its members together.
 #[derive(Clone, Debug)]
-pub struct EconomicGroup(pub economic_group::Model);
+pub struct EconomicGroup(pub Seen<economic_group::Model>);
 
 /// An economic group, cooperative or association; the FCO R$ 15 M ceiling counts all its members together.
 #[Object]
@@ -221,13 +231,17 @@ impl EconomicGroup {
         let rows = service::financings::group_members(db(ctx), self.0.id)
             .await
             .served(ctx)?;
-        Ok(rows.into_iter().map(Party).collect())
+        // A bank sees the members it finances.
+        let seen = service::visible::parties(db(ctx), &crate::graphql::caller(ctx), rows)
+            .await
+            .served(ctx)?;
+        Ok(seen.into_iter().map(Party).collect())
     }
 }
 
 /// A Brazilian municipality; its UF and region follow from the IBGE code.
 #[derive(Clone, Debug)]
-pub struct Municipality(pub municipality::Model);
+pub struct Municipality(pub Seen<municipality::Model>);
 
 impl Municipality {
     fn code(&self) -> Result<IbgeCode> {
