@@ -117,7 +117,30 @@ impl From<entity::rules::params::ParamError> for ServiceError {
 
 impl From<sea_orm::DbErr> for ServiceError {
     fn from(e: sea_orm::DbErr) -> Self {
-        Self::Internal(e.to_string())
+        if database_unreachable(&e) {
+            tracing::warn!(error = %e, "the database does not answer");
+            Self::Unavailable(Message::new(crate::messages::code::DATABASE_UNAVAILABLE))
+        } else {
+            Self::Internal(e.to_string())
+        }
+    }
+}
+
+/// Whether a database error says the database cannot be reached (its connection lost, the pool unable to open one,
+/// the server shutting down), not that a statement failed: a request caught by an outage is told to try again
+/// (`503 DATABASE_UNAVAILABLE`), not that Fomento failed.
+pub fn database_unreachable(e: &sea_orm::DbErr) -> bool {
+    use sea_orm::{DbErr as D, RuntimeErr as R, sqlx::Error as X};
+    match e {
+        D::ConnectionAcquire(_) => true,
+        D::Conn(R::SqlxError(x)) | D::Exec(R::SqlxError(x)) | D::Query(R::SqlxError(x)) => match x.as_ref() {
+            X::Io(_) | X::Tls(_) | X::PoolTimedOut | X::PoolClosed | X::WorkerCrashed => true,
+            // Connection exceptions (class 08) and the server shutting down or refusing (57P01-57P05).
+            X::Database(d) => d.code().is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+            _ => false,
+        },
+        D::Conn(_) => true,
+        _ => false,
     }
 }
 

@@ -263,6 +263,17 @@ async fn postgres_stopped_under_load_fails_fast_and_the_service_recovers_by_itse
         .map(|(asked, took, status, code)| (asked.saturating_duration_since(stopped), *took, *status, code))
         .collect();
     assert!(not_503.is_empty(), "every request while down is a 503: {not_503:?}");
+    // A request in flight when the database went away is told to try again (503 DATABASE_UNAVAILABLE), never that
+    // Fomento failed (200 INTERNAL).
+    let internal: Vec<_> = seen
+        .iter()
+        .filter(|(asked, _, _, code)| *asked >= stopped && code == "INTERNAL")
+        .map(|(asked, took, status, code)| (asked.saturating_duration_since(stopped), *took, *status, code))
+        .collect();
+    assert!(
+        internal.is_empty(),
+        "requests the outage caught answered INTERNAL: {internal:?}"
+    );
     let after = seen
         .iter()
         .filter(|(asked, ..)| *asked >= restarted + ready_again + Duration::from_millis(100))

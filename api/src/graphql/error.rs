@@ -31,6 +31,9 @@ pub enum ApiError {
     /// Something Fomento depends on failed; nothing was recorded; try again later.
     #[error("{0}")]
     Unavailable(String),
+    /// The database does not answer (an outage caught the request): nothing was recorded; try again in a moment.
+    #[error("{0}")]
+    DatabaseUnavailable(String),
     /// The database or something else failed; details are logged.
     #[error("internal error; the request was logged")]
     Internal(String),
@@ -46,6 +49,7 @@ impl ApiError {
             Self::Forbidden(_) => "FORBIDDEN",
             Self::RuleViolation { .. } => "RULE_VIOLATION",
             Self::Unavailable(_) => "UNAVAILABLE",
+            Self::DatabaseUnavailable(_) => "DATABASE_UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
         }
     }
@@ -61,6 +65,9 @@ impl ApiError {
             S::Unauthenticated(_) => Self::Unauthenticated(e.render(lang)),
             S::Forbidden(_) => Self::Forbidden(e.render(lang)),
             S::Rule(v) => v.clone().into(),
+            S::Unavailable(m) if m.code == service::messages::code::DATABASE_UNAVAILABLE => {
+                Self::DatabaseUnavailable(e.render(lang))
+            }
             S::Unavailable(_) => Self::Unavailable(e.render(lang)),
             S::Internal(detail) => Self::Internal(detail.clone()),
         }
@@ -69,7 +76,13 @@ impl ApiError {
 
 impl From<service::facts::LoadError> for ApiError {
     fn from(e: service::facts::LoadError) -> Self {
-        Self::Internal(e.to_string())
+        if service::error::database_unreachable(&e) {
+            Self::DatabaseUnavailable(
+                service::messages::Message::new(service::messages::code::DATABASE_UNAVAILABLE).to_string(),
+            )
+        } else {
+            Self::Internal(e.to_string())
+        }
     }
 }
 

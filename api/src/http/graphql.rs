@@ -373,7 +373,16 @@ fn shape(
     if !errors.is_empty() {
         body.insert("errors".into(), serde_json::to_value(&errors).unwrap_or(Value::Null));
     }
-    let status = if request_error && media == MediaType::GraphqlResponse {
+    // A request an outage caught answers as the door does while the database is down: 503, try again in a second.
+    let unavailable = errors.iter().any(|e| {
+        e.extensions
+            .as_ref()
+            .and_then(|x| x.get("code"))
+            .is_some_and(|c| *c == async_graphql::Value::from("DATABASE_UNAVAILABLE"))
+    });
+    let status = if unavailable {
+        StatusCode::SERVICE_UNAVAILABLE
+    } else if request_error && media == MediaType::GraphqlResponse {
         StatusCode::BAD_REQUEST
     } else {
         StatusCode::OK
@@ -381,6 +390,10 @@ fn shape(
     let mut resp = (status, Json(Value::Object(body))).into_response();
     resp.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(media.content_type()));
+    if unavailable {
+        resp.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
     resp
 }
 

@@ -108,7 +108,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error in an HTTP handler");
                 StatusCode::INTERNAL_SERVER_ERROR
