@@ -727,48 +727,97 @@ async fn an_administrator_revokes_a_key_in_the_graph_and_its_sessions_end_at_onc
     .await;
 }
 
+/// A graphql-transport-ws socket subscribed to `flagRaised` with `bearer` in `connection_init`.
+async fn subscribed(
+    app: &TestApp,
+    bearer: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
+        .into_client_request()
+        .expect("request");
+    request.headers_mut().insert(
+        "Sec-WebSocket-Protocol",
+        "graphql-transport-ws".parse().expect("header"),
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+    ws.send(Message::text(
+        json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {bearer}") } }).to_string(),
+    ))
+    .await
+    .expect("init");
+    let ack = ws.next().await.expect("ack").expect("frame");
+    assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
+    ws.send(Message::text(
+        json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } })
+            .to_string(),
+    ))
+    .await
+    .expect("subscribe");
+    ws
+}
+
+/// The close frame the socket gets within `seconds`.
+async fn closed_within(
+    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    seconds: u64,
+) -> tokio_tungstenite::tungstenite::protocol::CloseFrame {
+    use futures::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(seconds), ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame.expect("a close frame with a code"),
+            Ok(Some(Ok(_))) => {}
+            other => panic!("no close within {seconds} s: {other:?}"),
+        }
+    }
+}
+
 #[tokio::test]
 async fn revoking_a_key_closes_its_open_subscription() {
-    use futures::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest, protocol::frame::coding::CloseCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
     on_each_backend(false, |app| async move {
         let key = app.key_of("analyst", None).await;
-        let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
-            .into_client_request()
-            .expect("request");
-        request
-            .headers_mut()
-            .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
-        let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
-        ws.send(Message::text(
-            json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {key}") } }).to_string(),
-        ))
-        .await
-        .expect("init");
-        let ack = ws.next().await.expect("ack").expect("frame");
-        assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
-        ws.send(Message::text(
-            json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } })
-                .to_string(),
-        ))
-        .await
-        .expect("subscribe");
+        let other = app.key_of("analyst", None).await;
+        let mut ws = subscribed(&app, &key).await;
+        let mut untouched = subscribed(&app, &other).await;
         let started = std::time::Instant::now();
         app.data(REVOKE, json!({ "id": &key[..12] })).await;
-        let closed = loop {
-            match tokio::time::timeout(std::time::Duration::from_secs(5), ws.next()).await {
-                Ok(Some(Ok(Message::Close(frame)))) => break frame,
-                Ok(Some(Ok(_))) => {}
-                other => panic!("no close within 5 s of the revocation: {other:?}"),
-            }
-        };
-        let frame = closed.expect("a close frame with a code");
+        let frame = closed_within(&mut ws, 5).await;
         assert_eq!(frame.code, CloseCode::from(4403), "{frame:?}");
         assert!(frame.reason.contains("revoked"), "{frame:?}");
         eprintln!(
             "subscription ({:?}) closed {:?} after the revocation",
             app.backend,
             started.elapsed()
+        );
+        // Another key's subscription stays open.
+        let still = tokio::time::timeout(
+            std::time::Duration::from_millis(1500),
+            futures::StreamExt::next(&mut untouched),
+        )
+        .await;
+        assert!(still.is_err(), "another key's socket is left alone: {still:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_subscription_ends_when_its_token_expires() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    on_each_backend_with(false, with_provider, |app| async move {
+        let exp = chrono::Utc::now().timestamp() + 3;
+        let short = token(
+            PROVIDER_KEY,
+            claims("ana@mda.gov.br", json!("mda"), json!({ "exp": exp })),
+        );
+        let mut ws = subscribed(&app, &short).await;
+        let frame = closed_within(&mut ws, 8).await;
+        assert_eq!(frame.code, CloseCode::from(4403), "{frame:?}");
+        assert!(
+            chrono::Utc::now().timestamp() >= exp,
+            "closed at the token's expiry, not before"
         );
     })
     .await;
