@@ -1,5 +1,6 @@
 //! Authentication at the door: every request but the probes (and, when an operator opens it, the aggregate
-//! dashboard) presents an API key (`Authorization: Bearer fmt_…`, or `X-Api-Key`); the key becomes the request's
+//! dashboard) presents an API key (`Authorization: Bearer fmt_…`, or `X-Api-Key`), or a browser's session cookie
+//! (see [`super::session`]: a cookie's writes must come from this site); the credential becomes the request's
 //! [`Caller`], which the handlers hand to the service layer, where the roles are checked. Missing or bad credentials
 //! answer `401` before any handler runs.
 
