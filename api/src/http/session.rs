@@ -388,3 +388,73 @@ fn query_value(next: &str) -> String {
 pub fn to_sign_in(path_and_query: &str) -> Response {
     redirect(&format!("/sign-in?next={}", query_value(path_and_query)), None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn a_request_is_same_origin_only_when_the_browser_or_its_origin_says_so() {
+        let host = ("host", "fomento.example.gov.br");
+        for (case, pairs, same) in [
+            ("no browser headers (a script, curl)", vec![host], true),
+            (
+                "the browser says same-origin",
+                vec![host, ("sec-fetch-site", "same-origin")],
+                true,
+            ),
+            ("typed by the user", vec![host, ("sec-fetch-site", "none")], true),
+            ("a sibling site", vec![host, ("sec-fetch-site", "same-site")], false),
+            ("another site", vec![host, ("sec-fetch-site", "cross-site")], false),
+            (
+                "its own origin",
+                vec![host, ("origin", "http://fomento.example.gov.br")],
+                true,
+            ),
+            (
+                "its own origin behind an HTTPS proxy",
+                vec![
+                    host,
+                    ("x-forwarded-proto", "https"),
+                    ("origin", "https://fomento.example.gov.br"),
+                ],
+                true,
+            ),
+            (
+                "plain http behind an HTTPS proxy",
+                vec![
+                    host,
+                    ("x-forwarded-proto", "https"),
+                    ("origin", "http://fomento.example.gov.br"),
+                ],
+                false,
+            ),
+            (
+                "another port",
+                vec![host, ("origin", "http://fomento.example.gov.br:8443")],
+                false,
+            ),
+            (
+                "another host",
+                vec![host, ("origin", "http://evil.example.gov.br")],
+                false,
+            ),
+            ("an opaque origin", vec![host, ("origin", "null")], false),
+            (
+                "an origin and no host",
+                vec![("origin", "http://fomento.example.gov.br")],
+                false,
+            ),
+        ] {
+            assert_eq!(same_origin(&headers(&pairs)).is_ok(), same, "{case}");
+        }
+    }
+}
