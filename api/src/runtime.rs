@@ -232,20 +232,21 @@ pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task
     })
 }
 
-/// Forwards PostgreSQL's flag notifications (`LISTEN fomento_flags`) to this process's bus, so that a `flagRaised`
-/// subscriber hears of flags raised by any process sharing the database. Stops when dropped.
+/// Forwards PostgreSQL's notifications to this process: flag events (`LISTEN fomento_flags`) to its bus, so that a
+/// `flagRaised` subscriber hears of flags raised by any process sharing the database, and revoked keys
+/// (`LISTEN fomento_key_revoked`) to its key cache and open subscriptions. Stops when dropped.
 #[derive(Debug)]
-pub struct FlagListener(tokio::task::JoinHandle<()>);
+pub struct Notifications(tokio::task::JoinHandle<()>);
 
-impl Drop for FlagListener {
+impl Drop for Notifications {
     fn drop(&mut self) {
         self.0.abort();
     }
 }
 
-/// Starts the listener on PostgreSQL (none on SQLite, where every flag is raised in this process) and waits, at most
-/// five seconds, until it listens.
-pub async fn listen_for_flags(db: &sea_orm::DatabaseConnection) -> Option<FlagListener> {
+/// Starts the listener on PostgreSQL (none on SQLite, where every flag is raised and every key revoked in this
+/// process) and waits, at most five seconds, until it listens.
+pub async fn listen_for_notifications(db: &sea_orm::DatabaseConnection) -> Option<Notifications> {
     if sea_orm::ConnectionTrait::get_database_backend(db) != sea_orm::DbBackend::Postgres {
         return None;
     }
@@ -256,25 +257,33 @@ pub async fn listen_for_flags(db: &sea_orm::DatabaseConnection) -> Option<FlagLi
         let mut wait = std::time::Duration::from_millis(200);
         loop {
             match sqlx::postgres::PgListener::connect_with(&pool).await {
-                Ok(mut listener) => match listener.listen(service::events::CHANNEL).await {
+                Ok(mut listener) => match listener
+                    .listen_all([service::events::CHANNEL, service::keys::REVOKED_CHANNEL])
+                    .await
+                {
                     Ok(()) => {
+                        // A revocation announced while nobody listened would be missed: look every key up afresh.
+                        service::keys::forget_all();
                         if let Some(r) = ready.take() {
                             let _ = r.send(());
                         }
                         wait = std::time::Duration::from_millis(200);
                         loop {
                             match listener.recv().await {
+                                Ok(n) if n.channel() == service::keys::REVOKED_CHANNEL => {
+                                    service::keys::deliver_revoked(n.payload())
+                                }
                                 Ok(n) => service::events::deliver(n.payload()),
                                 Err(e) => {
-                                    tracing::warn!(error = %e, "flag notifications interrupted; listening again");
+                                    tracing::warn!(error = %e, "notifications interrupted; listening again");
                                     break;
                                 }
                             }
                         }
                     }
-                    Err(e) => tracing::warn!(error = %e, "cannot LISTEN for flag notifications"),
+                    Err(e) => tracing::warn!(error = %e, "cannot LISTEN for notifications"),
                 },
-                Err(e) => tracing::warn!(error = %e, "cannot connect to listen for flag notifications"),
+                Err(e) => tracing::warn!(error = %e, "cannot connect to listen for notifications"),
             }
             tokio::time::sleep(wait).await;
             wait = (wait * 2).min(std::time::Duration::from_secs(30));
@@ -284,7 +293,9 @@ pub async fn listen_for_flags(db: &sea_orm::DatabaseConnection) -> Option<FlagLi
         .await
         .is_err()
     {
-        tracing::warn!("not yet listening for flag notifications; live flags from other processes may start late");
+        tracing::warn!(
+            "not yet listening for notifications; live flags and revocations from other processes may arrive late"
+        );
     }
-    Some(FlagListener(task))
+    Some(Notifications(task))
 }

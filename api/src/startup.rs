@@ -302,7 +302,7 @@ pub struct Application {
     state: AppState,
     statements: StatementCounter,
     _scheduler: Option<tokio_cron_scheduler::JobScheduler>,
-    _flags: Option<crate::runtime::FlagListener>,
+    _notifications: Option<crate::runtime::Notifications>,
 }
 
 impl Application {
@@ -360,7 +360,7 @@ impl Application {
         if db.get_database_backend() == DbBackend::Postgres {
             liveness.watch_postgres(settings.database_url.clone());
         }
-        let flags = crate::runtime::listen_for_flags(&db).await;
+        let notifications = crate::runtime::listen_for_notifications(&db).await;
         Ok(Self {
             listener,
             state: AppState {
@@ -386,7 +386,7 @@ impl Application {
             },
             statements,
             _scheduler: scheduler,
-            _flags: flags,
+            _notifications: notifications,
         })
     }
 

@@ -1,6 +1,9 @@
 //! API keys: created by the administrator (`fomento keys create`), shown once, stored as their SHA-256, looked up
 //! on each request through a short-lived cache (at most one statement per request for a key not seen within
-//! [`CACHE_FOR`]), revoked at once in this process and within [`CACHE_FOR`] in the others.
+//! [`CACHE_FOR`]). Revoking a key (`fomento keys revoke`, the `revokeApiKey` mutation) ends its browser sessions and
+//! tells every process at once: on PostgreSQL by `NOTIFY` on [`REVOKED_CHANNEL`] (each serving process `LISTEN`s and
+//! hands the news to [`forget`]); the revoking process forgets it at once itself. A process forgets the
+//! key from its cache and its [`revocations`] bus closes the key's open subscriptions.
 
 use crate::{
     Caller, ServiceError,
@@ -20,11 +23,15 @@ use std::{
     sync::{Mutex, OnceLock},
     time::{Duration, Instant},
 };
+use tokio::sync::broadcast;
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
 /// How long a key, once looked up, is taken as valid without asking the database again.
 pub const CACHE_FOR: Duration = Duration::from_secs(30);
+
+/// The PostgreSQL channel of revoked keys' numbers.
+pub const REVOKED_CHANNEL: &str = "fomento_key_revoked";
 
 /// What every key starts with (so a key pasted in the wrong place is recognisable).
 pub const PREFIX: &str = "fmt_";
@@ -149,17 +156,68 @@ pub async fn revoke(
             Message::new(msg::KEY_UNKNOWN).arg("id", which),
         ));
     };
-    if let Ok(mut cache) = cache().lock() {
-        cache.remove(&key.key_hash);
-    }
     if key.revoked_at.is_some() {
+        forget(&key.key_hash);
         return Ok(key);
     }
     let mut a = key.into_active_model();
     a.revoked_at = Set(Some(now));
     let key = a.update(db).await?;
+    crate::sessions::end_for_key(db, key.id, now).await?;
+    announce_revoked(db, &key.key_hash).await?;
     crate::audit::record(db, caller, "keys revoke", Some(&key.prefix), None, &Default::default()).await;
     Ok(key)
+}
+
+/// Tells this process at once, and every other one on PostgreSQL (when the statement's transaction commits), that the
+/// key of this SHA-256 was revoked (its hash, not its number: several databases may share a process, in tests).
+async fn announce_revoked(db: &impl ConnectionTrait, key_hash: &str) -> Result<()> {
+    forget(key_hash);
+    if db.get_database_backend() != sea_orm::DbBackend::Postgres {
+        return Ok(());
+    }
+    db.execute_raw(sea_orm::Statement::from_sql_and_values(
+        sea_orm::DbBackend::Postgres,
+        "SELECT pg_notify($1, $2)",
+        [REVOKED_CHANNEL.into(), key_hash.into()],
+    ))
+    .await?;
+    Ok(())
+}
+
+/// This process's bus of revoked keys' hashes (an open subscription of a revoked key ends when it hears of it).
+pub fn revocations() -> &'static broadcast::Sender<String> {
+    static BUS: OnceLock<broadcast::Sender<String>> = OnceLock::new();
+    BUS.get_or_init(|| broadcast::channel(256).0)
+}
+
+/// Drops the key of this SHA-256 from this process's cache and tells its open subscriptions.
+pub fn forget(key_hash: &str) {
+    if let Ok(mut cache) = cache().lock() {
+        cache.remove(key_hash);
+    }
+    let _ = revocations().send(key_hash.to_owned());
+}
+
+/// Drops every key from this process's cache (after the news of revocations may have been missed: a listener that
+/// lost its connection).
+pub fn forget_all() {
+    if let Ok(mut cache) = cache().lock() {
+        cache.clear();
+    }
+}
+
+/// Hands a `NOTIFY` payload of [`REVOKED_CHANNEL`] to [`forget`]; a payload that is not a key's hash is ignored.
+pub fn deliver_revoked(payload: &str) {
+    let hash = payload.trim();
+    if hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        forget(hash);
+    }
+}
+
+/// The SHA-256 of key `id`, to know its revocation when it comes (`None` for no such key).
+pub async fn hash_of(db: &impl ConnectionTrait, id: i64) -> Result<Option<String>> {
+    Ok(api_key::Entity::find_by_id(id).one(db).await?.map(|k| k.key_hash))
 }
 
 /// Who a key stands for, and the requests per second it may make (the server's default when none).

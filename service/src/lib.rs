@@ -48,6 +48,7 @@ pub mod parameters;
 pub mod privacy;
 pub mod reports;
 pub mod semi_arid;
+pub mod sessions;
 pub mod store;
 pub mod tokens;
 pub mod versions;

@@ -531,6 +531,16 @@ catalogue! {
     }
     /// An API key that does not exist.
     KEY_UNKNOWN = "KEY_UNKNOWN" { pt: "não há chave de API {id}", en: "there is no API key {id}" }
+    /// A state-changing request signed in by a browser's cookie that did not come from Fomento's own pages.
+    CROSS_SITE_REQUEST = "CROSS_SITE_REQUEST" {
+        pt: "requisição recusada: veio de outro site ({origin}) com o cookie de sessão deste; use as páginas do Fomento ou envie a chave no cabeçalho Authorization",
+        en: "request refused: it came from another site ({origin}) with this site's session cookie; use Fomento's own pages or send the key in the Authorization header"
+    }
+    /// A subscription whose key was revoked, or whose token expired, while it was open.
+    CREDENTIAL_ENDED = "CREDENTIAL_ENDED" {
+        pt: "a chave desta assinatura foi revogada, ou o seu token expirou: a assinatura terminou",
+        en: "this subscription's key was revoked, or its token expired: the subscription has ended"
+    }
     /// A compliance flag that does not exist.
     FLAG_UNKNOWN = "FLAG_UNKNOWN" { pt: "não há alerta de conformidade {id}", en: "there is no compliance flag {id}" }
     /// A compliance flag already resolved.

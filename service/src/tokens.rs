@@ -193,3 +193,14 @@ impl Verifier {
         Ok(id)
     }
 }
+
+/// The `exp` of a token already verified, read from its payload (a session it starts ends no later).
+pub fn expires_at(token: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    use base64::Engine;
+    let payload = token.split('.').nth(1)?;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .ok()?;
+    let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    chrono::DateTime::from_timestamp(claims.get("exp")?.as_i64()?, 0)
+}

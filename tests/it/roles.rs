@@ -91,6 +91,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "addNonBusinessDay",
             "recordOfficeOpen",
             "importFacts",
+            "revokeApiKey",
         ],
     ),
 ];

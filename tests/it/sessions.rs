@@ -1,7 +1,9 @@
 //! Identities besides API keys (issue 15, item 1): JWTs from an identity provider, verified against its JWKS, and
-//! the browsers' sign-in page with its session cookie.
+//! the browsers' sign-in page with its session cookie. Issue 40: sessions kept by the server (an opaque id, ended at
+//! sign-out and when its key is revoked), same-origin checks on the cookie's writes and on the sign-in form, and
+//! revocation that reaches every process and open subscription at once.
 
-use crate::helpers::{TestApp, client_with, on_each_backend, on_each_backend_with};
+use crate::helpers::{Backend, TestApp, client_with, fresh_database, on_each_backend, on_each_backend_with, start};
 use fomento_api::startup::Settings;
 use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use serde_json::{Value, json};
@@ -51,8 +53,13 @@ fn claims(sub: &str, role: Value, extra: Value) -> Value {
 }
 
 async fn ask(app: &TestApp, bearer: &str, query: &str) -> (u16, Value) {
+    ask_at(&app.base, bearer, query).await
+}
+
+/// [`ask`] of the server at `base`.
+async fn ask_at(base: &str, bearer: &str, query: &str) -> (u16, Value) {
     let r = client_with(bearer)
-        .post(format!("{}/graphql", app.base))
+        .post(format!("{base}/graphql"))
         .header("accept-language", "en")
         .json(&json!({ "query": query }))
         .send()
@@ -215,6 +222,10 @@ async fn a_browser_signs_in_with_a_key_and_keeps_it_in_a_strict_http_only_cookie
             assert!(cookie.contains(part), "{cookie}");
         }
         let session = cookie.split(';').next().expect("name=value").to_owned();
+        assert!(
+            !session.contains(&key) && !session.contains("fmt_"),
+            "the cookie holds a session id, never the key: {session}"
+        );
         let page = get_with_cookie(&browser, &url("/dashboard"), &session).await;
         assert_eq!(page.status().as_u16(), 200);
         assert!(
@@ -394,8 +405,12 @@ async fn a_browser_signs_in_through_the_openid_connect_provider() {
             .collect();
         let session = cookies
             .iter()
-            .find(|c| c.starts_with("fomento_session=ey"))
-            .expect("the session cookie holds the ID token");
+            .find(|c| c.starts_with("fomento_session="))
+            .expect("the session cookie");
+        assert!(
+            !session.starts_with("fomento_session=ey"),
+            "the cookie holds a session id, never the ID token: {session}"
+        );
         assert!(
             session.contains("HttpOnly") && session.contains("SameSite=Strict"),
             "{session}"
@@ -449,4 +464,456 @@ async fn a_browser_signs_in_through_the_openid_connect_provider() {
         );
     })
     .await;
+}
+
+/// A browser without redirects followed (to read each answer's cookie).
+fn browser() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("a client")
+}
+
+/// Signs `key` in from this site's own form, coming with `cookie` (`name=value`) if any; the new session's
+/// `name=value`.
+async fn sign_in(app: &TestApp, key: &str, cookie: Option<&str>) -> String {
+    let mut req = browser()
+        .post(format!("{}/sign-in", app.base))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("origin", &app.base)
+        .body(format!("key={key}&next=%2Fdashboard"));
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    let r = req.send().await.expect("answer");
+    assert_eq!(r.status().as_u16(), 303, "signed in");
+    r.headers()["set-cookie"]
+        .to_str()
+        .expect("cookie")
+        .split(';')
+        .next()
+        .expect("name=value")
+        .to_owned()
+}
+
+/// The status of a query sent with `cookie` alone, as GraphiQL sends it from this site.
+async fn with_cookie(app: &TestApp, cookie: &str) -> u16 {
+    browser()
+        .post(format!("{}/graphql", app.base))
+        .header("cookie", cookie)
+        .header("origin", &app.base)
+        .json(&json!({ "query": "{ banks(first: 1) { totalCount } }" }))
+        .send()
+        .await
+        .expect("answer")
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn a_session_gets_a_new_id_at_each_sign_in_and_ends_at_sign_out() {
+    on_each_backend(false, |app| async move {
+        let key = app.key_of("analyst", None).await;
+        let first = sign_in(&app, &key, None).await;
+        assert_eq!(with_cookie(&app, &first).await, 200);
+        // Signing in again from the same browser: a new id, and the old one ends.
+        let second = sign_in(&app, &key, Some(&first)).await;
+        assert_ne!(first, second, "a new id at every sign-in");
+        assert_eq!(
+            with_cookie(&app, &first).await,
+            401,
+            "the old id ends at the new sign-in"
+        );
+        assert_eq!(with_cookie(&app, &second).await, 200);
+        // Signing out ends the session: the same cookie, copied before, no longer works.
+        let out = browser()
+            .post(format!("{}/sign-out", app.base))
+            .header("cookie", &second)
+            .header("origin", &app.base)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(out.status().as_u16(), 303);
+        assert!(
+            out.headers()["set-cookie"]
+                .to_str()
+                .expect("cookie")
+                .contains("Max-Age=0")
+        );
+        assert_eq!(
+            with_cookie(&app, &second).await,
+            401,
+            "the cookie is dead after sign-out"
+        );
+        // The key itself is untouched.
+        let (status, _) = ask(&app, &key, "{ banks(first: 1) { totalCount } }").await;
+        assert_eq!(status, 200);
+        // The database keeps the id's hash only, never the id.
+        let id = second.split_once('=').expect("pair").1;
+        let rows = <entity::browser_session::Entity as sea_orm::EntityTrait>::find()
+            .all(&app.db)
+            .await
+            .expect("sessions");
+        assert_eq!(rows.len(), 2);
+        assert!(rows.iter().all(|r| r.id_hash != id && r.ended_at.is_some()), "{rows:?}");
+    })
+    .await;
+}
+
+/// A query's outcome through `addNonBusinessDay` in a multipart request (as an HTML form from any site can send
+/// without asking first), with the session `cookie` and these extra headers.
+async fn multipart_write(app: &TestApp, cookie: &str, day: &str, headers: &[(&str, &str)]) -> (u16, Value) {
+    let operations = json!({
+        "query": "mutation D($day: Date!) { addNonBusinessDay(day: $day, reason: \"véspera\") { day } }",
+        "variables": { "day": day },
+    });
+    let form = reqwest::multipart::Form::new()
+        .text("operations", operations.to_string())
+        .text("map", "{}");
+    let mut req = browser()
+        .post(format!("{}/graphql", app.base))
+        .header("cookie", cookie)
+        .multipart(form);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let r = req.send().await.expect("answer");
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+async fn is_off(app: &TestApp, day: &str) -> bool {
+    let days = app.data("{ nonBusinessDays { day } }", json!({})).await;
+    days["nonBusinessDays"]
+        .as_array()
+        .expect("days")
+        .iter()
+        .any(|d| d["day"] == day)
+}
+
+#[tokio::test]
+async fn a_cross_site_write_with_the_session_cookie_is_refused_and_writes_nothing() {
+    on_each_backend(false, |app| async move {
+        let cookie = sign_in(&app, &app.key, None).await;
+        for (why, headers) in [
+            ("another site's Origin", vec![("origin", "https://evil.example")]),
+            (
+                "a sibling site (the cookie is sent: SameSite sees one site)",
+                vec![("sec-fetch-site", "same-site"), ("origin", "https://evil.fomento.test")],
+            ),
+            ("the browser's own word", vec![("sec-fetch-site", "cross-site")]),
+            ("an opaque origin", vec![("origin", "null")]),
+        ] {
+            let (status, body) = multipart_write(&app, &cookie, "2026-12-24", &headers).await;
+            assert_eq!(status, 403, "{why}: {body}");
+            assert_eq!(code(&body), "CROSS_SITE_REQUEST", "{why}: {body}");
+            let message = body["errors"][0]["message"].as_str().unwrap_or("");
+            assert!(
+                message.contains("outro site"),
+                "{why}: a message in Portuguese: {message}"
+            );
+            assert!(!is_off(&app, "2026-12-24").await, "{why}: nothing written");
+        }
+        // The bank reports' upload is refused the same way, before reading the file.
+        let upload = browser()
+            .post(format!("{}/bank-reports", app.base))
+            .header("cookie", &cookie)
+            .header("origin", "https://evil.example")
+            .multipart(reqwest::multipart::Form::new().text("bank", "BB").part(
+                "file",
+                reqwest::multipart::Part::bytes(vec![1, 2, 3]).file_name("r.xlsx"),
+            ))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(upload.status().as_u16(), 403);
+        // The same write from this site's own page works.
+        let (status, body) = multipart_write(&app, &cookie, "2026-12-24", &[("origin", app.base.as_str())]).await;
+        assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+        assert!(is_off(&app, "2026-12-24").await, "written from the same origin");
+        let (status, body) = multipart_write(&app, &cookie, "2026-12-31", &[("sec-fetch-site", "same-origin")]).await;
+        assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+        assert!(is_off(&app, "2026-12-31").await, "written from the same origin");
+        // A request with the key in a header is no browser's: another Origin does not matter.
+        let r = app
+            .post("/graphql")
+            .header("origin", "https://other-front-end.example")
+            .json(&json!({ "query": "{ banks(first: 1) { totalCount } }" }))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 200);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_sign_in_posted_from_another_site_sets_no_cookie() {
+    on_each_backend(false, |app| async move {
+        let key = app.key_of("analyst", None).await;
+        for headers in [
+            vec![("origin", "https://evil.example")],
+            vec![("sec-fetch-site", "cross-site"), ("origin", "https://evil.example")],
+        ] {
+            let mut req = browser()
+                .post(format!("{}/sign-in", app.base))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(format!("key={key}&next=%2Fdashboard"));
+            for (k, v) in &headers {
+                req = req.header(*k, *v);
+            }
+            let r = req.send().await.expect("answer");
+            assert_eq!(r.status().as_u16(), 403, "{headers:?}");
+            assert!(r.headers().get("set-cookie").is_none(), "{headers:?}: no session");
+            assert!(r.text().await.expect("html").contains("outro site"));
+        }
+        let stored = <entity::browser_session::Entity as sea_orm::EntityTrait>::find()
+            .all(&app.db)
+            .await
+            .expect("sessions");
+        assert!(stored.is_empty(), "no session started: {stored:?}");
+        // From the form itself (a user typing, or this site's page), it signs in.
+        let r = browser()
+            .post(format!("{}/sign-in", app.base))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("sec-fetch-site", "same-origin")
+            .body(format!("key={key}&next=%2Fdashboard"))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 303);
+        assert!(r.headers().get("set-cookie").is_some());
+    })
+    .await;
+}
+
+const REVOKE: &str =
+    "mutation R($id: ID!) { revokeApiKey(input: { id: $id }) { key { number prefix role state revokedAt } } }";
+
+#[tokio::test]
+async fn an_administrator_revokes_a_key_in_the_graph_and_its_sessions_end_at_once() {
+    on_each_backend(false, |app| async move {
+        let key = app.key_of("analyst", None).await;
+        let cookie = sign_in(&app, &key, None).await;
+        assert_eq!(with_cookie(&app, &cookie).await, 200);
+        let (status, _) = ask(&app, &key, "{ banks(first: 1) { totalCount } }").await;
+        assert_eq!(status, 200);
+        // Not the analyst's to do.
+        let (_, body) = ask(
+            &app,
+            &key,
+            "mutation { revokeApiKey(input: { id: \"1\" }) { key { state } } }",
+        )
+        .await;
+        assert_eq!(code(&body), "FORBIDDEN", "{body}");
+        let prefix = &key[..12];
+        let data = app.data(REVOKE, json!({ "id": prefix })).await;
+        let revoked = &data["revokeApiKey"]["key"];
+        assert_eq!(revoked["state"], "REVOKED", "{data}");
+        assert_eq!(revoked["prefix"], prefix);
+        assert_eq!(revoked["role"], "analyst");
+        assert!(revoked["revokedAt"].is_string());
+        // At once: the key and its browser session are refused.
+        let (status, _) = ask(&app, &key, "{ banks(first: 1) { totalCount } }").await;
+        assert_eq!(status, 401, "the key is refused at once");
+        assert_eq!(with_cookie(&app, &cookie).await, 401, "its session ended");
+        // By number too; revoking again answers the key as it is.
+        let number = revoked["number"].as_i64().expect("number").to_string();
+        let again = app.data(REVOKE, json!({ "id": number })).await;
+        assert_eq!(again["revokeApiKey"]["key"]["state"], "REVOKED");
+        let (message, code) = app.error(REVOKE, json!({ "id": "fmt_nothere" })).await;
+        assert_eq!(code, "NOT_FOUND", "{message}");
+    })
+    .await;
+}
+
+/// A graphql-transport-ws socket subscribed to `flagRaised` with `bearer` in `connection_init`.
+async fn subscribed(
+    app: &TestApp,
+    bearer: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
+        .into_client_request()
+        .expect("request");
+    request.headers_mut().insert(
+        "Sec-WebSocket-Protocol",
+        "graphql-transport-ws".parse().expect("header"),
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+    ws.send(Message::text(
+        json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {bearer}") } }).to_string(),
+    ))
+    .await
+    .expect("init");
+    let ack = ws.next().await.expect("ack").expect("frame");
+    assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
+    ws.send(Message::text(
+        json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } })
+            .to_string(),
+    ))
+    .await
+    .expect("subscribe");
+    ws
+}
+
+/// The close frame the socket gets within `seconds`.
+async fn closed_within(
+    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    seconds: u64,
+) -> tokio_tungstenite::tungstenite::protocol::CloseFrame {
+    use futures::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(seconds), ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame.expect("a close frame with a code"),
+            Ok(Some(Ok(_))) => {}
+            other => panic!("no close within {seconds} s: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn revoking_a_key_closes_its_open_subscription() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    on_each_backend(false, |app| async move {
+        let key = app.key_of("analyst", None).await;
+        let other = app.key_of("analyst", None).await;
+        let mut ws = subscribed(&app, &key).await;
+        let mut untouched = subscribed(&app, &other).await;
+        let started = std::time::Instant::now();
+        app.data(REVOKE, json!({ "id": &key[..12] })).await;
+        let frame = closed_within(&mut ws, 5).await;
+        assert_eq!(frame.code, CloseCode::from(4403), "{frame:?}");
+        assert!(frame.reason.contains("revoked"), "{frame:?}");
+        eprintln!(
+            "subscription ({:?}) closed {:?} after the revocation",
+            app.backend,
+            started.elapsed()
+        );
+        // Another key's subscription stays open.
+        let still = tokio::time::timeout(
+            std::time::Duration::from_millis(1500),
+            futures::StreamExt::next(&mut untouched),
+        )
+        .await;
+        assert!(still.is_err(), "another key's socket is left alone: {still:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_subscription_ends_when_its_token_expires() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    on_each_backend_with(false, with_provider, |app| async move {
+        let exp = chrono::Utc::now().timestamp() + 3;
+        let short = token(
+            PROVIDER_KEY,
+            claims("ana@mda.gov.br", json!("mda"), json!({ "exp": exp })),
+        );
+        let mut ws = subscribed(&app, &short).await;
+        let frame = closed_within(&mut ws, 8).await;
+        assert_eq!(frame.code, CloseCode::from(4403), "{frame:?}");
+        assert!(
+            chrono::Utc::now().timestamp() >= exp,
+            "closed at the token's expiry, not before"
+        );
+    })
+    .await;
+}
+
+/// Not a test by itself: a second server process on the database of `FOMENTO_CHILD_SERVER_DB`, serving until it is
+/// killed (started by `a_key_revoked_in_one_process_is_refused_at_once_by_another`). It prints its port.
+#[tokio::test]
+#[ignore = "started by another test as a second server process"]
+async fn child_server_until_killed() {
+    let Ok(url) = std::env::var("FOMENTO_CHILD_SERVER_DB") else {
+        return;
+    };
+    let mut settings = Settings::new(url, "127.0.0.1:0".parse().expect("address"));
+    settings.rate_limit = 0;
+    settings.file_store = std::env::temp_dir()
+        .join(format!("fomento-test-store-{}", uuid::Uuid::new_v4()))
+        .display()
+        .to_string();
+    let app = fomento_api::startup::Application::build(settings)
+        .await
+        .expect("the second server starts");
+    println!("FOMENTO_CHILD_PORT={}", app.port());
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    let _ = app.run_with_shutdown(std::future::pending()).await;
+}
+
+#[tokio::test]
+async fn a_key_revoked_in_one_process_is_refused_at_once_by_another() {
+    use std::io::BufRead;
+    let Some((url, cleanup)) = fresh_database(Backend::Postgres).await else {
+        return;
+    };
+    let (app, running) = start(url.clone(), Backend::Postgres, false, |_| {}).await;
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args([
+            "sessions::child_server_until_killed",
+            "--exact",
+            "--ignored",
+            "--test-threads=1",
+            "--nocapture",
+        ])
+        .env("FOMENTO_CHILD_SERVER_DB", &url)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the second server");
+    let stdout = child.stdout.take().expect("its output");
+    let port = tokio::task::spawn_blocking(move || {
+        std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .find_map(|l| {
+                l.split_once("FOMENTO_CHILD_PORT=")
+                    .map(|(_, port)| port.trim().to_owned())
+            })
+    });
+    let port = tokio::time::timeout(std::time::Duration::from_secs(60), port)
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .flatten();
+    let outcome = futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(async {
+        let port = port.expect("the second server's port");
+        let other = format!("http://127.0.0.1:{port}");
+        let key = app.key_of("analyst", None).await;
+        // The other process has looked the key up (and keeps it in its cache for 30 s).
+        let (status, _) = ask_at(&other, &key, "{ banks(first: 1) { totalCount } }").await;
+        assert_eq!(status, 200);
+        let (status, _) = ask_at(&other, &key, "{ banks(first: 1) { totalCount } }").await;
+        assert_eq!(status, 200);
+        let started = std::time::Instant::now();
+        app.data(REVOKE, json!({ "id": &key[..12] })).await;
+        loop {
+            let (status, _) = ask_at(&other, &key, "{ banks(first: 1) { totalCount } }").await;
+            if status == 401 {
+                break;
+            }
+            assert_eq!(status, 200);
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(5),
+                "the other process still accepts the revoked key after 5 s"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        eprintln!(
+            "the other process refused the revoked key {:?} after the revocation",
+            started.elapsed()
+        );
+    }))
+    .await;
+    let _ = child.kill();
+    let _ = child.wait();
+    running.stop().await;
+    cleanup.run().await;
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
 }

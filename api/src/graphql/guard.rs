@@ -54,6 +54,7 @@ pub fn operation_of(mutation: &str) -> Operation {
         "confirmChecklistItem" => O::Confirm,
         // recordOfficeOpen, like addNonBusinessDay, is the administrator's (below).
         "resolveComplianceFlag" => O::ResolveFlag,
+        "revokeApiKey" => O::Administer,
         // createBank, updateBank, the rule parameters, non-business days, importFacts, and anything not placed.
         _ => O::Administer,
     }

@@ -11,6 +11,7 @@ pub mod flags;
 pub mod guard;
 pub mod ids;
 pub mod imports;
+pub mod keys;
 pub mod lifecycle;
 pub mod limits;
 pub mod list;

@@ -52,6 +52,7 @@ pub struct MutationRoot(
     super::imports::ImportsMutation,
     super::evaluation::EvaluationMutation,
     super::flags::FlagsMutation,
+    super::keys::KeysMutation,
 );
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.

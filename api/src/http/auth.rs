@@ -1,5 +1,6 @@
 //! Authentication at the door: every request but the probes (and, when an operator opens it, the aggregate
-//! dashboard) presents an API key (`Authorization: Bearer fmt_…`, or `X-Api-Key`); the key becomes the request's
+//! dashboard) presents an API key (`Authorization: Bearer fmt_…`, or `X-Api-Key`), or a browser's session cookie
+//! (see [`super::session`]: a cookie's writes must come from this site); the credential becomes the request's
 //! [`Caller`], which the handlers hand to the service layer, where the roles are checked. Missing or bad credentials
 //! answer `401` before any handler runs.
 
@@ -21,20 +22,26 @@ pub fn bearer(value: &str) -> Option<String> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
 }
 
-/// The key a request presents, if any.
+/// The key a request presents in a header, if any.
 pub fn presented(headers: &axum::http::HeaderMap) -> Option<String> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(bearer);
-    bearer
-        .or_else(|| {
-            headers
-                .get("x-api-key")
-                .and_then(|v| v.to_str().ok())
-                .map(|v| v.trim().to_owned())
-        })
-        .or_else(|| super::session::from_cookie(headers))
+    bearer.or_else(|| {
+        headers
+            .get("x-api-key")
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.trim().to_owned())
+    })
+}
+
+/// Whether a method changes something (a browser sends such a request cross-site without asking first).
+fn unsafe_method(method: &axum::http::Method) -> bool {
+    !matches!(
+        *method,
+        axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+    )
 }
 
 /// The caller a presented credential stands for, and the rate it may make requests at: an API key (`fmt_…`), or a
@@ -104,8 +111,30 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
     );
     req.extensions_mut().insert(remote.clone());
     let open = public(&path, &state);
-    let caller = match presented(req.headers()) {
-        Some(key) => match identify(&state, &key).await {
+    // A header's key, else a browser's session cookie; a cookie's request that changes something (or opens the
+    // subscriptions' socket) must come from this site's own pages.
+    let found = match presented(req.headers()) {
+        Some(key) => Some(identify(&state, &key).await),
+        None => match super::session::from_cookie(req.headers()) {
+            Some(id) => {
+                if (unsafe_method(req.method()) || path == "/graphql/ws")
+                    && !open
+                    && let Err(origin) = super::session::same_origin(req.headers())
+                {
+                    tracing::warn!(origin, path, "request refused: cookie sent from another site");
+                    return super::session::cross_site(&path, req.headers(), &origin);
+                }
+                Some(
+                    service::sessions::resolve(&state.db, &id, chrono::Utc::now())
+                        .await
+                        .map(|s| s.map(|s| (s.caller, s.rate_per_second))),
+                )
+            }
+            None => None,
+        },
+    };
+    let caller = match found {
+        Some(found) => match found {
             Ok(Some((caller, own_rate))) => {
                 let rate = own_rate.unwrap_or(state.rate_limit);
                 if let Some(bucket) = bucket_of(&caller)

@@ -798,43 +798,120 @@ mod variable_tests {
 }
 
 /// Subscriptions over graphql-transport-ws at `/graphql/ws`: the key comes in `connection_init`
-/// (`{"authorization": "Bearer fmt_…"}` or `{"apiKey": "fmt_…"}`), or in the upgrade's own header; without a valid
-/// one the connection is refused at init.
+/// (`{"authorization": "Bearer fmt_…"}` or `{"apiKey": "fmt_…"}`), or in the upgrade's own header or session cookie;
+/// without a valid one the connection is refused at init. The socket is closed with `4403` when its key is revoked
+/// or its token expires.
 pub async fn subscriptions(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
+    headers: HeaderMap,
     protocol: async_graphql_axum::GraphQLProtocol,
     upgrade: axum::extract::ws::WebSocketUpgrade,
 ) -> Response {
+    use futures::{SinkExt, StreamExt};
     let schema = state.schema.clone();
+    // Whose key the socket serves (its hash) and until when (a token's `exp`), once known: at the upgrade or at
+    // `connection_init`.
+    let who: std::sync::Arc<std::sync::OnceLock<Holder>> = Default::default();
+    let upgrade_token = super::auth::presented(&headers);
     upgrade
         .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
-        .on_upgrade(move |stream| {
-            async_graphql_axum::GraphQLWebSocket::new(stream, schema, protocol)
+        .on_upgrade(move |socket| async move {
+            // Listening before anything else, so that no revocation is missed.
+            let revoked = service::keys::revocations().subscribe();
+            let (mut to_client, from_client) = socket.split();
+            let (outgoing, mut answers) = futures::channel::mpsc::unbounded::<axum::extract::ws::Message>();
+            let known = who.clone();
+            let serve = async_graphql_axum::GraphQLWebSocket::new_with_pair(outgoing, from_client, schema, protocol)
                 .on_connection_init(move |payload| async move {
                     let state = state;
-                    let caller = if caller == Caller::Anonymous {
+                    let (caller, token) = if caller == Caller::Anonymous {
                         let field = |k: &str| payload.get(k).and_then(|v| v.as_str());
                         let key = field("authorization")
                             .or_else(|| field("Authorization"))
                             .and_then(super::auth::bearer)
                             .or_else(|| field("apiKey").map(str::to_owned));
                         match key {
-                            Some(k) => super::auth::identify(&state, &k).await.ok().flatten().map(|(c, _)| c),
-                            None => None,
+                            Some(k) => (
+                                super::auth::identify(&state, &k).await.ok().flatten().map(|(c, _)| c),
+                                Some(k),
+                            ),
+                            None => (None, None),
                         }
                     } else {
-                        Some(caller)
+                        (Some(caller), upgrade_token)
                     };
                     let Some(caller) = caller else {
                         return Err(async_graphql::Error::new(
                             "UNAUTHENTICATED: send an API key in connection_init ({\"authorization\": \"Bearer …\"})",
                         ));
                     };
+                    let until = token
+                        .filter(|t| service::tokens::looks_like_jwt(t))
+                        .and_then(|t| service::tokens::expires_at(&t));
+                    let key_hash = match &caller {
+                        Caller::Key { id, .. } => service::keys::hash_of(&state.db, *id).await.ok().flatten(),
+                        _ => None,
+                    };
+                    let _ = known.set(Holder { key_hash, until });
                     let mut data = async_graphql::Data::default();
                     data.insert(caller);
                     Ok(data)
                 })
-                .serve()
+                .serve();
+            let forward = async {
+                let ended = credential_ended(revoked, &who);
+                tokio::pin!(ended);
+                loop {
+                    tokio::select! {
+                        answer = answers.next() => match answer {
+                            Some(m) => if to_client.send(m).await.is_err() { return },
+                            None => return,
+                        },
+                        () = &mut ended => {
+                            let reason = service::messages::Message::new(service::messages::code::CREDENTIAL_ENDED)
+                                .render(service::messages::Lang::En);
+                            let frame = axum::extract::ws::CloseFrame {
+                                code: 4403,
+                                reason: reason.chars().take(120).collect::<String>().into(),
+                            };
+                            let _ = to_client.send(axum::extract::ws::Message::Close(Some(frame))).await;
+                            return;
+                        }
+                    }
+                }
+            };
+            tokio::select! {
+                () = serve => {}
+                () = forward => {}
+            }
         })
+}
+
+/// What a subscriptions' socket must watch to close when its credential ends.
+#[derive(Debug)]
+struct Holder {
+    /// The SHA-256 of its API key, for a key's socket.
+    key_hash: Option<String>,
+    /// Its token's expiry, for a token's socket.
+    until: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Resolves when the socket's key is revoked (this process hears of it on `revoked`) or its token expires.
+async fn credential_ended(mut revoked: tokio::sync::broadcast::Receiver<String>, who: &std::sync::OnceLock<Holder>) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        tokio::select! {
+            news = revoked.recv() => match news {
+                Ok(hash) if who.get().and_then(|h| h.key_hash.as_deref()) == Some(hash.as_str()) => return,
+                Err(RecvError::Closed) => std::future::pending::<()>().await,
+                Ok(_) | Err(RecvError::Lagged(_)) => {}
+            },
+            () = tokio::time::sleep(std::time::Duration::from_secs(1)) => {
+                if who.get().and_then(|h| h.until).is_some_and(|until| until <= chrono::Utc::now()) {
+                    return;
+                }
+            }
+        }
+    }
 }

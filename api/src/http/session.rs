@@ -1,6 +1,9 @@
-//! Browsers: a sign-in page that takes an API key (or an identity provider's token) and keeps it in an `HttpOnly`,
-//! `SameSite=Strict` cookie, so `/dashboard`, its export links, GraphiQL and subscriptions work in a browser without a
-//! header. A browser asking for a page without credentials is sent here, and back where it was going after.
+//! Browsers: a sign-in page that takes an API key (or an identity provider's token) and starts a server-side session
+//! ([`service::sessions`]) whose random id goes in an `HttpOnly`, `SameSite=Strict` cookie, so `/dashboard`, its
+//! export links, GraphiQL and subscriptions work in a browser without a header; the key itself never sits in the
+//! browser. A browser asking for a page without credentials is sent here, and back where it was going after. A
+//! request that changes something with the cookie must come from this site's own pages ([`same_origin`]); the
+//! sign-in form too, so another site cannot sign a browser in under its own key (login CSRF).
 
 use super::AppState;
 use axum::{
@@ -11,13 +14,10 @@ use axum::{
 };
 use std::collections::HashMap;
 
-/// The cookie that carries a browser's credential.
+/// The cookie that carries a browser's session id.
 pub const COOKIE: &str = "fomento_session";
 
-/// How long a browser stays signed in, in seconds (eight hours: a working day).
-const SESSION_SECONDS: u32 = 8 * 3600;
-
-/// The credential in a request's cookie, if any.
+/// The session id in a request's cookie, if any.
 pub fn from_cookie(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(header::COOKIE)
@@ -71,7 +71,7 @@ button{{padding:.5rem}}.problem{{color:#9c0006;background:#ffc7ce;padding:.5rem}
 <input type="hidden" name="next" value="{next}">
 <button type="submit">Entrar (sign in)</button>
 </form>
-{provider}<p>A chave fica num cookie só deste site, por 8 horas; <em>sair</em> a apaga.</p></body></html>"#,
+{provider}<p>A sessão dura 8 horas num cookie só deste site; <em>sair</em> a encerra.</p></body></html>"#,
         next = escape(next)
     )
 }
@@ -164,15 +164,10 @@ pub async fn oidc_callback(
             "O provedor não confirmou uma identidade com papel no Fomento (no role, or the token failed a check).",
         );
     };
+    let Some(session) = start_session(&state, &caller, service::tokens::expires_at(&id_token), &headers).await else {
+        return unavailable();
+    };
     service::audit::record(&state.db, &caller, "sign-in oidc", None, None, &remote).await;
-    let https = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|p| p.eq_ignore_ascii_case("https"));
-    let session = format!(
-        "{COOKIE}={id_token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}{}",
-        if https { "; Secure" } else { "" }
-    );
     let page = format!(
         r#"<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={0}"><title>Fomento</title></head><body><p><a href="{0}">Continuar</a></p></body></html>"#,
         escape(&next)
@@ -189,8 +184,9 @@ pub async fn oidc_callback(
     resp
 }
 
-/// `POST /sign-in`: checks the credential, sets the cookie and goes on to `next`; the form again, with why, when
-/// the credential is not valid.
+/// `POST /sign-in`: checks the credential, starts a session (a new id at every sign-in; the one the browser came
+/// with ends), sets its cookie and goes on to `next`; the form again, with why, when the credential is not valid or
+/// the form was posted from another site.
 pub async fn sign_in(
     State(state): State<AppState>,
     axum::Extension(remote): axum::Extension<service::audit::Remote>,
@@ -203,6 +199,26 @@ pub async fn sign_in(
         .map(|(k, v)| (super::graphql::decode(k), super::graphql::decode(v)))
         .collect();
     let next = safe_next(fields.get("next").map(String::as_str));
+    if let Err(origin) = same_origin(&headers) {
+        tracing::warn!(origin, "sign-in refused: posted from another site");
+        service::audit::record(
+            &state.db,
+            &service::Caller::Anonymous,
+            "sign-in",
+            None,
+            Some(service::messages::code::CROSS_SITE_REQUEST),
+            &remote,
+        )
+        .await;
+        let problem = service::messages::Message::new(service::messages::code::CROSS_SITE_REQUEST)
+            .arg("origin", origin)
+            .render(super::reports::lang_of(&headers));
+        return (
+            StatusCode::FORBIDDEN,
+            Html(form(&next, Some(problem.as_str()), state.oidc.is_some())),
+        )
+            .into_response();
+    }
     let key = fields.get("key").map(|k| k.trim().to_owned()).unwrap_or_default();
     let caller = match super::auth::identify(&state, &key).await {
         Ok(found) => found.map(|(c, _)| c),
@@ -228,23 +244,113 @@ pub async fn sign_in(
         )
             .into_response();
     };
+    let expires = service::tokens::looks_like_jwt(&key)
+        .then(|| service::tokens::expires_at(&key))
+        .flatten();
+    let Some(cookie) = start_session(&state, &caller, expires, &headers).await else {
+        return unavailable();
+    };
     service::audit::record(&state.db, &caller, "sign-in", None, None, &remote).await;
-    let https = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|p| p.eq_ignore_ascii_case("https"));
-    let cookie = format!(
-        "{COOKIE}={key}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}{}",
-        if https { "; Secure" } else { "" }
-    );
     redirect(&next, Some(cookie))
 }
 
-/// `POST /sign-out`: forgets the cookie.
-pub async fn sign_out() -> Response {
+/// Starts a session for `caller`, ending the one the browser came with; its `Set-Cookie` value. `None` (logged) when
+/// the database could not record it.
+async fn start_session(
+    state: &AppState,
+    caller: &service::Caller,
+    token_expires_at: Option<chrono::DateTime<chrono::Utc>>,
+    headers: &HeaderMap,
+) -> Option<String> {
+    let now = chrono::Utc::now();
+    let old = from_cookie(headers);
+    let started = match service::sessions::start(&state.db, caller, token_expires_at, old.as_deref(), now).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in: the session could not be started");
+            return None;
+        }
+    };
+    let seconds = (started.expires_at - now).num_seconds().max(0);
+    Some(format!(
+        "{COOKIE}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age={seconds}{}",
+        started.id,
+        if https(headers) { "; Secure" } else { "" }
+    ))
+}
+
+/// `503` with the form's shape, when a session could not be started or ended.
+fn unavailable() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Html(form(
+            "/dashboard",
+            Some("O Fomento não pôde registrar a sessão agora; tente de novo em instantes."),
+            false,
+        )),
+    )
+        .into_response()
+}
+
+/// Whether the request reached the server over HTTPS, as its proxy says (`X-Forwarded-Proto`).
+fn https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+}
+
+/// Whether a request comes from this site's own pages: the browser's `Sec-Fetch-Site` says `same-origin` (or `none`,
+/// an address typed or a bookmark), or else its `Origin` is this server's own (`Host`, with the scheme its proxy
+/// says). A request with neither header is not a browser's cross-site request (browsers send `Origin` on every
+/// cross-site POST) and passes. `Err` carries the origin seen, for the message.
+pub fn same_origin(headers: &HeaderMap) -> Result<(), String> {
+    let value = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
+    if let Some(site) = value("sec-fetch-site") {
+        return if site.eq_ignore_ascii_case("same-origin") || site.eq_ignore_ascii_case("none") {
+            Ok(())
+        } else {
+            Err(value("origin").unwrap_or(site).chars().take(200).collect())
+        };
+    }
+    let Some(origin) = value("origin") else {
+        return Ok(());
+    };
+    let own = value("host").map(|host| format!("{}://{host}", if https(headers) { "https" } else { "http" }));
+    if own.is_some_and(|own| own.eq_ignore_ascii_case(origin)) {
+        Ok(())
+    } else {
+        Err(origin.chars().take(200).collect())
+    }
+}
+
+/// `POST /sign-out`: ends the session (its cookie no longer works, wherever it was copied to) and forgets the
+/// cookie; a sign-out posted from another site is refused.
+pub async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    if let Err(origin) = same_origin(&headers) {
+        return cross_site("/sign-out", &headers, &origin);
+    }
+    if let Some(id) = from_cookie(&headers)
+        && let Err(e) = service::sessions::end(&state.db, &id, chrono::Utc::now()).await
+    {
+        tracing::error!(error = %e, "sign-out: the session could not be ended");
+        return unavailable();
+    }
     redirect(
         "/sign-in",
         Some(format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")),
+    )
+}
+
+/// `403 CROSS_SITE_REQUEST`, in the shape of the endpoint at `path`.
+pub fn cross_site(path: &str, headers: &HeaderMap, origin: &str) -> Response {
+    use service::messages::{Message, code};
+    super::door::refusal(
+        path,
+        headers,
+        StatusCode::FORBIDDEN,
+        code::CROSS_SITE_REQUEST,
+        Message::new(code::CROSS_SITE_REQUEST).arg("origin", origin),
     )
 }
 
@@ -281,4 +387,74 @@ fn query_value(next: &str) -> String {
 /// The way to the sign-in page, coming back to `path_and_query` after.
 pub fn to_sign_in(path_and_query: &str) -> Response {
     redirect(&format!("/sign-in?next={}", query_value(path_and_query)), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn a_request_is_same_origin_only_when_the_browser_or_its_origin_says_so() {
+        let host = ("host", "fomento.example.gov.br");
+        for (case, pairs, same) in [
+            ("no browser headers (a script, curl)", vec![host], true),
+            (
+                "the browser says same-origin",
+                vec![host, ("sec-fetch-site", "same-origin")],
+                true,
+            ),
+            ("typed by the user", vec![host, ("sec-fetch-site", "none")], true),
+            ("a sibling site", vec![host, ("sec-fetch-site", "same-site")], false),
+            ("another site", vec![host, ("sec-fetch-site", "cross-site")], false),
+            (
+                "its own origin",
+                vec![host, ("origin", "http://fomento.example.gov.br")],
+                true,
+            ),
+            (
+                "its own origin behind an HTTPS proxy",
+                vec![
+                    host,
+                    ("x-forwarded-proto", "https"),
+                    ("origin", "https://fomento.example.gov.br"),
+                ],
+                true,
+            ),
+            (
+                "plain http behind an HTTPS proxy",
+                vec![
+                    host,
+                    ("x-forwarded-proto", "https"),
+                    ("origin", "http://fomento.example.gov.br"),
+                ],
+                false,
+            ),
+            (
+                "another port",
+                vec![host, ("origin", "http://fomento.example.gov.br:8443")],
+                false,
+            ),
+            (
+                "another host",
+                vec![host, ("origin", "http://evil.example.gov.br")],
+                false,
+            ),
+            ("an opaque origin", vec![host, ("origin", "null")], false),
+            (
+                "an origin and no host",
+                vec![("origin", "http://fomento.example.gov.br")],
+                false,
+            ),
+        ] {
+            assert_eq!(same_origin(&headers(&pairs)).is_ok(), same, "{case}");
+        }
+    }
 }

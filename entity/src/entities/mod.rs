@@ -9,6 +9,7 @@ pub mod bank_report;
 pub mod bank_report_carta;
 pub mod bank_report_error;
 pub mod bank_report_row;
+pub mod browser_session;
 pub mod chamber_attendance;
 pub mod chamber_meeting;
 pub mod checklist_confirmation;
