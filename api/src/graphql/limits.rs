@@ -491,7 +491,7 @@ mod tests {
     #[test]
     fn doubling_fragments_are_refused_at_once_however_many_levels() {
         for levels in [30, 60, 200] {
-            let doc = parse_query(&doubling(levels)).expect("parses");
+            let doc = parse_query(doubling(levels)).expect("parses");
             let started = std::time::Instant::now();
             let e = check_document(&doc, &Variables::default()).expect_err("refused");
             assert_eq!(code(&e), "QUERY_TOO_COSTLY", "F{levels}: {}", e.message);
