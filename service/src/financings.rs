@@ -739,13 +739,27 @@ fn like_pattern(folded: &str) -> String {
     format!("%{body}%")
 }
 
-/// Parties whose name contains `search`, accents and case ignored, by name; at most `limit`.
+/// The longest name search accepted, in characters: longer than any name, and far below what SQLite refuses in a
+/// `LIKE` pattern (50,000 bytes).
+pub const MAX_SEARCH_CHARS: usize = 200;
+
+/// Parties whose name contains `search` (2 to [`MAX_SEARCH_CHARS`] characters), accents and case ignored, by name;
+/// at most `limit`, and of the persons only those `caller` sees whole.
 pub async fn parties_by_name(
     db: &impl ConnectionTrait,
     caller: &crate::Caller,
     search: &str,
     limit: u64,
 ) -> Result<Vec<party::Model>> {
+    let length = search.chars().count();
+    if length > MAX_SEARCH_CHARS {
+        return Err(ServiceError::bad(
+            "search",
+            Message::new(code::SEARCH_TOO_LONG)
+                .arg("length", length)
+                .arg("max", MAX_SEARCH_CHARS),
+        ));
+    }
     let folded = fold(search);
     if folded.chars().count() < 2 {
         return Err(ServiceError::bad("search", Message::new(code::SEARCH_TOO_SHORT)));

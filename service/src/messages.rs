@@ -636,6 +636,11 @@ catalogue! {
         pt: "escreva ao menos 2 letras do nome",
         en: "write at least 2 letters of the name"
     }
+    /// A search longer than any name it could find.
+    SEARCH_TOO_LONG = "SEARCH_TOO_LONG" {
+        pt: "a busca tem {length} caracteres; o máximo é {max}",
+        en: "the search has {length} characters; at most {max} are allowed"
+    }
     /// A 60-day report of a bank other than Banco do Brasil.
     BANK_NOT_BB = "BANK_NOT_BB" {
         pt: "só o Banco do Brasil envia o relatório de 60 dias; {code} não",

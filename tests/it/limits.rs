@@ -386,3 +386,300 @@ async fn graphql_requests_past_the_running_limit_wait_their_turn() {
     )
     .await;
 }
+
+/// `{ banks { nodes { ...F<levels> } } }` where each fragment spreads the one before twice: F30 stands for a billion
+/// copies of `F0`. Before fragments were measured once, F28 held a core for 26 s before being refused.
+fn fragment_bomb(levels: usize, operation: &str) -> String {
+    let mut q = operation.replace("SPREAD", &format!("...F{levels}"));
+    q.push_str(" fragment F0 on Bank { id code }");
+    for i in 1..=levels {
+        q.push_str(&format!(" fragment F{i} on Bank {{ ...F{} ...F{} }}", i - 1, i - 1));
+    }
+    q
+}
+
+/// What an error says about its place in the text: none, or a line and column counted from 1.
+fn placed_from_one(error: &Value) -> bool {
+    error.get("locations").is_none_or(|l| {
+        l.as_array().is_some_and(|l| {
+            l.iter()
+                .all(|p| p["line"].as_u64() >= Some(1) && p["column"].as_u64() >= Some(1))
+        })
+    })
+}
+
+/// Fragments are costed without being spread: doubling fragments are refused at once as too costly, on a query
+/// (which runs without the per-field extensions), a mutation and a subscription alike; a query with fragments within
+/// the limits answers as before.
+#[tokio::test]
+async fn fragment_bombs_are_refused_at_once_as_too_costly_on_every_path() {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    on_each_backend(false, |app| async move {
+        let limit = std::time::Duration::from_secs(2);
+        for levels in [30, 60] {
+            for operation in [
+                "{ banks { nodes { SPREAD } } }",
+                "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"x\") { day bank { SPREAD } } }",
+            ] {
+                let started = std::time::Instant::now();
+                let (status, _, body) = post(&app, &app.key, json!({ "query": fragment_bomb(levels, operation) })).await;
+                let took = started.elapsed();
+                assert_eq!((status, code(&body)), (400, "QUERY_TOO_COSTLY"), "F{levels} {operation}: {body}");
+                assert!(body.get("data").is_none(), "nothing ran: {body}");
+                assert!(body["errors"][0].get("locations").is_none(), "about no one place: {body}");
+                assert!(took < limit, "F{levels} {operation}: refused after {took:?}");
+            }
+        }
+        // Nothing of the refused mutation was done.
+        let days = app.data("{ nonBusinessDays { day } }", json!({})).await;
+        let days = days["nonBusinessDays"].as_array().cloned().unwrap_or_default();
+        assert!(!days.iter().any(|d| d["day"] == "2026-12-24"), "{days:?}");
+
+        // The same over the subscriptions' socket, which async-graphql parses itself.
+        let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
+            .into_client_request()
+            .expect("request");
+        request
+            .headers_mut()
+            .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
+        let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+        let init = json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {}", app.key) } });
+        ws.send(Message::text(init.to_string())).await.expect("init");
+        let ack = tokio::time::timeout(limit, ws.next()).await.expect("an answer");
+        assert!(format!("{ack:?}").contains("connection_ack"), "{ack:?}");
+        let subscribe = json!({ "id": "1", "type": "subscribe", "payload": { "query":
+            fragment_bomb(60, "subscription { flagRaised { ruleCode bank { SPREAD } } }") } });
+        let started = std::time::Instant::now();
+        ws.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+        let answer = tokio::time::timeout(limit, ws.next())
+            .await
+            .expect("an answer in time")
+            .expect("a message")
+            .expect("a frame");
+        let answer: Value = serde_json::from_str(answer.to_text().expect("text")).expect("JSON");
+        // async-graphql answers a request error as a `next` carrying only errors.
+        assert_eq!(answer["type"], "next", "{answer}");
+        assert!(answer["payload"]["data"].is_null(), "nothing ran: {answer}");
+        assert_eq!(answer["payload"]["errors"][0]["extensions"]["code"], "QUERY_TOO_COSTLY", "{answer}");
+        assert!(started.elapsed() < limit, "{:?}", started.elapsed());
+
+        // Fragments within the limits answer as the same query written out.
+        app.data("mutation { createBank(input: { code: \"SICOOB\", name: \"Sicoob\", programmes: [FCO_RURAL] }) { bank { id } } }", json!({}))
+            .await;
+        let written = app
+            .data("query B($n: Int) { banks(first: $n) { nodes { id code name } } }", json!({ "n": 5 }))
+            .await;
+        let with_fragments = app
+            .data(
+                "query B($n: Int) { banks(first: $n) { ...Page } } fragment Page on BankConnection { nodes { ...Ids name } } \
+                 fragment Ids on Bank { id ... on Bank { code } }",
+                json!({ "n": 5 }),
+            )
+            .await;
+        assert_eq!(with_fragments, written);
+        assert!(written["banks"]["nodes"].as_array().is_some_and(|n| !n.is_empty()), "{written}");
+    })
+    .await;
+}
+
+/// A fragment spread within itself is refused as a cycle, naming it and where it closes, before anything spreads it.
+#[tokio::test]
+async fn a_fragment_spread_within_itself_is_refused_naming_the_cycle() {
+    on_each_backend(false, |app| async move {
+        let query = "{ banks { nodes { ...A } } }\nfragment A on Bank { id ...B }\nfragment B on Bank { code ...A }";
+        let started = std::time::Instant::now();
+        let (status, _, body) = post(&app, &app.key, json!({ "query": query })).await;
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        assert_eq!((status, code(&body)), (400, "GRAPHQL_VALIDATION_FAILED"), "{body}");
+        let message = body["errors"][0]["message"].as_str().unwrap_or("");
+        assert!(message.contains("A → B → A"), "names the cycle: {message}");
+        assert_eq!(
+            body["errors"][0]["locations"],
+            json!([{ "line": 3, "column": 27 }]),
+            "{body}"
+        );
+    })
+    .await;
+}
+
+/// While four fragment bombs are being sent over and over, the probes keep answering at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_probes_answer_while_fragment_bombs_are_sent() {
+    on_each_backend(false, |app| async move {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let bombs: Vec<_> = (0..4)
+            .map(|_| {
+                let (base, key, stop) = (app.base.clone(), app.key.clone(), stop.clone());
+                tokio::spawn(async move {
+                    let client = client_with(&key);
+                    let body = json!({ "query": fragment_bomb(60, "{ banks { nodes { SPREAD } } }") });
+                    let mut sent = 0;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let r = client
+                            .post(format!("{base}/graphql"))
+                            .json(&body)
+                            .send()
+                            .await
+                            .expect("answer");
+                        let body: Value = r.json().await.expect("JSON");
+                        assert_eq!(code(&body), "QUERY_TOO_COSTLY", "{body}");
+                        sent += 1;
+                    }
+                    sent
+                })
+            })
+            .collect();
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        let mut slowest = std::time::Duration::ZERO;
+        for _ in 0..10 {
+            for probe in ["/health", "/ready"] {
+                let started = std::time::Instant::now();
+                let r = app.get(probe).send().await.expect("answer");
+                slowest = slowest.max(started.elapsed());
+                assert_eq!(r.status().as_u16(), 200, "{probe}");
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for bomb in bombs {
+            assert!(bomb.await.expect("the sender") > 0, "each sender was answered");
+        }
+        assert!(slowest < std::time::Duration::from_secs(2), "slowest probe {slowest:?}");
+    })
+    .await;
+}
+
+/// A refusal at the door (past the rate, past the admission limit) is made before the request's body is read, so
+/// the server cannot keep the connection: it says `Connection: close`, and a keep-alive client sending requests
+/// one after another gets an answer to each, never a connection closed under it.
+#[tokio::test]
+async fn a_refusal_at_the_door_says_the_connection_closes() {
+    on_each_backend(false, |app| async move {
+        let slow = service::keys::create(
+            &app.db,
+            &service::Caller::System,
+            "analyst",
+            None,
+            "slow integration",
+            Some(2),
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a key")
+        .secret;
+        let client = client_with(&slow);
+        let mut refused = 0;
+        for i in 0..40 {
+            let r = client
+                .post(format!("{}/graphql", app.base))
+                .json(
+                    &json!({ "query": format!("{{ banks(first: 1) {{ totalCount }} }} # {}", "x".repeat(4_000 + i)) }),
+                )
+                .send()
+                .await
+                .unwrap_or_else(|e| panic!("request {i} is answered, not cut: {e}"));
+            let close = r
+                .headers()
+                .get("connection")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
+            if r.status().as_u16() == 429 {
+                refused += 1;
+                assert_eq!(close.as_deref(), Some("close"), "request {i}");
+            } else {
+                assert_eq!(r.status().as_u16(), 200, "request {i}");
+            }
+            let _ = r.bytes().await;
+        }
+        assert!(refused > 0, "past a rate of 2 per second");
+    })
+    .await;
+}
+
+/// GraphQL counts lines and columns from 1: a refusal that concerns no place in the text has no `locations`.
+#[tokio::test]
+async fn refusals_carry_no_location_at_line_zero() {
+    on_each_backend(true, |app| async move {
+        let bank = app.key_of("bank", Some("SICREDI")).await;
+        for (key, query, expected) in [
+            (
+                &bank,
+                "{ banks(first: 1) { totalCount } webhookDeliveries(first: 1) { totalCount } }",
+                "FORBIDDEN",
+            ),
+            (
+                &bank,
+                "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"x\") { day } }",
+                "FORBIDDEN",
+            ),
+            (
+                &app.key,
+                "{ a: banks(first: 100) { nodes { cartas(first: 100) { nodes { number } } } } }",
+                "QUERY_TOO_COSTLY",
+            ),
+        ] {
+            let (_, _, body) = post(&app, key, json!({ "query": query })).await;
+            let error = body["errors"]
+                .as_array()
+                .and_then(|e| e.iter().find(|e| e["extensions"]["code"] == expected))
+                .unwrap_or_else(|| panic!("{expected} for {query}: {body}"));
+            assert!(placed_from_one(error), "{query}: {body}");
+        }
+    })
+    .await;
+}
+
+/// graphql-transport-ws's codes: a `connection_init` without a valid key is closed with `4403 Forbidden`, a
+/// `subscribe` before the acknowledgement with `4401 Unauthorized`.
+#[tokio::test]
+async fn an_unauthenticated_websocket_is_closed_with_the_protocols_codes() {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    on_each_backend(false, |app| async move {
+        let url = format!("{}/graphql/ws", app.base.replace("http://", "ws://"));
+        let closed_with = |first: Value| {
+            let url = url.clone();
+            async move {
+                let mut request = url.into_client_request().expect("request");
+                request
+                    .headers_mut()
+                    .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
+                let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+                ws.send(Message::text(first.to_string())).await.expect("sent");
+                loop {
+                    match tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await {
+                        Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| u16::from(f.code)),
+                        Ok(Some(Ok(_))) => continue,
+                        other => panic!("a close frame, not {other:?}"),
+                    }
+                }
+            }
+        };
+        let no_key = json!({ "type": "connection_init", "payload": {} });
+        assert_eq!(closed_with(no_key).await, Some(4403));
+        let bad_key = json!({ "type": "connection_init", "payload": { "authorization": "Bearer fmt_not_a_key" } });
+        assert_eq!(closed_with(bad_key).await, Some(4403));
+        let early = json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } });
+        assert_eq!(closed_with(early).await, Some(4401));
+    })
+    .await;
+}
+
+/// A name search is bounded: 60,000 characters is a clear `BAD_USER_INPUT` naming the argument and the limit, not
+/// a database error.
+#[tokio::test]
+async fn a_name_search_past_its_length_is_refused_naming_the_limit() {
+    on_each_backend(false, |app| async move {
+        let q = "query P($s: String!) { parties(search: $s) { name } }";
+        let (message, code) = app.error(q, json!({ "s": "a".repeat(60_000) })).await;
+        assert_eq!(code, "BAD_USER_INPUT", "{message}");
+        assert!(message.starts_with("search"), "names the argument: {message}");
+        assert!(message.contains("200"), "names the limit: {message}");
+        // At the limit the search runs.
+        let (status, body) = app.gql(q, json!({ "s": "a".repeat(200) })).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["parties"], json!([]), "{body}");
+    })
+    .await;
+}

@@ -79,11 +79,14 @@ pub fn query_allowed(
     operation_name: Option<&str>,
 ) -> bool {
     use async_graphql::parser::types::{OperationType, Selection, SelectionSet};
-    fn allowed(
+    /// Walks the root selection through fragments (not into fields); a fragment already found allowed at a depth is
+    /// not walked again there, so a fragment spread many times costs one walk per depth.
+    fn allowed<'a>(
         caller: &Caller,
-        doc: &async_graphql::parser::types::ExecutableDocument,
-        set: &SelectionSet,
+        doc: &'a async_graphql::parser::types::ExecutableDocument,
+        set: &'a SelectionSet,
         depth: u32,
+        seen: &mut std::collections::HashSet<(&'a str, u32)>,
     ) -> bool {
         depth < 8
             && set.items.iter().all(|s| match &s.node {
@@ -91,17 +94,27 @@ pub fn query_allowed(
                     let name = f.node.name.node.as_str();
                     name.starts_with("__") || service::access::authorize(caller, query_operation(name)).is_ok()
                 }
-                Selection::InlineFragment(i) => allowed(caller, doc, &i.node.selection_set.node, depth + 1),
-                Selection::FragmentSpread(spread) => doc
-                    .fragments
-                    .get(&spread.node.fragment_name.node)
-                    .is_some_and(|f| allowed(caller, doc, &f.node.selection_set.node, depth + 1)),
+                Selection::InlineFragment(i) => allowed(caller, doc, &i.node.selection_set.node, depth + 1, seen),
+                Selection::FragmentSpread(spread) => {
+                    let name = spread.node.fragment_name.node.as_str();
+                    match doc.fragments.get(&spread.node.fragment_name.node) {
+                        None => false,
+                        Some(_) if seen.contains(&(name, depth + 1)) => true,
+                        Some(f) => {
+                            let ok = allowed(caller, doc, &f.node.selection_set.node, depth + 1, seen);
+                            if ok {
+                                seen.insert((name, depth + 1));
+                            }
+                            ok
+                        }
+                    }
+                }
             })
     }
     let Some(op) = super::complete::operation(doc, operation_name) else {
         return false;
     };
-    op.ty == OperationType::Query && allowed(caller, doc, &op.selection_set.node, 0)
+    op.ty == OperationType::Query && allowed(caller, doc, &op.selection_set.node, 0, &mut Default::default())
 }
 
 /// The extension that checks each root field.
@@ -150,6 +163,8 @@ impl Extension for AuthorizeField {
                 let mut err = super::error::ApiError::from_service(e, lang)
                     .extend()
                     .into_server_error(async_graphql::Pos::default());
+                // The path names the field; an extension is not told its place in the text, so no `locations`.
+                err.locations.clear();
                 err.path = vec![async_graphql::PathSegment::Field(
                     info.alias.unwrap_or(info.name).to_owned(),
                 )];

@@ -64,7 +64,7 @@ pub fn build_schema_with(
 
 /// The same schema without its extensions (the limits, and the root fields' access check and audit), for the
 /// queries whose every root field the caller may read, checked and limited before they run
-/// (`guard::query_allowed`, `limits::check_cost`): async-graphql builds a field's `ResolveInfo` and runs the
+/// (`guard::query_allowed`, `limits::check_document`): async-graphql builds a field's `ResolveInfo` and runs the
 /// extensions' hooks for every field of every item while any extension is registered, which a read of 50 items with
 /// their relations pays hundreds of times. Mutations, subscriptions and refusals go through [`build_schema_with`]'s.
 pub fn build_unguarded_schema(

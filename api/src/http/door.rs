@@ -171,10 +171,12 @@ impl Admission {
     }
 }
 
-/// A refusal in the shape of the endpoint at `path`.
+/// A refusal in the shape of the endpoint at `path`, with `Connection: close`: it is made without reading the
+/// request's body, after which the server cannot reuse the connection, so the client is told to open another rather
+/// than finding this one closed under its next request.
 pub fn refusal(path: &str, headers: &HeaderMap, status: StatusCode, code: &str, message: Message) -> Response {
     let text = message.render(super::reports::lang_of(headers));
-    if path == "/graphql" {
+    let mut resp = if path == "/graphql" {
         (
             status,
             [(header::CONTENT_TYPE, "application/graphql-response+json")],
@@ -183,7 +185,10 @@ pub fn refusal(path: &str, headers: &HeaderMap, status: StatusCode, code: &str, 
             .into_response()
     } else {
         super::reports::rest_error(status, code, None, text)
-    }
+    };
+    resp.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    resp
 }
 
 /// `429 RATE_LIMITED` for a key past its rate.

@@ -174,6 +174,9 @@ async fn execute(
         }
         Err((code, message)) => return error_body(StatusCode::BAD_REQUEST, media, code, &message),
     };
+    if let Err(e) = crate::graphql::limits::check_size(&query) {
+        return shape(async_graphql::Response::from_errors(vec![e]), media, None);
+    }
     // Parse once ourselves: to refuse mutations over GET, and to tell parse errors from later ones.
     let doc = match parse_query(&query) {
         Ok(doc) => doc,
@@ -223,20 +226,19 @@ async fn execute(
     }
     let variables = req.variables.map(Variables::from_json).unwrap_or_default();
     let operation_name = req.operation_name;
-    // A query whose every root field the caller may read runs on the schema without extensions, its limits checked
-    // here as the extension would.
-    let unguarded = crate::graphql::guard::query_allowed(&caller, &doc, operation_name.as_deref());
-    if unguarded
-        && let Err(e) = crate::graphql::limits::check_size(&query)
-            .and_then(|()| crate::graphql::limits::check_cost(&doc, &variables))
-    {
+    // The limits, before anything walks the document with its fragments spread (the guard below, async-graphql's
+    // parse step and validation), on every path.
+    if let Err(e) = crate::graphql::limits::check_document(&doc, &variables) {
         return shape(
             async_graphql::Response::from_errors(vec![e]),
             media,
             Some((&doc, operation_name.as_deref())),
         );
     }
+    // A query whose every root field the caller may read runs on the schema without extensions.
+    let unguarded = crate::graphql::guard::query_allowed(&caller, &doc, operation_name.as_deref());
     let mut request = async_graphql::Request::new(query.clone())
+        .data(crate::graphql::limits::Checked)
         .data(caller)
         .data(remote)
         .data(lang)
@@ -498,14 +500,29 @@ pub async fn graphql_post(
         .await
         {
             Ok(request) => {
-                let request = request
+                let mut request = request
                     .data(caller)
                     .data(remote)
                     .data(crate::http::reports::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default())
                     .data(crate::graphql::loaders::Prefetched::default());
-                let doc = parse_query(&request.query).ok();
                 let operation_name = request.operation_name.clone();
+                if let Err(e) = crate::graphql::limits::check_size(&request.query) {
+                    return shape(async_graphql::Response::from_errors(vec![e]), media, None);
+                }
+                // Parsed and checked once here; a text that does not parse is left to the schema to refuse.
+                let doc = parse_query(&request.query).ok();
+                if let Some(doc) = &doc {
+                    if let Err(e) = crate::graphql::limits::check_document(doc, &request.variables) {
+                        return shape(
+                            async_graphql::Response::from_errors(vec![e]),
+                            media,
+                            Some((doc, operation_name.as_deref())),
+                        );
+                    }
+                    request = request.data(crate::graphql::limits::Checked);
+                    request.set_parsed_query(doc.clone());
+                }
                 let response = state.schema.execute(request).await;
                 shape(response, media, doc.as_ref().map(|d| (d, operation_name.as_deref())))
             }
@@ -799,8 +816,9 @@ mod variable_tests {
 
 /// Subscriptions over graphql-transport-ws at `/graphql/ws`: the key comes in `connection_init`
 /// (`{"authorization": "Bearer fmt_…"}` or `{"apiKey": "fmt_…"}`), or in the upgrade's own header or session cookie;
-/// without a valid one the connection is refused at init. The socket is closed with `4403` when its key is revoked
-/// or its token expires.
+/// without a valid one the connection is closed at init with `4403 Forbidden`, and a `subscribe` before the
+/// acknowledgement with `4401 Unauthorized`, the codes the protocol gives. The socket is closed with `4403` when its
+/// key is revoked or its token expires.
 pub async fn subscriptions(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
@@ -809,6 +827,10 @@ pub async fn subscriptions(
     upgrade: axum::extract::ws::WebSocketUpgrade,
 ) -> Response {
     use futures::{SinkExt, StreamExt};
+    use std::sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    };
     let schema = state.schema.clone();
     // Whose key the socket serves (its hash) and until when (a token's `exp`), once known: at the upgrade or at
     // `connection_init`.
@@ -822,6 +844,10 @@ pub async fn subscriptions(
             let (mut to_client, from_client) = socket.split();
             let (outgoing, mut answers) = futures::channel::mpsc::unbounded::<axum::extract::ws::Message>();
             let known = who.clone();
+            // async-graphql closes a refused `connection_init` with 1002 and an early `subscribe` with 1011; the
+            // close frames going out are given the protocol's codes.
+            let refused = Arc::new(AtomicBool::new(false));
+            let seen = refused.clone();
             let serve = async_graphql_axum::GraphQLWebSocket::new_with_pair(outgoing, from_client, schema, protocol)
                 .on_connection_init(move |payload| async move {
                     let state = state;
@@ -842,6 +868,7 @@ pub async fn subscriptions(
                         (Some(caller), upgrade_token)
                     };
                     let Some(caller) = caller else {
+                        refused.store(true, Ordering::Relaxed);
                         return Err(async_graphql::Error::new(
                             "UNAUTHENTICATED: send an API key in connection_init ({\"authorization\": \"Bearer …\"})",
                         ));
@@ -865,6 +892,11 @@ pub async fn subscriptions(
                 loop {
                     tokio::select! {
                         answer = answers.next() => match answer {
+                            Some(axum::extract::ws::Message::Close(Some(mut frame))) => {
+                                frame.code = close_code(frame.code, seen.load(Ordering::Relaxed));
+                                let _ = to_client.send(axum::extract::ws::Message::Close(Some(frame))).await;
+                                return;
+                            }
                             Some(m) => if to_client.send(m).await.is_err() { return },
                             None => return,
                         },
@@ -913,5 +945,16 @@ async fn credential_ended(mut revoked: tokio::sync::broadcast::Receiver<String>,
                 }
             }
         }
+    }
+}
+
+/// The graphql-transport-ws close code for one async-graphql sends: `4403 Forbidden` for a refused
+/// `connection_init` (1002 once the init was refused), `4401 Unauthorized` for a `subscribe` before the
+/// acknowledgement (1011); any other as it is (1002 for a message that is not the protocol's).
+fn close_code(code: u16, init_refused: bool) -> u16 {
+    match code {
+        1002 if init_refused => 4403,
+        1011 => 4401,
+        other => other,
     }
 }
