@@ -111,7 +111,7 @@ pub async fn create(
     }
     .insert(db)
     .await?;
-    let target = format!("{} ({})", key.prefix, key.role);
+    let target = format!("key {} {} ({})", key.id, key.prefix, key.role);
     crate::audit::record(db, caller, "keys create", Some(&target), None, &Default::default()).await;
     Ok(Created { key, secret })
 }
@@ -158,7 +158,8 @@ pub async fn revoke(
     let mut a = key.into_active_model();
     a.revoked_at = Set(Some(now));
     let key = a.update(db).await?;
-    crate::audit::record(db, caller, "keys revoke", Some(&key.prefix), None, &Default::default()).await;
+    let target = format!("key {} {}", key.id, key.prefix);
+    crate::audit::record(db, caller, "keys revoke", Some(&target), None, &Default::default()).await;
     Ok(key)
 }
 

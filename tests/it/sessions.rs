@@ -215,6 +215,42 @@ async fn without_a_configured_audience_or_issuer_a_token_need_not_name_them() {
 }
 
 #[tokio::test]
+async fn a_token_subject_with_a_line_break_cannot_forge_a_line_of_the_audit_log() {
+    on_each_backend_with(false, with_provider, |app| async move {
+        let forged = "ana\\n    99  2026-01-01 00:00:00  OK  tests (admin key 1)  mutation createBank";
+        let subject = forged.replace("\\n", "\n");
+        let mda = token(PROVIDER_KEY, claims(&subject, json!("mda"), json!({})));
+        let (_, body) = ask(
+            &app,
+            &mda,
+            "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"x\") { day } }",
+        )
+        .await;
+        assert_eq!(code(&body), "FORBIDDEN", "{body}");
+        let line = service::audit::list(&app.db, &service::Caller::System, None, 20)
+            .await
+            .expect("audit")
+            .into_iter()
+            .find(|l| l.actor.starts_with("ana"))
+            .expect("the refusal is audited");
+        assert!(line.actor.contains('\n'), "stored as the provider signed it: {line:?}");
+        let printed = fomento_api::commands::audit_line(line);
+        assert_eq!(printed.lines().count(), 1, "{printed}");
+        assert!(printed.contains(forged), "the subject escaped, readable: {printed}");
+        let csv = client_with(&app.key)
+            .get(format!("{}/exports/audit.csv", app.base))
+            .send()
+            .await
+            .expect("answer")
+            .text()
+            .await
+            .expect("text");
+        assert!(!csv.contains(&subject) && csv.contains(forged), "{csv}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_browser_signs_in_with_a_key_and_keeps_it_in_a_strict_http_only_cookie() {
     on_each_backend(true, |app| async move {
         let browser = reqwest::Client::builder()

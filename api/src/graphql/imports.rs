@@ -321,6 +321,7 @@ impl ImportsMutation {
             .await
             .served(ctx)?;
         ingestion.wake.notify_one();
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::FactImport, r.id));
         Ok(ImportFactsPayload {
             fact_import: FactImport(r),
             already_received: received == service::intake::Received::Known,

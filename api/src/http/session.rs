@@ -113,6 +113,7 @@ pub async fn oidc_start(State(state): State<AppState>, Query(q): Query<HashMap<S
 pub async fn oidc_callback(
     State(state): State<AppState>,
     axum::Extension(remote): axum::Extension<service::audit::Remote>,
+    axum::Extension(https): axum::Extension<super::forwarded::ViaHttps>,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
@@ -151,27 +152,18 @@ pub async fn oidc_callback(
         }
     };
     let Some((caller, id_token)) = signed else {
-        service::audit::record(
-            &state.db,
-            &service::Caller::Anonymous,
-            "sign-in oidc",
-            None,
-            Some("UNAUTHENTICATED"),
-            &remote,
-        )
-        .await;
+        state
+            .refusals
+            .refused(&state.db, "sign-in oidc", &remote, chrono::Utc::now())
+            .await;
         return refuse(
             "O provedor não confirmou uma identidade com papel no Fomento (no role, or the token failed a check).",
         );
     };
     service::audit::record(&state.db, &caller, "sign-in oidc", None, None, &remote).await;
-    let https = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|p| p.eq_ignore_ascii_case("https"));
     let session = format!(
         "{COOKIE}={id_token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}{}",
-        if https { "; Secure" } else { "" }
+        if https.0 { "; Secure" } else { "" }
     );
     let page = format!(
         r#"<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={0}"><title>Fomento</title></head><body><p><a href="{0}">Continuar</a></p></body></html>"#,
@@ -194,7 +186,7 @@ pub async fn oidc_callback(
 pub async fn sign_in(
     State(state): State<AppState>,
     axum::Extension(remote): axum::Extension<service::audit::Remote>,
-    headers: HeaderMap,
+    axum::Extension(https): axum::Extension<super::forwarded::ViaHttps>,
     body: Bytes,
 ) -> Response {
     let fields: HashMap<String, String> = String::from_utf8_lossy(&body)
@@ -212,15 +204,10 @@ pub async fn sign_in(
         }
     };
     let Some(caller) = caller else {
-        service::audit::record(
-            &state.db,
-            &service::Caller::Anonymous,
-            "sign-in",
-            None,
-            Some("UNAUTHENTICATED"),
-            &remote,
-        )
-        .await;
+        state
+            .refusals
+            .refused(&state.db, "sign-in", &remote, chrono::Utc::now())
+            .await;
         let problem = "Chave ou token inválido, revogado ou expirado (invalid, revoked or expired credential).";
         return (
             StatusCode::UNAUTHORIZED,
@@ -229,13 +216,9 @@ pub async fn sign_in(
             .into_response();
     };
     service::audit::record(&state.db, &caller, "sign-in", None, None, &remote).await;
-    let https = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|p| p.eq_ignore_ascii_case("https"));
     let cookie = format!(
         "{COOKIE}={key}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}{}",
-        if https { "; Secure" } else { "" }
+        if https.0 { "; Secure" } else { "" }
     );
     redirect(&next, Some(cookie))
 }
