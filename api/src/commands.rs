@@ -185,6 +185,23 @@ fn audited_action(cli: &Cli) -> Option<String> {
     }
 }
 
+/// A line of the audit log as `fomento audit` prints it. Every value is escaped (`service::audit::printable`): a
+/// line break or a control character in a token's subject or a path cannot forge a line.
+pub fn audit_line(l: entity::audit_log::Model) -> String {
+    let p = |s: Option<String>| service::audit::printable(&s.unwrap_or_default()).into_owned();
+    format!(
+        "{:>6}  {}  {}  {}  {}  {}{}  {}",
+        l.id,
+        l.at.format("%Y-%m-%d %H:%M:%S"),
+        p(Some(l.outcome)),
+        p(Some(l.actor)),
+        p(Some(l.action)),
+        p(l.target),
+        l.detail.map(|d| format!(" ({})", p(Some(d)))).unwrap_or_default(),
+        p(l.remote)
+    )
+}
+
 /// Runs the command `cli` names (`serve` when none), and records in the audit log a command that changes something,
 /// with its outcome.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -213,6 +230,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.max_in_flight = args.max_in_flight;
             settings.graph_running = args.graph_running;
             settings.cors_origins = args.cors_origins;
+            settings.trusted_proxies = args.trusted_proxies;
             settings.introspection = !args.no_introspection;
             settings.plain_reads = !args.no_plain_reads;
             settings.oidc = match (args.oidc_issuer, args.oidc_client_id, args.oidc_redirect_url) {
@@ -447,17 +465,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                 .await
                 .map_err(english)?
             {
-                println!(
-                    "{:>6}  {}  {}  {}  {}  {}{}  {}",
-                    l.id,
-                    l.at.format("%Y-%m-%d %H:%M:%S"),
-                    l.outcome,
-                    l.actor,
-                    l.action,
-                    l.target.unwrap_or_default(),
-                    l.detail.map(|d| format!(" ({d})")).unwrap_or_default(),
-                    l.remote.unwrap_or_default()
-                );
+                println!("{}", audit_line(l));
             }
         }
         Command::Files {

@@ -398,6 +398,18 @@ pub struct ServeArgs {
     #[arg(long, env = "FOMENTO_NO_PLAIN_READS", global = true)]
     pub no_plain_reads: bool,
 
+    /// A reverse proxy (an address, or a network as `10.0.0.0/8`) whose `X-Forwarded-For` and `X-Forwarded-Proto`
+    /// are believed: the client is then the right-most forwarded address that is not itself a trusted proxy. Repeat it
+    /// for several (the variable takes them separated by `,`). None: the headers are ignored and the peer's address
+    /// is the client's (in the audit log).
+    #[arg(
+        long = "trusted-proxy",
+        env = "FOMENTO_TRUSTED_PROXY",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub trusted_proxies: Vec<crate::http::forwarded::TrustedProxy>,
+
     /// Accept JWTs from an identity provider whose keys are at this JWKS file or `https://` URL (besides API keys).
     #[arg(long, env = "FOMENTO_JWKS", global = true)]
     pub jwks: Option<String>,

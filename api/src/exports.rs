@@ -88,7 +88,8 @@ pub fn operation_of(name: &str) -> service::access::Operation {
 /// The audit log's latest 100,000 lines, newest first.
 async fn audit_table(db: &Db, caller: &service::Caller) -> Result<Export, String> {
     use service::exports::Cell;
-    let text = |s: &str| Cell::Text(s.to_owned());
+    // One line per record, whatever a value holds: control characters are escaped (`service::audit::printable`).
+    let text = |s: &str| Cell::Text(service::audit::printable(s).into_owned());
     let opt = |s: &Option<String>| s.as_deref().map_or(Cell::Empty, text);
     let rows = service::audit::list(db, caller, None, 100_000)
         .await

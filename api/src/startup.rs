@@ -58,6 +58,8 @@ pub struct Settings {
     pub tokens: Option<service::tokens::TokenSettings>,
     /// The OpenID Connect provider browsers sign in through, if any.
     pub oidc: Option<service::oidc::OidcSettings>,
+    /// The reverse proxies whose forwarding headers are believed (`--trusted-proxy`; none: the peer is the client).
+    pub trusted_proxies: Vec<crate::http::forwarded::TrustedProxy>,
 }
 
 impl Settings {
@@ -84,6 +86,7 @@ impl Settings {
             retain_raw_files: Default::default(),
             tokens: None,
             oidc: None,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -361,6 +364,8 @@ impl Application {
             liveness.watch_postgres(settings.database_url.clone());
         }
         let notifications = crate::runtime::listen_for_notifications(&db).await;
+        let refusals = std::sync::Arc::new(service::audit::Refusals::default());
+        close_refusal_windows(&refusals, db.clone());
         Ok(Self {
             listener,
             state: AppState {
@@ -383,6 +388,8 @@ impl Application {
                 plain_reads: settings.plain_reads,
                 tokens,
                 oidc,
+                trusted_proxies: crate::http::forwarded::TrustedProxies::new(settings.trusted_proxies),
+                refusals,
             },
             statements,
             _scheduler: scheduler,
@@ -410,20 +417,38 @@ impl Application {
         self.statements.clone()
     }
 
-    /// Serves until `shutdown` resolves.
+    /// Serves until `shutdown` resolves; then writes the counts of the refused calls' open windows.
     pub async fn run_with_shutdown(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        axum::serve(
+        let (refusals, db) = (self.state.refusals.clone(), self.state.db.clone());
+        let served = axum::serve(
             self.listener,
             router(self.state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
         )
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+        refusals.flush(&db, None).await;
+        served
     }
 
     /// Serves until Ctrl-C or SIGTERM.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.run_with_shutdown(shutdown_signal()).await
     }
+}
+
+/// Writes the summaries of the refused calls' windows as they end (every 10 s), until the server is gone.
+fn close_refusal_windows(refusals: &Arc<service::audit::Refusals>, db: DatabaseConnection) {
+    let weak = Arc::downgrade(refusals);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(10));
+        loop {
+            tick.tick().await;
+            let Some(refusals) = weak.upgrade() else {
+                return;
+            };
+            refusals.flush(&db, Some(chrono::Utc::now())).await;
+        }
+    });
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

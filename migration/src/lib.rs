@@ -45,6 +45,7 @@ mod m20261204_000039_evaluation_start;
 mod m20261204_000040_semi_arid_delimitation;
 mod m20261204_000041_list_order_indexes;
 mod m20261205_000042_report_flags_index;
+mod m20261205_000043_audit_log_no_truncate;
 mod m20261205_000044_browser_sessions;
 mod util;
 
@@ -98,6 +99,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000040_semi_arid_delimitation::Migration),
             Box::new(m20261204_000041_list_order_indexes::Migration),
             Box::new(m20261205_000042_report_flags_index::Migration),
+            Box::new(m20261205_000043_audit_log_no_truncate::Migration),
             Box::new(m20261205_000044_browser_sessions::Migration),
         ]
     }

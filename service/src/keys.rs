@@ -118,7 +118,7 @@ pub async fn create(
     }
     .insert(db)
     .await?;
-    let target = format!("{} ({})", key.prefix, key.role);
+    let target = format!("key {} {} ({})", key.id, key.prefix, key.role);
     crate::audit::record(db, caller, "keys create", Some(&target), None, &Default::default()).await;
     Ok(Created { key, secret })
 }
@@ -165,7 +165,8 @@ pub async fn revoke(
     let key = a.update(db).await?;
     crate::sessions::end_for_key(db, key.id, now).await?;
     announce_revoked(db, &key.key_hash).await?;
-    crate::audit::record(db, caller, "keys revoke", Some(&key.prefix), None, &Default::default()).await;
+    let target = format!("key {} {}", key.id, key.prefix);
+    crate::audit::record(db, caller, "keys revoke", Some(&target), None, &Default::default()).await;
     Ok(key)
 }
 

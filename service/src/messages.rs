@@ -464,6 +464,11 @@ catalogue! {
         pt: "credenciais ausentes ou inválidas: envie uma chave de API no cabeçalho Authorization: Bearer",
         en: "missing or invalid credentials: send an API key in the Authorization: Bearer header"
     }
+    /// The audit log's summary of the calls refused for want of a credential from one address in one window.
+    AUDIT_REFUSALS = "AUDIT_REFUSALS" {
+        pt: "{count} chamadas recusadas sem credencial de {from} entre {start} e {end} UTC",
+        en: "{count} calls refused without credentials from {from} between {start} and {end} UTC"
+    }
     /// The file store refused a file.
     FILE_STORE_UNAVAILABLE = "FILE_STORE_UNAVAILABLE" {
         pt: "o arquivo não pôde ser guardado agora (armazenamento indisponível); nada foi registrado: envie-o de novo em alguns minutos",

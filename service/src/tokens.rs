@@ -1,5 +1,6 @@
 //! JSON Web Tokens from an external identity provider: verified against its published keys (a JWKS file or URL),
-//! its issuer, its audience and its expiry (with a clock skew), then mapped to a [`Caller`]: the role from one claim
+//! its issuer and audience (each required when configured), its expiry and its not-before time (with a clock skew),
+//! then mapped to a [`Caller`]: the role from one claim
 //! (`fomento_role` by default: a role name or a list of them, the first known one counting), the bank of a `bank`
 //! role from another (`fomento_bank`: the bank's code). A token that fails any check is no credential at all.
 
@@ -90,8 +91,9 @@ impl Verifier {
         }
     }
 
-    /// The caller a token stands for: `None` when it is not valid (bad signature, unknown key, wrong issuer or
-    /// audience, expired, no known role, a bank role without a known bank).
+    /// The caller a token stands for: `None` when it is not valid (bad signature, unknown key, wrong or missing
+    /// issuer or audience when one is configured, expired, not valid yet, no known role, a bank role without a known
+    /// bank).
     pub async fn verify(&self, db: &impl ConnectionTrait, token: &str) -> Result<Option<Caller>, ServiceError> {
         Ok(self.verify_with_claims(db, token).await?.map(|(c, _)| c))
     }
@@ -138,7 +140,13 @@ impl Verifier {
         };
         let mut validation = Validation::new(header.alg);
         validation.leeway = self.settings.leeway;
-        validation.set_required_spec_claims(&["exp", "sub"]);
+        // A configured issuer or audience is a claim the token must carry, not one it may leave out; a token not
+        // valid yet (`nbf` ahead, past the skew) is refused.
+        validation.validate_nbf = true;
+        let mut required = vec!["exp", "sub"];
+        required.extend(self.settings.issuer.as_ref().map(|_| "iss"));
+        required.extend(self.settings.audience.as_ref().map(|_| "aud"));
+        validation.set_required_spec_claims(&required);
         match &self.settings.issuer {
             Some(iss) => validation.set_issuer(&[iss]),
             None => validation.iss = None,

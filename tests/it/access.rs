@@ -330,9 +330,16 @@ async fn the_audit_log_records_who_did_what_and_is_append_only() {
         let older = d["auditLog"].as_array().expect("lines");
         assert!(older.iter().all(|l| l["number"].as_i64() < Some(before)), "{d}");
         assert!(older.iter().any(|l| l["action"] == "mutation createBank"), "{d}");
-        for sql in ["UPDATE audit_log SET outcome = 'OK'", "DELETE FROM audit_log"] {
+        let mut refused = vec!["UPDATE audit_log SET outcome = 'OK'", "DELETE FROM audit_log"];
+        if app.backend == crate::helpers::Backend::Postgres {
+            // PostgreSQL's TRUNCATE fires no UPDATE or DELETE trigger: a trigger of its own refuses it.
+            refused.extend(["TRUNCATE audit_log", "TRUNCATE TABLE audit_log RESTART IDENTITY CASCADE"]);
+        }
+        for sql in refused {
             assert!(app.db.execute_unprepared(sql).await.is_err(), "{sql} is refused");
         }
+        let (_, after) = export(&app, &app.key, "audit.csv").await;
+        assert!(after.lines().count() > csv.lines().count(), "the lines are all still there");
     })
     .await;
 }

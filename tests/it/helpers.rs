@@ -334,6 +334,35 @@ where
     }
 }
 
+/// [`on_each_backend_with`], then `after` on a new connection to the test's database once its server has stopped
+/// (for what a server writes as it stops).
+pub async fn on_each_backend_then_stopped<F, Fut, A, AFut>(demo: bool, tweak: fn(&mut Settings), test: F, after: A)
+where
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()>,
+    A: Fn(DatabaseConnection) -> AFut,
+    AFut: Future<Output = ()>,
+{
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((url, cleanup)) = fresh_database(backend).await else {
+            continue;
+        };
+        let (app, running) = start(url.clone(), backend, demo, tweak).await;
+        let mut outcome = AssertUnwindSafe(test(app)).catch_unwind().await;
+        running.stop().await;
+        if outcome.is_ok() {
+            let (db, _) = fomento_api::startup::connect(&url).await.expect("connect");
+            outcome = AssertUnwindSafe(after(db.clone())).catch_unwind().await;
+            let _ = db.close().await;
+        }
+        cleanup.run().await;
+        if let Err(panic) = outcome {
+            eprintln!("the test failed on {backend:?}");
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
 /// Runs `test` with a fresh migrated database connection on each backend (for tests below the HTTP layer).
 pub async fn with_each_database<F, Fut>(test: F)
 where

@@ -3,6 +3,7 @@
 
 mod acceptance;
 mod access;
+mod audit;
 mod dashboard;
 mod deadline_flags;
 mod doors;

@@ -166,6 +166,97 @@ async fn a_providers_token_is_a_caller_with_the_role_and_bank_its_claims_name() 
     .await;
 }
 
+/// `claims` without the claim `name`.
+fn without(mut claims: Value, name: &str) -> Value {
+    if let Some(c) = claims.as_object_mut() {
+        c.remove(name);
+    }
+    claims
+}
+
+#[tokio::test]
+async fn a_configured_issuer_and_audience_must_be_named_and_a_token_not_valid_yet_is_refused() {
+    on_each_backend_with(false, with_provider, |app| async move {
+        let count = "{ banks(first: 1) { totalCount } }";
+        let now = chrono::Utc::now().timestamp();
+        let admin = |extra: Value| claims("a", json!("admin"), extra);
+        for (why, bad) in [
+            ("no audience", without(admin(json!({})), "aud")),
+            ("no issuer", without(admin(json!({})), "iss")),
+            ("valid an hour from now", admin(json!({ "nbf": now + 3600 }))),
+            ("a not-before that is not a time", admin(json!({ "nbf": "soon" }))),
+        ] {
+            let (status, body) = ask(&app, &token(PROVIDER_KEY, bad), count).await;
+            assert_eq!((status, code(&body)), (401, "UNAUTHENTICATED"), "{why}: {body}");
+        }
+        for (why, good) in [
+            ("valid since a minute ago", admin(json!({ "nbf": now - 60 }))),
+            (
+                "valid in 30 s, within the 60 s of skew",
+                admin(json!({ "nbf": now + 30 })),
+            ),
+        ] {
+            let (status, body) = ask(&app, &token(PROVIDER_KEY, good), count).await;
+            assert_eq!((status, code(&body)), (200, "OK"), "{why}: {body}");
+        }
+    })
+    .await;
+}
+
+fn with_provider_naming_no_audience(s: &mut Settings) {
+    with_provider(s);
+    if let Some(t) = s.tokens.as_mut() {
+        t.audience = None;
+        t.issuer = None;
+    }
+}
+
+#[tokio::test]
+async fn without_a_configured_audience_or_issuer_a_token_need_not_name_them() {
+    on_each_backend_with(false, with_provider_naming_no_audience, |app| async move {
+        let bare = without(without(claims("a", json!("analyst"), json!({})), "aud"), "iss");
+        let (status, body) = ask(&app, &token(PROVIDER_KEY, bare), "{ banks(first: 1) { totalCount } }").await;
+        assert_eq!((status, code(&body)), (200, "OK"), "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_token_subject_with_a_line_break_cannot_forge_a_line_of_the_audit_log() {
+    on_each_backend_with(false, with_provider, |app| async move {
+        let forged = "ana\\n    99  2026-01-01 00:00:00  OK  tests (admin key 1)  mutation createBank";
+        let subject = forged.replace("\\n", "\n");
+        let mda = token(PROVIDER_KEY, claims(&subject, json!("mda"), json!({})));
+        let (_, body) = ask(
+            &app,
+            &mda,
+            "mutation { addNonBusinessDay(day: \"2026-12-24\", reason: \"x\") { day } }",
+        )
+        .await;
+        assert_eq!(code(&body), "FORBIDDEN", "{body}");
+        let line = service::audit::list(&app.db, &service::Caller::System, None, 20)
+            .await
+            .expect("audit")
+            .into_iter()
+            .find(|l| l.actor.starts_with("ana"))
+            .expect("the refusal is audited");
+        assert!(line.actor.contains('\n'), "stored as the provider signed it: {line:?}");
+        let printed = fomento_api::commands::audit_line(line);
+        assert_eq!(printed.lines().count(), 1, "{printed}");
+        assert!(printed.contains(forged), "the subject escaped, readable: {printed}");
+        let csv = client_with(&app.key)
+            .get(format!("{}/exports/audit.csv", app.base))
+            .send()
+            .await
+            .expect("answer")
+            .text()
+            .await
+            .expect("text");
+        assert!(!csv.contains(&subject) && csv.contains(forged), "{csv}");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn a_browser_signs_in_with_a_key_and_keeps_it_in_a_strict_http_only_cookie() {
     on_each_backend(true, |app| async move {

@@ -163,6 +163,7 @@ impl ChamberMutation {
         let m = chamber::schedule(db(ctx), input.starts_at.0, input.notes)
             .await
             .served(ctx)?;
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::ChamberMeeting, m.id));
         Ok(ChamberMeetingPayload {
             meeting: ChamberMeeting(service::visible::public(m)),
         })

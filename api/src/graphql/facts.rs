@@ -547,6 +547,7 @@ impl FactsMutation {
         )
         .await
         .served(ctx)?;
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::EconomicGroup, g.id));
         Ok(EconomicGroupPayload {
             group: EconomicGroup(seen_group(ctx, g).await?),
         })
@@ -786,6 +787,7 @@ impl FactsMutation {
             mda_cooperation_agreement: Some(input.mda_cooperation_agreement),
         };
         let b = service::banks::create(db(ctx), &input.code, facts).await.served(ctx)?;
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::Bank, b.id));
         Ok(BankPayload {
             bank: super::types::objects::Bank(service::visible::public(b)),
         })

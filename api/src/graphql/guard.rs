@@ -4,10 +4,10 @@
 
 use async_graphql::{
     ErrorExtensions, ServerResult, Value,
-    extensions::{Extension, ExtensionContext, ExtensionFactory, NextResolve, ResolveInfo},
+    extensions::{Extension, ExtensionContext, ExtensionFactory, NextPrepareRequest, NextResolve, ResolveInfo},
 };
 use service::{Caller, access::Operation};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The operation of a mutation.
 pub fn operation_of(mutation: &str) -> Operation {
@@ -117,19 +117,93 @@ pub fn query_allowed(
     op.ty == OperationType::Query && allowed(caller, doc, &op.selection_set.node, 0, &mut Default::default())
 }
 
-/// The extension that checks each root field.
+/// The extension that checks each root field, and records each mutation (and each refused field) in the audit log
+/// with the object it acted on.
 pub struct Authorize;
 
 impl ExtensionFactory for Authorize {
     fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(AuthorizeField)
+        Arc::new(AuthorizeField::default())
     }
 }
 
-struct AuthorizeField;
+/// The object a mutation acted on, as a global ID, when none of its arguments names it: the resolver of a mutation
+/// that creates an object names the new one ([`audit_target`]).
+#[derive(Debug, Default)]
+pub struct AuditTarget(Mutex<Option<String>>);
+
+/// Names `id` as the object the running mutation acted on, for the audit log.
+pub fn audit_target(ctx: &async_graphql::Context<'_>, id: &async_graphql::ID) {
+    if let Some(slot) = ctx.data_opt::<Arc<AuditTarget>>()
+        && let Ok(mut t) = slot.0.lock()
+    {
+        *t = Some(id.to_string());
+    }
+}
+
+#[derive(Default)]
+struct AuthorizeField {
+    variables: Mutex<async_graphql::Variables>,
+    target: Arc<AuditTarget>,
+}
+
+/// The object a root field's arguments name, for the audit log: the argument `id`, else `input.id`, else the first
+/// argument (or `input` field) named `…Id`; a global ID as Fomento writes it, a number as `versionId 42`.
+fn target_of(field: &async_graphql::parser::types::Field, variables: &async_graphql::Variables) -> Option<String> {
+    use async_graphql::{Name, Value as V};
+    let args: Vec<(String, V)> = field
+        .arguments
+        .iter()
+        .filter_map(|(name, value)| {
+            let value = value
+                .node
+                .clone()
+                .into_const_with(|var: Name| variables.get(&var).cloned().ok_or(()))
+                .ok()?;
+            Some((name.node.to_string(), value))
+        })
+        .collect();
+    let input: Vec<(String, V)> = args
+        .iter()
+        .find_map(|(n, v)| match (n.as_str(), v) {
+            ("input", V::Object(o)) => Some(o.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let named = |n: &str| n == "id";
+    let an_id = |n: &str| n.ends_with("Id") && n.len() > 2;
+    let first = |pick: &dyn Fn(&str) -> bool, from: &[(String, V)]| {
+        from.iter().find_map(|(n, v)| {
+            if !pick(n) {
+                return None;
+            }
+            match v {
+                V::String(s) => super::ids::decode(s).map(|(kind, key)| super::ids::encode(kind, key).to_string()),
+                V::Number(k) => Some(format!("{n} {k}")),
+                _ => None,
+            }
+        })
+    };
+    first(&named, &args)
+        .or_else(|| first(&named, &input))
+        .or_else(|| first(&an_id, &args))
+        .or_else(|| first(&an_id, &input))
+}
 
 #[async_trait::async_trait]
 impl Extension for AuthorizeField {
+    async fn prepare_request(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        request: async_graphql::Request,
+        next: NextPrepareRequest<'_>,
+    ) -> ServerResult<async_graphql::Request> {
+        if let Ok(mut v) = self.variables.lock() {
+            *v = request.variables.clone();
+        }
+        next.run(ctx, request.data(self.target.clone())).await
+    }
+
     async fn resolve(
         &self,
         ctx: &ExtensionContext<'_>,
@@ -143,14 +217,23 @@ impl Extension for AuthorizeField {
             } else {
                 query_operation(info.name)
             };
+            let kind = match info.parent_type {
+                "Mutation" => "mutation",
+                "Subscription" => "subscription",
+                _ => "query",
+            };
             let caller = ctx.data_opt::<Caller>().cloned().unwrap_or_default();
             let remote = ctx.data_opt::<service::audit::Remote>().cloned().unwrap_or_default();
+            let field = info.field;
             let audited = |code: Option<String>| {
                 let (caller, remote, name) = (caller.clone(), remote.clone(), info.name.to_owned());
+                // The object the resolver named (a created one), else the one the arguments name.
+                let named = self.target.0.lock().ok().and_then(|mut t| t.take());
+                let target = named.or_else(|| self.variables.lock().ok().and_then(|v| target_of(field, &v)));
                 async move {
                     if let Some(db) = ctx.data_opt::<service::Db>() {
-                        let action = format!("mutation {name}");
-                        service::audit::record(db, &caller, &action, None, code.as_deref(), &remote).await;
+                        let action = format!("{kind} {name}");
+                        service::audit::record(db, &caller, &action, target.as_deref(), code.as_deref(), &remote).await;
                     }
                 }
             };

@@ -325,6 +325,7 @@ impl ImportsMutation {
             .await
             .served(ctx)?;
         ingestion.wake.notify_one();
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::FactImport, r.id));
         Ok(ImportFactsPayload {
             fact_import: FactImport(
                 service::visible::fact_import(&super::caller(ctx), r)

@@ -172,6 +172,7 @@ impl LifecycleMutation {
             bank_framed_on: input.bank_framed_on.map(|d| d.0),
         };
         let p = life::create_project(db(ctx), &act(ctx), new).await.served(ctx)?;
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::SocialFuelProject, p.id));
         Ok(SocialFuelProject(super::seen(ctx, p)?))
     }
 
@@ -379,6 +380,7 @@ impl LifecycleMutation {
             special_demand: input.special_demand,
         };
         let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::FcoCarta, c.id));
         Ok(FcoCarta(super::seen(ctx, c)?))
     }
 

@@ -453,6 +453,7 @@ impl ReportsMutation {
         .await
         .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
         ingestion.wake.notify_one();
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::BankReport, r.id));
         Ok(BankReport(super::seen(ctx, r)?))
     }
 }

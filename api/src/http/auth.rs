@@ -96,20 +96,20 @@ fn public(path: &str, state: &AppState) -> bool {
 /// The layer: builds the [`Caller`] of the request or refuses it.
 pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
-    // From where: the proxy's `X-Forwarded-For` when there is one, else the peer's address.
+    // From where: the peer's address, or what a trusted proxy forwards.
+    let peer = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
     let remote = service::audit::Remote(
-        req.headers()
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-            .map(|v| v.trim().to_owned())
-            .or_else(|| {
-                req.extensions()
-                    .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                    .map(|c| c.0.ip().to_string())
-            }),
+        state
+            .trusted_proxies
+            .client(peer, req.headers())
+            .map(|ip| ip.to_string()),
     );
+    let https = super::forwarded::ViaHttps(state.trusted_proxies.https(peer, req.headers()));
     req.extensions_mut().insert(remote.clone());
+    req.extensions_mut().insert(https);
     let open = public(&path, &state);
     // A header's key, else a browser's session cookie; a cookie's request that changes something (or opens the
     // subscriptions' socket) must come from this site's own pages.
@@ -182,15 +182,10 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
         }
         None => {
             let action = format!("{} {path}", req.method());
-            service::audit::record(
-                &state.db,
-                &Caller::Anonymous,
-                &action,
-                None,
-                Some("UNAUTHENTICATED"),
-                &remote,
-            )
-            .await;
+            state
+                .refusals
+                .refused(&state.db, &action, &remote, chrono::Utc::now())
+                .await;
             unauthenticated(&path, req.headers())
         }
     }
@@ -213,7 +208,18 @@ fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
     resp
 }
 
-/// Records `response` in the audit log as `action` on `target` by `caller`, and returns it.
+/// The object an answer is about (a report received, an import), as a global ID, for the audit log.
+#[derive(Debug, Clone)]
+struct AuditedObject(String);
+
+/// `response`, naming `id` as the object it is about (for [`audited`]).
+pub fn naming(id: async_graphql::ID, mut response: Response) -> Response {
+    response.extensions_mut().insert(AuditedObject(id.0));
+    response
+}
+
+/// Records `response` in the audit log as `action` on `target` (else the object the response names) by `caller`,
+/// and returns it.
 pub async fn audited(
     db: &service::Db,
     caller: &Caller,
@@ -222,7 +228,10 @@ pub async fn audited(
     remote: &service::audit::Remote,
     response: Response,
 ) -> Response {
-    service::audit::record(db, caller, action, target, code_of_status(response.status()), remote).await;
+    let named = response.extensions().get::<AuditedObject>().map(|o| o.0.clone());
+    let target = target.map(str::to_owned).or(named);
+    let code = code_of_status(response.status());
+    service::audit::record(db, caller, action, target.as_deref(), code, remote).await;
     response
 }
 

@@ -56,9 +56,9 @@ pub async fn upload(
     form: Multipart,
 ) -> Response {
     let db = state.db.clone();
-    let target = kind.clone();
+    let action = format!("upload import {kind}");
     let response = receive_upload(State(state), axum::Extension(caller.clone()), headers, Path(kind), form).await;
-    crate::http::auth::audited(&db, &caller, "upload import", Some(&target), &remote, response).await
+    crate::http::auth::audited(&db, &caller, &action, None, &remote, response).await
 }
 
 async fn receive_upload(
@@ -131,7 +131,8 @@ async fn receive_upload(
             if received == Received::Requeued {
                 body["message"] = json!(Message::new(code::IMPORT_REQUEUED).render(lang));
             }
-            (status, Json(body)).into_response()
+            let id = crate::graphql::ids::encode(crate::graphql::ids::NodeKind::FactImport, r.id);
+            crate::http::auth::naming(id, (status, Json(body)).into_response())
         }
         Err(e) => refuse_service(e, lang),
     }

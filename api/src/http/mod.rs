@@ -6,6 +6,7 @@ pub mod auth;
 pub mod dashboard;
 pub mod door;
 pub mod exports;
+pub mod forwarded;
 pub mod graphql;
 pub mod health;
 pub mod imports;
@@ -51,6 +52,10 @@ pub struct AppState {
     pub tokens: Option<std::sync::Arc<service::tokens::Verifier>>,
     /// The OpenID Connect provider browsers sign in through, when one is configured (`--oidc-issuer`).
     pub oidc: Option<std::sync::Arc<service::oidc::Provider>>,
+    /// The proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`).
+    pub trusted_proxies: forwarded::TrustedProxies,
+    /// The calls refused for want of a credential, counted per address before they reach the audit log.
+    pub refusals: std::sync::Arc<service::audit::Refusals>,
 }
 
 /// The router: `/graphql`, `/health`, `/ready`.

@@ -250,7 +250,8 @@ async fn receive_upload(
             if received == Received::Requeued {
                 body["message"] = json!(Message::new(self::code::REPORT_REQUEUED).render(lang));
             }
-            (status, Json(body)).into_response()
+            let id = crate::graphql::ids::encode(crate::graphql::ids::NodeKind::BankReport, r.id);
+            crate::http::auth::naming(id, (status, Json(body)).into_response())
         }
         Err(e) => refuse_service(e, lang),
     }

@@ -113,6 +113,7 @@ pub async fn oidc_start(State(state): State<AppState>, Query(q): Query<HashMap<S
 pub async fn oidc_callback(
     State(state): State<AppState>,
     axum::Extension(remote): axum::Extension<service::audit::Remote>,
+    axum::Extension(https): axum::Extension<super::forwarded::ViaHttps>,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
@@ -151,20 +152,16 @@ pub async fn oidc_callback(
         }
     };
     let Some((caller, id_token)) = signed else {
-        service::audit::record(
-            &state.db,
-            &service::Caller::Anonymous,
-            "sign-in oidc",
-            None,
-            Some("UNAUTHENTICATED"),
-            &remote,
-        )
-        .await;
+        state
+            .refusals
+            .refused(&state.db, "sign-in oidc", &remote, chrono::Utc::now())
+            .await;
         return refuse(
             "O provedor não confirmou uma identidade com papel no Fomento (no role, or the token failed a check).",
         );
     };
-    let Some(session) = start_session(&state, &caller, service::tokens::expires_at(&id_token), &headers).await else {
+    let Some(session) = start_session(&state, &caller, service::tokens::expires_at(&id_token), &headers, https).await
+    else {
         return unavailable();
     };
     service::audit::record(&state.db, &caller, "sign-in oidc", None, None, &remote).await;
@@ -190,6 +187,7 @@ pub async fn oidc_callback(
 pub async fn sign_in(
     State(state): State<AppState>,
     axum::Extension(remote): axum::Extension<service::audit::Remote>,
+    axum::Extension(https): axum::Extension<super::forwarded::ViaHttps>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -228,15 +226,10 @@ pub async fn sign_in(
         }
     };
     let Some(caller) = caller else {
-        service::audit::record(
-            &state.db,
-            &service::Caller::Anonymous,
-            "sign-in",
-            None,
-            Some("UNAUTHENTICATED"),
-            &remote,
-        )
-        .await;
+        state
+            .refusals
+            .refused(&state.db, "sign-in", &remote, chrono::Utc::now())
+            .await;
         let problem = "Chave ou token inválido, revogado ou expirado (invalid, revoked or expired credential).";
         return (
             StatusCode::UNAUTHORIZED,
@@ -247,7 +240,7 @@ pub async fn sign_in(
     let expires = service::tokens::looks_like_jwt(&key)
         .then(|| service::tokens::expires_at(&key))
         .flatten();
-    let Some(cookie) = start_session(&state, &caller, expires, &headers).await else {
+    let Some(cookie) = start_session(&state, &caller, expires, &headers, https).await else {
         return unavailable();
     };
     service::audit::record(&state.db, &caller, "sign-in", None, None, &remote).await;
@@ -261,6 +254,7 @@ async fn start_session(
     caller: &service::Caller,
     token_expires_at: Option<chrono::DateTime<chrono::Utc>>,
     headers: &HeaderMap,
+    https: super::forwarded::ViaHttps,
 ) -> Option<String> {
     let now = chrono::Utc::now();
     let old = from_cookie(headers);
@@ -275,7 +269,7 @@ async fn start_session(
     Some(format!(
         "{COOKIE}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age={seconds}{}",
         started.id,
-        if https(headers) { "; Secure" } else { "" }
+        if https.0 { "; Secure" } else { "" }
     ))
 }
 
