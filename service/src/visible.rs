@@ -156,6 +156,38 @@ pub fn flags_on<F: Financed>(
         .collect()
 }
 
+/// The name a bank's new carta must show for its borrower, when the bank did not finance that person before (this
+/// carta is its only financing of them) and the stored name is not the one it sent: the name it sent, else the stored
+/// name's initials. Filing a carta for any CPF must not turn the CPF into the name another bank recorded. `None`
+/// when the stored name may be shown (another role, a company, a borrower the bank already financed, the same name).
+pub async fn name_as_filed(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    carta: &fco_carta::Model,
+    sent: Option<&str>,
+) -> Result<Option<String>, ServiceError> {
+    use entity::financing::{Column as C, Entity};
+    use sea_orm::PaginatorTrait;
+    if caller.scope().bank().is_none() {
+        return Ok(None);
+    }
+    let Some(p) = party::Entity::find_by_id(carta.party_id).one(db).await? else {
+        return Ok(None);
+    };
+    let sent = sent.map(str::trim).filter(|n| !n.is_empty());
+    if !crate::privacy::is_person(&p)
+        || sent.is_some_and(|n| crate::financings::fold(n) == crate::financings::fold(&p.name))
+    {
+        return Ok(None);
+    }
+    let financed = Entity::find()
+        .filter(C::PartyId.eq(p.id))
+        .filter(C::BankId.eq(carta.bank_id))
+        .count(db)
+        .await?;
+    Ok((financed <= 1).then(|| sent.map_or_else(|| crate::privacy::initials(&p.name), str::to_owned)))
+}
+
 /// The parties of `rows` the caller may see, in their order: all of them for a role that reads everything, the ones
 /// it finances for a bank (one statement).
 pub async fn parties(

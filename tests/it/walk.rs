@@ -662,7 +662,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
         // A carta filed for somebody else's borrower does not hand over that person's group.
         let other = app
             .data(
-                "{ fcoCartas(first: 100) { nodes { bank { id code } party { document economicGroup { id } } } } }",
+                "{ fcoCartas(first: 100) { nodes { bank { id code } party { document name documentKind economicGroup { id } } } } }",
                 json!({}),
             )
             .await;
@@ -670,8 +670,12 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
             .as_array()
             .expect("nodes")
             .iter()
-            .find(|n| n["bank"]["code"] != "SICREDI" && n["party"]["economicGroup"].is_object())
-            .expect("another bank's borrower in a group")
+            .find(|n| {
+                n["bank"]["code"] != "SICREDI"
+                    && n["party"]["documentKind"] == "CPF"
+                    && n["party"]["economicGroup"].is_object()
+            })
+            .expect("another bank's borrower, a person in a group")
             .clone();
         let sicredi_id = other["fcoCartas"]["nodes"]
             .as_array()
@@ -684,7 +688,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
             &app,
             &sicredi,
             "mutation($input: NewFcoCarta!) { createFcoCarta(input: $input) { bank { code }
-                party { economicGroup { members { document } } } } }",
+                party { name economicGroup { members { document name } } } } }",
             json!({ "input": {
                 "number": "WALK-GROUP-1", "bankId": sicredi_id, "borrowerDocument": grouped["party"]["document"],
                 "borrowerName": "x", "line": "RURAL", "activity": "GRAINS", "financedAmount": "1000.00",
@@ -692,6 +696,10 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
         )
         .await;
         assert_eq!(code(&created), "OK", "{created}");
+        // The payload shows the name the bank sent, not the one another bank recorded, wherever the person appears.
+        let text = created.to_string();
+        assert!(!text.contains(grouped["party"]["name"].as_str().unwrap_or("?")), "{created}");
+        assert_eq!(created["data"]["createFcoCarta"]["party"]["name"], "x", "{created}");
         let financed: HashSet<String> = financings(&app)
             .await
             .into_iter()

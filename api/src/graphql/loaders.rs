@@ -119,6 +119,9 @@ loader!(
 /// never served to another.
 #[derive(Debug, Default)]
 pub struct Prefetched {
+    /// Names a request must show for persons in place of the stored ones (a carta's payload shows the borrower's
+    /// name as the bank filed it).
+    names_as_filed: std::sync::Mutex<HashMap<i64, String>>,
     banks: std::sync::Mutex<HashMap<i64, Seen<bank::Model>>>,
     parties: std::sync::Mutex<HashMap<i64, Seen<party::Model>>>,
     municipalities: std::sync::Mutex<HashMap<i32, Seen<municipality::Model>>>,
@@ -152,6 +155,23 @@ impl Prefetched {
                 towns.insert(m.ibge_code, m);
             }
         }
+    }
+
+    /// Shows `name` for party `id` in this request's answer, whatever the stored name.
+    pub fn show_name_as_filed(&self, id: i64, name: String) {
+        self.names_as_filed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, name);
+    }
+
+    /// The name this request shows for party `id` in place of the stored one, if any.
+    pub fn name_as_filed(&self, id: i64) -> Option<String> {
+        self.names_as_filed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+            .cloned()
     }
 
     /// A bank read with the page.

@@ -373,6 +373,8 @@ impl Plain for Seen<party::Model> {
             }
             return Some(Value::String(if name == "document" {
                 service::privacy::document_shown(caller, self, &[], || whole_document(self))
+            } else if let Some(filed) = ctx.data_opt::<Prefetched>().and_then(|p| p.name_as_filed(self.id)) {
+                filed
             } else {
                 service::privacy::name_shown(caller, self, &[])
             }));

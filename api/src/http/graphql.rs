@@ -913,10 +913,13 @@ pub async fn subscriptions(
                     }
                 }
             };
+            // When the protocol ends the socket, what it sent last (its close frame) still goes out.
+            tokio::pin!(forward);
             tokio::select! {
                 () = serve => {}
-                () = forward => {}
+                () = &mut forward => return,
             }
+            forward.await;
         })
 }
 
