@@ -391,15 +391,19 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
             { totalCount edges { node { __typename amount bank { name } party { name document } municipality { name uf } } } } }";
         let mut counts = Vec::new();
         for n in [10, 50, 100] {
-            // The fewest of three runs: a DataLoader sends what it gathered after 5 ms, so on a machine busy enough
-            // to pause the resolving thread that long, one run can split a batch in two; a query per item would show
-            // in every run.
+            // The fewest of up to thirty runs (ending early once a larger page takes no more statements than the
+            // first): a DataLoader sends what it gathered after 5 ms, so on a machine busy enough to pause the
+            // resolving thread that long (the rest of the suite runs beside this test), one run can split a batch in
+            // two; a query per item would show in every run, and the count would never come down to the first's.
             let mut fewest = u64::MAX;
-            for _ in 0..3 {
+            for _ in 0..30 {
                 let before = app.statements.get();
                 let data = app.data(q, json!({ "n": n })).await;
                 assert_eq!(data["financings"]["edges"].as_array().map(Vec::len), Some(n as usize));
                 fewest = fewest.min(app.statements.get() - before);
+                if counts.first().is_some_and(|first| fewest <= *first) {
+                    break;
+                }
             }
             counts.push(fewest);
         }
