@@ -504,6 +504,8 @@ catalogue! {
         pt: "o papel {role} não tem permissão para a operação {operation} (papéis: README, Keys and roles)",
         en: "the {role} role may not perform the {operation} operation (roles: README, Keys and roles)"
     }
+    /// An object outside the caller's scope, answered as one that does not exist.
+    OBJECT_UNSEEN = "OBJECT_UNSEEN" { pt: "objeto não encontrado", en: "no such object" }
     /// A role that sees persons' CPFs and names masked may not look them up, filter or search by them.
     PERSONAL_LOOKUP_FORBIDDEN = "PERSONAL_LOOKUP_FORBIDDEN" {
         pt: "o papel {role} vê CPFs e nomes de pessoas mascarados (LGPD) e não pode procurar nem filtrar por CPF ({field})",

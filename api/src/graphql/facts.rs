@@ -438,7 +438,7 @@ async fn seen_group(
     service::visible::group(db(ctx), &super::caller(ctx), g)
         .await
         .served(ctx)?
-        .ok_or_else(|| super::error::gql(super::error::ApiError::NotFound("not found".into())))
+        .ok_or_else(|| super::unseen(ctx))
 }
 
 /// Mutations that record facts.

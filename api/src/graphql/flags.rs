@@ -415,7 +415,7 @@ impl FlagsMutation {
         let flag = service::visible::flag(db(ctx), &super::caller(ctx), flag)
             .await
             .served(ctx)?
-            .ok_or_else(|| gql(super::error::ApiError::NotFound("not found".into())))?;
+            .ok_or_else(|| super::unseen(ctx))?;
         Ok(ResolveComplianceFlagPayload {
             flag: ComplianceFlag(flag),
         })

@@ -328,8 +328,7 @@ impl ImportsMutation {
         super::guard::audit_target(ctx, &ids::encode(NodeKind::FactImport, r.id));
         Ok(ImportFactsPayload {
             fact_import: FactImport(
-                service::visible::fact_import(&super::caller(ctx), r)
-                    .ok_or_else(|| gql(ApiError::NotFound("not found".into())))?,
+                service::visible::fact_import(&super::caller(ctx), r).ok_or_else(|| super::unseen(ctx))?,
             ),
             already_received: received == service::intake::Received::Known,
             requeued: received == service::intake::Received::Requeued,

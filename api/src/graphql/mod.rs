@@ -44,8 +44,13 @@ pub fn seen<T: service::visible::OfBank>(
     ctx: &Context<'_>,
     value: T,
 ) -> async_graphql::Result<service::visible::Seen<T>> {
-    service::visible::of_bank(&caller(ctx), value)
-        .ok_or_else(|| error::gql(error::ApiError::NotFound("not found".into())))
+    service::visible::of_bank(&caller(ctx), value).ok_or_else(|| unseen(ctx))
+}
+
+/// The answer for an object outside the caller's scope: `NOT_FOUND`, as if it did not exist.
+pub fn unseen(ctx: &Context<'_>) -> async_graphql::Error {
+    let message = service::messages::Message::new(service::messages::code::OBJECT_UNSEEN).render(error::lang(ctx));
+    error::gql(error::ApiError::NotFound(message))
 }
 
 /// Builds the schema with its DataLoaders over `db`.
