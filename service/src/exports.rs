@@ -170,14 +170,26 @@ struct Names {
     towns: HashMap<i32, String>,
 }
 
-async fn names(db: &impl ConnectionTrait, banks: Vec<i64>, parties: Vec<i64>, towns: Vec<i32>) -> Result<Names> {
+async fn names(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    banks: Vec<i64>,
+    parties: Vec<i64>,
+    towns: Vec<i32>,
+) -> Result<Names> {
+    let mut parties = crate::facts::parties(db, &parties).await?;
+    if let crate::caller::Scope::Bank(_) = caller.scope() {
+        // A bank reads its borrowers under the names it filed itself (`crate::visible::as_filed`).
+        let seen = crate::visible::parties(db, caller, parties.into_values().collect()).await?;
+        parties = seen.into_iter().map(|p| (p.id, p.into_inner())).collect();
+    }
     Ok(Names {
         banks: crate::facts::banks(db, &banks)
             .await?
             .into_iter()
             .map(|(k, b)| (k, b.code))
             .collect(),
-        parties: crate::facts::parties(db, &parties).await?,
+        parties,
         towns: crate::facts::municipalities(db, &towns)
             .await?
             .into_iter()
@@ -291,6 +303,7 @@ async fn financings_page(
         cursor.after = last.record_id;
         let n = names(
             db,
+            caller,
             page.iter().map(|f| f.bank_id).collect(),
             page.iter().map(|f| f.party_id).collect(),
             page.iter().map(|f| f.municipality_code).collect(),
@@ -348,6 +361,7 @@ async fn cartas_page(
     }
     let n = names(
         db,
+        caller,
         page.iter().map(|c| c.bank_id).collect(),
         page.iter().map(|c| c.party_id).collect(),
         page.iter().map(|c| c.municipality_code).collect(),

@@ -772,6 +772,40 @@ pub async fn parties_by_name(
         .limit(std::cmp::Ord::max(limit.saturating_mul(20), 200))
         .all(db)
         .await?;
+    if let crate::caller::Scope::Bank(bank) = caller.scope() {
+        // A bank reads a person under the names it filed itself (`visible::as_filed`), and searches those: a match on
+        // the name another bank recorded would hand that name over.
+        let filed: Vec<i64> = fco_carta::Entity::find()
+            .select_only()
+            .column(fco_carta::Column::PartyId)
+            .distinct()
+            .filter(fco_carta::Column::BankId.eq(bank))
+            .filter(Expr::expr(Func::lower(Expr::col(fco_carta::Column::BorrowerName))).like(like_pattern(&folded)))
+            .limit(std::cmp::Ord::max(limit.saturating_mul(20), 200))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let known: std::collections::HashSet<i64> = candidates.iter().map(|p| p.id).collect();
+        let extra: Vec<i64> = filed.into_iter().filter(|id| !known.contains(id)).collect();
+        let mut rows = candidates;
+        if !extra.is_empty() {
+            rows.extend(
+                party::Entity::find()
+                    .filter(party::Column::Id.is_in(extra))
+                    .all(db)
+                    .await?,
+            );
+        }
+        let mut found: Vec<party::Model> = crate::visible::parties(db, caller, rows)
+            .await?
+            .into_iter()
+            .map(crate::visible::Seen::into_inner)
+            .filter(|p| fold(&p.name).contains(&folded))
+            .collect();
+        found.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+        found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        return Ok(found);
+    }
     let named: Vec<party::Model> = candidates
         .into_iter()
         .filter(|p| fold(&p.name).contains(&folded))

@@ -173,6 +173,12 @@ pub async fn revoke(
 /// Tells this process at once, and every other one on PostgreSQL (when the statement's transaction commits), that the
 /// key of this SHA-256 was revoked (its hash, not its number: several databases may share a process, in tests).
 async fn announce_revoked(db: &impl ConnectionTrait, key_hash: &str) -> Result<()> {
+    announce_ended(db, key_hash).await
+}
+
+/// Tells every process that the credential of this SHA-256 (a key, or a browser session) ended: this process's key
+/// cache forgets it and the subscriptions it opened close, here at once and elsewhere through PostgreSQL `NOTIFY`.
+pub async fn announce_ended(db: &impl ConnectionTrait, key_hash: &str) -> Result<()> {
     forget(key_hash);
     if db.get_database_backend() != sea_orm::DbBackend::Postgres {
         return Ok(());

@@ -22,7 +22,7 @@ use entity::{
 use rust_decimal::Decimal;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, TransactionSession, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -726,6 +726,7 @@ pub async fn create_carta(
         input.borrower_name.as_deref(),
     )
     .await?;
+    let borrower_name = filed_name(&txn, bank, party, input.borrower_name.as_deref()).await?;
     let draft = Draft {
         bank,
         party,
@@ -740,6 +741,7 @@ pub async fn create_carta(
         existing_sires: input.existing_sires,
         artificial_insemination: input.artificial_insemination,
         special_demand: input.special_demand,
+        borrower_name,
     };
     let c = draft.model(act).insert(&txn).await?;
     let step = Step::created(
@@ -832,6 +834,7 @@ pub async fn resubmit_carta(
         existing_sires: old.existing_sires,
         artificial_insemination: old.artificial_insemination,
         special_demand: old.special_demand,
+        borrower_name: old.borrower_name.clone(),
     };
     let c = draft.model(act).insert(&txn).await?;
     let note = Some(format!("reformulates carta {}", old.number));
@@ -941,6 +944,25 @@ pub async fn amend_carta(
     Ok(saved)
 }
 
+/// The borrower's name a new carta of bank `bank` keeps as filed: the name the bank sent, else the one it sent on its
+/// latest carta for the same party (a bank reads a person under its own names: [`crate::visible`]).
+async fn filed_name(db: &impl ConnectionTrait, bank: i64, party: i64, sent: Option<&str>) -> Result<Option<String>> {
+    if let Some(sent) = sent.map(str::trim).filter(|n| !n.is_empty()) {
+        return Ok(Some(sent.to_owned()));
+    }
+    let earlier: Option<Option<String>> = fco_carta::Entity::find()
+        .select_only()
+        .column(fco_carta::Column::BorrowerName)
+        .filter(fco_carta::Column::BankId.eq(bank))
+        .filter(fco_carta::Column::PartyId.eq(party))
+        .filter(fco_carta::Column::BorrowerName.is_not_null())
+        .order_by_desc(fco_carta::Column::Id)
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(earlier.flatten())
+}
+
 /// The fields of a new DRAFT carta.
 struct Draft {
     bank: i64,
@@ -956,6 +978,7 @@ struct Draft {
     existing_sires: Option<i32>,
     artificial_insemination: Option<bool>,
     special_demand: bool,
+    borrower_name: Option<String>,
 }
 
 impl Draft {
@@ -977,6 +1000,7 @@ impl Draft {
             existing_sires: Set(self.existing_sires),
             artificial_insemination: Set(self.artificial_insemination),
             special_demand: Set(self.special_demand),
+            borrower_name: Set(self.borrower_name),
             created_at: Set(act.clock.now()),
             ..Default::default()
         }

@@ -32,6 +32,11 @@ pub struct Resolved {
     pub caller: Caller,
     /// The key's own rate.
     pub rate_per_second: Option<u32>,
+    /// The session's stored hash: a socket opened with it closes when this hash is announced ended
+    /// ([`crate::keys::revocations`]).
+    pub hash: String,
+    /// When the session ends by itself.
+    pub expires_at: DateTime<Utc>,
 }
 
 /// The stored form of a session id: its SHA-256, lowercase hex. `None` for something no session id looks like.
@@ -93,7 +98,7 @@ pub async fn resolve(db: &impl ConnectionTrait, id: &str, now: DateTime<Utc>) ->
         return Ok(None);
     };
     let Some(session) = browser_session::Entity::find()
-        .filter(browser_session::Column::IdHash.eq(hash))
+        .filter(browser_session::Column::IdHash.eq(hash.as_str()))
         .filter(browser_session::Column::EndedAt.is_null())
         .filter(browser_session::Column::ExpiresAt.gt(now))
         .one(db)
@@ -119,6 +124,8 @@ pub async fn resolve(db: &impl ConnectionTrait, id: &str, now: DateTime<Utc>) ->
                 bank: key.bank_id,
             },
             rate_per_second: key.rate_per_second.and_then(|r| u32::try_from(r).ok()),
+            hash,
+            expires_at: session.expires_at,
         }));
     }
     let (Some(subject), Some(role)) = (
@@ -134,20 +141,27 @@ pub async fn resolve(db: &impl ConnectionTrait, id: &str, now: DateTime<Utc>) ->
             bank: session.token_bank_id,
         },
         rate_per_second: None,
+        hash,
+        expires_at: session.expires_at,
     }))
 }
 
-/// Ends the session of cookie `id` (signing out); nothing for an unknown or already ended one.
+/// Ends the session of cookie `id` (signing out); nothing for an unknown or already ended one. The subscriptions'
+/// sockets it opened, in every process, close (announced as a revoked key is: [`crate::keys::announce_ended`]).
 pub async fn end(db: &impl ConnectionTrait, id: &str, now: DateTime<Utc>) -> Result<()> {
     let Some(hash) = digest(id) else {
         return Ok(());
     };
-    browser_session::Entity::update_many()
+    let ended = browser_session::Entity::update_many()
         .col_expr(browser_session::Column::EndedAt, Expr::value(now))
-        .filter(browser_session::Column::IdHash.eq(hash))
+        .filter(browser_session::Column::IdHash.eq(hash.as_str()))
         .filter(browser_session::Column::EndedAt.is_null())
         .exec(db)
-        .await?;
+        .await?
+        .rows_affected;
+    if ended > 0 {
+        crate::keys::announce_ended(db, &hash).await?;
+    }
     Ok(())
 }
 

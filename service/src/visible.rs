@@ -76,6 +76,9 @@ pub trait Financed: OfBank {
 
     /// Its programme and id, as its flags name it.
     fn financing(&self) -> (Programme, i64);
+
+    /// The borrower's name as the bank filed it on this financing, when it kept one.
+    fn filed_name(&self) -> Option<&str>;
 }
 
 impl Financed for fco_carta::Model {
@@ -86,6 +89,10 @@ impl Financed for fco_carta::Model {
     fn financing(&self) -> (Programme, i64) {
         (Programme::FcoRural, self.id)
     }
+
+    fn filed_name(&self) -> Option<&str> {
+        self.borrower_name.as_deref()
+    }
 }
 
 impl Financed for social_fuel_project::Model {
@@ -95,6 +102,11 @@ impl Financed for social_fuel_project::Model {
 
     fn financing(&self) -> (Programme, i64) {
         (Programme::SocialFuel, self.id)
+    }
+
+    fn filed_name(&self) -> Option<&str> {
+        // A project is filed by its producer company; a person's name is never filed with one.
+        None
     }
 }
 
@@ -139,9 +151,57 @@ pub fn sees_bank(caller: &Caller, bank: i64) -> bool {
     caller.scope().sees_bank(bank)
 }
 
-/// The borrower of a financing the caller sees: seen with it (`None` when `party` is not that borrower).
-pub fn borrower<F: Financed>(financing: &Seen<F>, party: party::Model) -> Option<Seen<party::Model>> {
-    (financing.party_of() == party.id).then_some(Seen(party))
+/// The borrower of a financing the caller sees: seen with it (`None` when `party` is not that borrower), a person
+/// under the name the financing's bank filed when the caller is that bank ([`as_filed`]).
+pub fn borrower<F: Financed>(caller: &Caller, financing: &Seen<F>, party: party::Model) -> Option<Seen<party::Model>> {
+    if financing.party_of() != party.id {
+        return None;
+    }
+    Some(Seen(match caller.scope() {
+        Scope::Bank(_) => as_filed(party, financing.filed_name()),
+        _ => party,
+    }))
+}
+
+/// A party as a bank sees it: a person under the name the bank itself filed (`filed`; the recorded name's initials
+/// when it filed none), never under the name another bank recorded. A person's record keeps the name its first filer
+/// sent, and a bank that files a carta for any CPF must not learn that name from it. A company is shown as recorded
+/// (its corporate name is public).
+pub fn as_filed(mut party: party::Model, filed: Option<&str>) -> party::Model {
+    if crate::privacy::is_person(&party) {
+        party.name = match filed.map(str::trim).filter(|n| !n.is_empty()) {
+            Some(name) => name.to_owned(),
+            None => crate::privacy::initials(&party.name),
+        };
+    }
+    party
+}
+
+/// The names bank `bank` filed for the persons among `parties`: each one's latest (by carta), by party id.
+async fn filed_names(
+    db: &impl ConnectionTrait,
+    bank: i64,
+    parties: impl Iterator<Item = i64>,
+) -> Result<std::collections::HashMap<i64, String>, ServiceError> {
+    use sea_orm::QueryOrder;
+    let ids: Vec<i64> = parties.collect::<HashSet<_>>().into_iter().collect();
+    let mut out = std::collections::HashMap::new();
+    for chunk in ids.chunks(5_000) {
+        let rows: Vec<(i64, String)> = fco_carta::Entity::find()
+            .select_only()
+            .column(fco_carta::Column::PartyId)
+            .column(fco_carta::Column::BorrowerName)
+            .filter(fco_carta::Column::BankId.eq(bank))
+            .filter(fco_carta::Column::PartyId.is_in(chunk.to_vec()))
+            .filter(fco_carta::Column::BorrowerName.is_not_null())
+            .order_by_asc(fco_carta::Column::Id)
+            .into_tuple()
+            .all(db)
+            .await?;
+        // The latest carta's name wins.
+        out.extend(rows);
+    }
+    Ok(out)
 }
 
 /// The flags raised on a financing the caller sees: seen with it (a flag of another financing is left out).
@@ -154,38 +214,6 @@ pub fn flags_on<F: Financed>(
         .filter(|f| f.programme == programme && f.financing_id == Some(id))
         .map(Seen)
         .collect()
-}
-
-/// The name a bank's new carta must show for its borrower, when the bank did not finance that person before (this
-/// carta is its only financing of them) and the stored name is not the one it sent: the name it sent, else the stored
-/// name's initials. Filing a carta for any CPF must not turn the CPF into the name another bank recorded. `None`
-/// when the stored name may be shown (another role, a company, a borrower the bank already financed, the same name).
-pub async fn name_as_filed(
-    db: &impl ConnectionTrait,
-    caller: &Caller,
-    carta: &fco_carta::Model,
-    sent: Option<&str>,
-) -> Result<Option<String>, ServiceError> {
-    use entity::financing::{Column as C, Entity};
-    use sea_orm::PaginatorTrait;
-    if caller.scope().bank().is_none() {
-        return Ok(None);
-    }
-    let Some(p) = party::Entity::find_by_id(carta.party_id).one(db).await? else {
-        return Ok(None);
-    };
-    let sent = sent.map(str::trim).filter(|n| !n.is_empty());
-    if !crate::privacy::is_person(&p)
-        || sent.is_some_and(|n| crate::financings::fold(n) == crate::financings::fold(&p.name))
-    {
-        return Ok(None);
-    }
-    let financed = Entity::find()
-        .filter(C::PartyId.eq(p.id))
-        .filter(C::BankId.eq(carta.bank_id))
-        .count(db)
-        .await?;
-    Ok((financed <= 1).then(|| sent.map_or_else(|| crate::privacy::initials(&p.name), str::to_owned)))
 }
 
 /// The parties of `rows` the caller may see, in their order: all of them for a role that reads everything, the ones
@@ -203,10 +231,18 @@ pub async fn parties(
         return Ok(Vec::new());
     }
     let financed = financed_by(db, bank, rows.iter().map(|p| p.id)).await?;
+    let persons = rows
+        .iter()
+        .filter(|p| financed.contains(&p.id) && crate::privacy::is_person(p))
+        .map(|p| p.id);
+    let names = filed_names(db, bank, persons).await?;
     Ok(rows
         .into_iter()
         .filter(|p| financed.contains(&p.id))
-        .map(Seen)
+        .map(|p| {
+            let filed = names.get(&p.id).map(String::as_str);
+            Seen(as_filed(p, filed))
+        })
         .collect())
 }
 

@@ -214,6 +214,12 @@ async fn the_audit_log_names_the_object_each_mutation_and_upload_acted_on() {
             json!({ "id": flag })).await;
         ask(&app, Some(&app.key), &[], "mutation { withdrawRuleParameterVersion(versionId: 999999, reason: \"x\") { key } }", json!({}))
             .await;
+        // Natural keys: a calendar day, a parameter.
+        ask(&app, Some(&app.key), &[], "mutation { addNonBusinessDay(day: \"2031-03-04\", reason: \"Carnaval\") { day } }", json!({}))
+            .await;
+        ask(&app, Some(&app.key), &[],
+            "mutation { addRuleParameterVersion(key: \"fco.ceiling\", value: \"1\", unit: \"BRL\", effectiveFrom: \"2031-01-01\", legalSource: \"x\") { key } }",
+            json!({})).await;
         // An upload and a key.
         use crate::reports::{cpf, good_row, upload, workbook};
         let (status, report) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&[good_row("AUD-1", cpf(7), 150_000.0)])).await;
@@ -237,6 +243,8 @@ async fn the_audit_log_names_the_object_each_mutation_and_upload_acted_on() {
         assert_eq!(target("mutation fileSocialFuelProject"), project);
         assert_eq!(target("mutation resolveComplianceFlag"), flag);
         assert_eq!(target("mutation withdrawRuleParameterVersion"), "versionId 999999");
+        assert_eq!(target("mutation addNonBusinessDay"), "day 2031-03-04");
+        assert_eq!(target("mutation addRuleParameterVersion"), "key fco.ceiling");
         assert_eq!(target("upload bank-report"), report["id"].as_str().expect("the report's ID"));
         assert!(
             target("keys create").starts_with(&format!("key {} {}", key.id, key.prefix)),

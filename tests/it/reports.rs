@@ -795,3 +795,49 @@ async fn the_lists_presentation_date_decides_the_120_days_of_a_chamber_carta() {
     })
     .await;
 }
+
+/// The same person listed by two banks under two names: each bank reads the person under the name it listed, never
+/// the other's; the roles that read the registry see the name recorded first.
+#[tokio::test]
+async fn each_bank_reads_a_person_it_listed_under_the_name_it_listed() {
+    on_each_backend(true, |app| async move {
+        let person = cpf(41);
+        let mut bb_row = good_row("BB-NOME-1", person.clone(), 1000.0);
+        bb_row[1] = C::T("Maria Aparecida Lima");
+        let mut sicredi_row = good_row("SIC-NOME-1", person.clone(), 2000.0);
+        sicredi_row[1] = C::T("M. A. Lima");
+        for (bank, row) in [("BB", bb_row), ("SICREDI", sicredi_row)] {
+            let (status, body) = upload(&app, bank, "2019-05", "maio.xlsx", workbook(&[row])).await;
+            assert_eq!(status, 201, "{body}");
+            let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+            assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
+        }
+        let read = |key: String| {
+            let app = &app;
+            let person = person.clone();
+            async move {
+                let body: Value = crate::helpers::client_with(&key)
+                    .post(format!("{}/graphql", app.base))
+                    .json(&json!({
+                        "query": "query($d: String!) { party(document: $d) { name } fcoCartas(first: 10, filter: { document: $d }) { nodes { party { name } } } }",
+                        "variables": { "d": person } }))
+                    .send()
+                    .await
+                    .expect("answer")
+                    .json()
+                    .await
+                    .expect("JSON");
+                body
+            }
+        };
+        let sicredi = read(app.key_of("bank", Some("SICREDI")).await).await;
+        assert_eq!(sicredi["data"]["party"]["name"], "M. A. Lima", "{sicredi}");
+        assert_eq!(sicredi["data"]["fcoCartas"]["nodes"][0]["party"]["name"], "M. A. Lima", "{sicredi}");
+        assert!(!sicredi.to_string().contains("Aparecida"), "{sicredi}");
+        let bb = read(app.key_of("bank", Some("BB")).await).await;
+        assert_eq!(bb["data"]["party"]["name"], "Maria Aparecida Lima", "{bb}");
+        let admin = app.data("query($d: String!) { party(document: $d) { name } }", json!({ "d": person })).await;
+        assert_eq!(admin["party"]["name"], "Maria Aparecida Lima", "{admin}");
+    })
+    .await;
+}

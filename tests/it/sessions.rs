@@ -894,6 +894,71 @@ async fn revoking_a_key_closes_its_open_subscription() {
     .await;
 }
 
+/// A graphql-transport-ws socket opened from this site's page with the session `cookie` alone (as GraphiQL opens it),
+/// subscribed to `flagRaised`.
+async fn subscribed_with_cookie(
+    app: &TestApp,
+    cookie: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
+        .into_client_request()
+        .expect("request");
+    let headers = request.headers_mut();
+    headers.insert(
+        "Sec-WebSocket-Protocol",
+        "graphql-transport-ws".parse().expect("header"),
+    );
+    headers.insert("Cookie", cookie.parse().expect("header"));
+    headers.insert("Origin", app.base.parse().expect("header"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+    ws.send(Message::text(
+        json!({ "type": "connection_init", "payload": {} }).to_string(),
+    ))
+    .await
+    .expect("init");
+    let ack = ws.next().await.expect("ack").expect("frame");
+    assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
+    ws.send(Message::text(
+        json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } })
+            .to_string(),
+    ))
+    .await
+    .expect("subscribe");
+    ws
+}
+
+#[tokio::test]
+async fn signing_out_closes_the_subscriptions_the_session_opened() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    on_each_backend(false, |app| async move {
+        let key = app.key_of("analyst", None).await;
+        let cookie = sign_in(&app, &key, None).await;
+        let other = sign_in(&app, &key, None).await;
+        let mut ws = subscribed_with_cookie(&app, &cookie).await;
+        let mut untouched = subscribed_with_cookie(&app, &other).await;
+        let out = browser()
+            .post(format!("{}/sign-out", app.base))
+            .header("cookie", &cookie)
+            .header("origin", &app.base)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(out.status().as_u16(), 303);
+        let frame = closed_within(&mut ws, 5).await;
+        assert_eq!(frame.code, CloseCode::from(4403), "{frame:?}");
+        // The other session of the same key (another browser) stays open.
+        let still = tokio::time::timeout(
+            std::time::Duration::from_millis(1500),
+            futures::StreamExt::next(&mut untouched),
+        )
+        .await;
+        assert!(still.is_err(), "another session's socket is left alone: {still:?}");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn a_subscription_ends_when_its_token_expires() {
     use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;

@@ -686,6 +686,7 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             existing_sires: None,
             artificial_insemination: None,
             presented_on: None,
+            borrower_name: None,
             ..first.clone()
         }
         .into();
@@ -713,6 +714,7 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             artificial_insemination: Some(false),
             presented_on: Some(day),
             special_demand: true,
+            borrower_name: Some("Maria da Silva".into()),
             ..first.clone()
         }
         .into();

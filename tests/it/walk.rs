@@ -691,7 +691,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
                 party { name economicGroup { members { document name } } } } }",
             json!({ "input": {
                 "number": "WALK-GROUP-1", "bankId": sicredi_id, "borrowerDocument": grouped["party"]["document"],
-                "borrowerName": "x", "line": "RURAL", "activity": "GRAINS", "financedAmount": "1000.00",
+                "borrowerName": "Nome Enviado Pelo Banco", "line": "RURAL", "activity": "GRAINS", "financedAmount": "1000.00",
                 "municipalityCode": 5107925 } }),
         )
         .await;
@@ -699,7 +699,52 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
         // The payload shows the name the bank sent, not the one another bank recorded, wherever the person appears.
         let text = created.to_string();
         assert!(!text.contains(grouped["party"]["name"].as_str().unwrap_or("?")), "{created}");
-        assert_eq!(created["data"]["createFcoCarta"]["party"]["name"], "x", "{created}");
+        assert_eq!(created["data"]["createFcoCarta"]["party"]["name"], "Nome Enviado Pelo Banco", "{created}");
+        // And so does every later read: the list, the carta's borrower, a look-up by CPF, a search by either name, a
+        // filter by the recorded name, and the export.
+        let stored = grouped["party"]["name"].as_str().expect("name").to_owned();
+        let document = grouped["party"]["document"].clone();
+        let later = as_key(
+            &app,
+            &sicredi,
+            "query($d: String!, $stored: String!) {
+                list: fcoCartas(first: 100, filter: { stages: [DRAFT] }) { nodes { number party { name } } }
+                byDocument: party(document: $d) { name }
+                sent: parties(search: \"enviado pelo\") { document name }
+                recorded: parties(search: $stored) { document }
+                filtered: fcoCartas(first: 100, filter: { borrowerName: $stored }) { nodes { number } } }",
+            json!({ "d": document, "stored": stored }),
+        )
+        .await;
+        assert_eq!(code(&later), "OK", "{later}");
+        assert!(!later.to_string().contains(&stored), "{later}");
+        let data = &later["data"];
+        let listed = data["list"]["nodes"]
+            .as_array()
+            .and_then(|n| n.iter().find(|n| n["number"] == "WALK-GROUP-1"))
+            .expect("the new carta is listed");
+        assert_eq!(listed["party"]["name"], "Nome Enviado Pelo Banco", "{later}");
+        assert_eq!(data["byDocument"]["name"], "Nome Enviado Pelo Banco", "{later}");
+        assert!(
+            data["sent"].as_array().is_some_and(|p| p.iter().any(|p| p["document"] == document)),
+            "the bank finds the person by the name it sent: {later}"
+        );
+        assert!(
+            data["recorded"].as_array().is_some_and(|p| p.iter().all(|p| p["document"] != document)),
+            "the recorded name matches nothing of the bank's: {later}"
+        );
+        assert!(
+            data["filtered"]["nodes"].as_array().is_some_and(|n| n.iter().all(|n| n["number"] != "WALK-GROUP-1")),
+            "{later}"
+        );
+        let export = client_with(&sicredi)
+            .get(format!("{}/exports/cartas.csv", app.base))
+            .send()
+            .await
+            .expect("export");
+        let csv = export.text().await.expect("csv");
+        assert!(csv.contains("Nome Enviado Pelo Banco"), "{csv}");
+        assert!(!csv.contains(&stored), "the export shows the bank's own name for the person");
         let financed: HashSet<String> = financings(&app)
             .await
             .into_iter()

@@ -148,7 +148,8 @@ struct AuthorizeField {
 }
 
 /// The object a root field's arguments name, for the audit log: the argument `id`, else `input.id`, else the first
-/// argument (or `input` field) named `…Id`; a global ID as Fomento writes it, a number as `versionId 42`.
+/// argument (or `input` field) named `…Id`, else the natural key (`key`, `day`); a global ID as Fomento writes it, a
+/// number as `versionId 42`, a key as `key fco.ceiling`.
 fn target_of(field: &async_graphql::parser::types::Field, variables: &async_graphql::Variables) -> Option<String> {
     use async_graphql::{Name, Value as V};
     let args: Vec<(String, V)> = field
@@ -184,10 +185,19 @@ fn target_of(field: &async_graphql::parser::types::Field, variables: &async_grap
             }
         })
     };
+    // A mutation that names no object by ID names it by its natural key: a rule parameter by `key`, a calendar day
+    // by `day`.
+    let natural = || {
+        args.iter().find_map(|(n, v)| match (n.as_str(), v) {
+            ("key" | "day", V::String(s)) => Some(format!("{n} {s}")),
+            _ => None,
+        })
+    };
     first(&named, &args)
         .or_else(|| first(&named, &input))
         .or_else(|| first(&an_id, &args))
         .or_else(|| first(&an_id, &input))
+        .or_else(natural)
 }
 
 #[async_trait::async_trait]

@@ -379,17 +379,8 @@ impl LifecycleMutation {
             artificial_insemination: input.artificial_insemination,
             special_demand: input.special_demand,
         };
-        let sent_name = new.borrower_name.clone();
         let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
         super::guard::audit_target(ctx, &ids::encode(NodeKind::FcoCarta, c.id));
-        // A bank filing for a person it did not finance yet learns no name it did not send.
-        if let Some(name) = service::visible::name_as_filed(db(ctx), &super::caller(ctx), &c, sent_name.as_deref())
-            .await
-            .served(ctx)?
-            && let Some(p) = ctx.data_opt::<super::loaders::Prefetched>()
-        {
-            p.show_name_as_filed(c.party_id, name);
-        }
         Ok(FcoCarta(super::seen(ctx, c)?))
     }
 

@@ -368,7 +368,10 @@ where
         let Some(m) = visible::of_bank(&caller, r.model) else {
             continue;
         };
-        let party = r.party.and_then(|p| visible::borrower(&m, p));
+        let party = r
+            .party
+            .and_then(|p| visible::borrower(&caller, &m, p))
+            .map(|p| (m.financing(), p));
         related.push((r.bank.map(visible::public), party, r.municipality.map(visible::public)));
         seen.push(m);
     }

@@ -119,11 +119,10 @@ loader!(
 /// never served to another.
 #[derive(Debug, Default)]
 pub struct Prefetched {
-    /// Names a request must show for persons in place of the stored ones (a carta's payload shows the borrower's
-    /// name as the bank filed it).
-    names_as_filed: std::sync::Mutex<HashMap<i64, String>>,
     banks: std::sync::Mutex<HashMap<i64, Seen<bank::Model>>>,
-    parties: std::sync::Mutex<HashMap<i64, Seen<party::Model>>>,
+    /// Each financing's borrower, by the financing (programme and id): seen through it, under the name its bank filed
+    /// when the caller is that bank.
+    parties: std::sync::Mutex<HashMap<(Programme, i64), Seen<party::Model>>>,
     municipalities: std::sync::Mutex<HashMap<i32, Seen<municipality::Model>>>,
 }
 
@@ -134,7 +133,7 @@ impl Prefetched {
         rows: impl Iterator<
             Item = (
                 Option<Seen<bank::Model>>,
-                Option<Seen<party::Model>>,
+                Option<((Programme, i64), Seen<party::Model>)>,
                 Option<Seen<municipality::Model>>,
             ),
         >,
@@ -148,8 +147,8 @@ impl Prefetched {
             if let Some(b) = b {
                 banks.insert(b.id, b);
             }
-            if let Some(p) = p {
-                parties.insert(p.id, p);
+            if let Some((financing, p)) = p {
+                parties.insert(financing, p);
             }
             if let Some(m) = m {
                 towns.insert(m.ibge_code, m);
@@ -157,31 +156,18 @@ impl Prefetched {
         }
     }
 
-    /// Shows `name` for party `id` in this request's answer, whatever the stored name.
-    pub fn show_name_as_filed(&self, id: i64, name: String) {
-        self.names_as_filed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, name);
-    }
-
-    /// The name this request shows for party `id` in place of the stored one, if any.
-    pub fn name_as_filed(&self, id: i64) -> Option<String> {
-        self.names_as_filed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&id)
-            .cloned()
-    }
-
     /// A bank read with the page.
     pub fn bank(&self, id: i64) -> Option<Seen<bank::Model>> {
         self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
     }
 
-    /// A party read with the page.
-    pub fn party(&self, id: i64) -> Option<Seen<party::Model>> {
-        self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
+    /// The borrower of a financing read with the page.
+    pub fn party(&self, financing: (Programme, i64)) -> Option<Seen<party::Model>> {
+        self.parties
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&financing)
+            .cloned()
     }
 
     /// `f` of a bank read with the page, borrowed.
@@ -189,9 +175,13 @@ impl Prefetched {
         self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
     }
 
-    /// `f` of a party read with the page, borrowed.
-    pub fn with_party<R>(&self, id: i64, f: impl FnOnce(&Seen<party::Model>) -> R) -> Option<R> {
-        self.parties.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
+    /// `f` of the borrower of a financing read with the page, borrowed.
+    pub fn with_party<R>(&self, financing: (Programme, i64), f: impl FnOnce(&Seen<party::Model>) -> R) -> Option<R> {
+        self.parties
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&financing)
+            .map(f)
     }
 
     /// `f` of a municipality read with the page, borrowed.

@@ -251,12 +251,21 @@ plain_connection!(
     "SocialFuelProjectEdge"
 );
 
+/// The borrower of a financing read with the page: its value for the field's selection, when it is there and plain.
+fn borrower(
+    ctx: &ContextSelectionSet<'_>,
+    field: &Positioned<Field>,
+    financing: (entity::vocab::Programme, i64),
+) -> Option<Value> {
+    ctx.data_opt::<Prefetched>()?
+        .with_party(financing, |b| nested(ctx, field, b))?
+}
+
 /// A relation read with the page: its value for the field's selection, when it is there and plain.
 fn related(ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>, name: &str, key: i64) -> Option<Value> {
     let p = ctx.data_opt::<Prefetched>()?;
     match name {
         "bank" => p.with_bank(key, |b| nested(ctx, field, b))?,
-        "party" => p.with_party(key, |b| nested(ctx, field, b))?,
         _ => p.with_municipality(i32::try_from(key).ok()?, |m| nested(ctx, field, m))?,
     }
 }
@@ -272,7 +281,7 @@ impl Plain for SocialFuelProject {
             "programme" => enumerated(Programme::SocialFuel),
             "title" => text(&p.title),
             "bank" => related(ctx, field, name, p.bank_id)?,
-            "party" => related(ctx, field, name, p.party_id)?,
+            "party" => borrower(ctx, field, service::visible::Financed::financing(&**p))?,
             "municipality" => related(ctx, field, name, i64::from(p.plant_municipality_code))?,
             "amount" => scalar(Decimal::from(p.requested_amount.to_decimal())),
             "status" => enumerated(FinancingStatus::from(p.status)),
@@ -316,7 +325,7 @@ impl Plain for FcoCarta {
             "programme" => enumerated(Programme::FcoRural),
             "number" => text(&c.number),
             "bank" => related(ctx, field, name, c.bank_id)?,
-            "party" => related(ctx, field, name, c.party_id)?,
+            "party" => borrower(ctx, field, service::visible::Financed::financing(&**c))?,
             "municipality" => related(ctx, field, name, i64::from(c.municipality_code))?,
             "amount" => scalar(Decimal::from(c.financed_amount.to_decimal())),
             "status" => enumerated(FinancingStatus::from(c.status)),
@@ -373,8 +382,6 @@ impl Plain for Seen<party::Model> {
             }
             return Some(Value::String(if name == "document" {
                 service::privacy::document_shown(caller, self, &[], || whole_document(self))
-            } else if let Some(filed) = ctx.data_opt::<Prefetched>().and_then(|p| p.name_as_filed(self.id)) {
-                filed
             } else {
                 service::privacy::name_shown(caller, self, &[])
             }));

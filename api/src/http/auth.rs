@@ -113,6 +113,7 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
     let open = public(&path, &state);
     // A header's key, else a browser's session cookie; a cookie's request that changes something (or opens the
     // subscriptions' socket) must come from this site's own pages.
+    let mut held = None;
     let found = match presented(req.headers()) {
         Some(key) => Some(identify(&state, &key).await),
         None => match super::session::from_cookie(req.headers()) {
@@ -127,7 +128,15 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
                 Some(
                     service::sessions::resolve(&state.db, &id, chrono::Utc::now())
                         .await
-                        .map(|s| s.map(|s| (s.caller, s.rate_per_second))),
+                        .map(|s| {
+                            s.map(|s| {
+                                held = Some(SessionHeld {
+                                    hash: s.hash,
+                                    expires_at: s.expires_at,
+                                });
+                                (s.caller, s.rate_per_second)
+                            })
+                        }),
                 )
             }
             None => None,
@@ -165,6 +174,9 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
     match caller {
         Some(c) => {
             req.extensions_mut().insert(c);
+            if let Some(h) = held {
+                req.extensions_mut().insert(h);
+            }
             next.run(req).await
         }
         None if open || upgrade => {
@@ -189,6 +201,16 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
             unauthenticated(&path, req.headers())
         }
     }
+}
+
+/// The browser session a request came with (its cookie), when that is what identified it: what the subscriptions'
+/// socket watches to close when the session ends.
+#[derive(Debug, Clone)]
+pub struct SessionHeld {
+    /// The session's stored hash, announced when it ends.
+    pub hash: String,
+    /// When it ends by itself.
+    pub expires_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// `401` in the shape of the endpoint: a GraphQL error (`UNAUTHENTICATED`) on `/graphql`, the banks' REST error

@@ -818,10 +818,11 @@ mod variable_tests {
 /// (`{"authorization": "Bearer fmt_…"}` or `{"apiKey": "fmt_…"}`), or in the upgrade's own header or session cookie;
 /// without a valid one the connection is closed at init with `4403 Forbidden`, and a `subscribe` before the
 /// acknowledgement with `4401 Unauthorized`, the codes the protocol gives. The socket is closed with `4403` when its
-/// key is revoked or its token expires.
+/// key is revoked, its token expires, or the browser session that opened it ends (sign-out, expiry).
 pub async fn subscriptions(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
+    session: Option<axum::Extension<super::auth::SessionHeld>>,
     headers: HeaderMap,
     protocol: async_graphql_axum::GraphQLProtocol,
     upgrade: axum::extract::ws::WebSocketUpgrade,
@@ -873,14 +874,20 @@ pub async fn subscriptions(
                             "UNAUTHENTICATED: send an API key in connection_init ({\"authorization\": \"Bearer …\"})",
                         ));
                     };
+                    let session = session.filter(|_| token.is_none()).map(|axum::Extension(s)| s);
                     let until = token
                         .filter(|t| service::tokens::looks_like_jwt(t))
-                        .and_then(|t| service::tokens::expires_at(&t));
+                        .and_then(|t| service::tokens::expires_at(&t))
+                        .or(session.as_ref().map(|s| s.expires_at));
                     let key_hash = match &caller {
                         Caller::Key { id, .. } => service::keys::hash_of(&state.db, *id).await.ok().flatten(),
                         _ => None,
                     };
-                    let _ = known.set(Holder { key_hash, until });
+                    let _ = known.set(Holder {
+                        key_hash,
+                        session_hash: session.map(|s| s.hash),
+                        until,
+                    });
                     let mut data = async_graphql::Data::default();
                     data.insert(caller);
                     Ok(data)
@@ -928,17 +935,26 @@ pub async fn subscriptions(
 struct Holder {
     /// The SHA-256 of its API key, for a key's socket.
     key_hash: Option<String>,
+    /// The stored hash of the browser session that opened it, for a socket opened with the session cookie.
+    session_hash: Option<String>,
     /// Its token's expiry, for a token's socket.
     until: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-/// Resolves when the socket's key is revoked (this process hears of it on `revoked`) or its token expires.
+/// Resolves when the socket's key is revoked or its browser session ended (this process hears of either on
+/// `revoked`), or its token or session expires.
 async fn credential_ended(mut revoked: tokio::sync::broadcast::Receiver<String>, who: &std::sync::OnceLock<Holder>) {
     use tokio::sync::broadcast::error::RecvError;
     loop {
         tokio::select! {
             news = revoked.recv() => match news {
-                Ok(hash) if who.get().and_then(|h| h.key_hash.as_deref()) == Some(hash.as_str()) => return,
+                Ok(hash)
+                    if who.get().is_some_and(|h| {
+                        h.key_hash.as_deref() == Some(hash.as_str()) || h.session_hash.as_deref() == Some(hash.as_str())
+                    }) =>
+                {
+                    return;
+                }
                 Err(RecvError::Closed) => std::future::pending::<()>().await,
                 Ok(_) | Err(RecvError::Lagged(_)) => {}
             },

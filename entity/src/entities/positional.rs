@@ -305,6 +305,7 @@ positional!(super::fco_carta::Model {
     artificial_insemination,
     presented_on,
     special_demand,
+    borrower_name,
 });
 
 positional!(super::party::Model {

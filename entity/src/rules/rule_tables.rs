@@ -51,6 +51,7 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
         artificial_insemination: None,
         presented_on: None,
         special_demand: false,
+        borrower_name: None,
     }
 }
 

@@ -712,7 +712,7 @@ const PARTY_INSERT: &str = "INSERT INTO party (document, document_kind, cnpj_roo
 /// approved cartas), the decision's date (the approval's) and its stage (approved, or contracted when the row has a
 /// contract date: [`listed`]) follow from the report or the row and are written in the SQL; the time it is recorded
 /// is one value per statement.
-const CARTA_COLS: [bulk::Col; 12] = [
+const CARTA_COLS: [bulk::Col; 13] = [
     bulk::col("party_id", "bigint"),
     bulk::col("number", "text"),
     bulk::col("line", "text"),
@@ -725,6 +725,7 @@ const CARTA_COLS: [bulk::Col; 12] = [
     bulk::col("term_months", "integer"),
     bulk::col("grace_months", "integer"),
     bulk::col("presented_on", "date"),
+    bulk::col("borrower_name", "text"),
 ];
 
 /// The rows of `s`, named `r`, with the stage (and its status) of a carta a bank lists: contracted when the row has a
@@ -765,10 +766,10 @@ fn carta_insert_only(backend: sea_orm::DbBackend, bank: i64, report: i64) -> Str
     format!(
         "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage,
             status, decision, decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months,
-            presented_on, created_at, created_by_report)
+            presented_on, borrower_name, created_at, created_by_report)
         SELECT r.number, {bank}, r.party_id, r.line, r.activity, r.financed_amount, r.municipality_code, r.stage,
             r.status, '{favourable}', r.approved_on, r.approved_on, r.contracted_on, r.contracted_amount, r.term_months,
-            r.grace_months, r.presented_on, {created_at}, {report}
+            r.grace_months, r.presented_on, r.borrower_name, {created_at}, {report}
         FROM {}",
         listed()
     )
@@ -788,6 +789,7 @@ fn carta_update(bank: i64) -> String {
             term_months = COALESCE(r.term_months, fco_carta.term_months),
             grace_months = COALESCE(r.grace_months, fco_carta.grace_months),
             presented_on = COALESCE(r.presented_on, fco_carta.presented_on),
+            borrower_name = r.borrower_name,
             stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
                            OR r.stage = 'CONTRACTED' THEN r.stage ELSE fco_carta.stage END,
             status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
@@ -1013,6 +1015,7 @@ impl Preparer {
                     row.term_months.into(),
                     row.grace_months.into(),
                     row.presented_on.into(),
+                    row.borrower.as_str().into(),
                 ];
                 (row.carta_number.clone(), row.document.as_str().to_owned(), values)
             })

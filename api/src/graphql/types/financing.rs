@@ -44,14 +44,17 @@ pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
 /// The borrower of a financing the caller sees (seen with it).
 pub(crate) async fn borrower_of<F: visible::Financed>(ctx: &Context<'_>, financing: &Seen<F>) -> Result<Party> {
     let id = financing.party_of();
-    if let Some(p) = ctx.data_opt::<Prefetched>().and_then(|p| p.party(id)) {
+    if let Some(p) = ctx
+        .data_opt::<Prefetched>()
+        .and_then(|p| p.party(financing.financing()))
+    {
         return Ok(Party(p));
     }
     loader::<PartyLoader>(ctx)
         .load_one(id)
         .await
         .map_err(gql)?
-        .and_then(|p| visible::borrower(financing, p))
+        .and_then(|p| visible::borrower(&super::super::caller(ctx), financing, p))
         .map(Party)
         .ok_or_else(|| gql(ApiError::Internal(format!("party {id} is referenced but missing"))))
 }

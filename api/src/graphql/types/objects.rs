@@ -118,11 +118,7 @@ impl Party {
         } else {
             Vec::new()
         };
-        let (document, name) = service::privacy::shown(&caller, &self.0, &programmes, document);
-        let filed = ctx
-            .data_opt::<super::super::loaders::Prefetched>()
-            .and_then(|p| p.name_as_filed(self.0.id));
-        Ok((document, filed.unwrap_or(name)))
+        Ok(service::privacy::shown(&caller, &self.0, &programmes, document))
     }
 }
 
