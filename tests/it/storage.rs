@@ -751,7 +751,7 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             .expect("by position");
         assert!(by_name.len() > 10, "{backend:?}");
         assert_eq!(by_position, by_name, "{backend:?}: cartas");
-        // As the passes that judge every carta read them: their judged columns, the four no rule reads left out.
+        // As the passes that judge every carta read them: their judged columns, the five no rule reads left out.
         let judged = service::facts::cartas_in_range_if(&db, (i64::MIN, i64::MAX), sea_orm::Condition::all())
             .await
             .expect("judged");
@@ -759,6 +759,7 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             municipality_code: 0,
             created_at: chrono::DateTime::UNIX_EPOCH,
             created_by_report: None,
+            borrower_name: None,
             ..c.clone()
         };
         assert_eq!(
