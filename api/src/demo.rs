@@ -241,7 +241,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         ("Cooperativa Vale do Teles Pires", "COOPERATIVE"),
         ("Associação Pantaneira", "ASSOCIATION"),
     ] {
-        group_ids.push(service::groups::create(db, &at(start), name, kind, &[]).await?.id);
+        group_ids.push(service::groups::create(db, &at(start), name, kind, &[], None).await?.id);
     }
 
     // Biodiesel companies: 12 roots, the first three also borrow FCO money (through another branch for two of them).
@@ -366,6 +366,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 plant_municipality_code: plant,
                 requested_amount: reais(plan.amount),
                 bank_framed_on: Some(plan.framed),
+                created_on: Some(created),
             },
         )
         .await?;
@@ -373,7 +374,8 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         let count = if stage == SocialFuelStage::Draft { 4 } else { 6 };
         for kind in ProjectDocumentKind::ANNEX_I.iter().take(count) {
             let reference = Some(format!("MDA-{}-{:?}", p.id, kind));
-            service::lifecycle::add_project_document(db, &at(received), p.id, *kind, Some(received), reference).await?;
+            service::lifecycle::add_project_document(db, &at(received), p.id, *kind, Some(received), reference, None)
+                .await?;
         }
         let year = chrono::Datelike::year(&received);
         let kinds = [
@@ -407,7 +409,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 productivity_kg_per_ha: perennial.then(|| rust_decimal::Decimal::from(4_000)),
                 coefficient_source: perennial.then(|| "Embrapa".to_owned()),
             };
-            service::acquisitions::add(db, &at(received), p.id, a, None).await?;
+            service::acquisitions::add(db, &at(received), p.id, a, None, None).await?;
         }
         if stage != SocialFuelStage::Draft || p.id % 2 == 0 {
             let proposal = Proposal {
@@ -424,7 +426,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 delivery_conditions: Some("entrega no armazém da cooperativa, safra".into()),
                 safeguards: (p.id % 7 != 3).then(|| "multa de 10 % por inadimplemento".to_owned()),
             };
-            service::commitments::add_proposal(db, &at(received), p.id, proposal, None).await?;
+            service::commitments::add_proposal(db, &at(received), p.id, proposal, None, None).await?;
         }
         for (on, event) in plan.events(i) {
             // Where MDA decided favourably over a rule the project violates, it said why (kept in the history).
@@ -480,11 +482,12 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 artificial_insemination: matches!(plan.activity, FcoActivity::Swine | FcoActivity::SowRetention)
                     .then_some(i % 3 == 0),
                 special_demand: false,
+                created_on: Some(created),
             },
         )
         .await?;
         for item in items_for(&mut rng, &c) {
-            service::items::add(db, &at(created), c.id, item, None).await?;
+            service::items::add(db, &at(created), c.id, item, None, None).await?;
         }
         if stage == FcoCartaStage::Draft {
             continue;
@@ -572,7 +575,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             .filter(|p| p.group == Some(g))
             .map(|p| p.document.clone())
             .collect();
-        service::groups::add_members(db, &at(anchor), *id, &members).await?;
+        service::groups::add_members(db, &at(anchor), *id, &members, None).await?;
     }
     Ok(())
 }

@@ -130,12 +130,14 @@ pub async fn add(
     project_id: i64,
     a: Acquisition,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<feedstock_acquisition::Model> {
     let p = project(db, "input.projectId", project_id).await?;
     let reason = versions::reason(decided(&p), reason)?;
+    let day = act.effective("input.effectiveOn", effective_on, None)?;
     let mut row = checked(db, act, a).await?;
     row.project_id = Set(p.id);
-    versions::add(db, act, row, reason).await
+    versions::add(db, act, row, reason, day).await
 }
 
 async fn in_force(
@@ -156,30 +158,33 @@ async fn in_force(
     Ok((a, p))
 }
 
-/// Changes an acquisition: in place before MDA's decision, by a new version with the reason after it.
+/// Changes an acquisition by a new version, the old one kept ([`versions::change`]); after MDA's decision with the
+/// reason.
 pub async fn update(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     a: Acquisition,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<feedstock_acquisition::Model> {
     let (old, p) = in_force(db, id).await?;
     let reason = versions::reason(decided(&p), reason)?;
     let mut row = checked(db, act, a).await?;
     row.project_id = Set(p.id);
-    versions::change(db, act, old, row, decided(&p), reason).await
+    versions::change(db, act, old, row, decided(&p), reason, effective_on).await
 }
 
-/// Removes an acquisition: deleted before MDA's decision; after it, kept and marked removed with the reason.
+/// Removes an acquisition: kept and marked removed ([`versions::remove`]); after MDA's decision with the reason.
 pub async fn remove(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     reason: Option<&str>,
+    ended_on: Option<chrono::NaiveDate>,
 ) -> Result<social_fuel_project::Model> {
     let (old, p) = in_force(db, id).await?;
     let reason = versions::reason(decided(&p), reason)?;
-    versions::remove::<feedstock_acquisition::ActiveModel>(db, act, old, decided(&p), reason).await?;
+    versions::remove::<feedstock_acquisition::ActiveModel>(db, act, old, decided(&p), reason, ended_on).await?;
     Ok(p)
 }

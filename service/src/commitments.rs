@@ -83,12 +83,14 @@ pub async fn add_proposal(
     project_id: i64,
     p: Proposal,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<contract_proposal::Model> {
     let pr = project(db, "input.projectId", project_id).await?;
     let reason = versions::reason(decided(&pr), reason)?;
+    let day = act.effective("input.effectiveOn", effective_on, None)?;
     let mut row = proposal_row(p)?;
     row.project_id = Set(pr.id);
-    versions::add(db, act, row, reason).await
+    versions::add(db, act, row, reason, day).await
 }
 
 async fn proposal_in_force(
@@ -106,31 +108,33 @@ async fn proposal_in_force(
     Ok((c, p))
 }
 
-/// Changes a proposal: in place before MDA's decision, by a new version with the reason after it.
+/// Changes a proposal by a new version, the old one kept ([`versions::change`]); after MDA's decision with the reason.
 pub async fn update_proposal(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     p: Proposal,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<contract_proposal::Model> {
     let (old, pr) = proposal_in_force(db, id).await?;
     let reason = versions::reason(decided(&pr), reason)?;
     let mut row = proposal_row(p)?;
     row.project_id = Set(pr.id);
-    versions::change(db, act, old, row, decided(&pr), reason).await
+    versions::change(db, act, old, row, decided(&pr), reason, effective_on).await
 }
 
-/// Removes a proposal: deleted before MDA's decision; after it, kept and marked removed with the reason.
+/// Removes a proposal: kept and marked removed ([`versions::remove`]); after MDA's decision with the reason.
 pub async fn remove_proposal(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     reason: Option<&str>,
+    ended_on: Option<chrono::NaiveDate>,
 ) -> Result<social_fuel_project::Model> {
     let (old, pr) = proposal_in_force(db, id).await?;
     let reason = versions::reason(decided(&pr), reason)?;
-    versions::remove::<contract_proposal::ActiveModel>(db, act, old, decided(&pr), reason).await?;
+    versions::remove::<contract_proposal::ActiveModel>(db, act, old, decided(&pr), reason, ended_on).await?;
     Ok(pr)
 }
 
@@ -151,15 +155,16 @@ pub struct Plan {
     pub methodology: Option<String>,
 }
 
-/// Records a project's plan. Before MDA's decision it replaces the one recorded before; after it, the plan needs a
-/// reason and is a new version, the old one kept ([`versions`]). Either way the confirmation of its compatibility is
-/// cleared (the facts it judged changed) and the history notes the change.
+/// Records a project's plan: a new version, the one recorded before kept ([`versions`]); after MDA's decision it needs
+/// a reason. The confirmation of its compatibility ends the day the new plan takes effect (the facts it judged
+/// changed) and the history notes the change on that day.
 pub async fn record_plan(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     plan: Plan,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<assistance_plan::Model> {
     let p = project(db, "input.projectId", project_id).await?;
     let reason = versions::reason(decided(&p), reason)?;
@@ -189,16 +194,23 @@ pub async fn record_plan(
         .one(&txn)
         .await?;
     let saved = match current {
-        Some(old) => versions::change(&txn, act, old, row, decided(&p), reason.clone()).await?,
-        None => versions::add(&txn, act, row, reason.clone()).await?,
+        Some(old) => versions::change(&txn, act, old, row, decided(&p), reason.clone(), effective_on).await?,
+        None => {
+            let day = act.effective("input.effectiveOn", effective_on, None)?;
+            versions::add(&txn, act, row, reason.clone(), day).await?
+        }
     };
-    // A person confirmed the plan as it was; the new one needs its own confirmation.
-    entity::checklist_confirmation::Entity::delete_many()
-        .filter(entity::checklist_confirmation::Column::Programme.eq(Programme::SocialFuel))
-        .filter(entity::checklist_confirmation::Column::FinancingId.eq(p.id))
-        .filter(entity::checklist_confirmation::Column::RuleCode.eq(entity::rules::code::SF_ASSISTANCE_PLAN.as_str()))
-        .exec(&txn)
-        .await?;
+    // A person confirmed the plan as it was; the new one needs its own confirmation. The earlier confirmation is kept:
+    // it ends the day the new plan takes effect.
+    let from = saved.effective_on.unwrap_or_else(|| act.day(None));
+    crate::parameters::end_confirmations(
+        &txn,
+        Programme::SocialFuel,
+        p.id,
+        entity::rules::code::SF_ASSISTANCE_PLAN.as_str(),
+        from,
+    )
+    .await?;
     let stage = p.stage.to_value();
     financing_transition::ActiveModel {
         programme: Set(Programme::SocialFuel),
@@ -206,7 +218,7 @@ pub async fn record_plan(
         from_stage: Set(Some(stage.clone())),
         to_stage: Set(stage),
         event: Set("ASSISTANCE_PLAN".into()),
-        occurred_on: Set(act.day(None)),
+        occurred_on: Set(from),
         recorded_at: Set(act.clock.now()),
         actor: Set(act.caller.actor()),
         note: Set(reason),

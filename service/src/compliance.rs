@@ -112,17 +112,24 @@ fn confirm(
     }
     for o in outcomes.iter_mut() {
         let checklist = o.kind == RuleKind::Checklist;
+        // The confirmation that held on `as_of` (the latest to take effect, when several did).
         if let Some(c) = confirmations
             .iter()
-            .find(|c| c.rule_code == o.code && brasilia_date(c.confirmed_at) <= as_of)
+            .filter(|c| c.rule_code == o.code && c.known_on(as_of))
+            .max_by_key(|c| (c.effective_on, c.id))
             && checklist
             && o.status != rules::Status::Violated
         {
             o.status = rules::Status::Met;
+            let typed = brasilia_date(c.confirmed_at);
+            let when = match c.effective_on {
+                Some(day) if day != typed => day.format("%d/%m/%Y").to_string(),
+                _ => authority(programme).show(c.confirmed_at),
+            };
             o.explanation = format!(
                 "confirmed by {} on {}{}",
                 c.confirmed_by,
-                authority(programme).show(c.confirmed_at),
+                when,
                 c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default()
             );
         }

@@ -1,7 +1,8 @@
 //! Economic groups, cooperatives and associations: FCO-CEILING and FCO-WEANED-2000 count a borrower's whole group
 //! (CDAE/MT 2019, arts. 4 and 6 §1), so who belongs to which group is a fact a person records. Each joining and
-//! leaving is kept in `economic_group_membership` with when it was recorded and by whom, so a rule judged `asOf` a
-//! day reads the groups as known that day; `party.economic_group_id` is the membership now.
+//! leaving is kept in `economic_group_membership` with the days it took effect (`joinedOn`, `leftOn`) beside when it
+//! was recorded and by whom, so a rule judged `asOf` a day reads the groups as they stood that day;
+//! `party.economic_group_id` is the membership now.
 
 use crate::{
     ServiceError,
@@ -37,9 +38,16 @@ pub async fn group(db: &impl ConnectionTrait, id: i64) -> Result<economic_group:
         .ok_or_else(|| ServiceError::not_found("input.groupId", Message::new(code::GROUP_UNKNOWN).arg("id", id)))
 }
 
-/// Puts the parties with these documents in `group`, in one transaction; a party already in another group is
-/// refused (leave that group first), naming it.
-async fn join(db: &impl ConnectionTrait, act: &Act, group: &economic_group::Model, documents: &[String]) -> Result<()> {
+/// Puts the parties with these documents in `group` from day `on`, in one transaction; a party already in another
+/// group is refused (leave that group first), naming it, and so is a day before it left its last group.
+async fn join(
+    db: &impl ConnectionTrait,
+    act: &Act,
+    group: &economic_group::Model,
+    documents: &[String],
+    on: Option<chrono::NaiveDate>,
+) -> Result<()> {
+    let day = act.effective("input.joinedOn", on, None)?;
     for d in documents {
         let p = party_of(db, "input.memberDocuments", d).await?;
         match p.economic_group_id {
@@ -54,11 +62,21 @@ async fn join(db: &impl ConnectionTrait, act: &Act, group: &economic_group::Mode
                 ));
             }
             None => {
+                // A membership cannot begin before the party's last one ended: it was in that group until then.
+                let last_left = membership::Entity::find()
+                    .filter(membership::Column::PartyId.eq(p.id))
+                    .all(db)
+                    .await?
+                    .into_iter()
+                    .filter_map(|m| m.left_on)
+                    .max();
+                act.effective("input.joinedOn", Some(day), last_left)?;
                 membership::ActiveModel {
                     group_id: Set(group.id),
                     party_id: Set(p.id),
                     joined_at: Set(Some(act.clock.now())),
                     recorded_by: Set(act.caller.actor()),
+                    joined_on: Set(Some(day)),
                     ..Default::default()
                 }
                 .insert(db)
@@ -79,6 +97,7 @@ pub async fn create(
     name: &str,
     kind: &str,
     members: &[String],
+    joined_on: Option<chrono::NaiveDate>,
 ) -> Result<economic_group::Model> {
     let name = name.trim();
     if name.is_empty() {
@@ -99,7 +118,7 @@ pub async fn create(
     }
     .insert(&txn)
     .await?;
-    join(&txn, act, &g, members).await?;
+    join(&txn, act, &g, members, joined_on).await?;
     txn.commit().await?;
     Ok(g)
 }
@@ -110,20 +129,22 @@ pub async fn add_members(
     act: &Act,
     group_id: i64,
     members: &[String],
+    joined_on: Option<chrono::NaiveDate>,
 ) -> Result<economic_group::Model> {
     let txn = db.begin().await?;
     let g = group(&txn, group_id).await?;
-    join(&txn, act, &g, members).await?;
+    join(&txn, act, &g, members, joined_on).await?;
     txn.commit().await?;
     Ok(g)
 }
 
-/// Takes a party out of a group.
+/// Takes a party out of a group from day `left_on` (today when not given; never before it joined).
 pub async fn remove_member(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     group_id: i64,
     document: &str,
+    left_on: Option<chrono::NaiveDate>,
 ) -> Result<economic_group::Model> {
     let g = group(db, group_id).await?;
     let p = party_of(db, "input.memberDocument", document).await?;
@@ -135,9 +156,20 @@ pub async fn remove_member(
                 .arg("group", &g.name),
         ));
     }
+    let joined = membership::Entity::find()
+        .filter(membership::Column::PartyId.eq(p.id))
+        .filter(membership::Column::GroupId.eq(g.id))
+        .filter(membership::Column::LeftAt.is_null())
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|m| m.joined_on)
+        .max();
+    let day = act.effective("input.leftOn", left_on, joined)?;
     let txn = db.begin().await?;
     membership::Entity::update_many()
         .col_expr(membership::Column::LeftAt, Expr::value(act.clock.now()))
+        .col_expr(membership::Column::LeftOn, Expr::value(day))
         .col_expr(membership::Column::LeftRecordedBy, Expr::value(act.caller.actor()))
         .filter(membership::Column::PartyId.eq(p.id))
         .filter(membership::Column::GroupId.eq(g.id))

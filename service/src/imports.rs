@@ -352,13 +352,13 @@ pub async fn apply(
                 .all(txn)
                 .await?;
             for a in in_force {
-                if let Err(e) = acquisitions::remove(txn, act, a.id, reason).await {
+                if let Err(e) = acquisitions::remove(txn, act, a.id, reason, None).await {
                     return whole(e);
                 }
             }
             for (row, mut a) in rows {
                 a.year = year;
-                if let Err(e) = acquisitions::add(txn, act, import.target_id, a, reason).await {
+                if let Err(e) = acquisitions::add(txn, act, import.target_id, a, reason, None).await {
                     problems.push(problem(row, e)?);
                 }
             }
@@ -370,12 +370,12 @@ pub async fn apply(
                 .all(txn)
                 .await?;
             for i in in_force {
-                if let Err(e) = items::remove(txn, act, i.id, reason).await {
+                if let Err(e) = items::remove(txn, act, i.id, reason, None).await {
                     return whole(e);
                 }
             }
             for (row, item) in rows {
-                if let Err(e) = items::add(txn, act, import.target_id, item, reason).await {
+                if let Err(e) = items::add(txn, act, import.target_id, item, reason, None).await {
                     problems.push(problem(row, e)?);
                 }
             }

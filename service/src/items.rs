@@ -150,12 +150,14 @@ pub async fn add(
     carta_id: i64,
     item: Item,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<fco_carta_item::Model> {
     let c = own_carta(db, &act.caller, "input.cartaId", carta_id).await?;
     let reason = versions::reason(decided(&c), reason)?;
+    let day = act.effective("input.effectiveOn", effective_on, None)?;
     let mut row = checked(item, act)?;
     row.carta_id = Set(c.id);
-    versions::add(db, act, row, reason).await
+    versions::add(db, act, row, reason, day).await
 }
 
 /// The item version `id`, in force, and its carta.
@@ -176,30 +178,32 @@ async fn in_force(
     Ok((item, c))
 }
 
-/// Changes an item: in place before the decision, by a new version with the reason after it.
+/// Changes an item by a new version, the old one kept ([`versions::change`]); after the decision with the reason.
 pub async fn update(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     item: Item,
     reason: Option<&str>,
+    effective_on: Option<chrono::NaiveDate>,
 ) -> Result<fco_carta_item::Model> {
     let (old, c) = in_force(db, act, id).await?;
     let reason = versions::reason(decided(&c), reason)?;
     let mut row = checked(item, act)?;
     row.carta_id = Set(c.id);
-    versions::change(db, act, old, row, decided(&c), reason).await
+    versions::change(db, act, old, row, decided(&c), reason, effective_on).await
 }
 
-/// Removes an item: deleted before the decision; after it, marked removed with the reason and kept.
+/// Removes an item: kept and marked removed ([`versions::remove`]); after the decision with the reason.
 pub async fn remove(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     id: i64,
     reason: Option<&str>,
+    ended_on: Option<chrono::NaiveDate>,
 ) -> Result<fco_carta::Model> {
     let (old, c) = in_force(db, act, id).await?;
     let reason = versions::reason(decided(&c), reason)?;
-    versions::remove::<fco_carta_item::ActiveModel>(db, act, old, decided(&c), reason).await?;
+    versions::remove::<fco_carta_item::ActiveModel>(db, act, old, decided(&c), reason, ended_on).await?;
     Ok(c)
 }

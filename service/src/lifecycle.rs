@@ -49,6 +49,33 @@ impl Act {
     pub fn day(&self, on: Option<NaiveDate>) -> NaiveDate {
         on.unwrap_or_else(|| self.clock.today())
     }
+
+    /// The day a fact took effect, given in `field` (today in Brasília when not given, where that is the truth: the
+    /// fact is being stated as it stands now). Refused after today, and before `since` (the day what the fact changes
+    /// or ends holds from).
+    pub fn effective(&self, field: &'static str, on: Option<NaiveDate>, since: Option<NaiveDate>) -> Result<NaiveDate> {
+        let today = self.clock.today();
+        let day = on.unwrap_or(today);
+        if day > today {
+            return Err(ServiceError::bad(
+                field,
+                Message::new(code::EFFECTIVE_IN_FUTURE)
+                    .arg("date", day)
+                    .arg("today", today),
+            ));
+        }
+        if let Some(since) = since
+            && day < since
+        {
+            return Err(ServiceError::bad(
+                field,
+                Message::new(code::EFFECTIVE_TOO_EARLY)
+                    .arg("date", day)
+                    .arg("since", since),
+            ));
+        }
+        Ok(day)
+    }
 }
 
 /// One step of a financing's history.
@@ -134,14 +161,21 @@ struct Step<'a> {
 
 impl<'a> Step<'a> {
     /// The creation of a financing in `stage`, today.
-    fn created(programme: Programme, id: i64, stage: String, event: &'a str, act: &Act, note: Option<String>) -> Self {
+    fn created(
+        programme: Programme,
+        id: i64,
+        stage: String,
+        event: &'a str,
+        on: NaiveDate,
+        note: Option<String>,
+    ) -> Self {
         Self {
             programme,
             id,
             from: None,
             to: stage,
             event,
-            on: act.day(None),
+            on,
             note,
         }
     }
@@ -312,6 +346,8 @@ pub struct NewProject {
     pub requested_amount: Decimal,
     /// Date of the bank's framing letter (art. 7).
     pub bank_framed_on: Option<NaiveDate>,
+    /// The day the request was made (its history's first row); today when not given.
+    pub created_on: Option<NaiveDate>,
 }
 
 /// Creates a social-fuel project in DRAFT, with its creation row.
@@ -332,6 +368,7 @@ pub async fn create_project(
     let bank = bank.id;
     let code = municipality_code(db, "input.plantMunicipalityCode", input.plant_municipality_code).await?;
     let amount = positive_money("input.requestedAmount", input.requested_amount)?;
+    let created_on = act.effective("input.createdOn", input.created_on, None)?;
     if !matches!(Document::parse(&input.producer_document), Ok(Document::Cnpj(_))) {
         return Err(ServiceError::bad(
             "input.producerDocument",
@@ -363,7 +400,14 @@ pub async fn create_project(
     }
     .insert(&txn)
     .await?;
-    let step = Step::created(Programme::SocialFuel, p.id, stage.to_value(), "CREATE", act, None);
+    let step = Step::created(
+        Programme::SocialFuel,
+        p.id,
+        stage.to_value(),
+        "CREATE",
+        created_on,
+        None,
+    );
     record(&txn, act, step).await?;
     txn.commit().await?;
     Ok(p)
@@ -377,23 +421,64 @@ pub async fn add_project_document(
     kind: vocab::ProjectDocumentKind,
     received_on: Option<NaiveDate>,
     reference: Option<String>,
+    reason: Option<&str>,
 ) -> Result<project_document::Model> {
     let p = project(db, "projectId", project_id).await?;
-    let txn = db.begin().await?;
-    project_document::Entity::delete_many()
+    // Once the request is filed, the dossier as filed is evidence: a document received again needs a reason, is dated
+    // no earlier than the filing (it cannot be slipped into it), and is a new version beside the one filed.
+    let filed = p.filed_on.filter(|_| p.stage != SocialFuelStage::Draft);
+    let day = act.effective("receivedOn", received_on, filed)?;
+    let current = project_document::Entity::find()
         .filter(project_document::Column::ProjectId.eq(p.id))
         .filter(project_document::Column::Kind.eq(kind))
-        .exec(&txn)
+        .filter(project_document::Column::SupersededAt.is_null())
+        .one(db)
         .await?;
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned);
+    if filed.is_some() && current.is_some() && reason.is_none() {
+        return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
+    }
+    let txn = db.begin().await?;
     let d = project_document::ActiveModel {
         project_id: Set(p.id),
         kind: Set(kind),
-        received_on: Set(act.day(received_on)),
+        received_on: Set(day),
         reference: Set(reference),
+        recorded_at: Set(Some(act.clock.now())),
+        recorded_by: Set(Some(act.caller.actor())),
+        change_reason: Set(reason.clone()),
         ..Default::default()
     }
     .insert(&txn)
     .await?;
+    if let Some(old) = current {
+        let mut a = old.into_active_model();
+        a.superseded_at = Set(Some(act.clock.now()));
+        a.superseded_by = Set(Some(d.id));
+        a.change_reason = Set(reason.clone());
+        a.update(&txn).await?;
+    }
+    if filed.is_some() {
+        let stage = p.stage.to_value();
+        financing_transition::ActiveModel {
+            programme: Set(Programme::SocialFuel),
+            financing_id: Set(p.id),
+            from_stage: Set(Some(stage.clone())),
+            to_stage: Set(stage),
+            event: Set("DOCUMENT".into()),
+            occurred_on: Set(day),
+            recorded_at: Set(act.clock.now()),
+            actor: Set(act.caller.actor()),
+            note: Set(Some(format!(
+                "{} received on {day}{}",
+                kind.to_value(),
+                reason.map(|r| format!(": {r}")).unwrap_or_default()
+            ))),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
     txn.commit().await?;
     Ok(d)
 }
@@ -677,6 +762,8 @@ pub struct NewCarta {
     pub artificial_insemination: Option<bool>,
     /// A special demand the chamber analyses whatever its amount (art. 14).
     pub special_demand: bool,
+    /// The day the borrower filed the carta with the bank (its history's first row); today when not given.
+    pub created_on: Option<NaiveDate>,
 }
 
 /// Creates an FCO carta in DRAFT, with its creation row.
@@ -707,6 +794,7 @@ pub async fn create_carta(
         ));
     }
     let amount = positive_money("input.financedAmount", input.financed_amount)?;
+    let created_on = act.effective("input.createdOn", input.created_on, None)?;
     let taken = fco_carta::Entity::find()
         .filter(fco_carta::Column::BankId.eq(bank))
         .filter(fco_carta::Column::Number.eq(number.as_str()))
@@ -749,7 +837,7 @@ pub async fn create_carta(
         c.id,
         FcoCartaStage::Draft.to_value(),
         "CREATE",
-        act,
+        created_on,
         None,
     );
     record(&txn, act, step).await?;
@@ -843,7 +931,7 @@ pub async fn resubmit_carta(
         c.id,
         FcoCartaStage::Draft.to_value(),
         "RESUBMIT",
-        act,
+        act.day(None),
         note,
     );
     record(&txn, act, step).await?;

@@ -526,6 +526,16 @@ catalogue! {
         pt: "{event} em {date} é depois de hoje ({today}, em Brasília): um ato se registra depois de acontecer",
         en: "{event} on {date} is after today ({today}, in Brasília): an act is recorded once it has happened"
     }
+    /// A fact said to take effect after today.
+    EFFECTIVE_IN_FUTURE = "EFFECTIVE_IN_FUTURE" {
+        pt: "{date} é depois de hoje ({today}, em Brasília): um fato se registra depois de acontecer",
+        en: "{date} is after today ({today}, in Brasília): a fact is recorded once it has happened"
+    }
+    /// A fact said to take effect before what it depends on.
+    EFFECTIVE_TOO_EARLY = "EFFECTIVE_TOO_EARLY" {
+        pt: "{date} é antes de {since}, o dia desde o qual vale o que este fato altera ou encerra",
+        en: "{date} is before {since}, the day what this fact changes or ends holds from"
+    }
     /// A financing of nothing.
     AMOUNT_NOT_POSITIVE = "AMOUNT_NOT_POSITIVE" {
         pt: "o valor precisa ser maior que R$ 0,00",

@@ -239,8 +239,31 @@ pub async fn add_non_business_day(
     .await?)
 }
 
-/// Records that a person confirmed a checklist item on a financing, replacing an earlier confirmation; answers the
-/// rule's outcome as `compliance` will show it.
+/// Ends the confirmations of `rule_code` on a financing still in force: they hold until the day before `from`. Kept,
+/// never deleted: the rule judged `asOf` an earlier day still reads them.
+pub async fn end_confirmations(
+    db: &impl sea_orm::ConnectionTrait,
+    programme: Programme,
+    financing_id: i64,
+    rule_code: &str,
+    from: chrono::NaiveDate,
+) -> Result<()> {
+    use checklist_confirmation::Column as C;
+    checklist_confirmation::Entity::update_many()
+        .col_expr(C::EndedOn, sea_orm::sea_query::Expr::value(from))
+        .filter(C::Programme.eq(programme))
+        .filter(C::FinancingId.eq(financing_id))
+        .filter(C::RuleCode.eq(rule_code))
+        .filter(C::EndedOn.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Records that a person confirmed a checklist item on a financing on day `on` (today when not given), taking the
+/// place of an earlier confirmation from that day (the earlier one is kept); answers the rule's outcome as
+/// `compliance` will show it.
+#[allow(clippy::too_many_arguments)]
 pub async fn confirm_checklist_item(
     db: &DatabaseConnection,
     clock: Clock,
@@ -249,7 +272,18 @@ pub async fn confirm_checklist_item(
     rule_code: &str,
     confirmed_by: &str,
     note: Option<String>,
+    on: Option<chrono::NaiveDate>,
 ) -> Result<Outcome> {
+    let today = clock.today();
+    let day = on.unwrap_or(today);
+    if day > today {
+        return Err(ServiceError::bad(
+            "on",
+            Message::new(code::EFFECTIVE_IN_FUTURE)
+                .arg("date", day)
+                .arg("today", today),
+        ));
+    }
     let (programme, id) = financing;
     let prefix = match programme {
         Programme::SocialFuel => "SF-",
@@ -280,12 +314,7 @@ pub async fn confirm_checklist_item(
         ));
     }
     let txn = db.begin().await?;
-    checklist_confirmation::Entity::delete_many()
-        .filter(checklist_confirmation::Column::Programme.eq(programme))
-        .filter(checklist_confirmation::Column::FinancingId.eq(id))
-        .filter(checklist_confirmation::Column::RuleCode.eq(rule.code.as_str()))
-        .exec(&txn)
-        .await?;
+    end_confirmations(&txn, programme, id, rule.code.as_str(), day).await?;
     let c = checklist_confirmation::ActiveModel {
         programme: Set(programme),
         financing_id: Set(id),
@@ -293,6 +322,8 @@ pub async fn confirm_checklist_item(
         confirmed_by: Set(confirmed_by.trim().into()),
         confirmed_at: Set(clock.now()),
         note: Set(note),
+        effective_on: Set(Some(day)),
+        ended_on: Set(None),
         ..Default::default()
     }
     .insert(&txn)

@@ -1,13 +1,14 @@
-//! Facts kept in versions (a carta's items, a project's acquisitions): edited in place until the decision that
-//! relies on them; after it, a change is a new version with its author and reason, and the old version stays, marked
-//! superseded, so that a rule judged `asOf` an earlier day reads what was known then
-//! (`entity::domain::known_on`).
+//! Facts kept in versions (a carta's items, a project's acquisitions, proposals and assistance plan): nothing is
+//! overwritten. A change is a new version with its author, the day it took effect and, once a decision relies on the
+//! fact, its reason; the old version stays, marked superseded, holding until the day before. A rule judged `asOf` a
+//! day reads the versions that held that day (`entity::Versioned::known_on`).
 
 use crate::{
     ServiceError,
     lifecycle::Act,
     messages::{Message, code},
 };
+use chrono::NaiveDate;
 use sea_orm::{
     ActiveModelBehavior, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait, IntoActiveModel,
     TransactionSession, TransactionTrait,
@@ -23,12 +24,14 @@ where
 {
     /// The row's id.
     fn id_of(m: &ModelOf<Self>) -> i64;
-    /// Sets the id (to change a row in place).
-    fn set_id(&mut self, id: i64);
     /// Sets who recorded it, when, and why.
     fn stamp(&mut self, at: Option<chrono::DateTime<chrono::Utc>>, by: String, reason: Option<String>);
     /// Marks it superseded by `by` (none: removed) at `at`, with the reason.
     fn supersede(&mut self, at: chrono::DateTime<chrono::Utc>, by: Option<i64>, reason: Option<String>);
+    /// Sets the first day it holds (given by a person: no `dated_by`).
+    fn take_effect(&mut self, on: Option<NaiveDate>);
+    /// Sets the day it stopped holding.
+    fn end_on(&mut self, on: NaiveDate);
 }
 
 macro_rules! versioned {
@@ -36,9 +39,6 @@ macro_rules! versioned {
         impl Versioned for entity::$module::ActiveModel {
             fn id_of(m: &entity::$module::Model) -> i64 {
                 m.id
-            }
-            fn set_id(&mut self, id: i64) {
-                self.id = Set(id);
             }
             fn stamp(&mut self, at: Option<chrono::DateTime<chrono::Utc>>, by: String, reason: Option<String>) {
                 self.recorded_at = Set(at);
@@ -49,6 +49,13 @@ macro_rules! versioned {
                 self.superseded_at = Set(Some(at));
                 self.superseded_by = Set(by);
                 self.change_reason = Set(reason);
+            }
+            fn take_effect(&mut self, on: Option<NaiveDate>) {
+                self.effective_on = Set(on);
+                self.dated_by = Set(None);
+            }
+            fn end_on(&mut self, on: NaiveDate) {
+                self.ended_on = Set(Some(on));
             }
         }
     )*};
@@ -84,22 +91,26 @@ where
     ))
 }
 
-/// Records a new fact.
+/// Records a new fact, in effect from `effective_on` (the day it happened: [`Act::effective`]).
 pub async fn add<A: Versioned>(
     db: &impl ConnectionTrait,
     act: &Act,
     mut row: A,
     reason: Option<String>,
+    effective_on: NaiveDate,
 ) -> Result<ModelOf<A>>
 where
     ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
     row.stamp(Some(act.clock.now()), act.caller.actor(), reason);
+    row.take_effect(Some(effective_on));
     Ok(row.insert(db).await?)
 }
 
-/// Changes a fact to `row`: in place before the decision (keeping when it was first recorded), by a new version
-/// after it, the old one superseded, in one transaction (nested in the caller's when `db` is one).
+/// Changes a fact to `row`: always a new version, the old one kept and marked superseded, in one transaction (nested
+/// in the caller's when `db` is one). The new version holds from `effective_on`; when not given, from the day the old
+/// one took effect while nothing was decided on it (a correction of a draft), from today once decided (a change). Never
+/// before the version it replaces, which holds until the day before.
 pub async fn change<A: Versioned>(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -107,42 +118,46 @@ pub async fn change<A: Versioned>(
     mut row: A,
     decided: bool,
     reason: Option<String>,
+    effective_on: Option<NaiveDate>,
 ) -> Result<ModelOf<A>>
 where
     ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
-    if !decided {
-        row.set_id(A::id_of(&old));
-        row.stamp(entity::Versioned::recorded_at(&old), act.caller.actor(), reason);
-        return Ok(row.update(db).await?);
-    }
+    let since = entity::Versioned::effective_on(&old);
+    let default = if decided { None } else { since };
+    let day = act.effective("input.effectiveOn", effective_on.or(default), since)?;
     let txn = db.begin().await?;
     row.stamp(Some(act.clock.now()), act.caller.actor(), reason.clone());
+    row.take_effect(Some(day));
     let new = row.insert(&txn).await?;
     let mut superseded = old.into_active_model();
     superseded.supersede(act.clock.now(), Some(A::id_of(&new)), reason);
+    superseded.end_on(day);
     superseded.update(&txn).await?;
     txn.commit().await?;
     Ok(new)
 }
 
-/// Removes a fact: deleted before the decision; after it, kept and marked removed with the reason.
+/// Removes a fact: kept and marked removed with the reason, holding until the day before `ended_on`; when not given,
+/// it never held while nothing was decided on it (a draft's fact withdrawn), and holds until yesterday once decided.
+/// Never before it took effect.
 pub async fn remove<A: Versioned>(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     old: ModelOf<A>,
     decided: bool,
     reason: Option<String>,
+    ended_on: Option<NaiveDate>,
 ) -> Result<()>
 where
     ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
+    let since = entity::Versioned::effective_on(&old);
+    let default = if decided { None } else { since };
+    let day = act.effective("input.effectiveOn", ended_on.or(default), since)?;
     let mut row = old.into_active_model();
-    if !decided {
-        row.delete(db).await?;
-        return Ok(());
-    }
     row.supersede(act.clock.now(), None, reason);
+    row.end_on(day);
     row.update(db).await?;
     Ok(())
 }

@@ -109,10 +109,12 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
             "{c}"
         );
 
-        // Before the decision an item is changed in place: 31 dams break the ratio.
+        // Before the decision a change is a new version too (no reason needed), from the day the item held: 31 dams
+        // break the ratio.
         let p = app.data(&update_q(), json!({ "i": { "itemId": dam_id, "item": dams(31) } })).await["updateFcoCartaItem"].clone();
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-RATIO"), "VIOLATED");
-        assert_eq!(p["item"]["itemId"], dam_id, "the same row, edited");
+        assert_ne!(p["item"]["itemId"], dam_id, "a new version; nothing is overwritten");
+        let dam_id = p["item"]["itemId"].clone();
         assert_eq!(p["carta"]["items"].as_array().map(Vec::len), Some(2));
 
         // Removing the sire: no sire at all for 31 dams; the pedigree rule no longer applies.
@@ -129,6 +131,7 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-PEDIGREE"), "VIOLATED", "an unregistered sire");
         let p = app.data(&update_q(), json!({ "i": { "itemId": dam_id, "item": dams(30) } })).await["updateFcoCartaItem"].clone();
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-RATIO"), "MET");
+        let dam_id = p["item"]["itemId"].clone();
 
         // Bad items are refused, naming the field.
         let (message, code) = app
@@ -348,7 +351,8 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
             .await["updateFeedstockAcquisition"]
             .clone();
         assert_eq!(status(&d["project"]["compliance"], "SF-SHARE-MIN"), "VIOLATED", "one centavo short");
-        assert_eq!(d["acquisition"]["acquisitionId"], family, "edited in place before MDA's decision");
+        assert_ne!(d["acquisition"]["acquisitionId"], family, "a new version before MDA's decision too");
+        let family = d["acquisition"]["acquisitionId"].clone();
 
         // A perennial contract states its area, coefficient and source together.
         let (message, code) = app
@@ -387,7 +391,7 @@ async fn acquisitions_recorded_through_the_graph_move_the_family_share_across_it
             )
             .await;
         let all = all["node"]["acquisitions"].as_array().cloned().unwrap_or_default();
-        assert_eq!(all.len(), 3, "two in force and the corrected one: {all:?}");
+        assert_eq!(all.len(), 4, "two in force and the two corrected: {all:?}");
         let old = all.iter().find(|a| a["acquisitionId"] == family).expect("kept");
         assert_eq!((old["cost"].as_str(), &old["version"]["supersededBy"]), (Some("9999.99"), &d["acquisition"]["acquisitionId"]));
         assert_eq!(old["version"]["changeReason"], "nota fiscal corrigida");
@@ -524,6 +528,7 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
             .await["updateContractProposal"]
             .clone();
         assert_eq!(status(&d["project"]["compliance"], "SF-CONTRACT-TERMS"), "MET");
+        let id = d["proposal"]["proposalId"].clone();
 
         // The plan: a missing content violates the rule; complete, it waits for a person's confirmation.
         let plan = |methodology: Option<&str>| json!({ "staffDescription": "2 agrônomos, 4 técnicos", "coverageArea": "Cuiabá e Várzea Grande",

@@ -621,6 +621,7 @@ async fn the_import_verb_takes_each_kind_of_facts() {
             existing_sires: None,
             artificial_insemination: None,
             special_demand: false,
+            created_on: None,
         },
     )
     .await

@@ -85,6 +85,9 @@ macro_rules! versioned_fact_types {
             pub $fact: $fields,
             #[doc = concat!("Why, once ", $decision, " (kept with it).")]
             pub reason: Option<String>,
+            /// The day it happened or took effect (`compliance(asOf:)` counts it from then); today when not given.
+            /// Not after today.
+            pub effective_on: Option<Date>,
         }
 
         #[doc = concat!("Changes a version of ", $what, ".")]
@@ -96,6 +99,8 @@ macro_rules! versioned_fact_types {
             pub $fact: $fields,
             #[doc = concat!("Why: required once ", $decision, " (the change is then a new version; the old one stays).")]
             pub reason: Option<String>,
+            #[doc = concat!("The day the change took effect: once ", $decision, ", the new version holds from then and the old one until the day before (today when not given; not before the old version took effect); until then the fact is corrected from the day it held (`effectiveOn` moves it).")]
+            pub effective_on: Option<Date>,
         }
 
         #[doc = concat!("Removes a version of ", $what, ".")]
@@ -105,6 +110,8 @@ macro_rules! versioned_fact_types {
             pub $id: i64,
             #[doc = concat!("Why: required once ", $decision, " (it is then kept, marked removed).")]
             pub reason: Option<String>,
+            #[doc = concat!("Once ", $decision, ": the day it stopped holding (today when not given; not before it took effect).")]
+            pub effective_on: Option<Date>,
         }
 
         #[doc = concat!("What a change of ", $what, " answers: what it belongs to, as it now stands (ask for its `compliance`), and the version recorded.")]
@@ -173,6 +180,8 @@ pub struct CreateEconomicGroupInput {
     /// CPFs or CNPJs of its first members (parties Fomento knows), in any punctuation.
     #[graphql(default)]
     pub member_documents: Vec<String>,
+    /// The day they joined (today when not given; not after today).
+    pub joined_on: Option<Date>,
 }
 
 /// `addEconomicGroupMembers`'s input.
@@ -182,6 +191,8 @@ pub struct AddEconomicGroupMembersInput {
     pub group_id: ID,
     /// CPFs or CNPJs of the parties that join it.
     pub member_documents: Vec<String>,
+    /// The day they joined (today when not given; not after today, nor before a member left its last group).
+    pub joined_on: Option<Date>,
 }
 
 /// `removeEconomicGroupMember`'s input.
@@ -191,6 +202,8 @@ pub struct RemoveEconomicGroupMemberInput {
     pub group_id: ID,
     /// CPF or CNPJ of the party that leaves it.
     pub member_document: String,
+    /// The day it left: no longer a member from then (today when not given; not before it joined).
+    pub left_on: Option<Date>,
 }
 
 /// What a change of an economic group answers: the group (ask for its `members`).
@@ -314,6 +327,9 @@ pub struct RecordAssistancePlanInput {
     pub plan: AssistancePlanFields,
     /// Why, once MDA has decided (kept in the history with what the plan said before).
     pub reason: Option<String>,
+    /// The day the plan took effect (presented to MDA, or changed); today when not given. Once MDA has decided, the
+    /// plan before it holds until the day before.
+    pub effective_on: Option<Date>,
 }
 
 /// What recording a plan answers: the project (ask for its `compliance`) and the plan.
@@ -470,14 +486,21 @@ impl FactsMutation {
         #[graphql(desc = "The carta, the item and, after the decision, why.")] input: AddFcoCartaItemInput,
     ) -> Result<FcoCartaItemPayload> {
         let carta = ids::arg(&input.carta_id, NodeKind::FcoCarta, "input.cartaId")?;
-        let item = items::add(db(ctx), &act(ctx), carta, input.item.into(), input.reason.as_deref())
-            .await
-            .served(ctx)?;
+        let item = items::add(
+            db(ctx),
+            &act(ctx),
+            carta,
+            input.item.into(),
+            input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         payload(ctx, item.carta_id, Some(item)).await
     }
 
-    /// Changes an item: in place until the decision; after it, a new version with the `reason`, the old one kept
-    /// (`items(includeSuperseded: true)`), so `compliance(asOf:)` of an earlier day reads what was known then.
+    /// Changes an item: a new version, the old one kept (`items(includeSuperseded: true)`); after the decision with
+    /// the `reason`. `compliance(asOf:)` of an earlier day reads the version that held that day.
     async fn update_fco_carta_item(
         &self,
         ctx: &Context<'_>,
@@ -490,21 +513,28 @@ impl FactsMutation {
             input.item_id,
             input.item.into(),
             input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
         )
         .await
         .served(ctx)?;
         payload(ctx, item.carta_id, Some(item)).await
     }
 
-    /// Removes an item: deleted until the decision; after it, kept and marked removed with the `reason`.
+    /// Removes an item: kept and marked removed; after the decision with the `reason`.
     async fn remove_fco_carta_item(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The version to remove and, after the decision, why.")] input: RemoveFcoCartaItemInput,
     ) -> Result<FcoCartaItemPayload> {
-        let carta = items::remove(db(ctx), &act(ctx), input.item_id, input.reason.as_deref())
-            .await
-            .served(ctx)?;
+        let carta = items::remove(
+            db(ctx),
+            &act(ctx),
+            input.item_id,
+            input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         payload(ctx, carta.id, None).await
     }
 
@@ -544,6 +574,7 @@ impl FactsMutation {
             &input.name,
             input.kind.as_str(),
             &input.member_documents,
+            input.joined_on.map(|d| d.0),
         )
         .await
         .served(ctx)?;
@@ -561,9 +592,15 @@ impl FactsMutation {
         input: AddEconomicGroupMembersInput,
     ) -> Result<EconomicGroupPayload> {
         let group = ids::arg(&input.group_id, NodeKind::EconomicGroup, "input.groupId")?;
-        let g = groups::add_members(db(ctx), &act(ctx), group, &input.member_documents)
-            .await
-            .served(ctx)?;
+        let g = groups::add_members(
+            db(ctx),
+            &act(ctx),
+            group,
+            &input.member_documents,
+            input.joined_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         Ok(EconomicGroupPayload {
             group: EconomicGroup(seen_group(ctx, g).await?),
         })
@@ -577,9 +614,15 @@ impl FactsMutation {
         input: RemoveEconomicGroupMemberInput,
     ) -> Result<EconomicGroupPayload> {
         let group = ids::arg(&input.group_id, NodeKind::EconomicGroup, "input.groupId")?;
-        let g = groups::remove_member(db(ctx), &act(ctx), group, &input.member_document)
-            .await
-            .served(ctx)?;
+        let g = groups::remove_member(
+            db(ctx),
+            &act(ctx),
+            group,
+            &input.member_document,
+            input.left_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         Ok(EconomicGroupPayload {
             group: EconomicGroup(seen_group(ctx, g).await?),
         })
@@ -600,14 +643,15 @@ impl FactsMutation {
             project,
             input.acquisition.into(),
             input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
         )
         .await
         .served(ctx)?;
         acquisition_payload(ctx, a.project_id, Some(a)).await
     }
 
-    /// Changes an acquisition: in place until MDA's decision; after it, a new version with the `reason`, the old one
-    /// kept (`acquisitions(includeSuperseded: true)`).
+    /// Changes an acquisition: a new version, the old one kept (`acquisitions(includeSuperseded: true)`); after MDA's
+    /// decision with the `reason`.
     async fn update_feedstock_acquisition(
         &self,
         ctx: &Context<'_>,
@@ -620,22 +664,29 @@ impl FactsMutation {
             input.acquisition_id,
             input.acquisition.into(),
             input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
         )
         .await
         .served(ctx)?;
         acquisition_payload(ctx, a.project_id, Some(a)).await
     }
 
-    /// Removes an acquisition: deleted until MDA's decision; after it, kept and marked removed with the `reason`.
+    /// Removes an acquisition: kept and marked removed; after MDA's decision with the `reason`.
     async fn remove_feedstock_acquisition(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
         input: RemoveFeedstockAcquisitionInput,
     ) -> Result<FeedstockAcquisitionPayload> {
-        let p = acquisitions::remove(db(ctx), &act(ctx), input.acquisition_id, input.reason.as_deref())
-            .await
-            .served(ctx)?;
+        let p = acquisitions::remove(
+            db(ctx),
+            &act(ctx),
+            input.acquisition_id,
+            input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         acquisition_payload(ctx, p.id, None).await
     }
 
@@ -653,6 +704,7 @@ impl FactsMutation {
             project,
             input.proposal.into(),
             input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
         )
         .await
         .served(ctx)?;
@@ -662,7 +714,7 @@ impl FactsMutation {
         })
     }
 
-    /// Changes a proposal: in place until MDA's decision; after it, a new version with the `reason`.
+    /// Changes a proposal: a new version, the old one kept; after MDA's decision with the `reason`.
     async fn update_contract_proposal(
         &self,
         ctx: &Context<'_>,
@@ -675,6 +727,7 @@ impl FactsMutation {
             input.proposal_id,
             input.proposal.into(),
             input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
         )
         .await
         .served(ctx)?;
@@ -684,15 +737,21 @@ impl FactsMutation {
         })
     }
 
-    /// Removes a proposal: deleted until MDA's decision; after it, kept and marked removed with the `reason`.
+    /// Removes a proposal: kept and marked removed; after MDA's decision with the `reason`.
     async fn remove_contract_proposal(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The version to remove and, after MDA's decision, why.")] input: RemoveContractProposalInput,
     ) -> Result<ContractProposalPayload> {
-        let p = commitments::remove_proposal(db(ctx), &act(ctx), input.proposal_id, input.reason.as_deref())
-            .await
-            .served(ctx)?;
+        let p = commitments::remove_proposal(
+            db(ctx),
+            &act(ctx),
+            input.proposal_id,
+            input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         Ok(ContractProposalPayload {
             project: SocialFuelProject(super::seen(ctx, p)?),
             proposal: None,
@@ -716,9 +775,16 @@ impl FactsMutation {
             farmers_assisted: f.farmers_assisted,
             methodology: f.methodology,
         };
-        let saved = commitments::record_plan(db(ctx), &act(ctx), project, plan, input.reason.as_deref())
-            .await
-            .served(ctx)?;
+        let saved = commitments::record_plan(
+            db(ctx),
+            &act(ctx),
+            project,
+            plan,
+            input.reason.as_deref(),
+            input.effective_on.map(|d| d.0),
+        )
+        .await
+        .served(ctx)?;
         Ok(AssistancePlanPayload {
             project: project_of(ctx, project).await?,
             plan: AssistancePlan(saved),

@@ -114,6 +114,8 @@ pub struct NewSocialFuelProject {
     pub requested_amount: Decimal,
     /// Date of the bank's framing letter, if it framed the project already (art. 7).
     pub bank_framed_on: Option<Date>,
+    /// The day the request was made (its history's first row); today when not given; not after today.
+    pub created_on: Option<Date>,
 }
 
 /// A new FCO carta, in DRAFT.
@@ -148,6 +150,9 @@ pub struct NewFcoCarta {
     /// A special demand the instruction does not prioritise: the chamber analyses it whatever its amount (art. 14).
     #[graphql(default)]
     pub special_demand: bool,
+    /// The day the borrower filed the carta with the bank (its history's first row); today when not given; not after
+    /// today.
+    pub created_on: Option<Date>,
 }
 
 /// Lifecycle mutations of both programmes.
@@ -170,24 +175,28 @@ impl LifecycleMutation {
             plant_municipality_code: input.plant_municipality_code,
             requested_amount: input.requested_amount.0,
             bank_framed_on: input.bank_framed_on.map(|d| d.0),
+            created_on: input.created_on.map(|d| d.0),
         };
         let p = life::create_project(db(ctx), &act(ctx), new).await.served(ctx)?;
         super::guard::audit_target(ctx, &ids::encode(NodeKind::SocialFuelProject, p.id));
         Ok(SocialFuelProject(super::seen(ctx, p)?))
     }
 
-    /// Records an annex-I document received for a project (art. 8).
+    /// Records an annex-I document received for a project (art. 8). A document of a kind already received is a new
+    /// version; the earlier one is kept and still counts as received on its day. Once the request is filed, receiving
+    /// a document again needs a `reason` (kept in the history) and is dated no earlier than the filing.
     async fn add_project_document(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project's global ID.")] project_id: ID,
         #[graphql(desc = "Which of the six documents.")] kind: ProjectDocumentKind,
-        #[graphql(desc = "When it was received; today by default.")] received_on: Option<Date>,
+        #[graphql(desc = "When it was received; today by default; not after today.")] received_on: Option<Date>,
         #[graphql(desc = "Protocol or file reference.")] reference: Option<String>,
+        #[graphql(desc = "Why it is received again, once the request is filed.")] reason: Option<String>,
     ) -> Result<ProjectDocument> {
         let key = ids::arg(&project_id, NodeKind::SocialFuelProject, "projectId")?;
         let on = received_on.map(|d| d.0);
-        let d = life::add_project_document(db(ctx), &act(ctx), key, kind.into(), on, reference)
+        let d = life::add_project_document(db(ctx), &act(ctx), key, kind.into(), on, reference, reason.as_deref())
             .await
             .served(ctx)?;
         Ok(ProjectDocument(d))
@@ -378,6 +387,7 @@ impl LifecycleMutation {
             existing_sires: input.existing_sires,
             artificial_insemination: input.artificial_insemination,
             special_demand: input.special_demand,
+            created_on: input.created_on.map(|d| d.0),
         };
         let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
         super::guard::audit_target(ctx, &ids::encode(NodeKind::FcoCarta, c.id));

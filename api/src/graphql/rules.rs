@@ -591,7 +591,8 @@ impl RulesMutation {
     }
 
     /// Records that a person confirmed a checklist item (a rule that needs a document or a human judgement) on a
-    /// financing; `compliance` then shows it as met, with who and when. Confirming again replaces the earlier one.
+    /// financing; `compliance` then shows it as met from the day of the confirmation, with who and when. Confirming
+    /// again takes the earlier confirmation's place from its own day; the earlier one is kept for the days before.
     async fn confirm_checklist_item(
         &self,
         ctx: &Context<'_>,
@@ -599,6 +600,9 @@ impl RulesMutation {
         #[graphql(desc = "A checklist rule code (`SF-ASSISTANCE-PLAN`, `FCO-GTA`, ...).")] rule_code: String,
         #[graphql(desc = "Who confirms.")] confirmed_by: String,
         #[graphql(desc = "What was seen (document, protocol number).")] note: Option<String>,
+        #[graphql(desc = "The day the confirmation was made (today when not given; not after today).")] on: Option<
+            super::scalars::Date,
+        >,
     ) -> Result<RuleOutcome> {
         use super::ids::{self, NodeKind};
         let financing = match ids::decode(&financing_id) {
@@ -622,6 +626,7 @@ impl RulesMutation {
             &rule_code,
             &confirmed_by,
             note,
+            on.map(|d| d.0),
         )
         .await
         .served(ctx)?;

@@ -38,6 +38,13 @@ pub struct Model {
     pub superseded_by: Option<i64>,
     /// Why it was re-recorded after MDA's decision.
     pub change_reason: Option<String>,
+    /// The first day this version holds (the fact happened, or took this form); none: from the start.
+    pub effective_on: Option<Date>,
+    /// The day a later version or a removal took its place (the version holds until the day before); none: still
+    /// holds.
+    pub ended_on: Option<Date>,
+    /// How `effective_on` was set when no person gave it (migration 46's best day known); none: given.
+    pub dated_by: Option<String>,
 }
 
 /// No declared relations.

@@ -23,6 +23,21 @@ pub struct Model {
     pub confirmed_at: DateTimeUtc,
     /// What they saw.
     pub note: Option<String>,
+    /// The day the confirmation was made (the rule counts as confirmed from it); none: the day of `confirmed_at`.
+    pub effective_on: Option<Date>,
+    /// The day a later confirmation, or a new version of what it judged (an assistance plan), took its place; none:
+    /// still holds.
+    pub ended_on: Option<Date>,
+}
+
+impl Model {
+    /// Whether the confirmation held on `day`, in Brasília.
+    pub fn known_on(&self, day: Date) -> bool {
+        self.effective_on
+            .unwrap_or_else(|| crate::domain::brasilia_date(self.confirmed_at))
+            <= day
+            && self.ended_on.is_none_or(|d| d > day)
+    }
 }
 
 /// No declared relations.

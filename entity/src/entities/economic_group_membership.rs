@@ -21,12 +21,17 @@ pub struct Model {
     pub left_at: Option<DateTimeUtc>,
     /// Who recorded the leaving.
     pub left_recorded_by: Option<String>,
+    /// The day the party joined the group; none: from the start.
+    pub joined_on: Option<Date>,
+    /// The day it left (no longer a member from that day); none: still a member.
+    pub left_on: Option<Date>,
 }
 
 impl Model {
-    /// Whether this membership was the one known on `day` (Brasília).
+    /// Whether the party was a member on `day`: joined by then and not yet left (the days the membership took
+    /// effect, not the moments it was recorded).
     pub fn known_on(&self, day: Date) -> bool {
-        crate::domain::known_on(self.joined_at, self.left_at, day)
+        self.joined_on.is_none_or(|d| d <= day) && self.left_on.is_none_or(|d| d > day)
     }
 }
 

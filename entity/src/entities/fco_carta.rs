@@ -90,6 +90,10 @@ impl Model {
         c.received_by_council_at = c
             .received_by_council_at
             .filter(|t| crate::domain::brasilia_date(*t) <= as_of);
+        // On a meeting's agenda from the day SEDEC received it (the placement's day), never before it was submitted.
+        if c.submitted_on.is_none() || (self.received_by_council_at.is_some() && c.received_by_council_at.is_none()) {
+            c.chamber_meeting_id = None;
+        }
         if c.decided_on.is_some_and(|d| d > as_of) {
             c.decided_on = None;
             c.decision = None;

@@ -43,6 +43,13 @@ pub struct Model {
     pub superseded_by: Option<i64>,
     /// Why it was corrected or removed.
     pub change_reason: Option<String>,
+    /// The first day this version holds (the fact happened, or took this form); none: from the start.
+    pub effective_on: Option<Date>,
+    /// The day a later version or a removal took its place (the version holds until the day before); none: still
+    /// holds.
+    pub ended_on: Option<Date>,
+    /// How `effective_on` was set when no person gave it (migration 46's best day known); none: given.
+    pub dated_by: Option<String>,
 }
 
 /// No declared relations.
@@ -58,9 +65,9 @@ mod tests {
     use crate::vocab::{InvestmentClass, ItemKind};
     use chrono::{NaiveDate, TimeZone, Utc};
 
-    fn version(recorded: Option<(u32, u32)>, superseded: Option<(u32, u32)>) -> Model {
-        // (day, hour UTC) in March 2026.
-        let at = |(d, h): (u32, u32)| Utc.with_ymd_and_hms(2026, 3, d, h, 0, 0).single().expect("instant");
+    fn version(effective: Option<NaiveDate>, ended: Option<NaiveDate>) -> Model {
+        // Typed on 5 December 2026, whatever days it held.
+        let typed = Utc.with_ymd_and_hms(2026, 12, 5, 14, 0, 0).single().expect("instant");
         Model {
             id: 1,
             carta_id: 1,
@@ -74,27 +81,35 @@ mod tests {
             registration: None,
             investment_class: InvestmentClass::SemiFixed,
             value: crate::domain::Money(100),
-            recorded_at: recorded.map(at),
+            recorded_at: Some(typed),
             recorded_by: None,
-            superseded_at: superseded.map(at),
+            superseded_at: ended.map(|_| typed),
             superseded_by: None,
             change_reason: None,
+            effective_on: effective,
+            ended_on: ended,
+            dated_by: None,
         }
     }
 
     #[test]
-    fn a_version_is_known_from_the_brasilia_day_it_was_recorded_until_the_day_it_was_superseded() {
-        let day = |d| NaiveDate::from_ymd_opt(2026, 3, d).expect("date");
-        // Recorded on 10 March at 02:00 UTC: still 9 March in Brasília.
-        let v = version(Some((10, 2)), Some((20, 15)));
-        assert!(v.known_on(day(9)) && v.known_on(day(19)));
-        assert!(!v.known_on(day(8)), "not yet recorded");
-        assert!(!v.known_on(day(20)), "superseded that day");
+    fn a_version_holds_from_the_day_it_took_effect_until_the_day_it_was_replaced_whenever_it_was_typed() {
+        let day = |d| NaiveDate::from_ymd_opt(2016, 3, d).expect("date");
+        let v = version(Some(day(1)), Some(day(20)));
+        assert!(
+            v.known_on(day(1)) && v.known_on(day(19)),
+            "typed in 2026, held in March 2016"
+        );
+        assert!(
+            !v.known_on(NaiveDate::from_ymd_opt(2016, 2, 29).expect("date")),
+            "not yet in effect"
+        );
+        assert!(!v.known_on(day(20)), "replaced that day");
         assert!(!v.is_current());
         let old = version(None, None);
         assert!(
             old.known_on(day(1)) && old.is_current(),
-            "rows from before versions count from the start"
+            "rows with no day count from the start"
         );
     }
 }

@@ -336,6 +336,8 @@ positional!(super::economic_group_membership::Model {
     recorded_by,
     left_at,
     left_recorded_by,
+    joined_on,
+    left_on,
 });
 
 positional!(super::feedstock_acquisition::Model {
@@ -355,6 +357,9 @@ positional!(super::feedstock_acquisition::Model {
     superseded_at,
     superseded_by,
     change_reason,
+    effective_on,
+    ended_on,
+    dated_by,
 });
 
 positional!(super::social_fuel_project::Model {

@@ -18,6 +18,17 @@ pub struct Model {
     pub received_on: Date,
     /// Protocol or file reference.
     pub reference: Option<String>,
+    /// When this version was recorded (none: before versions were kept).
+    pub recorded_at: Option<DateTimeUtc>,
+    /// Who recorded it.
+    pub recorded_by: Option<String>,
+    /// When a document of the same kind received again took its place (none: the version in force). The dossier as
+    /// filed keeps it: a document counts as received from its `received_on` whatever came after.
+    pub superseded_at: Option<DateTimeUtc>,
+    /// The version that took its place.
+    pub superseded_by: Option<i64>,
+    /// Why it was received again, once the request was filed.
+    pub change_reason: Option<String>,
 }
 
 /// No declared relations.

@@ -84,6 +84,9 @@ fn item(kind: ItemKind, heads: Option<i32>, age: Option<i32>, class: InvestmentC
         superseded_at: None,
         superseded_by: None,
         change_reason: None,
+        effective_on: None,
+        ended_on: None,
+        dated_by: None,
     }
 }
 
@@ -449,6 +452,9 @@ fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model 
         superseded_at: None,
         superseded_by: None,
         change_reason: None,
+        effective_on: None,
+        ended_on: None,
+        dated_by: None,
     }
 }
 
@@ -459,6 +465,11 @@ fn doc(kind: ProjectDocumentKind) -> project_document::Model {
         kind,
         received_on: d(2015, 1, 8),
         reference: None,
+        recorded_at: None,
+        recorded_by: None,
+        superseded_at: None,
+        superseded_by: None,
+        change_reason: None,
     }
 }
 

@@ -350,13 +350,19 @@ impl SocialFuelProject {
         Ok(rows.unwrap_or_default().into_iter().map(CompanyChangeNotice).collect())
     }
 
-    /// The annex-I documents received with the request (art. 8).
-    async fn documents(&self, ctx: &Context<'_>) -> Result<Vec<ProjectDocument>> {
+    /// The annex-I documents received with the request (art. 8): the latest of each kind, or, with
+    /// `includeSuperseded`, every one received (a document received again is a new version; the dossier as filed
+    /// keeps the earlier one).
+    async fn documents(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(default = false, desc = "List the earlier versions too.")] include_superseded: bool,
+    ) -> Result<Vec<ProjectDocument>> {
         let rows = loader::<DocumentsByProject>(ctx)
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows.unwrap_or_default().into_iter().map(ProjectDocument).collect())
+        Ok(versions(rows, include_superseded).map(ProjectDocument).collect())
     }
 }
 
@@ -381,6 +387,14 @@ pub struct FactVersion {
     pub superseded_by: Option<i64>,
     /// Why it was recorded after the decision, corrected or removed.
     pub change_reason: Option<String>,
+    /// The first day this version holds: the day the fact happened or took this form (`compliance(asOf:)` reads it
+    /// from then, whenever it was recorded); null: from the start.
+    pub effective_on: Option<Date>,
+    /// The day a later version or a removal took its place (it holds until the day before); null: still holds.
+    pub ended_on: Option<Date>,
+    /// How `effectiveOn` was set when no person gave it (facts recorded before the days were kept: the best day
+    /// known, named); null when given.
+    pub dated_by: Option<String>,
 }
 
 impl FactVersion {
@@ -391,6 +405,9 @@ impl FactVersion {
             superseded_at: v.superseded_at().map(clock),
             superseded_by: v.superseded_by(),
             change_reason: v.change_reason().map(Into::into),
+            effective_on: v.effective_on().map(Date),
+            ended_on: v.ended_on().map(Date),
+            dated_by: v.dated_by().map(Into::into),
         }
     }
 }
@@ -615,6 +632,12 @@ impl ProjectDocument {
     /// Protocol or file reference.
     async fn reference(&self) -> Option<&str> {
         self.0.reference.as_deref()
+    }
+
+    /// When and by whom this version was recorded, and whether a document of the same kind received again took its
+    /// place (it still counts as received on its day).
+    async fn version(&self) -> FactVersion {
+        FactVersion::of(DateTime::mda, &self.0)
     }
 }
 
