@@ -101,6 +101,13 @@ impl MigrationTrait for Migration {
         let confirmed = day_of(backend, "confirmed_at");
         db.execute_unprepared(&format!("UPDATE checklist_confirmation SET effective_on = {confirmed}"))
             .await?;
+        // One confirmation of a rule in force per financing; the ones it ended stay beside it.
+        db.execute_unprepared("DROP INDEX uq_checklist_confirmation").await?;
+        db.execute_unprepared(
+            "CREATE UNIQUE INDEX uq_checklist_confirmation_in_force ON checklist_confirmation
+             (programme, financing_id, rule_code) WHERE ended_on IS NULL",
+        )
+        .await?;
         add_columns(
             manager,
             "economic_group_membership",
@@ -116,17 +123,37 @@ impl MigrationTrait for Migration {
         ))
         .await?;
         add_columns(manager, "project_document", version_columns()).await?;
+        // One document of each kind in force per project; the versions it replaced stay beside it.
+        db.execute_unprepared("DROP INDEX uq_project_document_project_id_kind")
+            .await?;
+        db.execute_unprepared(
+            "CREATE UNIQUE INDEX uq_project_document_in_force ON project_document (project_id, kind)
+             WHERE superseded_at IS NULL",
+        )
+        .await?;
         Ok(())
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         // Only the version in force of each document goes back (the table held one per kind).
-        manager
-            .get_connection()
-            .execute_unprepared("DELETE FROM project_document WHERE superseded_at IS NOT NULL")
+        let db = manager.get_connection();
+        db.execute_unprepared("DELETE FROM project_document WHERE superseded_at IS NOT NULL")
             .await?;
+        db.execute_unprepared("DROP INDEX uq_project_document_in_force").await?;
+        db.execute_unprepared(
+            "CREATE UNIQUE INDEX uq_project_document_project_id_kind ON project_document (project_id, kind)",
+        )
+        .await?;
         drop_columns(manager, "project_document", &VERSION_COLUMNS).await?;
         drop_columns(manager, "economic_group_membership", &["left_on", "joined_on"]).await?;
+        db.execute_unprepared("DELETE FROM checklist_confirmation WHERE ended_on IS NOT NULL")
+            .await?;
+        db.execute_unprepared("DROP INDEX uq_checklist_confirmation_in_force")
+            .await?;
+        db.execute_unprepared(
+            "CREATE UNIQUE INDEX uq_checklist_confirmation ON checklist_confirmation (programme, financing_id, rule_code)",
+        )
+        .await?;
         drop_columns(manager, "checklist_confirmation", &["ended_on", "effective_on"]).await?;
         for (table, _) in VERSIONED {
             drop_columns(manager, table, &["dated_by", "ended_on", "effective_on"]).await?;

@@ -259,7 +259,13 @@ fn judge_carta(
         .collect();
     // The version of each item known on `as_of`.
     let items: Vec<_> = f.items.iter().filter(|i| i.known_on(as_of)).cloned().collect();
-    let meeting = f.meeting.cloned().map(|m| meeting_known_on(m, as_of));
+    // Its meeting only once it was on the agenda (the carta as known on the day says).
+    let on_agenda = c.chamber_meeting_id.is_some();
+    let meeting = f
+        .meeting
+        .filter(|_| on_agenda)
+        .cloned()
+        .map(|m| meeting_known_on(m, as_of));
     // The group's committed cartas, this one left out, as known on `as_of`: a carta approved later does not count.
     // Art. 9 counts per producer: the borrower's own committed Pantanal cartas, not the group's.
     let (others, weaned_others, pantanal_others) = f.group.others(stored, as_of);
@@ -278,7 +284,7 @@ fn judge_carta(
         items: &items,
         amendments: &amendments,
         meeting: meeting.as_ref(),
-        bank_present: f.bank_present,
+        bank_present: f.bank_present.filter(|_| on_agenda),
         group_exposure: exposure,
         group_weaned_heads: weaned_others + weaned(&items),
         producer_other_pantanal_dams: pantanal_others,
@@ -317,7 +323,10 @@ fn deadlines_of_carta(
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
     let c = &*c.known_on(as_of);
-    let meeting = meeting.cloned().map(|m| meeting_known_on(m, as_of));
+    let meeting = meeting
+        .filter(|_| c.chamber_meeting_id.is_some())
+        .cloned()
+        .map(|m| meeting_known_on(m, as_of));
     let facts_of = fco::CartaFacts {
         carta: c,
         items: &[],

@@ -439,6 +439,16 @@ pub async fn add_project_document(
         return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
     }
     let txn = db.begin().await?;
+    // The version in force steps aside first (one per kind is in force), then names the one that took its place.
+    let replaced = match current {
+        Some(old) => {
+            let mut a = old.into_active_model();
+            a.superseded_at = Set(Some(act.clock.now()));
+            a.change_reason = Set(reason.clone());
+            Some(a.update(&txn).await?)
+        }
+        None => None,
+    };
     let d = project_document::ActiveModel {
         project_id: Set(p.id),
         kind: Set(kind),
@@ -451,11 +461,9 @@ pub async fn add_project_document(
     }
     .insert(&txn)
     .await?;
-    if let Some(old) = current {
+    if let Some(old) = replaced {
         let mut a = old.into_active_model();
-        a.superseded_at = Set(Some(act.clock.now()));
         a.superseded_by = Set(Some(d.id));
-        a.change_reason = Set(reason.clone());
         a.update(&txn).await?;
     }
     if filed.is_some() {

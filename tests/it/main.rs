@@ -25,5 +25,6 @@ mod s3;
 mod schema;
 mod sessions;
 mod storage;
+mod timeline;
 mod walk;
 mod webhooks;

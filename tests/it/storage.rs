@@ -653,6 +653,94 @@ async fn migrations_38_and_39_carry_the_calendar_and_the_evaluation_start_over()
     .await;
 }
 
+/// Migration 46 carries what a database had onto the timeline (both backends): a fact's first version holds from the
+/// day its dossier was filed, a later version from the day it was recorded and the one it replaced until then, each
+/// saying how its day was set; a confirmation and a membership take the day they were recorded; a project's earlier
+/// documents stay beside the one in force. Down to 45 and up again keeps the rows.
+#[tokio::test]
+async fn migration_46_dates_the_facts_a_database_had_and_goes_down_and_up_again() {
+    use sea_orm::QueryOrder;
+    with_each_database(|db, backend| async move {
+        Migrator::up(&db, Some(45)).await.expect("up to 45");
+        for sql in [
+            "INSERT INTO bank (code, name, serves_social_fuel, serves_fco, mda_cooperation_agreement) VALUES ('BNDES', 'BNDES', true, false, false)",
+            "INSERT INTO party (document, document_kind, name) VALUES ('11222333000181', 'CNPJ', 'Biodiesel S.A.')",
+            "INSERT INTO party (document, document_kind, name) VALUES ('52998224725', 'CPF', 'Ana Produtora')",
+            "INSERT INTO economic_group (name, kind) VALUES ('Grupo', 'GROUP')",
+            "INSERT INTO social_fuel_project (title, bank_id, party_id, plant_municipality_code, requested_amount, stage, status,
+                analysed_by_bank, schedule_delay_accepted, created_at, filed_on)
+             SELECT 'Usina', b.id, p.id, 5103403, 100, 'FILED', 'IN_ANALYSIS', false, false, '2026-01-02T03:04:05+00:00', '2016-02-01'
+             FROM bank b, party p WHERE p.document = '11222333000181'",
+            "INSERT INTO feedstock_acquisition (project_id, year, supplier_kind, crop, quantity_kg, cost, recorded_at, recorded_by,
+                superseded_at, change_reason)
+             SELECT id, 2016, 'FAMILY_FARMER', 'soja', 10, 10, '2026-01-02T12:00:00+00:00', 'a', '2026-03-01T12:00:00+00:00', 'nota'
+             FROM social_fuel_project",
+            "INSERT INTO feedstock_acquisition (project_id, year, supplier_kind, crop, quantity_kg, cost, recorded_at, recorded_by)
+             SELECT id, 2016, 'FAMILY_FARMER', 'soja', 10, 20, '2026-03-01T12:00:00+00:00', 'a' FROM social_fuel_project",
+            "UPDATE feedstock_acquisition SET superseded_by = (SELECT MAX(id) FROM feedstock_acquisition) WHERE cost = 10",
+            "INSERT INTO checklist_confirmation (programme, financing_id, rule_code, confirmed_by, confirmed_at)
+             SELECT 'SOCIAL_FUEL', id, 'SF-ASSISTANCE-PLAN', 'Ana', '2026-01-05T12:00:00+00:00' FROM social_fuel_project",
+            "INSERT INTO economic_group_membership (group_id, party_id, joined_at, recorded_by)
+             SELECT g.id, p.id, '2026-01-06T12:00:00+00:00', 'a' FROM economic_group g, party p WHERE p.document = '52998224725'",
+            "INSERT INTO project_document (project_id, kind, received_on) SELECT id, 'REQUEST_LETTER', '2016-01-10' FROM social_fuel_project",
+        ] {
+            db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        Migrator::up(&db, None).await.expect("up to the last");
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok();
+        let acquisitions = feedstock_acquisition::Entity::find()
+            .order_by_asc(feedstock_acquisition::Column::Id)
+            .all(&db)
+            .await
+            .expect("acquisitions");
+        let (first, later) = (&acquisitions[0], &acquisitions[1]);
+        assert_eq!((first.effective_on, first.ended_on), (day("2016-02-01"), day("2026-03-01")), "{backend:?}: {first:?}");
+        assert!(first.dated_by.as_deref().is_some_and(|d| d.contains("filed")), "{first:?}");
+        assert_eq!((later.effective_on, later.ended_on), (day("2026-03-01"), None), "{backend:?}: {later:?}");
+        assert!(later.dated_by.as_deref().is_some_and(|d| d.contains("recorded")), "{later:?}");
+        let confirmation = entity::checklist_confirmation::Entity::find().one(&db).await.expect("read").expect("one");
+        assert_eq!(confirmation.effective_on, day("2026-01-05"), "{backend:?}");
+        let member = economic_group_membership::Entity::find().one(&db).await.expect("read").expect("one");
+        assert_eq!((member.joined_on, member.left_on), (day("2026-01-06"), None), "{backend:?}");
+        // A document received again sits beside the one in force; so does a second confirmation of the same rule.
+        db.execute_unprepared(
+            "UPDATE project_document SET superseded_at = '2026-04-01T12:00:00+00:00'",
+        )
+        .await
+        .expect("supersede");
+        db.execute_unprepared(
+            "INSERT INTO project_document (project_id, kind, received_on) SELECT project_id, kind, '2019-01-01' FROM project_document",
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{backend:?}: a second version of a document: {e}"));
+        let twice = db
+            .execute_unprepared(
+                "INSERT INTO project_document (project_id, kind, received_on) SELECT project_id, kind, '2019-01-02' FROM project_document
+                 WHERE superseded_at IS NULL",
+            )
+            .await;
+        assert!(twice.is_err(), "{backend:?}: one version of a kind in force");
+        // Down to 45, however many came after, and up again.
+        let after_45 = u32::try_from(Migrator::migrations().len() - 45).expect("few");
+        Migrator::down(&db, Some(after_45)).await.expect("down to 45");
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT received_on FROM project_document",
+            ))
+            .await
+            .expect("documents at 45");
+        assert_eq!(back.len(), 1, "{backend:?}: the version in force goes back");
+        Migrator::up(&db, None).await.expect("up again");
+        assert_eq!(
+            feedstock_acquisition::Entity::find().count(&db).await.expect("count"),
+            2,
+            "{backend:?}"
+        );
+    })
+    .await;
+}
+
 /// The rows the flag job and the typed pages read by position (`entity::positional`) are the rows sea-orm's own reader
 /// returns: every column, filled and `NULL`, enums, money and times, on both backends (the demo's rows, a carta with
 /// every optional column empty and one with every optional column filled).

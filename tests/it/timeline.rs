@@ -1,0 +1,421 @@
+//! A faithful timeline (issue 41): facts dated when they happened, nothing overwritten, and `asOf: D` answering as
+//! things stood on D, whatever was recorded since. The walks an MDA analyst and the chamber's secretary made through
+//! the graph, replayed, and a property: random acts on random financings never change an earlier day's answer.
+
+use crate::{
+    facts::{documents_received, new_project},
+    helpers::{TestApp, on_each_backend},
+    reports::{cpf, seed_bb},
+};
+use serde_json::{Value, json};
+
+/// The whole answer to a query, errors and all.
+async fn gql(app: &TestApp, query: &str, variables: Value) -> Value {
+    app.gql(query, variables).await.1
+}
+
+/// An act that must be accepted: its answer.
+async fn act(app: &TestApp, query: &str, variables: Value) -> Value {
+    let body = gql(app, query, variables.clone()).await;
+    assert_eq!(code(&body), "OK", "{query} {variables}: {body}");
+    body
+}
+
+/// The first error's code, or `OK`.
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
+}
+
+/// A project's compliance as of `day`: `(rule, status, explanation)`, in the order given.
+async fn compliance_on(app: &TestApp, id: &Value, day: &str) -> Vec<(String, String, String)> {
+    let q = "query Q($id: ID!, $d: Date!) { node(id: $id) {
+        ... on SocialFuelProject { compliance(asOf: $d) { ruleCode status explanation } }
+        ... on FcoCarta { compliance(asOf: $d) { ruleCode status explanation } } } }";
+    let body = app.data(q, json!({ "id": id, "d": day })).await;
+    body["node"]["compliance"]
+        .as_array()
+        .expect("compliance")
+        .iter()
+        .map(|o| {
+            (
+                o["ruleCode"].as_str().unwrap_or("").to_owned(),
+                o["status"].as_str().unwrap_or("").to_owned(),
+                o["explanation"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn outcome<'a>(list: &'a [(String, String, String)], rule: &str) -> &'a (String, String, String) {
+    list.iter()
+        .find(|o| o.0 == rule)
+        .unwrap_or_else(|| panic!("{rule} in {list:?}"))
+}
+
+const ADD_ACQUISITION: &str = "mutation A($i: AddFeedstockAcquisitionInput!) { addFeedstockAcquisition(input: $i) {
+    acquisition { acquisitionId version { effectiveOn endedOn } } } }";
+const ADD_PROPOSAL: &str =
+    "mutation P($i: AddContractProposalInput!) { addContractProposal(input: $i) { proposal { proposalId } } }";
+
+fn proposal() -> Value {
+    json!({ "representationKind": "CONTAG", "representationName": "STR de Cuiabá", "representationAgreed": true,
+        "termMonths": 36, "purchasePrice": "preço mínimo + 5 %", "priceAdjustment": "IPCA",
+        "deliveryConditions": "na usina", "safeguards": "multa de 10 %" })
+}
+
+fn acquisition(kind: &str, cost: &str) -> Value {
+    json!({ "year": 2016, "supplierKind": kind, "crop": "soja", "quantityKg": "50000", "cost": cost })
+}
+
+/// Walk 3: a project decided on 2016-03-20 after its share and proposal checks passed, its facts typed today but dated
+/// when they happened, reads on its day as it was decided; its history starts on the day it was created, not today.
+#[tokio::test]
+async fn a_2016_decision_reads_on_its_day_the_share_and_proposals_it_was_decided_on() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let p = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina de Cuiabá", "bankId": bb, "producerDocument": "11.222.333/0001-81",
+                    "producerName": "Biodiesel S.A.", "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00",
+                    "bankFramedOn": "2016-01-10", "createdOn": "2016-01-05" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        documents_received(&app, &p, "2016-01-12").await;
+        let added = app
+            .data(
+                ADD_ACQUISITION,
+                json!({ "i": { "projectId": p, "acquisition": acquisition("FAMILY_FARMER", "20000.00"),
+                "effectiveOn": "2016-01-20" } }),
+            )
+            .await;
+        assert_eq!(
+            added["addFeedstockAcquisition"]["acquisition"]["version"]["effectiveOn"], "2016-01-20",
+            "{added}"
+        );
+        app.data(
+            ADD_ACQUISITION,
+            json!({ "i": { "projectId": p, "acquisition": acquisition("OTHER_THIRD_PARTY", "80000.00"),
+            "effectiveOn": "2016-01-20" } }),
+        )
+        .await;
+        app.data(
+            ADD_PROPOSAL,
+            json!({ "i": { "projectId": p, "proposal": proposal(), "effectiveOn": "2016-01-25" } }),
+        )
+        .await;
+        app.data(
+            "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2016-02-01\") { stage } }",
+            json!({ "id": p }),
+        )
+        .await;
+        let decided = app
+            .data(
+                "mutation M($id: ID!) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2016-03-20\",
+                    letter: \"Ofício 12/MDA\", overrideReason: \"plano de assistência em análise\") { stage } }",
+                json!({ "id": p }),
+            )
+            .await;
+        assert_eq!(decided["decideSocialFuelProject"]["stage"], "CONFORMING", "{decided}");
+
+        let on_the_day = compliance_on(&app, &p, "2016-03-20").await;
+        let representation = outcome(&on_the_day, "SF-REPRESENTATION");
+        assert_eq!(
+            representation.1, "MET",
+            "the proposal of January held: {representation:?}"
+        );
+        let share = outcome(&on_the_day, "SF-SHARE-MIN");
+        assert_eq!(share.1, "MET", "the acquisitions of January held: {share:?}");
+        // Before the facts happened, they were not there.
+        let before = compliance_on(&app, &p, "2016-01-15").await;
+        assert_eq!(outcome(&before, "SF-SHARE-MIN").1, "PENDING", "{before:?}");
+        // The history's first row is the day the request was made.
+        let history = app
+            .data(
+                "query H($id: ID!) { node(id: $id) { ... on SocialFuelProject { history { event occurredOn } } } }",
+                json!({ "id": p }),
+            )
+            .await;
+        assert_eq!(history["node"]["history"][0]["event"], "CREATE", "{history}");
+        assert_eq!(history["node"]["history"][0]["occurredOn"], "2016-01-05", "{history}");
+        // A fact cannot be dated after today.
+        let late = gql(
+            &app,
+            ADD_PROPOSAL,
+            json!({ "i": { "projectId": p, "proposal": proposal(), "effectiveOn": "2999-01-01", "reason": "x" } }),
+        )
+        .await;
+        assert_eq!(code(&late), "BAD_USER_INPUT", "{late}");
+        assert!(late.to_string().contains("input.effectiveOn"), "{late}");
+    })
+    .await;
+}
+
+/// Walk 2: a document received again after the filing is a new version with a reason and a history row; the dossier
+/// as filed is still judged on the documents it had, today and as of its day.
+#[tokio::test]
+async fn a_document_received_again_leaves_the_filed_dossier_as_filed() {
+    on_each_backend(false, |app| async move {
+        let p = new_project(&app, Some("2016-01-10")).await;
+        documents_received(&app, &p, "2016-01-12").await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2016-02-01\") { stage } }", json!({ "id": p }))
+            .await;
+        let again = "mutation D($id: ID!, $on: Date!, $reason: String) { addProjectDocument(projectId: $id,
+            kind: GOOD_STANDING_DECLARATION, receivedOn: $on, reason: $reason) { receivedOn version { changeReason } } }";
+        let refused = gql(&app, again, json!({ "id": p, "on": "2019-01-01" })).await;
+        assert_eq!(code(&refused), "BAD_USER_INPUT", "{refused}");
+        assert!(refused["errors"][0]["message"].as_str().unwrap_or("").starts_with("reason"), "{refused}");
+        // Not slipped into the filing: no earlier than the filing day.
+        let backdated = gql(&app, again, json!({ "id": p, "on": "2015-12-01", "reason": "certidão reemitida" }))
+            .await;
+        assert_eq!(code(&backdated), "BAD_USER_INPUT", "{backdated}");
+        let ok = app.data(again, json!({ "id": p, "on": "2019-01-01", "reason": "certidão renovada" })).await;
+        assert_eq!(ok["addProjectDocument"]["version"]["changeReason"], "certidão renovada", "{ok}");
+        for day in ["2016-02-01", "2016-03-20", "2026-01-01"] {
+            let judged = compliance_on(&app, &p, day).await;
+            assert_eq!(outcome(&judged, "SF-DOCUMENTS").1, "MET", "{day}: {judged:?}");
+        }
+        let docs = app
+            .data(
+                "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { current: documents { kind receivedOn }
+                    all: documents(includeSuperseded: true) { kind receivedOn version { supersededAt } }
+                    history { event occurredOn note } } } }",
+                json!({ "id": p }),
+            )
+            .await;
+        let node = &docs["node"];
+        assert_eq!(node["current"].as_array().map(Vec::len), Some(6), "{docs}");
+        assert_eq!(node["all"].as_array().map(Vec::len), Some(7), "the filed declaration is kept: {docs}");
+        let filed = node["all"]
+            .as_array()
+            .and_then(|l| {
+                l.iter()
+                    .find(|d| d["kind"] == "GOOD_STANDING_DECLARATION" && d["receivedOn"] == "2016-01-12")
+            })
+            .expect("the declaration as filed");
+        assert!(filed["version"]["supersededAt"].is_string(), "{filed}");
+        assert!(
+            node["history"]
+                .as_array()
+                .is_some_and(|h| h.iter().any(|r| r["event"] == "DOCUMENT" && r["occurredOn"] == "2019-01-01")),
+            "{docs}"
+        );
+    })
+    .await;
+}
+
+/// Walk 4 (the agenda): a carta is on a meeting's agenda from the day SEDEC received it, never before it was
+/// submitted.
+#[tokio::test]
+async fn no_carta_shows_agenda_facts_before_they_happened() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let carta = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "AGENDA-1", "bankId": bb, "borrowerDocument": cpf(96), "borrowerName": "Rita Produtora",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "2000000.00", "municipalityCode": 5107909,
+                    "createdOn": "2026-05-14" } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-05-21\") { id } }", json!({ "id": carta })).await;
+        let meeting = app
+            .data(
+                "mutation M($i: ScheduleChamberMeetingInput!) { scheduleChamberMeeting(input: $i) { meeting { id } } }",
+                json!({ "i": { "startsAt": "2026-06-08T09:00:00-04:00" } }),
+            )
+            .await["scheduleChamberMeeting"]["meeting"]["id"]
+            .clone();
+        app.data(
+            "mutation P($i: PlaceFcoCartaOnAgendaInput!) { placeFcoCartaOnAgenda(input: $i) { carta { id } } }",
+            json!({ "i": { "cartaId": carta, "meetingId": meeting, "receivedAt": "2026-06-01T10:00:00-04:00" } }),
+        )
+        .await;
+        let deadline = |day: &'static str| {
+            let (app, carta) = (&app, carta.clone());
+            async move {
+                let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on FcoCarta { deadlines(asOf: $d) { ruleCode status } } } }";
+                let n = app.data(q, json!({ "id": carta, "d": day })).await;
+                n["node"]["deadlines"]
+                    .as_array()
+                    .and_then(|l| l.iter().find(|d| d["ruleCode"] == "FCO-72H-BEFORE").cloned())
+                    .expect("FCO-72H-BEFORE")
+            }
+        };
+        for day in ["2019-06-01", "2026-05-25"] {
+            let d = deadline(day).await;
+            assert_eq!(d["status"], "NOT_STARTED", "{day}: not on an agenda yet: {d}");
+        }
+        assert_eq!(deadline("2026-06-02").await["status"], "MET");
+    })
+    .await;
+}
+
+/// A small deterministic generator (xorshift), so that a failing sequence can be replayed from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// One random act on a project on `day`, dated that day; `decided` says whether a reason is needed.
+async fn random_act(app: &TestApp, rng: &mut Rng, p: &Value, day: &str, acquisitions: &mut Vec<Value>) {
+    let kinds = ["FAMILY_FARMER", "OTHER_THIRD_PARTY", "FAMILY_FARM_COOPERATIVE"];
+    let kind = kinds[rng.below(kinds.len() as u64) as usize];
+    let cost = format!("{}.00", 1_000 + rng.below(90_000));
+    match rng.below(6) {
+        0 | 1 => {
+            let body = act(
+                    app,
+                    ADD_ACQUISITION,
+                    json!({ "i": { "projectId": p, "acquisition": acquisition(kind, &cost), "effectiveOn": day, "reason": "nota fiscal" } }),
+                )
+                .await;
+            if let Some(id) = body["data"]["addFeedstockAcquisition"]["acquisition"]["acquisitionId"].as_i64() {
+                acquisitions.push(json!(id));
+            }
+        }
+        2 if !acquisitions.is_empty() => {
+            let k = rng.below(acquisitions.len() as u64) as usize;
+            let body = act(
+                    app,
+                    "mutation U($i: UpdateFeedstockAcquisitionInput!) { updateFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }",
+                    json!({ "i": { "acquisitionId": acquisitions[k], "acquisition": acquisition(kind, &cost), "effectiveOn": day,
+                        "reason": "nota corrigida" } }),
+                )
+                .await;
+            if let Some(id) = body["data"]["updateFeedstockAcquisition"]["acquisition"]["acquisitionId"].as_i64() {
+                acquisitions[k] = json!(id);
+            }
+        }
+        3 if !acquisitions.is_empty() => {
+            let k = rng.below(acquisitions.len() as u64) as usize;
+            act(
+                    app,
+                    "mutation R($i: RemoveFeedstockAcquisitionInput!) { removeFeedstockAcquisition(input: $i) { project { id } } }",
+                    json!({ "i": { "acquisitionId": acquisitions[k], "effectiveOn": day, "reason": "contrato desfeito" } }),
+                )
+                .await;
+            acquisitions.remove(k);
+        }
+        4 => {
+            act(&app,
+                ADD_PROPOSAL,
+                json!({ "i": { "projectId": p, "proposal": proposal(), "effectiveOn": day, "reason": "nova proposta" } }),
+            )
+            .await;
+        }
+        _ => {
+            let plan = json!({ "staffDescription": "2 agrônomos", "coverageArea": "Cuiabá", "farmersAssisted": 10 + rng.below(200),
+                "methodology": if rng.below(2) == 0 { Value::Null } else { json!("visitas mensais") } });
+            act(&app,
+                "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { methodology } } }",
+                json!({ "i": { "projectId": p, "plan": plan, "effectiveOn": day, "reason": "plano revisto" } }),
+            )
+            .await;
+            if rng.below(2) == 0 {
+                act(&app,
+                    "mutation C($id: ID!, $d: Date) { confirmChecklistItem(financingId: $id, ruleCode: \"SF-ASSISTANCE-PLAN\",
+                        confirmedBy: \"Ana (MDA)\", on: $d) { status } }",
+                    json!({ "id": p, "d": day }),
+                )
+                .await;
+            }
+        }
+    }
+}
+
+/// For random sequences of acts on random financings, each dated the day it is made, `compliance(asOf: D)` asked
+/// after every later act equals the answer given on day D: nothing later changes the past. The seeds are printed; set
+/// `FOMENTO_TIMELINE_SEED` to replay one.
+#[tokio::test]
+async fn nothing_done_later_changes_what_a_day_answered() {
+    on_each_backend(false, |app| async move {
+        let seeds: Vec<u64> = match std::env::var("FOMENTO_TIMELINE_SEED").ok().and_then(|s| s.parse().ok()) {
+            Some(seed) => vec![seed],
+            None => {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                vec![now | 1, now.rotate_left(17) | 1]
+            }
+        };
+        let first = new_project(&app, Some("2015-12-01")).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let second = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina de Rondonópolis", "bankId": bb, "producerDocument": "11.444.777/0001-61",
+                    "producerName": "Óleos do Sul S.A.", "plantMunicipalityCode": 5107602, "requestedAmount": "3000000.00",
+                    "bankFramedOn": "2015-12-01", "createdOn": "2015-11-20" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        let projects = [first, second];
+        for p in &projects {
+            documents_received(&app, p, "2015-12-02").await;
+        }
+        let mut answered: Vec<(Value, String, Vec<(String, String, String)>)> = Vec::new();
+        let mut acquisitions = [Vec::new(), Vec::new()];
+        let (mut filed, mut decided) = ([false; 2], [false; 2]);
+        let mut day = chrono::NaiveDate::from_ymd_opt(2016, 1, 4).expect("day");
+        for seed in seeds {
+            eprintln!("timeline property: seed {seed} ({:?})", app.backend);
+            let mut rng = Rng(seed);
+            for step in 0..20 {
+                let d = day.to_string();
+                let k = rng.below(2) as usize;
+                let p = &projects[k];
+                // Each project is filed, then decided, on a day of the sequence; the other days bring random facts.
+                let stage = (step == 6 || step == 9, step == 12 || step == 15);
+                let k = if stage.0 || stage.1 { usize::from(step >= 9 && step != 12) } else { k };
+                let p = &projects[k];
+                if stage.0 && !filed[k] {
+                    act(
+                        &app,
+                        "mutation F($id: ID!, $d: Date) { fileSocialFuelProject(id: $id, on: $d) { stage } }",
+                        json!({ "id": p, "d": d }),
+                    )
+                    .await;
+                    filed[k] = true;
+                } else if stage.1 && filed[k] && !decided[k] {
+                    act(
+                        &app,
+                        "mutation M($id: ID!, $d: Date) { decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: $d,
+                            letter: \"Ofício 3/MDA\", overrideReason: \"teste de propriedade\") { stage } }",
+                        json!({ "id": p, "d": d }),
+                    )
+                    .await;
+                    decided[k] = true;
+                } else {
+                    random_act(&app, &mut rng, p, &d, &mut acquisitions[k]).await;
+                }
+                for p in &projects {
+                    answered.push((p.clone(), d.clone(), compliance_on(&app, p, &d).await));
+                }
+                day += chrono::Duration::days(1 + rng.below(3) as i64);
+            }
+        }
+        for (p, d, then) in &answered {
+            let now = compliance_on(&app, p, d).await;
+            assert_eq!(&now, then, "asOf {d} changed after later acts ({:?})", app.backend);
+        }
+        // The sequence did move the rules: the answers are not all the same.
+        let distinct: std::collections::HashSet<String> = answered.iter().map(|(_, _, a)| format!("{a:?}")).collect();
+        assert!(distinct.len() > 3, "the acts changed what the days answered: {}", distinct.len());
+    })
+    .await;
+}
