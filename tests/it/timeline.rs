@@ -26,8 +26,11 @@ fn code(body: &Value) -> &str {
     body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
 }
 
-/// A project's compliance as of `day`: `(rule, status, explanation)`, in the order given.
-async fn compliance_on(app: &TestApp, id: &Value, day: &str) -> Vec<(String, String, String)> {
+/// A rule's outcome as a test compares it: `(rule, status, explanation)`.
+type Outcome = (String, String, String);
+
+/// A project's compliance as of `day`, in the order given.
+async fn compliance_on(app: &TestApp, id: &Value, day: &str) -> Vec<Outcome> {
     let q = "query Q($id: ID!, $d: Date!) { node(id: $id) {
         ... on SocialFuelProject { compliance(asOf: $d) { ruleCode status explanation } }
         ... on FcoCarta { compliance(asOf: $d) { ruleCode status explanation } } } }";
@@ -46,7 +49,7 @@ async fn compliance_on(app: &TestApp, id: &Value, day: &str) -> Vec<(String, Str
         .collect()
 }
 
-fn outcome<'a>(list: &'a [(String, String, String)], rule: &str) -> &'a (String, String, String) {
+fn outcome<'a>(list: &'a [Outcome], rule: &str) -> &'a Outcome {
     list.iter()
         .find(|o| o.0 == rule)
         .unwrap_or_else(|| panic!("{rule} in {list:?}"))
@@ -312,7 +315,7 @@ async fn random_act(app: &TestApp, rng: &mut Rng, p: &Value, day: &str, acquisit
             acquisitions.remove(k);
         }
         4 => {
-            act(&app,
+            act(app,
                 ADD_PROPOSAL,
                 json!({ "i": { "projectId": p, "proposal": proposal(), "effectiveOn": day, "reason": "nova proposta" } }),
             )
@@ -321,13 +324,13 @@ async fn random_act(app: &TestApp, rng: &mut Rng, p: &Value, day: &str, acquisit
         _ => {
             let plan = json!({ "staffDescription": "2 agrônomos", "coverageArea": "Cuiabá", "farmersAssisted": 10 + rng.below(200),
                 "methodology": if rng.below(2) == 0 { Value::Null } else { json!("visitas mensais") } });
-            act(&app,
+            act(app,
                 "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { methodology } } }",
                 json!({ "i": { "projectId": p, "plan": plan, "effectiveOn": day, "reason": "plano revisto" } }),
             )
             .await;
             if rng.below(2) == 0 {
-                act(&app,
+                act(app,
                     "mutation C($id: ID!, $d: Date) { confirmChecklistItem(financingId: $id, ruleCode: \"SF-ASSISTANCE-PLAN\",
                         confirmedBy: \"Ana (MDA)\", on: $d) { status } }",
                     json!({ "id": p, "d": day }),
@@ -368,7 +371,7 @@ async fn nothing_done_later_changes_what_a_day_answered() {
         for p in &projects {
             documents_received(&app, p, "2015-12-02").await;
         }
-        let mut answered: Vec<(Value, String, Vec<(String, String, String)>)> = Vec::new();
+        let mut answered: Vec<(Value, String, Vec<Outcome>)> = Vec::new();
         let mut acquisitions = [Vec::new(), Vec::new()];
         let (mut filed, mut decided) = ([false; 2], [false; 2]);
         let mut day = chrono::NaiveDate::from_ymd_opt(2016, 1, 4).expect("day");
@@ -378,7 +381,6 @@ async fn nothing_done_later_changes_what_a_day_answered() {
             for step in 0..20 {
                 let d = day.to_string();
                 let k = rng.below(2) as usize;
-                let p = &projects[k];
                 // Each project is filed, then decided, on a day of the sequence; the other days bring random facts.
                 let stage = (step == 6 || step == 9, step == 12 || step == 15);
                 let k = if stage.0 || stage.1 { usize::from(step >= 9 && step != 12) } else { k };
