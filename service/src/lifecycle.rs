@@ -604,10 +604,9 @@ pub async fn transition_project_overriding(
             calendar: &calendar,
             quiet: false,
         };
-        // Judged on everything recorded so far (an act entered after its day sees the facts entered with it), the
-        // project as it stood before the act.
-        let (outcomes, _) =
-            crate::compliance::project(&crate::compliance::DbFacts(db), basis, &p, act.day(None)).await?;
+        // Judged on the act's own day: the facts in effect that day (whenever they were recorded), the project as it
+        // stood before the act. A decision allowed on its day is never shown as taken over a rule violated that day.
+        let (outcomes, _) = crate::compliance::project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
         let violated: Vec<&entity::rules::Outcome> = outcomes
             .iter()
             .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))

@@ -109,8 +109,8 @@ where
 
 /// Changes a fact to `row`: always a new version, the old one kept and marked superseded, in one transaction (nested
 /// in the caller's when `db` is one). The new version holds from `effective_on`; when not given, from the day the old
-/// one took effect while nothing was decided on it (a correction of a draft), from today once decided (a change). Never
-/// before the version it replaces, which holds until the day before.
+/// one took effect while nothing was decided on it (a correction of a draft, which may move the day too), from today
+/// once decided (a change, never before the version it replaces). The old version holds until the day before.
 pub async fn change<A: Versioned>(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -123,8 +123,9 @@ pub async fn change<A: Versioned>(
 where
     ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
-    let since = entity::Versioned::effective_on(&old);
-    let default = if decided { None } else { since };
+    // Once decided, a change starts no earlier than the version it replaces; before, it may correct the day too.
+    let held = entity::Versioned::effective_on(&old);
+    let (default, since) = if decided { (None, held) } else { (held, None) };
     let day = act.effective("input.effectiveOn", effective_on.or(default), since)?;
     let txn = db.begin().await?;
     row.stamp(Some(act.clock.now()), act.caller.actor(), reason.clone());
@@ -139,8 +140,8 @@ where
 }
 
 /// Removes a fact: kept and marked removed with the reason, holding until the day before `ended_on`; when not given,
-/// it never held while nothing was decided on it (a draft's fact withdrawn), and holds until yesterday once decided.
-/// Never before it took effect.
+/// it never held while nothing was decided on it (a draft's fact withdrawn), and holds until yesterday once decided
+/// (never ending before it took effect).
 pub async fn remove<A: Versioned>(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -152,8 +153,8 @@ pub async fn remove<A: Versioned>(
 where
     ModelOf<A>: IntoActiveModel<A> + entity::Versioned + Send + Sync,
 {
-    let since = entity::Versioned::effective_on(&old);
-    let default = if decided { None } else { since };
+    let held = entity::Versioned::effective_on(&old);
+    let (default, since) = if decided { (None, held) } else { (held, None) };
     let day = act.effective("input.effectiveOn", ended_on.or(default), since)?;
     let mut row = old.into_active_model();
     row.supersede(act.clock.now(), None, reason);

@@ -659,15 +659,26 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
                 .contains("override of SF-REPRESENTATION, SF-CONTRACT-TERMS: contratos em negociação com a Fetraf")),
             "{decided} {h:?}"
         );
-        // Entered today for an act of 2015: the proposal recorded with it counts, and no override is needed.
+        // Entered today for an act of 2015: the proposal counts from the day it was made (`effectiveOn`), so no
+        // override is needed; dated today, it would not have been there on the decision's day.
         let q2 = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2015-01-05"))).await["createSocialFuelProject"]["id"].clone();
         crate::facts::documents_received(&app, &q2, "2015-01-08").await;
         app.data(&step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": q2 })).await;
         let proposal = json!({ "representationKind": "CONTAG", "representationName": "STR de Cuiabá", "representationAgreed": true,
             "termMonths": 36, "purchasePrice": "preço mínimo + 5 %", "priceAdjustment": "IPCA", "deliveryConditions": "na usina",
             "safeguards": "multa de 10 %" });
-        app.data("mutation A($i: AddContractProposalInput!) { addContractProposal(input: $i) { proposal { proposalId } } }",
-            json!({ "i": { "projectId": q2, "proposal": proposal } })).await;
+        let added = app
+            .data("mutation A($i: AddContractProposalInput!) { addContractProposal(input: $i) { proposal { proposalId } } }",
+                json!({ "i": { "projectId": q2, "proposal": proposal } }))
+            .await;
+        let (_, body) = app.gql(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
+        assert_eq!(body["errors"][0]["extensions"]["ruleCode"], "SF-REPRESENTATION", "typed today, in effect today: {body}");
+        app.data(
+            "mutation U($i: UpdateContractProposalInput!) { updateContractProposal(input: $i) { proposal { proposalId } } }",
+            json!({ "i": { "proposalId": added["addContractProposal"]["proposal"]["proposalId"], "proposal": proposal,
+                "effectiveOn": "2015-01-20" } }),
+        )
+        .await;
         let d = app.data(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
         assert_eq!(d["decideSocialFuelProject"]["stage"], "CONFORMING", "{d}");
 
