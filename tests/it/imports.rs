@@ -198,7 +198,7 @@ async fn a_projects_acquisitions_imported_from_the_template_replace_the_years_li
             )
             .await;
         let all = all["node"]["acquisitions"].as_array().cloned().unwrap_or_default();
-        assert_eq!(all.len(), 4, "after the decision the old versions stay: {all:?}");
+        assert_eq!(all.len(), 6, "every list stays, replaced before the decision or after it: {all:?}");
         assert!(
             all.iter().all(|a| a["version"]["recordedBy"].as_str().is_some_and(|b| b.contains("(import "))),
             "each version names the import that recorded it: {all:?}"
