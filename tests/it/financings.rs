@@ -418,9 +418,9 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
     .await;
 }
 
-/// A typed list reads its own table in one statement, its `totalCount` in the same statement when the window runs
-/// forward (a second statement counts from the end, or past the last row); the bank, borrower and municipality a
-/// query selects are joined into that statement. What comes back is what the list over
+/// A typed list reads its own table in one statement, its `totalCount` in the same statement, from either end (a
+/// second statement counts past the last row, where no row carries the count); the bank, borrower and municipality
+/// a query selects are joined into that statement. What comes back is what the list over
 /// both programmes (through its lookups) returns for the same cartas and projects.
 #[tokio::test]
 async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
@@ -446,8 +446,8 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
             (format!("socialFuelProjects(first: 20) {{ totalCount nodes {{ title {nested} }} }}"), 1),
             // Nothing matches: the empty first window's total is 0, without a count.
             ("fcoCartas(first: 20, filter: { amountMin: \"999999999999\" }) { totalCount nodes { id } }".to_owned(), 1),
-            // From the end: the count places the window, then the rows.
-            ("fcoCartas(last: 5) { totalCount nodes { id } }".to_owned(), 2),
+            // From the end: the rows read backwards carry the count too.
+            ("fcoCartas(last: 5) { totalCount nodes { id } }".to_owned(), 1),
         ];
         for (shape, expected) in &shapes {
             let (n, data) = statements(&format!("{{ {shape} }}")).await;
@@ -518,7 +518,7 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
         }
         assert_eq!(seen, total, "every carta once, over {pages} pages");
         assert!(pages > 1);
-        // Counting from the end still reads the count: the last five cartas are the last page's last five.
+        // From the end: the last five cartas, with nothing after them.
         let data = app
             .data("{ fcoCartas(last: 5) { pageInfo { hasNextPage hasPreviousPage } nodes { id } } }", json!({}))
             .await;
@@ -817,19 +817,22 @@ async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
         let mut q = fin::Query::default();
         let all = fin::carta_count(&app.db, &q).await.expect("count");
         assert!(all > 0);
+        let five = fin::seek(q.order, Some(5), None, None, None).expect("a page of five");
         assert_eq!(
-            fin::carta_rows(&app.db, &q, 0, 5, Joined::default())
+            fin::carta_rows(&app.db, &q, &five, Joined::default(), false)
                 .await
                 .expect("rows")
+                .rows
                 .len(),
             5
         );
         q.filter.programmes = Some(vec![Programme::SocialFuel]);
         assert_eq!(fin::carta_count(&app.db, &q).await.expect("count"), 0);
         assert!(
-            fin::carta_rows(&app.db, &q, 0, 5, Joined::default())
+            fin::carta_rows(&app.db, &q, &five, Joined::default(), false)
                 .await
                 .expect("rows")
+                .rows
                 .is_empty()
         );
         assert!(fin::project_count(&app.db, &q).await.expect("count") > 0);
