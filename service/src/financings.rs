@@ -4,6 +4,7 @@
 use crate::{
     ServiceError,
     messages::{self, Message, code},
+    page,
 };
 use chrono::NaiveDate;
 use entity::positional::Positional;
@@ -372,37 +373,294 @@ pub async fn count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
     Ok(financing::Entity::find().filter(condition(q)?).count(db).await?)
 }
 
-/// The query's order over `cols`: its field (nulls last), then programme, then creation order.
-fn ordered<E: EntityTrait>(select: sea_orm::Select<E>, q: &Query, cols: &Cols<E::Column>) -> sea_orm::Select<E> {
-    let column = match q.order {
-        OrderField::SubmittedOn => cols.submitted_on,
-        OrderField::DecidedOn => cols.decided_on,
-        OrderField::ContractedOn => cols.contracted_on,
-        OrderField::Amount => cols.amount,
-    };
-    let order = if q.descending { Order::Desc } else { Order::Asc };
-    let mut select = select.order_by_with_nulls(column, order, NullOrdering::Last);
-    if let Some(p) = cols.programme {
-        select = select.order_by_asc(p);
+impl OrderField {
+    /// The schema's name of the ordering (`AMOUNT`), written into cursors so that a cursor is read only by the
+    /// ordering it was issued for.
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderField::SubmittedOn => "SUBMITTED_ON",
+            OrderField::DecidedOn => "DECIDED_ON",
+            OrderField::ContractedOn => "CONTRACTED_ON",
+            OrderField::Amount => "AMOUNT",
+        }
     }
-    select.order_by_asc(cols.record_id)
+
+    /// Whether a financing may have no value of the field (an undated one), which then sorts last.
+    fn nullable(self) -> bool {
+        self != OrderField::Amount
+    }
+
+    /// The field's column among `cols`.
+    fn column<C: Copy>(self, cols: &Cols<C>) -> C {
+        match self {
+            OrderField::SubmittedOn => cols.submitted_on,
+            OrderField::DecidedOn => cols.decided_on,
+            OrderField::ContractedOn => cols.contracted_on,
+            OrderField::Amount => cols.amount,
+        }
+    }
 }
 
-/// One window of the query's rows, in its order.
-pub async fn rows(db: &impl ConnectionTrait, q: &Query, offset: u64, limit: u64) -> Result<Vec<financing::Model>> {
-    let select = ordered(financing::Entity::find().filter(condition(q)?), q, &view_cols());
-    let statement = windowed(select.build(db.get_database_backend()), offset, limit);
-    Ok(financing::Entity::find().from_raw_sql(statement).all(db).await?)
+/// A financing's value of the sorted field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SortValue {
+    /// A date.
+    Date(NaiveDate),
+    /// An amount.
+    Amount(Money),
 }
 
-/// A statement's window with its bounds written as numbers (`LIMIT 50 OFFSET 0`), not as parameters. With `LIMIT $1`
-/// PostgreSQL's generic plan does not know how few rows are wanted and costs more than a plan for 50, so the server
-/// planned the page's statement again at every execution (0.5 ms of a four-table join, more than running it); with
-/// the numbers in the text it keeps one plan per page size and offset. The bounds are integers of ours, never text
-/// from the request.
-fn windowed(mut statement: sea_orm::Statement, offset: u64, limit: u64) -> sea_orm::Statement {
+impl From<SortValue> for sea_orm::Value {
+    fn from(v: SortValue) -> Self {
+        match v {
+            SortValue::Date(d) => d.into(),
+            SortValue::Amount(m) => m.into(),
+        }
+    }
+}
+
+/// Where a financing stands in a list sorted by one field: its value of the field (none sorts last), then its
+/// programme and id, which no other financing shares. A cursor holds it ([`cursor`]), so the next page starts right
+/// after this financing whatever was inserted, changed or deleted since, the financing itself included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    value: Option<SortValue>,
+    programme: vocab::Programme,
+    id: i64,
+}
+
+impl Position {
+    /// Reads a cursor given as `arg` for a list sorted by `order`.
+    fn decode(order: OrderField, text: &str, arg: &'static str) -> Result<Self> {
+        let c = page::decode_sorted(text, arg, order.name())?;
+        let value = match (c.value.as_str(), order) {
+            ("null", o) if o.nullable() => None,
+            (v, OrderField::Amount) => Some(SortValue::Amount(Money::from_cents(
+                v.parse().map_err(|_| page::bad_cursor(arg))?,
+            ))),
+            (v, _) => Some(SortValue::Date(
+                NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| page::bad_cursor(arg))?,
+            )),
+        };
+        let programme = <vocab::Programme as sea_orm::ActiveEnum>::try_from_value(&c.programme)
+            .map_err(|_| page::bad_cursor(arg))?;
+        Ok(Self {
+            value,
+            programme,
+            id: c.id,
+        })
+    }
+
+    /// The id to break ties with in a list of one programme (`own`): a position in the other programme stands before
+    /// or after every row of `own` with the same value, as the programmes sort.
+    fn tie_id(&self, own: Option<vocab::Programme>) -> i64 {
+        use sea_orm::ActiveEnum;
+        match own.map(|own| own.to_value().cmp(&self.programme.to_value())) {
+            None | Some(std::cmp::Ordering::Equal) => self.id,
+            Some(std::cmp::Ordering::Greater) => i64::MIN,
+            Some(std::cmp::Ordering::Less) => i64::MAX,
+        }
+    }
+}
+
+/// A row a financing list is sorted over.
+pub trait Sorted {
+    /// Where the row stands in a list sorted by `order`.
+    fn position(&self, order: OrderField) -> Position;
+}
+
+/// The position of a financing of `programme` with these dates (submission, decision, contracting), amount and id.
+fn position(
+    order: OrderField,
+    dates: [Option<NaiveDate>; 3],
+    amount: Money,
+    programme: vocab::Programme,
+    id: i64,
+) -> Position {
+    let value = match order {
+        OrderField::SubmittedOn => dates[0].map(SortValue::Date),
+        OrderField::DecidedOn => dates[1].map(SortValue::Date),
+        OrderField::ContractedOn => dates[2].map(SortValue::Date),
+        OrderField::Amount => Some(SortValue::Amount(amount)),
+    };
+    Position { value, programme, id }
+}
+
+impl Sorted for financing::Model {
+    fn position(&self, order: OrderField) -> Position {
+        let dates = [self.submitted_on, self.decided_on, self.contracted_on];
+        position(order, dates, self.amount, self.programme, self.record_id)
+    }
+}
+
+impl Sorted for fco_carta::Model {
+    fn position(&self, order: OrderField) -> Position {
+        let dates = [self.submitted_on, self.decided_on, self.contracted_on];
+        position(order, dates, self.financed_amount, vocab::Programme::FcoRural, self.id)
+    }
+}
+
+impl Sorted for social_fuel_project::Model {
+    fn position(&self, order: OrderField) -> Position {
+        let dates = [self.filed_on, self.decided_on, self.financing_approved_on];
+        position(
+            order,
+            dates,
+            self.requested_amount,
+            vocab::Programme::SocialFuel,
+            self.id,
+        )
+    }
+}
+
+/// The cursor of `row` in a list sorted by `order`: `v2:<ordering>:<value or null>:<programme>:<id>` in base64, the
+/// same for the row in every list of financings (both programmes' or its own programme's).
+pub fn cursor(order: OrderField, row: &impl Sorted) -> String {
+    use sea_orm::ActiveEnum;
+    let p = row.position(order);
+    let value = p.value.map(|v| match v {
+        SortValue::Date(d) => d.format("%Y-%m-%d").to_string(),
+        SortValue::Amount(m) => m.cents().to_string(),
+    });
+    page::sorted_cursor(order.name(), value.as_deref(), &p.programme.to_value(), p.id)
+}
+
+/// A page request over a list of financings.
+pub type Seek = page::Seek<Position>;
+
+/// Checks a client's page arguments for a list sorted by `order`, reading its cursors.
+pub fn seek(
+    order: OrderField,
+    first: Option<i32>,
+    after: Option<&str>,
+    last: Option<i32>,
+    before: Option<&str>,
+) -> Result<Seek> {
+    Seek::parse(first, after, last, before, |text, arg| {
+        Position::decode(order, text, arg)
+    })
+}
+
+/// The query's order over `cols`: its field (nulls last), then programme, then creation order; reversed for a page
+/// read from its end (`last`), which the same indexes serve read backwards.
+fn ordered<E: EntityTrait>(
+    select: sea_orm::Select<E>,
+    q: &Query,
+    cols: &Cols<E::Column>,
+    backward: bool,
+) -> sea_orm::Select<E> {
+    let key = if q.descending != backward {
+        Order::Desc
+    } else {
+        Order::Asc
+    };
+    let (ties, nulls) = if backward {
+        (Order::Desc, NullOrdering::First)
+    } else {
+        (Order::Asc, NullOrdering::Last)
+    };
+    let mut select = select.order_by_with_nulls(q.order.column(cols), key, nulls);
+    if let Some(p) = cols.programme {
+        select = select.order_by(p, ties.clone());
+    }
+    select.order_by(cols.record_id, ties)
+}
+
+/// The statements a page reads, in turn, as the condition each adds to the query's.
+///
+/// Sorted by a field that may be unset, a list is two runs: the financings with the field set, in its order, then
+/// those without (nulls last), by programme and id. A cursor stands in one run, so each bound is written per run:
+/// after a set value come the rest of the set run and the whole unset run; after an unset one, only the rest of the
+/// unset run (and before them, the other way round). So no predicate depends on where a backend sorts nulls, and
+/// each run's bound ([`page::beyond`]) starts an index scan at the cursor. The page reads the next run only when the
+/// first did not fill it. Without a cursor the page reads the whole sort in one statement.
+fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Condition> {
+    use sea_orm::{ActiveEnum, sea_query::ExprTrait};
+    if seek.from_an_end() {
+        return vec![Condition::all()];
+    }
+    let key = q.order.column(cols).into_expr();
+    let ties = |p: &Position| -> Vec<page::SortKey> {
+        match cols.programme {
+            Some(programme) => vec![
+                (programme.into_expr(), p.programme.to_value().into(), false),
+                (cols.record_id.into_expr(), p.id.into(), false),
+            ],
+            None => vec![(cols.record_id.into_expr(), p.tie_id(cols.own).into(), false)],
+        }
+    };
+    let nullable = q.order.nullable();
+    let mut set = Some(Condition::all());
+    let mut unset = nullable.then(Condition::all);
+    for (bound, after) in [(&seek.after, true), (&seek.before, false)] {
+        let Some(p) = bound else { continue };
+        match p.value {
+            Some(v) => {
+                let mut keys = vec![(key.clone(), v.into(), q.descending)];
+                keys.extend(ties(p));
+                set = set.map(|c| c.add(page::beyond(&keys, after)));
+                if !after {
+                    unset = None;
+                }
+            }
+            None => {
+                unset = unset.map(|c| c.add(page::beyond(&ties(p), after)));
+                if after {
+                    set = None;
+                }
+            }
+        }
+    }
+    let set = set.map(|c| if nullable { c.add(key.clone().is_not_null()) } else { c });
+    let unset = unset.map(|c| c.add(key.is_null()));
+    let mut parts: Vec<Condition> = [set, unset].into_iter().flatten().collect();
+    if seek.backward() {
+        parts.reverse();
+    }
+    parts
+}
+
+/// The statements that read a page of `base` (the query's rows over `cols`), in turn ([`parts`]), each sorted.
+/// The page reads them until it holds one row past its size.
+fn statements<E: EntityTrait>(
+    base: sea_orm::Select<E>,
+    q: &Query,
+    cols: &Cols<E::Column>,
+    seek: &Seek,
+) -> Vec<sea_orm::Select<E>> {
+    parts(q, cols, seek)
+        .into_iter()
+        .map(|part| ordered(base.clone().filter(part), q, cols, seek.backward()))
+        .collect()
+}
+
+/// How many more rows a page reads after `read`: up to one past its size, to tell whether more follow.
+fn still_wanted(seek: &Seek, read: usize) -> u64 {
+    (seek.size() + 1).saturating_sub(read as u64)
+}
+
+/// One page of the query's financings, in its order.
+pub async fn rows(db: &impl ConnectionTrait, q: &Query, seek: &Seek) -> Result<page::Slice<financing::Model>> {
+    let base = financing::Entity::find().filter(condition(q)?);
+    let mut rows = Vec::new();
+    for select in statements(base, q, &view_cols(), seek) {
+        let left = still_wanted(seek, rows.len());
+        if left == 0 {
+            break;
+        }
+        let statement = limited(select.build(db.get_database_backend()), left);
+        rows.extend(financing::Entity::find().from_raw_sql(statement).all(db).await?);
+    }
+    Ok(seek.slice(rows, None))
+}
+
+/// A statement with its limit written as a number (`LIMIT 51`), not as a parameter. With `LIMIT $1` PostgreSQL's
+/// generic plan does not know how few rows are wanted and costs more than a plan for 51, so the server planned the
+/// page's statement again at every execution (0.5 ms of a four-table join, more than running it); with the number
+/// in the text it keeps one plan per page size. The limit is an integer of ours, never text from the request.
+fn limited(mut statement: sea_orm::Statement, limit: u64) -> sea_orm::Statement {
     use std::fmt::Write;
-    let _ = write!(statement.sql, " LIMIT {limit} OFFSET {offset}");
+    let _ = write!(statement.sql, " LIMIT {limit}");
     statement
 }
 
@@ -449,7 +707,7 @@ fn join_columns<E: EntityTrait, R: EntityTrait>(
 async fn typed_rows<E>(
     db: &impl ConnectionTrait,
     select: sea_orm::Select<E>,
-    (offset, limit): (u64, u64),
+    limit: u64,
     keys: (E::Column, E::Column, E::Column),
     joined: Joined,
     count: Option<sea_orm::sea_query::SelectStatement>,
@@ -483,7 +741,7 @@ where
             "total_count",
         );
     }
-    let statement = windowed(select.build(db.get_database_backend()), offset, limit);
+    let statement = limited(select.build(db.get_database_backend()), limit);
     let rows = db.query_all_raw(statement).await?;
     // Read by position (`entity::positional`): the financing's columns first, then each joined table's, in the
     // order they were added above.
@@ -513,6 +771,34 @@ where
     Ok((out, total))
 }
 
+/// Reads a typed page of `base` (the query's rows of one programme over `cols`) with the related rows asked for,
+/// each statement with the count when there is one; returns the rows and the total when it was read.
+async fn typed_page<E>(
+    db: &impl ConnectionTrait,
+    (base, cols): (sea_orm::Select<E>, Cols<E::Column>),
+    q: &Query,
+    seek: &Seek,
+    keys: (E::Column, E::Column, E::Column),
+    joined: Joined,
+    count: Option<sea_orm::sea_query::SelectStatement>,
+) -> Result<(Vec<Row<E::Model>>, Option<u64>)>
+where
+    E: EntityTrait,
+    E::Model: Positional,
+{
+    let (mut rows, mut total) = (Vec::new(), None);
+    for select in statements(base, q, &cols, seek) {
+        let left = still_wanted(seek, rows.len());
+        if left == 0 {
+            break;
+        }
+        let (more, counted) = typed_rows(db, select, left, keys, joined, count.clone()).await?;
+        rows.extend(more);
+        total = total.or(counted);
+    }
+    Ok((rows, total))
+}
+
 /// How many rows of `E` match `condition`, as a statement to run inside another.
 fn count_of<E: EntityTrait>(condition: Condition) -> sea_orm::sea_query::SelectStatement {
     E::find()
@@ -522,20 +808,18 @@ fn count_of<E: EntityTrait>(condition: Condition) -> sea_orm::sea_query::SelectS
         .into_query()
 }
 
-/// A window and the total it was counted from ([`carta_rows_counted`]).
-pub type Counted<M> = (Vec<Row<M>>, u64);
-
-/// The total of a counted window: the one read with its rows, or, when no row came back, none at all (the window
-/// starts at the first row) or counted apart (the window starts past the end).
-async fn settled_total<M, F>(rows: (Vec<Row<M>>, Option<u64>), offset: u64, count: F) -> Result<Counted<M>>
+/// The total of a page read with its count ([`carta_rows`] with `counted`): the one read with its rows; when no
+/// row came back, none at all if the page read from an end of the list (so the list is empty), else counted apart.
+async fn settled_total<F>(counted: bool, read: Option<u64>, seek: &Seek, count: F) -> Result<Option<u64>>
 where
     F: std::future::Future<Output = Result<u64>>,
 {
-    match rows {
-        (rows, Some(total)) => Ok((rows, total)),
-        (rows, None) if offset == 0 => Ok((rows, 0)),
-        (rows, None) => Ok((rows, count.await?)),
-    }
+    Ok(match (counted, read) {
+        (false, _) => None,
+        (true, Some(total)) => Some(total),
+        (true, None) if seek.from_an_end() => Some(0),
+        (true, None) => Some(count.await?),
+    })
 }
 
 /// How many FCO cartas the query matches, counted on their own table.
@@ -551,88 +835,42 @@ pub async fn project_count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> 
         .await?)
 }
 
-/// One window of the FCO cartas the query matches, in its order, read from their own table with the related rows
-/// asked for: one statement.
+/// One page of the FCO cartas the query matches, in its order, read from their own table with the related rows
+/// asked for; with `counted`, the number of cartas the query matches is read in the same statement (one round trip,
+/// one snapshot). One statement, unless the page runs from the dated cartas into the undated ones ([`parts`]).
 pub async fn carta_rows(
     db: &impl ConnectionTrait,
     q: &Query,
-    offset: u64,
-    limit: u64,
-    joined: Joined,
-) -> Result<Vec<Row<fco_carta::Model>>> {
-    Ok(carta_window(db, q, (offset, limit), joined, false).await?.0)
-}
-
-/// [`carta_rows`] with the number of cartas the query matches, read in the same statement (one round trip, one
-/// snapshot).
-pub async fn carta_rows_counted(
-    db: &impl ConnectionTrait,
-    q: &Query,
-    offset: u64,
-    limit: u64,
-    joined: Joined,
-) -> Result<Counted<fco_carta::Model>> {
-    let rows = carta_window(db, q, (offset, limit), joined, true).await?;
-    settled_total(rows, offset, carta_count(db, q)).await
-}
-
-/// The cartas' window statement, with the count when `counted`.
-async fn carta_window(
-    db: &impl ConnectionTrait,
-    q: &Query,
-    window: (u64, u64),
+    seek: &Seek,
     joined: Joined,
     counted: bool,
-) -> Result<(Vec<Row<fco_carta::Model>>, Option<u64>)> {
+) -> Result<page::Slice<Row<fco_carta::Model>>> {
     use fco_carta::Column as C;
     let condition = carta_condition(q)?;
     let count = counted.then(|| count_of::<fco_carta::Entity>(condition.clone()));
-    let select = ordered(fco_carta::Entity::find().filter(condition), q, &carta_cols());
     let keys = (C::BankId, C::PartyId, C::MunicipalityCode);
-    typed_rows(db, select, window, keys, joined, count).await
+    let base = (fco_carta::Entity::find().filter(condition), carta_cols());
+    let (rows, total) = typed_page(db, base, q, seek, keys, joined, count).await?;
+    let total = settled_total(counted, total, seek, carta_count(db, q)).await?;
+    Ok(seek.slice(rows, total))
 }
 
-/// One window of the social-fuel projects the query matches, as [`carta_rows`] does for cartas.
+/// One page of the social-fuel projects the query matches, as [`carta_rows`] reads cartas.
 pub async fn project_rows(
     db: &impl ConnectionTrait,
     q: &Query,
-    offset: u64,
-    limit: u64,
-    joined: Joined,
-) -> Result<Vec<Row<social_fuel_project::Model>>> {
-    Ok(project_window(db, q, (offset, limit), joined, false).await?.0)
-}
-
-/// [`project_rows`] with the number of projects the query matches, read in the same statement.
-pub async fn project_rows_counted(
-    db: &impl ConnectionTrait,
-    q: &Query,
-    offset: u64,
-    limit: u64,
-    joined: Joined,
-) -> Result<Counted<social_fuel_project::Model>> {
-    let rows = project_window(db, q, (offset, limit), joined, true).await?;
-    settled_total(rows, offset, project_count(db, q)).await
-}
-
-/// The projects' window statement, with the count when `counted`.
-async fn project_window(
-    db: &impl ConnectionTrait,
-    q: &Query,
-    window: (u64, u64),
+    seek: &Seek,
     joined: Joined,
     counted: bool,
-) -> Result<(Vec<Row<social_fuel_project::Model>>, Option<u64>)> {
+) -> Result<page::Slice<Row<social_fuel_project::Model>>> {
     use social_fuel_project::Column as C;
     let condition = project_condition(q)?;
     let count = counted.then(|| count_of::<social_fuel_project::Entity>(condition.clone()));
-    let select = ordered(
-        social_fuel_project::Entity::find().filter(condition),
-        q,
-        &project_cols(),
-    );
     let keys = (C::BankId, C::PartyId, C::PlantMunicipalityCode);
-    typed_rows(db, select, window, keys, joined, count).await
+    let base = (social_fuel_project::Entity::find().filter(condition), project_cols());
+    let (rows, total) = typed_page(db, base, q, seek, keys, joined, count).await?;
+    let total = settled_total(counted, total, seek, project_count(db, q)).await?;
+    Ok(seek.slice(rows, total))
 }
 
 /// The party with this CPF or CNPJ; for a CNPJ whose branch is not registered, another branch of the company.
@@ -672,15 +910,61 @@ pub async fn bank_count(db: &impl ConnectionTrait) -> Result<u64> {
     Ok(bank::Entity::find().count(db).await?)
 }
 
-/// One window of the banks, by name.
-pub async fn banks(db: &impl ConnectionTrait, offset: u64, limit: u64) -> Result<Vec<bank::Model>> {
-    Ok(bank::Entity::find()
-        .order_by_asc(bank::Column::Name)
-        .order_by_asc(bank::Column::Id)
-        .offset(offset)
-        .limit(limit)
+/// The name of the banks' ordering, in their cursors.
+const BANK_ORDER: &str = "NAME";
+
+/// Where a bank stands in the list of banks: its name, then its id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BankPosition {
+    name: String,
+    id: i64,
+}
+
+/// The cursor of a bank in the list of banks ([`page::sorted_cursor`]).
+pub fn bank_cursor(b: &bank::Model) -> String {
+    page::sorted_cursor(BANK_ORDER, Some(&b.name), "", b.id)
+}
+
+/// Checks a client's page arguments for the list of banks, reading its cursors.
+pub fn bank_seek(
+    first: Option<i32>,
+    after: Option<&str>,
+    last: Option<i32>,
+    before: Option<&str>,
+) -> Result<page::Seek<BankPosition>> {
+    page::Seek::parse(first, after, last, before, |text, arg| {
+        let c = page::decode_sorted(text, arg, BANK_ORDER)?;
+        if !c.programme.is_empty() {
+            return Err(page::bad_cursor(arg));
+        }
+        Ok(BankPosition {
+            name: c.value,
+            id: c.id,
+        })
+    })
+}
+
+/// One page of the banks, by name and then id.
+pub async fn banks(db: &impl ConnectionTrait, seek: &page::Seek<BankPosition>) -> Result<page::Slice<bank::Model>> {
+    use sea_orm::IntoSimpleExpr;
+    let mut select = bank::Entity::find();
+    for (bound, after) in [(&seek.after, true), (&seek.before, false)] {
+        if let Some(p) = bound {
+            let keys = [
+                (bank::Column::Name.into_simple_expr(), p.name.clone().into(), false),
+                (bank::Column::Id.into_simple_expr(), p.id.into(), false),
+            ];
+            select = select.filter(page::beyond(&keys, after));
+        }
+    }
+    let order = if seek.backward() { Order::Desc } else { Order::Asc };
+    let rows = select
+        .order_by(bank::Column::Name, order.clone())
+        .order_by(bank::Column::Id, order)
+        .limit(seek.size() + 1)
         .all(db)
-        .await?)
+        .await?;
+    Ok(seek.slice(rows, None))
 }
 
 /// The other registered branches of a company (same CNPJ root), `except` left out, by document.

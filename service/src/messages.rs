@@ -345,6 +345,17 @@ catalogue! {
         pt: "`{arg}` não é um cursor emitido por este servidor",
         en: "`{arg}` is not a cursor issued by this server"
     }
+    /// A cursor of a position in the list (`o:N`), which the sorted lists stopped issuing: it would skip or repeat
+    /// rows when the list changes between pages.
+    PAGE_CURSOR_OUTDATED = "PAGE_CURSOR_OUTDATED" {
+        pt: "`{arg}` é um cursor antigo, de posição na lista, que não é mais aceito; comece de novo pela primeira página (sem `after` nem `before`)",
+        en: "`{arg}` is an old cursor, a position in the list, which is no longer accepted; start again from the first page (without `after` or `before`)"
+    }
+    /// A cursor issued for another ordering of the list.
+    PAGE_CURSOR_ORDER = "PAGE_CURSOR_ORDER" {
+        pt: "`{arg}` é um cursor da lista ordenada por {issued}, não por {asked}; peça a mesma ordenação ou comece de novo pela primeira página",
+        en: "`{arg}` is a cursor of the list ordered by {issued}, not by {asked}; ask for the same ordering or start again from the first page"
+    }
     /// An amount with fractions of a centavo, named.
     AMOUNT_TOO_PRECISE = "AMOUNT_TOO_PRECISE" {
         pt: "{value} tem mais de 2 casas decimais (centavos)",

@@ -418,9 +418,9 @@ async fn nested_financing_queries_run_a_fixed_number_of_statements() {
     .await;
 }
 
-/// A typed list reads its own table in one statement, its `totalCount` in the same statement when the window runs
-/// forward (a second statement counts from the end, or past the last row); the bank, borrower and municipality a
-/// query selects are joined into that statement. What comes back is what the list over
+/// A typed list reads its own table in one statement, its `totalCount` in the same statement, from either end (a
+/// second statement counts past the last row, where no row carries the count); the bank, borrower and municipality
+/// a query selects are joined into that statement. What comes back is what the list over
 /// both programmes (through its lookups) returns for the same cartas and projects.
 #[tokio::test]
 async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
@@ -446,8 +446,8 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
             (format!("socialFuelProjects(first: 20) {{ totalCount nodes {{ title {nested} }} }}"), 1),
             // Nothing matches: the empty first window's total is 0, without a count.
             ("fcoCartas(first: 20, filter: { amountMin: \"999999999999\" }) { totalCount nodes { id } }".to_owned(), 1),
-            // From the end: the count places the window, then the rows.
-            ("fcoCartas(last: 5) { totalCount nodes { id } }".to_owned(), 2),
+            // From the end: the rows read backwards carry the count too.
+            ("fcoCartas(last: 5) { totalCount nodes { id } }".to_owned(), 1),
         ];
         for (shape, expected) in &shapes {
             let (n, data) = statements(&format!("{{ {shape} }}")).await;
@@ -518,7 +518,7 @@ async fn typed_lists_run_one_statement_and_join_the_selected_relations() {
         }
         assert_eq!(seen, total, "every carta once, over {pages} pages");
         assert!(pages > 1);
-        // Counting from the end still reads the count: the last five cartas are the last page's last five.
+        // From the end: the last five cartas, with nothing after them.
         let data = app
             .data("{ fcoCartas(last: 5) { pageInfo { hasNextPage hasPreviousPage } nodes { id } } }", json!({}))
             .await;
@@ -817,19 +817,22 @@ async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
         let mut q = fin::Query::default();
         let all = fin::carta_count(&app.db, &q).await.expect("count");
         assert!(all > 0);
+        let five = fin::seek(q.order, Some(5), None, None, None).expect("a page of five");
         assert_eq!(
-            fin::carta_rows(&app.db, &q, 0, 5, Joined::default())
+            fin::carta_rows(&app.db, &q, &five, Joined::default(), false)
                 .await
                 .expect("rows")
+                .rows
                 .len(),
             5
         );
         q.filter.programmes = Some(vec![Programme::SocialFuel]);
         assert_eq!(fin::carta_count(&app.db, &q).await.expect("count"), 0);
         assert!(
-            fin::carta_rows(&app.db, &q, 0, 5, Joined::default())
+            fin::carta_rows(&app.db, &q, &five, Joined::default(), false)
                 .await
                 .expect("rows")
+                .rows
                 .is_empty()
         );
         assert!(fin::project_count(&app.db, &q).await.expect("count") > 0);
@@ -840,6 +843,430 @@ async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
             fin::project_count(&app.db, &q).await.expect("count") > 0,
             "filed projects in the demo"
         );
+    })
+    .await;
+}
+
+/// A financing as the cursor walks know it: its programme (`FCO_RURAL`, `SOCIAL_FUEL`) and id.
+type Key = (String, i64);
+
+/// A value of a sort field to write: a date (or none), or an amount in centavos.
+#[derive(Debug, Clone, Copy)]
+enum SortValue {
+    Date(Option<chrono::NaiveDate>),
+    Cents(i64),
+}
+
+fn day(s: &str) -> Option<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()
+}
+
+/// What the walks do to the database, and the financings it holds.
+struct Walker<'a> {
+    app: &'a TestApp,
+    bank: Value,
+    /// The financings that exist now.
+    live: Vec<Key>,
+    /// How many financings were created (their numbers).
+    created: usize,
+}
+
+impl Walker<'_> {
+    /// Creates a financing of `programme` through the graph, its `field` then set to `value` in the database (the
+    /// mutations create drafts, undated).
+    async fn create(&mut self, programme: &str, field: &str, value: SortValue) -> Key {
+        self.created += 1;
+        let n = self.created;
+        let amount = match value {
+            SortValue::Cents(c) if field == "amount" => format!("{}.{:02}", c / 100, c % 100),
+            _ => "300000.00".to_owned(),
+        };
+        let id = if programme == "FCO_RURAL" {
+            let create = "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }";
+            let input = json!({ "i": { "number": format!("WALK-{n}"), "bankId": self.bank,
+                "borrowerDocument": "529.982.247-25", "borrowerName": "João Silva", "line": "RURAL",
+                "activity": "BEEF_CATTLE", "financedAmount": amount, "municipalityCode": 5107909 } });
+            self.app.data(create, input).await["createFcoCarta"]["id"].clone()
+        } else {
+            let create = "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }";
+            let input = json!({ "i": { "title": format!("Usina {n}"), "bankId": self.bank,
+                "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel Cerrado S.A.",
+                "plantMunicipalityCode": 2611101, "requestedAmount": amount } });
+            self.app.data(create, input).await["createSocialFuelProject"]["id"].clone()
+        };
+        let key = key_of(id.as_str().expect("an ID"));
+        if field != "amount" {
+            self.set(&key, field, value).await;
+        }
+        self.live.push(key.clone());
+        key
+    }
+
+    /// Writes a financing's sort field straight into its table.
+    async fn set(&self, (programme, id): &Key, field: &str, value: SortValue) {
+        use entity::{domain::Money, fco_carta, social_fuel_project};
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, sea_query::Expr};
+        let v: sea_orm::Value = match value {
+            SortValue::Date(d) => d.into(),
+            SortValue::Cents(c) => Money(c).into(),
+        };
+        if programme == "FCO_RURAL" {
+            use fco_carta::Column as C;
+            let column = match field {
+                "submittedOn" => C::SubmittedOn,
+                "decidedOn" => C::DecidedOn,
+                "contractedOn" => C::ContractedOn,
+                _ => C::FinancedAmount,
+            };
+            fco_carta::Entity::update_many()
+                .col_expr(column, Expr::value(v))
+                .filter(C::Id.eq(*id))
+                .exec(&self.app.db)
+                .await
+                .expect("update a carta");
+        } else {
+            use social_fuel_project::Column as C;
+            let column = match field {
+                "submittedOn" => C::FiledOn,
+                "decidedOn" => C::DecidedOn,
+                "contractedOn" => C::FinancingApprovedOn,
+                _ => C::RequestedAmount,
+            };
+            social_fuel_project::Entity::update_many()
+                .col_expr(column, Expr::value(v))
+                .filter(C::Id.eq(*id))
+                .exec(&self.app.db)
+                .await
+                .expect("update a project");
+        }
+    }
+
+    /// Deletes a financing from its table.
+    async fn delete(&mut self, key: &Key) {
+        use entity::{fco_carta, social_fuel_project};
+        use sea_orm::EntityTrait;
+        let (programme, id) = key;
+        if programme == "FCO_RURAL" {
+            fco_carta::Entity::delete_by_id(*id)
+                .exec(&self.app.db)
+                .await
+                .expect("delete a carta");
+        } else {
+            social_fuel_project::Entity::delete_by_id(*id)
+                .exec(&self.app.db)
+                .await
+                .expect("delete a project");
+        }
+        self.live.retain(|k| k != key);
+    }
+}
+
+/// The programme and id of a global ID.
+fn key_of(id: &str) -> Key {
+    use base64::Engine;
+    let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(id)
+        .expect("base64");
+    let text = String::from_utf8(raw).expect("text");
+    let (kind, n) = text.split_once(':').expect("Kind:id");
+    let programme = if kind == "FcoCarta" { "FCO_RURAL" } else { "SOCIAL_FUEL" };
+    (programme.to_owned(), n.parse().expect("an id"))
+}
+
+/// A node's place in a list sorted by `field` (`desc` or not, unset last), then programme, then id.
+fn place(node: &Value, field: &str) -> (Option<String>, Key) {
+    let value = node[field].as_str().map(|v| {
+        if field == "amount" {
+            // Centavos, zero-padded, so that text order is numeric order.
+            let cents = v.parse::<rust_decimal::Decimal>().expect("an amount") * rust_decimal::Decimal::from(100);
+            format!("{:020}", cents.trunc())
+        } else {
+            v.to_owned()
+        }
+    });
+    (value, key_of(node["id"].as_str().expect("id")))
+}
+
+fn in_order(a: &(Option<String>, Key), b: &(Option<String>, Key), desc: bool) -> bool {
+    use std::cmp::Ordering;
+    let by_value = match (&a.0, &b.0) {
+        (Some(x), Some(y)) if desc => y.cmp(x),
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    };
+    by_value.then_with(|| a.1.cmp(&b.1)) == Ordering::Less
+}
+
+/// Every list pages by its rows' sort values, not their positions: walking forward (`first`/`after`) and backward
+/// (`last`/`before`) through each list in every ordering, with two financings created (one sorted before the walk's
+/// cursor, one after it, or tied with it), the cursor's own row deleted, another row deleted and another moved to a
+/// new value between every two pages, every row that was there throughout and left alone is seen exactly once, no
+/// row twice, in the list's order; `totalCount` and `pageInfo` follow the changes.
+#[tokio::test]
+async fn cursor_walks_with_inserts_and_deletes_between_every_page_in_every_ordering_and_direction_skip_and_repeat_no_row()
+ {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let mut w = Walker {
+            app: &app,
+            bank,
+            live: Vec::new(),
+            created: 0,
+        };
+        let fields = [
+            ("SUBMITTED_ON", "submittedOn"),
+            ("DECIDED_ON", "decidedOn"),
+            ("CONTRACTED_ON", "contractedOn"),
+            ("AMOUNT", "amount"),
+        ];
+        // Financings whose values tie (within and across programmes) and are often unset.
+        let dates = [
+            None,
+            day("2024-01-10"),
+            day("2024-01-10"),
+            day("2024-03-05"),
+            None,
+            day("2025-07-01"),
+            day("2023-11-30"),
+        ];
+        let amounts = [100_000, 250_000, 250_000, 1_000_000, 5_000_000].map(|reais: i64| reais * 100);
+        let mut seeded = 0usize;
+        let mut seed = async |w: &mut Walker<'_>, programme: &str| {
+            let i = seeded;
+            seeded += 1;
+            let key = w
+                .create(programme, "amount", SortValue::Cents(amounts[(i * 3) % 5]))
+                .await;
+            for (f, (_, field)) in fields.iter().enumerate().take(3) {
+                w.set(&key, field, SortValue::Date(dates[(i * (f + 3) + f) % 7])).await;
+            }
+        };
+        let lists = [
+            ("financings", &["FCO_RURAL", "SOCIAL_FUEL"][..]),
+            ("fcoCartas", &["FCO_RURAL"][..]),
+            ("socialFuelProjects", &["SOCIAL_FUEL"][..]),
+        ];
+        let mut walks = 0;
+        for (list, programmes) in lists {
+            let q = format!(
+                "query W($n: Int, $a: String, $l: Int, $b: String, $o: FinancingOrder) {{ {list}(first: $n, after: $a,
+                  last: $l, before: $b, orderBy: $o) {{ totalCount pageInfo {{ hasNextPage hasPreviousPage startCursor
+                  endCursor }} edges {{ cursor node {{ id amount submittedOn decidedOn contractedOn }} }} }} }}"
+            );
+            for (order, field) in fields {
+                for direction in ["ASC", "DESC"] {
+                    for backward in [false, true] {
+                        let why = format!(
+                            "{list} by {order} {direction}, {}",
+                            if backward { "backward" } else { "forward" }
+                        );
+                        let ours = |k: &Key| programmes.contains(&k.0.as_str());
+                        // At least 16 of each programme, so that every walk takes several pages.
+                        for programme in programmes {
+                            while w.live.iter().filter(|k| k.0 == *programme).count() < 16 {
+                                seed(&mut w, programme).await;
+                            }
+                        }
+                        let at_start: Vec<Key> = w.live.iter().filter(|k| ours(k)).cloned().collect();
+                        let (mut touched, mut pages, mut cursor) =
+                            (HashSet::new(), Vec::<Vec<Value>>::new(), Value::Null);
+                        loop {
+                            let step = pages.len();
+                            let o = json!({ "field": order, "direction": direction });
+                            let vars = if backward {
+                                json!({ "l": 4, "b": cursor, "o": o })
+                            } else {
+                                json!({ "n": 4, "a": cursor, "o": o })
+                            };
+                            let data = app.data(&q, vars).await;
+                            let conn = &data[list];
+                            assert_eq!(
+                                conn["totalCount"],
+                                w.live.iter().filter(|k| ours(k)).count(),
+                                "{why}, page {step}"
+                            );
+                            let edges = conn["edges"].as_array().expect("edges").clone();
+                            let info = &conn["pageInfo"];
+                            assert_eq!(
+                                info["startCursor"],
+                                edges.first().map_or(Value::Null, |e| e["cursor"].clone())
+                            );
+                            assert_eq!(
+                                info["endCursor"],
+                                edges.last().map_or(Value::Null, |e| e["cursor"].clone())
+                            );
+                            let (more, earlier) = if backward {
+                                (&info["hasPreviousPage"], &info["hasNextPage"])
+                            } else {
+                                (&info["hasNextPage"], &info["hasPreviousPage"])
+                            };
+                            assert_eq!(earlier, &json!(step > 0), "{why}, page {step}: {info}");
+                            pages.push(edges.iter().map(|e| e["node"].clone()).collect());
+                            if more != &json!(true) {
+                                break;
+                            }
+                            assert!(step < 100, "{why}: the walk ends");
+                            cursor = if backward {
+                                info["startCursor"].clone()
+                            } else {
+                                info["endCursor"].clone()
+                            };
+                            // Between the pages: two new financings, at two of four places...
+                            let edge = edges[if backward { 0 } else { edges.len() - 1 }]["node"].clone();
+                            let tie = match field {
+                                "amount" => {
+                                    SortValue::Cents(place(&edge, field).0.and_then(|c| c.parse().ok()).unwrap_or(1))
+                                }
+                                _ => SortValue::Date(edge[field].as_str().and_then(day)),
+                            };
+                            let values = if field == "amount" {
+                                [
+                                    SortValue::Cents(14_000_000 * 100),
+                                    SortValue::Cents(1),
+                                    tie,
+                                    SortValue::Cents(250_000 * 100),
+                                ]
+                            } else {
+                                [
+                                    SortValue::Date(day("2030-01-01")),
+                                    SortValue::Date(day("2000-01-01")),
+                                    tie,
+                                    SortValue::Date(None),
+                                ]
+                            };
+                            for (i, k) in [step % 4, (step + 2) % 4].into_iter().enumerate() {
+                                w.create(programmes[i % programmes.len()], field, values[k]).await;
+                            }
+                            // ...the cursor's own row deleted, another row deleted (one not yet seen, or every other page
+                            // one seen already), and a row not yet seen moved to another value.
+                            let seen: HashSet<Key> = pages
+                                .iter()
+                                .flatten()
+                                .map(|n| key_of(n["id"].as_str().expect("id")))
+                                .collect();
+                            let edge_key = key_of(edge["id"].as_str().expect("id"));
+                            touched.insert(edge_key.clone());
+                            w.delete(&edge_key).await;
+                            let others: Vec<Key> = w
+                                .live
+                                .iter()
+                                .filter(|k| ours(k) && !touched.contains(*k))
+                                .cloned()
+                                .collect();
+                            let (seen_rows, unseen): (Vec<Key>, Vec<Key>) =
+                                others.into_iter().partition(|k| seen.contains(k));
+                            let pool = if step % 2 == 1 && !seen_rows.is_empty() {
+                                &seen_rows
+                            } else {
+                                &unseen
+                            };
+                            if let Some(gone) = pool.get((step * 7) % pool.len().max(1)).cloned() {
+                                touched.insert(gone.clone());
+                                w.delete(&gone).await;
+                            }
+                            if let Some(moved) = unseen
+                                .get((step * 7 + 3) % unseen.len().max(1))
+                                .filter(|m| !touched.contains(*m))
+                            {
+                                touched.insert(moved.clone());
+                                w.set(moved, field, values[(step + 1) % 4]).await;
+                            }
+                        }
+                        if backward {
+                            pages.reverse();
+                        }
+                        let seen: Vec<Value> = pages.concat();
+                        let mut times: std::collections::HashMap<Key, usize> = Default::default();
+                        for n in &seen {
+                            *times.entry(key_of(n["id"].as_str().expect("id"))).or_default() += 1;
+                        }
+                        let twice: Vec<_> = times.iter().filter(|(_, n)| **n > 1).collect();
+                        assert!(twice.is_empty(), "{why}: seen twice {twice:?}");
+                        let missed: Vec<_> = at_start
+                            .iter()
+                            .filter(|k| !touched.contains(*k) && !times.contains_key(*k))
+                            .collect();
+                        assert!(missed.is_empty(), "{why}: skipped {missed:?}");
+                        let desc = direction == "DESC";
+                        for pair in seen.windows(2) {
+                            let (a, b) = (place(&pair[0], field), place(&pair[1], field));
+                            assert!(in_order(&a, &b, desc), "{why}: {a:?} then {b:?}");
+                        }
+                        assert!(pages.len() > 3, "{why}: several pages");
+                        walks += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(walks, 48);
+    })
+    .await;
+}
+
+/// A cursor of the old kind (a position, `o:<n>`) is refused with `BAD_USER_INPUT`, in Portuguese unless English is
+/// asked for, naming the argument and saying to start again from the first page; so is a cursor issued for another
+/// ordering of the list.
+#[tokio::test]
+async fn an_old_position_cursor_is_refused_with_a_message_to_start_again_from_the_first_page() {
+    use base64::Engine;
+    on_each_backend(false, |app| async move {
+        let old = |n: u32| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("o:{n}"));
+        assert_eq!(old(0), "bzow", "the cursor every first page used to end with");
+        let cases = [
+            ("query Q($c: String) { financings(first: 5, after: $c) { totalCount } }", "after"),
+            ("query Q($c: String) { fcoCartas(last: 5, before: $c) { nodes { id } } }", "before"),
+            ("query Q($c: String) { socialFuelProjects(after: $c) { nodes { id } } }", "after"),
+            ("query Q($c: String) { party(document: \"11222333000181\") { financings(after: $c) { totalCount } } }", "after"),
+            ("query Q($c: String) { banks(after: $c) { nodes { id } } }", "after"),
+        ];
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        app.data(
+            "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+            json!({ "i": { "title": "Usina", "bankId": bank, "producerDocument": "11.222.333/0001-81",
+                "producerName": "Biodiesel Cerrado S.A.", "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00" } }),
+        )
+        .await;
+        for (query, arg) in cases {
+            for cursor in [old(0), old(40)] {
+                let vars = json!({ "c": cursor });
+                let (message, code) = app.error_in(None, query, vars.clone()).await;
+                assert_eq!(code, "BAD_USER_INPUT", "{query}: {message}");
+                assert!(
+                    message.starts_with(&format!("{arg}: `{arg}` é um cursor antigo"))
+                        && message.contains("comece de novo pela primeira página"),
+                    "{query}: {message}"
+                );
+                let (message, code) = app.error(query, vars).await;
+                assert_eq!(code, "BAD_USER_INPUT");
+                assert!(message.contains("start again from the first page"), "{query}: {message}");
+            }
+        }
+        // A cursor of the list by amount, given to the list by submission date.
+        let by_amount = app
+            .data("{ socialFuelProjects(first: 1, orderBy: { field: AMOUNT }) { pageInfo { endCursor } } }", json!({}))
+            .await["socialFuelProjects"]["pageInfo"]["endCursor"]
+            .clone();
+        let (message, code) = app
+            .error(
+                "query Q($c: String) { socialFuelProjects(first: 1, after: $c) { nodes { id } } }",
+                json!({ "c": by_amount }),
+            )
+            .await;
+        assert_eq!(code, "BAD_USER_INPUT");
+        assert!(message.contains("ordered by AMOUNT, not by SUBMITTED_ON"), "{message}");
+        // The same cursor reads in the list over both programmes, by the same ordering.
+        let next = app
+            .data(
+                "query Q($c: String) { financings(first: 1, after: $c, orderBy: { field: AMOUNT }) { nodes { id } pageInfo { hasPreviousPage } } }",
+                json!({ "c": by_amount }),
+            )
+            .await;
+        assert_eq!(next["financings"]["nodes"], json!([]), "nothing after the only financing");
+        assert_eq!(next["financings"]["pageInfo"]["hasPreviousPage"], true);
     })
     .await;
 }

@@ -96,12 +96,6 @@ impl From<entity::rules::lifecycle::Violation> for ApiError {
     }
 }
 
-impl From<super::pagination::PageError> for ApiError {
-    fn from(e: super::pagination::PageError) -> Self {
-        Self::BadUserInput(e.to_string())
-    }
-}
-
 impl ErrorExtensions for ApiError {
     fn extend(&self) -> async_graphql::Error {
         if let Self::Internal(detail) = self {

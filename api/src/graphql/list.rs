@@ -6,7 +6,7 @@ use super::{
     ids::{self, NodeKind},
     loader,
     loaders::{FcoCartaLoader, Prefetched, SocialFuelProjectLoader},
-    pagination::{self, PageArgs, Window},
+    pagination::{PageArgs, PageInfo},
     scalars::{Date, Decimal},
     types::{
         enums::{FcoCartaStage, FinancingStatus, OrderDirection, Programme, Region, SocialFuelStage, Uf},
@@ -209,36 +209,22 @@ fn query(filter: fin::Filter, order: FinancingOrder, whose: Whose) -> fin::Query
     }
 }
 
-/// Whether the client selected the connection's `totalCount` (it is counted only then, or when the window counts
-/// from the end of the list).
+/// Whether the client selected the connection's `totalCount` (it is counted only then).
 fn wants_total(ctx: &Context<'_>) -> bool {
     ctx.look_ahead().field("totalCount").exists()
 }
 
-/// Places the window (of arguments already checked): over the total when the client asks for it or the window counts
-/// from the end, else without it. The total is `None` when it was not read.
-async fn place<Fut>(page: &PageArgs, want_total: bool, count: Fut) -> Result<(Window, Option<u64>)>
-where
-    Fut: std::future::Future<Output = Result<u64>>,
-{
-    if !want_total && let Some(w) = pagination::open_window(page).map_err(gql)? {
-        return Ok((w, None));
-    }
-    let total = count.await?;
-    Ok((pagination::window(page, total).map_err(gql)?, Some(total)))
-}
-
-/// How many rows to read for a window: one more when the total was not read, to learn whether items follow.
-fn to_read(window: &Window, total: Option<u64>) -> u64 {
-    window.limit + u64::from(total.is_none())
-}
-
-/// Sets `hasNextPage` from the extra row read when the total was not, and drops that row.
-fn settle<T>(window: &mut Window, total: Option<u64>, rows: &mut Vec<T>) {
-    if total.is_none() {
-        window.has_next_page = rows.len() as u64 > window.limit;
-        rows.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
-    }
+/// The page arguments checked and their cursors read for the query's ordering, before anything is read (a bad
+/// request costs no statement).
+fn seek(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<fin::Seek> {
+    fin::seek(
+        q.order,
+        page.first,
+        page.after.as_deref(),
+        page.last,
+        page.before.as_deref(),
+    )
+    .served(ctx)
 }
 
 /// The query as the caller may run it: checked, scoped, its borrower name resolved.
@@ -250,41 +236,20 @@ async fn resolved(ctx: &Context<'_>, q: &fin::Query) -> Result<fin::Query> {
     Ok(q)
 }
 
-/// Reads one window of a query: checked, scoped and resolved first (a bad request costs no statement), then the count
-/// (when asked or needed), then the rows.
-async fn window_rows<T, C, R>(
-    ctx: &Context<'_>,
-    q: &fin::Query,
-    page_args: &PageArgs,
-    count: C,
-    read: R,
-) -> Result<(Window, u64, Vec<T>)>
-where
-    C: AsyncFnOnce(&DatabaseConnection, &fin::Query) -> Result<u64, service::ServiceError>,
-    R: AsyncFnOnce(&DatabaseConnection, &fin::Query, u64, u64) -> Result<Vec<T>, service::ServiceError>,
-{
-    pagination::check(page_args).map_err(gql)?;
+/// Reads one page of the query over both programmes (the `financing` view): the count when it is asked for, then
+/// the rows.
+async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(PageInfo, u64, Vec<financing::Model>)> {
+    let seek = seek(ctx, q, page)?;
     let db = super::db(ctx);
     let q = &resolved(ctx, q).await?;
-    let (mut window, total) = place(page_args, wants_total(ctx), async { count(db, q).await.served(ctx) }).await?;
-    let mut rows = match to_read(&window, total) {
-        0 => Vec::new(),
-        n => read(db, q, window.offset, n).await.served(ctx)?,
+    let total = if wants_total(ctx) {
+        fin::count(db, q).await.served(ctx)?
+    } else {
+        0
     };
-    settle(&mut window, total, &mut rows);
-    Ok((window, total.unwrap_or(0), rows))
-}
-
-/// Reads one page of the query over both programmes (the `financing` view).
-async fn page(ctx: &Context<'_>, q: &fin::Query, page: &PageArgs) -> Result<(Window, u64, Vec<financing::Model>)> {
-    window_rows(
-        ctx,
-        q,
-        page,
-        async |db, q| fin::count(db, q).await,
-        async |db, q, offset, limit| fin::rows(db, q, offset, limit).await,
-    )
-    .await
+    let slice = fin::rows(db, q, &seek).await.served(ctx)?;
+    let info = PageInfo::of(&slice, |r| fin::cursor(q.order, r));
+    Ok((info, total, slice.rows))
 }
 
 /// The relations of a typed list's nodes that the client selected, joined into the page's statement when the request
@@ -303,68 +268,38 @@ fn joined(ctx: &Context<'_>) -> fin::Joined {
     }
 }
 
-/// One programme's page read from its own table, the selected relations joined in and kept for the nodes' fields.
-/// A forward window whose total is asked for (`first`/`after` with `totalCount`) reads its rows and the total in one
-/// statement (`read_counted`); a window counted from the end needs the total first ([`window_rows`]).
-async fn typed_page<M, C, R, K>(
+/// One programme's page read from its own table, the selected relations joined in and kept for the nodes' fields,
+/// and the total read in the same statement when it is asked for. The nodes come with their cursors.
+async fn typed_page<M, R>(
     ctx: &Context<'_>,
     q: fin::Query,
     page_args: &PageArgs,
-    count: C,
     read: R,
-    read_counted: K,
-) -> Result<(Window, u64, Vec<visible::Seen<M>>)>
+) -> Result<(PageInfo, u64, Vec<(String, visible::Seen<M>)>)>
 where
-    M: visible::Financed,
-    C: AsyncFnOnce(&DatabaseConnection, &fin::Query) -> Result<u64, service::ServiceError>,
+    M: visible::Financed + fin::Sorted,
     R: AsyncFnOnce(
         &DatabaseConnection,
         &fin::Query,
-        u64,
-        u64,
+        &fin::Seek,
         fin::Joined,
-    ) -> Result<Vec<fin::Row<M>>, service::ServiceError>,
-    K: AsyncFnOnce(
-        &DatabaseConnection,
-        &fin::Query,
-        u64,
-        u64,
-        fin::Joined,
-    ) -> Result<fin::Counted<M>, service::ServiceError>,
+        bool,
+    ) -> Result<service::page::Slice<fin::Row<M>>, service::ServiceError>,
 {
+    let seek = seek(ctx, &q, page_args)?;
     let joined = joined(ctx);
-    let forward = if wants_total(ctx) && page_args.last.is_none() {
-        pagination::check(page_args).map_err(gql)?;
-        pagination::open_window(page_args).map_err(gql)?
-    } else {
-        None
-    };
-    let (window, total, rows) = match forward {
-        Some(open) => {
-            let db = super::db(ctx);
-            let q = &resolved(ctx, &q).await?;
-            let (mut rows, total) = match open.limit {
-                0 => (Vec::new(), count(db, q).await.served(ctx)?),
-                n => read_counted(db, q, open.offset, n, joined).await.served(ctx)?,
-            };
-            // The same rows as the window counted first: forward, it only ends earlier when the list does.
-            let window = pagination::window(page_args, total).map_err(gql)?;
-            rows.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
-            (window, total, rows)
-        }
-        None => {
-            window_rows(ctx, &q, page_args, count, async |db, q, offset, limit| {
-                read(db, q, offset, limit, joined).await
-            })
-            .await?
-        }
-    };
+    let db = super::db(ctx);
+    let q = &resolved(ctx, &q).await?;
+    let slice = read(db, q, &seek, joined, wants_total(ctx)).await.served(ctx)?;
+    let info = PageInfo::of(&slice, |r| fin::cursor(q.order, &r.model));
+    let total = slice.total.unwrap_or(0);
     // Each row passes the caller's scope here, and its related rows with it: its bank and municipality (public) and
     // its borrower (seen through it).
     let caller = super::caller(ctx);
-    let mut seen = Vec::with_capacity(rows.len());
-    let mut related = Vec::with_capacity(rows.len());
-    for r in rows {
+    let mut seen = Vec::with_capacity(slice.rows.len());
+    let mut related = Vec::with_capacity(slice.rows.len());
+    for r in slice.rows {
+        let cursor = fin::cursor(q.order, &r.model);
         let Some(m) = visible::of_bank(&caller, r.model) else {
             continue;
         };
@@ -373,12 +308,12 @@ where
             .and_then(|p| visible::borrower(&caller, &m, p))
             .map(|p| (m.financing(), p));
         related.push((r.bank.map(visible::public), party, r.municipality.map(visible::public)));
-        seen.push(m);
+        seen.push((cursor, m));
     }
     if let Some(p) = ctx.data_opt::<Prefetched>() {
         p.keep(related.into_iter());
     }
-    Ok((window, total, seen))
+    Ok((info, total, seen))
 }
 
 /// Whose financings a listing covers.
@@ -387,7 +322,7 @@ pub type Scope = Whose;
 /// Lists financings of both programmes: a count, a page, and one query per programme for the nodes.
 pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, whose: Whose) -> Result<FinancingConnection> {
     let q = query(args.filter.into_service()?, args.order, whose);
-    let (window, total, rows) = page(ctx, &q, &args.page).await?;
+    let (info, total, rows) = page(ctx, &q, &args.page).await?;
     let ids_of =
         |p: vocab::Programme| -> Vec<i64> { rows.iter().filter(|r| r.programme == p).map(|r| r.record_id).collect() };
     let (project_ids, carta_ids) = (ids_of(vocab::Programme::SocialFuel), ids_of(vocab::Programme::FcoRural));
@@ -410,22 +345,25 @@ pub async fn list_financings(ctx: &Context<'_>, args: FinancingArgs, whose: Whos
     .map_err(gql)?;
     // A row deleted between the page query and the load is skipped, not an error.
     let caller = super::caller(ctx);
-    let nodes = rows
+    let edges = rows
         .iter()
-        .filter_map(|r| match r.programme {
-            vocab::Programme::SocialFuel => projects
-                .get(&r.record_id)
-                .cloned()
-                .and_then(|m| visible::of_bank(&caller, m))
-                .map(|m| Financing::SocialFuelProject(SocialFuelProject(m))),
-            vocab::Programme::FcoRural => cartas
-                .get(&r.record_id)
-                .cloned()
-                .and_then(|m| visible::of_bank(&caller, m))
-                .map(|m| Financing::FcoCarta(FcoCarta(m))),
+        .filter_map(|r| {
+            let node = match r.programme {
+                vocab::Programme::SocialFuel => projects
+                    .get(&r.record_id)
+                    .cloned()
+                    .and_then(|m| visible::of_bank(&caller, m))
+                    .map(|m| Financing::SocialFuelProject(SocialFuelProject(m))),
+                vocab::Programme::FcoRural => cartas
+                    .get(&r.record_id)
+                    .cloned()
+                    .and_then(|m| visible::of_bank(&caller, m))
+                    .map(|m| Financing::FcoCarta(FcoCarta(m))),
+            };
+            node.map(|n| (fin::cursor(q.order, r), n))
         })
         .collect();
-    Ok(FinancingConnection::build(window, total, nodes))
+    Ok(FinancingConnection::build(info, total, edges))
 }
 
 /// Lists social-fuel projects.
@@ -452,19 +390,17 @@ pub async fn list_social_fuel_projects(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::SocialFuel]);
     f.project_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    let (window, total, nodes) = typed_page(
+    let (info, total, nodes) = typed_page(
         ctx,
         query(f, order, Whose::All),
         &page_args,
-        async |db, q| fin::project_count(db, q).await,
-        async |db, q, offset, limit, joined| fin::project_rows(db, q, offset, limit, joined).await,
-        async |db, q, offset, limit, joined| fin::project_rows_counted(db, q, offset, limit, joined).await,
+        async |db, q, seek, joined, counted| fin::project_rows(db, q, seek, joined, counted).await,
     )
     .await?;
     Ok(SocialFuelProjectConnection::build(
-        window,
+        info,
         total,
-        nodes.into_iter().map(SocialFuelProject).collect(),
+        nodes.into_iter().map(|(c, n)| (c, SocialFuelProject(n))).collect(),
     ))
 }
 
@@ -492,18 +428,16 @@ pub async fn list_fco_cartas(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::FcoRural]);
     f.carta_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    let (window, total, nodes) = typed_page(
+    let (info, total, nodes) = typed_page(
         ctx,
         query(f, order, Whose::All),
         &page_args,
-        async |db, q| fin::carta_count(db, q).await,
-        async |db, q, offset, limit, joined| fin::carta_rows(db, q, offset, limit, joined).await,
-        async |db, q, offset, limit, joined| fin::carta_rows_counted(db, q, offset, limit, joined).await,
+        async |db, q, seek, joined, counted| fin::carta_rows(db, q, seek, joined, counted).await,
     )
     .await?;
     Ok(FcoCartaConnection::build(
-        window,
+        info,
         total,
-        nodes.into_iter().map(FcoCarta).collect(),
+        nodes.into_iter().map(|(c, n)| (c, FcoCarta(n))).collect(),
     ))
 }

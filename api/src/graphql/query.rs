@@ -12,7 +12,7 @@ use super::{
     loaders::{
         BankLoader, EconomicGroupLoader, FcoCartaLoader, MunicipalityLoader, PartyLoader, SocialFuelProjectLoader,
     },
-    pagination::{self, PageArgs},
+    pagination::{PageArgs, PageInfo},
     types::{
         financing::{
             BankConnection, FcoCarta, FcoCartaConnection, FinancingConnection, Node, SocialFuelProject,
@@ -214,17 +214,18 @@ impl CommonQuery {
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<BankConnection> {
-        let args = PageArgs::new(first, after, last, before);
-        pagination::check(&args).map_err(gql)?;
-        let total = service::financings::bank_count(db(ctx)).await.served(ctx)?;
-        let window = pagination::window(&args, total).map_err(gql)?;
-        let rows = service::financings::banks(db(ctx), window.offset, window.limit)
-            .await
-            .served(ctx)?;
+        use service::financings::{bank_count, bank_cursor, bank_seek, banks};
+        let seek = bank_seek(first, after.as_deref(), last, before.as_deref()).served(ctx)?;
+        let total = bank_count(db(ctx)).await.served(ctx)?;
+        let page = banks(db(ctx), &seek).await.served(ctx)?;
+        let info = PageInfo::of(&page, bank_cursor);
         Ok(BankConnection::build(
-            window,
+            info,
             total,
-            rows.into_iter().map(|b| Bank(visible::public(b))).collect(),
+            page.rows
+                .into_iter()
+                .map(|b| (bank_cursor(&b), Bank(visible::public(b))))
+                .collect(),
         ))
     }
 
