@@ -24,6 +24,7 @@ pub mod fact_import;
 pub mod fact_import_error;
 pub mod fco_carta;
 pub mod fco_carta_amendment;
+pub mod fco_carta_cycle;
 pub mod fco_carta_item;
 pub mod feedstock_acquisition;
 pub mod financing;
