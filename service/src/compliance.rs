@@ -9,7 +9,7 @@ use entity::Versioned;
 use entity::{
     assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal,
     domain::{Authority, brasilia_date},
-    fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
+    fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, feedstock_acquisition, project_document,
     rules::{self, Outcome, RuleKind, calendar::Calendar, fco, params::Params, social_fuel},
     semi_arid_membership, social_fuel_project,
     vocab::{ItemKind, Programme},
@@ -48,6 +48,8 @@ pub trait FactSource: Sync {
     fn items(&self, cartas: Vec<i64>) -> impl Future<Output = Result<Vec<fco_carta_item::Model>>> + Send;
     /// A carta's amendments.
     fn amendments(&self, carta: i64) -> impl Future<Output = Result<Vec<fco_carta_amendment::Model>>> + Send;
+    /// A carta's approval cycles an amendment closed.
+    fn cycles(&self, carta: i64) -> impl Future<Output = Result<Vec<fco_carta_cycle::Model>>> + Send;
     /// A chamber meeting.
     fn meeting(&self, id: i64) -> impl Future<Output = Result<Option<chamber_meeting::Model>>> + Send;
     /// Whether a bank was present at a meeting (none when not recorded).
@@ -194,17 +196,24 @@ pub async fn carta(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
+    // The cycle in force on `as_of` names the meeting read: an earlier cycle's, before a reopening.
+    let closed = if c.in_earlier_cycle_on(as_of) {
+        facts.cycles(c.id).await?
+    } else {
+        Vec::new()
+    };
+    let known = c.known_on(&closed, as_of);
     let (items, amendments, meeting, bank_present, group, resubmitted, confirmations) = futures::try_join!(
         facts.items(vec![c.id]),
         facts.amendments(c.id),
         async {
-            match c.chamber_meeting_id {
+            match known.chamber_meeting_id {
                 Some(id) => facts.meeting(id).await,
                 None => Ok(None),
             }
         },
         async {
-            match c.chamber_meeting_id {
+            match known.chamber_meeting_id {
                 Some(id) => facts.present(id, c.bank_id).await,
                 None => Ok(None),
             }
@@ -227,7 +236,7 @@ pub async fn carta(
         resubmitted: resubmitted.as_ref(),
         confirmations: &confirmations,
     };
-    judge_carta(basis, c, &of_carta, as_of)
+    judge_carta(basis, c, &known, &of_carta, as_of)
 }
 
 /// What [`carta`] reads besides the carta, every version (the rules read those known on the day).
@@ -241,16 +250,16 @@ struct OfCarta<'a> {
     confirmations: &'a [checklist_confirmation::Model],
 }
 
-/// [`carta`] with its facts at hand.
+/// [`carta`] with its facts at hand: the carta as stored (`stored`, as the group's book knows it) and as known on
+/// `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force before a
+/// reopening).
 fn judge_carta(
     basis: Basis<'_>,
+    stored: &fco_carta::Model,
     c: &fco_carta::Model,
     f: &OfCarta<'_>,
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
-    // As known on `as_of`: acts dated later are not yet done. The group's book knows the carta as stored.
-    let stored = c;
-    let c = &*c.known_on(as_of);
     let amendments: Vec<_> = f
         .amendments
         .iter()
@@ -315,14 +324,14 @@ pub fn project_deadlines(
     Ok(basis.run(|| social_fuel::deadlines(&p, basis.params, basis.calendar, as_of))?)
 }
 
-/// A carta's deadlines alone as known on `as_of`: they read the carta and its chamber meeting only.
+/// A carta's deadlines alone as known on `as_of` (`c`, [`fco_carta::Model::known_on`]): they read the carta and its
+/// chamber meeting only.
 fn deadlines_of_carta(
     basis: Basis<'_>,
     c: &fco_carta::Model,
     meeting: Option<&chamber_meeting::Model>,
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
-    let c = &*c.known_on(as_of);
     let meeting = meeting
         .filter(|_| c.chamber_meeting_id.is_some())
         .cloned()
@@ -446,6 +455,9 @@ impl<C: ConnectionTrait + Sync> FactSource for DbFacts<'_, C> {
     async fn amendments(&self, carta: i64) -> Result<Vec<fco_carta_amendment::Model>> {
         Ok(one(crate::facts::amendments_by_carta(self.0, &[carta]).await?, &carta))
     }
+    async fn cycles(&self, carta: i64) -> Result<Vec<fco_carta_cycle::Model>> {
+        Ok(one(crate::facts::cycles_by_carta(self.0, &[carta]).await?, &carta))
+    }
     async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
         Ok(crate::facts::chamber_meetings(self.0, &[id]).await?.remove(&id))
     }
@@ -478,6 +490,8 @@ pub struct Preloaded {
     confirmations: HashMap<(Programme, i64), Vec<checklist_confirmation::Model>>,
     items: HashMap<i64, Vec<fco_carta_item::Model>>,
     amendments: HashMap<i64, Vec<fco_carta_amendment::Model>>,
+    /// The closed approval cycles of the cartas that may be in one on the day judged.
+    cycles: HashMap<i64, Vec<fco_carta_cycle::Model>>,
     meetings: HashMap<i64, chamber_meeting::Model>,
     attendance: HashMap<(i64, i64), bool>,
     groups: HashMap<(i64, NaiveDate), Arc<Committed>>,
@@ -517,34 +531,50 @@ impl Preloaded {
         })
     }
 
-    /// The chamber meetings of these cartas (all their deadlines read).
-    pub async fn meetings(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<Self> {
+    /// The chamber meetings of these cartas as known on `as_of` (all their deadlines read), and their approval cycles
+    /// in force then.
+    pub async fn meetings(db: &impl ConnectionTrait, cartas: &[fco_carta::Model], as_of: NaiveDate) -> Result<Self> {
+        let cycles = crate::facts::cycles_in_force_on(db, cartas, as_of).await?;
+        let of = Self {
+            cycles,
+            ..Self::default()
+        };
         let ids: Vec<i64> = cartas
             .iter()
-            .filter_map(|c| c.chamber_meeting_id)
+            .filter_map(|c| of.known_on(c, as_of).chamber_meeting_id)
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
         Ok(Self {
             meetings: crate::facts::chamber_meetings(db, &ids).await?,
-            ..Self::default()
+            ..of
         })
     }
 
     /// The facts of these cartas judged on `as_of` but their borrowers' groups ([`Preloaded::with_groups`] adds
-    /// those): what a pass reads of a batch while it judges the batches before.
-    pub async fn cartas_but_groups(db: &impl ConnectionTrait, cartas: &[fco_carta::Model]) -> Result<Self> {
+    /// those): what a pass reads of a batch while it judges the batches before. The meetings and attendance read are
+    /// those of each carta's cycle in force on `as_of`.
+    pub async fn cartas_but_groups(
+        db: &impl ConnectionTrait,
+        cartas: &[fco_carta::Model],
+        as_of: NaiveDate,
+    ) -> Result<Self> {
         use crate::facts as f;
+        let cycles = f::cycles_in_force_on(db, cartas, as_of).await?;
+        let of = Self {
+            cycles,
+            ..Self::default()
+        };
         let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
-        let meeting_ids: Vec<i64> = cartas
-            .iter()
-            .filter_map(|c| c.chamber_meeting_id)
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
         let present: Vec<(i64, i64)> = cartas
             .iter()
-            .filter_map(|c| c.chamber_meeting_id.map(|m| (m, c.bank_id)))
+            .filter_map(|c| of.known_on(c, as_of).chamber_meeting_id.map(|m| (m, c.bank_id)))
+            .collect();
+        let meeting_ids: Vec<i64> = present
+            .iter()
+            .map(|p| p.0)
+            .collect::<HashSet<_>>()
+            .into_iter()
             .collect();
         let resubmitted: Vec<i64> = cartas.iter().filter_map(|c| c.resubmission_of).collect();
         let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::FcoRural, *id)).collect();
@@ -563,8 +593,13 @@ impl Preloaded {
             meetings,
             attendance,
             cartas,
-            ..Self::default()
+            ..of
         })
+    }
+
+    /// Carta `c` as known at the end of `as_of` ([`fco_carta::Model::known_on`]), with the cycles read for it.
+    pub fn known_on<'a>(&self, c: &'a fco_carta::Model, as_of: NaiveDate) -> std::borrow::Cow<'a, fco_carta::Model> {
+        c.known_on(self.cycles.get(&c.id).map_or(&[], Vec::as_slice), as_of)
     }
 
     /// Adds the groups of these cartas' borrowers on `as_of`, read through `book` (which keeps the groups already
@@ -595,11 +630,12 @@ impl Preloaded {
         as_of: NaiveDate,
     ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
         let group = self.groups.get(&(c.party_id, as_of)).cloned().unwrap_or_default();
+        let known = self.known_on(c, as_of);
         let of_carta = OfCarta {
             items: self.items.get(&c.id).map_or(&[], Vec::as_slice),
             amendments: self.amendments.get(&c.id).map_or(&[], Vec::as_slice),
-            meeting: c.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
-            bank_present: c
+            meeting: known.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
+            bank_present: known
                 .chamber_meeting_id
                 .and_then(|m| self.attendance.get(&(m, c.bank_id)).copied()),
             group: &group,
@@ -609,7 +645,7 @@ impl Preloaded {
                 .get(&(Programme::FcoRural, c.id))
                 .map_or(&[], Vec::as_slice),
         };
-        judge_carta(basis, c, &of_carta, as_of)
+        judge_carta(basis, c, &known, &of_carta, as_of)
     }
 
     /// A carta's deadlines alone as known on `as_of` (they read the carta and its chamber meeting only), on these
@@ -620,10 +656,11 @@ impl Preloaded {
         c: &fco_carta::Model,
         as_of: NaiveDate,
     ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
+        let known = self.known_on(c, as_of);
         deadlines_of_carta(
             basis,
-            c,
-            c.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
+            &known,
+            known.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
             as_of,
         )
     }
@@ -660,6 +697,9 @@ impl FactSource for Preloaded {
     }
     async fn amendments(&self, carta: i64) -> Result<Vec<fco_carta_amendment::Model>> {
         Ok(cloned(&self.amendments, &carta))
+    }
+    async fn cycles(&self, carta: i64) -> Result<Vec<fco_carta_cycle::Model>> {
+        Ok(cloned(&self.cycles, &carta))
     }
     async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
         Ok(self.meetings.get(&id).cloned())

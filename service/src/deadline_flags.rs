@@ -662,7 +662,9 @@ impl CartaJudge {
         };
         let as_of = self.as_of;
         for c in cartas {
-            let stage = c.stage_on(as_of);
+            // As known on the day: its cycle then (an earlier one before a reopening) names its stage and meeting.
+            let known = facts.known_on(c, as_of);
+            let (stage, meeting) = (known.stage, known.chamber_meeting_id);
             // A closed carta without an open flag raises nothing and resolves nothing of its own: only its deadlines
             // are read (its chamber meeting's result is still owed).
             let full = self.everything && (live(stage.status()) || self.j.watches(SubjectKind::Financing, c.id));
@@ -678,8 +680,7 @@ impl CartaJudge {
                 || group.is_some_and(|g| {
                     self.j.watches(SubjectKind::Group, g) && self.ceiling.get(&g).is_none_or(Vec::is_empty)
                 })
-                || c.chamber_meeting_id
-                    .is_some_and(|m| self.j.watches(SubjectKind::Meeting, m));
+                || meeting.is_some_and(|m| self.j.watches(SubjectKind::Meeting, m));
             let mut basis = Basis {
                 quiet: !watched,
                 ..basis
@@ -720,11 +721,11 @@ impl CartaJudge {
             if !live(stage.status()) {
                 // A closed carta is not flagged; its chamber meeting still owes its result (FCO-72H-RESULT).
                 let why = format!("the carta is {stage:?} on {as_of}");
-                let (theirs, meeting): (Vec<_>, Vec<_>) = deadlines
+                let (theirs, result): (Vec<_>, Vec<_>) = deadlines
                     .into_iter()
                     .partition(|d| d.code != code::FCO_72H_RESULT.as_str());
                 self.j.closed(SubjectKind::Financing, c.id, &outcomes, &theirs, &why);
-                if let (Some(m), Some(d)) = (c.chamber_meeting_id, meeting.first()) {
+                if let (Some(m), Some(d)) = (meeting, result.first()) {
                     self.j.deadline(
                         &self.windows,
                         (SubjectKind::Meeting, m, String::new()),
@@ -775,7 +776,7 @@ impl CartaJudge {
                     continue;
                 }
                 let subject = if d.code == code::FCO_72H_RESULT.as_str() {
-                    let Some(m) = c.chamber_meeting_id else { continue };
+                    let Some(m) = meeting else { continue };
                     ((SubjectKind::Meeting, m, String::new()), None)
                 } else {
                     ((SubjectKind::Financing, c.id, String::new()), Some(c.id))
@@ -905,7 +906,8 @@ async fn closed_groups_say(
             entity::positional::all(fco_carta::Entity::find().filter(C::Id.is_in(chunk.iter().copied())), db).await?;
         for c in cartas {
             if let Some(g) = groups.get(&c.party_id) {
-                let why = format!("the carta is {:?} on {as_of}", c.stage_on(as_of));
+                // No act of these is dated after the day (`first_closed_by_borrower`): the stored cycle is in force.
+                let why = format!("the carta is {:?} on {as_of}", c.known_on(&[], as_of).stage);
                 j.said.insert(ceiling_key(*g), why);
             }
         }
@@ -974,12 +976,14 @@ async fn carta_batch(
         let mut cartas = crate::facts::cartas_in_range_if(db, range, read).await?;
         // In place: a batch's cartas are a few MiB, and a vector grown by doubling asks the kernel for fresh pages.
         cartas.retain(|c| in_batches(&c.acts(), c.chamber_meeting_id, as_of) || flagged.binary_search(&c.id).is_ok());
-        let facts = Preloaded::cartas_but_groups(db, &cartas).await?;
+        let facts = Preloaded::cartas_but_groups(db, &cartas, as_of).await?;
         (cartas, facts)
     } else {
         // The cartas whose deadlines can call for a flag: those with a chamber meeting (FCO-72H-*) and those
         // approved and not contracted as known on the day (FCO-VALIDITY-120D), that is, approved by then, not
-        // contracted by then, and either stored as approved or with an act dated later (`stage_on`).
+        // contracted by then, and either stored as approved or with an act dated later (`Acts::stage_on`); and
+        // those in an earlier approval cycle on the day, whose cycle then may be either.
+        use entity::fco_carta_cycle as cycle;
         use fco_carta::Column as C;
         let later = sea_orm::Condition::any()
             .add(C::Stage.eq(FcoCartaStage::Approved))
@@ -1000,10 +1004,19 @@ async fn carta_batch(
             range,
             sea_orm::Condition::any()
                 .add(approved)
-                .add(C::ChamberMeetingId.is_not_null()),
+                .add(C::ChamberMeetingId.is_not_null())
+                .add(
+                    C::Id.in_subquery(
+                        sea_orm::sea_query::Query::select()
+                            .column(cycle::Column::CartaId)
+                            .from(cycle::Entity)
+                            .and_where(cycle::Column::ClosedOn.gt(as_of))
+                            .to_owned(),
+                    ),
+                ),
         )
         .await?;
-        let facts = Preloaded::meetings(db, &cartas).await?;
+        let facts = Preloaded::meetings(db, &cartas, as_of).await?;
         (cartas, facts)
     })
 }

@@ -7,8 +7,8 @@ use entity::positional;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
     contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
-    fco_carta_item, feedstock_acquisition, municipality, party, project_document, semi_arid_membership,
-    social_fuel_project, vocab::Programme,
+    fco_carta_cycle, fco_carta_item, feedstock_acquisition, municipality, party, project_document,
+    semi_arid_membership, social_fuel_project, vocab::Programme,
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, StreamTrait};
 use std::collections::{HashMap, HashSet};
@@ -145,6 +145,33 @@ children!(
     /// Amendments by carta.
     amendments_by_carta, fco_carta_amendment, CartaId, i64, carta_id
 );
+children!(
+    /// The approval cycles an amendment closed, by carta, in the order they closed.
+    cycles_by_carta, fco_carta_cycle, CartaId, i64, carta_id
+);
+
+/// The closed approval cycles of those of `cartas` that may be in an earlier cycle at the end of `as_of`
+/// ([`fco_carta::Model::in_earlier_cycle_on`]), by carta: nothing is read when none may.
+pub async fn cycles_in_force_on(
+    db: &impl ConnectionTrait,
+    cartas: &[fco_carta::Model],
+    as_of: NaiveDate,
+) -> Result<HashMap<i64, Vec<fco_carta_cycle::Model>>, DbErr> {
+    let ids: Vec<i64> = cartas
+        .iter()
+        .filter(|c| c.in_earlier_cycle_on(as_of))
+        .map(|c| c.id)
+        .collect();
+    cycles_by_carta(db, &ids).await
+}
+
+/// The ids of the cartas with a closed approval cycle, as a subquery.
+fn cycled_cartas() -> sea_orm::sea_query::SelectStatement {
+    sea_orm::sea_query::Query::select()
+        .column(fco_carta_cycle::Column::CartaId)
+        .from(fco_carta_cycle::Entity)
+        .to_owned()
+}
 /// Semi-arid memberships (every period) by IBGE code, each list followed by the descriptors of the delimitations an
 /// operator imported (rows of IBGE code 0, `fomento import semi-arid`): with them a municipality outside an imported
 /// list is known to be outside it.
@@ -267,8 +294,9 @@ pub async fn attendance(db: &impl ConnectionTrait, keys: &[(i64, i64)]) -> Resul
         .collect())
 }
 
-/// The committed cartas of a borrower group as known on a day (approved or contracted, by their stored stage: the
-/// rule reads each as known on the day), with the weaned calves on each carta's items known that day.
+/// The committed cartas of a borrower group as known on a day (approved or contracted by their stored stage, or in an
+/// earlier approval cycle: the rule reads each as known on the day), with the weaned calves on each carta's items
+/// known that day.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Committed {
     /// The cartas, by id (in a pass's book, those that are not settled: see `settled`).
@@ -316,11 +344,8 @@ impl Totals {
             weaned: 0,
             pantanal_by_party: HashMap::new(),
         };
-        for c in cartas
-            .iter()
-            .filter(|c| fco_carta::COMMITTED.contains(&c.stage_on(day)))
-        {
-            totals.amount += i128::from(c.financed_amount.cents());
+        for (c, amount) in cartas.iter().filter_map(|c| Some((c, c.committed_on(day)?))) {
+            totals.amount += i128::from(amount.cents());
             totals.weaned += weaned.get(&c.id).copied().unwrap_or(0);
             if let Some(d) = dams.get(&c.id) {
                 *totals.pantanal_by_party.entry(c.party_id).or_default() += d;
@@ -365,9 +390,9 @@ impl Committed {
         let mut pantanal = t.pantanal_by_party.get(&c.party_id).copied().unwrap_or(0);
         let listed = self.cartas.binary_search_by_key(&c.id, |o| o.id).ok();
         if let Some(own) = listed.and_then(|k| self.cartas.get(k))
-            && fco_carta::COMMITTED.contains(&own.stage_on(day))
+            && let Some(committed) = own.committed_on(day)
         {
-            amount -= i128::from(own.financed_amount.cents());
+            amount -= i128::from(committed.cents());
             weaned -= self.weaned.get(&own.id).copied().unwrap_or(0);
             if own.party_id == c.party_id {
                 pantanal -= self.pantanal_dams.get(&own.id).copied().unwrap_or(0);
@@ -376,7 +401,8 @@ impl Committed {
         if let Some(s) = self.settled {
             debug_assert_eq!(s.day, day, "a pass's book answers for its own day");
             amount += s.amount;
-            // Not listed, stored as committed and none of its acts later: `c` is one of the settled.
+            // Not listed, stored as committed and none of its acts later: `c` is one of the settled (a carta with
+            // an earlier cycle in force on the day is submitted later, so never settled).
             if listed.is_none() && fco_carta::COMMITTED.contains(&c.stage) && !c.acts().after(s.day) {
                 amount -= i128::from(c.financed_amount.cents());
             }
@@ -479,20 +505,45 @@ fn heads_cartas() -> sea_orm::sea_query::SelectStatement {
         .to_owned()
 }
 
-/// The committed cartas (approved or contracted, by stored stage) of these borrowers, or among these cartas, read
-/// narrow in one statement.
+/// The cartas that may commit money on some day: those stored as committed (approved or contracted), and those with
+/// an earlier approval cycle (each was approved or contracted when an amendment reopened it).
+fn committed_sometime() -> sea_orm::Condition {
+    sea_orm::Condition::any()
+        .add(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
+        .add(fco_carta::Column::Id.in_subquery(cycled_cartas()))
+}
+
+/// The cartas that may commit money on some day ([`committed_sometime`]) of these borrowers, or among these cartas,
+/// read narrow in one statement, with their earlier approval cycles (read only for the cartas the statement finds to
+/// have any: most have none).
 async fn committed_cartas(db: &impl ConnectionTrait, which: Which<'_>) -> Result<Vec<fco_carta::Committed>, DbErr> {
+    use sea_orm::sea_query::Expr;
     use sea_orm::{QuerySelect, QueryTrait};
+    let cycled = fco_carta::Column::Id.in_subquery(cycled_cartas());
     let select = fco_carta::Entity::find()
         .select_only()
         .columns(fco_carta::Committed::COLUMNS)
-        .filter(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED));
+        .expr_as(Expr::case(cycled, true).finally(false), "cycled")
+        .filter(committed_sometime());
     let select = match which {
         Which::Parties(parties) => select.filter(fco_carta::Column::PartyId.is_in(parties.iter().copied())),
         Which::Cartas(ids) => select.filter(fco_carta::Column::Id.is_in(ids.iter().copied())),
     };
     let rows = db.query_all_raw(select.build(db.get_database_backend())).await?;
-    rows.iter().map(fco_carta::Committed::decode).collect()
+    let mut cartas = Vec::with_capacity(rows.len());
+    let mut cycled = Vec::new();
+    for row in &rows {
+        let c = fco_carta::Committed::decode(row)?;
+        if row.try_get_by_index::<bool>(fco_carta::Committed::COLUMNS.len())? {
+            cycled.push(c.id);
+        }
+        cartas.push(c);
+    }
+    let mut earlier = cycles_by_carta(db, &cycled).await?;
+    for c in &mut cartas {
+        c.earlier = earlier.remove(&c.id).unwrap_or_default();
+    }
+    Ok(cartas)
 }
 
 /// What each borrower's settled cartas on `day` add up to ([`Settled`]), and the ids of the committed cartas that are
@@ -509,7 +560,10 @@ async fn settled_sums(
     use futures::StreamExt;
     use sea_orm::sea_query::Expr;
     use sea_orm::{QuerySelect, QueryTrait};
+    // A carta with an earlier cycle is read too: on a day before its reopening it is submitted later, so not
+    // settled, and on a later day stored as submitted, not committed.
     let settled = sea_orm::Condition::all()
+        .add(C::Stage.is_in(fco_carta::COMMITTED))
         .add(fco_carta::Acts::none_after_sql(day))
         .add(C::Id.not_in_subquery(heads_cartas()));
     let backend = ConnectionTrait::get_database_backend(db);
@@ -517,7 +571,7 @@ async fn settled_sums(
         .select_only()
         .columns([C::Id, C::PartyId, C::FinancedAmount])
         .expr_as(Expr::case(settled, true).finally(false), "settled")
-        .filter(C::Stage.is_in(fco_carta::COMMITTED))
+        .filter(committed_sometime())
         .build(backend);
     let mut sums: HashMap<i64, i128> = HashMap::new();
     let mut rest = Vec::new();
@@ -794,19 +848,20 @@ pub async fn group_commitments(
     GroupBook::default().commitments(db, keys).await
 }
 
-/// The committed cartas of `carta`'s borrower group, `carta` itself left out: what FCO-CEILING adds up.
+/// The cartas of `carta`'s borrower group committed today, `carta` itself left out: what FCO-CEILING adds up.
 pub async fn committed_by_group(
     db: &impl ConnectionTrait,
     carta: &fco_carta::Model,
 ) -> Result<Vec<fco_carta::Committed>, DbErr> {
-    let key = (carta.party_id, entity::domain::brasilia_date(chrono::Utc::now()));
+    let today = entity::domain::brasilia_date(chrono::Utc::now());
+    let key = (carta.party_id, today);
     let mut all = group_commitments(db, &[key]).await?;
     Ok(all
         .remove(&key)
         .unwrap_or_default()
         .cartas
         .iter()
-        .filter(|c| c.id != carta.id)
+        .filter(|c| c.id != carta.id && c.committed_on(today).is_some())
         .cloned()
         .collect())
 }

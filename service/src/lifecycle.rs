@@ -10,8 +10,8 @@ use chrono::NaiveDate;
 use entity::{
     bank,
     domain::{Document, IbgeCode, Money},
-    fco_carta, fco_carta_amendment, fco_carta_item, financing_transition, municipality, non_business_day, party,
-    project_document, rule_parameter,
+    fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, financing_transition, municipality,
+    non_business_day, party, project_document, rule_parameter,
     rules::{
         fco::amendment_needs_approval,
         lifecycle::{FcoEvent, SfEvent, apply_fco, apply_sf},
@@ -22,7 +22,7 @@ use entity::{
 use rust_decimal::Decimal;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -947,8 +947,9 @@ pub async fn resubmit_carta(
 }
 
 /// Amends an approved or contracted carta (FCO-AMENDMENT): an exempt change applies directly; any other reopens the
-/// approval (the carta goes back to SUBMITTED). The amendment, the carta's change and its history row commit
-/// together, or not at all.
+/// approval: the carta's approval cycle is kept as it stands (`fco_carta_cycle`, closed on the amendment's day) and
+/// the carta goes on in a new one, SUBMITTED that day at the new amount. The amendment, the closed cycle, the carta's
+/// change and its history row commit together, or not at all.
 pub async fn amend_carta(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -978,6 +979,15 @@ pub async fn amend_carta(
             format!("an amendment on {on} is before the approval it amends ({approved})"),
         ));
     }
+    // A reopening closes the approval cycle on its day: every act of that cycle comes before it.
+    for (act, day) in [("presentation", c.presented_on), ("contract", c.contracted_on)] {
+        if let Some(day) = day.filter(|d| on < *d) {
+            return Err(ServiceError::rule(
+                entity::rules::code::FCO_AMENDMENT,
+                format!("an amendment on {on} is before the {act} of the carta it amends ({day})"),
+            ));
+        }
+    }
     let new = new_amount.map(|a| positive_money("newAmount", a)).transpose()?;
     let params = rule_parameter::Entity::params(db).await?;
     let exposure_after = match new {
@@ -1001,7 +1011,7 @@ pub async fn amend_carta(
         on,
     )?;
     let txn = db.begin().await?;
-    fco_carta_amendment::ActiveModel {
+    let amendment = fco_carta_amendment::ActiveModel {
         carta_id: Set(c.id),
         kind: Set(kind),
         requested_on: Set(on),
@@ -1015,6 +1025,15 @@ pub async fn amend_carta(
     .await?;
     let note = Some(format!("FCO-AMENDMENT: {why}"));
     let saved = if needs {
+        // The cycle the amendment closes is kept as it stands; the carta goes on in a new one.
+        let closed = fco_carta_cycle::Entity::find()
+            .filter(fco_carta_cycle::Column::CartaId.eq(c.id))
+            .count(&txn)
+            .await?;
+        let number = i32::try_from(closed + 1).unwrap_or(i32::MAX);
+        fco_carta_cycle::Model::closing(&c, number, on, amendment.id)
+            .insert(&txn)
+            .await?;
         transition_carta_in(&txn, act, c, FcoEvent::Reopen { on, amount: new }, note).await?
     } else {
         let stage = c.stage.to_value();

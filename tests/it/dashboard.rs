@@ -300,13 +300,14 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
 }
 
 /// The dashboard's grouping statements count each carta as the rules read it, as known at the end of the day
-/// (`fco_carta::Model::as_known_on`: a contract or decision dated later is not yet): checked against the cartas read
-/// one by one on days between approvals and their contracts, and today; the flag tables against the flags as they
-/// stood (one resolved by a person).
+/// (`fco_carta::Model::known_on`: a contract or decision dated later is not yet, an approval cycle an amendment
+/// closed later is in force): checked against the cartas read one by one on days between approvals and their
+/// contracts, the day before a reopening, and today; the flag tables against the flags as they stood (one resolved by
+/// a person).
 #[tokio::test]
 async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
     use chrono::NaiveDate;
-    use entity::{bank, compliance_flag, domain::brasilia_date, economic_group, fco_carta, party};
+    use entity::{bank, compliance_flag, domain::brasilia_date, economic_group, fco_carta, party, vocab};
     use sea_orm::EntityTrait;
     use std::collections::{BTreeMap, HashMap};
     on_each_backend(true, |app| async move {
@@ -323,7 +324,39 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
             json!({ "i": { "id": open["complianceFlags"]["nodes"][0]["id"], "resolvedBy": "Ana", "reason": "seen" } }),
         )
         .await;
+        // A group's contracted carta (the first contracted) reopened by an amendment the day after its contract.
+        let grouped: Vec<i64> = party::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("parties")
+            .into_iter()
+            .filter(|p| p.economic_group_id.is_some())
+            .map(|p| p.id)
+            .collect();
+        let reopened = fco_carta::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("cartas")
+            .into_iter()
+            .filter(|c| c.stage == vocab::FcoCartaStage::Contracted && grouped.contains(&c.party_id))
+            .min_by_key(|c| (c.contracted_on, c.id))
+            .expect("a contracted carta in a group");
+        let contracted_on = reopened.contracted_on.expect("contracted");
+        service::lifecycle::amend_carta(
+            &app.db,
+            &service::lifecycle::Act::by(service::caller::Caller::System),
+            reopened.id,
+            vocab::AmendmentKind::ValueIncrease,
+            "novo orçamento".into(),
+            Some(reopened.financed_amount.to_decimal() * rust_decimal::Decimal::TWO),
+            contracted_on.succ_opt(),
+        )
+        .await
+        .expect("reopened");
         let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
+        let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
+        let cycles = service::facts::cycles_by_carta(&app.db, &ids).await.expect("cycles");
+        assert_eq!(cycles.len(), 1, "one carta reopened");
         let banks: HashMap<i64, String> = bank::Entity::find()
             .all(&app.db)
             .await
@@ -359,6 +392,7 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
             .filter_map(|i| days.get(*i).copied())
             .collect();
         assert!(!picked.is_empty(), "the demo has approved cartas contracted later");
+        picked.push(contracted_on);
         picked.push(brasilia_date(chrono::Utc::now()));
         for day in picked {
             let d = service::dashboard::compute(&app.db, day).await.expect("dashboard");
@@ -370,7 +404,17 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
                     .map(|r| r.iter().map(|c| c.text('.')).collect())
                     .collect()
             };
-            let known: Vec<fco_carta::Model> = cartas.iter().map(|c| c.as_known_on(day)).collect();
+            let known: Vec<fco_carta::Model> = cartas
+                .iter()
+                .map(|c| c.as_known_on(cycles.get(&c.id).map_or(&[], Vec::as_slice), day))
+                .collect();
+            if day == contracted_on {
+                let then = known.iter().find(|c| c.id == reopened.id).expect("the reopened carta");
+                assert_eq!(
+                    (then.stage, then.financed_amount),
+                    (reopened.stage, reopened.financed_amount)
+                );
+            }
             let (mut by_bank, mut chamber) = (BTreeMap::new(), BTreeMap::new());
             let mut committed: HashMap<i64, i64> = HashMap::new();
             for c in &known {

@@ -903,3 +903,105 @@ async fn by_name_bank(db: &sea_orm::DatabaseConnection) -> Vec<bank::Model> {
         .await
         .expect("banks")
 }
+
+/// Migration 48 goes up, down and up again with rows on each backend. A carta reopened before it (its earlier cycle's
+/// contract, meeting and SEDEC receipt left on its row, its acts in its history) gets that cycle rebuilt from its
+/// history and amendment, and its row keeps the open cycle only; going down puts those fields back on the row; going
+/// up again rebuilds the same cycle.
+#[tokio::test]
+async fn migration_48_rebuilds_the_earlier_cycles_of_reopened_cartas_and_goes_down_and_up_again() {
+    with_each_database(|db, backend| async move {
+        let before_48 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261205_000048_carta_approval_cycles")
+            .expect("migration 48");
+        let after_48 = u32::try_from(Migrator::migrations().len() - before_48).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_48).expect("few"))).await.expect("up to 47");
+        for sql in [
+            "INSERT INTO bank (code, name, serves_social_fuel, serves_fco, mda_cooperation_agreement) VALUES ('BB', 'BB', true, true, false)",
+            "INSERT INTO party (document, document_kind, name) VALUES ('52998224725', 'CPF', 'João Silva')",
+            "INSERT INTO chamber_meeting (starts_at) VALUES ('2025-07-08T13:00:00+00:00')",
+            // Reopened on 1 September: the amendment's reopening left the contract, meeting and receipt on the row.
+            "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage, status,
+                submitted_on, received_by_council_at, chamber_meeting_id, contracted_on, contracted_amount, created_at)
+             SELECT 'C2', b.id, p.id, 'FCO_RURAL', 'BEEF_CATTLE', 266400000, 5107909, 'SUBMITTED', 'IN_ANALYSIS', '2025-09-01',
+                '2025-07-03T13:00:00+00:00', m.id, '2025-07-25', 240000000, '2025-06-30T12:00:00+00:00'
+             FROM bank b, party p, chamber_meeting m",
+            "INSERT INTO fco_carta_amendment (carta_id, kind, requested_on, old_amount, new_amount, description, requires_new_approval)
+             SELECT id, 'VALUE_INCREASE', '2025-09-01', 240000000, 266400000, 'novo orçamento', true FROM fco_carta",
+        ] {
+            db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        for (event, from, to, on) in [
+            ("CREATE", None, "DRAFT", "2025-06-30"),
+            ("SUBMIT", Some("DRAFT"), "SUBMITTED", "2025-07-01"),
+            ("AGENDA", Some("SUBMITTED"), "SUBMITTED", "2025-07-03"),
+            ("DECIDE", Some("SUBMITTED"), "APPROVED", "2025-07-08"),
+            ("PRESENT_PROJECT", Some("APPROVED"), "APPROVED", "2025-07-20"),
+            ("CONTRACT", Some("APPROVED"), "CONTRACTED", "2025-07-25"),
+            ("AMEND_REOPEN", Some("CONTRACTED"), "SUBMITTED", "2025-09-01"),
+        ] {
+            let from = from.map_or("NULL".to_owned(), |f| format!("'{f}'"));
+            let sql = format!(
+                "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on, recorded_at, actor)
+                 SELECT 'FCO_RURAL', id, {from}, '{to}', '{event}', '{on}', '2025-09-01T12:00:00+00:00', 'test' FROM fco_carta"
+            );
+            db.execute_unprepared(&sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        let day = |d: &str| d.parse::<chrono::NaiveDate>().expect("day");
+        let rebuilt = |db: sea_orm::DatabaseConnection| async move {
+            let cycles = entity::fco_carta_cycle::Entity::find().all(&db).await.expect("cycles");
+            let carta = fco_carta::Entity::find().one(&db).await.expect("carta").expect("a carta");
+            (cycles, carta)
+        };
+        for pass in ["up", "up again"] {
+            Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} {pass}: {e}"));
+            let (cycles, carta) = rebuilt(db.clone()).await;
+            assert_eq!(cycles.len(), 1, "{backend:?} {pass}");
+            let y = &cycles[0];
+            assert_eq!(
+                (y.number, y.stage, y.financed_amount, y.submitted_on, y.decided_on, y.approved_on, y.presented_on),
+                (
+                    1,
+                    FcoCartaStage::Contracted,
+                    Money(240_000_000),
+                    Some(day("2025-07-01")),
+                    Some(day("2025-07-08")),
+                    Some(day("2025-07-08")),
+                    Some(day("2025-07-20"))
+                ),
+                "{backend:?} {pass}"
+            );
+            assert_eq!(
+                (y.contracted_on, y.contracted_amount, y.chamber_meeting_id.is_some(), y.received_by_council_at.is_some()),
+                (Some(day("2025-07-25")), Some(Money(240_000_000)), true, true),
+                "{backend:?} {pass}: what the reopening left on the row"
+            );
+            assert_eq!((y.decision, y.decided_by.as_deref()), (Some(entity::vocab::Decision::Favourable), None));
+            assert_eq!(y.closed_on, day("2025-09-01"), "{backend:?} {pass}");
+            assert_eq!(
+                (carta.contracted_on, carta.contracted_amount, carta.chamber_meeting_id, carta.received_by_council_at),
+                (None, None, None, None),
+                "{backend:?} {pass}: the row holds the open cycle"
+            );
+            let then = carta.known_on(&cycles, day("2025-07-30"));
+            assert_eq!((then.stage, then.financed_amount), (FcoCartaStage::Contracted, Money(240_000_000)));
+            if pass == "up" {
+                Migrator::down(&db, Some(after_48)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+                let back = db
+                    .query_all_raw(sea_orm::Statement::from_string(
+                        db.get_database_backend(),
+                        "SELECT contracted_amount, chamber_meeting_id FROM fco_carta",
+                    ))
+                    .await
+                    .expect("the carta");
+                let (amount, meeting): (Option<i64>, Option<i64>) = (
+                    back[0].try_get_by_index(0).expect("amount"),
+                    back[0].try_get_by_index(1).expect("meeting"),
+                );
+                assert_eq!((amount, meeting.is_some()), (Some(240_000_000), true), "{backend:?}: back on the row");
+            }
+        }
+    })
+    .await;
+}

@@ -4,9 +4,9 @@
 use async_graphql::dataloader::Loader;
 use entity::{
     assistance_plan, bank, chamber_meeting, checklist_confirmation, company_change_notice, compliance_flag,
-    contract_proposal, economic_group, evaluation_finding, fco_carta, fco_carta_amendment, fco_carta_item,
-    feedstock_acquisition, municipality, party, project_document, semi_arid_membership, social_fuel_project,
-    vocab::Programme,
+    contract_proposal, economic_group, evaluation_finding, fco_carta, fco_carta_amendment, fco_carta_cycle,
+    fco_carta_item, feedstock_acquisition, municipality, party, project_document, semi_arid_membership,
+    social_fuel_project, vocab::Programme,
 };
 use service::{
     Db,
@@ -91,6 +91,10 @@ loader!(
 loader!(
     /// Amendments by carta.
     AmendmentsByCarta, i64 => Vec<fco_carta_amendment::Model>, facts::amendments_by_carta
+);
+loader!(
+    /// The approval cycles an amendment closed, by carta.
+    CyclesByCarta, i64 => Vec<fco_carta_cycle::Model>, facts::cycles_by_carta
 );
 loader!(
     /// Semi-arid memberships (every period) by IBGE code.

@@ -115,6 +115,7 @@ fn build(
         .data(loader_of(DocumentsByProject(db.clone())))
         .data(loader_of(ItemsByCarta(db.clone())))
         .data(loader_of(AmendmentsByCarta(db.clone())))
+        .data(loader_of(CyclesByCarta(db.clone())))
         .data(loader_of(ChamberMeetingLoader(db.clone())))
         .data(loader_of(PlansByProject(db.clone())))
         .data(loader_of(ChangeNoticesByProject(db.clone())))

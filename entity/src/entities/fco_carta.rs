@@ -1,8 +1,10 @@
 //! An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
 
+use super::fco_carta_cycle;
 use super::vocab::{Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus};
 use crate::domain::Money;
 use sea_orm::entity::prelude::*;
+use std::borrow::Cow;
 
 /// A carta row with every date its rules need.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -80,10 +82,40 @@ pub enum Relation {}
 impl ActiveModelBehavior for ActiveModel {}
 
 impl Model {
-    /// The carta as it was known at the end of `as_of`: every act dated later is not yet done (its date and what it
-    /// set are cleared) and the stage follows from what remains. Rules judged `asOf` a date read this, so a decision,
-    /// approval or contract recorded later is not used as if known.
-    pub fn as_known_on(&self, as_of: Date) -> Model {
+    /// The carta as it was known at the end of `as_of`: the approval cycle in force that day (one of `closed`, the
+    /// carta's cycles an amendment closed, when the day is before the reopening: [`fco_carta_cycle::in_force`]), with
+    /// every act of it dated later not yet done (its date and what it set are cleared) and the stage following from
+    /// what remains. Every reader that judges or counts a carta `asOf` a day reads it through here, so a decision,
+    /// approval or contract recorded later is not used as if known, and an amendment that reopened the approval later
+    /// does not hide the approval of the day. Borrowed when the stored carta is the one known (the usual case: the flag
+    /// pass judges a million cartas, nearly all as stored). `closed` may be left empty when
+    /// [`Model::in_earlier_cycle_on`] says no earlier cycle can be in force.
+    pub fn known_on<'a>(&'a self, closed: &[fco_carta_cycle::Model], as_of: Date) -> Cow<'a, Model> {
+        if let Some(cycle) = fco_carta_cycle::in_force(closed, as_of) {
+            return Cow::Owned(cycle.applied_to(self).cleared_after(as_of));
+        }
+        if self.staged_after(as_of) || self.presented_on.is_some_and(|d| d > as_of) {
+            Cow::Owned(self.cleared_after(as_of))
+        } else {
+            Cow::Borrowed(self)
+        }
+    }
+
+    /// [`Model::known_on`], owned.
+    pub fn as_known_on(&self, closed: &[fco_carta_cycle::Model], as_of: Date) -> Model {
+        self.known_on(closed, as_of).into_owned()
+    }
+
+    /// Whether an earlier approval cycle may be in force at the end of `as_of`: only when the carta was submitted
+    /// after it, since the open cycle after a reopening is submitted the day the last earlier one closed. A reader
+    /// reads a carta's closed cycles for these cartas alone.
+    pub fn in_earlier_cycle_on(&self, as_of: Date) -> bool {
+        self.submitted_on.is_some_and(|d| d > as_of)
+    }
+
+    /// This cycle of the carta at the end of `as_of`: every act dated later is not yet done and the stage follows
+    /// from what remains.
+    fn cleared_after(&self, as_of: Date) -> Model {
         let mut c = self.clone();
         let by = |d: Option<Date>| d.filter(|d| *d <= as_of);
         c.submitted_on = by(c.submitted_on);
@@ -198,25 +230,10 @@ impl Model {
 }
 
 impl Model {
-    /// [`Model::as_known_on`], borrowing the carta when no act of it is dated after `as_of` (then nothing is cleared):
-    /// the flag pass judges a million cartas, nearly all of them as stored.
-    pub fn known_on(&self, as_of: Date) -> std::borrow::Cow<'_, Model> {
-        if self.staged_after(as_of) || self.presented_on.is_some_and(|d| d > as_of) {
-            std::borrow::Cow::Owned(self.as_known_on(as_of))
-        } else {
-            std::borrow::Cow::Borrowed(self)
-        }
-    }
-
     /// Whether an act that sets the stage (submission, receipt by the council, decision, approval, contract) is dated
     /// after `as_of`.
     fn staged_after(&self, as_of: Date) -> bool {
         self.acts().after(as_of)
-    }
-
-    /// The stage of [`Model::as_known_on`] without the copy: what a pass over a group's cartas asks of each.
-    pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
-        self.acts().stage_on(as_of)
     }
 
     /// The stored stage and the dated acts that set it.
@@ -283,7 +300,7 @@ impl Acts {
             .add(not_later(Column::ContractedOn))
     }
 
-    /// The stage as known at the end of `as_of` (that of [`Model::as_known_on`]).
+    /// The stage as known at the end of `as_of` (that of [`Model::known_on`] for one cycle).
     pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
         if !self.after(as_of) {
             return self.stage;
@@ -304,7 +321,8 @@ impl Acts {
 }
 
 /// What a borrower group's committed carta counts toward FCO-CEILING, FCO-WEANED-2000 and art. 9: its borrower,
-/// activity, amount and stage (read narrow: a pass holds every committed carta at once).
+/// activity, amount and stage (read narrow: a pass holds every committed carta at once), in the approval cycle in
+/// force on the day ([`Committed::in_force`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Committed {
     /// Surrogate key.
@@ -313,10 +331,13 @@ pub struct Committed {
     pub party_id: i64,
     /// The activity.
     pub activity: FcoActivity,
-    /// Financed amount.
+    /// Financed amount in the open cycle.
     pub financed_amount: Money,
-    /// The stored stage and its acts.
+    /// The open cycle's stored stage and its acts.
     pub acts: Acts,
+    /// The approval cycles an amendment closed, when the carta has any: a day before the reopening counts the
+    /// amount and stage of its cycle then.
+    pub earlier: Vec<fco_carta_cycle::Model>,
 }
 
 impl Committed {
@@ -352,24 +373,29 @@ impl Committed {
                 approved_on: F::field(row, 9)?,
                 contracted_on: F::field(row, 10)?,
             },
+            earlier: Vec::new(),
         })
+    }
+
+    /// The amount and acts of the cycle in force at the end of `as_of` ([`fco_carta_cycle::in_force`], as
+    /// [`Model::known_on`] chooses it).
+    pub fn in_force(&self, as_of: Date) -> (Money, Acts) {
+        match fco_carta_cycle::in_force(&self.earlier, as_of) {
+            Some(cycle) => (cycle.financed_amount, cycle.acts()),
+            None => (self.financed_amount, self.acts),
+        }
     }
 
     /// Its stage as known at the end of `as_of`.
     pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
-        self.acts.stage_on(as_of)
+        self.in_force(as_of).1.stage_on(as_of)
     }
-}
 
-impl From<&Model> for Committed {
-    fn from(c: &Model) -> Self {
-        Self {
-            id: c.id,
-            party_id: c.party_id,
-            activity: c.activity,
-            financed_amount: c.financed_amount,
-            acts: c.acts(),
-        }
+    /// The amount it commits to its borrower group at the end of `as_of`: that of its cycle then, when approved or
+    /// contracted by then.
+    pub fn committed_on(&self, as_of: Date) -> Option<Money> {
+        let (amount, acts) = self.in_force(as_of);
+        COMMITTED.contains(&acts.stage_on(as_of)).then_some(amount)
     }
 }
 

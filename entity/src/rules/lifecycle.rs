@@ -519,7 +519,7 @@ pub enum FcoEvent {
         /// Date.
         on: NaiveDate,
     },
-    /// An amendment that needs a new approval reopens the carta (art. 15).
+    /// An amendment that needs a new approval reopens the carta (art. 15): a new approval cycle, submitted that day.
     Reopen {
         /// Date.
         on: NaiveDate,
@@ -735,15 +735,21 @@ pub fn apply_fco(
             if !matches!(c.stage, S::Approved | S::Contracted) {
                 return Err(wrong(code::FCO_AMENDMENT, &[S::Approved, S::Contracted]));
             }
+            // A new approval cycle, submitted on the amendment's day: the cycle it closes is kept apart
+            // (`fco_carta_cycle`), so nothing of it stays on the carta's open cycle.
             if let Some(a) = amount {
                 n.financed_amount = *a;
             }
             n.submitted_on = Some(*on);
+            n.received_by_council_at = None;
+            n.chamber_meeting_id = None;
             n.decision = None;
             n.decided_on = None;
             n.decided_by = None;
             n.approved_on = None;
             n.presented_on = None;
+            n.contracted_on = None;
+            n.contracted_amount = None;
             n.stage = S::Submitted;
         }
     }

@@ -1089,7 +1089,7 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
 }
 
 /// A carta as known on a day is borrowed when no act of it is dated later, and is then the carta itself; with any act
-/// dated later (the presentation included) it is the copy `as_known_on` makes.
+/// dated later (the presentation included) it is a copy without those acts.
 #[test]
 fn a_carta_known_on_a_day_is_borrowed_only_when_nothing_is_dated_later() {
     use std::borrow::Cow;
@@ -1101,21 +1101,122 @@ fn a_carta_known_on_a_day_is_borrowed_only_when_nothing_is_dated_later() {
     );
     c.presented_on = Some(d(2026, 4, 10));
     c.contracted_on = Some(d(2026, 5, 5));
-    for day in [
-        d(2026, 3, 1),
-        d(2026, 3, 20),
-        d(2026, 4, 9),
-        d(2026, 4, 10),
-        d(2026, 5, 4),
-        d(2026, 5, 5),
-        d(2027, 1, 1),
+    for (day, stage) in [
+        (d(2026, 3, 1), FcoCartaStage::Draft),
+        (d(2026, 3, 20), FcoCartaStage::Approved),
+        (d(2026, 4, 9), FcoCartaStage::Approved),
+        (d(2026, 4, 10), FcoCartaStage::Approved),
+        (d(2026, 5, 4), FcoCartaStage::Approved),
+        (d(2026, 5, 5), FcoCartaStage::Contracted),
+        (d(2027, 1, 1), FcoCartaStage::Contracted),
     ] {
-        let known = c.known_on(day);
-        assert_eq!(*known, c.as_known_on(day), "{day}");
+        let known = c.known_on(&[], day);
+        assert_eq!(known.stage, stage, "{day}");
+        assert_eq!(known.stage, c.acts().stage_on(day), "{day}");
         assert_eq!(matches!(known, Cow::Borrowed(_)), day >= d(2026, 5, 5), "{day}");
     }
     // Presented later than the day, nothing else: the copy, without the presentation.
-    assert_eq!(c.known_on(d(2026, 4, 9)).presented_on, None);
+    assert_eq!(c.known_on(&[], d(2026, 4, 9)).presented_on, None);
+}
+
+/// An amendment that needs a new approval closes the carta's cycle and opens one submitted that day (art. 15): a day
+/// before it reads the closed cycle (approved, presented and contracted at its amount, on its meeting), the day
+/// itself and after the open one (submitted, the new amount, nothing of the closed cycle left on it).
+#[test]
+fn a_day_before_a_reopening_reads_the_cycle_it_closed() {
+    use crate::entities::fco_carta_cycle;
+    use crate::rules::lifecycle::{FcoEvent, apply_fco};
+    let mut c = approved_by_chamber(
+        FcoActivity::Grains,
+        2_400_000,
+        d(2025, 7, 10),
+        FcoCartaStage::Contracted,
+    );
+    c.submitted_on = Some(d(2025, 7, 1));
+    c.chamber_meeting_id = Some(7);
+    c.decision = Some(Decision::Favourable);
+    c.presented_on = Some(d(2025, 7, 20));
+    c.contracted_on = Some(d(2025, 7, 25));
+    c.contracted_amount = Some(Money::from_reais(2_400_000));
+    c.status = c.stage.status();
+    let reopened_on = d(2025, 9, 1);
+    let closed = fco_carta_cycle::Model {
+        id: 1,
+        carta_id: c.id,
+        number: 1,
+        financed_amount: c.financed_amount,
+        stage: c.stage,
+        submitted_on: c.submitted_on,
+        received_by_council_at: c.received_by_council_at,
+        chamber_meeting_id: c.chamber_meeting_id,
+        decision: c.decision,
+        decided_by: c.decided_by.clone(),
+        decided_on: c.decided_on,
+        approved_on: c.approved_on,
+        presented_on: c.presented_on,
+        contracted_on: c.contracted_on,
+        contracted_amount: c.contracted_amount,
+        closed_on: reopened_on,
+        closed_by_amendment_id: 1,
+    };
+    let event = FcoEvent::Reopen {
+        on: reopened_on,
+        amount: Some(Money::from_reais(2_664_000)),
+    };
+    let open = apply_fco(&c, &event, &Params::default(), &Calendar::default()).expect("reopened");
+    assert_eq!(
+        (open.stage, open.submitted_on, open.financed_amount),
+        (
+            FcoCartaStage::Submitted,
+            Some(reopened_on),
+            Money::from_reais(2_664_000)
+        )
+    );
+    let cleared = (
+        open.chamber_meeting_id,
+        open.decision,
+        open.approved_on,
+        open.presented_on,
+        open.contracted_on,
+        open.contracted_amount,
+    );
+    assert_eq!(cleared, (None, None, None, None, None, None), "a new cycle starts bare");
+    let closed = [closed];
+    let then = open.known_on(&closed, d(2025, 7, 30));
+    assert_eq!(*then, c, "the closed cycle, as it stood");
+    let before_contract = open.known_on(&closed, d(2025, 7, 24));
+    assert_eq!(
+        (
+            before_contract.stage,
+            before_contract.contracted_on,
+            before_contract.presented_on
+        ),
+        (FcoCartaStage::Approved, None, Some(d(2025, 7, 20)))
+    );
+    for day in [reopened_on, d(2025, 12, 31)] {
+        let now = open.known_on(&closed, day);
+        assert_eq!(
+            (now.stage, now.financed_amount),
+            (FcoCartaStage::Submitted, Money::from_reais(2_664_000)),
+            "{day}"
+        );
+    }
+    assert!(open.in_earlier_cycle_on(d(2025, 8, 31)) && !open.in_earlier_cycle_on(reopened_on));
+    // The narrow form a group's book keeps counts the same amount on each day.
+    let committed = fco_carta::Committed {
+        id: open.id,
+        party_id: open.party_id,
+        activity: open.activity,
+        financed_amount: open.financed_amount,
+        acts: open.acts(),
+        earlier: closed.to_vec(),
+    };
+    assert_eq!(
+        committed.committed_on(d(2025, 7, 30)),
+        Some(Money::from_reais(2_400_000))
+    );
+    assert_eq!(committed.committed_on(d(2025, 7, 9)), None, "not yet approved");
+    assert_eq!(committed.committed_on(reopened_on), None, "submitted again");
 }
 
 /// The passes that judge every carta read it without its municipality, creation time and creating report, and derive
