@@ -9,7 +9,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use entity::{
-    bank, chamber_attendance, chamber_meeting, fco_carta, financing_transition, rule_parameter,
+    bank, chamber_attendance, chamber_meeting, fco_carta, fco_carta_cycle, financing_transition, rule_parameter,
     rules::fco::needs_chamber,
     vocab::{FcoCartaStage, Programme},
 };
@@ -17,6 +17,7 @@ use sea_orm::{
     ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel,
     QueryFilter, QueryOrder, TransactionSession, TransactionTrait,
 };
+use std::collections::HashMap;
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
@@ -101,14 +102,30 @@ pub async fn attendance(
         .await?)
 }
 
-/// The cartas on a meeting's agenda, in the order they reached SEDEC.
+/// The cartas on a meeting's agenda, in the order they reached SEDEC, each once: those the meeting considers in their
+/// open approval cycle and those it considered in a cycle an amendment later closed (listed as they now stand).
 pub async fn agenda(db: &(impl ConnectionTrait + TransactionTrait), meeting_id: i64) -> Result<Vec<fco_carta::Model>> {
-    Ok(fco_carta::Entity::find()
+    let open = fco_carta::Entity::find()
         .filter(fco_carta::Column::ChamberMeetingId.eq(meeting_id))
-        .order_by_asc(fco_carta::Column::ReceivedByCouncilAt)
-        .order_by_asc(fco_carta::Column::Id)
         .all(db)
-        .await?)
+        .await?;
+    let closed = fco_carta_cycle::Entity::find()
+        .filter(fco_carta_cycle::Column::ChamberMeetingId.eq(meeting_id))
+        .all(db)
+        .await?;
+    let earlier: Vec<i64> = closed
+        .iter()
+        .map(|y| y.carta_id)
+        .filter(|id| !open.iter().any(|c| c.id == *id))
+        .collect();
+    let mut received: HashMap<i64, Option<DateTime<Utc>>> =
+        closed.iter().map(|y| (y.carta_id, y.received_by_council_at)).collect();
+    received.extend(open.iter().map(|c| (c.id, c.received_by_council_at)));
+    let mut cartas = open;
+    cartas.extend(crate::facts::cartas(db, &earlier).await?.into_values());
+    // A carta goes on an agenda with the time it reached SEDEC (`place_on_agenda`).
+    cartas.sort_by_key(|c| (received.get(&c.id).copied().flatten(), c.id));
+    Ok(cartas)
 }
 
 /// Puts a submitted carta that needs the chamber (FCO-CHAMBER-THRESHOLD) on a meeting's agenda, with the time it

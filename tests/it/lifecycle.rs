@@ -756,3 +756,132 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
     })
     .await;
 }
+
+/// Issue 41, item 2: an amendment that needs a new approval opens a new approval cycle and keeps the one it closed. A
+/// carta approved by the chamber, presented and contracted in July 2025 at R$ 2,400,000.00 is amended to
+/// R$ 2,664,000.00 (11 %) on 1 September: `asOf` its contract week it reads as approved, presented and contracted at
+/// its first amount (FCO-CEILING counts that amount, the dashboard counts its contract); from 1 September it is
+/// submitted again at the new amount. `approvalCycles` lists both cycles; the first meeting keeps the carta on its
+/// agenda after a later meeting decides it again; the history keeps each act's day.
+#[tokio::test]
+async fn an_amendment_that_needs_a_new_approval_opens_a_cycle_and_keeps_the_earlier_one() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bb = bank(&app, "BB").await;
+        let schedule = "mutation M($i: ScheduleChamberMeetingInput!) { scheduleChamberMeeting(input: $i) { meeting { id } } }";
+        let meeting = |starts: &'static str| {
+            let app = &app;
+            async move { app.data(schedule, json!({ "i": { "startsAt": starts } })).await["scheduleChamberMeeting"]["meeting"]["id"].clone() }
+        };
+        let place = "mutation P($i: PlaceFcoCartaOnAgendaInput!) { placeFcoCartaOnAgenda(input: $i) { carta { id } } }";
+        let (july, september) = (meeting("2025-07-08T09:00:00-04:00").await, meeting("2025-09-15T09:00:00-04:00").await);
+        let id = app.data(&fco_create(), fco_new(&bb, "C2", "2400000.00")).await["createFcoCarta"]["id"].clone();
+        app.data(&fco_step("submitFcoCarta", ", on: \"2025-07-01\""), json!({ "id": id })).await;
+        app.data(place, json!({ "i": { "cartaId": id, "meetingId": july, "receivedAt": "2025-07-03T09:00:00-04:00" } })).await;
+        for (name, extra) in [
+            ("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2025-07-08\""),
+            ("presentFcoProject", ", on: \"2025-07-20\""),
+            ("contractFcoCarta", ", on: \"2025-07-25\""),
+        ] {
+            app.data(&fco_step(name, extra), json!({ "id": id })).await;
+        }
+        let amend = "mutation A($id: ID!) { amendFcoCarta(id: $id, kind: VALUE_INCREASE, newAmount: \"2664000.00\",
+            description: \"novo orçamento dos itens\", on: \"2025-09-01\") { stage } }";
+        assert_eq!(app.data(amend, json!({ "id": id })).await["amendFcoCarta"]["stage"], "SUBMITTED", "11 % needs a new approval");
+
+        // The carta itself is its open cycle: submitted again on the amendment's day, at the new amount, bare.
+        let carta = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { stage amount submittedOn approvedOn presentedOn
+            contractedOn contractedAmount decidedOn chamberMeeting { id } history { event occurredOn recordedAt } } } }";
+        let c = app.data(carta, json!({ "id": id })).await["node"].clone();
+        let open = (&c["stage"], &c["amount"], &c["submittedOn"], &c["approvedOn"], &c["presentedOn"], &c["contractedOn"]);
+        assert_eq!(open, (&json!("SUBMITTED"), &json!("2664000.00"), &json!("2025-09-01"), &Value::Null, &Value::Null, &Value::Null));
+        assert_eq!((&c["contractedAmount"], &c["decidedOn"], &c["chamberMeeting"]), (&Value::Null, &Value::Null, &Value::Null));
+        let days: Vec<(&str, &str)> = c["history"]
+            .as_array()
+            .expect("history")
+            .iter()
+            .map(|h| (h["event"].as_str().unwrap_or(""), h["occurredOn"].as_str().unwrap_or("")))
+            .collect();
+        assert_eq!(
+            days,
+            [("CREATE", days[0].1), ("SUBMIT", "2025-07-01"), ("AGENDA", "2025-07-03"), ("DECIDE", "2025-07-08"),
+             ("PRESENT_PROJECT", "2025-07-20"), ("CONTRACT", "2025-07-25"), ("AMEND_REOPEN", "2025-09-01")]
+        );
+        assert!(c["history"].as_array().expect("history").iter().all(|h| h["recordedAt"].is_string()), "{}", c["history"]);
+
+        // As known on 30 July 2025: the first cycle, approved, presented and contracted at its first amount.
+        let judged = "query J($id: ID!, $d: Date!) { node(id: $id) { ... on FcoCarta {
+            compliance(asOf: $d) { ruleCode status explanation } deadlines(asOf: $d) { ruleCode status dueDate countingNote } } } }";
+        let then = app.data(judged, json!({ "id": id, "d": "2025-07-30" })).await["node"].clone();
+        let text = |list: &Value, code: &str, field: &str| -> String {
+            list.as_array()
+                .and_then(|l| l.iter().find(|o| o["ruleCode"] == code))
+                .and_then(|o| o[field].as_str())
+                .unwrap_or_else(|| panic!("no {code} in {list}"))
+                .to_owned()
+        };
+        for (list, field) in [(&then["compliance"], "explanation"), (&then["deadlines"], "countingNote")] {
+            assert!(
+                list.as_array().expect("list").iter().all(|o| !o[field].as_str().unwrap_or("").contains("is not approved")),
+                "{list}"
+            );
+        }
+        let ceiling = text(&then["compliance"], "FCO-CEILING", "explanation");
+        assert!(ceiling.contains("add up to R$ 2.400.000,00 "), "the first amount: {ceiling}");
+        assert_eq!(text(&then["deadlines"], "FCO-VALIDITY-120D", "status"), "MET", "presented on 20 July");
+        assert_eq!(text(&then["deadlines"], "FCO-72H-BEFORE", "status"), "MET", "on the July meeting");
+        let dashboard = "query D($d: Date) { complianceDashboard(asOf: $d) { table(name: \"fco_contracted_by_bank\") { rows } } }";
+        let rows = |d: &'static str| {
+            let app = &app;
+            async move { app.data(dashboard, json!({ "d": d })).await["complianceDashboard"]["table"]["rows"].clone() }
+        };
+        assert_eq!(rows("2025-07-30").await, json!([["BB", "1", "2400000.00"]]), "contracted in July");
+        // From the amendment's day: the second cycle, submitted at the new amount.
+        let after = app.data(judged, json!({ "id": id, "d": "2025-09-05" })).await["node"].clone();
+        let ceiling = text(&after["compliance"], "FCO-CEILING", "explanation");
+        assert!(ceiling.contains("add up to R$ 2.664.000,00 "), "the new amount: {ceiling}");
+        assert!(text(&after["deadlines"], "FCO-VALIDITY-120D", "countingNote").contains("is not approved"));
+        assert_eq!(rows("2025-09-05").await, json!([]), "no contract in the open cycle");
+
+        // Decided again at the September meeting; the July meeting keeps it on its agenda.
+        app.data(place, json!({ "i": { "cartaId": id, "meetingId": september, "receivedAt": "2025-09-10T09:00:00-04:00" } })).await;
+        app.data(&fco_step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2025-09-15\""), json!({ "id": id })).await;
+        let cycles = "query C($id: ID!) { node(id: $id) { ... on FcoCarta { approvalCycles { number open stage amount submittedOn
+            receivedByCouncilAt chamberMeeting { id } decision decidedBy decidedOn approvedOn presentedOn contractedOn contractedAmount
+            closedOn closedBy { kind oldAmount newAmount requestedOn requiresNewApproval } } } } }";
+        let list = app.data(cycles, json!({ "id": id })).await["node"]["approvalCycles"].clone();
+        assert_eq!(
+            list,
+            json!([
+                { "number": 1, "open": false, "stage": "CONTRACTED", "amount": "2400000.00", "submittedOn": "2025-07-01",
+                  "receivedByCouncilAt": "2025-07-03T09:00:00-04:00", "chamberMeeting": { "id": july }, "decision": "FAVOURABLE",
+                  "decidedBy": "CHAMBER", "decidedOn": "2025-07-08", "approvedOn": "2025-07-08", "presentedOn": "2025-07-20",
+                  "contractedOn": "2025-07-25", "contractedAmount": "2400000.00", "closedOn": "2025-09-01",
+                  "closedBy": { "kind": "VALUE_INCREASE", "oldAmount": "2400000.00", "newAmount": "2664000.00",
+                                "requestedOn": "2025-09-01", "requiresNewApproval": true } },
+                { "number": 2, "open": true, "stage": "APPROVED", "amount": "2664000.00", "submittedOn": "2025-09-01",
+                  "receivedByCouncilAt": "2025-09-10T09:00:00-04:00", "chamberMeeting": { "id": september }, "decision": "FAVOURABLE",
+                  "decidedBy": "CHAMBER", "decidedOn": "2025-09-15", "approvedOn": "2025-09-15", "presentedOn": null,
+                  "contractedOn": null, "contractedAmount": null, "closedOn": null, "closedBy": null }
+            ])
+        );
+        let agenda = "query A($m: ID!) { node(id: $m) { ... on ChamberMeeting { agendaSize cartas { id stage } } } }";
+        for m in [&july, &september] {
+            let a = app.data(agenda, json!({ "m": m })).await["node"].clone();
+            assert_eq!(a, json!({ "agendaSize": 1, "cartas": [{ "id": id, "stage": "APPROVED" }] }), "meeting {m}");
+        }
+        // Another bank counts it on the July agenda without seeing it.
+        let other = crate::helpers::client_with(&app.key_of("bank", Some("BNDES")).await);
+        let seen: Value = other
+            .post(format!("{}/graphql", app.base))
+            .json(&json!({ "query": agenda, "variables": { "m": july } }))
+            .send()
+            .await
+            .expect("the server answers")
+            .json()
+            .await
+            .expect("JSON");
+        assert_eq!(seen["data"]["node"], json!({ "agendaSize": 1, "cartas": [] }), "{seen}");
+    })
+    .await;
+}

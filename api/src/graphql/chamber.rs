@@ -69,8 +69,9 @@ impl ChamberMeeting {
             .collect())
     }
 
-    /// The cartas on its agenda, in the order they reached SEDEC. A bank sees its own cartas only (`agendaSize`
-    /// counts them all).
+    /// The cartas on its agenda, in the order they reached SEDEC, as they now stand: those it decided in an approval
+    /// cycle an amendment later closed too (see their `approvalCycles`). A bank sees its own cartas only
+    /// (`agendaSize` counts them all).
     async fn cartas(&self, ctx: &Context<'_>) -> Result<Vec<FcoCarta>> {
         let rows = chamber::agenda(db(ctx), self.0.id).await.served(ctx)?;
         Ok(service::visible::of_banks(&super::caller(ctx), rows)
@@ -79,7 +80,7 @@ impl ChamberMeeting {
             .collect())
     }
 
-    /// How many cartas its agenda holds, every bank's.
+    /// How many cartas its agenda holds, every bank's (those of earlier approval cycles too).
     async fn agenda_size(&self, ctx: &Context<'_>) -> Result<i32> {
         let rows = chamber::agenda(db(ctx), self.0.id).await.served(ctx)?;
         Ok(i32::try_from(rows.len()).unwrap_or(i32::MAX))

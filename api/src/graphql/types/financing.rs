@@ -6,8 +6,8 @@ use super::super::{
     lifecycle::{self, Transition},
     loader,
     loaders::{
-        AcquisitionsByProject, AmendmentsByCarta, BankLoader, DocumentsByProject, FcoCartaLoader, ItemsByCarta,
-        MunicipalityLoader, PartyLoader, Prefetched, ProposalsByProject,
+        AcquisitionsByProject, AmendmentsByCarta, BankLoader, CyclesByCarta, DocumentsByProject, FcoCartaLoader,
+        ItemsByCarta, MunicipalityLoader, PartyLoader, Prefetched, ProposalsByProject,
     },
     pagination::connection,
     rules::{self, Deadline, RuleOutcome},
@@ -723,7 +723,8 @@ impl FcoCarta {
         self.0.received_by_council_at.map(DateTime::cdae)
     }
 
-    /// The chamber meeting whose agenda it is on, if any.
+    /// The chamber meeting whose agenda it is on in its open approval cycle, if any (an earlier cycle's meeting is in
+    /// `approvalCycles`).
     async fn chamber_meeting(&self, ctx: &Context<'_>) -> Result<Option<super::super::chamber::ChamberMeeting>> {
         let Some(id) = self.0.chamber_meeting_id else {
             return Ok(None);
@@ -854,6 +855,147 @@ impl FcoCarta {
             .await
             .map_err(gql)?;
         Ok(rows.unwrap_or_default().into_iter().map(CartaAmendment).collect())
+    }
+
+    /// Its approval cycles, first to last: each earlier one as it stood when an amendment that needs a new approval
+    /// closed it (art. 15), then the open one, whose dates and amounts are the carta's own. A carta never reopened
+    /// has one.
+    async fn approval_cycles(&self, ctx: &Context<'_>) -> Result<Vec<FcoCartaApprovalCycle>> {
+        let mut closed = loader::<CyclesByCarta>(ctx)
+            .load_one(self.0.id)
+            .await
+            .map_err(gql)?
+            .unwrap_or_default();
+        closed.sort_by_key(|y| y.number);
+        let open = FcoCartaApprovalCycle {
+            number: closed.last().map_or(1, |y| y.number.saturating_add(1)),
+            carta: (*self.0).clone(),
+            closed: None,
+        };
+        Ok(closed
+            .iter()
+            .map(|y| FcoCartaApprovalCycle {
+                number: y.number,
+                carta: y.applied_to(&self.0),
+                closed: Some((y.closed_on, y.closed_by_amendment_id)),
+            })
+            .chain(std::iter::once(open))
+            .collect())
+    }
+}
+
+/// One approval cycle of an FCO carta: from its submission to the chamber or the bank to the amendment that needed a
+/// new approval and closed it (CDAE/MT 2019, art. 15), or still open.
+#[derive(Clone, Debug)]
+pub struct FcoCartaApprovalCycle {
+    /// Its number among the carta's cycles, from 1.
+    number: i32,
+    /// The carta as the cycle left it (its open cycle: the carta itself).
+    carta: fco_carta::Model,
+    /// The day it closed and the amendment that closed it; none while open.
+    closed: Option<(chrono::NaiveDate, i64)>,
+}
+
+/// One approval cycle of an FCO carta: from its submission to the chamber or the bank to the amendment that needed a
+/// new approval and closed it (CDAE/MT 2019, art. 15), or still open.
+#[Object]
+impl FcoCartaApprovalCycle {
+    /// Its number among the carta's cycles, from 1 (the first submission).
+    async fn number(&self) -> i32 {
+        self.number
+    }
+
+    /// Whether it is the carta's open cycle (the last); the others were closed by an amendment.
+    async fn open(&self) -> bool {
+        self.closed.is_none()
+    }
+
+    /// The stage it reached (an earlier cycle: the stage it had when the amendment closed it).
+    async fn stage(&self) -> FcoCartaStage {
+        self.carta.stage.into()
+    }
+
+    /// Financed value in this cycle, in reais (a reopening's new amount starts the next cycle).
+    async fn amount(&self) -> Decimal {
+        self.carta.financed_amount.to_decimal().into()
+    }
+
+    /// Date of submission (of a later cycle: the day the amendment reopened the approval).
+    async fn submitted_on(&self) -> Option<Date> {
+        date(self.carta.submitted_on)
+    }
+
+    /// When the carta reached SEDEC in this cycle (art. 2 §7).
+    async fn received_by_council_at(&self) -> Option<DateTime> {
+        self.carta.received_by_council_at.map(DateTime::cdae)
+    }
+
+    /// The chamber meeting that considered it in this cycle, if any.
+    async fn chamber_meeting(&self, ctx: &Context<'_>) -> Result<Option<super::super::chamber::ChamberMeeting>> {
+        let Some(id) = self.carta.chamber_meeting_id else {
+            return Ok(None);
+        };
+        let m = loader::<super::super::loaders::ChamberMeetingLoader>(ctx)
+            .load_one(id)
+            .await
+            .map_err(gql)?;
+        Ok(m.map(|m| super::super::chamber::ChamberMeeting(visible::public(m))))
+    }
+
+    /// The opinion or decision of this cycle.
+    async fn decision(&self) -> Option<Decision> {
+        self.carta.decision.map(Into::into)
+    }
+
+    /// `CHAMBER` or `BANK`: who decided.
+    async fn decided_by(&self) -> Option<&str> {
+        self.carta.decided_by.as_deref()
+    }
+
+    /// Date of the opinion or decision.
+    async fn decided_on(&self) -> Option<Date> {
+        date(self.carta.decided_on)
+    }
+
+    /// Date of approval; the 120 days of art. 3 sole § count from it.
+    async fn approved_on(&self) -> Option<Date> {
+        date(self.carta.approved_on)
+    }
+
+    /// The day the project was presented to the bank.
+    async fn presented_on(&self) -> Option<Date> {
+        date(self.carta.presented_on)
+    }
+
+    /// Date the financing was contracted in this cycle.
+    async fn contracted_on(&self) -> Option<Date> {
+        date(self.carta.contracted_on)
+    }
+
+    /// Contracted value, in reais.
+    async fn contracted_amount(&self) -> Option<Decimal> {
+        self.carta.contracted_amount.map(|m| m.to_decimal().into())
+    }
+
+    /// The day it closed: the legal date of the amendment that reopened the approval; null while open.
+    async fn closed_on(&self) -> Option<Date> {
+        self.closed.map(|(on, _)| Date(on))
+    }
+
+    /// The amendment that closed it; null while open.
+    async fn closed_by(&self, ctx: &Context<'_>) -> Result<Option<CartaAmendment>> {
+        let Some((_, amendment)) = self.closed else {
+            return Ok(None);
+        };
+        let rows = loader::<AmendmentsByCarta>(ctx)
+            .load_one(self.carta.id)
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .unwrap_or_default()
+            .into_iter()
+            .find(|a| a.id == amendment)
+            .map(CartaAmendment))
     }
 }
 
