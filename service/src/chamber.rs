@@ -9,7 +9,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use entity::{
-    bank, chamber_attendance, chamber_meeting, fco_carta, fco_carta_cycle, financing_transition, rule_parameter,
+    bank, chamber_attendance, chamber_meeting, fco_carta, fco_carta_cycle, rule_parameter,
     rules::fco::needs_chamber,
     vocab::{FcoCartaStage, Programme},
 };
@@ -167,23 +167,12 @@ pub async fn place_on_agenda(
     a.received_by_council_at = Set(Some(received_at));
     let txn = db.begin().await?;
     let saved = a.update(&txn).await?;
-    financing_transition::ActiveModel {
-        programme: Set(Programme::FcoRural),
-        financing_id: Set(c.id),
-        from_stage: Set(Some(stage.clone())),
-        to_stage: Set(stage),
-        event: Set("AGENDA".into()),
-        occurred_on: Set(entity::domain::brasilia_date(received_at)),
-        recorded_at: Set(act.clock.now()),
-        actor: Set(act.caller.actor()),
-        note: Set(Some(format!(
-            "on the agenda of the chamber's meeting of {}",
-            entity::domain::Authority::Cdae.show(m.starts_at)
-        ))),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    let note = format!(
+        "on the agenda of the chamber's meeting of {}",
+        entity::domain::Authority::Cdae.show(m.starts_at)
+    );
+    let on = entity::domain::brasilia_date(received_at);
+    crate::lifecycle::note_in_history(&txn, act, Programme::FcoRural, c.id, stage, "AGENDA", on, Some(note)).await?;
     txn.commit().await?;
     Ok(saved)
 }

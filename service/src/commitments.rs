@@ -10,7 +10,7 @@ use crate::{
 };
 use chrono::NaiveDate;
 use entity::{
-    assistance_plan, company_change_notice, contract_proposal, financing_transition, social_fuel_project,
+    assistance_plan, company_change_notice, contract_proposal, social_fuel_project,
     vocab::{CompanyChangeKind, Programme, RepresentationKind, SocialFuelStage},
 };
 use sea_orm::{
@@ -211,20 +211,16 @@ pub async fn record_plan(
         from,
     )
     .await?;
-    let stage = p.stage.to_value();
-    financing_transition::ActiveModel {
-        programme: Set(Programme::SocialFuel),
-        financing_id: Set(p.id),
-        from_stage: Set(Some(stage.clone())),
-        to_stage: Set(stage),
-        event: Set("ASSISTANCE_PLAN".into()),
-        occurred_on: Set(from),
-        recorded_at: Set(act.clock.now()),
-        actor: Set(act.caller.actor()),
-        note: Set(reason),
-        ..Default::default()
-    }
-    .insert(&txn)
+    crate::lifecycle::note_in_history(
+        &txn,
+        act,
+        Programme::SocialFuel,
+        p.id,
+        p.stage.to_value(),
+        "ASSISTANCE_PLAN",
+        from,
+        reason,
+    )
     .await?;
     txn.commit().await?;
     Ok(saved)
@@ -257,19 +253,16 @@ pub async fn record_schedule(
     a.schedule_delay_accepted = Set(delay_accepted || p.schedule_delay_accepted);
     let txn = db.begin().await?;
     let saved = a.update(&txn).await?;
-    financing_transition::ActiveModel {
-        programme: Set(Programme::SocialFuel),
-        financing_id: Set(p.id),
-        from_stage: Set(Some(stage.clone())),
-        to_stage: Set(stage),
-        event: Set("SCHEDULE".into()),
-        occurred_on: Set(act.day(None)),
-        recorded_at: Set(act.clock.now()),
-        actor: Set(act.caller.actor()),
-        note: Set(Some(note)),
-        ..Default::default()
-    }
-    .insert(&txn)
+    crate::lifecycle::note_in_history(
+        &txn,
+        act,
+        Programme::SocialFuel,
+        p.id,
+        stage,
+        "SCHEDULE",
+        act.day(None),
+        Some(note),
+    )
     .await?;
     txn.commit().await?;
     Ok(saved)

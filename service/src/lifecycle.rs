@@ -212,6 +212,31 @@ async fn record(db: &impl ConnectionTrait, act: &Act, s: Step<'_>) -> Result<()>
     Ok(())
 }
 
+/// Writes a history row for a fact recorded on a financing that leaves its stage as it is (a document, a plan, a
+/// schedule, an agenda placement), dated `on`, the day it happened: the one writer of such rows besides [`record`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn note_in_history(
+    db: &impl ConnectionTrait,
+    act: &Act,
+    programme: Programme,
+    id: i64,
+    stage: String,
+    event: &str,
+    on: NaiveDate,
+    note: Option<String>,
+) -> Result<()> {
+    let step = Step {
+        programme,
+        id,
+        from: Some(stage.clone()),
+        to: stage,
+        event,
+        on,
+        note,
+    };
+    record(db, act, step).await
+}
+
 /// A social-fuel project by id.
 pub async fn project(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<social_fuel_project::Model> {
     social_fuel_project::Entity::find_by_id(id)
@@ -467,24 +492,21 @@ pub async fn add_project_document(
         a.update(&txn).await?;
     }
     if filed.is_some() {
-        let stage = p.stage.to_value();
-        financing_transition::ActiveModel {
-            programme: Set(Programme::SocialFuel),
-            financing_id: Set(p.id),
-            from_stage: Set(Some(stage.clone())),
-            to_stage: Set(stage),
-            event: Set("DOCUMENT".into()),
-            occurred_on: Set(day),
-            recorded_at: Set(act.clock.now()),
-            actor: Set(act.caller.actor()),
-            note: Set(Some(format!(
-                "{} received on {day}{}",
-                kind.to_value(),
-                reason.map(|r| format!(": {r}")).unwrap_or_default()
-            ))),
-            ..Default::default()
-        }
-        .insert(&txn)
+        let note = format!(
+            "{} received on {day}{}",
+            kind.to_value(),
+            reason.map(|r| format!(": {r}")).unwrap_or_default()
+        );
+        note_in_history(
+            &txn,
+            act,
+            Programme::SocialFuel,
+            p.id,
+            p.stage.to_value(),
+            "DOCUMENT",
+            day,
+            Some(note),
+        )
         .await?;
     }
     txn.commit().await?;
