@@ -49,6 +49,7 @@ mod m20261205_000043_audit_log_no_truncate;
 mod m20261205_000044_browser_sessions;
 mod m20261205_000045_carta_borrower_name;
 mod m20261205_000046_fact_effective_dates;
+mod m20261206_000049_decision_grounds;
 mod util;
 
 /// Every migration, in order.
@@ -105,6 +106,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000044_browser_sessions::Migration),
             Box::new(m20261205_000045_carta_borrower_name::Migration),
             Box::new(m20261205_000046_fact_effective_dates::Migration),
+            Box::new(m20261206_000049_decision_grounds::Migration),
         ]
     }
 }

@@ -545,7 +545,9 @@ pub async fn transition_project(
 }
 
 /// The rules a favourable act may not pass over unless MDA says why: the framing decision over the request's own
-/// criteria (art. 9: arts. 3, 5, 7, 8), the conforming evaluation over the schedule (art. 10).
+/// criteria (art. 9: arts. 3, 5, 7, 8, and the assistance plan art. 2 makes a minimum criterion: none recorded, or one
+/// lacking a content of art. 6), the conforming evaluation over the schedule (art. 10). MDA analyses and decides
+/// (art. 9 "avaliar"), so it may still decide over them, saying why.
 fn guarded_by(event: &SfEvent) -> &'static [entity::rules::RuleCode] {
     use entity::rules::code as r;
     match event {
@@ -556,6 +558,7 @@ fn guarded_by(event: &SfEvent) -> &'static [entity::rules::RuleCode] {
             r::SF_SHARE_MIN,
             r::SF_REPRESENTATION,
             r::SF_CONTRACT_TERMS,
+            r::SF_ASSISTANCE_PLAN,
             r::SF_BANK_FIRST,
             r::SF_DOCUMENTS,
         ],
@@ -589,13 +592,16 @@ pub async fn transition_project_overriding(
         .filter(|d| d.received_on <= event.on())
         .map(|d| d.kind)
         .collect();
-    if let SfEvent::ConcludeEvaluation { result, .. } = &event {
-        crate::evaluation::check_conclusion(db, p.id, *result == vocab::Decision::Favourable).await?;
+    // IN MDA nº 2/2005 judges only acts dated while it was in force: after its revocation none of its guards refuses.
+    let in_force = entity::rules::mda_2005().in_force_on(event.on());
+    if let SfEvent::ConcludeEvaluation { result, on, .. } = &event {
+        let conforming = *result == vocab::Decision::Favourable;
+        crate::evaluation::check_conclusion(db, p.id, conforming, *on, in_force).await?;
     }
     not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
     let mut note = note;
-    let guarded = guarded_by(&event);
+    let guarded = if in_force { guarded_by(&event) } else { &[] };
     if !guarded.is_empty() {
         let params = rule_parameter::Entity::params(db).await?;
         let calendar = non_business_day::Entity::calendar(db).await?;

@@ -213,8 +213,10 @@ impl LifecycleMutation {
     }
 
     /// Records MDA's decision letter (art. 9). A favourable decision over SF-SHARE-MIN, SF-REPRESENTATION,
-    /// SF-CONTRACT-TERMS, SF-BANK-FIRST or SF-DOCUMENTS violated on its day is refused by that rule unless
-    /// `overrideReason` says why MDA decides so (kept in the history).
+    /// SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN (no plan, or an incomplete one: art. 2), SF-BANK-FIRST or SF-DOCUMENTS
+    /// violated on its day is refused by that rule unless `overrideReason` says why MDA decides so (kept in the
+    /// history). A non-conformity letter states its grounds (art. 9 II). A decision dated after IN MDA nº 2/2005 was
+    /// revoked is refused by none of its guards.
     async fn decide_social_fuel_project(
         &self,
         ctx: &Context<'_>,
@@ -225,6 +227,14 @@ impl LifecycleMutation {
             desc = "Reference of the letter (ofício) naming the company and its CNPJ (art. 9 I–II): required; a decision without it is refused (SF-DECISION-LETTER)."
         )]
         letter: Option<String>,
+        #[graphql(
+            desc = "What the analysis was based on (art. 9 II): required of a non-conformity letter (SF-DECISION-LETTER)."
+        )]
+        grounds: Option<String>,
+        #[graphql(
+            desc = "Who signed the letter: the Secretary of Family Agriculture or a legal representative (art. 9 I–II)."
+        )]
+        signatory: Option<String>,
         #[graphql(desc = "Why MDA decides favourably over rules the project violates; kept in the history.")]
         override_reason: Option<String>,
     ) -> Result<SocialFuelProject> {
@@ -232,6 +242,8 @@ impl LifecycleMutation {
             on: day(a, on),
             decision: decision.into(),
             letter,
+            grounds,
+            signatory,
         };
         transition_sf_overriding(ctx, &id, event, None, override_reason).await
     }

@@ -293,6 +293,8 @@ impl Plain for SocialFuelProject {
             "analysedByBank" => Value::Boolean(p.analysed_by_bank),
             "decision" => opt(p.decision, |d| enumerated(Decision::from(d))),
             "decisionLetter" => opt_text(p.decision_letter.as_deref()),
+            "decisionGrounds" => opt_text(p.decision_grounds.as_deref()),
+            "decisionSignatory" => opt_text(p.decision_signatory.as_deref()),
             "scheduledImplementationEnd" => date(p.scheduled_implementation_end),
             "scheduleDelayAccepted" => Value::Boolean(p.schedule_delay_accepted),
             "industrialStartOn" => date(p.industrial_start_on),

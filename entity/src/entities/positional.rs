@@ -396,6 +396,8 @@ positional!(super::social_fuel_project::Model {
     unframed_on,
     unframing_reason,
     created_at,
+    decision_grounds,
+    decision_signatory,
 });
 
 #[cfg(test)]

@@ -76,6 +76,10 @@ pub struct Model {
     pub unframing_reason: Option<String>,
     /// Creation time.
     pub created_at: DateTimeUtc,
+    /// What a non-conformity letter says the analysis was based on (art. 9 II).
+    pub decision_grounds: Option<String>,
+    /// Who signed the decision letter: the Secretary of Family Agriculture or a legal representative (art. 9 I–II).
+    pub decision_signatory: Option<String>,
 }
 
 /// No declared relations.
@@ -97,6 +101,8 @@ impl Model {
             p.decided_on = None;
             p.decision = None;
             p.decision_letter = None;
+            p.decision_grounds = None;
+            p.decision_signatory = None;
         }
         p.financing_approved_on = by(p.financing_approved_on);
         p.industrial_start_on = by(p.industrial_start_on);

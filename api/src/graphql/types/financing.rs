@@ -177,6 +177,16 @@ impl SocialFuelProject {
         self.0.decision_letter.as_deref()
     }
 
+    /// What a non-conformity letter says the analysis was based on (art. 9 II).
+    async fn decision_grounds(&self) -> Option<&str> {
+        self.0.decision_grounds.as_deref()
+    }
+
+    /// Who signed the decision letter (art. 9 I–II).
+    async fn decision_signatory(&self) -> Option<&str> {
+        self.0.decision_signatory.as_deref()
+    }
+
     /// Scheduled end of implementation in the physical-financial schedule (art. 10).
     async fn scheduled_implementation_end(&self) -> Option<Date> {
         date(self.0.scheduled_implementation_end)
