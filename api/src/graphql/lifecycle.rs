@@ -217,6 +217,8 @@ impl LifecycleMutation {
     /// violated on its day is refused by that rule unless `overrideReason` says why MDA decides so (kept in the
     /// history). A non-conformity letter states its grounds (art. 9 II). A decision dated after IN MDA nº 2/2005 was
     /// revoked is refused by none of its guards.
+    // Each argument is one of the letter's facts as the schema names them (art. 9).
+    #[allow(clippy::too_many_arguments)]
     async fn decide_social_fuel_project(
         &self,
         ctx: &Context<'_>,
