@@ -552,12 +552,36 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         assert!(u["explanation"].as_str().is_some_and(|e| e.contains("compras abaixo do mínimo") && e.contains("art. 11 II")), "{u}");
         refused(&app, &step("requestSocialFuelSeal", ", on: \"2015-10-25\""), json!({ "id": heard }), "SF-SEAL-REQUEST-30D").await;
         refused(&app, &step("unframeSocialFuelProject", ", reason: \"não aceitas\", on: \"2015-10-19\""), json!({ "id": heard }), "SF-UNFRAMING").await;
+        // The company's justifications and contestations (art. 11 II), with their date and content: not before the
+        // conclusion they answer; MDA's notice to the bank only once there is something to notify.
+        let justify = |on: &str| step("recordSocialFuelJustifications", &format!(", content: \"a seca de 2015 reduziu a safra\", on: \"{on}\""));
+        let (message, code) = app.error(&justify("2015-10-19"), json!({ "id": heard })).await;
+        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "{message}");
+        let notice = |on: &str| step("recordSocialFuelBankNotice", &format!(", reference: \"Ofício 31/2015/SAF\", on: \"{on}\""));
+        refused(&app, &notice("2015-11-01"), json!({ "id": heard }), "SF-UNFRAMING").await;
+        app.data(&justify("2015-11-05"), json!({ "id": heard })).await;
+        let u = deadline(heard.clone(), "SF-UNFRAMING").await;
+        assert!(u["status"] == "PENDING" && u["explanation"].as_str().is_some_and(|e| e.contains("on 2015-11-05: a seca de 2015")), "{u}");
         let d = app.data(&step("unframeSocialFuelProject", ", reason: \"justificativas não aceitas\", on: \"2015-11-20\""), json!({ "id": heard })).await;
         let p = &d["unframeSocialFuelProject"];
         assert_eq!((p["stage"].as_str(), p["status"].as_str()), (Some("UNFRAMED"), Some("ENDED")));
         let events: Vec<&str> = p["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
-        assert_eq!(events[events.len() - 3..], ["START_EVALUATION", "CONCLUDE_EVALUATION", "UNFRAME"]);
+        assert_eq!(events[events.len() - 4..], ["START_EVALUATION", "CONCLUDE_EVALUATION", "JUSTIFICATIONS", "UNFRAME"]);
         assert_eq!(deadline(heard.clone(), "SF-UNFRAMING").await["status"], "MET");
+        let (message, code) = app.error(&notice("2015-11-19"), json!({ "id": heard })).await;
+        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
+        app.data(&notice("2015-11-25"), json!({ "id": heard })).await;
+        let u = deadline(heard.clone(), "SF-UNFRAMING").await;
+        assert!(u["explanation"].as_str().is_some_and(|e| e.contains("notified the bank on 2015-11-25, Ofício 31/2015/SAF")), "{u}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { justificationsFiledOn justificationsContent bankNotifiedOn bankNoticeReference history { event } } } }";
+        let n = app.data(q, json!({ "id": heard })).await["node"].clone();
+        assert_eq!(
+            (n["justificationsFiledOn"].as_str(), n["bankNotifiedOn"].as_str(), n["bankNoticeReference"].as_str()),
+            (Some("2015-11-05"), Some("2015-11-25"), Some("Ofício 31/2015/SAF")),
+            "{n}"
+        );
+        let events: Vec<&str> = n["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
+        assert!(events.contains(&"JUSTIFICATIONS") && events.last() == Some(&"BANK_NOTICE"), "{events:?}");
         refused(&app, &step("unframeSocialFuelProject", ", reason: \"again\""), json!({ "id": heard }), "SF-UNFRAMING").await;
 
         // Justifications accepted: the framing is kept and the seal's 30 days run from the acceptance.

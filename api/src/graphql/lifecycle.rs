@@ -367,6 +367,38 @@ impl LifecycleMutation {
         transition_sf(ctx, &id, event, note).await
     }
 
+    /// Records the company's justifications and contestations of the non-conformity found (art. 11 II), with their
+    /// date and content: only during `NON_CONFORMITY_HEARING`, not before the evaluation's conclusion.
+    async fn record_social_fuel_justifications(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "What the company's justifications and contestations say.")] content: String,
+        #[graphql(desc = "When they were filed; today by default; not after today.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
+        let p = life::record_justifications(db(ctx), &act(ctx), key, on.map(|d| d.0), &content)
+            .await
+            .served(ctx)?;
+        Ok(SocialFuelProject(super::seen(ctx, p)?))
+    }
+
+    /// Records MDA's notice to the bank that approved the project (art. 11 II and §1): once it is `UNFRAMED` or
+    /// `SEAL_ELIGIBLE`, not before the act it reports.
+    async fn record_social_fuel_bank_notice(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "Reference of the notice (ofício).")] reference: String,
+        #[graphql(desc = "When it was sent; today by default; not after today.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
+        let p = life::record_bank_notice(db(ctx), &act(ctx), key, on.map(|d| d.0), &reference)
+            .await
+            .served(ctx)?;
+        Ok(SocialFuelProject(super::seen(ctx, p)?))
+    }
+
     /// Unframes a project once MDA did not accept the company's justifications of the non-conformity found (art. 11
     /// II): only from `NON_CONFORMITY_HEARING`.
     async fn unframe_social_fuel_project(

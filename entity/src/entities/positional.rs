@@ -398,6 +398,10 @@ positional!(super::social_fuel_project::Model {
     created_at,
     decision_grounds,
     decision_signatory,
+    justifications_filed_on,
+    justifications_content,
+    bank_notified_on,
+    bank_notice_reference,
 });
 
 #[cfg(test)]

@@ -410,6 +410,10 @@ fn project() -> social_fuel_project::Model {
         created_at: Utc::now(),
         decision_grounds: None,
         decision_signatory: None,
+        justifications_filed_on: None,
+        justifications_content: None,
+        bank_notified_on: None,
+        bank_notice_reference: None,
     }
 }
 

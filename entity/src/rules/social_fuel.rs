@@ -1102,12 +1102,24 @@ pub fn check_all(
     for d in deadlines(p, params, cal, as_of)? {
         out.push(deadline_outcome(&d));
     }
+    // Art. 11 II: the company's justifications and contestations are heard, and the bank is notified of an unframing.
+    let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
+        (Some(j), Some(c)) => explain!("; the company filed its justifications and contestations on {j}: {c}"),
+        _ => "; no justifications of the company recorded".into(),
+    };
+    let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
+        (Some(n), r) => explain!(
+            "; MDA notified the bank on {n}{} (art. 11 II)",
+            r.map(|r| format!(", {r}")).unwrap_or_default()
+        ),
+        (None, _) => "; MDA's notice to the bank is not recorded yet (art. 11 II)".into(),
+    };
     out.push(match p.unframed_on {
         Some(d) => outcome(
             code::SF_UNFRAMING,
             Status::Met,
             format!(
-                "unframed on {d}: {}",
+                "unframed on {d}: {}{heard}{notified}",
                 p.unframing_reason.as_deref().unwrap_or("no reason recorded")
             ),
         ),
@@ -1130,7 +1142,7 @@ pub fn check_all(
                 format!(
                     "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
                      justifications and contestations and unframes the project only if it does not accept them \
-                     (art. 11 II)",
+                     (art. 11 II){heard}",
                     p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
                 ),
             ),
