@@ -428,7 +428,43 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             };
             service::commitments::add_proposal(db, &at(received), p.id, proposal, None, None).await?;
         }
+        if stage != SocialFuelStage::Draft {
+            // The assistance plan art. 2 makes a minimum criterion; those MDA found non-conforming were outsourced and
+            // named no staff (art. 6 II asks the contract "também", in addition to the staff).
+            let refused = stage == SocialFuelStage::NonConforming;
+            let outsourced = refused || p.id % 3 == 0;
+            let plan = service::commitments::Plan {
+                staff_description: (!refused).then(|| "2 engenheiros agrônomos e 4 técnicos agrícolas".to_owned()),
+                outsourced,
+                outsourcing_contract: outsourced.then(|| format!("Contrato de ATER nº {}/{}", p.id, 2019)),
+                coverage_area: Some(format!("{city} e municípios vizinhos")),
+                farmers_assisted: Some(80 + (p.id as i32 % 5) * 40),
+                methodology: Some("dias de campo mensais e visitas técnicas às propriedades".into()),
+            };
+            service::commitments::record_plan(db, &at(received), p.id, plan, None, Some(received)).await?;
+        }
         for (on, event) in plan.events(i) {
+            // A conformity reads the evaluation's findings (art. 11): the evaluator found every criterion met.
+            if let SfEvent::ConcludeEvaluation {
+                result: Decision::Favourable,
+                ..
+            } = &event
+            {
+                let report = service::evaluation::Report {
+                    evaluator: "Fundação de Avaliação Externa".into(),
+                    reference: Some(format!("RA-{}-{}", chrono::Datelike::year(&on), p.id)),
+                    found_on: Some(on),
+                    findings: service::evaluation::CRITERIA
+                        .iter()
+                        .map(|c| service::evaluation::Finding {
+                            criterion: c.as_str().to_owned(),
+                            conforming: true,
+                            note: None,
+                        })
+                        .collect(),
+                };
+                service::evaluation::record(db, &at(on), p.id, report).await?;
+            }
             // Where MDA decided favourably over a rule the project violates, it said why (kept in the history).
             let why = Some("MDA considerou suficientes as garantias e a representação apresentadas".to_owned());
             service::lifecycle::transition_project_overriding(db, &at(on), p.id, event, None, why).await?;
@@ -609,7 +645,19 @@ impl ProjectPlan {
                 Decision::Favourable
             };
             let letter = Some(format!("Ofício nº {}/{}/MDA", 100 + i, chrono::Datelike::year(&on)));
-            out.push((on, SfEvent::Decide { on, decision, letter }));
+            let grounds = (decision == Decision::Unfavourable)
+                .then(|| "participação da agricultura familiar abaixo do mínimo do art. 3º".to_owned());
+            let signatory = Some("Secretário de Agricultura Familiar".to_owned());
+            out.push((
+                on,
+                SfEvent::Decide {
+                    on,
+                    decision,
+                    letter,
+                    grounds,
+                    signatory,
+                },
+            ));
         }
         if let Some(on) = self.approved {
             let scheduled_end = Some(on + Duration::days(365));

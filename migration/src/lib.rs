@@ -50,6 +50,8 @@ mod m20261205_000044_browser_sessions;
 mod m20261205_000045_carta_borrower_name;
 mod m20261205_000046_fact_effective_dates;
 mod m20261205_000048_carta_approval_cycles;
+mod m20261206_000049_decision_grounds;
+mod m20261206_000050_hearing_and_bank_notice;
 mod util;
 
 /// Every migration, in order.
@@ -107,6 +109,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000045_carta_borrower_name::Migration),
             Box::new(m20261205_000046_fact_effective_dates::Migration),
             Box::new(m20261205_000048_carta_approval_cycles::Migration),
+            Box::new(m20261206_000049_decision_grounds::Migration),
+            Box::new(m20261206_000050_hearing_and_bank_notice::Migration),
         ]
     }
 }

@@ -165,7 +165,11 @@ pub async fn project(
         plan
     });
     let (semi_arid, semi_arid_note) = social_fuel::semi_arid_on(&memberships, reference);
-    let notices = notices.iter().filter(|n| n.notified_on <= as_of).count();
+    let notices: Vec<_> = notices
+        .iter()
+        .filter(|n| n.notified_on <= as_of)
+        .map(|n| n.kind)
+        .collect();
     // The version of each acquisition known on `as_of`, of the years up to it.
     let acq: Vec<_> = acq
         .into_iter()
@@ -181,7 +185,7 @@ pub async fn project(
         plan: plan.as_ref(),
         semi_arid,
         semi_arid_note: Some(&semi_arid_note),
-        change_notices: notices,
+        change_notices: &notices,
     };
     let mut outcomes = basis.run(|| social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of))?;
     apply_confirmations(facts, Programme::SocialFuel, p.id, as_of, &mut outcomes).await?;

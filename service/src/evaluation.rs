@@ -16,8 +16,8 @@ use entity::{
     vocab::SocialFuelStage,
 };
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -57,7 +57,7 @@ pub struct Report {
 /// Records the findings of a project under external evaluation, replacing earlier findings on the same criteria, in
 /// one transaction.
 pub async fn record(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     report: Report,
@@ -97,7 +97,19 @@ pub async fn record(
         }
         seen.push(*c);
     }
-    let found_on = act.day(report.found_on);
+    let found_on = act.effective("input.foundOn", report.found_on, None)?;
+    // A finding is made by the evaluation: not before it started (art. 11).
+    if let Some(started) = p.evaluation_started_on
+        && found_on < started
+    {
+        return Err(ServiceError::rule(
+            rule::SF_EXTERNAL_EVAL_6M,
+            format!(
+                "input.foundOn: findings dated {found_on} are before the external evaluation started ({started}); a \
+                 finding is made by the evaluation (art. 11)"
+            ),
+        ));
+    }
     let txn = db.begin().await?;
     evaluation_finding::Entity::delete_many()
         .filter(evaluation_finding::Column::ProjectId.eq(p.id))
@@ -138,26 +150,61 @@ pub async fn findings(db: &impl ConnectionTrait, project_id: i64) -> Result<Vec<
         .await?)
 }
 
-/// Refuses a conclusion of conformity over a finding of non-conformity (art. 11 I–II).
-pub async fn check_conclusion(db: &impl ConnectionTrait, project_id: i64, conforming: bool) -> Result<()> {
+/// Refuses a conclusion the findings do not support (art. 11 I–II): conformity over a finding of non-conformity, and
+/// (for a conclusion dated while IN MDA nº 2/2005 was in force, `in_force`) conformity without a finding on every
+/// criterion of the seal, or dated before the findings it reads. Art. 11 has MDA find conformity "mediante realização
+/// de avaliação externa": a conformity with no evaluation behind it is not one.
+pub async fn check_conclusion(
+    db: &impl ConnectionTrait,
+    project_id: i64,
+    conforming: bool,
+    on: NaiveDate,
+    in_force: bool,
+) -> Result<()> {
     if !conforming {
         return Ok(());
     }
-    let against: Vec<String> = findings(db, project_id)
-        .await?
-        .into_iter()
+    let found = findings(db, project_id).await?;
+    let against: Vec<&str> = found
+        .iter()
         .filter(|f| !f.conforming)
-        .map(|f| f.criterion)
+        .map(|f| f.criterion.as_str())
         .collect();
-    if against.is_empty() {
+    if !against.is_empty() {
+        return Err(ServiceError::rule(
+            rule::SF_EXTERNAL_EVAL_6M,
+            format!(
+                "the evaluation found non-conformity on {}: conformity cannot be concluded (art. 11 II); record the \
+                 corrected findings first, or conclude non-conformity",
+                against.join(", ")
+            ),
+        ));
+    }
+    if !in_force {
         return Ok(());
     }
-    Err(ServiceError::rule(
-        rule::SF_EXTERNAL_EVAL_6M,
-        format!(
-            "the evaluation found non-conformity on {}: conformity cannot be concluded (art. 11 II); record the \
-             corrected findings first, or conclude non-conformity",
-            against.join(", ")
-        ),
-    ))
+    let missing: Vec<&str> = CRITERIA
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| !found.iter().any(|f| f.criterion == *c))
+        .collect();
+    if !missing.is_empty() {
+        return Err(ServiceError::rule(
+            rule::SF_EXTERNAL_EVAL_6M,
+            format!(
+                "conformity is found by the external evaluation (art. 11 I), and it has recorded no finding on {}: \
+                 record the findings (recordEvaluationFindings) first",
+                missing.join(", ")
+            ),
+        ));
+    }
+    if let Some(last) = found.iter().map(|f| f.found_on).max()
+        && on < last
+    {
+        return Err(ServiceError::rule(
+            rule::SF_EXTERNAL_EVAL_6M,
+            format!("a conclusion on {on} is before the findings it reads (made on {last})"),
+        ));
+    }
+    Ok(())
 }

@@ -555,6 +555,98 @@ pub async fn record_bank_framing(
     Ok(saved)
 }
 
+/// Records the company's justifications and contestations of the non-conformity the evaluation found (art. 11 II):
+/// their date and content, while MDA hears them (`NON_CONFORMITY_HEARING`), not before the evaluation's conclusion
+/// nor after today; MDA then accepts them or unframes the project. Filed again, they replace the earlier ones, and the
+/// history keeps both.
+pub async fn record_justifications(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    project_id: i64,
+    on: Option<NaiveDate>,
+    content: &str,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "id", project_id).await?;
+    if p.stage != SocialFuelStage::NonConformityHearing {
+        return Err(ServiceError::rule(
+            entity::rules::code::SF_UNFRAMING,
+            format!(
+                "the company's justifications and contestations answer a non-conformity found by the evaluation (art. \
+                 11 II); this project is «{}»",
+                p.stage.name_pt()
+            ),
+        ));
+    }
+    let content = required("content", content)?;
+    let day = act.effective("on", on, p.external_evaluation_on)?;
+    let note = format!("justifications and contestations filed on {day}: {content}");
+    let mut a = p.clone().into_active_model();
+    a.justifications_filed_on = Set(Some(day));
+    a.justifications_content = Set(Some(content));
+    write_fact(db, act, &p, a, "JUSTIFICATIONS", day, note).await
+}
+
+/// Records MDA's notice to the bank that approved the project (art. 11 II: of an unframing; §1: of an unframing or of a
+/// seal not requested in time): its date and reference, once the project is unframed or seal-eligible, not before
+/// the act it reports nor after today.
+pub async fn record_bank_notice(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    project_id: i64,
+    on: Option<NaiveDate>,
+    reference: &str,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "id", project_id).await?;
+    let since = match p.stage {
+        SocialFuelStage::Unframed => p.unframed_on,
+        SocialFuelStage::SealEligible => p.justifications_accepted_on.or(p.external_evaluation_on),
+        _ => {
+            return Err(ServiceError::rule(
+                entity::rules::code::SF_UNFRAMING,
+                format!(
+                    "MDA notifies the bank of an unframing (art. 11 II) or of a seal not requested in time (art. 11 \
+                     §1); this project is «{}»",
+                    p.stage.name_pt()
+                ),
+            ));
+        }
+    };
+    let reference = required("reference", reference)?;
+    let day = act.effective("on", on, since)?;
+    let note = format!("MDA notified the bank on {day}: {reference}");
+    let mut a = p.clone().into_active_model();
+    a.bank_notified_on = Set(Some(day));
+    a.bank_notice_reference = Set(Some(reference));
+    write_fact(db, act, &p, a, "BANK_NOTICE", day, note).await
+}
+
+/// Writes a fact of a project that leaves its stage as it is, with its history row, in one transaction.
+async fn write_fact(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    p: &social_fuel_project::Model,
+    a: social_fuel_project::ActiveModel,
+    event: &str,
+    on: NaiveDate,
+    note: String,
+) -> Result<social_fuel_project::Model> {
+    let stage = p.stage.to_value();
+    let txn = db.begin().await?;
+    let saved = a.update(&txn).await?;
+    let step = Step {
+        programme: Programme::SocialFuel,
+        id: p.id,
+        from: Some(stage.clone()),
+        to: stage,
+        event,
+        on,
+        note: Some(note),
+    };
+    record(&txn, act, step).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
 /// Moves a project through `event`, with its history row.
 pub async fn transition_project(
     db: &(impl ConnectionTrait + TransactionTrait),
@@ -567,7 +659,9 @@ pub async fn transition_project(
 }
 
 /// The rules a favourable act may not pass over unless MDA says why: the framing decision over the request's own
-/// criteria (art. 9: arts. 3, 5, 7, 8), the conforming evaluation over the schedule (art. 10).
+/// criteria (art. 9: arts. 3, 5, 7, 8, and the assistance plan art. 2 makes a minimum criterion: none recorded, or one
+/// lacking a content of art. 6), the conforming evaluation over the schedule (art. 10). MDA analyses and decides
+/// (art. 9 "avaliar"), so it may still decide over them, saying why.
 fn guarded_by(event: &SfEvent) -> &'static [entity::rules::RuleCode] {
     use entity::rules::code as r;
     match event {
@@ -578,6 +672,7 @@ fn guarded_by(event: &SfEvent) -> &'static [entity::rules::RuleCode] {
             r::SF_SHARE_MIN,
             r::SF_REPRESENTATION,
             r::SF_CONTRACT_TERMS,
+            r::SF_ASSISTANCE_PLAN,
             r::SF_BANK_FIRST,
             r::SF_DOCUMENTS,
         ],
@@ -611,13 +706,16 @@ pub async fn transition_project_overriding(
         .filter(|d| d.received_on <= event.on())
         .map(|d| d.kind)
         .collect();
-    if let SfEvent::ConcludeEvaluation { result, .. } = &event {
-        crate::evaluation::check_conclusion(db, p.id, *result == vocab::Decision::Favourable).await?;
+    // IN MDA nº 2/2005 judges only acts dated while it was in force: after its revocation none of its guards refuses.
+    let in_force = entity::rules::mda_2005().in_force_on(event.on());
+    if let SfEvent::ConcludeEvaluation { result, on, .. } = &event {
+        let conforming = *result == vocab::Decision::Favourable;
+        crate::evaluation::check_conclusion(db, p.id, conforming, *on, in_force).await?;
     }
     not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
     let mut note = note;
-    let guarded = guarded_by(&event);
+    let guarded = if in_force { guarded_by(&event) } else { &[] };
     if !guarded.is_empty() {
         let params = rule_parameter::Entity::params(db).await?;
         let calendar = non_business_day::Entity::calendar(db).await?;

@@ -707,3 +707,47 @@ async fn a_subscription_needs_a_key_and_a_bank_hears_only_its_own_flags() {
     })
     .await;
 }
+
+/// Issue 42, item 4: a deadline of IN MDA nº 2/2005 falling after its revocation (24 May 2021) raises no flag today and
+/// says why; one due on 24 May 2021 itself still does.
+#[tokio::test]
+async fn deadlines_of_the_revoked_instrument_falling_after_its_revocation_raise_no_flag() {
+    on_each_backend(false, |app| async move {
+        let mut projects = Vec::new();
+        // Filed on Friday 23 April 2021: 30 days end on Sunday 23 May, moved to Monday 24 May, the last day in force;
+        // filed on Monday 26 April: due on 26 May, after the revocation.
+        let first = new_project(&app, Some("2021-04-01")).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let second = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina 2", "bankId": bb, "producerDocument": "11.222.333/0001-81", "plantMunicipalityCode": 5103403,
+                    "requestedAmount": "2000000.00", "bankFramedOn": "2021-04-01" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        for (filed, p) in [("2021-04-23", first), ("2021-04-26", second)] {
+            crate::facts::documents_received(&app, &p, "2021-04-20").await;
+            app.data("mutation F($id: ID!, $on: Date!) { fileSocialFuelProject(id: $id, on: $on) { stage } }", json!({ "id": p, "on": filed }))
+                .await;
+            projects.push(p);
+        }
+        let today = Utc::now().date_naive();
+        run(&app, today).await;
+        let open: Vec<Value> = flags(&app, "SF-DECISION-30D").await.into_iter().filter(|f| f["open"] == true).collect();
+        assert_eq!(open.len(), 1, "only the deadline due while the instrument was in force: {open:?}");
+        assert_eq!((&open[0]["dueOn"], &open[0]["subject"]["id"]), (&json!("2021-05-24"), &projects[0]), "{open:?}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { deadlines { ruleCode status dueDate countingNote } } } }";
+        let d = app.data(q, json!({ "id": projects[1] })).await;
+        let decision = d["node"]["deadlines"]
+            .as_array()
+            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "SF-DECISION-30D").cloned())
+            .expect("the decision deadline");
+        assert_eq!((decision["status"].as_str(), decision["dueDate"].as_str()), (Some("NOT_APPLICABLE"), Some("2021-05-26")), "{decision}");
+        assert!(
+            decision["countingNote"].as_str().is_some_and(|n| n.contains("Portaria n° 142, de 24/05/2021") && n.contains("not applicable")),
+            "{decision}"
+        );
+    })
+    .await;
+}

@@ -43,13 +43,14 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
         let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {SF_FIELDS} }} }}");
 
         // Filing needs the bank's framing first, then the six documents.
-        refused(&app, &step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id }), "SF-BANK-FIRST").await;
+        // IN MDA nº 2/2005 judges acts of its time (in force until 2021-05-24): the guards are walked in 2015.
+        refused(&app, &step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": id }), "SF-BANK-FIRST").await;
         refused(&app, &step("decideSocialFuelProject", ", decision: FAVOURABLE"), json!({ "id": id }), "SF-DECISION-30D").await;
         let framed = app.data("mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
             json!({ "i": { "title": "Usina de Petrolina II", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
-            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" } })).await;
+            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2015-01-05" } })).await;
         let id = framed["createSocialFuelProject"]["id"].clone();
-        refused(&app, &step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id }), "SF-DOCUMENTS").await;
+        refused(&app, &step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": id }), "SF-DOCUMENTS").await;
         for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
             app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-01-08\") { kind } }", json!({ "id": id, "k": kind })).await;
         }
@@ -85,17 +86,24 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
         // A second project: non-conforming, then an extension without its conditions.
         let other = app.data("mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
             json!({ "i": { "title": "Usina 3", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
-            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" } })).await;
+            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": "2015-01-05" } })).await;
         let id2 = other["createSocialFuelProject"]["id"].clone();
         for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
-            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2026-01-08\") { kind } }", json!({ "id": id2, "k": kind })).await;
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2015-01-08\") { kind } }", json!({ "id": id2, "k": kind })).await;
         }
-        app.data(&step("fileSocialFuelProject", ", on: \"2026-01-10\""), json!({ "id": id2 })).await;
+        app.data(&step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": id2 })).await;
         refused(&app, &step("requestSocialFuelExtension", ", justification: \"x\", purchasesHonoured: true, farmersAssisted: true"), json!({ "id": id2 }), "SF-EXTENSION-12M").await;
-        // Art. 9 I–II: MDA decides by a letter; a decision without one is refused.
-        refused(&app, &step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2026-01-20\""), json!({ "id": id2 }), "SF-DECISION-LETTER").await;
-        let d = app.data(&step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2026-01-20\", letter: \"Ofício 8/MDA\""), json!({ "id": id2 })).await;
+        // Art. 9 I–II: MDA decides by a letter; a decision without one is refused, and so is a non-conformity letter
+        // that does not say what the analysis was based on (art. 9 II).
+        refused(&app, &step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2015-01-20\""), json!({ "id": id2 }), "SF-DECISION-LETTER").await;
+        refused(&app, &step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2015-01-20\", letter: \"Ofício 8/MDA\", grounds: \" \""), json!({ "id": id2 }), "SF-DECISION-LETTER").await;
+        let d = app.data(&step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2015-01-20\", letter: \"Ofício 8/MDA\", grounds: \"sem proposta de contrato com representação\", signatory: \"Secretário de Agricultura Familiar\""), json!({ "id": id2 })).await;
         assert_eq!(d["decideSocialFuelProject"]["stage"], "NON_CONFORMING");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { decisionGrounds decisionSignatory compliance { ruleCode status explanation } } } }";
+        let n = app.data(q, json!({ "id": id2 })).await["node"].clone();
+        assert_eq!((n["decisionGrounds"].as_str(), n["decisionSignatory"].as_str()), (Some("sem proposta de contrato com representação"), Some("Secretário de Agricultura Familiar")));
+        let letter = n["compliance"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == "SF-DECISION-LETTER").cloned()).expect("letter");
+        assert!(letter["status"] == "MET" && letter["explanation"].as_str().is_some_and(|e| e.contains("grounds") && e.contains("art. 9 II")), "{letter}");
         refused(&app, &step("approveSocialFuelFinancing", ""), json!({ "id": id2 }), "SF-SCHEDULE").await;
     })
     .await;
@@ -352,14 +360,14 @@ async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refuse
         assert!(message.contains("social-fuel programme"), "{message}");
 
         // Five documents on time, the sixth after the filing: the filing is refused, for it lacks one.
-        let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2024-03-02"))).await["createSocialFuelProject"]["id"].clone();
+        let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2014-03-02"))).await["createSocialFuelProject"]["id"].clone();
         for (kind, on) in [
-            ("REQUEST_LETTER", "2024-03-02"),
-            ("BANK_FRAMING_LETTER", "2024-03-02"),
-            ("SOCIAL_FUEL_PROJECT", "2024-03-02"),
-            ("FARMER_CONTRACT", "2024-03-02"),
-            ("CNPJ_REGISTRATION", "2024-03-02"),
-            ("GOOD_STANDING_DECLARATION", "2024-03-09"),
+            ("REQUEST_LETTER", "2014-03-02"),
+            ("BANK_FRAMING_LETTER", "2014-03-02"),
+            ("SOCIAL_FUEL_PROJECT", "2014-03-02"),
+            ("FARMER_CONTRACT", "2014-03-02"),
+            ("CNPJ_REGISTRATION", "2014-03-02"),
+            ("GOOD_STANDING_DECLARATION", "2014-03-09"),
         ] {
             app.data(
                 "mutation D($id: ID!, $k: ProjectDocumentKind!, $on: Date!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: $on) { kind } }",
@@ -367,27 +375,27 @@ async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refuse
             )
             .await;
         }
-        refused(&app, "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2024-03-05\") { stage } }", json!({ "id": p }), "SF-DOCUMENTS").await;
-        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2024-03-09\") { stage } }", json!({ "id": p })).await;
+        refused(&app, "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2014-03-05\") { stage } }", json!({ "id": p }), "SF-DOCUMENTS").await;
+        app.data("mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2014-03-09\") { stage } }", json!({ "id": p })).await;
         for step in [
-            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2024-03-20\", letter: \"Ofício 7/MDA\")",
-            "approveSocialFuelFinancing(id: $id, on: \"2024-04-01\")",
-            "startIndustrialOperation(id: $id, on: \"2024-04-01\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2014-03-20\", letter: \"Ofício 7/MDA\", overrideReason: \"sem propostas registradas neste teste\")",
+            "approveSocialFuelFinancing(id: $id, on: \"2014-04-01\")",
+            "startIndustrialOperation(id: $id, on: \"2014-04-01\")",
         ] {
             app.data(&format!("mutation S($id: ID!) {{ {step} {{ stage }} }}"), json!({ "id": p })).await;
         }
         let extension = |on: &str| {
             format!("mutation E($id: ID!) {{ requestSocialFuelExtension(id: $id, on: \"{on}\", justification: \"seca\", purchasesHonoured: true, farmersAssisted: true) {{ stage }} }}")
         };
-        // 12 months from 1 April 2024 end on 1 April 2025: a day later is too late.
-        refused(&app, &extension("2025-04-02"), json!({ "id": p }), "SF-EXTENSION-12M").await;
-        let d = app.data(&extension("2025-04-01"), json!({ "id": p })).await;
+        // 12 months from 1 April 2014 end on 1 April 2015: a day later is too late.
+        refused(&app, &extension("2015-04-02"), json!({ "id": p }), "SF-EXTENSION-12M").await;
+        let d = app.data(&extension("2015-04-01"), json!({ "id": p })).await;
         assert!(d["requestSocialFuelExtension"]["stage"].is_string(), "{d}");
     })
     .await;
 }
 
-/// IN MDA nº 2/2005 was revoked by Portaria MDA nº 142 of 24 May 2021: a project filed that day is still judged by it,
+/// IN MDA nº 2/2005 was revoked by Portaria n° 142, de 24/05/2021: a project filed that day is still judged by it,
 /// one filed the day after gets `NOT_APPLICABLE` on every SF rule, saying why; a draft looked at today likewise.
 #[tokio::test]
 async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_it() {
@@ -412,11 +420,13 @@ async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_
             if *filed == "2021-05-25" {
                 assert!(all.iter().all(|o| o["status"] == "NOT_APPLICABLE"), "filed the day after the revocation: {n}");
                 let why = decision["countingNote"].as_str().expect("note");
-                assert!(why.contains("Portaria MDA nº 142") && why.contains("2021-05-25") && why.contains("not modelled"), "{why}");
+                assert!(why.contains("Portaria n° 142, de 24/05/2021") && why.contains("2021-05-25") && why.contains("not modelled"), "{why}");
                 assert!(n["compliance"].as_array().expect("outcomes").iter().all(|o| o["explanation"].as_str().is_some_and(|e| e.contains("revoked"))), "{n}");
             } else {
-                assert_eq!(decision["status"], "PENDING", "filed {filed}: MDA's 30 days still run on 2021-06-01: {decision}");
-                assert!(decision["countingNote"].as_str().is_some_and(|n| !n.contains("revoked")), "{decision}");
+                // Still judged by it, but its 30 days end after the revocation: that deadline binds no one (issue 42).
+                assert_eq!(decision["status"], "NOT_APPLICABLE", "filed {filed}: MDA's 30 days end after 2021-05-24: {decision}");
+                assert!(decision["countingNote"].as_str().is_some_and(|n| n.contains("after IN MDA nº 2/2005 was revoked")), "{decision}");
+                assert!(n["compliance"].as_array().expect("outcomes").iter().any(|o| o["status"] != "NOT_APPLICABLE"), "its rules still judge it: {n}");
             }
         }
         let today = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
@@ -429,7 +439,7 @@ async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_
             if r["code"].as_str().is_some_and(|c| c.starts_with("SF-")) {
                 assert!(r["legalBasis"].as_str().is_some_and(|b| b.starts_with("IN MDA nº 2/2005")), "{r}");
                 assert_eq!((r["inForceFrom"].as_str(), r["inForceUntil"].as_str()), (Some("2005-09-30"), Some("2021-05-24")), "{r}");
-                assert!(r["revokedBy"].as_str().is_some_and(|b| b.contains("Portaria MDA nº 142")), "{r}");
+                assert!(r["revokedBy"].as_str().is_some_and(|b| b.contains("Portaria n° 142, de 24/05/2021")), "{r}");
             } else {
                 assert_eq!((r["inForceFrom"].as_str(), &r["inForceUntil"]), (Some("2019-03-20"), &Value::Null), "{r}");
             }
@@ -542,12 +552,36 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         assert!(u["explanation"].as_str().is_some_and(|e| e.contains("compras abaixo do mínimo") && e.contains("art. 11 II")), "{u}");
         refused(&app, &step("requestSocialFuelSeal", ", on: \"2015-10-25\""), json!({ "id": heard }), "SF-SEAL-REQUEST-30D").await;
         refused(&app, &step("unframeSocialFuelProject", ", reason: \"não aceitas\", on: \"2015-10-19\""), json!({ "id": heard }), "SF-UNFRAMING").await;
+        // The company's justifications and contestations (art. 11 II), with their date and content: not before the
+        // conclusion they answer; MDA's notice to the bank only once there is something to notify.
+        let justify = |on: &str| step("recordSocialFuelJustifications", &format!(", content: \"a seca de 2015 reduziu a safra\", on: \"{on}\""));
+        let (message, code) = app.error(&justify("2015-10-19"), json!({ "id": heard })).await;
+        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "{message}");
+        let notice = |on: &str| step("recordSocialFuelBankNotice", &format!(", reference: \"Ofício 31/2015/SAF\", on: \"{on}\""));
+        refused(&app, &notice("2015-11-01"), json!({ "id": heard }), "SF-UNFRAMING").await;
+        app.data(&justify("2015-11-05"), json!({ "id": heard })).await;
+        let u = deadline(heard.clone(), "SF-UNFRAMING").await;
+        assert!(u["status"] == "PENDING" && u["explanation"].as_str().is_some_and(|e| e.contains("on 2015-11-05: a seca de 2015")), "{u}");
         let d = app.data(&step("unframeSocialFuelProject", ", reason: \"justificativas não aceitas\", on: \"2015-11-20\""), json!({ "id": heard })).await;
         let p = &d["unframeSocialFuelProject"];
         assert_eq!((p["stage"].as_str(), p["status"].as_str()), (Some("UNFRAMED"), Some("ENDED")));
         let events: Vec<&str> = p["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
-        assert_eq!(events[events.len() - 3..], ["START_EVALUATION", "CONCLUDE_EVALUATION", "UNFRAME"]);
+        assert_eq!(events[events.len() - 4..], ["START_EVALUATION", "CONCLUDE_EVALUATION", "JUSTIFICATIONS", "UNFRAME"]);
         assert_eq!(deadline(heard.clone(), "SF-UNFRAMING").await["status"], "MET");
+        let (message, code) = app.error(&notice("2015-11-19"), json!({ "id": heard })).await;
+        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
+        app.data(&notice("2015-11-25"), json!({ "id": heard })).await;
+        let u = deadline(heard.clone(), "SF-UNFRAMING").await;
+        assert!(u["explanation"].as_str().is_some_and(|e| e.contains("notified the bank on 2015-11-25, Ofício 31/2015/SAF")), "{u}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { justificationsFiledOn justificationsContent bankNotifiedOn bankNoticeReference history { event } } } }";
+        let n = app.data(q, json!({ "id": heard })).await["node"].clone();
+        assert_eq!(
+            (n["justificationsFiledOn"].as_str(), n["bankNotifiedOn"].as_str(), n["bankNoticeReference"].as_str()),
+            (Some("2015-11-05"), Some("2015-11-25"), Some("Ofício 31/2015/SAF")),
+            "{n}"
+        );
+        let events: Vec<&str> = n["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
+        assert!(events.contains(&"JUSTIFICATIONS") && events.last() == Some(&"BANK_NOTICE"), "{events:?}");
         refused(&app, &step("unframeSocialFuelProject", ", reason: \"again\""), json!({ "id": heard }), "SF-UNFRAMING").await;
 
         // Justifications accepted: the framing is kept and the seal's 30 days run from the acceptance.
@@ -656,7 +690,7 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
             .expect("decide");
         assert!(
             decided["note"].as_str().is_some_and(|n| n
-                .contains("override of SF-REPRESENTATION, SF-CONTRACT-TERMS: contratos em negociação com a Fetraf")),
+                .contains("override of SF-REPRESENTATION, SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN: contratos em negociação com a Fetraf")),
             "{decided} {h:?}"
         );
         // Entered today for an act of 2015: the proposal counts from the day it was made (`effectiveOn`), so no
@@ -679,6 +713,21 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
                 "effectiveOn": "2015-01-20" } }),
         )
         .await;
+        // Art. 2 makes the assistance plan a minimum criterion: none recorded, then one lacking the staff an outsourced
+        // plan still describes (art. 6 II "também"), is refused by SF-ASSISTANCE-PLAN; complete, it passes (its
+        // compatibility is MDA's judgement, which the decision gives).
+        let (_, body) = app.gql(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!((e["ruleCode"].as_str(), e["legalBasis"].as_str()), (Some("SF-ASSISTANCE-PLAN"), Some("IN MDA nº 2/2005, art. 2; art. 6")), "no plan: {body}");
+        let plan = |staff: Option<&str>| json!({ "i": { "projectId": q2, "effectiveOn": "2015-01-20", "plan": { "staffDescription": staff, "outsourced": true,
+            "outsourcingContract": "Contrato 4/2015 com a Emater", "coverageArea": "Cuiabá", "farmersAssisted": 120, "methodology": "dias de campo" } } });
+        let record = "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { missing } } }";
+        app.data(record, plan(None)).await;
+        let (_, body) = app.gql(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!(e["ruleCode"], "SF-ASSISTANCE-PLAN", "outsourced without its staff: {body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("staff") && x.contains("overrideReason")), "{body}");
+        app.data(record, plan(Some("2 agrônomos da Emater"))).await;
         let d = app.data(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
         assert_eq!(d["decideSocialFuelProject"]["stage"], "CONFORMING", "{d}");
 
@@ -701,6 +750,20 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
             json!({ "id": p }),
         )
         .await;
+        // Conformity is found by the evaluation (art. 11): not concluded with no findings, nor with findings dated before
+        // the evaluation started.
+        let (_, body) = app.gql(&step("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2015-10-20\""), json!({ "id": p })).await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!(e["ruleCode"], "SF-EXTERNAL-EVAL-6M", "no findings: {body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("no finding") && x.contains("SF-ASSISTANCE-PLAN")), "{body}");
+        let all = ["SF-SHARE-MIN", "SF-REPRESENTATION", "SF-CONTRACT-TERMS", "SF-ASSISTANCE-PLAN"].map(|c| json!({ "criterion": c, "conforming": true }));
+        let findings = |on: &str| json!({ "i": { "projectId": p, "evaluator": "Fundação Avaliadora", "foundOn": on, "findings": all } });
+        let record = "mutation R($i: RecordEvaluationFindingsInput!) { recordEvaluationFindings(input: $i) { project { stage } } }";
+        let (_, body) = app.gql(record, findings("2015-09-30")).await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!(e["ruleCode"], "SF-EXTERNAL-EVAL-6M", "the day before the start: {body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("input.foundOn") && x.contains("2015-10-01")), "{body}");
+        app.data(record, findings("2015-10-01")).await;
         refused(
             &app,
             &step("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2015-09-30\""),
@@ -882,6 +945,106 @@ async fn an_amendment_that_needs_a_new_approval_opens_a_cycle_and_keeps_the_earl
             .await
             .expect("JSON");
         assert_eq!(seen["data"]["node"], json!({ "agendaSize": 1, "cartas": [] }), "{seen}");
+    })
+    .await;
+}
+
+/// Issue 42, item 4: IN MDA nº 2/2005 does not judge acts after its revocation. A filing of 2022 with no documents and
+/// no bank framing is recorded, refused by none of its guards, and every SF rule then says, with the reason, that it
+/// does not apply; a filing of 24 May 2021, its last day, is still refused by annex I.
+#[tokio::test]
+async fn acts_after_the_revocation_are_refused_by_none_of_the_revoked_instruments_guards() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let file = "mutation F($id: ID!, $on: Date!) { fileSocialFuelProject(id: $id, on: $on) { stage } }";
+        let last_day = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2021-05-03"))).await["createSocialFuelProject"]["id"].clone();
+        refused(&app, file, json!({ "id": last_day, "on": "2021-05-24" }), "SF-DOCUMENTS").await;
+        let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", None)).await["createSocialFuelProject"]["id"].clone();
+        let d = app.data(file, json!({ "id": p, "on": "2022-03-10" })).await;
+        assert_eq!(d["fileSocialFuelProject"]["stage"], "FILED");
+        // The lifecycle's order still holds: a decision before the filing is refused.
+        let decide = |on: &str| format!("mutation M($id: ID!) {{ decideSocialFuelProject(id: $id, decision: UNFAVOURABLE, on: \"{on}\") {{ stage decisionLetter }} }}");
+        refused(&app, &decide("2022-03-09"), json!({ "id": p }), "SF-DECISION-30D").await;
+        let d = app.data(&decide("2022-03-20"), json!({ "id": p })).await;
+        assert_eq!(d["decideSocialFuelProject"]["stage"], "NON_CONFORMING", "no letter asked of an act after the revocation");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } deadlines { ruleCode status countingNote } } } }";
+        let n = app.data(q, json!({ "id": p })).await["node"].clone();
+        for o in n["compliance"].as_array().expect("outcomes") {
+            assert_eq!(o["status"], "NOT_APPLICABLE", "{o}");
+            assert!(o["explanation"].as_str().is_some_and(|e| e.contains("Portaria n° 142, de 24/05/2021") && e.contains("2022-03-10")), "{o}");
+        }
+        assert!(n["deadlines"].as_array().expect("deadlines").iter().all(|d| d["status"] == "NOT_APPLICABLE"), "{n}");
+    })
+    .await;
+}
+
+/// Issue 42, item 3: with a granted extension, SF-EXTERNAL-EVAL-6M and SF-EXTENSION-12M agree before and after the
+/// conclusion (both judged against 12 months from the start, art. 11 §2); without it, the evaluation concluded a day
+/// after the 6 months is late.
+#[tokio::test]
+async fn the_evaluation_deadline_and_a_granted_extension_agree_before_and_after_the_conclusion() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {SF_FIELDS} }} }}");
+        let operating = |extension: bool| {
+            let (app, bndes) = (&app, bndes.clone());
+            async move {
+                let id = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2015-01-05"))).await["createSocialFuelProject"]["id"].clone();
+                crate::facts::documents_received(app, &id, "2015-01-08").await;
+                let mut steps = vec![
+                    ("fileSocialFuelProject", ", on: \"2015-01-10\""),
+                    ("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 1/2015\", overrideReason: \"sem propostas registradas neste teste\""),
+                    ("approveSocialFuelFinancing", ", on: \"2015-03-02\""),
+                    ("startIndustrialOperation", ", on: \"2015-04-01\""),
+                ];
+                if extension {
+                    steps.push(("requestSocialFuelExtension", ", justification: \"safra atrasada\", purchasesHonoured: true, farmersAssisted: true, on: \"2015-09-01\""));
+                    steps.push(("decideSocialFuelExtension", ", granted: true, reason: \"seca comprovada\", on: \"2015-09-10\""));
+                }
+                steps.push(("startExternalEvaluation", ", on: \"2015-10-01\""));
+                for (name, extra) in steps {
+                    app.data(&step(name, extra), json!({ "id": id })).await;
+                }
+                id
+            }
+        };
+        let both = |id: Value, as_of: &'static str| {
+            let app = &app;
+            async move {
+                let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: $d) { ruleCode status dueDate countingNote } } } }";
+                let n = app.data(q, json!({ "id": id, "d": as_of })).await;
+                let of = |code: &str| n["node"]["deadlines"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == code).cloned()).expect("deadline");
+                (of("SF-EXTERNAL-EVAL-6M"), of("SF-EXTENSION-12M"))
+            }
+        };
+        let record = "mutation R($i: RecordEvaluationFindingsInput!) { recordEvaluationFindings(input: $i) { project { stage } } }";
+        let conclude = |id: &Value, on: &'static str| {
+            let (app, id) = (&app, id.clone());
+            async move {
+                let all = ["SF-SHARE-MIN", "SF-REPRESENTATION", "SF-CONTRACT-TERMS", "SF-ASSISTANCE-PLAN"].map(|c| json!({ "criterion": c, "conforming": true }));
+                app.data(record, json!({ "i": { "projectId": id, "evaluator": "Fundação", "foundOn": on, "findings": all } })).await;
+                let extra = format!(", result: FAVOURABLE, on: \"{on}\", overrideReason: \"sem aquisições registradas neste teste\"");
+                app.data(&step("concludeExternalEvaluation", &extra), json!({ "id": id })).await;
+            }
+        };
+        let extended = operating(true).await;
+        // Before the conclusion: 6 months from 1 April 2015 ended on 1 October; with the extension both wait for 1 April
+        // 2016.
+        let (eval, ext) = both(extended.clone(), "2015-11-30").await;
+        assert_eq!((eval["status"].as_str(), eval["dueDate"].as_str()), (Some("PENDING"), Some("2016-04-01")), "{eval}");
+        assert_eq!((ext["status"].as_str(), ext["dueDate"].as_str()), (Some("PENDING"), Some("2016-04-01")), "{ext}");
+        // Concluded on 16 March 2016, 167 days after the 6 months: met by both, not "167 days late".
+        conclude(&extended, "2016-03-16").await;
+        let (eval, ext) = both(extended.clone(), "2016-06-01").await;
+        assert_eq!((eval["status"].as_str(), ext["status"].as_str()), (Some("MET"), Some("MET")), "{eval} {ext}");
+        assert!(eval["countingNote"].as_str().is_some_and(|n| !n.contains("late") && n.contains("art. 11 §2")), "{eval}");
+        // Without the extension, a conclusion on 2 October 2015 is a day late.
+        let plain = operating(false).await;
+        conclude(&plain, "2015-10-02").await;
+        let (eval, ext) = both(plain, "2016-06-01").await;
+        assert_eq!((eval["status"].as_str(), eval["dueDate"].as_str(), ext["status"].as_str()), (Some("OVERDUE"), Some("2015-10-01"), Some("NOT_STARTED")), "{eval} {ext}");
     })
     .await;
 }

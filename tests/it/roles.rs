@@ -28,6 +28,8 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "requestSocialFuelExtension",
             "decideSocialFuelExtension",
             "acceptSocialFuelJustifications",
+            "recordSocialFuelJustifications",
+            "recordSocialFuelBankNotice",
             "unframeSocialFuelProject",
             "recordBankFraming",
             "addFeedstockAcquisition",

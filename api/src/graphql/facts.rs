@@ -303,7 +303,7 @@ impl From<ContractProposalFields> for commitments::Proposal {
 /// A technical-assistance plan, as stated (art. 6 I–V).
 #[derive(InputObject, Debug, Clone)]
 pub struct AssistancePlanFields {
-    /// I: staff, with CVs and roles (when not outsourced).
+    /// I: staff, with CVs and roles (always: an outsourced plan describes its staff too, art. 6 II "apresentar também").
     pub staff_description: Option<String>,
     /// Whether the assistance is outsourced.
     #[graphql(default = false)]

@@ -25,6 +25,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "requestSocialFuelExtension"
         | "decideSocialFuelExtension"
         | "acceptSocialFuelJustifications"
+        | "recordSocialFuelJustifications"
+        | "recordSocialFuelBankNotice"
         | "unframeSocialFuelProject"
         | "recordBankFraming"
         | "addFeedstockAcquisition"

@@ -213,8 +213,12 @@ impl LifecycleMutation {
     }
 
     /// Records MDA's decision letter (art. 9). A favourable decision over SF-SHARE-MIN, SF-REPRESENTATION,
-    /// SF-CONTRACT-TERMS, SF-BANK-FIRST or SF-DOCUMENTS violated on its day is refused by that rule unless
-    /// `overrideReason` says why MDA decides so (kept in the history).
+    /// SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN (no plan, or an incomplete one: art. 2), SF-BANK-FIRST or SF-DOCUMENTS
+    /// violated on its day is refused by that rule unless `overrideReason` says why MDA decides so (kept in the
+    /// history). A non-conformity letter states its grounds (art. 9 II). A decision dated after IN MDA nº 2/2005 was
+    /// revoked is refused by none of its guards.
+    // Each argument is one of the letter's facts as the schema names them (art. 9).
+    #[allow(clippy::too_many_arguments)]
     async fn decide_social_fuel_project(
         &self,
         ctx: &Context<'_>,
@@ -225,6 +229,14 @@ impl LifecycleMutation {
             desc = "Reference of the letter (ofício) naming the company and its CNPJ (art. 9 I–II): required; a decision without it is refused (SF-DECISION-LETTER)."
         )]
         letter: Option<String>,
+        #[graphql(
+            desc = "What the analysis was based on (art. 9 II): required of a non-conformity letter (SF-DECISION-LETTER)."
+        )]
+        grounds: Option<String>,
+        #[graphql(
+            desc = "Who signed the letter: the Secretary of Family Agriculture or a legal representative (art. 9 I–II)."
+        )]
+        signatory: Option<String>,
         #[graphql(desc = "Why MDA decides favourably over rules the project violates; kept in the history.")]
         override_reason: Option<String>,
     ) -> Result<SocialFuelProject> {
@@ -232,6 +244,8 @@ impl LifecycleMutation {
             on: day(a, on),
             decision: decision.into(),
             letter,
+            grounds,
+            signatory,
         };
         transition_sf_overriding(ctx, &id, event, None, override_reason).await
     }
@@ -351,6 +365,38 @@ impl LifecycleMutation {
         let note = Some(reason.clone());
         let event = |a: &Act| SfEvent::AcceptJustifications { on: day(a, on), reason };
         transition_sf(ctx, &id, event, note).await
+    }
+
+    /// Records the company's justifications and contestations of the non-conformity found (art. 11 II), with their
+    /// date and content: only during `NON_CONFORMITY_HEARING`, not before the evaluation's conclusion.
+    async fn record_social_fuel_justifications(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "What the company's justifications and contestations say.")] content: String,
+        #[graphql(desc = "When they were filed; today by default; not after today.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
+        let p = life::record_justifications(db(ctx), &act(ctx), key, on.map(|d| d.0), &content)
+            .await
+            .served(ctx)?;
+        Ok(SocialFuelProject(super::seen(ctx, p)?))
+    }
+
+    /// Records MDA's notice to the bank that approved the project (art. 11 II and §1): once it is `UNFRAMED` or
+    /// `SEAL_ELIGIBLE`, not before the act it reports.
+    async fn record_social_fuel_bank_notice(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "Reference of the notice (ofício).")] reference: String,
+        #[graphql(desc = "When it was sent; today by default; not after today.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
+        let p = life::record_bank_notice(db(ctx), &act(ctx), key, on.map(|d| d.0), &reference)
+            .await
+            .served(ctx)?;
+        Ok(SocialFuelProject(super::seen(ctx, p)?))
     }
 
     /// Unframes a project once MDA did not accept the company's justifications of the non-conformity found (art. 11

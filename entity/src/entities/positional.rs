@@ -396,6 +396,12 @@ positional!(super::social_fuel_project::Model {
     unframed_on,
     unframing_reason,
     created_at,
+    decision_grounds,
+    decision_signatory,
+    justifications_filed_on,
+    justifications_content,
+    bank_notified_on,
+    bank_notice_reference,
 });
 
 #[cfg(test)]

@@ -76,6 +76,18 @@ pub struct Model {
     pub unframing_reason: Option<String>,
     /// Creation time.
     pub created_at: DateTimeUtc,
+    /// What a non-conformity letter says the analysis was based on (art. 9 II).
+    pub decision_grounds: Option<String>,
+    /// Who signed the decision letter: the Secretary of Family Agriculture or a legal representative (art. 9 I–II).
+    pub decision_signatory: Option<String>,
+    /// Date the company filed its justifications and contestations of a non-conformity (art. 11 II).
+    pub justifications_filed_on: Option<Date>,
+    /// What the company's justifications and contestations say.
+    pub justifications_content: Option<String>,
+    /// Date MDA notified the bank that approved the project (art. 11 II and §1).
+    pub bank_notified_on: Option<Date>,
+    /// Reference of MDA's notice to the bank.
+    pub bank_notice_reference: Option<String>,
 }
 
 /// No declared relations.
@@ -97,6 +109,8 @@ impl Model {
             p.decided_on = None;
             p.decision = None;
             p.decision_letter = None;
+            p.decision_grounds = None;
+            p.decision_signatory = None;
         }
         p.financing_approved_on = by(p.financing_approved_on);
         p.industrial_start_on = by(p.industrial_start_on);
@@ -121,6 +135,14 @@ impl Model {
         if p.justifications_accepted_on.is_some_and(|d| d > as_of) {
             p.justifications_accepted_on = None;
             p.justifications_reason = None;
+        }
+        if p.justifications_filed_on.is_some_and(|d| d > as_of) {
+            p.justifications_filed_on = None;
+            p.justifications_content = None;
+        }
+        if p.bank_notified_on.is_some_and(|d| d > as_of) {
+            p.bank_notified_on = None;
+            p.bank_notice_reference = None;
         }
         if p.unframed_on.is_some_and(|d| d > as_of) {
             p.unframed_on = None;

@@ -63,6 +63,10 @@ pub enum SfEvent {
         decision: Decision,
         /// Letter reference.
         letter: Option<String>,
+        /// What the analysis was based on: required of a non-conformity letter (art. 9 II).
+        grounds: Option<String>,
+        /// Who signed the letter (art. 9 I–II: the Secretary of Family Agriculture or a legal representative).
+        signatory: Option<String>,
     },
     /// The bank approves the financing and the schedule is presented (art. 10).
     ApproveFinancing {
@@ -192,7 +196,10 @@ fn not_before(code: RuleCode, on: NaiveDate, earlier: Option<NaiveDate>, what: &
     }
 }
 
-/// Applies an event to a project: the project as it becomes, or the rule that forbids the event.
+/// Applies an event to a project: the project as it becomes, or the rule that forbids the event. The lifecycle's order
+/// (stages, and dates not before the acts they follow) always holds; the instrument's own guards (documents, bank
+/// framing, the letter and its grounds, the extension's conditions) judge only acts dated while IN MDA nº 2/2005 was
+/// in force: an act after its revocation is recorded, refused by none of them.
 pub fn apply_sf(
     p: &social_fuel_project::Model,
     documents: &[ProjectDocumentKind],
@@ -200,6 +207,7 @@ pub fn apply_sf(
 ) -> Result<social_fuel_project::Model, Violation> {
     use SocialFuelStage as S;
     let mut n = p.clone();
+    let in_force = super::mda_2005().in_force_on(event.on());
     let wrong = |code: RuleCode, stages: &[S]| {
         let needs = stages
             .iter()
@@ -222,6 +230,7 @@ pub fn apply_sf(
                 return Err(wrong(code::SF_DOCUMENTS, &[S::Draft]));
             }
             match p.bank_framed_on {
+                _ if !in_force => {}
                 None => {
                     return Err(violation(
                         code::SF_BANK_FIRST,
@@ -237,7 +246,7 @@ pub fn apply_sf(
                 _ => {}
             }
             let missing = super::social_fuel::missing_documents(documents);
-            if !missing.is_empty() {
+            if in_force && !missing.is_empty() {
                 return Err(violation(
                     code::SF_DOCUMENTS,
                     format!("the request lacks {}", missing.join(", ")),
@@ -246,21 +255,37 @@ pub fn apply_sf(
             n.filed_on = Some(*on);
             n.stage = S::Filed;
         }
-        SfEvent::Decide { on, decision, letter } => {
+        SfEvent::Decide {
+            on,
+            decision,
+            letter,
+            grounds,
+            signatory,
+        } => {
             if p.stage != S::Filed {
                 return Err(wrong(code::SF_DECISION_30D, &[S::Filed]));
             }
             not_before(code::SF_DECISION_30D, *on, p.filed_on, "the filing")?;
-            if letter.as_deref().is_none_or(|l| l.trim().is_empty()) {
+            let given = |t: &Option<String>| t.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
+            if in_force && given(letter).is_none() {
                 return Err(violation(
                     code::SF_DECISION_LETTER,
                     "MDA decides by a letter (ofício) of conformity or non-conformity naming the company and its \
                      CNPJ (art. 9 I–II): give its reference (letter)",
                 ));
             }
+            if in_force && *decision != Decision::Favourable && given(grounds).is_none() {
+                return Err(violation(
+                    code::SF_DECISION_LETTER,
+                    "a letter of non-conformity states what the analysis was based on (art. 9 II, \"indicando em que \
+                     foi baseada a análise\"): give its grounds",
+                ));
+            }
             n.decided_on = Some(*on);
             n.decision = Some(*decision);
-            n.decision_letter = letter.clone();
+            n.decision_letter = given(letter);
+            n.decision_grounds = given(grounds);
+            n.decision_signatory = given(signatory);
             n.stage = if *decision == Decision::Favourable {
                 S::Conforming
             } else {
@@ -385,7 +410,7 @@ pub fn apply_sf(
             if !farmers_assisted {
                 unmet.push("technical assistance for the contracted farmers");
             }
-            if !unmet.is_empty() {
+            if in_force && !unmet.is_empty() {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
                     format!("the extension needs {}", unmet.join(", ")),
@@ -402,6 +427,7 @@ pub fn apply_sf(
             if let Some(last) = p
                 .industrial_start_on
                 .and_then(|s| s.checked_add_months(chrono::Months::new(12)))
+                && in_force
                 && *on > last
             {
                 return Err(violation(

@@ -179,17 +179,17 @@ rules! {
     SF_PERENNIAL = "SF-PERENNIAL", "IN MDA nº 2/2005, art. 4", Checked, "Perennial crops may show the share by contracted area × average productivity coefficient.";
     SF_REPRESENTATION = "SF-REPRESENTATION", "IN MDA nº 2/2005, art. 5", Checked, "Contract proposals need at least one farmers' representation (Contag, Fetraf, ANPA or MDA-accredited).";
     SF_CONTRACT_TERMS = "SF-CONTRACT-TERMS", "IN MDA nº 2/2005, art. 5, sole §", Checked, "Proposals state term, price, price adjustment, delivery, safeguards and the representation's agreement.";
-    SF_ASSISTANCE_PLAN = "SF-ASSISTANCE-PLAN", "IN MDA nº 2/2005, art. 6", Checklist, "Technical-assistance plan compatible with the acquisitions (staff, outsourcing contract, coverage, farmers, methodology).";
+    SF_ASSISTANCE_PLAN = "SF-ASSISTANCE-PLAN", "IN MDA nº 2/2005, art. 2; art. 6", Checklist, "A minimum criterion (art. 2): a technical-assistance plan compatible with the acquisitions, with staff (always), the outsourcing contract too when outsourced, coverage, farmers and methodology.";
     SF_BANK_FIRST = "SF-BANK-FIRST", "IN MDA nº 2/2005, art. 7", Checked, "MDA analyses only projects already framed by the bank where financing is sought.";
     SF_DOCUMENTS = "SF-DOCUMENTS", "IN MDA nº 2/2005, art. 8, annex I", Checked, "The request carries the six annex-I documents.";
     SF_DECISION_30D = "SF-DECISION-30D", "IN MDA nº 2/2005, art. 9", Deadline, "MDA decides within 30 days of filing.";
-    SF_DECISION_LETTER = "SF-DECISION-LETTER", "IN MDA nº 2/2005, art. 9, I–II", Checked, "The decision is a letter (ofício) of conformity or non-conformity naming the company and its CNPJ.";
+    SF_DECISION_LETTER = "SF-DECISION-LETTER", "IN MDA nº 2/2005, art. 9, I–II", Checked, "The decision is a letter (ofício) of conformity or non-conformity naming the company and its CNPJ; a non-conformity letter states the grounds of the analysis.";
     SF_SCHEDULE = "SF-SCHEDULE", "IN MDA nº 2/2005, art. 10", Checked, "The criteria must be met by the start of industrial operations.";
-    SF_EXTERNAL_EVAL_6M = "SF-EXTERNAL-EVAL-6M", "IN MDA nº 2/2005, art. 11", Deadline, "External evaluation within 6 months of industrial start (or of the scheduled implementation end).";
+    SF_EXTERNAL_EVAL_6M = "SF-EXTERNAL-EVAL-6M", "IN MDA nº 2/2005, art. 11", Deadline, "External evaluation within 6 months of the industrial start or of the scheduled implementation end, whichever comes first (12 months with a granted extension).";
     SF_SEAL_REQUEST_30D = "SF-SEAL-REQUEST-30D", "IN MDA nº 2/2005, art. 11, I, §1", Deadline, "On conformity the company requests the seal within 30 days.";
     SF_UNFRAMING = "SF-UNFRAMING", "IN MDA nº 2/2005, art. 11, II", Checked, "On non-conformity the project is unframed and the bank notified.";
     SF_EXTENSION_12M = "SF-EXTENSION-12M", "IN MDA nº 2/2005, art. 11, §2", Deadline, "The framing may be kept 6 more months, once (12 months in all since industrial start).";
-    SF_CHANGES = "SF-CHANGES", "IN MDA nº 2/2005, art. 12", Checklist, "The company reports changes of address, name, incorporation and start of activity.";
+    SF_CHANGES = "SF-CHANGES", "IN MDA nº 2/2005, art. 12", Checklist, "The company reports changes of address, name, incorporation and start of activity (an industrial start is owed its notice).";
     SF_NO_PROMOTION = "SF-NO-PROMOTION", "IN MDA nº 2/2005, art. 13", Checklist, "Social framing gives no right to use the seal in commercial promotion.";
     FCO_CHAMBER_THRESHOLD = "FCO-CHAMBER-THRESHOLD", "IN CDAE/MT 2019, art. 2, §3", Checked, "Cartas of R$ 1,000,000 or more need the CPACR/CDAE opinion; smaller ones are decided by the bank.";
     FCO_BB_60D = "FCO-BB-60D", "IN CDAE/MT 2019, art. 2, §1", BankLevel, "Banco do Brasil reports to the CPACR every 60 days.";
@@ -275,17 +275,25 @@ fn ymd(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
     chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
 }
 
-/// IN MDA nº 2 of 28 September 2005: published and in force on 30 September 2005 (art. 14), revoked by Portaria MDA
-/// nº 142 of 24 May 2021. A request filed on 24 May 2021 is still judged by it; one filed later is not.
+/// The act that revoked IN MDA nº 2/2005, cited as LegNet lists it: in 2021 the agrarian competences sat outside an
+/// MDA (abolished in 2016, recreated in 2023), so it is not called an MDA act.
+pub const MDA_2005_REVOKED_BY: &str = "Portaria n° 142, de 24/05/2021";
+
+/// IN MDA nº 2 of 28 September 2005: published and in force on 30 September 2005 (art. 14), revoked by
+/// [`MDA_2005_REVOKED_BY`]. A request filed on 24 May 2021 is still judged by it; one filed later is not; an act dated
+/// after the revocation is refused by none of its guards, and a deadline of it falling after the revocation is not
+/// applicable.
 pub fn mda_2005() -> Instrument {
     Instrument {
         name: params::MDA_2005,
         title: "Instrução Normativa MDA nº 2, de 28 de setembro de 2005 (enquadramento social de projetos de biodiesel)",
         in_force_from: ymd(2005, 9, 30),
         in_force_until: Some(ymd(2021, 5, 24)),
-        revoked_by: Some("Portaria MDA nº 142 of 24 May 2021"),
-        validity_note: "in force from its publication (30 Sep 2005, art. 14) to its revocation by Portaria MDA nº 142 \
-                        of 24 May 2021; a project is judged by the date it was filed (a draft by the day asked)",
+        revoked_by: Some(MDA_2005_REVOKED_BY),
+        validity_note: "in force from its publication (30 Sep 2005, art. 14) to its revocation by Portaria n° 142, de \
+                        24/05/2021; a project is judged by the date it was filed (a draft by the day asked); an act \
+                        dated after the revocation is refused by none of its guards, and a deadline falling after it \
+                        is not applicable",
     }
 }
 

@@ -408,6 +408,12 @@ fn project() -> social_fuel_project::Model {
         justifications_accepted_on: None,
         justifications_reason: None,
         created_at: Utc::now(),
+        decision_grounds: None,
+        decision_signatory: None,
+        justifications_filed_on: None,
+        justifications_content: None,
+        bank_notified_on: None,
+        bank_notice_reference: None,
     }
 }
 
@@ -421,7 +427,7 @@ fn bare_outcomes(p: &social_fuel_project::Model, as_of: NaiveDate) -> Vec<super:
         plan: None,
         semi_arid: false,
         semi_arid_note: None,
-        change_notices: 0,
+        change_notices: &[],
     };
     social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params")
 }
@@ -580,7 +586,7 @@ fn project_rules_over_documents_proposals_and_the_bank() {
             plan: None,
             semi_arid: false,
             semi_arid_note: None,
-            change_notices: 0,
+            change_notices: &[],
         };
         let all =
             social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2015, 1, 20)).expect("params");
@@ -608,12 +614,13 @@ fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
     p.extension_granted_on = Some(d(2015, 7, 1));
     let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
     assert_eq!(
-        dl[1].status,
-        social_fuel::DeadlineStatus::Pending,
-        "the extension holds the evaluation open"
+        (dl[1].status, dl[1].due),
+        (social_fuel::DeadlineStatus::Pending, Some(d(2016, 2, 1))),
+        "the extension holds the evaluation open until the 12 months: {}",
+        dl[1].note
     );
     assert!(
-        !dl[1].note.contains("overdue") && dl[1].note.contains("extension granted on 2015-07-01"),
+        !dl[1].note.contains("overdue") && dl[1].note.contains("granted on 2015-07-01"),
         "a pending deadline does not say it is overdue: {}",
         dl[1].note
     );
@@ -792,9 +799,7 @@ fn the_social_fuel_rules_are_in_force_between_the_instruments_dates() {
     }
     let (all, _) = judge(Some(d(2021, 5, 25)), d(2021, 6, 1));
     assert!(
-        all[0]
-            .explanation
-            .contains("revoked by Portaria MDA nº 142 of 24 May 2021"),
+        all[0].explanation.contains("revoked by Portaria n° 142, de 24/05/2021"),
         "{}",
         all[0].explanation
     );
@@ -953,6 +958,185 @@ fn the_articles_added_to_the_catalogue_apply_where_their_article_does() {
     assert_eq!(outcome_of(&pronaf, &[], 0, "FCO-SWINE-FAMILY").0, Status::NotApplicable);
     pronaf.line = FcoLine::Pronaf;
     assert_eq!(outcome_of(&pronaf, &[], 0, "FCO-SWINE-FAMILY").0, Status::Pending);
+}
+
+/// Issue 42, item 3: with a granted extension, SF-EXTERNAL-EVAL-6M and SF-EXTENSION-12M judge the evaluation against
+/// the same day (12 months from the start) before and after the conclusion; a start later than the scheduled
+/// implementation end does not move the deadline the schedule set running; a delay accepted (art. 10 §2) moves the
+/// schedule's end, and so the deadline.
+#[test]
+fn the_evaluation_deadline_and_the_extension_agree_and_a_late_start_moves_nothing() {
+    let both = |p: &social_fuel_project::Model, as_of: NaiveDate| {
+        let dl = social_fuel::deadlines(p, &Params::baseline(), &Calendar::national(), as_of).expect("params");
+        (
+            (dl[1].code, dl[1].due, dl[1].status),
+            (dl[3].code, dl[3].due, dl[3].status),
+            dl[1].note.clone(),
+        )
+    };
+    use social_fuel::DeadlineStatus as D;
+    let mut p = project();
+    p.industrial_start_on = Some(d(2015, 1, 30));
+    p.extension_requested_on = Some(d(2015, 7, 1));
+    p.extension_granted_on = Some(d(2015, 7, 10));
+    // Concluded 167 days after the 6 months, within the 12: met by both, and on the last day too.
+    for (concluded, expected) in [
+        (d(2016, 1, 13), D::Met),
+        (d(2016, 2, 1), D::Met),
+        (d(2016, 2, 2), D::Overdue),
+    ] {
+        p.external_evaluation_on = Some(concluded);
+        let (eval, ext, note) = both(&p, d(2016, 3, 1));
+        assert_eq!(
+            (eval, ext),
+            (
+                ("SF-EXTERNAL-EVAL-6M", Some(d(2016, 2, 1)), expected),
+                ("SF-EXTENSION-12M", Some(d(2016, 2, 1)), expected)
+            ),
+            "concluded {concluded}: {note}"
+        );
+        assert!(
+            note.contains("ended on 2015-07-30") && note.contains("art. 11 §2"),
+            "{note}"
+        );
+    }
+    // Scheduled to end on 30 June, started on 15 July, no delay accepted: 6 months from 30 June (30 December), not
+    // from 15 July; on 31 December, overdue.
+    let mut q = project();
+    q.scheduled_implementation_end = Some(d(2015, 6, 30));
+    q.industrial_start_on = Some(d(2015, 7, 15));
+    let (eval, _, note) = both(&q, d(2015, 12, 31));
+    assert_eq!(
+        eval,
+        ("SF-EXTERNAL-EVAL-6M", Some(d(2015, 12, 30)), D::Overdue),
+        "{note}"
+    );
+    assert!(note.contains("whichever comes first"), "{note}");
+    let (eval, _, _) = both(&q, d(2015, 12, 30));
+    assert_eq!(eval.2, D::Pending, "the last day is still in time");
+    // A delay accepted (art. 10 §2) is recorded as the schedule's new end, which is then read.
+    q.schedule_delay_accepted = true;
+    q.scheduled_implementation_end = Some(d(2015, 7, 31));
+    let (eval, _, note) = both(&q, d(2015, 12, 31));
+    assert_eq!(
+        eval,
+        ("SF-EXTERNAL-EVAL-6M", Some(d(2016, 1, 15)), D::Pending),
+        "{note}"
+    );
+}
+
+/// Issue 42, item 4: a deadline of IN MDA nº 2/2005 falling after its revocation (24 May 2021) is not applicable,
+/// saying why; one due on that day still binds; an act done while it was in force stands.
+#[test]
+fn a_deadline_falling_after_the_revocation_is_not_applicable() {
+    use social_fuel::DeadlineStatus as D;
+    let at = |filed: NaiveDate, decided: Option<NaiveDate>| {
+        let mut p = project();
+        p.filed_on = Some(filed);
+        p.decided_on = decided;
+        let dl =
+            social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 12, 6)).expect("params");
+        (dl[0].due, dl[0].status, dl[0].note.clone())
+    };
+    // Filed 23 April 2021: 30 days end on Sunday 23 May, moved to Monday 24 May, the last day in force.
+    let (due, status, note) = at(d(2021, 4, 23), None);
+    assert_eq!((due, status), (Some(d(2021, 5, 24)), D::Overdue), "{note}");
+    let (due, status, note) = at(d(2021, 4, 26), None);
+    assert_eq!((due, status), (Some(d(2021, 5, 26)), D::NotApplicable), "{note}");
+    assert!(
+        note.contains("Portaria n° 142, de 24/05/2021") && note.contains("2021-05-26") && !note.contains("MDA nº 142"),
+        "{note}"
+    );
+    let (_, status, note) = at(d(2021, 4, 26), Some(d(2021, 5, 20)));
+    assert_eq!(status, D::Met, "decided while in force: {note}");
+}
+
+/// Issue 42, item 5: the partial readings, each with its article.
+#[test]
+fn the_assistance_plan_the_change_notices_and_the_non_conformity_letter_are_read_whole() {
+    use crate::entities::{assistance_plan, vocab::CompanyChangeKind};
+    let mut p = project();
+    let plan = |outsourced: bool, staff: Option<&str>, contract: Option<&str>| assistance_plan::Model {
+        id: 1,
+        project_id: 1,
+        staff_description: staff.map(Into::into),
+        outsourced,
+        outsourcing_contract: contract.map(Into::into),
+        coverage_area: Some("Bahia".into()),
+        farmers_assisted: Some(300),
+        methodology: Some("visitas".into()),
+        confirmed_by: None,
+        confirmed_at: None,
+        recorded_at: None,
+        recorded_by: None,
+        superseded_at: None,
+        superseded_by: None,
+        change_reason: None,
+        effective_on: None,
+        ended_on: None,
+        dated_by: None,
+    };
+    // Art. 2 and 6: none once filed is violated; an outsourced plan needs the staff (I) and the contract (II).
+    assert_eq!(social_fuel::check_plan(&p, None).status, Status::Violated);
+    let cases = [
+        (plan(false, Some("2 agrônomos"), None), Status::Pending, ""),
+        (plan(false, None, None), Status::Violated, "staff"),
+        (plan(true, None, Some("Contrato 4/2015")), Status::Violated, "staff"),
+        (
+            plan(true, Some("2 agrônomos"), None),
+            Status::Violated,
+            "outsourcing contract",
+        ),
+        (
+            plan(true, Some("2 agrônomos"), Some("Contrato 4/2015")),
+            Status::Pending,
+            "",
+        ),
+    ];
+    for (plan, expected, names) in cases {
+        let o = social_fuel::check_plan(&p, Some(&plan));
+        assert_eq!(o.status, expected, "{}", o.explanation);
+        assert!(
+            o.explanation.contains(names) && o.explanation.contains("art. 6"),
+            "{}",
+            o.explanation
+        );
+    }
+    p.filed_on = None;
+    assert_eq!(
+        social_fuel::check_plan(&p, None).status,
+        Status::Pending,
+        "not filed yet"
+    );
+    // Art. 12: an industrial start is owed its notice.
+    assert_eq!(social_fuel::check_changes(&p, &[]).status, Status::NotApplicable);
+    p.industrial_start_on = Some(d(2015, 6, 1));
+    let o = social_fuel::check_changes(&p, &[CompanyChangeKind::CorporateName]);
+    assert!(
+        o.status == Status::Pending && o.explanation.contains("art. 12"),
+        "{}",
+        o.explanation
+    );
+    let o = social_fuel::check_changes(&p, &[CompanyChangeKind::ActivityStart]);
+    assert_eq!(o.status, Status::Met, "{}", o.explanation);
+    // Art. 9 II: a non-conformity letter states its grounds.
+    p.decided_on = Some(d(2015, 2, 5));
+    p.decision = Some(crate::entities::vocab::Decision::Unfavourable);
+    p.decision_letter = Some("Ofício 9/2015".into());
+    let o = social_fuel::check_decision_letter(&p);
+    assert!(
+        o.status == Status::Violated && o.explanation.contains("art. 9 II"),
+        "{}",
+        o.explanation
+    );
+    p.decision_grounds = Some("participação de 4 %".into());
+    p.decision_signatory = Some("Secretário de Agricultura Familiar".into());
+    let o = social_fuel::check_decision_letter(&p);
+    assert!(
+        o.status == Status::Met && o.explanation.contains("participação de 4 %") && o.explanation.contains("signed by"),
+        "{}",
+        o.explanation
+    );
 }
 
 /// Art. 9 I–II: a decision without its letter is a violation the rule shows (the lifecycle refuses it now; older rows

@@ -12,7 +12,7 @@ use crate::{
     entities::{
         assistance_plan, contract_proposal, feedstock_acquisition, project_document, semi_arid_membership,
         social_fuel_project,
-        vocab::{Decision, ProjectDocumentKind, SupplierKind},
+        vocab::{CompanyChangeKind, Decision, ProjectDocumentKind, SupplierKind},
     },
 };
 use chrono::NaiveDate;
@@ -470,33 +470,57 @@ pub fn deadlines(
         }
         Ok(d)
     }));
-    // SF-EXTERNAL-EVAL-6M: from industrial start, or from the scheduled implementation end.
-    let eval_start = p
-        .industrial_start_on
-        .or(p.scheduled_implementation_end.filter(|e| *e <= as_of));
+    // SF-EXTERNAL-EVAL-6M (art. 11): six months after the industrial start or after the scheduled implementation end,
+    // whichever comes first, so a late start does not move a deadline the schedule had already set running. A delay
+    // the bank (and so MDA) accepted (art. 10 §2) is recorded as the schedule's new end, which is the one read.
+    let scheduled_end = p.scheduled_implementation_end.filter(|e| *e <= as_of);
+    let eval_start = match (p.industrial_start_on, scheduled_end) {
+        (Some(s), Some(e)) => Some(s.min(e)),
+        (s, e) => s.or(e),
+    };
+    let from_schedule = match (p.industrial_start_on, scheduled_end) {
+        (Some(s), Some(e)) if e < s => explain!(
+            "Counted from the scheduled implementation end, {e}, which came before the industrial start on {s} \
+             (art. 11: whichever comes first; a late start does not move the deadline). "
+        ),
+        (None, Some(e)) => explain!("Counted from the scheduled implementation end, {e}; operation has not started. "),
+        _ => String::new(),
+    };
+    // SF-EXTENSION-12M (art. 11 §2): a granted extension keeps the framing six more months, twelve in all, and the
+    // evaluation is judged against that day by both rules, so they never disagree.
+    let extended = |s: NaiveDate| -> Result<Deadline, ParamError> {
+        let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
+        let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
+        Ok(cal.add_months(s, base + extra))
+    };
     out.push(super::guarded_deadline(code::SF_EXTERNAL_EVAL_6M, || {
-        let eval = match eval_start {
+        let six = match eval_start {
             Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
             None => None,
         };
-        let counted = eval.as_ref().map(|d| d.note.clone());
+        let counted = match (six, p.extension_granted_on, eval_start) {
+            (Some(six), Some(granted), Some(s)) => {
+                let twelve = extended(s)?;
+                let note = explain!(
+                    "{} The 6 months ended on {}; the extension MDA granted on {granted} (art. 11 §2) keeps the \
+                     framing until {}, and the evaluation is judged against that day, as SF-EXTENSION-12M is.",
+                    six.note,
+                    six.due,
+                    twelve.due
+                );
+                Some(Deadline { note, ..twelve })
+            }
+            (six, _, _) => six,
+        };
         let mut e = day_deadline(
             code::SF_EXTERNAL_EVAL_6M,
-            eval,
+            counted,
             p.external_evaluation_on,
             as_of,
-            "Industrial operation has not started.",
+            "Industrial operation has not started and the scheduled implementation end has not passed.",
         );
-        if let (Some(granted), Some(counted), Some(due)) = (p.extension_granted_on, counted, e.due)
-            && e.status == DeadlineStatus::Overdue
-            && p.external_evaluation_on.is_none()
-        {
-            // Not overdue: the extension moved the deadline (and the note must not say otherwise).
-            e.status = DeadlineStatus::Pending;
-            e.note = format!(
-                "{counted} The 6 months ended on {due} without the evaluation, but the extension granted on {granted} \
-                 (art. 11 §2) moves it: see SF-EXTENSION-12M."
-            );
+        if !from_schedule.is_empty() && e.due.is_some() {
+            e.note = format!("{from_schedule}{}", e.note);
         }
         Ok(e)
     }));
@@ -533,11 +557,7 @@ pub fn deadlines(
     // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
     out.push(super::guarded_deadline(code::SF_EXTENSION_12M, || {
         let ext = match (p.extension_granted_on, eval_start) {
-            (Some(_), Some(s)) => {
-                let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
-                let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
-                Some(cal.add_months(s, base + extra))
-            }
+            (Some(_), Some(s)) => Some(extended(s)?),
             _ => None,
         };
         let not_started = match (p.extension_requested_on, p.extension_refused_on) {
@@ -558,7 +578,36 @@ pub fn deadlines(
             &not_started,
         ))
     }));
+    let acts = [
+        p.decided_on,
+        p.external_evaluation_on,
+        p.seal_requested_on,
+        p.external_evaluation_on,
+    ];
+    for (d, done_on) in out.iter_mut().zip(acts) {
+        after_revocation(d, done_on);
+    }
     Ok(out)
+}
+
+/// A deadline of IN MDA nº 2/2005 that falls after its revocation binds no one: not applicable, saying why, unless its
+/// act was done while the instrument was in force (then it stands as met or late).
+fn after_revocation(d: &mut DeadlineOutcome, done_on: Option<NaiveDate>) {
+    let instrument = super::mda_2005();
+    let (Some(until), Some(due)) = (instrument.in_force_until, d.due) else {
+        return;
+    };
+    if due <= until || done_on.is_some_and(|a| a <= until) {
+        return;
+    }
+    d.status = DeadlineStatus::NotApplicable;
+    d.note = explain!(
+        "Due on {due}, after {} was revoked by {} (in force until {until}): a deadline of the revoked instrument \
+         falling after its revocation is not applicable{}.",
+        instrument.name,
+        instrument.revoked_by.unwrap_or_default(),
+        done_on.map(|a| format!("; the act came on {a}")).unwrap_or_default()
+    );
 }
 
 /// Everything a project's rules need.
@@ -578,8 +627,8 @@ pub struct ProjectFacts<'a> {
     pub semi_arid: bool,
     /// Which delimitation said so, and why that one ([`semi_arid_on`]).
     pub semi_arid_note: Option<&'a str>,
-    /// Change notices the company filed.
-    pub change_notices: usize,
+    /// What each change notice the company filed (by the day judged) reports.
+    pub change_notices: &'a [CompanyChangeKind],
 }
 
 /// The annex-I documents not among `received`, by name.
@@ -646,17 +695,17 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
     }
 }
 
-/// What a technical-assistance plan lacks of the five contents of art. 6 (I staff, II outsourcing contract when
-/// outsourced, III coverage, IV farmers assisted, V methodology).
+/// What a technical-assistance plan lacks of the five contents of art. 6 sole § (I staff, II outsourcing contract when
+/// outsourced, III coverage, IV farmers assisted, V methodology). An outsourced plan still describes its staff: II
+/// asks the contract "também", in addition to I.
 pub fn plan_gaps(plan: &assistance_plan::Model) -> Vec<&'static str> {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
     let mut missing = Vec::new();
-    if plan.outsourced {
-        if !given(&plan.outsourcing_contract) {
-            missing.push("the outsourcing contract (II)");
-        }
-    } else if !given(&plan.staff_description) {
+    if !given(&plan.staff_description) {
         missing.push("the staff, with CVs and roles (I)");
+    }
+    if plan.outsourced && !given(&plan.outsourcing_contract) {
+        missing.push("the outsourcing contract, asked in addition to the staff when outsourced (II)");
     }
     if !given(&plan.coverage_area) {
         missing.push("the coverage area (III)");
@@ -670,33 +719,119 @@ pub fn plan_gaps(plan: &assistance_plan::Model) -> Vec<&'static str> {
     missing
 }
 
-/// SF-ASSISTANCE-PLAN: the recorded plan must carry its five contents (violated otherwise); its compatibility with
-/// the acquisitions is a person's judgement, pending until someone confirms it.
-pub fn check_plan(plan: Option<&assistance_plan::Model>) -> Outcome {
+/// SF-ASSISTANCE-PLAN: art. 2 makes the plan a minimum criterion of the framing, so a filed request without one, or
+/// with one lacking any of the five contents of art. 6 sole §, is violated (as a filed request without contract
+/// proposals is); a complete plan's compatibility with the acquisitions is a person's judgement, pending until someone
+/// confirms it (MDA's favourable decision is that judgement).
+pub fn check_plan(p: &social_fuel_project::Model, plan: Option<&assistance_plan::Model>) -> Outcome {
     match plan {
-        None => outcome(
-            code::SF_ASSISTANCE_PLAN,
-            Status::Pending,
-            "no technical-assistance plan recorded",
-        ),
+        None => match p.filed_on {
+            Some(f) => outcome(
+                code::SF_ASSISTANCE_PLAN,
+                Status::Violated,
+                format!(
+                    "filed on {f} with no technical-assistance plan recorded: the plan is a minimum criterion of the \
+                     framing (art. 2) with the contents of art. 6 sole §"
+                ),
+            ),
+            None => outcome(
+                code::SF_ASSISTANCE_PLAN,
+                Status::Pending,
+                "no technical-assistance plan recorded yet: a minimum criterion of the framing (art. 2, art. 6)",
+            ),
+        },
         Some(plan) => match plan_gaps(plan) {
             missing if !missing.is_empty() => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                format!("the plan lacks {}", missing.join(", ")),
+                format!("the plan lacks {} (art. 6 sole §)", missing.join(", ")),
             ),
             _ if plan.confirmed_by.is_some() => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Met,
                 format!(
-                    "compatibility with the acquisitions confirmed by {}",
+                    "plan complete (art. 6 sole § I–V); compatibility with the acquisitions confirmed by {}",
                     plan.confirmed_by.as_deref().unwrap_or("")
                 ),
             ),
             _ => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Pending,
-                "plan complete (art. 6 I–V); compatibility with the acquisitions not yet confirmed",
+                "plan complete (art. 6 sole § I–V); compatibility with the acquisitions not yet confirmed",
+            ),
+        },
+    }
+}
+
+/// SF-CHANGES: art. 12 has the company report changes of plant address, corporate name, incorporation and the start
+/// of its activity, with documents. A recorded industrial start is owed its notice: pending while none is filed (the
+/// article sets no term, so it is never late), met once filed.
+pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKind]) -> Outcome {
+    let start_notified = notices.contains(&CompanyChangeKind::ActivityStart);
+    match p.industrial_start_on {
+        Some(d) if !start_notified => outcome(
+            code::SF_CHANGES,
+            Status::Pending,
+            format!(
+                "industrial operation started on {d}; the company has not yet reported the start of its activity \
+                 with its documents (art. 12); {} other change notice(s) filed",
+                notices.len()
+            ),
+        ),
+        _ if !notices.is_empty() => outcome(
+            code::SF_CHANGES,
+            Status::Met,
+            format!("{} change notice(s) filed (art. 12)", notices.len()),
+        ),
+        _ => outcome(
+            code::SF_CHANGES,
+            Status::NotApplicable,
+            "no change to report: no industrial start and no change notice (art. 12)",
+        ),
+    }
+}
+
+/// SF-DECISION-LETTER: MDA decides by a letter (ofício) of conformity or non-conformity naming the company and its
+/// CNPJ (art. 9 I–II), signed by the Secretary of Family Agriculture or a legal representative; a non-conformity letter
+/// also states what the analysis was based on (art. 9 II, "indicando em que foi baseada a análise").
+pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
+    let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
+    let signed = text(&p.decision_signatory)
+        .map(|s| format!(", signed by {s}"))
+        .unwrap_or_default();
+    match (p.decided_on, text(&p.decision_letter), p.decision) {
+        (None, _, _) => outcome(code::SF_DECISION_LETTER, Status::Pending, "MDA has not decided yet"),
+        (Some(d), None, _) => outcome(
+            code::SF_DECISION_LETTER,
+            Status::Violated,
+            format!(
+                "decided on {d} with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ"
+            ),
+        ),
+        (Some(d), Some(letter), Some(Decision::Favourable)) => outcome(
+            code::SF_DECISION_LETTER,
+            Status::Met,
+            format!(
+                "decided on {d} by letter {letter} of conformity{signed}, addressed to the company and its CNPJ on \
+                 record (art. 9 I)"
+            ),
+        ),
+        (Some(d), Some(letter), _) => match text(&p.decision_grounds) {
+            Some(grounds) => outcome(
+                code::SF_DECISION_LETTER,
+                Status::Met,
+                format!(
+                    "decided on {d} by letter {letter} of non-conformity{signed}, addressed to the company and its \
+                     CNPJ on record, on the grounds: {grounds} (art. 9 II)"
+                ),
+            ),
+            None => outcome(
+                code::SF_DECISION_LETTER,
+                Status::Violated,
+                format!(
+                    "decided on {d} by letter {letter} of non-conformity that states no grounds: art. 9 II asks the \
+                     letter to say what the analysis was based on"
+                ),
             ),
         },
     }
@@ -953,7 +1088,7 @@ pub fn check_all(
         )),
     }
     out.extend(check_proposals(p, f.proposals));
-    out.push(check_plan(f.plan));
+    out.push(check_plan(p, f.plan));
     out.push(check_bank_first(p));
     // Art. 2: a company constituted under Brazilian law; its articles are a document a person reads.
     out.push(outcome(
@@ -962,39 +1097,29 @@ pub fn check_all(
         "checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ \
          registration) and holds the biodiesel production project",
     ));
-    // Art. 9 I–II: MDA decides by a letter of conformity or non-conformity naming the company and its CNPJ.
-    out.push(match (p.decided_on, p.decision_letter.as_deref().map(str::trim)) {
-        (None, _) => outcome(code::SF_DECISION_LETTER, Status::Pending, "MDA has not decided yet"),
-        (Some(d), Some(letter)) if !letter.is_empty() => outcome(
-            code::SF_DECISION_LETTER,
-            Status::Met,
-            format!(
-                "decided on {d} by letter {letter} of {}, addressed to the company and its CNPJ on record",
-                if p.decision == Some(Decision::Favourable) {
-                    "conformity"
-                } else {
-                    "non-conformity"
-                }
-            ),
-        ),
-        (Some(d), _) => outcome(
-            code::SF_DECISION_LETTER,
-            Status::Violated,
-            format!(
-                "decided on {d} with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ"
-            ),
-        ),
-    });
+    out.push(check_decision_letter(p));
     out.push(check_documents(p, f.documents));
     for d in deadlines(p, params, cal, as_of)? {
         out.push(deadline_outcome(&d));
     }
+    // Art. 11 II: the company's justifications and contestations are heard, and the bank is notified of an unframing.
+    let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
+        (Some(j), Some(c)) => explain!("; the company filed its justifications and contestations on {j}: {c}"),
+        _ => "; no justifications of the company recorded".into(),
+    };
+    let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
+        (Some(n), r) => explain!(
+            "; MDA notified the bank on {n}{} (art. 11 II)",
+            r.map(|r| format!(", {r}")).unwrap_or_default()
+        ),
+        (None, _) => "; MDA's notice to the bank is not recorded yet (art. 11 II)".into(),
+    };
     out.push(match p.unframed_on {
         Some(d) => outcome(
             code::SF_UNFRAMING,
             Status::Met,
             format!(
-                "unframed on {d}: {}",
+                "unframed on {d}: {}{heard}{notified}",
                 p.unframing_reason.as_deref().unwrap_or("no reason recorded")
             ),
         ),
@@ -1017,7 +1142,7 @@ pub fn check_all(
                 format!(
                     "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
                      justifications and contestations and unframes the project only if it does not accept them \
-                     (art. 11 II)",
+                     (art. 11 II){heard}",
                     p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
                 ),
             ),
@@ -1028,15 +1153,7 @@ pub fn check_all(
             ),
         },
     });
-    out.push(outcome(
-        code::SF_CHANGES,
-        if f.change_notices > 0 {
-            Status::Met
-        } else {
-            Status::NotApplicable
-        },
-        format!("{} change notice(s) filed", f.change_notices),
-    ));
+    out.push(check_changes(p, f.change_notices));
     out.push(outcome(
         code::SF_NO_PROMOTION,
         Status::NotApplicable,

@@ -177,6 +177,36 @@ impl SocialFuelProject {
         self.0.decision_letter.as_deref()
     }
 
+    /// What a non-conformity letter says the analysis was based on (art. 9 II).
+    async fn decision_grounds(&self) -> Option<&str> {
+        self.0.decision_grounds.as_deref()
+    }
+
+    /// Who signed the decision letter (art. 9 I–II).
+    async fn decision_signatory(&self) -> Option<&str> {
+        self.0.decision_signatory.as_deref()
+    }
+
+    /// Date the company filed its justifications and contestations of a non-conformity (art. 11 II).
+    async fn justifications_filed_on(&self) -> Option<Date> {
+        date(self.0.justifications_filed_on)
+    }
+
+    /// What the company's justifications and contestations say (art. 11 II).
+    async fn justifications_content(&self) -> Option<&str> {
+        self.0.justifications_content.as_deref()
+    }
+
+    /// Date MDA notified the bank that approved the project (art. 11 II and §1).
+    async fn bank_notified_on(&self) -> Option<Date> {
+        date(self.0.bank_notified_on)
+    }
+
+    /// Reference of MDA's notice to the bank.
+    async fn bank_notice_reference(&self) -> Option<&str> {
+        self.0.bank_notice_reference.as_deref()
+    }
+
     /// Scheduled end of implementation in the physical-financial schedule (art. 10).
     async fn scheduled_implementation_end(&self) -> Option<Date> {
         date(self.0.scheduled_implementation_end)
