@@ -1,0 +1,204 @@
+//! The law's guards on FCO acts (issue 42): the chamber decides at its meeting and not for an absent bank (art. 2 §6),
+//! a favourable decision over a rule the carta violates needs `overrideReason`, a bank records its own decision below
+//! the threshold (art. 2 §3), and a refused act names the rule that forbids it.
+
+use crate::helpers::{TestApp, client_with, on_each_backend};
+use serde_json::{Value, json};
+
+/// The bank BB, serving FCO, and its ID.
+async fn seed_bb(app: &TestApp) -> Value {
+    crate::lifecycle_support::seed_bank(app, "BB").await;
+    app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone()
+}
+
+/// A submitted grains carta of `amount` at `bank`, numbered `number`, submitted on 2026-08-03.
+async fn submitted(app: &TestApp, bank: &Value, number: &str, amount: &str, doc: &str) -> Value {
+    let id = app
+        .data(
+            "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+            json!({ "i": { "number": number, "bankId": bank, "borrowerDocument": doc, "borrowerName": "Carla Produtora",
+                "line": "RURAL", "activity": "GRAINS", "financedAmount": amount, "municipalityCode": 5107909 } }),
+        )
+        .await["createFcoCarta"]["id"]
+        .clone();
+    app.data(
+        "mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }",
+        json!({ "id": id }),
+    )
+    .await;
+    id
+}
+
+/// The error's code and rule code, and its explanation.
+async fn refusal(app: &TestApp, query: &str, vars: Value) -> (String, String, String) {
+    let (_, body) = app.gql(query, vars).await;
+    let e = &body["errors"][0]["extensions"];
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    (s(&e["code"]), s(&e["ruleCode"]), s(&e["explanation"]))
+}
+
+const DECIDE: &str = "mutation D($id: ID!, $on: Date, $why: String) { decideFcoCarta(id: $id, decision: FAVOURABLE, \
+    byChamber: true, on: $on, overrideReason: $why) { stage history { event note } } }";
+
+/// The meeting of Monday 10 August 2026, 09:00 in Cuiabá, with `carta` on its agenda, received at SEDEC at `received`.
+async fn on_agenda(app: &TestApp, cartas: &[&Value], received: &str) -> Value {
+    let m = app
+        .data(
+            "mutation M($i: ScheduleChamberMeetingInput!) { scheduleChamberMeeting(input: $i) { meeting { id } } }",
+            json!({ "i": { "startsAt": "2026-08-10T09:00:00-04:00" } }),
+        )
+        .await["scheduleChamberMeeting"]["meeting"]["id"]
+        .clone();
+    for c in cartas {
+        app.data(
+            "mutation P($i: PlaceFcoCartaOnAgendaInput!) { placeFcoCartaOnAgenda(input: $i) { carta { id } } }",
+            json!({ "i": { "cartaId": c, "meetingId": m, "receivedAt": received } }),
+        )
+        .await;
+    }
+    m
+}
+
+#[tokio::test]
+async fn the_chamber_does_not_consider_an_absent_banks_carta_nor_count_it_toward_the_ceiling() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let carta = submitted(&app, &bb, "AUS-1", "1500000.00", "529.982.247-25").await;
+        let m = on_agenda(&app, &[&carta], "2026-08-07T08:00:00-04:00").await;
+        let attend =
+            "mutation A($i: RecordChamberAttendanceInput!) { recordChamberAttendance(input: $i) { meeting { id } } }";
+        app.data(attend, json!({ "i": { "meetingId": m, "absentBankIds": [bb] } }))
+            .await;
+        let (code, rule, why) = refusal(&app, DECIDE, json!({ "id": carta, "on": "2026-08-10" })).await;
+        assert_eq!(
+            (code.as_str(), rule.as_str()),
+            ("RULE_VIOLATION", "FCO-ATTENDANCE"),
+            "{why}"
+        );
+        assert!(why.contains("art. 2 §6"), "{why}");
+        // Not approved, so nothing of it counts toward the group's R$ 15 M: a R$ 15,000,000.00 carta of the same
+        // borrower is approved at the ceiling exactly.
+        let other = submitted(&app, &bb, "AUS-2", "15000000.00", "529.982.247-25").await;
+        let d = app.data(DECIDE, json!({ "id": other, "on": "2026-08-10" })).await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
+        // Present, the bank's carta is considered, and now passes the ceiling by R$ 1.5 M.
+        app.data(attend, json!({ "i": { "meetingId": m, "presentBankIds": [bb] } }))
+            .await;
+        let (_, rule, _) = refusal(&app, DECIDE, json!({ "id": carta, "on": "2026-08-10" })).await;
+        assert_eq!(rule, "FCO-CEILING");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_chamber_decides_on_its_meetings_day_and_over_a_violated_rule_only_saying_why() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let carta = submitted(&app, &bb, "DIA-1", "2000000.00", "529.982.247-25").await;
+        // Two minutes late at SEDEC: FCO-72H-BEFORE is violated.
+        on_agenda(&app, &[&carta], "2026-08-07T09:01:00-04:00").await;
+        for (day, what) in [
+            ("2026-08-12", "two days after the meeting"),
+            ("2026-08-07", "before the meeting"),
+        ] {
+            let (code, rule, why) = refusal(&app, DECIDE, json!({ "id": carta, "on": day })).await;
+            assert_eq!(
+                (code.as_str(), rule.as_str()),
+                ("RULE_VIOLATION", "FCO-CHAMBER-THRESHOLD"),
+                "{what}: {why}"
+            );
+            assert!(why.contains("2026-08-10"), "{what}: {why}");
+        }
+        let (code, rule, why) = refusal(&app, DECIDE, json!({ "id": carta, "on": "2026-08-10" })).await;
+        assert_eq!(
+            (code.as_str(), rule.as_str()),
+            ("RULE_VIOLATION", "FCO-72H-BEFORE"),
+            "{why}"
+        );
+        assert!(why.contains("overrideReason"), "{why}");
+        let (_, rule, _) = refusal(&app, DECIDE, json!({ "id": carta, "on": "2026-08-10", "why": "  " })).await;
+        assert_eq!(rule, "FCO-72H-BEFORE", "a blank reason is no reason");
+        let d = app
+            .data(
+                DECIDE,
+                json!({ "id": carta, "on": "2026-08-10", "why": "atraso de dois minutos no protocolo da SEDEC" }),
+            )
+            .await["decideFcoCarta"]
+            .clone();
+        assert_eq!(d["stage"], "APPROVED");
+        let decided = d["history"]
+            .as_array()
+            .and_then(|h| h.iter().find(|e| e["event"] == "DECIDE").cloned());
+        assert_eq!(
+            decided.and_then(|e| e["note"].as_str().map(str::to_owned)).as_deref(),
+            Some("override of FCO-72H-BEFORE: atraso de dois minutos no protocolo da SEDEC")
+        );
+        // In time, no override is needed.
+        let timely = submitted(&app, &bb, "DIA-2", "2000000.00", "111.444.777-35").await;
+        on_agenda(&app, &[&timely], "2026-08-07T09:00:00-04:00").await;
+        let d = app.data(DECIDE, json!({ "id": timely, "on": "2026-08-10" })).await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_bank_records_its_own_decision_below_the_threshold_and_nothing_more() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let key = app.key_of("bank", Some("BB")).await;
+        let as_bank = |q: &'static str, vars: Value| {
+            let (app, key) = (&app, key.clone());
+            async move {
+                let r = client_with(&key)
+                    .post(format!("{}/graphql", app.base))
+                    .header("accept", "application/json")
+                    .json(&json!({ "query": q, "variables": vars }))
+                    .send()
+                    .await
+                    .expect("answer");
+                r.json::<Value>().await.expect("json")
+            }
+        };
+        let by_bank = "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: \"2026-08-05\") { stage } }";
+        let by_chamber = "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-08-05\") { stage } }";
+        let code = |b: &Value| b["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK").to_owned();
+        let small = submitted(&app, &bb, "BCO-1", "999999.99", "529.982.247-25").await;
+        let big = submitted(&app, &bb, "BCO-2", "1000000.00", "111.444.777-35").await;
+        let b = as_bank(by_chamber, json!({ "id": small })).await;
+        assert_eq!(code(&b), "FORBIDDEN", "a bank does not give the chamber's opinion: {b}");
+        let b = as_bank(by_bank, json!({ "id": big })).await;
+        assert_eq!(
+            (code(&b).as_str(), b["errors"][0]["extensions"]["ruleCode"].as_str()),
+            ("RULE_VIOLATION", Some("FCO-CHAMBER-THRESHOLD")),
+            "R$ 1,000,000.00 is the chamber's: {b}"
+        );
+        let b = as_bank(by_bank, json!({ "id": small })).await;
+        assert_eq!(b["data"]["decideFcoCarta"]["stage"], "APPROVED", "{b}");
+        // Another bank's carta answers as one that does not exist.
+        crate::lifecycle_support::seed_bank(&app, "SICREDI").await;
+        let sicredi = app.data("{ bankByCode(code: \"SICREDI\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let theirs = submitted(&app, &sicredi, "SIC-1", "500000.00", "529.982.247-25").await;
+        let b = as_bank(by_bank, json!({ "id": theirs })).await;
+        assert_eq!(code(&b), "NOT_FOUND", "{b}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_act_out_of_turn_is_refused_by_the_rule_it_breaks() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let carta = submitted(&app, &bb, "VEZ-1", "2000000.00", "529.982.247-25").await;
+        let submit = "mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-04\") { id } }";
+        let (_, rule, why) = refusal(&app, submit, json!({ "id": carta })).await;
+        assert_eq!(rule, "FCO-RESUBMIT", "a second submission: {why}");
+        let contract = "mutation K($id: ID!) { contractFcoCarta(id: $id, on: \"2026-08-04\") { id } }";
+        let (_, rule, why) = refusal(&app, contract, json!({ "id": carta })).await;
+        assert_eq!(
+            rule, "FCO-CHAMBER-THRESHOLD",
+            "a contract before the chamber's opinion: {why}"
+        );
+    })
+    .await;
+}
