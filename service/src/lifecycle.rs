@@ -1275,3 +1275,64 @@ async fn check_ceiling(
     }
     Ok(())
 }
+
+/// What [`expire_lapsed_approvals`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expired {
+    /// Approved cartas looked at.
+    pub looked_at: usize,
+    /// The cartas expired now, by id.
+    pub expired: Vec<i64>,
+}
+
+/// FCO-VALIDITY-120D (art. 3 sole §): every CDAE approval whose 120 days ([`entity::rules::fco::validity_end`]) ended
+/// before `as_of` with no presentation of the project to the bank recorded becomes EXPIRED, with a history row dated
+/// the first day after the 120 days (the day it lapsed, whenever this runs), so FCO-CEILING counts only what is still
+/// committed. A carta the bank decided has no such clock and is left alone; a second pass finds nothing to do.
+pub async fn expire_lapsed_approvals(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    as_of: NaiveDate,
+) -> Result<Expired> {
+    let params = rule_parameter::Entity::params(db).await?;
+    let cal = non_business_day::Entity::calendar(db).await?;
+    let approved = fco_carta::Entity::find()
+        .filter(fco_carta::Column::Stage.eq(FcoCartaStage::Approved))
+        .filter(fco_carta::Column::PresentedOn.is_null())
+        .filter(fco_carta::Column::ApprovedOn.is_not_null())
+        .order_by_asc(fco_carta::Column::Id)
+        .all(db)
+        .await?;
+    let mut out = Expired {
+        looked_at: approved.len(),
+        expired: Vec::new(),
+    };
+    for c in approved {
+        let Some(on) = c.approved_on else { continue };
+        if entity::rules::fco::validity_clock(&c, &params)?.is_some() {
+            continue;
+        }
+        let due = entity::rules::fco::validity_end(on, &params, &cal)?;
+        let Some(lapsed) = due.due.succ_opt().filter(|d| *d <= as_of) else {
+            continue;
+        };
+        let id = c.id;
+        let note = Some(format!(
+            "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on {} ({}), and no presentation \
+             is recorded",
+            due.due, due.note
+        ));
+        let txn = db.begin().await?;
+        // Another process may have moved it since it was read: the state machine judges the carta as it stands.
+        let Some(current) = fco_carta::Entity::find_by_id(id).one(&txn).await? else {
+            continue;
+        };
+        if current.stage != FcoCartaStage::Approved || current.presented_on.is_some() {
+            continue;
+        }
+        transition_carta_in(&txn, act, current, FcoEvent::Expire { on: lapsed }, note).await?;
+        txn.commit().await?;
+        out.expired.push(id);
+    }
+    Ok(out)
+}

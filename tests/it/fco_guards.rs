@@ -202,3 +202,79 @@ async fn an_act_out_of_turn_is_refused_by_the_rule_it_breaks() {
     })
     .await;
 }
+
+/// Runs `expire-approvals` as of `as_of` in `slot`, through the runtime: its message, or `None` when the slot was
+/// already taken.
+async fn expire(app: &TestApp, slot: &str, as_of: &str) -> Option<String> {
+    let spec = jobs::registry::find("expire-approvals").expect("registered");
+    let as_of = chrono::NaiveDate::parse_from_str(as_of, "%Y-%m-%d").expect("a date");
+    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, Some(as_of))
+        .await
+        .expect("the job runs")
+        .map(|r| r.message)
+}
+
+#[tokio::test]
+async fn lapsed_approvals_expire_once_and_stop_counting_toward_the_ceiling() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let decide = |by_chamber: bool| {
+            format!(
+                "mutation D($id: ID!) {{ decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: {by_chamber}, on: \"2026-03-02\") {{ stage }} }}"
+            )
+        };
+        let mut cartas = Vec::new();
+        for (number, amount, by_chamber) in
+            [("VAL-1", "13600000.00", true), ("VAL-2", "1000000.00", true), ("VAL-3", "400000.00", false)]
+        {
+            let id = app
+                .data(
+                    "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                    json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                        "line": "RURAL", "activity": "GRAINS", "financedAmount": amount, "municipalityCode": 5107909 } }),
+                )
+                .await["createFcoCarta"]["id"]
+                .clone();
+            app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-03-02\") { id } }", json!({ "id": id }))
+                .await;
+            app.data(&decide(by_chamber), json!({ "id": id })).await;
+            cartas.push(id);
+        }
+        // VAL-2 was presented to the bank in time; VAL-3 the bank decided (no CDAE approval, no 120 days).
+        app.data("mutation P($id: ID!) { presentFcoProject(id: $id, on: \"2026-06-30\") { id } }", json!({ "id": cartas[1] }))
+            .await;
+        let stage = |id: Value| {
+            let app = &app;
+            async move {
+                let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { stage history { event occurredOn note } } } }";
+                app.data(q, json!({ "id": id })).await["node"].clone()
+            }
+        };
+        // Day 120 after 2 March 2026 is 30 June: still valid that day.
+        let m = expire(&app, "test:1", "2026-06-30").await.expect("ours");
+        assert!(m.contains("0 expired"), "{m}");
+        assert_eq!(stage(cartas[0].clone()).await["stage"], "APPROVED");
+        let m = expire(&app, "test:2", "2026-07-01").await.expect("ours");
+        assert!(m.contains("1 expired"), "{m}");
+        let n = stage(cartas[0].clone()).await;
+        assert_eq!(n["stage"], "EXPIRED", "{n}");
+        let last = n["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
+        assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("EXPIRE"), Some("2026-07-01")), "{last}");
+        assert!(last["note"].as_str().is_some_and(|x| x.contains("FCO-VALIDITY-120D")), "{last}");
+        for (id, left) in [(&cartas[1], "APPROVED"), (&cartas[2], "APPROVED")] {
+            assert_eq!(stage(id.clone()).await["stage"], left);
+        }
+        // A second pass changes nothing; the same slot runs once.
+        let m = expire(&app, "test:3", "2026-07-02").await.expect("ours");
+        assert!(m.contains("0 expired"), "{m}");
+        assert_eq!(expire(&app, "test:3", "2026-07-02").await, None, "once per slot");
+        let n = stage(cartas[0].clone()).await;
+        assert_eq!(n["history"].as_array().map(|h| h.iter().filter(|e| e["event"] == "EXPIRE").count()), Some(1));
+        // The lapsed R$ 13.6 M no longer counts: R$ 13.6 M more fits the group's R$ 15 M exactly, with the R$ 1.4 M
+        // still committed.
+        let more = submitted(&app, &bb, "VAL-4", "13600000.00", "529.982.247-25").await;
+        let d = app.data(&decide(true).replace("2026-03-02", "2026-08-03"), json!({ "id": more })).await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
+    })
+    .await;
+}
