@@ -278,3 +278,51 @@ async fn lapsed_approvals_expire_once_and_stop_counting_toward_the_ceiling() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_cdae_instruction_judges_nothing_before_it_took_effect() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let mut judged = Vec::new();
+        for (number, day) in [("ANT-1", "2019-03-19"), ("ANT-2", "2019-03-20")] {
+            let id = app
+                .data(
+                    "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                    json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                        "line": "RURAL", "activity": "GRAINS", "financedAmount": "500000.00", "municipalityCode": 5107909, "createdOn": day } }),
+                )
+                .await["createFcoCarta"]["id"]
+                .clone();
+            app.data("mutation S($id: ID!, $d: Date) { submitFcoCarta(id: $id, on: $d) { id } }", json!({ "id": id, "d": day }))
+                .await;
+            let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { compliance(asOf: \"2019-04-01\") { ruleCode status explanation }
+                deadlines(asOf: \"2019-04-01\") { ruleCode status } } } }";
+            judged.push(app.data(q, json!({ "id": id })).await["node"].clone());
+        }
+        let status = |n: &Value, list: &str, code: &str| {
+            n[list].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == code).map(|o| o["status"].clone()))
+        };
+        // FCO-ATTENDANCE and FCO-RESUBMIT read no parameter: the day before, nothing applies, saying why.
+        for code in ["FCO-ATTENDANCE", "FCO-RESUBMIT", "FCO-CHAMBER-THRESHOLD", "FCO-CEILING"] {
+            assert_eq!(status(&judged[0], "compliance", code), Some(json!("NOT_APPLICABLE")), "{code}: {}", judged[0]);
+        }
+        assert!(judged[0]["compliance"][0]["explanation"].as_str().is_some_and(|e| e.contains("2019-03-20")), "{}", judged[0]);
+        assert_eq!(status(&judged[0], "deadlines", "FCO-VALIDITY-120D"), Some(json!("NOT_APPLICABLE")));
+        // From the day it took effect, they judge.
+        assert_eq!(status(&judged[1], "compliance", "FCO-CHAMBER-THRESHOLD"), Some(json!("MET")), "{}", judged[1]);
+        assert_eq!(status(&judged[1], "compliance", "FCO-RESUBMIT"), Some(json!("NOT_APPLICABLE")));
+        assert_ne!(
+            judged[1]["compliance"][1]["explanation"].as_str().map(|e| e.contains("took effect")),
+            Some(true),
+            "{}",
+            judged[1]
+        );
+        // The monthly lists are owed from March 2019: on 15 April 2019, only March's (February's is not asked for).
+        let q = "query D($id: ID!) { node(id: $id) { ... on Bank { deadlines(asOf: \"2019-04-15\") { ruleCode dueDate countingNote } } } }";
+        let d = app.data(q, json!({ "id": bb })).await["node"]["deadlines"].clone();
+        let lists: Vec<&Value> = d.as_array().map(|l| l.iter().filter(|x| x["ruleCode"] == "FCO-MONTHLY-LIST").collect()).unwrap_or_default();
+        assert_eq!(lists.len(), 1, "{d}");
+        assert!(lists[0]["countingNote"].as_str().is_some_and(|n| n.contains("2019-03")), "{d}");
+    })
+    .await;
+}
