@@ -326,3 +326,31 @@ async fn the_cdae_instruction_judges_nothing_before_it_took_effect() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_special_demand_below_the_threshold_goes_on_the_chambers_agenda() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let mut ids = Vec::new();
+        for (number, special) in [("ESP-1", true), ("ESP-2", false)] {
+            let id = app
+                .data(
+                    "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                    json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                        "line": "RURAL", "activity": "GRAINS", "financedAmount": "300000.00", "municipalityCode": 5107909, "specialDemand": special } }),
+                )
+                .await["createFcoCarta"]["id"]
+                .clone();
+            app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": id }))
+                .await;
+            ids.push(id);
+        }
+        let m = on_agenda(&app, &[&ids[0]], "2026-08-07T08:00:00-04:00").await;
+        let place = "mutation P($i: PlaceFcoCartaOnAgendaInput!) { placeFcoCartaOnAgenda(input: $i) { carta { id } } }";
+        let (_, rule, why) = refusal(&app, place, json!({ "i": { "cartaId": ids[1], "meetingId": m, "receivedAt": "2026-08-07T08:00:00-04:00" } })).await;
+        assert_eq!(rule, "FCO-CHAMBER-THRESHOLD", "not a special demand: the bank's: {why}");
+        let d = app.data(DECIDE, json!({ "id": ids[0], "on": "2026-08-10" })).await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED", "the special demand, decided at the meeting");
+    })
+    .await;
+}
