@@ -313,7 +313,8 @@ pub enum JobsAction {
     Run {
         /// The job's name (`fomento jobs list` shows them).
         job: String,
-        /// For `flag-deadlines`: judge as of this day (`2026-12-03`) instead of today in Brasília.
+        /// For `flag-deadlines` and `expire-approvals`: judge as of this day (`2026-12-03`) instead of today in
+        /// Brasília.
         #[arg(long = "as-of")]
         as_of: Option<chrono::NaiveDate>,
     },

@@ -2,6 +2,7 @@
 //! banks' spreadsheets lives here too.
 
 pub mod dashboards;
+pub mod expire;
 pub mod flags;
 pub mod import;
 pub mod queue;

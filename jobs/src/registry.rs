@@ -3,7 +3,7 @@
 //! `fomento jobs run NAME` all read this list: a new job is a module and one entry here.
 
 use crate::{
-    dashboards, flags, import,
+    dashboards, expire, flags, import,
     report::ingest::{self, IngestContext, IngestError},
     runs::JobReport,
     webhooks,
@@ -39,6 +39,12 @@ pub const JOBS: &[JobSpec] = &[
         schedule: "30 * * * * *",
         zone: chrono_tz::America::Sao_Paulo,
         about: "claims received fact imports (acquisitions, carta items, meeting agendas) and applies them; also right after each upload",
+    },
+    JobSpec {
+        name: expire::JOB,
+        schedule: "0 30 5 * * *",
+        zone: chrono_tz::America::Sao_Paulo,
+        about: "expires the CDAE approvals whose 120 days lapsed with no presentation to the bank recorded (FCO-VALIDITY-120D), with a history row, before the day's flags",
     },
     JobSpec {
         name: flags::JOB,
@@ -160,7 +166,8 @@ pub fn find(name: &str) -> Option<&'static JobSpec> {
 pub struct JobContext {
     /// The ingestion's context (database, file store, worker name, lease, limits).
     pub ingest: IngestContext,
-    /// The day to judge as of, for the jobs that judge (`flag-deadlines`); today in Brasília when absent.
+    /// The day to judge as of, for the jobs that judge (`flag-deadlines`, `expire-approvals`); today in Brasília when
+    /// absent.
     pub as_of: Option<chrono::NaiveDate>,
     /// How long raw uploaded files are kept (`--retain-raw-files`), for `purge-raw-files`.
     pub retain_raw_files: service::files::Retention,
@@ -198,6 +205,7 @@ impl JobSpec {
             ingest::JOB => Ok(ingest::run_once(&ctx.ingest, now).await?),
             import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
             flags::JOB => Ok(flags::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
+            expire::JOB => Ok(expire::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
             webhooks::JOB => Ok(webhooks::run_once(&ctx.ingest.db, &ctx.ingest.worker, now).await?),
             dashboards::JOB => Ok(dashboards::run_once(&ctx.ingest.db, now, ctx.as_of).await?),
             PURGE_JOB => {

@@ -25,6 +25,9 @@ pub enum Operation {
     SocialFuel,
     /// Chamber meetings, opinions and decisions on cartas, economic groups (the CDAE chamber).
     Chamber,
+    /// A decision on a carta: the chamber's opinion (the CDAE chamber), or a bank's own decision on its cartas below
+    /// the chamber's threshold (art. 2 §3); [`decides_carta`] tells them apart.
+    DecideCarta,
     /// A bank's own cartas and reports: filing, items, contracts, monthly lists (the bank; the use case checks it
     /// is the caller's bank).
     BankData,
@@ -45,6 +48,7 @@ impl Operation {
             Operation::Export => "export",
             Operation::SocialFuel => "social-fuel",
             Operation::Chamber => "chamber",
+            Operation::DecideCarta => "decide-carta",
             Operation::BankData => "bank-data",
             Operation::Confirm => "confirm",
             Operation::ResolveFlag => "resolve-flag",
@@ -65,9 +69,9 @@ pub fn allows(role: Role, op: Operation) -> bool {
         ),
         Role::Council => matches!(
             op,
-            O::Read | O::Dashboards | O::Export | O::Chamber | O::Confirm | O::ResolveFlag
+            O::Read | O::Dashboards | O::Export | O::Chamber | O::DecideCarta | O::Confirm | O::ResolveFlag
         ),
-        Role::Bank => matches!(op, O::Read | O::Export | O::BankData),
+        Role::Bank => matches!(op, O::Read | O::Export | O::BankData | O::DecideCarta),
     }
 }
 
@@ -100,6 +104,19 @@ pub fn for_programme(caller: &Caller, programme: Programme, op: Operation) -> Re
         }
         _ => Ok(()),
     }
+}
+
+/// Refuses a caller who may not record this decision on a carta: the chamber's opinion (`by_chamber`) is the chamber's
+/// (`chamber`); a bank records only its own decision (art. 2 §3), on its own cartas (the use case checks the carta).
+pub fn decides_carta(caller: &Caller, by_chamber: bool) -> Result<()> {
+    authorize(
+        caller,
+        if by_chamber {
+            Operation::Chamber
+        } else {
+            Operation::DecideCarta
+        },
+    )
 }
 
 /// Refuses, as not found, an object of `bank` outside the caller's scope: `field` names it, `missing` is the message

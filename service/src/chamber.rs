@@ -128,8 +128,9 @@ pub async fn agenda(db: &(impl ConnectionTrait + TransactionTrait), meeting_id: 
     Ok(cartas)
 }
 
-/// Puts a submitted carta that needs the chamber (FCO-CHAMBER-THRESHOLD) on a meeting's agenda, with the time it
-/// reached SEDEC (72 hours before the meeting, art. 2 §7), and writes it in the carta's history.
+/// Puts a submitted carta that needs the chamber (FCO-CHAMBER-THRESHOLD, or a special demand of art. 14 whatever its
+/// amount) on a meeting's agenda, with the time it reached SEDEC (72 hours before the meeting, art. 2 §7), and writes
+/// it in the carta's history.
 pub async fn place_on_agenda(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -151,11 +152,13 @@ pub async fn place_on_agenda(
     let params = rule_parameter::Entity::params(db).await?;
     let on = c.submitted_on.unwrap_or_else(|| act.day(None));
     let (chamber, threshold) = needs_chamber(c.financed_amount, &params, on)?;
-    if !chamber {
+    // Art. 14: a special demand goes to the CPACR whatever its amount, so it takes a place on the agenda too.
+    if !chamber && !c.special_demand {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CHAMBER_THRESHOLD,
             format!(
-                "{} is under the {} threshold: the bank decides it, not the chamber",
+                "{} is under the {} threshold: the bank decides it, not the chamber (unless it is a special demand, art. \
+                 14)",
                 c.financed_amount,
                 entity::rules::brl(threshold)
             ),

@@ -40,6 +40,31 @@ pub fn parse_month(month: &str) -> Result<String, ServiceError> {
     }
 }
 
+/// A bank's monthly list (art. 2 §5 of IN CDAE/MT 2019) is of a month that has begun (`today`'s or earlier) and in which
+/// the instrument that asks for it was in force (from March 2019: it took effect on 20 March 2019, art. 19).
+pub fn check_report_month(month: &str, today: chrono::NaiveDate) -> Result<(), ServiceError> {
+    use chrono::Datelike;
+    let bad = |message: Message| ServiceError::BadInput {
+        field: "month",
+        message,
+    };
+    let first = chrono::NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
+        .map_err(|_| bad(Message::new(code::MONTH_INVALID).arg("value", format!("{month:?}"))))?;
+    let current = today.with_day(1).unwrap_or(today);
+    if first > current {
+        return Err(bad(Message::new(code::MONTH_IN_FUTURE)
+            .arg("month", month)
+            .arg("current", current.format("%Y-%m"))));
+    }
+    let since = entity::rules::cdae_2019().in_force_from;
+    if first < since.with_day(1).unwrap_or(since) {
+        return Err(bad(Message::new(code::MONTH_BEFORE_INSTRUMENT)
+            .arg("month", month)
+            .arg("since", since)));
+    }
+    Ok(())
+}
+
 /// What an upload did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Received {
@@ -75,6 +100,7 @@ pub async fn receive(
         Message::new(code::BANK_UNKNOWN).arg("code", format!("{:?}", bank.code))
     })?;
     let month = parse_month(month)?;
+    check_report_month(&month, crate::Clock::System.today())?;
     if !bank.serves_fco {
         return Err(ServiceError::BadInput {
             field: "bank",

@@ -973,7 +973,11 @@ pub async fn create_carta(
 }
 
 /// Records the chamber's opinion or the bank's decision; a favourable one must keep the group under the ceiling
-/// (FCO-CEILING), checked before the state machine's own guards.
+/// (FCO-CEILING), checked before the state machine's own guards. The chamber decides at the meeting whose agenda holds
+/// the carta, on that meeting's day, and not on the carta of a bank recorded absent from it (FCO-ATTENDANCE, art. 2
+/// §6). A favourable decision over a rule the carta `VIOLATED` on the decision's day ([`fco_guarded_by`]) is refused by
+/// that rule unless `override_reason` says why the authority decides so; the override is kept in the history. A bank
+/// records its own decision only, on its own cartas (below the threshold: the state machine's FCO-CHAMBER-THRESHOLD).
 pub async fn decide_carta(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -981,9 +985,14 @@ pub async fn decide_carta(
     decision: vocab::Decision,
     by_chamber: bool,
     on: Option<NaiveDate>,
+    override_reason: Option<String>,
 ) -> Result<fco_carta::Model> {
-    let c = carta(db, "id", id).await?;
+    crate::access::decides_carta(&act.caller, by_chamber)?;
+    let c = own_carta(db, &act.caller, "id", id).await?;
     let on = act.day(on);
+    if by_chamber && c.stage == FcoCartaStage::Submitted {
+        chamber_may_decide(db, &c, on).await?;
+    }
     if decision == vocab::Decision::Favourable {
         check_ceiling(db, &c, c.financed_amount, c.submitted_on.unwrap_or(on)).await?;
     }
@@ -992,10 +1001,125 @@ pub async fn decide_carta(
         decision,
         by_chamber,
     };
+    let note = if decision == vocab::Decision::Favourable && c.stage == FcoCartaStage::Submitted {
+        overridden_carta_rules(db, &c, on, override_reason).await?
+    } else {
+        None
+    };
     let txn = db.begin().await?;
-    let saved = transition_carta_in(&txn, act, c, event, None).await?;
+    let saved = transition_carta_in(&txn, act, c, event, note).await?;
     txn.commit().await?;
     Ok(saved)
+}
+
+/// The chamber's opinion on a carta on a meeting's agenda: given at that meeting, so dated its day (in Cuiabá, the
+/// CDAE's clock), and not given at all on the carta of a bank recorded absent (art. 2 §6: "não terá suas propostas
+/// consideradas"). A carta on no agenda is not judged here (its meeting is not recorded).
+async fn chamber_may_decide(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    c: &fco_carta::Model,
+    on: NaiveDate,
+) -> Result<()> {
+    let Some(meeting_id) = c.chamber_meeting_id else {
+        return Ok(());
+    };
+    let m = crate::chamber::meeting(db, "id", meeting_id).await?;
+    let day = entity::domain::Authority::Cdae.local(m.starts_at).date_naive();
+    let absent = crate::chamber::attendance(db, meeting_id)
+        .await?
+        .iter()
+        .any(|a| a.bank_id == c.bank_id && !a.present);
+    if absent {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_ATTENDANCE,
+            format!(
+                "the carta's bank was recorded absent from the chamber's meeting of {day}: its proposals are not \
+                 considered (art. 2 §6); put the carta on another meeting's agenda"
+            ),
+        ));
+    }
+    if on != day {
+        return Err(ServiceError::rule(
+            entity::rules::code::FCO_CHAMBER_THRESHOLD,
+            format!(
+                "the carta is on the agenda of the chamber's meeting of {day}: the CPACR gives its opinion at that \
+                 meeting (art. 2 §§3, 6–7), so the decision is dated {day}, not {on}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The rules a favourable decision on a carta may not pass over unless the authority says why: the carta's own
+/// criteria (arts. 2 §7, 3 sole §, 6–11, 16–17). The ceiling (art. 4), the threshold (art. 2 §3) and the attendance
+/// (art. 2 §6) leave no discretion and are refused outright elsewhere.
+pub fn fco_guarded_by() -> &'static [entity::rules::RuleCode] {
+    use entity::rules::code as r;
+    &[
+        r::FCO_72H_BEFORE,
+        r::FCO_RESUBMIT,
+        r::FCO_SIRE_PEDIGREE,
+        r::FCO_SIRE_RATIO,
+        r::FCO_WEANED_2000,
+        r::FCO_IA_INFO,
+        r::FCO_PROFESSIONAL,
+        r::FCO_SWINE_ORIGIN,
+        r::FCO_SWINE_RETENTION,
+        r::FCO_SWINE_ELIGIBLE,
+        r::FCO_BOAR_RATIO,
+        r::FCO_PANTANAL,
+        r::FCO_PANTANAL_PLAIN,
+        r::FCO_USED_MACHINE,
+        r::FCO_PASTURE_SOIL,
+        r::FCO_OPERATING_ONLY,
+        r::FCO_CLASSIFY,
+        r::FCO_PREDOMINANCE,
+    ]
+}
+
+/// The history note of a favourable decision over guarded rules the carta `VIOLATED` on `on` (judged on the act's own
+/// day, the carta as it stood before it), or the refusal by the first of them when no `override_reason` is given.
+async fn overridden_carta_rules(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    c: &fco_carta::Model,
+    on: NaiveDate,
+    override_reason: Option<String>,
+) -> Result<Option<String>> {
+    let override_reason = override_reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
+    let params = rule_parameter::Entity::params(db).await?;
+    let calendar = non_business_day::Entity::calendar(db).await?;
+    let basis = crate::compliance::Basis {
+        params: &params,
+        calendar: &calendar,
+        quiet: false,
+    };
+    let (outcomes, _) = crate::compliance::carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
+    let guarded = fco_guarded_by();
+    let violated: Vec<&entity::rules::Outcome> = outcomes
+        .iter()
+        .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
+        .collect();
+    let Some(first) = violated.first() else {
+        return Ok(None);
+    };
+    let listed = violated
+        .iter()
+        .map(|o| format!("{} ({})", o.code, o.explanation))
+        .collect::<Vec<_>>()
+        .join("; ");
+    match override_reason {
+        None => Err(ServiceError::rule(
+            entity::rules::rule(first.code).map_or(entity::rules::code::FCO_CHAMBER_THRESHOLD, |r| r.code),
+            format!(
+                "a favourable decision over rules the carta violates: {listed}; the chamber (or the bank) may still \
+                 decide so, saying why (overrideReason), and the override is kept in the history"
+            ),
+        )),
+        Some(why) => {
+            let codes = violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", ");
+            Ok(Some(format!("override of {codes}: {why}")))
+        }
+    }
 }
 
 /// Resubmits an unfavourable carta once reformulated (FCO-RESUBMIT): a new DRAFT carta that points to it.
@@ -1270,4 +1394,65 @@ async fn check_ceiling(
         ));
     }
     Ok(())
+}
+
+/// What [`expire_lapsed_approvals`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expired {
+    /// Approved cartas looked at.
+    pub looked_at: usize,
+    /// The cartas expired now, by id.
+    pub expired: Vec<i64>,
+}
+
+/// FCO-VALIDITY-120D (art. 3 sole §): every CDAE approval whose 120 days ([`entity::rules::fco::validity_end`]) ended
+/// before `as_of` with no presentation of the project to the bank recorded becomes EXPIRED, with a history row dated
+/// the first day after the 120 days (the day it lapsed, whenever this runs), so FCO-CEILING counts only what is still
+/// committed. A carta the bank decided has no such clock and is left alone; a second pass finds nothing to do.
+pub async fn expire_lapsed_approvals(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    as_of: NaiveDate,
+) -> Result<Expired> {
+    let params = rule_parameter::Entity::params(db).await?;
+    let cal = non_business_day::Entity::calendar(db).await?;
+    let approved = fco_carta::Entity::find()
+        .filter(fco_carta::Column::Stage.eq(FcoCartaStage::Approved))
+        .filter(fco_carta::Column::PresentedOn.is_null())
+        .filter(fco_carta::Column::ApprovedOn.is_not_null())
+        .order_by_asc(fco_carta::Column::Id)
+        .all(db)
+        .await?;
+    let mut out = Expired {
+        looked_at: approved.len(),
+        expired: Vec::new(),
+    };
+    for c in approved {
+        let Some(on) = c.approved_on else { continue };
+        if entity::rules::fco::validity_clock(&c, &params)?.is_some() {
+            continue;
+        }
+        let due = entity::rules::fco::validity_end(on, &params, &cal)?;
+        let Some(lapsed) = due.due.succ_opt().filter(|d| *d <= as_of) else {
+            continue;
+        };
+        let id = c.id;
+        let note = Some(format!(
+            "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on {} ({}), and no presentation \
+             is recorded",
+            due.due, due.note
+        ));
+        let txn = db.begin().await?;
+        // Another process may have moved it since it was read: the state machine judges the carta as it stands.
+        let Some(current) = fco_carta::Entity::find_by_id(id).one(&txn).await? else {
+            continue;
+        };
+        if current.stage != FcoCartaStage::Approved || current.presented_on.is_some() {
+            continue;
+        }
+        transition_carta_in(&txn, act, current, FcoEvent::Expire { on: lapsed }, note).await?;
+        txn.commit().await?;
+        out.expired.push(id);
+    }
+    Ok(out)
 }

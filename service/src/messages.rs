@@ -325,6 +325,16 @@ catalogue! {
         pt: "{value} não é um mês na forma AAAA-MM",
         en: "{value} is not a month in the form YYYY-MM"
     }
+    /// A monthly list for a month not yet begun.
+    MONTH_IN_FUTURE = "MONTH_IN_FUTURE" {
+        pt: "a lista mensal de {month} ainda não pode existir: o mês corrente é {current} (art. 2 §5 da IN CDAE/MT 2019 pede a lista do mês)",
+        en: "the monthly list of {month} cannot exist yet: the current month is {current} (art. 2 §5 of IN CDAE/MT 2019 asks for the month's list)"
+    }
+    /// A monthly list for a month before the instrument that asks for it.
+    MONTH_BEFORE_INSTRUMENT = "MONTH_BEFORE_INSTRUMENT" {
+        pt: "a lista mensal de {month} é anterior à IN CDAE/MT de 20/03/2019, que a instituiu (art. 2 §5; vigente desde {since})",
+        en: "the monthly list of {month} is before IN CDAE/MT of 20 March 2019, which asks for it (art. 2 §5; in force since {since})"
+    }
     /// A malformed report number.
     REPORT_ID_INVALID = "REPORT_ID_INVALID" { pt: "{value} não é o número de um relatório", en: "{value} is not a report id" }
     /// An unknown report.

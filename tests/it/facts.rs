@@ -142,8 +142,10 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
             .await;
         assert_eq!((code.as_str(), message.starts_with("input.headCount")), ("BAD_USER_INPUT", true), "{message}");
 
-        // After the bank's decision a change needs a reason, and is a new version; the old one stays.
-        for step in ["submitFcoCarta(id: $id)", "decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false)"] {
+        // After the bank's decision (over the unregistered sire, saying why) a change needs a reason, and is a new
+        // version; the old one stays.
+        let decide = "decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, overrideReason: \"registro em andamento\")";
+        for step in ["submitFcoCarta(id: $id)", decide] {
             app.data(&format!("mutation M($id: ID!) {{ {step} {{ id }} }}"), json!({ "id": carta })).await;
         }
         let (message, code) = app
@@ -460,9 +462,10 @@ async fn a_chamber_meeting_recorded_through_the_graph_moves_the_chambers_rules_a
         app.data(attend, json!({ "i": { "meetingId": meeting["id"], "presentBankIds": [bb] } })).await;
         assert_eq!(status(&judged("2026-08-20").await["compliance"], "FCO-ATTENDANCE"), "MET");
 
-        // The chamber decides at the meeting; its result is due at the banks within 72 hours (Thursday 13, 09:00).
+        // The chamber decides at the meeting, over the late arrival saying why; its result is due at the banks within
+        // 72 hours (Thursday 13, 09:00).
         app.data(
-            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\") { id } }",
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\", overrideReason: \"protocolo dois minutos depois\") { id } }",
             json!({ "id": carta }),
         )
         .await;

@@ -307,7 +307,7 @@ async fn an_upload_the_file_store_cannot_keep_is_refused_and_nothing_is_recorded
         let sheet = workbook(&[good_row("STORE-1", cpf(8101), 120_000.0)]);
         let form = reqwest::multipart::Form::new()
             .text("bank", "BB")
-            .text("month", "2018-04")
+            .text("month", "2020-04")
             .part(
                 "file",
                 reqwest::multipart::Part::bytes(sheet.clone()).file_name("abril.xlsx"),
@@ -335,7 +335,7 @@ async fn an_upload_the_file_store_cannot_keep_is_refused_and_nothing_is_recorded
         // The store back: the same upload is received.
         std::fs::remove_file(&running.store).expect("remove the file");
         std::fs::create_dir_all(&running.store).expect("the store again");
-        let (status, body) = upload(&app, "BB", "2018-04", "abril.xlsx", sheet).await;
+        let (status, body) = upload(&app, "BB", "2020-04", "abril.xlsx", sheet).await;
         assert_eq!(status, 201, "{backend:?}: {body}");
         running.stop().await;
         cleanup.run().await;
@@ -378,7 +378,7 @@ async fn a_worker_killed_during_an_ingestion_leaves_it_to_be_ingested_once() {
             continue;
         };
         let (app, running) = start(url.clone(), backend, true, |_| {}).await;
-        let (status, body) = upload(&app, "BB", "2018-05", "maio.xlsx", sheet.clone()).await;
+        let (status, body) = upload(&app, "BB", "2020-05", "maio.xlsx", sheet.clone()).await;
         assert_eq!(status, 201, "{body}");
         let id = body["number"].as_i64().expect("number");
         let mut child = std::process::Command::new(std::env::current_exe().expect("this test binary"))

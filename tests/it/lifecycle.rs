@@ -164,7 +164,7 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
 
         // R$ 1,000,000.00 goes to the chamber: the bank may not decide it.
         let big = app.data(&create, new("FCO-1", "1000000.00")).await["createFcoCarta"]["id"].clone();
-        refused(&app, &step("contractFcoCarta", ""), json!({ "id": big }), "FCO-VALIDITY-120D").await;
+        refused(&app, &step("contractFcoCarta", ""), json!({ "id": big }), "FCO-CHAMBER-THRESHOLD").await;
         app.data(&step("submitFcoCarta", ", on: \"2026-03-02\""), json!({ "id": big })).await;
         refused(&app, &step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-10\""), json!({ "id": big }), "FCO-CHAMBER-THRESHOLD").await;
         let d = app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: true, on: \"2026-03-02\""), json!({ "id": big })).await;

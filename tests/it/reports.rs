@@ -418,7 +418,7 @@ async fn two_workers_on_one_database_ingest_each_report_once() {
             let rows: Vec<Vec<C>> = (0..20)
                 .map(|i| good_row(&format!("W{m}-{i}"), cpf(100 * m + i), 5000.0))
                 .collect();
-            let (status, _) = upload(&app, "BB", &format!("2019-{m:02}"), "w.xlsx", workbook(&rows)).await;
+            let (status, _) = upload(&app, "BB", &format!("2019-{:02}", m + 3), "w.xlsx", workbook(&rows)).await;
             assert_eq!(status, 201);
         }
         let now = Utc::now();
@@ -574,6 +574,25 @@ async fn bad_upload_requests_name_the_field() {
         assert_eq!((s, b["error"]["field"].as_str()), (404, Some("bank")), "{b}");
         let (s, b) = upload(&app, "BB", "2019-13", "a.xlsx", vec![1]).await;
         assert_eq!((s, b["error"]["field"].as_str()), (400, Some("month")), "{b}");
+        // Art. 2 §5's list is of a month that has begun, under the instrument that asks for it (from March 2019).
+        let next = (Utc::now() + chrono::Duration::days(40)).format("%Y-%m").to_string();
+        for (month, says) in [
+            (next.as_str(), "art. 2 §5"),
+            ("2015-05", "CDAE/MT"),
+            ("2019-02", "CDAE/MT"),
+        ] {
+            let (s, b) = upload(&app, "BB", month, "a.xlsx", vec![1]).await;
+            assert_eq!((s, b["error"]["field"].as_str()), (400, Some("month")), "{month}: {b}");
+            assert!(
+                b["error"]["message"].as_str().is_some_and(|m| m.contains(says)),
+                "{month}: {b}"
+            );
+        }
+        assert_eq!(
+            count::<entity::bank_report::Entity>(&app).await,
+            0,
+            "nothing stored as a report"
+        );
         let form = reqwest::multipart::Form::new()
             .text("bank", "BB")
             .text("month", "2019-05");
@@ -838,6 +857,46 @@ async fn each_bank_reads_a_person_it_listed_under_the_name_it_listed() {
         assert_eq!(bb["data"]["party"]["name"], "Maria Aparecida Lima", "{bb}");
         let admin = app.data("query($d: String!) { party(document: $d) { name } }", json!({ "d": person })).await;
         assert_eq!(admin["party"]["name"], "Maria Aparecida Lima", "{admin}");
+    })
+    .await;
+}
+
+/// Art. 2 §5 lists the cartas "aprovadas e efetivamente contratadas no ano": one approved in an earlier year and
+/// contracted in this one belongs to this year's list; one approved earlier and not contracted this year does not.
+#[tokio::test]
+async fn a_carta_approved_last_year_and_contracted_this_year_belongs_to_this_years_list() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let mut contracted = good_row("ANO-1", cpf(1), 5000.0);
+        contracted[9] = C::D(2019, 11, 5);
+        contracted[10] = C::T("10/01/2020");
+        let mut only_approved = good_row("ANO-2", cpf(2), 5000.0);
+        only_approved[9] = C::D(2019, 11, 5);
+        only_approved[10] = C::E;
+        let (status, body) = upload(
+            &app,
+            "BB",
+            "2020-02",
+            "fev.xlsx",
+            workbook(&[contracted, only_approved]),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let flags = entity::compliance_flag::Entity::find()
+            .all(&app.db)
+            .await
+            .expect("flags");
+        let outside: Vec<&str> = flags
+            .iter()
+            .filter(|f| f.message.contains("outside the year"))
+            .map(|f| f.message.as_str())
+            .collect();
+        assert_eq!(outside.len(), 1, "{outside:?}");
+        assert!(
+            outside[0].contains("approved on 05/11/2019") && !outside[0].contains("ANO-1"),
+            "{outside:?}"
+        );
     })
     .await;
 }

@@ -545,11 +545,11 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
     on_each_backend(true, |app| async move {
         let old = workbook(&[good_row("RET-1", cpf(7001), 150_000.0)]);
         let shared = workbook(&[good_row("RET-2", cpf(7002), 180_000.0)]);
-        let (status, a) = upload(&app, "BB", "2018-01", "janeiro.xlsx", old.clone()).await;
+        let (status, a) = upload(&app, "BB", "2020-01", "janeiro.xlsx", old.clone()).await;
         assert_eq!(status, 201, "{a}");
-        let (_, b) = upload(&app, "BB", "2018-02", "fevereiro.xlsx", shared.clone()).await;
+        let (_, b) = upload(&app, "BB", "2020-02", "fevereiro.xlsx", shared.clone()).await;
         // The same bytes sent again for another month: a later upload that still needs the file.
-        let (_, c) = upload(&app, "BB", "2018-03", "marco.xlsx", shared.clone()).await;
+        let (_, c) = upload(&app, "BB", "2020-03", "marco.xlsx", shared.clone()).await;
         jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
             .await
             .expect("ingest");

@@ -43,8 +43,9 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "amendFcoCarta" | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem" | "uploadBankReport" => {
             O::BankData
         }
-        "decideFcoCarta"
-        | "expireFcoCarta"
+        // The chamber's opinion or a bank's own decision below the threshold: the resolver tells them apart first.
+        "decideFcoCarta" => O::DecideCarta,
+        "expireFcoCarta"
         | "scheduleChamberMeeting"
         | "recordChamberAttendance"
         | "placeFcoCartaOnAgenda"

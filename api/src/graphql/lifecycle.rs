@@ -458,20 +458,36 @@ impl LifecycleMutation {
     }
 
     /// Records the chamber's opinion or the bank's decision; the threshold decides who may decide
-    /// (FCO-CHAMBER-THRESHOLD), and a favourable one must keep the group under the ceiling (FCO-CEILING).
+    /// (FCO-CHAMBER-THRESHOLD: a bank's key records its own decision on its cartas below it), the chamber decides at
+    /// the meeting whose agenda holds the carta and not for an absent bank (FCO-ATTENDANCE), a favourable one must keep
+    /// the group under the ceiling (FCO-CEILING), and one over a rule the carta violates needs `overrideReason`.
     async fn decide_fco_carta(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The carta's global ID.")] id: ID,
         #[graphql(desc = "Favourable or unfavourable.")] decision: Decision,
         #[graphql(desc = "Whether the CPACR chamber decided (else the bank).")] by_chamber: bool,
-        #[graphql(desc = "Date; today by default.")] on: Option<Date>,
+        #[graphql(desc = "Date; today by default (the meeting's day for a carta on an agenda).")] on: Option<Date>,
+        #[graphql(
+            desc = "Why the chamber (or the bank) approves the carta over rules it violates on the decision's day; \
+                    required then, and kept in the history."
+        )]
+        override_reason: Option<String>,
     ) -> Result<FcoCarta> {
+        service::access::decides_carta(&act(ctx).caller, by_chamber).served(ctx)?;
         let key = ids::arg(&id, NodeKind::FcoCarta, "id")?;
         let on = on.map(|d| d.0);
-        let c = life::decide_carta(db(ctx), &act(ctx), key, decision.into(), by_chamber, on)
-            .await
-            .served(ctx)?;
+        let c = life::decide_carta(
+            db(ctx),
+            &act(ctx),
+            key,
+            decision.into(),
+            by_chamber,
+            on,
+            override_reason,
+        )
+        .await
+        .served(ctx)?;
         Ok(FcoCarta(super::seen(ctx, c)?))
     }
 

@@ -536,8 +536,13 @@ pub fn bank_deadlines(
         }
     };
     let this_month = first_of_month(as_of);
+    // Art. 2 §5 asks for the lists from the month the instrument took effect (March 2019), none before.
+    let first_owed = first_of_month(super::cdae_2019().in_force_from);
     for back in [2u32, 1] {
-        let Some(month) = this_month.checked_sub_months(Months::new(back)) else {
+        let Some(month) = this_month
+            .checked_sub_months(Months::new(back))
+            .filter(|m| *m >= first_owed)
+        else {
             continue;
         };
         let end = last_of_month(month);
@@ -603,6 +608,9 @@ pub fn deadlines(
     as_of: NaiveDate,
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let c = f.carta;
+    if let Some(why) = before_instrument(c, as_of) {
+        return Ok(not_in_force(&why).1);
+    }
     let mut out = Vec::with_capacity(4);
     let basis = |code: RuleCode| code.legal_basis();
     let on = c.submitted_on.unwrap_or(as_of);
@@ -894,6 +902,40 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
     out
 }
 
+/// Why IN CDAE/MT 2019 does not judge this carta, if it does not: it was submitted (or, not yet submitted, is looked at)
+/// before the instrument took effect on 20 March 2019 (art. 19). Rules that read a parameter would say so by the
+/// parameter's first version; those that read none must say it too.
+pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate) -> Option<String> {
+    let reference = c.submitted_on.unwrap_or(as_of);
+    let why = super::cdae_2019().not_in_force(reference)?;
+    Some(match c.submitted_on {
+        Some(s) => explain!("submitted on {s}: {why}"),
+        None => explain!("not submitted; on {as_of}: {why}"),
+    })
+}
+
+/// Every carta rule of the programme `NOT_APPLICABLE` for `why`, and the carta's deadlines too.
+fn not_in_force(why: &str) -> (Vec<Outcome>, Vec<DeadlineOutcome>) {
+    let outcomes = super::RULES
+        .iter()
+        .filter(|r| r.code.as_str().starts_with("FCO-") && r.kind != super::RuleKind::BankLevel)
+        .map(|r| outcome(r.code, Status::NotApplicable, why.to_owned()))
+        .collect();
+    let deadlines = [code::FCO_72H_BEFORE, code::FCO_72H_RESULT, code::FCO_VALIDITY_120D]
+        .into_iter()
+        .map(|code| DeadlineOutcome {
+            code: code.as_str(),
+            legal_basis: code.legal_basis(),
+            due: None,
+            due_at: None,
+            status: DeadlineStatus::NotApplicable,
+            note: why.to_owned(),
+            done: false,
+        })
+        .collect();
+    (outcomes, deadlines)
+}
+
 /// Every rule of the programme on one carta, as of `as_of`; parameters in force on the submission date.
 pub fn check_all(
     f: &CartaFacts<'_>,
@@ -913,6 +955,9 @@ pub fn check_all_and_deadlines(
 ) -> Result<(Vec<Outcome>, Vec<DeadlineOutcome>), ParamError> {
     let c = f.carta;
     let on = c.submitted_on.unwrap_or(as_of);
+    if let Some(why) = before_instrument(c, as_of) {
+        return Ok(not_in_force(&why));
+    }
     // Room for every rule's outcome at once: growing the vector a push at a time was 4 % of the flag pass.
     let mut out = Vec::with_capacity(32);
     out.push(super::guarded(code::FCO_CHAMBER_THRESHOLD, || {

@@ -619,8 +619,10 @@ pub fn apply_fco(
     };
     match event {
         FcoEvent::Submit { on, received_at } => {
+            // A carta is submitted once: only one with an unfavourable opinion comes again, reformulated, as a new
+            // carta (art. 3 sole §, `resubmitFcoCarta`).
             if c.stage != S::Draft {
-                return Err(wrong(code::FCO_CHAMBER_THRESHOLD, &[S::Draft]));
+                return Err(wrong(code::FCO_RESUBMIT, &[S::Draft]));
             }
             n.submitted_on = Some(*on);
             n.received_by_council_at = *received_at;
@@ -666,8 +668,14 @@ pub fn apply_fco(
             }
         }
         FcoEvent::Contract { on, amount } => {
-            if c.stage != S::Approved {
-                return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved]));
+            // Before a decision the carta lacks the chamber's opinion or the bank's decision (art. 2 §3); after an
+            // unfavourable one it may only be resubmitted reformulated (art. 3 sole §); an expired approval is the
+            // 120 days' (art. 3 sole §).
+            match c.stage {
+                S::Approved => {}
+                S::Draft | S::Submitted => return Err(wrong(code::FCO_CHAMBER_THRESHOLD, &[S::Approved])),
+                S::Unfavourable => return Err(wrong(code::FCO_RESUBMIT, &[S::Approved])),
+                _ => return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved])),
             }
             let approved = c.approved_on.unwrap_or(*on);
             not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "the approval")?;

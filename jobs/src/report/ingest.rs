@@ -880,9 +880,13 @@ impl Preparer {
     /// chamber check.
     fn check(&mut self, row: &ReportRow, prepared: &mut Prepared) {
         if let Some((year_start, month_end)) = self.bounds {
+            // Art. 2 §5 lists the cartas "aprovadas e efetivamente contratadas no ano": a carta approved in an earlier
+            // year belongs to this year's list when it was contracted in it. Nothing may be dated after the month.
+            let contracted_in_year = row.contracted_on.is_some_and(|k| k >= year_start && k <= month_end);
             for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
+                let before_year_allowed = what == "approved" && contracted_in_year;
                 if let Some(d) = d
-                    && (d < year_start || d > month_end)
+                    && ((d < year_start && !before_year_allowed) || d > month_end)
                 {
                     prepared.flags.push(flag(
                         &row.carta_number,
