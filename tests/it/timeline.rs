@@ -471,7 +471,8 @@ async fn nothing_done_later_changes_what_a_day_answered() {
                     13 if first_round => {
                         act(
                             &app,
-                            "mutation D($id: ID!, $d: Date) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: $d) { id } }",
+                            "mutation D($id: ID!, $d: Date) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: $d,
+                                overrideReason: \"teste de propriedade\") { id } }",
                             json!({ "id": carta, "d": cd }),
                         )
                         .await;
