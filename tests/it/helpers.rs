@@ -185,6 +185,10 @@ pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Set
     )
 }
 
+/// Held by the tests whose assertions include answer times (within a second) and by the tests that run a CPU-heavy
+/// process beside the server, so that the two never share this machine's two cores at once.
+pub static TIMED: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// An HTTP client that sends `key` with every request.
 pub fn client_with(key: &str) -> Client {
     let mut headers = reqwest::header::HeaderMap::new();
