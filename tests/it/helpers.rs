@@ -185,9 +185,10 @@ pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Set
     )
 }
 
-/// Held by the tests whose assertions include answer times (within a second) and by the tests that run a CPU-heavy
-/// process beside the server, so that the two never share this machine's two cores at once.
-pub static TIMED: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+/// Tests whose assertions include answer times (within a second, during an outage) take it for writing and run alone;
+/// every test that runs through the harness below holds it for reading, so none shares this machine's two cores with
+/// them. The killed-worker test, which runs a CPU-heavy process beside its server, takes it for writing too.
+pub static TIMED: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
 
 /// An HTTP client that sends `key` with every request.
 pub fn client_with(key: &str) -> Client {
@@ -323,6 +324,7 @@ where
     F: Fn(TestApp) -> Fut,
     Fut: Future<Output = ()>,
 {
+    let _shared = TIMED.read().await;
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let Some((url, cleanup)) = fresh_database(backend).await else {
             continue;
@@ -347,6 +349,7 @@ where
     A: Fn(DatabaseConnection) -> AFut,
     AFut: Future<Output = ()>,
 {
+    let _shared = TIMED.read().await;
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let Some((url, cleanup)) = fresh_database(backend).await else {
             continue;
@@ -373,6 +376,7 @@ where
     F: Fn(DatabaseConnection, Backend) -> Fut,
     Fut: Future<Output = ()>,
 {
+    let _shared = TIMED.read().await;
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let Some((url, cleanup)) = fresh_database(backend).await else {
             continue;
