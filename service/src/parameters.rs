@@ -274,16 +274,12 @@ pub async fn confirm_checklist_item(
     note: Option<String>,
     on: Option<chrono::NaiveDate>,
 ) -> Result<Outcome> {
-    let today = clock.today();
-    let day = on.unwrap_or(today);
-    if day > today {
-        return Err(ServiceError::bad(
-            "on",
-            Message::new(code::EFFECTIVE_IN_FUTURE)
-                .arg("date", day)
-                .arg("today", today),
-        ));
-    }
+    // The day a fact took effect, checked as every other fact's is.
+    let act = crate::lifecycle::Act {
+        caller: Caller::System,
+        clock,
+    };
+    let day = act.effective("on", on, None)?;
     let (programme, id) = financing;
     let prefix = match programme {
         Programme::SocialFuel => "SF-",
