@@ -209,6 +209,7 @@ pub async fn record_plan(
         p.id,
         entity::rules::code::SF_ASSISTANCE_PLAN.as_str(),
         from,
+        act.clock.now(),
     )
     .await?;
     crate::lifecycle::note_in_history(

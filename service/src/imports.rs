@@ -267,10 +267,10 @@ pub struct AgendaEntry {
 /// The rows of a file, as parsed, each with its sheet row number.
 #[derive(Debug, Clone)]
 pub enum Rows {
-    /// Acquisitions (their year is the import's).
-    Acquisitions(Vec<(u32, acquisitions::Acquisition)>),
-    /// Items.
-    CartaItems(Vec<(u32, items::Item)>),
+    /// Acquisitions (their year is the import's), with the day each took effect when the file gives it.
+    Acquisitions(Vec<(u32, acquisitions::Acquisition, Option<chrono::NaiveDate>)>),
+    /// Items, with the day each took effect when the file gives it.
+    CartaItems(Vec<(u32, items::Item, Option<chrono::NaiveDate>)>),
     /// Agenda entries.
     MeetingAgenda(Vec<(u32, AgendaEntry)>),
 }
@@ -351,14 +351,16 @@ pub async fn apply(
                 .filter(feedstock_acquisition::Column::SupersededAt.is_null())
                 .all(txn)
                 .await?;
+            // The list the file replaces ends on the earliest day the file gives (today when it gives none).
+            let ends = rows.iter().filter_map(|r| r.2).min();
             for a in in_force {
-                if let Err(e) = acquisitions::remove(txn, act, a.id, reason, None).await {
+                if let Err(e) = acquisitions::remove(txn, act, a.id, reason, ends).await {
                     return whole(e);
                 }
             }
-            for (row, mut a) in rows {
+            for (row, mut a, on) in rows {
                 a.year = year;
-                if let Err(e) = acquisitions::add(txn, act, import.target_id, a, reason, None).await {
+                if let Err(e) = acquisitions::add(txn, act, import.target_id, a, reason, on).await {
                     problems.push(problem(row, e)?);
                 }
             }
@@ -369,13 +371,14 @@ pub async fn apply(
                 .filter(fco_carta_item::Column::SupersededAt.is_null())
                 .all(txn)
                 .await?;
+            let ends = rows.iter().filter_map(|r| r.2).min();
             for i in in_force {
-                if let Err(e) = items::remove(txn, act, i.id, reason, None).await {
+                if let Err(e) = items::remove(txn, act, i.id, reason, ends).await {
                     return whole(e);
                 }
             }
-            for (row, item) in rows {
-                if let Err(e) = items::add(txn, act, import.target_id, item, reason, None).await {
+            for (row, item, on) in rows {
+                if let Err(e) = items::add(txn, act, import.target_id, item, reason, on).await {
                     problems.push(problem(row, e)?);
                 }
             }

@@ -557,6 +557,16 @@ catalogue! {
         pt: "{date} é antes de {since}, o dia desde o qual vale o que este fato altera ou encerra",
         en: "{date} is before {since}, the day what this fact changes or ends holds from"
     }
+    /// `knownAt` before the financing was recorded.
+    NOT_YET_RECORDED = "NOT_YET_RECORDED" {
+        pt: "em {at} este registro ainda não existia no Fomento: não há o que ele sabia então",
+        en: "at {at} this record did not exist in Fomento yet: there is nothing it knew then"
+    }
+    /// `asOf` after the day of `knownAt`.
+    AS_OF_AFTER_KNOWN_AT = "AS_OF_AFTER_KNOWN_AT" {
+        pt: "asOf {asOf} é depois do dia de knownAt ({day}, em Brasília): o registro de um instante responde pelo seu dia ou antes",
+        en: "asOf {asOf} is after knownAt's day ({day}, in Brasília): the record of an instant answers for its day or earlier"
+    }
     /// A financing of nothing.
     AMOUNT_NOT_POSITIVE = "AMOUNT_NOT_POSITIVE" {
         pt: "o valor precisa ser maior que R$ 0,00",

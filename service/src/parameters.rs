@@ -247,10 +247,12 @@ pub async fn end_confirmations(
     financing_id: i64,
     rule_code: &str,
     from: chrono::NaiveDate,
+    at: chrono::DateTime<chrono::Utc>,
 ) -> Result<()> {
     use checklist_confirmation::Column as C;
     checklist_confirmation::Entity::update_many()
         .col_expr(C::EndedOn, sea_orm::sea_query::Expr::value(from))
+        .col_expr(C::EndedAt, sea_orm::sea_query::Expr::value(at))
         .filter(C::Programme.eq(programme))
         .filter(C::FinancingId.eq(financing_id))
         .filter(C::RuleCode.eq(rule_code))
@@ -310,7 +312,7 @@ pub async fn confirm_checklist_item(
         ));
     }
     let txn = db.begin().await?;
-    end_confirmations(&txn, programme, id, rule.code.as_str(), day).await?;
+    end_confirmations(&txn, programme, id, rule.code.as_str(), day, clock.now()).await?;
     let c = checklist_confirmation::ActiveModel {
         programme: Set(programme),
         financing_id: Set(id),

@@ -832,3 +832,51 @@ async fn a_failed_import_is_queued_again_by_sending_the_same_file() {
     })
     .await;
 }
+
+/// Issue 41: an imported fact is dated the day it happened when the file says so ("Data do fato", a day cell or
+/// text), not the day it was imported; the list it replaces ends on the earliest such day; a wrong day is a row error
+/// naming the column.
+#[tokio::test]
+async fn imported_facts_are_dated_the_day_the_file_gives() {
+    on_each_backend(false, |app| async move {
+        let project = new_project(&app, Some("2015-01-05")).await;
+        let t = template(&app, "acquisitions").await;
+        let headers: Vec<String> = t[0].iter().map(Cell::display).collect();
+        let at = headers.iter().position(|h| h == "Data do fato").expect("the day's column");
+        let row = |kind: &'static str, cost: &'static str, day: C| {
+            let mut r = acquisition(kind, cost);
+            while r.len() < at {
+                r.push(C::T(""));
+            }
+            r.push(day);
+            r
+        };
+        let file = fill(
+            &t,
+            &[
+                row("Outro terceiro", "90.000,00", C::D(2015, 1, 20)),
+                row("Agricultor familiar", "10.000,00", C::T("22/01/2015")),
+            ],
+        );
+        let (_, body) = send(&app, "acquisitions", &for_year(&project, "2015"), file).await;
+        let i = applied(&app, &body["id"]).await;
+        assert_eq!(i["status"], "APPLIED", "{i}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { acquisitions { cost version { effectiveOn } } } } }";
+        let n = app.data(q, json!({ "id": project })).await;
+        let mut days: Vec<&str> = n["node"]["acquisitions"]
+            .as_array()
+            .expect("acquisitions")
+            .iter()
+            .filter_map(|a| a["version"]["effectiveOn"].as_str())
+            .collect();
+        days.sort_unstable();
+        assert_eq!(days, ["2015-01-20", "2015-01-22"], "{n}");
+
+        let bad = fill(&t, &[row("Outro terceiro", "90.000,00", C::T("31/02/2015"))]);
+        let (_, body) = send(&app, "acquisitions", &for_year(&project, "2015"), bad).await;
+        let i = applied(&app, &body["id"]).await;
+        assert_eq!(i["status"], "REJECTED", "{i}");
+        assert_eq!(rows_and_columns(&i), [(3, "Data do fato".to_owned())], "{i}");
+    })
+    .await;
+}

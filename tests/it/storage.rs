@@ -1005,3 +1005,42 @@ async fn migration_48_rebuilds_the_earlier_cycles_of_reopened_cartas_and_goes_do
     })
     .await;
 }
+
+/// Migration 55: a row changed in place keeps its earlier state in its revision table, written by the database
+/// whoever changes the row (here a plain `UPDATE`), with every column of the row; a row updated to the same values
+/// keeps nothing. (A migration that adds a column to a revised table without `revisions::refresh` fails here.)
+#[tokio::test]
+async fn a_row_changed_in_place_keeps_its_earlier_state_with_every_column() {
+    with_each_database(|db, backend| async move {
+        migrate(&db, MigrateAction::Up).await.expect("up");
+        let manager = migration::SchemaManager::new(&db);
+        for table in migration::m20261206_000055_revisions_known_at::REVISED {
+            let unkept = migration::revisions::unkept_columns(&manager, table)
+                .await
+                .expect("columns");
+            assert!(unkept.is_empty(), "{backend:?}: {table}_revision lacks {unkept:?}");
+        }
+        let exec = |sql: &'static str| {
+            let db = db.clone();
+            async move { db.execute_unprepared(sql).await.expect(sql) }
+        };
+        exec("INSERT INTO chamber_meeting (id, starts_at, notes) VALUES (9001, '2026-06-08T13:00:00Z', 'pauta')").await;
+        exec("UPDATE chamber_meeting SET notes = 'pauta' WHERE id = 9001").await;
+        exec("UPDATE chamber_meeting SET notes = 'ata 12/2026' WHERE id = 9001").await;
+        let rows = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT notes, superseded_at FROM chamber_meeting_revision WHERE id = 9001".to_owned(),
+            ))
+            .await
+            .expect("revisions");
+        assert_eq!(rows.len(), 1, "{backend:?}: one change, one revision");
+        assert_eq!(rows[0].try_get::<String>("", "notes").expect("notes"), "pauta");
+        let at: chrono::DateTime<chrono::Utc> = rows[0].try_get("", "superseded_at").expect("superseded_at");
+        assert!(
+            (chrono::Utc::now() - at).num_seconds().abs() < 60,
+            "{backend:?}: superseded {at}"
+        );
+    })
+    .await;
+}

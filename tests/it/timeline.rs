@@ -496,3 +496,149 @@ async fn nothing_done_later_changes_what_a_day_answered() {
     })
     .await;
 }
+
+/// Sleeps past the current second: times are shown to the second, and an instant given to the second covers it.
+async fn next_second() {
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+}
+
+/// The instant now, to the second, as an auditor would copy it from a `recordedAt`.
+fn instant_now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// A financing's compliance, deadlines and history, as a front-end reads them (at instant `known_at` when given).
+async fn record(app: &TestApp, id: &Value, known_at: Option<&str>) -> Value {
+    let q = "query Q($id: ID!, $t: DateTime) { node(id: $id) {
+        ... on SocialFuelProject { compliance(knownAt: $t) { ruleCode status explanation }
+            deadlines(knownAt: $t) { ruleCode status dueDate dueAt countingNote } history(knownAt: $t) { event occurredOn recordedAt } }
+        ... on FcoCarta { compliance(knownAt: $t) { ruleCode status explanation }
+            deadlines(knownAt: $t) { ruleCode status dueDate dueAt countingNote } history(knownAt: $t) { event occurredOn recordedAt } } } }";
+    app.data(q, json!({ "id": id, "t": known_at })).await["node"].clone()
+}
+
+/// Item 3 of issue 41, "where an auditor asks": `knownAt: T` answers as the record stood at instant T, whatever was
+/// recorded since — a backdated confirmation, an amendment that reopened the approval (the carta row changed in
+/// place), items added and corrected, a rule parameter corrected, acts recorded — while `asOf` answers with what is
+/// known now. Each financing's answer at T, read again after everything that followed, is the answer given at T.
+#[tokio::test]
+async fn known_at_answers_what_the_record_held_at_that_instant() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let carta = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "KNOWN-1", "bankId": bb, "borrowerDocument": cpf(97), "borrowerName": "Rosa Auditada",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "800000.00", "municipalityCode": 5107909,
+                    "createdOn": "2026-05-14" } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        // Before the carta was recorded there is nothing it knew.
+        let before = gql(
+            &app,
+            "query Q($id: ID!, $t: DateTime) { node(id: $id) { ... on FcoCarta { compliance(knownAt: $t) { status } } } }",
+            json!({ "id": carta, "t": "2026-01-01T00:00:00Z" }),
+        )
+        .await;
+        assert_eq!(code(&before), "BAD_USER_INPUT", "{before}");
+        assert!(before.to_string().contains("knownAt"), "{before}");
+        act(&app, "mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-05-21\") { id } }", json!({ "id": carta })).await;
+        act(
+            &app,
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: \"2026-05-28\",
+                overrideReason: \"análise do banco\") { id } }",
+            json!({ "id": carta }),
+        )
+        .await;
+        act(&app, "mutation K($id: ID!) { contractFcoCarta(id: $id, on: \"2026-06-15\") { id } }", json!({ "id": carta })).await;
+        next_second().await;
+        let t1 = instant_now();
+        let at_t1 = record(&app, &carta, None).await;
+        next_second().await;
+
+        // What was recorded after T1: an amendment that needs a new approval (the row changes in place), a
+        // confirmation backdated to before T1, an item.
+        act(
+            &app,
+            "mutation A($id: ID!) { amendFcoCarta(id: $id, kind: VALUE_INCREASE, description: \"orçamento\",
+                newAmount: \"960000.00\", on: \"2026-07-10\") { id } }",
+            json!({ "id": carta }),
+        )
+        .await;
+        act(
+            &app,
+            "mutation C($id: ID!) { confirmChecklistItem(financingId: $id, ruleCode: \"FCO-TEMPLATE\",
+                confirmedBy: \"Ana (CDAE)\", on: \"2026-05-21\") { status } }",
+            json!({ "id": carta }),
+        )
+        .await;
+        let now = record(&app, &carta, None).await;
+        assert_ne!(now["compliance"], at_t1["compliance"], "what was recorded since changes today's rules");
+        assert_ne!(now["deadlines"], at_t1["deadlines"], "and deadlines");
+        // The backdated confirmation holds on its day for `asOf`, which reads what is known now...
+        let as_of = compliance_on(&app, &carta, "2026-06-01").await;
+        assert_eq!(outcome(&as_of, "FCO-TEMPLATE").1, "MET", "{as_of:?}");
+        // ...but the record at T1 did not have it, nor the amendment: the answer at T1, read again, is the one given.
+        assert_eq!(record(&app, &carta, Some(&t1)).await, at_t1, "knownAt {t1}");
+        let history = at_t1["history"].as_array().expect("history").len();
+        assert!(history >= 4, "{at_t1}");
+        assert!(now["history"].as_array().expect("history").len() > history, "{now}");
+
+        // A project: the same for versions corrected after T (an acquisition) and a document received again.
+        let p = app
+            .data(
+                "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }",
+                json!({ "i": { "title": "Usina Auditada", "bankId": bb, "producerDocument": "11.222.333/0001-81",
+                    "producerName": "Biodiesel S.A.", "plantMunicipalityCode": 5103403, "requestedAmount": "2000000.00",
+                    "bankFramedOn": "2016-01-10", "createdOn": "2016-01-05" } }),
+            )
+            .await["createSocialFuelProject"]["id"]
+            .clone();
+        documents_received(&app, &p, "2016-01-12").await;
+        let added = act(
+            &app,
+            ADD_ACQUISITION,
+            json!({ "i": { "projectId": p, "acquisition": acquisition("FAMILY_FARMER", "20000.00"), "effectiveOn": "2016-01-20" } }),
+        )
+        .await;
+        let acquisition_id = added["data"]["addFeedstockAcquisition"]["acquisition"]["acquisitionId"].clone();
+        next_second().await;
+        let t2 = instant_now();
+        let p_at_t2 = record(&app, &p, None).await;
+        let share_at_t2 = compliance_on(&app, &p, "2016-02-01").await;
+        next_second().await;
+        act(
+            &app,
+            "mutation X($i: UpdateFeedstockAcquisitionInput!) { updateFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }",
+            json!({ "i": { "acquisitionId": acquisition_id, "acquisition": acquisition("OTHER_THIRD_PARTY", "20000.00"),
+                "reason": "fornecedor lançado errado" } }),
+        )
+        .await;
+        act(
+            &app,
+            "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2016-02-01\") { stage } }",
+            json!({ "id": p }),
+        )
+        .await;
+        assert_ne!(record(&app, &p, None).await["compliance"], p_at_t2["compliance"]);
+        assert_eq!(record(&app, &p, Some(&t2)).await, p_at_t2, "knownAt {t2}");
+        // asOf the same day reads the correction (what is known now); knownAt T2 with that asOf reads what was known.
+        let corrected = compliance_on(&app, &p, "2016-02-01").await;
+        assert_ne!(outcome(&corrected, "SF-SHARE-MIN"), outcome(&share_at_t2, "SF-SHARE-MIN"), "{corrected:?}");
+        let q = "query Q($id: ID!, $t: DateTime, $d: Date) { node(id: $id) { ... on SocialFuelProject {
+            compliance(knownAt: $t, asOf: $d) { ruleCode status explanation } } } }";
+        let then = app.data(q, json!({ "id": p, "t": t2, "d": "2016-02-01" })).await;
+        let then_share = then["node"]["compliance"]
+            .as_array()
+            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN").cloned())
+            .expect("SF-SHARE-MIN");
+        assert_eq!(then_share["status"], outcome(&share_at_t2, "SF-SHARE-MIN").1.as_str(), "{then_share}");
+        // An asOf after knownAt's day is refused, naming asOf.
+        let later = gql(&app, q, json!({ "id": p, "t": "2026-01-01T12:00:00Z", "d": "2026-02-01" })).await;
+        assert_eq!(code(&later), "BAD_USER_INPUT", "{later}");
+        assert!(later.to_string().contains("asOf"), "{later}");
+    })
+    .await;
+}

@@ -43,8 +43,17 @@ pub struct Transition {
 }
 
 /// The history of a financing, oldest first (a carta a bank's list created shows the report that created it first).
-pub async fn history(ctx: &Context<'_>, programme: Programme, id: i64) -> Result<Vec<Transition>> {
-    let rows = life::history(db(ctx), programme, id).await.served(ctx)?;
+pub async fn history(
+    ctx: &Context<'_>,
+    programme: Programme,
+    id: i64,
+    known_at: Option<DateTime>,
+) -> Result<Vec<Transition>> {
+    let mut rows = life::history(db(ctx), programme, id).await.served(ctx)?;
+    if let Some(at) = known_at {
+        let at = super::rules::whole_second(at.0);
+        rows.retain(|r| r.recorded_at <= at);
+    }
     let authority = service::compliance::authority(programme);
     Ok(rows
         .into_iter()

@@ -354,6 +354,16 @@ pub fn authority(programme: Programme) -> entity::domain::Authority {
     compliance::authority(programme)
 }
 
+/// An instant given to the second (as every time is shown) stands for the end of that second.
+pub fn whole_second(t: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
+    use chrono::Timelike;
+    if t.nanosecond() == 0 {
+        t + chrono::Duration::nanoseconds(999_999_999)
+    } else {
+        t
+    }
+}
+
 fn as_of_or_today(as_of: Option<Date>) -> NaiveDate {
     as_of.map_or_else(today_in_brasilia, |d| d.0)
 }
@@ -390,6 +400,16 @@ impl Judged<'_> {
     /// The financing's rule outcomes and deadlines as known on `as_of` (today by default): `compliance` and
     /// `deadlines` of both programmes.
     pub async fn on(self, ctx: &Context<'_>, as_of: Option<Date>) -> Result<Outcomes> {
+        self.at(ctx, as_of, None).await
+    }
+
+    /// [`Judged::on`], or, with `known_at`, as the record held it at that instant ([`service::known_at`]: the day
+    /// judged is the instant's day in Brasília unless an earlier `asOf` is asked; the rule parameters are those
+    /// recorded by then). An instant given to the second covers that whole second (times are shown to the second).
+    pub async fn at(self, ctx: &Context<'_>, as_of: Option<Date>, known_at: Option<DateTime>) -> Result<Outcomes> {
+        if let Some(at) = known_at {
+            return self.known_at(ctx, as_of, whole_second(at.0)).await;
+        }
         let as_of = as_of_or_today(as_of);
         let Some(kept) = ctx.data_opt::<Judgements>() else {
             return self.judge(ctx, as_of).await;
@@ -406,6 +426,26 @@ impl Judged<'_> {
             .or_default()
             .clone();
         cell.get_or_try_init(|| self.judge(ctx, as_of)).await.cloned()
+    }
+
+    async fn known_at(
+        self,
+        ctx: &Context<'_>,
+        as_of: Option<Date>,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Outcomes> {
+        let day = service::known_at::day(at, as_of.map(|d| d.0)).served(ctx)?;
+        let params = service::known_at::params(db(ctx), at).await.served(ctx)?;
+        let base = basis(ctx).await?;
+        let basis = Basis {
+            params: &params,
+            ..base
+        };
+        let judged = match self {
+            Judged::Project(p) => service::known_at::project_judged(db(ctx), basis, p, at, day).await,
+            Judged::Carta(c) => service::known_at::carta_judged(db(ctx), basis, c, at, day).await,
+        };
+        Ok(shaped(judged.served(ctx)?))
     }
 
     async fn judge(self, ctx: &Context<'_>, as_of: NaiveDate) -> Result<Outcomes> {

@@ -28,6 +28,8 @@ pub struct Model {
     /// The day a later confirmation, or a new version of what it judged (an assistance plan), took its place; none:
     /// still holds.
     pub ended_on: Option<Date>,
+    /// When it was ended (migration 55; none: still holds, or ended before the moment was kept).
+    pub ended_at: Option<DateTimeUtc>,
 }
 
 impl Model {

@@ -20,6 +20,8 @@ pub struct Model {
     pub description: String,
     /// The supporting documents.
     pub documents: Option<String>,
+    /// When it was recorded (set by the database on insert, migration 55; none: from before, known from the start).
+    pub recorded_at: Option<DateTimeUtc>,
 }
 
 /// No declared relations.

@@ -25,6 +25,8 @@ pub struct Model {
     pub description: String,
     /// Whether the change needs a new approval (FCO-AMENDMENT).
     pub requires_new_approval: bool,
+    /// When it was recorded (set by the database on insert, migration 55; none: from before, known from the start).
+    pub recorded_at: Option<DateTimeUtc>,
 }
 
 /// No declared relations.

@@ -51,6 +51,8 @@ pub struct Model {
     pub closed_on: Date,
     /// The amendment that closed it.
     pub closed_by_amendment_id: i64,
+    /// When it was recorded (set by the database on insert, migration 55; none: from before, known from the start).
+    pub recorded_at: Option<DateTimeUtc>,
 }
 
 /// No declared relations.
@@ -181,6 +183,7 @@ mod tests {
             contracted_amount: None,
             closed_on,
             closed_by_amendment_id: i64::from(number),
+            recorded_at: None,
         }
     }
 

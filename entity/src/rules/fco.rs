@@ -1459,6 +1459,7 @@ mod tests {
             new_amount: Some(r(new)),
             description: String::new(),
             requires_new_approval: requires,
+            recorded_at: None,
         };
         // Approved at 100,000; +10 % to 110,000 passed; 110,000.01 is still within 10 % of the approved value...
         let first = [amendment(1, 100_000, 110_000, false)];

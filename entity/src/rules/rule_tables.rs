@@ -1342,6 +1342,7 @@ fn a_day_before_a_reopening_reads_the_cycle_it_closed() {
         contracted_amount: c.contracted_amount,
         closed_on: reopened_on,
         closed_by_amendment_id: 1,
+        recorded_at: None,
     };
     let event = FcoEvent::Reopen {
         on: reopened_on,

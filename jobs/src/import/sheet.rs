@@ -250,6 +250,13 @@ pub const ACQUISITIONS: &[Col] = &[
         "se informado, igual ao ano da importação",
         &["ano", "ano da aquisicao", "safra"],
     ),
+    col(
+        "effectiveOn",
+        "Data do fato",
+        false,
+        "o dia da entrega ou do contrato; a lista anterior deixa de valer no mais cedo; hoje se vazio",
+        &["data do fato", "data de efeito", "vigente desde", "data"],
+    ),
 ];
 
 /// The items sheet (CDAE/MT 2019, arts. 6–17): one row per item of the carta.
@@ -343,6 +350,13 @@ pub const CARTA_ITEMS: &[Col] = &[
         true,
         "em reais",
         &["valor r", "valor", "valor total", "valor total r"],
+    ),
+    col(
+        "effectiveOn",
+        "Data do fato",
+        false,
+        "o dia desde o qual o item vale; a lista anterior deixa de valer no mais cedo; hoje se vazio",
+        &["data do fato", "data de efeito", "vigente desde", "data"],
     ),
 ];
 
@@ -600,6 +614,20 @@ impl<'a> RowReader<'a> {
         i
     }
 
+    /// An optional day (`None` when blank; a row error when not a day).
+    fn day(&mut self, key: &str) -> Option<chrono::NaiveDate> {
+        if self.cell(key).is_blank() {
+            return None;
+        }
+        match parse_date(self.cell(key)) {
+            Ok(d) => Some(d),
+            Err(m) => {
+                self.fail(key, m);
+                None
+            }
+        }
+    }
+
     fn money(&mut self, key: &str) -> Option<Decimal> {
         match parse_money(self.cell(key)) {
             Ok(m) => Some(m.to_decimal()),
@@ -673,6 +701,7 @@ pub fn parse(kind: Kind, rows: &[Vec<Cell>], header: &Header, year: Option<i32>)
                 let perennial_area_ha = r.decimal("perennialAreaHa", false);
                 let productivity_kg_per_ha = r.decimal("productivityKgPerHa", false);
                 let coefficient_source = r.text("coefficientSource", false);
+                let effective_on = r.day("effectiveOn");
                 if let (Some(given), Some(year)) = (r.integer("year"), year)
                     && given != year
                 {
@@ -699,6 +728,7 @@ pub fn parse(kind: Kind, rows: &[Vec<Cell>], header: &Header, year: Option<i32>)
                             productivity_kg_per_ha,
                             coefficient_source,
                         },
+                        effective_on,
                     ));
                 }
             }
@@ -715,6 +745,7 @@ pub fn parse(kind: Kind, rows: &[Vec<Cell>], header: &Header, year: Option<i32>)
                     .map(|t| t.to_uppercase().replace(['-', ' ', '/'], "_"));
                 let investment_class = r.choice("investmentClass", CLASSES, &class_codes);
                 let value = r.money("value");
+                let effective_on = r.day("effectiveOn");
                 if let (Some(kind), Some(description), Some(investment_class), Some(value), true) =
                     (kind, description, investment_class, value, r.errors.is_empty())
                 {
@@ -732,6 +763,7 @@ pub fn parse(kind: Kind, rows: &[Vec<Cell>], header: &Header, year: Option<i32>)
                             investment_class,
                             value,
                         },
+                        effective_on,
                     ));
                 }
             }

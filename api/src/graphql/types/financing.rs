@@ -291,10 +291,15 @@ impl SocialFuelProject {
     async fn compliance(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
     ) -> Result<super::super::plain::List<RuleOutcome>> {
         Ok(super::super::plain::List(
-            rules::Judged::Project(&self.0).on(ctx, as_of).await?.0,
+            rules::Judged::Project(&self.0).at(ctx, as_of, known_at).await?.0,
         ))
     }
 
@@ -302,16 +307,28 @@ impl SocialFuelProject {
     async fn deadlines(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
     ) -> Result<super::super::plain::List<Deadline>> {
         Ok(super::super::plain::List(
-            rules::Judged::Project(&self.0).on(ctx, as_of).await?.1,
+            rules::Judged::Project(&self.0).at(ctx, as_of, known_at).await?.1,
         ))
     }
 
     /// Every transition of this project, oldest first (append-only).
-    async fn history(&self, ctx: &Context<'_>) -> Result<Vec<Transition>> {
-        lifecycle::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id).await
+    async fn history(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(
+            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<Vec<Transition>> {
+        lifecycle::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id, known_at).await
     }
 
     /// The compliance flags raised on this project, newest first.
@@ -839,10 +856,15 @@ impl FcoCarta {
     async fn compliance(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
     ) -> Result<super::super::plain::List<RuleOutcome>> {
         Ok(super::super::plain::List(
-            rules::Judged::Carta(&self.0).on(ctx, as_of).await?.0,
+            rules::Judged::Carta(&self.0).at(ctx, as_of, known_at).await?.0,
         ))
     }
 
@@ -850,16 +872,28 @@ impl FcoCarta {
     async fn deadlines(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default.")] as_of: Option<Date>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
     ) -> Result<super::super::plain::List<Deadline>> {
         Ok(super::super::plain::List(
-            rules::Judged::Carta(&self.0).on(ctx, as_of).await?.1,
+            rules::Judged::Carta(&self.0).at(ctx, as_of, known_at).await?.1,
         ))
     }
 
     /// Every transition of this carta, oldest first (append-only).
-    async fn history(&self, ctx: &Context<'_>) -> Result<Vec<Transition>> {
-        lifecycle::history(ctx, entity::vocab::Programme::FcoRural, self.0.id).await
+    async fn history(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(
+            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<Vec<Transition>> {
+        lifecycle::history(ctx, entity::vocab::Programme::FcoRural, self.0.id, known_at).await
     }
 
     /// The compliance flags raised on this carta (the banks' monthly reports' cross-checks, ...), newest first.
