@@ -227,31 +227,65 @@ pub async fn record_plan(
     Ok(saved)
 }
 
-/// Records a project's implementation schedule end (art. 10): set when the bank approves the financing, moved by a
-/// delay MDA accepts. Moving it needs a reason; the history keeps the old and the new end. SF-EXTERNAL-EVAL-6M counts
-/// from it when industrial operation has not started.
+/// Records a project's implementation schedule (art. 10): its end, set when the bank approves the financing and moved
+/// by a delay MDA accepts, and the day the company presented the physical-financial schedule to MDA (art. 10 caput:
+/// after the financing's approval; the history row is dated by it, else today). Moving the end needs a reason; the
+/// history keeps the old and the new end. MDA accepts a delay only once the bank has (art. 10 §2): an acceptance with
+/// none of the bank's recorded ([`record_delay_bank_acceptance`]) is refused by SF-SCHEDULE. SF-EXTERNAL-EVAL-6M counts
+/// from the end when industrial operation has not started.
+#[allow(clippy::too_many_arguments)]
 pub async fn record_schedule(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     project_id: i64,
     scheduled_end: NaiveDate,
     delay_accepted: bool,
+    presented_on: Option<NaiveDate>,
     reason: Option<&str>,
 ) -> Result<social_fuel_project::Model> {
     let p = project(db, "input.projectId", project_id).await?;
     let moved = p.scheduled_implementation_end.is_some_and(|e| e != scheduled_end);
     let reason = versions::reason(moved, reason)?;
+    if delay_accepted && p.delay_bank_accepted_on.is_none() {
+        return Err(ServiceError::rule(
+            entity::rules::code::SF_SCHEDULE,
+            "MDA accepts a delay of the implementation schedule only if the bank accepted it (art. 10 §2, \"somente \
+             serão aceitos pelo MDA se o forem pelo agente financeiro\"): record the bank's acceptance first \
+             (recordScheduleDelayBankAcceptance)",
+        ));
+    }
+    let presented = match presented_on {
+        None => None,
+        Some(_) if p.financing_approved_on.is_none() => {
+            return Err(ServiceError::rule(
+                entity::rules::code::SF_SCHEDULE,
+                "the company presents its physical-financial schedule once the bank approved the financing (art. 10 \
+                 caput); no approval is recorded",
+            ));
+        }
+        Some(d) => Some(act.effective("input.presentedOn", Some(d), p.financing_approved_on)?),
+    };
     let stage = p.stage.to_value();
     let note = format!(
-        "schedule end {} → {scheduled_end}{}{}",
+        "schedule end {} → {scheduled_end}{}{}{}",
         p.scheduled_implementation_end
             .map_or_else(|| "none".to_owned(), |e| e.to_string()),
-        if delay_accepted { ", delay accepted by MDA" } else { "" },
+        presented
+            .map(|d| format!(", presented to MDA on {d}"))
+            .unwrap_or_default(),
+        if delay_accepted {
+            ", delay accepted by MDA after the bank"
+        } else {
+            ""
+        },
         reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
     );
     let mut a = p.clone().into_active_model();
     a.scheduled_implementation_end = Set(Some(scheduled_end));
     a.schedule_delay_accepted = Set(delay_accepted || p.schedule_delay_accepted);
+    if presented.is_some() {
+        a.schedule_presented_on = Set(presented);
+    }
     let txn = db.begin().await?;
     let saved = a.update(&txn).await?;
     crate::lifecycle::note_in_history(
@@ -261,12 +295,38 @@ pub async fn record_schedule(
         p.id,
         stage,
         "SCHEDULE",
-        act.day(None),
+        presented.unwrap_or_else(|| act.day(None)),
         Some(note),
     )
     .await?;
     txn.commit().await?;
     Ok(saved)
+}
+
+/// Records the bank's acceptance of a delay of the implementation schedule (art. 10 §2): the bank's own act, with its
+/// day and who at the bank accepted it, once a scheduled end is recorded; not before the financing's approval nor after
+/// today. MDA may then accept the delay ([`record_schedule`]); SF-SCHEDULE reads both.
+pub async fn record_delay_bank_acceptance(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    project_id: i64,
+    on: Option<NaiveDate>,
+    accepted_by: &str,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "input.projectId", project_id).await?;
+    let Some(end) = p.scheduled_implementation_end else {
+        return Err(ServiceError::rule(
+            entity::rules::code::SF_SCHEDULE,
+            "a delay is of the implementation schedule (art. 10 §2); no scheduled end is recorded",
+        ));
+    };
+    let accepted_by = crate::lifecycle::required("input.acceptedBy", accepted_by)?;
+    let day = act.effective("input.acceptedOn", on, p.financing_approved_on)?;
+    let note = format!("the bank accepted a delay of the schedule ending {end} on {day}: {accepted_by}");
+    let mut a = p.clone().into_active_model();
+    a.delay_bank_accepted_on = Set(Some(day));
+    a.delay_bank_accepted_by = Set(Some(accepted_by));
+    crate::lifecycle::write_fact(db, act, &p, a, "DELAY_BANK_ACCEPTANCE", day, note).await
 }
 
 /// Records the company's notice of a change (art. 12): address, name, incorporation, start of activity.

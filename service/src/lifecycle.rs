@@ -347,7 +347,7 @@ fn not_in_future(act: &Act, event: &str, on: NaiveDate) -> Result<()> {
     Ok(())
 }
 
-fn required(field: &'static str, text: &str) -> Result<String> {
+pub(crate) fn required(field: &'static str, text: &str) -> Result<String> {
     match text.trim() {
         "" => Err(ServiceError::bad(field, Message::new(code::FIELD_EMPTY))),
         t => Ok(t.to_owned()),
@@ -620,8 +620,37 @@ pub async fn record_bank_notice(
     write_fact(db, act, &p, a, "BANK_NOTICE", day, note).await
 }
 
+/// Records MDA's update of its public database with an unframing (art. 11 II, "será atualizada a base de dados no
+/// endereço eletrônico do MDA"): its date and where it was published, once the project is unframed, not before the
+/// unframing nor after today.
+pub async fn record_public_update(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    project_id: i64,
+    on: Option<NaiveDate>,
+    reference: &str,
+) -> Result<social_fuel_project::Model> {
+    let p = project(db, "id", project_id).await?;
+    if p.stage != SocialFuelStage::Unframed {
+        return Err(ServiceError::rule(
+            entity::rules::code::SF_UNFRAMING,
+            format!(
+                "MDA updates its public database with an unframing (art. 11 II); this project is «{}»",
+                p.stage.name_pt()
+            ),
+        ));
+    }
+    let reference = required("reference", reference)?;
+    let day = act.effective("on", on, p.unframed_on)?;
+    let note = format!("MDA updated its public database on {day}: {reference}");
+    let mut a = p.clone().into_active_model();
+    a.public_update_on = Set(Some(day));
+    a.public_update_reference = Set(Some(reference));
+    write_fact(db, act, &p, a, "PUBLIC_UPDATE", day, note).await
+}
+
 /// Writes a fact of a project that leaves its stage as it is, with its history row, in one transaction.
-async fn write_fact(
+pub(crate) async fn write_fact(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
     p: &social_fuel_project::Model,

@@ -640,6 +640,12 @@ async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
         // Moving the end needs a reason.
         let (message, code) = app.error(schedule, json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true } })).await;
         assert_eq!((code.as_str(), message.starts_with("input.reason")), ("BAD_USER_INPUT", true), "{message}");
+        // MDA accepts the delay once the bank has (art. 10 §2).
+        app.data(
+            "mutation A($i: RecordScheduleDelayBankAcceptanceInput!) { recordScheduleDelayBankAcceptance(input: $i) { project { delayBankAcceptedOn } } }",
+            json!({ "i": { "projectId": p, "acceptedBy": "Gerência regional", "acceptedOn": "2015-06-20" } }),
+        )
+        .await;
         let d = app
             .data(
                 schedule,
@@ -952,6 +958,12 @@ async fn acquisitions_recorded_after_industrial_start_move_sf_schedule() {
         app.data(
             "mutation U($i: UpdateFeedstockAcquisitionInput!) { updateFeedstockAcquisition(input: $i) { acquisition { acquisitionId } } }",
             json!({ "i": { "acquisitionId": family, "acquisition": acquisition("FAMILY_FARMER", "10000.00"), "reason": "nota fiscal corrigida" } }),
+        )
+        .await;
+        assert_eq!(schedule(p.clone()).await, "PENDING", "the schedule is not presented (art. 10 caput)");
+        app.data(
+            "mutation S($i: RecordProjectScheduleInput!) { recordProjectSchedule(input: $i) { project { schedulePresentedOn } } }",
+            json!({ "i": { "projectId": p, "scheduledEnd": "2015-12-31", "presentedOn": "2015-04-10" } }),
         )
         .await;
         assert_eq!(schedule(p.clone()).await, "MET");

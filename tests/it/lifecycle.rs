@@ -567,12 +567,30 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         assert_eq!((p["stage"].as_str(), p["status"].as_str()), (Some("UNFRAMED"), Some("ENDED")));
         let events: Vec<&str> = p["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
         assert_eq!(events[events.len() - 4..], ["START_EVALUATION", "CONCLUDE_EVALUATION", "JUSTIFICATIONS", "UNFRAME"]);
-        assert_eq!(deadline(heard.clone(), "SF-UNFRAMING").await["status"], "MET");
+        // Unframed, the rule waits for MDA's notice to the bank and the update of its public database (art. 11 II).
+        let u = deadline(heard.clone(), "SF-UNFRAMING").await;
+        assert!(u["status"] == "PENDING" && u["explanation"].as_str().is_some_and(|e| e.contains("public database is not recorded yet")), "{u}");
         let (message, code) = app.error(&notice("2015-11-19"), json!({ "id": heard })).await;
         assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
         app.data(&notice("2015-11-25"), json!({ "id": heard })).await;
         let u = deadline(heard.clone(), "SF-UNFRAMING").await;
         assert!(u["explanation"].as_str().is_some_and(|e| e.contains("notified the bank on 2015-11-25, Ofício 31/2015/SAF")), "{u}");
+        assert_eq!(u["status"], "PENDING", "the public update is still owed: {u}");
+        let publish = |on: &str| step("recordSocialFuelPublicUpdate", &format!(", reference: \"gov.br/mda, lista de 26/11/2015\", on: \"{on}\""));
+        let (message, code) = app.error(&publish("2015-11-19"), json!({ "id": heard })).await;
+        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
+        app.data(&publish("2015-11-26"), json!({ "id": heard })).await;
+        let on = |as_of: &'static str| {
+            let (app, heard) = (&app, heard.clone());
+            async move {
+                let q = "query Q($id: ID!, $on: Date!) { node(id: $id) { ... on SocialFuelProject { publicUpdateOn publicUpdateReference compliance(asOf: $on) { ruleCode status explanation } } } }";
+                app.data(q, json!({ "id": heard, "on": as_of })).await["node"].clone()
+            }
+        };
+        let n = on("2015-11-26").await;
+        assert_eq!((n["publicUpdateOn"].as_str(), n["publicUpdateReference"].as_str()), (Some("2015-11-26"), Some("gov.br/mda, lista de 26/11/2015")), "{n}");
+        assert_eq!(crate::facts::status(&n["compliance"], "SF-UNFRAMING"), "MET", "{n}");
+        assert_eq!(crate::facts::status(&on("2015-11-25").await["compliance"], "SF-UNFRAMING"), "PENDING", "the day before the update");
         let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { justificationsFiledOn justificationsContent bankNotifiedOn bankNoticeReference history { event } } } }";
         let n = app.data(q, json!({ "id": heard })).await["node"].clone();
         assert_eq!(
@@ -581,7 +599,7 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
             "{n}"
         );
         let events: Vec<&str> = n["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
-        assert!(events.contains(&"JUSTIFICATIONS") && events.last() == Some(&"BANK_NOTICE"), "{events:?}");
+        assert!(events.contains(&"JUSTIFICATIONS") && events.ends_with(&["BANK_NOTICE", "PUBLIC_UPDATE"]), "{events:?}");
         refused(&app, &step("unframeSocialFuelProject", ", reason: \"again\""), json!({ "id": heard }), "SF-UNFRAMING").await;
 
         // Justifications accepted: the framing is kept and the seal's 30 days run from the acceptance.
@@ -598,6 +616,146 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         assert_eq!((seal["dueDate"].as_str(), seal["status"].as_str()), (Some("2015-11-16"), Some("OVERDUE")), "30 days from 15 October end on Saturday 14 November, moved to Monday 16: {seal}");
         let u = deadline(kept.clone(), "SF-UNFRAMING").await;
         assert!(u["status"] == "NOT_APPLICABLE" && u["explanation"].as_str().is_some_and(|e| e.contains("accepted")), "{u}");
+        refused(&app, &step("recordSocialFuelPublicUpdate", ", reference: \"x\", on: \"2015-10-20\""), json!({ "id": kept }), "SF-UNFRAMING").await;
+    })
+    .await;
+}
+
+/// A project of Biodiesel S.A. at BNDES, filed and found conforming in 2015, then taken through `steps`.
+async fn sf_project_through(app: &TestApp, steps: &[(&str, &str)]) -> Value {
+    seed_banks(app).await;
+    let bndes = bank(app, "BNDES").await;
+    let p = app
+        .data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2015-01-05")))
+        .await["createSocialFuelProject"]["id"]
+        .clone();
+    crate::facts::documents_received(app, &p, "2015-01-08").await;
+    let first = [
+        ("fileSocialFuelProject", ", on: \"2015-01-10\""),
+        (
+            "decideSocialFuelProject",
+            ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 1/2015\", overrideReason: \"sem propostas registradas neste teste\"",
+        ),
+    ];
+    for (name, extra) in first.iter().chain(steps) {
+        app.data(
+            &format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id }} }}"),
+            json!({ "id": p }),
+        )
+        .await;
+    }
+    p
+}
+
+/// One rule's outcome (`compliance`) or deadline (`deadlines`) on project `p` as of `as_of`.
+async fn sf_rule(app: &TestApp, p: &Value, list: &str, code: &str, as_of: &str) -> Value {
+    let fields = if list == "compliance" {
+        "ruleCode status explanation"
+    } else {
+        "ruleCode status dueDate countingNote"
+    };
+    let q = format!(
+        "query Q($id: ID!, $on: Date!) {{ node(id: $id) {{ ... on SocialFuelProject {{ {list}(asOf: $on) {{ {fields} }} }} }} }}"
+    );
+    let n = app.data(&q, json!({ "id": p, "on": as_of })).await;
+    n["node"][list]
+        .as_array()
+        .and_then(|l| l.iter().find(|o| o["ruleCode"] == code).cloned())
+        .unwrap_or_else(|| panic!("{code}: {n}"))
+}
+
+/// SF-SCHEDULE (art. 10): the company presents its schedule to MDA after the financing's approval, dated; a delay
+/// counts only once the bank accepted it, its own dated act with who accepted it, and MDA after it (§2).
+#[tokio::test]
+async fn a_schedule_delay_counts_once_the_bank_accepted_it_and_the_schedule_is_presented_after_the_approval() {
+    on_each_backend(false, |app| async move {
+        let p = sf_project_through(&app, &[("approveSocialFuelFinancing", ", on: \"2015-03-02\", scheduledEnd: \"2015-06-30\"")]).await;
+        let schedule = |as_of: &'static str| {
+            let (app, p) = (&app, p.clone());
+            async move { sf_rule(app, &p, "compliance", "SF-SCHEDULE", as_of).await }
+        };
+        let explains = |s: &Value, what: &str| s["explanation"].as_str().is_some_and(|e| e.contains(what));
+        // Not started on the scheduled end: in time; the day after: late.
+        let s = schedule("2015-06-30").await;
+        assert!(s["status"] == "PENDING" && explains(&s, "has not yet presented its physical-financial schedule"), "{s}");
+        assert_eq!(schedule("2015-07-01").await["status"], "VIOLATED");
+        // The presentation (art. 10 caput): not before the approval; the history row carries its day.
+        let record = "mutation S($i: RecordProjectScheduleInput!) { recordProjectSchedule(input: $i) { project { schedulePresentedOn scheduleDelayAccepted history { event occurredOn note } } } }";
+        let (message, code) = app.error(record, json!({ "i": { "projectId": p, "scheduledEnd": "2015-06-30", "presentedOn": "2015-03-01" } })).await;
+        assert_eq!((code.as_str(), message.starts_with("input.presentedOn")), ("BAD_USER_INPUT", true), "{message}");
+        let d = app.data(record, json!({ "i": { "projectId": p, "scheduledEnd": "2015-06-30", "presentedOn": "2015-03-10" } })).await["recordProjectSchedule"]["project"].clone();
+        assert_eq!(d["schedulePresentedOn"], "2015-03-10", "{d}");
+        let last = d["history"].as_array().and_then(|h| h.last()).cloned().unwrap_or_default();
+        assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("SCHEDULE"), Some("2015-03-10")), "{last}");
+        assert!(explains(&schedule("2015-03-10").await, "presented its physical-financial schedule to MDA on 2015-03-10"));
+        assert!(explains(&schedule("2015-03-09").await, "has not yet presented"), "the day before it was presented");
+        // Art. 10 §2: MDA accepts no delay the bank has not accepted.
+        let delay = json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true, "reason": "chuvas atrasaram a obra" } });
+        refused(&app, record, delay.clone(), "SF-SCHEDULE").await;
+        let bank_accepts = "mutation A($i: RecordScheduleDelayBankAcceptanceInput!) { recordScheduleDelayBankAcceptance(input: $i) {
+            project { delayBankAcceptedOn delayBankAcceptedBy history { event occurredOn note } } } }";
+        let accept = |by: &str, on: &str| json!({ "i": { "projectId": p, "acceptedBy": by, "acceptedOn": on } });
+        let (message, code) = app.error(bank_accepts, accept("Gerência regional", "2015-03-01")).await;
+        assert_eq!((code.as_str(), message.starts_with("input.acceptedOn")), ("BAD_USER_INPUT", true), "not before the approval: {message}");
+        let (message, code) = app.error(bank_accepts, accept("  ", "2015-07-10")).await;
+        assert_eq!((code.as_str(), message.starts_with("input.acceptedBy") && message.contains("must not be empty")), ("BAD_USER_INPUT", true), "{message}");
+        let (message, _) = app.error_in(None, bank_accepts, accept("  ", "2015-07-10")).await;
+        assert!(message.starts_with("input.acceptedBy") && message.contains("não pode ficar vazio"), "Portuguese by default: {message}");
+        let d = app.data(bank_accepts, accept("Gerência regional do BNDES", "2015-07-10")).await["recordScheduleDelayBankAcceptance"]["project"].clone();
+        assert_eq!((d["delayBankAcceptedOn"].as_str(), d["delayBankAcceptedBy"].as_str()), (Some("2015-07-10"), Some("Gerência regional do BNDES")), "{d}");
+        let last = d["history"].as_array().and_then(|h| h.last()).cloned().unwrap_or_default();
+        assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("DELAY_BANK_ACCEPTANCE"), Some("2015-07-10")), "{last}");
+        // The day before the bank's acceptance none is known; from that day the bank's is, and MDA's is still owed.
+        let s = schedule("2015-07-09").await;
+        assert!(s["status"] == "VIOLATED" && explains(&s, "no delay was accepted by the bank and MDA"), "{s}");
+        let s = schedule("2015-07-10").await;
+        assert!(s["status"] == "VIOLATED" && explains(&s, "the bank accepted the delay on 2015-07-10 (Gerência regional do BNDES), but MDA has not"), "{s}");
+        let d = app.data(record, delay).await["recordProjectSchedule"]["project"].clone();
+        assert_eq!(d["scheduleDelayAccepted"], true, "{d}");
+        let s = schedule("2015-10-01").await;
+        assert!(s["status"] == "PENDING" && explains(&s, "and MDA accepted it (art. 10 §2)"), "{s}");
+    })
+    .await;
+}
+
+/// SF-EXTENSION-12M (art. 11 §2): the extension may be asked and granted during the non-conformity hearing, where the
+/// framing is at stake; granted there, it keeps the framing to the last day of the 12 months since the industrial
+/// start (no unframing before it), by which MDA answers the justifications, and it does not move the evaluation
+/// already concluded.
+#[tokio::test]
+async fn an_extension_asked_during_the_non_conformity_hearing_keeps_the_framing_to_the_twelfth_month() {
+    on_each_backend(false, |app| async move {
+        let p = sf_project_through(
+            &app,
+            &[
+                ("approveSocialFuelFinancing", ", on: \"2015-03-02\""),
+                ("startIndustrialOperation", ", on: \"2015-04-01\""),
+                ("startExternalEvaluation", ", on: \"2015-09-01\""),
+                ("concludeExternalEvaluation", ", result: UNFAVOURABLE, reason: \"compras abaixo do mínimo\", on: \"2015-09-20\""),
+            ],
+        )
+        .await;
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ {SF_FIELDS} }} }}");
+        let d = app
+            .data(
+                &step("requestSocialFuelExtension", ", justification: \"nova safra contratada\", purchasesHonoured: true, farmersAssisted: true, on: \"2015-09-25\""),
+                json!({ "id": p }),
+            )
+            .await;
+        assert_eq!(d["requestSocialFuelExtension"]["stage"], "NON_CONFORMITY_HEARING", "{d}");
+        let d = app.data(&step("decideSocialFuelExtension", ", granted: true, reason: \"compras honradas\", on: \"2015-10-01\""), json!({ "id": p })).await;
+        assert_eq!(d["decideSocialFuelExtension"]["stage"], "NON_CONFORMITY_HEARING", "{d}");
+        let ext = sf_rule(&app, &p, "deadlines", "SF-EXTENSION-12M", "2016-04-01").await;
+        assert_eq!((ext["dueDate"].as_str(), ext["status"].as_str()), (Some("2016-04-01"), Some("PENDING")), "{ext}");
+        assert!(ext["countingNote"].as_str().is_some_and(|n| n.contains("non-conformity hearing")), "{ext}");
+        assert_eq!(sf_rule(&app, &p, "deadlines", "SF-EXTENSION-12M", "2016-04-02").await["status"], "OVERDUE", "not answered by the last day");
+        let eval = sf_rule(&app, &p, "deadlines", "SF-EXTERNAL-EVAL-6M", "2016-04-02").await;
+        assert_eq!((eval["dueDate"].as_str(), eval["status"].as_str()), (Some("2015-10-01"), Some("MET")), "not moved: {eval}");
+        // No unframing while the extension keeps the framing; on its last day, in time.
+        refused(&app, &step("unframeSocialFuelProject", ", reason: \"justificativas não aceitas\", on: \"2016-03-31\""), json!({ "id": p }), "SF-EXTENSION-12M").await;
+        let d = app.data(&step("unframeSocialFuelProject", ", reason: \"justificativas não aceitas\", on: \"2016-04-01\""), json!({ "id": p })).await;
+        assert_eq!(d["unframeSocialFuelProject"]["stage"], "UNFRAMED", "{d}");
+        assert_eq!(sf_rule(&app, &p, "deadlines", "SF-EXTENSION-12M", "2016-04-02").await["status"], "MET");
     })
     .await;
 }

@@ -741,6 +741,66 @@ async fn migration_46_dates_the_facts_a_database_had_and_goes_down_and_up_again(
     .await;
 }
 
+/// Migration 52 goes up, down and up again with rows on each backend: a project recorded before it keeps its row and
+/// has none of the new facts (schedule presentation, the bank's acceptance of a delay, the public update); the facts
+/// written after it are read back by name, and going down and up again keeps the project with the facts cleared.
+#[tokio::test]
+async fn migration_52_adds_the_schedule_and_unframing_facts_and_goes_down_and_up_again() {
+    with_each_database(|db, backend| async move {
+        let before_52 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000052_schedule_and_unframing_facts")
+            .expect("migration 52");
+        let after_52 = u32::try_from(Migrator::migrations().len() - before_52).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_52).expect("few"))).await.expect("up to 51");
+        for sql in [
+            "INSERT INTO bank (code, name, serves_social_fuel, serves_fco, mda_cooperation_agreement) VALUES ('BNDES', 'BNDES', true, false, false)",
+            "INSERT INTO party (document, document_kind, name) VALUES ('11222333000181', 'CNPJ', 'Biodiesel S.A.')",
+            "INSERT INTO social_fuel_project (title, bank_id, party_id, plant_municipality_code, requested_amount, stage, status,
+                analysed_by_bank, schedule_delay_accepted, created_at, scheduled_implementation_end, unframed_on)
+             SELECT 'Usina', b.id, p.id, 5103403, 100, 'UNFRAMED', 'ENDED', false, true, '2026-01-02T03:04:05+00:00', '2015-06-30', '2015-11-20'
+             FROM bank b, party p",
+        ] {
+            db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        Migrator::up(&db, None).await.expect("up to the last");
+        let p = social_fuel_project::Entity::find().one(&db).await.expect("read").expect("the project");
+        assert_eq!(
+            (p.schedule_presented_on, p.delay_bank_accepted_on, p.delay_bank_accepted_by.as_deref(), p.public_update_on),
+            (None, None, None, None),
+            "{backend:?}: nothing invented for a project recorded before"
+        );
+        assert!(p.schedule_delay_accepted && p.unframed_on.is_some(), "{backend:?}: {p:?}");
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok();
+        let mut a: social_fuel_project::ActiveModel = p.clone().into();
+        a.schedule_presented_on = Set(day("2015-03-10"));
+        a.delay_bank_accepted_on = Set(day("2015-07-10"));
+        a.delay_bank_accepted_by = Set(Some("Gerência regional".into()));
+        a.public_update_on = Set(day("2015-11-26"));
+        a.public_update_reference = Set(Some("gov.br/mda".into()));
+        a.update(&db).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let p = social_fuel_project::Entity::find().one(&db).await.expect("read").expect("the project");
+        assert_eq!(
+            (p.schedule_presented_on, p.delay_bank_accepted_by.as_deref(), p.public_update_reference.as_deref()),
+            (day("2015-03-10"), Some("Gerência regional"), Some("gov.br/mda")),
+            "{backend:?}"
+        );
+        Migrator::down(&db, Some(after_52)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT title FROM social_fuel_project",
+            ))
+            .await
+            .expect("projects at 51");
+        assert_eq!(back.len(), 1, "{backend:?}: the project stays");
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let p = social_fuel_project::Entity::find().one(&db).await.expect("read").expect("the project");
+        assert_eq!((p.schedule_presented_on, p.public_update_on), (None, None), "{backend:?}");
+    })
+    .await;
+}
+
 /// The rows the flag job and the typed pages read by position (`entity::positional`) are the rows sea-orm's own reader
 /// returns: every column, filled and `NULL`, enums, money and times, on both backends (the demo's rows, a carta with
 /// every optional column empty and one with every optional column filled).

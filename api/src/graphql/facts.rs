@@ -348,11 +348,25 @@ pub struct RecordProjectScheduleInput {
     pub project_id: ID,
     /// The end of implementation, as scheduled (art. 10).
     pub scheduled_end: Date,
-    /// Whether MDA accepted a delay (the end moves).
+    /// Whether MDA accepted a delay (the end moves): only once the bank's acceptance is recorded (art. 10 §2).
     #[graphql(default = false)]
     pub delay_accepted: bool,
     /// Why: required when the end moves (kept in the history with the old and new end).
     pub reason: Option<String>,
+    /// The day the company presented its physical-financial schedule to MDA (art. 10 caput): after the financing's
+    /// approval, not after today; the history row is dated by it (else today).
+    pub presented_on: Option<Date>,
+}
+
+/// `recordScheduleDelayBankAcceptance`'s input.
+#[derive(InputObject, Debug)]
+pub struct RecordScheduleDelayBankAcceptanceInput {
+    /// The project's global ID.
+    pub project_id: ID,
+    /// Who at the bank accepted the delay (officer, department or letter).
+    pub accepted_by: String,
+    /// The day the bank accepted it; today by default; not before the financing's approval nor after today.
+    pub accepted_on: Option<Date>,
 }
 
 /// `createBank`'s input.
@@ -829,7 +843,31 @@ impl FactsMutation {
             project,
             input.scheduled_end.0,
             input.delay_accepted,
+            input.presented_on.map(|d| d.0),
             input.reason.as_deref(),
+        )
+        .await
+        .served(ctx)?;
+        Ok(SocialFuelProjectPayload {
+            project: SocialFuelProject(super::seen(ctx, p)?),
+        })
+    }
+
+    /// Records the bank's acceptance of a delay of the implementation schedule (art. 10 §2): the bank's own act, with
+    /// its day and who accepted it; MDA may then accept the delay (`recordProjectSchedule` with `delayAccepted`).
+    async fn record_schedule_delay_bank_acceptance(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project, who at the bank accepted the delay, and when.")]
+        input: RecordScheduleDelayBankAcceptanceInput,
+    ) -> Result<SocialFuelProjectPayload> {
+        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
+        let p = commitments::record_delay_bank_acceptance(
+            db(ctx),
+            &act(ctx),
+            project,
+            input.accepted_on.map(|d| d.0),
+            &input.accepted_by,
         )
         .await
         .served(ctx)?;

@@ -27,6 +27,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "acceptSocialFuelJustifications"
         | "recordSocialFuelJustifications"
         | "recordSocialFuelBankNotice"
+        | "recordSocialFuelPublicUpdate"
+        | "recordScheduleDelayBankAcceptance"
         | "unframeSocialFuelProject"
         | "recordBankFraming"
         | "addFeedstockAcquisition"

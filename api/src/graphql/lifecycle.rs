@@ -325,7 +325,9 @@ impl LifecycleMutation {
     }
 
     /// The company asks for the one 6-month extension (art. 11 §2), stating its three conditions; MDA then decides it
-    /// (`decideSocialFuelExtension`): the text says the framing "poderá" be kept.
+    /// (`decideSocialFuelExtension`): the text says the framing "poderá" be kept. Asked while operating, under
+    /// evaluation, or during the non-conformity hearing (where the framing is at stake: granted there, it keeps the
+    /// framing to the end of the 12 months since the industrial start).
     async fn request_social_fuel_extension(
         &self,
         ctx: &Context<'_>,
@@ -403,6 +405,22 @@ impl LifecycleMutation {
     ) -> Result<SocialFuelProject> {
         let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
         let p = life::record_bank_notice(db(ctx), &act(ctx), key, on.map(|d| d.0), &reference)
+            .await
+            .served(ctx)?;
+        Ok(SocialFuelProject(super::seen(ctx, p)?))
+    }
+
+    /// Records MDA's update of its public database with the unframing (art. 11 II): once the project is `UNFRAMED`,
+    /// not before the unframing.
+    async fn record_social_fuel_public_update(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The project's global ID.")] id: ID,
+        #[graphql(desc = "Where the update was published (address or reference).")] reference: String,
+        #[graphql(desc = "When it was published; today by default; not after today.")] on: Option<Date>,
+    ) -> Result<SocialFuelProject> {
+        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
+        let p = life::record_public_update(db(ctx), &act(ctx), key, on.map(|d| d.0), &reference)
             .await
             .served(ctx)?;
         Ok(SocialFuelProject(super::seen(ctx, p)?))

@@ -402,6 +402,11 @@ positional!(super::social_fuel_project::Model {
     justifications_content,
     bank_notified_on,
     bank_notice_reference,
+    schedule_presented_on,
+    delay_bank_accepted_on,
+    delay_bank_accepted_by,
+    public_update_on,
+    public_update_reference,
 });
 
 #[cfg(test)]

@@ -88,6 +88,17 @@ pub struct Model {
     pub bank_notified_on: Option<Date>,
     /// Reference of MDA's notice to the bank.
     pub bank_notice_reference: Option<String>,
+    /// Date the company presented its physical-financial schedule to MDA (art. 10 caput).
+    pub schedule_presented_on: Option<Date>,
+    /// Date the bank accepted a delay of the implementation schedule: the bank's own act, without which MDA accepts no
+    /// delay (art. 10 §2).
+    pub delay_bank_accepted_on: Option<Date>,
+    /// Who at the bank accepted the delay (officer, department or letter), as the bank states it.
+    pub delay_bank_accepted_by: Option<String>,
+    /// Date MDA updated the public database on its website with the unframing (art. 11 II).
+    pub public_update_on: Option<Date>,
+    /// Where the update was published (address or reference).
+    pub public_update_reference: Option<String>,
 }
 
 /// No declared relations.
@@ -98,7 +109,8 @@ impl ActiveModelBehavior for ActiveModel {}
 
 impl Model {
     /// The project as it was known at the end of `as_of`: every act dated later (framing, filing, decision, financing
-    /// approval, industrial start, evaluation, seal request, extension, unframing) is not yet done, and what it set is
+    /// approval, schedule presentation, the bank's acceptance of a delay, industrial start, evaluation, seal request,
+    /// extension, unframing, notice and public update) is not yet done, and what it set is
     /// cleared. Rules judged `asOf` a date read this. The scheduled implementation end is a plan, not an act: kept.
     pub fn as_known_on(&self, as_of: Date) -> Model {
         let mut p = self.clone();
@@ -143,6 +155,15 @@ impl Model {
         if p.bank_notified_on.is_some_and(|d| d > as_of) {
             p.bank_notified_on = None;
             p.bank_notice_reference = None;
+        }
+        p.schedule_presented_on = by(p.schedule_presented_on);
+        if p.delay_bank_accepted_on.is_some_and(|d| d > as_of) {
+            p.delay_bank_accepted_on = None;
+            p.delay_bank_accepted_by = None;
+        }
+        if p.public_update_on.is_some_and(|d| d > as_of) {
+            p.public_update_on = None;
+            p.public_update_reference = None;
         }
         if p.unframed_on.is_some_and(|d| d > as_of) {
             p.unframed_on = None;

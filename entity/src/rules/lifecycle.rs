@@ -391,8 +391,11 @@ pub fn apply_sf(
             purchases_honoured,
             farmers_assisted,
         } => {
-            if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
-                return Err(wrong(code::SF_EXTENSION_12M, &[S::Operating, S::ExternalEvaluation]));
+            if !matches!(p.stage, S::Operating | S::ExternalEvaluation | S::NonConformityHearing) {
+                return Err(wrong(
+                    code::SF_EXTENSION_12M,
+                    &[S::Operating, S::ExternalEvaluation, S::NonConformityHearing],
+                ));
             }
             if let Some(first) = p.extension_requested_on {
                 return Err(violation(
@@ -451,8 +454,11 @@ pub fn apply_sf(
                     format!("MDA already decided the extension on {d}"),
                 ));
             }
-            if !matches!(p.stage, S::Operating | S::ExternalEvaluation) {
-                return Err(wrong(code::SF_EXTENSION_12M, &[S::Operating, S::ExternalEvaluation]));
+            if !matches!(p.stage, S::Operating | S::ExternalEvaluation | S::NonConformityHearing) {
+                return Err(wrong(
+                    code::SF_EXTENSION_12M,
+                    &[S::Operating, S::ExternalEvaluation, S::NonConformityHearing],
+                ));
             }
             not_before(code::SF_EXTENSION_12M, *on, Some(asked), "the request")?;
             if reason.trim().is_empty() {
@@ -497,6 +503,24 @@ pub fn apply_sf(
                 return Err(violation(
                     code::SF_UNFRAMING,
                     "say why MDA did not accept the justifications",
+                ));
+            }
+            // Art. 11 §2: an extension MDA granted during the hearing keeps the framing to the end of the 12 months
+            // since the industrial start; the project is unframed on their last day at the earliest.
+            if let (true, Some(kept)) = (
+                super::social_fuel::heard_extension(p),
+                p.industrial_start_on
+                    .and_then(|s| s.checked_add_months(chrono::Months::new(12))),
+            ) && in_force
+                && *on < kept
+            {
+                return Err(violation(
+                    code::SF_EXTENSION_12M,
+                    format!(
+                        "MDA granted the extension on {} during the hearing: the framing is kept until {kept} (art. 11 \
+                         §2, 12 months since the industrial start); unframe on that day at the earliest",
+                        p.extension_granted_on.unwrap_or(kept)
+                    ),
                 ));
             }
             n.unframed_on = Some(*on);

@@ -16,7 +16,7 @@ use crate::{
 };
 use chrono::{NaiveDate, TimeZone, Utc};
 
-fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+pub(super) fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).expect("date")
 }
 
@@ -373,7 +373,7 @@ fn the_chamber_result_deadline_says_why_it_has_not_started() {
     assert!(note(&c).1.contains("Decided by the bank"), "{:?}", note(&c));
 }
 
-fn project() -> social_fuel_project::Model {
+pub(super) fn project() -> social_fuel_project::Model {
     social_fuel_project::Model {
         id: 1,
         title: "P".into(),
@@ -414,6 +414,11 @@ fn project() -> social_fuel_project::Model {
         justifications_content: None,
         bank_notified_on: None,
         bank_notice_reference: None,
+        schedule_presented_on: None,
+        delay_bank_accepted_on: None,
+        delay_bank_accepted_by: None,
+        public_update_on: None,
+        public_update_reference: None,
     }
 }
 
@@ -433,7 +438,7 @@ fn bare_outcomes(p: &social_fuel_project::Model, as_of: NaiveDate) -> Vec<super:
 }
 
 /// One SF rule's status and explanation on `p` as [`bare_outcomes`] judges it.
-fn bare_outcome(p: &social_fuel_project::Model, as_of: NaiveDate, code: &str) -> (Status, String) {
+pub(super) fn bare_outcome(p: &social_fuel_project::Model, as_of: NaiveDate, code: &str) -> (Status, String) {
     bare_outcomes(p, as_of)
         .into_iter()
         .find(|o| o.code == code)
@@ -441,7 +446,7 @@ fn bare_outcome(p: &social_fuel_project::Model, as_of: NaiveDate, code: &str) ->
         .expect("outcome")
 }
 
-fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model {
+pub(super) fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model {
     contract_proposal::Model {
         id: 1,
         project_id: 1,
@@ -464,7 +469,7 @@ fn proposal(safeguards: Option<&str>, agreed: bool) -> contract_proposal::Model 
     }
 }
 
-fn doc(kind: ProjectDocumentKind) -> project_document::Model {
+pub(super) fn doc(kind: ProjectDocumentKind) -> project_document::Model {
     project_document::Model {
         id: 1,
         project_id: 1,
@@ -1175,18 +1180,38 @@ fn a_schedule_delay_counts_only_once_accepted() {
         why.contains("not started by the scheduled 2015-06-30") && why.contains("art. 10 §2"),
         "{why}"
     );
+    // MDA's acceptance alone does not count (art. 10 §2: only once the bank accepted the delay); the bank's alone
+    // neither; both, from the day the bank accepted.
     p.schedule_delay_accepted = true;
     let (status, why) = judge(&p, d(2015, 7, 1));
     assert_eq!(
-        (status, why.contains("the delay was accepted")),
+        (status, why.contains("without the bank's")),
+        (Status::Violated, true),
+        "{why}"
+    );
+    p.delay_bank_accepted_on = Some(d(2015, 7, 1));
+    p.delay_bank_accepted_by = Some("superintendência regional".into());
+    let (status, why) = judge(&p, d(2015, 7, 1));
+    assert_eq!(
+        (
+            status,
+            why.contains("the bank accepted the delay on 2015-07-01 (superintendência regional) and MDA accepted it")
+        ),
         (Status::Pending, true),
         "{why}"
     );
     p.schedule_delay_accepted = false;
+    let (status, why) = judge(&p, d(2015, 7, 1));
+    assert_eq!(
+        (status, why.contains("MDA has not accepted it")),
+        (Status::Violated, true),
+        "{why}"
+    );
+    p.delay_bank_accepted_on = None;
     p.industrial_start_on = Some(d(2015, 7, 15));
     let (_, why) = judge(&p, d(2015, 8, 1));
     assert!(
-        why.contains("started on 2015-07-15, after the scheduled 2015-06-30, and no delay"),
+        why.contains("started on 2015-07-15, after the scheduled 2015-06-30; no delay was accepted"),
         "{why}"
     );
 }

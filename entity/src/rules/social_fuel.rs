@@ -493,12 +493,15 @@ pub fn deadlines(
         let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
         Ok(cal.add_months(s, base + extra))
     };
+    // An extension granted during the non-conformity hearing keeps the framing while MDA hears the company; it does
+    // not move the evaluation already concluded.
+    let in_hearing = heard_extension(p);
     out.push(super::guarded_deadline(code::SF_EXTERNAL_EVAL_6M, || {
         let six = match eval_start {
             Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
             None => None,
         };
-        let counted = match (six, p.extension_granted_on, eval_start) {
+        let counted = match (six, p.extension_granted_on.filter(|_| !in_hearing), eval_start) {
             (Some(six), Some(granted), Some(s)) => {
                 let twelve = extended(s)?;
                 let note = explain!(
@@ -554,7 +557,13 @@ pub fn deadlines(
         }
         Ok(d)
     }));
-    // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months.
+    // SF-EXTENSION-12M: the evaluation deadline pushed once by 6 months; granted during the hearing, the act it waits
+    // for is MDA's answer to the justifications (accepting them or unframing).
+    let extension_act = if in_hearing {
+        p.justifications_accepted_on.or(p.unframed_on)
+    } else {
+        p.external_evaluation_on
+    };
     out.push(super::guarded_deadline(code::SF_EXTENSION_12M, || {
         let ext = match (p.extension_granted_on, eval_start) {
             (Some(_), Some(s)) => Some(extended(s)?),
@@ -570,24 +579,36 @@ pub fn deadlines(
             ),
             _ => "No extension asked for.".into(),
         };
-        Ok(day_deadline(
-            code::SF_EXTENSION_12M,
-            ext,
-            p.external_evaluation_on,
-            as_of,
-            &not_started,
-        ))
+        let mut d = day_deadline(code::SF_EXTENSION_12M, ext, extension_act, as_of, &not_started);
+        if in_hearing && d.due.is_some() {
+            d.note = format!(
+                "Granted during the non-conformity hearing (art. 11 §2, \"poderá ser mantido\", read where the framing \
+                 is at stake): the framing is kept to the end of the 12 months, and MDA accepts the justifications or \
+                 unframes the project by then. {}",
+                d.note
+            );
+        }
+        Ok(d)
     }));
     let acts = [
         p.decided_on,
         p.external_evaluation_on,
         p.seal_requested_on,
-        p.external_evaluation_on,
+        extension_act,
     ];
     for (d, done_on) in out.iter_mut().zip(acts) {
         after_revocation(d, done_on);
     }
     Ok(out)
+}
+
+/// Whether the extension was granted during the non-conformity hearing (art. 11 §2 read there): on or after the day
+/// the external evaluation concluded with non-conformity.
+pub fn heard_extension(p: &social_fuel_project::Model) -> bool {
+    match (p.extension_granted_on, p.external_evaluation_on, p.evaluation_result) {
+        (Some(g), Some(e), Some(r)) => r != Decision::Favourable && g >= e,
+        _ => false,
+    }
 }
 
 /// A deadline of IN MDA nº 2/2005 that falls after its revocation binds no one: not applicable, saying why, unless its
@@ -837,6 +858,149 @@ pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
     }
 }
 
+/// SF-SCHEDULE (art. 10): the criteria must hold at the industrial start the approved project scheduled (§1), judged on
+/// `share` (SF-SHARE-MIN's status). A start after the scheduled end, or none by then, is a violation unless the delay
+/// was accepted: §2 has MDA accept a delay "somente ... se o forem pelo agente financeiro", so the bank's acceptance is
+/// its own dated act (who, when) and MDA's follows it; both must be recorded, the bank's by the day judged. Once the
+/// bank approved the financing the company owes MDA its physical-financial schedule (caput): the article sets no term,
+/// so while it is not presented a rule otherwise met is pending, never late.
+pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: NaiveDate) -> Outcome {
+    let delay = match (p.scheduled_implementation_end, p.industrial_start_on) {
+        (Some(e), Some(d)) if d > e => Some(format!("started on {d}, after the scheduled {e}")),
+        (Some(e), None) if as_of > e => Some(format!("not started by the scheduled {e}")),
+        _ => None,
+    };
+    let bank = p.delay_bank_accepted_on.filter(|d| *d <= as_of).map(|d| {
+        let by = p
+            .delay_bank_accepted_by
+            .as_deref()
+            .map(|b| format!(" ({b})"))
+            .unwrap_or_default();
+        format!("the bank accepted the delay on {d}{by}")
+    });
+    let accepted = match (&bank, p.schedule_delay_accepted) {
+        (Some(b), true) => Ok(explain!("; {b} and MDA accepted it (art. 10 §2)")),
+        (Some(b), false) => Err(explain!("; {b}, but MDA has not accepted it (art. 10 §2)")),
+        (None, true) => Err(
+            "; MDA's acceptance is recorded without the bank's: art. 10 §2 accepts a delay only once the bank has"
+                .into(),
+        ),
+        (None, false) => Err("; no delay was accepted by the bank and MDA (art. 10 §2)".into()),
+    };
+    let presented = match (p.financing_approved_on, p.schedule_presented_on.filter(|d| *d <= as_of)) {
+        (None, _) => None,
+        (Some(_), Some(d)) => Some(Ok(explain!(
+            "; the company presented its physical-financial schedule to MDA on {d} (art. 10 caput)"
+        ))),
+        (Some(a), None) => Some(Err(explain!(
+            "; the financing was approved on {a} and the company has not yet presented its physical-financial \
+             schedule to MDA (art. 10 caput)"
+        ))),
+    };
+    let shown = presented.clone().map(|r| r.unwrap_or_else(|e| e)).unwrap_or_default();
+    if let (Some(late), Err(why)) = (&delay, &accepted) {
+        return outcome(code::SF_SCHEDULE, Status::Violated, format!("{late}{why}{shown}"));
+    }
+    let accepted = delay.as_ref().and_then(|_| accepted.clone().ok()).unwrap_or_default();
+    let late = delay.map(|l| format!("{l}{accepted}"));
+    let Some(d) = p.industrial_start_on else {
+        return outcome(
+            code::SF_SCHEDULE,
+            Status::Pending,
+            format!(
+                "{}{shown}",
+                late.unwrap_or_else(|| "industrial operation has not started".into())
+            ),
+        );
+    };
+    let accepted = if late.is_some() { accepted } else { String::new() };
+    match (share, presented) {
+        (Status::Met, Some(Err(_))) => outcome(
+            code::SF_SCHEDULE,
+            Status::Pending,
+            format!("operation started on {d} with the minimum share met{accepted}{shown}"),
+        ),
+        (Status::Met, _) => outcome(
+            code::SF_SCHEDULE,
+            Status::Met,
+            format!("operation started on {d} with the minimum share met{accepted}{shown}"),
+        ),
+        _ => outcome(
+            code::SF_SCHEDULE,
+            Status::Violated,
+            format!("operation started on {d} without the minimum share{accepted}{shown}"),
+        ),
+    }
+}
+
+/// SF-UNFRAMING (art. 11 II): on a non-conformity whose justifications MDA does not accept, the project is unframed,
+/// MDA's public database is updated and the bank that approved the project is notified. Unframed, the rule is met once
+/// both the notice and the public update are recorded (each dated, by the day judged), pending while either is owed
+/// (the article sets no term for them).
+pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
+    let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
+        (Some(j), Some(c)) => explain!("; the company filed its justifications and contestations on {j}: {c}"),
+        _ => "; no justifications of the company recorded".into(),
+    };
+    let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
+        (Some(n), r) => explain!(
+            "; MDA notified the bank on {n}{} (art. 11 II)",
+            r.map(|r| format!(", {r}")).unwrap_or_default()
+        ),
+        (None, _) => "; MDA's notice to the bank is not recorded yet (art. 11 II)".into(),
+    };
+    let published = match (p.public_update_on, p.public_update_reference.as_deref()) {
+        (Some(u), r) => explain!(
+            "; MDA updated its public database on {u}{} (art. 11 II)",
+            r.map(|r| format!(", {r}")).unwrap_or_default()
+        ),
+        (None, _) => "; the update of MDA's public database is not recorded yet (art. 11 II)".into(),
+    };
+    match p.unframed_on {
+        Some(d) => outcome(
+            code::SF_UNFRAMING,
+            if p.bank_notified_on.is_some() && p.public_update_on.is_some() {
+                Status::Met
+            } else {
+                Status::Pending
+            },
+            format!(
+                "unframed on {d}: {}{heard}{notified}{published}",
+                p.unframing_reason.as_deref().unwrap_or("no reason recorded")
+            ),
+        ),
+        None => match (
+            p.external_evaluation_on,
+            p.evaluation_result,
+            p.justifications_accepted_on,
+        ) {
+            (Some(_), Some(Decision::Unfavourable), Some(a)) => outcome(
+                code::SF_UNFRAMING,
+                Status::NotApplicable,
+                format!(
+                    "MDA accepted the company's justifications on {a} (art. 11 II): the framing is kept; {}",
+                    p.justifications_reason.as_deref().unwrap_or("no reason recorded")
+                ),
+            ),
+            (Some(e), Some(Decision::Unfavourable), None) => outcome(
+                code::SF_UNFRAMING,
+                Status::Pending,
+                format!(
+                    "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
+                     justifications and contestations and unframes the project only if it does not accept them \
+                     (art. 11 II){heard}",
+                    p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
+                ),
+            ),
+            _ => outcome(
+                code::SF_UNFRAMING,
+                Status::NotApplicable,
+                "the project keeps its framing",
+            ),
+        },
+    }
+}
+
 /// SF-REPRESENTATION and SF-CONTRACT-TERMS over the proposals.
 pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_proposal::Model]) -> [Outcome; 2] {
     let pending_or = |v| if p.filed_on.is_some() { v } else { Status::Pending };
@@ -985,6 +1149,12 @@ pub fn check_all(
                 let missing = unpriced(supplier(kind));
                 if !has(kind) {
                     outcome(code, Status::NotApplicable, format!("no {what} in the year"))
+                } else if computed.is_none() {
+                    outcome(
+                        code,
+                        Status::Pending,
+                        format!("{what} in the year, but no purchase gives it a price: it is valued at {fix}"),
+                    )
                 } else if missing.is_empty() {
                     outcome(code, Status::Met, format!("{what} valued at {fix}"))
                 } else {
@@ -1038,46 +1208,7 @@ pub fn check_all(
                     ),
                 )
             });
-            // SF-SCHEDULE: the criteria must hold at the industrial start the approved project scheduled (art. 10
-            // §1); a delay counts only once the bank, and then MDA, accepted it (§2).
-            let delay = match (p.scheduled_implementation_end, p.industrial_start_on) {
-                (Some(e), Some(d)) if d > e => Some((e, format!("started on {d}, after the scheduled {e}"))),
-                (Some(e), None) if as_of > e => Some((e, format!("not started by the scheduled {e}"))),
-                _ => None,
-            };
-            let schedule = match (delay.clone(), p.schedule_delay_accepted, p.industrial_start_on) {
-                (Some((_, late)), false, _) => outcome(
-                    code::SF_SCHEDULE,
-                    Status::Violated,
-                    format!("{late}, and no delay was accepted by the bank and MDA (art. 10 §2)"),
-                ),
-                (_, _, None) => outcome(
-                    code::SF_SCHEDULE,
-                    Status::Pending,
-                    match delay {
-                        Some((_, late)) => format!("{late}; the delay was accepted (art. 10 §2)"),
-                        None => "industrial operation has not started".into(),
-                    },
-                ),
-                (delay, _, Some(d)) => {
-                    let accepted = delay
-                        .map(|_| "; the delay was accepted (art. 10 §2)")
-                        .unwrap_or_default();
-                    if s.status == Status::Met {
-                        outcome(
-                            code::SF_SCHEDULE,
-                            Status::Met,
-                            format!("operation started on {d} with the minimum share met{accepted}"),
-                        )
-                    } else {
-                        outcome(
-                            code::SF_SCHEDULE,
-                            Status::Violated,
-                            format!("operation started on {d} without the minimum share{accepted}"),
-                        )
-                    }
-                }
-            };
+            let schedule = check_schedule(p, s.status, as_of);
             out.insert(0, s);
             out.push(schedule);
         }
@@ -1102,57 +1233,7 @@ pub fn check_all(
     for d in deadlines(p, params, cal, as_of)? {
         out.push(deadline_outcome(&d));
     }
-    // Art. 11 II: the company's justifications and contestations are heard, and the bank is notified of an unframing.
-    let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
-        (Some(j), Some(c)) => explain!("; the company filed its justifications and contestations on {j}: {c}"),
-        _ => "; no justifications of the company recorded".into(),
-    };
-    let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
-        (Some(n), r) => explain!(
-            "; MDA notified the bank on {n}{} (art. 11 II)",
-            r.map(|r| format!(", {r}")).unwrap_or_default()
-        ),
-        (None, _) => "; MDA's notice to the bank is not recorded yet (art. 11 II)".into(),
-    };
-    out.push(match p.unframed_on {
-        Some(d) => outcome(
-            code::SF_UNFRAMING,
-            Status::Met,
-            format!(
-                "unframed on {d}: {}{heard}{notified}",
-                p.unframing_reason.as_deref().unwrap_or("no reason recorded")
-            ),
-        ),
-        None => match (
-            p.external_evaluation_on,
-            p.evaluation_result,
-            p.justifications_accepted_on,
-        ) {
-            (Some(_), Some(Decision::Unfavourable), Some(a)) => outcome(
-                code::SF_UNFRAMING,
-                Status::NotApplicable,
-                format!(
-                    "MDA accepted the company's justifications on {a} (art. 11 II): the framing is kept; {}",
-                    p.justifications_reason.as_deref().unwrap_or("no reason recorded")
-                ),
-            ),
-            (Some(e), Some(Decision::Unfavourable), None) => outcome(
-                code::SF_UNFRAMING,
-                Status::Pending,
-                format!(
-                    "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
-                     justifications and contestations and unframes the project only if it does not accept them \
-                     (art. 11 II){heard}",
-                    p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
-                ),
-            ),
-            _ => outcome(
-                code::SF_UNFRAMING,
-                Status::NotApplicable,
-                "the project keeps its framing",
-            ),
-        },
-    });
+    out.push(check_unframing(p));
     out.push(check_changes(p, f.change_notices));
     out.push(outcome(
         code::SF_NO_PROMOTION,

@@ -212,9 +212,34 @@ impl SocialFuelProject {
         date(self.0.scheduled_implementation_end)
     }
 
-    /// Whether the bank accepted a schedule delay (art. 10).
+    /// Whether MDA accepted a schedule delay, which it does only once the bank has (art. 10 §2).
     async fn schedule_delay_accepted(&self) -> bool {
         self.0.schedule_delay_accepted
+    }
+
+    /// Date the company presented its physical-financial schedule to MDA (art. 10 caput).
+    async fn schedule_presented_on(&self) -> Option<Date> {
+        date(self.0.schedule_presented_on)
+    }
+
+    /// Date the bank accepted a delay of the implementation schedule: the bank's own act (art. 10 §2).
+    async fn delay_bank_accepted_on(&self) -> Option<Date> {
+        date(self.0.delay_bank_accepted_on)
+    }
+
+    /// Who at the bank accepted the delay, as the bank states it.
+    async fn delay_bank_accepted_by(&self) -> Option<&str> {
+        self.0.delay_bank_accepted_by.as_deref()
+    }
+
+    /// Date MDA updated its public database with the unframing (art. 11 II).
+    async fn public_update_on(&self) -> Option<Date> {
+        date(self.0.public_update_on)
+    }
+
+    /// Where MDA published the update (address or reference).
+    async fn public_update_reference(&self) -> Option<&str> {
+        self.0.public_update_reference.as_deref()
     }
 
     /// Start of industrial operations (art. 11).
