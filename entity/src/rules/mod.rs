@@ -38,6 +38,8 @@ pub fn quiet() -> bool {
     QUIET.with(std::cell::Cell::get)
 }
 
+#[cfg(test)]
+mod boundaries;
 pub mod calendar;
 pub mod fco;
 pub mod lifecycle;
