@@ -204,10 +204,10 @@ catalogue! {
         pt: "a delimitação {source} já foi carregada",
         en: "the delimitation {source} is already loaded"
     }
-    /// An open day recorded on a day that is no ponto facultativo.
+    /// An open day recorded on a day that is no ponto facultativo nor an early closing.
     NOT_A_PONTO_FACULTATIVO = "NOT_A_PONTO_FACULTATIVO" {
-        pt: "{day} não é ponto facultativo (Carnaval, Corpus Christi): só nesses dias se registra expediente",
-        en: "{day} is no ponto facultativo (Carnival, Corpus Christi): only on those is an office recorded open"
+        pt: "{day} não é ponto facultativo (Carnaval, Corpus Christi) nem véspera de Natal ou de Ano-Novo: só nesses dias se registra expediente",
+        en: "{day} is no ponto facultativo (Carnival, Corpus Christi) nor Christmas or New Year's Eve: only on those is an office recorded open"
     }
     /// Project presented before its approval.
     PRESENTED_BEFORE_APPROVAL = "PRESENTED_BEFORE_APPROVAL" {

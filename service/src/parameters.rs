@@ -197,7 +197,8 @@ pub async fn non_business_days(db: &DatabaseConnection) -> Result<Vec<non_busine
 }
 
 /// Records a day without office hours beyond weekends and national holidays, for one authority or (`None`) for all;
-/// or, `open`, a ponto facultativo on which the authority's office was open.
+/// or, `open`, a ponto facultativo (or 24 or 31 December, the federal offices' early closing) on which the authority's
+/// office was open.
 pub async fn add_non_business_day(
     db: &DatabaseConnection,
     day: NaiveDate,
@@ -208,7 +209,10 @@ pub async fn add_non_business_day(
     if reason.trim().is_empty() {
         return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
     }
-    if open && entity::rules::calendar::ponto_facultativo(day).is_none() {
+    if open
+        && entity::rules::calendar::ponto_facultativo(day).is_none()
+        && entity::rules::calendar::federal_early_closing(day).is_none()
+    {
         return Err(ServiceError::bad(
             "day",
             Message::new(code::NOT_A_PONTO_FACULTATIVO).arg("day", day),

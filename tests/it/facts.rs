@@ -130,7 +130,11 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
         let sire_id = p["item"]["itemId"].clone();
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-PEDIGREE"), "VIOLATED", "an unregistered sire");
         let p = app.data(&update_q(), json!({ "i": { "itemId": dam_id, "item": dams(30) } })).await["updateFcoCartaItem"].clone();
-        assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-RATIO"), "MET");
+        assert_eq!(
+            status(&p["carta"]["compliance"], "FCO-SIRE-RATIO"),
+            "VIOLATED",
+            "art. 6 I c counts sires of item a's standards: an unregistered one counts for nothing"
+        );
         let dam_id = p["item"]["itemId"].clone();
 
         // Bad items are refused, naming the field.
@@ -162,6 +166,7 @@ async fn a_cartas_items_recorded_through_the_graph_move_its_livestock_rules_acro
         assert_ne!(p["item"]["itemId"], sire_id, "a new version");
         assert_eq!(p["item"]["version"]["changeReason"], "registro CEIP apresentado");
         assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-PEDIGREE"), "MET");
+        assert_eq!(status(&p["carta"]["compliance"], "FCO-SIRE-RATIO"), "MET", "the CEIP sire counts");
         let all = app
             .data(
                 "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { items(includeSuperseded: true) { itemId registration version { supersededAt supersededBy changeReason } } } } }",
@@ -750,23 +755,102 @@ async fn parties_and_financings_are_found_by_part_of_a_name_ignoring_accents_and
     .await;
 }
 
+/// Issue 42's partial FCO readings, replayed through the graph as the text warrants: 200 sows and 15 boars by AI on a
+/// family farmer's carta break art. 8 §5 (2 boars at most); semen bought for beef cattle is genetic improvement (art. 6
+/// I b, §7); a sow of no stated age is not shown to be 6 to 40 months old (art. 8 §3 III); an installation of 5 years'
+/// life is semi-fixed (art. 17 III b); a machine entered as an operating cost in fish farming is misclassified (art.
+/// 16 authorises the fish stock, not the machine); operating costs predominating are classed, not refused (art. 17 I);
+/// the swine project's INDEA/MT registration conditions its contract (art. 8 §2).
+#[tokio::test]
+async fn the_fco_readings_of_issue_42_answer_as_the_text_warrants_through_the_graph() {
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let mut n = 0;
+        let mut carta = |line: &'static str, activity: &'static str, ai: Option<bool>, term: Option<i32>, grace: Option<i32>| {
+            n += 1;
+            let (app, bb) = (&app, bb.clone());
+            async move {
+                app.data(
+                    "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                    json!({ "i": { "number": format!("LEITURA-{n}"), "bankId": bb, "borrowerDocument": cpf(80 + n), "borrowerName": "Produtora",
+                        "line": line, "activity": activity, "financedAmount": "500000.00", "municipalityCode": 5107909,
+                        "artificialInsemination": ai, "termMonths": term, "graceMonths": grace } }),
+                )
+                .await["createFcoCarta"]["id"]
+                .clone()
+            }
+        };
+        let item = |kind: &str, heads: Option<i32>, age: Option<i32>, life: Option<i32>, class: &str| {
+            json!({ "kind": kind, "description": kind.to_lowercase(), "headCount": heads, "quantity": if heads.is_none() { Some("1") } else { None },
+                "ageMonths": age, "usefulLifeYears": life, "investmentClass": class, "value": "1000.00" })
+        };
+        let q_add = "mutation A($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { carta { compliance(asOf: \"2030-01-01\") { ruleCode status explanation } } } }";
+        let add = |c: &Value, it: Value| {
+            let (app, c) = (&app, c.clone());
+            async move { app.data(q_add, json!({ "i": { "cartaId": c, "item": it } })).await["addFcoCartaItem"]["carta"]["compliance"].clone() }
+        };
+        let explanation = |c: &Value, code: &str| -> String {
+            c.as_array()
+                .and_then(|l| l.iter().find(|o| o["ruleCode"] == code))
+                .and_then(|o| o["explanation"].as_str())
+                .unwrap_or("")
+                .to_owned()
+        };
+
+        // Art. 8 §5: 200 sows by AI allow 2 boars, not 15.
+        let swine = carta("PRONAF", "SWINE", Some(true), None, None).await;
+        add(&swine, item("SOW", Some(200), Some(12), None, "SEMI_FIXED")).await;
+        let c = add(&swine, item("BOAR", Some(15), None, None, "SEMI_FIXED")).await;
+        assert_eq!(status(&c, "FCO-BOAR-RATIO"), "VIOLATED", "{}", explanation(&c, "FCO-BOAR-RATIO"));
+        let gta = explanation(&c, "FCO-GTA");
+        assert!(gta.contains("INDEA/MT registration before the project is contracted"), "{gta}");
+
+        // Art. 6 I b, §7: semen is genetic improvement, which waits for the insemination information.
+        let beef = carta("RURAL", "BEEF_CATTLE", None, None, None).await;
+        let c = add(&beef, item("GENETIC_INPUT", None, None, None, "SEMI_FIXED")).await;
+        assert_eq!(status(&c, "FCO-IA-INFO"), "PENDING", "{}", explanation(&c, "FCO-IA-INFO"));
+        assert_eq!(status(&c, "FCO-CLASSIFY"), "MET", "{}", explanation(&c, "FCO-CLASSIFY"));
+
+        // Art. 8 §3 III: a sow of no stated age.
+        let retention = carta("RURAL", "SOW_RETENTION", None, Some(36), Some(24)).await;
+        let c = add(&retention, item("SOW", Some(50), Some(20), None, "OPERATING")).await;
+        assert_eq!(status(&c, "FCO-SWINE-RETENTION"), "MET", "{}", explanation(&c, "FCO-SWINE-RETENTION"));
+        let c = add(&retention, item("SOW", Some(10), None, None, "OPERATING")).await;
+        assert_eq!(status(&c, "FCO-SWINE-RETENTION"), "PENDING", "{}", explanation(&c, "FCO-SWINE-RETENTION"));
+
+        // Art. 17 III b and art. 16: an installation of 5 years is semi-fixed; fish farming's machine is no operating
+        // cost; operating costs predominating are classed as operating credit, not refused.
+        let fish = carta("RURAL", "FISH_FARMING", None, None, None).await;
+        let c = add(&fish, item("BUILDING", None, None, Some(5), "SEMI_FIXED")).await;
+        assert_eq!(status(&c, "FCO-CLASSIFY"), "MET", "{}", explanation(&c, "FCO-CLASSIFY"));
+        add(&fish, item("OPERATING_EXPENSE", None, None, None, "OPERATING")).await;
+        let c = add(&fish, item("OPERATING_EXPENSE", None, None, None, "OPERATING")).await;
+        assert_eq!(status(&c, "FCO-PREDOMINANCE"), "MET");
+        assert!(explanation(&c, "FCO-PREDOMINANCE").starts_with("operating credit"), "{}", explanation(&c, "FCO-PREDOMINANCE"));
+        let c = add(&fish, item("MACHINE", None, None, Some(10), "OPERATING")).await;
+        assert_eq!(status(&c, "FCO-CLASSIFY"), "VIOLATED", "{}", explanation(&c, "FCO-CLASSIFY"));
+    })
+    .await;
+}
+
 /// The other rules that read a carta's items, each driven across its boundary by items recorded through the graph:
-/// FCO-BOAR-RATIO (20 sows per boar), FCO-WEANED-2000 and FCO-PANTANAL (2,000 head), FCO-USED-MACHINE (4 years of
-/// use) and FCO-CLASSIFY (a building is fixed investment).
+/// FCO-BOAR-RATIO (a family farmer's boar per 20 sows), FCO-WEANED-2000 and FCO-PANTANAL (2,000 head), FCO-USED-MACHINE
+/// (48 months of use) and FCO-CLASSIFY (a building is fixed investment).
 #[tokio::test]
 async fn the_item_rules_move_across_their_boundaries_through_the_graph() {
     on_each_backend(false, |app| async move {
         seed_bb(&app).await;
         let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
         let mut n = 0;
-        let mut carta = |activity: &'static str, term: Option<i32>, grace: Option<i32>| {
+        let mut carta = |line: &'static str, activity: &'static str, term: Option<i32>, grace: Option<i32>| {
             n += 1;
             let (app, bb) = (&app, bb.clone());
             async move {
                 app.data(
                     "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
                     json!({ "i": { "number": format!("REGRA-{n}"), "bankId": bb, "borrowerDocument": cpf(60 + n), "borrowerName": "Produtor",
-                        "line": "RURAL", "activity": activity, "financedAmount": "500000.00", "municipalityCode": 5107909,
+                        "line": line, "activity": activity, "financedAmount": "500000.00", "municipalityCode": 5107909,
                         "termMonths": term, "graceMonths": grace } }),
                 )
                 .await["createFcoCarta"]["id"]
@@ -792,35 +876,41 @@ async fn the_item_rules_move_across_their_boundaries_through_the_graph() {
             async move { app.data(q_update, json!({ "i": { "itemId": id, "item": it } })).await["updateFcoCartaItem"].clone() }
         };
 
-        // 20 sows per boar (natural service).
-        let swine = carta("SWINE", None, None).await;
+        // A family farmer's boars: at most 1 per 20 sows (natural service, art. 8 §5).
+        let swine = carta("PRONAF", "SWINE", None, None).await;
         add(&swine, item("BOAR", Some(1), None, "SEMI_FIXED")).await;
         let sows = add(&swine, item("SOW", Some(20), None, "SEMI_FIXED")).await;
         assert_eq!(judged(&sows, "FCO-BOAR-RATIO"), "MET");
-        let more = update(&sows["item"]["itemId"], item("SOW", Some(21), None, "SEMI_FIXED")).await;
-        assert_eq!(judged(&more, "FCO-BOAR-RATIO"), "VIOLATED");
+        let fewer = update(&sows["item"]["itemId"], item("SOW", Some(19), None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&fewer, "FCO-BOAR-RATIO"), "VIOLATED", "1 boar for 19 sows");
+        // The paragraph is family farmers': another borrower's boars are not limited by it.
+        let rural = carta("RURAL", "SWINE", None, None).await;
+        add(&rural, item("BOAR", Some(1), None, "SEMI_FIXED")).await;
+        let sows = add(&rural, item("SOW", Some(19), None, "SEMI_FIXED")).await;
+        assert_eq!(judged(&sows, "FCO-BOAR-RATIO"), "NOT_APPLICABLE");
 
         // At most 2,000 weaned head for early finishing.
-        let weaned = carta("WEANED_CATTLE_FINISHING", None, None).await;
+        let weaned = carta("RURAL", "WEANED_CATTLE_FINISHING", None, None).await;
         let calves = add(&weaned, item("WEANED_CALF", Some(2000), None, "OPERATING")).await;
         assert_eq!(judged(&calves, "FCO-WEANED-2000"), "MET");
         let more = update(&calves["item"]["itemId"], item("WEANED_CALF", Some(2001), None, "OPERATING")).await;
         assert_eq!(judged(&more, "FCO-WEANED-2000"), "VIOLATED");
 
         // Pantanal dam retention: at most 2,000 dams (within 96 months' term and 48 of grace).
-        let pantanal = carta("PANTANAL_DAM_RETENTION", Some(96), Some(48)).await;
+        let pantanal = carta("RURAL", "PANTANAL_DAM_RETENTION", Some(96), Some(48)).await;
         let dams = add(&pantanal, item("DAM", Some(2000), None, "SEMI_FIXED")).await;
         assert_eq!(judged(&dams, "FCO-PANTANAL"), "MET");
         let more = update(&dams["item"]["itemId"], item("DAM", Some(2001), None, "SEMI_FIXED")).await;
         assert_eq!(judged(&more, "FCO-PANTANAL"), "VIOLATED");
 
-        // A used machine: at most 4 years of use in the reference year (the submission's: 2026).
-        let machinery = carta("MACHINERY", None, None).await;
+        // A used machine: at most 48 months of use at the financing (not contracted: the submission's day, 3 Aug 2026),
+        // counted from 1 January of its year: 2023 gives 43 months, 2022 gives 55.
+        let machinery = carta("RURAL", "MACHINERY", None, None).await;
         app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": machinery }))
             .await;
-        let used = add(&machinery, item("USED_MACHINE", None, Some(2022), "SEMI_FIXED")).await;
+        let used = add(&machinery, item("USED_MACHINE", None, Some(2023), "SEMI_FIXED")).await;
         assert_eq!(judged(&used, "FCO-USED-MACHINE"), "MET");
-        let older = update(&used["item"]["itemId"], item("USED_MACHINE", None, Some(2021), "SEMI_FIXED")).await;
+        let older = update(&used["item"]["itemId"], item("USED_MACHINE", None, Some(2022), "SEMI_FIXED")).await;
         assert_eq!(judged(&older, "FCO-USED-MACHINE"), "VIOLATED");
 
         // A building is fixed investment.

@@ -150,11 +150,11 @@ pub struct NewFcoCarta {
     pub term_months: Option<i32>,
     /// Grace period in months.
     pub grace_months: Option<i32>,
-    /// Sires the producer already has, shown in the technical project: they count for FCO-SIRE-RATIO with the ones
-    /// bought (art. 6 I c).
+    /// Sires the producer already has, shown in the technical project: they count for FCO-SIRE-RATIO with the
+    /// registered ones bought (art. 6 I c).
     pub existing_sires: Option<i32>,
-    /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows 100 sows per boar, not 20
-    /// (art. 8 §5).
+    /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows a family farmer 1 boar per
+    /// 100 sows, not per 20 (art. 8 §5).
     pub artificial_insemination: Option<bool>,
     /// A special demand the instruction does not prioritise: the chamber analyses it whatever its amount (art. 14).
     #[graphql(default)]

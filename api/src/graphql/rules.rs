@@ -623,7 +623,8 @@ impl RulesMutation {
     async fn record_office_open(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The ponto facultativo.")] day: Date,
+        #[graphql(desc = "The ponto facultativo, or 24 or 31 December (the federal offices' early closing).")]
+        day: Date,
         #[graphql(desc = "Whose office was open.")] authority: CalendarAuthority,
         #[graphql(desc = "The act that kept it open.")] reason: String,
     ) -> Result<NonBusinessDay> {

@@ -429,6 +429,10 @@ pub enum ItemKind {
     /// Working capital (custeio).
     #[sea_orm(string_value = "OPERATING_EXPENSE")]
     OperatingExpense,
+    /// Genetic-improvement inputs and equipment: semen, embryos, hormones, artificial-insemination equipment and
+    /// utensils (CDAE/MT 2019, art. 6 I b and §4; art. 7 I b and §3).
+    #[sea_orm(string_value = "GENETIC_INPUT")]
+    GeneticInput,
 }
 
 /// Investment class of an item (CDAE/MT 2019, art. 17).

@@ -7,6 +7,20 @@
 //! calendar), so the banking calendar counts them as bank holidays. Each deadline counts the calendar of the authority
 //! it runs against ([`Authority`]); further days without office hours (state and municipal holidays, declared
 //! closures) are data, each for one authority or for all.
+//!
+//! Art. 66 §1 also moves a deadline ending on a day the office "for encerrado antes da hora normal": the federal offices
+//! close early on 24 and 31 December (the yearly federal calendar), so a federal deadline ending on either moves to the
+//! next business day. The banks' calendar (ANBIMA) lists both days as business days; for the offices of Mato Grosso an
+//! early closing is recorded as data when the state declares it.
+//!
+//! IN CDAE/MT 2019's deadlines in days (the 120-day validity of an approval, Banco do Brasil's 60-day report, the
+//! monthly lists) are the state's: Mato Grosso's administrative-procedure law, Lei estadual nº 7.692/2002, is cited for
+//! them. Its art. 3 lets a specific norm's deadlines prevail, and its art. 87 §2 (Lei nº 10.946/2019) counts *procedural*
+//! deadlines in business days only; these are a validity term of the borrower's act and reporting duties of the banks,
+//! not deadlines of a party in a procedure, so they run in consecutive days, first day excluded and last included, as
+//! art. 87 counts. The text of Lei 7.692 at hand (DOMAIN.md's summary) says nothing of a deadline ending on a day
+//! without office hours; Fomento moves it to the next business day as Lei 9.784/1999, art. 66 §1 does, and says so.
+//! Its art. 88 suspension (20 December to 20 January, for parties' procedural deadlines) is not applied to them.
 
 use chrono::{Datelike, Duration, Months, NaiveDate, Weekday};
 use std::collections::BTreeSet;
@@ -43,6 +57,17 @@ impl Authority {
         }
     }
 
+    /// The law a deadline counted on this authority's calendar is cited by.
+    pub fn law(self) -> &'static str {
+        match self {
+            Self::Federal => "Lei 9.784/1999, art. 66",
+            Self::MatoGrosso | Self::Banking => {
+                "Lei estadual nº 7.692/2002 (MT), art. 87, in consecutive days (a validity or reporting term, not a \
+                 procedural deadline counted in business days), the end moved as Lei 9.784/1999, art. 66 §1 moves it"
+            }
+        }
+    }
+
     fn office(self) -> &'static str {
         match self {
             Self::Federal => "the federal offices",
@@ -65,6 +90,8 @@ pub enum NonBusiness {
     PontoFacultativo(&'static str),
     /// A bank holiday that is not a legal holiday (ANBIMA's calendar).
     BankHoliday(&'static str),
+    /// A day the office closes before its normal hour (24 and 31 December for the federal offices).
+    EarlyClosing(&'static str),
     /// A day declared without office hours (state holiday, closure), with its reason.
     Closure(String),
 }
@@ -79,6 +106,7 @@ impl std::fmt::Display for NonBusiness {
                 write!(f, "{name}, a ponto facultativo; office closed unless recorded open")
             }
             Self::BankHoliday(name) => write!(f, "{name}, a bank holiday"),
+            Self::EarlyClosing(name) => write!(f, "{name}, when the office closes before its normal hour"),
             Self::Closure(reason) => write!(f, "a day without office hours ({reason})"),
         }
     }
@@ -117,6 +145,16 @@ pub fn easter(year: i32) -> NaiveDate {
     let month = (h + l - 7 * m + 114) / 31;
     let day = (h + l - 7 * m + 114) % 31 + 1;
     NaiveDate::from_ymd_opt(year, month as u32, day as u32).unwrap_or_default()
+}
+
+/// The federal offices' early closing on `date` (24 and 31 December), if any: Lei 9.784/1999, art. 66 §1 moves a
+/// deadline ending on it.
+pub fn federal_early_closing(date: NaiveDate) -> Option<&'static str> {
+    match (date.month(), date.day()) {
+        (12, 24) => Some("Christmas Eve"),
+        (12, 31) => Some("New Year's Eve"),
+        _ => None,
+    }
 }
 
 /// The national holiday on `date`, if any.
@@ -230,6 +268,12 @@ impl Calendar {
                 return Some(NonBusiness::PontoFacultativo(p));
             }
         }
+        if let Some(e) = federal_early_closing(date)
+            && self.authority == Authority::Federal
+            && self.kept(date, true).is_none()
+        {
+            return Some(NonBusiness::EarlyClosing(e));
+        }
         self.kept(date, false).map(|d| NonBusiness::Closure(d.reason.clone()))
     }
 
@@ -287,7 +331,7 @@ impl Calendar {
         Deadline {
             due,
             nominal,
-            note: explain!("Lei 9.784/1999, art. 66: {note}."),
+            note: explain!("{}: {note}.", self.authority.law()),
         }
     }
 }
@@ -354,6 +398,54 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).expect("valid date")
+    }
+
+    #[test]
+    fn a_federal_deadline_ending_on_an_early_closing_moves_and_the_cdae_terms_cite_the_state_law() {
+        // 30 days from 24 Nov 2026 end on Thursday 24 Dec, when the federal offices close early (art. 66 §1): Christmas
+        // and the weekend follow, so Monday 28 Dec. A day earlier ends on Wednesday 23 Dec and stays.
+        let federal = Calendar::national();
+        let moved = federal.add_days(d(2026, 11, 24), 30);
+        assert_eq!((moved.nominal, moved.due), (d(2026, 12, 24), d(2026, 12, 28)));
+        assert!(
+            moved.note.contains("Christmas Eve") && moved.note.contains("art. 66 §1"),
+            "{}",
+            moved.note
+        );
+        assert_eq!(federal.add_days(d(2026, 11, 23), 30).due, d(2026, 12, 23));
+        // New Year's Eve 2026 is a Thursday: moved past 1 January to Monday 4 January 2027.
+        assert_eq!(federal.add_days(d(2026, 12, 1), 30).due, d(2027, 1, 4));
+        // The banks open on both days (ANBIMA), and so do Mato Grosso's offices unless a closing is recorded.
+        assert_eq!(
+            federal.of(Authority::Banking).add_days(d(2026, 11, 24), 30).due,
+            d(2026, 12, 24)
+        );
+        let state = federal.of(Authority::MatoGrosso);
+        let term = state.add_days(d(2026, 11, 24), 30);
+        assert_eq!(term.due, d(2026, 12, 24));
+        assert!(
+            term.note.starts_with("Lei estadual nº 7.692/2002 (MT)"),
+            "{}",
+            term.note
+        );
+        let closed = state.clone().with_days([CalendarDay {
+            day: d(2026, 12, 24),
+            authority: Some(Authority::MatoGrosso),
+            open: false,
+            reason: "ponto facultativo (decreto estadual)".into(),
+        }]);
+        assert_eq!(
+            closed.of(Authority::MatoGrosso).add_days(d(2026, 11, 24), 30).due,
+            d(2026, 12, 28)
+        );
+        // A federal office recorded open all day on 24 December: no early closing.
+        let open = federal.with_days([CalendarDay {
+            day: d(2026, 12, 24),
+            authority: Some(Authority::Federal),
+            open: true,
+            reason: "expediente integral".into(),
+        }]);
+        assert_eq!(open.add_days(d(2026, 11, 24), 30).due, d(2026, 12, 24));
     }
 
     #[test]

@@ -18,8 +18,8 @@ use crate::{
 use chrono::{Datelike, Months, NaiveDate};
 use rust_decimal::Decimal;
 
-/// FCO-VALIDITY-120D: the last day an approval given on `approved` is valid (120 days, counted as Lei 9.784/1999,
-/// art. 66 counts them), with how it was counted. The one computation the deadline, the contracting and expiry
+/// FCO-VALIDITY-120D: the last day an approval given on `approved` is valid (120 consecutive days, cited by Mato
+/// Grosso's Lei estadual nº 7.692/2002 as [`super::calendar`] reads it for the CDAE's terms), with how it was counted. The one computation the deadline, the contracting and expiry
 /// guards and the ingestion's check all read.
 pub fn validity_end(
     approved: NaiveDate,
@@ -84,7 +84,9 @@ pub fn needs_chamber(amount: Money, params: &Params, on: NaiveDate) -> Result<(b
     Ok((amount.to_decimal() >= threshold, threshold))
 }
 
-/// FCO-SIRE-RATIO: at least one sire per `ratio` dams.
+/// FCO-SIRE-RATIO: at least one sire per `ratio` dams. `sires` are those "nos padrões destacados no item a" (art. 6
+/// I c): registered sires bought, and the producer's own shown in the project; an unregistered sire bought does not
+/// count ([`sire_counts_for_ratio`]).
 pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
     let ratio = i64::from(params.count("FCO-SIRE-RATIO.DAMS_PER_SIRE", on)?);
     let ok = dams <= sires * ratio;
@@ -98,7 +100,16 @@ pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Resu
     ))
 }
 
-/// FCO-BOAR-RATIO: at most `ratio` sows per boar (natural service; 100 with AI).
+/// Whether a sire bought counts for FCO-SIRE-RATIO: art. 6 I c counts sires "nos padrões destacados no item a", PO with
+/// the definitive RGD, LA or CEIP.
+pub fn sire_counts_for_ratio(registration: Option<&str>) -> bool {
+    matches!(registration, Some("PO_RGD" | "LA" | "CEIP"))
+}
+
+/// FCO-BOAR-RATIO: art. 8 §5 lets family farmers buy boars collectively "desde que não ultrapasse um limite de
+/// relação de 01 cachaço para 20 matrizes no método de monta natural; ou [...] 01 cachaço para 100 matrizes em
+/// inseminação artificial": a limit on the boars, so `boars` may be at most one per `ratio` sows (20, or 100 with
+/// AI): `boars × ratio ≤ sows`. Whom it concerns is [`boar_ratio_applies`]'s question.
 pub fn boar_ratio(
     sows: i64,
     boars: i64,
@@ -112,7 +123,7 @@ pub fn boar_ratio(
         "FCO-BOAR-RATIO.SOWS_PER_BOAR_NATURAL"
     };
     let ratio = i64::from(params.count(key, on)?);
-    let ok = sows <= boars * ratio;
+    let ok = boars.saturating_mul(ratio) <= sows;
     let how = if artificial {
         "artificial insemination"
     } else {
@@ -121,8 +132,25 @@ pub fn boar_ratio(
     Ok(outcome(
         code::FCO_BOAR_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        explain!("{sows} sows and {boars} boars: {how} allows at most {ratio} sows per boar"),
+        explain!(
+            "{boars} boar(s) for {sows} sows: {how} allows at most 1 boar per {ratio} sows, so at most {} boar(s)",
+            sows / ratio.max(1)
+        ),
     ))
+}
+
+/// Whether FCO-BOAR-RATIO concerns a carta on `line`, or why not: art. 8 §5 speaks of "o produtor da agricultura
+/// familiar" buying boars collectively. Family farmers are read from the carta's line (Pronaf); whether the purchase
+/// is collective is not recorded, so every boar a family farmer's carta buys is held to the limit.
+pub fn boar_ratio_applies(line: FcoLine) -> Result<(), String> {
+    if line == FcoLine::Pronaf {
+        Ok(())
+    } else {
+        Err(explain!(
+            "art. 8 §5 limits the boars family farmers (Pronaf) buy collectively; this carta is on the {} line",
+            line.name_pt()
+        ))
+    }
 }
 
 /// FCO-SWINE-RETENTION: a sow born on `born` is between 6 and 40 months old on `on`, both inclusive.
@@ -164,22 +192,42 @@ fn term_limits(
     ))
 }
 
-/// FCO-USED-MACHINE: a used machine has at most `max` years of use in the reference year.
-pub fn used_machine(manufacture_year: Option<i32>, on: NaiveDate, params: &Params) -> Result<Outcome, ParamError> {
-    let max = params.count("FCO-USED-MACHINE.MAX_AGE_YEARS", on)?;
+/// FCO-USED-MACHINE (art. 11): a used machine has "tempo máximo de 04 anos de uso" when it is financed, counted in
+/// months. The carta states only the year of manufacture (the fact art. 11 asks for), so its use is counted from the
+/// first day of that year: the only start that shows the 48 months are not exceeded. `financed_on` is the day of the
+/// contract (before it, the day the carta was submitted); `on` picks the parameter's version.
+pub fn used_machine(
+    manufacture_year: Option<i32>,
+    financed_on: NaiveDate,
+    on: NaiveDate,
+    params: &Params,
+) -> Result<Outcome, ParamError> {
+    let max_months = params.count("FCO-USED-MACHINE.MAX_AGE_YEARS", on)?.saturating_mul(12);
     let Some(y) = manufacture_year else {
         return Ok(outcome(
             code::FCO_USED_MACHINE,
             Status::Violated,
-            "the year of manufacture is not stated",
+            "the year of manufacture is not stated (art. 11 conditions the financing on it)",
         ));
     };
-    let age = on.year() - y;
-    let ok = age >= 0 && age as u32 <= max;
+    let Some(start) = NaiveDate::from_ymd_opt(y, 1, 1) else {
+        return Ok(outcome(
+            code::FCO_USED_MACHINE,
+            Status::Violated,
+            explain!("{y} is not a year of manufacture"),
+        ));
+    };
+    let limit = start.checked_add_months(Months::new(max_months)).unwrap_or(start);
+    let months = (financed_on.year() - y) * 12 + financed_on.month0() as i32;
+    let ok = start <= financed_on && financed_on <= limit;
     Ok(outcome(
         code::FCO_USED_MACHINE,
         if ok { Status::Met } else { Status::Violated },
-        explain!("made in {y}: {age} years of use in {} (at most {max})", on.year()),
+        explain!(
+            "made in {y}, its use counted from {start} (only the year is stated): on {financed_on} it has {} \
+             month(s) of use, at most {max_months} (until {limit})",
+            months.max(0)
+        ),
     ))
 }
 
@@ -196,7 +244,11 @@ impl ChecklistItem {
     /// [`checklist_applies`] for this item.
     fn on(&self, activity: FcoActivity, line: FcoLine) -> Result<&'static str, String> {
         if (self.applies)(activity, line) {
-            Ok(self.what)
+            Ok(if self.code == code::FCO_GTA {
+                gta_requirement(activity)
+            } else {
+                self.what
+            })
         } else {
             Err(explain!(
                 "does not apply to this carta ({}, {}): {} concerns {}",
@@ -302,6 +354,64 @@ const CHECKLIST: [ChecklistItem; 12] = {
         },
     ]
 };
+
+/// FCO-GTA: what the animal transit permit item asks of a carta of `activity`, by its article. Beef cattle (art. 6
+/// §3): the GTA proving the animals' health and existence before the money is released. Dairy (art. 7 §2): INDEA/MT
+/// registration and the GTA before the release. Swine (art. 8 §2): the property's INDEA/MT registration before the
+/// project is *contracted*, and the GTA when animals are bought. (Small animals' registration before contracting,
+/// art. 10 sole §, is FCO-SMALL-ANIMALS.)
+pub fn gta_requirement(activity: FcoActivity) -> &'static str {
+    match activity {
+        FcoActivity::Swine | FcoActivity::SowRetention => {
+            "the property's INDEA/MT registration before the project is contracted (art. 8 §2), and the animal transit \
+             permit (GTA) proving the health and existence of the animals bought"
+        }
+        FcoActivity::DairyCattle => {
+            "INDEA/MT registration and the animal transit permit (GTA) before the money is released (art. 7 §2)"
+        }
+        _ => {
+            "the animal transit permit (GTA) proving the animals' health and existence before the money is released \
+              (art. 6 §3)"
+        }
+    }
+}
+
+/// Whether FCO-GTA conditions the contract itself, not only the release of the money: the swine project's INDEA/MT
+/// registration (art. 8 §2, "a contratação [...] fica condicionada").
+pub fn gta_conditions_contracting(activity: FcoActivity) -> bool {
+    matches!(activity, FcoActivity::Swine | FcoActivity::SowRetention)
+}
+
+/// FCO-TEMPLATE (art. 2 §2): "após 90 dias da publicação desta só deverão acolher as Cartas Consultas no modelo
+/// disponibilizado". The 90 days run from the publication (20 March 2019, first day excluded) and end on 18 June
+/// 2019; a carta submitted on or before that day could still be accepted on an earlier model (NOT_APPLICABLE), one
+/// submitted later must be on the template (a checklist item, PENDING until confirmed). The days are a transition the
+/// instruction sets, counted as consecutive days, not moved to a business day.
+pub fn template(submitted_on: NaiveDate, params: &Params) -> Result<Outcome, ParamError> {
+    let published = super::cdae_2019().in_force_from;
+    let days = params.count("FCO-TEMPLATE.DAYS", published)?;
+    let last_free = published + chrono::Duration::days(i64::from(days));
+    Ok(if submitted_on <= last_free {
+        outcome(
+            code::FCO_TEMPLATE,
+            Status::NotApplicable,
+            explain!(
+                "submitted on {submitted_on}, within the {days} days after the instruction's publication on {published} \
+                 (until {last_free}): the template was not yet the only model banks could accept (art. 2 §2)"
+            ),
+        )
+    } else {
+        outcome(
+            code::FCO_TEMPLATE,
+            Status::Pending,
+            explain!(
+                "checklist item, not yet confirmed: the carta is on the template; banks accept only it from {} on, \
+                 {days} days after the publication on {published} (art. 2 §2)",
+                last_free + chrono::Duration::days(1)
+            ),
+        )
+    })
+}
 
 /// What a checklist item outside [`CHECKLIST`] checks, and whom it concerns: every carta.
 const ANY_CARTA: (&str, &str) = ("a document or a human check", "every carta");
@@ -430,7 +540,14 @@ pub fn amendment_needs_approval(
     })
 }
 
-/// FCO-CLASSIFY: the investment class an item should have.
+/// FCO-CLASSIFY: the investment class an item should have (art. 17). Fixed (II): permanent buildings and installations
+/// (a), machines and equipment of probable useful life over 5 years (b), irrigation (c), permanent crops and forestry
+/// (d, e), pastures (f), soil correction (h); grain storage always (sole §). Semi-fixed (III): animals for breeding,
+/// rearing or work (a); installations, machines and equipment of probable useful life up to 5 years (b): an
+/// installation whose stated life is 5 years or less is semi-fixed, one with no stated life is read as permanent;
+/// vehicles, tractors and harvesters (c). Genetic-improvement inputs and equipment (semen, embryos, hormones, AI
+/// equipment: art. 6 I b and §4, art. 7 I b and §3, financed "em forma de investimentos") are semi-fixed, or fixed
+/// when their stated life is over 5 years. Weaned calves and working capital are operating costs.
 pub fn classify(
     kind: ItemKind,
     useful_life_years: Option<i32>,
@@ -439,16 +556,21 @@ pub fn classify(
 ) -> Result<InvestmentClass, ParamError> {
     let min_life = params.count("FCO-CLASSIFY.FIXED_MIN_LIFE_YEARS", on)? as i32;
     Ok(match kind {
+        ItemKind::Building if useful_life_years.is_some_and(|l| l <= min_life) => InvestmentClass::SemiFixed,
         ItemKind::Building
         | ItemKind::GrainStorage
         | ItemKind::Irrigation
         | ItemKind::Pasture
         | ItemKind::SoilCorrection
         | ItemKind::PermanentCrop => InvestmentClass::Fixed,
-        ItemKind::Machine | ItemKind::UsedMachine if useful_life_years.is_some_and(|l| l > min_life) => {
+        ItemKind::Machine | ItemKind::UsedMachine | ItemKind::GeneticInput
+            if useful_life_years.is_some_and(|l| l > min_life) =>
+        {
             InvestmentClass::Fixed
         }
-        ItemKind::Machine | ItemKind::UsedMachine | ItemKind::Vehicle => InvestmentClass::SemiFixed,
+        ItemKind::Machine | ItemKind::UsedMachine | ItemKind::Vehicle | ItemKind::GeneticInput => {
+            InvestmentClass::SemiFixed
+        }
         ItemKind::Dam | ItemKind::Sire | ItemKind::Boar | ItemKind::Sow | ItemKind::OtherAnimal => {
             InvestmentClass::SemiFixed
         }
@@ -461,6 +583,19 @@ pub fn operating_allowed(activity: FcoActivity) -> bool {
     matches!(
         activity,
         FcoActivity::FishFarming | FcoActivity::SowRetention | FcoActivity::WeanedCattleFinishing
+    )
+}
+
+/// Whether an item of `kind` may be financed as an operating cost in a carta of `activity` though art. 17 classes it
+/// as an investment: only what art. 16 authorises as stand-alone operating credit, the fish stock of fish farming
+/// (I), the sows of sow retention (II) and the weaned cattle to finish (III). Any other item of those activities is
+/// classed as art. 17 says.
+pub fn operating_item_allowed(activity: FcoActivity, kind: ItemKind) -> bool {
+    matches!(
+        (activity, kind),
+        (FcoActivity::FishFarming, ItemKind::OtherAnimal)
+            | (FcoActivity::SowRetention, ItemKind::Sow)
+            | (FcoActivity::WeanedCattleFinishing, ItemKind::WeanedCalf)
     )
 }
 
@@ -563,7 +698,7 @@ pub fn bank_deadlines(
             .map(|r| r.received_on)
             .min();
         let mut d = day_deadline(code::FCO_MONTHLY_LIST, Some(dl), received, as_of, "");
-        d.note = explain!("Lei 9.784/1999, art. 66; {}", d.note);
+        d.note = explain!("{}; {}", super::calendar::Authority::Banking.law(), d.note);
         out.push(d);
     }
     Ok(out)
@@ -756,7 +891,8 @@ pub fn deadlines(
 fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Outcome> {
     let c = f.carta;
     let mut out = Vec::with_capacity(8);
-    // Art. 17 I: investment credit when fixed and semi-fixed investments predominate in the budget.
+    // Art. 17 I: a definition. The financing is investment credit when fixed and semi-fixed investments predominate in
+    // its budget, operating credit otherwise; it refuses nothing (stand-alone operating credit is FCO-OPERATING-ONLY's).
     let (mut invest, mut total) = (0i64, 0i64);
     for i in f.items {
         total += i.value.cents();
@@ -764,56 +900,16 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
             invest += i.value.cents();
         }
     }
-    let share = |part: i64| {
-        if total == 0 {
-            String::new()
-        } else {
-            super::pct(Decimal::from(part) * Decimal::from(100) / Decimal::from(total))
-        }
-    };
-    out.push(if total == 0 {
-        outcome(code::FCO_PREDOMINANCE, Status::Pending, "no items with values yet")
-    } else if invest * 2 > total {
-        outcome(
-            code::FCO_PREDOMINANCE,
-            Status::Met,
-            explain!(
-                "investment credit: fixed and semi-fixed investments are {} of {} ({}), the rest operating costs",
-                Money(invest),
-                Money(total),
-                share(invest)
-            ),
-        )
-    } else if operating_allowed(c.activity) {
-        outcome(
-            code::FCO_PREDOMINANCE,
-            Status::Met,
-            explain!(
-                "operating credit: operating costs are {} of {} ({}), which {} allows on its own (art. 16)",
-                Money(total - invest),
-                Money(total),
-                share(total - invest),
-                c.activity.name_pt()
-            ),
-        )
-    } else {
-        outcome(
-            code::FCO_PREDOMINANCE,
-            Status::Violated,
-            explain!(
-                "operating costs are {} of {} ({}): not investment credit (art. 17 I), and {} allows no stand-alone \
-                 operating credit (art. 16)",
-                Money(total - invest),
-                Money(total),
-                share(total - invest),
-                c.activity.name_pt()
-            ),
-        )
-    });
-    // Art. 6 §7, art. 7 §6: genetic improvement (sires or dams bought, or a professional for embryo transfer or AI)
+    out.push(predominance(Money(invest), Money(total)));
+    // Art. 6 §7, art. 7 §6: genetic improvement (sires or dams bought; semen, embryos, hormones or AI equipment, art.
+    // 6 I b and §4, art. 7 I b and §3; or a professional for embryo transfer or AI)
     // is contracted only with the artificial-insemination information stated in the carta.
     let genetic = matches!(c.activity, FcoActivity::BeefCattle | FcoActivity::DairyCattle)
-        && (f.items.iter().any(|i| matches!(i.kind, ItemKind::Sire | ItemKind::Dam)) || c.professional_name.is_some());
+        && (f
+            .items
+            .iter()
+            .any(|i| matches!(i.kind, ItemKind::Sire | ItemKind::Dam | ItemKind::GeneticInput))
+            || c.professional_name.is_some());
     out.push(match (genetic, c.artificial_insemination) {
         (false, _) => outcome(
             code::FCO_IA_INFO,
@@ -900,6 +996,50 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         )
     });
     out
+}
+
+/// FCO-PREDOMINANCE (art. 17 I): the class of a financing whose budget puts `invest` of `total` in fixed and
+/// semi-fixed investments: investment credit when they are more than half, operating credit otherwise. Art. 17 I
+/// defines the class ("classifica-se"); it forbids nothing, so the outcome is MET either way and says which class;
+/// whether operating credit stands on its own is FCO-OPERATING-ONLY's question (art. 16). PENDING with no values.
+pub fn predominance(invest: Money, total: Money) -> Outcome {
+    let Some(investment) = is_investment_credit(invest, total) else {
+        return outcome(code::FCO_PREDOMINANCE, Status::Pending, "no items with values yet");
+    };
+    let (invest, total) = (invest.cents(), total.cents());
+    let share = |part: i64| super::pct(Decimal::from(part) * Decimal::from(100) / Decimal::from(total));
+    if investment {
+        outcome(
+            code::FCO_PREDOMINANCE,
+            Status::Met,
+            explain!(
+                "investment credit (art. 17 I): fixed and semi-fixed investments are {} of {} ({}), the rest \
+                 operating costs",
+                Money(invest),
+                Money(total),
+                share(invest)
+            ),
+        )
+    } else {
+        outcome(
+            code::FCO_PREDOMINANCE,
+            Status::Met,
+            explain!(
+                "operating credit: fixed and semi-fixed investments are {} of {} ({}), not most of the budget, so \
+                 art. 17 I does not class it as investment credit; the article defines the class and refuses nothing \
+                 (stand-alone operating credit is judged by FCO-OPERATING-ONLY, art. 16)",
+                Money(invest),
+                Money(total),
+                share(invest)
+            ),
+        )
+    }
+}
+
+/// Art. 17 I's class: whether a budget putting `invest` of `total` in fixed and semi-fixed investments is investment
+/// credit (they are more than half of it); `None` for an empty budget.
+pub fn is_investment_credit(invest: Money, total: Money) -> Option<bool> {
+    (total.cents() > 0).then(|| invest.cents().saturating_mul(2) > total.cents())
 }
 
 /// Why IN CDAE/MT 2019 does not judge this carta, if it does not: it was submitted (or, not yet submitted, is looked at)
@@ -1058,7 +1198,13 @@ pub fn check_all_and_deadlines(
     let (dams, sires) = (heads(f.items, ItemKind::Dam), heads(f.items, ItemKind::Sire));
     // Art. 6 I c: in beef cattle, dams without breed registration need registered sires, bought (1 per 30) or
     // already the producer's and shown in the project. Dairy (art. 7) and Pantanal retention (art. 9) have no ratio.
-    let registered = |i: &&fco_carta_item::Model| matches!(i.registration.as_deref(), Some("PO_RGD" | "LA" | "CEIP"));
+    let registered = |i: &&fco_carta_item::Model| sire_counts_for_ratio(i.registration.as_deref());
+    let registered_sires: i64 = f
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Sire && registered(i))
+        .map(|i| i64::from(i.head_count.unwrap_or(0)))
+        .sum();
     let unregistered_dams: i64 = f
         .items
         .iter()
@@ -1083,10 +1229,18 @@ pub fn check_all_and_deadlines(
     } else {
         super::guarded(code::FCO_SIRE_RATIO, || {
             let existing = i64::from(c.existing_sires.unwrap_or(0).max(0));
-            let mut o = sire_ratio(unregistered_dams, sires + existing, params, on)?;
+            let mut o = sire_ratio(unregistered_dams, registered_sires + existing, params, on)?;
             o.explanation = explain!(
-                "{} ({sires} bought{})",
+                "{} ({registered_sires} registered sire(s) bought{}{})",
                 o.explanation,
+                if sires > registered_sires {
+                    explain!(
+                        "; {} bought without the registration of art. 6 I a do not count",
+                        sires - registered_sires
+                    )
+                } else {
+                    String::new()
+                },
                 match c.existing_sires {
                     Some(n) => explain!(", {n} the producer's own shown in the project"),
                     None => ", none of the producer's own stated".into(),
@@ -1139,6 +1293,8 @@ pub fn check_all_and_deadlines(
     let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));
     out.push(if boars == 0 {
         outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, "no boars")
+    } else if let Err(why) = boar_ratio_applies(c.line) {
+        outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, why)
     } else {
         super::guarded(code::FCO_BOAR_RATIO, || {
             let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on)?;
@@ -1161,14 +1317,26 @@ pub fn check_all_and_deadlines(
             )?;
             let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)? as i32;
             let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)? as i32;
-            let bad_ages: Vec<i32> = f
-                .items
+            let sows: Vec<&fco_carta_item::Model> = f.items.iter().filter(|i| i.kind == ItemKind::Sow).collect();
+            let bad_ages: Vec<i32> = sows
                 .iter()
-                .filter(|i| i.kind == ItemKind::Sow)
                 .filter_map(|i| i.age_months)
                 .filter(|a| *a < min || *a > max)
                 .collect();
-            Ok(if terms.status == Status::Violated || bad_ages.is_empty() {
+            let unstated = sows.iter().filter(|i| i.age_months.is_none()).count();
+            Ok(if terms.status == Status::Violated {
+                terms
+            } else if bad_ages.is_empty() && unstated > 0 {
+                // Art. 8 §3 III conditions the line on the sows' age: an age not stated is not shown.
+                outcome(
+                    code::FCO_SWINE_RETENTION,
+                    Status::Pending,
+                    explain!(
+                        "{}; {unstated} sow item(s) state no age: art. 8 §3 III asks sows of {min} to {max} months",
+                        terms.explanation
+                    ),
+                )
+            } else if bad_ages.is_empty() {
                 terms
             } else {
                 outcome(
@@ -1235,7 +1403,11 @@ pub fn check_all_and_deadlines(
         .items
         .iter()
         .filter(|i| i.kind == ItemKind::UsedMachine)
-        .map(|i| super::guarded(code::FCO_USED_MACHINE, || used_machine(i.manufacture_year, on, params)))
+        .map(|i| {
+            super::guarded(code::FCO_USED_MACHINE, || {
+                used_machine(i.manufacture_year, c.contracted_on.unwrap_or(on), on, params)
+            })
+        })
         .collect();
     out.push(
         match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
@@ -1275,7 +1447,7 @@ pub fn check_all_and_deadlines(
         for i in f.items {
             let expected = classify(i.kind, i.useful_life_years, params, on)?;
             if expected != i.investment_class
-                && !(i.investment_class == InvestmentClass::Operating && operating_allowed(c.activity))
+                && !(i.investment_class == InvestmentClass::Operating && operating_item_allowed(c.activity, i.kind))
             {
                 misclassified.push(explain!(
                     "{} is {}, should be {}",
@@ -1357,6 +1529,10 @@ pub fn check_all_and_deadlines(
     }
     out.extend(article_checks(f, params, on));
     for item in &CHECKLIST {
+        if item.code == code::FCO_TEMPLATE {
+            out.push(super::guarded(code::FCO_TEMPLATE, || template(on, params)));
+            continue;
+        }
         out.push(match item.on(c.activity, c.line) {
             Ok(what) => outcome(
                 item.code,
@@ -1572,18 +1748,26 @@ mod tests {
     }
 
     #[test]
-    fn boar_ratio_boundary() {
+    fn boar_ratio_limits_the_boars_one_per_20_sows_or_per_100_with_ai() {
         let on = d(2020, 1, 1);
-        assert_eq!(boar_ratio(20, 1, false, &p(), on).map(|o| o.status), Ok(Status::Met));
+        let status = |sows, boars, ai| boar_ratio(sows, boars, ai, &p(), on).map(|o| o.status);
+        assert_eq!(status(20, 1, false), Ok(Status::Met), "1 boar for 20 sows");
         assert_eq!(
-            boar_ratio(21, 1, false, &p(), on).map(|o| o.status),
-            Ok(Status::Violated)
+            status(19, 1, false),
+            Ok(Status::Violated),
+            "1 boar for 19 sows is more than 1 per 20"
         );
+        assert_eq!(status(100, 1, true), Ok(Status::Met), "AI: 1 boar for 100 sows");
+        assert_eq!(status(99, 1, true), Ok(Status::Violated));
         assert_eq!(
-            boar_ratio(100, 1, true, &p(), on).map(|o| o.status),
-            Ok(Status::Met),
-            "AI allows 100"
+            status(200, 15, true),
+            Ok(Status::Violated),
+            "200 sows by AI allow 2 boars, not 15"
         );
+        assert_eq!(status(200, 2, true), Ok(Status::Met));
+        assert!(boar_ratio_applies(FcoLine::Pronaf).is_ok());
+        let why = boar_ratio_applies(FcoLine::Rural).expect_err("family farmers only");
+        assert!(why.contains("art. 8 §5"), "{why}");
     }
 
     #[test]
@@ -1602,23 +1786,32 @@ mod tests {
     }
 
     #[test]
-    fn used_machine_age_boundary() {
+    fn a_used_machines_use_is_counted_in_months_at_financing_from_its_year() {
         let on = d(2026, 6, 1);
+        let status = |year, financed| used_machine(year, financed, on, &p()).map(|o| o.status);
         assert_eq!(
-            used_machine(Some(2022), on, &p()).map(|o| o.status),
+            status(Some(2022), d(2026, 1, 1)),
             Ok(Status::Met),
-            "4 years of use"
+            "48 months from 1 January 2022"
         );
         assert_eq!(
-            used_machine(Some(2021), on, &p()).map(|o| o.status),
+            status(Some(2022), d(2026, 1, 2)),
             Ok(Status::Violated),
-            "5 years of use"
+            "a day past 48 months"
         );
         assert_eq!(
-            used_machine(None, on, &p()).map(|o| o.status),
+            status(Some(2022), d(2026, 6, 1)),
             Ok(Status::Violated),
-            "year not stated"
+            "2026 - 2022 = 4 years, but 53 months of use"
         );
+        assert_eq!(
+            status(Some(2027), d(2026, 6, 1)),
+            Ok(Status::Violated),
+            "made after its financing"
+        );
+        assert_eq!(status(None, on), Ok(Status::Violated), "year not stated");
+        let o = used_machine(Some(2022), d(2026, 6, 1), on, &p()).expect("params");
+        assert!(o.explanation.contains("53 month(s)"), "{}", o.explanation);
     }
 
     #[test]

@@ -195,7 +195,7 @@ rules! {
     SF_NO_PROMOTION = "SF-NO-PROMOTION", "IN MDA nº 2/2005, art. 13", Checklist, "Social framing gives no right to use the seal in commercial promotion.";
     FCO_CHAMBER_THRESHOLD = "FCO-CHAMBER-THRESHOLD", "IN CDAE/MT 2019, art. 2, §3", Checked, "Cartas of R$ 1,000,000 or more need the CPACR/CDAE opinion; smaller ones are decided by the bank.";
     FCO_BB_60D = "FCO-BB-60D", "IN CDAE/MT 2019, art. 2, §1", BankLevel, "Banco do Brasil reports to the CPACR every 60 days.";
-    FCO_TEMPLATE = "FCO-TEMPLATE", "IN CDAE/MT 2019, art. 2, §2", Checklist, "90 days after publication banks accept only cartas on the new template.";
+    FCO_TEMPLATE = "FCO-TEMPLATE", "IN CDAE/MT 2019, art. 2, §2", Checklist, "From 90 days after publication (cartas submitted after 18 June 2019) banks accept only cartas on the template.";
     FCO_MONTHLY_LIST = "FCO-MONTHLY-LIST", "IN CDAE/MT 2019, art. 2, §5", BankLevel, "Every month each bank sends the list of all cartas approved and contracted in the year.";
     FCO_ATTENDANCE = "FCO-ATTENDANCE", "IN CDAE/MT 2019, art. 2, §6", Checked, "A bank absent from the meeting has its proposals not considered.";
     FCO_72H_BEFORE = "FCO-72H-BEFORE", "IN CDAE/MT 2019, art. 2, §7", Deadline, "Cartas reach SEDEC at least 72 hours before the chamber's meeting.";
@@ -206,29 +206,29 @@ rules! {
     FCO_GLOBAL_ASSISTANCE = "FCO-GLOBAL-ASSISTANCE", "IN CDAE/MT 2019, art. 4", Checklist, "The ceiling's exceptions: those listed under \"assistência global permitida no fundo\" in the FCO programming in force.";
     FCO_SEED_ORIGIN = "FCO-SEED-ORIGIN", "IN CDAE/MT 2019, art. 5, art. 13, §5", Checklist, "Perennial crops and forestry prove seed or seedling origin before release.";
     FCO_SIRE_PEDIGREE = "FCO-SIRE-PEDIGREE", "IN CDAE/MT 2019, art. 6, I, a; art. 7, I, a", Checked, "Purchased sires are pure-bred with PO/RGD, LA or CEIP registration.";
-    FCO_SIRE_RATIO = "FCO-SIRE-RATIO", "IN CDAE/MT 2019, art. 6, I, c", Checked, "Unregistered dams only with at least 1 sire per 30 dams.";
+    FCO_SIRE_RATIO = "FCO-SIRE-RATIO", "IN CDAE/MT 2019, art. 6, I, c", Checked, "Unregistered dams only with at least 1 registered sire (PO/RGD, LA or CEIP; bought, or the producer's own shown in the project) per 30 dams.";
     FCO_PASTURE_SOIL = "FCO-PASTURE-SOIL", "IN CDAE/MT 2019, art. 6, II, a; art. 7, II, a; art. 12", Checklist, "Forming, renovating or recovering pastures requires soil-fertility correction based on a soil analysis.";
     FCO_WEANED_2000 = "FCO-WEANED-2000", "IN CDAE/MT 2019, art. 6, §1", Checked, "Weaned cattle for early finishing: at most 2,000 head per borrower or group.";
-    FCO_GTA = "FCO-GTA", "IN CDAE/MT 2019, art. 6, §3; art. 7, §2; art. 8, §2", Checklist, "Livestock money is released against the animal transit permit (and INDEA/MT registration).";
-    FCO_IA_INFO = "FCO-IA-INFO", "IN CDAE/MT 2019, art. 6, §7; art. 7, §6", Checked, "Genetic-improvement financing requires the artificial-insemination information in the carta.";
+    FCO_GTA = "FCO-GTA", "IN CDAE/MT 2019, art. 6, §3; art. 7, §2; art. 8, §2", Checklist, "Livestock money is released against the animal transit permit (GTA), dairy's against INDEA/MT registration too; a swine project is contracted only with the property's INDEA/MT registration.";
+    FCO_IA_INFO = "FCO-IA-INFO", "IN CDAE/MT 2019, art. 6, §7; art. 7, §6", Checked, "Genetic-improvement financing (sires, dams, semen, embryos, hormones, AI equipment or a professional) requires the artificial-insemination information in the carta.";
     FCO_PROFESSIONAL = "FCO-PROFESSIONAL", "IN CDAE/MT 2019, art. 6, §6–8; art. 7, §5–7", Checklist, "Embryo transfer and fixed-time AI need a qualified professional named in the carta.";
     FCO_SWINE_ORIGIN = "FCO-SWINE-ORIGIN", "IN CDAE/MT 2019, art. 8", Checklist, "No swine from auctions, fairs or shows; breeders from GRSC-certified farms.";
-    FCO_SWINE_RETENTION = "FCO-SWINE-RETENTION", "IN CDAE/MT 2019, art. 8, §3", Checked, "Sow retention: term ≤ 3 years with ≤ 2 years grace; sows 6 to 40 months old.";
+    FCO_SWINE_RETENTION = "FCO-SWINE-RETENTION", "IN CDAE/MT 2019, art. 8, §3", Checked, "Sow retention: term ≤ 3 years with ≤ 2 years grace; sows 6 to 40 months old (a sow of unstated age is not shown to be).";
     FCO_SWINE_ELIGIBLE = "FCO-SWINE-ELIGIBLE", "IN CDAE/MT 2019, art. 8, §3, I–II", Checklist, "Sow retention is for rural producers and their cooperatives, and for Pronaf producers by their enquadramento.";
     FCO_SWINE_FAMILY = "FCO-SWINE-FAMILY", "IN CDAE/MT 2019, art. 8, §4", Checklist, "Family-farm swine projects prove technical and economic viability and have qualified technical assistance.";
-    FCO_BOAR_RATIO = "FCO-BOAR-RATIO", "IN CDAE/MT 2019, art. 8, §5", Checked, "At most 1 boar per 20 sows (natural service) or per 100 (AI).";
+    FCO_BOAR_RATIO = "FCO-BOAR-RATIO", "IN CDAE/MT 2019, art. 8, §5", Checked, "Family farmers (Pronaf) buying boars collectively: at most 1 boar per 20 sows (natural service) or per 100 sows (AI).";
     FCO_SWINE_REPORT = "FCO-SWINE-REPORT", "IN CDAE/MT 2019, art. 8, §6–7", Checklist, "A technical report (laudo) on the farms' infrastructure before animals are bought, or the project budgets it.";
     FCO_PANTANAL = "FCO-PANTANAL", "IN CDAE/MT 2019, art. 9", Checked, "Pantanal dam retention: term ≤ 8 years with ≤ 4 years grace, at most 2,000 head.";
     FCO_PANTANAL_PLAIN = "FCO-PANTANAL-PLAIN", "IN CDAE/MT 2019, art. 9", Checklist, "The dam-retention line of art. 9 is for farms in the Pantanal plain (planície pantaneira).";
     FCO_SMALL_ANIMALS = "FCO-SMALL-ANIMALS", "IN CDAE/MT 2019, art. 10", Checklist, "Small animals: technical and economic viability, qualified technical assistance, INDEA/MT registration before contracting.";
-    FCO_USED_MACHINE = "FCO-USED-MACHINE", "IN CDAE/MT 2019, art. 11", Checked, "Used machines: at most 4 years of use, year of manufacture stated.";
+    FCO_USED_MACHINE = "FCO-USED-MACHINE", "IN CDAE/MT 2019, art. 11", Checked, "Used machines: year of manufacture stated, at most 4 years (48 months) of use when financed, counted from 1 January of that year.";
     FCO_GREEN = "FCO-GREEN", "IN CDAE/MT 2019, art. 13", Checklist, "FCO Verde: environmental consent, approved management plan, validated guidelines.";
     FCO_SEED_MAPA = "FCO-SEED-MAPA", "IN CDAE/MT 2019, art. 13, §5", Checklist, "Forestry: seed and seedling suppliers registered with MAPA (conformity term at release).";
     FCO_SPECIAL_DEMAND = "FCO-SPECIAL-DEMAND", "IN CDAE/MT 2019, art. 14", Checked, "Special demands the instruction does not prioritise are analysed, exceptionally, by the CPACR and CDAE, whatever the amount.";
     FCO_AMENDMENT = "FCO-AMENDMENT", "IN CDAE/MT 2019, art. 15", Checked, "Increases up to 10 % (within the ceiling), reductions, related swaps, listed municipalities and size changes need no new approval.";
     FCO_OPERATING_ONLY = "FCO-OPERATING-ONLY", "IN CDAE/MT 2019, art. 16", Checked, "Stand-alone operating credit only for fish farming, sow retention and weaned cattle.";
-    FCO_CLASSIFY = "FCO-CLASSIFY", "IN CDAE/MT 2019, art. 17", Checked, "Items are fixed or semi-fixed investment by their kind and useful life.";
-    FCO_PREDOMINANCE = "FCO-PREDOMINANCE", "IN CDAE/MT 2019, art. 17, I", Checked, "A financing is investment credit when most of its budget goes to fixed and semi-fixed investments.";
+    FCO_CLASSIFY = "FCO-CLASSIFY", "IN CDAE/MT 2019, art. 17", Checked, "Items are fixed or semi-fixed investment by their kind and useful life (installations of up to 5 years semi-fixed); operating only where art. 16 allows that item.";
+    FCO_PREDOMINANCE = "FCO-PREDOMINANCE", "IN CDAE/MT 2019, art. 17, I", Checked, "Classifies a financing: investment credit when most of its budget goes to fixed and semi-fixed investments, operating credit otherwise (a definition: it refuses nothing).";
 }
 
 /// An instrument the rules read, in force between two dates.

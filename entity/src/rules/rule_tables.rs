@@ -20,7 +20,7 @@ pub(super) fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).expect("date")
 }
 
-fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta::Model {
+pub(super) fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta::Model {
     fco_carta::Model {
         id: 1,
         number: "C-1".into(),
@@ -55,8 +55,19 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
     }
 }
 
+/// `c` on `line`.
+pub(super) fn on_line(line: FcoLine, mut c: fco_carta::Model) -> fco_carta::Model {
+    c.line = line;
+    c
+}
+
 /// A carta the chamber approved on `on` (decided and approved that day), in stage `stage`.
-fn approved_by_chamber(activity: FcoActivity, amount: i64, on: NaiveDate, stage: FcoCartaStage) -> fco_carta::Model {
+pub(super) fn approved_by_chamber(
+    activity: FcoActivity,
+    amount: i64,
+    on: NaiveDate,
+    stage: FcoCartaStage,
+) -> fco_carta::Model {
     let mut c = carta(activity, amount, 96, 24);
     c.stage = stage;
     c.decided_by = Some("CHAMBER".into());
@@ -65,7 +76,12 @@ fn approved_by_chamber(activity: FcoActivity, amount: i64, on: NaiveDate, stage:
     c
 }
 
-fn item(kind: ItemKind, heads: Option<i32>, age: Option<i32>, class: InvestmentClass) -> fco_carta_item::Model {
+pub(super) fn item(
+    kind: ItemKind,
+    heads: Option<i32>,
+    age: Option<i32>,
+    class: InvestmentClass,
+) -> fco_carta_item::Model {
     fco_carta_item::Model {
         id: 1,
         carta_id: 1,
@@ -252,14 +268,36 @@ fn carta_rules_over_items_and_terms() {
         ),
         (
             "FCO-BOAR-RATIO",
-            carta(FcoActivity::Swine, 300_000, 120, 36),
+            on_line(FcoLine::Pronaf, carta(FcoActivity::Swine, 300_000, 120, 36)),
             vec![
-                item(ItemKind::Sow, Some(41), Some(10), SemiFixed),
+                item(ItemKind::Sow, Some(39), Some(10), SemiFixed),
                 item(ItemKind::Boar, Some(2), None, SemiFixed),
             ],
             0,
             Status::Violated,
-            "41 sows for 2 boars",
+            "2 boars for 39 sows: more than 1 per 20",
+        ),
+        (
+            "FCO-BOAR-RATIO",
+            carta(FcoActivity::Swine, 300_000, 120, 36),
+            vec![
+                item(ItemKind::Sow, Some(39), Some(10), SemiFixed),
+                item(ItemKind::Boar, Some(2), None, SemiFixed),
+            ],
+            0,
+            Status::NotApplicable,
+            "art. 8 §5 is family farmers' (Pronaf)",
+        ),
+        (
+            "FCO-SWINE-RETENTION",
+            carta(FcoActivity::SowRetention, 300_000, 36, 24),
+            vec![
+                item(ItemKind::Sow, Some(100), Some(20), Operating),
+                item(ItemKind::Sow, Some(10), None, Operating),
+            ],
+            0,
+            Status::Pending,
+            "sows of no stated age are not shown to be 6 to 40 months old",
         ),
         (
             "FCO-CHAMBER-THRESHOLD",
@@ -646,15 +684,23 @@ fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
 fn the_sire_and_boar_ratios_read_the_activity_registration_and_method_the_articles_name() {
     use InvestmentClass::*;
     let mut dam = item(ItemKind::Dam, Some(31), None, Fixed);
-    let sire = item(ItemKind::Sire, Some(1), None, Fixed);
+    let mut sire = item(ItemKind::Sire, Some(1), None, Fixed);
     let beef = carta(FcoActivity::BeefCattle, 500_000, 60, 12);
     let ratio = |c: &fco_carta::Model, items: &[fco_carta_item::Model]| outcome_of(c, items, 0, "FCO-SIRE-RATIO");
-    // 31 unregistered dams, 1 sire bought: one dam too many...
+    // Art. 6 I c counts sires "nos padrões destacados no item a": an unregistered sire bought counts for nothing.
+    let mut own = beef.clone();
+    own.existing_sires = Some(1);
+    let (status, why) = ratio(&own, &[dam.clone(), sire.clone()]);
+    assert_eq!(status, Status::Violated, "{why}");
+    assert!(
+        why.contains("1 bought without the registration of art. 6 I a do not count"),
+        "{why}"
+    );
+    sire.registration = Some("LA".into());
+    // 31 unregistered dams, 1 registered sire bought: one dam too many...
     let (status, why) = ratio(&beef, &[dam.clone(), sire.clone()]);
     assert_eq!(status, Status::Violated, "{why}");
     // ...unless the project shows a sire of the producer's own.
-    let mut own = beef.clone();
-    own.existing_sires = Some(1);
     let (status, why) = ratio(&own, &[dam.clone(), sire.clone()]);
     assert_eq!(status, Status::Met, "{why}");
     assert!(why.contains("1 the producer's own"), "{why}");
@@ -667,16 +713,20 @@ fn the_sire_and_boar_ratios_read_the_activity_registration_and_method_the_articl
     dam.registration = Some("PO_RGD".into());
     assert_eq!(ratio(&beef, &[dam]).0, Status::NotApplicable);
 
+    // Art. 8 §5 limits the boars family farmers buy: 1 per 20 sows by natural service, 1 per 100 by AI.
     let sows = item(ItemKind::Sow, Some(150), Some(12), Fixed);
     let boars = item(ItemKind::Boar, Some(2), None, Fixed);
     let mut swine = carta(FcoActivity::Swine, 500_000, 60, 12);
+    swine.line = FcoLine::Pronaf;
     let boar = |c: &fco_carta::Model| outcome_of(c, &[sows.clone(), boars.clone()], 0, "FCO-BOAR-RATIO");
     let (status, why) = boar(&swine);
-    assert_eq!(status, Status::Violated, "natural service read when not stated: {why}");
+    assert_eq!(status, Status::Met, "natural service read when not stated: {why}");
     assert!(why.contains("does not state artificial insemination"), "{why}");
     swine.artificial_insemination = Some(true);
     let (status, why) = boar(&swine);
-    assert_eq!(status, Status::Met, "150 sows, 2 boars by AI: {why}");
+    assert_eq!(status, Status::Violated, "150 sows by AI allow 1 boar, not 2: {why}");
+    swine.line = FcoLine::Rural;
+    assert_eq!(boar(&swine).0, Status::NotApplicable, "not a family farmer's carta");
 }
 
 /// FCO-PANTANAL's 2,000 head are per producer (art. 9): the dams on the borrower's other committed Pantanal cartas count.
@@ -831,8 +881,11 @@ fn the_articles_added_to_the_catalogue_apply_where_their_article_does() {
     ];
     let machinery = carta(FcoActivity::Machinery, 1000, 60, 12);
     let (status, why) = outcome_of(&machinery, &half, 0, "FCO-PREDOMINANCE");
-    assert_eq!(status, Status::Violated, "{why}");
-    assert!(why.contains("(50 %)") && why.contains("art. 16"), "{why}");
+    assert_eq!(status, Status::Met, "art. 17 I classifies and refuses nothing: {why}");
+    assert!(
+        why.starts_with("operating credit") && why.contains("(50 %)") && why.contains("art. 16"),
+        "{why}"
+    );
     let more = [
         priced(ItemKind::Machine, Fixed, 50_001),
         priced(ItemKind::OperatingExpense, Operating, 50_000),
@@ -840,7 +893,7 @@ fn the_articles_added_to_the_catalogue_apply_where_their_article_does() {
     let (status, why) = outcome_of(&machinery, &more, 0, "FCO-PREDOMINANCE");
     assert_eq!(status, Status::Met, "{why}");
     assert!(why.starts_with("investment credit"), "{why}");
-    // Fish farming may take operating credit on its own: operating costs predominating are not a violation.
+    // Operating costs predominating are operating credit, in any activity.
     let fish = carta(FcoActivity::FishFarming, 1000, 24, 6);
     assert_eq!(outcome_of(&fish, &half, 0, "FCO-PREDOMINANCE").0, Status::Met);
     assert_eq!(outcome_of(&fish, &[], 0, "FCO-PREDOMINANCE").0, Status::Pending);

@@ -119,6 +119,18 @@ const ITEM_KINDS: &[(ItemKind, &str, &[&str])] = &[
         &["florestamento", "reflorestamento"],
     ),
     (ItemKind::OperatingExpense, "Custeio", &["capital de giro"]),
+    (
+        ItemKind::GeneticInput,
+        "Insumo de melhoramento genético",
+        &[
+            "semen",
+            "embriao",
+            "embrioes",
+            "hormonio",
+            "hormonios",
+            "equipamento de inseminacao",
+        ],
+    ),
 ];
 
 const CLASSES: &[(InvestmentClass, &str, &[&str])] = &[
@@ -147,7 +159,7 @@ const SUPPLIER_LABELS: [&str; 5] = labels::<SupplierKind, 5>(match SUPPLIER_KIND
     Some(c) => c,
     None => panic!("five supplier kinds"),
 });
-const ITEM_LABELS: [&str; 16] = labels::<ItemKind, 16>(match ITEM_KINDS.first_chunk::<16>() {
+const ITEM_LABELS: [&str; 17] = labels::<ItemKind, 17>(match ITEM_KINDS.first_chunk::<17>() {
     Some(c) => c,
     None => panic!("sixteen item kinds"),
 });

@@ -254,6 +254,9 @@ pub enum ItemKind {
     PermanentCrop,
     /// Working capital.
     OperatingExpense,
+    /// Genetic-improvement inputs and equipment: semen, embryos, hormones, artificial-insemination equipment and
+    /// utensils (art. 6 I b and §4; art. 7 I b and §3). Such an item is genetic improvement for FCO-IA-INFO.
+    GeneticInput,
 }
 
 /// Investment class (CDAE/MT 2019, art. 17).
