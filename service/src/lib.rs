@@ -40,6 +40,7 @@ pub mod imports;
 pub mod intake;
 pub mod items;
 pub mod keys;
+pub mod labels;
 pub mod lifecycle;
 pub mod messages;
 pub mod oidc;
