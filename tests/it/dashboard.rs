@@ -223,7 +223,10 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
                         .expect("the browser runs")
                 })
             };
-            let dom = run(vec!["--dump-dom".into(), url.clone()]).await.expect("join");
+            // The headless browser asks for English (`Accept-Language: en-US`); the Portuguese page by its parameter.
+            let dom = run(vec!["--dump-dom".into(), format!("{url}?lang=pt-BR")])
+                .await
+                .expect("join");
             assert!(dom.status.success(), "{}", String::from_utf8_lossy(&dom.stderr));
             let dom = String::from_utf8_lossy(&dom.stdout).into_owned();
             // The figures as the Portuguese page shows them, thousands grouped by points.
@@ -254,7 +257,7 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
                 dom.contains(&format!("datetime=\"{as_of}\" id=\"as-of\"")),
                 "the day, {as_of}"
             );
-            assert!(dom.contains("<html lang=\"pt-BR\""), "Portuguese by default");
+            assert!(dom.contains("<html lang=\"pt-BR\""), "Portuguese");
             for chart in [
                 "chart-deadlines",
                 "chart-contracted-by-bank",
@@ -291,17 +294,21 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
             );
             let shot =
                 std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dashboard-{:?}.png", app.backend));
-            let out = run(vec![
-                "--window-size=1280,1600".into(),
-                format!("--screenshot={}", shot.display()),
-                url,
-            ])
-            .await
-            .expect("join");
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-            let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
-            assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
-            eprintln!("dashboard screenshot: {}", shot.display());
+            // At a desktop's width and a phone's (the charts' text size is checked in the page's HTML test).
+            for (width, height) in [(1400, 1600), (390, 2400)] {
+                let shot = shot.with_file_name(format!("dashboard-{:?}-{width}.png", app.backend));
+                let out = run(vec![
+                    format!("--window-size={width},{height}"),
+                    format!("--screenshot={}", shot.display()),
+                    url.clone(),
+                ])
+                .await
+                .expect("join");
+                assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+                let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+                assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
+                eprintln!("dashboard screenshot: {}", shot.display());
+            }
         },
     )
     .await;

@@ -143,7 +143,8 @@ struct Bar {
 /// one (with a legend), and a dashed line with its value where `minimum` falls. Each bar is `class="bar"` with its
 /// value in `data-value`.
 fn bars(id: &str, title: &str, rows: &[Bar], minimum: Option<(f64, String)>, lang: Lang) -> String {
-    let (label_w, value_w, row_h) = (120.0, 78.0, 24.0);
+    // Room for 15 capitals of 12 px and `…` before the bars.
+    let (label_w, value_w, row_h) = (150.0, 70.0, 24.0);
     let bar_x = label_w + 6.0;
     let bar_w = f64::from(CHART_WIDTH) - bar_x - value_w;
     let max = rows
@@ -174,8 +175,8 @@ fn bars(id: &str, title: &str, rows: &[Bar], minimum: Option<(f64, String)>, lan
             Some(_) => WARNING,
             None => BAR,
         };
-        let label: String = if r.label.chars().count() > 17 {
-            r.label.chars().take(16).chain(['…']).collect()
+        let label: String = if r.label.chars().count() > 16 {
+            r.label.chars().take(15).chain(['…']).collect()
         } else {
             r.label.clone()
         };
