@@ -400,25 +400,36 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             as_of,
         } => {
             let db = database(&cli).await?;
-            let export = crate::exports::build(&db, &operator(), &name, filter.as_deref(), as_of)
+            let export = crate::exports::build(&db, &operator(), &name, filter.as_deref(), as_of, None)
                 .await
-                .map_err(|e| anyhow::anyhow!(e))?;
+                .map_err(|e| anyhow::anyhow!(e.to_string()))?;
             let caller = operator();
             let rows = match format.as_str() {
                 "csv" => {
                     let file = std::fs::File::create(&out)
                         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
                     let mut w = std::io::BufWriter::new(file);
-                    let style = service::exports::CsvStyle { semicolon, bom };
+                    let style = service::exports::CsvStyle {
+                        separator: if semicolon {
+                            service::exports::Separator::Semicolon
+                        } else {
+                            service::exports::Separator::Comma
+                        },
+                        bom,
+                        // Files for scripts: column codes and stored values, as before.
+                        wording: service::exports::Wording::Codes,
+                    };
                     let n = service::exports::write_csv(&db, &caller, &export, style, &mut w)
                         .await
                         .map_err(english)?;
                     std::io::Write::flush(&mut w)?;
                     n
                 }
-                "xlsx" => service::exports::write_xlsx(&db, &caller, &export, &out, None)
-                    .await
-                    .map_err(english)?,
+                "xlsx" => {
+                    service::exports::write_xlsx(&db, &caller, &export, &out, None, service::exports::Wording::Codes)
+                        .await
+                        .map_err(english)?
+                }
                 other => anyhow::bail!("--format {other:?}: write csv or xlsx"),
             };
             println!("{rows} rows of {name} written to {}", out.display());

@@ -2,58 +2,110 @@
 //! as JSON (`ComplianceFlagFilter` for `flags`, `FinancingFilter` for `financings` and `cartas`), so an analyst
 //! exports exactly what the front-end shows; the rows and the file formats are `service::exports`.
 
-use async_graphql::{InputType, Value};
+use async_graphql::{InputType, Value, registry::MetaType};
 use service::{
-    Db,
+    Db, ServiceError,
     exports::{Export, NAMES},
     financings::{self, Query},
+    messages::{Lang, Message, code},
 };
 
-/// The export called `name`, narrowed by `filter` (the graph's filter input as JSON); an error names what is wrong.
+/// Why an export cannot be made: a refusal of the service, or of its parameters (a message for the reader, and the
+/// parameter it is about).
+#[derive(Debug)]
+pub enum ExportError {
+    /// Refused by the service (access, a filter the service refuses).
+    Service(ServiceError),
+    /// No export of that name.
+    Unknown(Message),
+    /// A parameter that is wrong.
+    Parameter(&'static str, Message),
+}
+
+impl ExportError {
+    /// The text in `lang`, the parameter first.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Self::Service(e) => match e.field() {
+                Some(f) => format!("{f}: {}", e.render(lang)),
+                None => e.render(lang),
+            },
+            Self::Unknown(m) => m.render(lang),
+            Self::Parameter(p, m) => format!("{p}: {}", m.render(lang)),
+        }
+    }
+}
+
+impl From<ServiceError> for ExportError {
+    fn from(e: ServiceError) -> Self {
+        Self::Service(e)
+    }
+}
+
+impl std::fmt::Display for ExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+fn bad_filter(message: Message) -> ExportError {
+    ExportError::Parameter("filter", message)
+}
+
+/// The export called `name`, narrowed by `filter` (the graph's filter input as JSON, as strict as the graph: an
+/// unknown field or rule code is refused) and, for a dashboard table, by the day and the programme.
 pub async fn build(
     db: &Db,
     caller: &service::Caller,
     name: &str,
     filter: Option<&str>,
     as_of: Option<chrono::NaiveDate>,
-) -> Result<Export, String> {
-    service::access::authorize(caller, operation_of(name)).map_err(english)?;
+    programme: Option<entity::vocab::Programme>,
+) -> Result<Export, ExportError> {
+    service::access::authorize(caller, operation_of(name))?;
     if name == "audit" {
         return audit_table(db, caller).await;
     }
     if let Some(table) = name.strip_prefix("dashboard-") {
         let as_of = as_of.unwrap_or_else(|| service::Clock::System.today());
-        let d = service::dashboard::get(db, as_of).await.map_err(english)?;
+        let d = service::dashboard::get(db, as_of).await?.of_programme(programme);
         let names: Vec<String> = d.tables.iter().map(|t| format!("dashboard-{}", t.name)).collect();
         return d.table(table).cloned().map(Export::Table).ok_or_else(|| {
-            format!(
-                "no export {name:?}; the exports are {}, {}",
-                NAMES.join(", "),
-                names.join(", ")
+            ExportError::Unknown(
+                Message::new(code::EXPORT_UNKNOWN)
+                    .arg("name", name)
+                    .arg("names", format!("{}, {}", NAMES.join(", "), names.join(", "))),
             )
         });
     }
     let json: Option<serde_json::Value> = match filter.map(str::trim).filter(|f| !f.is_empty()) {
-        Some(f) => Some(serde_json::from_str(f).map_err(|e| format!("filter: not JSON: {e}"))?),
+        Some(f) => Some(serde_json::from_str(f).map_err(|e| {
+            bad_filter(
+                Message::new(code::FILTER_NOT_JSON)
+                    .arg("line", e.line())
+                    .arg("column", e.column()),
+            )
+        })?),
         None => None,
     };
-    let value = json
-        .map(Value::from_json)
-        .transpose()
-        .map_err(|e| format!("filter: {e}"))?;
     match name {
         "flags" => {
-            let f = Option::<crate::graphql::flags::ComplianceFlagFilter>::parse(value)
-                .map_err(|e| format!("filter: {}", e.into_server_error(Default::default()).message))?
-                .unwrap_or_default();
-            let filter = f.to_service().map_err(|e| format!("filter: {}", e.message))?;
-            Ok(Export::Flags(service::flags::scoped(caller, filter).map_err(english)?))
+            let f: crate::graphql::flags::ComplianceFlagFilter = parse(json)?;
+            if let Some(unknown) = f.rule_codes.iter().flatten().find(|c| entity::rules::rule(c).is_none()) {
+                return Err(bad_filter(
+                    Message::new(code::FILTER_UNKNOWN_RULE).arg("value", unknown),
+                ));
+            }
+            let filter = f
+                .to_service()
+                .map_err(|e| bad_filter(Message::new(code::FILTER_INVALID).arg("detail", e.message)))?;
+            Ok(Export::Flags(service::flags::scoped(caller, filter)?))
         }
         "financings" | "cartas" => {
-            let f = Option::<crate::graphql::list::FinancingFilter>::parse(value)
-                .map_err(|e| format!("filter: {}", e.into_server_error(Default::default()).message))?
-                .unwrap_or_default();
-            let mut filter = f.into_service().map_err(|e| format!("filter: {}", e.message))?;
+            let f: crate::graphql::list::FinancingFilter = parse(json)?;
+            let mut filter = f
+                .into_service()
+                .map_err(|e| bad_filter(Message::new(code::FILTER_INVALID).arg("detail", e.message)))?;
             if name == "cartas" {
                 filter.programmes = Some(vec![entity::vocab::Programme::FcoRural]);
             }
@@ -61,15 +113,65 @@ pub async fn build(
                 filter,
                 ..Query::default()
             };
-            financings::resolve(db, caller, &mut q).await.map_err(english)?;
-            financings::check(&q).map_err(english)?;
+            financings::resolve(db, caller, &mut q).await?;
+            financings::check(&q)?;
             Ok(if name == "cartas" {
                 Export::Cartas(q)
             } else {
                 Export::Financings(q)
             })
         }
-        other => Err(format!("no export {other:?}; the exports are {}", NAMES.join(", "))),
+        other => Err(ExportError::Unknown(
+            Message::new(code::EXPORT_UNKNOWN)
+                .arg("name", other)
+                .arg("names", NAMES.join(", ")),
+        )),
+    }
+}
+
+/// The graph's filter input `T` of `json`, refused as the graph refuses it, an unknown field included.
+fn parse<T: InputType + Default>(json: Option<serde_json::Value>) -> Result<T, ExportError> {
+    let Some(json) = json else {
+        return Ok(T::default());
+    };
+    let mut registry = async_graphql::registry::Registry::default();
+    let ty = T::create_type_info(&mut registry);
+    if let Some((field, allowed)) = unknown_field(&registry, bare(&ty), &json, "") {
+        return Err(bad_filter(
+            Message::new(code::FILTER_UNKNOWN_FIELD)
+                .arg("name", field)
+                .arg("names", allowed.join(", ")),
+        ));
+    }
+    let value = Value::from_json(json).map_err(|e| bad_filter(Message::new(code::FILTER_INVALID).arg("detail", e)))?;
+    T::parse(Some(value)).map_err(|e| {
+        bad_filter(Message::new(code::FILTER_INVALID).arg("detail", e.into_server_error(Default::default()).message))
+    })
+}
+
+/// A type's name without its list and non-null marks (`[FlagSeverity!]` → `FlagSeverity`).
+fn bare(ty: &str) -> &str {
+    ty.trim_matches(|c| matches!(c, '[' | ']' | '!'))
+}
+
+/// The first field in `json` (at any depth) that its input type `ty` does not have, with its path and the fields
+/// the type has there.
+fn unknown_field(
+    registry: &async_graphql::registry::Registry,
+    ty: &str,
+    json: &serde_json::Value,
+    path: &str,
+) -> Option<(String, Vec<String>)> {
+    let Some(MetaType::InputObject { input_fields, .. }) = registry.types.get(ty) else {
+        return None;
+    };
+    match json {
+        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| match input_fields.get(k) {
+            None => Some((format!("{path}{k}"), input_fields.keys().cloned().collect())),
+            Some(f) => unknown_field(registry, bare(&f.ty), v, &format!("{path}{k}.")),
+        }),
+        serde_json::Value::Array(items) => items.iter().find_map(|i| unknown_field(registry, ty, i, path)),
+        _ => None,
     }
 }
 
@@ -86,14 +188,13 @@ pub fn operation_of(name: &str) -> service::access::Operation {
 }
 
 /// The audit log's latest 100,000 lines, newest first.
-async fn audit_table(db: &Db, caller: &service::Caller) -> Result<Export, String> {
+async fn audit_table(db: &Db, caller: &service::Caller) -> Result<Export, ExportError> {
     use service::exports::Cell;
     // One line per record, whatever a value holds: control characters are escaped (`service::audit::printable`).
     let text = |s: &str| Cell::Text(service::audit::printable(s).into_owned());
     let opt = |s: &Option<String>| s.as_deref().map_or(Cell::Empty, text);
     let rows = service::audit::list(db, caller, None, 100_000)
-        .await
-        .map_err(english)?
+        .await?
         .into_iter()
         .map(|l| {
             vec![
@@ -108,16 +209,9 @@ async fn audit_table(db: &Db, caller: &service::Caller) -> Result<Export, String
             ]
         })
         .collect();
-    Ok(Export::Table(service::dashboard::Table {
-        name: "audit".into(),
-        title: "The audit log, newest first".into(),
-        columns: ["id", "at", "actor", "action", "target", "outcome", "detail", "remote"]
-            .map(str::to_owned)
-            .to_vec(),
+    Ok(Export::Table(service::dashboard::Table::plain(
+        "audit",
+        &["id", "at", "actor", "action", "target", "outcome", "detail", "remote"],
         rows,
-    }))
-}
-
-fn english(e: service::ServiceError) -> String {
-    crate::commands::in_english(&e)
+    )))
 }

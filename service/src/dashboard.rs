@@ -29,17 +29,81 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
+/// The programme a table or a row belongs to, as the dashboard keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TableProgramme {
+    /// The social-fuel programme.
+    SocialFuel,
+    /// FCO Rural.
+    FcoRural,
+}
+
+impl From<Programme> for TableProgramme {
+    fn from(p: Programme) -> Self {
+        match p {
+            Programme::SocialFuel => Self::SocialFuel,
+            Programme::FcoRural => Self::FcoRural,
+        }
+    }
+}
+
+impl TableProgramme {
+    /// Of the stored spelling (`SOCIAL_FUEL`, `FCO_RURAL`).
+    fn parse(s: &str) -> Option<Self> {
+        Programme::try_from_value(&s.to_owned()).ok().map(Into::into)
+    }
+}
+
 /// One table of the dashboard.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Table {
-    /// Its name (`fco_contracted_by_bank`), also its export's (`/exports/dashboard-fco_contracted_by_bank.csv`).
+    /// Its name (`fco_contracted_by_bank`), also its export's (`/exports/dashboard-fco_contracted_by_bank.csv`) and
+    /// the key of its title (`table.{name}` in [`crate::labels`]).
     pub name: String,
-    /// What it shows, in a line.
-    pub title: String,
-    /// The column names.
+    /// The values its title names (`from`, `to`).
+    #[serde(default)]
+    pub title_args: Vec<(String, String)>,
+    /// The column codes (`rule_code`), the keys of their headers (`column.{code}`).
     pub columns: Vec<String>,
     /// The rows.
     pub rows: Vec<Vec<Cell>>,
+    /// The programme of the whole table; `None` when its rows are of both ([`Self::row_programmes`]).
+    #[serde(default)]
+    pub programme: Option<TableProgramme>,
+    /// For a table of both programmes (deadlines, flags): each row's, in the rows' order.
+    #[serde(default)]
+    pub row_programmes: Vec<TableProgramme>,
+}
+
+impl Table {
+    /// A table of rows without a programme of their own (the audit log).
+    pub fn plain(name: &str, columns: &[&str], rows: Vec<Vec<Cell>>) -> Self {
+        table(name, None, columns, rows)
+    }
+
+    /// Its title in `lang`.
+    pub fn title(&self, lang: crate::messages::Lang) -> String {
+        let args: Vec<(&str, String)> = self.title_args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        crate::labels::with(&format!("table.{}", self.name), &args, lang)
+    }
+
+    /// Only the rows of `programme`.
+    fn keep(&mut self, programme: TableProgramme) {
+        if self.row_programmes.len() == self.rows.len() && !self.row_programmes.is_empty() {
+            let mut of = std::mem::take(&mut self.row_programmes).into_iter();
+            self.rows.retain(|_| of.next() == Some(programme));
+            self.row_programmes = vec![programme; self.rows.len()];
+        }
+    }
+}
+
+/// The open flags of one programme on the day.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenFlags {
+    /// Flags open on the day.
+    pub flags: u64,
+    /// Of them, violations.
+    pub violations: u64,
 }
 
 /// The key figures.
@@ -61,19 +125,34 @@ pub struct Figures {
     pub contracted_count: u64,
     /// Their amount, in centavos.
     pub contracted_cents: i64,
-    /// Flags open on the day.
+    /// Flags open on the day (of the dashboard's programme, when it has one).
     pub open_flags: u64,
     /// Of them, violations.
     pub open_violations: u64,
+    /// The open flags of each programme.
+    #[serde(default)]
+    pub open_social_fuel: OpenFlags,
+    /// The open flags of FCO Rural.
+    #[serde(default)]
+    pub open_fco: OpenFlags,
 }
+
+/// The version of [`Dashboard`]'s stored shape: a build kept in an older shape is computed again when read.
+const VERSION: u32 = 2;
 
 /// The dashboard as of a day.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Dashboard {
+    /// The shape it was kept in ([`VERSION`]).
+    #[serde(default)]
+    pub version: u32,
     /// The day.
     pub as_of: NaiveDate,
     /// When the job built it; `None` when computed on demand.
     pub built_at: Option<DateTime<Utc>>,
+    /// The programme it is narrowed to ([`Self::of_programme`]); `None` for both.
+    #[serde(default)]
+    pub programme: Option<TableProgramme>,
     /// The key figures.
     pub figures: Figures,
     /// The tables.
@@ -86,25 +165,59 @@ impl Dashboard {
         self.tables.iter().find(|t| t.name == name)
     }
 
-    /// Only the tables of a programme (`sf_` for social fuel, `fco_` for FCO; the flag tables always).
+    /// Only the figures, tables and rows of a programme: the other programme's tables go, the deadline and flag
+    /// tables keep the programme's rows, and the open flags are the programme's (the other programme's figures are
+    /// read as absent through [`Self::programme`]).
     pub fn of_programme(mut self, programme: Option<Programme>) -> Self {
-        if let Some(p) = programme {
-            let other = match p {
-                Programme::SocialFuel => "fco_",
-                Programme::FcoRural => "sf_",
-            };
-            self.tables.retain(|t| !t.name.starts_with(other));
+        let Some(p) = programme.map(TableProgramme::from) else {
+            return self;
+        };
+        self.programme = Some(p);
+        self.tables.retain(|t| t.programme.is_none_or(|tp| tp == p));
+        for t in &mut self.tables {
+            t.keep(p);
         }
+        let open = match p {
+            TableProgramme::SocialFuel => &self.figures.open_social_fuel,
+            TableProgramme::FcoRural => &self.figures.open_fco,
+        };
+        (self.figures.open_flags, self.figures.open_violations) = (open.flags, open.violations);
         self
+    }
+
+    /// Whether a figure of `programme` belongs to the dashboard (always, unless it is narrowed to the other).
+    pub fn shows(&self, programme: TableProgramme) -> bool {
+        self.programme.is_none_or(|p| p == programme)
     }
 }
 
-fn table(name: &str, title: &str, columns: &[&str], rows: Vec<Vec<Cell>>) -> Table {
+fn table(name: &str, programme: Option<TableProgramme>, columns: &[&str], rows: Vec<Vec<Cell>>) -> Table {
     Table {
         name: name.to_owned(),
-        title: title.to_owned(),
+        title_args: Vec::new(),
         columns: columns.iter().map(|c| (*c).to_owned()).collect(),
         rows,
+        programme,
+        row_programmes: Vec::new(),
+    }
+}
+
+/// A social-fuel table.
+fn sf_table(name: &str, columns: &[&str], rows: Vec<Vec<Cell>>) -> Table {
+    table(name, Some(TableProgramme::SocialFuel), columns, rows)
+}
+
+/// An FCO table.
+fn fco_table(name: &str, columns: &[&str], rows: Vec<Vec<Cell>>) -> Table {
+    table(name, Some(TableProgramme::FcoRural), columns, rows)
+}
+
+/// A table of both programmes, each row with its own.
+fn by_row(name: &str, columns: &[&str], rows: Vec<(TableProgramme, Vec<Cell>)>) -> Table {
+    let (row_programmes, rows) = rows.into_iter().unzip();
+    Table {
+        row_programmes,
+        ..table(name, None, columns, rows)
     }
 }
 
@@ -113,7 +226,7 @@ fn text(s: impl Into<String>) -> Cell {
 }
 
 fn pct(v: Decimal) -> Cell {
-    Cell::Text(format!("{:.2}", v.round_dp(2)))
+    Cell::Percent(v.round_dp(2))
 }
 
 /// Count and amount by a key.
@@ -307,18 +420,16 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
             buckets[i.min(9)] += 1;
         }
     }
-    tables.push(table(
+    tables.push(sf_table(
         "sf_projects_by_stage_region",
-        "Social-fuel projects by stage and region",
         &["stage", "region", "projects"],
         by_stage
             .into_iter()
             .map(|((s, r), n)| vec![text(s), text(r), Cell::Int(n)])
             .collect(),
     ));
-    tables.push(table(
+    tables.push(sf_table(
         "sf_family_share_by_region",
-        "Family-farm share by region, pooled (family-farm cost over total cost) against the minimum",
         &[
             "region",
             "projects",
@@ -346,9 +457,8 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
             })
             .collect(),
     ));
-    tables.push(table(
+    tables.push(sf_table(
         "sf_family_share_distribution",
-        "Projects by family-farm share, in bands of 10 points",
         &["from_percent", "to_percent", "projects"],
         buckets
             .iter()
@@ -356,9 +466,8 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
             .map(|(i, n)| vec![Cell::Int(i as i64 * 10), Cell::Int(i as i64 * 10 + 10), Cell::Int(*n)])
             .collect(),
     ));
-    tables.push(table(
+    tables.push(sf_table(
         "sf_seals",
-        "Social-fuel seals requested against projects eligible (a conforming external evaluation)",
         &["eligible", "requested"],
         vec![vec![Cell::Int(eligible), Cell::Int(requested)]],
     ));
@@ -404,33 +513,16 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
     fn with(first: &'static str) -> [&'static str; 3] {
         [first, "count", "amount"]
     }
-    tables.push(table(
-        "fco_contracted_by_bank",
-        "FCO contracted by bank",
-        &with("bank"),
-        by_bank.rows(),
-    ));
-    tables.push(table(
-        "fco_contracted_by_month",
-        "FCO contracted by month",
-        &with("month"),
-        by_month.rows(),
-    ));
-    tables.push(table(
+    tables.push(fco_table("fco_contracted_by_bank", &with("bank"), by_bank.rows()));
+    tables.push(fco_table("fco_contracted_by_month", &with("month"), by_month.rows()));
+    tables.push(fco_table(
         "fco_contracted_by_activity",
-        "FCO contracted by activity",
         &with("activity"),
         by_activity.rows(),
     ));
-    tables.push(table(
-        "fco_contracted_by_line",
-        "FCO contracted by programme line",
-        &with("line"),
-        by_line.rows(),
-    ));
-    tables.push(table(
+    tables.push(fco_table("fco_contracted_by_line", &with("line"), by_line.rows()));
+    tables.push(fco_table(
         "fco_contracted_by_municipality",
-        "FCO contracted by municipality",
         &["ibge_code", "municipality", "count", "amount"],
         by_town
             .0
@@ -446,9 +538,8 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
             .collect(),
     ));
     let total_decided: i64 = decided.0.values().map(|v| v.1).sum();
-    tables.push(table(
+    tables.push(fco_table(
         "fco_chamber_share",
-        "FCO approvals by who decided them: the chamber (R$ 1 M or more) or the bank",
         &["decided_by", "count", "amount", "share_of_amount_percent"],
         decided
             .0
@@ -469,64 +560,77 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
 
     // Flags: open at the end of the day by rule and severity; resolved by then, and their mean time to resolve.
     let end = entity::domain::brasilia_day_end(as_of);
-    let mut open: BTreeMap<(String, String), i64> = BTreeMap::new();
+    let mut open: BTreeMap<(String, String, TableProgramme), i64> = BTreeMap::new();
     for r in query(
         db,
-        "SELECT rule_code, severity, COUNT(*) FROM compliance_flag \
-         WHERE raised_at < $1 AND (resolved_at IS NULL OR resolved_at >= $1) GROUP BY rule_code, severity",
+        "SELECT rule_code, severity, programme, COUNT(*) FROM compliance_flag \
+         WHERE raised_at < $1 AND (resolved_at IS NULL OR resolved_at >= $1) GROUP BY rule_code, severity, programme",
         vec![end.into()],
     )
     .await?
     {
-        let (rule, severity, n): (String, String, i64) =
-            (r.try_get_by_index(0)?, r.try_get_by_index(1)?, r.try_get_by_index(2)?);
+        let (rule, severity, programme, n): (String, String, String, i64) = (
+            r.try_get_by_index(0)?,
+            r.try_get_by_index(1)?,
+            r.try_get_by_index(2)?,
+            r.try_get_by_index(3)?,
+        );
+        let Some(programme) = TableProgramme::parse(&programme) else {
+            continue;
+        };
+        let of = match programme {
+            TableProgramme::SocialFuel => &mut figures.open_social_fuel,
+            TableProgramme::FcoRural => &mut figures.open_fco,
+        };
+        let violations = if severity == "VIOLATION" { n as u64 } else { 0 };
+        of.flags += n as u64;
+        of.violations += violations;
         figures.open_flags += n as u64;
-        if severity == "VIOLATION" {
-            figures.open_violations += n as u64;
-        }
-        open.insert((rule, severity), n);
+        figures.open_violations += violations;
+        open.insert((rule, severity, programme), n);
     }
     // Whole minutes from raised to resolved, summed.
     let minutes = match db.get_database_backend() {
         DbBackend::Postgres => "CAST(FLOOR(EXTRACT(EPOCH FROM (resolved_at - raised_at)) / 60) AS BIGINT)",
         _ => "CAST(ROUND((julianday(resolved_at) - julianday(raised_at)) * 86400) AS INTEGER) / 60",
     };
-    let mut resolve: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    let mut resolve: BTreeMap<(String, TableProgramme), (i64, i64)> = BTreeMap::new();
     for r in query(
         db,
         &format!(
-            "SELECT rule_code, COUNT(*), CAST(SUM({minutes}) AS BIGINT) FROM compliance_flag \
-             WHERE raised_at < $1 AND resolved_at < $1 GROUP BY rule_code"
+            "SELECT rule_code, programme, COUNT(*), CAST(SUM({minutes}) AS BIGINT) FROM compliance_flag \
+             WHERE raised_at < $1 AND resolved_at < $1 GROUP BY rule_code, programme"
         ),
         vec![end.into()],
     )
     .await?
     {
+        let Some(programme) = TableProgramme::parse(&r.try_get_by_index::<String>(1)?) else {
+            continue;
+        };
         resolve.insert(
-            r.try_get_by_index(0)?,
+            (r.try_get_by_index(0)?, programme),
             (
-                r.try_get_by_index(1)?,
-                r.try_get_by_index::<Option<i64>>(2)?.unwrap_or(0),
+                r.try_get_by_index(2)?,
+                r.try_get_by_index::<Option<i64>>(3)?.unwrap_or(0),
             ),
         );
     }
-    tables.push(table(
+    tables.push(by_row(
         "flags_open_by_rule_severity",
-        "Open flags by rule and severity",
         &["rule_code", "severity", "open"],
         open.into_iter()
-            .map(|((r, s), n)| vec![text(r), text(s), Cell::Int(n)])
+            .map(|((r, s, p), n)| (p, vec![text(r), text(s), Cell::Int(n)]))
             .collect(),
     ));
-    tables.push(table(
+    tables.push(by_row(
         "flags_time_to_resolve",
-        "Resolved flags by rule and their mean time to resolve",
         &["rule_code", "resolved", "mean_hours"],
         resolve
             .into_iter()
-            .map(|(r, (n, minutes))| {
+            .map(|((r, p), (n, minutes))| {
                 let hours = Decimal::from(minutes) / Decimal::from(60 * n.max(1));
-                vec![text(r), Cell::Int(n), pct(hours)]
+                (p, vec![text(r), Cell::Int(n), Cell::Decimal(hours.round_dp(2))])
             })
             .collect(),
     ));
@@ -535,8 +639,10 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
     tables.insert(expiring_at, expiring);
     tables.insert(deadlines_at, deadlines);
     Ok(Dashboard {
+        version: VERSION,
         as_of,
         built_at: None,
+        programme: None,
         figures,
         tables,
     })
@@ -545,11 +651,14 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
 /// The deadlines overdue and due within their window, by rule and severity, and the approvals expiring, from the
 /// deadlines' judgement; their counts go into `figures`.
 fn judged(judgement: &deadline_flags::Judgement, as_of: NaiveDate, figures: &mut Figures) -> (Table, Table) {
-    let mut deadlines: BTreeMap<(String, &'static str), u64> = BTreeMap::new();
+    let mut deadlines: BTreeMap<(String, &'static str), (u64, TableProgramme)> = BTreeMap::new();
     let mut expiring: Vec<(i64, NaiveDate, &'static str)> = Vec::new();
     for ((kind, id, rule, _), w) in &judgement.wanted {
         if rules::rule(rule).is_some_and(|r| r.kind == rules::RuleKind::Deadline) || rule.starts_with("FCO-MONTHLY") {
-            *deadlines.entry((rule.clone(), w.severity)).or_default() += 1;
+            deadlines
+                .entry((rule.clone(), w.severity))
+                .or_insert((0, w.programme.into()))
+                .0 += 1;
         }
         let violation = w.severity == "VIOLATION";
         match rule.as_str() {
@@ -572,18 +681,16 @@ fn judged(judgement: &deadline_flags::Judgement, as_of: NaiveDate, figures: &mut
     }
     expiring.sort_by_key(|e| (e.1, e.0));
     (
-        table(
+        by_row(
             "deadlines",
-            "Deadlines overdue (VIOLATION) and due within their window (WARNING)",
             &["rule_code", "severity", "count"],
             deadlines
                 .into_iter()
-                .map(|((r, s), n)| vec![text(r), text(s), Cell::Int(n as i64)])
+                .map(|((r, s), (n, p))| (p, vec![text(r), text(s), Cell::Int(n as i64)]))
                 .collect(),
         ),
-        table(
+        fco_table(
             "fco_approvals_expiring",
-            "Approved cartas whose 120 days end within the window (WARNING) or ended without a contract (VIOLATION)",
             &["carta", "validity_ends", "severity"],
             expiring
                 .iter()
@@ -647,9 +754,8 @@ async fn ceiling_table(db: &impl ConnectionTrait, params: &rules::params::Params
     let mut top: Vec<(i64, i64)> = by_group.into_iter().collect();
     top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     top.truncate(20);
-    Ok(table(
+    Ok(fco_table(
         "fco_ceiling_top20",
-        "The 20 economic groups with the most approved and contracted, against the R$ 15 M ceiling",
         &["group", "committed", "ceiling", "use_percent"],
         top.into_iter()
             .map(|(g, c)| {
@@ -750,19 +856,20 @@ async fn reporting_tables(
             }
         }
     }
+    let window = |m: Option<&NaiveDate>| m.map(|m| m.format("%m/%Y").to_string()).unwrap_or_default();
     Ok(vec![
-        table(
-            "fco_reporting_punctuality",
-            "Each FCO bank's monthly list: on time, late, missing or not yet due (due by the end of the next month)",
-            &["bank", "month", "due", "received", "status"],
-            punctuality,
-        ),
-        table(
-            "fco_cartas_dropped",
-            "Cartas on a bank's list of the month before that its list of the month no longer carries",
-            &["bank", "month", "dropped"],
-            dropped,
-        ),
+        Table {
+            title_args: vec![
+                ("from".into(), window(months.first())),
+                ("to".into(), window(months.last())),
+            ],
+            ..fco_table(
+                "fco_reporting_punctuality",
+                &["bank", "month", "due", "received", "status"],
+                punctuality,
+            )
+        },
+        fco_table("fco_cartas_dropped", &["bank", "month", "dropped"], dropped),
     ])
 }
 
@@ -795,6 +902,7 @@ pub async fn get(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
         .one(db)
         .await?
         && let Ok(d) = serde_json::from_str::<Dashboard>(&s.body)
+        && d.version == VERSION
     {
         return Ok(d);
     }

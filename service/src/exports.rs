@@ -4,13 +4,20 @@
 //! a time by key and written as they come, so memory stays bounded however many there are; the doors (`GET
 //! /exports/{name}.{csv|xlsx}`, `fomento export`) only choose where the bytes go.
 
+use crate::messages::Lang;
 use crate::{
     Caller, ServiceError,
     financings::{self, Query},
     flags::FlagFilter,
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use entity::{compliance_flag, domain::Money, fco_carta, financing, municipality, party, vocab::Programme};
+use entity::{
+    compliance_flag,
+    domain::{Authority, Money},
+    fco_carta, financing, municipality, party,
+    vocab::Programme,
+};
+use rust_decimal::Decimal;
 use sea_orm::{
     ActiveEnum, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
@@ -48,15 +55,19 @@ pub enum Cell {
     Money(i64),
     /// A day.
     Date(NaiveDate),
-    /// An instant, shown in UTC.
+    /// An instant, shown in Brasília's local time (with its offset in text).
     Time(DateTime<Utc>),
+    /// A percentage, in points (`46.75` is 46.75 %), shown with two decimals.
+    Percent(Decimal),
+    /// A decimal number (hours), shown with two decimals.
+    Decimal(Decimal),
     /// Nothing.
     Empty,
 }
 
 impl Cell {
-    /// The cell as text: numbers plain, money with two decimals after `point`, days `YYYY-MM-DD`, instants in UTC
-    /// (RFC 3339), nothing empty.
+    /// The cell as text: numbers plain, money, percentages and decimals with two decimals after `point`, days
+    /// `YYYY-MM-DD`, instants in Brasília's local time with their offset (RFC 3339), nothing empty.
     pub fn text(&self, point: char) -> String {
         match self {
             Cell::Text(t) => t.clone(),
@@ -67,7 +78,10 @@ impl Cell {
                 format!("{sign}{units}{point}{frac:02}")
             }
             Cell::Date(d) => d.to_string(),
-            Cell::Time(t) => t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            Cell::Time(t) => Authority::Mda
+                .local(*t)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+            Cell::Percent(v) | Cell::Decimal(v) => format!("{:.2}", v.round_dp(2)).replace('.', &point.to_string()),
             Cell::Empty => String::new(),
         }
     }
@@ -96,8 +110,35 @@ impl Export {
         }
     }
 
-    /// The header row.
-    pub fn header(&self) -> Vec<String> {
+    /// The header row as `wording` asks: the columns' headers in a language, or their codes.
+    pub fn header(&self, wording: Wording) -> Vec<String> {
+        let columns = self.columns();
+        match wording {
+            Wording::Codes => columns,
+            Wording::People(lang) => columns.iter().map(|c| crate::labels::header(c, lang)).collect(),
+        }
+    }
+
+    /// The rows as `wording` asks: a coded value (`CONTRACTED`, `VIOLATION`) as people read it in their language, or
+    /// as stored.
+    pub fn worded(&self, wording: Wording, rows: &mut [Vec<Cell>]) {
+        let Wording::People(lang) = wording else {
+            return;
+        };
+        let columns = self.columns();
+        for row in rows {
+            for (cell, column) in row.iter_mut().zip(&columns) {
+                if let Cell::Text(code) = cell
+                    && let Some(v) = crate::labels::value(column, code, lang)
+                {
+                    *code = v;
+                }
+            }
+        }
+    }
+
+    /// The column codes (`rule_code`).
+    pub fn columns(&self) -> Vec<String> {
         let fixed: &[&str] = match self {
             Self::Table(t) => return t.columns.clone(),
             Self::Flags(_) => &[
@@ -152,6 +193,21 @@ impl Export {
             ],
         };
         fixed.iter().map(|h| (*h).to_owned()).collect()
+    }
+}
+
+/// How an export is worded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wording {
+    /// For people: headers and coded values in a language (Portuguese by default).
+    People(Lang),
+    /// For scripts: column codes (`rule_code`) and values as stored (`CONTRACTED`), stable across releases.
+    Codes,
+}
+
+impl Default for Wording {
+    fn default() -> Self {
+        Self::People(Lang::PtBr)
     }
 }
 
@@ -397,10 +453,48 @@ async fn cartas_page(
 /// How a CSV is written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CsvStyle {
-    /// `;` between fields and `,` before the centavos, as Brazilian Excel reads them.
-    pub semicolon: bool,
+    /// What separates the fields.
+    pub separator: Separator,
     /// A byte-order mark first, so Excel reads UTF-8.
     pub bom: bool,
+    /// Its headers and coded values.
+    pub wording: Wording,
+}
+
+/// What separates a CSV's fields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Separator {
+    /// `,`, with a decimal point.
+    #[default]
+    Comma,
+    /// `;`, with a decimal comma (money and percentages), as Brazilian Excel reads them.
+    Semicolon,
+    /// A tab, with a decimal point.
+    Tab,
+}
+
+impl Separator {
+    /// Of a `sep` parameter: `comma` (`,`), `semicolon` (`;`) or `tab`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "comma" | "," => Some(Self::Comma),
+            "semicolon" | ";" => Some(Self::Semicolon),
+            "tab" | "\t" => Some(Self::Tab),
+            _ => None,
+        }
+    }
+
+    fn char(self) -> char {
+        match self {
+            Self::Comma => ',',
+            Self::Semicolon => ';',
+            Self::Tab => '\t',
+        }
+    }
+
+    fn point(self) -> char {
+        if self == Self::Semicolon { ',' } else { '.' }
+    }
 }
 
 impl CsvStyle {
@@ -417,12 +511,12 @@ impl CsvStyle {
 
     /// One line, ended by CRLF (RFC 4180).
     pub fn line(self, row: &[Cell], out: &mut Vec<u8>) {
-        let sep = if self.semicolon { ';' } else { ',' };
+        let sep = self.separator.char();
         for (i, c) in row.iter().enumerate() {
             if i > 0 {
                 out.push(sep as u8);
             }
-            let s = c.text(if self.semicolon { ',' } else { '.' });
+            let s = c.text(self.separator.point());
             if s.contains([sep, '"', '\n', '\r']) {
                 out.push(b'"');
                 out.extend_from_slice(s.replace('"', "\"\"").as_bytes());
@@ -443,10 +537,11 @@ pub async fn write_csv(
     style: CsvStyle,
     out: &mut impl Write,
 ) -> Result<u64> {
-    out.write_all(&style.head(&export.header())).map_err(io)?;
+    out.write_all(&style.head(&export.header(style.wording))).map_err(io)?;
     let mut cursor = Cursor::default();
     let mut n = 0;
-    while let Some(rows) = next_page(db, caller, export, &mut cursor).await? {
+    while let Some(mut rows) = next_page(db, caller, export, &mut cursor).await? {
+        export.worded(style.wording, &mut rows);
         let mut buf = Vec::with_capacity(rows.len() * 128);
         for r in &rows {
             style.line(r, &mut buf);
@@ -455,6 +550,11 @@ pub async fn write_csv(
         n += rows.len() as u64;
     }
     Ok(n)
+}
+
+/// A decimal as a spreadsheet number.
+fn fraction(v: Decimal) -> f64 {
+    rust_decimal::prelude::ToPrimitive::to_f64(&v).unwrap_or(0.0)
 }
 
 fn io(e: impl std::fmt::Display) -> ServiceError {
@@ -472,10 +572,13 @@ pub async fn write_xlsx(
     export: &Export,
     path: &std::path::Path,
     rows_per_sheet: Option<u32>,
+    wording: Wording,
 ) -> Result<u64> {
     use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
     let per_sheet = rows_per_sheet.unwrap_or(EXCEL_ROWS - 1).max(1);
-    let header = export.header();
+    let header = export.header(wording);
+    let percent = Format::new().set_num_format("0.00%");
+    let decimal = Format::new().set_num_format("0.00");
     let bold = Format::new().set_bold();
     let money = Format::new().set_num_format("#,##0.00");
     let date = Format::new().set_num_format("yyyy-mm-dd");
@@ -486,7 +589,8 @@ pub async fn write_xlsx(
     let mut n = 0u64;
     let mut cursor = Cursor::default();
     let last_col = u16::try_from(header.len().saturating_sub(1)).unwrap_or(0);
-    while let Some(rows) = next_page(db, caller, export, &mut cursor).await? {
+    while let Some(mut rows) = next_page(db, caller, export, &mut cursor).await? {
+        export.worded(wording, &mut rows);
         for r in rows {
             if row_in_sheet == per_sheet {
                 // Close the autofilter of the sheet just filled, start the next one with its header.
@@ -528,8 +632,16 @@ pub async fn write_xlsx(
                         let x = ExcelDateTime::from_ymd(d.year() as u16, d.month() as u8, d.day() as u8).map_err(io)?;
                         ws.write_datetime_with_format(row_in_sheet, c, x, &date).map(|_| ())
                     }
+                    Cell::Percent(v) => ws
+                        .write_number_with_format(row_in_sheet, c, fraction(v / Decimal::ONE_HUNDRED), &percent)
+                        .map(|_| ()),
+                    Cell::Decimal(v) => ws
+                        .write_number_with_format(row_in_sheet, c, fraction(v), &decimal)
+                        .map(|_| ()),
                     Cell::Time(t) => {
                         use chrono::{Datelike, Timelike};
+                        // Brasília's wall time: the header says so (`horário de Brasília`).
+                        let t = Authority::Mda.local(t);
                         let x = ExcelDateTime::from_ymd(t.year() as u16, t.month() as u8, t.day() as u8)
                             .and_then(|x| x.and_hms(t.hour() as u16, t.minute() as u8, t.second()))
                             .map_err(io)?;
@@ -567,27 +679,29 @@ mod tests {
             Cell::Money(123_456_789),
             Cell::Money(5),
             Cell::Date(NaiveDate::from_ymd_opt(2026, 4, 6).unwrap_or_default()),
+            Cell::Percent(Decimal::new(4675, 2)),
             Cell::Empty,
         ];
         let mut plain = Vec::new();
         CsvStyle::default().line(&row, &mut plain);
         assert_eq!(
             String::from_utf8_lossy(&plain),
-            "\"Fazenda \"\"Boa\"\", Sorriso\",1234567.89,0.05,2026-04-06,\r\n"
+            "\"Fazenda \"\"Boa\"\", Sorriso\",1234567.89,0.05,2026-04-06,46.75,\r\n"
         );
         let mut br = Vec::new();
         CsvStyle {
-            semicolon: true,
-            bom: false,
+            separator: Separator::Semicolon,
+            ..CsvStyle::default()
         }
         .line(&row, &mut br);
         assert_eq!(
             String::from_utf8_lossy(&br),
-            "\"Fazenda \"\"Boa\"\", Sorriso\";1234567,89;0,05;2026-04-06;\r\n"
+            "\"Fazenda \"\"Boa\"\", Sorriso\";1234567,89;0,05;2026-04-06;46,75;\r\n"
         );
         let head = CsvStyle {
-            semicolon: true,
+            separator: Separator::Semicolon,
             bom: true,
+            ..CsvStyle::default()
         }
         .head(&["a".to_owned(), "b".to_owned()]);
         assert_eq!(head, "\u{feff}a;b\r\n".as_bytes());

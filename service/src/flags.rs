@@ -207,3 +207,71 @@ pub async fn of_financings(
 pub fn report_of(flag: &compliance_flag::Model) -> Option<i64> {
     flag.source.strip_prefix("report:")?.parse().ok()
 }
+
+/// The subjects of `flags` named as people know them, read in one statement per kind: a carta by its number
+/// (`FCO-0299/2026`), a project by its title, a bank by its code (`SICREDI`), an economic group by its name, a monthly
+/// list by its bank and month (`SICREDI 2026-10`), a chamber meeting by its day (`2026-03-05`).
+pub async fn subject_names(
+    db: &impl ConnectionTrait,
+    flags: &[compliance_flag::Model],
+) -> Result<HashMap<(compliance_flag::SubjectKind, i64), String>, ServiceError> {
+    use compliance_flag::SubjectKind as K;
+    use entity::{bank_report, chamber_meeting, economic_group, fco_carta, social_fuel_project};
+    let ids = |kind: K, programme: Option<Programme>| -> Vec<i64> {
+        let mut v: Vec<i64> = flags
+            .iter()
+            .filter(|f| f.subject() == Some(kind) && programme.is_none_or(|p| p == f.programme))
+            .map(|f| f.subject_id)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut out = HashMap::new();
+    for c in fco_carta::Entity::find()
+        .filter(fco_carta::Column::Id.is_in(ids(K::Financing, Some(Programme::FcoRural))))
+        .all(db)
+        .await?
+    {
+        out.insert((K::Financing, c.id), c.number);
+    }
+    for p in social_fuel_project::Entity::find()
+        .filter(social_fuel_project::Column::Id.is_in(ids(K::Financing, Some(Programme::SocialFuel))))
+        .all(db)
+        .await?
+    {
+        out.insert((K::Financing, p.id), p.title);
+    }
+    let reports = bank_report::Entity::find()
+        .filter(bank_report::Column::Id.is_in(ids(K::Report, None)))
+        .all(db)
+        .await?;
+    let mut banks = ids(K::Bank, None);
+    banks.extend(reports.iter().map(|r| r.bank_id));
+    let banks = crate::facts::banks(db, &banks).await?;
+    for (id, b) in &banks {
+        out.insert((K::Bank, *id), b.code.clone());
+    }
+    for r in reports {
+        let bank = banks
+            .get(&r.bank_id)
+            .map_or_else(|| r.bank_id.to_string(), |b| b.code.clone());
+        out.insert((K::Report, r.id), format!("{bank} {}", r.reference_month));
+    }
+    for g in economic_group::Entity::find()
+        .filter(economic_group::Column::Id.is_in(ids(K::Group, None)))
+        .all(db)
+        .await?
+    {
+        out.insert((K::Group, g.id), g.name);
+    }
+    for m in chamber_meeting::Entity::find()
+        .filter(chamber_meeting::Column::Id.is_in(ids(K::Meeting, None)))
+        .all(db)
+        .await?
+    {
+        let day = entity::domain::Authority::Cdae.local(m.starts_at).date_naive();
+        out.insert((K::Meeting, m.id), day.to_string());
+    }
+    Ok(out)
+}

@@ -41,6 +41,7 @@ pub mod intake;
 pub mod items;
 pub mod keys;
 pub mod known_at;
+pub mod labels;
 pub mod lifecycle;
 pub mod messages;
 pub mod oidc;

@@ -41,6 +41,15 @@ impl Lang {
         best.map(|(_, l)| l).unwrap_or_default()
     }
 
+    /// The language a `lang` parameter names (`pt`, `pt-BR`, `en`, `en-US`, …), if it names one of the two.
+    pub fn from_tag(tag: &str) -> Option<Self> {
+        match tag.trim().to_ascii_lowercase().split(['-', '_']).next().unwrap_or("") {
+            "pt" => Some(Lang::PtBr),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
     /// The tag for `Content-Language`.
     pub fn tag(self) -> &'static str {
         match self {
@@ -766,6 +775,66 @@ catalogue! {
         pt: "a carta-consulta {number} do banco {bank} já aparece na linha {row}",
         en: "carta {number} of bank {bank} already appears on row {row}"
     }
+    /// An export no one has.
+    EXPORT_UNKNOWN = "EXPORT_UNKNOWN" {
+        pt: "não há a exportação {name}; as exportações são {names}",
+        en: "there is no export {name}; the exports are {names}"
+    }
+    /// A file asked for in a format exports are not made in.
+    EXPORT_FORMAT = "EXPORT_FORMAT" {
+        pt: "{file}: peça NOME.csv ou NOME.xlsx",
+        en: "{file}: ask for NAME.csv or NAME.xlsx"
+    }
+    /// A query-string parameter the address does not take.
+    PARAMETER_UNKNOWN = "PARAMETER_UNKNOWN" {
+        pt: "parâmetro desconhecido {name}; os parâmetros são {names}",
+        en: "unknown parameter {name}; the parameters are {names}"
+    }
+    /// A query-string parameter given twice.
+    PARAMETER_REPEATED = "PARAMETER_REPEATED" {
+        pt: "o parâmetro {name} aparece mais de uma vez",
+        en: "parameter {name} appears more than once"
+    }
+    /// A parameter only the dashboard's tables take, given to a list.
+    PARAMETER_TABLES_ONLY = "PARAMETER_TABLES_ONLY" {
+        pt: "{name} vale só para as tabelas do painel (dashboard-…); as listas são como estão agora",
+        en: "{name} applies to the dashboard's tables only (dashboard-…); the lists are as they stand now"
+    }
+    /// A parameter value not among those allowed.
+    PARAMETER_CHOICE = "PARAMETER_CHOICE" {
+        pt: "{value} não é aceito; escreva {choices}",
+        en: "{value} is not accepted; write {choices}"
+    }
+    /// A day written as a date that does not exist.
+    DAY_DOES_NOT_EXIST = "DAY_DOES_NOT_EXIST" {
+        pt: "{value}: esse dia não existe no calendário",
+        en: "{value}: there is no such day in the calendar"
+    }
+    /// Text that is not a day.
+    DAY_FORMAT = "DAY_FORMAT" {
+        pt: "{value} não é uma data: escreva AAAA-MM-DD",
+        en: "{value} is not a date: write YYYY-MM-DD"
+    }
+    /// An export filter that is not JSON.
+    FILTER_NOT_JSON = "FILTER_NOT_JSON" {
+        pt: "o filtro não é JSON (linha {line}, coluna {column})",
+        en: "the filter is not JSON (line {line}, column {column})"
+    }
+    /// An export filter with a field its type does not have.
+    FILTER_UNKNOWN_FIELD = "FILTER_UNKNOWN_FIELD" {
+        pt: "o filtro não tem o campo {name}; os campos são {names}",
+        en: "the filter has no field {name}; its fields are {names}"
+    }
+    /// A rule code no rule has.
+    FILTER_UNKNOWN_RULE = "FILTER_UNKNOWN_RULE" {
+        pt: "nenhuma regra tem o código {value}",
+        en: "no rule has the code {value}"
+    }
+    /// An export filter the graph refuses.
+    FILTER_INVALID = "FILTER_INVALID" {
+        pt: "filtro inválido: {detail}",
+        en: "invalid filter: {detail}"
+    }
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL" {
         pt: "erro interno; o pedido foi registrado",
@@ -851,7 +920,11 @@ impl Message {
 
     /// The text in `lang`; a code not in the catalogue renders as itself with its values.
     pub fn render(&self, lang: Lang) -> String {
-        let Some((_, pt, en)) = CATALOGUE.iter().find(|(c, ..)| *c == self.code) else {
+        let Some((_, pt, en)) = CATALOGUE
+            .iter()
+            .chain(crate::labels::LABELS)
+            .find(|(c, ..)| *c == self.code)
+        else {
             return format!("{} {}", self.code, self.args_json());
         };
         let template = match lang {

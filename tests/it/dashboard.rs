@@ -223,16 +223,20 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
                         .expect("the browser runs")
                 })
             };
-            let dom = run(vec!["--dump-dom".into(), url.clone()]).await.expect("join");
+            // The headless browser asks for English (`Accept-Language: en-US`); the Portuguese page by its parameter.
+            let dom = run(vec!["--dump-dom".into(), format!("{url}?lang=pt-BR")])
+                .await
+                .expect("join");
             assert!(dom.status.success(), "{}", String::from_utf8_lossy(&dom.stderr));
             let dom = String::from_utf8_lossy(&dom.stdout).into_owned();
+            // The figures as the Portuguese page shows them, thousands grouped by points.
             let shown = |id: &str| -> String {
                 let start = dom
                     .find(&format!("id=\"{id}\">"))
                     .unwrap_or_else(|| panic!("no #{id} in the page"))
                     + id.len()
                     + 6;
-                dom[start..].split('<').next().unwrap_or("").to_owned()
+                dom[start..].split('<').next().unwrap_or("").replace('.', "")
             };
             let f = &d["figures"];
             for (id, field) in [
@@ -248,7 +252,12 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
                     "#{id} against complianceDashboard.{field}"
                 );
             }
-            assert_eq!(shown("as-of"), d["asOf"].as_str().unwrap_or(""));
+            let as_of = d["asOf"].as_str().unwrap_or("");
+            assert!(
+                dom.contains(&format!("datetime=\"{as_of}\" id=\"as-of\"")),
+                "the day, {as_of}"
+            );
+            assert!(dom.contains("<html lang=\"pt-BR\""), "Portuguese");
             for chart in [
                 "chart-deadlines",
                 "chart-contracted-by-bank",
@@ -259,10 +268,12 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
             }
             assert!(dom.matches("class=\"bar\"").count() >= 4, "bars drawn");
             assert!(
-                dom.contains("href=\"/exports/cartas.xlsx\"")
-                    && dom.contains("href=\"/exports/dashboard-fco_contracted_by_bank.csv\"")
+                dom.contains("href=\"/exports/cartas.xlsx?")
+                    && dom.contains(&format!(
+                        "href=\"/exports/dashboard-fco_contracted_by_bank.csv?asOf={as_of}&amp;lang=pt-BR\""
+                    ))
             );
-            assert!(!dom.contains("/graphql?query="), "no flag list without a key");
+            assert!(!dom.contains("/graphql#query="), "no flag list without a key");
             let keyed = app
                 .client
                 .get(&url)
@@ -272,7 +283,7 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
                 .text()
                 .await
                 .expect("html");
-            assert!(keyed.contains("/graphql?query="), "with a key, flags link to GraphiQL");
+            assert!(keyed.contains("/graphql#query="), "with a key, flags open GraphiQL");
             let anonymous = reqwest::get(format!("{}/exports/flags.csv", app.base))
                 .await
                 .expect("export");
@@ -283,17 +294,21 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
             );
             let shot =
                 std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dashboard-{:?}.png", app.backend));
-            let out = run(vec![
-                "--window-size=1280,1600".into(),
-                format!("--screenshot={}", shot.display()),
-                url,
-            ])
-            .await
-            .expect("join");
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-            let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
-            assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
-            eprintln!("dashboard screenshot: {}", shot.display());
+            // At a desktop's width and a phone's (the charts' text size is checked in the page's HTML test).
+            for (width, height) in [(1400, 1600), (390, 2400)] {
+                let shot = shot.with_file_name(format!("dashboard-{:?}-{width}.png", app.backend));
+                let out = run(vec![
+                    format!("--window-size={width},{height}"),
+                    format!("--screenshot={}", shot.display()),
+                    url.clone(),
+                ])
+                .await
+                .expect("join");
+                assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+                let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+                assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
+                eprintln!("dashboard screenshot: {}", shot.display());
+            }
         },
     )
     .await;
@@ -479,6 +494,245 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
             .await
             .expect("dashboard");
         assert!(today.figures.open_flags > 0 && !today.table("flags_time_to_resolve").expect("table").rows.is_empty());
+    })
+    .await;
+}
+
+/// A page's text at `path` with an optional `Accept-Language`.
+async fn page(app: &TestApp, path: &str, accept: Option<&str>) -> (u16, String) {
+    let mut r = app.get(path);
+    if let Some(l) = accept {
+        r = r.header("accept-language", l);
+    }
+    let r = r.send().await.expect("GET");
+    (r.status().as_u16(), r.text().await.expect("text"))
+}
+
+/// Every `href="…"` of a page that starts with `prefix`, unescaped.
+fn links(html: &str, prefix: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .filter_map(|h| h.split('"').next())
+        .filter(|h| h.starts_with(prefix))
+        .map(|h| h.replace("&amp;", "&"))
+        .collect()
+}
+
+/// The rule codes of a table's rows (its `rule_code` column).
+fn rule_codes(d: &Value, name: &str) -> Vec<String> {
+    let t = table(d, name);
+    let i = t["columns"]
+        .as_array()
+        .and_then(|c| c.iter().position(|c| c == "rule_code"))
+        .expect("a rule_code column");
+    t["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|r| r[i].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_dashboard_narrowed_to_a_programme_shows_its_own_figures_and_rows_only() {
+    on_each_backend(true, |app| async move {
+        let both = dashboard(&app, None).await;
+        let fco = dashboard(&app, Some("FCO_RURAL")).await;
+        let sf = dashboard(&app, Some("SOCIAL_FUEL")).await;
+        // The other programme's figures are absent, not the same numbers again.
+        assert!(
+            fco["figures"]["decisionsOverdue"].is_null() && fco["figures"]["evaluationsOverdue"].is_null(),
+            "{fco}"
+        );
+        assert_eq!(fco["figures"]["approvalsExpired"], both["figures"]["approvalsExpired"]);
+        assert!(
+            sf["figures"]["approvalsExpired"].is_null() && sf["figures"]["contractedAmount"].is_null(),
+            "{sf}"
+        );
+        assert_eq!(sf["figures"]["decisionsOverdue"], both["figures"]["decisionsOverdue"]);
+        // Open flags: each programme's own, adding up to both.
+        let open = |d: &Value| d["figures"]["openFlags"].as_u64().expect("open flags");
+        assert_eq!(open(&fco) + open(&sf), open(&both));
+        let fco_open = app
+            .data(
+                "{ complianceFlags(first: 1, filter: { open: true, programmes: [FCO_RURAL] }) { totalCount } }",
+                json!({}),
+            )
+            .await["complianceFlags"]["totalCount"]
+            .as_u64();
+        assert_eq!(Some(open(&fco)), fco_open);
+        assert!(open(&fco) > 0 && open(&sf) > 0, "the demo has flags of both");
+        // The deadline and flag tables keep the programme's rows only.
+        for name in ["deadlines", "flags_open_by_rule_severity", "flags_time_to_resolve"] {
+            let fco_rows = rule_codes(&fco, name);
+            let sf_rows = rule_codes(&sf, name);
+            assert!(fco_rows.iter().all(|r| r.starts_with("FCO-")), "{name}: {fco_rows:?}");
+            assert!(sf_rows.iter().all(|r| r.starts_with("SF-")), "{name}: {sf_rows:?}");
+            assert_eq!(fco_rows.len() + sf_rows.len(), rule_codes(&both, name).len(), "{name}");
+        }
+        assert!(!rule_codes(&fco, "deadlines").is_empty() && !rule_codes(&sf, "deadlines").is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_dashboard_page_speaks_portuguese_by_default_and_keeps_its_day_and_programme_in_every_link() {
+    on_each_backend(true, |app| async move {
+        let day = "2025-06-30";
+        let (status, html) = page(&app, &format!("/dashboard?asOf={day}&programme=FCO_RURAL"), None).await;
+        assert_eq!(status, 200, "{html}");
+        assert!(html.contains("<html lang=\"pt-BR\""));
+        assert!(html.contains("Painel de conformidade em 30/06/2025") && html.contains("Valor contratado"));
+        for english in [
+            "Compliance dashboard",
+            "Open flags",
+            "Amount contracted",
+            "Charts",
+            "days late",
+        ] {
+            assert!(!html.contains(english), "{english:?} on the Portuguese page");
+        }
+        assert!(
+            !html.contains("id=\"decisions-overdue\""),
+            "no social-fuel figure on the FCO page"
+        );
+        // Every export of a table keeps the day, the programme and the language, and answers that day's figures.
+        let tables = links(&html, "/exports/dashboard-");
+        assert!(tables.len() >= 10, "{tables:?}");
+        for l in &tables {
+            assert!(
+                l.contains(&format!("asOf={day}")) && l.contains("programme=FCO_RURAL") && l.contains("lang=pt-BR"),
+                "{l}"
+            );
+        }
+        let link = tables
+            .iter()
+            .find(|l| l.starts_with("/exports/dashboard-fco_contracted_by_bank.csv?") && !l.contains("sep="))
+            .expect("the by-bank CSV");
+        let csv = app.get(link).send().await.expect("GET").text().await.expect("csv");
+        let then = app.data(DASHBOARD, json!({ "d": day, "p": "FCO_RURAL" })).await["complianceDashboard"].clone();
+        let rows: Vec<String> = table(&then, "fco_contracted_by_bank")["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .expect("row")
+                    .iter()
+                    .map(|c| c.as_str().unwrap_or(""))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        assert!(!rows.is_empty(), "cartas contracted by {day}");
+        assert_eq!(
+            csv.lines().skip(1).map(str::to_owned).collect::<Vec<_>>(),
+            rows,
+            "the export of {day}"
+        );
+        assert_eq!(csv.lines().next(), Some("Banco,Quantidade,Valor (R$)"));
+        // No social-fuel rows in the FCO page's tables.
+        assert!(!html.contains(">SF-"), "an SF rule on the FCO page");
+
+        // The open flags: how many of how many, each subject named as people know it, opening GraphiQL.
+        let (_, html) = page(&app, "/dashboard", None).await;
+        let total = app
+            .data(
+                "{ complianceFlags(first: 1, filter: { open: true }) { totalCount } }",
+                json!({}),
+            )
+            .await["complianceFlags"]["totalCount"]
+            .as_u64()
+            .expect("total");
+        let shown = html.matches("class=\"subject\"").count() as u64;
+        assert_eq!(shown, total.min(100));
+        let count = html
+            .split("id=\"open-flags-count\">")
+            .nth(1)
+            .and_then(|s| s.split(" ·").next())
+            .expect("the count");
+        assert_eq!(count.replace('.', ""), format!("{shown} de {total}"));
+        for name in ["FcoCarta ", "Bank ", "SocialFuelProject "] {
+            assert!(!html.contains(&format!(">{name}")), "a subject named {name:?}");
+        }
+        assert!(
+            links(&html, "/graphql?").is_empty(),
+            "flags open GraphiQL, not raw JSON"
+        );
+        assert!(
+            links(&html, "/graphql#query=").len() as u64 > shown,
+            "each subject and the whole list"
+        );
+        // A flag's text whole, or cut at a word with an ellipsis and whole on hover.
+        for m in html.split("<span class=\"message\"").skip(1) {
+            let shown = m
+                .split_once('>')
+                .map(|(_, r)| r.split("</span>").next().unwrap_or(""))
+                .unwrap_or("");
+            if let Some(whole) = m.strip_prefix(" title=\"").and_then(|t| t.split('"').next()) {
+                let cut = shown
+                    .strip_suffix('…')
+                    .unwrap_or_else(|| panic!("cut without an ellipsis: {shown}"));
+                assert!(whole.starts_with(cut), "{cut} / {whole}");
+            }
+        }
+
+        // Charts: text of 12 px drawn at its own size (no chart wider than a phone's page), no tick marks, the
+        // family-farm share with its minimum and percentages.
+        for svg in html.split("<svg ").skip(1) {
+            let svg = svg.split("</svg>").next().unwrap_or("");
+            let width: f64 = svg
+                .split("width=\"")
+                .nth(1)
+                .and_then(|w| w.split('"').next())
+                .and_then(|w| w.parse().ok())
+                .expect("width");
+            assert!(width <= 358.0, "a chart {width} px wide");
+            for size in svg.split("font-size=\"").skip(1).filter_map(|s| s.split('"').next()) {
+                assert!(size.parse::<f64>().expect("a size") >= 11.0, "text of {size} px");
+            }
+        }
+        let share = html
+            .split("<svg id=\"chart-family-share\"")
+            .nth(1)
+            .and_then(|s| s.split("</svg>").next())
+            .expect("the share chart");
+        assert!(
+            share.contains("class=\"minimum\"") && share.contains("mínimo") && share.contains(" %<"),
+            "{share}"
+        );
+        assert!(
+            !html.contains(" V<") && !html.contains(" W<"),
+            "no unexplained suffixes"
+        );
+
+        // English on request, by header or parameter, with the links keeping it.
+        for (path, accept) in [("/dashboard", Some("en-US,en;q=0.9")), ("/dashboard?lang=en", None)] {
+            let (_, html) = page(&app, path, accept).await;
+            assert!(
+                html.contains("<html lang=\"en\"") && html.contains("Compliance dashboard as of"),
+                "{path}"
+            );
+            assert!(
+                links(&html, "/exports/dashboard-")
+                    .iter()
+                    .all(|l| l.contains("lang=en"))
+            );
+        }
+
+        // A day that does not exist, answered in the one error shape.
+        let r = app.get("/dashboard?asOf=2025-02-30").send().await.expect("GET");
+        assert_eq!(r.status().as_u16(), 400);
+        let b: Value = r.json().await.expect("JSON");
+        assert_eq!(
+            (b["error"]["code"].as_str(), b["error"]["field"].as_str()),
+            (Some("BAD_USER_INPUT"), Some("asOf")),
+            "{b}"
+        );
+        assert!(
+            b["error"]["message"].as_str().is_some_and(|m| m.contains("não existe")),
+            "{b}"
+        );
     })
     .await;
 }

@@ -76,7 +76,7 @@ async fn exports_answer_the_graphs_numbers_as_csv_and_typed_xlsx() {
         let filter = encode(&json!({ "statuses": ["APPROVED"] }));
 
         // CSV: one line per carta, the same numbers and amounts.
-        let (status, ct, body) = get(&app, &format!("/exports/cartas.csv?filter={filter}")).await;
+        let (status, ct, body) = get(&app, &format!("/exports/cartas.csv?filter={filter}&codes=true")).await;
         assert_eq!(
             (status, ct.as_str()),
             (200, "text/csv"),
@@ -102,7 +102,7 @@ async fn exports_answer_the_graphs_numbers_as_csv_and_typed_xlsx() {
         assert_eq!(from_csv, expected);
 
         // XLSX: numbers as numbers, dates as dates, the same total.
-        let (status, ct, body) = get(&app, &format!("/exports/cartas.xlsx?filter={filter}")).await;
+        let (status, ct, body) = get(&app, &format!("/exports/cartas.xlsx?filter={filter}&codes=true")).await;
         assert_eq!(status, 200);
         assert!(ct.starts_with("application/vnd.openxmlformats"), "{ct}");
         let mut book: Xlsx<_> = Xlsx::new(Cursor::new(body)).expect("an xlsx");
@@ -136,7 +136,7 @@ async fn exports_answer_the_graphs_numbers_as_csv_and_typed_xlsx() {
         );
 
         // Brazilian Excel: BOM, `;`, comma before the centavos.
-        let (_, _, body) = get(&app, "/exports/financings.csv?sep=semicolon&bom=true").await;
+        let (_, _, body) = get(&app, "/exports/financings.csv?sep=semicolon&bom=true&codes=true").await;
         assert!(
             body.starts_with("\u{feff}programme;id;bank".as_bytes()),
             "{}",
@@ -199,13 +199,20 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 #[tokio::test]
 async fn an_xlsx_export_continues_on_a_new_sheet_past_the_row_limit() {
     on_each_backend(true, |app| async move {
-        let export = fomento_api::exports::build(&app.db, &service::Caller::System, "cartas", None, None)
+        let export = fomento_api::exports::build(&app.db, &service::Caller::System, "cartas", None, None, None)
             .await
             .expect("export");
         let path = std::env::temp_dir().join(format!("fomento-test-{}.xlsx", uuid::Uuid::new_v4()));
-        let n = service::exports::write_xlsx(&app.db, &service::Caller::System, &export, &path, Some(100))
-            .await
-            .expect("written");
+        let n = service::exports::write_xlsx(
+            &app.db,
+            &service::Caller::System,
+            &export,
+            &path,
+            Some(100),
+            service::exports::Wording::Codes,
+        )
+        .await
+        .expect("written");
         let total = entity::fco_carta::Entity::find().count(&app.db).await.expect("count");
         assert_eq!(n, total);
         let mut book: Xlsx<_> = calamine::open_workbook(&path).expect("xlsx");
@@ -223,6 +230,155 @@ async fn an_xlsx_export_continues_on_a_new_sheet_past_the_row_limit() {
             rows += range.rows().count() - 1;
         }
         assert_eq!(rows as u64, total);
+    })
+    .await;
+}
+
+/// An export's answer as JSON (an error).
+async fn error(app: &TestApp, path: &str) -> (u16, Value) {
+    let (status, _, body) = get(app, path).await;
+    (
+        status,
+        serde_json::from_slice(&body).unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&body) })),
+    )
+}
+
+#[tokio::test]
+async fn exports_speak_portuguese_keep_the_day_type_their_cells_and_refuse_in_the_one_error_shape() {
+    on_each_backend(true, |app| async move {
+        // Headers and coded values in Portuguese by default, English on request, codes for scripts.
+        let approved = encode(&json!({ "statuses": ["APPROVED"] }));
+        let (_, _, body) = get(&app, &format!("/exports/cartas.csv?filter={approved}")).await;
+        let text = String::from_utf8(body).expect("UTF-8");
+        let header = fields(text.lines().next().expect("header"), ',');
+        assert!(
+            header.contains(&"Etapa".to_owned()) && header.contains(&"Valor (R$)".to_owned()),
+            "{header:?}"
+        );
+        let stage = header.iter().position(|h| h == "Etapa").expect("stage");
+        assert!(
+            text.lines().skip(1).all(|l| fields(l, ',')[stage] == "Aprovada"),
+            "{text}"
+        );
+        let r = app
+            .get(&format!("/exports/cartas.csv?filter={approved}"))
+            .header("accept-language", "en")
+            .send()
+            .await
+            .expect("GET");
+        let text = r.text().await.expect("text");
+        assert!(text.starts_with("No.,Number,Bank"), "{}", &text[..60]);
+        assert!(text.lines().nth(1).is_some_and(|l| l.contains(",Approved,")), "{text}");
+
+        // A dashboard table of another day, with decimal commas for percentages as for money under `sep=semicolon`.
+        let day = "2025-06-30";
+        let (_, _, body) = get(
+            &app,
+            &format!("/exports/dashboard-fco_chamber_share.csv?asOf={day}&sep=semicolon"),
+        )
+        .await;
+        let text = String::from_utf8(body).expect("UTF-8");
+        let then = app
+            .data(
+                "query($d: Date) { complianceDashboard(asOf: $d) { table(name: \"fco_chamber_share\") { rows } } }",
+                json!({ "d": day }),
+            )
+            .await;
+        let rows = then["complianceDashboard"]["table"]["rows"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert!(!rows.is_empty(), "approvals by {day}");
+        assert_eq!(text.lines().count(), rows.len() + 1, "{text}");
+        for line in text.lines().skip(1) {
+            let f = fields(line, ';');
+            assert!(
+                f[2].contains(',') && f[3].contains(',') && !f[3].contains('.'),
+                "{line}"
+            );
+        }
+        let (_, _, body) = get(
+            &app,
+            &format!("/exports/dashboard-fco_chamber_share.csv?asOf={day}&sep=tab"),
+        )
+        .await;
+        assert!(
+            String::from_utf8_lossy(&body)
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.split('\t').count() == 4)
+        );
+
+        // XLSX: percentages are numbers formatted as percentages; instants in Brasília time, said in the header.
+        let (status, _, body) = get(&app, &format!("/exports/dashboard-fco_chamber_share.xlsx?asOf={day}")).await;
+        assert_eq!(status, 200);
+        let mut book: Xlsx<_> = Xlsx::new(Cursor::new(body)).expect("an xlsx");
+        let range = book.worksheet_range("fco_chamber_share").expect("sheet");
+        let shares: Vec<f64> = range
+            .rows()
+            .skip(1)
+            .map(|r| match r[3] {
+                Data::Float(f) => f,
+                ref other => panic!("a percentage is a number cell, not {other:?}"),
+            })
+            .collect();
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 0.001, "{shares:?}");
+        let (_, _, body) = get(&app, "/exports/flags.xlsx").await;
+        let mut book: Xlsx<_> = Xlsx::new(Cursor::new(body)).expect("an xlsx");
+        let range = book.worksheet_range("flags").expect("sheet");
+        let header: Vec<String> = range
+            .rows()
+            .next()
+            .expect("header")
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        let raised = header
+            .iter()
+            .position(|h| h == "Aberto em (horário de Brasília)")
+            .expect("raised at, in Brasília");
+        assert!(range.rows().skip(1).all(|r| matches!(r[raised], Data::DateTime(_))));
+
+        // What is wrong, in the one error shape, in Portuguese by default.
+        let cases = [
+            ("/exports/cartas.csv?filter=%7Bnope", "filter", "não é JSON"),
+            (
+                &*format!(
+                    "/exports/cartas.csv?filter={}",
+                    encode(&json!({ "statuss": ["APPROVED"] }))
+                ),
+                "filter",
+                "statuss",
+            ),
+            (
+                &*format!(
+                    "/exports/flags.csv?filter={}",
+                    encode(&json!({ "ruleCodes": ["SF-NOPE"] }))
+                ),
+                "filter",
+                "SF-NOPE",
+            ),
+            ("/exports/dashboard-deadlines.csv?asOf=2026-13-01", "asOf", "não existe"),
+            ("/exports/dashboard-deadlines.csv?asOf=ontem", "asOf", "AAAA-MM-DD"),
+            ("/exports/cartas.csv?sep=pipe", "sep", "semicolon"),
+            ("/exports/cartas.csv?asOf=2025-06-30", "asOf", "tabelas do painel"),
+            ("/exports/cartas.csv?colour=blue", "query", "colour"),
+        ];
+        for (path, field, words) in cases {
+            let (status, b) = error(&app, path).await;
+            assert_eq!(status, 400, "{path}: {b}");
+            assert_eq!(
+                (b["error"]["code"].as_str(), b["error"]["field"].as_str()),
+                (Some("BAD_USER_INPUT"), Some(field)),
+                "{path}: {b}"
+            );
+            assert!(
+                b["error"]["message"].as_str().is_some_and(|m| m.contains(words)),
+                "{path}: {b}"
+            );
+        }
+        let (status, b) = error(&app, "/exports/borrowers.csv").await;
+        assert_eq!((status, b["error"]["code"].as_str()), (404, Some("NOT_FOUND")), "{b}");
     })
     .await;
 }

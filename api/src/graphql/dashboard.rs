@@ -10,28 +10,28 @@ use super::{
 };
 use async_graphql::{Context, Object, Result, SimpleObject};
 use entity::domain::Authority;
-use service::dashboard;
+use service::dashboard::{self, TableProgramme};
 
-/// The dashboard's key figures as of its day.
+/// The dashboard's key figures as of its day. Narrowed to one programme, the other programme's figures are null.
 #[derive(SimpleObject, Debug, Clone)]
 pub struct DashboardFigures {
-    /// MDA framing decisions overdue (SF-DECISION-30D).
-    pub decisions_overdue: u64,
-    /// MDA framing decisions due within their window.
-    pub decisions_due_soon: u64,
-    /// External evaluations overdue (SF-EXTERNAL-EVAL-6M, SF-EXTENSION-12M).
-    pub evaluations_overdue: u64,
-    /// External evaluations due within their window.
-    pub evaluations_due_soon: u64,
-    /// Approved cartas whose 120 days ran out without a contract.
-    pub approvals_expired: u64,
-    /// Approved cartas whose 120 days end within the window.
-    pub approvals_expiring: u64,
-    /// Cartas contracted up to the day.
-    pub contracted_count: u64,
-    /// Their amount, in reais.
-    pub contracted_amount: rust_decimal::Decimal,
-    /// Flags open on the day.
+    /// MDA framing decisions overdue (SF-DECISION-30D); null for FCO Rural alone.
+    pub decisions_overdue: Option<u64>,
+    /// MDA framing decisions due within their window; null for FCO Rural alone.
+    pub decisions_due_soon: Option<u64>,
+    /// External evaluations overdue (SF-EXTERNAL-EVAL-6M, SF-EXTENSION-12M); null for FCO Rural alone.
+    pub evaluations_overdue: Option<u64>,
+    /// External evaluations due within their window; null for FCO Rural alone.
+    pub evaluations_due_soon: Option<u64>,
+    /// Approved cartas whose 120 days ran out without a contract; null for social fuel alone.
+    pub approvals_expired: Option<u64>,
+    /// Approved cartas whose 120 days end within the window; null for social fuel alone.
+    pub approvals_expiring: Option<u64>,
+    /// Cartas contracted up to the day; null for social fuel alone.
+    pub contracted_count: Option<u64>,
+    /// Their amount, in reais; null for social fuel alone.
+    pub contracted_amount: Option<rust_decimal::Decimal>,
+    /// Flags open on the day (of the programme, when narrowed to one).
     pub open_flags: u64,
     /// Of them, violations.
     pub open_violations: u64,
@@ -49,17 +49,28 @@ impl DashboardTable {
         &self.0.name
     }
 
-    /// What it shows.
-    async fn title(&self) -> &str {
-        &self.0.title
+    /// What it shows, in the language of `Accept-Language` (Portuguese by default).
+    async fn title(&self, ctx: &Context<'_>) -> String {
+        self.0.title(super::error::lang(ctx))
     }
 
-    /// The column names.
+    /// The column codes (`rule_code`), stable for scripts.
     async fn columns(&self) -> &[String] {
         &self.0.columns
     }
 
-    /// The rows, each cell as text (amounts in reais with a point, days as `YYYY-MM-DD`).
+    /// The column headers, in the language of `Accept-Language` (Portuguese by default).
+    async fn headers(&self, ctx: &Context<'_>) -> Vec<String> {
+        let lang = super::error::lang(ctx);
+        self.0
+            .columns
+            .iter()
+            .map(|c| service::labels::header(c, lang))
+            .collect()
+    }
+
+    /// The rows, each cell as text as stored (amounts and percentages with a point, days as `YYYY-MM-DD`, codes as
+    /// codes).
     async fn rows(&self) -> Vec<Vec<String>> {
         self.0
             .rows
@@ -89,15 +100,20 @@ impl ComplianceDashboard {
     /// The key figures.
     async fn figures(&self) -> DashboardFigures {
         let f = &self.0.figures;
+        let sf = |v: u64| self.0.shows(TableProgramme::SocialFuel).then_some(v);
+        let fco = |v: u64| self.0.shows(TableProgramme::FcoRural).then_some(v);
         DashboardFigures {
-            decisions_overdue: f.decisions_overdue,
-            decisions_due_soon: f.decisions_due_soon,
-            evaluations_overdue: f.evaluations_overdue,
-            evaluations_due_soon: f.evaluations_due_soon,
-            approvals_expired: f.approvals_expired,
-            approvals_expiring: f.approvals_expiring,
-            contracted_count: f.contracted_count,
-            contracted_amount: entity::domain::Money(f.contracted_cents).to_decimal(),
+            decisions_overdue: sf(f.decisions_overdue),
+            decisions_due_soon: sf(f.decisions_due_soon),
+            evaluations_overdue: sf(f.evaluations_overdue),
+            evaluations_due_soon: sf(f.evaluations_due_soon),
+            approvals_expired: fco(f.approvals_expired),
+            approvals_expiring: fco(f.approvals_expiring),
+            contracted_count: fco(f.contracted_count),
+            contracted_amount: self
+                .0
+                .shows(TableProgramme::FcoRural)
+                .then(|| entity::domain::Money(f.contracted_cents).to_decimal()),
             open_flags: f.open_flags,
             open_violations: f.open_violations,
         }
@@ -128,7 +144,10 @@ impl DashboardQuery {
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The day; today in Brasília by default.")] as_of: Option<Date>,
-        #[graphql(desc = "Only this programme's tables (the flag tables always).")] programme: Option<Programme>,
+        #[graphql(
+            desc = "Only this programme's figures, tables and rows (the deadline and flag tables keep its rows)."
+        )]
+        programme: Option<Programme>,
     ) -> Result<ComplianceDashboard> {
         let as_of = as_of.map_or_else(|| service::Clock::System.today(), |d| d.0);
         let d = dashboard::get(db(ctx), as_of).await.served(ctx)?;

@@ -1,34 +1,24 @@
 //! `GET /exports/{name}.csv` and `GET /exports/{name}.xlsx`: the flag list, the financings and the cartas as files,
-//! filtered by the graph's filter (`?filter=` JSON). CSV streams a page at a time (`?sep=semicolon` for Brazilian
-//! Excel, `?bom=true` for a byte-order mark); XLSX is written to a temporary file, sheet by sheet on disk, then
-//! streamed.
+//! filtered by the graph's filter (`?filter=` JSON, as strict as the graph). CSV streams a page at a time
+//! (`?sep=semicolon` for Brazilian Excel, `?sep=tab`, `?bom=true` for a byte-order mark); XLSX is written to a
+//! temporary file, sheet by sheet on disk, then streamed. Headers and coded values are in Portuguese, or English by
+//! `?lang=en` or `Accept-Language`; `?codes=true` gives column codes and stored values for scripts. A dashboard table
+//! takes `?asOf=` and `?programme=`. Every refusal is in the one REST error shape.
 
-use super::AppState;
+use super::{AppState, params::Params};
 use axum::{
     body::{Body, Bytes},
-    extract::{Path, Query, State},
+    extract::{Path, RawQuery, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use service::exports::{self, CsvStyle, Cursor};
+use service::{
+    exports::{self, CsvStyle, Cursor, Separator, Wording},
+    messages::{Message, code},
+};
 
-/// The query string.
-#[derive(Debug, serde::Deserialize, Default)]
-pub struct Params {
-    /// The graph's filter, as JSON.
-    filter: Option<String>,
-    /// `semicolon` for `;` between fields and `,` before the centavos.
-    sep: Option<String>,
-    /// `true` for a byte-order mark.
-    bom: Option<bool>,
-    /// For a dashboard table: the day (`YYYY-MM-DD`); today in Brasília by default.
-    #[serde(rename = "asOf")]
-    as_of: Option<chrono::NaiveDate>,
-}
-
-fn problem(status: StatusCode, message: String) -> Response {
-    (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
-}
+/// The parameters an export takes.
+pub const PARAMETERS: &[&str] = &["filter", "sep", "bom", "asOf", "programme", "lang", "codes"];
 
 /// The export handler.
 pub async fn export(
@@ -37,10 +27,10 @@ pub async fn export(
     axum::Extension(remote): axum::Extension<service::audit::Remote>,
     headers: axum::http::HeaderMap,
     Path(file): Path<String>,
-    Query(p): Query<Params>,
+    RawQuery(query): RawQuery,
 ) -> Response {
     let db = state.db.clone();
-    let response = export_file(state, caller.clone(), headers, &file, p).await;
+    let response = export_file(state, caller.clone(), headers, &file, query.as_deref()).await;
     super::auth::audited(&db, &caller, "export", Some(&file), &remote, response).await
 }
 
@@ -49,40 +39,92 @@ async fn export_file(
     caller: service::Caller,
     headers: axum::http::HeaderMap,
     file: &str,
-    p: Params,
+    query: Option<&str>,
 ) -> Response {
-    let Some((name, ext)) = file.rsplit_once('.') else {
-        return problem(StatusCode::NOT_FOUND, format!("{file}: ask for NAME.csv or NAME.xlsx"));
+    let lang = super::reports::lang_of(&headers);
+    let p = match Params::parse(query, PARAMETERS) {
+        Ok(p) => p,
+        Err(wrong) => return super::params::refuse(wrong, lang),
     };
-    if !matches!(ext, "csv" | "xlsx") {
-        return problem(StatusCode::NOT_FOUND, format!("{file}: the formats are csv and xlsx"));
-    }
+    let lang = match p.lang(&headers) {
+        Ok(l) => l,
+        Err(wrong) => return super::params::refuse(wrong, lang),
+    };
+    let Some((name, ext)) = file.rsplit_once('.').filter(|(_, ext)| matches!(*ext, "csv" | "xlsx")) else {
+        return super::reports::refuse(
+            StatusCode::NOT_FOUND,
+            None,
+            Message::new(code::EXPORT_FORMAT).arg("file", file),
+            lang,
+        );
+    };
     if let Err(e) = service::access::authorize(&caller, crate::exports::operation_of(name)) {
-        return super::reports::refuse_service(e, super::reports::lang_of(&headers));
+        return super::reports::refuse_service(e, lang);
     }
-    let export = match crate::exports::build(&state.db, &caller, name, p.filter.as_deref(), p.as_of).await {
+    let read = || -> Result<_, super::params::Wrong> {
+        let separator = p.choice(
+            "sep",
+            &[
+                ("comma", Separator::Comma),
+                ("semicolon", Separator::Semicolon),
+                ("tab", Separator::Tab),
+            ],
+        )?;
+        Ok((
+            p.as_of()?,
+            p.programme()?,
+            separator.unwrap_or_default(),
+            p.flag("bom")?.unwrap_or(false),
+            p.flag("codes")?.unwrap_or(false),
+        ))
+    };
+    let (as_of, programme, separator, bom, codes) = match read() {
+        Ok(v) => v,
+        Err(wrong) => return super::params::refuse(wrong, lang),
+    };
+    if !name.starts_with("dashboard-")
+        && let Some(field) = [("asOf", as_of.is_some()), ("programme", programme.is_some())]
+            .into_iter()
+            .find_map(|(f, given)| given.then_some(f))
+    {
+        let m = Message::new(code::PARAMETER_TABLES_ONLY).arg("name", field);
+        return super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
+    }
+    let wording = if codes { Wording::Codes } else { Wording::People(lang) };
+    let export = match crate::exports::build(&state.db, &caller, name, p.get("filter"), as_of, programme).await {
         Ok(e) => e,
-        Err(e) if e.starts_with("no export") => return problem(StatusCode::NOT_FOUND, e),
-        Err(e) => return problem(StatusCode::BAD_REQUEST, e),
+        Err(crate::exports::ExportError::Service(e)) => return super::reports::refuse_service(e, lang),
+        Err(crate::exports::ExportError::Unknown(m)) => {
+            return super::reports::refuse(StatusCode::NOT_FOUND, None, m, lang);
+        }
+        Err(crate::exports::ExportError::Parameter(field, m)) => {
+            return super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
+        }
     };
     let disposition = format!("attachment; filename=\"{name}.{ext}\"");
     if ext == "csv" {
         let style = CsvStyle {
-            semicolon: p.sep.as_deref() == Some("semicolon"),
-            bom: p.bom.unwrap_or(false),
+            separator,
+            bom,
+            wording,
         };
         let (mut tx, rx) = futures::channel::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
         let db = state.db.clone();
         let streaming = caller.clone();
         tokio::spawn(async move {
             use futures::SinkExt;
-            if tx.send(Ok(Bytes::from(style.head(&export.header())))).await.is_err() {
+            if tx
+                .send(Ok(Bytes::from(style.head(&export.header(style.wording)))))
+                .await
+                .is_err()
+            {
                 return;
             }
             let mut cursor = Cursor::default();
             loop {
                 match exports::next_page(&db, &streaming, &export, &mut cursor).await {
-                    Ok(Some(rows)) => {
+                    Ok(Some(mut rows)) => {
+                        export.worded(style.wording, &mut rows);
                         let mut buf = Vec::with_capacity(rows.len() * 128);
                         for r in &rows {
                             style.line(r, &mut buf);
@@ -104,21 +146,22 @@ async fn export_file(
             [
                 (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
                 (header::CONTENT_DISPOSITION, disposition),
+                (header::CONTENT_LANGUAGE, lang.tag().to_owned()),
             ],
             Body::from_stream(rx),
         )
             .into_response();
     }
     let path = std::env::temp_dir().join(format!("fomento-export-{}.xlsx", uuid::Uuid::new_v4().simple()));
-    if let Err(e) = exports::write_xlsx(&state.db, &caller, &export, &path, None).await {
+    if let Err(e) = exports::write_xlsx(&state.db, &caller, &export, &path, None, wording).await {
         let _ = std::fs::remove_file(&path);
-        return problem(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+        return super::reports::refuse_service(e, lang);
     }
     let file = tokio::fs::File::open(&path).await;
     // The open handle keeps the bytes readable; the name goes at once.
     let _ = std::fs::remove_file(&path);
     let Ok(file) = file else {
-        return problem(StatusCode::INTERNAL_SERVER_ERROR, "the export's file vanished".into());
+        return super::reports::internal("the export's file vanished".into(), lang);
     };
     let stream = futures::stream::unfold(file, |mut f| async move {
         use tokio::io::AsyncReadExt;
@@ -139,6 +182,7 @@ async fn export_file(
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned(),
             ),
             (header::CONTENT_DISPOSITION, disposition),
+            (header::CONTENT_LANGUAGE, lang.tag().to_owned()),
         ],
         Body::from_stream(stream),
     )

@@ -686,7 +686,9 @@ const GRAPHIQL: &str = r#"<!doctype html>
   <script src="/graphiql/graphiql.min.js"></script>
   <script>
     const fetcher = GraphiQL.createFetcher({ url: window.location.pathname });
-    ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher }));
+    // `/graphql#query=…` (the dashboard's links) opens with that query in the editor.
+    const query = new URLSearchParams(window.location.hash.slice(1)).get('query') || undefined;
+    ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher, query, defaultQuery: query }));
   </script>
 </body>
 </html>"#;

@@ -10,6 +10,7 @@ pub mod forwarded;
 pub mod graphql;
 pub mod health;
 pub mod imports;
+pub mod params;
 pub mod reports;
 pub mod session;
 

@@ -1,0 +1,116 @@
+//! Query strings read strictly, as the graph reads its arguments: each parameter named once and known to the address,
+//! days that exist, values among those allowed; what is wrong is answered in the one REST error shape
+//! (`reports::refuse`), in the reader's language.
+
+use axum::{http::StatusCode, response::Response};
+use chrono::NaiveDate;
+use entity::vocab::Programme;
+use service::messages::{Lang, Message, code};
+use std::collections::BTreeMap;
+
+/// A query string's parameters, by name.
+#[derive(Debug, Default)]
+pub struct Params(BTreeMap<String, String>);
+
+/// A wrong parameter: its name and what is wrong.
+pub type Wrong = (&'static str, Message);
+
+impl Params {
+    /// The parameters of `raw`, each of them among `allowed`.
+    pub fn parse(raw: Option<&str>, allowed: &[&'static str]) -> Result<Self, Wrong> {
+        let mut out = BTreeMap::new();
+        for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let (k, v) = (super::graphql::decode(k), super::graphql::decode(v));
+            let Some(known) = allowed.iter().find(|a| **a == k) else {
+                return Err((
+                    "query",
+                    Message::new(code::PARAMETER_UNKNOWN)
+                        .arg("name", k)
+                        .arg("names", allowed.join(", ")),
+                ));
+            };
+            if out.insert((*known).to_owned(), v).is_some() {
+                return Err((known, Message::new(code::PARAMETER_REPEATED).arg("name", known)));
+            }
+        }
+        Ok(Self(out))
+    }
+
+    /// The text of `name`, if given and not empty.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str).filter(|v| !v.is_empty())
+    }
+
+    /// The day `asOf` names (`YYYY-MM-DD`), if given: a day that does not exist (`2025-02-30`) is told apart from
+    /// text that is no date.
+    pub fn as_of(&self) -> Result<Option<NaiveDate>, Wrong> {
+        let Some(v) = self.get("asOf") else {
+            return Ok(None);
+        };
+        NaiveDate::parse_from_str(v, "%Y-%m-%d").map(Some).map_err(|e| {
+            let code = if e.kind() == chrono::format::ParseErrorKind::OutOfRange {
+                code::DAY_DOES_NOT_EXIST
+            } else {
+                code::DAY_FORMAT
+            };
+            ("asOf", Message::new(code).arg("value", v))
+        })
+    }
+
+    /// The programme `programme` names (`SOCIAL_FUEL`, `FCO_RURAL`), if given.
+    pub fn programme(&self) -> Result<Option<Programme>, Wrong> {
+        self.choice(
+            "programme",
+            &[
+                ("SOCIAL_FUEL", Programme::SocialFuel),
+                ("FCO_RURAL", Programme::FcoRural),
+            ],
+        )
+    }
+
+    /// The language: `lang` (`pt-BR`, `en`) if given, else the `Accept-Language` header's.
+    pub fn lang(&self, headers: &axum::http::HeaderMap) -> Result<Lang, Wrong> {
+        match self.get("lang") {
+            None => Ok(super::reports::lang_of(headers)),
+            Some(v) => Lang::from_tag(v).ok_or_else(|| {
+                (
+                    "lang",
+                    Message::new(code::PARAMETER_CHOICE)
+                        .arg("value", v)
+                        .arg("choices", "pt-BR, en"),
+                )
+            }),
+        }
+    }
+
+    /// `true` or `false` for `name`, if given.
+    pub fn flag(&self, name: &'static str) -> Result<Option<bool>, Wrong> {
+        self.choice(name, &[("true", true), ("false", false)])
+    }
+
+    /// One of `choices` for `name`, if given.
+    pub fn choice<T: Copy>(&self, name: &'static str, choices: &[(&str, T)]) -> Result<Option<T>, Wrong> {
+        let Some(v) = self.get(name) else {
+            return Ok(None);
+        };
+        choices
+            .iter()
+            .find(|(k, _)| *k == v)
+            .map(|(_, t)| Some(*t))
+            .ok_or_else(|| {
+                let names: Vec<&str> = choices.iter().map(|(k, _)| *k).collect();
+                (
+                    name,
+                    Message::new(code::PARAMETER_CHOICE)
+                        .arg("value", v)
+                        .arg("choices", names.join(", ")),
+                )
+            })
+    }
+}
+
+/// `400` for a wrong parameter, in the one error shape.
+pub fn refuse((field, message): Wrong, lang: Lang) -> Response {
+    super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), message, lang)
+}
