@@ -70,6 +70,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "recordChamberAttendance",
             "placeFcoCartaOnAgenda",
             "recordChamberResultsSent",
+            "recordChamberOpinion",
             "recordBbPeriodicReport",
             "createEconomicGroup",
             "addEconomicGroupMembers",

@@ -50,6 +50,7 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "recordChamberAttendance"
         | "placeFcoCartaOnAgenda"
         | "recordChamberResultsSent"
+        | "recordChamberOpinion"
         | "recordBbPeriodicReport"
         | "createEconomicGroup"
         | "addEconomicGroupMembers"

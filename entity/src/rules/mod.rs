@@ -38,6 +38,8 @@ pub fn quiet() -> bool {
     QUIET.with(std::cell::Cell::get)
 }
 
+#[cfg(test)]
+mod boundaries;
 pub mod calendar;
 pub mod fco;
 pub mod lifecycle;
@@ -207,7 +209,7 @@ rules! {
     FCO_SIRE_RATIO = "FCO-SIRE-RATIO", "IN CDAE/MT 2019, art. 6, I, c", Checked, "Unregistered dams only with at least 1 sire per 30 dams.";
     FCO_PASTURE_SOIL = "FCO-PASTURE-SOIL", "IN CDAE/MT 2019, art. 6, II, a; art. 7, II, a; art. 12", Checklist, "Forming, renovating or recovering pastures requires soil-fertility correction based on a soil analysis.";
     FCO_WEANED_2000 = "FCO-WEANED-2000", "IN CDAE/MT 2019, art. 6, §1", Checked, "Weaned cattle for early finishing: at most 2,000 head per borrower or group.";
-    FCO_GTA = "FCO-GTA", "IN CDAE/MT 2019, art. 6, §3; art. 7, §2; art. 8, §2", Checklist, "Livestock money is released against the animal transit permit (and INDEA/MT registration).";
+    FCO_GTA = "FCO-GTA", "IN CDAE/MT 2019, art. 6, §3; art. 7, §2; art. 8, §2", Checklist, "Livestock money is released against the animal transit permit; for swine the INDEA/MT registration conditions the contract itself.";
     FCO_IA_INFO = "FCO-IA-INFO", "IN CDAE/MT 2019, art. 6, §7; art. 7, §6", Checked, "Genetic-improvement financing requires the artificial-insemination information in the carta.";
     FCO_PROFESSIONAL = "FCO-PROFESSIONAL", "IN CDAE/MT 2019, art. 6, §6–8; art. 7, §5–7", Checklist, "Embryo transfer and fixed-time AI need a qualified professional named in the carta.";
     FCO_SWINE_ORIGIN = "FCO-SWINE-ORIGIN", "IN CDAE/MT 2019, art. 8", Checklist, "No swine from auctions, fairs or shows; breeders from GRSC-certified farms.";
@@ -223,7 +225,7 @@ rules! {
     FCO_GREEN = "FCO-GREEN", "IN CDAE/MT 2019, art. 13", Checklist, "FCO Verde: environmental consent, approved management plan, validated guidelines.";
     FCO_SEED_MAPA = "FCO-SEED-MAPA", "IN CDAE/MT 2019, art. 13, §5", Checklist, "Forestry: seed and seedling suppliers registered with MAPA (conformity term at release).";
     FCO_SPECIAL_DEMAND = "FCO-SPECIAL-DEMAND", "IN CDAE/MT 2019, art. 14", Checked, "Special demands the instruction does not prioritise are analysed, exceptionally, by the CPACR and CDAE, whatever the amount.";
-    FCO_AMENDMENT = "FCO-AMENDMENT", "IN CDAE/MT 2019, art. 15", Checked, "Increases up to 10 % (within the ceiling), reductions, related swaps, listed municipalities and size changes need no new approval.";
+    FCO_AMENDMENT = "FCO-AMENDMENT", "IN CDAE/MT 2019, art. 15", Checked, "Increases up to 10 % (within the ceiling, not reaching the chamber's threshold from below), reductions, related swaps, listed municipalities and size changes need no new approval.";
     FCO_OPERATING_ONLY = "FCO-OPERATING-ONLY", "IN CDAE/MT 2019, art. 16", Checked, "Stand-alone operating credit only for fish farming, sow retention and weaned cattle.";
     FCO_CLASSIFY = "FCO-CLASSIFY", "IN CDAE/MT 2019, art. 17", Checked, "Items are fixed or semi-fixed investment by their kind and useful life.";
     FCO_PREDOMINANCE = "FCO-PREDOMINANCE", "IN CDAE/MT 2019, art. 17, I", Checked, "A financing is investment credit when most of its budget goes to fixed and semi-fixed investments.";

@@ -20,7 +20,7 @@ fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).expect("date")
 }
 
-fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta::Model {
+pub(super) fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta::Model {
     fco_carta::Model {
         id: 1,
         number: "C-1".into(),
@@ -52,11 +52,17 @@ fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -> fco_carta
         presented_on: None,
         special_demand: false,
         borrower_name: None,
+        expired_on: None,
     }
 }
 
 /// A carta the chamber approved on `on` (decided and approved that day), in stage `stage`.
-fn approved_by_chamber(activity: FcoActivity, amount: i64, on: NaiveDate, stage: FcoCartaStage) -> fco_carta::Model {
+pub(super) fn approved_by_chamber(
+    activity: FcoActivity,
+    amount: i64,
+    on: NaiveDate,
+    stage: FcoCartaStage,
+) -> fco_carta::Model {
     let mut c = carta(activity, amount, 96, 24);
     c.stage = stage;
     c.decided_by = Some("CHAMBER".into());
@@ -65,7 +71,12 @@ fn approved_by_chamber(activity: FcoActivity, amount: i64, on: NaiveDate, stage:
     c
 }
 
-fn item(kind: ItemKind, heads: Option<i32>, age: Option<i32>, class: InvestmentClass) -> fco_carta_item::Model {
+pub(super) fn item(
+    kind: ItemKind,
+    heads: Option<i32>,
+    age: Option<i32>,
+    class: InvestmentClass,
+) -> fco_carta_item::Model {
     fco_carta_item::Model {
         id: 1,
         carta_id: 1,
@@ -291,6 +302,8 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
         starts_at: Utc.with_ymd_and_hms(2026, 3, 10, 13, 0, 0).single().expect("ts"),
         results_sent_at: Some(Utc.with_ymd_and_hms(2026, 3, 13, 13, 0, 1).single().expect("ts")),
         notes: None,
+        opinion_at: None,
+        opinion_reference: None,
     };
     let mut c = carta(FcoActivity::Grains, 2_000_000, 24, 6);
     c.decided_by = Some("CHAMBER".into());
@@ -1414,6 +1427,8 @@ fn the_rules_read_no_column_the_judging_passes_leave_unread() {
         starts_at: Utc.with_ymd_and_hms(2026, 3, 20, 12, 0, 0).single().expect("time"),
         results_sent_at: None,
         notes: None,
+        opinion_at: None,
+        opinion_reference: None,
     };
     let items = [
         item(ItemKind::Dam, Some(300), Some(30), InvestmentClass::SemiFixed),
