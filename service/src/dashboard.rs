@@ -610,13 +610,12 @@ async fn ceiling_table(db: &impl ConnectionTrait, params: &rules::params::Params
     // (approved or contracted by then).
     let later = "COALESCE(c.submitted_on > $1, FALSE) OR COALESCE(c.decided_on > $1, FALSE) \
         OR COALESCE(c.approved_on > $1, FALSE) OR COALESCE(c.contracted_on > $1, FALSE) \
-        OR COALESCE(c.expired_on > $1, FALSE) OR COALESCE(c.received_by_council_at >= $2, FALSE)";
+        OR COALESCE(c.received_by_council_at >= $2, FALSE)";
     let sql = format!(
         "SELECT p.economic_group_id, CAST(SUM(c.financed_amount) AS BIGINT) FROM {cartas} \
          JOIN party p ON p.id = c.party_id \
          WHERE p.economic_group_id IS NOT NULL AND CASE WHEN {later} \
-           THEN COALESCE(c.contracted_on <= $1, FALSE) \
-             OR (COALESCE(c.approved_on <= $1, FALSE) AND NOT COALESCE(c.expired_on <= $1, FALSE)) \
+           THEN COALESCE(c.contracted_on <= $1, FALSE) OR COALESCE(c.approved_on <= $1, FALSE) \
            ELSE c.stage IN ('APPROVED', 'CONTRACTED') END \
          GROUP BY p.economic_group_id",
         cartas = cartas_on()

@@ -505,14 +505,12 @@ fn heads_cartas() -> sea_orm::sea_query::SelectStatement {
         .to_owned()
 }
 
-/// The cartas that may commit money on some day: those stored as committed (approved or contracted), those with
-/// an earlier approval cycle (each was approved or contracted when an amendment reopened it), and those expired (approved
-/// until the day their 120 days lapsed).
+/// The cartas that may commit money on some day: those stored as committed (approved or contracted), and those with
+/// an earlier approval cycle (each was approved or contracted when an amendment reopened it).
 fn committed_sometime() -> sea_orm::Condition {
     sea_orm::Condition::any()
         .add(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
         .add(fco_carta::Column::Id.in_subquery(cycled_cartas()))
-        .add(fco_carta::Column::ExpiredOn.is_not_null())
 }
 
 /// The cartas that may commit money on some day ([`committed_sometime`]) of these borrowers, or among these cartas,
@@ -574,12 +572,6 @@ async fn settled_sums(
         .columns([C::Id, C::PartyId, C::FinancedAmount])
         .expr_as(Expr::case(settled, true).finally(false), "settled")
         .filter(committed_sometime())
-        // An approval that lapsed by the day commits nothing then.
-        .filter(
-            sea_orm::Condition::any()
-                .add(C::ExpiredOn.is_null())
-                .add(C::ExpiredOn.gt(day)),
-        )
         .build(backend);
     let mut sums: HashMap<i64, i128> = HashMap::new();
     let mut rest = Vec::new();

@@ -131,7 +131,7 @@ impl Model {
 
 /// The cartas as their cycle in force at the end of day `day` left them, for a statement that groups cartas as known
 /// on a day (the dashboard's): a derived table with `fco_carta`'s columns `id`, `bank_id`, `party_id`, `line`,
-/// `activity`, `municipality_code`, the cycle's columns and `expired_on` (none in a closed cycle), one row a carta, [`in_force`] written in SQL (`day` is the
+/// `activity`, `municipality_code` and the cycle's columns, one row a carta, [`in_force`] written in SQL (`day` is the
 /// statement's placeholder for the day, `$1`). A carta without a cycle closed after the day is its own row; the others
 /// take the first cycle closed after it.
 pub fn in_force_sql(day: &str) -> String {
@@ -145,10 +145,10 @@ pub fn in_force_sql(day: &str) -> String {
             .join(", ")
     };
     format!(
-        "SELECT c.id, c.bank_id, c.party_id, c.line, c.activity, c.municipality_code, {open}, c.expired_on \
-           FROM fco_carta c WHERE c.id NOT IN (SELECT carta_id FROM fco_carta_cycle WHERE closed_on > {day}) \
+        "SELECT c.id, c.bank_id, c.party_id, c.line, c.activity, c.municipality_code, {open} FROM fco_carta c \
+           WHERE c.id NOT IN (SELECT carta_id FROM fco_carta_cycle WHERE closed_on > {day}) \
          UNION ALL \
-         SELECT c.id, c.bank_id, c.party_id, c.line, c.activity, c.municipality_code, {closed}, NULL \
+         SELECT c.id, c.bank_id, c.party_id, c.line, c.activity, c.municipality_code, {closed} \
            FROM fco_carta_cycle y JOIN fco_carta c ON c.id = y.carta_id \
            WHERE y.closed_on > {day} AND NOT EXISTS (SELECT 1 FROM fco_carta_cycle z \
              WHERE z.carta_id = y.carta_id AND z.closed_on > {day} AND z.number < y.number)",
