@@ -478,7 +478,8 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         let starts = Utc.from_utc_datetime(&d.and_hms_opt(13, 0, 0).unwrap_or_default());
         let meeting = service::chamber::schedule(db, starts, None).await?;
         let sent = Utc.from_utc_datetime(&(d + Duration::days(2)).and_hms_opt(17, 0, 0).unwrap_or_default());
-        meetings.push(service::chamber::record_results_sent(db, meeting.id, sent).await?);
+        let sent_on = at(d + Duration::days(2));
+        meetings.push(service::chamber::record_results_sent(db, &sent_on, meeting.id, sent, &[]).await?);
     }
 
     // FCO cartas: 300 in Mato Grosso; the first twelve belong to companies of the social-fuel programme.
@@ -515,8 +516,12 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                 // Some beef producers show sires of their own in the project (art. 6 I c); some swine herds breed
                 // by artificial insemination (art. 8 §5).
                 existing_sires: (plan.activity == FcoActivity::BeefCattle && i % 2 == 0).then_some(3),
-                artificial_insemination: matches!(plan.activity, FcoActivity::Swine | FcoActivity::SowRetention)
-                    .then_some(i % 3 == 0),
+                // Genetic improvement is contracted only with the insemination information stated (art. 6 §7, 7 §6).
+                artificial_insemination: matches!(
+                    plan.activity,
+                    FcoActivity::Swine | FcoActivity::SowRetention | FcoActivity::BeefCattle | FcoActivity::DairyCattle
+                )
+                .then_some(i % 3 == 0),
                 special_demand: false,
                 created_on: Some(created),
             },
@@ -578,6 +583,26 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                     // Presented to the bank a few days before the contract (art. 3 sole §).
                     let p = on - Duration::days(5);
                     service::lifecycle::transition_carta(db, &at(p), c.id, FcoEvent::Present { on: p }).await?;
+                }
+                // The bank confirmed the INDEA/MT registration the contract is conditioned on (art. 8 §2, 10 sole §).
+                for k in entity::rules::fco::CONTRACT_CONDITIONS
+                    .iter()
+                    .filter(|k| (k.applies)(c.activity) && k.code.kind() == entity::rules::RuleKind::Checklist)
+                {
+                    let financing = (entity::vocab::Programme::FcoRural, c.id);
+                    let who = "analista do banco (demonstração)";
+                    let clock = at(on).clock;
+                    service::parameters::confirm_checklist_item(
+                        db,
+                        clock,
+                        &Caller::System,
+                        financing,
+                        k.code.as_str(),
+                        who,
+                        None,
+                        Some(on),
+                    )
+                    .await?;
                 }
                 let event = FcoEvent::Contract { on, amount: None };
                 let c = service::lifecycle::transition_carta(db, &at(on), c.id, event).await?;

@@ -52,6 +52,7 @@ mod m20261205_000046_fact_effective_dates;
 mod m20261205_000048_carta_approval_cycles;
 mod m20261206_000049_decision_grounds;
 mod m20261206_000050_hearing_and_bank_notice;
+mod m20261206_000051_expiry_day_and_chamber_opinion;
 mod m20261206_000052_schedule_and_unframing_facts;
 pub mod m20261206_000055_revisions_known_at;
 pub mod revisions;
@@ -114,6 +115,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000048_carta_approval_cycles::Migration),
             Box::new(m20261206_000049_decision_grounds::Migration),
             Box::new(m20261206_000050_hearing_and_bank_notice::Migration),
+            Box::new(m20261206_000051_expiry_day_and_chamber_opinion::Migration),
             Box::new(m20261206_000052_schedule_and_unframing_facts::Migration),
             Box::new(m20261206_000055_revisions_known_at::Migration),
         ]

@@ -9,7 +9,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use entity::{
-    bank, chamber_attendance, chamber_meeting, fco_carta, fco_carta_cycle, rule_parameter,
+    bank, chamber_attendance, chamber_meeting, chamber_meeting_result_bank, fco_carta, fco_carta_cycle, rule_parameter,
     rules::fco::needs_chamber,
     vocab::{FcoCartaStage, Programme},
 };
@@ -180,11 +180,40 @@ pub async fn place_on_agenda(
     Ok(saved)
 }
 
-/// Records when the meeting's result went to the banks (art. 3).
-pub async fn record_results_sent(
+/// Records the CPACR's opinion on a meeting's cartas: when it was given (at the meeting, not before it starts) and
+/// the reference of the opinion or of the minutes. Art. 3's 72 hours count from it (FCO-72H-RESULT); recorded again,
+/// it is corrected.
+pub async fn record_opinion(
     db: &(impl ConnectionTrait + TransactionTrait),
     meeting_id: i64,
+    given_at: DateTime<Utc>,
+    reference: &str,
+) -> Result<chamber_meeting::Model> {
+    let m = meeting(db, "input.meetingId", meeting_id).await?;
+    let reference = reference.trim();
+    if reference.is_empty() {
+        return Err(ServiceError::bad("input.reference", Message::new(code::FIELD_EMPTY)));
+    }
+    if given_at < m.starts_at {
+        return Err(ServiceError::bad(
+            "input.givenAt",
+            Message::new(code::OPINION_BEFORE_MEETING),
+        ));
+    }
+    let mut a = m.into_active_model();
+    a.opinion_at = Set(Some(given_at));
+    a.opinion_reference = Set(Some(reference.to_owned()));
+    Ok(a.update(db).await?)
+}
+
+/// Records when the meeting's result went to the banks (art. 3), not before the meeting nor before the opinion
+/// recorded, and which banks received it (`bank_ids`, added to those recorded before).
+pub async fn record_results_sent(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    meeting_id: i64,
     sent_at: DateTime<Utc>,
+    bank_ids: &[i64],
 ) -> Result<chamber_meeting::Model> {
     let m = meeting(db, "input.meetingId", meeting_id).await?;
     if sent_at < m.starts_at {
@@ -193,7 +222,46 @@ pub async fn record_results_sent(
             Message::new(code::RESULT_BEFORE_MEETING),
         ));
     }
+    if let Some(opinion) = m.opinion_at.filter(|o| sent_at < *o) {
+        return Err(ServiceError::bad(
+            "input.sentAt",
+            Message::new(code::RESULT_BEFORE_OPINION).arg("opinion", entity::domain::Authority::Cdae.show(opinion)),
+        ));
+    }
+    let txn = db.begin().await?;
+    let known: Vec<i64> = results_sent_to(&txn, m.id).await?.iter().map(|r| r.bank_id).collect();
+    for &bank_id in bank_ids {
+        if bank::Entity::find_by_id(bank_id).one(&txn).await?.is_none() {
+            return Err(ServiceError::bad("input.bankIds", Message::new(code::BANK_ID_UNKNOWN)));
+        }
+        if known.contains(&bank_id) {
+            continue;
+        }
+        chamber_meeting_result_bank::ActiveModel {
+            meeting_id: Set(m.id),
+            bank_id: Set(bank_id),
+            recorded_at: Set(act.clock.now()),
+            recorded_by: Set(act.caller.actor()),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
     let mut a = m.into_active_model();
     a.results_sent_at = Set(Some(sent_at));
-    Ok(a.update(db).await?)
+    let saved = a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// The banks recorded as having received a meeting's result report, by bank.
+pub async fn results_sent_to(
+    db: &impl ConnectionTrait,
+    meeting_id: i64,
+) -> Result<Vec<chamber_meeting_result_bank::Model>> {
+    Ok(chamber_meeting_result_bank::Entity::find()
+        .filter(chamber_meeting_result_bank::Column::MeetingId.eq(meeting_id))
+        .order_by_asc(chamber_meeting_result_bank::Column::BankId)
+        .all(db)
+        .await?)
 }

@@ -306,13 +306,18 @@ fn judge_carta(
     let (mut outcomes, deadlines) =
         basis.run(|| fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of))?;
     confirm(f.confirmations, Programme::FcoRural, as_of, &mut outcomes);
+    fco::contracted_over_conditions(c, &mut outcomes);
     Ok((outcomes, deadlines))
 }
 
-/// A chamber meeting as known at the end of `as_of`: results sent later are not yet sent.
+/// A chamber meeting as known at the end of `as_of`: results sent and an opinion given later are not yet there.
 fn meeting_known_on(mut m: chamber_meeting::Model, as_of: NaiveDate) -> chamber_meeting::Model {
     if m.results_sent_at.is_some_and(|t| brasilia_date(t) > as_of) {
         m.results_sent_at = None;
+    }
+    if m.opinion_at.is_some_and(|t| brasilia_date(t) > as_of) {
+        m.opinion_at = None;
+        m.opinion_reference = None;
     }
     m
 }

@@ -823,6 +823,7 @@ fn in_batches_sql(as_of: NaiveDate) -> sea_orm::Condition {
         .add(C::DecidedOn.gt(as_of))
         .add(C::ApprovedOn.gt(as_of))
         .add(C::ContractedOn.gt(as_of))
+        .add(C::ExpiredOn.gt(as_of))
         .add(C::ChamberMeetingId.is_not_null())
 }
 
@@ -990,6 +991,7 @@ async fn carta_batch(
             .add(C::SubmittedOn.gt(as_of))
             .add(C::DecidedOn.gt(as_of))
             .add(C::ContractedOn.gt(as_of))
+            .add(C::ExpiredOn.gt(as_of))
             .add(C::ReceivedByCouncilAt.gte(entity::domain::brasilia_day_end(as_of)));
         let approved = sea_orm::Condition::all()
             .add(C::ApprovedOn.lte(as_of))

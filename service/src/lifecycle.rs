@@ -813,10 +813,47 @@ pub async fn transition_carta(
     if let (FcoEvent::Submit { .. }, Some(original)) = (&event, c.resubmission_of) {
         unchanged_resubmission(db, &c, original).await?;
     }
+    if let FcoEvent::Contract { on, .. } = &event
+        && c.stage == FcoCartaStage::Approved
+    {
+        contract_conditions_met(db, &c, *on).await?;
+    }
     let txn = db.begin().await?;
     let saved = transition_carta_in(&txn, act, c, event, None).await?;
     txn.commit().await?;
     Ok(saved)
+}
+
+/// The conditions the instruction puts before contracting ([`entity::rules::fco::CONTRACT_CONDITIONS`]: art. 6 §7, art.
+/// 7 §6, art. 8 §2, art. 10 sole §), judged on the contract's day with the facts effective then: the contract is
+/// refused by the first unmet one, with no override ("fica condicionada" leaves the bank no discretion).
+async fn contract_conditions_met(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    c: &fco_carta::Model,
+    on: NaiveDate,
+) -> Result<()> {
+    let params = rule_parameter::Entity::params(db).await?;
+    let calendar = non_business_day::Entity::calendar(db).await?;
+    let basis = crate::compliance::Basis {
+        params: &params,
+        calendar: &calendar,
+        quiet: false,
+    };
+    let (outcomes, _) = crate::compliance::carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
+    let unmet = entity::rules::fco::unmet_contract_conditions(c.activity, &outcomes);
+    let Some((first, _)) = unmet.first() else {
+        return Ok(());
+    };
+    let listed = unmet
+        .iter()
+        .map(|(k, o)| format!("{} ({}): {}", o.code, k.article, k.what))
+        .collect::<Vec<_>>()
+        .join("; ");
+    Err(ServiceError::Rule(entity::rules::lifecycle::Violation {
+        code: first.code.as_str(),
+        legal_basis: first.article,
+        explanation: format!("the contract on {on} is conditioned on what the carta still lacks that day: {listed}"),
+    }))
 }
 
 /// Art. 3 sole §: an unfavourable carta may be resubmitted *reformulated*; one submitted with the same value, term,

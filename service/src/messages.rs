@@ -666,6 +666,16 @@ catalogue! {
         pt: "o resultado não pode ser enviado antes do início da reunião",
         en: "the result cannot go out before the meeting starts"
     }
+    /// An opinion recorded as given before the meeting started.
+    OPINION_BEFORE_MEETING = "OPINION_BEFORE_MEETING" {
+        pt: "o parecer da CPACR é dado na reunião, não antes do seu início",
+        en: "the CPACR gives its opinion at the meeting, not before it starts"
+    }
+    /// A result report sent before the opinion it reports.
+    RESULT_BEFORE_OPINION = "RESULT_BEFORE_OPINION" {
+        pt: "o resultado não pode ser enviado antes do parecer da CPACR ({opinion})",
+        en: "the result cannot go out before the CPACR's opinion ({opinion})"
+    }
     /// A group kind the instruction does not name.
     GROUP_KIND_INVALID = "GROUP_KIND_INVALID" {
         pt: "{value}: escreva GROUP, COOPERATIVE ou ASSOCIATION",

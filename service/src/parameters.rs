@@ -16,7 +16,7 @@ use entity::{
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, ExprTrait,
-    QueryFilter, QueryOrder, TransactionTrait,
+    QueryFilter, QueryOrder, TransactionSession, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -271,7 +271,7 @@ pub async fn end_confirmations(
 /// `compliance` will show it.
 #[allow(clippy::too_many_arguments)]
 pub async fn confirm_checklist_item(
-    db: &DatabaseConnection,
+    db: &(impl ConnectionTrait + TransactionTrait),
     clock: Clock,
     _caller: &Caller,
     financing: (Programme, i64),

@@ -10,6 +10,7 @@ mod doors;
 mod exports;
 mod facts;
 mod faults;
+mod fco_acts;
 mod fco_guards;
 mod financings;
 mod fuzz_corpus;

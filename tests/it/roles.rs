@@ -72,6 +72,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "recordChamberAttendance",
             "placeFcoCartaOnAgenda",
             "recordChamberResultsSent",
+            "recordChamberOpinion",
             "recordBbPeriodicReport",
             "createEconomicGroup",
             "addEconomicGroupMembers",

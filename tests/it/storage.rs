@@ -1104,3 +1104,80 @@ async fn a_row_changed_in_place_keeps_its_earlier_state_with_every_column() {
     })
     .await;
 }
+
+/// Migration 51 goes up, down and up again with rows on each backend. An EXPIRED carta takes the day of its EXPIRE
+/// history row; one without such a row, the 121st day after its approval; an APPROVED carta none. A meeting keeps its
+/// rows and gains an opinion and the banks that received its result.
+#[tokio::test]
+async fn migration_51_dates_the_expired_cartas_and_goes_down_and_up_again() {
+    with_each_database(|db, backend| async move {
+        let before_51 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000051_expiry_day_and_chamber_opinion")
+            .expect("migration 51");
+        let after_51 = u32::try_from(Migrator::migrations().len() - before_51).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_51).expect("few"))).await.expect("up to 50");
+        for sql in [
+            "INSERT INTO bank (code, name, serves_social_fuel, serves_fco, mda_cooperation_agreement) VALUES ('BB', 'BB', true, true, false)",
+            "INSERT INTO party (document, document_kind, name) VALUES ('52998224725', 'CPF', 'João Silva')",
+            "INSERT INTO chamber_meeting (starts_at) VALUES ('2025-07-08T13:00:00+00:00')",
+        ] {
+            db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        for (number, stage, status) in [("E1", "EXPIRED", "ENDED"), ("E2", "EXPIRED", "ENDED"), ("A1", "APPROVED", "APPROVED")] {
+            let sql = format!(
+                "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage, status,
+                    submitted_on, decision, decided_by, decided_on, approved_on, created_at)
+                 SELECT '{number}', b.id, p.id, 'FCO_RURAL', 'GRAINS', 200000000, 5107909, '{stage}', '{status}', '2025-03-01',
+                    'FAVOURABLE', 'CHAMBER', '2025-03-02', '2025-03-02', '2025-03-01T12:00:00+00:00' FROM bank b, party p"
+            );
+            db.execute_unprepared(&sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        let sql = "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on, recorded_at, actor)
+             SELECT 'FCO_RURAL', id, 'APPROVED', 'EXPIRED', 'EXPIRE', '2025-07-01', '2025-07-15T12:00:00+00:00', 'system' FROM fco_carta WHERE number = 'E1'";
+        db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        let day = |d: &str| d.parse::<chrono::NaiveDate>().expect("day");
+        for pass in ["up", "up again"] {
+            Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} {pass}: {e}"));
+            let mut cartas = fco_carta::Entity::find().all(&db).await.expect("cartas");
+            cartas.sort_by(|a, b| a.number.cmp(&b.number));
+            let days: Vec<(&str, Option<chrono::NaiveDate>)> =
+                cartas.iter().map(|c| (c.number.as_str(), c.expired_on)).collect();
+            assert_eq!(
+                days,
+                vec![("A1", None), ("E1", Some(day("2025-07-01"))), ("E2", Some(day("2025-07-01")))],
+                "{backend:?} {pass}"
+            );
+            let e1 = &cartas[1];
+            assert_eq!(e1.known_on(&[], day("2025-06-30")).stage, FcoCartaStage::Approved, "{backend:?} {pass}");
+            assert_eq!(e1.known_on(&[], day("2025-07-01")).stage, FcoCartaStage::Expired, "{backend:?} {pass}");
+            let m = entity::chamber_meeting::Entity::find().one(&db).await.expect("meeting").expect("a meeting");
+            assert_eq!((m.opinion_at, m.opinion_reference), (None, None));
+            entity::chamber_meeting_result_bank::ActiveModel {
+                meeting_id: Set(m.id),
+                bank_id: Set(cartas[0].bank_id),
+                recorded_at: Set(chrono::Utc::now()),
+                recorded_by: Set("test".into()),
+                ..Default::default()
+            }
+            .insert(&db)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} {pass}: {e}"));
+            if pass == "up" {
+                Migrator::down(&db, Some(after_51)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+                let left = fco_carta::Entity::find().count(&db).await;
+                assert!(left.is_err(), "{backend:?}: the entity reads a column gone down");
+                let back = db
+                    .query_all_raw(sea_orm::Statement::from_string(
+                        db.get_database_backend(),
+                        "SELECT COUNT(*) FROM fco_carta WHERE stage = 'EXPIRED'",
+                    ))
+                    .await
+                    .expect("the cartas");
+                let n: i64 = back[0].try_get_by_index(0).expect("count");
+                assert_eq!(n, 2, "{backend:?}: the rows stay");
+            }
+        }
+    })
+    .await;
+}

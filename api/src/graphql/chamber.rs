@@ -51,6 +51,35 @@ impl ChamberMeeting {
         self.0.notes.as_deref()
     }
 
+    /// When the CPACR gave its opinion on the meeting's cartas (Cuiabá time): the 72 hours of the result report count
+    /// from it (art. 3, "após a obtenção de parecer"); from the meeting's start while it is not recorded.
+    async fn opinion_at(&self) -> Option<DateTime> {
+        self.0.opinion_at.map(DateTime::cdae)
+    }
+
+    /// The reference of the CPACR's opinion or of the meeting's minutes.
+    async fn opinion_reference(&self) -> Option<&str> {
+        self.0.opinion_reference.as_deref()
+    }
+
+    /// The banks recorded as having received the result report (art. 3: the banks that presented proposals).
+    async fn results_sent_to(&self, ctx: &Context<'_>) -> Result<Vec<Bank>> {
+        let rows = chamber::results_sent_to(db(ctx), self.0.id).await.served(ctx)?;
+        let banks = loader::<BankLoader>(ctx)
+            .load_many(rows.iter().map(|r| r.bank_id))
+            .await
+            .map_err(gql)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                banks
+                    .get(&r.bank_id)
+                    .cloned()
+                    .map(|b| Bank(service::visible::public(b)))
+            })
+            .collect())
+    }
+
     /// The banks' attendance, as recorded.
     async fn attendance(&self, ctx: &Context<'_>) -> Result<Vec<ChamberAttendance>> {
         let rows = chamber::attendance(db(ctx), self.0.id).await.served(ctx)?;
@@ -125,8 +154,22 @@ pub struct PlaceFcoCartaOnAgendaInput {
 pub struct RecordChamberResultsSentInput {
     /// The meeting's global ID.
     pub meeting_id: ID,
-    /// When the result report went to the banks.
+    /// When the result report went to the banks (not before the meeting, nor before the opinion recorded).
     pub sent_at: DateTime,
+    /// The banks that received it (global IDs), added to those recorded before.
+    #[graphql(default)]
+    pub bank_ids: Vec<ID>,
+}
+
+/// `recordChamberOpinion`'s input.
+#[derive(InputObject, Debug)]
+pub struct RecordChamberOpinionInput {
+    /// The meeting's global ID.
+    pub meeting_id: ID,
+    /// When the CPACR gave its opinion (at the meeting, not before it starts).
+    pub given_at: DateTime,
+    /// The reference of the opinion or of the meeting's minutes.
+    pub reference: String,
 }
 
 /// What a change of a meeting answers: the meeting.
@@ -215,7 +258,26 @@ impl ChamberMutation {
         #[graphql(desc = "The meeting and when its result went out.")] input: RecordChamberResultsSentInput,
     ) -> Result<ChamberMeetingPayload> {
         let meeting = ids::arg(&input.meeting_id, NodeKind::ChamberMeeting, "input.meetingId")?;
-        let m = chamber::record_results_sent(db(ctx), meeting, input.sent_at.0)
+        let banks = bank_keys(&input.bank_ids, "input.bankIds")?;
+        let act = Act::by(super::caller(ctx));
+        let m = chamber::record_results_sent(db(ctx), &act, meeting, input.sent_at.0, &banks)
+            .await
+            .served(ctx)?;
+        Ok(ChamberMeetingPayload {
+            meeting: ChamberMeeting(service::visible::public(m)),
+        })
+    }
+
+    /// Records the CPACR's opinion on a meeting's cartas, when it was given and its (or the minutes') reference: the
+    /// 72 hours of the result report count from it (FCO-72H-RESULT, art. 3).
+    async fn record_chamber_opinion(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The meeting, when the opinion was given and its reference.")]
+        input: RecordChamberOpinionInput,
+    ) -> Result<ChamberMeetingPayload> {
+        let meeting = ids::arg(&input.meeting_id, NodeKind::ChamberMeeting, "input.meetingId")?;
+        let m = chamber::record_opinion(db(ctx), meeting, input.given_at.0, &input.reference)
             .await
             .served(ctx)?;
         Ok(ChamberMeetingPayload {

@@ -52,6 +52,7 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "recordChamberAttendance"
         | "placeFcoCartaOnAgenda"
         | "recordChamberResultsSent"
+        | "recordChamberOpinion"
         | "recordBbPeriodicReport"
         | "createEconomicGroup"
         | "addEconomicGroupMembers"

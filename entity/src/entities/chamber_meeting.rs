@@ -15,6 +15,11 @@ pub struct Model {
     pub results_sent_at: Option<DateTimeUtc>,
     /// Free notes.
     pub notes: Option<String>,
+    /// When the CPACR gave its opinion on the meeting's cartas, from which art. 3's 72 hours count ("após a obtenção
+    /// de parecer"); unknown when not recorded (the meeting's start is read instead).
+    pub opinion_at: Option<DateTimeUtc>,
+    /// The reference of the CPACR's opinion or of the meeting's minutes.
+    pub opinion_reference: Option<String>,
 }
 
 /// No declared relations.

@@ -73,6 +73,9 @@ pub struct Model {
     /// The borrower's name as the bank filed it on this carta (a bank reads a person under the names it sent: see
     /// `service::visible`); none when it sent none.
     pub borrower_name: Option<String>,
+    /// The day a CDAE approval lapsed unpresented, the first day after its 120 days (art. 3 sole §), whenever the
+    /// `expire-approvals` job recorded it: from that day the carta reads EXPIRED.
+    pub expired_on: Option<Date>,
 }
 
 /// No declared relations.
@@ -137,9 +140,12 @@ impl Model {
             c.contracted_on = None;
             c.contracted_amount = None;
         }
+        c.expired_on = by(c.expired_on);
         if c != *self {
             c.stage = if c.contracted_on.is_some() {
                 FcoCartaStage::Contracted
+            } else if c.expired_on.is_some() {
+                FcoCartaStage::Expired
             } else if c.approved_on.is_some() {
                 FcoCartaStage::Approved
             } else if c.decision == Some(super::vocab::Decision::Unfavourable) {
@@ -157,7 +163,7 @@ impl Model {
 
 /// The columns a carta's rules read, in [`Model`]'s field order: every column but `municipality_code`, `status`,
 /// `created_at`, `created_by_report` and `borrower_name` ([`Model::decode_judged`]).
-pub const JUDGED: [Column; 25] = [
+pub const JUDGED: [Column; 26] = [
     Column::Id,
     Column::Number,
     Column::BankId,
@@ -183,6 +189,7 @@ pub const JUDGED: [Column; 25] = [
     Column::ArtificialInsemination,
     Column::PresentedOn,
     Column::SpecialDemand,
+    Column::ExpiredOn,
 ];
 
 impl Model {
@@ -225,13 +232,14 @@ impl Model {
             presented_on: Field::field(row, 23)?,
             special_demand: Field::field(row, 24)?,
             borrower_name: None,
+            expired_on: Field::field(row, 25)?,
         })
     }
 }
 
 impl Model {
-    /// Whether an act that sets the stage (submission, receipt by the council, decision, approval, contract) is dated
-    /// after `as_of`.
+    /// Whether an act that sets the stage (submission, receipt by the council, decision, approval, contract, expiry) is
+    /// dated after `as_of`.
     fn staged_after(&self, as_of: Date) -> bool {
         self.acts().after(as_of)
     }
@@ -246,6 +254,7 @@ impl Model {
             decision: self.decision,
             approved_on: self.approved_on,
             contracted_on: self.contracted_on,
+            expired_on: self.expired_on,
         }
     }
 }
@@ -268,6 +277,8 @@ pub struct Acts {
     pub approved_on: Option<Date>,
     /// Contracted.
     pub contracted_on: Option<Date>,
+    /// Lapsed unpresented (the approval expired).
+    pub expired_on: Option<Date>,
 }
 
 impl Acts {
@@ -281,6 +292,7 @@ impl Acts {
             || later(self.decided_on)
             || later(self.approved_on)
             || later(self.contracted_on)
+            || later(self.expired_on)
     }
 
     /// [`Acts::after`]'s negation as a condition the database checks: no act that sets the stage is dated after
@@ -298,6 +310,7 @@ impl Acts {
             .add(not_later(Column::DecidedOn))
             .add(not_later(Column::ApprovedOn))
             .add(not_later(Column::ContractedOn))
+            .add(not_later(Column::ExpiredOn))
     }
 
     /// The stage as known at the end of `as_of` (that of [`Model::known_on`] for one cycle).
@@ -308,6 +321,8 @@ impl Acts {
         let known = |d: Option<Date>| d.is_some_and(|d| d <= as_of);
         if known(self.contracted_on) {
             FcoCartaStage::Contracted
+        } else if known(self.expired_on) {
+            FcoCartaStage::Expired
         } else if known(self.approved_on) {
             FcoCartaStage::Approved
         } else if known(self.decided_on) && self.decision == Some(super::vocab::Decision::Unfavourable) {
@@ -342,7 +357,7 @@ pub struct Committed {
 
 impl Committed {
     /// The columns read, in [`Committed::decode`]'s order.
-    pub const COLUMNS: [Column; 11] = [
+    pub const COLUMNS: [Column; 12] = [
         Column::Id,
         Column::PartyId,
         Column::Activity,
@@ -354,6 +369,7 @@ impl Committed {
         Column::Decision,
         Column::ApprovedOn,
         Column::ContractedOn,
+        Column::ExpiredOn,
     ];
 
     /// A row of [`Committed::COLUMNS`], read by position.
@@ -372,6 +388,7 @@ impl Committed {
                 decision: F::field(row, 8)?,
                 approved_on: F::field(row, 9)?,
                 contracted_on: F::field(row, 10)?,
+                expired_on: F::field(row, 11)?,
             },
             earlier: Vec::new(),
         })

@@ -110,6 +110,7 @@ impl Model {
             presented_on: self.presented_on,
             contracted_on: self.contracted_on,
             contracted_amount: self.contracted_amount,
+            expired_on: None,
             ..c.clone()
         }
     }
@@ -124,6 +125,8 @@ impl Model {
             decision: self.decision,
             approved_on: self.approved_on,
             contracted_on: self.contracted_on,
+            // A cycle an amendment closed was approved or contracted: none lapsed.
+            expired_on: None,
         }
     }
 }

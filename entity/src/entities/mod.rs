@@ -12,6 +12,7 @@ pub mod bank_report_row;
 pub mod browser_session;
 pub mod chamber_attendance;
 pub mod chamber_meeting;
+pub mod chamber_meeting_result_bank;
 pub mod checklist_confirmation;
 pub mod company_change_notice;
 pub mod compliance_flag;

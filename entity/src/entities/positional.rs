@@ -306,6 +306,7 @@ positional!(super::fco_carta::Model {
     presented_on,
     special_demand,
     borrower_name,
+    expired_on,
 });
 
 positional!(super::party::Model {

@@ -434,6 +434,86 @@ pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -
     }
 }
 
+/// A condition the instruction puts before contracting ("a contratação ... fica condicionada"): the rule that holds
+/// it, the article, and the activities it binds. Unlike the conditions on the *release* of the money (the GTA of art.
+/// 6 §3 and 7 §2, the seeds' origin), an unmet one refuses the contract, with no override: the text leaves the bank no
+/// discretion.
+#[derive(Debug, Clone, Copy)]
+pub struct ContractCondition {
+    /// The rule whose outcome must be met (or not applicable) on the contract's day.
+    pub code: RuleCode,
+    /// The instrument and article that condition the contract.
+    pub article: &'static str,
+    /// What must be there.
+    pub what: &'static str,
+    /// Whether it binds a carta of this activity.
+    pub applies: fn(FcoActivity) -> bool,
+}
+
+/// The conditions on contracting, one per clause that says so. The embryo-transfer professional (art. 6 §6, art. 7
+/// §5) is not among them: a carta's items do not say whether it finances embryo transfer, so FCO-PROFESSIONAL stays a
+/// checklist item a person confirms.
+pub const CONTRACT_CONDITIONS: [ContractCondition; 3] = {
+    use FcoActivity as A;
+    [
+        ContractCondition {
+            code: code::FCO_IA_INFO,
+            article: "IN CDAE/MT 2019, art. 6, §7; art. 7, §6",
+            what: "the artificial-insemination information in the carta (artificialInsemination)",
+            applies: |a| matches!(a, A::BeefCattle | A::DairyCattle),
+        },
+        ContractCondition {
+            code: code::FCO_GTA,
+            article: "IN CDAE/MT 2019, art. 8, §2",
+            what: "the property's registration with INDEA/MT (the FCO-GTA checklist item, confirmed)",
+            applies: |a| matches!(a, A::Swine | A::SowRetention),
+        },
+        ContractCondition {
+            code: code::FCO_SMALL_ANIMALS,
+            article: "IN CDAE/MT 2019, art. 10, sole §",
+            what: "the registration with INDEA/MT (the FCO-SMALL-ANIMALS checklist item, confirmed)",
+            applies: |a| a == A::SmallAnimals,
+        },
+    ]
+};
+
+/// Whether `o` is the outcome of condition `k`, unmet: pending or violated.
+fn unmet(k: &ContractCondition, o: &Outcome) -> bool {
+    o.code == k.code.as_str() && matches!(o.status, Status::Pending | Status::Violated)
+}
+
+/// The conditions on contracting ([`CONTRACT_CONDITIONS`]) a carta of `activity` leaves unmet in `outcomes` (its
+/// outcomes on the contract's day, confirmations applied): those whose rule is pending or violated.
+pub fn unmet_contract_conditions(
+    activity: FcoActivity,
+    outcomes: &[Outcome],
+) -> Vec<(&'static ContractCondition, &Outcome)> {
+    CONTRACT_CONDITIONS
+        .iter()
+        .filter(|k| (k.applies)(activity))
+        .filter_map(|k| outcomes.iter().find(|o| unmet(k, o)).map(|o| (k, o)))
+        .collect()
+}
+
+/// A carta contracted (on or before the day judged) with a condition on contracting unmet: each such rule becomes
+/// VIOLATED, naming the contract's day and the article, so the flag pass raises it (a bank's monthly list may declare
+/// a contract the guard never saw).
+pub fn contracted_over_conditions(c: &fco_carta::Model, outcomes: &mut [Outcome]) {
+    let Some(contracted) = c.contracted_on else {
+        return;
+    };
+    for k in CONTRACT_CONDITIONS.iter().filter(|k| (k.applies)(c.activity)) {
+        if let Some(o) = outcomes.iter_mut().find(|o| unmet(k, o)) {
+            o.status = Status::Violated;
+            o.explanation = explain!(
+                "contracted on {contracted} without {}: the contract is conditioned on it ({}, \"fica condicionada\")",
+                k.what,
+                k.article
+            );
+        }
+    }
+}
+
 /// The amount a carta's next amendment is measured against: the amount last approved (art. 15 exempts increases
 /// of up to 10 % *of the approved value*, so successive exempt increases add up instead of compounding on each other).
 /// It is the amount before the first amendment since the last approval; an amendment that needed a new approval
@@ -453,10 +533,19 @@ pub fn approved_base<'a>(
     base.unwrap_or(current)
 }
 
-/// FCO-AMENDMENT: whether an amendment needs a new approval. Increases up to the limit of the approved value (all
-/// increases since the approval together, within the ceiling), reductions, related swaps, municipality and size
-/// changes do not; a change declared as one kind that does what another does (a "reduction" that raises the value, a
-/// "swap" or a change of municipality or size that moves it) is judged by what it does and needs a new approval.
+/// FCO-AMENDMENT (art. 15): whether an amendment needs a new approval, read as follows.
+/// - (a) An increase up to the limit of the approved value (all increases since the approval together), within the
+///   ceiling, needs none; but one that brings a carta approved below the chamber's threshold to or above it does:
+///   from R$ 1 M the carta needs the CPACR's opinion (art. 2 §3), which the bank's decision below it is not.
+/// - (b) A reduction needs none.
+/// - (c)–(e) A swap for a related item, a change of municipality among the listed properties, a change of producer
+///   size need none; one that also moves the value is judged by the move as well: with a reduction it needs none
+///   ((b) with (c), (d) or (e)), with an increase it is an increase under (a).
+/// - A change declared as one kind that does what another does (a "reduction" that raises the value) needs one, as
+///   does any other change.
+///
+/// Art. 15 sets no period for these changes; the condition of (d) (the other properties listed in the carta) is the
+/// bank's to state in the amendment's description.
 pub fn amendment_needs_approval(
     kind: AmendmentKind,
     approved: Money,
@@ -467,6 +556,30 @@ pub fn amendment_needs_approval(
     on: NaiveDate,
 ) -> Result<(bool, String), ParamError> {
     let changes = |o: Option<Money>, n: Option<Money>| matches!((o, n), (Some(o), Some(n)) if o != n);
+    let along = |what: &str, letter: &str| -> Result<(bool, String), ParamError> {
+        let (Some(o), Some(n)) = (old, new) else {
+            return Ok((false, explain!("{what} needs no new approval (art. 15 {letter})")));
+        };
+        if n < o {
+            return Ok((
+                false,
+                explain!("{what} with a reduction from {o} to {n} needs no new approval (art. 15 b and {letter})"),
+            ));
+        }
+        let (needs, why) = amendment_needs_approval(
+            AmendmentKind::ValueIncrease,
+            approved,
+            old,
+            new,
+            group_exposure_after,
+            params,
+            on,
+        )?;
+        Ok((
+            needs,
+            explain!("{what} that raises the value is an increase (art. 15 a and {letter}): {why}"),
+        ))
+    };
     Ok(match kind {
         AmendmentKind::ValueIncrease => {
             let limit = params.value("FCO-AMENDMENT.MAX_INCREASE", on)?;
@@ -486,26 +599,31 @@ pub fn amendment_needs_approval(
             let increase =
                 Decimal::from(n.cents() - approved.cents()) * Decimal::from(100) / Decimal::from(approved.cents());
             let within_ceiling = group_exposure_after.is_none_or(|e| e.to_decimal() <= ceiling);
+            let (chamber_before, threshold) = needs_chamber(approved, params, on)?;
+            let crosses = !chamber_before && needs_chamber(n, params, on)?.0;
             let ceiling_brl = super::brl(ceiling);
-            let exempt = increase <= limit && within_ceiling;
+            let exempt = increase <= limit && within_ceiling && !crosses;
             let since = if approved == o {
                 String::new()
             } else {
                 explain!(" (from {o} now; increases since the approval add up)")
             };
-            (
-                !exempt,
-                explain!(
-                    "{n} is {} over the approved {approved}{since} (limit {}){}",
-                    pct(increase),
-                    pct(limit),
-                    if within_ceiling {
-                        String::new()
-                    } else {
-                        explain!(", and the group would pass the {ceiling_brl} ceiling")
-                    }
-                ),
-            )
+            let mut why = explain!(
+                "{n} is {} over the approved {approved}{since} (limit {})",
+                pct(increase),
+                pct(limit)
+            );
+            if !within_ceiling {
+                why.push_str(&explain!(", and the group would pass the {ceiling_brl} ceiling"));
+            }
+            if crosses {
+                why.push_str(&explain!(
+                    ", and it reaches the chamber's threshold of {}: approved below it, by the bank, the carta now \
+                     needs the CPACR's opinion (art. 2 §3)",
+                    super::brl(threshold)
+                ));
+            }
+            (!exempt, why)
         }
         AmendmentKind::ValueReduction => match (old, new) {
             (Some(o), Some(n)) if n < o => (false, explain!("a reduction from {o} to {n} needs no new approval")),
@@ -518,23 +636,14 @@ pub fn amendment_needs_approval(
                 ),
             ),
         },
-        AmendmentKind::ItemSwap if changes(old, new) => (
-            true,
-            "declared a swap for a related item, but it changes the financed value".into(),
-        ),
+        AmendmentKind::ItemSwap if changes(old, new) => along("a swap for a related item", "c")?,
         AmendmentKind::ItemSwap => (false, "a swap for a related item needs no new approval".into()),
-        AmendmentKind::MunicipalityChange if changes(old, new) => (
-            true,
-            "declared a change of municipality, but it changes the financed value".into(),
-        ),
+        AmendmentKind::MunicipalityChange if changes(old, new) => along("a change of municipality", "d")?,
         AmendmentKind::MunicipalityChange => (
             false,
             "a change among the listed properties needs no new approval".into(),
         ),
-        AmendmentKind::ProducerSizeChange if changes(old, new) => (
-            true,
-            "declared a change of producer size, but it changes the financed value".into(),
-        ),
+        AmendmentKind::ProducerSizeChange if changes(old, new) => along("a change of producer size", "e")?,
         AmendmentKind::ProducerSizeChange => (false, "a change of producer size needs no new approval".into()),
         AmendmentKind::Other => (true, "any other change needs a new approval".into()),
     })
@@ -789,7 +898,20 @@ pub fn deadlines(
     out.push(super::guarded_deadline(code::FCO_72H_RESULT, || {
         Ok(match (f.meeting, c.decided_by.as_deref()) {
             (Some(m), Some("CHAMBER")) => {
-                let (due, note) = hours_after(m.starts_at, params.count("FCO-72H-RESULT.HOURS", on)?);
+                // Art. 3: "após a obtenção de parecer": from the CPACR's opinion when it is recorded; before it is,
+                // from the meeting's start (the opinion is given at the meeting, not before it).
+                let hours = params.count("FCO-72H-RESULT.HOURS", on)?;
+                let (due, note) = match (m.opinion_at, m.opinion_reference.as_deref()) {
+                    (Some(at), reference) => {
+                        let (due, note) = hours_after(at, hours);
+                        let reference = reference.map(|r| explain!(" ({r})")).unwrap_or_default();
+                        (due, explain!("From the CPACR's opinion{reference}: {note}"))
+                    }
+                    (None, _) => {
+                        let (due, note) = hours_after(m.starts_at, hours);
+                        (due, explain!("From the meeting's start (no opinion recorded): {note}"))
+                    }
+                };
                 let status = match m.results_sent_at {
                     Some(s) if s <= due => DeadlineStatus::Met,
                     Some(_) => DeadlineStatus::Overdue,
@@ -1695,7 +1817,10 @@ mod tests {
             on,
         )
         .expect("params");
-        assert!(needs, "{why}");
+        assert!(
+            !needs,
+            "a swap that lowers the value is a reduction too (art. 15 b, c): {why}"
+        );
         let (needs, _) =
             amendment_needs_approval(AmendmentKind::ItemSwap, base, Some(r(100_000)), None, None, &p(), on)
                 .expect("params");

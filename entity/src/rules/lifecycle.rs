@@ -787,6 +787,7 @@ pub fn apply_fco(
                     format!("the approval is valid until {}: {}", due.due, due.note),
                 ));
             }
+            n.expired_on = Some(*on);
             n.stage = S::Expired;
         }
         FcoEvent::Reopen { on, amount } => {

@@ -225,7 +225,7 @@ rules! {
     FCO_GREEN = "FCO-GREEN", "IN CDAE/MT 2019, art. 13", Checklist, "FCO Verde: environmental consent, approved management plan, validated guidelines.";
     FCO_SEED_MAPA = "FCO-SEED-MAPA", "IN CDAE/MT 2019, art. 13, §5", Checklist, "Forestry: seed and seedling suppliers registered with MAPA (conformity term at release).";
     FCO_SPECIAL_DEMAND = "FCO-SPECIAL-DEMAND", "IN CDAE/MT 2019, art. 14", Checked, "Special demands the instruction does not prioritise are analysed, exceptionally, by the CPACR and CDAE, whatever the amount.";
-    FCO_AMENDMENT = "FCO-AMENDMENT", "IN CDAE/MT 2019, art. 15", Checked, "Increases up to 10 % (within the ceiling), reductions, related swaps, listed municipalities and size changes need no new approval.";
+    FCO_AMENDMENT = "FCO-AMENDMENT", "IN CDAE/MT 2019, art. 15", Checked, "Increases up to 10 % (within the ceiling, not reaching the chamber's threshold from below), reductions, related swaps, listed municipalities and size changes need no new approval.";
     FCO_OPERATING_ONLY = "FCO-OPERATING-ONLY", "IN CDAE/MT 2019, art. 16", Checked, "Stand-alone operating credit only for fish farming, sow retention and weaned cattle.";
     FCO_CLASSIFY = "FCO-CLASSIFY", "IN CDAE/MT 2019, art. 17", Checked, "Items are fixed or semi-fixed investment by their kind and useful life (installations of up to 5 years semi-fixed); operating only where art. 16 allows that item.";
     FCO_PREDOMINANCE = "FCO-PREDOMINANCE", "IN CDAE/MT 2019, art. 17, I", Checked, "Classifies a financing: investment credit when most of its budget goes to fixed and semi-fixed investments, operating credit otherwise (a definition: it refuses nothing).";

@@ -52,6 +52,7 @@ pub(super) fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -
         presented_on: None,
         special_demand: false,
         borrower_name: None,
+        expired_on: None,
     }
 }
 
@@ -329,6 +330,8 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
         starts_at: Utc.with_ymd_and_hms(2026, 3, 10, 13, 0, 0).single().expect("ts"),
         results_sent_at: Some(Utc.with_ymd_and_hms(2026, 3, 13, 13, 0, 1).single().expect("ts")),
         notes: None,
+        opinion_at: None,
+        opinion_reference: None,
     };
     let mut c = carta(FcoActivity::Grains, 2_000_000, 24, 6);
     c.decided_by = Some("CHAMBER".into());
@@ -1493,6 +1496,8 @@ fn the_rules_read_no_column_the_judging_passes_leave_unread() {
         starts_at: Utc.with_ymd_and_hms(2026, 3, 20, 12, 0, 0).single().expect("time"),
         results_sent_at: None,
         notes: None,
+        opinion_at: None,
+        opinion_reference: None,
     };
     let items = [
         item(ItemKind::Dam, Some(300), Some(30), InvestmentClass::SemiFixed),

@@ -793,7 +793,10 @@ fn carta_update(bank: i64) -> String {
             stage = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
                            OR r.stage = 'CONTRACTED' THEN r.stage ELSE fco_carta.stage END,
             status = CASE WHEN fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
-                            OR r.stage = 'CONTRACTED' THEN r.status ELSE fco_carta.status END
+                            OR r.stage = 'CONTRACTED' THEN r.status ELSE fco_carta.status END,
+            expired_on = CASE WHEN (fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED')
+                                    OR r.stage = 'CONTRACTED') AND r.stage <> 'EXPIRED'
+                              THEN NULL ELSE fco_carta.expired_on END
         FROM {}
         WHERE fco_carta.bank_id = {bank} AND fco_carta.number = r.number",
         listed()

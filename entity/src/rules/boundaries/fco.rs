@@ -130,6 +130,8 @@ fn meeting(results_sent_at: Option<DateTime<Utc>>) -> chamber_meeting::Model {
         starts_at: at(2026, 3, 10, 13, 0, 0),
         results_sent_at,
         notes: None,
+        opinion_at: None,
+        opinion_reference: None,
     }
 }
 

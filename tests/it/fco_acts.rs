@@ -1,0 +1,273 @@
+//! FCO acts of issue 42 at their boundaries, on each backend: the conditions put before contracting (art. 6 §7, 7 §6,
+//! 8 §2, 10 sole §), the amendments art. 15 exempts, the CPACR's opinion and the banks that received its result (art.
+//! 3), and the day a lapsed approval expired (art. 3 sole §).
+
+use crate::helpers::{TestApp, on_each_backend};
+use sea_orm::EntityTrait;
+use serde_json::{Value, json};
+
+async fn seed_bb(app: &TestApp) -> Value {
+    crate::lifecycle_support::seed_bank(app, "BB").await;
+    app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone()
+}
+
+/// A carta of `activity` and `amount`, submitted on 2026-08-03 and approved by the bank on 2026-08-05 (below R$ 1 M).
+async fn bank_approved(app: &TestApp, bank: &Value, number: &str, activity: &str, amount: &str, extra: Value) -> Value {
+    let mut input = json!({ "number": number, "bankId": bank, "borrowerDocument": "529.982.247-25",
+        "borrowerName": "Carla Produtora", "line": "RURAL", "activity": activity, "financedAmount": amount,
+        "municipalityCode": 5107909 });
+    if let (Some(i), Some(e)) = (input.as_object_mut(), extra.as_object()) {
+        i.extend(e.clone());
+    }
+    let id = app
+        .data(
+            "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+            json!({ "i": input }),
+        )
+        .await["createFcoCarta"]["id"]
+        .clone();
+    app.data(
+        "mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }",
+        json!({ "id": id }),
+    )
+    .await;
+    let d = app
+        .data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: \"2026-08-05\") { stage } }",
+            json!({ "id": id }),
+        )
+        .await;
+    assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED", "{d}");
+    id
+}
+
+/// The error's code, rule code, legal basis and explanation.
+async fn refusal(app: &TestApp, query: &str, vars: Value) -> [String; 4] {
+    let (_, body) = app.gql(query, vars).await;
+    let e = &body["errors"][0]["extensions"];
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    [
+        s(&e["code"]),
+        s(&e["ruleCode"]),
+        s(&e["legalBasis"]),
+        s(&e["explanation"]),
+    ]
+}
+
+const CONTRACT: &str = "mutation K($id: ID!, $on: Date) { contractFcoCarta(id: $id, on: $on) { stage } }";
+
+#[tokio::test]
+async fn contracting_waits_for_the_conditions_the_text_puts_before_it_on_the_contracts_own_day() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        // Art. 8 §2: a swine project is contracted only once the property's INDEA/MT registration is presented.
+        let swine = bank_approved(&app, &bb, "SUI-1", "SWINE", "400000.00", json!({})).await;
+        let [code, rule, basis, why] = refusal(&app, CONTRACT, json!({ "id": swine, "on": "2026-08-10" })).await;
+        assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-GTA"), "{why}");
+        assert!(basis.contains("art. 8, §2"), "{basis}");
+        assert!(why.contains("INDEA/MT"), "{why}");
+        // Confirmed effective the 11th: the contract on the 10th is still refused, on the 11th it passes.
+        let confirm = "mutation C($id: ID!, $d: Date) { confirmChecklistItem(financingId: $id, ruleCode: \"FCO-GTA\",
+            confirmedBy: \"Analista do BB\", note: \"cadastro INDEA/MT apresentado\", on: $d) { status } }";
+        app.data(confirm, json!({ "id": swine, "d": "2026-08-11" })).await;
+        let [_, rule, _, why] = refusal(&app, CONTRACT, json!({ "id": swine, "on": "2026-08-10" })).await;
+        assert_eq!(rule, "FCO-GTA", "judged on the contract's own day: {why}");
+        let k = app.data(CONTRACT, json!({ "id": swine, "on": "2026-08-11" })).await;
+        assert_eq!(k["contractFcoCarta"]["stage"], "CONTRACTED");
+        // Art. 6 §7: genetic improvement (a sire bought) only with the insemination information in the carta.
+        let sire = json!({ "kind": "SIRE", "description": "touro nelore PO", "headCount": 1, "ageMonths": 36,
+            "registration": "PO", "investmentClass": "SEMI_FIXED", "value": "30000.00" });
+        let mut beef = Vec::new();
+        for (number, ai) in [("BOV-1", Value::Null), ("BOV-2", json!(false))] {
+            let id = bank_approved(&app, &bb, number, "BEEF_CATTLE", "300000.00", json!({ "artificialInsemination": ai })).await;
+            app.data(
+                "mutation A($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } } }",
+                json!({ "i": { "cartaId": id, "item": sire, "reason": "touro do projeto", "effectiveOn": "2026-08-05" } }),
+            )
+            .await;
+            beef.push(id);
+        }
+        let [code, rule, basis, why] = refusal(&app, CONTRACT, json!({ "id": beef[0], "on": "2026-08-10" })).await;
+        assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-IA-INFO"), "{why}");
+        assert!(basis.contains("art. 6, §7"), "{basis}");
+        let k = app.data(CONTRACT, json!({ "id": beef[1], "on": "2026-08-10" })).await;
+        assert_eq!(k["contractFcoCarta"]["stage"], "CONTRACTED", "the information stated (natural service)");
+        // No override: the text says "fica condicionada".
+        let (_, body) = app
+            .gql(
+                "mutation K($id: ID!) { contractFcoCarta(id: $id, on: \"2026-08-10\", overrideReason: \"x\") { stage } }",
+                json!({ "id": beef[0] }),
+            )
+            .await;
+        assert!(body["errors"][0]["message"].is_string(), "no overrideReason argument: {body}");
+    })
+    .await;
+}
+
+const AMEND: &str = "mutation A($id: ID!, $k: AmendmentKind!, $n: Decimal) { amendFcoCarta(id: $id, kind: $k,
+    description: \"ajuste\", newAmount: $n, on: \"2026-08-20\") { stage history { event note } } }";
+
+#[tokio::test]
+async fn an_amendment_is_exempt_up_to_the_chamber_threshold_and_a_swap_that_lowers_the_value_is_exempt() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let mut cartas = Vec::new();
+        for n in ["EME-1", "EME-2", "EME-3"] {
+            cartas.push(bank_approved(&app, &bb, n, "GRAINS", "950000.00", json!({})).await);
+        }
+        // +5.26 % of a bank-approved R$ 950,000.00: R$ 999,999.99 stays the bank's, exempt.
+        let a = app
+            .data(
+                AMEND,
+                json!({ "id": cartas[0], "k": "VALUE_INCREASE", "n": "999999.99" }),
+            )
+            .await;
+        assert_eq!(a["amendFcoCarta"]["stage"], "APPROVED", "{a}");
+        // R$ 1,000,000.00 is the chamber's (art. 2 §3): the approval is reopened.
+        let a = app
+            .data(
+                AMEND,
+                json!({ "id": cartas[1], "k": "VALUE_INCREASE", "n": "1000000.00" }),
+            )
+            .await;
+        assert_eq!(a["amendFcoCarta"]["stage"], "SUBMITTED", "{a}");
+        let note = a["amendFcoCarta"]["history"]
+            .as_array()
+            .and_then(|h| h.last())
+            .map(|e| e["note"].to_string());
+        assert!(note.as_deref().is_some_and(|n| n.contains("art. 2 §3")), "{note:?}");
+        // A swap that lowers the value is exempt (art. 15 b and c).
+        let a = app
+            .data(AMEND, json!({ "id": cartas[2], "k": "ITEM_SWAP", "n": "900000.00" }))
+            .await;
+        assert_eq!(a["amendFcoCarta"]["stage"], "APPROVED", "{a}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { amount compliance { ruleCode status } } } }";
+        let n = app.data(q, json!({ "id": cartas[2] })).await["node"].clone();
+        assert_eq!(n["amount"], "900000.00", "{n}");
+        let amendment = n["compliance"]
+            .as_array()
+            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-AMENDMENT").cloned());
+        assert_eq!(amendment.map(|o| o["status"].clone()), Some(json!("MET")));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_result_report_counts_its_72_hours_from_the_recorded_opinion_and_names_the_banks() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let carta = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "PAR-1", "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "2000000.00", "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": carta }))
+            .await;
+        let m = app
+            .data(
+                "mutation M($i: ScheduleChamberMeetingInput!) { scheduleChamberMeeting(input: $i) { meeting { id } } }",
+                json!({ "i": { "startsAt": "2026-08-10T09:00:00-04:00" } }),
+            )
+            .await["scheduleChamberMeeting"]["meeting"]["id"]
+            .clone();
+        app.data(
+            "mutation P($i: PlaceFcoCartaOnAgendaInput!) { placeFcoCartaOnAgenda(input: $i) { carta { id } } }",
+            json!({ "i": { "cartaId": carta, "meetingId": m, "receivedAt": "2026-08-07T08:00:00-04:00" } }),
+        )
+        .await;
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-08-10\") { stage } }",
+            json!({ "id": carta }),
+        )
+        .await;
+        let opinion = "mutation O($i: RecordChamberOpinionInput!) { recordChamberOpinion(input: $i) {
+            meeting { opinionAt opinionReference } } }";
+        let (_, body) = app
+            .gql(opinion, json!({ "i": { "meetingId": m, "givenAt": "2026-08-10T08:59:59-04:00", "reference": "Ata 8/2026" } }))
+            .await;
+        assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "before the meeting: {body}");
+        let o = app
+            .data(opinion, json!({ "i": { "meetingId": m, "givenAt": "2026-08-10T14:00:00-04:00", "reference": "Ata 8/2026" } }))
+            .await;
+        assert_eq!(o["recordChamberOpinion"]["meeting"]["opinionReference"], "Ata 8/2026");
+        let sent = "mutation R($i: RecordChamberResultsSentInput!) { recordChamberResultsSent(input: $i) {
+            meeting { resultsSentAt resultsSentTo { code } } } }";
+        let result = |at: &'static str| {
+            let (app, carta, m, bb) = (&app, carta.clone(), m.clone(), bb.clone());
+            async move {
+                let r = app.data(sent, json!({ "i": { "meetingId": m, "sentAt": at, "bankIds": [bb] } })).await;
+                assert_eq!(r["recordChamberResultsSent"]["meeting"]["resultsSentTo"], json!([{ "code": "BB" }]), "{r}");
+                let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { deadlines(asOf: \"2026-08-20\") { ruleCode status countingNote } } } }";
+                let d = app.data(q, json!({ "id": carta })).await["node"]["deadlines"].clone();
+                d.as_array()
+                    .and_then(|l| l.iter().find(|x| x["ruleCode"] == "FCO-72H-RESULT").cloned())
+                    .expect("FCO-72H-RESULT")
+            }
+        };
+        // 72 hours from the opinion (14:00 on the 10th), not from the meeting's start (09:00).
+        let on_time = result("2026-08-13T14:00:00-04:00").await;
+        assert_eq!(on_time["status"], "MET", "{on_time}");
+        assert!(on_time["countingNote"].as_str().is_some_and(|n| n.contains("Ata 8/2026")), "{on_time}");
+        let late = result("2026-08-13T14:00:01-04:00").await;
+        assert_eq!(late["status"], "OVERDUE", "{late}");
+        // Sent before the opinion: refused.
+        let (_, body) = app
+            .gql(sent, json!({ "i": { "meetingId": m, "sentAt": "2026-08-10T13:00:00-04:00" } }))
+            .await;
+        assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    })
+    .await;
+}
+
+/// Runs `expire-approvals` as of `as_of`.
+async fn expire(app: &TestApp, slot: &str, as_of: &str) -> Option<String> {
+    let spec = jobs::registry::find("expire-approvals").expect("registered");
+    let as_of = chrono::NaiveDate::parse_from_str(as_of, "%Y-%m-%d").expect("a date");
+    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, Some(as_of))
+        .await
+        .expect("the job runs")
+        .map(|r| r.message)
+}
+
+#[tokio::test]
+async fn a_lapsed_approval_reads_expired_from_the_day_it_lapsed_not_the_day_the_job_ran() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let id = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "VAL-9", "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "2000000.00", "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-03-02\") { id } }", json!({ "id": id }))
+            .await;
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-03-02\") { stage } }",
+            json!({ "id": id }),
+        )
+        .await;
+        // The 120 days end on 30 June; the job runs on 15 July.
+        let m = expire(&app, "test:1", "2026-07-15").await.expect("ours");
+        assert!(m.contains("1 expired"), "{m}");
+        let c = entity::fco_carta::Entity::find()
+            .one(&app.db)
+            .await
+            .expect("read")
+            .expect("the carta");
+        let day = |d: &str| d.parse::<chrono::NaiveDate>().expect("day");
+        assert_eq!(c.expired_on, Some(day("2026-07-01")), "the day it lapsed, not the job's");
+        assert_eq!(c.known_on(&[], day("2026-06-30")).stage, entity::vocab::FcoCartaStage::Approved);
+        assert_eq!(c.known_on(&[], day("2026-07-01")).stage, entity::vocab::FcoCartaStage::Expired);
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { stage history { event occurredOn } } } }";
+        let n = app.data(q, json!({ "id": id })).await["node"].clone();
+        assert_eq!(n["stage"], "EXPIRED");
+        let last = n["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
+        assert_eq!(last["occurredOn"], "2026-07-01", "{last}");
+    })
+    .await;
+}
