@@ -45,7 +45,7 @@ async fn the_demo_shows_every_outcome_and_deadline_status_with_its_legal_basis()
             .flat_map(|n| n["deadlines"].as_array().cloned().unwrap_or_default())
             .find(|d| d["ruleCode"] == "SF-DECISION-30D" && d["status"] == "OVERDUE")
             .expect("a late decision in the demo");
-        assert!(late["countingNote"].as_str().is_some_and(|n| n.contains("art. 66") && (n.contains("days late") || n.contains("overdue by"))), "{late}");
+        assert!(late["countingNote"].as_str().is_some_and(|n| n.contains("art. 66") && (n.contains(" late.") || n.contains("overdue by"))), "{late}");
         // Looking back: the day after filing, a filed project's decision deadline was still running; before the
         // filing it had not started (the filing was not yet known).
         let filed = app.data("{ socialFuelProjects(first: 1, filter: { stages: [FILED] }) { nodes { id submittedOn } } }", json!({})).await;

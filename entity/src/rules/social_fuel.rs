@@ -394,15 +394,18 @@ pub fn day_deadline(
         Some(d) if d <= dl.due => (DeadlineStatus::Met, explain!(" Met on {d}.")),
         Some(d) => (
             DeadlineStatus::Overdue,
-            explain!(" Done on {d}, {} days late.", (d - dl.due).num_days()),
+            explain!(" Done on {d}, {} late.", days((d - dl.due).num_days())),
         ),
         None if as_of > dl.due => (
             DeadlineStatus::Overdue,
-            explain!(" Not done; overdue by {} days on {as_of}.", (as_of - dl.due).num_days()),
+            explain!(
+                " Not done; overdue by {} on {as_of}.",
+                days((as_of - dl.due).num_days())
+            ),
         ),
         None => (
             DeadlineStatus::Pending,
-            explain!(" Not done yet; {} days left on {as_of}.", (dl.due - as_of).num_days()),
+            explain!(" Not done yet; {} left on {as_of}.", days((dl.due - as_of).num_days())),
         ),
     };
     DeadlineOutcome {
@@ -1243,6 +1246,15 @@ pub fn check_all(
     Ok(out)
 }
 
+/// `n` days, in the singular for one ("1 day late", not "1 days late").
+fn days(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} day")
+    } else {
+        format!("{n} days")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1485,5 +1497,15 @@ mod tests {
             "{}",
             after.explanation
         );
+    }
+}
+
+#[cfg(test)]
+mod plural {
+    #[test]
+    fn a_deadline_one_day_off_reads_in_the_singular() {
+        assert_eq!(super::days(1), "1 day");
+        assert_eq!(super::days(0), "0 days");
+        assert_eq!(super::days(167), "167 days");
     }
 }
