@@ -293,6 +293,17 @@ async fn candidates(db: &impl ConnectionTrait, parties: &[i64]) -> Result<Vec<i6
         .collect::<std::result::Result<_, _>>()?)
 }
 
+/// The instant `t` stands for: given to the second (as every time is shown), the end of that second, so a history
+/// row's `recordedAt` copied as shown includes that row.
+pub fn instant(t: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::Timelike;
+    if t.nanosecond() == 0 {
+        t + chrono::Duration::nanoseconds(999_999_999)
+    } else {
+        t
+    }
+}
+
 /// The day judged at instant `at`: `as_of` when given (not after `at`'s day), else `at`'s day in Brasília.
 pub fn day(at: DateTime<Utc>, as_of: Option<NaiveDate>) -> Result<NaiveDate> {
     let known = entity::domain::brasilia_date(at);

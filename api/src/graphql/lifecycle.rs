@@ -51,7 +51,7 @@ pub async fn history(
 ) -> Result<Vec<Transition>> {
     let mut rows = life::history(db(ctx), programme, id).await.served(ctx)?;
     if let Some(at) = known_at {
-        let at = super::rules::whole_second(at.0);
+        let at = service::known_at::instant(at.0);
         rows.retain(|r| r.recorded_at <= at);
     }
     let authority = service::compliance::authority(programme);

@@ -354,16 +354,6 @@ pub fn authority(programme: Programme) -> entity::domain::Authority {
     compliance::authority(programme)
 }
 
-/// An instant given to the second (as every time is shown) stands for the end of that second.
-pub fn whole_second(t: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
-    use chrono::Timelike;
-    if t.nanosecond() == 0 {
-        t + chrono::Duration::nanoseconds(999_999_999)
-    } else {
-        t
-    }
-}
-
 fn as_of_or_today(as_of: Option<Date>) -> NaiveDate {
     as_of.map_or_else(today_in_brasilia, |d| d.0)
 }
@@ -408,7 +398,7 @@ impl Judged<'_> {
     /// recorded by then). An instant given to the second covers that whole second (times are shown to the second).
     pub async fn at(self, ctx: &Context<'_>, as_of: Option<Date>, known_at: Option<DateTime>) -> Result<Outcomes> {
         if let Some(at) = known_at {
-            return self.known_at(ctx, as_of, whole_second(at.0)).await;
+            return self.known_at(ctx, as_of, service::known_at::instant(at.0)).await;
         }
         let as_of = as_of_or_today(as_of);
         let Some(kept) = ctx.data_opt::<Judgements>() else {
