@@ -18,7 +18,7 @@ use entity::{
         RepresentationKind, SocialFuelStage, SupplierKind,
     },
 };
-use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, TransactionTrait};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait};
 use service::{
     ServiceError,
     acquisitions::Acquisition,
@@ -114,7 +114,7 @@ pub async fn load_if_empty(db: &DatabaseConnection) -> Result<bool, DbErr> {
         return Ok(false);
     }
     // One transaction: a start that fails half-way leaves the database empty, and the next start loads it again.
-    let txn = db.begin().await?;
+    let txn = service::txn::write(db).await?;
     load(&txn).await.map_err(|e| DbErr::Custom(format!("demo data: {e}")))?;
     txn.commit().await?;
     tracing::info!("demo data loaded");

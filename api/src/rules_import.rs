@@ -5,7 +5,7 @@
 //! fields when the header uses it. Every row is checked before anything is written; one bad row writes nothing.
 
 use chrono::NaiveDate;
-use sea_orm::{DatabaseConnection, TransactionTrait};
+use sea_orm::DatabaseConnection;
 use service::{
     ServiceError,
     parameters::{NewVersion, add_version},
@@ -88,7 +88,9 @@ pub async fn import(db: &DatabaseConnection, text: &str) -> Result<usize, Vec<St
     if !errors.is_empty() {
         return Err(errors);
     }
-    let txn = db.begin().await.map_err(|e| vec![format!("database: {e}")])?;
+    let txn = service::txn::write(db)
+        .await
+        .map_err(|e| vec![format!("database: {e}")])?;
     for r in &rows {
         let version = NewVersion {
             key: &r.key,

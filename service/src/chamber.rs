@@ -59,7 +59,7 @@ pub async fn record_attendance(
             Message::new(code::ATTENDANCE_BOTH).arg("bank", both),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     for (&bank_id, is_present) in present
         .iter()
         .map(|b| (b, true))
@@ -168,7 +168,7 @@ pub async fn place_on_agenda(
     let mut a = c.clone().into_active_model();
     a.chamber_meeting_id = Set(Some(m.id));
     a.received_by_council_at = Set(Some(received_at));
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = a.update(&txn).await?;
     let note = format!(
         "on the agenda of the chamber's meeting of {}",
@@ -228,7 +228,7 @@ pub async fn record_results_sent(
             Message::new(code::RESULT_BEFORE_OPINION).arg("opinion", entity::domain::Authority::Cdae.show(opinion)),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let known: Vec<i64> = results_sent_to(&txn, m.id).await?.iter().map(|r| r.bank_id).collect();
     for &bank_id in bank_ids {
         if bank::Entity::find_by_id(bank_id).one(&txn).await?.is_none() {

@@ -187,7 +187,7 @@ pub async fn record_plan(
         ..Default::default()
     };
     // The plan, the reset of its confirmation and the history row commit together, or not at all.
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let current = assistance_plan::Entity::find()
         .filter(assistance_plan::Column::ProjectId.eq(p.id))
         .filter(assistance_plan::Column::SupersededAt.is_null())
@@ -286,7 +286,7 @@ pub async fn record_schedule(
     if presented.is_some() {
         a.schedule_presented_on = Set(presented);
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = a.update(&txn).await?;
     crate::lifecycle::note_in_history(
         &txn,

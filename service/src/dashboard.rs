@@ -22,7 +22,6 @@ use entity::{
 use rust_decimal::Decimal;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -878,7 +877,7 @@ pub async fn build(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Resu
     let mut d = compute(db, as_of).await?;
     d.built_at = Some(now);
     let body = serde_json::to_string(&d).map_err(|e| ServiceError::Internal(e.to_string()))?;
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     dashboard_snapshot::Entity::delete_many()
         .filter(dashboard_snapshot::Column::AsOf.eq(as_of))
         .exec(&txn)

@@ -1330,7 +1330,7 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
 /// A transaction for bringing the job's flags in step; on PostgreSQL behind the job's advisory lock, so that two
 /// workers judging at once are one after the other: the second waits and then finds the first's flags.
 async fn begin_locked<D: TransactionTrait>(db: &D) -> Result<D::Transaction> {
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     if txn.get_database_backend() == DbBackend::Postgres {
         txn.execute_unprepared("SELECT pg_advisory_xact_lock(hashtext('fomento:flag-deadlines'))")
             .await?;

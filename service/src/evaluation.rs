@@ -110,7 +110,7 @@ pub async fn record(
             ),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     evaluation_finding::Entity::delete_many()
         .filter(evaluation_finding::Column::ProjectId.eq(p.id))
         .filter(evaluation_finding::Column::Criterion.is_in(seen.iter().map(|c| c.as_str())))

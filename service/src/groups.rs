@@ -110,7 +110,7 @@ pub async fn create(
             Message::new(code::GROUP_KIND_INVALID).arg("value", format!("{kind:?}")),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let g = economic_group::ActiveModel {
         name: Set(name.into()),
         kind: Set(kind),
@@ -131,7 +131,7 @@ pub async fn add_members(
     members: &[String],
     joined_on: Option<chrono::NaiveDate>,
 ) -> Result<economic_group::Model> {
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let g = group(&txn, group_id).await?;
     join(&txn, act, &g, members, joined_on).await?;
     txn.commit().await?;
@@ -166,7 +166,7 @@ pub async fn remove_member(
         .filter_map(|m| m.joined_on)
         .max();
     let day = act.effective("input.leftOn", left_on, joined)?;
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     membership::Entity::update_many()
         .col_expr(membership::Column::LeftAt, Expr::value(act.clock.now()))
         .col_expr(membership::Column::LeftOn, Expr::value(day))

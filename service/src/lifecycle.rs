@@ -400,7 +400,7 @@ pub async fn create_project(
             Message::new(code::PRODUCER_NEEDS_CNPJ),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let party = party_for(
         &txn,
         "input.producerDocument",
@@ -463,7 +463,7 @@ pub async fn add_project_document(
     if filed.is_some() && current.is_some() && reason.is_none() {
         return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     // The version in force steps aside first (one per kind is in force), then names the one that took its place.
     let replaced = match current {
         Some(old) => {
@@ -539,7 +539,7 @@ pub async fn record_bank_framing(
     let mut a = p.clone().into_active_model();
     a.bank_framed_on = Set(Some(on));
     a.analysed_by_bank = Set(analysed_by_bank);
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = a.update(&txn).await?;
     let step = Step {
         programme: Programme::SocialFuel,
@@ -660,7 +660,7 @@ pub(crate) async fn write_fact(
     note: String,
 ) -> Result<social_fuel_project::Model> {
     let stage = p.stage.to_value();
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = a.update(&txn).await?;
     let step = Step {
         programme: Programme::SocialFuel,
@@ -796,7 +796,7 @@ pub async fn transition_project_overriding(
         on: event.on(),
         note,
     };
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = save(&txn, act, next, step).await?;
     txn.commit().await?;
     Ok(saved)
@@ -818,7 +818,7 @@ pub async fn transition_carta(
     {
         contract_conditions_met(db, &c, *on).await?;
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = transition_carta_in(&txn, act, c, event, None).await?;
     txn.commit().await?;
     Ok(saved)
@@ -999,7 +999,7 @@ pub async fn create_carta(
             Message::new(code::CARTA_NUMBER_TAKEN).arg("number", &number),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let party = party_for(
         &txn,
         "input.borrowerDocument",
@@ -1072,7 +1072,7 @@ pub async fn decide_carta(
     } else {
         None
     };
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let saved = transition_carta_in(&txn, act, c, event, note).await?;
     txn.commit().await?;
     Ok(saved)
@@ -1224,7 +1224,7 @@ pub async fn resubmit_carta(
         .map(|a| money("financedAmount", a))
         .transpose()?
         .unwrap_or(old.financed_amount);
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let draft = Draft {
         bank: old.bank_id,
         party: old.party_id,
@@ -1320,7 +1320,7 @@ pub async fn amend_carta(
         &params,
         on,
     )?;
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let amendment = fco_carta_amendment::ActiveModel {
         carta_id: Set(c.id),
         kind: Set(kind),
@@ -1508,7 +1508,7 @@ pub async fn expire_lapsed_approvals(
              is recorded",
             due.due, due.note
         ));
-        let txn = db.begin().await?;
+        let txn = crate::txn::write(db).await?;
         // Another process may have moved it since it was read: the state machine judges the carta as it stands.
         let Some(current) = fco_carta::Entity::find_by_id(id).one(&txn).await? else {
             continue;

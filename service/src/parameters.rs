@@ -148,7 +148,7 @@ pub async fn correct_version(
     reason: &str,
 ) -> Result<rule_parameter::Model> {
     let reason = reason_of(reason)?;
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     let old = in_force(&txn, id).await?;
     let value = c.value.unwrap_or_else(|| old.value.clone());
     let new = add_version(
@@ -181,11 +181,14 @@ pub async fn withdraw_version(
     reason: &str,
 ) -> Result<rule_parameter::Model> {
     let reason = reason_of(reason)?;
-    let old = in_force(db, id).await?;
+    let txn = crate::txn::write(db).await?;
+    let old = in_force(&txn, id).await?;
     let mut a: rule_parameter::ActiveModel = old.into();
     a.withdrawn_at = Set(Some(clock.now()));
     a.withdrawal_reason = Set(Some(reason));
-    Ok(a.update(db).await?)
+    let m = a.update(&txn).await?;
+    txn.commit().await?;
+    Ok(m)
 }
 
 /// The days without office hours kept as data, in date order.
@@ -219,10 +222,12 @@ pub async fn add_non_business_day(
         ));
     }
     let name = authority.map_or("ALL", Authority::as_str);
+    // One transaction: a request stopped at its time limit rolls back a write already sent, never lands it later.
+    let txn = crate::txn::write(db).await?;
     let exists = non_business_day::Entity::find()
         .filter(non_business_day::Column::Day.eq(day))
         .filter(non_business_day::Column::Authority.eq(name))
-        .one(db)
+        .one(&txn)
         .await?;
     if let Some(d) = exists {
         return Err(ServiceError::bad(
@@ -232,15 +237,17 @@ pub async fn add_non_business_day(
                 .arg("reason", d.reason),
         ));
     }
-    Ok(non_business_day::ActiveModel {
+    let m = non_business_day::ActiveModel {
         day: Set(day),
         authority: Set(name.into()),
         open: Set(open),
         reason: Set(reason.trim().into()),
         ..Default::default()
     }
-    .insert(db)
-    .await?)
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(m)
 }
 
 /// Ends the confirmations of `rule_code` on a financing still in force: they hold until the day before `from`. Kept,
@@ -315,7 +322,7 @@ pub async fn confirm_checklist_item(
             Message::new(code::FINANCING_UNKNOWN).arg("id", id),
         ));
     }
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     end_confirmations(&txn, programme, id, rule.code.as_str(), day, clock.now()).await?;
     let c = checklist_confirmation::ActiveModel {
         programme: Set(programme),

@@ -97,7 +97,7 @@ pub async fn import(
         v.dedup();
         v
     };
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     if let Some(day_before) = effective_from.pred_opt() {
         semi_arid_membership::Entity::update_many()
             .col_expr(semi_arid_membership::Column::EffectiveTo, Expr::value(day_before))

@@ -127,7 +127,7 @@ where
     let held = entity::Versioned::effective_on(&old);
     let (default, since) = if decided { (None, held) } else { (held, None) };
     let day = act.effective("input.effectiveOn", effective_on.or(default), since)?;
-    let txn = db.begin().await?;
+    let txn = crate::txn::write(db).await?;
     row.stamp(Some(act.clock.now()), act.caller.actor(), reason.clone());
     row.take_effect(Some(day));
     let new = row.insert(&txn).await?;

@@ -20,7 +20,7 @@ use chrono::{DateTime, Utc};
 use entity::{fact_import, fact_import_error};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
-    QueryFilter, TransactionTrait,
+    QueryFilter,
 };
 use service::{
     caller::Caller,
@@ -170,7 +170,7 @@ pub async fn process(ctx: &IngestContext, r: &fact_import::Model, now: DateTime<
         },
         clock: Clock::Fixed(now),
     };
-    let txn = ctx.db.begin().await?;
+    let txn = service::txn::write(&ctx.db).await?;
     if !still_mine(&txn, ctx, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);
@@ -216,7 +216,7 @@ async fn finish(
     file_error: Option<Message>,
     errors: Vec<RowError>,
 ) -> Result<Outcome, IngestError> {
-    let txn = ctx.db.begin().await?;
+    let txn = service::txn::write(&ctx.db).await?;
     if !still_mine(&txn, ctx, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);

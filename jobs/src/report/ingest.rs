@@ -23,7 +23,7 @@ use entity::{
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, IntoActiveModel, QueryFilter, QuerySelect, Statement, TransactionTrait, Value, sea_query::Expr,
+    EntityTrait, IntoActiveModel, QueryFilter, QuerySelect, Statement, Value, sea_query::Expr,
 };
 use std::{
     collections::{HashMap, HashSet},
@@ -279,7 +279,7 @@ async fn reject(
     errors: &[RowError],
     now: DateTime<Utc>,
 ) -> Result<Outcome, IngestError> {
-    let txn = ctx.db.begin().await?;
+    let txn = service::txn::write(&ctx.db).await?;
     if !still_mine(&txn, ctx, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);
@@ -466,7 +466,7 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
             .into_iter()
             .map(|m| (m.ibge_code, m.name)),
     );
-    let txn = ctx.db.begin().await?;
+    let txn = service::txn::write(&ctx.db).await?;
     if !still_mine(&txn, ctx, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);
