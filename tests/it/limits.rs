@@ -174,6 +174,54 @@ async fn a_request_past_the_time_limit_is_stopped_with_a_clear_503() {
     .await;
 }
 
+/// Mutations that read and then write, sent at once while another session writes: each waits its turn and is done.
+/// (On SQLite a transaction that read first and then asked to write while another connection wrote failed at once
+/// with "database is locked", answered `INTERNAL`; writes now begin `IMMEDIATE`.)
+#[tokio::test]
+async fn mutations_sent_at_once_while_another_session_writes_each_wait_their_turn() {
+    on_each_backend_with(
+        false,
+        |_| {},
+        |app| async move {
+            let txn = hold_calendar(&app).await;
+            let days: Vec<String> = (4..16).map(|d| format!("2027-01-{d:02}")).collect();
+            let sent: Vec<_> = days
+                .iter()
+                .map(|day| {
+                    let (base, key) = (app.base.clone(), app.key.clone());
+                    let body = json!({ "query": format!("mutation {{ addNonBusinessDay(day: \"{day}\", reason: \"recesso\") {{ day }} }}") });
+                    tokio::spawn(async move {
+                        let resp = client_with(&key)
+                            .post(format!("{base}/graphql"))
+                            .json(&body)
+                            .send()
+                            .await
+                            .expect("the server answers");
+                        (resp.status().as_u16(), (), resp.json::<Value>().await.expect("JSON"))
+                    })
+                })
+                .collect();
+            tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+            txn.rollback().await.expect("rollback");
+            for (day, answer) in days.iter().zip(sent) {
+                let (status, _, body) = answer.await.expect("the request");
+                assert_eq!((status, code(&body)), (200, "OK"), "{day}: {body}");
+                assert_eq!(body["data"]["addNonBusinessDay"]["day"], day.as_str());
+            }
+            let kept = app
+                .data("{ nonBusinessDays { day } }", json!({}))
+                .await["nonBusinessDays"]
+                .as_array()
+                .expect("days")
+                .iter()
+                .filter(|d| d["day"].as_str().is_some_and(|d| d.starts_with("2027-01-")))
+                .count();
+            assert_eq!(kept, days.len(), "every day recorded once");
+        },
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn cors_answers_the_origins_named_and_no_other() {
     on_each_backend_with(
