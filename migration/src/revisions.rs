@@ -5,7 +5,9 @@
 //!
 //! The revision table has the table's columns with their declared types, plus `revision_id` and `superseded_at`. A
 //! later migration that adds a column to a revised table calls [`refresh`] after it, which adds the column to the
-//! revision table and writes the trigger again with every column (the storage tests check that no column is left out).
+//! revision table and writes the trigger again with every column (the storage tests check that no column is left out);
+//! such a migration runs in one transaction (`use_transaction`), so that on SQLite the trigger is dropped and written
+//! again on one connection of the pool.
 //!
 //! - PostgreSQL: one statement-level trigger with transition tables (a bank's list updates a million cartas in one
 //!   statement), keeping only the rows the statement changed; `superseded_at` is the transaction's `now()`.
@@ -136,6 +138,18 @@ async fn write_trigger(manager: &SchemaManager<'_>, table: &str, cols: &[(String
             ))
             .await?;
         }
+    }
+    Ok(())
+}
+
+/// Drops `table`'s revision trigger alone (SQLite only: a column it names cannot be dropped while it stands; on
+/// PostgreSQL the trigger's function is only read when it runs). [`refresh`] writes it again.
+pub async fn drop_trigger(manager: &SchemaManager<'_>, table: &str) -> Result<(), DbErr> {
+    if manager.get_database_backend() == DbBackend::Sqlite {
+        manager
+            .get_connection()
+            .execute_unprepared(&format!("DROP TRIGGER IF EXISTS {table}_revise"))
+            .await?;
     }
     Ok(())
 }

@@ -24,21 +24,30 @@ pub async fn cartas_over(
     ceiling_cents: i64,
 ) -> Result<Vec<OverCeiling>, DbErr> {
     let backend = txn.get_database_backend();
+    // The stages that commit money, the one list the rule's readers count (`fco_carta::COMMITTED`): judged now, an
+    // approval that lapsed is stored EXPIRED and commits nothing.
+    let committed: Vec<String> = entity::fco_carta::COMMITTED
+        .iter()
+        .map(|s| format!("'{}'", sea_orm::ActiveEnum::to_value(s)))
+        .collect();
+    let committed = committed.join(", ");
     // The borrower group: `COALESCE(economic_group_id, -party_id)`, as in `crate::facts::group_commitments`.
-    let sql = "SELECT c.id, c.number, totals.total FROM fco_carta c
+    let sql = format!(
+        "SELECT c.id, c.number, totals.total FROM fco_carta c
         JOIN party p ON p.id = c.party_id
         JOIN (SELECT COALESCE(p2.economic_group_id, -p2.id) AS g, CAST(SUM(c2.financed_amount) AS BIGINT) AS total
                 FROM fco_carta c2 JOIN party p2 ON p2.id = c2.party_id
-               WHERE c2.stage IN ('APPROVED', 'CONTRACTED')
+               WHERE c2.stage IN ({committed})
                GROUP BY COALESCE(p2.economic_group_id, -p2.id)
               HAVING SUM(c2.financed_amount) > $1) totals
-          ON totals.g = COALESCE(p.economic_group_id, -p.id)";
+          ON totals.g = COALESCE(p.economic_group_id, -p.id)"
+    );
     let (sql, values) = match bank {
         Some(b) => (
             format!("{sql} WHERE c.bank_id = $2"),
             vec![ceiling_cents.into(), b.into()],
         ),
-        None => (sql.to_owned(), vec![ceiling_cents.into()]),
+        None => (sql, vec![ceiling_cents.into()]),
     };
     let sql = if backend == DbBackend::Sqlite {
         crate::numbered(backend, &sql)

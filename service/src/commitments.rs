@@ -231,8 +231,11 @@ pub async fn record_plan(
 /// by a delay MDA accepts, and the day the company presented the physical-financial schedule to MDA (art. 10 caput:
 /// after the financing's approval; the history row is dated by it, else today). Moving the end needs a reason; the
 /// history keeps the old and the new end. MDA accepts a delay only once the bank has (art. 10 §2): an acceptance with
-/// none of the bank's recorded ([`record_delay_bank_acceptance`]) is refused by SF-SCHEDULE. SF-EXTERNAL-EVAL-6M counts
-/// from the end when industrial operation has not started.
+/// none of the bank's recorded ([`record_delay_bank_acceptance`]) is refused by SF-SCHEDULE. MDA's acceptance is dated
+/// (`delay_accepted_on`: today by default, not before the bank's nor after today; the history row is dated by it) and
+/// the end scheduled before the first accepted delay is kept (`original_implementation_end`): read `asOf` a day before
+/// the acceptance, the schedule ends on it and no delay is accepted ([`social_fuel_project::Model::as_known_on`]).
+/// SF-EXTERNAL-EVAL-6M counts from the end when industrial operation has not started.
 #[allow(clippy::too_many_arguments)]
 pub async fn record_schedule(
     db: &(impl ConnectionTrait + TransactionTrait),
@@ -240,6 +243,7 @@ pub async fn record_schedule(
     project_id: i64,
     scheduled_end: NaiveDate,
     delay_accepted: bool,
+    delay_accepted_on: Option<NaiveDate>,
     presented_on: Option<NaiveDate>,
     reason: Option<&str>,
 ) -> Result<social_fuel_project::Model> {
@@ -254,6 +258,16 @@ pub async fn record_schedule(
              (recordScheduleDelayBankAcceptance)",
         ));
     }
+    let accepted_on = if delay_accepted {
+        Some(act.effective("input.delayAcceptedOn", delay_accepted_on, p.delay_bank_accepted_on)?)
+    } else if delay_accepted_on.is_some() {
+        return Err(ServiceError::rule(
+            entity::rules::code::SF_SCHEDULE,
+            "delayAcceptedOn dates MDA's acceptance of a delay (art. 10 §2): give it with delayAccepted: true",
+        ));
+    } else {
+        None
+    };
     let presented = match presented_on {
         None => None,
         Some(_) if p.financing_approved_on.is_none() => {
@@ -273,16 +287,20 @@ pub async fn record_schedule(
         presented
             .map(|d| format!(", presented to MDA on {d}"))
             .unwrap_or_default(),
-        if delay_accepted {
-            ", delay accepted by MDA after the bank"
-        } else {
-            ""
-        },
+        accepted_on
+            .map(|d| format!(", delay accepted by MDA on {d} after the bank"))
+            .unwrap_or_default(),
         reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
     );
     let mut a = p.clone().into_active_model();
     a.scheduled_implementation_end = Set(Some(scheduled_end));
     a.schedule_delay_accepted = Set(delay_accepted || p.schedule_delay_accepted);
+    if let Some(d) = accepted_on {
+        a.delay_accepted_on = Set(Some(d));
+        if moved && p.original_implementation_end.is_none() {
+            a.original_implementation_end = Set(p.scheduled_implementation_end);
+        }
+    }
     if presented.is_some() {
         a.schedule_presented_on = Set(presented);
     }
@@ -295,7 +313,7 @@ pub async fn record_schedule(
         p.id,
         stage,
         "SCHEDULE",
-        presented.unwrap_or_else(|| act.day(None)),
+        accepted_on.or(presented).unwrap_or_else(|| act.day(None)),
         Some(note),
     )
     .await?;

@@ -9,7 +9,8 @@ use entity::Versioned;
 use entity::{
     assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal,
     domain::{Authority, brasilia_date},
-    fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, feedstock_acquisition, project_document,
+    fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, fco_carta_statement, feedstock_acquisition,
+    project_document,
     rules::{self, Outcome, RuleKind, calendar::Calendar, fco, params::Params, social_fuel},
     semi_arid_membership, social_fuel_project,
     vocab::{ItemKind, Programme},
@@ -50,6 +51,8 @@ pub trait FactSource: Sync {
     fn amendments(&self, carta: i64) -> impl Future<Output = Result<Vec<fco_carta_amendment::Model>>> + Send;
     /// A carta's approval cycles an amendment closed.
     fn cycles(&self, carta: i64) -> impl Future<Output = Result<Vec<fco_carta_cycle::Model>>> + Send;
+    /// The versions of a carta's stated facts a correction replaced.
+    fn statements(&self, carta: i64) -> impl Future<Output = Result<Vec<fco_carta_statement::Model>>> + Send;
     /// A chamber meeting.
     fn meeting(&self, id: i64) -> impl Future<Output = Result<Option<chamber_meeting::Model>>> + Send;
     /// Whether a bank was present at a meeting (none when not recorded).
@@ -206,7 +209,13 @@ pub async fn carta(
     } else {
         Vec::new()
     };
-    let known = c.known_on(&closed, as_of);
+    // The facts stated in the version in force on `as_of`: an earlier one, before a correction took effect.
+    let stated = if c.restated_after(as_of) {
+        facts.statements(c.id).await?
+    } else {
+        Vec::new()
+    };
+    let known = c.known_on(&closed, &stated, as_of);
     let (items, amendments, meeting, bank_present, group, resubmitted, confirmations) = futures::try_join!(
         facts.items(vec![c.id]),
         facts.amendments(c.id),
@@ -467,6 +476,9 @@ impl<C: ConnectionTrait + Sync> FactSource for DbFacts<'_, C> {
     async fn cycles(&self, carta: i64) -> Result<Vec<fco_carta_cycle::Model>> {
         Ok(one(crate::facts::cycles_by_carta(self.0, &[carta]).await?, &carta))
     }
+    async fn statements(&self, carta: i64) -> Result<Vec<fco_carta_statement::Model>> {
+        Ok(one(crate::facts::statements_by_carta(self.0, &[carta]).await?, &carta))
+    }
     async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
         Ok(crate::facts::chamber_meetings(self.0, &[id]).await?.remove(&id))
     }
@@ -501,6 +513,8 @@ pub struct Preloaded {
     amendments: HashMap<i64, Vec<fco_carta_amendment::Model>>,
     /// The closed approval cycles of the cartas that may be in one on the day judged.
     cycles: HashMap<i64, Vec<fco_carta_cycle::Model>>,
+    /// The replaced versions of the stated facts of the cartas corrected with effect after the day judged.
+    statements: HashMap<i64, Vec<fco_carta_statement::Model>>,
     meetings: HashMap<i64, chamber_meeting::Model>,
     attendance: HashMap<(i64, i64), bool>,
     groups: HashMap<(i64, NaiveDate), Arc<Committed>>,
@@ -544,8 +558,10 @@ impl Preloaded {
     /// in force then.
     pub async fn meetings(db: &impl ConnectionTrait, cartas: &[fco_carta::Model], as_of: NaiveDate) -> Result<Self> {
         let cycles = crate::facts::cycles_in_force_on(db, cartas, as_of).await?;
+        let statements = crate::facts::statements_in_force_on(db, cartas, as_of).await?;
         let of = Self {
             cycles,
+            statements,
             ..Self::default()
         };
         let ids: Vec<i64> = cartas
@@ -570,8 +586,10 @@ impl Preloaded {
     ) -> Result<Self> {
         use crate::facts as f;
         let cycles = f::cycles_in_force_on(db, cartas, as_of).await?;
+        let statements = f::statements_in_force_on(db, cartas, as_of).await?;
         let of = Self {
             cycles,
+            statements,
             ..Self::default()
         };
         let ids: Vec<i64> = cartas.iter().map(|c| c.id).collect();
@@ -606,9 +624,14 @@ impl Preloaded {
         })
     }
 
-    /// Carta `c` as known at the end of `as_of` ([`fco_carta::Model::known_on`]), with the cycles read for it.
+    /// Carta `c` as known at the end of `as_of` ([`fco_carta::Model::known_on`]), with the cycles and stated versions
+    /// read for it.
     pub fn known_on<'a>(&self, c: &'a fco_carta::Model, as_of: NaiveDate) -> std::borrow::Cow<'a, fco_carta::Model> {
-        c.known_on(self.cycles.get(&c.id).map_or(&[], Vec::as_slice), as_of)
+        c.known_on(
+            self.cycles.get(&c.id).map_or(&[], Vec::as_slice),
+            self.statements.get(&c.id).map_or(&[], Vec::as_slice),
+            as_of,
+        )
     }
 
     /// Adds the groups of these cartas' borrowers on `as_of`, read through `book` (which keeps the groups already
@@ -709,6 +732,9 @@ impl FactSource for Preloaded {
     }
     async fn cycles(&self, carta: i64) -> Result<Vec<fco_carta_cycle::Model>> {
         Ok(cloned(&self.cycles, &carta))
+    }
+    async fn statements(&self, carta: i64) -> Result<Vec<fco_carta_statement::Model>> {
+        Ok(cloned(&self.statements, &carta))
     }
     async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
         Ok(self.meetings.get(&id).cloned())

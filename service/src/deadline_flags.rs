@@ -908,7 +908,7 @@ async fn closed_groups_say(
         for c in cartas {
             if let Some(g) = groups.get(&c.party_id) {
                 // No act of these is dated after the day (`first_closed_by_borrower`): the stored cycle is in force.
-                let why = format!("the carta is {:?} on {as_of}", c.known_on(&[], as_of).stage);
+                let why = format!("the carta is {:?} on {as_of}", c.known_on(&[], &[], as_of).stage);
                 j.said.insert(ceiling_key(*g), why);
             }
         }

@@ -7,7 +7,7 @@ use entity::positional;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
     contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
-    fco_carta_cycle, fco_carta_item, feedstock_acquisition, municipality, party, project_document,
+    fco_carta_cycle, fco_carta_item, fco_carta_statement, feedstock_acquisition, municipality, party, project_document,
     semi_arid_membership, social_fuel_project, vocab::Programme,
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, StreamTrait};
@@ -149,6 +149,25 @@ children!(
     /// The approval cycles an amendment closed, by carta, in the order they closed.
     cycles_by_carta, fco_carta_cycle, CartaId, i64, carta_id
 );
+children!(
+    /// The versions of the stated facts a correction replaced, by carta, in the order recorded.
+    statements_by_carta, fco_carta_statement, CartaId, i64, carta_id
+);
+
+/// The replaced versions of the stated facts of those of `cartas` whose facts were corrected with effect after
+/// `as_of` ([`fco_carta::Model::restated_after`]), by carta: nothing is read when none was.
+pub async fn statements_in_force_on(
+    db: &impl ConnectionTrait,
+    cartas: &[fco_carta::Model],
+    as_of: NaiveDate,
+) -> Result<HashMap<i64, Vec<fco_carta_statement::Model>>, DbErr> {
+    let ids: Vec<i64> = cartas
+        .iter()
+        .filter(|c| c.restated_after(as_of))
+        .map(|c| c.id)
+        .collect();
+    statements_by_carta(db, &ids).await
+}
 
 /// The closed approval cycles of those of `cartas` that may be in an earlier cycle at the end of `as_of`
 /// ([`fco_carta::Model::in_earlier_cycle_on`]), by carta: nothing is read when none may.
@@ -505,11 +524,12 @@ fn heads_cartas() -> sea_orm::sea_query::SelectStatement {
         .to_owned()
 }
 
-/// The cartas that may commit money on some day: those stored as committed (approved or contracted), and those with
-/// an earlier approval cycle (each was approved or contracted when an amendment reopened it).
+/// The cartas that may commit money on some day: those stored as committed (approved or contracted) or as an approval
+/// that lapsed (committed until the day it lapsed), and those with an earlier approval cycle (each was approved or
+/// contracted when an amendment reopened it).
 fn committed_sometime() -> sea_orm::Condition {
     sea_orm::Condition::any()
-        .add(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED))
+        .add(fco_carta::Column::Stage.is_in(fco_carta::COMMITTED_SOMETIME))
         .add(fco_carta::Column::Id.in_subquery(cycled_cartas()))
 }
 
@@ -848,12 +868,14 @@ pub async fn group_commitments(
     GroupBook::default().commitments(db, keys).await
 }
 
-/// The cartas of `carta`'s borrower group committed today, `carta` itself left out: what FCO-CEILING adds up.
+/// The cartas of `carta`'s borrower group committed on `day` (an act's own day), `carta` itself left out: what
+/// FCO-CEILING adds up, as the carta's compliance `asOf` that day reads it ([`group_commitments`]).
 pub async fn committed_by_group(
     db: &impl ConnectionTrait,
     carta: &fco_carta::Model,
+    day: NaiveDate,
 ) -> Result<Vec<fco_carta::Committed>, DbErr> {
-    let today = entity::domain::brasilia_date(chrono::Utc::now());
+    let today = day;
     let key = (carta.party_id, today);
     let mut all = group_commitments(db, &[key]).await?;
     Ok(all

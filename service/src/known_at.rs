@@ -18,7 +18,7 @@ use entity::Versioned;
 use entity::rules::{Outcome, social_fuel};
 use entity::{
     assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal, fco_carta,
-    fco_carta_amendment, fco_carta_cycle, fco_carta_item, feedstock_acquisition, project_document,
+    fco_carta_amendment, fco_carta_cycle, fco_carta_item, fco_carta_statement, feedstock_acquisition, project_document,
     semi_arid_membership, social_fuel_project, vocab::Programme,
 };
 use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, Statement};
@@ -161,7 +161,12 @@ macro_rules! appended {
     )*};
 }
 
-appended!(fco_carta_amendment, fco_carta_cycle, company_change_notice);
+appended!(
+    fco_carta_amendment,
+    fco_carta_cycle,
+    fco_carta_statement,
+    company_change_notice
+);
 
 fn at<T: AtInstant>(rows: Vec<T>, at: DateTime<Utc>) -> Vec<T> {
     rows.into_iter().filter_map(|r| r.at_instant(at)).collect()
@@ -204,6 +209,9 @@ impl<C: ConnectionTrait + Sync> FactSource for Recorded<'_, C> {
     }
     async fn cycles(&self, carta: i64) -> Result<Vec<fco_carta_cycle::Model>> {
         Ok(at(self.now.cycles(carta).await?, self.at))
+    }
+    async fn statements(&self, carta: i64) -> Result<Vec<fco_carta_statement::Model>> {
+        Ok(at(self.now.statements(carta).await?, self.at))
     }
     async fn meeting(&self, id: i64) -> Result<Option<chamber_meeting::Model>> {
         let now = self.now.meeting(id).await?;
@@ -275,7 +283,7 @@ async fn candidates(db: &impl ConnectionTrait, parties: &[i64]) -> Result<Vec<i6
     let backend = db.get_database_backend();
     let list: Vec<String> = parties.iter().map(i64::to_string).collect();
     let list = list.join(", ");
-    let stages: Vec<String> = fco_carta::COMMITTED
+    let stages: Vec<String> = fco_carta::COMMITTED_SOMETIME
         .iter()
         .map(|s| format!("'{}'", sea_orm::ActiveEnum::to_value(s)))
         .collect();

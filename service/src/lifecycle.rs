@@ -1060,7 +1060,7 @@ pub async fn decide_carta(
         chamber_may_decide(db, &c, on).await?;
     }
     if decision == vocab::Decision::Favourable {
-        check_ceiling(db, &c, c.financed_amount, c.submitted_on.unwrap_or(on)).await?;
+        check_ceiling(db, &c, c.financed_amount, c.submitted_on.unwrap_or(on), on).await?;
     }
     let event = FcoEvent::Decide {
         on,
@@ -1301,7 +1301,7 @@ pub async fn amend_carta(
     let new = new_amount.map(|a| positive_money("newAmount", a)).transpose()?;
     let params = rule_parameter::Entity::params(db).await?;
     let exposure_after = match new {
-        Some(n) => Some(group_exposure(db, &c).await?.checked_add(n).unwrap_or(n)),
+        Some(n) => Some(group_exposure(db, &c, on).await?.checked_add(n).unwrap_or(n)),
         None => None,
     };
     // Increases are measured against the amount last approved: the amendments since then add up.
@@ -1432,22 +1432,28 @@ impl Draft {
 }
 
 /// Approved and contracted financed value of the carta's borrower group, this carta excluded.
-async fn group_exposure(db: &(impl ConnectionTrait + TransactionTrait), c: &fco_carta::Model) -> Result<Money> {
-    let others = crate::facts::committed_by_group(db, c).await?;
+async fn group_exposure(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    c: &fco_carta::Model,
+    day: NaiveDate,
+) -> Result<Money> {
+    let others = crate::facts::committed_by_group(db, c, day).await?;
     Ok(others
         .iter()
         .fold(Money::ZERO, |acc, o| acc.checked_add(o.financed_amount).unwrap_or(acc)))
 }
 
-/// FCO-CEILING before a favourable decision.
+/// FCO-CEILING before a favourable decision on `day`: the group's cartas committed that day (an approval that
+/// lapsed later still counts), against the ceiling in force on `on` (the submission's day).
 async fn check_ceiling(
     db: &(impl ConnectionTrait + TransactionTrait),
     c: &fco_carta::Model,
     amount: Money,
     on: NaiveDate,
+    day: NaiveDate,
 ) -> Result<()> {
     let params = rule_parameter::Entity::params(db).await?;
-    let others = group_exposure(db, c).await?;
+    let others = group_exposure(db, c, day).await?;
     let total = others.checked_add(amount).unwrap_or(amount);
     let judged = entity::rules::fco::ceiling(total, &params, on)?;
     if judged.status == entity::rules::Status::Violated {
@@ -1460,6 +1466,180 @@ async fn check_ceiling(
         ));
     }
     Ok(())
+}
+
+/// The facts a carta states at its creation, as `updateFcoCarta` corrects them: each one given replaces the stated
+/// value, the others stay.
+#[derive(Debug, Clone, Default)]
+pub struct CartaStatement {
+    /// Sires the producer already has (art. 6 I c).
+    pub existing_sires: Option<i32>,
+    /// Whether the herd breeds by artificial insemination (art. 6 §7, art. 7 §6, art. 8 §5).
+    pub artificial_insemination: Option<bool>,
+    /// The qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
+    pub professional_name: Option<String>,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Grace period in months.
+    pub grace_months: Option<i32>,
+    /// A special demand (art. 14).
+    pub special_demand: Option<bool>,
+    /// The first day the corrected facts hold; today by default; not after today.
+    pub effective_on: Option<NaiveDate>,
+    /// Why they are corrected (kept in the history and with the version replaced).
+    pub reason: String,
+}
+
+/// Corrects the facts a carta states (sires, artificial insemination, professional, term, grace, special demand) as a
+/// new dated version: the carta row takes the new values and the first day they hold (`stated_on`); the version
+/// replaced is kept in `fco_carta_statement` with the day it held from, so the rules judged `asOf` an earlier day read
+/// what was stated for that day ([`fco_carta::Model::known_on`]). A bank corrects its own cartas only.
+///
+/// The stages where a stated fact can still change (the reading of CDAE/MT 2019): the facts describe the project the
+/// chamber or the bank judges and the bank contracts, and art. 6 §7, art. 7 §6 and art. 8 §2 put some of them before
+/// the contract ("fica condicionada"), so they are corrected until the contract. A contracted carta changes only by
+/// amendment (art. 15, FCO-AMENDMENT); an unfavourable one is reformulated as a new carta (art. 3 sole §,
+/// FCO-RESUBMIT); an expired one has no contract left to condition (FCO-VALIDITY-120D). Whether a carta is a special
+/// demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only before submission (FCO-SPECIAL-DEMAND).
+pub async fn update_carta(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    id: i64,
+    input: CartaStatement,
+) -> Result<fco_carta::Model> {
+    use entity::rules::code as rule;
+    let c = own_carta(db, &act.caller, "input.cartaId", id).await?;
+    let refused = |rule, why: &str| {
+        Err(ServiceError::rule(
+            rule,
+            format!(
+                "the stated facts of a carta «{}» are not corrected: {why}",
+                c.stage.name_pt()
+            ),
+        ))
+    };
+    match c.stage {
+        FcoCartaStage::Contracted => {
+            return refused(
+                rule::FCO_AMENDMENT,
+                "a contracted financing changes by amendment (art. 15, amendFcoCarta)",
+            );
+        }
+        FcoCartaStage::Unfavourable => {
+            return refused(
+                rule::FCO_RESUBMIT,
+                "an unfavourable carta is reformulated as a new one (art. 3 sole §, resubmitFcoCarta)",
+            );
+        }
+        FcoCartaStage::Expired => {
+            return refused(
+                rule::FCO_VALIDITY_120D,
+                "its approval lapsed unpresented (art. 3 sole §); there is no contract left to condition",
+            );
+        }
+        FcoCartaStage::Draft | FcoCartaStage::Submitted | FcoCartaStage::Approved => {}
+    }
+    if input.special_demand.is_some_and(|s| s != c.special_demand) && c.stage != FcoCartaStage::Draft {
+        return refused(
+            rule::FCO_SPECIAL_DEMAND,
+            "whether it is a special demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only \
+             before the submission",
+        );
+    }
+    if let Some(n) = input.existing_sires.filter(|n| *n < 0) {
+        return Err(ServiceError::bad(
+            "input.existingSires",
+            Message::new(code::COUNT_NEGATIVE).arg("value", n),
+        ));
+    }
+    for (field, months) in [
+        ("input.termMonths", input.term_months),
+        ("input.graceMonths", input.grace_months),
+    ] {
+        if months.is_some_and(|m| !(0..=600).contains(&m)) {
+            return Err(ServiceError::bad(field, Message::new(code::MONTHS_RANGE)));
+        }
+    }
+    let professional = match input.professional_name.as_deref() {
+        Some(name) => Some(required("input.professionalName", name)?),
+        None => None,
+    };
+    let reason = required("input.reason", &input.reason)?;
+    let day = act.effective("input.effectiveOn", input.effective_on, None)?;
+    let mut next = c.clone();
+    next.existing_sires = input.existing_sires.or(c.existing_sires);
+    next.artificial_insemination = input.artificial_insemination.or(c.artificial_insemination);
+    next.professional_name = professional.or_else(|| c.professional_name.clone());
+    next.term_months = input.term_months.or(c.term_months);
+    next.grace_months = input.grace_months.or(c.grace_months);
+    next.special_demand = input.special_demand.unwrap_or(c.special_demand);
+    let shown = |v: Option<String>| v.unwrap_or_else(|| "not stated".to_owned());
+    let changes: Vec<String> = [
+        (
+            "existingSires",
+            c.existing_sires.map(|v| v.to_string()),
+            next.existing_sires.map(|v| v.to_string()),
+        ),
+        (
+            "artificialInsemination",
+            c.artificial_insemination.map(|v| v.to_string()),
+            next.artificial_insemination.map(|v| v.to_string()),
+        ),
+        (
+            "professionalName",
+            c.professional_name.clone(),
+            next.professional_name.clone(),
+        ),
+        (
+            "termMonths",
+            c.term_months.map(|v| v.to_string()),
+            next.term_months.map(|v| v.to_string()),
+        ),
+        (
+            "graceMonths",
+            c.grace_months.map(|v| v.to_string()),
+            next.grace_months.map(|v| v.to_string()),
+        ),
+        (
+            "specialDemand",
+            Some(c.special_demand.to_string()),
+            Some(next.special_demand.to_string()),
+        ),
+    ]
+    .into_iter()
+    .filter(|(_, old, new)| old != new)
+    .map(|(name, old, new)| format!("{name} {} → {}", shown(old), shown(new)))
+    .collect();
+    if changes.is_empty() {
+        return Err(ServiceError::bad("input", Message::new(code::NOTHING_TO_UPDATE)));
+    }
+    let note = format!("stated facts corrected from {day}: {}: {reason}", changes.join(", "));
+    let txn = crate::txn::write(db).await?;
+    entity::fco_carta_statement::Model::replacing(&c, &act.caller.actor(), &reason)
+        .insert(&txn)
+        .await?;
+    let mut a = c.clone().into_active_model();
+    a.existing_sires = Set(next.existing_sires);
+    a.artificial_insemination = Set(next.artificial_insemination);
+    a.professional_name = Set(next.professional_name);
+    a.term_months = Set(next.term_months);
+    a.grace_months = Set(next.grace_months);
+    a.special_demand = Set(next.special_demand);
+    a.stated_on = Set(Some(day));
+    let saved = a.update(&txn).await?;
+    note_in_history(
+        &txn,
+        act,
+        Programme::FcoRural,
+        c.id,
+        c.stage.to_value(),
+        "STATEMENT",
+        day,
+        Some(note),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
 }
 
 /// What [`expire_lapsed_approvals`] did.

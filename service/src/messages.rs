@@ -384,6 +384,13 @@ catalogue! {
     AMOUNT_TOO_LARGE = "AMOUNT_TOO_LARGE" { pt: "{value} é grande demais", en: "{value} is too large" }
     /// A required text left empty.
     FIELD_EMPTY = "FIELD_EMPTY" { pt: "não pode ficar vazio", en: "must not be empty" }
+    /// A correction that changes nothing.
+    NOTHING_TO_UPDATE = "NOTHING_TO_UPDATE" {
+        pt: "nenhum fato muda: diga o valor novo de ao menos um",
+        en: "no fact changes: give the new value of at least one"
+    }
+    /// A count of animals below zero.
+    COUNT_NEGATIVE = "COUNT_NEGATIVE" { pt: "não pode ser negativo: recebido {value}", en: "must not be negative: got {value}" }
     /// A reason a change of history needs.
     REASON_REQUIRED = "REASON_REQUIRED" {
         pt: "diga por quê (fica no histórico)",

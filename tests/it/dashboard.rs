@@ -421,7 +421,7 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
             };
             let known: Vec<fco_carta::Model> = cartas
                 .iter()
-                .map(|c| c.as_known_on(cycles.get(&c.id).map_or(&[], Vec::as_slice), day))
+                .map(|c| c.as_known_on(cycles.get(&c.id).map_or(&[], Vec::as_slice), &[], day))
                 .collect();
             if day == contracted_on {
                 let then = known.iter().find(|c| c.id == reopened.id).expect("the reopened carta");

@@ -261,13 +261,210 @@ async fn a_lapsed_approval_reads_expired_from_the_day_it_lapsed_not_the_day_the_
             .expect("the carta");
         let day = |d: &str| d.parse::<chrono::NaiveDate>().expect("day");
         assert_eq!(c.expired_on, Some(day("2026-07-01")), "the day it lapsed, not the job's");
-        assert_eq!(c.known_on(&[], day("2026-06-30")).stage, entity::vocab::FcoCartaStage::Approved);
-        assert_eq!(c.known_on(&[], day("2026-07-01")).stage, entity::vocab::FcoCartaStage::Expired);
+        assert_eq!(c.known_on(&[], &[], day("2026-06-30")).stage, entity::vocab::FcoCartaStage::Approved);
+        assert_eq!(c.known_on(&[], &[], day("2026-07-01")).stage, entity::vocab::FcoCartaStage::Expired);
         let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { stage history { event occurredOn } } } }";
         let n = app.data(q, json!({ "id": id })).await["node"].clone();
         assert_eq!(n["stage"], "EXPIRED");
         let last = n["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
         assert_eq!(last["occurredOn"], "2026-07-01", "{last}");
+    })
+    .await;
+}
+
+/// One rule's outcome on carta `id` as of `as_of` (as the record stands, or at `known_at`).
+async fn rule_on(app: &TestApp, id: &Value, code: &str, as_of: &str, known_at: Option<&str>) -> Value {
+    let q = "query Q($id: ID!, $d: Date!, $k: DateTime) { node(id: $id) { ... on FcoCarta {
+        compliance(asOf: $d, knownAt: $k) { ruleCode status explanation } } } }";
+    let n = app.data(q, json!({ "id": id, "d": as_of, "k": known_at })).await;
+    n["node"]["compliance"]
+        .as_array()
+        .and_then(|l| l.iter().find(|o| o["ruleCode"] == code).cloned())
+        .unwrap_or_else(|| panic!("{code}: {n}"))
+}
+
+const UPDATE: &str = "mutation U($i: UpdateFcoCartaInput!) { updateFcoCarta(input: $i) { carta {
+    statedOn existingSires artificialInsemination professionalName termMonths history { event occurredOn note recordedAt } } } }";
+
+/// `updateFcoCarta` (issue 42): the facts a carta states at its creation are corrected as dated versions, never
+/// overwritten; the rules read them `asOf` a day (the contract's own day too), and `knownAt` before the correction
+/// reads what was stated then. A bank corrects its own cartas, until the contract (the reading of arts. 6 §7, 7 §6 and
+/// 15: a contracted financing changes by amendment).
+#[tokio::test]
+async fn the_facts_a_carta_states_are_corrected_as_dated_versions_read_as_of_their_day() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        crate::lifecycle_support::seed_bank(&app, "SICREDI").await;
+        let id = bank_approved(&app, &bb, "VER-1", "BEEF_CATTLE", "300000.00", json!({ "existingSires": 1 })).await;
+        let sire = json!({ "kind": "SIRE", "description": "touro nelore PO", "headCount": 1, "ageMonths": 36,
+            "registration": "PO_RGD", "investmentClass": "SEMI_FIXED", "value": "30000.00" });
+        let dams = json!({ "kind": "DAM", "description": "matrizes nelore", "headCount": 30, "ageMonths": 24,
+            "investmentClass": "SEMI_FIXED", "value": "60000.00" });
+        for item in [sire, dams] {
+            app.data(
+                "mutation A($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } } }",
+                json!({ "i": { "cartaId": id, "item": item, "reason": "rebanho do projeto", "effectiveOn": "2026-08-05" } }),
+            )
+            .await;
+        }
+        let before = app
+            .data("query Q($id: ID!) { node(id: $id) { ... on FcoCarta { history { recordedAt } } } }", json!({ "id": id }))
+            .await["node"]["history"]
+            .as_array()
+            .and_then(|h| h.last().cloned())
+            .expect("history")["recordedAt"]
+            .clone();
+        assert_eq!(rule_on(&app, &id, "FCO-IA-INFO", "2026-08-10", None).await["status"], "PENDING");
+        // `knownAt` is given to the second: the correction is recorded in a later one.
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+
+        // Bad input, each naming its field; another bank's key does not see the carta.
+        let input = |extra: Value| {
+            let mut i = json!({ "cartaId": id, "reason": "informação do projeto técnico" });
+            if let (Some(i), Some(e)) = (i.as_object_mut(), extra.as_object()) {
+                i.extend(e.clone());
+            }
+            json!({ "i": i })
+        };
+        for (extra, field, code) in [
+            (json!({ "artificialInsemination": true, "reason": " " }), "input.reason", "BAD_USER_INPUT"),
+            (json!({ "artificialInsemination": true, "effectiveOn": "2099-01-01" }), "input.effectiveOn", "BAD_USER_INPUT"),
+            (json!({ "existingSires": -1 }), "input.existingSires", "BAD_USER_INPUT"),
+            (json!({ "termMonths": 601 }), "input.termMonths", "BAD_USER_INPUT"),
+            (json!({ "existingSires": 1 }), "input", "BAD_USER_INPUT"),
+        ] {
+            let (message, got) = app.error(UPDATE, input(extra.clone())).await;
+            assert_eq!((got.as_str(), message.starts_with(field)), (code, true), "{extra}: {message}");
+        }
+        let [code, rule, basis, why] = refusal(&app, UPDATE, input(json!({ "specialDemand": true }))).await;
+        assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-SPECIAL-DEMAND"), "{why}");
+        assert!(basis.contains("art. 14"), "{basis}");
+        let other = app.key_of("bank", Some("SICREDI")).await;
+        let r = crate::helpers::client_with(&other)
+            .post(format!("{}/graphql", app.base))
+            .json(&json!({ "query": UPDATE, "variables": input(json!({ "artificialInsemination": true })) }))
+            .send()
+            .await
+            .expect("answer")
+            .json::<Value>()
+            .await
+            .expect("json");
+        assert_eq!(r["errors"][0]["extensions"]["code"], "NOT_FOUND", "{r}");
+
+        // The bank's own key states the insemination information from the 12th: a new version, the old one kept.
+        let own = app.key_of("bank", Some("BB")).await;
+        let r = crate::helpers::client_with(&own)
+            .post(format!("{}/graphql", app.base))
+            .json(&json!({ "query": UPDATE, "variables": input(json!({ "artificialInsemination": true, "existingSires": 2,
+                "professionalName": "Dra. Ana Souza", "effectiveOn": "2026-08-12" })) }))
+            .send()
+            .await
+            .expect("answer")
+            .json::<Value>()
+            .await
+            .expect("json");
+        let c = &r["data"]["updateFcoCarta"]["carta"];
+        assert_eq!(
+            (c["statedOn"].as_str(), c["artificialInsemination"].as_bool(), c["existingSires"].as_i64()),
+            (Some("2026-08-12"), Some(true), Some(2)),
+            "{r}"
+        );
+        let last = c["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
+        assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("STATEMENT"), Some("2026-08-12")), "{last}");
+        let note = last["note"].as_str().unwrap_or_default();
+        assert!(
+            note.contains("artificialInsemination not stated → true") && note.contains("existingSires 1 → 2"),
+            "{note}"
+        );
+        let stored = entity::fco_carta_statement::Entity::find().all(&app.db).await.expect("versions");
+        assert_eq!(
+            stored.iter().map(|v| (v.artificial_insemination, v.existing_sires, v.effective_on)).collect::<Vec<_>>(),
+            vec![(None, Some(1), None)],
+            "the version replaced, from the creation"
+        );
+
+        // Asked before the 12th, the rules read the old statement; from the 12th, the new one.
+        let ia = rule_on(&app, &id, "FCO-IA-INFO", "2026-08-11", None).await;
+        assert_eq!(ia["status"], "PENDING", "{ia}");
+        let ia = rule_on(&app, &id, "FCO-IA-INFO", "2026-08-12", None).await;
+        assert_eq!(ia["status"], "MET", "{ia}");
+        let sires = rule_on(&app, &id, "FCO-SIRE-RATIO", "2026-08-11", None).await;
+        assert!(sires["explanation"].as_str().is_some_and(|e| e.contains("30 dams and 2 sires")), "1 own + 1 bought: {sires}");
+        let sires = rule_on(&app, &id, "FCO-SIRE-RATIO", "2026-08-12", None).await;
+        assert!(sires["explanation"].as_str().is_some_and(|e| e.contains("30 dams and 3 sires")), "2 own + 1 bought: {sires}");
+        // As the record stood before the correction, the 12th still had no information.
+        let then = rule_on(&app, &id, "FCO-IA-INFO", "2026-08-12", before.as_str()).await;
+        assert_eq!(then["status"], "PENDING", "knownAt before the correction: {then}");
+
+        // The contract is judged on its own day: refused on the 11th, contracted on the 12th; then closed to corrections.
+        let [_, rule, _, why] = refusal(&app, CONTRACT, json!({ "id": id, "on": "2026-08-11" })).await;
+        assert_eq!(rule, "FCO-IA-INFO", "{why}");
+        let k = app.data(CONTRACT, json!({ "id": id, "on": "2026-08-12" })).await;
+        assert_eq!(k["contractFcoCarta"]["stage"], "CONTRACTED");
+        let [code, rule, basis, why] = refusal(&app, UPDATE, input(json!({ "termMonths": 96 }))).await;
+        assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-AMENDMENT"), "{why}");
+        assert!(basis.contains("art. 15") && why.contains("amendment"), "{basis} {why}");
+    })
+    .await;
+}
+
+/// FCO-CEILING (art. 2 §4) `asOf` a day before an approval lapsed counts it (it was committed that day), in the one
+/// reading the carta's compliance, the decision's guard and the flag pass share; from the day it lapsed it does not.
+#[tokio::test]
+async fn an_approval_that_lapsed_later_counts_toward_the_ceiling_on_the_days_before_it_lapsed() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let carta = |number: &str, amount: &str| {
+            json!({ "i": { "number": number, "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                "line": "RURAL", "activity": "GRAINS", "financedAmount": amount, "municipalityCode": 5107909 } })
+        };
+        let create = "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }";
+        let first = app.data(create, carta("TETO-1", "10000000.00")).await["createFcoCarta"]["id"].clone();
+        let second = app.data(create, carta("TETO-2", "6000000.00")).await["createFcoCarta"]["id"].clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-03-02\") { id } }", json!({ "id": first })).await;
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"2026-03-02\") { stage } }",
+            json!({ "id": first }),
+        )
+        .await;
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-06-01\") { id } }", json!({ "id": second })).await;
+        // The 120 days end on 30 June; the job runs on 15 July and dates the lapse 1 July.
+        let m = expire(&app, "test:ceiling", "2026-07-15").await.expect("ours");
+        assert!(m.contains("1 expired"), "{m}");
+
+        let c = rule_on(&app, &second, "FCO-CEILING", "2026-06-30", None).await;
+        assert!(
+            c["status"] == "VIOLATED" && c["explanation"].as_str().is_some_and(|e| e.contains("16.000.000,00") || e.contains("16,000,000.00")),
+            "10 M committed until it lapsed + 6 M: {c}"
+        );
+        let c = rule_on(&app, &second, "FCO-CEILING", "2026-07-01", None).await;
+        assert_eq!(c["status"], "MET", "lapsed: {c}");
+        let now = chrono::Utc::now().to_rfc3339();
+        let c = rule_on(&app, &second, "FCO-CEILING", "2026-06-30", Some(&now)).await;
+        assert_eq!(c["status"], "VIOLATED", "the same at an instant (knownAt): {c}");
+
+        // The decision's guard reads the same: refused on 30 June, accepted from 1 July.
+        let decide = "mutation D($id: ID!, $on: Date) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: $on) { stage } }";
+        let [code, rule, _, why] = refusal(&app, decide, json!({ "id": second, "on": "2026-06-30" })).await;
+        assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-CEILING"), "{why}");
+
+        // The flag pass on 30 June raises the group's ceiling; its reading is the carta's.
+        let spec = jobs::registry::find("flag-deadlines").expect("registered");
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 6, 30).expect("day");
+        fomento_api::runtime::run_job_as_of(&app.ingestion, spec, "test:flags", Some(day))
+            .await
+            .expect("the job runs")
+            .expect("ours");
+        let flags = app
+            .data(
+                "{ complianceFlags(filter: { ruleCodes: [\"FCO-CEILING\"], source: \"job:flag-deadlines\" }, first: 10) { nodes { open message } } }",
+                json!({}),
+            )
+            .await["complianceFlags"]["nodes"]
+            .clone();
+        assert!(flags.as_array().is_some_and(|f| f.len() == 1 && f[0]["open"] == true), "{flags}");
+        let k = app.data(decide, json!({ "id": second, "on": "2026-07-01" })).await;
+        assert_eq!(k["decideFcoCarta"]["stage"], "APPROVED");
     })
     .await;
 }

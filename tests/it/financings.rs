@@ -603,7 +603,7 @@ async fn compliance_over_a_page_runs_a_bounded_number_of_statements() {
 }
 
 /// What the page-wide loaders gather for FCO-CEILING and FCO-WEANED-2000 (the borrower group's committed cartas and
-/// their weaned heads) equals what the one-carta query (`fco_carta::Entity::committed_by_group`) finds, for every
+/// their weaned heads) equals what the one-carta query (`service::facts::committed_by_group`, on the same day) finds, for every
 /// demo carta. Judged as of a date after every demo act, so that both see the same committed cartas (`asOf` leaves
 /// out what was approved later).
 #[tokio::test]
@@ -632,7 +632,10 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
                     .await
                     .expect("query")
                     .expect("carta");
-                let others = service::facts::committed_by_group(&app.db, &c).await.expect("group");
+                let day = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).expect("day");
+                let others = service::facts::committed_by_group(&app.db, &c, day)
+                    .await
+                    .expect("group");
                 in_groups += usize::from(!others.is_empty());
                 let exposure = others.iter().fold(c.financed_amount, |acc, o| {
                     acc.checked_add(o.financed_amount).expect("sum")

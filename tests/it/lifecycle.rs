@@ -690,7 +690,8 @@ async fn a_schedule_delay_counts_once_the_bank_accepted_it_and_the_schedule_is_p
         assert!(explains(&schedule("2015-03-10").await, "presented its physical-financial schedule to MDA on 2015-03-10"));
         assert!(explains(&schedule("2015-03-09").await, "has not yet presented"), "the day before it was presented");
         // Art. 10 §2: MDA accepts no delay the bank has not accepted.
-        let delay = json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true, "reason": "chuvas atrasaram a obra" } });
+        let delay = json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true, "delayAcceptedOn": "2015-07-20",
+            "reason": "chuvas atrasaram a obra" } });
         refused(&app, record, delay.clone(), "SF-SCHEDULE").await;
         let bank_accepts = "mutation A($i: RecordScheduleDelayBankAcceptanceInput!) { recordScheduleDelayBankAcceptance(input: $i) {
             project { delayBankAcceptedOn delayBankAcceptedBy history { event occurredOn note } } } }";
@@ -710,10 +711,38 @@ async fn a_schedule_delay_counts_once_the_bank_accepted_it_and_the_schedule_is_p
         assert!(s["status"] == "VIOLATED" && explains(&s, "no delay was accepted by the bank and MDA"), "{s}");
         let s = schedule("2015-07-10").await;
         assert!(s["status"] == "VIOLATED" && explains(&s, "the bank accepted the delay on 2015-07-10 (Gerência regional do BNDES), but MDA has not"), "{s}");
+        // MDA's acceptance is dated, not before the bank's.
+        let mut early = delay.clone();
+        early["i"]["delayAcceptedOn"] = json!("2015-07-09");
+        let (message, code) = app.error(record, early).await;
+        assert_eq!((code.as_str(), message.starts_with("input.delayAcceptedOn")), ("BAD_USER_INPUT", true), "{message}");
         let d = app.data(record, delay).await["recordProjectSchedule"]["project"].clone();
         assert_eq!(d["scheduleDelayAccepted"], true, "{d}");
+        let last = d["history"].as_array().and_then(|h| h.last()).cloned().unwrap_or_default();
+        assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("SCHEDULE"), Some("2015-07-20")), "{last}");
+        assert!(last["note"].as_str().is_some_and(|n| n.contains("2015-06-30 → 2015-09-30") && n.contains("accepted by MDA on 2015-07-20")), "{last}");
         let s = schedule("2015-10-01").await;
-        assert!(s["status"] == "PENDING" && explains(&s, "and MDA accepted it (art. 10 §2)"), "{s}");
+        assert!(s["status"] == "PENDING" && explains(&s, "and MDA accepted it on 2015-07-20 (art. 10 §2)"), "{s}");
+        // The original end and the new one are both kept; asked before MDA's acceptance, the schedule still ends on 30
+        // June and only the bank's acceptance is known.
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { scheduledImplementationEnd originalImplementationEnd delayAcceptedOn } } }";
+        let n = app.data(q, json!({ "id": p })).await["node"].clone();
+        assert_eq!(
+            (n["scheduledImplementationEnd"].as_str(), n["originalImplementationEnd"].as_str(), n["delayAcceptedOn"].as_str()),
+            (Some("2015-09-30"), Some("2015-06-30"), Some("2015-07-20")),
+            "{n}"
+        );
+        let s = schedule("2015-07-19").await;
+        assert!(s["status"] == "VIOLATED" && explains(&s, "not started by the scheduled 2015-06-30") && explains(&s, "but MDA has not accepted it"), "{s}");
+        let s = schedule("2015-07-20").await;
+        assert!(s["status"] == "PENDING" && !explains(&s, "not started by"), "the end is 30 September from then: {s}");
+        // SF-EXTERNAL-EVAL-6M counts from the end in force on the day asked.
+        let due = |as_of: &'static str| {
+            let (app, p) = (&app, p.clone());
+            async move { sf_rule(app, &p, "deadlines", "SF-EXTERNAL-EVAL-6M", as_of).await["dueDate"].clone() }
+        };
+        let (before, after) = (due("2015-07-19").await, due("2015-07-20").await);
+        assert_ne!(before, after, "the end moved on MDA's acceptance: {before} {after}");
     })
     .await;
 }

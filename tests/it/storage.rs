@@ -864,6 +864,7 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             presented_on: Some(day),
             special_demand: true,
             borrower_name: Some("Maria da Silva".into()),
+            stated_on: Some(day),
             ..first.clone()
         }
         .into();
@@ -1044,7 +1045,7 @@ async fn migration_48_rebuilds_the_earlier_cycles_of_reopened_cartas_and_goes_do
                 (None, None, None, None),
                 "{backend:?} {pass}: the row holds the open cycle"
             );
-            let then = carta.known_on(&cycles, day("2025-07-30"));
+            let then = carta.known_on(&cycles, &[], day("2025-07-30"));
             assert_eq!((then.stage, then.financed_amount), (FcoCartaStage::Contracted, Money(240_000_000)));
             if pass == "up" {
                 Migrator::down(&db, Some(after_48)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
@@ -1149,8 +1150,8 @@ async fn migration_51_dates_the_expired_cartas_and_goes_down_and_up_again() {
                 "{backend:?} {pass}"
             );
             let e1 = &cartas[1];
-            assert_eq!(e1.known_on(&[], day("2025-06-30")).stage, FcoCartaStage::Approved, "{backend:?} {pass}");
-            assert_eq!(e1.known_on(&[], day("2025-07-01")).stage, FcoCartaStage::Expired, "{backend:?} {pass}");
+            assert_eq!(e1.known_on(&[], &[], day("2025-06-30")).stage, FcoCartaStage::Approved, "{backend:?} {pass}");
+            assert_eq!(e1.known_on(&[], &[], day("2025-07-01")).stage, FcoCartaStage::Expired, "{backend:?} {pass}");
             let m = entity::chamber_meeting::Entity::find().one(&db).await.expect("meeting").expect("a meeting");
             assert_eq!((m.opinion_at, m.opinion_reference), (None, None));
             entity::chamber_meeting_result_bank::ActiveModel {

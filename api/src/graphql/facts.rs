@@ -351,6 +351,10 @@ pub struct RecordProjectScheduleInput {
     /// Whether MDA accepted a delay (the end moves): only once the bank's acceptance is recorded (art. 10 §2).
     #[graphql(default = false)]
     pub delay_accepted: bool,
+    /// The day MDA accepted the delay (with `delayAccepted: true`): today by default; not before the bank's acceptance
+    /// nor after today. Before it, the schedule ends on the earlier end (`originalImplementationEnd`) and SF-SCHEDULE
+    /// reads no acceptance of MDA's.
+    pub delay_accepted_on: Option<Date>,
     /// Why: required when the end moves (kept in the history with the old and new end).
     pub reason: Option<String>,
     /// The day the company presented its physical-financial schedule to MDA (art. 10 caput): after the financing's
@@ -843,6 +847,7 @@ impl FactsMutation {
             project,
             input.scheduled_end.0,
             input.delay_accepted,
+            input.delay_accepted_on.map(|d| d.0),
             input.presented_on.map(|d| d.0),
             input.reason.as_deref(),
         )

@@ -42,9 +42,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "recordProjectSchedule"
         | "recordEvaluationFindings" => O::SocialFuel,
         "createFcoCarta" | "submitFcoCarta" | "contractFcoCarta" | "presentFcoProject" | "resubmitFcoCarta"
-        | "amendFcoCarta" | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem" | "uploadBankReport" => {
-            O::BankData
-        }
+        | "amendFcoCarta" | "updateFcoCarta" | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem"
+        | "uploadBankReport" => O::BankData,
         // The chamber's opinion or a bank's own decision below the threshold: the resolver tells them apart first.
         "decideFcoCarta" => O::DecideCarta,
         "expireFcoCarta"

@@ -164,6 +164,38 @@ pub struct NewFcoCarta {
     pub created_on: Option<Date>,
 }
 
+/// `updateFcoCarta`'s input: the facts stated at the carta's creation that are corrected (each one given replaces the
+/// stated value; the others stay), from which day, and why.
+#[derive(InputObject, Debug)]
+pub struct UpdateFcoCartaInput {
+    /// The carta's global ID.
+    pub carta_id: ID,
+    /// Sires the producer already has, shown in the technical project (art. 6 I c).
+    pub existing_sires: Option<i32>,
+    /// Whether the herd breeds by artificial insemination (art. 6 §7, art. 7 §6, art. 8 §5).
+    pub artificial_insemination: Option<bool>,
+    /// The qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
+    pub professional_name: Option<String>,
+    /// Term in months (0 to 600).
+    pub term_months: Option<i32>,
+    /// Grace period in months (0 to 600).
+    pub grace_months: Option<i32>,
+    /// A special demand (art. 14): corrected only before the submission, since it decides who analyses the carta.
+    pub special_demand: Option<bool>,
+    /// The first day the corrected facts hold; today by default; not after today. A day before the carta's creation
+    /// corrects them from the start.
+    pub effective_on: Option<Date>,
+    /// Why they are corrected: kept in the history and with the version replaced.
+    pub reason: String,
+}
+
+/// What `updateFcoCarta` answers.
+#[derive(SimpleObject)]
+pub struct FcoCartaPayload {
+    /// The carta with the corrected facts (`statedOn` the day they hold from).
+    pub carta: FcoCarta,
+}
+
 /// Lifecycle mutations of both programmes.
 #[derive(Default)]
 pub struct LifecycleMutation;
@@ -566,6 +598,36 @@ impl LifecycleMutation {
             .await
             .served(ctx)?;
         Ok(FcoCarta(super::seen(ctx, c)?))
+    }
+
+    /// Corrects the facts stated at the carta's creation (sires, artificial insemination, professional, term, grace,
+    /// special demand) as a new dated version, never overwriting: the rules judged `asOf` a day before `effectiveOn`
+    /// read the version stated then, and the history keeps the old and new values. A bank corrects its own cartas only;
+    /// refused on a contracted carta (FCO-AMENDMENT: amend it), an unfavourable one (FCO-RESUBMIT) or an expired one
+    /// (FCO-VALIDITY-120D); `specialDemand` only before the submission (FCO-SPECIAL-DEMAND).
+    async fn update_fco_carta(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The carta, the corrected facts, from which day and why.")] input: UpdateFcoCartaInput,
+    ) -> Result<FcoCartaPayload> {
+        let key = ids::arg(&input.carta_id, NodeKind::FcoCarta, "input.cartaId")?;
+        let statement = life::CartaStatement {
+            existing_sires: input.existing_sires,
+            artificial_insemination: input.artificial_insemination,
+            professional_name: input.professional_name,
+            term_months: input.term_months,
+            grace_months: input.grace_months,
+            special_demand: input.special_demand,
+            effective_on: input.effective_on.map(|d| d.0),
+            reason: input.reason,
+        };
+        let c = life::update_carta(db(ctx), &act(ctx), key, statement)
+            .await
+            .served(ctx)?;
+        super::guard::audit_target(ctx, &ids::encode(NodeKind::FcoCarta, c.id));
+        Ok(FcoCartaPayload {
+            carta: FcoCarta(super::seen(ctx, c)?),
+        })
     }
 
     /// Amends an approved or contracted carta (FCO-AMENDMENT): exempt changes apply directly; any other reopens

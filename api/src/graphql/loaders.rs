@@ -5,8 +5,8 @@ use async_graphql::dataloader::Loader;
 use entity::{
     assistance_plan, bank, chamber_meeting, checklist_confirmation, company_change_notice, compliance_flag,
     contract_proposal, economic_group, evaluation_finding, fco_carta, fco_carta_amendment, fco_carta_cycle,
-    fco_carta_item, feedstock_acquisition, municipality, party, project_document, semi_arid_membership,
-    social_fuel_project, vocab::Programme,
+    fco_carta_item, fco_carta_statement, feedstock_acquisition, municipality, party, project_document,
+    semi_arid_membership, social_fuel_project, vocab::Programme,
 };
 use service::{
     Db,
@@ -95,6 +95,10 @@ loader!(
 loader!(
     /// The approval cycles an amendment closed, by carta.
     CyclesByCarta, i64 => Vec<fco_carta_cycle::Model>, facts::cycles_by_carta
+);
+loader!(
+    /// The versions of the stated facts a correction replaced, by carta.
+    StatementsByCarta, i64 => Vec<fco_carta_statement::Model>, facts::statements_by_carta
 );
 loader!(
     /// Semi-arid memberships (every period) by IBGE code.

@@ -116,6 +116,7 @@ fn build(
         .data(loader_of(ItemsByCarta(db.clone())))
         .data(loader_of(AmendmentsByCarta(db.clone())))
         .data(loader_of(CyclesByCarta(db.clone())))
+        .data(loader_of(StatementsByCarta(db.clone())))
         .data(loader_of(ChamberMeetingLoader(db.clone())))
         .data(loader_of(PlansByProject(db.clone())))
         .data(loader_of(ChangeNoticesByProject(db.clone())))

@@ -303,6 +303,8 @@ impl Plain for SocialFuelProject {
             "scheduleDelayAccepted" => Value::Boolean(p.schedule_delay_accepted),
             "schedulePresentedOn" => date(p.schedule_presented_on),
             "delayBankAcceptedOn" => date(p.delay_bank_accepted_on),
+            "delayAcceptedOn" => date(p.delay_accepted_on),
+            "originalImplementationEnd" => date(p.original_implementation_end),
             "delayBankAcceptedBy" => opt_text(p.delay_bank_accepted_by.as_deref()),
             "publicUpdateOn" => date(p.public_update_on),
             "publicUpdateReference" => opt_text(p.public_update_reference.as_deref()),
@@ -358,6 +360,7 @@ impl Plain for FcoCarta {
             "presentedOn" => date(c.presented_on),
             "specialDemand" => Value::Boolean(c.special_demand),
             "professionalName" => opt_text(c.professional_name.as_deref()),
+            "statedOn" => date(c.stated_on),
             _ => return None,
         })
     }

@@ -9,7 +9,7 @@ use super::{
     loaders::{
         AcquisitionsByProject, AmendmentsByCarta, AttendanceLoader, ChamberMeetingLoader, ChangeNoticesByProject,
         ConfirmationsByFinancing, CyclesByCarta, DocumentsByProject, FcoCartaLoader, GroupCommitmentsByParty,
-        ItemsByCarta, PlansByProject, ProposalsByProject, SemiAridByMunicipality,
+        ItemsByCarta, PlansByProject, ProposalsByProject, SemiAridByMunicipality, StatementsByCarta,
     },
     scalars::{Date, DateTime, Decimal},
 };
@@ -17,7 +17,8 @@ use async_graphql::{Context, Enum, Object, Result, SimpleObject};
 use chrono::NaiveDate;
 use entity::{
     assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal, fco_carta,
-    fco_carta_amendment, fco_carta_cycle, fco_carta_item, feedstock_acquisition, project_document, rule_parameter,
+    fco_carta_amendment, fco_carta_cycle, fco_carta_item, fco_carta_statement, feedstock_acquisition, project_document,
+    rule_parameter,
     rules::{self, Outcome, RuleKind as DomainRuleKind, calendar::Calendar, params::Params, social_fuel},
     semi_arid_membership, social_fuel_project,
     vocab::Programme,
@@ -118,6 +119,9 @@ impl FactSource for GraphFacts<'_, '_> {
     }
     async fn cycles(&self, carta: i64) -> std::result::Result<Vec<fco_carta_cycle::Model>, ServiceError> {
         Ok(loaded(loader::<CyclesByCarta>(self.0).load_one(carta).await)?.unwrap_or_default())
+    }
+    async fn statements(&self, carta: i64) -> std::result::Result<Vec<fco_carta_statement::Model>, ServiceError> {
+        Ok(loaded(loader::<StatementsByCarta>(self.0).load_one(carta).await)?.unwrap_or_default())
     }
     async fn meeting(&self, id: i64) -> std::result::Result<Option<chamber_meeting::Model>, ServiceError> {
         loaded(loader::<ChamberMeetingLoader>(self.0).load_one(id).await)

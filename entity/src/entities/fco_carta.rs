@@ -1,7 +1,7 @@
 //! An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
 
-use super::fco_carta_cycle;
 use super::vocab::{Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus};
+use super::{fco_carta_cycle, fco_carta_statement};
 use crate::domain::Money;
 use sea_orm::entity::prelude::*;
 use std::borrow::Cow;
@@ -76,6 +76,10 @@ pub struct Model {
     /// The day a CDAE approval lapsed unpresented, the first day after its 120 days (art. 3 sole §), whenever the
     /// `expire-approvals` job recorded it: from that day the carta reads EXPIRED.
     pub expired_on: Option<Date>,
+    /// The first day the stated facts as this row holds them (sires, artificial insemination, professional, term,
+    /// grace, special demand) hold, once `updateFcoCarta` corrected them (none: from the carta's creation); each
+    /// version a correction replaced is kept in [`super::fco_carta_statement`].
+    pub stated_on: Option<Date>,
 }
 
 /// No declared relations.
@@ -93,20 +97,43 @@ impl Model {
     /// does not hide the approval of the day. Borrowed when the stored carta is the one known (the usual case: the flag
     /// pass judges a million cartas, nearly all as stored). `closed` may be left empty when
     /// [`Model::in_earlier_cycle_on`] says no earlier cycle can be in force.
-    pub fn known_on<'a>(&'a self, closed: &[fco_carta_cycle::Model], as_of: Date) -> Cow<'a, Model> {
-        if let Some(cycle) = fco_carta_cycle::in_force(closed, as_of) {
-            return Cow::Owned(cycle.applied_to(self).cleared_after(as_of));
-        }
-        if self.staged_after(as_of) || self.presented_on.is_some_and(|d| d > as_of) {
+    ///
+    /// The facts the carta states are those of the version in force that day ([`fco_carta_statement::in_force`]):
+    /// `stated` are the versions corrections replaced, and may be left empty when [`Model::restated_after`] says no
+    /// correction took effect after the day.
+    pub fn known_on<'a>(
+        &'a self,
+        closed: &[fco_carta_cycle::Model],
+        stated: &[fco_carta_statement::Model],
+        as_of: Date,
+    ) -> Cow<'a, Model> {
+        let known = if let Some(cycle) = fco_carta_cycle::in_force(closed, as_of) {
+            Cow::Owned(cycle.applied_to(self).cleared_after(as_of))
+        } else if self.staged_after(as_of) || self.presented_on.is_some_and(|d| d > as_of) {
             Cow::Owned(self.cleared_after(as_of))
         } else {
             Cow::Borrowed(self)
+        };
+        match fco_carta_statement::in_force(self, stated, as_of) {
+            Some(version) => Cow::Owned(version.applied_to(&known)),
+            None => known,
         }
     }
 
     /// [`Model::known_on`], owned.
-    pub fn as_known_on(&self, closed: &[fco_carta_cycle::Model], as_of: Date) -> Model {
-        self.known_on(closed, as_of).into_owned()
+    pub fn as_known_on(
+        &self,
+        closed: &[fco_carta_cycle::Model],
+        stated: &[fco_carta_statement::Model],
+        as_of: Date,
+    ) -> Model {
+        self.known_on(closed, stated, as_of).into_owned()
+    }
+
+    /// Whether a correction of the stated facts took effect after `as_of`, so that an earlier version may hold that
+    /// day: a reader reads a carta's earlier statements for these cartas alone.
+    pub fn restated_after(&self, as_of: Date) -> bool {
+        self.stated_on.is_some_and(|d| d > as_of)
     }
 
     /// Whether an earlier approval cycle may be in force at the end of `as_of`: only when the carta was submitted
@@ -163,7 +190,7 @@ impl Model {
 
 /// The columns a carta's rules read, in [`Model`]'s field order: every column but `municipality_code`, `status`,
 /// `created_at`, `created_by_report` and `borrower_name` ([`Model::decode_judged`]).
-pub const JUDGED: [Column; 26] = [
+pub const JUDGED: [Column; 27] = [
     Column::Id,
     Column::Number,
     Column::BankId,
@@ -190,6 +217,7 @@ pub const JUDGED: [Column; 26] = [
     Column::PresentedOn,
     Column::SpecialDemand,
     Column::ExpiredOn,
+    Column::StatedOn,
 ];
 
 impl Model {
@@ -233,6 +261,7 @@ impl Model {
             special_demand: Field::field(row, 24)?,
             borrower_name: None,
             expired_on: Field::field(row, 25)?,
+            stated_on: Field::field(row, 26)?,
         })
     }
 }
@@ -418,3 +447,12 @@ impl Committed {
 
 /// The stages in which a carta commits money to its borrower group: what FCO-CEILING and FCO-WEANED-2000 add up.
 pub const COMMITTED: [FcoCartaStage; 2] = [FcoCartaStage::Approved, FcoCartaStage::Contracted];
+
+/// The stored stages of a carta that may have committed money on an earlier day: the committed ones and an expired
+/// approval, which counted until the day it lapsed (art. 3 sole §; [`Acts::stage_on`] reads it APPROVED before its
+/// `expired_on`). Every reader that counts a group's commitments `asOf` a day starts from these.
+pub const COMMITTED_SOMETIME: [FcoCartaStage; 3] = [
+    FcoCartaStage::Approved,
+    FcoCartaStage::Contracted,
+    FcoCartaStage::Expired,
+];

@@ -27,6 +27,7 @@ pub mod fco_carta;
 pub mod fco_carta_amendment;
 pub mod fco_carta_cycle;
 pub mod fco_carta_item;
+pub mod fco_carta_statement;
 pub mod feedstock_acquisition;
 pub mod financing;
 pub mod financing_transition;

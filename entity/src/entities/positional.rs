@@ -307,6 +307,7 @@ positional!(super::fco_carta::Model {
     special_demand,
     borrower_name,
     expired_on,
+    stated_on,
 });
 
 positional!(super::party::Model {
@@ -408,6 +409,8 @@ positional!(super::social_fuel_project::Model {
     delay_bank_accepted_by,
     public_update_on,
     public_update_reference,
+    delay_accepted_on,
+    original_implementation_end,
 });
 
 #[cfg(test)]

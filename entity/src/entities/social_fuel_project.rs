@@ -99,6 +99,12 @@ pub struct Model {
     pub public_update_on: Option<Date>,
     /// Where the update was published (address or reference).
     pub public_update_reference: Option<String>,
+    /// The day MDA accepted the delay of the implementation schedule (art. 10 §2), after the bank's acceptance; none
+    /// with `schedule_delay_accepted` for a project recorded before the day was kept (accepted from the start).
+    pub delay_accepted_on: Option<Date>,
+    /// The implementation end scheduled before the first delay MDA accepted: the schedule ends on it until the
+    /// acceptance's day (none: no delay accepted, or accepted before the earlier end was kept).
+    pub original_implementation_end: Option<Date>,
 }
 
 /// No declared relations.
@@ -110,8 +116,9 @@ impl ActiveModelBehavior for ActiveModel {}
 impl Model {
     /// The project as it was known at the end of `as_of`: every act dated later (framing, filing, decision, financing
     /// approval, schedule presentation, the bank's acceptance of a delay, industrial start, evaluation, seal request,
-    /// extension, unframing, notice and public update) is not yet done, and what it set is
-    /// cleared. Rules judged `asOf` a date read this. The scheduled implementation end is a plan, not an act: kept.
+    /// extension, unframing, notice and public update, MDA's acceptance of a delay) is not yet done, and what it set is
+    /// cleared. Rules judged `asOf` a date read this. The scheduled implementation end is a plan, not an act: kept,
+    /// but before MDA accepted a delay it is the end scheduled before the delay.
     pub fn as_known_on(&self, as_of: Date) -> Model {
         let mut p = self.clone();
         let by = |d: Option<Date>| d.filter(|d| *d <= as_of);
@@ -160,6 +167,13 @@ impl Model {
         if p.delay_bank_accepted_on.is_some_and(|d| d > as_of) {
             p.delay_bank_accepted_on = None;
             p.delay_bank_accepted_by = None;
+        }
+        if p.delay_accepted_on.is_some_and(|d| d > as_of) {
+            p.delay_accepted_on = None;
+            p.schedule_delay_accepted = false;
+            if let Some(end) = p.original_implementation_end {
+                p.scheduled_implementation_end = Some(end);
+            }
         }
         if p.public_update_on.is_some_and(|d| d > as_of) {
             p.public_update_on = None;

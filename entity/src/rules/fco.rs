@@ -1420,6 +1420,11 @@ pub fn check_all_and_deadlines(
     } else {
         super::guarded(code::FCO_BOAR_RATIO, || {
             let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on)?;
+            // Art. 8 §5 speaks of the family farmer buying boars "de forma coletiva"; whether a purchase is
+            // collective is not recorded, so every boar on a family farmer's carta is held to the limit.
+            o.explanation.push_str(&explain!(
+                " (art. 8 §5: a family farmer's boars, bought collectively or not, are held to the limit)"
+            ));
             if c.artificial_insemination.is_none() {
                 o.explanation
                     .push_str(" (the carta does not state artificial insemination: natural service is read)");

@@ -53,6 +53,7 @@ pub(super) fn carta(activity: FcoActivity, amount: i64, term: i32, grace: i32) -
         special_demand: false,
         borrower_name: None,
         expired_on: None,
+        stated_on: None,
     }
 }
 
@@ -460,6 +461,8 @@ pub(super) fn project() -> social_fuel_project::Model {
         delay_bank_accepted_by: None,
         public_update_on: None,
         public_update_reference: None,
+        delay_accepted_on: None,
+        original_implementation_end: None,
     }
 }
 
@@ -1375,13 +1378,13 @@ fn a_carta_known_on_a_day_is_borrowed_only_when_nothing_is_dated_later() {
         (d(2026, 5, 5), FcoCartaStage::Contracted),
         (d(2027, 1, 1), FcoCartaStage::Contracted),
     ] {
-        let known = c.known_on(&[], day);
+        let known = c.known_on(&[], &[], day);
         assert_eq!(known.stage, stage, "{day}");
         assert_eq!(known.stage, c.acts().stage_on(day), "{day}");
         assert_eq!(matches!(known, Cow::Borrowed(_)), day >= d(2026, 5, 5), "{day}");
     }
     // Presented later than the day, nothing else: the copy, without the presentation.
-    assert_eq!(c.known_on(&[], d(2026, 4, 9)).presented_on, None);
+    assert_eq!(c.known_on(&[], &[], d(2026, 4, 9)).presented_on, None);
 }
 
 /// An amendment that needs a new approval closes the carta's cycle and opens one submitted that day (art. 15): a day
@@ -1448,9 +1451,9 @@ fn a_day_before_a_reopening_reads_the_cycle_it_closed() {
     );
     assert_eq!(cleared, (None, None, None, None, None, None), "a new cycle starts bare");
     let closed = [closed];
-    let then = open.known_on(&closed, d(2025, 7, 30));
+    let then = open.known_on(&closed, &[], d(2025, 7, 30));
     assert_eq!(*then, c, "the closed cycle, as it stood");
-    let before_contract = open.known_on(&closed, d(2025, 7, 24));
+    let before_contract = open.known_on(&closed, &[], d(2025, 7, 24));
     assert_eq!(
         (
             before_contract.stage,
@@ -1460,7 +1463,7 @@ fn a_day_before_a_reopening_reads_the_cycle_it_closed() {
         (FcoCartaStage::Approved, None, Some(d(2025, 7, 20)))
     );
     for day in [reopened_on, d(2025, 12, 31)] {
-        let now = open.known_on(&closed, day);
+        let now = open.known_on(&closed, &[], day);
         assert_eq!(
             (now.stage, now.financed_amount),
             (FcoCartaStage::Submitted, Money::from_reais(2_664_000)),

@@ -533,7 +533,7 @@ pub fn deadlines(
     // SF-SEAL-REQUEST-30D: from a conforming evaluation.
     out.push(super::guarded_deadline(code::SF_SEAL_REQUEST_30D, || {
         // From the conformity, or from MDA's acceptance of the justifications of a non-conformity (which keeps the
-        // framing as a conformity would: the reading the README states).
+        // framing as a conformity would: the reading docs/rules.md states).
         let seal = match (p.external_evaluation_on, p.evaluation_result, p.justifications_accepted_on) {
             (Some(ev), Some(Decision::Favourable), _) | (Some(_), _, Some(ev)) => {
                 Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?))
@@ -864,7 +864,8 @@ pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
 /// SF-SCHEDULE (art. 10): the criteria must hold at the industrial start the approved project scheduled (§1), judged on
 /// `share` (SF-SHARE-MIN's status). A start after the scheduled end, or none by then, is a violation unless the delay
 /// was accepted: §2 has MDA accept a delay "somente ... se o forem pelo agente financeiro", so the bank's acceptance is
-/// its own dated act (who, when) and MDA's follows it; both must be recorded, the bank's by the day judged. Once the
+/// its own dated act (who, when) and MDA's follows it, dated too; both must be recorded by the day judged (`p` as known
+/// that day: before MDA's acceptance the schedule ends on the end scheduled before the delay). Once the
 /// bank approved the financing the company owes MDA its physical-financial schedule (caput): the article sets no term,
 /// so while it is not presented a rule otherwise met is pending, never late.
 pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: NaiveDate) -> Outcome {
@@ -882,7 +883,10 @@ pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: Naiv
         format!("the bank accepted the delay on {d}{by}")
     });
     let accepted = match (&bank, p.schedule_delay_accepted) {
-        (Some(b), true) => Ok(explain!("; {b} and MDA accepted it (art. 10 §2)")),
+        (Some(b), true) => Ok(match p.delay_accepted_on {
+            Some(m) => explain!("; {b} and MDA accepted it on {m} (art. 10 §2)"),
+            None => explain!("; {b} and MDA accepted it (art. 10 §2)"),
+        }),
         (Some(b), false) => Err(explain!("; {b}, but MDA has not accepted it (art. 10 §2)")),
         (None, true) => Err(
             "; MDA's acceptance is recorded without the bank's: art. 10 §2 accepts a delay only once the bank has"

@@ -222,6 +222,18 @@ impl SocialFuelProject {
         date(self.0.schedule_presented_on)
     }
 
+    /// Date MDA accepted the delay of the implementation schedule, after the bank (art. 10 §2); null when no delay was
+    /// accepted, or for a delay accepted before the day was kept.
+    async fn delay_accepted_on(&self) -> Option<Date> {
+        date(self.0.delay_accepted_on)
+    }
+
+    /// The implementation end scheduled before the first delay MDA accepted: the schedule ends on it until
+    /// `delayAcceptedOn` (`scheduledImplementationEnd` is the end in force now).
+    async fn original_implementation_end(&self) -> Option<Date> {
+        date(self.0.original_implementation_end)
+    }
+
     /// Date the bank accepted a delay of the implementation schedule: the bank's own act (art. 10 §2).
     async fn delay_bank_accepted_on(&self) -> Option<Date> {
         date(self.0.delay_bank_accepted_on)
@@ -875,6 +887,13 @@ impl FcoCarta {
     /// Qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
     async fn professional_name(&self) -> Option<&str> {
         self.0.professional_name.as_deref()
+    }
+
+    /// The first day the stated facts as shown here (`existingSires`, `artificialInsemination`, `professionalName`,
+    /// `termMonths`, `graceMonths`, `specialDemand`) hold, once `updateFcoCarta` corrected them; null: from the
+    /// carta's creation. `compliance(asOf:)` on an earlier day reads the version stated for it.
+    async fn stated_on(&self) -> Option<Date> {
+        date(self.0.stated_on)
     }
 
     /// Every rule of the programme on this carta as of `asOf`: code, status, legal basis and the numbers used.

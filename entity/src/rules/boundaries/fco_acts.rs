@@ -183,11 +183,11 @@ fn an_approval_reads_expired_from_the_day_it_lapsed() {
     let lapsed = due + Duration::days(1);
     let mut c = approved_by_chamber(FcoActivity::Grains, 1_500_000, approved, FcoCartaStage::Expired);
     c.expired_on = Some(lapsed);
-    assert_eq!(c.known_on(&[], due).stage, FcoCartaStage::Approved);
+    assert_eq!(c.known_on(&[], &[], due).stage, FcoCartaStage::Approved);
     assert_eq!(c.acts().stage_on(due), FcoCartaStage::Approved);
-    assert_eq!(c.known_on(&[], lapsed).stage, FcoCartaStage::Expired);
+    assert_eq!(c.known_on(&[], &[], lapsed).stage, FcoCartaStage::Expired);
     assert_eq!(c.acts().stage_on(lapsed), FcoCartaStage::Expired);
-    assert_eq!(c.known_on(&[], lapsed).expired_on, Some(lapsed));
+    assert_eq!(c.known_on(&[], &[], lapsed).expired_on, Some(lapsed));
 }
 
 /// Art. 3: the result report is due 72 hours after the CPACR's opinion when it is recorded, else after the meeting's
