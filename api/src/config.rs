@@ -21,7 +21,7 @@ pub struct Cli {
     #[arg(
         long,
         env = "FOMENTO_LOG",
-        default_value = "info,sqlx=warn,sea_orm_migration=warn",
+        default_value = "info,sqlx=warn,sea_orm_migration=warn,tokio_cron_scheduler=warn",
         global = true
     )]
     pub log: String,
