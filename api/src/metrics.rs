@@ -193,6 +193,10 @@ pub async fn render(db: &sea_orm::DatabaseConnection) -> String {
     let Some(handle) = install() else {
         return String::new();
     };
+    // One scrape at a time: the gauges set here are the ones rendered (a process serving two databases, as the tests
+    // do, would otherwise mix them).
+    static SCRAPE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let _one = SCRAPE.lock().await;
     pool(db);
     match service::flags::open_counts(db).await {
         Ok(counts) => flags_open(counts),
