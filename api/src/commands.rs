@@ -231,6 +231,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.graph_running = args.graph_running;
             settings.cors_origins = args.cors_origins;
             settings.trusted_proxies = args.trusted_proxies;
+            settings.metrics_listen = args.metrics_listen;
             settings.introspection = !args.no_introspection;
             settings.plain_reads = !args.no_plain_reads;
             settings.oidc = match (args.oidc_issuer, args.oidc_client_id, args.oidc_redirect_url) {
@@ -266,7 +267,11 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             app.run_until_stopped().await?;
         }
         Command::Worker => {
-            let (_, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_ingestion(&cli).await?;
+            let _metrics = match cli.serve.metrics_listen {
+                Some(addr) => Some(crate::startup::serve_metrics(addr, db).await?),
+                None => None,
+            };
             let mut scheduler = crate::runtime::start_jobs(ing.clone()).await?;
             let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
             tracing::info!("worker running the jobs {names:?}; Ctrl-C or SIGTERM to stop");

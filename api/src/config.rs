@@ -21,7 +21,7 @@ pub struct Cli {
     #[arg(
         long,
         env = "FOMENTO_LOG",
-        default_value = "info,sqlx=warn,sea_orm_migration=warn",
+        default_value = "info,sqlx=warn,sea_orm_migration=warn,tokio_cron_scheduler=warn",
         global = true
     )]
     pub log: String,
@@ -29,6 +29,12 @@ pub struct Cli {
     /// Log lines as `text` (coloured only on a terminal) or `json` (one object per line).
     #[arg(long, env = "FOMENTO_LOG_FORMAT", value_enum, default_value_t = crate::telemetry::LogFormat::Text, global = true)]
     pub log_format: crate::telemetry::LogFormat,
+
+    /// Export traces over OTLP/HTTP to this collector (`http://otel-collector:4318`); none: no traces exported. Needs
+    /// a build with the `otlp` feature (the release image has it). A request's W3C `traceparent` is honoured either
+    /// way, and its trace id is in the log lines written while it is served.
+    #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT", global = true)]
+    pub otlp_endpoint: Option<String>,
 
     /// Options of the server (also accepted before or after `serve`).
     #[command(flatten)]
@@ -349,6 +355,12 @@ pub struct ServeArgs {
     /// Address to listen on; port 0 picks a free port.
     #[arg(long, env = "FOMENTO_LISTEN", default_value = "127.0.0.1:8080", global = true)]
     pub listen: SocketAddr,
+
+    /// Also serve `/metrics` (Prometheus) on this address, without a key, for a scraper on a private network
+    /// (`0.0.0.0:9464`); `fomento worker` serves its job metrics there too. On the main address `/metrics` takes an
+    /// `admin` or `metrics` key.
+    #[arg(long, env = "FOMENTO_METRICS_LISTEN", global = true)]
+    pub metrics_listen: Option<SocketAddr>,
 
     /// Load the deterministic demo dataset when the database is empty (and create one API key per role, printed
     /// once).

@@ -6,6 +6,7 @@ pub mod demo;
 pub mod exports;
 pub mod graphql;
 pub mod http;
+pub mod metrics;
 pub mod rules_import;
 pub mod runtime;
 pub mod startup;

@@ -9,6 +9,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = fomento_api::config::Cli::parse();
-    fomento_api::telemetry::init(&cli.log, cli.log_format)?;
+    let _telemetry = fomento_api::telemetry::init(&cli.log, cli.log_format, cli.otlp_endpoint.as_deref())?;
     fomento_api::commands::run(cli).await
 }

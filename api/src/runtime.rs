@@ -8,6 +8,7 @@ use jobs::{
 };
 use std::sync::Arc;
 use tokio::sync::Notify;
+use tracing::Instrument;
 
 /// The ingestion runtime shared by the HTTP layer and the scheduler.
 #[derive(Clone, Debug)]
@@ -55,7 +56,29 @@ pub async fn run_job_as_of(
         as_of,
         retain_raw_files: ingestion.retain_raw_files,
     };
-    let outcome = job.run_once(&ctx, now).await.map_err(|e| e.to_string());
+    // Each run is a trace of its own: its log lines carry its trace id, and what it sends out (a webhook) carries it.
+    let span = tracing::info_span!("job", trace_id = tracing::field::Empty, job = job.name, slot);
+    let trace = crate::telemetry::trace_context(&span, None);
+    let started = std::time::Instant::now();
+    let outcome = service::trace::within(trace, async {
+        let outcome = job.run_once(&ctx, now).await.map_err(|e| e.to_string());
+        // One line for a run that did something or failed (an idle run every minute would be noise).
+        match &outcome {
+            Ok(r) if r.processed > 0 || r.failed > 0 => tracing::info!(
+                processed = r.processed,
+                failed = r.failed,
+                seconds = started.elapsed().as_secs_f64(),
+                "{}",
+                r.message
+            ),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "job failed"),
+        }
+        outcome
+    })
+    .instrument(span)
+    .await;
+    crate::metrics::job_run(job.name, outcome.is_ok(), started.elapsed());
     let _ = runs::finish(db, run, &outcome, Utc::now()).await;
     outcome.map(Some)
 }
@@ -88,21 +111,9 @@ pub async fn start_jobs(
                 move |_, _| {
                     let ingestion = ingestion.clone();
                     Box::pin(async move {
+                        // The run writes its own line (`run_job`).
                         let slot = runs::minute_slot(Utc::now());
-                        match run_job(&ingestion, job, &slot).await {
-                            Ok(Some(r)) if r.processed > 0 || r.failed > 0 => {
-                                tracing::info!(
-                                    job = job.name,
-                                    slot,
-                                    processed = r.processed,
-                                    failed = r.failed,
-                                    "{}",
-                                    r.message
-                                )
-                            }
-                            Ok(_) => {}
-                            Err(e) => tracing::error!(job = job.name, slot, error = %e, "job failed"),
-                        }
+                        let _ = run_job(&ingestion, job, &slot).await;
                     })
                 },
             )?)
@@ -114,12 +125,9 @@ pub async fn start_jobs(
         loop {
             wake.notified().await;
             let slot = format!("upload:{}", Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            if let Err(e) = scheduled_ingest(&ingestion, &slot).await {
-                tracing::error!(error = %e, "ingestion after upload failed");
-            }
-            if let Err(e) = scheduled_import(&ingestion, &slot).await {
-                tracing::error!(error = %e, "import after upload failed");
-            }
+            // Each run writes its own line, failures included (`run_job`).
+            let _ = scheduled_ingest(&ingestion, &slot).await;
+            let _ = scheduled_import(&ingestion, &slot).await;
         }
     });
     Ok(sched)

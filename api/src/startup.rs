@@ -60,6 +60,8 @@ pub struct Settings {
     pub oidc: Option<service::oidc::OidcSettings>,
     /// The reverse proxies whose forwarding headers are believed (`--trusted-proxy`; none: the peer is the client).
     pub trusted_proxies: Vec<crate::http::forwarded::TrustedProxy>,
+    /// A second address serving only `/metrics`, without a key (`--metrics-listen`).
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 impl Settings {
@@ -87,6 +89,7 @@ impl Settings {
             tokens: None,
             oidc: None,
             trusted_proxies: Vec::new(),
+            metrics_listen: None,
         }
     }
 }
@@ -306,11 +309,52 @@ pub struct Application {
     statements: StatementCounter,
     _scheduler: Option<tokio_cron_scheduler::JobScheduler>,
     _notifications: Option<crate::runtime::Notifications>,
+    metrics: Option<MetricsListener>,
+}
+
+/// The listener serving only `/metrics` (`--metrics-listen`); stops when dropped.
+#[derive(Debug)]
+pub struct MetricsListener {
+    port: u16,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl MetricsListener {
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+}
+
+impl Drop for MetricsListener {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Serves `/metrics` alone on `addr`, without a key: for a scraper on a private network.
+pub async fn serve_metrics(addr: SocketAddr, db: DatabaseConnection) -> Result<MetricsListener, StartupError> {
+    crate::metrics::install();
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartupError::Bind { addr, source })?;
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+    let app = axum::Router::new()
+        .route("/metrics", axum::routing::get(crate::http::observe::exposition))
+        .with_state(db);
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the metrics listener stopped");
+        }
+    });
+    tracing::info!("serving metrics at http://{}:{port}/metrics", addr.ip());
+    Ok(MetricsListener { port, task })
 }
 
 impl Application {
     /// Connects, migrates, loads demo data if asked, and binds the listener.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        crate::metrics::install();
         let (db, statements) = connect(&settings.database_url).await?;
         migrate_up(&db).await?;
         if settings.demo {
@@ -364,6 +408,10 @@ impl Application {
             liveness.watch_postgres(settings.database_url.clone());
         }
         let notifications = crate::runtime::listen_for_notifications(&db).await;
+        let metrics = match settings.metrics_listen {
+            Some(addr) => Some(serve_metrics(addr, db.clone()).await?),
+            None => None,
+        };
         let refusals = std::sync::Arc::new(service::audit::Refusals::default());
         close_refusal_windows(&refusals, db.clone());
         Ok(Self {
@@ -394,12 +442,18 @@ impl Application {
             statements,
             _scheduler: scheduler,
             _notifications: notifications,
+            metrics,
         })
     }
 
     /// The bound port (useful with port 0).
     pub fn port(&self) -> u16 {
         self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// The port of the metrics listener (`--metrics-listen`), if any.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(MetricsListener::port)
     }
 
     /// The database connection.
@@ -420,6 +474,7 @@ impl Application {
     /// Serves until `shutdown` resolves; then writes the counts of the refused calls' open windows.
     pub async fn run_with_shutdown(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
         let (refusals, db) = (self.state.refusals.clone(), self.state.db.clone());
+        let _metrics = self.metrics;
         let served = axum::serve(
             self.listener,
             router(self.state).into_make_service_with_connect_info::<std::net::SocketAddr>(),

@@ -1,9 +1,11 @@
-//! Logging: one `tracing` subscriber, filtered by `--log`, as text (coloured only on a terminal) or as one JSON
-//! object per line (`--log-format json`) for log collectors. Every line passes through [`Scrubbing`], which masks
-//! the CPFs in it (an error from the database can quote the row it refused), so logs never hold a whole CPF.
+//! Logging and traces: one `tracing` subscriber, filtered by `--log`, writing lines as text (coloured only on a
+//! terminal) or as one JSON object per line (`--log-format json`) for log collectors, and, with the `otlp` feature
+//! and `--otlp-endpoint`, exporting the spans over OTLP/HTTP. Every line passes through [`Scrubbing`], which masks the
+//! CPFs in it (an error from the database can quote the row it refused), so logs never hold a whole CPF. The lines
+//! written while a request or a job run is served carry its span's `trace_id` ([`trace_context`]).
 
 use std::io::{IsTerminal, Write};
-use tracing_subscriber::{EnvFilter, fmt::MakeWriter};
+use tracing_subscriber::{EnvFilter, Layer, fmt::MakeWriter, layer::SubscriberExt, util::SubscriberInitExt};
 
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -15,16 +17,159 @@ pub enum LogFormat {
     Json,
 }
 
-/// Installs the subscriber on standard error.
-pub fn init(filter: &str, format: LogFormat) -> anyhow::Result<()> {
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_new(filter)?)
-        .with_writer(Scrubbing(std::io::stderr));
-    match format {
-        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).init(),
-        LogFormat::Json => builder.json().with_ansi(false).init(),
+/// What stays of the telemetry while the process runs: the trace exporter, flushed when dropped.
+#[derive(Debug, Default)]
+pub struct Telemetry {
+    #[cfg(feature = "otlp")]
+    provider: Option<opentelemetry_sdk::trace::SdkTracerProvider>,
+}
+
+impl Drop for Telemetry {
+    fn drop(&mut self) {
+        #[cfg(feature = "otlp")]
+        if let Some(p) = self.provider.take()
+            && let Err(e) = p.shutdown()
+        {
+            eprintln!("traces not all exported: {e}");
+        }
     }
-    Ok(())
+}
+
+/// Installs the subscriber on standard error; traces go to `otlp_endpoint` (an OTLP/HTTP collector's base URL,
+/// `http://collector:4318`) when one is given. Keep the answer alive as long as the process runs.
+pub fn init(filter: &str, format: LogFormat, otlp_endpoint: Option<&str>) -> anyhow::Result<Telemetry> {
+    init_with_writer(
+        filter,
+        format,
+        otlp_endpoint,
+        std::io::stderr,
+        std::io::stderr().is_terminal(),
+    )
+}
+
+/// [`init`] writing to `writer` (tests read the lines back).
+pub fn init_with_writer<W>(
+    filter: &str,
+    format: LogFormat,
+    otlp_endpoint: Option<&str>,
+    writer: W,
+    ansi: bool,
+) -> anyhow::Result<Telemetry>
+where
+    W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
+{
+    let lines = tracing_subscriber::fmt::layer().with_writer(Scrubbing(writer));
+    let lines = match format {
+        LogFormat::Text => lines.with_ansi(ansi).boxed(),
+        LogFormat::Json => lines.json().with_ansi(false).boxed(),
+    };
+    let registry = tracing_subscriber::registry()
+        .with(EnvFilter::try_new(filter)?)
+        .with(lines);
+    #[cfg(feature = "otlp")]
+    {
+        let (layer, provider) = match otlp_endpoint.map(str::trim).filter(|e| !e.is_empty()) {
+            Some(endpoint) => {
+                let (layer, provider) = otlp::layer(endpoint)?;
+                (Some(layer), Some(provider))
+            }
+            None => (None, None),
+        };
+        registry.with(layer).try_init()?;
+        Ok(Telemetry { provider })
+    }
+    #[cfg(not(feature = "otlp"))]
+    {
+        if otlp_endpoint.is_some_and(|e| !e.trim().is_empty()) {
+            anyhow::bail!(
+                "--otlp-endpoint needs a build with the `otlp` feature (cargo build --release --features otlp)"
+            );
+        }
+        registry.try_init()?;
+        Ok(Telemetry::default())
+    }
+}
+
+/// The trace context of the work `span` stands for, and the span made its child: the caller's (`incoming`, from a
+/// `traceparent`) trace goes on, else a new trace starts. With traces exported, the ids are the exported span's, so
+/// the trace id in the log lines is the one the trace viewer shows; the span's `trace_id` field is set either way.
+pub fn trace_context(
+    span: &tracing::Span,
+    incoming: Option<service::trace::TraceContext>,
+) -> service::trace::TraceContext {
+    #[cfg(feature = "otlp")]
+    if let Some(ctx) = otlp::adopt(span, incoming) {
+        span.record("trace_id", tracing::field::display(ctx.trace_id_hex()));
+        return ctx;
+    }
+    let ctx = incoming.map_or_else(service::trace::TraceContext::new_root, |c| c.child());
+    span.record("trace_id", tracing::field::display(ctx.trace_id_hex()));
+    ctx
+}
+
+#[cfg(feature = "otlp")]
+mod otlp {
+    use opentelemetry::trace::{SpanContext, SpanId, TraceContextExt, TraceFlags, TraceId, TraceState, TracerProvider};
+    use opentelemetry_sdk::trace::SdkTracerProvider;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+    /// The layer exporting spans to `endpoint` in batches (from the Tokio runtime), and its provider.
+    pub fn layer<S>(endpoint: &str) -> anyhow::Result<(impl tracing_subscriber::Layer<S> + use<S>, SdkTracerProvider)>
+    where
+        S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    {
+        use opentelemetry_otlp::WithExportConfig;
+        let url = format!("{}/v1/traces", endpoint.trim_end_matches('/'));
+        let exporter = opentelemetry_otlp::SpanExporter::builder()
+            .with_http()
+            .with_endpoint(url)
+            .build()?;
+        let processor = opentelemetry_sdk::trace::span_processor_with_async_runtime::BatchSpanProcessor::builder(
+            exporter,
+            opentelemetry_sdk::runtime::Tokio,
+        )
+        .build();
+        let provider = SdkTracerProvider::builder()
+            .with_span_processor(processor)
+            .with_resource(
+                opentelemetry_sdk::Resource::builder()
+                    .with_service_name("fomento")
+                    .build(),
+            )
+            .build();
+        let tracer = provider.tracer("fomento");
+        Ok((tracing_opentelemetry::layer().with_tracer(tracer), provider))
+    }
+
+    /// With the OpenTelemetry layer installed: `span` made the child of `incoming` (a remote parent), and the ids of
+    /// the span it exports. None without the layer.
+    pub fn adopt(
+        span: &tracing::Span,
+        incoming: Option<service::trace::TraceContext>,
+    ) -> Option<service::trace::TraceContext> {
+        if let Some(c) = incoming {
+            let parent = SpanContext::new(
+                TraceId::from_bytes(c.trace_id.to_be_bytes()),
+                SpanId::from_bytes(c.span_id.to_be_bytes()),
+                if c.sampled {
+                    TraceFlags::SAMPLED
+                } else {
+                    TraceFlags::default()
+                },
+                true,
+                TraceState::default(),
+            );
+            span.set_parent(opentelemetry::Context::new().with_remote_span_context(parent))
+                .ok()?;
+        }
+        let cx = span.context();
+        let sc = cx.span().span_context().clone();
+        sc.is_valid().then(|| service::trace::TraceContext {
+            trace_id: u128::from_be_bytes(sc.trace_id().to_bytes()),
+            span_id: u64::from_be_bytes(sc.span_id().to_bytes()),
+            sampled: sc.is_sampled(),
+        })
+    }
 }
 
 /// A log writer that masks CPFs before the bytes reach `W`: each event is gathered whole (the formatter writes one

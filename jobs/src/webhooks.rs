@@ -89,8 +89,12 @@ pub async fn run_once(db: &DatabaseConnection, worker: &str, now: DateTime<Utc>)
             }
             continue;
         };
-        let answer = client
-            .post(&hook.url)
+        let mut request = client.post(&hook.url);
+        // The receiver's trace goes on from this run's (W3C Trace Context).
+        if let Some(trace) = service::trace::current() {
+            request = request.header(service::trace::TRACEPARENT, trace.header());
+        }
+        let answer = request
             .header("Content-Type", "application/json")
             .header(
                 service::webhooks::SIGNATURE_HEADER,

@@ -37,6 +37,8 @@ pub enum Operation {
     ResolveFlag,
     /// Keys, rule parameters, non-business days, banks, reference imports, webhooks.
     Administer,
+    /// Read the server's metrics (`/metrics`).
+    ReadMetrics,
 }
 
 impl Operation {
@@ -53,6 +55,7 @@ impl Operation {
             Operation::Confirm => "confirm",
             Operation::ResolveFlag => "resolve-flag",
             Operation::Administer => "administer",
+            Operation::ReadMetrics => "read-metrics",
         }
     }
 }
@@ -72,6 +75,7 @@ pub fn allows(role: Role, op: Operation) -> bool {
             O::Read | O::Dashboards | O::Export | O::Chamber | O::DecideCarta | O::Confirm | O::ResolveFlag
         ),
         Role::Bank => matches!(op, O::Read | O::Export | O::BankData | O::DecideCarta),
+        Role::Metrics => op == O::ReadMetrics,
     }
 }
 
@@ -169,9 +173,12 @@ mod tests {
         assert!(allows(Role::Council, O::Chamber) && !allows(Role::Council, O::SocialFuel));
         assert!(allows(Role::Bank, O::BankData) && !allows(Role::Bank, O::Dashboards));
         assert!(!allows(Role::Analyst, O::BankData) && allows(Role::Analyst, O::Export));
-        for role in [Role::Bank, Role::Mda, Role::Council, Role::Analyst] {
+        for role in [Role::Bank, Role::Mda, Role::Council, Role::Analyst, Role::Metrics] {
             assert!(!allows(role, O::Administer), "{role} may not administer");
         }
+        // The scraper's key reads the metrics and nothing else; of the others, only the administrator reads them.
+        assert!(allows(Role::Metrics, O::ReadMetrics) && !allows(Role::Metrics, O::Read));
+        assert!(allows(Role::Admin, O::ReadMetrics) && !allows(Role::Analyst, O::ReadMetrics));
         assert!(matches!(
             authorize(&Caller::Anonymous, O::Read),
             Err(ServiceError::Unauthenticated(_))

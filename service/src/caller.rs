@@ -16,13 +16,22 @@ pub enum Role {
     Analyst,
     /// An administrator: keys, rule parameters, non-business days, reference data, webhooks, flag overrides.
     Admin,
+    /// A metrics scraper (Prometheus): reads `/metrics` and nothing else.
+    Metrics,
 }
 
 impl Role {
     /// Every role.
-    pub const ALL: [Role; 5] = [Role::Bank, Role::Mda, Role::Council, Role::Analyst, Role::Admin];
+    pub const ALL: [Role; 6] = [
+        Role::Bank,
+        Role::Mda,
+        Role::Council,
+        Role::Analyst,
+        Role::Admin,
+        Role::Metrics,
+    ];
 
-    /// Its stored spelling (`bank`, `mda`, `council`, `analyst`, `admin`).
+    /// Its stored spelling (`bank`, `mda`, `council`, `analyst`, `admin`, `metrics`).
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Bank => "bank",
@@ -30,6 +39,7 @@ impl Role {
             Role::Council => "council",
             Role::Analyst => "analyst",
             Role::Admin => "admin",
+            Role::Metrics => "metrics",
         }
     }
 
@@ -129,6 +139,12 @@ impl Caller {
             | Caller::Token {
                 role: Role::Bank, bank, ..
             } => bank.map_or(Scope::Nothing, Scope::Bank),
+            Caller::Key {
+                role: Role::Metrics, ..
+            }
+            | Caller::Token {
+                role: Role::Metrics, ..
+            } => Scope::Nothing,
             Caller::Key { .. } | Caller::Token { .. } => Scope::All,
         }
     }

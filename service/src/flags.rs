@@ -146,6 +146,23 @@ pub async fn list(
     page::fetch(db, select, compliance_flag::Column::Id, |f| f.id, keyset).await
 }
 
+/// The flags open now, counted by rule and severity (for the metrics' `fomento_flags_open`), whoever asks: counts
+/// only, no flag's content.
+pub async fn open_counts(db: &impl ConnectionTrait) -> Result<Vec<(String, String, i64)>, ServiceError> {
+    use sea_orm::QuerySelect;
+    Ok(compliance_flag::Entity::find()
+        .select_only()
+        .column(compliance_flag::Column::RuleCode)
+        .column(compliance_flag::Column::Severity)
+        .column_as(compliance_flag::Column::Id.count(), "open")
+        .filter(compliance_flag::Column::ResolvedAt.is_null())
+        .group_by(compliance_flag::Column::RuleCode)
+        .group_by(compliance_flag::Column::Severity)
+        .into_tuple::<(String, String, i64)>()
+        .all(db)
+        .await?)
+}
+
 /// `filter` narrowed to what `caller` may read: a bank sees the flags of its own cartas, projects and reports, and
 /// its own.
 pub fn scoped(caller: &Caller, mut filter: FlagFilter) -> Result<FlagFilter, ServiceError> {

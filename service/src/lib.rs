@@ -53,6 +53,7 @@ pub mod semi_arid;
 pub mod sessions;
 pub mod store;
 pub mod tokens;
+pub mod trace;
 pub mod txn;
 pub mod versions;
 pub mod visible;

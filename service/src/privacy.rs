@@ -16,7 +16,7 @@ pub fn sees_personal(caller: &Caller, programmes: &[Programme]) -> bool {
             Role::Admin | Role::Bank => true,
             Role::Mda => programmes.contains(&Programme::SocialFuel),
             Role::Council => programmes.contains(&Programme::FcoRural),
-            Role::Analyst => false,
+            Role::Analyst | Role::Metrics => false,
         },
     }
 }
@@ -177,7 +177,7 @@ pub fn person_lookup(caller: &Caller) -> PersonLookup {
         None | Some(Role::Admin | Role::Bank) => PersonLookup::Any,
         Some(Role::Mda) => PersonLookup::In(Programme::SocialFuel),
         Some(Role::Council) => PersonLookup::In(Programme::FcoRural),
-        Some(Role::Analyst) => PersonLookup::Nobody,
+        Some(Role::Analyst | Role::Metrics) => PersonLookup::Nobody,
     }
 }
 

@@ -36,6 +36,8 @@ pub struct TestApp {
     pub url: String,
     /// An `admin` key, which `client` sends with every request.
     pub key: String,
+    /// The port of the listener serving only `/metrics`, when the test asked for one (`Settings::metrics_listen`).
+    pub metrics_port: Option<u16>,
 }
 
 /// The server task of a test application.
@@ -146,6 +148,7 @@ pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Set
     let app = Application::build(settings).await.expect("the application starts");
     let base = format!("http://127.0.0.1:{}", app.port());
     let statements = app.statements();
+    let metrics_port = app.metrics_port();
     let db = app.db();
     let ingestion = app.ingestion().expect("ingestion configured");
     let (tx, rx) = oneshot::channel::<()>();
@@ -180,6 +183,7 @@ pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Set
             backend,
             ingestion,
             url,
+            metrics_port,
         },
         running,
     )

@@ -20,6 +20,7 @@ mod imports;
 mod lifecycle;
 mod lifecycle_support;
 mod limits;
+mod operations;
 mod reports;
 mod roles;
 mod rules;

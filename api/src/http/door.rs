@@ -193,6 +193,7 @@ pub fn refusal(path: &str, headers: &HeaderMap, status: StatusCode, code: &str, 
 
 /// `429 RATE_LIMITED` for a key past its rate.
 pub fn rate_limited(path: &str, headers: &HeaderMap, rate: u32) -> Response {
+    crate::metrics::refused("rate_limited");
     let mut resp = refusal(
         path,
         headers,
@@ -209,11 +210,12 @@ pub fn rate_limited(path: &str, headers: &HeaderMap, rate: u32) -> Response {
 /// subscriptions' socket pass through (a socket lives as long as its client keeps it; `/ready` says what it finds).
 pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
-    if matches!(path.as_str(), "/health" | "/ready" | "/graphql/ws") || path.starts_with("/graphiql/") {
+    if matches!(path.as_str(), "/health" | "/ready" | "/metrics" | "/graphql/ws") || path.starts_with("/graphiql/") {
         return next.run(req).await;
     }
     let headers = req.headers().clone();
     let unavailable = || {
+        crate::metrics::refused("database_unavailable");
         let mut resp = refusal(
             &path,
             &headers,
@@ -227,6 +229,7 @@ pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     // Held until the response is made; a request past the limit is refused before any work.
     let Ok(_admitted) = state.admission.permits.clone().try_acquire_owned() else {
+        crate::metrics::refused("overloaded");
         let mut resp = refusal(
             &path,
             &headers,
@@ -248,6 +251,7 @@ pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> R
     let work = async {
         // A query waits its turn (first come, first served; within the request's time limit).
         let _turn = if graph {
+            let _waiting = crate::metrics::Gauged::up(crate::metrics::GRAPHQL_WAITING);
             state.admission.turns.clone().acquire_owned().await.ok()
         } else {
             None
@@ -259,6 +263,7 @@ pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> R
             Ok(resp) => resp,
             Err(_) => {
                 tracing::warn!(path, seconds = limit.as_secs(), "request stopped at the time limit");
+                crate::metrics::refused("request_timeout");
                 let mut resp = refusal(
                     &path,
                     &headers,

@@ -156,6 +156,42 @@ fn persisted_hash(extensions: Option<&Value>) -> Result<Option<String>, String> 
     }
 }
 
+/// An operation as the metrics count it: its name (the request's `operationName`, else the document's only
+/// operation's) and its type (`unknown` before the document parses or when no operation is selected).
+struct Labels {
+    name: Option<String>,
+    ty: &'static str,
+}
+
+impl Labels {
+    fn unknown(requested: Option<&str>) -> Self {
+        Self {
+            name: requested.map(str::to_owned),
+            ty: "unknown",
+        }
+    }
+
+    fn of(doc: &async_graphql::parser::types::ExecutableDocument, requested: Option<&str>) -> Self {
+        use async_graphql::parser::types::DocumentOperations;
+        let name = requested.map(str::to_owned).or_else(|| match &doc.operations {
+            DocumentOperations::Multiple(ops) if ops.len() == 1 => ops.keys().next().map(|n| n.to_string()),
+            _ => None,
+        });
+        let ty = match crate::graphql::complete::operation(doc, requested).map(|op| op.ty) {
+            Some(OperationType::Query) => "query",
+            Some(OperationType::Mutation) => "mutation",
+            Some(OperationType::Subscription) => "subscription",
+            None => "unknown",
+        };
+        Self { name, ty }
+    }
+
+    /// Counts the operation with the codes of its errors.
+    fn count<'a>(&self, codes: impl Iterator<Item = &'a str>) {
+        crate::metrics::graphql_operation(self.name.as_deref(), self.ty, codes);
+    }
+}
+
 /// Executes a request and shapes the response by media type and error kind.
 async fn execute(
     state: &AppState,
@@ -175,12 +211,14 @@ async fn execute(
         Err((code, message)) => return error_body(StatusCode::BAD_REQUEST, media, code, &message),
     };
     if let Err(e) = crate::graphql::limits::check_size(&query) {
-        return shape(async_graphql::Response::from_errors(vec![e]), media, None);
+        let labels = Labels::unknown(req.operation_name.as_deref());
+        return shape(async_graphql::Response::from_errors(vec![e]), media, None, &labels);
     }
     // Parse once ourselves: to refuse mutations over GET, and to tell parse errors from later ones.
     let doc = match parse_query(&query) {
         Ok(doc) => doc,
         Err(e) => {
+            Labels::unknown(req.operation_name.as_deref()).count(std::iter::once("GRAPHQL_PARSE_FAILED"));
             let status = if media == MediaType::Json {
                 StatusCode::OK
             } else {
@@ -226,6 +264,7 @@ async fn execute(
     }
     let variables = req.variables.map(Variables::from_json).unwrap_or_default();
     let operation_name = req.operation_name;
+    let labels = Labels::of(&doc, operation_name.as_deref());
     // The limits, before anything walks the document with its fragments spread (the guard below, async-graphql's
     // parse step and validation), on every path.
     if let Err(e) = crate::graphql::limits::check_document(&doc, &variables) {
@@ -233,6 +272,7 @@ async fn execute(
             async_graphql::Response::from_errors(vec![e]),
             media,
             Some((&doc, operation_name.as_deref())),
+            &labels,
         );
     }
     // A query whose every root field the caller may read runs on the schema without extensions.
@@ -272,12 +312,17 @@ async fn execute(
     let schema = if unguarded { &state.unguarded } else { &state.schema };
     let response = schema.execute(request).await;
     match kept {
-        Some(doc) => shape(response, media, Some((&doc, operation_name.as_deref()))),
-        None if response.errors.is_empty() => shape(response, media, None),
+        Some(doc) => shape(response, media, Some((&doc, operation_name.as_deref())), &labels),
+        None if response.errors.is_empty() => shape(response, media, None, &labels),
         None => {
             // Errors to place in the data: the document again (rare).
             let doc = parse_query(&query).ok();
-            shape(response, media, doc.as_ref().map(|d| (d, operation_name.as_deref())))
+            shape(
+                response,
+                media,
+                doc.as_ref().map(|d| (d, operation_name.as_deref())),
+                &labels,
+            )
         }
     }
 }
@@ -316,8 +361,10 @@ fn shape(
     response: async_graphql::Response,
     media: MediaType,
     operation: Option<(&async_graphql::parser::types::ExecutableDocument, Option<&str>)>,
+    labels: &Labels,
 ) -> Response {
     if response.errors.is_empty() && operation.is_none() {
+        labels.count(std::iter::empty());
         // Nothing to complete: the data as async-graphql made them, serialized once.
         #[derive(serde::Serialize)]
         struct DataOnly<'a> {
@@ -351,6 +398,10 @@ fn shape(
             );
         }
     }
+    labels.count(errors.iter().filter_map(|e| match e.extensions.as_ref()?.get("code")? {
+        async_graphql::Value::String(code) => Some(code.as_str()),
+        _ => None,
+    }));
     let mut body = serde_json::Map::new();
     if !request_error {
         let mut data = serde_json::to_value(&response.data).unwrap_or(Value::Null);
@@ -508,23 +559,34 @@ pub async fn graphql_post(
                     .data(crate::graphql::loaders::Prefetched::default());
                 let operation_name = request.operation_name.clone();
                 if let Err(e) = crate::graphql::limits::check_size(&request.query) {
-                    return shape(async_graphql::Response::from_errors(vec![e]), media, None);
+                    let labels = Labels::unknown(operation_name.as_deref());
+                    return shape(async_graphql::Response::from_errors(vec![e]), media, None, &labels);
                 }
                 // Parsed and checked once here; a text that does not parse is left to the schema to refuse.
                 let doc = parse_query(&request.query).ok();
+                let labels = doc.as_ref().map_or_else(
+                    || Labels::unknown(operation_name.as_deref()),
+                    |d| Labels::of(d, operation_name.as_deref()),
+                );
                 if let Some(doc) = &doc {
                     if let Err(e) = crate::graphql::limits::check_document(doc, &request.variables) {
                         return shape(
                             async_graphql::Response::from_errors(vec![e]),
                             media,
                             Some((doc, operation_name.as_deref())),
+                            &labels,
                         );
                     }
                     request = request.data(crate::graphql::limits::Checked);
                     request.set_parsed_query(doc.clone());
                 }
                 let response = state.schema.execute(request).await;
-                shape(response, media, doc.as_ref().map(|d| (d, operation_name.as_deref())))
+                shape(
+                    response,
+                    media,
+                    doc.as_ref().map(|d| (d, operation_name.as_deref())),
+                    &labels,
+                )
             }
             Err(async_graphql::ParseRequestError::PayloadTooLarge) => too_large(&state, &headers, media),
             Err(e) => error_body(

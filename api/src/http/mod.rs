@@ -10,6 +10,7 @@ pub mod forwarded;
 pub mod graphql;
 pub mod health;
 pub mod imports;
+pub mod observe;
 pub mod params;
 pub mod reports;
 pub mod session;
@@ -59,7 +60,7 @@ pub struct AppState {
     pub refusals: std::sync::Arc<service::audit::Refusals>,
 }
 
-/// The router: `/graphql`, `/health`, `/ready`.
+/// The router: `/graphql`, the uploads and exports, the pages, `/health`, `/ready` and `/metrics`.
 pub fn router(state: AppState) -> Router {
     let limit = state.max_upload_bytes;
     let cors = door::cors(&state.cors_origins);
@@ -91,9 +92,12 @@ pub fn router(state: AppState) -> Router {
         .route("/sign-in/callback", get(session::oidc_callback))
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
-        // Layers run outside in: CORS (preflights need no key), the time and liveness bound, then the key.
+        .route("/metrics", get(observe::metrics))
+        // Layers run outside in: CORS (preflights need no key), the request's span and metrics, the time and
+        // liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
         .layer(axum::middleware::from_fn_with_state(state.clone(), door::bound))
+        .layer(axum::middleware::from_fn(observe::track))
         .with_state(state);
     match cors {
         Some(cors) => router.layer(cors),

@@ -210,6 +210,22 @@ impl Queue for bank_report::Entity {
     }
 }
 
+/// Bank reports read to the end, by outcome (`ingested`, `rejected`): a Prometheus counter.
+pub const INGESTION_REPORTS: &str = "fomento_ingestion_reports_total";
+/// Rows of the bank reports read, by outcome of their report.
+pub const INGESTION_ROWS: &str = "fomento_ingestion_rows_total";
+/// Bytes of the bank reports read, by outcome of their report.
+pub const INGESTION_BYTES: &str = "fomento_ingestion_bytes_total";
+const INGESTED: &str = "ingested";
+const REJECTED: &str = "rejected";
+
+/// Counts a report read to the end (for the metrics).
+fn count_read(outcome: &'static str, rows: usize, bytes: i64) {
+    metrics::counter!(INGESTION_REPORTS, "outcome" => outcome).increment(1);
+    metrics::counter!(INGESTION_ROWS, "outcome" => outcome).increment(rows as u64);
+    metrics::counter!(INGESTION_BYTES, "outcome" => outcome).increment(u64::try_from(bytes).unwrap_or(0));
+}
+
 /// One step: process every claimable report. A report whose attempt fails is tried again after a backoff (30 s,
 /// then doubling) while attempts remain and the error can pass; otherwise it ends `FAILED`. Either way nothing of it
 /// was applied.
@@ -233,8 +249,12 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
             tracing::warn!(report = r.id, error = %e, "the report's webhook deliveries were not queued");
         }
         match outcome {
-            Outcome::Ingested { .. } => report.processed += 1,
-            Outcome::Rejected { .. } => {
+            Outcome::Ingested { rows } => {
+                count_read(INGESTED, rows, r.byte_size);
+                report.processed += 1
+            }
+            Outcome::Rejected { rows, .. } => {
+                count_read(REJECTED, rows, r.byte_size);
                 report.processed += 1;
                 rejected += 1;
             }

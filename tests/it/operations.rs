@@ -1,0 +1,475 @@
+//! Operable in production (issue 47): `/metrics` for an `admin` or `metrics` key (or on a listener of its own), with
+//! counters and histograms that move with the work done, labelled by route template, operation and outcome; a
+//! caller's W3C `traceparent` honoured, its trace id in the log lines, and a job run's trace sent on to webhooks.
+
+use crate::{
+    helpers::{TestApp, client_with, on_each_backend, on_each_backend_with},
+    reports::{cpf, good_row, seed_bb, upload, workbook},
+};
+use prometheus_parse::{Sample, Scrape, Value};
+use serde_json::json;
+use std::{
+    io::Write,
+    sync::{Arc, Mutex, OnceLock},
+};
+
+/// Scrapes `/metrics` with `client` and parses the exposition with a Prometheus text-format parser.
+async fn scrape_with(client: &reqwest::Client, url: &str) -> Scrape {
+    let resp = client.get(url).send().await.expect("the server answers");
+    assert_eq!(resp.status(), 200);
+    let ct = resp
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    assert!(ct.starts_with("text/plain; version=0.0.4"), "{ct}");
+    let text = resp.text().await.expect("a body");
+    Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).expect("the Prometheus text format")
+}
+
+async fn scrape(app: &TestApp) -> Scrape {
+    scrape_with(&app.client, &format!("{}/metrics", app.base)).await
+}
+
+/// The samples of `metric` whose labels include every pair of `labels`.
+fn samples<'a>(s: &'a Scrape, metric: &str, labels: &[(&str, &str)]) -> Vec<&'a Sample> {
+    s.samples
+        .iter()
+        .filter(|x| x.metric == metric && labels.iter().all(|(k, v)| x.labels.get(k) == Some(*v)))
+        .collect()
+}
+
+/// The sum of the counter or gauge values of `metric` with `labels`.
+fn total(s: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
+    samples(s, metric, labels)
+        .iter()
+        .map(|x| match x.value {
+            Value::Counter(v) | Value::Gauge(v) | Value::Untyped(v) => v,
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// The number of observations of the histogram `metric` with `labels` (its `+Inf` bucket).
+fn observations(s: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
+    samples(s, metric, labels)
+        .iter()
+        .map(|x| match &x.value {
+            Value::Histogram(buckets) => {
+                // Buckets are cumulative: each holds at least the one below it.
+                assert!(buckets.windows(2).all(|w| w[0].count <= w[1].count), "{buckets:?}");
+                buckets
+                    .iter()
+                    .find(|b| b.less_than.is_infinite())
+                    .map_or(0.0, |b| b.count)
+            }
+            _ => 0.0,
+        })
+        .sum()
+}
+
+#[tokio::test]
+async fn metrics_are_read_with_an_admin_or_metrics_key_only_and_that_key_reads_nothing_else() {
+    on_each_backend(false, |app| async move {
+        let url = format!("{}/metrics", app.base);
+        let anonymous = reqwest::Client::new().get(&url).send().await.expect("answers");
+        assert_eq!(anonymous.status(), 401);
+        let analyst = client_with(&app.key_of("analyst", None).await);
+        let refused = analyst.get(&url).send().await.expect("answers");
+        assert_eq!(refused.status(), 403);
+        let body: serde_json::Value = refused.json().await.expect("json");
+        assert_eq!(body["error"]["code"], "FORBIDDEN", "{body}");
+
+        let scraper = client_with(&app.key_of("metrics", None).await);
+        let s = scrape_with(&scraper, &url).await;
+        assert!(!s.samples.is_empty());
+        // The administrator reads them too.
+        scrape(&app).await;
+        // The scraper's key reads nothing of the graph.
+        let resp = scraper
+            .post(format!("{}/graphql", app.base))
+            .json(&json!({ "query": "{ banks { nodes { code } } }" }))
+            .send()
+            .await
+            .expect("answers");
+        let body: serde_json::Value = resp.json().await.expect("json");
+        assert_eq!(body["errors"][0]["extensions"]["code"], "FORBIDDEN", "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_listener_of_its_own_serves_the_metrics_without_a_key() {
+    on_each_backend_with(
+        false,
+        |s| s.metrics_listen = Some("127.0.0.1:0".parse().expect("address")),
+        |app| async move {
+            let port = app.metrics_port.expect("the metrics listener is bound");
+            let s = scrape_with(&reqwest::Client::new(), &format!("http://127.0.0.1:{port}/metrics")).await;
+            assert!(total(&s, "db_client_connections_max", &[]) >= 1.0);
+            // Nothing else is served there.
+            let other = reqwest::Client::new()
+                .post(format!("http://127.0.0.1:{port}/graphql"))
+                .send()
+                .await
+                .expect("answers");
+            assert_eq!(other.status(), 404);
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn after_queries_an_error_and_an_upload_the_counters_and_histograms_have_moved_with_their_labels() {
+    on_each_backend(false, |app| async move {
+        // Operation names of this run alone: the recorder is the process's, shared by the tests running beside.
+        let tag = uuid::Uuid::new_v4().simple().to_string();
+        let ok_name = format!("Probe_{tag}");
+        let bad_name = format!("Broken_{tag}");
+        let before = scrape(&app).await;
+        let graph = [("route", "/graphql"), ("method", "POST"), ("status", "200")];
+        let served_before = observations(&before, "http_server_request_duration_seconds", &graph);
+        let rows_before = total(&before, "fomento_ingestion_rows_total", &[("outcome", "ingested")]);
+        let runs_before = total(
+            &before,
+            "fomento_job_runs_total",
+            &[("job", jobs::report::ingest::JOB), ("outcome", "succeeded")],
+        );
+
+        for _ in 0..3 {
+            app.data(
+                &format!("query {ok_name} {{ banks {{ nodes {{ code }} }} }}"),
+                json!({}),
+            )
+            .await;
+        }
+        let (_, code) = app
+            .error(&format!("query {bad_name} {{ noSuchField }}"), json!({}))
+            .await;
+        assert_eq!(code, "GRAPHQL_VALIDATION_FAILED");
+        // An id in the path is counted under the route's template.
+        let missing = app
+            .get("/bank-reports/987654/errors.xlsx")
+            .send()
+            .await
+            .expect("answers");
+        assert_eq!(missing.status(), 404);
+        // An upload of two rows, ingested by the job.
+        seed_bb(&app).await;
+        let rows = vec![
+            good_row("OPS-1", cpf(4701), 1000.0),
+            good_row("OPS-2", cpf(4702), 2000.0),
+        ];
+        let (status, body) = upload(&app, "BB", "2026-02", "fev.xlsx", workbook(&rows)).await;
+        assert_eq!(status, 201, "{body}");
+        fomento_api::runtime::scheduled_ingest(&app.ingestion, &format!("test:{tag}"))
+            .await
+            .expect("the ingestion runs");
+
+        let after = scrape(&app).await;
+        assert!(observations(&after, "http_server_request_duration_seconds", &graph) >= served_before + 3.0);
+        assert_eq!(
+            total(
+                &after,
+                "graphql_server_operations_total",
+                &[("operation_name", &ok_name), ("operation_type", "query")]
+            ),
+            3.0
+        );
+        assert_eq!(
+            total(&after, "graphql_server_errors_total", &[("operation_name", &ok_name)]),
+            0.0
+        );
+        assert_eq!(
+            total(
+                &after,
+                "graphql_server_errors_total",
+                &[
+                    ("operation_name", &bad_name),
+                    ("operation_type", "query"),
+                    ("code", "GRAPHQL_VALIDATION_FAILED")
+                ]
+            ),
+            1.0
+        );
+        let template = [
+            ("route", "/bank-reports/:id/errors.xlsx"),
+            ("method", "GET"),
+            ("status", "404"),
+        ];
+        let routes: Vec<String> = samples(&after, "http_server_request_duration_seconds", &[])
+            .iter()
+            .map(|x| x.labels.to_string())
+            .collect();
+        assert!(
+            observations(&after, "http_server_request_duration_seconds", &template) >= 1.0,
+            "{routes:?}"
+        );
+        let upload_route = [("route", "/bank-reports"), ("method", "POST"), ("status", "201")];
+        assert!(observations(&after, "http_server_request_duration_seconds", &upload_route) >= 1.0);
+        assert!(
+            after
+                .samples
+                .iter()
+                .filter_map(|x| x.labels.get("route"))
+                .all(|r| !r.contains("987654")),
+            "no id in a route label"
+        );
+        assert!(total(&after, "fomento_ingestion_rows_total", &[("outcome", "ingested")]) >= rows_before + 2.0);
+        assert!(total(&after, "fomento_ingestion_bytes_total", &[("outcome", "ingested")]) > 0.0);
+        assert!(
+            total(
+                &after,
+                "fomento_job_runs_total",
+                &[("job", jobs::report::ingest::JOB), ("outcome", "succeeded")]
+            ) >= runs_before + 1.0
+        );
+        assert!(
+            observations(
+                &after,
+                "fomento_job_duration_seconds",
+                &[("job", jobs::report::ingest::JOB)]
+            ) >= 1.0
+        );
+        // The pool, read at the scrape.
+        assert!(total(&after, "db_client_connections_max", &[]) >= 1.0);
+        assert_eq!(
+            samples(&after, "db_client_connections", &[("state", "in_use")]).len(),
+            1
+        );
+        // Every metric is described.
+        for name in [
+            "http_server_request_duration_seconds",
+            "graphql_server_operations_total",
+            "fomento_flags_open",
+        ] {
+            assert!(after.docs.contains_key(name), "{name} has a HELP line");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_refusal_past_the_rate_counts_and_the_open_flags_are_counted_by_rule() {
+    on_each_backend(true, |app| async move {
+        let tag = uuid::Uuid::new_v4().simple().to_string();
+        // The demo has open flags; the gauge says how many by rule and severity, as the graph does.
+        let s = scrape(&app).await;
+        let open = total(&s, "fomento_flags_open", &[]);
+        let listed = app
+            .data("{ complianceFlags(filter: { open: true }) { totalCount } }", json!({}))
+            .await["complianceFlags"]["totalCount"]
+            .as_f64()
+            .unwrap_or(-1.0);
+        assert_eq!(open, listed);
+        assert!(
+            samples(&s, "fomento_flags_open", &[])
+                .iter()
+                .all(|x| x.labels.get("rule").is_some() && x.labels.get("severity").is_some())
+        );
+        // A key allowed one request a second, in bursts of two: the third at once is refused and counted.
+        let key = service::keys::create(
+            &app.db,
+            &service::Caller::System,
+            "analyst",
+            None,
+            &tag,
+            Some(1),
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a key")
+        .secret;
+        let before = total(
+            &scrape(&app).await,
+            "fomento_http_refusals_total",
+            &[("reason", "rate_limited")],
+        );
+        let limited = client_with(&key);
+        let mut refused = 0;
+        for _ in 0..4 {
+            let r = limited
+                .get(format!("{}/health", app.base))
+                .send()
+                .await
+                .expect("answers");
+            let r2 = limited
+                .post(format!("{}/graphql", app.base))
+                .json(&json!({ "query": "{ banks { nodes { code } } }" }))
+                .send()
+                .await
+                .expect("answers");
+            refused += u32::from(r.status() == 429) + u32::from(r2.status() == 429);
+        }
+        assert!(refused >= 1);
+        let after = total(
+            &scrape(&app).await,
+            "fomento_http_refusals_total",
+            &[("reason", "rate_limited")],
+        );
+        assert!(
+            after >= before + f64::from(refused),
+            "{before} then {after}, {refused} refused"
+        );
+    })
+    .await;
+}
+
+/// The log lines of this test binary, as JSON objects, from the real subscriber (`fomento_api::telemetry`).
+fn log_lines() -> Vec<serde_json::Value> {
+    let text = String::from_utf8_lossy(&captured().lock().expect("log").clone()).into_owned();
+    text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+}
+
+fn captured() -> &'static Arc<Mutex<Vec<u8>>> {
+    static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOG.get_or_init(|| {
+        let log: Arc<Mutex<Vec<u8>>> = Arc::default();
+        let sink = log.clone();
+        let telemetry = fomento_api::telemetry::init_with_writer(
+            "warn,fomento_api=info",
+            fomento_api::telemetry::LogFormat::Json,
+            None,
+            move || Sink(sink.clone()),
+            false,
+        )
+        .expect("the subscriber is installed once");
+        std::mem::forget(telemetry);
+        log
+    })
+}
+
+struct Sink(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The trace ids of the spans a JSON log line was written in.
+fn trace_ids(line: &serde_json::Value) -> Vec<String> {
+    line["spans"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["trace_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_callers_traceparent_is_in_the_log_lines_and_a_job_runs_trace_is_sent_on_to_webhooks() {
+    captured();
+    on_each_backend(false, |app| async move {
+        // A caller's trace: the line of a refusal written while serving it carries the caller's trace id.
+        let trace = format!("{:032x}", uuid::Uuid::new_v4().as_u128());
+        let traceparent = format!("00-{trace}-00f067aa0ba902b7-01");
+        let key = service::keys::create(
+            &app.db,
+            &service::Caller::System,
+            "analyst",
+            None,
+            "traced",
+            Some(1),
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a key")
+        .secret;
+        let client = client_with(&key);
+        let mut statuses = Vec::new();
+        for _ in 0..4 {
+            let r = client
+                .get(format!("{}/health", app.base))
+                .header("traceparent", &traceparent)
+                .send()
+                .await
+                .expect("answers");
+            statuses.push(r.status().as_u16());
+        }
+        assert!(statuses.contains(&429), "{statuses:?}");
+        let lines = log_lines();
+        let refusal = lines
+            .iter()
+            .find(|l| trace_ids(l).contains(&trace))
+            .unwrap_or_else(|| panic!("a line with trace {trace}"));
+        assert_eq!(refusal["level"], "WARN", "{refusal}");
+        assert_eq!(refusal["fields"]["rate"], 1, "{refusal}");
+        // A malformed traceparent starts a trace of its own rather than failing the request.
+        let r = app
+            .get("/health")
+            .header("traceparent", "00-zz-00f067aa0ba902b7-01")
+            .send()
+            .await
+            .expect("answers");
+        assert_eq!(r.status(), 200);
+
+        // A webhook delivery carries the trace of the run that sent it, whose line names the same trace.
+        let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+        let got = seen.clone();
+        let receiver = axum::Router::new().route(
+            "/hook",
+            axum::routing::post(move |headers: axum::http::HeaderMap| {
+                let got = got.clone();
+                async move {
+                    let tp = headers
+                        .get("traceparent")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("")
+                        .to_owned();
+                    got.lock().expect("seen").push(tp);
+                    "ok"
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("binds");
+        let port = listener.local_addr().expect("address").port();
+        let server = tokio::spawn(async move {
+            let _ = axum::serve(listener, receiver).await;
+        });
+        service::webhooks::add(
+            &app.db,
+            &service::Caller::System,
+            chrono::Utc::now(),
+            service::webhooks::NewWebhook {
+                url: format!("http://127.0.0.1:{port}/hook"),
+                secret: "segredo-do-receptor-2026".into(),
+                events: vec!["report.ingested".into()],
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("a webhook");
+        seed_bb(&app).await;
+        let rows = vec![good_row("TRC-1", cpf(4801), 1000.0)];
+        let (status, body) = upload(&app, "BB", "2026-03", "mar.xlsx", workbook(&rows)).await;
+        assert_eq!(status, 201, "{body}");
+        fomento_api::runtime::scheduled_ingest(&app.ingestion, "test:traced")
+            .await
+            .expect("the ingestion runs");
+        let deliver = jobs::registry::find(jobs::webhooks::JOB).expect("the webhook job");
+        fomento_api::runtime::run_job(&app.ingestion, deliver, &format!("test:{}", uuid::Uuid::new_v4()))
+            .await
+            .expect("the deliveries are sent");
+        let sent = seen.lock().expect("seen").clone();
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        let tp = service::trace::TraceContext::parse(&sent[0]).expect("a valid traceparent");
+        let lines = log_lines();
+        let run = lines
+            .iter()
+            .find(|l| trace_ids(l).contains(&tp.trace_id_hex()))
+            .unwrap_or_else(|| panic!("a line with trace {}", tp.trace_id_hex()));
+        assert_eq!(run["spans"][0]["job"], jobs::webhooks::JOB, "{run}");
+        assert_ne!(tp.trace_id_hex(), trace, "the run is a trace of its own");
+        server.abort();
+    })
+    .await;
+}
