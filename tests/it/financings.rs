@@ -101,7 +101,7 @@ async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
                 "{ node(id: \"garbage\") { id } }",
                 json!({}),
                 "BAD_USER_INPUT",
-                "is not a ID",
+                "is not an ID",
             ),
             (
                 "{ bank(id: \"QmFuazo5OTk5\") { name } }",

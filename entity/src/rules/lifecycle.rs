@@ -2,7 +2,7 @@
 //! becomes, or a [`Violation`] naming the rule that forbids it, its legal basis, and why.
 
 use super::{
-    RuleCode,
+    Explanation, RuleCode,
     calendar::Calendar,
     code,
     fco::needs_chamber,
@@ -26,10 +26,10 @@ pub struct Violation {
     /// Its legal basis.
     pub legal_basis: &'static str,
     /// Why, in the user's terms.
-    pub explanation: String,
+    pub explanation: Explanation,
 }
 
-fn violation(code: RuleCode, explanation: impl Into<String>) -> Violation {
+fn violation(code: RuleCode, explanation: impl Into<Explanation>) -> Violation {
     Violation {
         code: code.as_str(),
         legal_basis: code.legal_basis(),
@@ -42,7 +42,7 @@ impl From<ParamError> for Violation {
         Violation {
             code: "PARAMETERS",
             legal_basis: "",
-            explanation: e.to_string(),
+            explanation: e.to_string().into(),
         }
     }
 }
@@ -213,15 +213,16 @@ pub fn apply_sf(
             .iter()
             .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
             .collect::<Vec<_>>()
-            .join(" or ");
+            .join(", ");
         violation(
             code,
-            format!(
-                "the project is «{}» ({}); «{}» needs it {needs}",
-                p.stage.name_pt(),
-                p.stage.to_value(),
-                event.name_pt()
-            ),
+            Explanation::message("explain-wrong-stage")
+                .arg("what", "project")
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value())
+                .arg("event", event.name_pt())
+                .arg("needs", needs)
+                .arg("count", stages.len()),
         )
     };
     match event {
@@ -630,15 +631,16 @@ pub fn apply_fco(
             .iter()
             .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
             .collect::<Vec<_>>()
-            .join(" or ");
+            .join(", ");
         violation(
             code,
-            format!(
-                "the carta is «{}» ({}); «{}» needs it {needs}",
-                c.stage.name_pt(),
-                c.stage.to_value(),
-                event.name_pt()
-            ),
+            Explanation::message("explain-wrong-stage")
+                .arg("what", "carta")
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value())
+                .arg("event", event.name_pt())
+                .arg("needs", needs)
+                .arg("count", stages.len()),
         )
     };
     match event {
@@ -662,23 +664,20 @@ pub fn apply_fco(
             }
             not_before(code::FCO_CHAMBER_THRESHOLD, *on, c.submitted_on, "the submission")?;
             let (chamber, threshold_value) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
-            let threshold_brl = super::brl(threshold_value);
             if chamber && !by_chamber {
                 return Err(violation(
                     code::FCO_CHAMBER_THRESHOLD,
-                    format!(
-                        "{} is at or above {threshold_brl}: the CPACR chamber must give its opinion, not the bank",
-                        c.financed_amount
-                    ),
+                    Explanation::message("explain-chamber-above")
+                        .arg("amount", c.financed_amount.to_decimal())
+                        .arg("threshold", threshold_value),
                 ));
             }
             if !chamber && *by_chamber && !c.special_demand {
                 return Err(violation(
                     code::FCO_CHAMBER_THRESHOLD,
-                    format!(
-                        "{} is below {threshold_brl}: the bank decides (unless it is a special demand, art. 14)",
-                        c.financed_amount
-                    ),
+                    Explanation::message("explain-chamber-below")
+                        .arg("amount", c.financed_amount.to_decimal())
+                        .arg("threshold", threshold_value),
                 ));
             }
             n.decision = Some(*decision);
