@@ -88,6 +88,19 @@ async fn a_refused_act_names_its_rule_and_why_in_portuguese_by_default_and_in_en
             json!({ "id": carta }),
         )
         .await;
+        // Decided before it was submitted: both days written as each language writes them.
+        let early = "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, \
+            on: \"2026-08-01\") { stage } }";
+        let (pt, _) = app.error_in(PT, early, json!({ "id": carta })).await;
+        assert_eq!(
+            pt,
+            "FCO-CHAMBER-THRESHOLD: 01/08/2026 é anterior à submissão (03/08/2026) (IN CDAE/MT 2019, art. 2, §3)"
+        );
+        let (en, _) = app.error_in(EN, early, json!({ "id": carta })).await;
+        assert_eq!(
+            en,
+            "FCO-CHAMBER-THRESHOLD: 2026-08-01 is before the submission (2026-08-03) (IN CDAE/MT 2019, art. 2, §3)"
+        );
         let vars = json!({ "id": carta, "chamber": false });
         let (_, body) = app.gql_in(PT, DECIDE, vars.clone()).await;
         let e = &body["errors"][0];
