@@ -102,7 +102,7 @@ FILE_PASSWORD = a pasta de trabalho está protegida por senha; salve-a sem senha
 # Not a spreadsheet.
 FILE_NOT_A_SPREADSHEET = o arquivo não é uma planilha que o Fomento lê (xlsx, xlsm, xlsb, xls, ods ou CSV): { $detail }
 # A file of another kind (a PDF, an image, an archive) named as a spreadsheet.
-FILE_OTHER_FORMAT = o arquivo é um { $format }, não uma planilha: envie o relatório em xlsx, xlsm, xlsb, xls, ods ou CSV
+FILE_OTHER_FORMAT = o arquivo é um { $format } e não é uma planilha: envie o relatório em xlsx, xlsm, xlsb, xls, ods ou CSV
 # No sheet with data.
 FILE_NO_DATA = a pasta de trabalho não tem planilha com dados
 # A header and no rows.
