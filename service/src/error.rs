@@ -73,7 +73,11 @@ impl ServiceError {
             | Self::Unauthenticated(message)
             | Self::Unavailable(message)
             | Self::Forbidden(message) => message.render(lang),
-            Self::Rule(v) => format!("{}: {} ({})", v.code, v.explanation, v.legal_basis),
+            Self::Rule(v) => Message::new(crate::messages::code::RULE_REFUSED)
+                .arg("code", v.code)
+                .arg("explanation", crate::l10n::explanation(&v.explanation, lang))
+                .arg("basis", v.legal_basis)
+                .render(lang),
             Self::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 Message::new(crate::messages::code::INTERNAL).render(lang)
@@ -94,7 +98,7 @@ impl ServiceError {
     }
 
     /// A rule forbids it: `code` from the catalogue of rules, with why.
-    pub fn rule(code: entity::rules::RuleCode, explanation: impl Into<String>) -> Self {
+    pub fn rule(code: entity::rules::RuleCode, explanation: impl Into<entity::rules::Explanation>) -> Self {
         Self::Rule(entity::rules::lifecycle::Violation {
             code: code.as_str(),
             legal_basis: code.legal_basis(),

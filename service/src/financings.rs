@@ -38,6 +38,14 @@ pub struct Filter {
     pub submitted_from: Option<NaiveDate>,
     /// Filed or submitted on or before.
     pub submitted_to: Option<NaiveDate>,
+    /// Decided (an FCO carta approved or not, a social-fuel project's MDA decision) on or after.
+    pub decided_from: Option<NaiveDate>,
+    /// Decided on or before.
+    pub decided_to: Option<NaiveDate>,
+    /// Contracted (an FCO carta) or its financing approved (a social-fuel project) on or after.
+    pub contracted_from: Option<NaiveDate>,
+    /// Contracted on or before.
+    pub contracted_to: Option<NaiveDate>,
     /// Amount at least.
     pub amount_min: Option<Decimal>,
     /// Amount at most.
@@ -259,19 +267,43 @@ fn condition_on<C: ColumnTrait>(q: &Query, cols: &Cols<C>) -> Result<Condition> 
     if let Some(s) = &f.statuses {
         c = c.add(cols.status.is_in(s.iter().copied()));
     }
-    if let (Some(from), Some(to)) = (f.submitted_from, f.submitted_to)
-        && from > to
-    {
-        return Err(bad(
+    for (from, to, from_name, to_name, col) in [
+        (
+            f.submitted_from,
+            f.submitted_to,
             "filter.submittedFrom",
-            Message::new(code::DATE_RANGE_INVERTED).arg("other", "filter.submittedTo"),
-        ));
-    }
-    if let Some(d) = f.submitted_from {
-        c = c.add(cols.submitted_on.gte(d));
-    }
-    if let Some(d) = f.submitted_to {
-        c = c.add(cols.submitted_on.lte(d));
+            "filter.submittedTo",
+            &cols.submitted_on,
+        ),
+        (
+            f.decided_from,
+            f.decided_to,
+            "filter.decidedFrom",
+            "filter.decidedTo",
+            &cols.decided_on,
+        ),
+        (
+            f.contracted_from,
+            f.contracted_to,
+            "filter.contractedFrom",
+            "filter.contractedTo",
+            &cols.contracted_on,
+        ),
+    ] {
+        if let (Some(from), Some(to)) = (from, to)
+            && from > to
+        {
+            return Err(bad(
+                from_name,
+                Message::new(code::DATE_RANGE_INVERTED).arg("other", to_name),
+            ));
+        }
+        if let Some(d) = from {
+            c = c.add(col.gte(d));
+        }
+        if let Some(d) = to {
+            c = c.add(col.lte(d));
+        }
     }
     if let Some(d) = f.amount_min {
         c = c.add(cols.amount.gte(money("filter.amountMin", d)?));

@@ -318,7 +318,10 @@ fn problem(row: u32, e: ServiceError) -> std::result::Result<RowProblem, Service
             field: None,
             message: Message::new(code::RULE_REFUSED)
                 .arg("code", v.code)
-                .arg("explanation", &v.explanation)
+                .arg(
+                    "explanation",
+                    crate::l10n::explanation(&v.explanation, crate::messages::Lang::PtBr),
+                )
                 .arg("basis", v.legal_basis),
             rule_code: Some(v.code.to_owned()),
         }),

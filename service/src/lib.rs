@@ -41,6 +41,7 @@ pub mod intake;
 pub mod items;
 pub mod keys;
 pub mod known_at;
+pub mod l10n;
 pub mod labels;
 pub mod lifecycle;
 pub mod messages;

@@ -852,7 +852,8 @@ async fn contract_conditions_met(
     Err(ServiceError::Rule(entity::rules::lifecycle::Violation {
         code: first.code.as_str(),
         legal_basis: first.article,
-        explanation: format!("the contract on {on} is conditioned on what the carta still lacks that day: {listed}"),
+        explanation: format!("the contract on {on} is conditioned on what the carta still lacks that day: {listed}")
+            .into(),
     }))
 }
 

@@ -89,48 +89,62 @@ async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
                 json!({ "d": "11.222.333/0001-82" }),
                 "BAD_USER_INPUT",
                 "check digits do not match",
+                "dígitos verificadores não conferem",
             ),
-            (PARTY, json!({ "d": "123" }), "BAD_USER_INPUT", "this one has 3"),
+            (
+                PARTY,
+                json!({ "d": "123" }),
+                "BAD_USER_INPUT",
+                "this one has 3",
+                "este tem 3",
+            ),
             (
                 PARTY,
                 json!({ "d": "529.982.247-25" }),
                 "NOT_FOUND",
                 "no party with document 529.982.247-25",
+                "nenhuma parte com o documento 529.982.247-25",
             ),
             (
                 "{ node(id: \"garbage\") { id } }",
                 json!({}),
                 "BAD_USER_INPUT",
-                "is not a ID",
+                "is not an ID",
+                "não é um ID válido",
             ),
             (
                 "{ bank(id: \"QmFuazo5OTk5\") { name } }",
                 json!({}),
                 "NOT_FOUND",
                 "no bank with ID",
+                "não há banco com o ID",
             ),
             (
                 "{ financings(first: 101) { totalCount } }",
                 json!({}),
                 "BAD_USER_INPUT",
                 "`first` may be at most 100",
+                "`first` pode ser no máximo 100",
             ),
             (
                 "{ financings(last: -1) { totalCount } }",
                 json!({}),
                 "BAD_USER_INPUT",
                 "`last` must not be negative",
+                "`last` não pode ser negativo",
             ),
             (
                 "{ financings(after: \"zzz\") { totalCount } }",
                 json!({}),
                 "BAD_USER_INPUT",
                 "`after` is not a cursor",
+                "`after` não é um cursor",
             ),
             (
                 "{ financings(filter: { bankIds: [\"x\"] }) { totalCount } }",
                 json!({}),
                 "BAD_USER_INPUT",
+                "filter.bankIds",
                 "filter.bankIds",
             ),
             (
@@ -138,17 +152,20 @@ async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
                 json!({}),
                 "BAD_USER_INPUT",
                 "filter.municipalityCodes: 123",
+                "filter.municipalityCodes: 123",
             ),
             (
                 "{ financings(filter: { amountMin: \"10.005\" }) { totalCount } }",
                 json!({}),
                 "BAD_USER_INPUT",
                 "filter.amountMin: 10.005 has more than 2 decimal places",
+                "filter.amountMin: 10.005 tem mais de 2 casas decimais",
             ),
             (
                 "{ financings(filter: { document: \"abc\" }) { totalCount } }",
                 json!({}),
                 "BAD_USER_INPUT",
+                "filter.document",
                 "filter.document",
             ),
             (
@@ -156,6 +173,7 @@ async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
                 json!({}),
                 "NOT_FOUND",
                 "no municipality with IBGE code 9999999",
+                "nenhum município tem o código IBGE 9999999",
             ),
         ];
         // Without `Accept-Language` the messages are Portuguese, the language of Fomento's users; the code is the same.
@@ -168,13 +186,16 @@ async fn bad_documents_unknown_parties_and_bad_ids_get_coded_errors() {
             .await;
         assert_eq!(got, "BAD_USER_INPUT");
         assert!(message.contains("dígitos verificadores não conferem"), "{message}");
-        for (query, vars, code, fragment) in cases {
-            let (message, got) = app.error(query, vars.clone()).await;
-            assert_eq!(got, code, "{query} {vars}: {message}");
-            assert!(
-                message.contains(fragment),
-                "{query} {vars}: {message:?} should contain {fragment:?}"
-            );
+        // English on request, Portuguese by default: the same code, each text in its language.
+        for (query, vars, code, english, portuguese) in cases {
+            for (lang, fragment) in [(Some("en"), english), (None, portuguese)] {
+                let (message, got) = app.error_in(lang, query, vars.clone()).await;
+                assert_eq!(got, code, "{query} {vars}: {message}");
+                assert!(
+                    message.contains(fragment),
+                    "{query} {vars} in {lang:?}: {message:?} should contain {fragment:?}"
+                );
+            }
         }
         // A well-formed ID of a deleted or never-existing object.
         let (status, body) = app

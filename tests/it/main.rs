@@ -17,6 +17,7 @@ mod fuzz_corpus;
 mod graphql_http;
 mod helpers;
 mod imports;
+mod l10n;
 mod lifecycle;
 mod lifecycle_support;
 mod limits;

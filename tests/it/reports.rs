@@ -219,7 +219,12 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
                 "mais de duas casas decimais",
             ),
             (bad(8, C::T("mil reais")), "Valor Financiado (R$)", "não é um valor"),
-            (bad(9, C::T("31/02/2019")), "Data de Aprovação", "não é uma data"),
+            // Written as a date, but the day does not exist: said so (issue 43).
+            (
+                bad(9, C::T("31/02/2019")),
+                "Data de Aprovação",
+                "31/02/2019: esse dia não existe no calendário",
+            ),
             (
                 bad(3, C::T("Atlântida")),
                 "Município",
@@ -329,6 +334,12 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
                 "foto.png",
                 b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
                 "não é uma planilha",
+            ),
+            // A PDF named as a workbook is told it is no spreadsheet, not that it has no header row (issue 43).
+            (
+                "relatorio.xlsx",
+                b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".to_vec(),
+                "o arquivo é um PDF e não é uma planilha",
             ),
             (
                 "sem-cabecalho.csv",

@@ -64,7 +64,7 @@ impl ApiError {
             S::NotFound { field, .. } => Self::NotFound(format!("{field}: {}", e.render(lang))),
             S::Unauthenticated(_) => Self::Unauthenticated(e.render(lang)),
             S::Forbidden(_) => Self::Forbidden(e.render(lang)),
-            S::Rule(v) => v.clone().into(),
+            S::Rule(v) => Self::violation(v.clone(), lang),
             S::Unavailable(m) if m.code == service::messages::code::DATABASE_UNAVAILABLE => {
                 Self::DatabaseUnavailable(e.render(lang))
             }
@@ -86,13 +86,21 @@ impl From<service::facts::LoadError> for ApiError {
     }
 }
 
-impl From<entity::rules::lifecycle::Violation> for ApiError {
-    fn from(v: entity::rules::lifecycle::Violation) -> Self {
+impl ApiError {
+    /// A refusal by a rule, its explanation in `lang`.
+    pub fn violation(v: entity::rules::lifecycle::Violation, lang: service::messages::Lang) -> Self {
         Self::RuleViolation {
             code: v.code,
             legal_basis: v.legal_basis,
-            explanation: v.explanation,
+            explanation: service::l10n::explanation(&v.explanation, lang),
         }
+    }
+}
+
+/// A refusal by a rule where the request's language is not at hand: in Portuguese, the default.
+impl From<entity::rules::lifecycle::Violation> for ApiError {
+    fn from(v: entity::rules::lifecycle::Violation) -> Self {
+        Self::violation(v, service::messages::Lang::default())
     }
 }
 

@@ -101,12 +101,19 @@ impl NodeKind {
 /// Decodes the ID a client gave as argument `arg`, which must name an object of `kind`; otherwise a `BAD_USER_INPUT`
 /// error naming the argument (`bankId: "x" is not a bank ID`).
 pub fn arg(id: &str, kind: NodeKind, arg: &str) -> async_graphql::Result<i64> {
-    decode_as(id, kind).ok_or_else(|| {
-        super::error::gql(super::error::ApiError::BadUserInput(format!(
-            "{arg}: {id:?} is not {} ID",
-            kind.noun()
-        )))
-    })
+    decode_as(id, kind).ok_or_else(|| bad_id(arg, id, Some(kind)))
+}
+
+/// A `BAD_USER_INPUT` error: argument `arg` holds `id`, which is no ID (of `kind`, when one is expected), in the
+/// request's language.
+pub fn bad_id(arg: &str, id: &str, kind: Option<NodeKind>) -> async_graphql::Error {
+    super::localise::error(
+        "BAD_USER_INPUT",
+        service::messages::Message::new(service::messages::code::ID_INVALID)
+            .arg("arg", arg)
+            .arg("id", format!("{id:?}"))
+            .arg("kind", kind.map_or("any", NodeKind::type_name)),
+    )
 }
 
 #[cfg(test)]

@@ -41,6 +41,14 @@ pub struct FinancingFilter {
     pub submitted_from: Option<Date>,
     /// Submitted on or before this date.
     pub submitted_to: Option<Date>,
+    /// Decided (an FCO carta approved or not, a social-fuel project's MDA decision) on or after this date.
+    pub decided_from: Option<Date>,
+    /// Decided on or before this date.
+    pub decided_to: Option<Date>,
+    /// Contracted (an FCO carta), or its financing approved (a social-fuel project), on or after this date.
+    pub contracted_from: Option<Date>,
+    /// Contracted, or its financing approved, on or before this date.
+    pub contracted_to: Option<Date>,
     /// Amount at least this many reais.
     pub amount_min: Option<Decimal>,
     /// Amount at most this many reais.
@@ -95,6 +103,14 @@ pub struct FcoCartaFilter {
     pub submitted_from: Option<Date>,
     /// Submitted on or before this date.
     pub submitted_to: Option<Date>,
+    /// Decided (an FCO carta approved or not, a social-fuel project's MDA decision) on or after this date.
+    pub decided_from: Option<Date>,
+    /// Decided on or before this date.
+    pub decided_to: Option<Date>,
+    /// Contracted (an FCO carta), or its financing approved (a social-fuel project), on or after this date.
+    pub contracted_from: Option<Date>,
+    /// Contracted, or its financing approved, on or before this date.
+    pub contracted_to: Option<Date>,
     /// Financed value at least this many reais.
     pub amount_min: Option<Decimal>,
     /// Financed value at most this many reais.
@@ -183,6 +199,10 @@ impl FinancingFilter {
             statuses: self.statuses.map(|s| s.into_iter().map(Into::into).collect()),
             submitted_from: self.submitted_from.map(|d| d.0),
             submitted_to: self.submitted_to.map(|d| d.0),
+            decided_from: self.decided_from.map(|d| d.0),
+            decided_to: self.decided_to.map(|d| d.0),
+            contracted_from: self.contracted_from.map(|d| d.0),
+            contracted_to: self.contracted_to.map(|d| d.0),
             amount_min: self.amount_min.map(|d| d.0),
             amount_max: self.amount_max.map(|d| d.0),
             document: self.document,
@@ -382,6 +402,10 @@ pub async fn list_social_fuel_projects(
         statuses: filter.statuses,
         submitted_from: filter.filed_from,
         submitted_to: filter.filed_to,
+        decided_from: None,
+        decided_to: None,
+        contracted_from: None,
+        contracted_to: None,
         amount_min: filter.amount_min,
         amount_max: filter.amount_max,
         document: filter.document,
@@ -420,6 +444,10 @@ pub async fn list_fco_cartas(
         statuses: filter.statuses,
         submitted_from: filter.submitted_from,
         submitted_to: filter.submitted_to,
+        decided_from: filter.decided_from,
+        decided_to: filter.decided_to,
+        contracted_from: filter.contracted_from,
+        contracted_to: filter.contracted_to,
         amount_min: filter.amount_min,
         amount_max: filter.amount_max,
         document: filter.document,

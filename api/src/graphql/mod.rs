@@ -16,6 +16,7 @@ pub mod lifecycle;
 pub mod limits;
 pub mod list;
 pub mod loaders;
+pub mod localise;
 pub mod pagination;
 pub mod plain;
 pub mod query;
@@ -102,6 +103,7 @@ fn build(
         builder = builder.extension(limits::Limits).extension(guard::Authorize);
     }
     builder
+        .extension(localise::Localise)
         .limit_depth(16)
         .limit_recursive_depth(32)
         .data(loader_of(BankLoader(db.clone())))

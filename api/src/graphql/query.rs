@@ -2,7 +2,7 @@
 
 use super::{
     db,
-    error::{ApiError, Served, gql},
+    error::{Served, gql},
     ids::{self, NodeKind},
     list::{
         FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope, SocialFuelProjectFilter,
@@ -59,15 +59,17 @@ pub struct MutationRoot(
 #[derive(Default)]
 pub struct CommonQuery;
 
-fn not_found(what: String) -> async_graphql::Error {
-    gql(ApiError::NotFound(what))
+fn not_found(message: service::messages::Message) -> async_graphql::Error {
+    super::localise::error("NOT_FOUND", message)
 }
 
-fn bad_id(arg: &str, id: &ID, kind: &str) -> async_graphql::Error {
-    gql(ApiError::BadUserInput(format!(
-        "{arg}: {:?} is not {kind} ID",
-        id.as_str()
-    )))
+/// No object of `kind` has this ID.
+fn no_such(kind: NodeKind, id: &ID) -> async_graphql::Error {
+    not_found(
+        service::messages::Message::new(service::messages::code::ID_UNKNOWN)
+            .arg("kind", kind.type_name())
+            .arg("id", format!("{:?}", id.as_str())),
+    )
 }
 
 #[Object]
@@ -79,7 +81,7 @@ impl CommonQuery {
         ctx: &Context<'_>,
         #[graphql(desc = "A global ID from any `id` field.")] id: ID,
     ) -> Result<Option<Node>> {
-        let (kind, key) = ids::decode(&id).ok_or_else(|| bad_id("id", &id, "a"))?;
+        let (kind, key) = ids::decode(&id).ok_or_else(|| super::ids::bad_id("id", id.as_str(), None))?;
         // Each object passes the caller's scope where it is made: what lies outside answers as if it did not exist.
         let caller = super::caller(ctx);
         let db = db(ctx);
@@ -148,7 +150,7 @@ impl CommonQuery {
         };
         match found {
             Some(n) => Ok(Some(n)),
-            None => Err(not_found(format!("no {} with ID {:?}", kind.type_name(), id.as_str()))),
+            None => Err(no_such(kind, &id)),
         }
     }
 
@@ -237,7 +239,7 @@ impl CommonQuery {
             .await
             .map_err(gql)?
             .map(|b| Bank(visible::public(b)))
-            .ok_or_else(|| not_found(format!("no bank with ID {:?}", id.as_str())))
+            .ok_or_else(|| no_such(NodeKind::Bank, &id))
     }
 
     /// One bank by its code (`BB`), as bank scripts know it.
@@ -261,7 +263,12 @@ impl CommonQuery {
             .await
             .map_err(gql)?
             .map(|m| Municipality(visible::public(m)))
-            .ok_or_else(|| not_found(format!("no municipality with IBGE code {ibge_code}")))
+            .ok_or_else(|| {
+                not_found(
+                    service::messages::Message::new(service::messages::code::MUNICIPALITY_NOT_FOUND)
+                        .arg("code", ibge_code),
+                )
+            })
     }
 }
 

@@ -246,7 +246,8 @@ pub struct Rule {
     pub code: String,
     /// Instrument and article.
     pub legal_basis: String,
-    /// What it says, in one line.
+    /// What it says, in one line, in the request's language (Portuguese by default, English with
+    /// `Accept-Language: en`).
     pub title: String,
     /// How Fomento checks it.
     pub kind: RuleKind,
@@ -467,7 +468,8 @@ pub struct RulesQuery;
 #[Object]
 impl RulesQuery {
     /// Every rule of both regulations with its legal basis and how it is checked.
-    async fn rules(&self) -> Vec<Rule> {
+    async fn rules(&self, ctx: &Context<'_>) -> Vec<Rule> {
+        let lang = super::error::lang(ctx);
         rules::RULES
             .iter()
             .map(|r| {
@@ -475,7 +477,7 @@ impl RulesQuery {
                 Rule {
                     code: r.code.into(),
                     legal_basis: r.legal_basis.into(),
-                    title: r.title.into(),
+                    title: service::l10n::rule_title(r, lang),
                     kind: r.kind.into(),
                     instrument: i.title.into(),
                     in_force_from: Date(i.in_force_from),

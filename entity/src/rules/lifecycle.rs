@@ -2,7 +2,7 @@
 //! becomes, or a [`Violation`] naming the rule that forbids it, its legal basis, and why.
 
 use super::{
-    RuleCode,
+    Explanation, RuleCode,
     calendar::Calendar,
     code,
     fco::needs_chamber,
@@ -26,10 +26,10 @@ pub struct Violation {
     /// Its legal basis.
     pub legal_basis: &'static str,
     /// Why, in the user's terms.
-    pub explanation: String,
+    pub explanation: Explanation,
 }
 
-fn violation(code: RuleCode, explanation: impl Into<String>) -> Violation {
+fn violation(code: RuleCode, explanation: impl Into<Explanation>) -> Violation {
     Violation {
         code: code.as_str(),
         legal_basis: code.legal_basis(),
@@ -42,7 +42,7 @@ impl From<ParamError> for Violation {
         Violation {
             code: "PARAMETERS",
             legal_basis: "",
-            explanation: e.to_string(),
+            explanation: e.to_string().into(),
         }
     }
 }
@@ -189,9 +189,17 @@ impl SfEvent {
     }
 }
 
-fn not_before(code: RuleCode, on: NaiveDate, earlier: Option<NaiveDate>, what: &str) -> Result<(), Violation> {
+/// An act dated before the act it follows is refused: `act` names the earlier act (`filing`, `submission`, …: a key
+/// of `explain-not-before`).
+fn not_before(code: RuleCode, on: NaiveDate, earlier: Option<NaiveDate>, act: &'static str) -> Result<(), Violation> {
     match earlier {
-        Some(e) if on < e => Err(violation(code, format!("{on} is before {what} ({e})"))),
+        Some(e) if on < e => Err(violation(
+            code,
+            Explanation::message("explain-not-before")
+                .arg("on", on)
+                .arg("act", act)
+                .arg("earlier", e),
+        )),
         _ => Ok(()),
     }
 }
@@ -213,15 +221,16 @@ pub fn apply_sf(
             .iter()
             .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
             .collect::<Vec<_>>()
-            .join(" or ");
+            .join(", ");
         violation(
             code,
-            format!(
-                "the project is «{}» ({}); «{}» needs it {needs}",
-                p.stage.name_pt(),
-                p.stage.to_value(),
-                event.name_pt()
-            ),
+            Explanation::message("explain-wrong-stage")
+                .arg("what", "project")
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value())
+                .arg("event", event.name_pt())
+                .arg("needs", needs)
+                .arg("count", stages.len()),
         )
     };
     match event {
@@ -234,13 +243,15 @@ pub fn apply_sf(
                 None => {
                     return Err(violation(
                         code::SF_BANK_FIRST,
-                        "MDA analyses only projects already framed by the bank: no bank framing recorded",
+                        Explanation::message("explain-bank-first-none"),
                     ));
                 }
                 Some(b) if b > *on => {
                     return Err(violation(
                         code::SF_BANK_FIRST,
-                        format!("the bank framed the project on {b}, after {on}"),
+                        Explanation::message("explain-bank-first-after")
+                            .arg("framed", b)
+                            .arg("on", on),
                     ));
                 }
                 _ => {}
@@ -265,20 +276,18 @@ pub fn apply_sf(
             if p.stage != S::Filed {
                 return Err(wrong(code::SF_DECISION_30D, &[S::Filed]));
             }
-            not_before(code::SF_DECISION_30D, *on, p.filed_on, "the filing")?;
+            not_before(code::SF_DECISION_30D, *on, p.filed_on, "filing")?;
             let given = |t: &Option<String>| t.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
             if in_force && given(letter).is_none() {
                 return Err(violation(
                     code::SF_DECISION_LETTER,
-                    "MDA decides by a letter (ofício) of conformity or non-conformity naming the company and its \
-                     CNPJ (art. 9 I–II): give its reference (letter)",
+                    Explanation::message("explain-decision-letter"),
                 ));
             }
             if in_force && *decision != Decision::Favourable && given(grounds).is_none() {
                 return Err(violation(
                     code::SF_DECISION_LETTER,
-                    "a letter of non-conformity states what the analysis was based on (art. 9 II, \"indicando em que \
-                     foi baseada a análise\"): give its grounds",
+                    Explanation::message("explain-decision-grounds"),
                 ));
             }
             n.decided_on = Some(*on);
@@ -296,13 +305,15 @@ pub fn apply_sf(
             if p.stage != S::Conforming {
                 return Err(wrong(code::SF_SCHEDULE, &[S::Conforming]));
             }
-            not_before(code::SF_SCHEDULE, *on, p.decided_on, "MDA's decision")?;
+            not_before(code::SF_SCHEDULE, *on, p.decided_on, "mda-decision")?;
             if let Some(end) = scheduled_end
                 && end < on
             {
                 return Err(violation(
                     code::SF_SCHEDULE,
-                    format!("the scheduled implementation end ({end}) is before the financing approval ({on})"),
+                    Explanation::message("explain-schedule-before-approval")
+                        .arg("end", end)
+                        .arg("on", on),
                 ));
             }
             n.financing_approved_on = Some(*on);
@@ -313,12 +324,7 @@ pub fn apply_sf(
             if p.stage != S::FinancingApproved {
                 return Err(wrong(code::SF_SCHEDULE, &[S::FinancingApproved]));
             }
-            not_before(
-                code::SF_SCHEDULE,
-                *on,
-                p.financing_approved_on,
-                "the financing approval",
-            )?;
+            not_before(code::SF_SCHEDULE, *on, p.financing_approved_on, "financing-approval")?;
             n.industrial_start_on = Some(*on);
             n.stage = S::Operating;
         }
@@ -330,7 +336,7 @@ pub fn apply_sf(
                 code::SF_EXTERNAL_EVAL_6M,
                 *on,
                 p.industrial_start_on,
-                "the industrial start",
+                "industrial-start",
             )?;
             n.evaluation_started_on = Some(*on);
             n.stage = S::ExternalEvaluation;
@@ -343,13 +349,13 @@ pub fn apply_sf(
                 code::SF_EXTERNAL_EVAL_6M,
                 *on,
                 p.industrial_start_on,
-                "the industrial start",
+                "industrial-start",
             )?;
             not_before(
                 code::SF_EXTERNAL_EVAL_6M,
                 *on,
                 p.evaluation_started_on,
-                "the evaluation's start",
+                "evaluation-start",
             )?;
             n.external_evaluation_on = Some(*on);
             n.evaluation_result = Some(*result);
@@ -370,17 +376,12 @@ pub fn apply_sf(
             if p.stage != S::SealEligible {
                 return Err(wrong(code::SF_SEAL_REQUEST_30D, &[S::SealEligible]));
             }
-            not_before(
-                code::SF_SEAL_REQUEST_30D,
-                *on,
-                p.external_evaluation_on,
-                "the evaluation",
-            )?;
+            not_before(code::SF_SEAL_REQUEST_30D, *on, p.external_evaluation_on, "evaluation")?;
             not_before(
                 code::SF_SEAL_REQUEST_30D,
                 *on,
                 p.justifications_accepted_on,
-                "MDA's acceptance of the justifications",
+                "justifications-accepted",
             )?;
             n.seal_requested_on = Some(*on);
             n.stage = S::SealRequested;
@@ -400,7 +401,7 @@ pub fn apply_sf(
             if let Some(first) = p.extension_requested_on {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    format!("the framing may be extended only once; it was asked on {first}"),
+                    Explanation::message("explain-extension-once").arg("first", first),
                 ));
             }
             let mut unmet = Vec::new();
@@ -419,12 +420,7 @@ pub fn apply_sf(
                     format!("the extension needs {}", unmet.join(", ")),
                 ));
             }
-            not_before(
-                code::SF_EXTENSION_12M,
-                *on,
-                p.industrial_start_on,
-                "the industrial start",
-            )?;
+            not_before(code::SF_EXTENSION_12M, *on, p.industrial_start_on, "industrial-start")?;
             // Art. 11 §2: six more months, "totalizando 12 (doze) meses desde a inicialização das operações
             // industriais": a request after those 12 months has nothing left to extend.
             if let Some(last) = p
@@ -435,7 +431,9 @@ pub fn apply_sf(
             {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    format!("requested on {on}, after the 12 months since the industrial start ended ({last})"),
+                    Explanation::message("explain-extension-late")
+                        .arg("on", on)
+                        .arg("last", last),
                 ));
             }
             n.extension_requested_on = Some(*on);
@@ -445,13 +443,13 @@ pub fn apply_sf(
             let Some(asked) = p.extension_requested_on else {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    "the company has not asked for the extension (art. 11 §2 I)",
+                    Explanation::message("explain-extension-not-asked"),
                 ));
             };
             if let Some(d) = p.extension_granted_on.or(p.extension_refused_on) {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    format!("MDA already decided the extension on {d}"),
+                    Explanation::message("explain-extension-decided").arg("day", d),
                 ));
             }
             if !matches!(p.stage, S::Operating | S::ExternalEvaluation | S::NonConformityHearing) {
@@ -460,11 +458,11 @@ pub fn apply_sf(
                     &[S::Operating, S::ExternalEvaluation, S::NonConformityHearing],
                 ));
             }
-            not_before(code::SF_EXTENSION_12M, *on, Some(asked), "the request")?;
+            not_before(code::SF_EXTENSION_12M, *on, Some(asked), "request")?;
             if reason.trim().is_empty() {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    "say why MDA grants or refuses the extension",
+                    Explanation::message("explain-extension-reason"),
                 ));
             }
             if *granted {
@@ -478,7 +476,7 @@ pub fn apply_sf(
             if p.stage != S::NonConformityHearing {
                 return Err(wrong(code::SF_UNFRAMING, &[S::NonConformityHearing]));
             }
-            not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "the evaluation")?;
+            not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "evaluation")?;
             if reason.trim().is_empty() {
                 return Err(violation(code::SF_UNFRAMING, "say why MDA accepts the justifications"));
             }
@@ -498,11 +496,11 @@ pub fn apply_sf(
                     ),
                 ));
             }
-            not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "the evaluation")?;
+            not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "evaluation")?;
             if reason.trim().is_empty() {
                 return Err(violation(
                     code::SF_UNFRAMING,
-                    "say why MDA did not accept the justifications",
+                    Explanation::message("explain-unframe-reason"),
                 ));
             }
             // Art. 11 §2: an extension MDA granted during the hearing keeps the framing to the end of the 12 months
@@ -630,15 +628,16 @@ pub fn apply_fco(
             .iter()
             .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
             .collect::<Vec<_>>()
-            .join(" or ");
+            .join(", ");
         violation(
             code,
-            format!(
-                "the carta is «{}» ({}); «{}» needs it {needs}",
-                c.stage.name_pt(),
-                c.stage.to_value(),
-                event.name_pt()
-            ),
+            Explanation::message("explain-wrong-stage")
+                .arg("what", "carta")
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value())
+                .arg("event", event.name_pt())
+                .arg("needs", needs)
+                .arg("count", stages.len()),
         )
     };
     match event {
@@ -660,25 +659,22 @@ pub fn apply_fco(
             if c.stage != S::Submitted {
                 return Err(wrong(code::FCO_CHAMBER_THRESHOLD, &[S::Submitted]));
             }
-            not_before(code::FCO_CHAMBER_THRESHOLD, *on, c.submitted_on, "the submission")?;
+            not_before(code::FCO_CHAMBER_THRESHOLD, *on, c.submitted_on, "submission")?;
             let (chamber, threshold_value) = needs_chamber(c.financed_amount, params, c.submitted_on.unwrap_or(*on))?;
-            let threshold_brl = super::brl(threshold_value);
             if chamber && !by_chamber {
                 return Err(violation(
                     code::FCO_CHAMBER_THRESHOLD,
-                    format!(
-                        "{} is at or above {threshold_brl}: the CPACR chamber must give its opinion, not the bank",
-                        c.financed_amount
-                    ),
+                    Explanation::message("explain-chamber-above")
+                        .arg("amount", c.financed_amount.to_decimal())
+                        .arg("threshold", threshold_value),
                 ));
             }
             if !chamber && *by_chamber && !c.special_demand {
                 return Err(violation(
                     code::FCO_CHAMBER_THRESHOLD,
-                    format!(
-                        "{} is below {threshold_brl}: the bank decides (unless it is a special demand, art. 14)",
-                        c.financed_amount
-                    ),
+                    Explanation::message("explain-chamber-below")
+                        .arg("amount", c.financed_amount.to_decimal())
+                        .arg("threshold", threshold_value),
                 ));
             }
             n.decision = Some(*decision);
@@ -702,13 +698,8 @@ pub fn apply_fco(
                 _ => return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved])),
             }
             let approved = c.approved_on.unwrap_or(*on);
-            not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "the approval")?;
-            not_before(
-                code::FCO_VALIDITY_120D,
-                *on,
-                c.presented_on,
-                "the project's presentation to the bank",
-            )?;
+            not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "approval")?;
+            not_before(code::FCO_VALIDITY_120D, *on, c.presented_on, "presentation")?;
             // Art. 3 sole §: the 120 days are for presenting the project to the bank; the contract may come later.
             if super::fco::validity_clock(c, params)?.is_none() {
                 let due = super::fco::validity_end(approved, params, cal)?;
@@ -744,7 +735,7 @@ pub fn apply_fco(
             if !matches!(c.stage, S::Approved | S::Contracted) {
                 return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved, S::Contracted]));
             }
-            not_before(code::FCO_VALIDITY_120D, *on, c.approved_on, "the approval")?;
+            not_before(code::FCO_VALIDITY_120D, *on, c.approved_on, "approval")?;
             if let Some(k) = c.contracted_on
                 && *on > k
             {

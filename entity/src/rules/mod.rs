@@ -48,6 +48,73 @@ pub mod params;
 mod rule_tables;
 pub mod social_fuel;
 
+/// Why a rule decided as it did, for people: a message of the localisation catalogue (its id in the locales'
+/// `explanations.ftl` and its values), rendered when read in the reader's language, so a change of language or wording
+/// needs no migration of what was stored; or, where a rule's explanations are not in the catalogue yet, its English
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Explanation {
+    /// A catalogue message: its id and its values by name.
+    Message {
+        /// The message id (`explain-wrong-stage`).
+        id: &'static str,
+        /// The values, by name, as text (dates ISO, amounts as decimals: the text formats them for its language).
+        args: Vec<(&'static str, String)>,
+    },
+    /// An English text (a rule not converted yet).
+    English(String),
+}
+
+impl Explanation {
+    /// A catalogue message with no values yet.
+    pub fn message(id: &'static str) -> Self {
+        Self::Message { id, args: Vec::new() }
+    }
+
+    /// Adds a value to a catalogue message (an English text takes none).
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        if let Self::Message { args, .. } = &mut self {
+            args.push((name, value.to_string()));
+        }
+        self
+    }
+}
+
+impl Default for Explanation {
+    fn default() -> Self {
+        Self::English(String::new())
+    }
+}
+
+impl From<String> for Explanation {
+    fn from(s: String) -> Self {
+        Self::English(s)
+    }
+}
+
+impl From<&str> for Explanation {
+    fn from(s: &str) -> Self {
+        Self::English(s.to_owned())
+    }
+}
+
+/// The English text, or a message's id with its values (for logs; people read it rendered by the service's
+/// localisation layer).
+impl std::fmt::Display for Explanation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::English(s) => f.write_str(s),
+            Self::Message { id, args } => {
+                f.write_str(id)?;
+                for (k, v) in args {
+                    write!(f, " {k}={v}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Whether a rule is met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {

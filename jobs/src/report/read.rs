@@ -120,6 +120,9 @@ pub enum FileError {
     /// Not a spreadsheet this reader knows.
     #[error("the file is not a spreadsheet Fomento reads (xlsx, xlsm, xlsb, xls, ods or CSV): {0}")]
     NotASpreadsheet(String),
+    /// A file of another kind (a PDF, an image, an archive), named as a spreadsheet.
+    #[error("the file is a {0}, not a spreadsheet")]
+    OtherFormat(&'static str),
     /// A workbook without sheets or rows.
     #[error("the workbook has no sheet with data")]
     NoData,
@@ -136,6 +139,7 @@ impl FileError {
             Self::DecompressionBomb(bytes) => Message::new(code::FILE_BOMB).arg("bytes", bytes),
             Self::PasswordProtected => Message::new(code::FILE_PASSWORD),
             Self::NotASpreadsheet(detail) => Message::new(code::FILE_NOT_A_SPREADSHEET).arg("detail", detail),
+            Self::OtherFormat(format) => Message::new(code::FILE_OTHER_FORMAT).arg("format", format),
             Self::NoData => Message::new(code::FILE_NO_DATA),
         }
     }
@@ -392,7 +396,22 @@ fn cell(d: &Data) -> Cell {
 }
 
 /// CSV: UTF-8 (BOM or not) or Latin-1; `;` or `,` as separator, whichever the header-like lines use more.
+/// The formats a bank sends by mistake under a spreadsheet's name, by their first bytes.
+const OTHER_FORMATS: &[(&[u8], &str)] = &[
+    (b"%PDF-", "PDF"),
+    (b"\x89PNG", "PNG"),
+    (b"\xFF\xD8\xFF", "JPEG"),
+    (b"GIF8", "GIF"),
+    (b"\x1F\x8B", "gzip"),
+    (b"Rar!", "RAR"),
+    (b"7z\xBC\xAF", "7z"),
+    (b"{\\rtf", "RTF"),
+];
+
 fn csv(bytes: &[u8], limits: &Limits) -> Result<Vec<Vec<Cell>>, FileError> {
+    if let Some((_, format)) = OTHER_FORMATS.iter().find(|(magic, _)| bytes.starts_with(magic)) {
+        return Err(FileError::OtherFormat(format));
+    }
     if bytes.iter().take(4096).any(|b| *b == 0) {
         return Err(FileError::NotASpreadsheet(
             "binary content that is not a known workbook".into(),
@@ -449,6 +468,15 @@ pub fn split_csv(line: &str, sep: char) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pdf_named_as_a_spreadsheet_is_told_it_is_no_spreadsheet() {
+        let e = read(
+            b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< /Type /Catalog >>\n",
+            &Limits::default(),
+        );
+        assert!(matches!(e, Err(FileError::OtherFormat("PDF"))), "{e:?}");
+    }
 
     #[test]
     fn csv_in_latin1_with_semicolons_is_read() {

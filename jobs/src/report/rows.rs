@@ -18,6 +18,19 @@ use std::{
     str::FromStr,
 };
 
+/// Whether `t` is written as a date (`31/02/2026`, `2026-02-31`: three groups of digits, the year of four), so that
+/// failing to read it means the day does not exist rather than a wrong way of writing it.
+fn written_as_a_date(t: &str) -> bool {
+    let parts: Vec<&str> = t.split(['/', '-', '.']).collect();
+    let digits =
+        |p: &str, n: std::ops::RangeInclusive<usize>| n.contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        [d, m, y] if digits(d, 1..=2) && digits(m, 1..=2) && digits(y, 4..=4) => true,
+        [y, m, d] if digits(y, 4..=4) && digits(m, 1..=2) && digits(d, 1..=2) => true,
+        _ => false,
+    }
+}
+
 /// How many rows from the top are searched for the header.
 pub const HEADER_SCAN_ROWS: usize = 30;
 
@@ -276,6 +289,9 @@ pub fn parse_date(cell: &Cell) -> Result<NaiveDate, Message> {
             }
             if let Ok(n) = t.parse::<f64>() {
                 return serial(n);
+            }
+            if written_as_a_date(t) {
+                return Err(Message::new(code::DAY_DOES_NOT_EXIST).arg("value", t));
             }
             Err(Message::new(code::DATE_INVALID))
         }
@@ -602,7 +618,18 @@ mod tests {
         ] {
             assert_eq!(parse_date(&cell), Ok(d), "{cell:?}");
         }
-        assert!(parse_date(&Cell::Text("31/02/2019".into())).is_err());
+        // Written as a date, but the day does not exist: said so, not "write dd/mm/aaaa".
+        for text in ["31/02/2019", "2019-02-31", "30/13/2019"] {
+            let e = parse_date(&Cell::Text(text.into())).expect_err(text);
+            assert_eq!(
+                e.render(super::super::messages::Lang::PtBr),
+                format!("{text}: esse dia não existe no calendário")
+            );
+        }
+        assert!(
+            parse_date(&Cell::Text("trinta de maio".into()))
+                .is_err_and(|e| e.render(super::super::messages::Lang::PtBr) == "não é uma data: escreva dd/mm/aaaa")
+        );
         assert!(
             parse_date(&Cell::Number(5.0))
                 .is_err_and(|e| e.render(super::super::messages::Lang::En).contains("not a date"))

@@ -1,0 +1,419 @@
+//! The localisation layer: every text a person reads is a Project Fluent message in a resource file per locale
+//! (`service/locales/pt-BR/*.ftl`, `service/locales/en/*.ftl`), which a translator edits without Rust; the files are
+//! embedded in the binary. Brazilian Portuguese is the default, English on request. Plurals are the library's (CLDR
+//! plural rules: `{ $count -> [one] … *[other] … }`); numbers, money, percentages and dates are formatted per locale
+//! by the functions `NUMBER`, `MONEY`, `PERCENT` and `DATE` a text calls on a value.
+
+use crate::messages::Lang;
+use fluent_bundle::types::FluentNumber;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
+use rust_decimal::Decimal;
+use std::sync::LazyLock;
+
+/// The resource files of a locale: `(file name, text)`.
+type Files = &'static [(&'static str, &'static str)];
+
+const PT_BR: Files = &[
+    ("messages.ftl", include_str!("../locales/pt-BR/messages.ftl")),
+    ("labels.ftl", include_str!("../locales/pt-BR/labels.ftl")),
+    ("rules.ftl", include_str!("../locales/pt-BR/rules.ftl")),
+    ("explanations.ftl", include_str!("../locales/pt-BR/explanations.ftl")),
+];
+
+const EN: Files = &[
+    ("messages.ftl", include_str!("../locales/en/messages.ftl")),
+    ("labels.ftl", include_str!("../locales/en/labels.ftl")),
+    ("rules.ftl", include_str!("../locales/en/rules.ftl")),
+    ("explanations.ftl", include_str!("../locales/en/explanations.ftl")),
+];
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// A function a text calls on a value (`DATE($day)`): the value written for a language, `None` when it is no such value.
+type Formatter = fn(&str, Lang) -> Option<String>;
+
+/// A locale's bundle and what went wrong building it (a file that does not parse, an id given twice), for the tests.
+struct Built {
+    bundle: Bundle,
+    problems: Vec<String>,
+}
+
+static PT: LazyLock<Built> = LazyLock::new(|| build(Lang::PtBr));
+static ENGLISH: LazyLock<Built> = LazyLock::new(|| build(Lang::En));
+
+fn built(lang: Lang) -> &'static Built {
+    match lang {
+        Lang::PtBr => &PT,
+        Lang::En => &ENGLISH,
+    }
+}
+
+/// The resource files of `lang`.
+pub fn files(lang: Lang) -> Files {
+    match lang {
+        Lang::PtBr => PT_BR,
+        Lang::En => EN,
+    }
+}
+
+fn build(lang: Lang) -> Built {
+    let locale = lang.tag().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![locale]);
+    // The texts go into JSON, spreadsheets and logs, not into bidirectional text: no isolation marks around values.
+    bundle.set_use_isolating(false);
+    let mut problems = Vec::new();
+    for (name, text) in files(lang) {
+        let resource = FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(resource, errors)| {
+            problems.extend(errors.iter().map(|e| format!("{}/{name}: {e:?}", lang.tag())));
+            resource
+        });
+        if let Err(errors) = bundle.add_resource(resource) {
+            problems.extend(errors.iter().map(|e| format!("{}/{name}: {e}", lang.tag())));
+        }
+    }
+    let functions: [(&str, Formatter); 4] = [
+        ("DATE", |s, l| s.parse().ok().map(|d| date(d, l))),
+        ("MONEY", |s, l| s.parse().ok().map(|v| money(v, l))),
+        ("PERCENT", |s, l| s.parse().ok().map(|v| percent(v, l))),
+        ("NUMBER", |s, l| s.parse().ok().map(|v| number(v, l))),
+    ];
+    for (name, format) in functions {
+        let added = bundle.add_function(name, move |positional, _named| {
+            let raw = match positional.first() {
+                Some(FluentValue::String(s)) => s.to_string(),
+                Some(FluentValue::Number(n)) => n.as_string().into_owned(),
+                _ => return FluentValue::Error,
+            };
+            FluentValue::from(format(&raw, lang).unwrap_or(raw))
+        });
+        if let Err(e) = added {
+            problems.push(format!("{}: {name}: {e}", lang.tag()));
+        }
+    }
+    if !problems.is_empty() {
+        tracing::error!(?problems, "a locale's resource files have errors");
+    }
+    Built { bundle, problems }
+}
+
+/// The Fluent identifier of a key: a catalogue code (`AMOUNT_MISSING`) or a rule code (`FCO-CEILING`) is its own; a
+/// label key's dots become dashes (`table.deadlines` → `table-deadlines`) and any other character a Fluent identifier
+/// cannot hold its code point (`?` → `_x3f`).
+pub fn id(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    for c in key.chars() {
+        match c {
+            '.' => out.push('-'),
+            c if c.is_ascii_alphanumeric() || c == '_' || c == '-' => out.push(c),
+            c => out.push_str(&format!("_x{:x}", c as u32)),
+        }
+    }
+    out
+}
+
+/// Whether `lang` has a text for `key`.
+pub fn has(key: &str, lang: Lang) -> bool {
+    built(lang).bundle.has_message(&id(key))
+}
+
+/// A value as Fluent sees it: a number when the text is one written as Fluent writes it back (so a plural can be
+/// chosen by it, and `05` or a 20-digit number stay as written), text otherwise.
+fn value(text: &str) -> FluentValue<'_> {
+    match text.parse::<FluentNumber>() {
+        Ok(n) if n.as_string() == text => FluentValue::Number(n),
+        _ => FluentValue::from(text),
+    }
+}
+
+/// The text of `key` in `lang` with its values, and what went wrong (a value missing, a function unknown); `None`
+/// when `lang` has no such text.
+pub fn render_checked<'a>(
+    key: &str,
+    args: impl IntoIterator<Item = (&'a str, &'a str)>,
+    lang: Lang,
+) -> Option<(String, Vec<String>)> {
+    let bundle = &built(lang).bundle;
+    let pattern = bundle.get_message(&id(key))?.value()?;
+    let mut fluent_args = FluentArgs::new();
+    for (k, v) in args {
+        fluent_args.set(k, value(v));
+    }
+    let mut errors = Vec::new();
+    let text = bundle
+        .format_pattern(pattern, Some(&fluent_args), &mut errors)
+        .into_owned();
+    Some((text, errors.iter().map(ToString::to_string).collect()))
+}
+
+/// The text of `key` in `lang` with its values; `None` when `lang` has no such text.
+pub fn render<'a>(key: &str, args: impl IntoIterator<Item = (&'a str, &'a str)>, lang: Lang) -> Option<String> {
+    render_checked(key, args, lang).map(|(text, _)| text)
+}
+
+/// What went wrong building the bundles (empty when every file parses and no id is given twice).
+pub fn problems() -> Vec<String> {
+    [Lang::PtBr, Lang::En]
+        .into_iter()
+        .flat_map(|l| built(l).problems.clone())
+        .collect()
+}
+
+/// The identifiers a locale's files define, in file order.
+pub fn ids(lang: Lang) -> Vec<String> {
+    files(lang)
+        .iter()
+        .flat_map(|(_, text)| text.lines())
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_owned()))
+        .collect()
+}
+
+/// The values (`$name`) the text of `id` reads in `lang`.
+pub fn variables(id: &str, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    for (_, text) in files(lang) {
+        let mut inside = false;
+        for line in text.lines() {
+            if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                inside = line.split_once(" =").is_some_and(|(i, _)| i.trim() == id);
+            } else if line.is_empty() || line.starts_with('#') {
+                inside = false;
+            }
+            if !inside {
+                continue;
+            }
+            for part in line.split('$').skip(1) {
+                let name: String = part
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                    .collect();
+                if !name.is_empty() && !out.contains(&name) {
+                    out.push(name);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A rule's explanation in `lang`: a catalogue message rendered with its values, an English text as it is.
+pub fn explanation(e: &entity::rules::Explanation, lang: Lang) -> String {
+    match e {
+        entity::rules::Explanation::English(text) => text.clone(),
+        entity::rules::Explanation::Message { id, args } => {
+            render(id, args.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| e.to_string())
+        }
+    }
+}
+
+/// A rule's title in `lang` (the catalogue's English title when the locale has none).
+pub fn rule_title(rule: &entity::rules::Rule, lang: Lang) -> String {
+    render(rule.code.as_str(), [], lang).unwrap_or_else(|| rule.title.to_owned())
+}
+
+/// Groups the digits of a whole number by thousands with `sep`.
+fn grouped(digits: &str, sep: char) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A decimal as written in `lang`, with its own decimals: `1.234,5` in Portuguese, `1,234.5` in English.
+pub fn number(v: Decimal, lang: Lang) -> String {
+    let (group, point) = match lang {
+        Lang::PtBr => ('.', ','),
+        Lang::En => (',', '.'),
+    };
+    let text = v.abs().to_string();
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let mut out = String::new();
+    if v.is_sign_negative() && !v.is_zero() {
+        out.push('-');
+    }
+    out.push_str(&grouped(whole, group));
+    if !fraction.is_empty() {
+        out.push(point);
+        out.push_str(fraction);
+    }
+    out
+}
+
+/// Reais with centavos: `R$ 1.234,56` in Portuguese, `R$ 1,234.56` in English.
+pub fn money(v: Decimal, lang: Lang) -> String {
+    let mut v = v.round_dp(2);
+    v.rescale(2);
+    format!("R$ {}", number(v, lang))
+}
+
+/// A percentage with at most two decimals: `46,75 %` in Portuguese, `46.75 %` in English.
+pub fn percent(v: Decimal, lang: Lang) -> String {
+    format!("{} %", number(v.round_dp(2).normalize(), lang))
+}
+
+/// A day: `05/12/2026` in Portuguese, `2026-12-05` in English.
+pub fn date(d: chrono::NaiveDate, lang: Lang) -> String {
+    match lang {
+        Lang::PtBr => d.format("%d/%m/%Y").to_string(),
+        Lang::En => d.format("%Y-%m-%d").to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dec(s: &str) -> Decimal {
+        s.parse().unwrap_or_default()
+    }
+
+    #[test]
+    fn numbers_money_percentages_and_dates_are_written_per_locale() {
+        assert_eq!(money(dec("1234.56"), Lang::PtBr), "R$ 1.234,56");
+        assert_eq!(money(dec("1234.56"), Lang::En), "R$ 1,234.56");
+        assert_eq!(money(dec("1000000"), Lang::PtBr), "R$ 1.000.000,00");
+        assert_eq!(money(dec("-5.1"), Lang::PtBr), "R$ -5,10");
+        assert_eq!(percent(dec("46.75"), Lang::PtBr), "46,75 %");
+        assert_eq!(percent(dec("46.7512"), Lang::En), "46.75 %");
+        assert_eq!(percent(dec("30.00"), Lang::PtBr), "30 %");
+        assert_eq!(number(dec("1234567"), Lang::PtBr), "1.234.567");
+        assert_eq!(number(dec("123"), Lang::En), "123");
+        let d = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default();
+        assert_eq!(date(d, Lang::PtBr), "05/12/2026");
+        assert_eq!(date(d, Lang::En), "2026-12-05");
+    }
+
+    /// Lower-case words that are English and not Portuguese: one of them in a Portuguese text is a text left
+    /// untranslated.
+    const ENGLISH_WORDS: &[&str] = &[
+        "the", "is", "are", "not", "and", "with", "for", "from", "was", "were", "has", "have", "this", "that", "which",
+        "must", "cannot", "missing", "file", "sheet", "row", "rows", "date", "amount", "bank", "of", "to", "by", "on",
+        "at", "or", "it", "its", "be", "been", "will", "should", "there", "than", "more", "only", "after", "before",
+        "day", "days", "month", "months", "year", "name", "value", "write", "give", "yes", "none", "any", "all",
+        "each", "every", "report", "reports", "open", "closed", "overdue", "due", "between", "until", "since",
+    ];
+
+    /// Words of a Portuguese text that the list above would take for English: proper nouns, codes and names a
+    /// client types (a GraphQL argument, a file name), quoted in the text.
+    const ALLOWED: &[&str] = &[];
+
+    /// The lower-case words of `text` outside `«…»`, backticks and quotes (names and values quoted as typed).
+    fn words(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut quoted: Option<char> = None;
+        let mut word = String::new();
+        for c in text.chars().chain([' ']) {
+            match (quoted, c) {
+                (None, '«') => quoted = Some('»'),
+                (None, '`') => quoted = Some('`'),
+                (None, '"') => quoted = Some('"'),
+                (Some(q), c) if c == q => quoted = None,
+                (Some(_), _) => {}
+                (None, c) if c.is_alphabetic() || c == '\'' => word.push(c),
+                (None, _) => {
+                    if !word.is_empty() && word.chars().all(|c| c.is_lowercase() || c == '\'') {
+                        out.push(std::mem::take(&mut word));
+                    }
+                    word.clear();
+                }
+            }
+        }
+        out
+    }
+
+    /// Every message id is rendered in both locales with values for all it reads: it fails on an id one locale lacks,
+    /// a value one locale reads and the other does not (or that a text reads and is not given), a file that does not
+    /// parse, and an English word left in a Portuguese text.
+    #[test]
+    fn every_message_renders_in_both_locales_with_its_values_and_portuguese_has_no_english_word() {
+        assert_eq!(problems(), Vec::<String>::new());
+        let pt = ids(Lang::PtBr);
+        let en = ids(Lang::En);
+        let only_pt: Vec<&String> = pt.iter().filter(|i| !en.contains(i)).collect();
+        let only_en: Vec<&String> = en.iter().filter(|i| !pt.contains(i)).collect();
+        assert!(
+            only_pt.is_empty() && only_en.is_empty(),
+            "only in pt-BR: {only_pt:?}; only in en: {only_en:?}"
+        );
+        let mut english_left = Vec::new();
+        for id in &pt {
+            let names = variables(id, Lang::PtBr);
+            assert_eq!(
+                names,
+                variables(id, Lang::En),
+                "{id}: the locales read different values"
+            );
+            // One and two (a plural's both forms), a day and an amount.
+            for sample in ["1", "2", "2026-12-05", "1234.5"] {
+                for lang in [Lang::PtBr, Lang::En] {
+                    let args = names.iter().map(|n| (n.as_str(), sample));
+                    let Some((text, errors)) = render_checked(id, args, lang) else {
+                        panic!("{id} has no text in {}", lang.tag());
+                    };
+                    assert!(errors.is_empty(), "{id} in {}: {errors:?}", lang.tag());
+                    assert!(
+                        !text.contains('{') && !text.trim().is_empty(),
+                        "{id} in {}: {text}",
+                        lang.tag()
+                    );
+                    if lang == Lang::PtBr {
+                        for w in words(&text) {
+                            if ENGLISH_WORDS.contains(&w.as_str()) && !ALLOWED.contains(&w.as_str()) {
+                                english_left.push(format!("{id}: {w:?} in {text:?}"));
+                            }
+                            english_left.dedup_by(|a, b| a.split(':').next() == b.split(':').next());
+                        }
+                    }
+                }
+            }
+        }
+        english_left.dedup();
+        assert!(
+            english_left.is_empty(),
+            "English left in Portuguese texts:\n{}",
+            english_left.join("\n")
+        );
+    }
+
+    #[test]
+    fn a_missing_value_is_reported() {
+        let (text, errors) = render_checked("DATE_SERIAL", [("value", "5")], Lang::PtBr).unwrap_or_default();
+        assert_eq!(errors.len(), 1, "{text}");
+    }
+
+    #[test]
+    fn every_rule_code_has_a_portuguese_title_of_its_own() {
+        for rule in entity::rules::RULES {
+            let pt = render(rule.code.as_str(), [], Lang::PtBr);
+            let en = render(rule.code.as_str(), [], Lang::En);
+            assert!(pt.is_some(), "{} has no Portuguese title", rule.code);
+            assert_ne!(pt, en, "{}: the Portuguese title is the English one", rule.code);
+            assert_eq!(
+                en.as_deref(),
+                Some(rule.title),
+                "{}: the English title is the catalogue's",
+                rule.code
+            );
+        }
+    }
+
+    #[test]
+    fn plurals_are_chosen_by_the_language() {
+        assert_eq!(crate::labels::count(1, "day", Lang::PtBr), "1 dia");
+        assert_eq!(crate::labels::count(2, "day", Lang::PtBr), "2 dias");
+        assert_eq!(crate::labels::count(1, "day", Lang::En), "1 day");
+        assert_eq!(crate::labels::count(0, "day", Lang::En), "0 days");
+    }
+
+    #[test]
+    fn label_keys_become_fluent_identifiers() {
+        assert_eq!(id("AMOUNT_MISSING"), "AMOUNT_MISSING");
+        assert_eq!(id("FCO-CEILING"), "FCO-CEILING");
+        assert_eq!(id("value.decided_by.?"), "value-decided_by-_x3f");
+    }
+}
