@@ -207,7 +207,8 @@ pub fn audit_line(l: entity::audit_log::Model) -> String {
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let audited = audited_action(&cli);
     let url = cli.database_url.clone();
-    let outcome = dispatch(cli).await;
+    // On the heap: every subcommand's state in one future is too large for a 2 MiB thread's stack (a test's).
+    let outcome = Box::pin(dispatch(cli)).await;
     if let Some(action) = audited
         && let Ok((db, _)) = connect(&url).await
     {
