@@ -654,7 +654,8 @@ async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
         let d = app
             .data(
                 schedule,
-                json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true, "reason": "chuvas atrasaram a obra" } }),
+                json!({ "i": { "projectId": p, "scheduledEnd": "2015-09-30", "delayAccepted": true, "delayAcceptedOn": "2015-06-25",
+                    "reason": "chuvas atrasaram a obra" } }),
             )
             .await["recordProjectSchedule"]["project"]
             .clone();

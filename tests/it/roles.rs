@@ -56,6 +56,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "presentFcoProject",
             "resubmitFcoCarta",
             "amendFcoCarta",
+            "updateFcoCarta",
             "addFcoCartaItem",
             "updateFcoCartaItem",
             "removeFcoCartaItem",
