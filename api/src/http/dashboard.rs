@@ -271,7 +271,11 @@ impl Context {
         if let Some(p) = self.programme_code()
             && name != "cartas"
         {
-            let _ = write!(q, "&filter={}", percent(&format!("{{\"programmes\":[\"{p}\"]}}")));
+            let _ = write!(
+                q,
+                "&filter={}",
+                super::params::encode(&format!("{{\"programmes\":[\"{p}\"]}}"))
+            );
         }
         q
     }
@@ -594,7 +598,7 @@ fn flags_html(s: &mut String, cx: &Context, today: chrono::NaiveDate, (flags, to
             ],
             lang
         )),
-        esc(&percent(&all)),
+        esc(&super::params::encode(&all)),
         esc(&labels::text("page.all_flags", lang)),
     );
     for h in [
@@ -628,7 +632,7 @@ fn flags_html(s: &mut String, cx: &Context, today: chrono::NaiveDate, (flags, to
                     .unwrap_or_else(|| format!("{} {key}", kind.type_name()));
                 format!(
                     "<a class=\"subject\" href=\"/graphql#query={}\">{}</a>",
-                    esc(&percent(&query)),
+                    esc(&super::params::encode(&query)),
                     esc(&name)
                 )
             }
@@ -669,14 +673,4 @@ fn flags_html(s: &mut String, cx: &Context, today: chrono::NaiveDate, (flags, to
         );
     }
     s.push_str("</tbody></table></div>");
-}
-
-/// Percent-encodes a query string value.
-fn percent(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

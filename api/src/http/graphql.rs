@@ -102,11 +102,14 @@ struct GqlRequest {
 
 /// Automatic persisted queries: a client sends the query's SHA-256 alone and, when this process does not know it
 /// yet (`PERSISTED_QUERY_NOT_FOUND`), sends the hash with the query once; the query is then kept by its hash. At most
-/// [`PERSISTED_MAX`] queries per process, forgotten all at once past that (a client just sends its query again).
-fn persisted() -> &'static std::sync::Mutex<std::collections::HashMap<String, String>> {
-    static STORE: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
-        std::sync::OnceLock::new();
-    STORE.get_or_init(Default::default)
+/// [`PERSISTED_MAX`] queries per process, the least recently used forgotten first (its client just sends it again).
+fn persisted() -> &'static std::sync::Mutex<lru::LruCache<String, String>> {
+    static STORE: std::sync::OnceLock<std::sync::Mutex<lru::LruCache<String, String>>> = std::sync::OnceLock::new();
+    STORE.get_or_init(|| {
+        std::sync::Mutex::new(lru::LruCache::new(
+            std::num::NonZeroUsize::new(PERSISTED_MAX).expect("PERSISTED_MAX is not zero"),
+        ))
+    })
 }
 
 /// How many persisted queries a process keeps.
@@ -126,17 +129,14 @@ fn query_of(req: &GqlRequest) -> Result<String, (&'static str, String)> {
                 ));
             }
             if let Ok(mut store) = persisted().lock() {
-                if store.len() >= PERSISTED_MAX {
-                    store.clear();
-                }
-                store.insert(digest, q.clone());
+                store.put(digest, q.clone());
             }
             Ok(q.clone())
         }
         (None, Some(hash)) => persisted()
             .lock()
             .ok()
-            .and_then(|s| s.get(&hash.to_ascii_lowercase()).cloned())
+            .and_then(|mut s| s.get(&hash.to_ascii_lowercase()).cloned())
             .ok_or(("PERSISTED_QUERY_NOT_FOUND", "PersistedQueryNotFound".to_owned())),
         (None, None) => Err(("BAD_REQUEST", "the request has no `query`".to_owned())),
     }
@@ -632,18 +632,7 @@ pub async fn graphql_get(
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    let params: Vec<(String, String)> = raw
-        .as_deref()
-        .map(|q| {
-            q.split('&')
-                .filter(|p| !p.is_empty())
-                .map(|p| {
-                    let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                    (decode(k), decode(v))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let params = super::params::pairs(raw.as_deref().unwrap_or(""));
     let get = |k: &str| params.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
     let wants_html = accept(&headers).is_some_and(|a| a.contains("text/html"));
     let extensions = get("extensions")
@@ -705,32 +694,6 @@ pub async fn graphql_get(
         crate::http::reports::lang_of(&headers),
     )
     .await
-}
-
-/// Percent-decoding of a query-string component (`+` is a space).
-pub(crate) fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push(h * 16 + l);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
 }
 
 const GRAPHIQL: &str = r#"<!doctype html>
@@ -852,10 +815,34 @@ mod tests {
     }
 
     #[test]
-    fn query_string_components_are_percent_decoded() {
-        assert_eq!(decode("%7B+a%20%7D"), "{ a }");
-        assert_eq!(decode("100%"), "100%");
-        assert_eq!(decode("%zz"), "%zz");
+    fn a_persisted_query_in_use_outlives_a_flood_of_new_ones() {
+        use sha2::Digest;
+        let request = |query: &str, with_query: bool| GqlRequest {
+            query: with_query.then(|| query.to_owned()),
+            operation_name: None,
+            variables: None,
+            persisted: Some(hex::encode(sha2::Sha256::digest(query.as_bytes()))),
+        };
+        let busy = "{ banks(first: 1) { totalCount } } # a busy client's query";
+        assert_eq!(query_of(&request(busy, true)).as_deref(), Ok(busy));
+        // More new queries than the store holds, the busy client's hash sent alone now and then.
+        for n in 0..PERSISTED_MAX + 100 {
+            assert!(query_of(&request(&format!("{{ __typename }} # {n}"), true)).is_ok());
+            if n % 1_000 == 0 {
+                assert_eq!(
+                    query_of(&request(busy, false)).as_deref(),
+                    Ok(busy),
+                    "after {n} new queries"
+                );
+            }
+        }
+        assert_eq!(query_of(&request(busy, false)).as_deref(), Ok(busy));
+        // The least recently used went first: the first of the flood is forgotten.
+        let first = "{ __typename } # 0";
+        assert_eq!(
+            query_of(&request(first, false)).map_err(|e| e.0),
+            Err("PERSISTED_QUERY_NOT_FOUND")
+        );
     }
 }
 

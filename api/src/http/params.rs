@@ -8,6 +8,34 @@ use entity::vocab::Programme;
 use service::messages::{Lang, Message, code};
 use std::collections::BTreeMap;
 
+/// The `name=value` pairs of a query string or a form body, percent-decoded (`+` a space), in order.
+pub fn pairs(raw: &str) -> Vec<(String, String)> {
+    form_urlencoded::parse(raw.as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+/// One query-string component percent-decoded (`+` a space; a malformed escape kept as written).
+pub fn decode(component: &str) -> String {
+    percent_encoding::percent_decode_str(&component.replace('+', " "))
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// What [`encode`] leaves as it is: letters, digits, `-`, `_`, `.`, `~` (unreserved) and `/` (allowed in a query and
+/// kept readable in a `next` path).
+const KEPT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~')
+    .remove(b'/');
+
+/// A value percent-encoded for a query string or a cookie.
+pub fn encode(value: &str) -> String {
+    percent_encoding::utf8_percent_encode(value, KEPT).to_string()
+}
+
 /// A query string's parameters, by name.
 #[derive(Debug, Default)]
 pub struct Params(BTreeMap<String, String>);
@@ -19,9 +47,7 @@ impl Params {
     /// The parameters of `raw`, each of them among `allowed`.
     pub fn parse(raw: Option<&str>, allowed: &[&'static str]) -> Result<Self, Wrong> {
         let mut out = BTreeMap::new();
-        for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let (k, v) = (super::graphql::decode(k), super::graphql::decode(v));
+        for (k, v) in pairs(raw.unwrap_or("")) {
             let Some(known) = allowed.iter().find(|a| **a == k) else {
                 return Err((
                     "query",
@@ -113,4 +139,40 @@ impl Params {
 /// `400` for a wrong parameter, in the one error shape.
 pub fn refuse((field, message): Wrong, lang: Lang) -> Response {
     super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), message, lang)
+}
+
+#[cfg(test)]
+mod coding_tests {
+    use super::{decode, encode, pairs};
+
+    #[test]
+    fn query_strings_are_decoded_as_browsers_encode_them() {
+        assert_eq!(decode("%7B+a%20%7D"), "{ a }");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz"), "%zz");
+        assert_eq!(decode("S%C3%A3o+Paulo"), "São Paulo");
+        assert_eq!(
+            pairs("query=%7B+a+%7D&&flag&x=1%3D1"),
+            [("query", "{ a }"), ("flag", ""), ("x", "1=1")].map(|(k, v)| (k.to_owned(), v.to_owned()))
+        );
+    }
+
+    #[test]
+    fn an_encoded_value_decodes_to_itself() {
+        for value in [
+            "/dashboard?asOf=2025-06-30&lang=en",
+            "{\"programmes\":[\"FCO_RURAL\"]}",
+            "Cuiabá + 50 %",
+            "",
+        ] {
+            let encoded = encode(value);
+            assert!(!encoded.contains(['&', '=', '+', ' ', '"', ';', '#']), "{encoded}");
+            assert_eq!(decode(&encoded), value, "{encoded}");
+            assert_eq!(
+                pairs(&format!("next={encoded}")),
+                [("next".to_owned(), value.to_owned())]
+            );
+        }
+        assert_eq!(encode("/graphql#query={ a }"), "/graphql%23query%3D%7B%20a%20%7D");
+    }
 }

@@ -52,7 +52,7 @@ fn form(next: &str, problem: Option<&str>, oidc: bool) -> String {
     let provider = if oidc {
         format!(
             r#"<p><a href="/sign-in/oidc?next={}">Entrar pelo provedor de identidade (sign in with the identity provider)</a></p>"#,
-            escape(&query_value(next))
+            escape(&super::params::encode(next))
         )
     } else {
         String::new()
@@ -102,7 +102,7 @@ pub async fn oidc_start(State(state): State<AppState>, Query(q): Query<HashMap<S
     );
     let cookie = format!(
         "{OIDC_COOKIE}={flow}.{nonce}.{}; Path=/sign-in; HttpOnly; SameSite=Lax; Max-Age=600",
-        query_value(&next)
+        super::params::encode(&next)
     );
     redirect(&provider.authorization_url(&flow, &nonce), Some(cookie))
 }
@@ -136,7 +136,7 @@ pub async fn oidc_callback(
         );
     };
     let (nonce, next) = rest.split_once('.').unwrap_or((rest, "%2Fdashboard"));
-    let next = safe_next(Some(&super::graphql::decode(next)));
+    let next = safe_next(Some(&super::params::decode(next)));
     if q.get("state").map(String::as_str) != Some(flow) {
         return refuse("O retorno do provedor não corresponde a este início de sessão (state mismatch).");
     }
@@ -191,10 +191,8 @@ pub async fn sign_in(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let fields: HashMap<String, String> = String::from_utf8_lossy(&body)
-        .split('&')
-        .filter_map(|p| p.split_once('='))
-        .map(|(k, v)| (super::graphql::decode(k), super::graphql::decode(v)))
+    let fields: HashMap<String, String> = super::params::pairs(&String::from_utf8_lossy(&body))
+        .into_iter()
         .collect();
     let next = safe_next(fields.get("next").map(String::as_str));
     if let Err(origin) = same_origin(&headers) {
@@ -368,19 +366,12 @@ pub fn wants_page(method: &axum::http::Method, headers: &HeaderMap) -> bool {
             .is_some_and(|a| a.contains("text/html"))
 }
 
-/// `next` percent-encoded for a query string or a cookie (slashes kept).
-fn query_value(next: &str) -> String {
-    next.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'~' | b'/' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 /// The way to the sign-in page, coming back to `path_and_query` after.
 pub fn to_sign_in(path_and_query: &str) -> Response {
-    redirect(&format!("/sign-in?next={}", query_value(path_and_query)), None)
+    redirect(
+        &format!("/sign-in?next={}", super::params::encode(path_and_query)),
+        None,
+    )
 }
 
 #[cfg(test)]
