@@ -321,3 +321,33 @@ async fn plain_selections_answer_as_the_executor_does() {
     })
     .await;
 }
+
+/// The keys of an answer's object, in the order they were written.
+fn keys(v: &Value) -> Vec<&str> {
+    v.as_object().expect("an object").keys().map(String::as_str).collect()
+}
+
+#[tokio::test]
+async fn answers_keep_the_order_of_the_selection_on_every_path() {
+    on_each_backend(true, |app| async move {
+        let nodes = "nodes { number amount bank { name code } id }";
+        // Read at once (plain fields only), through the executor (a fragment), and completed after an error.
+        let cases = [
+            (format!("{{ z: banks(first: 1) {{ totalCount }} fcoCartas(first: 2) {{ {nodes} }} a: banks(first: 1) {{ totalCount }} }}"), vec!["z", "fcoCartas", "a"]),
+            (format!("{{ z: banks(first: 1) {{ totalCount }} ... on Query {{ fcoCartas(first: 2) {{ {nodes} }} }} a: banks(first: 1) {{ totalCount }} }}"), vec!["z", "fcoCartas", "a"]),
+            (format!("{{ z: banks(first: 1) {{ totalCount }} x: node(id: \"zz\") {{ id }} fcoCartas(first: 2) {{ {nodes} }} a: banks(first: 1) {{ totalCount }} }}"), vec!["z", "x", "fcoCartas", "a"]),
+        ];
+        // A field that needs nothing (`__typename`) after one that reads the database.
+        let (_, body) = app.gql("{ z: fcoCartas(first: 1) { totalCount } t: __typename }", Value::Null).await;
+        assert_eq!(keys(&body["data"]), ["z", "t"], "{body}");
+        for (query, root) in cases {
+            let (status, body) = app.gql(&query, Value::Null).await;
+            assert_eq!(status, 200, "{query}: {body}");
+            assert_eq!(keys(&body["data"]), root, "{query}: {body}");
+            let first = &body["data"]["fcoCartas"]["nodes"][0];
+            assert_eq!(keys(first), ["number", "amount", "bank", "id"], "{query}: {body}");
+            assert_eq!(keys(&first["bank"]), ["name", "code"], "{query}: {body}");
+        }
+    })
+    .await;
+}

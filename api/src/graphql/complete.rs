@@ -126,6 +126,55 @@ fn collect<'a>(
     }
 }
 
+/// Puts every object of `data` in the order of its selection, as the specification's "Serialized Map Ordering" asks:
+/// async-graphql 7.2 gathers an object's fields as their futures finish (async-graphql issue 612), so a field that
+/// waited on the database came after one that did not. Objects already in order are left as they are.
+pub fn order(doc: &ExecutableDocument, operation_name: Option<&str>, data: &mut async_graphql::Value) {
+    if let Some(op) = operation(doc, operation_name) {
+        order_value(&doc.fragments, data, &[&op.selection_set.node]);
+    }
+}
+
+fn order_value(
+    fragments: &HashMap<async_graphql::Name, async_graphql::Positioned<FragmentDefinition>>,
+    value: &mut async_graphql::Value,
+    sets: &[&SelectionSet],
+) {
+    match value {
+        async_graphql::Value::List(items) => {
+            for item in items {
+                order_value(fragments, item, sets);
+            }
+        }
+        async_graphql::Value::Object(map) => {
+            let mut fields = Vec::new();
+            for set in sets {
+                collect(fragments, set, "", &mut fields, 0);
+            }
+            // Each response key once, where it first appears, with every sub-selection made under it.
+            let mut keys: Vec<(String, Vec<&SelectionSet>)> = Vec::with_capacity(fields.len());
+            for (key, selected) in fields {
+                match keys.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, subs)) => subs.push(selected.selection),
+                    None => keys.push((key, vec![selected.selection])),
+                }
+            }
+            let place = |name: &str| keys.iter().position(|(k, _)| k == name).unwrap_or(usize::MAX);
+            if !map.keys().map(|k| place(k)).is_sorted() {
+                map.sort_by_cached_key(|k, _| place(k));
+            }
+            for (key, subs) in &keys {
+                if subs.iter().any(|s| !s.items.is_empty())
+                    && let Some(v) = map.get_mut(key.as_str())
+                {
+                    order_value(fragments, v, subs);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// The operation a request runs: the only one, or the one named.
 /// Whether a response to `doc` may need completing even without errors: an object none of whose selected fields
 /// applied comes back `null` from async-graphql, which takes a type condition (a fragment) or a directive
@@ -181,7 +230,20 @@ pub fn complete(
         let Some(types) = walker.types_along(&op.selection_set.node, root, path) else {
             continue;
         };
-        walker.null_out(data, path, &types);
+        if let Some(depth) = walker.null_out(data, path, &types) {
+            // The key put back goes to its place in the selection, not after its siblings.
+            if let Some(keys) = walker.keys_at(&op.selection_set.node, root, &path[..depth])
+                && let Some(Value::Object(map)) = get_mut(data, &path[..depth])
+            {
+                let mut rest = std::mem::take(map);
+                for key in keys {
+                    if let Some(v) = rest.shift_remove(&key) {
+                        map.insert(key, v);
+                    }
+                }
+                map.extend(rest);
+            }
+        }
     }
 }
 
@@ -200,6 +262,32 @@ fn touches_error(position: &[Step], error_paths: &[Vec<Step>]) -> bool {
 impl Walker<'_> {
     /// The declared type at each prefix of `path` (one entry per step).
     fn types_along(&self, selection: &SelectionSet, root: &str, path: &[Step]) -> Option<Vec<Type>> {
+        self.walk_to(selection, root, path).map(|(types, _, _)| types)
+    }
+
+    /// The response keys an object at `path` was asked for, in the order of the selection.
+    fn keys_at(&self, selection: &SelectionSet, root: &str, path: &[Step]) -> Option<Vec<String>> {
+        let (_, sets, parent) = self.walk_to(selection, root, path)?;
+        let mut fields = Vec::new();
+        for set in &sets {
+            collect(self.fragments, set, &parent, &mut fields, 0);
+        }
+        let mut keys: Vec<String> = Vec::with_capacity(fields.len());
+        for (key, _) in fields {
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+        Some(keys)
+    }
+
+    /// Along `path`: the declared type at each prefix, and the selections and type name at its end.
+    fn walk_to<'s>(
+        &'s self,
+        selection: &'s SelectionSet,
+        root: &str,
+        path: &[Step],
+    ) -> Option<(Vec<Type>, Vec<&'s SelectionSet>, String)> {
         let mut types = Vec::with_capacity(path.len());
         let mut sets: Vec<&SelectionSet> = vec![selection];
         let mut parent = root.to_owned();
@@ -229,12 +317,13 @@ impl Walker<'_> {
                 }
             }
         }
-        Some(types)
+        Some((types, sets, parent))
     }
 
     /// Puts `null` where the failed field's key is missing (or where the first missing key on its path is), then moves
     /// the null up while the type at the position is non-null, up to `data` itself.
-    fn null_out(&self, data: &mut Value, path: &[Step], types: &[Type]) {
+    /// Answers the depth of the object a key was put into, if one was.
+    fn null_out(&self, data: &mut Value, path: &[Step], types: &[Type]) -> Option<usize> {
         let mut depth = 0;
         let mut inserted = false;
         while depth < path.len() {
@@ -249,8 +338,9 @@ impl Walker<'_> {
             }
             break;
         }
+        let put_into = inserted.then(|| depth - 1);
         if !inserted && !get_mut(data, path).is_some_and(|v| v.is_null()) {
-            return;
+            return None;
         }
         while depth > 0 && !types[depth - 1].nullable {
             depth -= 1;
@@ -259,6 +349,7 @@ impl Walker<'_> {
                 None => break,
             }
         }
+        put_into.filter(|d| get_mut(data, &path[..*d]).is_some_and(|v| v.is_object()))
     }
 
     /// Turns `null` into `{}` where the declared type is a non-null object (or a list of them) and no error explains
@@ -373,6 +464,18 @@ mod tests {
 
     fn key(k: &str) -> Step {
         Step::Key(k.into())
+    }
+
+    #[test]
+    fn a_failed_field_is_put_back_in_its_place_in_the_selection() {
+        let out = run(
+            "{ c { id } a { name id } ... on Query { z: b { id } } b { id } }",
+            json!({ "c": { "id": "1" }, "z": { "id": "3" }, "b": { "id": "4" } }),
+            &[vec![key("a")]],
+        );
+        let keys: Vec<&String> = out.as_object().expect("object").keys().collect();
+        assert_eq!(keys, ["c", "a", "z", "b"], "{out}");
+        assert_eq!(out["a"], Value::Null);
     }
 
     #[test]

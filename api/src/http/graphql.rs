@@ -300,31 +300,15 @@ async fn execute(
             request = request.data(crate::graphql::plain::AtOnce);
         }
     }
-    // The document parsed above is the one run (not parsed again); it is kept for completing the response only when
-    // the response may need it without errors (fragments or directives, see `complete::needs_document`).
-    let kept = if crate::graphql::complete::needs_document(&doc) {
-        request.set_parsed_query(doc.clone());
-        Some(doc)
-    } else {
-        request.set_parsed_query(doc);
-        None
-    };
+    // The document parsed above is the one run (not parsed again); a copy puts the answer in the selection's order and,
+    // where the answer may need it (errors, fragments or directives: `complete::needs_document`), completes it.
+    let needs_completing = crate::graphql::complete::needs_document(&doc);
+    request.set_parsed_query(doc.clone());
     let schema = if unguarded { &state.unguarded } else { &state.schema };
-    let response = schema.execute(request).await;
-    match kept {
-        Some(doc) => shape(response, media, Some((&doc, operation_name.as_deref())), &labels),
-        None if response.errors.is_empty() => shape(response, media, None, &labels),
-        None => {
-            // Errors to place in the data: the document again (rare).
-            let doc = parse_query(&query).ok();
-            shape(
-                response,
-                media,
-                doc.as_ref().map(|d| (d, operation_name.as_deref())),
-                &labels,
-            )
-        }
-    }
+    let mut response = schema.execute(request).await;
+    crate::graphql::complete::order(&doc, operation_name.as_deref(), &mut response.data);
+    let operation = (needs_completing || !response.errors.is_empty()).then_some((&doc, operation_name.as_deref()));
+    shape(response, media, operation, &labels)
 }
 
 /// Whether a document selects a field of one of these names anywhere (in an operation or a fragment, aliased or
