@@ -328,7 +328,7 @@ fn captured() -> &'static Arc<Mutex<Vec<u8>>> {
         let log: Arc<Mutex<Vec<u8>>> = Arc::default();
         let sink = log.clone();
         let telemetry = fomento_api::telemetry::init_with_writer(
-            "warn,fomento_api=info",
+            "warn,fomento_api=info,jobs=info",
             fomento_api::telemetry::LogFormat::Json,
             None,
             move || Sink(sink.clone()),
@@ -366,7 +366,8 @@ fn trace_ids(line: &serde_json::Value) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn a_callers_traceparent_is_in_the_log_lines_and_a_job_runs_trace_is_sent_on_to_webhooks() {
+async fn a_callers_traceparent_is_in_the_log_lines_each_refusal_ingestion_and_job_run_writes_one_line_and_webhooks_carry_the_causes_trace()
+ {
     captured();
     on_each_backend(false, |app| async move {
         // A caller's trace: the line of a refusal written while serving it carries the caller's trace id.
@@ -412,7 +413,8 @@ async fn a_callers_traceparent_is_in_the_log_lines_and_a_job_runs_trace_is_sent_
             .expect("answers");
         assert_eq!(r.status(), 200);
 
-        // A webhook delivery carries the trace of the run that sent it, whose line names the same trace.
+        // A webhook delivery carries the trace of the work that caused its event: here the ingestion's run, whose
+        // lines name the same trace (not the later run of `deliver-webhooks` that sends it).
         let seen: Arc<Mutex<Vec<String>>> = Arc::default();
         let got = seen.clone();
         let receiver = axum::Router::new().route(
@@ -449,7 +451,8 @@ async fn a_callers_traceparent_is_in_the_log_lines_and_a_job_runs_trace_is_sent_
         .await
         .expect("a webhook");
         seed_bb(&app).await;
-        let rows = vec![good_row("TRC-1", cpf(4801), 1000.0)];
+        // A carta of R$ 1.5 M that never went to the chamber: ingested, and flagged.
+        let rows = vec![good_row("TRC-1", cpf(4801), 1_500_000.0)];
         let (status, body) = upload(&app, "BB", "2026-03", "mar.xlsx", workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
         fomento_api::runtime::scheduled_ingest(&app.ingestion, "test:traced")
@@ -463,12 +466,75 @@ async fn a_callers_traceparent_is_in_the_log_lines_and_a_job_runs_trace_is_sent_
         assert_eq!(sent.len(), 1, "{sent:?}");
         let tp = service::trace::TraceContext::parse(&sent[0]).expect("a valid traceparent");
         let lines = log_lines();
-        let run = lines
+        let traced: Vec<&serde_json::Value> = lines
             .iter()
-            .find(|l| trace_ids(l).contains(&tp.trace_id_hex()))
-            .unwrap_or_else(|| panic!("a line with trace {}", tp.trace_id_hex()));
-        assert_eq!(run["spans"][0]["job"], jobs::webhooks::JOB, "{run}");
+            .filter(|l| trace_ids(l).contains(&tp.trace_id_hex()))
+            .collect();
+        assert!(!traced.is_empty(), "a line with trace {}", tp.trace_id_hex());
+        assert!(
+            traced.iter().all(|l| l["spans"][0]["job"] == jobs::report::ingest::JOB),
+            "{traced:?}"
+        );
         assert_ne!(tp.trace_id_hex(), trace, "the run is a trace of its own");
+        // The ingestion wrote one line for the report, with what an operator looks for, and its run one line.
+        let report = body["number"].as_i64().expect("the report's number");
+        let ingested: Vec<&&serde_json::Value> = traced
+            .iter()
+            .filter(|l| l["fields"]["report"] == report && l["fields"]["status"] == "INGESTED")
+            .collect();
+        assert_eq!(ingested.len(), 1, "{traced:?}");
+        let line = &ingested[0]["fields"];
+        assert_eq!((line["rows"].as_i64(), line["errors"].as_i64()), (Some(1), Some(0)), "{line}");
+        assert!(line["bytes"].as_i64().is_some_and(|b| b > 0) && line["seconds"].is_number(), "{line}");
+        let run_lines: Vec<&&serde_json::Value> = traced
+            .iter()
+            .filter(|l| l["fields"]["processed"].is_number())
+            .collect();
+        assert_eq!(run_lines.len(), 1, "{traced:?}");
+        assert_eq!(run_lines[0]["fields"]["processed"], 1);
+        assert!(run_lines[0]["fields"]["seconds"].is_number());
+        assert_eq!(run_lines[0]["spans"][0]["slot"], "test:traced");
+
+        // A person's act over the graph, with the caller's trace: the flag it resolves is delivered in that trace.
+        service::webhooks::add(
+            &app.db,
+            &service::Caller::System,
+            chrono::Utc::now(),
+            service::webhooks::NewWebhook {
+                url: format!("http://127.0.0.1:{port}/hook"),
+                secret: "segredo-do-receptor-2026".into(),
+                events: vec!["flag.resolved".into()],
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("a webhook");
+        let flag = app
+            .data("{ complianceFlags(filter: { open: true }, first: 1) { nodes { id } } }", json!({}))
+            .await["complianceFlags"]["nodes"][0]["id"]
+            .clone();
+        assert!(flag.is_string(), "an open flag: {flag}");
+        let act = format!("{:032x}", uuid::Uuid::new_v4().as_u128());
+        let resp = app
+            .post("/graphql")
+            .header("traceparent", format!("00-{act}-0af7651916cd43dd-01"))
+            .json(&json!({
+                "query": "mutation R($input: ResolveComplianceFlagInput!) { resolveComplianceFlag(input: $input) { flag { id } } }",
+                "variables": { "input": { "id": flag, "resolvedBy": "Ana (MDA)", "reason": "justificativa aceita" } }
+            }))
+            .send()
+            .await
+            .expect("answers");
+        let answer: serde_json::Value = resp.json().await.expect("json");
+        assert!(answer["errors"].is_null(), "{answer}");
+        seen.lock().expect("seen").clear();
+        fomento_api::runtime::run_job(&app.ingestion, deliver, &format!("test:{}", uuid::Uuid::new_v4()))
+            .await
+            .expect("the deliveries are sent");
+        let sent = seen.lock().expect("seen").clone();
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        let tp = service::trace::TraceContext::parse(&sent[0]).expect("a valid traceparent");
+        assert_eq!(tp.trace_id_hex(), act, "the delivery goes on in the trace of the request that resolved the flag");
         server.abort();
     })
     .await;
