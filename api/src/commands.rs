@@ -202,6 +202,13 @@ pub fn audit_line(l: entity::audit_log::Model) -> String {
     )
 }
 
+/// The `fomento` command: the command line and the configuration file read, the logs started, the command run.
+pub async fn main() -> anyhow::Result<()> {
+    let cli = Cli::load();
+    let _telemetry = crate::telemetry::init(&cli.log, cli.log_format, cli.otlp_endpoint.as_deref())?;
+    run(cli).await
+}
+
 /// Runs the command `cli` names (`serve` when none), and records in the audit log a command that changes something,
 /// with its outcome.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -260,10 +267,14 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             settings.lease = lease;
             settings.report_attempts = cli.report_attempts;
             settings.max_upload_bytes = cli.max_upload_bytes;
-            settings.run_jobs = true;
+            // The scheduled jobs and the ingestion of uploads, unless left to the worker (`--no-jobs`).
+            settings.run_jobs = !args.no_jobs;
             settings.schedules = cli.schedules;
             settings.retain_raw_files = cli.retain_raw_files;
             let app = Application::build(settings).await?;
+            if args.no_jobs {
+                tracing::info!("no scheduled jobs in this server (--no-jobs): `fomento worker` runs them");
+            }
             tracing::info!("serving GraphQL at http://{}:{}/graphql", args.listen.ip(), app.port());
             app.run_until_stopped().await?;
         }

@@ -1,7 +1,15 @@
-//! Command-line and environment configuration. Every flag also reads an environment variable.
+//! Command-line, environment and file configuration. Every flag also reads an environment variable, and every
+//! option of the command itself (not a subcommand's) a key of the TOML file named by `--config` (`FOMENTO_CONFIG`):
+//! the key is the flag's long name (`rate-limit = 100`). A flag wins over its variable, the variable over the file,
+//! the file over the default. The file's values become the options' defaults ([`with_file`]), so each setting is
+//! defined once, here, and the file is checked by the same parsers as the flags, at start-up.
 
-use clap::{Parser, Subcommand};
-use std::net::SocketAddr;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::{
+    ffi::OsString,
+    net::SocketAddr,
+    path::{Path, PathBuf},
+};
 
 /// Fomento: one GraphQL graph over social-fuel projects (IN MDA nº 2/2005) and FCO Rural cartas (CDAE/MT 2019).
 #[derive(Debug, Parser)]
@@ -21,7 +29,7 @@ pub struct Cli {
     #[arg(
         long,
         env = "FOMENTO_LOG",
-        default_value = "info,sqlx=warn,sea_orm_migration=warn,tokio_cron_scheduler=warn",
+        default_value = "info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn,tokio_cron_scheduler=warn",
         global = true
     )]
     pub log: String,
@@ -69,6 +77,12 @@ pub struct Cli {
     /// from the store: `5y`, `18m`, `90d`. Reports and imports keep their rows and outcome.
     #[arg(long, env = "FOMENTO_RETAIN_RAW_FILES", default_value = "5y", global = true)]
     pub retain_raw_files: service::files::Retention,
+
+    /// A TOML file of settings: each key is an option's long name (`listen = "0.0.0.0:8080"`, `rate-limit = 100`,
+    /// `cors-origin = ["https://painel.example.gov.br"]`, `no-introspection = true`). Flags and environment
+    /// variables win over it; an unknown key or a value its option refuses stops the start.
+    #[arg(long, env = "FOMENTO_CONFIG", global = true)]
+    pub config: Option<PathBuf>,
 
     /// What to do; `serve` when omitted.
     #[command(subcommand)]
@@ -362,6 +376,12 @@ pub struct ServeArgs {
     #[arg(long, env = "FOMENTO_METRICS_LISTEN", global = true)]
     pub metrics_listen: Option<SocketAddr>,
 
+    /// Run no scheduled jobs in this server, and do not ingest uploads here: leave both to `fomento worker` (with
+    /// several servers and a worker on one database). By default a server runs them too (each job once per slot
+    /// across all processes).
+    #[arg(long, env = "FOMENTO_NO_JOBS", global = true)]
+    pub no_jobs: bool,
+
     /// Load the deterministic demo dataset when the database is empty (and create one API key per role, printed
     /// once).
     #[arg(long, env = "FOMENTO_DEMO", global = true)]
@@ -480,4 +500,201 @@ pub enum MigrateAction {
     Status,
     /// Drop everything and apply all migrations again (destroys data).
     Fresh,
+}
+
+/// Why a configuration file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read, or is not TOML.
+    #[error("{}", .0.render(service::messages::Lang::PtBr))]
+    Unreadable(service::messages::Message),
+    /// A key that is no option of the command.
+    #[error("{}", .0.render(service::messages::Lang::PtBr))]
+    UnknownKey(service::messages::Message),
+    /// A value the option refuses.
+    #[error("{}", .0.render(service::messages::Lang::PtBr))]
+    BadValue(service::messages::Message),
+}
+
+impl ConfigError {
+    /// The message, for rendering in another language.
+    pub fn message(&self) -> &service::messages::Message {
+        match self {
+            Self::Unreadable(m) | Self::UnknownKey(m) | Self::BadValue(m) => m,
+        }
+    }
+}
+
+/// What a start-up failed on: the command line (clap's own error, printed and exited as clap does) or the file.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The command line.
+    #[error(transparent)]
+    Args(#[from] clap::Error),
+    /// The configuration file.
+    #[error(transparent)]
+    File(#[from] ConfigError),
+}
+
+impl Cli {
+    /// Parses the command line with the file of `--config` or `FOMENTO_CONFIG` beneath it; exits with clap's message
+    /// on a wrong command line (or `--help`), and with the file's problem, in Portuguese then English, on a wrong
+    /// file.
+    pub fn load() -> Self {
+        match Self::try_load_from(std::env::args_os(), std::env::var_os("FOMENTO_CONFIG")) {
+            Ok(cli) => cli,
+            Err(LoadError::Args(e)) => e.exit(),
+            Err(LoadError::File(e)) => {
+                eprintln!("erro: {e}");
+                eprintln!("error: {}", e.message().render(service::messages::Lang::En));
+                std::process::exit(2);
+            }
+        }
+    }
+
+    /// [`Cli::load`] over these arguments and this value of `FOMENTO_CONFIG`, returning the errors.
+    pub fn try_load_from<I, T>(args: I, config_variable: Option<OsString>) -> Result<Self, LoadError>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let command = match config_path(&args).or(config_variable.map(PathBuf::from)) {
+            Some(path) => with_file(Self::command(), &path)?,
+            None => Self::command(),
+        };
+        let matches = command.try_get_matches_from(args)?;
+        Ok(Self::from_arg_matches(&matches)?)
+    }
+}
+
+/// The file named on the command line (`--config FILE` or `--config=FILE`, before any `--`).
+fn config_path(args: &[OsString]) -> Option<PathBuf> {
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        let a = a.to_string_lossy();
+        if a == "--" {
+            return None;
+        }
+        if a == "--config" {
+            return it.next().map(PathBuf::from);
+        }
+        if let Some(v) = a.strip_prefix("--config=") {
+            return Some(PathBuf::from(v));
+        }
+    }
+    None
+}
+
+/// `command` with the settings of the TOML file at `path` as its options' defaults (below flags and variables). Every
+/// key must be an option of the command itself (not of a subcommand, nor `config`, `help` or `version`), and every
+/// value one its option's parser accepts.
+pub fn with_file(command: clap::Command, path: &Path) -> Result<clap::Command, ConfigError> {
+    use service::messages::{Message, code};
+    let file = path.display().to_string();
+    let unreadable = |reason: String| {
+        ConfigError::Unreadable(
+            Message::new(code::CONFIG_UNREADABLE)
+                .arg("file", &file)
+                .arg("reason", reason),
+        )
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+    let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        // Where (the first line) and what (the last), without the excerpt drawn between them.
+        let said = e.to_string();
+        let mut lines = said.lines().map(str::trim).filter(|l| !l.is_empty());
+        let (at, what) = (lines.next().unwrap_or_default(), lines.next_back().unwrap_or_default());
+        unreadable(format!("{at}: {what}"))
+    })?;
+    let mut command = command;
+    for (key, item) in doc.as_table().iter() {
+        let unknown = || {
+            ConfigError::UnknownKey(
+                Message::new(code::CONFIG_UNKNOWN_KEY)
+                    .arg("file", &file)
+                    .arg("key", key),
+            )
+        };
+        let Some(arg) = command
+            .get_arguments()
+            .find(|a| a.get_long() == Some(key) && !matches!(key, "config" | "help" | "version"))
+        else {
+            return Err(unknown());
+        };
+        let bad = |value: &str, reason: &str| {
+            ConfigError::BadValue(
+                Message::new(code::CONFIG_BAD_VALUE)
+                    .arg("file", &file)
+                    .arg("key", key)
+                    .arg("value", value)
+                    .arg("reason", reason),
+            )
+        };
+        let shown = item.to_string();
+        let shown = shown.trim();
+        let wrong = |expected: &str| {
+            ConfigError::BadValue(
+                Message::new(code::CONFIG_WRONG_KIND)
+                    .arg("file", &file)
+                    .arg("key", key)
+                    .arg("value", shown)
+                    .arg("expected", expected),
+            )
+        };
+        let flag = matches!(arg.get_action(), clap::ArgAction::SetTrue);
+        let many = matches!(arg.get_action(), clap::ArgAction::Append);
+        let values: Vec<String> = match item.as_value() {
+            Some(toml_edit::Value::Array(list)) if many => list
+                .iter()
+                .map(|v| scalar(v).ok_or_else(|| wrong("list")))
+                .collect::<Result<_, _>>()?,
+            Some(toml_edit::Value::Array(_)) => return Err(wrong("one")),
+            Some(v @ toml_edit::Value::Boolean(_)) if flag => vec![scalar(v).unwrap_or_default()],
+            Some(_) if flag => return Err(wrong("switch")),
+            Some(v) => vec![scalar(v).ok_or_else(|| wrong("scalar"))?],
+            None => return Err(wrong("scalar")),
+        };
+        if !flag {
+            // Each value through the option's own parser, as the command line would give it.
+            let probe = clap::Command::new("fomento").no_binary_name(true).arg(arg.clone());
+            for v in &values {
+                if let Err(e) = probe.clone().try_get_matches_from([format!("--{key}={v}")]) {
+                    return Err(bad(shown, &reason(&e)));
+                }
+            }
+        }
+        let id = arg.get_id().clone();
+        let hidden = arg.is_hide_env_values_set();
+        command = command.mut_arg(id, |a| {
+            let a = a.default_values(values.clone());
+            // A secret's value is not shown in `--help`.
+            if hidden { a.hide_default_value(true) } else { a }
+        });
+    }
+    Ok(command)
+}
+
+/// A TOML value as an option's text; none for a list or a table.
+fn scalar(v: &toml_edit::Value) -> Option<String> {
+    match v {
+        toml_edit::Value::String(s) => Some(s.value().clone()),
+        toml_edit::Value::Integer(n) => Some(n.value().to_string()),
+        toml_edit::Value::Float(x) => Some(x.value().to_string()),
+        toml_edit::Value::Boolean(b) => Some(b.value().to_string()),
+        toml_edit::Value::Datetime(d) => Some(d.value().to_string()),
+        toml_edit::Value::Array(_) | toml_edit::Value::InlineTable(_) => None,
+    }
+}
+
+/// What a parser said of a value, without clap's framing (`error: invalid value … for '--x'`).
+fn reason(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    if let Some(source) = std::error::Error::source(e) {
+        return source.to_string();
+    }
+    if let Some(ContextValue::Strings(valid)) = e.get(ContextKind::ValidValue) {
+        return format!("[{}]", valid.join(", "));
+    }
+    e.kind().to_string()
 }

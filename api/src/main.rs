@@ -1,6 +1,5 @@
-//! The `fomento` command: parse the command line, start the logs, and dispatch (`fomento_api::commands`).
-
-use clap::Parser;
+//! The `fomento` command: read the command line and the configuration file, start the logs, and dispatch
+//! (`fomento_api::commands`).
 
 /// mimalloc rather than glibc's malloc: the server and the jobs allocate many small, short-lived values.
 #[global_allocator]
@@ -8,7 +7,5 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let cli = fomento_api::config::Cli::parse();
-    let _telemetry = fomento_api::telemetry::init(&cli.log, cli.log_format, cli.otlp_endpoint.as_deref())?;
-    fomento_api::commands::run(cli).await
+    fomento_api::commands::main().await
 }

@@ -5,7 +5,7 @@
 //! written while a request or a job run is served carry its span's `trace_id` ([`trace_context`]).
 
 use std::io::{IsTerminal, Write};
-use tracing_subscriber::{EnvFilter, Layer, fmt::MakeWriter, layer::SubscriberExt, util::SubscriberInitExt};
+use tracing_subscriber::{EnvFilter, Layer, fmt::MakeWriter, layer::SubscriberExt};
 
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -58,25 +58,40 @@ pub fn init_with_writer<W>(
 where
     W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
 {
+    let (dispatch, telemetry) = dispatch(filter, format, otlp_endpoint, writer, ansi)?;
+    tracing::dispatcher::set_global_default(dispatch)?;
+    Ok(telemetry)
+}
+
+/// The subscriber [`init_with_writer`] installs, not installed (a test installs it for its own thread). `filter`
+/// (`--log`) chooses the log lines; the exported spans are chosen apart (`otlp::spans`), so a quiet log still
+/// exports whole traces.
+pub fn dispatch<W>(
+    filter: &str,
+    format: LogFormat,
+    otlp_endpoint: Option<&str>,
+    writer: W,
+    ansi: bool,
+) -> anyhow::Result<(tracing::Dispatch, Telemetry)>
+where
+    W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
+{
     let lines = tracing_subscriber::fmt::layer().with_writer(Scrubbing(writer));
     let lines = match format {
         LogFormat::Text => lines.with_ansi(ansi).boxed(),
         LogFormat::Json => lines.json().with_ansi(false).boxed(),
     };
-    let registry = tracing_subscriber::registry()
-        .with(EnvFilter::try_new(filter)?)
-        .with(lines);
+    let registry = tracing_subscriber::registry().with(lines.with_filter(EnvFilter::try_new(filter)?));
     #[cfg(feature = "otlp")]
     {
         let (layer, provider) = match otlp_endpoint.map(str::trim).filter(|e| !e.is_empty()) {
             Some(endpoint) => {
                 let (layer, provider) = otlp::layer(endpoint)?;
-                (Some(layer), Some(provider))
+                (Some(layer.with_filter(otlp::spans())), Some(provider))
             }
             None => (None, None),
         };
-        registry.with(layer).try_init()?;
-        Ok(Telemetry { provider })
+        Ok((tracing::Dispatch::new(registry.with(layer)), Telemetry { provider }))
     }
     #[cfg(not(feature = "otlp"))]
     {
@@ -85,8 +100,7 @@ where
                 "--otlp-endpoint needs a build with the `otlp` feature (cargo build --release --features otlp)"
             );
         }
-        registry.try_init()?;
-        Ok(Telemetry::default())
+        Ok((tracing::Dispatch::new(registry), Telemetry::default()))
     }
 }
 
@@ -139,6 +153,18 @@ mod otlp {
             .build();
         let tracer = provider.tracer("fomento");
         Ok((tracing_opentelemetry::layer().with_tracer(tracer), provider))
+    }
+
+    /// The spans exported: every span and event at `info` or above, except a SQL statement's span (`sea_orm`'s)
+    /// outside a request or a job run (at start-up, in a background task), which would be a trace of its own.
+    pub fn spans<S>() -> impl tracing_subscriber::layer::Filter<S>
+    where
+        S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    {
+        tracing_subscriber::filter::dynamic_filter_fn(|meta, cx| {
+            *meta.level() <= tracing::Level::INFO
+                && (!meta.target().starts_with("sea_orm") || (meta.is_span() && cx.lookup_current().is_some()))
+        })
     }
 
     /// With the OpenTelemetry layer installed: `span` made the child of `incoming` (a remote parent), and the ids of

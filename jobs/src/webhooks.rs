@@ -90,8 +90,10 @@ pub async fn run_once(db: &DatabaseConnection, worker: &str, now: DateTime<Utc>)
             continue;
         };
         let mut request = client.post(&hook.url);
-        // The receiver's trace goes on from this run's (W3C Trace Context).
-        if let Some(trace) = service::trace::current() {
+        // The receiver's trace goes on from the work that caused the event (W3C Trace Context), stored with the
+        // delivery; from this run's for a delivery queued without one.
+        let cause = d.traceparent.as_deref().and_then(service::trace::TraceContext::parse);
+        if let Some(trace) = cause.or_else(service::trace::current) {
             request = request.header(service::trace::TRACEPARENT, trace.header());
         }
         let answer = request

@@ -455,6 +455,14 @@ catalogue! {
     ID_UNKNOWN = "ID_UNKNOWN"
     /// An IBGE code no municipality has, asked by the graph.
     MUNICIPALITY_NOT_FOUND = "MUNICIPALITY_NOT_FOUND"
+    /// A configuration file that cannot be read or is not TOML.
+    CONFIG_UNREADABLE = "CONFIG_UNREADABLE"
+    /// A key of the configuration file that names no setting.
+    CONFIG_UNKNOWN_KEY = "CONFIG_UNKNOWN_KEY"
+    /// A value of the configuration file that its setting does not take.
+    CONFIG_BAD_VALUE = "CONFIG_BAD_VALUE"
+    /// A value of the configuration file of the wrong kind (a list for one value, text for a switch).
+    CONFIG_WRONG_KIND = "CONFIG_WRONG_KIND"
 }
 
 /// What is wrong with a CPF or CNPJ.

@@ -177,6 +177,8 @@ async fn enqueue(
         .filter(webhook::Column::RemovedAt.is_null())
         .all(db)
         .await?;
+    // The work queuing the event is its cause: its trace goes on at the receiver.
+    let traceparent = crate::trace::current().map(|t| t.header());
     let rows: Vec<webhook_delivery::ActiveModel> = events
         .iter()
         .flat_map(|e| hooks.iter().filter(|w| hears(w, e)).map(move |w| (w, e)))
@@ -188,6 +190,7 @@ async fn enqueue(
             status: Set("RECEIVED".into()),
             attempts: Set(0),
             created_at: Set(now),
+            traceparent: Set(traceparent.clone()),
             ..Default::default()
         })
         .collect();

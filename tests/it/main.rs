@@ -4,6 +4,7 @@
 mod acceptance;
 mod access;
 mod audit;
+mod configuration;
 mod dashboard;
 mod deadline_flags;
 mod doors;
@@ -22,6 +23,7 @@ mod lifecycle;
 mod lifecycle_support;
 mod limits;
 mod operations;
+mod processes;
 mod reports;
 mod roles;
 mod rules;

@@ -1182,3 +1182,76 @@ async fn migration_51_dates_the_expired_cartas_and_goes_down_and_up_again() {
     })
     .await;
 }
+
+/// Migration 59 goes up, down and up again with rows on each backend: a delivery queued before it has no trace
+/// context (it is sent in the sending run's trace); one queued after keeps its `traceparent`; down and up again keep
+/// the deliveries.
+#[tokio::test]
+async fn migration_59_keeps_a_deliverys_trace_context_and_goes_down_and_up_again() {
+    with_each_database(|db, backend| async move {
+        let before_59 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000059_webhook_trace_context")
+            .expect("migration 59");
+        let after_59 = u32::try_from(Migrator::migrations().len() - before_59).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_59).expect("few")))
+            .await
+            .expect("up to 56");
+        for sql in [
+            "INSERT INTO webhook (url, secret, events, created_at) VALUES ('http://127.0.0.1:9/hook', 'segredo-com-16-caracteres', '', '2026-12-01T00:00:00+00:00')",
+            "INSERT INTO webhook_delivery (webhook_id, event, event_key, payload, status, attempts, created_at)
+             SELECT id, 'flag.raised', 'flag.raised:1', '{}', 'RECEIVED', 0, '2026-12-01T00:00:00+00:00' FROM webhook",
+        ] {
+            db.execute_unprepared(sql)
+                .await
+                .unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        Migrator::up(&db, None).await.expect("up to the last");
+        let old = entity::webhook_delivery::Entity::find()
+            .one(&db)
+            .await
+            .expect("read")
+            .expect("the delivery");
+        assert_eq!(old.traceparent, None, "{backend:?}: nothing invented for a delivery queued before");
+        let traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        entity::webhook_delivery::ActiveModel {
+            webhook_id: Set(old.webhook_id),
+            event: Set("flag.resolved".into()),
+            event_key: Set("flag.resolved:1".into()),
+            payload: Set("{}".into()),
+            status: Set("RECEIVED".into()),
+            attempts: Set(0),
+            created_at: Set(chrono::Utc::now()),
+            traceparent: Set(Some(traceparent.into())),
+            ..Default::default()
+        }
+        .insert(&db)
+        .await
+        .unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let kept = entity::webhook_delivery::Entity::find()
+            .filter(entity::webhook_delivery::Column::Event.eq("flag.resolved"))
+            .one(&db)
+            .await
+            .expect("read")
+            .expect("the delivery");
+        assert_eq!(kept.traceparent.as_deref(), Some(traceparent), "{backend:?}");
+        Migrator::down(&db, Some(after_59))
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT event FROM webhook_delivery",
+            ))
+            .await
+            .expect("deliveries at 56");
+        assert_eq!(back.len(), 2, "{backend:?}: the deliveries stay");
+        Migrator::up(&db, None)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let all = entity::webhook_delivery::Entity::find().all(&db).await.expect("read");
+        assert_eq!(all.len(), 2, "{backend:?}");
+        assert!(all.iter().all(|d| d.traceparent.is_none()), "{backend:?}: {all:?}");
+    })
+    .await;
+}

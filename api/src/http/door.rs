@@ -215,6 +215,7 @@ pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> R
     }
     let headers = req.headers().clone();
     let unavailable = || {
+        tracing::warn!(path, "request refused: the database does not answer");
         crate::metrics::refused("database_unavailable");
         let mut resp = refusal(
             &path,
@@ -229,6 +230,11 @@ pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     // Held until the response is made; a request past the limit is refused before any work.
     let Ok(_admitted) = state.admission.permits.clone().try_acquire_owned() else {
+        tracing::warn!(
+            path,
+            limit = state.admission.limit,
+            "request refused: the server is at its limit of requests served at once"
+        );
         crate::metrics::refused("overloaded");
         let mut resp = refusal(
             &path,

@@ -34,6 +34,9 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// When it was delivered or failed for good.
     pub processed_at: Option<DateTimeUtc>,
+    /// The W3C `traceparent` of the work that caused the event (the request whose act raised a flag, the job run
+    /// that ingested a report): the delivery is sent in that trace. None for deliveries queued before migration 59.
+    pub traceparent: Option<String>,
 }
 
 /// No declared relations.

@@ -237,6 +237,7 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
         if !seen.insert(r.id) {
             break;
         }
+        let started = std::time::Instant::now();
         let outcome = match process(ctx, &r, now).await {
             Ok(o) => o,
             Err(e) => settle_failure(ctx, &r, &e, now).await?,
@@ -248,12 +249,29 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
         {
             tracing::warn!(report = r.id, error = %e, "the report's webhook deliveries were not queued");
         }
+        // One line for each report read to the end (a failure writes its own, `settle_failure`).
+        let read = |status: &str, rows: usize, errors: usize| {
+            tracing::info!(
+                report = r.id,
+                bank = r.bank_id,
+                month = %r.reference_month,
+                status,
+                rows,
+                errors,
+                bytes = r.byte_size,
+                seconds = started.elapsed().as_secs_f64(),
+                "bank report {} {status}: {rows} rows, {errors} errors",
+                r.id
+            )
+        };
         match outcome {
             Outcome::Ingested { rows } => {
+                read("INGESTED", rows, 0);
                 count_read(INGESTED, rows, r.byte_size);
                 report.processed += 1
             }
-            Outcome::Rejected { rows, .. } => {
+            Outcome::Rejected { rows, errors } => {
+                read("REJECTED", rows, errors);
                 count_read(REJECTED, rows, r.byte_size);
                 report.processed += 1;
                 rejected += 1;

@@ -406,3 +406,16 @@ ID_UNKNOWN = no { $kind ->
 } with ID { $id }
 # An IBGE code no municipality has, asked by the graph.
 MUNICIPALITY_NOT_FOUND = no municipality with IBGE code { $code }
+# A configuration file that cannot be read or is not TOML.
+CONFIG_UNREADABLE = the configuration file { $file } cannot be read: { $reason }
+# A key of the configuration file that names no setting.
+CONFIG_UNKNOWN_KEY = the configuration file { $file } has the key «{ $key }», which is no setting of Fomento; the keys are the options' long names, without «--» (`fomento --help`)
+# A value of the configuration file that its setting does not take.
+CONFIG_BAD_VALUE = the configuration file { $file } gives the key «{ $key }» a value it does not take ({ $value }): { $reason }
+# A value of the configuration file of the wrong kind (a list for one value, text for a switch).
+CONFIG_WRONG_KIND = the configuration file { $file } gives the key «{ $key }» the value { $value }, but it takes { $expected ->
+    [switch] true or false
+    [one] one value, not a list
+    [list] a list of texts or numbers
+   *[scalar] a text or a number
+}

@@ -406,3 +406,16 @@ ID_UNKNOWN = não há { $kind ->
 } com o ID { $id }
 # An IBGE code no municipality has, asked by the graph.
 MUNICIPALITY_NOT_FOUND = nenhum município tem o código IBGE { $code }
+# A configuration file that cannot be read or is not TOML.
+CONFIG_UNREADABLE = o arquivo de configuração { $file } não pôde ser lido: { $reason }
+# A key of the configuration file that names no setting.
+CONFIG_UNKNOWN_KEY = o arquivo de configuração { $file } tem a chave «{ $key }», que não é uma configuração do Fomento; as chaves são os nomes longos das opções, sem «--» (`fomento --help`)
+# A value of the configuration file that its setting does not take.
+CONFIG_BAD_VALUE = o arquivo de configuração { $file } dá à chave «{ $key }» um valor que ela não aceita ({ $value }): { $reason }
+# A value of the configuration file of the wrong kind (a list for one value, text for a switch).
+CONFIG_WRONG_KIND = o arquivo de configuração { $file } dá à chave «{ $key }» o valor { $value }, mas ela pede { $expected ->
+    [switch] true ou false
+    [one] um valor só, não uma lista
+    [list] uma lista de textos ou números
+   *[scalar] um texto ou um número
+}
