@@ -462,7 +462,7 @@ fn placed_from_one(error: &Value) -> bool {
 #[tokio::test]
 async fn fragment_bombs_are_refused_at_once_as_too_costly_on_every_path() {
     use futures::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    use tokio_tungstenite::tungstenite::Message;
     on_each_backend(false, |app| async move {
         let limit = std::time::Duration::from_secs(2);
         for levels in [30, 60] {
@@ -485,17 +485,13 @@ async fn fragment_bombs_are_refused_at_once_as_too_costly_on_every_path() {
         assert!(!days.iter().any(|d| d["day"] == "2026-12-24"), "{days:?}");
 
         // The same over the subscriptions' socket, which async-graphql parses itself.
-        let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
-            .into_client_request()
-            .expect("request");
-        request
-            .headers_mut()
-            .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
-        let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
-        let init = json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {}", app.key) } });
-        ws.send(Message::text(init.to_string())).await.expect("init");
-        let ack = tokio::time::timeout(limit, ws.next()).await.expect("an answer");
-        assert!(format!("{ack:?}").contains("connection_ack"), "{ack:?}");
+        let mut ws = crate::sockets::connect(&app.base, &[]).await;
+        tokio::time::timeout(
+            limit,
+            crate::sockets::init(&mut ws, json!({ "authorization": format!("Bearer {}", app.key) })),
+        )
+        .await
+        .expect("an answer");
         let subscribe = json!({ "id": "1", "type": "subscribe", "payload": { "query":
             fragment_bomb(60, "subscription { flagRaised { ruleCode bank { SPREAD } } }") } });
         let started = std::time::Instant::now();

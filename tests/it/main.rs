@@ -30,6 +30,7 @@ mod rules;
 mod s3;
 mod schema;
 mod sessions;
+mod sockets;
 mod storage;
 mod timeline;
 mod walk;

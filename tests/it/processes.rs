@@ -7,7 +7,7 @@ use crate::{
     reports::{cpf, good_row, seed_bb, upload, workbook},
 };
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::{
     path::PathBuf,
     process::{Child, Command, Stdio},
@@ -224,8 +224,8 @@ async fn runs_by_job(db: &sea_orm::DatabaseConnection, metrics: &[u16]) -> (Vec<
     ignore = "needs PostgreSQL: set FOMENTO_TEST_POSTGRES_URL (the test build reads it)"
 )]
 async fn two_servers_and_a_worker_on_one_postgresql_ingest_once_share_the_flags_and_run_each_job_once_per_slot() {
-    use futures::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    use futures::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
     assert!(
         postgres_url().is_some(),
         "built for PostgreSQL, but FOMENTO_TEST_POSTGRES_URL is not set now"
@@ -307,28 +307,12 @@ async fn two_servers_and_a_worker_on_one_postgresql_ingest_once_share_the_flags_
     seed_bb(&app_a).await;
 
     // The subscriber, on the second server.
-    let mut request = format!("ws://127.0.0.1:{b}/graphql/ws")
-        .into_client_request()
-        .expect("request");
-    request.headers_mut().insert(
-        "Sec-WebSocket-Protocol",
-        "graphql-transport-ws".parse().expect("header"),
-    );
-    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
-    ws.send(Message::text(
-        json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {key}") } }).to_string(),
-    ))
-    .await
-    .expect("init");
-    let ack = ws.next().await.expect("ack").expect("frame");
-    assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
-    ws.send(Message::text(
-        json!({ "id": "1", "type": "subscribe", "payload": { "query":
-            "subscription { flagRaised(filter: { ruleCodes: [\"FCO-CHAMBER-THRESHOLD\"] }) { ruleCode } }" } })
-        .to_string(),
-    ))
-    .await
-    .expect("subscribe");
+    let mut ws = crate::sockets::subscribed(
+        &format!("http://127.0.0.1:{b}"),
+        &key,
+        "subscription { flagRaised(filter: { ruleCodes: [\"FCO-CHAMBER-THRESHOLD\"] }) { ruleCode } }",
+    )
+    .await;
     tokio::time::sleep(Duration::from_secs(1)).await;
 
     // The upload, to the first server: a carta of R$ 1.5 M that never went to the chamber is flagged.

@@ -819,39 +819,13 @@ async fn an_administrator_revokes_a_key_in_the_graph_and_its_sessions_end_at_onc
 }
 
 /// A graphql-transport-ws socket subscribed to `flagRaised` with `bearer` in `connection_init`.
-async fn subscribed(
-    app: &TestApp,
-    bearer: &str,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    use futures::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
-    let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
-        .into_client_request()
-        .expect("request");
-    request.headers_mut().insert(
-        "Sec-WebSocket-Protocol",
-        "graphql-transport-ws".parse().expect("header"),
-    );
-    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
-    ws.send(Message::text(
-        json!({ "type": "connection_init", "payload": { "authorization": format!("Bearer {bearer}") } }).to_string(),
-    ))
-    .await
-    .expect("init");
-    let ack = ws.next().await.expect("ack").expect("frame");
-    assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
-    ws.send(Message::text(
-        json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } })
-            .to_string(),
-    ))
-    .await
-    .expect("subscribe");
-    ws
+async fn subscribed(app: &TestApp, bearer: &str) -> crate::sockets::Ws {
+    crate::sockets::subscribed(&app.base, bearer, "subscription { flagRaised { ruleCode } }").await
 }
 
 /// The close frame the socket gets within `seconds`.
 async fn closed_within(
-    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    ws: &mut crate::sockets::Ws,
     seconds: u64,
 ) -> tokio_tungstenite::tungstenite::protocol::CloseFrame {
     use futures::StreamExt;
@@ -896,36 +870,10 @@ async fn revoking_a_key_closes_its_open_subscription() {
 
 /// A graphql-transport-ws socket opened from this site's page with the session `cookie` alone (as GraphiQL opens it),
 /// subscribed to `flagRaised`.
-async fn subscribed_with_cookie(
-    app: &TestApp,
-    cookie: &str,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    use futures::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
-    let mut request = format!("{}/graphql/ws", app.base.replace("http://", "ws://"))
-        .into_client_request()
-        .expect("request");
-    let headers = request.headers_mut();
-    headers.insert(
-        "Sec-WebSocket-Protocol",
-        "graphql-transport-ws".parse().expect("header"),
-    );
-    headers.insert("Cookie", cookie.parse().expect("header"));
-    headers.insert("Origin", app.base.parse().expect("header"));
-    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
-    ws.send(Message::text(
-        json!({ "type": "connection_init", "payload": {} }).to_string(),
-    ))
-    .await
-    .expect("init");
-    let ack = ws.next().await.expect("ack").expect("frame");
-    assert!(ack.to_text().is_ok_and(|t| t.contains("connection_ack")), "{ack:?}");
-    ws.send(Message::text(
-        json!({ "id": "1", "type": "subscribe", "payload": { "query": "subscription { flagRaised { ruleCode } }" } })
-            .to_string(),
-    ))
-    .await
-    .expect("subscribe");
+async fn subscribed_with_cookie(app: &TestApp, cookie: &str) -> crate::sockets::Ws {
+    let mut ws = crate::sockets::connect(&app.base, &[("Cookie", cookie), ("Origin", &app.base)]).await;
+    crate::sockets::init(&mut ws, json!({})).await;
+    crate::sockets::subscribe(&mut ws, "subscription { flagRaised { ruleCode } }").await;
     ws
 }
 
