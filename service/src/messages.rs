@@ -287,6 +287,8 @@ catalogue! {
     WEBHOOK_PROGRAMME = "WEBHOOK_PROGRAMME"
     /// An event no webhook hears of.
     WEBHOOK_EVENT = "WEBHOOK_EVENT"
+    /// A webhook language that is neither Portuguese nor English.
+    WEBHOOK_LANG = "WEBHOOK_LANG"
     /// A webhook that does not exist.
     WEBHOOK_UNKNOWN = "WEBHOOK_UNKNOWN"
     /// No credentials, or credentials that are not valid.

@@ -78,6 +78,7 @@ fn add(url: String, programme: Option<&str>, events: &[&str]) -> service::webhoo
         programme: programme.map(String::from),
         bank_code: None,
         events: events.iter().map(|e| (*e).to_owned()).collect(),
+        lang: None,
     }
 }
 
