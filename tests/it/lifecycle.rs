@@ -1072,12 +1072,12 @@ async fn an_amendment_that_needs_a_new_approval_opens_a_cycle_and_keeps_the_earl
         };
         for (list, field) in [(&then["compliance"], "explanation"), (&then["deadlines"], "countingNote")] {
             assert!(
-                list.as_array().expect("list").iter().all(|o| !o[field].as_str().unwrap_or("").contains("is not approved")),
+                list.as_array().expect("list").iter().all(|o| !o[field].as_str().unwrap_or("").contains("não está aprovada")),
                 "{list}"
             );
         }
         let ceiling = text(&then["compliance"], "FCO-CEILING", "explanation");
-        assert!(ceiling.contains("add up to R$ 2.400.000,00 "), "the first amount: {ceiling}");
+        assert!(ceiling.contains("somam R$ 2.400.000,00 "), "the first amount: {ceiling}");
         assert_eq!(text(&then["deadlines"], "FCO-VALIDITY-120D", "status"), "MET", "presented on 20 July");
         assert_eq!(text(&then["deadlines"], "FCO-72H-BEFORE", "status"), "MET", "on the July meeting");
         let dashboard = "query D($d: Date) { complianceDashboard(asOf: $d) { table(name: \"fco_contracted_by_bank\") { rows } } }";
@@ -1089,8 +1089,8 @@ async fn an_amendment_that_needs_a_new_approval_opens_a_cycle_and_keeps_the_earl
         // From the amendment's day: the second cycle, submitted at the new amount.
         let after = app.data(judged, json!({ "id": id, "d": "2025-09-05" })).await["node"].clone();
         let ceiling = text(&after["compliance"], "FCO-CEILING", "explanation");
-        assert!(ceiling.contains("add up to R$ 2.664.000,00 "), "the new amount: {ceiling}");
-        assert!(text(&after["deadlines"], "FCO-VALIDITY-120D", "countingNote").contains("is not approved"));
+        assert!(ceiling.contains("somam R$ 2.664.000,00 "), "the new amount: {ceiling}");
+        assert!(text(&after["deadlines"], "FCO-VALIDITY-120D", "countingNote").contains("não está aprovada"));
         assert_eq!(rows("2025-09-05").await, json!([]), "no contract in the open cycle");
 
         // Decided again at the September meeting; the July meeting keeps it on its agenda.
