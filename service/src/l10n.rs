@@ -281,7 +281,8 @@ pub fn stored(id: &str, args: &serde_json::Value, lang: Lang) -> Option<String> 
     render(id, values.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)
 }
 
-fn stored_value(v: &serde_json::Value, lang: Lang) -> Option<String> {
+/// A stored value ([`args_json`]'s, or [`explanation_json`]'s) in `lang`.
+pub fn stored_value(v: &serde_json::Value, lang: Lang) -> Option<String> {
     Some(match v {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Number(n) => n.to_string(),

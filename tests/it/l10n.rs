@@ -327,6 +327,21 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
         let en_csv = csv("/exports/flags.csv?lang=en").await;
         assert!(pt_csv.contains("vencido há") || pt_csv.contains("de atraso"), "{}", &pt_csv[..pt_csv.len().min(600)]);
         assert!(en_csv.contains("overdue by") || en_csv.contains(" late."), "{}", &en_csv[..en_csv.len().min(600)]);
+        // The dashboard page's flag list, in the page's language.
+        let page = |lang: Option<&'static str>| {
+            let app = &app;
+            async move {
+                let mut r = app.get("/dashboard?asOf=2026-12-02");
+                if let Some(l) = lang {
+                    r = r.header("accept-language", l);
+                }
+                r.send().await.expect("GET").text().await.expect("the page")
+            }
+        };
+        let (pt_page, en_page) = (page(PT).await, page(EN).await);
+        assert!(pt_page.contains("vencido há") || pt_page.contains("de atraso"), "the Portuguese page's flags");
+        assert!(en_page.contains("overdue by") || en_page.contains(" late."), "the English page's flags");
+        assert!(!pt_page.contains("overdue by"), "no English flag message on the Portuguese page");
     })
     .await;
 }
