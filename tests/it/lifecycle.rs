@@ -433,7 +433,7 @@ async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_
         let today = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
         let d = app.data(today, json!({ "id": draft })).await["node"].clone();
         assert!(d["compliance"].as_array().expect("outcomes").iter().all(|o| o["status"] == "NOT_APPLICABLE"), "a draft looked at today: {d}");
-        assert!(d["compliance"][0]["explanation"].as_str().is_some_and(|e| e.starts_with("not filed")), "{d}");
+        assert!(d["compliance"][0]["explanation"].as_str().is_some_and(|e| e.starts_with("não protocolado")), "{d}");
         // The catalogue says which instrument each rule reads and until when.
         let rules = app.data("{ rules { code legalBasis instrument inForceFrom inForceUntil revokedBy } }", json!({})).await;
         for r in rules["rules"].as_array().expect("rules") {
