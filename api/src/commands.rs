@@ -12,11 +12,12 @@ use crate::{
 /// One receiver, for `fomento webhooks add` and `list`.
 fn webhook_line(w: &entity::webhook::Model) -> String {
     format!(
-        "{} programme={} bank={} events={}{}",
+        "{} programme={} bank={} events={} lang={}{}",
         w.url,
         w.programme.as_deref().unwrap_or("any"),
         w.bank_id.map_or_else(|| "any".to_owned(), |b| format!("#{b}")),
         if w.events.is_empty() { "all" } else { &w.events },
+        w.lang.as_deref().unwrap_or("pt-BR"),
         if w.removed_at.is_some() { " (removed)" } else { "" }
     )
 }
@@ -461,6 +462,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     programme,
                     bank,
                     events,
+                    lang,
                 } => {
                     let w = service::webhooks::NewWebhook {
                         url,
@@ -468,6 +470,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                         programme,
                         bank_code: bank,
                         events,
+                        lang,
                     };
                     let w = service::webhooks::add(&db, &system, chrono::Utc::now(), w)
                         .await

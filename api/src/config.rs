@@ -250,6 +250,9 @@ pub enum WebhooksAction {
         /// report.failed (all when absent).
         #[arg(long, value_delimiter = ',')]
         events: Vec<String>,
+        /// The language of the texts it is sent (flag messages): `pt-BR` (the default) or `en`.
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// List the receivers.
     List,

@@ -128,15 +128,16 @@ fn confirm(
             o.status = rules::Status::Met;
             let typed = brasilia_date(c.confirmed_at);
             let when = match c.effective_on {
-                Some(day) if day != typed => day.format("%d/%m/%Y").to_string(),
-                _ => authority(programme).show(c.confirmed_at),
+                Some(day) if day != typed => entity::rules::Explanation::message("explain-date").arg("day", day),
+                _ => entity::rules::Explanation::message("explain-plain")
+                    .arg("text", authority(programme).show(c.confirmed_at)),
             };
-            o.explanation = format!(
-                "confirmed by {} on {}{}",
-                c.confirmed_by,
-                when,
-                c.note.as_deref().map(|n| format!(": {n}")).unwrap_or_default()
-            );
+            o.explanation = match c.note.as_deref() {
+                Some(n) => entity::rules::Explanation::message("explain-confirmed-note").arg("note", n),
+                None => entity::rules::Explanation::message("explain-confirmed"),
+            }
+            .arg("by", &c.confirmed_by)
+            .nested("when", when);
         }
     }
 }

@@ -26,7 +26,8 @@ use entity::{
     domain::brasilia_date,
     fco_carta, party,
     rules::{
-        Outcome, RuleKind, Status, code, params::Params, social_fuel::DeadlineOutcome, social_fuel::DeadlineStatus,
+        Explanation, Outcome, RuleKind, Status, code, params::Params, social_fuel::DeadlineOutcome,
+        social_fuel::DeadlineStatus,
     },
     vocab::{FcoCartaStage, FinancingStatus, Programme},
 };
@@ -73,9 +74,42 @@ pub struct Wanted {
     /// Legal basis.
     pub legal_basis: String,
     /// What was found.
-    pub message: String,
+    pub message: FlagText,
     /// The facts behind it.
     pub fingerprint: String,
+}
+
+/// A flag's message as a pass has it: what a rule said (stored as its message id and values, or as its English
+/// text for a rule not converted yet), or an open flag's stored message, kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlagText {
+    /// A rule's explanation or a deadline's note.
+    Said(Explanation),
+    /// The columns of an open flag, as stored.
+    Stored {
+        /// `message`.
+        message: String,
+        /// `message_id`.
+        id: Option<String>,
+        /// `message_args`.
+        args: Option<String>,
+    },
+}
+
+impl FlagText {
+    /// The `message`, `message_id` and `message_args` columns: a catalogue message as its id and values (JSON),
+    /// `message` empty; an English text as `message`. Nothing is rendered.
+    pub fn columns(self) -> (String, Option<String>, Option<String>) {
+        match self {
+            Self::Said(Explanation::English(text)) => (text, None, None),
+            Self::Said(Explanation::Message { id, args }) => (
+                String::new(),
+                Some(id.to_owned()),
+                Some(crate::l10n::args_json(&args).to_string()),
+            ),
+            Self::Stored { message, id, args } => (message, id, args),
+        }
+    }
 }
 
 /// Every judgement of one pass: the flags called for, and what every judged (subject, rule) says now (the reason a
@@ -86,7 +120,7 @@ pub struct Judgement {
     pub wanted: BTreeMap<Key, Wanted>,
     /// What each judged subject and rule with an open flag says now (kept for those only: the rest is not needed,
     /// and a million cartas' explanations would not fit in memory).
-    pub said: FxMap<Key, String>,
+    pub said: FxMap<Key, Explanation>,
     /// The identities of the open flags, whose accounts are kept in `said`.
     pub watch: FxSet<Key>,
     /// Their subjects: an account of any other subject is not even written.
@@ -129,9 +163,9 @@ impl Judgement {
         self.wanted.insert(key, w);
     }
 
-    fn say(&mut self, key: Key, what: String) {
+    fn say(&mut self, key: Key, what: impl Into<Explanation>) {
         if self.watch.contains(&key) {
-            self.said.entry(key).or_insert(what);
+            self.said.entry(key).or_insert_with(|| what.into());
         }
     }
 
@@ -141,12 +175,19 @@ impl Judgement {
 
     /// A financing that is not flagged (a draft, denied or ended): what each of its rules says is why its flags
     /// are resolved.
-    fn closed(&mut self, kind: SubjectKind, id: i64, outcomes: &[Outcome], deadlines: &[DeadlineOutcome], why: &str) {
+    fn closed(
+        &mut self,
+        kind: SubjectKind,
+        id: i64,
+        outcomes: &[Outcome],
+        deadlines: &[DeadlineOutcome],
+        why: &Explanation,
+    ) {
         if !self.watches(kind, id) {
             return;
         }
         for code in outcomes.iter().map(|o| o.code).chain(deadlines.iter().map(|d| d.code)) {
-            self.say((kind, id, code.to_owned(), String::new()), why.to_owned());
+            self.say((kind, id, code.to_owned(), String::new()), why.clone());
         }
     }
 
@@ -169,7 +210,7 @@ impl Judgement {
                     severity,
                     due_on: Some(due),
                     legal_basis: d.legal_basis.to_owned(),
-                    message: d.note.clone(),
+                    message: FlagText::Said(d.note.clone()),
                     fingerprint: format!("{severity}|{due}"),
                 },
             ),
@@ -202,8 +243,9 @@ impl Judgement {
                     severity: "VIOLATION",
                     due_on: None,
                     legal_basis: o.legal_basis.to_owned(),
-                    message: o.explanation.clone(),
+                    // The explanation's language-free form: its English text, or its message id and values.
                     fingerprint: format!("VIOLATION|{}", o.explanation),
+                    message: FlagText::Said(o.explanation.clone()),
                 },
             );
         } else {
@@ -458,7 +500,7 @@ async fn judge_pass(
         for d in &deadlines {
             let occurrence = if d.code == code::FCO_MONTHLY_LIST.as_str() {
                 let month = months.next().map(|m| m.format("%Y-%m").to_string()).unwrap_or_default();
-                if !d.note.contains(&format!("the list of {month} ")) {
+                if d.note.value("month") != Some(month.as_str()) {
                     // The rule's order of months changed: key on the due day rather than guess.
                     d.due.map(|d| d.to_string()).unwrap_or_default()
                 } else {
@@ -580,7 +622,7 @@ async fn judge_projects(
                     p.id,
                     &outcomes,
                     &deadlines,
-                    &format!("the project is {stage:?} on {as_of}"),
+                    &Explanation::from(format!("the project is {stage:?} on {as_of}")),
                 );
                 j.judged += 1;
                 continue;
@@ -720,7 +762,7 @@ impl CartaJudge {
             };
             if !live(stage.status()) {
                 // A closed carta is not flagged; its chamber meeting still owes its result (FCO-72H-RESULT).
-                let why = format!("the carta is {stage:?} on {as_of}");
+                let why = Explanation::from(format!("the carta is {stage:?} on {as_of}"));
                 let (theirs, result): (Vec<_>, Vec<_>) = deadlines
                     .into_iter()
                     .partition(|d| d.code != code::FCO_72H_RESULT.as_str());
@@ -736,7 +778,7 @@ impl CartaJudge {
                 }
                 if let Some(g) = group.filter(|g| self.j.watches(SubjectKind::Group, *g)) {
                     self.closed_said.entry(g).or_insert(c.id);
-                    self.j.say(ceiling_key(g), why);
+                    self.j.say(ceiling_key(g), why.clone());
                 }
                 self.j.judged += 1;
                 continue;
@@ -909,7 +951,7 @@ async fn closed_groups_say(
             if let Some(g) = groups.get(&c.party_id) {
                 // No act of these is dated after the day (`first_closed_by_borrower`): the stored cycle is in force.
                 let why = format!("the carta is {:?} on {as_of}", c.known_on(&[], &[], as_of).stage);
-                j.said.insert(ceiling_key(*g), why);
+                j.said.insert(ceiling_key(*g), why.into());
             }
         }
     }
@@ -1064,7 +1106,11 @@ async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of:
                     severity: "VIOLATION",
                     due_on: f.due_on,
                     legal_basis: f.legal_basis.clone(),
-                    message: f.message.clone(),
+                    message: FlagText::Stored {
+                        message: f.message.clone(),
+                        id: f.message_id.clone(),
+                        args: f.message_args.clone(),
+                    },
                     fingerprint: f.fingerprint.clone().unwrap_or_default(),
                 },
             ),
@@ -1094,7 +1140,7 @@ struct CeilingOutcome {
     number: String,
     violated: bool,
     legal_basis: &'static str,
-    explanation: String,
+    explanation: Explanation,
 }
 
 /// The identity of a group's FCO-CEILING flag.
@@ -1118,12 +1164,10 @@ fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
         return;
     };
     let numbers: Vec<&str> = over.iter().map(|o| o.number.as_str()).collect();
-    let message = format!(
-        "the economic group's cartas {} break the ceiling; {}: {}",
-        numbers.join(", "),
-        first.number,
-        first.explanation
-    );
+    let message = Explanation::message("flag-group-ceiling")
+        .arg("cartas", numbers.join(", "))
+        .arg("first", &first.number)
+        .nested("why", first.explanation.clone());
     let ids: Vec<String> = over.iter().map(|o| o.id.to_string()).collect();
     j.want(
         key,
@@ -1133,7 +1177,7 @@ fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
             severity: "VIOLATION",
             due_on: None,
             legal_basis: first.legal_basis.to_owned(),
-            message,
+            message: FlagText::Said(message),
             fingerprint: format!("VIOLATION|{}|{}", ids.join(","), first.explanation),
         },
     );
@@ -1397,7 +1441,11 @@ async fn settle(
             continue;
         }
         let why = match said.get(key) {
-            Some(s) => format!("no longer called for on {as_of}: {s}"),
+            // The resolution is stored as text, in English as before (rendered here for the few flags resolved).
+            Some(s) => format!(
+                "no longer called for on {as_of}: {}",
+                crate::l10n::explanation(s, crate::messages::Lang::En)
+            ),
             None => format!("no longer called for on {as_of}: its subject no longer has this deadline or rule"),
         };
         compliance_flag::ActiveModel {
@@ -1418,11 +1466,14 @@ async fn settle(
     for (key, w) in wanted {
         if let Some(f) = open.get(&key) {
             if f.severity != w.severity || f.due_on != w.due_on || f.fingerprint.as_deref() != Some(&w.fingerprint) {
+                let (message, message_id, message_args) = w.message.columns();
                 compliance_flag::ActiveModel {
                     id: sea_orm::ActiveValue::Unchanged(f.id),
                     severity: Set(w.severity.to_owned()),
                     due_on: Set(w.due_on),
-                    message: Set(w.message),
+                    message: Set(message),
+                    message_id: Set(message_id),
+                    message_args: Set(message_args),
                     fingerprint: Set(Some(w.fingerprint)),
                     ..Default::default()
                 }
@@ -1447,16 +1498,18 @@ async fn settle(
     Ok(out)
 }
 
-/// How many new flags one statement writes (13 values each: within SQLite's and PostgreSQL's limits on parameters).
+/// How many new flags one statement writes (15 values each: within SQLite's and PostgreSQL's limits on parameters).
 const FLAGS_PER_INSERT: usize = 1000;
 
 /// The columns a new flag is written with (the rest are `NULL`: not resolved).
-const FLAG_COLUMNS: [&str; 13] = [
+const FLAG_COLUMNS: [&str; 15] = [
     "programme",
     "financing_id",
     "rule_code",
     "legal_basis",
     "message",
+    "message_id",
+    "message_args",
     "source",
     "raised_at",
     "severity",
@@ -1513,12 +1566,15 @@ impl NewFlags {
 
 /// Adds a new flag's values to `rows`, in the order of [`FLAG_COLUMNS`].
 fn new_row(rows: &mut Vec<sea_orm::Value>, (kind, id, rule, occurrence): Key, w: Wanted, now: DateTime<Utc>) {
+    let (message, message_id, message_args) = w.message.columns();
     rows.extend([
         sea_orm::ActiveEnum::to_value(&w.programme).into(),
         w.financing_id.into(),
         rule.into(),
         w.legal_basis.into(),
-        w.message.into(),
+        message.into(),
+        message_id.into(),
+        message_args.into(),
         SOURCE.into(),
         now.into(),
         w.severity.into(),

@@ -205,6 +205,17 @@ pub enum Wording {
     Codes,
 }
 
+impl Wording {
+    /// The language of the texts a row carries (a flag's message): the people's, Portuguese for scripts (a message
+    /// is no code).
+    pub fn lang(self) -> Lang {
+        match self {
+            Self::People(lang) => lang,
+            Self::Codes => Lang::PtBr,
+        }
+    }
+}
+
 impl Default for Wording {
     fn default() -> Self {
         Self::People(Lang::PtBr)
@@ -276,13 +287,14 @@ pub async fn next_page(
     db: &impl ConnectionTrait,
     caller: &Caller,
     export: &Export,
+    wording: Wording,
     cursor: &mut Cursor,
 ) -> Result<Option<Vec<Vec<Cell>>>> {
     if cursor.done {
         return Ok(None);
     }
     let rows = match export {
-        Export::Flags(filter) => flags_page(db, filter, cursor).await?,
+        Export::Flags(filter) => flags_page(db, filter, wording.lang(), cursor).await?,
         Export::Financings(q) => financings_page(db, caller, q, cursor).await?,
         Export::Cartas(q) => cartas_page(db, caller, q, cursor).await?,
         Export::Table(t) if cursor.after == 0 => {
@@ -298,7 +310,12 @@ pub async fn next_page(
     Ok(Some(rows))
 }
 
-async fn flags_page(db: &impl ConnectionTrait, filter: &FlagFilter, cursor: &mut Cursor) -> Result<Vec<Vec<Cell>>> {
+async fn flags_page(
+    db: &impl ConnectionTrait,
+    filter: &FlagFilter,
+    lang: Lang,
+    cursor: &mut Cursor,
+) -> Result<Vec<Vec<Cell>>> {
     use compliance_flag::Column as C;
     let page = compliance_flag::Entity::find()
         .filter(filter.condition())
@@ -313,6 +330,8 @@ async fn flags_page(db: &impl ConnectionTrait, filter: &FlagFilter, cursor: &mut
     Ok(page
         .into_iter()
         .map(|f| {
+            // Rendered when read, in the export's language (stored as a message id and values, or as text).
+            let message = crate::l10n::flag_message(&f, lang);
             vec![
                 Cell::Int(f.id),
                 text(f.rule_code),
@@ -328,7 +347,7 @@ async fn flags_page(db: &impl ConnectionTrait, filter: &FlagFilter, cursor: &mut
                 opt(f.resolution, text),
                 text(f.source),
                 text(f.legal_basis),
-                text(f.message),
+                text(message),
             ]
         })
         .collect())
@@ -540,7 +559,7 @@ pub async fn write_csv(
     out.write_all(&style.head(&export.header(style.wording))).map_err(io)?;
     let mut cursor = Cursor::default();
     let mut n = 0;
-    while let Some(mut rows) = next_page(db, caller, export, &mut cursor).await? {
+    while let Some(mut rows) = next_page(db, caller, export, style.wording, &mut cursor).await? {
         export.worded(style.wording, &mut rows);
         let mut buf = Vec::with_capacity(rows.len() * 128);
         for r in &rows {
@@ -589,7 +608,7 @@ pub async fn write_xlsx(
     let mut n = 0u64;
     let mut cursor = Cursor::default();
     let last_col = u16::try_from(header.len().saturating_sub(1)).unwrap_or(0);
-    while let Some(mut rows) = next_page(db, caller, export, &mut cursor).await? {
+    while let Some(mut rows) = next_page(db, caller, export, wording, &mut cursor).await? {
         export.worded(wording, &mut rows);
         for r in rows {
             if row_in_sheet == per_sheet {

@@ -318,10 +318,8 @@ fn problem(row: u32, e: ServiceError) -> std::result::Result<RowProblem, Service
             field: None,
             message: Message::new(code::RULE_REFUSED)
                 .arg("code", v.code)
-                .arg(
-                    "explanation",
-                    crate::l10n::explanation(&v.explanation, crate::messages::Lang::PtBr),
-                )
+                // Stored as the explanation's id and values, rendered in the reader's language.
+                .explained(&v.explanation)
                 .arg("basis", v.legal_basis),
             rule_code: Some(v.code.to_owned()),
         }),

@@ -197,13 +197,130 @@ pub fn variables(id: &str, lang: Lang) -> Vec<String> {
     out
 }
 
-/// A rule's explanation in `lang`: a catalogue message rendered with its values, an English text as it is.
+/// A rule's explanation in `lang`: a catalogue message rendered with its values (a clause it places rendered in the
+/// same language, a list joined with the language's words), an English text as it is.
 pub fn explanation(e: &entity::rules::Explanation, lang: Lang) -> String {
+    use entity::rules::{Arg, Explanation};
     match e {
-        entity::rules::Explanation::English(text) => text.clone(),
-        entity::rules::Explanation::Message { id, args } => {
-            render(id, args.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| e.to_string())
+        Explanation::English(text) => text.clone(),
+        Explanation::Message { id, args } => {
+            let values: Vec<(&str, String)> = args
+                .iter()
+                .map(|(k, v)| {
+                    let text = match v {
+                        Arg::Text(t) => t.clone(),
+                        Arg::Nested(e) => explanation(e, lang),
+                        Arg::List { items, semicolons } => {
+                            list(items.iter().map(|e| explanation(e, lang)).collect(), *semicolons, lang)
+                        }
+                    };
+                    (*k, text)
+                })
+                .collect();
+            render(id, values.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| e.to_string())
         }
+    }
+}
+
+/// Items joined as `lang` writes a list: `a, b e c` in Portuguese, `a, b and c` in English (the word is the catalogue's
+/// `list-and`); long clauses (`semicolons`) by `; `.
+pub fn list(items: Vec<String>, semicolons: bool, lang: Lang) -> String {
+    if semicolons {
+        return items.join("; ");
+    }
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => {
+            let and = render("list-and", [], lang).unwrap_or_else(|| "and".into());
+            format!("{} {and} {last}", init.join(", "))
+        }
+    }
+}
+
+/// An explanation as stored with a flag (language-free JSON: `{"id": …, "args": {…}}`, a clause as such an object, a
+/// list as `{"list": […]}` or `{"clauses": […]}`, an English text as `{"text": …}`), to be rendered when read.
+pub fn explanation_json(e: &entity::rules::Explanation) -> serde_json::Value {
+    use entity::rules::Explanation;
+    match e {
+        Explanation::English(text) => serde_json::json!({ "text": text }),
+        Explanation::Message { id, args } => serde_json::json!({ "id": id, "args": args_json(args) }),
+    }
+}
+
+/// The values of a message as stored: by name, a text as a string, a clause as an object, a list as `{"list": […]}`.
+pub fn args_json(args: &[(&'static str, entity::rules::Arg)]) -> serde_json::Value {
+    use entity::rules::Arg;
+    let mut out = serde_json::Map::new();
+    for (k, v) in args {
+        let value = match v {
+            Arg::Text(t) => serde_json::Value::String(t.clone()),
+            Arg::Nested(e) => explanation_json(e),
+            Arg::List { items, semicolons } => {
+                let items: Vec<serde_json::Value> = items.iter().map(explanation_json).collect();
+                if *semicolons {
+                    serde_json::json!({ "clauses": items })
+                } else {
+                    serde_json::json!({ "list": items })
+                }
+            }
+        };
+        out.insert((*k).to_owned(), value);
+    }
+    serde_json::Value::Object(out)
+}
+
+/// A stored message (its id and its values as [`args_json`] wrote them) in `lang`; `None` when `lang` has no such
+/// message or the values are not what [`args_json`] writes.
+pub fn stored(id: &str, args: &serde_json::Value, lang: Lang) -> Option<String> {
+    let values: Vec<(String, String)> = args
+        .as_object()?
+        .iter()
+        .map(|(k, v)| Some((k.clone(), stored_value(v, lang)?)))
+        .collect::<Option<_>>()?;
+    render(id, values.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)
+}
+
+/// A stored value ([`args_json`]'s, or [`explanation_json`]'s) in `lang`.
+pub fn stored_value(v: &serde_json::Value, lang: Lang) -> Option<String> {
+    Some(match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Object(o) => {
+            if let Some(text) = o.get("text").and_then(|t| t.as_str()) {
+                text.to_owned()
+            } else if let Some(id) = o.get("id").and_then(|t| t.as_str()) {
+                stored(id, o.get("args")?, lang)?
+            } else {
+                let (items, semicolons) = match (o.get("list"), o.get("clauses")) {
+                    (Some(l), _) => (l, false),
+                    (_, Some(l)) => (l, true),
+                    _ => return None,
+                };
+                let items = items
+                    .as_array()?
+                    .iter()
+                    .map(|i| stored_value(i, lang))
+                    .collect::<Option<Vec<_>>>()?;
+                list(items, semicolons, lang)
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// A flag's message in `lang`: its stored id and values rendered (a change of language or wording needs no migration),
+/// or, for a flag stored as text (raised before migration 57, or by a rule not converted yet), that text.
+pub fn flag_message(f: &entity::compliance_flag::Model, lang: Lang) -> String {
+    match (&f.message_id, &f.message_args) {
+        (Some(id), args) => {
+            let args = args
+                .as_deref()
+                .and_then(|a| serde_json::from_str(a).ok())
+                .unwrap_or_else(|| serde_json::json!({}));
+            stored(id, &args, lang).unwrap_or_else(|| f.message.clone())
+        }
+        (None, _) => f.message.clone(),
     }
 }
 

@@ -761,19 +761,12 @@ pub async fn transition_project_overriding(
             .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
             .collect();
         if let Some(first) = violated.first() {
-            let listed = violated
-                .iter()
-                .map(|o| format!("{} ({})", o.code, o.explanation))
-                .collect::<Vec<_>>()
-                .join("; ");
             match &override_reason {
                 None => {
                     return Err(ServiceError::rule(
                         entity::rules::rule(first.code).map_or(entity::rules::code::SF_DECISION_30D, |r| r.code),
-                        format!(
-                            "a favourable act over rules the project violates: {listed}; MDA may still decide so, \
-                             saying why (overrideReason), and the override is kept in the history"
-                        ),
+                        entity::rules::Explanation::message("explain-override-project")
+                            .clauses("rules", violated.iter().map(|o| quoted(o))),
                     ));
                 }
                 Some(why) => {
@@ -1169,18 +1162,11 @@ async fn overridden_carta_rules(
     let Some(first) = violated.first() else {
         return Ok(None);
     };
-    let listed = violated
-        .iter()
-        .map(|o| format!("{} ({})", o.code, o.explanation))
-        .collect::<Vec<_>>()
-        .join("; ");
     match override_reason {
         None => Err(ServiceError::rule(
             entity::rules::rule(first.code).map_or(entity::rules::code::FCO_CHAMBER_THRESHOLD, |r| r.code),
-            format!(
-                "a favourable decision over rules the carta violates: {listed}; the chamber (or the bank) may still \
-                 decide so, saying why (overrideReason), and the override is kept in the history"
-            ),
+            entity::rules::Explanation::message("explain-override-carta")
+                .clauses("rules", violated.iter().map(|o| quoted(o))),
         )),
         Some(why) => {
             let codes = violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", ");
@@ -1460,10 +1446,9 @@ async fn check_ceiling(
     if judged.status == entity::rules::Status::Violated {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CEILING,
-            format!(
-                "the borrower's group already has {others} approved or contracted: {}",
-                judged.explanation
-            ),
+            entity::rules::Explanation::message("explain-ceiling-group")
+                .arg("others", others.to_decimal())
+                .nested("why", judged.explanation),
         ));
     }
     Ok(())
@@ -1687,7 +1672,8 @@ pub async fn expire_lapsed_approvals(
         let note = Some(format!(
             "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on {} ({}), and no presentation \
              is recorded",
-            due.due, due.note
+            due.due,
+            crate::l10n::explanation(&due.note, crate::messages::Lang::En)
         ));
         let txn = crate::txn::write(db).await?;
         // Another process may have moved it since it was read: the state machine judges the carta as it stands.
@@ -1702,4 +1688,11 @@ pub async fn expire_lapsed_approvals(
         out.expired.push(id);
     }
     Ok(out)
+}
+
+/// A rule outcome quoted in a refusal: its code and its explanation (rendered in the reader's language).
+fn quoted(o: &entity::rules::Outcome) -> entity::rules::Explanation {
+    entity::rules::Explanation::message("explain-rule-quoted")
+        .arg("code", o.code)
+        .nested("why", o.explanation.clone())
 }

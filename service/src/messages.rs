@@ -287,6 +287,8 @@ catalogue! {
     WEBHOOK_PROGRAMME = "WEBHOOK_PROGRAMME"
     /// An event no webhook hears of.
     WEBHOOK_EVENT = "WEBHOOK_EVENT"
+    /// A webhook language that is neither Portuguese nor English.
+    WEBHOOK_LANG = "WEBHOOK_LANG"
     /// A webhook that does not exist.
     WEBHOOK_UNKNOWN = "WEBHOOK_UNKNOWN"
     /// No credentials, or credentials that are not valid.
@@ -490,6 +492,9 @@ pub fn amount(e: &entity::domain::AmountError) -> Message {
     }
 }
 
+/// The value under which [`Message::explained`] stores a rule's explanation language-free (JSON).
+pub const EXPLAINED: &str = "explanation_json";
+
 /// A message for a bank: a catalogue code and its values.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Message {
@@ -541,11 +546,30 @@ impl Message {
         }
     }
 
+    /// Adds a rule's explanation as the value `explanation`: stored language-free (its id and values, under
+    /// [`EXPLAINED`]) and rendered in the reader's language; its Portuguese text is kept as `explanation` too (what a
+    /// reader of the stored values alone, or an older server, shows).
+    pub fn explained(self, e: &entity::rules::Explanation) -> Self {
+        self.arg("explanation", crate::l10n::explanation(e, Lang::PtBr))
+            .arg(EXPLAINED, crate::l10n::explanation_json(e))
+    }
+
     /// The text in `lang`; a code with no text renders as itself with its values.
     pub fn render(&self, lang: Lang) -> String {
+        let explained = self
+            .args
+            .get(EXPLAINED)
+            .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
+            .and_then(|v| crate::l10n::stored_value(&v, lang));
         crate::l10n::render(
             &self.code,
-            self.args.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+            self.args
+                .iter()
+                .filter(|(k, _)| k.as_str() != EXPLAINED)
+                .map(|(k, v)| match (k.as_str(), &explained) {
+                    ("explanation", Some(e)) => (k.as_str(), e.as_str()),
+                    _ => (k.as_str(), v.as_str()),
+                }),
             lang,
         )
         .unwrap_or_else(|| format!("{} {}", self.code, self.args_json()))
@@ -561,6 +585,28 @@ impl std::fmt::Display for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refusal stored inside an import's row error keeps the explanation's id and values: read back, it renders in
+    /// the reader's language.
+    #[test]
+    fn a_rule_refusal_stored_in_a_row_error_renders_in_the_readers_language() {
+        let e = entity::rules::Explanation::message("explain-chamber-above")
+            .arg("amount", "2000000")
+            .arg("threshold", "1000000");
+        let m = Message::new(code::RULE_REFUSED)
+            .arg("code", "FCO-CHAMBER-THRESHOLD")
+            .explained(&e)
+            .arg("basis", "IN CDAE/MT 2019, art. 2, §3");
+        let back = Message::stored(&m.code, Some(&m.args_json()));
+        let pt = back.render(Lang::PtBr);
+        let en = back.render(Lang::En);
+        assert!(
+            pt.contains("R$ 2.000.000,00 é igual ou superior a R$ 1.000.000,00"),
+            "{pt}"
+        );
+        assert!(en.contains("R$ 2,000,000.00 is at or above R$ 1,000,000.00"), "{en}");
+        assert!(!pt.contains("explanation_json") && !pt.contains('{'), "{pt}");
+    }
 
     #[test]
     fn every_code_has_one_text_in_each_language() {

@@ -7,7 +7,7 @@
 use crate::{
     Caller, ServiceError,
     events::{FlagChange, FlagEvent},
-    messages::{Message, code},
+    messages::{Lang, Message, code},
     page::{self, Keyset, Page},
 };
 use chrono::{DateTime, Utc};
@@ -55,6 +55,8 @@ pub struct NewWebhook {
     pub bank_code: Option<String>,
     /// Only these events; empty for all.
     pub events: Vec<String>,
+    /// The language of the texts it is sent (`pt-BR`, the default, or `en`).
+    pub lang: Option<String>,
 }
 
 /// Registers a receiver.
@@ -116,8 +118,22 @@ pub async fn add(
             events.push(e);
         }
     }
+    let lang = match w.lang.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        None => None,
+        Some(l) => match Lang::from_tag(l) {
+            Some(Lang::En) => Some("en".to_owned()),
+            Some(Lang::PtBr) => Some("pt-BR".to_owned()),
+            None => {
+                return Err(ServiceError::bad(
+                    "lang",
+                    Message::new(code::WEBHOOK_LANG).arg("value", l),
+                ));
+            }
+        },
+    };
     Ok(webhook::ActiveModel {
         url: Set(url.to_owned()),
+        lang: Set(lang),
         secret: Set(w.secret.trim().to_owned()),
         programme: Set(programme),
         bank_id: Set(bank_id),
@@ -157,6 +173,8 @@ struct Event {
     programme: String,
     bank_id: Option<i64>,
     payload: serde_json::Value,
+    /// The payload for a receiver that asked for English, where it carries texts (a flag's message).
+    english: Option<serde_json::Value>,
 }
 
 fn hears(w: &webhook::Model, e: &Event) -> bool {
@@ -186,7 +204,10 @@ async fn enqueue(
             webhook_id: Set(w.id),
             event: Set(e.name.to_owned()),
             event_key: Set(e.key.clone()),
-            payload: Set(e.payload.to_string()),
+            payload: Set(match (&e.english, w.lang.as_deref()) {
+                (Some(english), Some("en")) => english.to_string(),
+                _ => e.payload.to_string(),
+            }),
             status: Set("RECEIVED".into()),
             attempts: Set(0),
             created_at: Set(now),
@@ -204,15 +225,15 @@ async fn enqueue(
     Ok(n)
 }
 
-/// The JSON of a flag in a delivery.
-fn flag_json(f: &compliance_flag::Model) -> serde_json::Value {
+/// The JSON of a flag in a delivery, its message in `lang`.
+fn flag_json(f: &compliance_flag::Model, lang: Lang) -> serde_json::Value {
     json!({
         "number": f.id,
         "ruleCode": f.rule_code,
         "legalBasis": f.legal_basis,
         "severity": f.severity,
         // A receiver has no role: the CPFs a message may quote are masked for it.
-        "message": crate::privacy::scrub_cpfs(&f.message),
+        "message": crate::privacy::scrub_cpfs(&crate::l10n::flag_message(f, lang)),
         "source": f.source,
         "programme": f.programme.to_value(),
         "subjectKind": f.subject_kind,
@@ -294,7 +315,8 @@ pub async fn enqueue_flags(db: &impl ConnectionTrait, events: &[FlagEvent]) -> s
                     key: format!("{name}:{}", f.id),
                     programme: f.programme.to_value(),
                     bank_id,
-                    payload: json!({ "event": name, "flag": flag_json(f) }),
+                    payload: json!({ "event": name, "flag": flag_json(f, Lang::PtBr) }),
+                    english: Some(json!({ "event": name, "flag": flag_json(f, Lang::En) })),
                 })
             })
             .collect();
@@ -336,6 +358,7 @@ pub async fn enqueue_report(db: &impl ConnectionTrait, report: i64) -> std::resu
         programme: entity::vocab::Programme::FcoRural.to_value(),
         bank_id: Some(r.bank_id),
         payload,
+        english: None,
     };
     enqueue(db, vec![event], Utc::now()).await
 }

@@ -444,6 +444,7 @@ async fn webhook_payloads_carry_no_whole_cpf() {
                 programme: None,
                 bank_code: None,
                 events: Vec::new(),
+                lang: None,
             },
         )
         .await

@@ -121,7 +121,15 @@ async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by
         let overdue = flags(&app, "SF-DECISION-30D").await;
         assert_eq!(overdue.len(), 1, "not duplicated: {overdue:?}");
         assert_eq!((&overdue[0]["number"], &overdue[0]["severity"], overdue[0]["open"].as_bool()), (&warned[0]["number"], &json!("VIOLATION"), Some(true)));
-        assert!(overdue[0]["message"].as_str().is_some_and(|m| m.contains("overdue")), "{}", overdue[0]);
+        // Stored as its message id and values, it reads in Portuguese by default and in English on request.
+        let message = overdue[0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("vencido há") && message.contains("Lei 9.784/1999, art. 66"), "{message}");
+        assert!(!message.contains("overdue") && !message.contains(" days"), "no English left: {message}");
+        let (_, english) = app
+            .gql_in(Some("en"), FLAGS, json!({ "f": { "ruleCodes": ["SF-DECISION-30D"], "source": "job:flag-deadlines" } }))
+            .await;
+        let english = english["data"]["complianceFlags"]["nodes"][0]["message"].as_str().unwrap_or_default().to_owned();
+        assert!(english.contains("Not done; overdue by 1 day on"), "{english}");
 
         // An MDA analyst resolves it by hand: it stays resolved on the next runs while the facts are the same.
         let resolve = "mutation R($i: ResolveComplianceFlagInput!) { resolveComplianceFlag(input: $i) { flag { open resolvedBy resolution } } }";
@@ -361,7 +369,7 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         // The pass judges quietly and writes aloud: the flag says how the 120 days were counted.
         let message = open[0]["message"].as_str().unwrap_or_default();
         assert!(
-            message.contains("120 days") && message.contains(&due.to_string()),
+            message.contains("120 dias") && message.contains(&due.format("%d/%m/%Y").to_string()),
             "{message}"
         );
         run(&app, due).await;
@@ -745,9 +753,17 @@ async fn deadlines_of_the_revoked_instrument_falling_after_its_revocation_raise_
             .expect("the decision deadline");
         assert_eq!((decision["status"].as_str(), decision["dueDate"].as_str()), (Some("NOT_APPLICABLE"), Some("2021-05-26")), "{decision}");
         assert!(
-            decision["countingNote"].as_str().is_some_and(|n| n.contains("Portaria n° 142, de 24/05/2021") && n.contains("not applicable")),
+            decision["countingNote"].as_str().is_some_and(|n| n.contains("Portaria n° 142, de 24/05/2021") && n.contains("não se aplica")),
             "{decision}"
         );
+        let (_, english) = app.gql_in(Some("en"), q, json!({ "id": projects[1] })).await;
+        let note = english["data"]["node"]["deadlines"]
+            .as_array()
+            .and_then(|l| l.iter().find(|o| o["ruleCode"] == "SF-DECISION-30D"))
+            .and_then(|d| d["countingNote"].as_str())
+            .unwrap_or_default()
+            .to_owned();
+        assert!(note.contains("is not applicable"), "{note}");
     })
     .await;
 }

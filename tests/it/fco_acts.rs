@@ -389,9 +389,9 @@ async fn the_facts_a_carta_states_are_corrected_as_dated_versions_read_as_of_the
         let ia = rule_on(&app, &id, "FCO-IA-INFO", "2026-08-12", None).await;
         assert_eq!(ia["status"], "MET", "{ia}");
         let sires = rule_on(&app, &id, "FCO-SIRE-RATIO", "2026-08-11", None).await;
-        assert!(sires["explanation"].as_str().is_some_and(|e| e.contains("30 dams and 2 sires")), "1 own + 1 bought: {sires}");
+        assert!(sires["explanation"].as_str().is_some_and(|e| e.contains("30 matrizes e 2 reprodutores")), "1 own + 1 bought: {sires}");
         let sires = rule_on(&app, &id, "FCO-SIRE-RATIO", "2026-08-12", None).await;
-        assert!(sires["explanation"].as_str().is_some_and(|e| e.contains("30 dams and 3 sires")), "2 own + 1 bought: {sires}");
+        assert!(sires["explanation"].as_str().is_some_and(|e| e.contains("30 matrizes e 3 reprodutores")), "2 own + 1 bought: {sires}");
         // As the record stood before the correction, the 12th still had no information.
         let then = rule_on(&app, &id, "FCO-IA-INFO", "2026-08-12", before.as_str()).await;
         assert_eq!(then["status"], "PENDING", "knownAt before the correction: {then}");

@@ -306,13 +306,13 @@ async fn the_cdae_instruction_judges_nothing_before_it_took_effect() {
         for code in ["FCO-ATTENDANCE", "FCO-RESUBMIT", "FCO-CHAMBER-THRESHOLD", "FCO-CEILING"] {
             assert_eq!(status(&judged[0], "compliance", code), Some(json!("NOT_APPLICABLE")), "{code}: {}", judged[0]);
         }
-        assert!(judged[0]["compliance"][0]["explanation"].as_str().is_some_and(|e| e.contains("2019-03-20")), "{}", judged[0]);
+        assert!(judged[0]["compliance"][0]["explanation"].as_str().is_some_and(|e| e.contains("20/03/2019")), "{}", judged[0]);
         assert_eq!(status(&judged[0], "deadlines", "FCO-VALIDITY-120D"), Some(json!("NOT_APPLICABLE")));
         // From the day it took effect, they judge.
         assert_eq!(status(&judged[1], "compliance", "FCO-CHAMBER-THRESHOLD"), Some(json!("MET")), "{}", judged[1]);
         assert_eq!(status(&judged[1], "compliance", "FCO-RESUBMIT"), Some(json!("NOT_APPLICABLE")));
         assert_ne!(
-            judged[1]["compliance"][1]["explanation"].as_str().map(|e| e.contains("took effect")),
+            judged[1]["compliance"][1]["explanation"].as_str().map(|e| e.contains("entrou em vigor")),
             Some(true),
             "{}",
             judged[1]

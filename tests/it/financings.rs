@@ -687,14 +687,14 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
                 };
                 let ceiling = explanation("FCO-CEILING");
                 assert!(
-                    ceiling.contains(&format!("add up to {exposure} ")),
+                    ceiling.contains(&format!("somam {exposure} ")),
                     "{}: {ceiling}",
                     c.number
                 );
                 if own > 0 {
                     let weaned = explanation("FCO-WEANED-2000");
                     assert!(
-                        weaned.starts_with(&format!("{group} weaned head")),
+                        weaned.starts_with(&format!("{group} cabeças desmamadas")),
                         "{}: {weaned}",
                         c.number
                     );

@@ -82,6 +82,18 @@ impl TestApp {
         (status, resp.json().await.expect("a JSON body"))
     }
 
+    /// POSTs a query that must succeed with `Accept-Language: en`, and returns its `data` (its texts in English).
+    pub async fn data_en(&self, query: &str, variables: Value) -> Value {
+        let (status, body) = self.gql_in(Some("en"), query, variables).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(
+            body.get("errors").is_none(),
+            "unexpected errors on {:?}: {body}",
+            self.backend
+        );
+        body["data"].clone()
+    }
+
     /// POSTs a query that must succeed, and returns its `data`.
     pub async fn data(&self, query: &str, variables: Value) -> Value {
         let (status, body) = self.gql(query, variables).await;

@@ -179,3 +179,169 @@ async fn financings_are_filtered_by_their_decision_and_contract_dates() {
     })
     .await;
 }
+
+/// English words a Portuguese explanation, counting note or flag message must not hold (lower-case words outside
+/// «…», quotes and backticks: names and values are quoted as typed).
+const ENGLISH: &[&str] = &[
+    "the", "is", "are", "not", "and", "with", "from", "was", "days", "day", "late", "overdue", "left", "before",
+    "after", "done", "met", "on", "by", "of", "at", "or", "below", "above", "bank", "needs", "business",
+];
+
+/// The English words of a Portuguese text (see [`ENGLISH`]).
+fn english_words(text: &str) -> Vec<String> {
+    let (mut out, mut quoted, mut word) = (Vec::new(), None::<char>, String::new());
+    for c in text.chars().chain([' ']) {
+        match (quoted, c) {
+            (None, '«') => quoted = Some('»'),
+            (None, '"' | '`') => quoted = Some(c),
+            (Some(q), c) if c == q => quoted = None,
+            (Some(_), _) => {}
+            (None, c) if c.is_alphabetic() => word.push(c),
+            (None, _) => {
+                if ENGLISH.contains(&word.as_str()) {
+                    out.push(std::mem::take(&mut word));
+                }
+                word.clear();
+            }
+        }
+    }
+    out
+}
+
+/// The texts of `field` under every node's `list` in `data[root]`, by rule code.
+fn texts(data: &Value, root: &str, list: &str, field: &str) -> Vec<(String, String)> {
+    data[root]["nodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|n| n[list].as_array().cloned().unwrap_or_default())
+        .map(|o| {
+            (
+                o["ruleCode"].as_str().unwrap_or_default().to_owned(),
+                o[field].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The rules whose outcomes are catalogue messages (every deadline and these checked rules): their texts are the
+/// catalogue's, so a Portuguese one holds no English word.
+const CONVERTED: &[&str] = &[
+    "SF-DECISION-30D",
+    "SF-EXTERNAL-EVAL-6M",
+    "SF-SEAL-REQUEST-30D",
+    "SF-EXTENSION-12M",
+    "FCO-72H-BEFORE",
+    "FCO-72H-RESULT",
+    "FCO-VALIDITY-120D",
+    "FCO-MONTHLY-LIST",
+    "FCO-BB-60D",
+    "FCO-CHAMBER-THRESHOLD",
+    "FCO-ATTENDANCE",
+    "FCO-CEILING",
+    "FCO-WEANED-2000",
+    "FCO-SIRE-RATIO",
+    "FCO-SIRE-PEDIGREE",
+    "FCO-BOAR-RATIO",
+    "FCO-SWINE-RETENTION",
+    "FCO-PANTANAL",
+    "FCO-USED-MACHINE",
+    "FCO-OPERATING-ONLY",
+    "FCO-CLASSIFY",
+];
+
+/// Issue 43's "explanations and counting notes" and "flag messages" (in the graph and in exports): the demo's
+/// outcomes, deadlines and flags read in Portuguese by default, with no English word in the converted rules' texts
+/// ("1 dia de atraso", never "1 days late"), and in English with `Accept-Language: en` or `lang=en`.
+#[tokio::test]
+async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default_and_english_on_request() {
+    on_each_backend(true, |app| async move {
+        let q = "{ fcoCartas(first: 80) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation }
+                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } }
+            socialFuelProjects(first: 40) { nodes { deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } } }";
+        let (_, pt) = app.gql_in(PT, q, json!({})).await;
+        let (_, en) = app.gql_in(EN, q, json!({})).await;
+        let (pt, en) = (&pt["data"], &en["data"]);
+        let mut left = Vec::new();
+        let mut notes = texts(pt, "fcoCartas", "deadlines", "countingNote");
+        notes.extend(texts(pt, "socialFuelProjects", "deadlines", "countingNote"));
+        notes.extend(texts(pt, "fcoCartas", "compliance", "explanation"));
+        let mut checked = 0;
+        for (rule, text) in &notes {
+            if CONVERTED.contains(&rule.as_str()) && !text.is_empty() {
+                checked += 1;
+                let words = english_words(text);
+                if !words.is_empty() {
+                    left.push(format!("{rule}: {words:?} in {text:?}"));
+                }
+            }
+        }
+        assert!(checked > 100, "the demo's converted texts: {checked}");
+        assert!(left.is_empty(), "English left in Portuguese texts:\n{}", left.join("\n"));
+        let one_days = |t: &str| t.match_indices("1 dias").any(|(i, _)| !t[..i].ends_with(|c: char| c.is_ascii_digit()));
+        assert!(!notes.iter().any(|(_, t)| one_days(t)), "the plural is the language's");
+        assert!(notes.iter().any(|(_, t)| t.contains(" dias")), "counted in days");
+        // The same outcomes in English: the chamber's threshold, the counting notes.
+        let chamber = |d: &Value| -> Vec<String> {
+            texts(d, "fcoCartas", "compliance", "explanation")
+                .into_iter()
+                .filter(|(r, _)| r == "FCO-CHAMBER-THRESHOLD")
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_chamber, en_chamber) = (chamber(pt), chamber(en));
+        assert!(!pt_chamber.is_empty() && pt_chamber.len() == en_chamber.len());
+        assert!(pt_chamber.iter().all(|t| t.contains("R$") && (t.contains("é igual ou superior a") || t.contains("é inferior a"))), "{pt_chamber:?}");
+        assert!(en_chamber.iter().all(|t| t.contains("is at or above") || t.contains("is below")), "{en_chamber:?}");
+        let en_notes = texts(en, "socialFuelProjects", "deadlines", "countingNote");
+        assert!(en_notes.iter().any(|(_, t)| t.contains("Lei 9.784/1999, art. 66: 30 days from")), "{en_notes:?}");
+
+        // The flags the job raises on that day: stored as ids and values, they read in each language.
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 2).expect("day");
+        service::deadline_flags::run(&app.db, day, chrono::Utc::now()).await.expect("flags");
+        let fq = "{ complianceFlags(first: 100, filter: { open: true, source: \"job:flag-deadlines\" }) { nodes { number ruleCode message } } }";
+        let (_, fpt) = app.gql_in(PT, fq, json!({})).await;
+        let (_, fen) = app.gql_in(EN, fq, json!({})).await;
+        let flags = |d: &Value| -> Vec<(String, String)> {
+            d["data"]["complianceFlags"]["nodes"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|f| (f["ruleCode"].as_str().unwrap_or_default().to_owned(), f["message"].as_str().unwrap_or_default().to_owned()))
+                .collect()
+        };
+        let (fpt, fen) = (flags(&fpt), flags(&fen));
+        let converted: Vec<usize> = (0..fpt.len()).filter(|i| CONVERTED.contains(&fpt[*i].0.as_str())).collect();
+        assert!(converted.len() > 5, "{fpt:?}");
+        for i in converted {
+            assert!(english_words(&fpt[i].1).is_empty(), "{:?}", fpt[i]);
+            assert_ne!(fpt[i].1, fen[i].1, "the same flag in English");
+        }
+        // The export writes them as its language asks.
+        let csv = |path: &str| {
+            let path = path.to_owned();
+            let app = &app;
+            async move { String::from_utf8(app.get(&path).send().await.expect("GET").bytes().await.expect("body").to_vec()).expect("utf-8") }
+        };
+        let pt_csv = csv("/exports/flags.csv").await;
+        let en_csv = csv("/exports/flags.csv?lang=en").await;
+        assert!(pt_csv.contains("vencido há") || pt_csv.contains("de atraso"), "{}", &pt_csv[..pt_csv.len().min(600)]);
+        assert!(en_csv.contains("overdue by") || en_csv.contains(" late."), "{}", &en_csv[..en_csv.len().min(600)]);
+        // The dashboard page's flag list, in the page's language.
+        let page = |lang: Option<&'static str>| {
+            let app = &app;
+            async move {
+                let mut r = app.get("/dashboard?asOf=2026-12-02");
+                if let Some(l) = lang {
+                    r = r.header("accept-language", l);
+                }
+                r.send().await.expect("GET").text().await.expect("the page")
+            }
+        };
+        let (pt_page, en_page) = (page(PT).await, page(EN).await);
+        assert!(pt_page.contains("vencido há") || pt_page.contains("de atraso"), "the Portuguese page's flags");
+        assert!(en_page.contains("overdue by") || en_page.contains(" late."), "the English page's flags");
+        assert!(!pt_page.contains("overdue by"), "no English flag message on the Portuguese page");
+    })
+    .await;
+}

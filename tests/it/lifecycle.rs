@@ -414,7 +414,8 @@ async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_
             compliance(asOf: \"2021-06-01\") { ruleCode status legalBasis explanation }
             deadlines(asOf: \"2021-06-01\") { ruleCode status dueDate countingNote } } } }";
         for (filed, p) in &projects {
-            let n = app.data(q, json!({ "id": p })).await["node"].clone();
+            // The English texts, on request (the Portuguese ones are the default: `l10n::`).
+            let n = app.data_en(q, json!({ "id": p })).await["node"].clone();
             let all: Vec<&Value> = n["compliance"].as_array().expect("outcomes").iter().chain(n["deadlines"].as_array().expect("deadlines")).collect();
             let decision = n["deadlines"].as_array().expect("deadlines").iter().find(|d| d["ruleCode"] == "SF-DECISION-30D").expect("decision").clone();
             if *filed == "2021-05-25" {
@@ -432,7 +433,7 @@ async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_
         let today = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
         let d = app.data(today, json!({ "id": draft })).await["node"].clone();
         assert!(d["compliance"].as_array().expect("outcomes").iter().all(|o| o["status"] == "NOT_APPLICABLE"), "a draft looked at today: {d}");
-        assert!(d["compliance"][0]["explanation"].as_str().is_some_and(|e| e.starts_with("not filed")), "{d}");
+        assert!(d["compliance"][0]["explanation"].as_str().is_some_and(|e| e.starts_with("não protocolado")), "{d}");
         // The catalogue says which instrument each rule reads and until when.
         let rules = app.data("{ rules { code legalBasis instrument inForceFrom inForceUntil revokedBy } }", json!({})).await;
         for r in rules["rules"].as_array().expect("rules") {
@@ -528,7 +529,8 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
             async move {
                 let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: \"2015-11-30\") { ruleCode status dueDate countingNote }
                     compliance(asOf: \"2015-11-30\") { ruleCode status explanation } } } }";
-                let n = app.data(q, json!({ "id": id })).await["node"].clone();
+                // In English, on request.
+                let n = app.data_en(q, json!({ "id": id })).await["node"].clone();
                 n["deadlines"].as_array().into_iter().chain(n["compliance"].as_array()).flatten().find(|d| d["ruleCode"] == code).cloned().expect("rule")
             }
         };
@@ -776,7 +778,7 @@ async fn an_extension_asked_during_the_non_conformity_hearing_keeps_the_framing_
         assert_eq!(d["decideSocialFuelExtension"]["stage"], "NON_CONFORMITY_HEARING", "{d}");
         let ext = sf_rule(&app, &p, "deadlines", "SF-EXTENSION-12M", "2016-04-01").await;
         assert_eq!((ext["dueDate"].as_str(), ext["status"].as_str()), (Some("2016-04-01"), Some("PENDING")), "{ext}");
-        assert!(ext["countingNote"].as_str().is_some_and(|n| n.contains("non-conformity hearing")), "{ext}");
+        assert!(ext["countingNote"].as_str().is_some_and(|n| n.contains("audiência da não conformidade")), "{ext}");
         assert_eq!(sf_rule(&app, &p, "deadlines", "SF-EXTENSION-12M", "2016-04-02").await["status"], "OVERDUE", "not answered by the last day");
         let eval = sf_rule(&app, &p, "deadlines", "SF-EXTERNAL-EVAL-6M", "2016-04-02").await;
         assert_eq!((eval["dueDate"].as_str(), eval["status"].as_str()), (Some("2015-10-01"), Some("MET")), "not moved: {eval}");
@@ -1072,12 +1074,12 @@ async fn an_amendment_that_needs_a_new_approval_opens_a_cycle_and_keeps_the_earl
         };
         for (list, field) in [(&then["compliance"], "explanation"), (&then["deadlines"], "countingNote")] {
             assert!(
-                list.as_array().expect("list").iter().all(|o| !o[field].as_str().unwrap_or("").contains("is not approved")),
+                list.as_array().expect("list").iter().all(|o| !o[field].as_str().unwrap_or("").contains("não está aprovada")),
                 "{list}"
             );
         }
         let ceiling = text(&then["compliance"], "FCO-CEILING", "explanation");
-        assert!(ceiling.contains("add up to R$ 2.400.000,00 "), "the first amount: {ceiling}");
+        assert!(ceiling.contains("somam R$ 2.400.000,00 "), "the first amount: {ceiling}");
         assert_eq!(text(&then["deadlines"], "FCO-VALIDITY-120D", "status"), "MET", "presented on 20 July");
         assert_eq!(text(&then["deadlines"], "FCO-72H-BEFORE", "status"), "MET", "on the July meeting");
         let dashboard = "query D($d: Date) { complianceDashboard(asOf: $d) { table(name: \"fco_contracted_by_bank\") { rows } } }";
@@ -1089,8 +1091,8 @@ async fn an_amendment_that_needs_a_new_approval_opens_a_cycle_and_keeps_the_earl
         // From the amendment's day: the second cycle, submitted at the new amount.
         let after = app.data(judged, json!({ "id": id, "d": "2025-09-05" })).await["node"].clone();
         let ceiling = text(&after["compliance"], "FCO-CEILING", "explanation");
-        assert!(ceiling.contains("add up to R$ 2.664.000,00 "), "the new amount: {ceiling}");
-        assert!(text(&after["deadlines"], "FCO-VALIDITY-120D", "countingNote").contains("is not approved"));
+        assert!(ceiling.contains("somam R$ 2.664.000,00 "), "the new amount: {ceiling}");
+        assert!(text(&after["deadlines"], "FCO-VALIDITY-120D", "countingNote").contains("não está aprovada"));
         assert_eq!(rows("2025-09-05").await, json!([]), "no contract in the open cycle");
 
         // Decided again at the September meeting; the July meeting keeps it on its agenda.
@@ -1156,7 +1158,7 @@ async fn acts_after_the_revocation_are_refused_by_none_of_the_revoked_instrument
         let d = app.data(&decide("2022-03-20"), json!({ "id": p })).await;
         assert_eq!(d["decideSocialFuelProject"]["stage"], "NON_CONFORMING", "no letter asked of an act after the revocation");
         let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } deadlines { ruleCode status countingNote } } } }";
-        let n = app.data(q, json!({ "id": p })).await["node"].clone();
+        let n = app.data_en(q, json!({ "id": p })).await["node"].clone();
         for o in n["compliance"].as_array().expect("outcomes") {
             assert_eq!(o["status"], "NOT_APPLICABLE", "{o}");
             assert!(o["explanation"].as_str().is_some_and(|e| e.contains("Portaria n° 142, de 24/05/2021") && e.contains("2022-03-10")), "{o}");
@@ -1226,12 +1228,14 @@ async fn the_evaluation_deadline_and_a_granted_extension_agree_before_and_after_
         conclude(&extended, "2016-03-16").await;
         let (eval, ext) = both(extended.clone(), "2016-06-01").await;
         assert_eq!((eval["status"].as_str(), ext["status"].as_str()), (Some("MET"), Some("MET")), "{eval} {ext}");
-        assert!(eval["countingNote"].as_str().is_some_and(|n| !n.contains("late") && n.contains("art. 11 §2")), "{eval}");
+        assert!(eval["countingNote"].as_str().is_some_and(|n| !n.contains("de atraso") && n.contains("art. 11 §2")), "{eval}");
         // Without the extension, a conclusion on 2 October 2015 is a day late.
         let plain = operating(false).await;
         conclude(&plain, "2015-10-02").await;
         let (eval, ext) = both(plain, "2016-06-01").await;
         assert_eq!((eval["status"].as_str(), eval["dueDate"].as_str(), ext["status"].as_str()), (Some("OVERDUE"), Some("2015-10-01"), Some("NOT_STARTED")), "{eval} {ext}");
+        // "1 dia de atraso", never "1 days late" (issue 43): the plural is the language's.
+        assert!(eval["countingNote"].as_str().is_some_and(|n| n.contains("Feito em 02/10/2015, com 1 dia de atraso.")), "{eval}");
     })
     .await;
 }

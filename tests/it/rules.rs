@@ -45,7 +45,11 @@ async fn the_demo_shows_every_outcome_and_deadline_status_with_its_legal_basis()
             .flat_map(|n| n["deadlines"].as_array().cloned().unwrap_or_default())
             .find(|d| d["ruleCode"] == "SF-DECISION-30D" && d["status"] == "OVERDUE")
             .expect("a late decision in the demo");
-        assert!(late["countingNote"].as_str().is_some_and(|n| n.contains("art. 66") && (n.contains(" late.") || n.contains("overdue by"))), "{late}");
+        // In Portuguese by default: "… com 3 dias de atraso." or "Não feito; vencido há 12 dias …", the plural the
+        // language's ("1 dia", never "1 dias").
+        let note = late["countingNote"].as_str().unwrap_or_default();
+        assert!(note.contains("art. 66") && (note.contains(" de atraso.") || note.contains("vencido há")), "{late}");
+        assert!(!note.contains("1 dias") && !note.contains("late") && !note.contains("overdue"), "{note}");
         // Looking back: the day after filing, a filed project's decision deadline was still running; before the
         // filing it had not started (the filing was not yet known).
         let filed = app.data("{ socialFuelProjects(first: 1, filter: { stages: [FILED] }) { nodes { id submittedOn } } }", json!({})).await;

@@ -1252,6 +1252,81 @@ async fn migration_59_keeps_a_deliverys_trace_context_and_goes_down_and_up_again
         let all = entity::webhook_delivery::Entity::find().all(&db).await.expect("read");
         assert_eq!(all.len(), 2, "{backend:?}");
         assert!(all.iter().all(|d| d.traceparent.is_none()), "{backend:?}: {all:?}");
+
+/// Migration 57 stores a flag's message as its catalogue id and values: a flag raised before it keeps its text and
+/// reads as it was; a flag stored as a message reads in Portuguese by default and in English on request; down writes
+/// the id and values into the text, so no flag is left without one; up again reads both as before. On both backends.
+#[tokio::test]
+async fn migration_57_stores_flag_messages_as_ids_and_values_and_goes_down_and_up_again() {
+    use service::messages::Lang;
+    with_each_database(|db, backend| async move {
+        let before_57 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000057_flag_messages_as_codes")
+            .expect("migration 57");
+        let after_57 = u32::try_from(Migrator::migrations().len() - before_57).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_57).expect("few"))).await.expect("up to 56");
+        let old = "INSERT INTO compliance_flag (programme, rule_code, legal_basis, message, source, raised_at, severity,
+                subject_kind, subject_id, occurrence)
+             VALUES ('SOCIAL_FUEL', 'SF-DECISION-30D', 'IN MDA nº 2/2005, art. 9', 'Not done; overdue by 3 days on 2015-04-10.',
+                'job:flag-deadlines', '2026-01-02T03:04:05+00:00', 'VIOLATION', 'FINANCING', 7, '')";
+        db.execute_unprepared(old).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up: {e}"));
+        let flags = |db: sea_orm::DatabaseConnection| async move {
+            let mut all = entity::compliance_flag::Entity::find().all(&db).await.expect("flags");
+            all.sort_by_key(|f| f.id);
+            all
+        };
+        let kept = flags(db.clone()).await;
+        assert_eq!(kept.len(), 1);
+        assert_eq!((kept[0].message_id.as_deref(), kept[0].message_args.as_deref()), (None, None), "{backend:?}");
+        for lang in [Lang::PtBr, Lang::En] {
+            assert_eq!(
+                service::l10n::flag_message(&kept[0], lang),
+                "Not done; overdue by 3 days on 2015-04-10.",
+                "{backend:?}: a flag stored as text reads as it was"
+            );
+        }
+        let coded = "INSERT INTO compliance_flag (programme, rule_code, legal_basis, message, message_id, message_args,
+                source, raised_at, severity, subject_kind, subject_id, occurrence)
+             VALUES ('FCO_RURAL', 'FCO-CEILING', 'IN CDAE/MT 2019, art. 4', '', 'fco-ceiling',
+                '{\"exposure\":\"15500000.00\",\"ceiling\":\"15000000\"}', 'job:flag-deadlines',
+                '2026-01-02T03:04:05+00:00', 'VIOLATION', 'FINANCING', 8, '')";
+        db.execute_unprepared(coded).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let both = flags(db.clone()).await;
+        assert_eq!(
+            service::l10n::flag_message(&both[1], Lang::PtBr),
+            "esta carta e as cartas aprovadas e contratadas do grupo do tomador somam R$ 15.500.000,00 (teto R$ 15.000.000,00)",
+            "{backend:?}"
+        );
+        assert_eq!(
+            service::l10n::flag_message(&both[1], Lang::En),
+            "this carta and the approved and contracted cartas of the borrower's group add up to R$ 15,500,000.00 (ceiling R$ 15,000,000.00)",
+            "{backend:?}"
+        );
+        Migrator::down(&db, Some(after_57)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT message FROM compliance_flag ORDER BY id",
+            ))
+            .await
+            .expect("flags at 56");
+        let texts: Vec<String> = back.iter().map(|r| r.try_get("", "message").expect("message")).collect();
+        assert_eq!(texts[0], "Not done; overdue by 3 days on 2015-04-10.", "{backend:?}");
+        assert!(
+            texts[1].starts_with("fco-ceiling {") && texts[1].contains("15500000.00"),
+            "{backend:?}: the id and values written into the text: {texts:?}"
+        );
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let again = flags(db.clone()).await;
+        assert_eq!(again.len(), 2, "{backend:?}");
+        assert!(again.iter().all(|f| f.message_id.is_none()), "{backend:?}: stored as text after down");
+        assert_eq!(service::l10n::flag_message(&again[0], Lang::PtBr), texts[0], "{backend:?}");
+        let w = "INSERT INTO webhook (url, secret, events, created_at, lang) VALUES ('http://x/h', 'sixteen characters', '', '2026-01-02T03:04:05+00:00', 'en')";
+        db.execute_unprepared(w).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let hook = entity::webhook::Entity::find().one(&db).await.expect("read").expect("the webhook");
+        assert_eq!(hook.lang.as_deref(), Some("en"), "{backend:?}");
     })
     .await;
 }

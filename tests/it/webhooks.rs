@@ -78,6 +78,7 @@ fn add(url: String, programme: Option<&str>, events: &[&str]) -> service::webhoo
         programme: programme.map(String::from),
         bank_code: None,
         events: events.iter().map(|e| (*e).to_owned()).collect(),
+        lang: None,
     }
 }
 
@@ -181,6 +182,76 @@ async fn a_receiver_that_was_down_gets_every_delivery_once_signed_and_a_dead_one
         let dead = deliveries(&app, fco_only.id).await;
         assert!(!dead.is_empty());
         assert!(dead.iter().all(|d| d["status"] == "FAILED" && d["attempts"] == 10), "{dead:?}");
+    })
+    .await;
+}
+
+/// A receiver chooses the language of the flag messages it is sent (`lang`): Portuguese by default, English when it
+/// asks; a language that is neither is refused. The flag is the same; only its message is written in each language.
+#[tokio::test]
+async fn a_receiver_gets_flag_messages_in_portuguese_by_default_and_in_english_when_it_asks() {
+    on_each_backend(false, |app| async move {
+        let system = service::Caller::System;
+        let url = || format!("http://127.0.0.1:{}/hook", free_port());
+        let portuguese = service::webhooks::add(&app.db, &system, Utc::now(), add(url(), None, &["flag.raised"]))
+            .await
+            .expect("a webhook");
+        let english = service::webhooks::add(
+            &app.db,
+            &system,
+            Utc::now(),
+            service::webhooks::NewWebhook {
+                lang: Some("en".into()),
+                ..add(url(), None, &["flag.raised"])
+            },
+        )
+        .await
+        .expect("an English webhook");
+        let bad = service::webhooks::add(
+            &app.db,
+            &system,
+            Utc::now(),
+            service::webhooks::NewWebhook {
+                lang: Some("fr".into()),
+                ..add(url(), None, &[])
+            },
+        )
+        .await
+        .expect_err("French is not offered");
+        assert!(
+            bad.render(service::messages::Lang::PtBr).contains("não é um idioma"),
+            "{bad:?}"
+        );
+
+        let p = new_project(&app, Some("2015-03-03")).await;
+        all_documents(&app, &p).await;
+        app.data(
+            "mutation F($id: ID!) { fileSocialFuelProject(id: $id, on: \"2015-03-05\") { stage } }",
+            json!({ "id": p }),
+        )
+        .await;
+        let day = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("day");
+        service::deadline_flags::run(&app.db, day("2015-04-07"), Utc::now())
+            .await
+            .expect("flags");
+        let message = |d: &Value| -> (String, String) {
+            let body: Value = serde_json::from_str(d["payload"].as_str().unwrap_or("{}")).expect("json");
+            (
+                body["flag"]["ruleCode"].as_str().unwrap_or_default().to_owned(),
+                body["flag"]["message"].as_str().unwrap_or_default().to_owned(),
+            )
+        };
+        let pt: Vec<(String, String)> = deliveries(&app, portuguese.id).await.iter().map(message).collect();
+        let en: Vec<(String, String)> = deliveries(&app, english.id).await.iter().map(message).collect();
+        let decision = |l: &[(String, String)]| {
+            l.iter()
+                .find(|(r, _)| r == "SF-DECISION-30D")
+                .map(|(_, m)| m.clone())
+                .unwrap_or_default()
+        };
+        let (pt, en) = (decision(&pt), decision(&en));
+        assert!(pt.contains("Não feito; vencido há 1 dia em 07/04/2015"), "{pt}");
+        assert!(en.contains("Not done; overdue by 1 day on 2015-04-07"), "{en}");
     })
     .await;
 }

@@ -155,9 +155,10 @@ impl ComplianceFlag {
         FlagSeverity::of(&self.0.severity)
     }
 
-    /// What was found, with the numbers used.
-    async fn message(&self) -> &str {
-        &self.0.message
+    /// What was found, with the numbers used, in the request's language (Portuguese unless `Accept-Language` asks
+    /// for English; a flag stored as text before migration 57 reads as it was stored).
+    async fn message(&self, ctx: &Context<'_>) -> String {
+        service::l10n::flag_message(&self.0, super::error::lang(ctx))
     }
 
     /// What raised it (`report:42`, `job:flag-deadlines`).

@@ -110,6 +110,11 @@ pub fn date(d: Option<chrono::NaiveDate>) -> Value {
     d.map_or(Value::Null, |d| scalar(Date(d)))
 }
 
+/// The language of the request (`Accept-Language`; Portuguese by default).
+fn lang_of(ctx: &ContextSelectionSet<'_>) -> service::messages::Lang {
+    ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default()
+}
+
 /// A string's value.
 pub fn text(s: &str) -> Value {
     Value::String(s.to_owned())
@@ -431,12 +436,12 @@ impl Plain for Seen<municipality::Model> {
 impl Plain for super::rules::RuleOutcome {
     const TYPE: &'static str = "RuleOutcome";
 
-    fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
+    fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
         Some(match field.node.name.node.as_str() {
             "ruleCode" => text(&self.rule_code),
             "status" => enumerated(self.status),
             "legalBasis" => text(&self.legal_basis),
-            "explanation" => text(&self.explanation),
+            "explanation" => text(&service::l10n::explanation(&self.explained, lang_of(ctx))),
             _ => return None,
         })
     }
@@ -445,14 +450,14 @@ impl Plain for super::rules::RuleOutcome {
 impl Plain for super::rules::Deadline {
     const TYPE: &'static str = "Deadline";
 
-    fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
+    fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
         Some(match field.node.name.node.as_str() {
             "ruleCode" => text(&self.rule_code),
             "dueDate" => opt(self.due_date, scalar),
             "dueAt" => opt(self.due_at, scalar),
             "status" => enumerated(self.status),
             "legalBasis" => text(&self.legal_basis),
-            "countingNote" => text(&self.counting_note),
+            "countingNote" => text(&service::l10n::explanation(&self.note, lang_of(ctx))),
             _ => return None,
         })
     }

@@ -187,6 +187,7 @@ pub enum RuleKind {
 
 /// One rule's outcome on one financing.
 #[derive(SimpleObject, Clone, Debug)]
+#[graphql(complex)]
 pub struct RuleOutcome {
     /// Stable rule code (`SF-SHARE-MIN`).
     pub rule_code: String,
@@ -194,8 +195,17 @@ pub struct RuleOutcome {
     pub status: RuleStatus,
     /// Instrument and article.
     pub legal_basis: String,
-    /// Why, with the numbers used.
-    pub explanation: String,
+    /// Why, as the rule said it (rendered by [`RuleOutcome::explanation`] in the request's language).
+    #[graphql(skip)]
+    pub explained: rules::Explanation,
+}
+
+#[async_graphql::ComplexObject]
+impl RuleOutcome {
+    /// Why, with the numbers used, in the request's language (Portuguese unless `Accept-Language` asks for English).
+    async fn explanation(&self, ctx: &Context<'_>) -> String {
+        service::l10n::explanation(&self.explained, super::error::lang(ctx))
+    }
 }
 
 impl From<Outcome> for RuleOutcome {
@@ -204,13 +214,14 @@ impl From<Outcome> for RuleOutcome {
             rule_code: o.code.into(),
             status: o.status.into(),
             legal_basis: o.legal_basis.into(),
-            explanation: o.explanation,
+            explained: o.explanation,
         }
     }
 }
 
 /// A legal deadline of one financing.
 #[derive(SimpleObject, Clone, Debug)]
+#[graphql(complex)]
 pub struct Deadline {
     /// Stable rule code (`SF-DECISION-30D`).
     pub rule_code: String,
@@ -222,8 +233,17 @@ pub struct Deadline {
     pub status: DeadlineStatus,
     /// Instrument and article.
     pub legal_basis: String,
-    /// How it was counted (Lei 9.784/1999, art. 66) and what happened.
-    pub counting_note: String,
+    /// How it was counted and what happened, as the rule said it (rendered by [`Deadline::counting_note`]).
+    #[graphql(skip)]
+    pub note: rules::Explanation,
+}
+
+#[async_graphql::ComplexObject]
+impl Deadline {
+    /// How it was counted (Lei 9.784/1999, art. 66) and what happened, in the request's language.
+    async fn counting_note(&self, ctx: &Context<'_>) -> String {
+        service::l10n::explanation(&self.note, super::error::lang(ctx))
+    }
 }
 
 impl From<social_fuel::DeadlineOutcome> for Deadline {
@@ -234,7 +254,7 @@ impl From<social_fuel::DeadlineOutcome> for Deadline {
             due_at: d.due_at.map(DateTime::cdae),
             status: d.status.into(),
             legal_basis: d.legal_basis.into(),
-            counting_note: d.note,
+            note: d.note,
         }
     }
 }

@@ -650,7 +650,8 @@ fn flags_html(s: &mut String, cx: &Context, today: chrono::NaiveDate, (flags, to
                 day(d, lang)
             }
         });
-        let whole = fl.message.trim();
+        let message = service::l10n::flag_message(fl, lang);
+        let whole = message.trim();
         let what = if whole.chars().count() > MESSAGE_SHOWN {
             let cut: String = whole.chars().take(MESSAGE_SHOWN).collect();
             let at_word = cut.rsplit_once(' ').map_or(cut.as_str(), |(a, _)| a);

@@ -122,7 +122,7 @@ async fn export_file(
             }
             let mut cursor = Cursor::default();
             loop {
-                match exports::next_page(&db, &streaming, &export, &mut cursor).await {
+                match exports::next_page(&db, &streaming, &export, style.wording, &mut cursor).await {
                     Ok(Some(mut rows)) => {
                         export.worded(style.wording, &mut rows);
                         let mut buf = Vec::with_capacity(rows.len() * 128);

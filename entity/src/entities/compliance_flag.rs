@@ -19,8 +19,13 @@ pub struct Model {
     pub rule_code: String,
     /// The legal basis (`IN MDA nº 2/2005, art. 11`).
     pub legal_basis: String,
-    /// What was found, with the numbers used.
+    /// What was found, with the numbers used, as text: a flag raised before migration 57 or by a rule whose
+    /// explanations are not in the catalogue yet; empty when the message is stored as `message_id` and `message_args`.
     pub message: String,
+    /// The catalogue message saying what was found (`fco-ceiling`), rendered when read in the reader's language.
+    pub message_id: Option<String>,
+    /// Its values, as JSON (`service::l10n::args_json`): by name, dates ISO, amounts as decimals, clauses as objects.
+    pub message_args: Option<String>,
     /// What raised it (`job:flag-deadlines`, `report:42`).
     pub source: String,
     /// When it was raised.

@@ -24,6 +24,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// When it was removed (its deliveries stay listed).
     pub removed_at: Option<DateTimeUtc>,
+    /// The language of the texts it is sent (flag messages): `en` for English; Portuguese otherwise (`NULL`, `pt-BR`).
+    pub lang: Option<String>,
 }
 
 /// No declared relations.

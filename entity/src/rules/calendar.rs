@@ -22,6 +22,7 @@
 //! without office hours; Fomento moves it to the next business day as Lei 9.784/1999, art. 66 §1 does, and says so.
 //! Its art. 88 suspension (20 December to 20 January, for parties' procedural deadlines) is not applied to them.
 
+use super::Explanation;
 use chrono::{Datelike, Duration, Months, NaiveDate, Weekday};
 use std::collections::BTreeSet;
 
@@ -68,12 +69,12 @@ impl Authority {
         }
     }
 
-    fn office(self) -> &'static str {
-        match self {
-            Self::Federal => "the federal offices",
-            Self::MatoGrosso => "the offices of Mato Grosso",
-            Self::Banking => "the banks",
-        }
+    /// [`Self::law`] for people, in the reader's language.
+    pub fn law_explained(self) -> Explanation {
+        Explanation::message(match self {
+            Self::Federal => "count-law-federal",
+            Self::MatoGrosso | Self::Banking => "count-law-state",
+        })
     }
 }
 
@@ -94,6 +95,21 @@ pub enum NonBusiness {
     EarlyClosing(&'static str),
     /// A day declared without office hours (state holiday, closure), with its reason.
     Closure(String),
+}
+
+impl NonBusiness {
+    /// Why the day has no office hours, for people.
+    pub fn explain(&self) -> Explanation {
+        match self {
+            Self::Saturday => Explanation::message("nonbusiness-saturday"),
+            Self::Sunday => Explanation::message("nonbusiness-sunday"),
+            Self::Holiday(name) => holiday(name),
+            Self::PontoFacultativo(name) => Explanation::message("nonbusiness-ponto").nested("day", holiday(name)),
+            Self::BankHoliday(name) => Explanation::message("nonbusiness-bank-holiday").nested("day", holiday(name)),
+            Self::EarlyClosing(name) => Explanation::message("nonbusiness-early-closing").nested("day", holiday(name)),
+            Self::Closure(reason) => Explanation::message("nonbusiness-closure").arg("reason", reason),
+        }
+    }
 }
 
 impl std::fmt::Display for NonBusiness {
@@ -278,11 +294,15 @@ impl Calendar {
     }
 
     /// Moves `date` forward to a business day (art. 66 §1), saying which days were skipped and why.
-    fn roll_forward(&self, date: NaiveDate) -> (NaiveDate, Vec<String>) {
+    fn roll_forward(&self, date: NaiveDate) -> (NaiveDate, Vec<Explanation>) {
         let mut d = date;
         let mut skipped = Vec::new();
         while let Some(why) = self.non_business(d) {
-            skipped.push(explain!("{d} is {why}"));
+            skipped.push(
+                Explanation::message("count-skipped")
+                    .arg("day", d)
+                    .nested("why", why.explain()),
+            );
             d += Duration::days(1);
         }
         (d, skipped)
@@ -293,7 +313,10 @@ impl Calendar {
         let nominal = start + Duration::days(i64::from(days));
         self.finish(
             nominal,
-            explain!("{days} days from {start} (first day excluded, last included) end on {nominal}"),
+            Explanation::message("count-days")
+                .arg("days", days)
+                .arg("start", start)
+                .arg("nominal", nominal),
         )
     }
 
@@ -301,37 +324,37 @@ impl Calendar {
     /// next business day.
     pub fn add_months(&self, start: NaiveDate, months: u32) -> Deadline {
         let nominal = start.checked_add_months(Months::new(months)).unwrap_or(start);
-        let mut note = explain!("{months} months from {start}, date to date, end on {nominal}");
-        if nominal.day() != start.day() {
-            note.push_str(&explain!(
-                " (the month has no day {}, so its last day counts, art. 66 §3)",
-                start.day()
-            ));
-        }
-        self.finish(nominal, note)
+        let count = if nominal.day() != start.day() {
+            Explanation::message("count-months-short").arg("day", start.day())
+        } else {
+            Explanation::message("count-months")
+        };
+        self.finish(
+            nominal,
+            count.arg("months", months).arg("start", start).arg("nominal", nominal),
+        )
     }
 
-    fn finish(&self, nominal: NaiveDate, mut note: String) -> Deadline {
+    fn finish(&self, nominal: NaiveDate, count: Explanation) -> Deadline {
         let (due, skipped) = self.roll_forward(nominal);
-        if skipped.is_empty() {
-            note.push_str(", a business day");
+        let end = if !skipped.is_empty() {
+            Explanation::message("count-moved")
+                .list("skipped", skipped)
+                .arg("due", due)
+        } else if let Some(p) = ponto_facultativo(nominal) {
+            Explanation::message("count-business-day-open")
+                .nested("day", holiday(p))
+                .arg("office", self.authority.as_str())
         } else {
-            note.push_str(&explain!(
-                "; {}, so the deadline moves to the next business day, {due} (art. 66 §1)",
-                skipped.join(", ")
-            ));
-        }
-        if skipped.is_empty() && ponto_facultativo(nominal).is_some() {
-            note.push_str(&explain!(
-                " ({} recorded {} open that day)",
-                ponto_facultativo(nominal).unwrap_or_default(),
-                self.authority.office()
-            ));
-        }
+            Explanation::message("count-business-day")
+        };
         Deadline {
             due,
             nominal,
-            note: explain!("{}: {note}.", self.authority.law()),
+            note: Explanation::message("count-note")
+                .nested("law", self.authority.law_explained())
+                .nested("count", count)
+                .nested("end", end),
         }
     }
 }
@@ -344,35 +367,56 @@ pub struct Deadline {
     /// The day the count ended on before moving past days without office hours.
     pub nominal: NaiveDate,
     /// How it was counted, for the user.
-    pub note: String,
+    pub note: Explanation,
+}
+
+/// A named day (a national holiday, a ponto facultativo, an early closing) for people: its name in the reader's
+/// language (`holiday` in the catalogue, chosen by the key made of its English name).
+pub fn holiday(name: &str) -> Explanation {
+    let key: String = name
+        .chars()
+        .take_while(|c| *c != '(')
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>()
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    Explanation::message("explain-holiday")
+        .arg("key", key)
+        .arg("name", name)
 }
 
 /// Deadlines in hours are the chamber's (CDAE/SEDEC, Cuiabá): their instants are shown on its clock.
 const CHAMBER_CLOCK: crate::domain::Authority = crate::domain::Authority::Cdae;
 
 /// A deadline in hours: counted as hours, with no moving (e.g. 72 hours before a meeting).
-pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
+pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, Explanation) {
     let due = at - Duration::hours(i64::from(hours));
     (
         due,
-        explain!(
-            "{hours} hours before {}, counted as hours: {}.",
-            CHAMBER_CLOCK.show(at),
-            CHAMBER_CLOCK.show(due)
-        ),
+        Explanation::message("count-hours-before")
+            .arg("hours", hours)
+            .arg("at", CHAMBER_CLOCK.show(at))
+            .arg("due", CHAMBER_CLOCK.show(due)),
     )
 }
 
 /// A deadline in hours after an instant, counted as hours.
-pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, String) {
+pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, Explanation) {
     let due = at + Duration::hours(i64::from(hours));
     (
         due,
-        explain!(
-            "{hours} hours after {}, counted as hours: {}.",
-            CHAMBER_CLOCK.show(at),
-            CHAMBER_CLOCK.show(due)
-        ),
+        Explanation::message("count-hours-after")
+            .arg("hours", hours)
+            .arg("at", CHAMBER_CLOCK.show(at))
+            .arg("due", CHAMBER_CLOCK.show(due)),
     )
 }
 
@@ -566,7 +610,8 @@ mod tests {
             "a Saturday is not skipped for hours"
         );
         assert_eq!(
-            note, "72 hours before 2026-03-10 09:00 (-04:00), counted as hours: 2026-03-07 09:00 (-04:00).",
+            note.english(),
+            "72 hours before 2026-03-10 09:00 (-04:00), counted as hours: 2026-03-07 09:00 (-04:00).",
             "shown on Cuiabá's clock"
         );
     }

@@ -1,7 +1,7 @@
 //! Rules of FCO Rural in Mato Grosso (IN CDAE/MT 2019).
 
 use super::{
-    Outcome, RuleCode, Status,
+    Explanation, Outcome, RuleCode, Status,
     calendar::{Calendar, hours_after, hours_before},
     code, outcome,
     params::{ParamError, Params},
@@ -34,24 +34,17 @@ pub fn validity_end(
 /// Whether the 120 days of art. 3 sole § run for a carta: they count from the *CDAE's* approval, so a carta the bank
 /// decided below the chamber's threshold (art. 2 §3) has no such clock. A carta whose decider is not recorded (a bank's
 /// list) is the chamber's when its value reaches the threshold in force on its approval. The reason when they do not.
-pub fn validity_clock(c: &fco_carta::Model, params: &Params) -> Result<Option<String>, ParamError> {
+pub fn validity_clock(c: &fco_carta::Model, params: &Params) -> Result<Option<Explanation>, ParamError> {
     Ok(match c.decided_by.as_deref() {
         Some("CHAMBER") => None,
-        Some(_) => Some(
-            "Decided by the bank below the chamber's threshold (art. 2 §3): no CDAE approval started the 120 days of \
-             art. 3 sole §, and the bank's own rules govern how long its approval lasts."
-                .into(),
-        ),
+        Some(_) => Some(Explanation::message("fco-validity-bank-decided")),
         None => match c.approved_on {
             Some(a) => {
                 let (chamber, threshold) = needs_chamber(c.financed_amount, params, a)?;
                 (!chamber).then(|| {
-                    explain!(
-                        "{} is below the chamber's threshold of {}: the bank decided it (art. 2 §3), so no CDAE \
-                         approval started the 120 days of art. 3 sole §.",
-                        c.financed_amount,
-                        super::brl(threshold)
-                    )
+                    Explanation::message("fco-validity-below-threshold")
+                        .arg("amount", c.financed_amount.to_decimal())
+                        .arg("threshold", threshold)
                 })
             }
             None => None,
@@ -71,10 +64,9 @@ pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate) -> Result<Outcom
         } else {
             Status::Violated
         },
-        explain!(
-            "this carta and the approved and contracted cartas of the borrower's group add up to {exposure} (ceiling {})",
-            super::brl(ceiling)
-        ),
+        Explanation::message("fco-ceiling")
+            .arg("exposure", exposure.to_decimal())
+            .arg("ceiling", ceiling),
     ))
 }
 
@@ -93,10 +85,11 @@ pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Resu
     Ok(outcome(
         code::FCO_SIRE_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        explain!(
-            "{dams} dams and {sires} sires: at most {ratio} dams per sire allows {}",
-            sires * ratio
-        ),
+        Explanation::message("fco-sire-ratio")
+            .arg("dams", dams)
+            .arg("sires", sires)
+            .arg("ratio", ratio)
+            .arg("allowed", sires * ratio),
     ))
 }
 
@@ -124,32 +117,27 @@ pub fn boar_ratio(
     };
     let ratio = i64::from(params.count(key, on)?);
     let ok = boars.saturating_mul(ratio) <= sows;
-    let how = if artificial {
-        "artificial insemination"
-    } else {
-        "natural service"
-    };
+    let how = if artificial { "ai" } else { "natural" };
     Ok(outcome(
         code::FCO_BOAR_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        explain!(
-            "{boars} boar(s) for {sows} sows: {how} allows at most 1 boar per {ratio} sows, so at most {} boar(s)",
-            sows / ratio.max(1)
-        ),
+        Explanation::message("fco-boar-ratio")
+            .arg("boars", boars)
+            .arg("sows", sows)
+            .arg("how", how)
+            .arg("ratio", ratio)
+            .arg("allowed", sows / ratio.max(1)),
     ))
 }
 
 /// Whether FCO-BOAR-RATIO concerns a carta on `line`, or why not: art. 8 §5 speaks of "o produtor da agricultura
 /// familiar" buying boars collectively. Family farmers are read from the carta's line (Pronaf); whether the purchase
 /// is collective is not recorded, so every boar a family farmer's carta buys is held to the limit.
-pub fn boar_ratio_applies(line: FcoLine) -> Result<(), String> {
+pub fn boar_ratio_applies(line: FcoLine) -> Result<(), Explanation> {
     if line == FcoLine::Pronaf {
         Ok(())
     } else {
-        Err(explain!(
-            "art. 8 §5 limits the boars family farmers (Pronaf) buy collectively; this carta is on the {} line",
-            line.name_pt()
-        ))
+        Err(Explanation::message("fco-boar-not-pronaf").arg("line", line.name_pt()))
     }
 }
 
@@ -163,10 +151,17 @@ pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params) -> Result<Outcom
     Ok(outcome(
         code::FCO_SWINE_RETENTION,
         if ok { Status::Met } else { Status::Violated },
-        explain!(
-            "a sow born on {born} is {min} months old on {youngest} and {max} months old on {oldest}; on {on} she is {}",
-            if ok { "within" } else { "outside" }
-        ),
+        Explanation::message(if ok {
+            "fco-sow-age-within"
+        } else {
+            "fco-sow-age-outside"
+        })
+        .arg("born", born)
+        .arg("min", min)
+        .arg("youngest", youngest)
+        .arg("max", max)
+        .arg("oldest", oldest)
+        .arg("on", on),
     ))
 }
 
@@ -182,13 +177,21 @@ fn term_limits(
     let max_term = params.count(&format!("{prefix}.TERM_MONTHS"), on)?;
     let max_grace = params.count(&format!("{prefix}.GRACE_MONTHS"), on)?;
     let (Some(t), Some(g)) = (term, grace) else {
-        return Ok(outcome(code, Status::Pending, "term or grace period not stated"));
+        return Ok(outcome(
+            code,
+            Status::Pending,
+            Explanation::message("fco-term-not-stated"),
+        ));
     };
     let ok = t >= 0 && g >= 0 && t as u32 <= max_term && g as u32 <= max_grace && g <= t;
     Ok(outcome(
         code,
         if ok { Status::Met } else { Status::Violated },
-        explain!("term {t} months (at most {max_term}) including grace {g} months (at most {max_grace})"),
+        Explanation::message("fco-term")
+            .arg("term", t)
+            .arg("max_term", max_term)
+            .arg("grace", g)
+            .arg("max_grace", max_grace),
     ))
 }
 
@@ -207,14 +210,14 @@ pub fn used_machine(
         return Ok(outcome(
             code::FCO_USED_MACHINE,
             Status::Violated,
-            "the year of manufacture is not stated (art. 11 conditions the financing on it)",
+            Explanation::message("fco-machine-year-missing"),
         ));
     };
     let Some(start) = NaiveDate::from_ymd_opt(y, 1, 1) else {
         return Ok(outcome(
             code::FCO_USED_MACHINE,
             Status::Violated,
-            explain!("{y} is not a year of manufacture"),
+            Explanation::message("fco-machine-year-invalid").arg("year", y),
         ));
     };
     let limit = start.checked_add_months(Months::new(max_months)).unwrap_or(start);
@@ -223,11 +226,13 @@ pub fn used_machine(
     Ok(outcome(
         code::FCO_USED_MACHINE,
         if ok { Status::Met } else { Status::Violated },
-        explain!(
-            "made in {y}, its use counted from {start} (only the year is stated): on {financed_on} it has {} \
-             month(s) of use, at most {max_months} (until {limit})",
-            months.max(0)
-        ),
+        Explanation::message("fco-machine-age")
+            .arg("year", y)
+            .arg("start", start)
+            .arg("on", financed_on)
+            .arg("months", months.max(0))
+            .arg("max", max_months)
+            .arg("limit", limit),
     ))
 }
 
@@ -509,7 +514,8 @@ pub fn contracted_over_conditions(c: &fco_carta::Model, outcomes: &mut [Outcome]
                 "contracted on {contracted} without {}: the contract is conditioned on it ({}, \"fica condicionada\")",
                 k.what,
                 k.article
-            );
+            )
+            .into();
         }
     }
 }
@@ -755,20 +761,17 @@ pub fn bank_deadlines(
                 .of(super::calendar::Authority::Banking)
                 .add_days(start, params.count("FCO-BB-60D.DAYS", start)?);
             dl.note = match last {
-                Some(l) => explain!("From the last 60-day report, received on {l}: {}", dl.note),
-                None => explain!(
-                    "No 60-day report received since the instruction took effect on {since} (the monthly lists of art. 2 \
-                     §5 are another report): the first was due 60 days after it. {}",
-                    dl.note
-                ),
-            };
+                Some(l) => Explanation::message("fco-bb-from-last").arg("day", l),
+                None => Explanation::message("fco-bb-none-since").arg("since", since),
+            }
+            .nested("note", std::mem::take(&mut dl.note));
             // The deadline is met by the next report after `last`; none has come by construction.
             Ok(day_deadline(
                 code::FCO_BB_60D,
                 Some(dl),
                 None,
                 as_of,
-                "No report received yet.",
+                Explanation::message("fco-bb-no-report"),
             ))
         }));
     }
@@ -792,22 +795,22 @@ pub fn bank_deadlines(
         let end = last_of_month(month);
         let nominal_end = last_of_month(end.checked_add_months(Months::new(months)).unwrap_or(end));
         let mut dl = cal.of(super::calendar::Authority::Banking).add_days(nominal_end, 0);
-        dl.note = explain!(
-            "the list of {} is due by the end of the following month, {nominal_end} (the instrument names no day; Fomento's reading){}",
-            month.format("%Y-%m"),
-            if dl.due == nominal_end {
-                String::new()
-            } else {
-                explain!(", moved to the next business day, {}", dl.due)
-            }
-        );
+        dl.note = if dl.due == nominal_end {
+            Explanation::message("fco-monthly-list-due")
+        } else {
+            Explanation::message("fco-monthly-list-due-moved").arg("due", dl.due)
+        }
+        .arg("month", month.format("%Y-%m"))
+        .arg("end", nominal_end);
         let received = reports
             .iter()
             .filter(|r| r.month == month && r.received_on <= as_of)
             .map(|r| r.received_on)
             .min();
         let mut d = day_deadline(code::FCO_MONTHLY_LIST, Some(dl), received, as_of, "");
-        d.note = explain!("{}; {}", super::calendar::Authority::Banking.law(), d.note);
+        d.note = Explanation::message("fco-monthly-list-note")
+            .nested("law", super::calendar::Authority::Banking.law_explained())
+            .nested("note", d.note);
         out.push(d);
     }
     Ok(out)
@@ -870,17 +873,19 @@ pub fn deadlines(
                     None => DeadlineStatus::Pending,
                 };
                 let tail_done = c.received_by_council_at.is_some();
-                let tail = c
-                    .received_by_council_at
-                    .map(|r| explain!(" Received by SEDEC at {}.", crate::domain::Authority::Cdae.show(r)))
-                    .unwrap_or_default();
+                let note = match c.received_by_council_at {
+                    Some(r) => Explanation::message("fco-72h-received")
+                        .nested("note", note)
+                        .arg("at", crate::domain::Authority::Cdae.show(r)),
+                    None => note,
+                };
                 DeadlineOutcome {
                     code: code::FCO_72H_BEFORE.as_str(),
                     legal_basis: basis(code::FCO_72H_BEFORE),
                     due: None,
                     due_at: Some(due),
                     status,
-                    note: explain!("{note}{tail}"),
+                    note,
                     done: tail_done,
                 }
             }
@@ -890,7 +895,7 @@ pub fn deadlines(
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
-                note: "No chamber meeting assigned.".into(),
+                note: Explanation::message("fco-no-meeting"),
                 done: false,
             },
         })
@@ -904,12 +909,18 @@ pub fn deadlines(
                 let (due, note) = match (m.opinion_at, m.opinion_reference.as_deref()) {
                     (Some(at), reference) => {
                         let (due, note) = hours_after(at, hours);
-                        let reference = reference.map(|r| explain!(" ({r})")).unwrap_or_default();
-                        (due, explain!("From the CPACR's opinion{reference}: {note}"))
+                        let from = match reference {
+                            Some(r) => Explanation::message("fco-result-from-opinion-ref").arg("reference", r),
+                            None => Explanation::message("fco-result-from-opinion"),
+                        };
+                        (due, from.nested("note", note))
                     }
                     (None, _) => {
                         let (due, note) = hours_after(m.starts_at, hours);
-                        (due, explain!("From the meeting's start (no opinion recorded): {note}"))
+                        (
+                            due,
+                            Explanation::message("fco-result-from-meeting").nested("note", note),
+                        )
                     }
                 };
                 let status = match m.results_sent_at {
@@ -919,17 +930,19 @@ pub fn deadlines(
                     None => DeadlineStatus::Pending,
                 };
                 let tail_done = m.results_sent_at.is_some();
-                let tail = m
-                    .results_sent_at
-                    .map(|s| explain!(" Results sent at {}.", crate::domain::Authority::Cdae.show(s)))
-                    .unwrap_or_default();
+                let note = match m.results_sent_at {
+                    Some(s) => Explanation::message("fco-result-sent")
+                        .nested("note", note)
+                        .arg("at", crate::domain::Authority::Cdae.show(s)),
+                    None => note,
+                };
                 DeadlineOutcome {
                     code: code::FCO_72H_RESULT.as_str(),
                     legal_basis: basis(code::FCO_72H_RESULT),
                     due: None,
                     due_at: Some(due),
                     status,
-                    note: explain!("{note}{tail}"),
+                    note,
                     done: tail_done,
                 }
             }
@@ -940,17 +953,13 @@ pub fn deadlines(
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
                 note: match (meeting, decided_by) {
-                    (None, Some("CHAMBER")) => explain!(
-                        "The chamber decided{} but no chamber meeting is recorded for this carta: the 72 hours count \
-                         from the meeting (art. 3); place the carta on its meeting's agenda.",
-                        c.decided_on.map(|d| explain!(" on {d}")).unwrap_or_default()
-                    ),
-                    (_, Some(_)) => {
-                        "Decided by the bank (below the chamber's threshold): there is no chamber result to send."
-                            .into()
-                    }
-                    (Some(_), None) => "On a chamber meeting's agenda; the chamber has not decided yet.".into(),
-                    (None, None) => "Not decided yet; no chamber meeting assigned.".into(),
+                    (None, Some("CHAMBER")) => match c.decided_on {
+                        Some(d) => Explanation::message("fco-result-no-meeting-on").arg("day", d),
+                        None => Explanation::message("fco-result-no-meeting"),
+                    },
+                    (_, Some(_)) => Explanation::message("fco-result-bank-decided"),
+                    (Some(_), None) => Explanation::message("fco-result-undecided"),
+                    (None, None) => Explanation::message("fco-result-undecided-no-meeting"),
                 },
                 done: false,
             },
@@ -983,22 +992,17 @@ pub fn deadlines(
             validity,
             c.presented_on.or(by_contract),
             as_of,
-            "The carta is not approved.",
+            Explanation::message("fco-validity-not-approved"),
         );
         match (c.presented_on, by_contract, c.contracted_on) {
-            (Some(_), _, _) => d
+            (Some(_), _, _) => d.note.push(Explanation::message("fco-validity-presented")),
+            (None, Some(k), _) => d
                 .note
-                .push_str(" The project was presented to the bank, the act art. 3 sole § asks for."),
-            (None, Some(k), _) => d.note.push_str(&explain!(
-                " Contracted on {k}, within the 120 days: the project was presented to the bank by then."
-            )),
+                .push(Explanation::message("fco-validity-contracted-within").arg("day", k)),
             (None, None, Some(k)) => {
                 d.status = DeadlineStatus::Pending;
-                d.note.push_str(&explain!(
-                    " Contracted on {k}, after the 120 days; art. 3 sole § asks when the project was presented to \
-                     the bank, which is not recorded (presentFcoProject, or the list's column \"Data de Apresentação \
-                     do Projeto\")."
-                ));
+                d.note
+                    .push(Explanation::message("fco-validity-contracted-after").arg("day", k));
             }
             (None, None, None) => {}
         }
@@ -1167,17 +1171,20 @@ pub fn is_investment_credit(invest: Money, total: Money) -> Option<bool> {
 /// Why IN CDAE/MT 2019 does not judge this carta, if it does not: it was submitted (or, not yet submitted, is looked at)
 /// before the instrument took effect on 20 March 2019 (art. 19). Rules that read a parameter would say so by the
 /// parameter's first version; those that read none must say it too.
-pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate) -> Option<String> {
+pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate) -> Option<Explanation> {
     let reference = c.submitted_on.unwrap_or(as_of);
     let why = super::cdae_2019().not_in_force(reference)?;
-    Some(match c.submitted_on {
-        Some(s) => explain!("submitted on {s}: {why}"),
-        None => explain!("not submitted; on {as_of}: {why}"),
-    })
+    Some(
+        match c.submitted_on {
+            Some(s) => Explanation::message("fco-submitted-on").arg("day", s),
+            None => Explanation::message("fco-not-submitted-on").arg("day", as_of),
+        }
+        .nested("why", why),
+    )
 }
 
 /// Every carta rule of the programme `NOT_APPLICABLE` for `why`, and the carta's deadlines too.
-fn not_in_force(why: &str) -> (Vec<Outcome>, Vec<DeadlineOutcome>) {
+fn not_in_force(why: &Explanation) -> (Vec<Outcome>, Vec<DeadlineOutcome>) {
     let outcomes = super::RULES
         .iter()
         .filter(|r| r.code.as_str().starts_with("FCO-") && r.kind != super::RuleKind::BankLevel)
@@ -1224,56 +1231,60 @@ pub fn check_all_and_deadlines(
     let mut out = Vec::with_capacity(32);
     out.push(super::guarded(code::FCO_CHAMBER_THRESHOLD, || {
         let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
-        let threshold_brl = super::brl(threshold);
+        let said = |id| {
+            Explanation::message(id)
+                .arg("amount", c.financed_amount.to_decimal())
+                .arg("threshold", threshold)
+        };
         Ok(match (chamber, c.decided_by.as_deref()) {
             (true, Some("BANK")) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Violated,
-                explain!(
-                    "{} is at or above {threshold_brl} but the bank decided alone",
-                    c.financed_amount
-                ),
+                said("fco-chamber-bank-alone"),
             ),
             (true, Some(_)) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
-                explain!(
-                    "{} is at or above {threshold_brl}: the chamber gave its opinion",
-                    c.financed_amount
-                ),
+                said("fco-chamber-opinion-given"),
             ),
             (true, None) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Pending,
-                explain!(
-                    "{} is at or above {threshold_brl}: needs the chamber's opinion",
-                    c.financed_amount
-                ),
+                said("fco-chamber-opinion-needed"),
             ),
             (false, Some("CHAMBER")) if c.special_demand => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
-                explain!(
-                    "{} is below {threshold_brl}, and the chamber analysed it as a special demand (art. 14)",
-                    c.financed_amount
-                ),
+                said("fco-chamber-special-demand"),
             ),
             (false, _) => outcome(
                 code::FCO_CHAMBER_THRESHOLD,
                 Status::Met,
-                explain!("{} is below {threshold_brl}: the bank decides", c.financed_amount),
+                said("fco-chamber-bank-decides"),
             ),
         })
     }));
     out.push(match (f.meeting, f.bank_present) {
-        (Some(_), Some(true)) => outcome(code::FCO_ATTENDANCE, Status::Met, "the bank attended the meeting"),
+        (Some(_), Some(true)) => outcome(
+            code::FCO_ATTENDANCE,
+            Status::Met,
+            Explanation::message("fco-attendance-present"),
+        ),
         (Some(_), Some(false)) => outcome(
             code::FCO_ATTENDANCE,
             Status::Violated,
-            "the bank was absent: its proposals are not considered",
+            Explanation::message("fco-attendance-absent"),
         ),
-        (Some(_), None) => outcome(code::FCO_ATTENDANCE, Status::Pending, "attendance not recorded"),
-        (None, _) => outcome(code::FCO_ATTENDANCE, Status::NotApplicable, "no chamber meeting"),
+        (Some(_), None) => outcome(
+            code::FCO_ATTENDANCE,
+            Status::Pending,
+            Explanation::message("fco-attendance-unrecorded"),
+        ),
+        (None, _) => outcome(
+            code::FCO_ATTENDANCE,
+            Status::NotApplicable,
+            Explanation::message("fco-no-meeting-outcome"),
+        ),
     });
     out.push(match (c.resubmission_of, f.resubmitted_stage) {
         (Some(_), Some(FcoCartaStage::Unfavourable)) => outcome(
@@ -1301,7 +1312,11 @@ pub fn check_all_and_deadlines(
     out.push(super::guarded(code::FCO_WEANED_2000, || {
         let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
         Ok(if heads(f.items, ItemKind::WeanedCalf) == 0 {
-            outcome(code::FCO_WEANED_2000, Status::NotApplicable, "no weaned cattle")
+            outcome(
+                code::FCO_WEANED_2000,
+                Status::NotApplicable,
+                Explanation::message("fco-weaned-none"),
+            )
         } else {
             outcome(
                 code::FCO_WEANED_2000,
@@ -1310,10 +1325,9 @@ pub fn check_all_and_deadlines(
                 } else {
                     Status::Violated
                 },
-                explain!(
-                    "{} weaned head across the borrower's group (at most {weaned_max})",
-                    f.group_weaned_heads
-                ),
+                Explanation::message("fco-weaned")
+                    .arg("heads", f.group_weaned_heads)
+                    .arg("max", weaned_max),
             )
         })
     }));
@@ -1337,37 +1351,25 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_SIRE_RATIO,
             Status::NotApplicable,
-            explain!(
-                "art. 6 I c concerns beef cattle; this carta is {}",
-                c.activity.name_pt()
-            ),
+            Explanation::message("fco-sire-ratio-not-beef").arg("activity", c.activity.name_pt()),
         )
     } else if unregistered_dams == 0 {
         outcome(
             code::FCO_SIRE_RATIO,
             Status::NotApplicable,
-            "no dams without breed registration",
+            Explanation::message("fco-sire-ratio-no-dams"),
         )
     } else {
         super::guarded(code::FCO_SIRE_RATIO, || {
             let existing = i64::from(c.existing_sires.unwrap_or(0).max(0));
             let mut o = sire_ratio(unregistered_dams, registered_sires + existing, params, on)?;
-            o.explanation = explain!(
-                "{} ({registered_sires} registered sire(s) bought{}{})",
-                o.explanation,
-                if sires > registered_sires {
-                    explain!(
-                        "; {} bought without the registration of art. 6 I a do not count",
-                        sires - registered_sires
-                    )
-                } else {
-                    String::new()
-                },
-                match c.existing_sires {
-                    Some(n) => explain!(", {n} the producer's own shown in the project"),
-                    None => ", none of the producer's own stated".into(),
-                }
-            );
+            o.explanation = match c.existing_sires {
+                Some(n) => Explanation::message("fco-sire-ratio-counted").arg("own", n),
+                None => Explanation::message("fco-sire-ratio-counted-no-own"),
+            }
+            .nested("ratio", std::mem::take(&mut o.explanation))
+            .arg("registered", registered_sires)
+            .arg("unregistered", (sires - registered_sires).max(0));
             Ok(o)
         })
     });
@@ -1386,35 +1388,45 @@ pub fn check_all_and_deadlines(
         .map(|i| i.description.as_str())
         .collect();
     out.push(if sires == 0 {
-        outcome(code::FCO_SIRE_PEDIGREE, Status::NotApplicable, "no purchased sires")
+        outcome(
+            code::FCO_SIRE_PEDIGREE,
+            Status::NotApplicable,
+            Explanation::message("fco-pedigree-no-sires"),
+        )
     } else if unregistered.is_empty() {
         outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Met,
-            if dairy {
-                "every purchased sire is PO, LA or CEIP (dairy: art. 7 I a)"
+            Explanation::message(if dairy {
+                "fco-pedigree-met-dairy"
             } else {
-                "every purchased sire has PO/RGD, LA or CEIP registration (art. 6 I a)"
-            },
+                "fco-pedigree-met-beef"
+            }),
         )
     } else {
         outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Violated,
-            explain!(
-                "sires without the registration {}: {}",
-                if dairy {
-                    "art. 7 I a asks (PO, LA or CEIP)"
-                } else {
-                    "art. 6 I a asks (PO with RGD, LA or CEIP)"
-                },
-                unregistered.join(", ")
+            Explanation::message(if dairy {
+                "fco-pedigree-unregistered-dairy"
+            } else {
+                "fco-pedigree-unregistered-beef"
+            })
+            .list(
+                "sires",
+                unregistered
+                    .iter()
+                    .map(|d| Explanation::message("explain-quoted").arg("text", d)),
             ),
         )
     });
     let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));
     out.push(if boars == 0 {
-        outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, "no boars")
+        outcome(
+            code::FCO_BOAR_RATIO,
+            Status::NotApplicable,
+            Explanation::message("fco-boar-none"),
+        )
     } else if let Err(why) = boar_ratio_applies(c.line) {
         outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, why)
     } else {
@@ -1422,12 +1434,9 @@ pub fn check_all_and_deadlines(
             let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on)?;
             // Art. 8 §5 speaks of the family farmer buying boars "de forma coletiva"; whether a purchase is
             // collective is not recorded, so every boar on a family farmer's carta is held to the limit.
-            o.explanation.push_str(&explain!(
-                " (art. 8 §5: a family farmer's boars, bought collectively or not, are held to the limit)"
-            ));
+            o.explanation.push(Explanation::message("fco-boar-family"));
             if c.artificial_insemination.is_none() {
-                o.explanation
-                    .push_str(" (the carta does not state artificial insemination: natural service is read)");
+                o.explanation.push(Explanation::message("fco-boar-natural-read"));
             }
             Ok(o)
         })
@@ -1458,10 +1467,11 @@ pub fn check_all_and_deadlines(
                 outcome(
                     code::FCO_SWINE_RETENTION,
                     Status::Pending,
-                    explain!(
-                        "{}; {unstated} sow item(s) state no age: art. 8 §3 III asks sows of {min} to {max} months",
-                        terms.explanation
-                    ),
+                    Explanation::message("fco-sow-ages-unstated")
+                        .nested("terms", terms.explanation)
+                        .arg("count", unstated)
+                        .arg("min", min)
+                        .arg("max", max),
                 )
             } else if bad_ages.is_empty() {
                 terms
@@ -1469,10 +1479,16 @@ pub fn check_all_and_deadlines(
                 outcome(
                     code::FCO_SWINE_RETENTION,
                     Status::Violated,
-                    explain!(
-                        "{}; sows aged {bad_ages:?} months are outside {min} to {max}",
-                        terms.explanation
-                    ),
+                    Explanation::message("fco-sow-ages-outside")
+                        .nested("terms", terms.explanation)
+                        .list(
+                            "ages",
+                            bad_ages
+                                .iter()
+                                .map(|a| Explanation::message("explain-number").arg("n", a)),
+                        )
+                        .arg("min", min)
+                        .arg("max", max),
                 )
             })
         })
@@ -1480,7 +1496,7 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_SWINE_RETENTION,
             Status::NotApplicable,
-            "not a sow-retention carta",
+            Explanation::message("fco-not-sow-retention"),
         )
     });
     out.push(if c.activity == FcoActivity::PantanalDamRetention {
@@ -1496,12 +1512,12 @@ pub fn check_all_and_deadlines(
             let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
             let producer = dams + f.producer_other_pantanal_dams;
             let counted = if f.producer_other_pantanal_dams > 0 {
-                explain!(
-                    "{producer} dams for the producer ({dams} on this carta, {} on its other Pantanal cartas)",
-                    f.producer_other_pantanal_dams
-                )
+                Explanation::message("fco-pantanal-dams-others")
+                    .arg("producer", producer)
+                    .arg("dams", dams)
+                    .arg("others", f.producer_other_pantanal_dams)
             } else {
-                explain!("{dams} dams for the producer")
+                Explanation::message("fco-pantanal-dams").arg("dams", dams)
             };
             Ok(if terms.status == Status::Violated {
                 terms
@@ -1509,13 +1525,18 @@ pub fn check_all_and_deadlines(
                 outcome(
                     code::FCO_PANTANAL,
                     Status::Met,
-                    explain!("{}; {counted}, at most {max} per producer", terms.explanation),
+                    Explanation::message("fco-pantanal-met")
+                        .nested("terms", terms.explanation)
+                        .nested("counted", counted)
+                        .arg("max", max),
                 )
             } else {
                 outcome(
                     code::FCO_PANTANAL,
                     Status::Violated,
-                    explain!("{counted}: more than {max} per producer (art. 9)"),
+                    Explanation::message("fco-pantanal-over")
+                        .nested("counted", counted)
+                        .arg("max", max),
                 )
             })
         })
@@ -1523,7 +1544,7 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_PANTANAL,
             Status::NotApplicable,
-            "not a Pantanal dam-retention carta",
+            Explanation::message("fco-not-pantanal"),
         )
     });
     let used: Vec<Outcome> = f
@@ -1539,7 +1560,11 @@ pub fn check_all_and_deadlines(
     out.push(
         match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
             Some(o) => o.clone(),
-            None => outcome(code::FCO_USED_MACHINE, Status::NotApplicable, "no used machines"),
+            None => outcome(
+                code::FCO_USED_MACHINE,
+                Status::NotApplicable,
+                Explanation::message("fco-machine-none"),
+            ),
         },
     );
     let operating_only =
@@ -1548,25 +1573,19 @@ pub fn check_all_and_deadlines(
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::NotApplicable,
-            "not a stand-alone operating credit",
+            Explanation::message("fco-operating-not"),
         )
     } else if operating_allowed(c.activity) {
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::Met,
-            explain!(
-                "stand-alone operating credit for {}, which allows it",
-                c.activity.name_pt()
-            ),
+            Explanation::message("fco-operating-allowed").arg("activity", c.activity.name_pt()),
         )
     } else {
         outcome(
             code::FCO_OPERATING_ONLY,
             Status::Violated,
-            explain!(
-                "stand-alone operating credit for {}; only fish farming, sow retention and weaned cattle allow it",
-                c.activity.name_pt()
-            ),
+            Explanation::message("fco-operating-refused").arg("activity", c.activity.name_pt()),
         )
     });
     out.push(super::guarded(code::FCO_CLASSIFY, || {
@@ -1576,12 +1595,12 @@ pub fn check_all_and_deadlines(
             if expected != i.investment_class
                 && !(i.investment_class == InvestmentClass::Operating && operating_item_allowed(c.activity, i.kind))
             {
-                misclassified.push(explain!(
-                    "{} is {}, should be {}",
-                    i.description,
-                    i.investment_class.name_pt(),
-                    expected.name_pt()
-                ));
+                misclassified.push(
+                    Explanation::message("fco-classify-item")
+                        .arg("item", &i.description)
+                        .arg("class", i.investment_class.name_pt())
+                        .arg("expected", expected.name_pt()),
+                );
             }
         }
         Ok(if misclassified.is_empty() {
@@ -1592,10 +1611,14 @@ pub fn check_all_and_deadlines(
                 } else {
                     Status::Met
                 },
-                explain!("{} item(s) classified", f.items.len()),
+                Explanation::message("fco-classify-met").arg("count", f.items.len()),
             )
         } else {
-            outcome(code::FCO_CLASSIFY, Status::Violated, misclassified.join("; "))
+            outcome(
+                code::FCO_CLASSIFY,
+                Status::Violated,
+                Explanation::message("fco-classify-wrong").clauses("items", misclassified),
+            )
         })
     }));
     out.push(super::guarded(code::FCO_AMENDMENT, || {

@@ -41,6 +41,8 @@ pub fn quiet() -> bool {
 #[cfg(test)]
 mod boundaries;
 pub mod calendar;
+#[cfg(test)]
+mod english;
 pub mod fco;
 pub mod lifecycle;
 pub mod params;
@@ -58,25 +60,133 @@ pub enum Explanation {
     Message {
         /// The message id (`explain-wrong-stage`).
         id: &'static str,
-        /// The values, by name, as text (dates ISO, amounts as decimals: the text formats them for its language).
-        args: Vec<(&'static str, String)>,
+        /// The values, by name (dates ISO, amounts as decimals: the text formats them for its language).
+        args: Vec<(&'static str, Arg)>,
     },
     /// An English text (a rule not converted yet).
     English(String),
 }
 
+/// A value of a catalogue message: a text, another explanation (a clause the message places), or a list of them
+/// (written with the language's list words: `a, b e c`, `a, b and c`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// A plain value (a number, an ISO day, a decimal amount, a code).
+    Text(String),
+    /// A clause rendered in the same language and placed in the text.
+    Nested(Box<Explanation>),
+    /// Clauses rendered in the same language and joined as a list; `semicolons` joins them with `; ` (long clauses).
+    List {
+        /// The items.
+        items: Vec<Explanation>,
+        /// Joined by `; ` rather than the language's `, … and …`.
+        semicolons: bool,
+    },
+}
+
 impl Explanation {
-    /// A catalogue message with no values yet.
+    /// A catalogue message with no values yet (an empty text when the rules run [`quietly`]: nobody reads it, and the
+    /// values given it next are not written).
     pub fn message(id: &'static str) -> Self {
+        if quiet() {
+            return Self::default();
+        }
         Self::Message { id, args: Vec::new() }
     }
 
     /// Adds a value to a catalogue message (an English text takes none).
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
         if let Self::Message { args, .. } = &mut self {
-            args.push((name, value.to_string()));
+            args.push((name, Arg::Text(value.to_string())));
         }
         self
+    }
+
+    /// Adds a clause to a catalogue message, rendered in the message's language.
+    pub fn nested(mut self, name: &'static str, value: impl Into<Explanation>) -> Self {
+        if let Self::Message { args, .. } = &mut self {
+            args.push((name, Arg::Nested(Box::new(value.into()))));
+        }
+        self
+    }
+
+    /// Adds a list of clauses to a catalogue message, joined with the language's list words (`a, b e c`).
+    pub fn list(self, name: &'static str, items: impl IntoIterator<Item = Explanation>) -> Self {
+        self.items(name, items, false)
+    }
+
+    /// Adds a list of long clauses, joined by `; `.
+    pub fn clauses(self, name: &'static str, items: impl IntoIterator<Item = Explanation>) -> Self {
+        self.items(name, items, true)
+    }
+
+    fn items(mut self, name: &'static str, items: impl IntoIterator<Item = Explanation>, semicolons: bool) -> Self {
+        if let Self::Message { args, .. } = &mut self {
+            args.push((
+                name,
+                Arg::List {
+                    items: items.into_iter().collect(),
+                    semicolons,
+                },
+            ));
+        }
+        self
+    }
+
+    /// A plain value given this message (or a clause it places), by name: what the flag pass keys a recurring
+    /// deadline's occurrence on.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        let Self::Message { args, .. } = self else {
+            return None;
+        };
+        args.iter().find_map(|(k, v)| match v {
+            Arg::Text(t) if *k == name => Some(t.as_str()),
+            Arg::Nested(e) => e.value(name),
+            _ => None,
+        })
+    }
+
+    /// This explanation followed by `more` (an English text after an English text stays one text; otherwise the two
+    /// are rendered each in the reader's language, one after the other).
+    pub fn push(&mut self, more: impl Into<Explanation>) {
+        let more = more.into();
+        match (&mut *self, more) {
+            (Self::English(a), Self::English(b)) => a.push_str(&b),
+            (_, more) if quiet() => drop(more),
+            (_, more) => {
+                let first = std::mem::take(self);
+                *self = Self::Message {
+                    id: "explain-joined",
+                    args: vec![
+                        ("first", Arg::Nested(Box::new(first))),
+                        ("then", Arg::Nested(Box::new(more))),
+                    ],
+                };
+            }
+        }
+    }
+
+    /// Whether its English text contains `needle` (for the rules' tests).
+    #[cfg(test)]
+    pub fn contains(&self, needle: &str) -> bool {
+        english::english(self).contains(needle)
+    }
+
+    /// Whether its English text starts with `prefix` (for the rules' tests).
+    #[cfg(test)]
+    pub fn starts_with(&self, prefix: &str) -> bool {
+        english::english(self).starts_with(prefix)
+    }
+
+    /// Its English text (for the rules' tests).
+    #[cfg(test)]
+    pub fn english(&self) -> String {
+        english::english(self)
+    }
+
+    /// Whether nothing is said (an explanation not written, the rules running [`quietly`]).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Self::English(s) if s.is_empty())
     }
 }
 
@@ -98,8 +208,14 @@ impl From<&str> for Explanation {
     }
 }
 
-/// The English text, or a message's id with its values (for logs; people read it rendered by the service's
-/// localisation layer).
+impl From<&Explanation> for Explanation {
+    fn from(e: &Explanation) -> Self {
+        e.clone()
+    }
+}
+
+/// The English text, or a message's id with its values (for logs and language-free comparisons; people read it
+/// rendered by the service's localisation layer).
 impl std::fmt::Display for Explanation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -107,7 +223,20 @@ impl std::fmt::Display for Explanation {
             Self::Message { id, args } => {
                 f.write_str(id)?;
                 for (k, v) in args {
-                    write!(f, " {k}={v}")?;
+                    match v {
+                        Arg::Text(t) => write!(f, " {k}={t}")?,
+                        Arg::Nested(e) => write!(f, " {k}=({e})")?,
+                        Arg::List { items, .. } => {
+                            write!(f, " {k}=[")?;
+                            for (i, e) in items.iter().enumerate() {
+                                if i > 0 {
+                                    f.write_str("; ")?;
+                                }
+                                write!(f, "{e}")?;
+                            }
+                            f.write_str("]")?;
+                        }
+                    }
                 }
                 Ok(())
             }
@@ -138,7 +267,7 @@ pub struct Outcome {
     /// Met, violated, pending or not applicable.
     pub status: Status,
     /// Why, with the numbers used.
-    pub explanation: String,
+    pub explanation: Explanation,
     /// How the rule is checked (its catalogue entry's, carried so a pass over a million outcomes looks nothing up).
     pub kind: RuleKind,
 }
@@ -322,19 +451,22 @@ impl Instrument {
     }
 
     /// Why a rule of this instrument does not apply on `day`, if it does not.
-    pub fn not_in_force(&self, day: chrono::NaiveDate) -> Option<String> {
+    pub fn not_in_force(&self, day: chrono::NaiveDate) -> Option<Explanation> {
         if day < self.in_force_from {
-            return Some(format!(
-                "{} took effect on {}; {day} is before it",
-                self.name, self.in_force_from
-            ));
+            return Some(
+                Explanation::message("instrument-not-yet")
+                    .arg("name", self.name)
+                    .arg("from", self.in_force_from)
+                    .arg("day", day),
+            );
         }
         match (self.in_force_until, self.revoked_by) {
-            (Some(until), Some(by)) if day > until => Some(format!(
-                "{} was revoked by {by}; the instrument that replaced it is not modelled, so its rules do not \
-                 apply to a request of {day}",
-                self.name
-            )),
+            (Some(until), Some(by)) if day > until => Some(
+                Explanation::message("instrument-revoked")
+                    .arg("name", self.name)
+                    .arg("by", by)
+                    .arg("day", day),
+            ),
             _ => None,
         }
     }
@@ -411,12 +543,16 @@ pub fn rule(code: &str) -> Option<&'static Rule> {
 }
 
 /// An outcome for a catalogued rule.
-pub fn outcome(code: RuleCode, status: Status, explanation: impl Into<String>) -> Outcome {
+pub fn outcome(code: RuleCode, status: Status, explanation: impl Into<Explanation>) -> Outcome {
     Outcome {
         code: code.as_str(),
         legal_basis: code.legal_basis(),
         status,
-        explanation: if quiet() { String::new() } else { explanation.into() },
+        explanation: if quiet() {
+            Explanation::default()
+        } else {
+            explanation.into()
+        },
         kind: code.kind(),
     }
 }
@@ -442,7 +578,7 @@ pub fn guarded_deadline(
             Status::NotApplicable => social_fuel::DeadlineStatus::NotApplicable,
             _ => social_fuel::DeadlineStatus::Pending,
         },
-        note: e.explain(),
+        note: e.explain().into(),
         done: false,
     })
 }

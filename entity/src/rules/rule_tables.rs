@@ -127,7 +127,7 @@ fn outcome_of(
     };
     let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
     let o = all.into_iter().find(|o| o.code == code).expect("outcome");
-    (o.status, o.explanation)
+    (o.status, o.explanation.english())
 }
 
 #[test]
@@ -486,7 +486,7 @@ pub(super) fn bare_outcome(p: &social_fuel_project::Model, as_of: NaiveDate, cod
     bare_outcomes(p, as_of)
         .into_iter()
         .find(|o| o.code == code)
-        .map(|o| (o.status, o.explanation))
+        .map(|o| (o.status, o.explanation.english()))
         .expect("outcome")
 }
 

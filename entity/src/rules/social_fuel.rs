@@ -1,7 +1,7 @@
 //! Rules of the social-fuel framing (IN MDA nº 2/2005).
 
 use super::{
-    Outcome, RuleCode, Status, brl,
+    Explanation, Outcome, RuleCode, Status, brl,
     calendar::{Calendar, Deadline},
     code, outcome,
     params::{ParamError, Params},
@@ -364,7 +364,7 @@ pub struct DeadlineOutcome {
     /// Where it stands.
     pub status: DeadlineStatus,
     /// How it was counted and what happened.
-    pub note: String,
+    pub note: super::Explanation,
     /// Whether the act it waits for was done (in time or late).
     pub done: bool,
 }
@@ -375,7 +375,7 @@ pub fn day_deadline(
     computed: Option<Deadline>,
     met_on: Option<NaiveDate>,
     as_of: NaiveDate,
-    not_started: &str,
+    not_started: impl Into<super::Explanation>,
 ) -> DeadlineOutcome {
     let basis = code.legal_basis();
     let code = code.as_str();
@@ -386,26 +386,33 @@ pub fn day_deadline(
             due: None,
             due_at: None,
             status: DeadlineStatus::NotStarted,
-            note: not_started.into(),
+            note: if super::quiet() {
+                super::Explanation::default()
+            } else {
+                not_started.into()
+            },
             done: met_on.is_some(),
         };
     };
     let (status, tail) = match met_on {
-        Some(d) if d <= dl.due => (DeadlineStatus::Met, explain!(" Met on {d}.")),
+        Some(d) if d <= dl.due => (DeadlineStatus::Met, Explanation::message("deadline-met").arg("day", d)),
         Some(d) => (
             DeadlineStatus::Overdue,
-            explain!(" Done on {d}, {} late.", days((d - dl.due).num_days())),
+            Explanation::message("deadline-done-late")
+                .arg("day", d)
+                .arg("days", (d - dl.due).num_days()),
         ),
         None if as_of > dl.due => (
             DeadlineStatus::Overdue,
-            explain!(
-                " Not done; overdue by {} on {as_of}.",
-                days((as_of - dl.due).num_days())
-            ),
+            Explanation::message("deadline-overdue")
+                .arg("days", (as_of - dl.due).num_days())
+                .arg("on", as_of),
         ),
         None => (
             DeadlineStatus::Pending,
-            explain!(" Not done yet; {} left on {as_of}.", days((dl.due - as_of).num_days())),
+            Explanation::message("deadline-pending")
+                .arg("days", (dl.due - as_of).num_days())
+                .arg("on", as_of),
         ),
     };
     DeadlineOutcome {
@@ -414,7 +421,9 @@ pub fn day_deadline(
         due: Some(dl.due),
         due_at: None,
         status,
-        note: explain!("{}{tail}", dl.note),
+        note: Explanation::message("deadline-note")
+            .nested("count", dl.note)
+            .nested("tail", tail),
         done: met_on.is_some(),
     }
 }
@@ -442,7 +451,7 @@ pub fn deadlines(
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotApplicable,
-                note: format!("{why}."),
+                note: Explanation::message("explain-sentence").nested("text", why.clone()),
                 done: false,
             })
             .collect());
@@ -461,15 +470,13 @@ pub fn deadlines(
             decision,
             p.decided_on,
             as_of,
-            "The project has not been filed.",
+            Explanation::message("sf-not-filed"),
         );
         if p.analysed_by_bank && p.filed_on.is_some() {
             // Art. 9 sole §: the bank's own financing deadline applies, not MDA's 30 days (and it is not modelled).
             d.status = DeadlineStatus::NotApplicable;
             d.due = None;
-            d.note = "The bank analyses under a technical-cooperation agreement: its own financing deadline applies \
-                      (art. 9, sole §), not MDA's 30 days."
-                .into();
+            d.note = Explanation::message("sf-decision-by-bank");
         }
         Ok(d)
     }));
@@ -482,12 +489,11 @@ pub fn deadlines(
         (s, e) => s.or(e),
     };
     let from_schedule = match (p.industrial_start_on, scheduled_end) {
-        (Some(s), Some(e)) if e < s => explain!(
-            "Counted from the scheduled implementation end, {e}, which came before the industrial start on {s} \
-             (art. 11: whichever comes first; a late start does not move the deadline). "
-        ),
-        (None, Some(e)) => explain!("Counted from the scheduled implementation end, {e}; operation has not started. "),
-        _ => String::new(),
+        (Some(s), Some(e)) if e < s => Explanation::message("sf-eval-from-schedule-before-start")
+            .arg("end", e)
+            .arg("start", s),
+        (None, Some(e)) => Explanation::message("sf-eval-from-schedule-not-started").arg("end", e),
+        _ => Explanation::default(),
     };
     // SF-EXTENSION-12M (art. 11 §2): a granted extension keeps the framing six more months, twelve in all, and the
     // evaluation is judged against that day by both rules, so they never disagree.
@@ -507,13 +513,11 @@ pub fn deadlines(
         let counted = match (six, p.extension_granted_on.filter(|_| !in_hearing), eval_start) {
             (Some(six), Some(granted), Some(s)) => {
                 let twelve = extended(s)?;
-                let note = explain!(
-                    "{} The 6 months ended on {}; the extension MDA granted on {granted} (art. 11 §2) keeps the \
-                     framing until {}, and the evaluation is judged against that day, as SF-EXTENSION-12M is.",
-                    six.note,
-                    six.due,
-                    twelve.due
-                );
+                let note = Explanation::message("sf-eval-extended")
+                    .nested("count", six.note)
+                    .arg("six", six.due)
+                    .arg("granted", granted)
+                    .arg("until", twelve.due);
                 Some(Deadline { note, ..twelve })
             }
             (six, _, _) => six,
@@ -523,10 +527,12 @@ pub fn deadlines(
             counted,
             p.external_evaluation_on,
             as_of,
-            "Industrial operation has not started and the scheduled implementation end has not passed.",
+            Explanation::message("sf-eval-not-started"),
         );
         if !from_schedule.is_empty() && e.due.is_some() {
-            e.note = format!("{from_schedule}{}", e.note);
+            e.note = Explanation::message("sf-eval-from-schedule")
+                .nested("why", from_schedule)
+                .nested("note", e.note);
         }
         Ok(e)
     }));
@@ -534,7 +540,11 @@ pub fn deadlines(
     out.push(super::guarded_deadline(code::SF_SEAL_REQUEST_30D, || {
         // From the conformity, or from MDA's acceptance of the justifications of a non-conformity (which keeps the
         // framing as a conformity would: the reading docs/rules.md states).
-        let seal = match (p.external_evaluation_on, p.evaluation_result, p.justifications_accepted_on) {
+        let seal = match (
+            p.external_evaluation_on,
+            p.evaluation_result,
+            p.justifications_accepted_on,
+        ) {
             (Some(ev), Some(Decision::Favourable), _) | (Some(_), _, Some(ev)) => {
                 Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?))
             }
@@ -545,18 +555,17 @@ pub fn deadlines(
             seal,
             p.seal_requested_on,
             as_of,
-            "No conforming external evaluation yet.",
+            Explanation::message("sf-seal-not-started"),
         );
         // Art. 11 I counts the 30 days from the conformity; art. 11 §1 from the start of industrial operations. The
         // status follows art. 11 I: the seal can only be asked for once the evaluation found conformity, months after
         // the start, so §1's count would have ended before the request could be made. Both dates are shown.
         if let (Some(start), Some(_)) = (p.industrial_start_on, d.due) {
             let by_start = cal.add_days(start, params.count("SF-SEAL-REQUEST-30D.DAYS", start)?);
-            d.note.push_str(&format!(
-                " Read by art. 11 §1 instead (30 days from the industrial start on {start}), it would have ended on {}; \
-                 the status follows art. 11 I, because the request needs the conformity the evaluation finds after that.",
-                by_start.due
-            ));
+            d.note = Explanation::message("sf-seal-by-start")
+                .nested("note", std::mem::take(&mut d.note))
+                .arg("start", start)
+                .arg("due", by_start.due);
         }
         Ok(d)
     }));
@@ -573,23 +582,18 @@ pub fn deadlines(
             _ => None,
         };
         let not_started = match (p.extension_requested_on, p.extension_refused_on) {
-            (Some(_), Some(r)) => format!(
-                "MDA refused the extension on {r}: {}",
-                p.extension_decision_reason.as_deref().unwrap_or("no reason recorded")
-            ),
-            (Some(a), None) => format!(
-                "Asked for on {a}; MDA has not decided it (art. 11 §2: the framing \"poderá\" be kept, so MDA decides)."
-            ),
-            _ => "No extension asked for.".into(),
+            (Some(_), Some(r)) => match p.extension_decision_reason.as_deref() {
+                Some(why) => Explanation::message("sf-extension-refused")
+                    .arg("day", r)
+                    .arg("reason", why),
+                None => Explanation::message("sf-extension-refused-no-reason").arg("day", r),
+            },
+            (Some(a), None) => Explanation::message("sf-extension-undecided").arg("day", a),
+            _ => Explanation::message("sf-extension-not-asked"),
         };
-        let mut d = day_deadline(code::SF_EXTENSION_12M, ext, extension_act, as_of, &not_started);
+        let mut d = day_deadline(code::SF_EXTENSION_12M, ext, extension_act, as_of, not_started);
         if in_hearing && d.due.is_some() {
-            d.note = format!(
-                "Granted during the non-conformity hearing (art. 11 §2, \"poderá ser mantido\", read where the framing \
-                 is at stake): the framing is kept to the end of the 12 months, and MDA accepts the justifications or \
-                 unframes the project by then. {}",
-                d.note
-            );
+            d.note = Explanation::message("sf-extension-in-hearing").nested("note", d.note);
         }
         Ok(d)
     }));
@@ -625,13 +629,14 @@ fn after_revocation(d: &mut DeadlineOutcome, done_on: Option<NaiveDate>) {
         return;
     }
     d.status = DeadlineStatus::NotApplicable;
-    d.note = explain!(
-        "Due on {due}, after {} was revoked by {} (in force until {until}): a deadline of the revoked instrument \
-         falling after its revocation is not applicable{}.",
-        instrument.name,
-        instrument.revoked_by.unwrap_or_default(),
-        done_on.map(|a| format!("; the act came on {a}")).unwrap_or_default()
-    );
+    d.note = match done_on {
+        Some(a) => Explanation::message("sf-due-after-revocation-done").arg("act", a),
+        None => Explanation::message("sf-due-after-revocation"),
+    }
+    .arg("due", due)
+    .arg("instrument", instrument.name)
+    .arg("by", instrument.revoked_by.unwrap_or_default())
+    .arg("until", until);
 }
 
 /// Everything a project's rules need.
@@ -1084,13 +1089,16 @@ fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
 
 /// Why IN MDA nº 2/2005 does not judge this project, if it does not: it was filed (or, not yet filed, is looked at)
 /// after the instrument's revocation on 24 May 2021 (or before it took effect).
-pub fn revoked(p: &social_fuel_project::Model, as_of: NaiveDate) -> Option<String> {
+pub fn revoked(p: &social_fuel_project::Model, as_of: NaiveDate) -> Option<Explanation> {
     let reference = p.filed_on.unwrap_or(as_of);
     let why = super::mda_2005().not_in_force(reference)?;
-    Some(match p.filed_on {
-        Some(f) => format!("filed on {f}: {why}"),
-        None => format!("not filed; on {as_of}: {why}"),
-    })
+    Some(
+        match p.filed_on {
+            Some(f) => Explanation::message("sf-filed-on").arg("day", f),
+            None => Explanation::message("sf-not-filed-on").arg("day", as_of),
+        }
+        .nested("why", why),
+    )
 }
 
 /// Every rule of the programme on one project, as of `as_of`.
@@ -1130,10 +1138,14 @@ pub fn check_all(
             // delimitation was read.
             let could_be = f.semi_arid || matches!(code.region(), Region::Northeast | Region::Southeast);
             if let Some(note) = f.semi_arid_note.filter(|_| could_be) {
-                s.explanation = format!("{}; {note}", s.explanation);
+                s.explanation = Explanation::message("sf-share-semi-arid")
+                    .nested("share", std::mem::take(&mut s.explanation))
+                    .arg("note", note);
             }
             if let Some(y) = year {
-                s.explanation = format!("year {y}: {}", s.explanation);
+                s.explanation = Explanation::message("sf-share-year")
+                    .arg("year", y)
+                    .nested("share", std::mem::take(&mut s.explanation));
             }
             let computed = share(&terms);
             let unpriced = |kind: &str| -> Vec<String> {
@@ -1248,15 +1260,6 @@ pub fn check_all(
         "a human check of the company's promotion; nothing recorded",
     ));
     Ok(out)
-}
-
-/// `n` days, in the singular for one ("1 day late", not "1 days late").
-fn days(n: i64) -> String {
-    if n.abs() == 1 {
-        format!("{n} day")
-    } else {
-        format!("{n} days")
-    }
 }
 
 #[cfg(test)]
@@ -1501,15 +1504,5 @@ mod tests {
             "{}",
             after.explanation
         );
-    }
-}
-
-#[cfg(test)]
-mod plural {
-    #[test]
-    fn a_deadline_one_day_off_reads_in_the_singular() {
-        assert_eq!(super::days(1), "1 day");
-        assert_eq!(super::days(0), "0 days");
-        assert_eq!(super::days(167), "167 days");
     }
 }

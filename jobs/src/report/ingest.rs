@@ -912,7 +912,11 @@ impl Preparer {
             .entry(approved)
             .or_insert_with(|| {
                 let due = entity::rules::fco::validity_end(approved, params, cal).ok()?;
-                Some((due.due, due.note))
+                // The report's own flags are stored as English text (not converted yet): the counting note too.
+                Some((
+                    due.due,
+                    service::l10n::explanation(&due.note, service::messages::Lang::En),
+                ))
             })
             .clone()
     }

@@ -33,3 +33,174 @@ explain-extension-not-asked = the company has not asked for the extension (art. 
 explain-extension-decided = MDA already decided the extension on { DATE($day) }
 explain-extension-reason = say why MDA grants or refuses the extension
 explain-unframe-reason = say why MDA did not accept the justifications
+
+## Clauses and lists. $first and $then are clauses rendered in the same language.
+explain-joined = { $first } { $then }
+list-and = and
+explain-date = { DATE($day) }
+explain-number = { $n }
+explain-plain = { $text }
+explain-quoted = { $text }
+explain-sentence = { $text }.
+explain-rule-quoted = { $code } ({ $why })
+explain-override-project = a favourable act over rules the project violates: { $rules }; MDA may still decide so, saying why (overrideReason), and the override is kept in the history
+explain-override-carta = a favourable decision over rules the carta violates: { $rules }; the chamber (or the bank) may still decide so, saying why (overrideReason), and the override is kept in the history
+explain-ceiling-group = the borrower's group already has { MONEY($others) } approved or contracted: { $why }
+explain-confirmed = confirmed by { $by } on { $when }
+explain-confirmed-note = confirmed by { $by } on { $when }: { $note }
+flag-group-ceiling = the economic group's cartas { $cartas } break the ceiling; { $first }: { $why }
+
+## How a deadline was counted (Lei 9.784/1999, art. 66; Lei estadual nº 7.692/2002). $law, $count and $end are clauses.
+count-note = { $law }: { $count }{ $end }.
+count-law-federal = Lei 9.784/1999, art. 66
+count-law-state = Lei estadual nº 7.692/2002 (MT), art. 87, in consecutive days (a validity or reporting term, not a procedural deadline counted in business days), the end moved as Lei 9.784/1999, art. 66 §1 moves it
+count-days = { $days } days from { DATE($start) } (first day excluded, last included) end on { DATE($nominal) }
+count-months = { $months } months from { DATE($start) }, date to date, end on { DATE($nominal) }
+count-months-short = { $months } months from { DATE($start) }, date to date, end on { DATE($nominal) } (the month has no day { $day }, so its last day counts, art. 66 §3)
+count-business-day = , a business day
+count-business-day-open = , a business day ({ $day } recorded { $office ->
+    [FEDERAL] the federal offices
+    [MATO_GROSSO] the offices of Mato Grosso
+   *[BANKING] the banks
+} open that day)
+count-moved = ; { $skipped }, so the deadline moves to the next business day, { DATE($due) } (art. 66 §1)
+count-skipped = { DATE($day) } is { $why }
+count-hours-before = { $hours } hours before { $at }, counted as hours: { $due }.
+count-hours-after = { $hours } hours after { $at }, counted as hours: { $due }.
+nonbusiness-saturday = a Saturday
+nonbusiness-sunday = a Sunday
+nonbusiness-ponto = { $day }, a ponto facultativo; office closed unless recorded open
+nonbusiness-bank-holiday = { $day }, a bank holiday
+nonbusiness-early-closing = { $day }, when the office closes before its normal hour
+nonbusiness-closure = a day without office hours ({ $reason })
+# A named day: $key is made of its English name ($name).
+explain-holiday = { $key ->
+   *[other] { $name }
+}
+
+## Where a deadline stands. $count is how it was counted, $tail what happened; $days a count of days.
+deadline-note = { $count } { $tail }
+deadline-met = Met on { DATE($day) }.
+deadline-done-late = Done on { DATE($day) }, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} late.
+deadline-overdue = Not done; overdue by { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} on { DATE($on) }.
+deadline-pending = Not done yet; { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} left on { DATE($on) }.
+instrument-not-yet = { $name } took effect on { DATE($from) }; { DATE($day) } is before it
+instrument-revoked = { $name } was revoked by { $by }; the instrument that replaced it is not modelled, so its rules do not apply to a request of { DATE($day) }
+
+## Social fuel (IN MDA nº 2/2005).
+sf-filed-on = filed on { DATE($day) }: { $why }
+sf-not-filed-on = not filed; on { DATE($day) }: { $why }
+sf-not-filed = The project has not been filed.
+sf-decision-by-bank = The bank analyses under a technical-cooperation agreement: its own financing deadline applies (art. 9, sole §), not MDA's 30 days.
+sf-eval-from-schedule-before-start = Counted from the scheduled implementation end, { DATE($end) }, which came before the industrial start on { DATE($start) } (art. 11: whichever comes first; a late start does not move the deadline).
+sf-eval-from-schedule-not-started = Counted from the scheduled implementation end, { DATE($end) }; operation has not started.
+sf-eval-from-schedule = { $why } { $note }
+sf-eval-extended = { $count } The 6 months ended on { DATE($six) }; the extension MDA granted on { DATE($granted) } (art. 11 §2) keeps the framing until { DATE($until) }, and the evaluation is judged against that day, as SF-EXTENSION-12M is.
+sf-eval-not-started = Industrial operation has not started and the scheduled implementation end has not passed.
+sf-seal-not-started = No conforming external evaluation yet.
+sf-seal-by-start = { $note } Read by art. 11 §1 instead (30 days from the industrial start on { DATE($start) }), it would have ended on { DATE($due) }; the status follows art. 11 I, because the request needs the conformity the evaluation finds after that.
+sf-extension-refused = MDA refused the extension on { DATE($day) }: { $reason }
+sf-extension-refused-no-reason = MDA refused the extension on { DATE($day) }: no reason recorded
+sf-extension-undecided = Asked for on { DATE($day) }; MDA has not decided it (art. 11 §2: the framing "poderá" be kept, so MDA decides).
+sf-extension-not-asked = No extension asked for.
+sf-extension-in-hearing = Granted during the non-conformity hearing (art. 11 §2, "poderá ser mantido", read where the framing is at stake): the framing is kept to the end of the 12 months, and MDA accepts the justifications or unframes the project by then. { $note }
+sf-due-after-revocation = Due on { DATE($due) }, after { $instrument } was revoked by { $by } (in force until { DATE($until) }): a deadline of the revoked instrument falling after its revocation is not applicable.
+sf-due-after-revocation-done = Due on { DATE($due) }, after { $instrument } was revoked by { $by } (in force until { DATE($until) }): a deadline of the revoked instrument falling after its revocation is not applicable; the act came on { DATE($act) }.
+sf-share-year = year { $year }: { $share }
+sf-share-semi-arid = { $share }; { $note }
+
+## FCO Rural (IN CDAE/MT 2019). Amounts are MONEY, days DATE; $activity and $line are the instruction's Portuguese names.
+fco-submitted-on = submitted on { DATE($day) }: { $why }
+fco-not-submitted-on = not submitted; on { DATE($day) }: { $why }
+fco-ceiling = this carta and the approved and contracted cartas of the borrower's group add up to { MONEY($exposure) } (ceiling { MONEY($ceiling) })
+fco-chamber-bank-alone = { MONEY($amount) } is at or above { MONEY($threshold) } but the bank decided alone
+fco-chamber-opinion-given = { MONEY($amount) } is at or above { MONEY($threshold) }: the chamber gave its opinion
+fco-chamber-opinion-needed = { MONEY($amount) } is at or above { MONEY($threshold) }: needs the chamber's opinion
+fco-chamber-special-demand = { MONEY($amount) } is below { MONEY($threshold) }, and the chamber analysed it as a special demand (art. 14)
+fco-chamber-bank-decides = { MONEY($amount) } is below { MONEY($threshold) }: the bank decides
+fco-attendance-present = the bank attended the meeting
+fco-attendance-absent = the bank was absent: its proposals are not considered
+fco-attendance-unrecorded = attendance not recorded
+fco-no-meeting-outcome = no chamber meeting
+fco-weaned-none = no weaned cattle
+fco-weaned = { $heads } weaned head across the borrower's group (at most { $max })
+fco-sire-ratio = { $dams } dams and { $sires } sires: at most { $ratio } dams per sire allows { $allowed }
+fco-sire-ratio-not-beef = art. 6 I c concerns beef cattle; this carta is { $activity }
+fco-sire-ratio-no-dams = no dams without breed registration
+fco-sire-ratio-counted = { $ratio } ({ $registered } registered sire(s) bought{ $unregistered ->
+    [0] {""}
+   *[other] ; { $unregistered } bought without the registration of art. 6 I a do not count
+}, { $own } the producer's own shown in the project)
+fco-sire-ratio-counted-no-own = { $ratio } ({ $registered } registered sire(s) bought{ $unregistered ->
+    [0] {""}
+   *[other] ; { $unregistered } bought without the registration of art. 6 I a do not count
+}, none of the producer's own stated)
+fco-pedigree-no-sires = no purchased sires
+fco-pedigree-met-dairy = every purchased sire is PO, LA or CEIP (dairy: art. 7 I a)
+fco-pedigree-met-beef = every purchased sire has PO/RGD, LA or CEIP registration (art. 6 I a)
+fco-pedigree-unregistered-dairy = sires without the registration art. 7 I a asks (PO, LA or CEIP): { $sires }
+fco-pedigree-unregistered-beef = sires without the registration art. 6 I a asks (PO with RGD, LA or CEIP): { $sires }
+fco-boar-none = no boars
+fco-boar-ratio = { $boars } boar(s) for { $sows } sows: { $how ->
+    [ai] artificial insemination
+   *[natural] natural service
+} allows at most 1 boar per { $ratio } sows, so at most { $allowed } boar(s)
+fco-boar-not-pronaf = art. 8 §5 limits the boars family farmers (Pronaf) buy collectively; this carta is on the { $line } line
+fco-boar-family = (art. 8 §5: a family farmer's boars, bought collectively or not, are held to the limit)
+fco-boar-natural-read = (the carta does not state artificial insemination: natural service is read)
+fco-sow-age-within = a sow born on { DATE($born) } is { $min } months old on { DATE($youngest) } and { $max } months old on { DATE($oldest) }; on { DATE($on) } she is within
+fco-sow-age-outside = a sow born on { DATE($born) } is { $min } months old on { DATE($youngest) } and { $max } months old on { DATE($oldest) }; on { DATE($on) } she is outside
+fco-sow-ages-unstated = { $terms }; { $count } sow item(s) state no age: art. 8 §3 III asks sows of { $min } to { $max } months
+fco-sow-ages-outside = { $terms }; sows aged { $ages } months are outside { $min } to { $max }
+fco-not-sow-retention = not a sow-retention carta
+fco-term-not-stated = term or grace period not stated
+fco-term = term { $term } months (at most { $max_term }) including grace { $grace } months (at most { $max_grace })
+fco-pantanal-dams = { $dams } dams for the producer
+fco-pantanal-dams-others = { $producer } dams for the producer ({ $dams } on this carta, { $others } on its other Pantanal cartas)
+fco-pantanal-met = { $terms }; { $counted }, at most { $max } per producer
+fco-pantanal-over = { $counted }: more than { $max } per producer (art. 9)
+fco-not-pantanal = not a Pantanal dam-retention carta
+fco-machine-none = no used machines
+fco-machine-year-missing = the year of manufacture is not stated (art. 11 conditions the financing on it)
+fco-machine-year-invalid = { $year } is not a year of manufacture
+fco-machine-age = made in { $year }, its use counted from { DATE($start) } (only the year is stated): on { DATE($on) } it has { $months } month(s) of use, at most { $max } (until { DATE($limit) })
+fco-operating-not = not a stand-alone operating credit
+fco-operating-allowed = stand-alone operating credit for { $activity }, which allows it
+fco-operating-refused = stand-alone operating credit for { $activity }; only fish farming, sow retention and weaned cattle allow it
+fco-classify-item = { $item } is { $class }, should be { $expected }
+fco-classify-met = { $count } item(s) classified
+fco-classify-wrong = { $items }
+
+## FCO deadlines.
+fco-validity-bank-decided = Decided by the bank below the chamber's threshold (art. 2 §3): no CDAE approval started the 120 days of art. 3 sole §, and the bank's own rules govern how long its approval lasts.
+fco-validity-below-threshold = { MONEY($amount) } is below the chamber's threshold of { MONEY($threshold) }: the bank decided it (art. 2 §3), so no CDAE approval started the 120 days of art. 3 sole §.
+fco-validity-not-approved = The carta is not approved.
+fco-validity-presented = The project was presented to the bank, the act art. 3 sole § asks for.
+fco-validity-contracted-within = Contracted on { DATE($day) }, within the 120 days: the project was presented to the bank by then.
+fco-validity-contracted-after = Contracted on { DATE($day) }, after the 120 days; art. 3 sole § asks when the project was presented to the bank, which is not recorded (presentFcoProject, or the list's column "Data de Apresentação do Projeto").
+fco-bb-from-last = From the last 60-day report, received on { DATE($day) }: { $note }
+fco-bb-none-since = No 60-day report received since the instruction took effect on { DATE($since) } (the monthly lists of art. 2 §5 are another report): the first was due 60 days after it. { $note }
+fco-bb-no-report = No report received yet.
+fco-monthly-list-due = the list of { $month } is due by the end of the following month, { DATE($end) } (the instrument names no day; Fomento's reading)
+fco-monthly-list-due-moved = the list of { $month } is due by the end of the following month, { DATE($end) } (the instrument names no day; Fomento's reading), moved to the next business day, { DATE($due) }
+fco-monthly-list-note = { $law }; { $note }
+fco-no-meeting = No chamber meeting assigned.
+fco-72h-received = { $note } Received by SEDEC at { $at }.
+fco-result-from-opinion = From the CPACR's opinion: { $note }
+fco-result-from-opinion-ref = From the CPACR's opinion ({ $reference }): { $note }
+fco-result-from-meeting = From the meeting's start (no opinion recorded): { $note }
+fco-result-sent = { $note } Results sent at { $at }.
+fco-result-no-meeting = The chamber decided but no chamber meeting is recorded for this carta: the 72 hours count from the meeting (art. 3); place the carta on its meeting's agenda.
+fco-result-no-meeting-on = The chamber decided on { DATE($day) } but no chamber meeting is recorded for this carta: the 72 hours count from the meeting (art. 3); place the carta on its meeting's agenda.
+fco-result-bank-decided = Decided by the bank (below the chamber's threshold): there is no chamber result to send.
+fco-result-undecided = On a chamber meeting's agenda; the chamber has not decided yet.
+fco-result-undecided-no-meeting = Not decided yet; no chamber meeting assigned.

@@ -213,6 +213,7 @@ WEBHOOK_SECRET = the secret has at least 16 characters
 WEBHOOK_PROGRAMME = { $value } is not a programme: SOCIAL_FUEL or FCO_RURAL
 # An event no webhook hears of.
 WEBHOOK_EVENT = { $value } is not an event; the events are { $events }
+WEBHOOK_LANG = { $value } is not a language of the texts sent: write pt-BR or en
 # A webhook that does not exist.
 WEBHOOK_UNKNOWN = there is no webhook { $id }
 # No credentials, or credentials that are not valid.

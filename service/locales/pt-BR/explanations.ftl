@@ -36,3 +36,189 @@ explain-extension-not-asked = a empresa não pediu a prorrogação (art. 11 §2 
 explain-extension-decided = o MDA já decidiu a prorrogação em { DATE($day) }
 explain-extension-reason = diga por que o MDA concede ou recusa a prorrogação
 explain-unframe-reason = diga por que o MDA não acolheu as justificativas
+
+## Orações e listas. $first e $then são orações escritas na mesma língua.
+explain-joined = { $first } { $then }
+list-and = e
+explain-date = { DATE($day) }
+explain-number = { $n }
+explain-plain = { $text }
+explain-quoted = «{ $text }»
+explain-sentence = { $text }.
+explain-rule-quoted = { $code } ({ $why })
+explain-override-project = um ato favorável apesar de regras que o projeto viola: { $rules }; o MDA ainda pode decidir assim, dizendo por quê (`overrideReason`), e a decisão fica no histórico
+explain-override-carta = uma decisão favorável apesar de regras que a carta viola: { $rules }; a câmara (ou o banco) ainda pode decidir assim, dizendo por quê (`overrideReason`), e a decisão fica no histórico
+explain-ceiling-group = o grupo do tomador já tem { MONEY($others) } aprovados ou contratados: { $why }
+explain-confirmed = confirmado por { $by } em { $when }
+explain-confirmed-note = confirmado por { $by } em { $when }: { $note }
+flag-group-ceiling = as cartas { $cartas } do grupo econômico ultrapassam o teto; { $first }: { $why }
+
+## Como um prazo foi contado (Lei 9.784/1999, art. 66; Lei estadual nº 7.692/2002). $law, $count e $end são orações.
+count-note = { $law }: { $count }{ $end }.
+count-law-federal = Lei 9.784/1999, art. 66
+count-law-state = Lei estadual nº 7.692/2002 (MT), art. 87, em dias corridos (prazo de validade ou de prestação de informações, não prazo processual contado em dias úteis), com o fim prorrogado como o faz a Lei 9.784/1999, art. 66 §1
+count-days = { $days } dias a partir de { DATE($start) } (exclui-se o primeiro dia, inclui-se o último) terminam em { DATE($nominal) }
+count-months = { $months } meses a partir de { DATE($start) }, de data a data, terminam em { DATE($nominal) }
+count-months-short = { $months } meses a partir de { DATE($start) }, de data a data, terminam em { DATE($nominal) } (o mês não tem dia { $day }, então conta seu último dia, art. 66 §3)
+count-business-day = , dia útil
+count-business-day-open = , dia útil ({ $day }, com expediente registrado { $office ->
+    [FEDERAL] nos órgãos federais
+    [MATO_GROSSO] nos órgãos de Mato Grosso
+   *[BANKING] nos bancos
+} nesse dia)
+count-moved = ; { $skipped }, então o prazo passa para o dia útil seguinte, { DATE($due) } (art. 66 §1)
+count-skipped = { DATE($day) } é { $why }
+count-hours-before = { $hours } horas antes de { $at }, contadas em horas: { $due }.
+count-hours-after = { $hours } horas depois de { $at }, contadas em horas: { $due }.
+nonbusiness-saturday = sábado
+nonbusiness-sunday = domingo
+nonbusiness-ponto = { $day }, ponto facultativo; sem expediente salvo registro em contrário
+nonbusiness-bank-holiday = { $day }, feriado bancário
+nonbusiness-early-closing = { $day }, quando o expediente se encerra antes da hora normal
+nonbusiness-closure = dia sem expediente ({ $reason })
+# Um dia com nome: $key é feita do seu nome em inglês ($name).
+explain-holiday = { $key ->
+    [new-year-s-day] Confraternização Universal
+    [tiradentes] Tiradentes
+    [labour-day] Dia do Trabalho
+    [independence-day] Independência do Brasil
+    [nossa-senhora-aparecida] Nossa Senhora Aparecida
+    [all-souls-day] Finados
+    [proclamation-of-the-republic] Proclamação da República
+    [black-consciousness-day] Dia Nacional de Zumbi e da Consciência Negra
+    [christmas] Natal
+    [good-friday] Paixão de Cristo
+    [carnival-monday] segunda-feira de Carnaval
+    [carnival-tuesday] terça-feira de Carnaval
+    [corpus-christi] Corpus Christi
+    [christmas-eve] véspera de Natal
+    [new-year-s-eve] véspera de Ano-Novo
+   *[other] «{ $name }»
+}
+
+## Onde um prazo está. $count é como foi contado, $tail o que aconteceu; $days uma quantidade de dias.
+deadline-note = { $count } { $tail }
+deadline-met = Cumprido em { DATE($day) }.
+deadline-done-late = Feito em { DATE($day) }, com { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} de atraso.
+deadline-overdue = Não feito; vencido há { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} em { DATE($on) }.
+deadline-pending = Ainda não feito; { $days ->
+    [one] resta { $days } dia
+   *[other] restam { $days } dias
+} em { DATE($on) }.
+instrument-not-yet = a { $name } entrou em vigor em { DATE($from) }; { DATE($day) } é anterior
+instrument-revoked = a { $name } foi revogada pela { $by }; o ato que a substituiu não está modelado, então suas regras não se aplicam a um pedido de { DATE($day) }
+
+## Combustível social (IN MDA nº 2/2005).
+sf-filed-on = protocolado em { DATE($day) }: { $why }
+sf-not-filed-on = não protocolado; em { DATE($day) }: { $why }
+sf-not-filed = O projeto não foi protocolado.
+sf-decision-by-bank = O banco analisa sob acordo de cooperação técnica: vale o seu próprio prazo de financiamento (art. 9, parágrafo único), não os 30 dias do MDA.
+sf-eval-from-schedule-before-start = Contado do fim previsto da implantação, { DATE($end) }, anterior ao início industrial em { DATE($start) } (art. 11: o que ocorrer primeiro; um início tardio não move o prazo).
+sf-eval-from-schedule-not-started = Contado do fim previsto da implantação, { DATE($end) }; a operação não começou.
+sf-eval-from-schedule = { $why } { $note }
+sf-eval-extended = { $count } Os 6 meses terminaram em { DATE($six) }; a prorrogação concedida pelo MDA em { DATE($granted) } (art. 11 §2) mantém o enquadramento até { DATE($until) }, e a avaliação é julgada por esse dia, como a SF-EXTENSION-12M.
+sf-eval-not-started = A operação industrial não começou e o fim previsto da implantação não passou.
+sf-seal-not-started = Ainda não há avaliação externa de conformidade.
+sf-seal-by-start = { $note } Lido pelo art. 11 §1 (30 dias do início industrial em { DATE($start) }), terminaria em { DATE($due) }; a situação segue o art. 11 I, porque o pedido depende da conformidade que a avaliação constata depois.
+sf-extension-refused = O MDA recusou a prorrogação em { DATE($day) }: { $reason }
+sf-extension-refused-no-reason = O MDA recusou a prorrogação em { DATE($day) }: nenhum motivo registrado
+sf-extension-undecided = Pedida em { DATE($day) }; o MDA não a decidiu (art. 11 §2: o enquadramento "poderá" ser mantido, então o MDA decide).
+sf-extension-not-asked = Nenhuma prorrogação pedida.
+sf-extension-in-hearing = Concedida durante a audiência da não conformidade (art. 11 §2, "poderá ser mantido", lido onde o enquadramento está em jogo): o enquadramento é mantido até o fim dos 12 meses, e o MDA acolhe as justificativas ou desenquadra o projeto até lá. { $note }
+sf-due-after-revocation = Vence em { DATE($due) }, depois que a { $instrument } foi revogada pela { $by } (vigente até { DATE($until) }): um prazo do ato revogado que cai depois da revogação não se aplica.
+sf-due-after-revocation-done = Vence em { DATE($due) }, depois que a { $instrument } foi revogada pela { $by } (vigente até { DATE($until) }): um prazo do ato revogado que cai depois da revogação não se aplica; o ato veio em { DATE($act) }.
+sf-share-year = ano { $year }: { $share }
+sf-share-semi-arid = { $share }; { $note }
+
+## FCO Rural (IN CDAE/MT 2019). Valores em MONEY, dias em DATE; $activity e $line são os nomes da instrução.
+fco-submitted-on = submetida em { DATE($day) }: { $why }
+fco-not-submitted-on = não submetida; em { DATE($day) }: { $why }
+fco-ceiling = esta carta e as cartas aprovadas e contratadas do grupo do tomador somam { MONEY($exposure) } (teto { MONEY($ceiling) })
+fco-chamber-bank-alone = { MONEY($amount) } é igual ou superior a { MONEY($threshold) }, mas o banco decidiu sozinho
+fco-chamber-opinion-given = { MONEY($amount) } é igual ou superior a { MONEY($threshold) }: a câmara deu seu parecer
+fco-chamber-opinion-needed = { MONEY($amount) } é igual ou superior a { MONEY($threshold) }: precisa do parecer da câmara
+fco-chamber-special-demand = { MONEY($amount) } é inferior a { MONEY($threshold) }, e a câmara a analisou como demanda especial (art. 14)
+fco-chamber-bank-decides = { MONEY($amount) } é inferior a { MONEY($threshold) }: o banco decide
+fco-attendance-present = o banco compareceu à reunião
+fco-attendance-absent = o banco faltou: suas propostas não são consideradas
+fco-attendance-unrecorded = presença não registrada
+fco-no-meeting-outcome = nenhuma reunião da câmara
+fco-weaned-none = nenhum bezerro desmamado
+fco-weaned = { $heads } cabeças desmamadas no grupo do tomador (no máximo { $max })
+fco-sire-ratio = { $dams } matrizes e { $sires } reprodutores: no máximo { $ratio } matrizes por reprodutor permitem { $allowed }
+fco-sire-ratio-not-beef = o art. 6 I c trata de bovinocultura de corte; esta carta é de «{ $activity }»
+fco-sire-ratio-no-dams = nenhuma matriz sem registro genealógico
+fco-sire-ratio-counted = { $ratio } ({ $registered } reprodutor(es) registrado(s) comprado(s){ $unregistered ->
+    [0] {""}
+   *[other] ; { $unregistered } comprado(s) sem o registro do art. 6 I a não conta(m)
+}, { $own } do próprio produtor indicado(s) no projeto)
+fco-sire-ratio-counted-no-own = { $ratio } ({ $registered } reprodutor(es) registrado(s) comprado(s){ $unregistered ->
+    [0] {""}
+   *[other] ; { $unregistered } comprado(s) sem o registro do art. 6 I a não conta(m)
+}, nenhum do próprio produtor informado)
+fco-pedigree-no-sires = nenhum reprodutor comprado
+fco-pedigree-met-dairy = todo reprodutor comprado é PO, LA ou CEIP (leite: art. 7 I a)
+fco-pedigree-met-beef = todo reprodutor comprado tem registro PO/RGD, LA ou CEIP (art. 6 I a)
+fco-pedigree-unregistered-dairy = reprodutores sem o registro que o art. 7 I a exige (PO, LA ou CEIP): { $sires }
+fco-pedigree-unregistered-beef = reprodutores sem o registro que o art. 6 I a exige (PO com RGD, LA ou CEIP): { $sires }
+fco-boar-none = nenhum cachaço
+fco-boar-ratio = { $boars } cachaço(s) para { $sows } matrizes: { $how ->
+    [ai] a inseminação artificial
+   *[natural] a monta natural
+} permite no máximo 1 cachaço por { $ratio } matrizes, logo no máximo { $allowed } cachaço(s)
+fco-boar-not-pronaf = o art. 8 §5 limita os cachaços que agricultores familiares (Pronaf) compram coletivamente; esta carta é da linha «{ $line }»
+fco-boar-family = (art. 8 §5: os cachaços de um agricultor familiar, comprados coletivamente ou não, obedecem ao limite)
+fco-boar-natural-read = (a carta não informa inseminação artificial: considera-se monta natural)
+fco-sow-age-within = uma matriz nascida em { DATE($born) } tem { $min } meses em { DATE($youngest) } e { $max } meses em { DATE($oldest) }; em { DATE($on) } está dentro da faixa
+fco-sow-age-outside = uma matriz nascida em { DATE($born) } tem { $min } meses em { DATE($youngest) } e { $max } meses em { DATE($oldest) }; em { DATE($on) } está fora da faixa
+fco-sow-ages-unstated = { $terms }; { $count } item(ns) de matrizes sem idade: o art. 8 §3 III exige matrizes de { $min } a { $max } meses
+fco-sow-ages-outside = { $terms }; matrizes com { $ages } meses estão fora da faixa de { $min } a { $max }
+fco-not-sow-retention = não é carta de retenção de matrizes suínas
+fco-term-not-stated = prazo ou carência não informados
+fco-term = prazo de { $term } meses (no máximo { $max_term }) incluindo carência de { $grace } meses (no máximo { $max_grace })
+fco-pantanal-dams = { $dams } matrizes para o produtor
+fco-pantanal-dams-others = { $producer } matrizes para o produtor ({ $dams } nesta carta, { $others } em suas outras cartas do Pantanal)
+fco-pantanal-met = { $terms }; { $counted }, no máximo { $max } por produtor
+fco-pantanal-over = { $counted }: mais de { $max } por produtor (art. 9)
+fco-not-pantanal = não é carta de retenção de matrizes no Pantanal
+fco-machine-none = nenhuma máquina usada
+fco-machine-year-missing = o ano de fabricação não foi informado (o art. 11 condiciona o financiamento a ele)
+fco-machine-year-invalid = { $year } não é um ano de fabricação
+fco-machine-age = fabricada em { $year }, com uso contado desde { DATE($start) } (só o ano é informado): em { DATE($on) } tem { $months } mês(es) de uso, no máximo { $max } (até { DATE($limit) })
+fco-operating-not = não é custeio isolado
+fco-operating-allowed = custeio isolado para «{ $activity }», que o permite
+fco-operating-refused = custeio isolado para «{ $activity }»; só piscicultura, retenção de matrizes suínas e bezerros desmamados o permitem
+fco-classify-item = «{ $item }» está como «{ $class }», deveria ser «{ $expected }»
+fco-classify-met = { $count } item(ns) classificado(s)
+fco-classify-wrong = { $items }
+
+## Prazos do FCO.
+fco-validity-bank-decided = Decidida pelo banco abaixo do limite da câmara (art. 2 §3): nenhuma aprovação do CDAE iniciou os 120 dias do art. 3, parágrafo único, e as regras do próprio banco dizem quanto dura sua aprovação.
+fco-validity-below-threshold = { MONEY($amount) } é inferior ao limite da câmara de { MONEY($threshold) }: o banco a decidiu (art. 2 §3), então nenhuma aprovação do CDAE iniciou os 120 dias do art. 3, parágrafo único.
+fco-validity-not-approved = A carta não está aprovada.
+fco-validity-presented = O projeto foi apresentado ao banco, o ato que o art. 3, parágrafo único, pede.
+fco-validity-contracted-within = Contratada em { DATE($day) }, dentro dos 120 dias: o projeto foi apresentado ao banco até então.
+fco-validity-contracted-after = Contratada em { DATE($day) }, depois dos 120 dias; o art. 3, parágrafo único, pergunta quando o projeto foi apresentado ao banco, o que não está registrado (`presentFcoProject`, ou a coluna "Data de Apresentação do Projeto" da lista).
+fco-bb-from-last = Desde o último relatório de 60 dias, recebido em { DATE($day) }: { $note }
+fco-bb-none-since = Nenhum relatório de 60 dias recebido desde que a instrução entrou em vigor em { DATE($since) } (as listas mensais do art. 2 §5 são outro relatório): o primeiro vencia 60 dias depois. { $note }
+fco-bb-no-report = Nenhum relatório recebido ainda.
+fco-monthly-list-due = a lista de { $month } vence no fim do mês seguinte, { DATE($end) } (a instrução não fixa dia; leitura do Fomento)
+fco-monthly-list-due-moved = a lista de { $month } vence no fim do mês seguinte, { DATE($end) } (a instrução não fixa dia; leitura do Fomento), prorrogada para o dia útil seguinte, { DATE($due) }
+fco-monthly-list-note = { $law }; { $note }
+fco-no-meeting = Nenhuma reunião da câmara designada.
+fco-72h-received = { $note } Recebida pela SEDEC em { $at }.
+fco-result-from-opinion = Desde o parecer da CPACR: { $note }
+fco-result-from-opinion-ref = Desde o parecer da CPACR ({ $reference }): { $note }
+fco-result-from-meeting = Desde o início da reunião (nenhum parecer registrado): { $note }
+fco-result-sent = { $note } Resultado enviado em { $at }.
+fco-result-no-meeting = A câmara decidiu, mas nenhuma reunião da câmara está registrada para esta carta: as 72 horas contam da reunião (art. 3); inclua a carta na pauta da sua reunião.
+fco-result-no-meeting-on = A câmara decidiu em { DATE($day) }, mas nenhuma reunião da câmara está registrada para esta carta: as 72 horas contam da reunião (art. 3); inclua a carta na pauta da sua reunião.
+fco-result-bank-decided = Decidida pelo banco (abaixo do limite da câmara): não há resultado da câmara a enviar.
+fco-result-undecided = Na pauta de uma reunião da câmara; a câmara ainda não decidiu.
+fco-result-undecided-no-meeting = Ainda não decidida; nenhuma reunião da câmara designada.

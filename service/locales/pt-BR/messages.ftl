@@ -213,6 +213,7 @@ WEBHOOK_SECRET = o segredo tem ao menos 16 caracteres
 WEBHOOK_PROGRAMME = { $value } não é um programa: SOCIAL_FUEL ou FCO_RURAL
 # An event no webhook hears of.
 WEBHOOK_EVENT = { $value } não é um evento; os eventos são { $events }
+WEBHOOK_LANG = { $value } não é um idioma dos textos enviados: escreva `pt-BR` ou `en`
 # A webhook that does not exist.
 WEBHOOK_UNKNOWN = não há webhook { $id }
 # No credentials, or credentials that are not valid.
