@@ -1252,6 +1252,9 @@ async fn migration_59_keeps_a_deliverys_trace_context_and_goes_down_and_up_again
         let all = entity::webhook_delivery::Entity::find().all(&db).await.expect("read");
         assert_eq!(all.len(), 2, "{backend:?}");
         assert!(all.iter().all(|d| d.traceparent.is_none()), "{backend:?}: {all:?}");
+    })
+    .await;
+}
 
 /// Migration 57 stores a flag's message as its catalogue id and values: a flag raised before it keeps its text and
 /// reads as it was; a flag stored as a message reads in Portuguese by default and in English on request; down writes
