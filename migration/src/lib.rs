@@ -56,6 +56,7 @@ mod m20261206_000051_expiry_day_and_chamber_opinion;
 mod m20261206_000052_schedule_and_unframing_facts;
 pub mod m20261206_000055_revisions_known_at;
 pub mod m20261206_000056_stated_fact_versions;
+pub mod m20261206_000058_amendment_properties_listed;
 pub mod revisions;
 mod util;
 
@@ -120,6 +121,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000052_schedule_and_unframing_facts::Migration),
             Box::new(m20261206_000055_revisions_known_at::Migration),
             Box::new(m20261206_000056_stated_fact_versions::Migration),
+            Box::new(m20261206_000058_amendment_properties_listed::Migration),
         ]
     }
 }

@@ -13,7 +13,7 @@ use entity::{
     fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, financing_transition, municipality,
     non_business_day, party, project_document, rule_parameter,
     rules::{
-        fco::amendment_needs_approval,
+        fco::amendment_judged,
         lifecycle::{FcoEvent, SfEvent, apply_fco, apply_sf},
     },
     social_fuel_project,
@@ -1260,7 +1260,9 @@ pub async fn resubmit_carta(
 /// Amends an approved or contracted carta (FCO-AMENDMENT): an exempt change applies directly; any other reopens the
 /// approval: the carta's approval cycle is kept as it stands (`fco_carta_cycle`, closed on the amendment's day) and
 /// the carta goes on in a new one, SUBMITTED that day at the new amount. The amendment, the closed cycle, the carta's
-/// change and its history row commit together, or not at all.
+/// change and its history row commit together, or not at all. A change of municipality states whether the properties
+/// of the municipality the financing moves to are listed in the carta (`properties_listed`, art. 15 d).
+#[allow(clippy::too_many_arguments)]
 pub async fn amend_carta(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -1269,6 +1271,7 @@ pub async fn amend_carta(
     description: String,
     new_amount: Option<Decimal>,
     on: Option<NaiveDate>,
+    properties_listed: Option<bool>,
 ) -> Result<fco_carta::Model> {
     let c = own_carta(db, &act.caller, "id", id).await?;
     if !matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted) {
@@ -1312,8 +1315,9 @@ pub async fn amend_carta(
         .unwrap_or_default();
     earlier.sort_by_key(|a| (a.requested_on, a.id));
     let approved = entity::rules::fco::approved_base(&earlier, c.financed_amount);
-    let (needs, why) = amendment_needs_approval(
+    let (needs, why) = amendment_judged(
         kind,
+        properties_listed,
         approved,
         Some(c.financed_amount),
         new,
@@ -1330,6 +1334,7 @@ pub async fn amend_carta(
         new_amount: Set(new),
         description: Set(description),
         requires_new_approval: Set(needs),
+        properties_listed: Set(properties_listed),
         ..Default::default()
     }
     .insert(&txn)

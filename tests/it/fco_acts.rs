@@ -152,6 +152,43 @@ async fn an_amendment_is_exempt_up_to_the_chamber_threshold_and_a_swap_that_lowe
     .await;
 }
 
+/// Art. 15 d: a change of municipality whose properties are listed in the carta stays approved; one whose properties
+/// are not listed, or that does not say, reopens the approval; the amendment keeps what was stated and FCO-AMENDMENT
+/// agrees with how each was handled.
+#[tokio::test]
+async fn a_change_of_municipality_is_exempt_only_when_the_carta_lists_its_properties() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let amend = "mutation A($id: ID!, $l: Boolean) { amendFcoCarta(id: $id, kind: MUNICIPALITY_CHANGE,
+            description: \"imóvel em Sorriso\", on: \"2026-08-20\", propertiesListed: $l) {
+            stage amendments { propertiesListed requiresNewApproval } compliance { ruleCode status explanation } } }";
+        let mut seen = Vec::new();
+        for (n, listed) in [("MUN-1", json!(true)), ("MUN-2", json!(false)), ("MUN-3", Value::Null)] {
+            let id = bank_approved(&app, &bb, n, "GRAINS", "500000.00", json!({})).await;
+            let a = app.data(amend, json!({ "id": id, "l": listed })).await["amendFcoCarta"].clone();
+            let rule = a["compliance"]
+                .as_array()
+                .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-AMENDMENT").cloned())
+                .unwrap_or_default();
+            assert_eq!(rule["status"], "MET", "{n}: {a}");
+            seen.push((
+                a["stage"].clone(),
+                a["amendments"][0]["propertiesListed"].clone(),
+                a["amendments"][0]["requiresNewApproval"].clone(),
+            ));
+        }
+        assert_eq!(
+            seen,
+            vec![
+                (json!("APPROVED"), json!(true), json!(false)),
+                (json!("SUBMITTED"), json!(false), json!(true)),
+                (json!("SUBMITTED"), Value::Null, json!(true)),
+            ]
+        );
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn the_result_report_counts_its_72_hours_from_the_recorded_opinion_and_names_the_banks() {
     on_each_backend(false, |app| async move {

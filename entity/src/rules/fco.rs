@@ -544,8 +544,7 @@ pub fn approved_base<'a>(
 /// - A change declared as one kind that does what another does (a "reduction" that raises the value) needs one, as
 ///   does any other change.
 ///
-/// Art. 15 sets no period for these changes; the condition of (d) (the other properties listed in the carta) is the
-/// bank's to state in the amendment's description.
+/// Art. 15 sets no period for these changes. The condition of (d) is read by [`amendment_judged`].
 pub fn amendment_needs_approval(
     kind: AmendmentKind,
     approved: Money,
@@ -647,6 +646,40 @@ pub fn amendment_needs_approval(
         AmendmentKind::ProducerSizeChange => (false, "a change of producer size needs no new approval".into()),
         AmendmentKind::Other => (true, "any other change needs a new approval".into()),
     })
+}
+
+/// FCO-AMENDMENT (art. 15) with the condition of (d): a change of the municipality the financing benefits is exempt
+/// only "desde que os demais imóveis estejam relacionados na carta consulta". The amendment states it
+/// (`properties_listed`): the properties of the municipality the financing moves to were listed in the carta (the
+/// change is then judged as [`amendment_needs_approval`] says), were not, or it was not stated; the last two need a
+/// new approval, since the exemption holds only on the condition. Other kinds are judged by
+/// [`amendment_needs_approval`] alone.
+#[allow(clippy::too_many_arguments)]
+pub fn amendment_judged(
+    kind: AmendmentKind,
+    properties_listed: Option<bool>,
+    approved: Money,
+    old: Option<Money>,
+    new: Option<Money>,
+    group_exposure_after: Option<Money>,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<(bool, String), ParamError> {
+    if kind == AmendmentKind::MunicipalityChange && properties_listed != Some(true) {
+        let stated = if properties_listed == Some(false) {
+            "the properties of the new municipality are not listed in the carta"
+        } else {
+            "whether the properties of the new municipality are listed in the carta is not stated"
+        };
+        return Ok((
+            true,
+            explain!(
+                "a change of municipality is exempt only if the other properties are listed in the carta (art. 15 d); \
+                 {stated}"
+            ),
+        ));
+    }
+    amendment_needs_approval(kind, approved, old, new, group_exposure_after, params, on)
 }
 
 /// FCO-CLASSIFY: the investment class an item should have (art. 17). Fixed (II): permanent buildings and installations
@@ -1605,8 +1638,9 @@ pub fn check_all_and_deadlines(
         for (i, a) in in_order.iter().enumerate() {
             let current = a.old_amount.unwrap_or(f.carta.financed_amount);
             let approved = approved_base(in_order[..i].iter().copied(), current);
-            let (needs, why) = amendment_needs_approval(
+            let (needs, why) = amendment_judged(
                 a.kind,
+                a.properties_listed,
                 approved,
                 a.old_amount,
                 a.new_amount,
@@ -1763,6 +1797,7 @@ mod tests {
             description: String::new(),
             requires_new_approval: requires,
             recorded_at: None,
+            properties_listed: None,
         };
         // Approved at 100,000; +10 % to 110,000 passed; 110,000.01 is still within 10 % of the approved value...
         let first = [amendment(1, 100_000, 110_000, false)];
