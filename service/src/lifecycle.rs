@@ -810,8 +810,8 @@ pub async fn transition_carta(
     event: FcoEvent,
 ) -> Result<fco_carta::Model> {
     let c = own_carta(db, &act.caller, "id", id).await?;
-    if let (FcoEvent::Submit { .. }, Some(original)) = (&event, c.resubmission_of) {
-        unchanged_resubmission(db, &c, original).await?;
+    if let (FcoEvent::Submit { on, .. }, Some(original)) = (&event, c.resubmission_of) {
+        unchanged_resubmission(db, &c, original, *on).await?;
     }
     if let FcoEvent::Contract { on, .. } = &event
         && c.stage == FcoCartaStage::Approved
@@ -857,50 +857,40 @@ async fn contract_conditions_met(
     }))
 }
 
-/// Art. 3 sole §: an unfavourable carta may be resubmitted *reformulated*; one submitted with the same value, term,
-/// grace and items as the carta it resubmits is refused.
-async fn unchanged_resubmission(db: &impl ConnectionTrait, c: &fco_carta::Model, original: i64) -> Result<()> {
+/// Art. 3 sole §: an unfavourable carta may be resubmitted *reformulated* ([`entity::rules::fco::reformulation`]): one
+/// submitted with nothing the opinion judged changed, or with no items where the original listed some, is refused.
+/// Both cartas' items are those in effect on the submission's day `on` (as the decision's guard reads them).
+async fn unchanged_resubmission(
+    db: &impl ConnectionTrait,
+    c: &fco_carta::Model,
+    original: i64,
+    on: NaiveDate,
+) -> Result<()> {
+    use entity::Versioned;
+    use entity::rules::fco::{Reformulation, reformulation};
     let Some(old) = fco_carta::Entity::find_by_id(original).one(db).await? else {
         return Ok(());
     };
-    let items = |id: i64| async move {
-        let mut v: Vec<_> = fco_carta_item::Entity::find()
-            .filter(fco_carta_item::Column::CartaId.eq(id))
-            .filter(fco_carta_item::Column::SupersededAt.is_null())
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|i| {
-                (
-                    i.kind.to_value(),
-                    i.description,
-                    i.quantity,
-                    i.head_count,
-                    i.value,
-                    i.investment_class.to_value(),
-                )
-            })
-            .collect();
-        v.sort();
-        Ok::<_, sea_orm::DbErr>(v)
+    let mut by_carta = crate::facts::items_by_carta(db, &[c.id, old.id]).await?;
+    let in_force = |items: Vec<fco_carta_item::Model>| -> Vec<fco_carta_item::Model> {
+        items.into_iter().filter(|i| i.known_on(on)).collect()
     };
-    let same = c.financed_amount == old.financed_amount
-        && c.term_months == old.term_months
-        && c.grace_months == old.grace_months
-        && c.line == old.line
-        && c.activity == old.activity
-        && items(c.id).await? == items(old.id).await?;
-    if same {
-        return Err(ServiceError::rule(
-            entity::rules::code::FCO_RESUBMIT,
-            format!(
-                "not reformulated: the same value, term, grace and items as carta {}, which had an unfavourable \
-                 opinion (art. 3 sole § lets it be resubmitted once reformulated)",
-                old.number
-            ),
-        ));
-    }
-    Ok(())
+    let items = in_force(by_carta.remove(&c.id).unwrap_or_default());
+    let before = in_force(by_carta.remove(&old.id).unwrap_or_default());
+    let explanation = match reformulation(&old, &before, c, &items) {
+        Reformulation::Changed(_) => return Ok(()),
+        Reformulation::NoItems(n) => format!(
+            "not reformulated: the carta lists no items where carta {}, which had an unfavourable opinion, listed {n}; \
+             a resubmission states its project (art. 3 sole §)",
+            old.number
+        ),
+        Reformulation::Unchanged => format!(
+            "not reformulated: the same value, term, grace, line, activity, stated facts and items as carta {}, which \
+             had an unfavourable opinion (art. 3 sole § lets it be resubmitted once reformulated)",
+            old.number
+        ),
+    };
+    Err(ServiceError::rule(entity::rules::code::FCO_RESUBMIT, explanation))
 }
 
 /// A carta's transition with its history row, inside `txn` (the caller commits).

@@ -210,7 +210,7 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
         refused(&app, &step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id }), "FCO-RESUBMIT").await;
         app.data(
             "mutation I($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } } }",
-            json!({ "i": { "cartaId": id, "item": { "kind": "BUILDING", "description": "curral reformulado", "quantity": "1", "investmentClass": "FIXED", "value": "50000.00" } } }),
+            json!({ "i": { "cartaId": id, "item": { "kind": "BUILDING", "description": "curral reformulado", "quantity": "1", "investmentClass": "FIXED", "value": "50000.00" }, "effectiveOn": "2026-03-09" } }),
         )
         .await;
         app.data(&step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id })).await;

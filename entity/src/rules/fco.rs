@@ -867,6 +867,86 @@ pub struct CartaFacts<'a> {
     pub group_weaned_heads: i64,
     /// The stage of the carta this one resubmits.
     pub resubmitted_stage: Option<FcoCartaStage>,
+    /// How it differs from the carta it resubmits ([`reformulation`]); none when not compared.
+    pub reformulation: Option<&'a Reformulation>,
+}
+
+/// FCO-RESUBMIT: whether a resubmission is *reformulated* (art. 3 sole §: "poderão ser reapresentadas, desde que
+/// reformuladas"), read as: it changes something the unfavourable opinion judged. Compared with the carta it
+/// resubmits: the financed value, term, grace, line, activity, municipality, special demand, the facts stated for the
+/// rules (sires the producer has, artificial insemination, the qualified professional) and its items, each by every
+/// typed fact (kind, quantity, heads, age, year, useful life, registration, class, value) as a whole list in any
+/// order. An item's wording alone is not a reformulation. A resubmission that lists no items where the original
+/// listed some states no project to judge: it is not reformulated either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reformulation {
+    /// What changed, by name.
+    Changed(Vec<&'static str>),
+    /// The original listed this many items; the resubmission lists none.
+    NoItems(usize),
+    /// Nothing the opinion judged changed.
+    Unchanged,
+}
+
+/// [`Reformulation`] of `carta` (with `items`) against the `original` it resubmits (with `original_items`): the items
+/// in force of each.
+pub fn reformulation(
+    original: &fco_carta::Model,
+    original_items: &[fco_carta_item::Model],
+    carta: &fco_carta::Model,
+    items: &[fco_carta_item::Model],
+) -> Reformulation {
+    if items.is_empty() && !original_items.is_empty() {
+        return Reformulation::NoItems(original_items.len());
+    }
+    let typed = |items: &[fco_carta_item::Model]| {
+        let mut v: Vec<String> = items
+            .iter()
+            .map(|i| {
+                format!(
+                    "{:?}",
+                    (
+                        i.kind,
+                        i.quantity,
+                        i.head_count,
+                        i.age_months,
+                        i.manufacture_year,
+                        i.useful_life_years,
+                        i.registration.as_deref().map(str::trim),
+                        i.investment_class,
+                        i.value,
+                    )
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (o, c) = (original, carta);
+    let changed: Vec<&'static str> = [
+        ("value", o.financed_amount != c.financed_amount),
+        ("term", o.term_months != c.term_months),
+        ("grace", o.grace_months != c.grace_months),
+        ("line", o.line != c.line),
+        ("activity", o.activity != c.activity),
+        ("municipality", o.municipality_code != c.municipality_code),
+        ("special demand", o.special_demand != c.special_demand),
+        ("existing sires", o.existing_sires != c.existing_sires),
+        (
+            "artificial insemination",
+            o.artificial_insemination != c.artificial_insemination,
+        ),
+        ("professional", o.professional_name != c.professional_name),
+        ("items", typed(original_items) != typed(items)),
+    ]
+    .into_iter()
+    .filter_map(|(what, differs)| differs.then_some(what))
+    .collect();
+    if changed.is_empty() {
+        Reformulation::Unchanged
+    } else {
+        Reformulation::Changed(changed)
+    }
 }
 
 fn heads(items: &[fco_carta_item::Model], kind: ItemKind) -> i64 {
@@ -1309,11 +1389,43 @@ pub fn check_all_and_deadlines(
         (None, _) => outcome(code::FCO_ATTENDANCE, Status::NotApplicable, "no chamber meeting"),
     });
     out.push(match (c.resubmission_of, f.resubmitted_stage) {
-        (Some(_), Some(FcoCartaStage::Unfavourable)) => outcome(
-            code::FCO_RESUBMIT,
-            Status::Met,
-            "reformulates a carta with an unfavourable opinion",
-        ),
+        (Some(_), Some(FcoCartaStage::Unfavourable)) => {
+            // Still being prepared, a draft is not yet judged unreformulated.
+            let not_yet = if c.stage == FcoCartaStage::Draft {
+                Status::Pending
+            } else {
+                Status::Violated
+            };
+            match f.reformulation {
+                None => outcome(
+                    code::FCO_RESUBMIT,
+                    Status::Met,
+                    "reformulates a carta with an unfavourable opinion",
+                ),
+                Some(Reformulation::Changed(what)) => outcome(
+                    code::FCO_RESUBMIT,
+                    Status::Met,
+                    explain!(
+                        "reformulates a carta with an unfavourable opinion: its {} changed",
+                        what.join(", ")
+                    ),
+                ),
+                Some(Reformulation::NoItems(n)) => outcome(
+                    code::FCO_RESUBMIT,
+                    not_yet,
+                    explain!(
+                        "lists no items where the carta it resubmits listed {n}: a resubmission that states no project \
+                         is not reformulated (art. 3 sole §)"
+                    ),
+                ),
+                Some(Reformulation::Unchanged) => outcome(
+                    code::FCO_RESUBMIT,
+                    not_yet,
+                    "not reformulated: the same value, term, grace, line, activity, stated facts and items as the carta \
+                     it resubmits, which had an unfavourable opinion (art. 3 sole §)",
+                ),
+            }
+        }
         (Some(_), other) => outcome(
             code::FCO_RESUBMIT,
             Status::Violated,

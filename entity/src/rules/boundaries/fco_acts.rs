@@ -48,6 +48,7 @@ fn facts<'a>(
         group_weaned_heads: 0,
         producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
+        reformulation: None,
     }
 }
 
