@@ -570,11 +570,9 @@ pub async fn record_justifications(
     if p.stage != SocialFuelStage::NonConformityHearing {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
-            format!(
-                "the company's justifications and contestations answer a non-conformity found by the evaluation (art. \
-                 11 II); this project is «{}»",
-                p.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_JUSTIFICATIONS_STAGE)
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value()),
         ));
     }
     let content = required("content", content)?;
@@ -603,11 +601,9 @@ pub async fn record_bank_notice(
         _ => {
             return Err(ServiceError::rule(
                 entity::rules::code::SF_UNFRAMING,
-                format!(
-                    "MDA notifies the bank of an unframing (art. 11 II) or of a seal not requested in time (art. 11 \
-                     §1); this project is «{}»",
-                    p.stage.name_pt()
-                ),
+                entity::rules::Explanation::message(code::REFUSE_BANK_NOTICE_STAGE)
+                    .arg("stage", p.stage.name_pt())
+                    .arg("stage_code", p.stage.to_value()),
             ));
         }
     };
@@ -634,10 +630,9 @@ pub async fn record_public_update(
     if p.stage != SocialFuelStage::Unframed {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
-            format!(
-                "MDA updates its public database with an unframing (art. 11 II); this project is «{}»",
-                p.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_PUBLIC_UPDATE_STAGE)
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value()),
         ));
     }
     let reference = required("reference", reference)?;
@@ -770,10 +765,7 @@ pub async fn transition_project_overriding(
                 None => {
                     return Err(ServiceError::rule(
                         entity::rules::rule(first.code).map_or(entity::rules::code::SF_DECISION_30D, |r| r.code),
-                        format!(
-                            "a favourable act over rules the project violates: {listed}; MDA may still decide so, \
-                             saying why (overrideReason), and the override is kept in the history"
-                        ),
+                        entity::rules::Explanation::message(code::REFUSE_SF_OVERRIDE).arg("listed", &listed),
                     ));
                 }
                 Some(why) => {
@@ -852,8 +844,9 @@ async fn contract_conditions_met(
     Err(ServiceError::Rule(entity::rules::lifecycle::Violation {
         code: first.code.as_str(),
         legal_basis: first.article,
-        explanation: format!("the contract on {on} is conditioned on what the carta still lacks that day: {listed}")
-            .into(),
+        explanation: entity::rules::Explanation::message(code::REFUSE_CONTRACT_CONDITIONS)
+            .arg("on", on)
+            .arg("listed", listed),
     }))
 }
 
@@ -879,16 +872,12 @@ async fn unchanged_resubmission(
     let before = in_force(by_carta.remove(&old.id).unwrap_or_default());
     let explanation = match reformulation(&old, &before, c, &items) {
         Reformulation::Changed(_) => return Ok(()),
-        Reformulation::NoItems(n) => format!(
-            "not reformulated: the carta lists no items where carta {}, which had an unfavourable opinion, listed {n}; \
-             a resubmission states its project (art. 3 sole §)",
-            old.number
-        ),
-        Reformulation::Unchanged => format!(
-            "not reformulated: the same value, term, grace, line, activity, stated facts and items as carta {}, which \
-             had an unfavourable opinion (art. 3 sole § lets it be resubmitted once reformulated)",
-            old.number
-        ),
+        Reformulation::NoItems(n) => entity::rules::Explanation::message(code::REFUSE_RESUBMIT_NO_ITEMS)
+            .arg("number", &old.number)
+            .arg("count", n),
+        Reformulation::Unchanged => {
+            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_UNCHANGED).arg("number", &old.number)
+        }
     };
     Err(ServiceError::rule(entity::rules::code::FCO_RESUBMIT, explanation))
 }
@@ -1089,19 +1078,15 @@ async fn chamber_may_decide(
     if absent {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_ATTENDANCE,
-            format!(
-                "the carta's bank was recorded absent from the chamber's meeting of {day}: its proposals are not \
-                 considered (art. 2 §6); put the carta on another meeting's agenda"
-            ),
+            entity::rules::Explanation::message(code::REFUSE_BANK_ABSENT).arg("day", day),
         ));
     }
     if on != day {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CHAMBER_THRESHOLD,
-            format!(
-                "the carta is on the agenda of the chamber's meeting of {day}: the CPACR gives its opinion at that \
-                 meeting (art. 2 §§3, 6–7), so the decision is dated {day}, not {on}"
-            ),
+            entity::rules::Explanation::message(code::REFUSE_DECISION_AT_MEETING)
+                .arg("day", day)
+                .arg("on", on),
         ));
     }
     Ok(())
@@ -1167,10 +1152,7 @@ async fn overridden_carta_rules(
     match override_reason {
         None => Err(ServiceError::rule(
             entity::rules::rule(first.code).map_or(entity::rules::code::FCO_CHAMBER_THRESHOLD, |r| r.code),
-            format!(
-                "a favourable decision over rules the carta violates: {listed}; the chamber (or the bank) may still \
-                 decide so, saying why (overrideReason), and the override is kept in the history"
-            ),
+            entity::rules::Explanation::message(code::REFUSE_FCO_OVERRIDE).arg("listed", &listed),
         )),
         Some(why) => {
             let codes = violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", ");
@@ -1191,10 +1173,9 @@ pub async fn resubmit_carta(
     if old.stage != FcoCartaStage::Unfavourable {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
-            format!(
-                "only a carta with an unfavourable opinion may be resubmitted; this one is «{}»",
-                old.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_STAGE)
+                .arg("stage", old.stage.name_pt())
+                .arg("stage_code", old.stage.to_value()),
         ));
     }
     if let Some(again) = fco_carta::Entity::find()
@@ -1204,10 +1185,9 @@ pub async fn resubmit_carta(
     {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
-            format!(
-                "carta {} was already resubmitted as carta {}: reformulate that one",
-                old.number, again.number
-            ),
+            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_AGAIN)
+                .arg("number", &old.number)
+                .arg("again", &again.number),
         ));
     }
     let number = required("number", number)?;
@@ -1267,10 +1247,9 @@ pub async fn amend_carta(
     if !matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted) {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,
-            format!(
-                "only approved or contracted cartas are amended; this one is «{}»",
-                c.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_AMEND_STAGE)
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value()),
         ));
     }
     let on = act.day(on);
@@ -1280,7 +1259,10 @@ pub async fn amend_carta(
     {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,
-            format!("an amendment on {on} is before the approval it amends ({approved})"),
+            entity::rules::Explanation::message(code::REFUSE_AMEND_BEFORE)
+                .arg("on", on)
+                .arg("act", "approval")
+                .arg("day", approved),
         ));
     }
     // A reopening closes the approval cycle on its day: every act of that cycle comes before it.
@@ -1288,7 +1270,10 @@ pub async fn amend_carta(
         if let Some(day) = day.filter(|d| on < *d) {
             return Err(ServiceError::rule(
                 entity::rules::code::FCO_AMENDMENT,
-                format!("an amendment on {on} is before the {act} of the carta it amends ({day})"),
+                entity::rules::Explanation::message(code::REFUSE_AMEND_BEFORE)
+                    .arg("on", on)
+                    .arg("act", act)
+                    .arg("day", day),
             ));
         }
     }
@@ -1455,10 +1440,9 @@ async fn check_ceiling(
     if judged.status == entity::rules::Status::Violated {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CEILING,
-            format!(
-                "the borrower's group already has {others} approved or contracted: {}",
-                judged.explanation
-            ),
+            entity::rules::Explanation::message(code::REFUSE_CEILING_GROUP)
+                .arg("others", others.to_decimal())
+                .arg("detail", &judged.explanation),
         ));
     }
     Ok(())
@@ -1505,42 +1489,29 @@ pub async fn update_carta(
 ) -> Result<fco_carta::Model> {
     use entity::rules::code as rule;
     let c = own_carta(db, &act.caller, "input.cartaId", id).await?;
-    let refused = |rule, why: &str| {
+    let refused = |rule, why: &'static str| {
         Err(ServiceError::rule(
             rule,
-            format!(
-                "the stated facts of a carta «{}» are not corrected: {why}",
-                c.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_STATEMENT)
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value())
+                .arg("why", why),
         ))
     };
     match c.stage {
         FcoCartaStage::Contracted => {
-            return refused(
-                rule::FCO_AMENDMENT,
-                "a contracted financing changes by amendment (art. 15, amendFcoCarta)",
-            );
+            return refused(rule::FCO_AMENDMENT, "contracted");
         }
         FcoCartaStage::Unfavourable => {
-            return refused(
-                rule::FCO_RESUBMIT,
-                "an unfavourable carta is reformulated as a new one (art. 3 sole §, resubmitFcoCarta)",
-            );
+            return refused(rule::FCO_RESUBMIT, "unfavourable");
         }
         FcoCartaStage::Expired => {
-            return refused(
-                rule::FCO_VALIDITY_120D,
-                "its approval lapsed unpresented (art. 3 sole §); there is no contract left to condition",
-            );
+            return refused(rule::FCO_VALIDITY_120D, "expired");
         }
         FcoCartaStage::Draft | FcoCartaStage::Submitted | FcoCartaStage::Approved => {}
     }
     if input.special_demand.is_some_and(|s| s != c.special_demand) && c.stage != FcoCartaStage::Draft {
-        return refused(
-            rule::FCO_SPECIAL_DEMAND,
-            "whether it is a special demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only \
-             before the submission",
-        );
+        return refused(rule::FCO_SPECIAL_DEMAND, "special-demand");
     }
     if let Some(n) = input.existing_sires.filter(|n| *n < 0) {
         return Err(ServiceError::bad(
@@ -1650,7 +1621,8 @@ pub struct Expired {
 /// FCO-VALIDITY-120D (art. 3 sole §): every CDAE approval whose 120 days ([`entity::rules::fco::validity_end`]) ended
 /// before `as_of` with no presentation of the project to the bank recorded becomes EXPIRED, with a history row dated
 /// the first day after the 120 days (the day it lapsed, whenever this runs), so FCO-CEILING counts only what is still
-/// committed. A carta the bank decided has no such clock and is left alone; a second pass finds nothing to do.
+/// committed. A carta the bank approved below the threshold (art. 2 §3) lapses the same way, its 120 days counted from
+/// the bank's approval ([`entity::rules::fco::bank_approval`], the reading made); a second pass finds nothing to do.
 pub async fn expire_lapsed_approvals(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -1671,17 +1643,17 @@ pub async fn expire_lapsed_approvals(
     };
     for c in approved {
         let Some(on) = c.approved_on else { continue };
-        if entity::rules::fco::validity_clock(&c, &params)?.is_some() {
-            continue;
-        }
         let due = entity::rules::fco::validity_end(on, &params, &cal)?;
         let Some(lapsed) = due.due.succ_opt().filter(|d| *d <= as_of) else {
             continue;
         };
         let id = c.id;
+        let by_bank = entity::rules::fco::bank_approval(&c, &params)?
+            .map(|n| format!(" {n}"))
+            .unwrap_or_default();
         let note = Some(format!(
             "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on {} ({}), and no presentation \
-             is recorded",
+             is recorded.{by_bank}",
             due.due, due.note
         ));
         let txn = crate::txn::write(db).await?;

@@ -455,6 +455,38 @@ catalogue! {
     ID_UNKNOWN = "ID_UNKNOWN"
     /// An IBGE code no municipality has, asked by the graph.
     MUNICIPALITY_NOT_FOUND = "MUNICIPALITY_NOT_FOUND"
+    /// Justifications filed for a project not in its non-conformity hearing (SF-UNFRAMING, art. 11 II).
+    REFUSE_JUSTIFICATIONS_STAGE = "REFUSE_JUSTIFICATIONS_STAGE"
+    /// MDA's notice to the bank on a project neither unframed nor seal-eligible (SF-UNFRAMING).
+    REFUSE_BANK_NOTICE_STAGE = "REFUSE_BANK_NOTICE_STAGE"
+    /// MDA's public update on a project not unframed (SF-UNFRAMING).
+    REFUSE_PUBLIC_UPDATE_STAGE = "REFUSE_PUBLIC_UPDATE_STAGE"
+    /// A favourable social-fuel act over violated rules without `overrideReason`.
+    REFUSE_SF_OVERRIDE = "REFUSE_SF_OVERRIDE"
+    /// A contract the instruction conditions on what the carta still lacks ("fica condicionada").
+    REFUSE_CONTRACT_CONDITIONS = "REFUSE_CONTRACT_CONDITIONS"
+    /// A resubmission submitted with no items where the original listed some (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_NO_ITEMS = "REFUSE_RESUBMIT_NO_ITEMS"
+    /// A resubmission submitted with nothing the opinion judged changed (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_UNCHANGED = "REFUSE_RESUBMIT_UNCHANGED"
+    /// The chamber's decision on a carta whose bank was absent from the meeting (FCO-ATTENDANCE).
+    REFUSE_BANK_ABSENT = "REFUSE_BANK_ABSENT"
+    /// The chamber's decision dated another day than the meeting whose agenda holds the carta.
+    REFUSE_DECISION_AT_MEETING = "REFUSE_DECISION_AT_MEETING"
+    /// A favourable decision on a carta over violated rules without `overrideReason`.
+    REFUSE_FCO_OVERRIDE = "REFUSE_FCO_OVERRIDE"
+    /// A resubmission of a carta without an unfavourable opinion (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_STAGE = "REFUSE_RESUBMIT_STAGE"
+    /// A second resubmission of the same carta (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_AGAIN = "REFUSE_RESUBMIT_AGAIN"
+    /// An amendment of a carta neither approved nor contracted (FCO-AMENDMENT).
+    REFUSE_AMEND_STAGE = "REFUSE_AMEND_STAGE"
+    /// An amendment dated before the approval, presentation or contract it amends (FCO-AMENDMENT).
+    REFUSE_AMEND_BEFORE = "REFUSE_AMEND_BEFORE"
+    /// A favourable decision or amendment that takes the borrower's group past the ceiling (FCO-CEILING).
+    REFUSE_CEILING_GROUP = "REFUSE_CEILING_GROUP"
+    /// A correction of a carta's stated facts its stage (or the fact) does not allow (`updateFcoCarta`).
+    REFUSE_STATEMENT = "REFUSE_STATEMENT"
 }
 
 /// What is wrong with a CPF or CNPJ.

@@ -440,7 +440,7 @@ async fn the_facts_a_carta_states_are_corrected_as_dated_versions_read_as_of_the
         assert_eq!(k["contractFcoCarta"]["stage"], "CONTRACTED");
         let [code, rule, basis, why] = refusal(&app, UPDATE, input(json!({ "termMonths": 96 }))).await;
         assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-AMENDMENT"), "{why}");
-        assert!(basis.contains("art. 15") && why.contains("amendment"), "{basis} {why}");
+        assert!(basis.contains("art. 15") && why.contains("amendFcoCarta"), "{basis} {why}");
     })
     .await;
 }

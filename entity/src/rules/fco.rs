@@ -31,29 +31,23 @@ pub fn validity_end(
     Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
 }
 
-/// Whether the 120 days of art. 3 sole § run for a carta: they count from the *CDAE's* approval, so a carta the bank
-/// decided below the chamber's threshold (art. 2 §3) has no such clock. A carta whose decider is not recorded (a bank's
-/// list) is the chamber's when its value reaches the threshold in force on its approval. The reason when they do not.
-pub fn validity_clock(c: &fco_carta::Model, params: &Params) -> Result<Option<String>, ParamError> {
+/// Whether the bank, not the CDAE, approved a carta (art. 2 §3), and so whether its 120 days run by the reading made
+/// for the bank's approvals: art. 3 sole § gives "as respectivas cartas-consultas aprovadas" 120 days to present the
+/// project to the bank "contados da data da aprovação pelo CDAE", and sets the bank's own approval no life of its
+/// own. *Reading made:* the bank's approval is the same act below the threshold ("análise e aprovação do
+/// enquadramento"), and an approval without end would keep the group's ceiling (art. 4) used forever; it is given the
+/// same 120 days, counted from the bank's approval, to present the project, and lapses without it (the
+/// `expire-approvals` job expires it, so FCO-CEILING stops counting it). A carta whose decider is not recorded (a
+/// bank's list) is the bank's when its value is below the threshold in force on its approval. The note saying so when
+/// the bank approved it.
+pub fn bank_approval(c: &fco_carta::Model, params: &Params) -> Result<Option<String>, ParamError> {
+    let note = "Approved by the bank below the chamber's threshold (art. 2 §3): the text gives the bank's approval no \
+                life of its own; read as the CDAE's, its 120 days count from the bank's approval.";
     Ok(match c.decided_by.as_deref() {
         Some("CHAMBER") => None,
-        Some(_) => Some(
-            "Decided by the bank below the chamber's threshold (art. 2 §3): no CDAE approval started the 120 days of \
-             art. 3 sole §, and the bank's own rules govern how long its approval lasts."
-                .into(),
-        ),
+        Some(_) => Some(note.into()),
         None => match c.approved_on {
-            Some(a) => {
-                let (chamber, threshold) = needs_chamber(c.financed_amount, params, a)?;
-                (!chamber).then(|| {
-                    explain!(
-                        "{} is below the chamber's threshold of {}: the bank decided it (art. 2 §3), so no CDAE \
-                         approval started the 120 days of art. 3 sole §.",
-                        c.financed_amount,
-                        super::brl(threshold)
-                    )
-                })
-            }
+            Some(a) => (!needs_chamber(c.financed_amount, params, a)?.0).then(|| note.into()),
             None => None,
         },
     })
@@ -1070,21 +1064,9 @@ pub fn deadlines(
         })
     }));
     out.push(super::guarded_deadline(code::FCO_VALIDITY_120D, || {
-        // Art. 3 sole §: 120 days from the CDAE's approval to present the project to the bank. A contract within
-        // them shows the project was presented by then; a contract after them says nothing of when it was.
-        if c.approved_on.is_some()
-            && let Some(why) = validity_clock(c, params)?
-        {
-            return Ok(DeadlineOutcome {
-                code: code::FCO_VALIDITY_120D.as_str(),
-                legal_basis: code::FCO_VALIDITY_120D.legal_basis(),
-                due: None,
-                due_at: None,
-                status: DeadlineStatus::NotApplicable,
-                note: why,
-                done: false,
-            });
-        }
+        // Art. 3 sole §: 120 days from the CDAE's approval (by the reading made, the bank's: [`bank_approval`]) to
+        // present the project to the bank. A contract within them shows the project was presented by then; a contract
+        // after them says nothing of when it was.
         let validity = match c.approved_on {
             Some(a) => Some(validity_end(a, params, cal)?),
             None => None,
@@ -1114,6 +1096,12 @@ pub fn deadlines(
                 ));
             }
             (None, None, None) => {}
+        }
+        if let Some(note) = bank_approval(c, params)?
+            && !super::quiet()
+        {
+            d.note.push(' ');
+            d.note.push_str(&note);
         }
         Ok(d)
     }));

@@ -406,3 +406,49 @@ ID_UNKNOWN = no { $kind ->
 } with ID { $id }
 # An IBGE code no municipality has, asked by the graph.
 MUNICIPALITY_NOT_FOUND = no municipality with IBGE code { $code }
+
+# Refusals of the law's guards at each act (issue 42).
+# Justifications outside the non-conformity hearing.
+REFUSE_JUSTIFICATIONS_STAGE = the company's justifications and contestations answer a non-conformity found by the evaluation (art. 11 II); this project is «{ $stage }» ({ $stage_code })
+# MDA's notice to the bank outside an unframing or a seal not requested.
+REFUSE_BANK_NOTICE_STAGE = MDA notifies the bank of an unframing (art. 11 II) or of a seal not requested in time (art. 11 §1); this project is «{ $stage }» ({ $stage_code })
+# The public update outside an unframing.
+REFUSE_PUBLIC_UPDATE_STAGE = MDA updates its public database with an unframing (art. 11 II); this project is «{ $stage }» ({ $stage_code })
+# A favourable act of MDA over violated rules, without a reason.
+REFUSE_SF_OVERRIDE = a favourable act over rules the project violates: { $listed }; MDA may still decide so, saying why (overrideReason), and the override is kept in the history
+# A contract conditioned on what the carta still lacks.
+REFUSE_CONTRACT_CONDITIONS = the contract on { DATE($on) } is conditioned on what the carta still lacks that day: { $listed }
+# A resubmission with no items.
+REFUSE_RESUBMIT_NO_ITEMS = not reformulated: the carta lists no items where carta { $number }, which had an unfavourable opinion, listed { $count ->
+    [one] one
+   *[other] { $count }
+}; a resubmission states its project (art. 3 sole §)
+# A resubmission the same as the original.
+REFUSE_RESUBMIT_UNCHANGED = not reformulated: the same value, term, grace, line, activity, stated facts and items as carta { $number }, which had an unfavourable opinion (art. 3 sole § lets it be resubmitted once reformulated)
+# The chamber's decision on the carta of an absent bank.
+REFUSE_BANK_ABSENT = the carta's bank was recorded absent from the chamber's meeting of { DATE($day) }: its proposals are not considered (art. 2 §6); put the carta on another meeting's agenda
+# The chamber's decision dated another day than the meeting.
+REFUSE_DECISION_AT_MEETING = the carta is on the agenda of the chamber's meeting of { DATE($day) }: the CPACR gives its opinion at that meeting (art. 2 §§3, 6–7), so the decision is dated { DATE($day) }, not { DATE($on) }
+# A favourable decision over violated rules, without a reason.
+REFUSE_FCO_OVERRIDE = a favourable decision over rules the carta violates: { $listed }; the chamber (or the bank) may still decide so, saying why (overrideReason), and the override is kept in the history
+# A resubmission of a carta without an unfavourable opinion.
+REFUSE_RESUBMIT_STAGE = only a carta with an unfavourable opinion may be resubmitted; this one is «{ $stage }» ({ $stage_code })
+# A second resubmission.
+REFUSE_RESUBMIT_AGAIN = carta { $number } was already resubmitted as carta { $again }: reformulate that one
+# An amendment of a carta neither approved nor contracted.
+REFUSE_AMEND_STAGE = only approved or contracted cartas are amended; this one is «{ $stage }» ({ $stage_code })
+# An amendment dated before the act it amends.
+REFUSE_AMEND_BEFORE = an amendment on { DATE($on) } is before the { $act ->
+    [approval] approval
+    [presentation] presentation
+   *[contract] contract
+} of the carta it amends ({ DATE($day) })
+# The group's ceiling passed.
+REFUSE_CEILING_GROUP = the borrower's group already has { MONEY($others) } approved or contracted: { $detail }
+# A correction of stated facts the stage does not allow.
+REFUSE_STATEMENT = the stated facts of a carta «{ $stage }» ({ $stage_code }) are not corrected: { $why ->
+    [contracted] a contracted financing changes by amendment (art. 15, amendFcoCarta)
+    [unfavourable] an unfavourable carta is reformulated as a new one (art. 3 sole §, resubmitFcoCarta)
+    [expired] its approval lapsed unpresented (art. 3 sole §); there is no contract left to condition
+   *[special-demand] whether it is a special demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only before the submission
+}
