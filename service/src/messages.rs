@@ -487,6 +487,20 @@ catalogue! {
     REFUSE_CEILING_GROUP = "REFUSE_CEILING_GROUP"
     /// A correction of a carta's stated facts its stage (or the fact) does not allow (`updateFcoCarta`).
     REFUSE_STATEMENT = "REFUSE_STATEMENT"
+    /// Findings recorded for a project not under external evaluation (SF-EXTERNAL-EVAL-6M).
+    REFUSE_FINDINGS_STAGE = "REFUSE_FINDINGS_STAGE"
+    /// Findings dated before the external evaluation started (art. 11).
+    REFUSE_FINDINGS_BEFORE_START = "REFUSE_FINDINGS_BEFORE_START"
+    /// Conformity concluded over findings of non-conformity (art. 11 II).
+    REFUSE_CONFORMITY_AGAINST_FINDINGS = "REFUSE_CONFORMITY_AGAINST_FINDINGS"
+    /// Conformity concluded with criteria the evaluation recorded no finding on (art. 11 I).
+    REFUSE_CONFORMITY_WITHOUT_FINDINGS = "REFUSE_CONFORMITY_WITHOUT_FINDINGS"
+    /// A conclusion dated before the findings it reads.
+    REFUSE_CONCLUSION_BEFORE_FINDINGS = "REFUSE_CONCLUSION_BEFORE_FINDINGS"
+    /// A carta put on the chamber's agenda that is not submitted (FCO-72H-BEFORE).
+    REFUSE_AGENDA_STAGE = "REFUSE_AGENDA_STAGE"
+    /// A carta below the chamber's threshold, not a special demand, put on its agenda.
+    REFUSE_AGENDA_BELOW_THRESHOLD = "REFUSE_AGENDA_BELOW_THRESHOLD"
 }
 
 /// What is wrong with a CPF or CNPJ.

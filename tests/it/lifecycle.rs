@@ -946,14 +946,14 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
         let (_, body) = app.gql(&step("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2015-10-20\""), json!({ "id": p })).await;
         let e = &body["errors"][0]["extensions"];
         assert_eq!(e["ruleCode"], "SF-EXTERNAL-EVAL-6M", "no findings: {body}");
-        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("no finding") && x.contains("SF-ASSISTANCE-PLAN")), "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("não registrou achado") && x.contains("SF-ASSISTANCE-PLAN")), "{body}");
         let all = ["SF-SHARE-MIN", "SF-REPRESENTATION", "SF-CONTRACT-TERMS", "SF-ASSISTANCE-PLAN"].map(|c| json!({ "criterion": c, "conforming": true }));
         let findings = |on: &str| json!({ "i": { "projectId": p, "evaluator": "Fundação Avaliadora", "foundOn": on, "findings": all } });
         let record = "mutation R($i: RecordEvaluationFindingsInput!) { recordEvaluationFindings(input: $i) { project { stage } } }";
         let (_, body) = app.gql(record, findings("2015-09-30")).await;
         let e = &body["errors"][0]["extensions"];
         assert_eq!(e["ruleCode"], "SF-EXTERNAL-EVAL-6M", "the day before the start: {body}");
-        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("input.foundOn") && x.contains("2015-10-01")), "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("input.foundOn") && x.contains("01/10/2015")), "{body}");
         app.data(record, findings("2015-10-01")).await;
         refused(
             &app,

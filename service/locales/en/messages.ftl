@@ -452,3 +452,17 @@ REFUSE_STATEMENT = the stated facts of a carta «{ $stage }» ({ $stage_code }) 
     [expired] its approval lapsed unpresented (art. 3 sole §); there is no contract left to condition
    *[special-demand] whether it is a special demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only before the submission
 }
+# Findings recorded outside the external evaluation.
+REFUSE_FINDINGS_STAGE = findings are recorded while the external evaluation runs; this project is «{ $stage }» ({ $stage_code })
+# Findings dated before the evaluation started.
+REFUSE_FINDINGS_BEFORE_START = input.foundOn: findings dated { DATE($on) } are before the external evaluation started ({ DATE($started) }); a finding is made by the evaluation (art. 11)
+# Conformity concluded over findings of non-conformity.
+REFUSE_CONFORMITY_AGAINST_FINDINGS = the evaluation found non-conformity on { $criteria }: conformity cannot be concluded (art. 11 II); record the corrected findings first, or conclude non-conformity
+# Conformity concluded without findings.
+REFUSE_CONFORMITY_WITHOUT_FINDINGS = conformity is found by the external evaluation (art. 11 I), and it has recorded no finding on { $criteria }: record the findings (recordEvaluationFindings) first
+# A conclusion dated before the findings it reads.
+REFUSE_CONCLUSION_BEFORE_FINDINGS = a conclusion on { DATE($on) } is before the findings it reads (made on { DATE($last) })
+# A carta not submitted put on the agenda.
+REFUSE_AGENDA_STAGE = only a submitted carta goes on the chamber's agenda; this one is «{ $stage }» ({ $stage_code })
+# A carta below the threshold put on the agenda.
+REFUSE_AGENDA_BELOW_THRESHOLD = { MONEY($amount) } is under the { MONEY($threshold) } threshold: the bank decides it, not the chamber (unless it is a special demand, art. 14)

@@ -452,3 +452,17 @@ REFUSE_STATEMENT = os fatos declarados de uma carta «{ $stage }» ({ $stage_cod
     [expired] sua aprovação caducou sem apresentação do projeto (art. 3º, parágrafo único); não há contrato a condicionar
    *[special-demand] ser ou não demanda especial decide quem a analisa (art. 14 e art. 2 §3), então só se corrige antes da submissão
 }
+# Achados registrados fora da avaliação externa.
+REFUSE_FINDINGS_STAGE = os achados são registrados enquanto corre a avaliação externa; este projeto está «{ $stage }» ({ $stage_code })
+# Achados datados antes do início da avaliação.
+REFUSE_FINDINGS_BEFORE_START = `input.foundOn`: achados datados de { DATE($on) } são anteriores ao início da avaliação externa ({ DATE($started) }); um achado é feito pela avaliação (art. 11)
+# Conformidade concluída sobre achados de não conformidade.
+REFUSE_CONFORMITY_AGAINST_FINDINGS = a avaliação apontou não conformidade em { $criteria }: não se conclui pela conformidade (art. 11 II); registre antes os achados corrigidos, ou conclua pela não conformidade
+# Conformidade concluída sem achados.
+REFUSE_CONFORMITY_WITHOUT_FINDINGS = a conformidade é apurada pela avaliação externa (art. 11 I), e ela não registrou achado sobre { $criteria }: registre antes os achados (`recordEvaluationFindings`)
+# Uma conclusão datada antes dos achados que ela lê.
+REFUSE_CONCLUSION_BEFORE_FINDINGS = uma conclusão em { DATE($on) } é anterior aos achados que ela lê (feitos em { DATE($last) })
+# Uma carta não submetida posta na pauta.
+REFUSE_AGENDA_STAGE = só uma carta submetida entra na pauta da câmara; esta está «{ $stage }» ({ $stage_code })
+# Uma carta abaixo do limite posta na pauta.
+REFUSE_AGENDA_BELOW_THRESHOLD = { MONEY($amount) } é inferior ao limite de { MONEY($threshold) }: o banco a decide, não a câmara (salvo demanda especial, art. 14)
