@@ -619,6 +619,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
                         "reajuste de orçamento dos itens".into(),
                         Some(reais(new)),
                         Some(on),
+                        None,
                     )
                     .await?;
                 }

@@ -1,6 +1,7 @@
-//! The `expire-approvals` job: every day (05:30 in Brasília by default, before `flag-deadlines`) it expires the CDAE
+//! The `expire-approvals` job: every day (05:30 in Brasília by default, before `flag-deadlines`) it expires the
 //! approvals whose 120 days lapsed with no presentation of the project to the bank recorded (FCO-VALIDITY-120D, IN
-//! CDAE/MT 2019, art. 3 sole §), each with its history row, so FCO-CEILING counts only credit still committed
+//! CDAE/MT 2019, art. 3 sole §): the CDAE's, and, by the reading made, the bank's own below the threshold (art. 2 §3),
+//! counted from the bank's approval. Each gets its history row, so FCO-CEILING counts only credit still committed
 //! (`service::lifecycle::expire_lapsed_approvals`).
 
 use crate::runs::JobReport;

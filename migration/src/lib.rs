@@ -57,6 +57,7 @@ mod m20261206_000052_schedule_and_unframing_facts;
 pub mod m20261206_000055_revisions_known_at;
 pub mod m20261206_000056_stated_fact_versions;
 pub mod m20261206_000057_flag_messages_as_codes;
+pub mod m20261206_000058_amendment_properties_listed;
 mod m20261206_000059_webhook_trace_context;
 pub mod revisions;
 mod util;
@@ -123,6 +124,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000055_revisions_known_at::Migration),
             Box::new(m20261206_000056_stated_fact_versions::Migration),
             Box::new(m20261206_000057_flag_messages_as_codes::Migration),
+            Box::new(m20261206_000058_amendment_properties_listed::Migration),
             Box::new(m20261206_000059_webhook_trace_context::Migration),
         ]
     }

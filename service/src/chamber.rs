@@ -143,10 +143,9 @@ pub async fn place_on_agenda(
     if c.stage != FcoCartaStage::Submitted {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_72H_BEFORE,
-            format!(
-                "only a submitted carta goes on the chamber's agenda; this one is {:?}",
-                c.stage
-            ),
+            entity::rules::Explanation::message(code::REFUSE_AGENDA_STAGE)
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value()),
         ));
     }
     let params = rule_parameter::Entity::params(db).await?;
@@ -156,12 +155,9 @@ pub async fn place_on_agenda(
     if !chamber && !c.special_demand {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CHAMBER_THRESHOLD,
-            format!(
-                "{} is under the {} threshold: the bank decides it, not the chamber (unless it is a special demand, art. \
-                 14)",
-                c.financed_amount,
-                entity::rules::brl(threshold)
-            ),
+            entity::rules::Explanation::message(code::REFUSE_AGENDA_BELOW_THRESHOLD)
+                .arg("amount", c.financed_amount.to_decimal())
+                .arg("threshold", threshold),
         ));
     }
     let stage = c.stage.to_value();

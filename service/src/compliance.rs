@@ -217,8 +217,10 @@ pub async fn carta(
         Vec::new()
     };
     let known = c.known_on(&closed, &stated, as_of);
+    // The carta's items, and those of the carta it resubmits (FCO-RESUBMIT compares them).
+    let item_cartas: Vec<i64> = std::iter::once(c.id).chain(c.resubmission_of).collect();
     let (items, amendments, meeting, bank_present, group, resubmitted, confirmations) = futures::try_join!(
-        facts.items(vec![c.id]),
+        facts.items(item_cartas),
         facts.amendments(c.id),
         async {
             match known.chamber_meeting_id {
@@ -241,8 +243,10 @@ pub async fn carta(
         },
         facts.confirmations(Programme::FcoRural, c.id),
     )?;
+    let (items, resubmitted_items): (Vec<_>, Vec<_>) = items.into_iter().partition(|i| i.carta_id == c.id);
     let of_carta = OfCarta {
         items: &items,
+        resubmitted_items: &resubmitted_items,
         amendments: &amendments,
         meeting: meeting.as_ref(),
         bank_present,
@@ -256,6 +260,8 @@ pub async fn carta(
 /// What [`carta`] reads besides the carta, every version (the rules read those known on the day).
 struct OfCarta<'a> {
     items: &'a [fco_carta_item::Model],
+    /// The items of the carta it resubmits.
+    resubmitted_items: &'a [fco_carta_item::Model],
     amendments: &'a [fco_carta_amendment::Model],
     meeting: Option<&'a chamber_meeting::Model>,
     bank_present: Option<bool>,
@@ -302,6 +308,16 @@ fn judge_carta(
             .map(|i| i64::from(i.head_count.unwrap_or(0)))
             .sum()
     };
+    // A resubmission against the carta it resubmits, each with the items known on `as_of`.
+    let reformulation = f.resubmitted.map(|o| {
+        let before: Vec<_> = f
+            .resubmitted_items
+            .iter()
+            .filter(|i| i.known_on(as_of))
+            .cloned()
+            .collect();
+        fco::reformulation(o, &before, c, &items)
+    });
     let facts_of = fco::CartaFacts {
         carta: c,
         items: &items,
@@ -312,6 +328,7 @@ fn judge_carta(
         group_weaned_heads: weaned_others + weaned(&items),
         producer_other_pantanal_dams: pantanal_others,
         resubmitted_stage: f.resubmitted.map(|o| o.stage),
+        reformulation: reformulation.as_ref(),
     };
     let (mut outcomes, deadlines) =
         basis.run(|| fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of))?;
@@ -365,6 +382,7 @@ fn deadlines_of_carta(
         group_weaned_heads: 0,
         producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
+        reformulation: None,
     };
     Ok(basis.run(|| fco::deadlines(&facts_of, basis.params, basis.calendar, as_of))?)
 }
@@ -605,10 +623,18 @@ impl Preloaded {
             .into_iter()
             .collect();
         let resubmitted: Vec<i64> = cartas.iter().filter_map(|c| c.resubmission_of).collect();
+        // The items of the cartas resubmitted too (FCO-RESUBMIT compares them).
+        let with_resubmitted: Vec<i64> = ids
+            .iter()
+            .chain(&resubmitted)
+            .copied()
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
         let keys: Vec<(Programme, i64)> = ids.iter().map(|id| (Programme::FcoRural, *id)).collect();
         let (confirmations, items, amendments, meetings, attendance, cartas) = together!(db;
             f::confirmations(db, &keys),
-            f::items_by_carta(db, &ids),
+            f::items_by_carta(db, &with_resubmitted),
             f::amendments_by_carta(db, &ids),
             f::chamber_meetings(db, &meeting_ids),
             f::attendance(db, &present),
@@ -666,6 +692,10 @@ impl Preloaded {
         let known = self.known_on(c, as_of);
         let of_carta = OfCarta {
             items: self.items.get(&c.id).map_or(&[], Vec::as_slice),
+            resubmitted_items: c
+                .resubmission_of
+                .and_then(|r| self.items.get(&r))
+                .map_or(&[], Vec::as_slice),
             amendments: self.amendments.get(&c.id).map_or(&[], Vec::as_slice),
             meeting: known.chamber_meeting_id.and_then(|m| self.meetings.get(&m)),
             bank_present: known

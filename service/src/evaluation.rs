@@ -16,7 +16,7 @@ use entity::{
     vocab::SocialFuelStage,
 };
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
     TransactionSession, TransactionTrait,
 };
 
@@ -66,10 +66,9 @@ pub async fn record(
     if p.stage != SocialFuelStage::ExternalEvaluation {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
-            format!(
-                "findings are recorded while the external evaluation runs; this project is «{}»",
-                p.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_FINDINGS_STAGE)
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value()),
         ));
     }
     let evaluator = report.evaluator.trim();
@@ -104,10 +103,9 @@ pub async fn record(
     {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
-            format!(
-                "input.foundOn: findings dated {found_on} are before the external evaluation started ({started}); a \
-                 finding is made by the evaluation (art. 11)"
-            ),
+            entity::rules::Explanation::message(code::REFUSE_FINDINGS_BEFORE_START)
+                .arg("on", found_on)
+                .arg("started", started),
         ));
     }
     let txn = crate::txn::write(db).await?;
@@ -173,11 +171,8 @@ pub async fn check_conclusion(
     if !against.is_empty() {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
-            format!(
-                "the evaluation found non-conformity on {}: conformity cannot be concluded (art. 11 II); record the \
-                 corrected findings first, or conclude non-conformity",
-                against.join(", ")
-            ),
+            entity::rules::Explanation::message(code::REFUSE_CONFORMITY_AGAINST_FINDINGS)
+                .arg("criteria", against.join(", ")),
         ));
     }
     if !in_force {
@@ -191,11 +186,8 @@ pub async fn check_conclusion(
     if !missing.is_empty() {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
-            format!(
-                "conformity is found by the external evaluation (art. 11 I), and it has recorded no finding on {}: \
-                 record the findings (recordEvaluationFindings) first",
-                missing.join(", ")
-            ),
+            entity::rules::Explanation::message(code::REFUSE_CONFORMITY_WITHOUT_FINDINGS)
+                .arg("criteria", missing.join(", ")),
         ));
     }
     if let Some(last) = found.iter().map(|f| f.found_on).max()
@@ -203,7 +195,9 @@ pub async fn check_conclusion(
     {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
-            format!("a conclusion on {on} is before the findings it reads (made on {last})"),
+            entity::rules::Explanation::message(code::REFUSE_CONCLUSION_BEFORE_FINDINGS)
+                .arg("on", on)
+                .arg("last", last),
         ));
     }
     Ok(())

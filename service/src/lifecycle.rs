@@ -13,7 +13,7 @@ use entity::{
     fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, financing_transition, municipality,
     non_business_day, party, project_document, rule_parameter,
     rules::{
-        fco::amendment_needs_approval,
+        fco::amendment_judged,
         lifecycle::{FcoEvent, SfEvent, apply_fco, apply_sf},
     },
     social_fuel_project,
@@ -570,11 +570,9 @@ pub async fn record_justifications(
     if p.stage != SocialFuelStage::NonConformityHearing {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
-            format!(
-                "the company's justifications and contestations answer a non-conformity found by the evaluation (art. \
-                 11 II); this project is «{}»",
-                p.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_JUSTIFICATIONS_STAGE)
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value()),
         ));
     }
     let content = required("content", content)?;
@@ -603,11 +601,9 @@ pub async fn record_bank_notice(
         _ => {
             return Err(ServiceError::rule(
                 entity::rules::code::SF_UNFRAMING,
-                format!(
-                    "MDA notifies the bank of an unframing (art. 11 II) or of a seal not requested in time (art. 11 \
-                     §1); this project is «{}»",
-                    p.stage.name_pt()
-                ),
+                entity::rules::Explanation::message(code::REFUSE_BANK_NOTICE_STAGE)
+                    .arg("stage", p.stage.name_pt())
+                    .arg("stage_code", p.stage.to_value()),
             ));
         }
     };
@@ -634,10 +630,9 @@ pub async fn record_public_update(
     if p.stage != SocialFuelStage::Unframed {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
-            format!(
-                "MDA updates its public database with an unframing (art. 11 II); this project is «{}»",
-                p.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_PUBLIC_UPDATE_STAGE)
+                .arg("stage", p.stage.name_pt())
+                .arg("stage_code", p.stage.to_value()),
         ));
     }
     let reference = required("reference", reference)?;
@@ -803,8 +798,8 @@ pub async fn transition_carta(
     event: FcoEvent,
 ) -> Result<fco_carta::Model> {
     let c = own_carta(db, &act.caller, "id", id).await?;
-    if let (FcoEvent::Submit { .. }, Some(original)) = (&event, c.resubmission_of) {
-        unchanged_resubmission(db, &c, original).await?;
+    if let (FcoEvent::Submit { on, .. }, Some(original)) = (&event, c.resubmission_of) {
+        unchanged_resubmission(db, &c, original, *on).await?;
     }
     if let FcoEvent::Contract { on, .. } = &event
         && c.stage == FcoCartaStage::Approved
@@ -845,55 +840,42 @@ async fn contract_conditions_met(
     Err(ServiceError::Rule(entity::rules::lifecycle::Violation {
         code: first.code.as_str(),
         legal_basis: first.article,
-        explanation: format!("the contract on {on} is conditioned on what the carta still lacks that day: {listed}")
-            .into(),
+        explanation: entity::rules::Explanation::message(code::REFUSE_CONTRACT_CONDITIONS)
+            .arg("on", on)
+            .arg("listed", listed),
     }))
 }
 
-/// Art. 3 sole §: an unfavourable carta may be resubmitted *reformulated*; one submitted with the same value, term,
-/// grace and items as the carta it resubmits is refused.
-async fn unchanged_resubmission(db: &impl ConnectionTrait, c: &fco_carta::Model, original: i64) -> Result<()> {
+/// Art. 3 sole §: an unfavourable carta may be resubmitted *reformulated* ([`entity::rules::fco::reformulation`]): one
+/// submitted with nothing the opinion judged changed, or with no items where the original listed some, is refused.
+/// Both cartas' items are those in effect on the submission's day `on` (as the decision's guard reads them).
+async fn unchanged_resubmission(
+    db: &impl ConnectionTrait,
+    c: &fco_carta::Model,
+    original: i64,
+    on: NaiveDate,
+) -> Result<()> {
+    use entity::Versioned;
+    use entity::rules::fco::{Reformulation, reformulation};
     let Some(old) = fco_carta::Entity::find_by_id(original).one(db).await? else {
         return Ok(());
     };
-    let items = |id: i64| async move {
-        let mut v: Vec<_> = fco_carta_item::Entity::find()
-            .filter(fco_carta_item::Column::CartaId.eq(id))
-            .filter(fco_carta_item::Column::SupersededAt.is_null())
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|i| {
-                (
-                    i.kind.to_value(),
-                    i.description,
-                    i.quantity,
-                    i.head_count,
-                    i.value,
-                    i.investment_class.to_value(),
-                )
-            })
-            .collect();
-        v.sort();
-        Ok::<_, sea_orm::DbErr>(v)
+    let mut by_carta = crate::facts::items_by_carta(db, &[c.id, old.id]).await?;
+    let in_force = |items: Vec<fco_carta_item::Model>| -> Vec<fco_carta_item::Model> {
+        items.into_iter().filter(|i| i.known_on(on)).collect()
     };
-    let same = c.financed_amount == old.financed_amount
-        && c.term_months == old.term_months
-        && c.grace_months == old.grace_months
-        && c.line == old.line
-        && c.activity == old.activity
-        && items(c.id).await? == items(old.id).await?;
-    if same {
-        return Err(ServiceError::rule(
-            entity::rules::code::FCO_RESUBMIT,
-            format!(
-                "not reformulated: the same value, term, grace and items as carta {}, which had an unfavourable \
-                 opinion (art. 3 sole § lets it be resubmitted once reformulated)",
-                old.number
-            ),
-        ));
-    }
-    Ok(())
+    let items = in_force(by_carta.remove(&c.id).unwrap_or_default());
+    let before = in_force(by_carta.remove(&old.id).unwrap_or_default());
+    let explanation = match reformulation(&old, &before, c, &items) {
+        Reformulation::Changed(_) => return Ok(()),
+        Reformulation::NoItems(n) => entity::rules::Explanation::message(code::REFUSE_RESUBMIT_NO_ITEMS)
+            .arg("number", &old.number)
+            .arg("count", n),
+        Reformulation::Unchanged => {
+            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_UNCHANGED).arg("number", &old.number)
+        }
+    };
+    Err(ServiceError::rule(entity::rules::code::FCO_RESUBMIT, explanation))
 }
 
 /// A carta's transition with its history row, inside `txn` (the caller commits).
@@ -1092,19 +1074,15 @@ async fn chamber_may_decide(
     if absent {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_ATTENDANCE,
-            format!(
-                "the carta's bank was recorded absent from the chamber's meeting of {day}: its proposals are not \
-                 considered (art. 2 §6); put the carta on another meeting's agenda"
-            ),
+            entity::rules::Explanation::message(code::REFUSE_BANK_ABSENT).arg("day", day),
         ));
     }
     if on != day {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CHAMBER_THRESHOLD,
-            format!(
-                "the carta is on the agenda of the chamber's meeting of {day}: the CPACR gives its opinion at that \
-                 meeting (art. 2 §§3, 6–7), so the decision is dated {day}, not {on}"
-            ),
+            entity::rules::Explanation::message(code::REFUSE_DECISION_AT_MEETING)
+                .arg("day", day)
+                .arg("on", on),
         ));
     }
     Ok(())
@@ -1187,10 +1165,9 @@ pub async fn resubmit_carta(
     if old.stage != FcoCartaStage::Unfavourable {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
-            format!(
-                "only a carta with an unfavourable opinion may be resubmitted; this one is «{}»",
-                old.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_STAGE)
+                .arg("stage", old.stage.name_pt())
+                .arg("stage_code", old.stage.to_value()),
         ));
     }
     if let Some(again) = fco_carta::Entity::find()
@@ -1200,10 +1177,9 @@ pub async fn resubmit_carta(
     {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
-            format!(
-                "carta {} was already resubmitted as carta {}: reformulate that one",
-                old.number, again.number
-            ),
+            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_AGAIN)
+                .arg("number", &old.number)
+                .arg("again", &again.number),
         ));
     }
     let number = required("number", number)?;
@@ -1246,7 +1222,9 @@ pub async fn resubmit_carta(
 /// Amends an approved or contracted carta (FCO-AMENDMENT): an exempt change applies directly; any other reopens the
 /// approval: the carta's approval cycle is kept as it stands (`fco_carta_cycle`, closed on the amendment's day) and
 /// the carta goes on in a new one, SUBMITTED that day at the new amount. The amendment, the closed cycle, the carta's
-/// change and its history row commit together, or not at all.
+/// change and its history row commit together, or not at all. A change of municipality states whether the properties
+/// of the municipality the financing moves to are listed in the carta (`properties_listed`, art. 15 d).
+#[allow(clippy::too_many_arguments)]
 pub async fn amend_carta(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -1255,15 +1233,15 @@ pub async fn amend_carta(
     description: String,
     new_amount: Option<Decimal>,
     on: Option<NaiveDate>,
+    properties_listed: Option<bool>,
 ) -> Result<fco_carta::Model> {
     let c = own_carta(db, &act.caller, "id", id).await?;
     if !matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted) {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,
-            format!(
-                "only approved or contracted cartas are amended; this one is «{}»",
-                c.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_AMEND_STAGE)
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value()),
         ));
     }
     let on = act.day(on);
@@ -1273,7 +1251,10 @@ pub async fn amend_carta(
     {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,
-            format!("an amendment on {on} is before the approval it amends ({approved})"),
+            entity::rules::Explanation::message(code::REFUSE_AMEND_BEFORE)
+                .arg("on", on)
+                .arg("act", "approval")
+                .arg("day", approved),
         ));
     }
     // A reopening closes the approval cycle on its day: every act of that cycle comes before it.
@@ -1281,7 +1262,10 @@ pub async fn amend_carta(
         if let Some(day) = day.filter(|d| on < *d) {
             return Err(ServiceError::rule(
                 entity::rules::code::FCO_AMENDMENT,
-                format!("an amendment on {on} is before the {act} of the carta it amends ({day})"),
+                entity::rules::Explanation::message(code::REFUSE_AMEND_BEFORE)
+                    .arg("on", on)
+                    .arg("act", act)
+                    .arg("day", day),
             ));
         }
     }
@@ -1298,8 +1282,9 @@ pub async fn amend_carta(
         .unwrap_or_default();
     earlier.sort_by_key(|a| (a.requested_on, a.id));
     let approved = entity::rules::fco::approved_base(&earlier, c.financed_amount);
-    let (needs, why) = amendment_needs_approval(
+    let (needs, why) = amendment_judged(
         kind,
+        properties_listed,
         approved,
         Some(c.financed_amount),
         new,
@@ -1316,6 +1301,7 @@ pub async fn amend_carta(
         new_amount: Set(new),
         description: Set(description),
         requires_new_approval: Set(needs),
+        properties_listed: Set(properties_listed),
         ..Default::default()
     }
     .insert(&txn)
@@ -1495,42 +1481,29 @@ pub async fn update_carta(
 ) -> Result<fco_carta::Model> {
     use entity::rules::code as rule;
     let c = own_carta(db, &act.caller, "input.cartaId", id).await?;
-    let refused = |rule, why: &str| {
+    let refused = |rule, why: &'static str| {
         Err(ServiceError::rule(
             rule,
-            format!(
-                "the stated facts of a carta «{}» are not corrected: {why}",
-                c.stage.name_pt()
-            ),
+            entity::rules::Explanation::message(code::REFUSE_STATEMENT)
+                .arg("stage", c.stage.name_pt())
+                .arg("stage_code", c.stage.to_value())
+                .arg("why", why),
         ))
     };
     match c.stage {
         FcoCartaStage::Contracted => {
-            return refused(
-                rule::FCO_AMENDMENT,
-                "a contracted financing changes by amendment (art. 15, amendFcoCarta)",
-            );
+            return refused(rule::FCO_AMENDMENT, "contracted");
         }
         FcoCartaStage::Unfavourable => {
-            return refused(
-                rule::FCO_RESUBMIT,
-                "an unfavourable carta is reformulated as a new one (art. 3 sole §, resubmitFcoCarta)",
-            );
+            return refused(rule::FCO_RESUBMIT, "unfavourable");
         }
         FcoCartaStage::Expired => {
-            return refused(
-                rule::FCO_VALIDITY_120D,
-                "its approval lapsed unpresented (art. 3 sole §); there is no contract left to condition",
-            );
+            return refused(rule::FCO_VALIDITY_120D, "expired");
         }
         FcoCartaStage::Draft | FcoCartaStage::Submitted | FcoCartaStage::Approved => {}
     }
     if input.special_demand.is_some_and(|s| s != c.special_demand) && c.stage != FcoCartaStage::Draft {
-        return refused(
-            rule::FCO_SPECIAL_DEMAND,
-            "whether it is a special demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only \
-             before the submission",
-        );
+        return refused(rule::FCO_SPECIAL_DEMAND, "special-demand");
     }
     if let Some(n) = input.existing_sires.filter(|n| *n < 0) {
         return Err(ServiceError::bad(
@@ -1640,7 +1613,8 @@ pub struct Expired {
 /// FCO-VALIDITY-120D (art. 3 sole §): every CDAE approval whose 120 days ([`entity::rules::fco::validity_end`]) ended
 /// before `as_of` with no presentation of the project to the bank recorded becomes EXPIRED, with a history row dated
 /// the first day after the 120 days (the day it lapsed, whenever this runs), so FCO-CEILING counts only what is still
-/// committed. A carta the bank decided has no such clock and is left alone; a second pass finds nothing to do.
+/// committed. A carta the bank approved below the threshold (art. 2 §3) lapses the same way, its 120 days counted from
+/// the bank's approval ([`entity::rules::fco::bank_approval`], the reading made); a second pass finds nothing to do.
 pub async fn expire_lapsed_approvals(
     db: &(impl ConnectionTrait + TransactionTrait),
     act: &Act,
@@ -1661,17 +1635,17 @@ pub async fn expire_lapsed_approvals(
     };
     for c in approved {
         let Some(on) = c.approved_on else { continue };
-        if entity::rules::fco::validity_clock(&c, &params)?.is_some() {
-            continue;
-        }
         let due = entity::rules::fco::validity_end(on, &params, &cal)?;
         let Some(lapsed) = due.due.succ_opt().filter(|d| *d <= as_of) else {
             continue;
         };
         let id = c.id;
+        let by_bank = entity::rules::fco::bank_approval(&c, &params)?
+            .map(|n| format!(" {}", crate::l10n::explanation(&n, crate::messages::Lang::En)))
+            .unwrap_or_default();
         let note = Some(format!(
             "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on {} ({}), and no presentation \
-             is recorded",
+             is recorded.{by_bank}",
             due.due,
             crate::l10n::explanation(&due.note, crate::messages::Lang::En)
         ));

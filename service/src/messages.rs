@@ -465,6 +465,46 @@ catalogue! {
     CONFIG_BAD_VALUE = "CONFIG_BAD_VALUE"
     /// A value of the configuration file of the wrong kind (a list for one value, text for a switch).
     CONFIG_WRONG_KIND = "CONFIG_WRONG_KIND"
+    /// Justifications filed for a project not in its non-conformity hearing (SF-UNFRAMING, art. 11 II).
+    REFUSE_JUSTIFICATIONS_STAGE = "REFUSE_JUSTIFICATIONS_STAGE"
+    /// MDA's notice to the bank on a project neither unframed nor seal-eligible (SF-UNFRAMING).
+    REFUSE_BANK_NOTICE_STAGE = "REFUSE_BANK_NOTICE_STAGE"
+    /// MDA's public update on a project not unframed (SF-UNFRAMING).
+    REFUSE_PUBLIC_UPDATE_STAGE = "REFUSE_PUBLIC_UPDATE_STAGE"
+    /// A contract the instruction conditions on what the carta still lacks ("fica condicionada").
+    REFUSE_CONTRACT_CONDITIONS = "REFUSE_CONTRACT_CONDITIONS"
+    /// A resubmission submitted with no items where the original listed some (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_NO_ITEMS = "REFUSE_RESUBMIT_NO_ITEMS"
+    /// A resubmission submitted with nothing the opinion judged changed (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_UNCHANGED = "REFUSE_RESUBMIT_UNCHANGED"
+    /// The chamber's decision on a carta whose bank was absent from the meeting (FCO-ATTENDANCE).
+    REFUSE_BANK_ABSENT = "REFUSE_BANK_ABSENT"
+    /// The chamber's decision dated another day than the meeting whose agenda holds the carta.
+    REFUSE_DECISION_AT_MEETING = "REFUSE_DECISION_AT_MEETING"
+    /// A resubmission of a carta without an unfavourable opinion (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_STAGE = "REFUSE_RESUBMIT_STAGE"
+    /// A second resubmission of the same carta (FCO-RESUBMIT).
+    REFUSE_RESUBMIT_AGAIN = "REFUSE_RESUBMIT_AGAIN"
+    /// An amendment of a carta neither approved nor contracted (FCO-AMENDMENT).
+    REFUSE_AMEND_STAGE = "REFUSE_AMEND_STAGE"
+    /// An amendment dated before the approval, presentation or contract it amends (FCO-AMENDMENT).
+    REFUSE_AMEND_BEFORE = "REFUSE_AMEND_BEFORE"
+    /// A correction of a carta's stated facts its stage (or the fact) does not allow (`updateFcoCarta`).
+    REFUSE_STATEMENT = "REFUSE_STATEMENT"
+    /// Findings recorded for a project not under external evaluation (SF-EXTERNAL-EVAL-6M).
+    REFUSE_FINDINGS_STAGE = "REFUSE_FINDINGS_STAGE"
+    /// Findings dated before the external evaluation started (art. 11).
+    REFUSE_FINDINGS_BEFORE_START = "REFUSE_FINDINGS_BEFORE_START"
+    /// Conformity concluded over findings of non-conformity (art. 11 II).
+    REFUSE_CONFORMITY_AGAINST_FINDINGS = "REFUSE_CONFORMITY_AGAINST_FINDINGS"
+    /// Conformity concluded with criteria the evaluation recorded no finding on (art. 11 I).
+    REFUSE_CONFORMITY_WITHOUT_FINDINGS = "REFUSE_CONFORMITY_WITHOUT_FINDINGS"
+    /// A conclusion dated before the findings it reads.
+    REFUSE_CONCLUSION_BEFORE_FINDINGS = "REFUSE_CONCLUSION_BEFORE_FINDINGS"
+    /// A carta put on the chamber's agenda that is not submitted (FCO-72H-BEFORE).
+    REFUSE_AGENDA_STAGE = "REFUSE_AGENDA_STAGE"
+    /// A carta below the chamber's threshold, not a special demand, put on its agenda.
+    REFUSE_AGENDA_BELOW_THRESHOLD = "REFUSE_AGENDA_BELOW_THRESHOLD"
 }
 
 /// What is wrong with a CPF or CNPJ.

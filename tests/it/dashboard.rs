@@ -365,6 +365,7 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
             "novo orçamento".into(),
             Some(reopened.financed_amount.to_decimal() * rust_decimal::Decimal::TWO),
             contracted_on.succ_opt(),
+            None,
         )
         .await
         .expect("reopened");

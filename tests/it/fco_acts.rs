@@ -152,6 +152,43 @@ async fn an_amendment_is_exempt_up_to_the_chamber_threshold_and_a_swap_that_lowe
     .await;
 }
 
+/// Art. 15 d: a change of municipality whose properties are listed in the carta stays approved; one whose properties
+/// are not listed, or that does not say, reopens the approval; the amendment keeps what was stated and FCO-AMENDMENT
+/// agrees with how each was handled.
+#[tokio::test]
+async fn a_change_of_municipality_is_exempt_only_when_the_carta_lists_its_properties() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let amend = "mutation A($id: ID!, $l: Boolean) { amendFcoCarta(id: $id, kind: MUNICIPALITY_CHANGE,
+            description: \"imóvel em Sorriso\", on: \"2026-08-20\", propertiesListed: $l) {
+            stage amendments { propertiesListed requiresNewApproval } compliance { ruleCode status explanation } } }";
+        let mut seen = Vec::new();
+        for (n, listed) in [("MUN-1", json!(true)), ("MUN-2", json!(false)), ("MUN-3", Value::Null)] {
+            let id = bank_approved(&app, &bb, n, "GRAINS", "500000.00", json!({})).await;
+            let a = app.data(amend, json!({ "id": id, "l": listed })).await["amendFcoCarta"].clone();
+            let rule = a["compliance"]
+                .as_array()
+                .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-AMENDMENT").cloned())
+                .unwrap_or_default();
+            assert_eq!(rule["status"], "MET", "{n}: {a}");
+            seen.push((
+                a["stage"].clone(),
+                a["amendments"][0]["propertiesListed"].clone(),
+                a["amendments"][0]["requiresNewApproval"].clone(),
+            ));
+        }
+        assert_eq!(
+            seen,
+            vec![
+                (json!("APPROVED"), json!(true), json!(false)),
+                (json!("SUBMITTED"), json!(false), json!(true)),
+                (json!("SUBMITTED"), Value::Null, json!(true)),
+            ]
+        );
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn the_result_report_counts_its_72_hours_from_the_recorded_opinion_and_names_the_banks() {
     on_each_backend(false, |app| async move {
@@ -403,7 +440,7 @@ async fn the_facts_a_carta_states_are_corrected_as_dated_versions_read_as_of_the
         assert_eq!(k["contractFcoCarta"]["stage"], "CONTRACTED");
         let [code, rule, basis, why] = refusal(&app, UPDATE, input(json!({ "termMonths": 96 }))).await;
         assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-AMENDMENT"), "{why}");
-        assert!(basis.contains("art. 15") && why.contains("amendment"), "{basis} {why}");
+        assert!(basis.contains("art. 15") && why.contains("amendFcoCarta"), "{basis} {why}");
     })
     .await;
 }
@@ -465,6 +502,77 @@ async fn an_approval_that_lapsed_later_counts_toward_the_ceiling_on_the_days_bef
         assert!(flags.as_array().is_some_and(|f| f.len() == 1 && f[0]["open"] == true), "{flags}");
         let k = app.data(decide, json!({ "id": second, "on": "2026-07-01" })).await;
         assert_eq!(k["decideFcoCarta"]["stage"], "APPROVED");
+    })
+    .await;
+}
+
+/// Art. 3 sole §: an unfavourable carta is resubmitted *reformulated*. The original lists one building; the
+/// resubmission starts with no items: it cannot be submitted (no project stated) and FCO-RESUBMIT reads it PENDING
+/// while a draft; the same building reworded is refused as unchanged; the building at a lower value is reformulated,
+/// submitted, and FCO-RESUBMIT is MET naming what changed.
+#[tokio::test]
+async fn a_resubmission_with_no_items_or_the_same_ones_is_not_reformulated() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let id = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "REF-1", "bankId": bb, "borrowerDocument": "529.982.247-25",
+                    "borrowerName": "Carla Produtora", "line": "RURAL", "activity": "GRAINS", "financedAmount": "400000.00",
+                    "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        let add = "mutation I($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } } }";
+        let building = |carta: &Value, description: &str, value: &str, on: &str| {
+            json!({ "i": { "cartaId": carta, "item": { "kind": "BUILDING", "description": description, "quantity": "1",
+                "investmentClass": "FIXED", "value": value }, "effectiveOn": on } })
+        };
+        app.data(add, building(&id, "barracão", "400000.00", "2026-08-01")).await;
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": id }))
+            .await;
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: UNFAVOURABLE, byChamber: false, on: \"2026-08-05\") { stage } }",
+            json!({ "id": id }),
+        )
+        .await;
+        let again = app
+            .data("mutation R($id: ID!) { resubmitFcoCarta(id: $id, number: \"REF-1B\") { id } }", json!({ "id": id }))
+            .await["resubmitFcoCarta"]["id"]
+            .clone();
+        let submit = "mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-10\") { stage } }";
+        // No items: not a reformulation, and the draft waits for one.
+        let (_, body) = app.gql_in(Some("en"), submit, json!({ "id": again })).await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!((e["code"].as_str(), e["ruleCode"].as_str()), (Some("RULE_VIOLATION"), Some("FCO-RESUBMIT")), "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("no items")), "{body}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { compliance { ruleCode status explanation } } } }";
+        let resubmit_rule = |n: &Value| {
+            n["node"]["compliance"]
+                .as_array()
+                .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-RESUBMIT").cloned())
+                .unwrap_or_default()
+        };
+        let draft = resubmit_rule(&app.data(q, json!({ "id": again })).await);
+        assert_eq!(draft["status"], "PENDING", "{draft}");
+        // The same building, reworded: unchanged.
+        let item = app.data(add, building(&again, "barracão de máquinas", "400000.00", "2026-08-09")).await["addFcoCartaItem"]["item"]
+            ["itemId"]
+            .clone();
+        let (_, body) = app.gql_in(Some("en"), submit, json!({ "id": again })).await;
+        let e = &body["errors"][0]["extensions"];
+        assert_eq!(e["ruleCode"], "FCO-RESUBMIT", "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("the same value")), "{body}");
+        // At a lower value it is reformulated.
+        app.data(
+            "mutation U($i: UpdateFcoCartaItemInput!) { updateFcoCartaItem(input: $i) { item { itemId } } }",
+            json!({ "i": { "itemId": item, "item": { "kind": "BUILDING", "description": "barracão de máquinas",
+                "quantity": "1", "investmentClass": "FIXED", "value": "350000.00" }, "effectiveOn": "2026-08-09" } }),
+        )
+        .await;
+        assert_eq!(app.data(submit, json!({ "id": again })).await["submitFcoCarta"]["stage"], "SUBMITTED");
+        let met = resubmit_rule(&app.data(q, json!({ "id": again })).await);
+        assert_eq!(met["status"], "MET", "{met}");
     })
     .await;
 }

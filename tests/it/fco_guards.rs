@@ -107,7 +107,7 @@ async fn the_chamber_decides_on_its_meetings_day_and_over_a_violated_rule_only_s
                 ("RULE_VIOLATION", "FCO-CHAMBER-THRESHOLD"),
                 "{what}: {why}"
             );
-            assert!(why.contains("2026-08-10"), "{what}: {why}");
+            assert!(why.contains("10/08/2026"), "Portuguese by default: {what}: {why}");
         }
         let (code, rule, why) = refusal(&app, DECIDE, json!({ "id": carta, "on": "2026-08-10" })).await;
         assert_eq!(
@@ -240,9 +240,12 @@ async fn lapsed_approvals_expire_once_and_stop_counting_toward_the_ceiling() {
             app.data(&decide(by_chamber), json!({ "id": id })).await;
             cartas.push(id);
         }
-        // VAL-2 was presented to the bank in time; VAL-3 the bank decided (no CDAE approval, no 120 days).
-        app.data("mutation P($id: ID!) { presentFcoProject(id: $id, on: \"2026-06-30\") { id } }", json!({ "id": cartas[1] }))
-            .await;
+        // VAL-2 and VAL-3 were presented to the bank in time (VAL-3 the bank decided: its 120 days count from its own
+        // approval, the reading made).
+        for id in [&cartas[1], &cartas[2]] {
+            app.data("mutation P($id: ID!) { presentFcoProject(id: $id, on: \"2026-06-30\") { id } }", json!({ "id": id }))
+                .await;
+        }
         let stage = |id: Value| {
             let app = &app;
             async move {
@@ -275,6 +278,72 @@ async fn lapsed_approvals_expire_once_and_stop_counting_toward_the_ceiling() {
         let more = submitted(&app, &bb, "VAL-4", "13600000.00", "529.982.247-25").await;
         let d = app.data(&decide(true).replace("2026-03-02", "2026-08-03"), json!({ "id": more })).await;
         assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED");
+    })
+    .await;
+}
+
+/// A bank's own approval below R$ 1 M (art. 2 §3) that is never presented nor contracted: by the reading made, its 120
+/// days count from the bank's approval (6 April to 4 August 2026). Until the job expires it, it counts toward the
+/// group's R$ 15 M: a chamber carta of R$ 14,100,000.01 is refused on 4 August and, before the job ran, on 5 August;
+/// once the job expired it (dated 5 August, with its history row), the same decision on 5 August passes, while on 4
+/// August it is still refused and FCO-CEILING `asOf` 4 August still counts it.
+#[tokio::test]
+async fn a_bank_approval_never_presented_lapses_and_stops_counting_toward_the_ceiling() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let small = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "BAN-1", "bankId": bb, "borrowerDocument": "529.982.247-25", "borrowerName": "Carla Produtora",
+                    "line": "RURAL", "activity": "GRAINS", "financedAmount": "900000.00", "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-04-06\") { id } }", json!({ "id": small }))
+            .await;
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: \"2026-04-06\") { stage } }",
+            json!({ "id": small }),
+        )
+        .await;
+        let big = submitted(&app, &bb, "BAN-2", "14100000.01", "529.982.247-25").await;
+        let decide = |day: &str| {
+            format!(
+                "mutation D($id: ID!) {{ decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: true, on: \"{day}\") {{ stage }} }}"
+            )
+        };
+        for day in ["2026-08-04", "2026-08-05"] {
+            let (code, rule, why) = refusal(&app, &decide(day), json!({ "id": big })).await;
+            assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-CEILING"), "{day}: {why}");
+        }
+        let m = expire(&app, "test:1", "2026-08-04").await.expect("ours");
+        assert!(m.contains("0 expired"), "the last of its 120 days: {m}");
+        let m = expire(&app, "test:2", "2026-08-05").await.expect("ours");
+        assert!(m.contains("1 expired"), "{m}");
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { stage history { event occurredOn note } } } }";
+        let n = app.data(q, json!({ "id": small })).await["node"].clone();
+        assert_eq!(n["stage"], "EXPIRED", "{n}");
+        let last = n["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
+        assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("EXPIRE"), Some("2026-08-05")), "{last}");
+        assert!(last["note"].as_str().is_some_and(|x| x.contains("art. 2 §3")), "{last}");
+        // On its last valid day it still counted.
+        let (_, rule, why) = refusal(&app, &decide("2026-08-04"), json!({ "id": big })).await;
+        assert_eq!(rule, "FCO-CEILING", "{why}");
+        let ceiling = |as_of: &'static str| {
+            let (app, big) = (&app, big.clone());
+            async move {
+                let q = "query Q($id: ID!, $d: Date!) { node(id: $id) { ... on FcoCarta { compliance(asOf: $d) { ruleCode status } } } }";
+                let n = app.data(q, json!({ "id": big, "d": as_of })).await;
+                n["node"]["compliance"]
+                    .as_array()
+                    .and_then(|l| l.iter().find(|o| o["ruleCode"] == "FCO-CEILING").map(|o| o["status"].clone()))
+                    .unwrap_or_default()
+            }
+        };
+        assert_eq!(ceiling("2026-08-04").await, "VIOLATED");
+        assert_eq!(ceiling("2026-08-05").await, "MET");
+        let d = app.data(&decide("2026-08-05"), json!({ "id": big })).await;
+        assert_eq!(d["decideFcoCarta"]["stage"], "APPROVED", "{d}");
     })
     .await;
 }

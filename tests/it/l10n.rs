@@ -345,3 +345,47 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
     })
     .await;
 }
+
+/// Issue 42's guard refusals are catalogue messages: Portuguese by default, English on request, with their values
+/// written as each language writes them (a resubmission of a carta with no unfavourable opinion; an amendment dated
+/// before the approval it amends).
+#[tokio::test]
+async fn a_guard_refusal_of_issue_42_is_portuguese_by_default_and_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let carta = draft(&app, "L10N-42", "500000.00").await;
+        let resubmit = "mutation R($id: ID!) { resubmitFcoCarta(id: $id, number: \"L10N-42B\") { id } }";
+        let (pt, code) = app.error_in(PT, resubmit, json!({ "id": carta })).await;
+        assert_eq!(code, "RULE_VIOLATION");
+        assert!(
+            pt.starts_with("FCO-RESUBMIT: só uma carta com parecer desfavorável pode ser reapresentada; esta está «")
+                && pt.contains("(DRAFT)"),
+            "{pt}"
+        );
+        let (en, _) = app.error_in(EN, resubmit, json!({ "id": carta })).await;
+        assert!(
+            en.starts_with("FCO-RESUBMIT: only a carta with an unfavourable opinion may be resubmitted; this one is «")
+                && en.contains("(DRAFT)"),
+            "{en}"
+        );
+        app.data("mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-03\") { id } }", json!({ "id": carta }))
+            .await;
+        app.data(
+            "mutation D($id: ID!) { decideFcoCarta(id: $id, decision: FAVOURABLE, byChamber: false, on: \"2026-08-05\") { stage } }",
+            json!({ "id": carta }),
+        )
+        .await;
+        let amend = "mutation A($id: ID!) { amendFcoCarta(id: $id, kind: VALUE_REDUCTION, description: \"ajuste\",
+            newAmount: \"400000.00\", on: \"2026-08-04\") { id } }";
+        let (pt, _) = app.error_in(PT, amend, json!({ "id": carta })).await;
+        assert!(
+            pt.contains("uma alteração em 04/08/2026 é anterior à aprovação da carta que ela altera (05/08/2026)"),
+            "{pt}"
+        );
+        let (en, _) = app.error_in(EN, amend, json!({ "id": carta })).await;
+        assert!(
+            en.contains("an amendment on 2026-08-04 is before the approval of the carta it amends (2026-08-05)"),
+            "{en}"
+        );
+    })
+    .await;
+}

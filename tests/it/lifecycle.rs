@@ -210,18 +210,22 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
         refused(&app, &step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id }), "FCO-RESUBMIT").await;
         app.data(
             "mutation I($i: AddFcoCartaItemInput!) { addFcoCartaItem(input: $i) { item { itemId } } }",
-            json!({ "i": { "cartaId": id, "item": { "kind": "BUILDING", "description": "curral reformulado", "quantity": "1", "investmentClass": "FIXED", "value": "50000.00" } } }),
+            json!({ "i": { "cartaId": id, "item": { "kind": "BUILDING", "description": "curral reformulado", "quantity": "1", "investmentClass": "FIXED", "value": "50000.00" }, "effectiveOn": "2026-03-09" } }),
         )
         .await;
         app.data(&step("submitFcoCarta", ", on: \"2026-03-09\""), json!({ "id": id })).await;
         app.data(&step("decideFcoCarta", ", decision: FAVOURABLE, byChamber: false, on: \"2026-03-09\""), json!({ "id": id })).await;
-        // The bank decided it: no CDAE approval started the 120 days, so it does not expire by them.
-        refused(&app, &step("expireFcoCarta", ", on: \"2026-07-08\""), json!({ "id": id }), "FCO-VALIDITY-120D").await;
+        // The bank decided it: by the reading made, its approval has the same 120 days, counted from the bank's
+        // approval (9 March to 7 July), to present the project: not expired on the last day, not contracted after it
+        // with no presentation, contracted after it once the presentation within them is recorded.
+        refused(&app, &step("expireFcoCarta", ", on: \"2026-07-07\""), json!({ "id": id }), "FCO-VALIDITY-120D").await;
+        refused(&app, &step("contractFcoCarta", ", on: \"2026-07-20\""), json!({ "id": id }), "FCO-VALIDITY-120D").await;
+        app.data(&step("presentFcoProject", ", on: \"2026-07-01\""), json!({ "id": id })).await;
         let d = app.data(&step("contractFcoCarta", ", on: \"2026-07-20\""), json!({ "id": id })).await;
         let c = &d["contractFcoCarta"];
         assert_eq!(c["stage"].as_str(), Some("CONTRACTED"));
         let events: Vec<&str> = c["history"].as_array().expect("history").iter().filter_map(|h| h["event"].as_str()).collect();
-        assert_eq!(events, ["RESUBMIT", "SUBMIT", "DECIDE", "CONTRACT"]);
+        assert_eq!(events, ["RESUBMIT", "SUBMIT", "DECIDE", "PRESENT_PROJECT", "CONTRACT"]);
 
         // The R$ 15 M ceiling counts the borrower's approved and contracted cartas: R$ 1,000,000.01 approved, then
         // R$ 14,000,000.00 more would pass it by one centavo.
@@ -451,7 +455,7 @@ async fn a_project_filed_after_the_revocation_of_in_mda_2_2005_is_not_judged_by_
 
 /// FCO-VALIDITY-120D waits for the project's presentation to the bank, counted from the CDAE's approval (art. 3 sole
 /// §): presented on day 119 or 120 it is met whenever the contract comes; not presented by day 121 it is overdue; a
-/// carta the bank decided has no such clock.
+/// carta the bank decided has, by the reading made, the same 120 days counted from the bank's approval.
 #[tokio::test]
 async fn the_120_days_of_a_cdae_approval_wait_for_the_projects_presentation_to_the_bank() {
     on_each_backend(false, |app| async move {
@@ -486,7 +490,7 @@ async fn the_120_days_of_a_cdae_approval_wait_for_the_projects_presentation_to_t
         let l = validity(&app.data(q, json!({ "id": late })).await);
         assert_eq!(l["status"], "OVERDUE", "not presented by day 120: {l}");
         let k = validity(&app.data(q, json!({ "id": bank })).await);
-        assert_eq!(k["status"], "NOT_APPLICABLE", "decided by the bank: {k}");
+        assert_eq!(k["status"], "OVERDUE", "decided by the bank, its 120 days count from its approval: {k}");
         assert!(k["countingNote"].as_str().is_some_and(|n| n.contains("art. 2 §3")), "{k}");
         // The late one may only expire now; the presented ones not.
         refused(&app, &step("expireFcoCarta", ", on: \"2026-07-20\""), json!({ "id": before }), "FCO-VALIDITY-120D").await;
@@ -944,14 +948,14 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
         let (_, body) = app.gql(&step("concludeExternalEvaluation", ", result: FAVOURABLE, on: \"2015-10-20\""), json!({ "id": p })).await;
         let e = &body["errors"][0]["extensions"];
         assert_eq!(e["ruleCode"], "SF-EXTERNAL-EVAL-6M", "no findings: {body}");
-        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("no finding") && x.contains("SF-ASSISTANCE-PLAN")), "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("não registrou achado") && x.contains("SF-ASSISTANCE-PLAN")), "{body}");
         let all = ["SF-SHARE-MIN", "SF-REPRESENTATION", "SF-CONTRACT-TERMS", "SF-ASSISTANCE-PLAN"].map(|c| json!({ "criterion": c, "conforming": true }));
         let findings = |on: &str| json!({ "i": { "projectId": p, "evaluator": "Fundação Avaliadora", "foundOn": on, "findings": all } });
         let record = "mutation R($i: RecordEvaluationFindingsInput!) { recordEvaluationFindings(input: $i) { project { stage } } }";
         let (_, body) = app.gql(record, findings("2015-09-30")).await;
         let e = &body["errors"][0]["extensions"];
         assert_eq!(e["ruleCode"], "SF-EXTERNAL-EVAL-6M", "the day before the start: {body}");
-        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("input.foundOn") && x.contains("2015-10-01")), "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("input.foundOn") && x.contains("01/10/2015")), "{body}");
         app.data(record, findings("2015-10-01")).await;
         refused(
             &app,

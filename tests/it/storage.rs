@@ -1333,3 +1333,63 @@ async fn migration_57_stores_flag_messages_as_ids_and_values_and_goes_down_and_u
     })
     .await;
 }
+
+/// Migration 58 goes up, down and up again with rows on each backend: an amendment recorded before it states nothing
+/// about the properties of art. 15 d (none, not invented); one written after it keeps what it states; going down keeps
+/// the amendment and drops the fact, and going up again leaves it unstated.
+#[tokio::test]
+async fn migration_58_adds_the_properties_listed_of_an_amendment_and_goes_down_and_up_again() {
+    use entity::fco_carta_amendment;
+    with_each_database(|db, backend| async move {
+        let before_58 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000058_amendment_properties_listed")
+            .expect("migration 58");
+        let after_58 = u32::try_from(Migrator::migrations().len() - before_58).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_58).expect("few"))).await.expect("up to 56");
+        for sql in [
+            "INSERT INTO bank (code, name, serves_social_fuel, serves_fco, mda_cooperation_agreement) VALUES ('BB', 'BB', true, true, false)",
+            "INSERT INTO party (document, document_kind, name) VALUES ('52998224725', 'CPF', 'João Silva')",
+            "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage, status,
+                submitted_on, decision, decided_by, decided_on, approved_on, created_at)
+             SELECT 'M1', b.id, p.id, 'FCO_RURAL', 'GRAINS', 50000000, 5107909, 'APPROVED', 'APPROVED', '2025-03-01',
+                'FAVOURABLE', 'BANK', '2025-03-02', '2025-03-02', '2025-03-01T12:00:00+00:00' FROM bank b, party p",
+            "INSERT INTO fco_carta_amendment (carta_id, kind, requested_on, old_amount, new_amount, description, requires_new_approval)
+             SELECT id, 'MUNICIPALITY_CHANGE', '2025-04-01', 50000000, 50000000, 'imóvel em Sorriso', false FROM fco_carta",
+        ] {
+            db.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{backend:?}: {sql}: {e}"));
+        }
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up: {e}"));
+        let a = fco_carta_amendment::Entity::find().one(&db).await.expect("read").expect("the amendment");
+        assert_eq!((a.properties_listed, a.description.as_str()), (None, "imóvel em Sorriso"), "{backend:?}");
+        let mut stated: fco_carta_amendment::ActiveModel = a.clone().into();
+        stated.id = sea_orm::ActiveValue::NotSet;
+        stated.requested_on = Set(chrono::NaiveDate::from_ymd_opt(2025, 5, 1).expect("day"));
+        stated.properties_listed = Set(Some(true));
+        stated.recorded_at = sea_orm::ActiveValue::NotSet;
+        stated.insert(&db).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let mut all = fco_carta_amendment::Entity::find().all(&db).await.expect("read");
+        all.sort_by_key(|a| a.requested_on);
+        let listed: Vec<Option<bool>> = all.iter().map(|a| a.properties_listed).collect();
+        assert_eq!(listed, vec![None, Some(true)], "{backend:?}");
+        assert!(all[1].recorded_at.is_some(), "{backend:?}: the insert is still stamped");
+        Migrator::down(&db, Some(after_58)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        assert!(
+            fco_carta_amendment::Entity::find().all(&db).await.is_err(),
+            "{backend:?}: the entity reads a column gone down"
+        );
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT COUNT(*) FROM fco_carta_amendment",
+            ))
+            .await
+            .expect("the amendments at 56");
+        let n: i64 = back[0].try_get_by_index(0).expect("count");
+        assert_eq!(n, 2, "{backend:?}: the amendments stay");
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let all = fco_carta_amendment::Entity::find().all(&db).await.expect("read");
+        assert!(all.iter().all(|a| a.properties_listed.is_none()), "{backend:?}: {all:?}");
+    })
+    .await;
+}

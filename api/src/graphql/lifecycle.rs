@@ -632,6 +632,7 @@ impl LifecycleMutation {
 
     /// Amends an approved or contracted carta (FCO-AMENDMENT): exempt changes apply directly; any other reopens
     /// the approval (the carta goes back to SUBMITTED).
+    #[allow(clippy::too_many_arguments)]
     async fn amend_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -640,12 +641,27 @@ impl LifecycleMutation {
         #[graphql(desc = "What was asked.")] description: String,
         #[graphql(desc = "The new financed value, for value changes.")] new_amount: Option<Decimal>,
         #[graphql(desc = "Request date; today by default.")] on: Option<Date>,
+        #[graphql(
+            desc = "For a change of municipality (art. 15 d): whether the properties of the municipality the financing \
+                    moves to are listed in the carta. The change is exempt from a new approval only when they are; \
+                    unstated, it needs one."
+        )]
+        properties_listed: Option<bool>,
     ) -> Result<FcoCarta> {
         let key = ids::arg(&id, NodeKind::FcoCarta, "id")?;
         let (new_amount, on) = (new_amount.map(|a| a.0), on.map(|d| d.0));
-        let c = life::amend_carta(db(ctx), &act(ctx), key, kind.into(), description, new_amount, on)
-            .await
-            .served(ctx)?;
+        let c = life::amend_carta(
+            db(ctx),
+            &act(ctx),
+            key,
+            kind.into(),
+            description,
+            new_amount,
+            on,
+            properties_listed,
+        )
+        .await
+        .served(ctx)?;
         Ok(FcoCarta(super::seen(ctx, c)?))
     }
 }

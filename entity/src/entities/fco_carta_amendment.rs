@@ -27,6 +27,9 @@ pub struct Model {
     pub requires_new_approval: bool,
     /// When it was recorded (set by the database on insert, migration 55; none: from before, known from the start).
     pub recorded_at: Option<DateTimeUtc>,
+    /// For a change of municipality (art. 15 d): whether the properties of the municipality the financing moves to
+    /// are among those the carta listed; none when not stated (migration 58).
+    pub properties_listed: Option<bool>,
 }
 
 /// No declared relations.

@@ -31,22 +31,22 @@ pub fn validity_end(
     Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
 }
 
-/// Whether the 120 days of art. 3 sole § run for a carta: they count from the *CDAE's* approval, so a carta the bank
-/// decided below the chamber's threshold (art. 2 §3) has no such clock. A carta whose decider is not recorded (a bank's
-/// list) is the chamber's when its value reaches the threshold in force on its approval. The reason when they do not.
-pub fn validity_clock(c: &fco_carta::Model, params: &Params) -> Result<Option<Explanation>, ParamError> {
+/// Whether the bank, not the CDAE, approved a carta (art. 2 §3), and so whether its 120 days run by the reading made
+/// for the bank's approvals: art. 3 sole § gives "as respectivas cartas-consultas aprovadas" 120 days to present the
+/// project to the bank "contados da data da aprovação pelo CDAE", and sets the bank's own approval no life of its
+/// own. *Reading made:* the bank's approval is the same act below the threshold ("análise e aprovação do
+/// enquadramento"), and an approval without end would keep the group's ceiling (art. 4) used forever; it is given the
+/// same 120 days, counted from the bank's approval, to present the project, and lapses without it (the
+/// `expire-approvals` job expires it, so FCO-CEILING stops counting it). A carta whose decider is not recorded (a
+/// bank's list) is the bank's when its value is below the threshold in force on its approval. The note saying so when
+/// the bank approved it.
+pub fn bank_approval(c: &fco_carta::Model, params: &Params) -> Result<Option<Explanation>, ParamError> {
+    let note = || Explanation::message("fco-validity-bank-approval");
     Ok(match c.decided_by.as_deref() {
         Some("CHAMBER") => None,
-        Some(_) => Some(Explanation::message("fco-validity-bank-decided")),
+        Some(_) => Some(note()),
         None => match c.approved_on {
-            Some(a) => {
-                let (chamber, threshold) = needs_chamber(c.financed_amount, params, a)?;
-                (!chamber).then(|| {
-                    Explanation::message("fco-validity-below-threshold")
-                        .arg("amount", c.financed_amount.to_decimal())
-                        .arg("threshold", threshold)
-                })
-            }
+            Some(a) => (!needs_chamber(c.financed_amount, params, a)?.0).then(note),
             None => None,
         },
     })
@@ -550,8 +550,7 @@ pub fn approved_base<'a>(
 /// - A change declared as one kind that does what another does (a "reduction" that raises the value) needs one, as
 ///   does any other change.
 ///
-/// Art. 15 sets no period for these changes; the condition of (d) (the other properties listed in the carta) is the
-/// bank's to state in the amendment's description.
+/// Art. 15 sets no period for these changes. The condition of (d) is read by [`amendment_judged`].
 pub fn amendment_needs_approval(
     kind: AmendmentKind,
     approved: Money,
@@ -653,6 +652,40 @@ pub fn amendment_needs_approval(
         AmendmentKind::ProducerSizeChange => (false, "a change of producer size needs no new approval".into()),
         AmendmentKind::Other => (true, "any other change needs a new approval".into()),
     })
+}
+
+/// FCO-AMENDMENT (art. 15) with the condition of (d): a change of the municipality the financing benefits is exempt
+/// only "desde que os demais imóveis estejam relacionados na carta consulta". The amendment states it
+/// (`properties_listed`): the properties of the municipality the financing moves to were listed in the carta (the
+/// change is then judged as [`amendment_needs_approval`] says), were not, or it was not stated; the last two need a
+/// new approval, since the exemption holds only on the condition. Other kinds are judged by
+/// [`amendment_needs_approval`] alone.
+#[allow(clippy::too_many_arguments)]
+pub fn amendment_judged(
+    kind: AmendmentKind,
+    properties_listed: Option<bool>,
+    approved: Money,
+    old: Option<Money>,
+    new: Option<Money>,
+    group_exposure_after: Option<Money>,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<(bool, String), ParamError> {
+    if kind == AmendmentKind::MunicipalityChange && properties_listed != Some(true) {
+        let stated = if properties_listed == Some(false) {
+            "the properties of the new municipality are not listed in the carta"
+        } else {
+            "whether the properties of the new municipality are listed in the carta is not stated"
+        };
+        return Ok((
+            true,
+            explain!(
+                "a change of municipality is exempt only if the other properties are listed in the carta (art. 15 d); \
+                 {stated}"
+            ),
+        ));
+    }
+    amendment_needs_approval(kind, approved, old, new, group_exposure_after, params, on)
 }
 
 /// FCO-CLASSIFY: the investment class an item should have (art. 17). Fixed (II): permanent buildings and installations
@@ -837,6 +870,86 @@ pub struct CartaFacts<'a> {
     pub group_weaned_heads: i64,
     /// The stage of the carta this one resubmits.
     pub resubmitted_stage: Option<FcoCartaStage>,
+    /// How it differs from the carta it resubmits ([`reformulation`]); none when not compared.
+    pub reformulation: Option<&'a Reformulation>,
+}
+
+/// FCO-RESUBMIT: whether a resubmission is *reformulated* (art. 3 sole §: "poderão ser reapresentadas, desde que
+/// reformuladas"), read as: it changes something the unfavourable opinion judged. Compared with the carta it
+/// resubmits: the financed value, term, grace, line, activity, municipality, special demand, the facts stated for the
+/// rules (sires the producer has, artificial insemination, the qualified professional) and its items, each by every
+/// typed fact (kind, quantity, heads, age, year, useful life, registration, class, value) as a whole list in any
+/// order. An item's wording alone is not a reformulation. A resubmission that lists no items where the original
+/// listed some states no project to judge: it is not reformulated either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reformulation {
+    /// What changed, by name.
+    Changed(Vec<&'static str>),
+    /// The original listed this many items; the resubmission lists none.
+    NoItems(usize),
+    /// Nothing the opinion judged changed.
+    Unchanged,
+}
+
+/// [`Reformulation`] of `carta` (with `items`) against the `original` it resubmits (with `original_items`): the items
+/// in force of each.
+pub fn reformulation(
+    original: &fco_carta::Model,
+    original_items: &[fco_carta_item::Model],
+    carta: &fco_carta::Model,
+    items: &[fco_carta_item::Model],
+) -> Reformulation {
+    if items.is_empty() && !original_items.is_empty() {
+        return Reformulation::NoItems(original_items.len());
+    }
+    let typed = |items: &[fco_carta_item::Model]| {
+        let mut v: Vec<String> = items
+            .iter()
+            .map(|i| {
+                format!(
+                    "{:?}",
+                    (
+                        i.kind,
+                        i.quantity,
+                        i.head_count,
+                        i.age_months,
+                        i.manufacture_year,
+                        i.useful_life_years,
+                        i.registration.as_deref().map(str::trim),
+                        i.investment_class,
+                        i.value,
+                    )
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (o, c) = (original, carta);
+    let changed: Vec<&'static str> = [
+        ("value", o.financed_amount != c.financed_amount),
+        ("term", o.term_months != c.term_months),
+        ("grace", o.grace_months != c.grace_months),
+        ("line", o.line != c.line),
+        ("activity", o.activity != c.activity),
+        ("municipality", o.municipality_code != c.municipality_code),
+        ("special demand", o.special_demand != c.special_demand),
+        ("existing sires", o.existing_sires != c.existing_sires),
+        (
+            "artificial insemination",
+            o.artificial_insemination != c.artificial_insemination,
+        ),
+        ("professional", o.professional_name != c.professional_name),
+        ("items", typed(original_items) != typed(items)),
+    ]
+    .into_iter()
+    .filter_map(|(what, differs)| differs.then_some(what))
+    .collect();
+    if changed.is_empty() {
+        Reformulation::Unchanged
+    } else {
+        Reformulation::Changed(changed)
+    }
 }
 
 fn heads(items: &[fco_carta_item::Model], kind: ItemKind) -> i64 {
@@ -966,21 +1079,9 @@ pub fn deadlines(
         })
     }));
     out.push(super::guarded_deadline(code::FCO_VALIDITY_120D, || {
-        // Art. 3 sole §: 120 days from the CDAE's approval to present the project to the bank. A contract within
-        // them shows the project was presented by then; a contract after them says nothing of when it was.
-        if c.approved_on.is_some()
-            && let Some(why) = validity_clock(c, params)?
-        {
-            return Ok(DeadlineOutcome {
-                code: code::FCO_VALIDITY_120D.as_str(),
-                legal_basis: code::FCO_VALIDITY_120D.legal_basis(),
-                due: None,
-                due_at: None,
-                status: DeadlineStatus::NotApplicable,
-                note: why,
-                done: false,
-            });
-        }
+        // Art. 3 sole §: 120 days from the CDAE's approval (by the reading made, the bank's: [`bank_approval`]) to
+        // present the project to the bank. A contract within them shows the project was presented by then; a contract
+        // after them says nothing of when it was.
         let validity = match c.approved_on {
             Some(a) => Some(validity_end(a, params, cal)?),
             None => None,
@@ -1005,6 +1106,11 @@ pub fn deadlines(
                     .push(Explanation::message("fco-validity-contracted-after").arg("day", k));
             }
             (None, None, None) => {}
+        }
+        if let Some(note) = bank_approval(c, params)?
+            && !super::quiet()
+        {
+            d.note.push(note);
         }
         Ok(d)
     }));
@@ -1287,11 +1393,43 @@ pub fn check_all_and_deadlines(
         ),
     });
     out.push(match (c.resubmission_of, f.resubmitted_stage) {
-        (Some(_), Some(FcoCartaStage::Unfavourable)) => outcome(
-            code::FCO_RESUBMIT,
-            Status::Met,
-            "reformulates a carta with an unfavourable opinion",
-        ),
+        (Some(_), Some(FcoCartaStage::Unfavourable)) => {
+            // Still being prepared, a draft is not yet judged unreformulated.
+            let not_yet = if c.stage == FcoCartaStage::Draft {
+                Status::Pending
+            } else {
+                Status::Violated
+            };
+            match f.reformulation {
+                None => outcome(
+                    code::FCO_RESUBMIT,
+                    Status::Met,
+                    "reformulates a carta with an unfavourable opinion",
+                ),
+                Some(Reformulation::Changed(what)) => outcome(
+                    code::FCO_RESUBMIT,
+                    Status::Met,
+                    explain!(
+                        "reformulates a carta with an unfavourable opinion: its {} changed",
+                        what.join(", ")
+                    ),
+                ),
+                Some(Reformulation::NoItems(n)) => outcome(
+                    code::FCO_RESUBMIT,
+                    not_yet,
+                    explain!(
+                        "lists no items where the carta it resubmits listed {n}: a resubmission that states no project \
+                         is not reformulated (art. 3 sole §)"
+                    ),
+                ),
+                Some(Reformulation::Unchanged) => outcome(
+                    code::FCO_RESUBMIT,
+                    not_yet,
+                    "not reformulated: the same value, term, grace, line, activity, stated facts and items as the carta \
+                     it resubmits, which had an unfavourable opinion (art. 3 sole §)",
+                ),
+            }
+        }
         (Some(_), other) => outcome(
             code::FCO_RESUBMIT,
             Status::Violated,
@@ -1628,8 +1766,9 @@ pub fn check_all_and_deadlines(
         for (i, a) in in_order.iter().enumerate() {
             let current = a.old_amount.unwrap_or(f.carta.financed_amount);
             let approved = approved_base(in_order[..i].iter().copied(), current);
-            let (needs, why) = amendment_needs_approval(
+            let (needs, why) = amendment_judged(
                 a.kind,
+                a.properties_listed,
                 approved,
                 a.old_amount,
                 a.new_amount,
@@ -1786,6 +1925,7 @@ mod tests {
             description: String::new(),
             requires_new_approval: requires,
             recorded_at: None,
+            properties_listed: None,
         };
         // Approved at 100,000; +10 % to 110,000 passed; 110,000.01 is still within 10 % of the approved value...
         let first = [amendment(1, 100_000, 110_000, false)];

@@ -701,18 +701,16 @@ pub fn apply_fco(
             not_before(code::FCO_VALIDITY_120D, *on, Some(approved), "approval")?;
             not_before(code::FCO_VALIDITY_120D, *on, c.presented_on, "presentation")?;
             // Art. 3 sole §: the 120 days are for presenting the project to the bank; the contract may come later.
-            if super::fco::validity_clock(c, params)?.is_none() {
-                let due = super::fco::validity_end(approved, params, cal)?;
-                if *on > due.due && c.presented_on.is_none() {
-                    return Err(violation(
-                        code::FCO_VALIDITY_120D,
-                        format!(
-                            "the 120 days to present the project to the bank ended on {} ({}), and no presentation is \
-                             recorded: record when it was presented (presentFcoProject) if that was in time",
-                            due.due, due.note
-                        ),
-                    ));
-                }
+            let due = super::fco::validity_end(approved, params, cal)?;
+            if *on > due.due && c.presented_on.is_none() {
+                return Err(violation(
+                    code::FCO_VALIDITY_120D,
+                    format!(
+                        "the 120 days to present the project to the bank ended on {} ({}), and no presentation is \
+                         recorded: record when it was presented (presentFcoProject) if that was in time",
+                        due.due, due.note
+                    ),
+                ));
             }
             if let Some(a) = amount
                 && *a > c.financed_amount
@@ -744,7 +742,7 @@ pub fn apply_fco(
                     format!("{on} is after the contract ({k}): the project is presented before it is contracted"),
                 ));
             }
-            if let (None, Some(approved)) = (super::fco::validity_clock(c, params)?, c.approved_on) {
+            if let Some(approved) = c.approved_on {
                 let due = super::fco::validity_end(approved, params, cal)?;
                 if *on > due.due {
                     return Err(violation(
@@ -758,9 +756,6 @@ pub fn apply_fco(
         FcoEvent::Expire { on } => {
             if c.stage != S::Approved {
                 return Err(wrong(code::FCO_VALIDITY_120D, &[S::Approved]));
-            }
-            if let Some(why) = super::fco::validity_clock(c, params)? {
-                return Err(violation(code::FCO_VALIDITY_120D, why));
             }
             if let Some(p) = c.presented_on {
                 return Err(violation(

@@ -124,6 +124,7 @@ fn outcome_of(
         group_weaned_heads: group_weaned,
         producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
+        reformulation: None,
     };
     let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
     let o = all.into_iter().find(|o| o.code == code).expect("outcome");
@@ -360,6 +361,7 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
             group_weaned_heads: 0,
             producer_other_pantanal_dams: 0,
             resubmitted_stage: None,
+            reformulation: None,
         };
         let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
         assert_eq!(dl[0].status, expected, "FCO-72H-BEFORE, {why}: {}", dl[0].note);
@@ -394,6 +396,7 @@ fn the_chamber_result_deadline_says_why_it_has_not_started() {
             group_weaned_heads: 0,
             producer_other_pantanal_dams: 0,
             resubmitted_stage: None,
+            reformulation: None,
         };
         let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
         let r = dl
@@ -752,6 +755,7 @@ fn pantanal_retention_counts_the_producers_dams_across_its_cartas() {
             group_weaned_heads: 0,
             producer_other_pantanal_dams: others,
             resubmitted_stage: None,
+            reformulation: None,
         };
         let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
         let o = all.into_iter().find(|o| o.code == "FCO-PANTANAL").expect("outcome");
@@ -1308,6 +1312,7 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
             group_weaned_heads: 2500,
             producer_other_pantanal_dams: 0,
             resubmitted_stage: None,
+            reformulation: None,
         };
         let judge = || fco::check_all_and_deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 6, 1));
         let (loud, loud_deadlines) = judge().expect("params");
@@ -1534,6 +1539,7 @@ fn the_rules_read_no_column_the_judging_passes_leave_unread() {
                             group_weaned_heads: 0,
                             producer_other_pantanal_dams: 0,
                             resubmitted_stage: None,
+                            reformulation: None,
                         };
                         let judged = fco::check_all_and_deadlines(
                             &facts,

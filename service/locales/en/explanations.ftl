@@ -181,8 +181,7 @@ fco-classify-met = { $count } item(s) classified
 fco-classify-wrong = { $items }
 
 ## FCO deadlines.
-fco-validity-bank-decided = Decided by the bank below the chamber's threshold (art. 2 §3): no CDAE approval started the 120 days of art. 3 sole §, and the bank's own rules govern how long its approval lasts.
-fco-validity-below-threshold = { MONEY($amount) } is below the chamber's threshold of { MONEY($threshold) }: the bank decided it (art. 2 §3), so no CDAE approval started the 120 days of art. 3 sole §.
+fco-validity-bank-approval = Approved by the bank below the chamber's threshold (art. 2 §3): the text gives the bank's approval no life of its own; read as the CDAE's, its 120 days count from the bank's approval.
 fco-validity-not-approved = The carta is not approved.
 fco-validity-presented = The project was presented to the bank, the act art. 3 sole § asks for.
 fco-validity-contracted-within = Contracted on { DATE($day) }, within the 120 days: the project was presented to the bank by then.

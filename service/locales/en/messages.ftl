@@ -420,3 +420,57 @@ CONFIG_WRONG_KIND = the configuration file { $file } gives the key «{ $key }» 
     [list] a list of texts or numbers
    *[scalar] a text or a number
 }
+
+# Refusals of the law's guards at each act (issue 42).
+# Justifications outside the non-conformity hearing.
+REFUSE_JUSTIFICATIONS_STAGE = the company's justifications and contestations answer a non-conformity found by the evaluation (art. 11 II); this project is «{ $stage }» ({ $stage_code })
+# MDA's notice to the bank outside an unframing or a seal not requested.
+REFUSE_BANK_NOTICE_STAGE = MDA notifies the bank of an unframing (art. 11 II) or of a seal not requested in time (art. 11 §1); this project is «{ $stage }» ({ $stage_code })
+# The public update outside an unframing.
+REFUSE_PUBLIC_UPDATE_STAGE = MDA updates its public database with an unframing (art. 11 II); this project is «{ $stage }» ({ $stage_code })
+# A contract conditioned on what the carta still lacks.
+REFUSE_CONTRACT_CONDITIONS = the contract on { DATE($on) } is conditioned on what the carta still lacks that day: { $listed }
+# A resubmission with no items.
+REFUSE_RESUBMIT_NO_ITEMS = not reformulated: the carta lists no items where carta { $number }, which had an unfavourable opinion, listed { $count ->
+    [one] one
+   *[other] { $count }
+}; a resubmission states its project (art. 3 sole §)
+# A resubmission the same as the original.
+REFUSE_RESUBMIT_UNCHANGED = not reformulated: the same value, term, grace, line, activity, stated facts and items as carta { $number }, which had an unfavourable opinion (art. 3 sole § lets it be resubmitted once reformulated)
+# The chamber's decision on the carta of an absent bank.
+REFUSE_BANK_ABSENT = the carta's bank was recorded absent from the chamber's meeting of { DATE($day) }: its proposals are not considered (art. 2 §6); put the carta on another meeting's agenda
+# The chamber's decision dated another day than the meeting.
+REFUSE_DECISION_AT_MEETING = the carta is on the agenda of the chamber's meeting of { DATE($day) }: the CPACR gives its opinion at that meeting (art. 2 §§3, 6–7), so the decision is dated { DATE($day) }, not { DATE($on) }
+# A resubmission of a carta without an unfavourable opinion.
+REFUSE_RESUBMIT_STAGE = only a carta with an unfavourable opinion may be resubmitted; this one is «{ $stage }» ({ $stage_code })
+# A second resubmission.
+REFUSE_RESUBMIT_AGAIN = carta { $number } was already resubmitted as carta { $again }: reformulate that one
+# An amendment of a carta neither approved nor contracted.
+REFUSE_AMEND_STAGE = only approved or contracted cartas are amended; this one is «{ $stage }» ({ $stage_code })
+# An amendment dated before the act it amends.
+REFUSE_AMEND_BEFORE = an amendment on { DATE($on) } is before the { $act ->
+    [approval] approval
+    [presentation] presentation
+   *[contract] contract
+} of the carta it amends ({ DATE($day) })
+# A correction of stated facts the stage does not allow.
+REFUSE_STATEMENT = the stated facts of a carta «{ $stage }» ({ $stage_code }) are not corrected: { $why ->
+    [contracted] a contracted financing changes by amendment (art. 15, amendFcoCarta)
+    [unfavourable] an unfavourable carta is reformulated as a new one (art. 3 sole §, resubmitFcoCarta)
+    [expired] its approval lapsed unpresented (art. 3 sole §); there is no contract left to condition
+   *[special-demand] whether it is a special demand decides who analyses it (art. 14, art. 2 §3), so it is corrected only before the submission
+}
+# Findings recorded outside the external evaluation.
+REFUSE_FINDINGS_STAGE = findings are recorded while the external evaluation runs; this project is «{ $stage }» ({ $stage_code })
+# Findings dated before the evaluation started.
+REFUSE_FINDINGS_BEFORE_START = input.foundOn: findings dated { DATE($on) } are before the external evaluation started ({ DATE($started) }); a finding is made by the evaluation (art. 11)
+# Conformity concluded over findings of non-conformity.
+REFUSE_CONFORMITY_AGAINST_FINDINGS = the evaluation found non-conformity on { $criteria }: conformity cannot be concluded (art. 11 II); record the corrected findings first, or conclude non-conformity
+# Conformity concluded without findings.
+REFUSE_CONFORMITY_WITHOUT_FINDINGS = conformity is found by the external evaluation (art. 11 I), and it has recorded no finding on { $criteria }: record the findings (recordEvaluationFindings) first
+# A conclusion dated before the findings it reads.
+REFUSE_CONCLUSION_BEFORE_FINDINGS = a conclusion on { DATE($on) } is before the findings it reads (made on { DATE($last) })
+# A carta not submitted put on the agenda.
+REFUSE_AGENDA_STAGE = only a submitted carta goes on the chamber's agenda; this one is «{ $stage }» ({ $stage_code })
+# A carta below the threshold put on the agenda.
+REFUSE_AGENDA_BELOW_THRESHOLD = { MONEY($amount) } is under the { MONEY($threshold) } threshold: the bank decides it, not the chamber (unless it is a special demand, art. 14)

@@ -199,8 +199,7 @@ fco-classify-met = { $count } item(ns) classificado(s)
 fco-classify-wrong = { $items }
 
 ## Prazos do FCO.
-fco-validity-bank-decided = Decidida pelo banco abaixo do limite da câmara (art. 2 §3): nenhuma aprovação do CDAE iniciou os 120 dias do art. 3, parágrafo único, e as regras do próprio banco dizem quanto dura sua aprovação.
-fco-validity-below-threshold = { MONEY($amount) } é inferior ao limite da câmara de { MONEY($threshold) }: o banco a decidiu (art. 2 §3), então nenhuma aprovação do CDAE iniciou os 120 dias do art. 3, parágrafo único.
+fco-validity-bank-approval = Aprovada pelo banco abaixo do limite da câmara (art. 2 §3): o texto não dá à aprovação do banco um prazo próprio; lida como a do CDAE, seus 120 dias contam da aprovação pelo banco.
 fco-validity-not-approved = A carta não está aprovada.
 fco-validity-presented = O projeto foi apresentado ao banco, o ato que o art. 3, parágrafo único, pede.
 fco-validity-contracted-within = Contratada em { DATE($day) }, dentro dos 120 dias: o projeto foi apresentado ao banco até então.

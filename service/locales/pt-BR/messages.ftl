@@ -420,3 +420,57 @@ CONFIG_WRONG_KIND = o arquivo de configuração { $file } dá à chave «{ $key 
     [list] uma lista de textos ou números
    *[scalar] um texto ou um número
 }
+
+# Recusas das guardas da lei em cada ato (issue 42).
+# As justificativas fora da audiência de não conformidade.
+REFUSE_JUSTIFICATIONS_STAGE = as justificativas e contestações da empresa respondem a uma não conformidade apontada pela avaliação (art. 11 II); este projeto está «{ $stage }» ({ $stage_code })
+# A notificação do MDA ao banco fora de um desenquadramento ou de um selo não pedido.
+REFUSE_BANK_NOTICE_STAGE = o MDA notifica o banco de um desenquadramento (art. 11 II) ou de um selo não pedido a tempo (art. 11 §1); este projeto está «{ $stage }» ({ $stage_code })
+# A atualização pública fora de um desenquadramento.
+REFUSE_PUBLIC_UPDATE_STAGE = o MDA atualiza sua base de dados pública com um desenquadramento (art. 11 II); este projeto está «{ $stage }» ({ $stage_code })
+# Um contrato condicionado ao que ainda falta à carta.
+REFUSE_CONTRACT_CONDITIONS = o contrato em { DATE($on) } está condicionado ao que ainda falta à carta nesse dia: { $listed }
+# Uma reapresentação sem itens.
+REFUSE_RESUBMIT_NO_ITEMS = não reformulada: a carta não lista itens, e a carta { $number }, que teve parecer desfavorável, listava { $count ->
+    [one] um item
+   *[other] { $count } itens
+}; uma reapresentação expõe o seu projeto (art. 3º, parágrafo único)
+# Uma reapresentação igual à original.
+REFUSE_RESUBMIT_UNCHANGED = não reformulada: o mesmo valor, prazo, carência, linha, atividade, fatos declarados e itens da carta { $number }, que teve parecer desfavorável (o art. 3º, parágrafo único, permite reapresentá-la uma vez reformulada)
+# A decisão da câmara sobre a carta de um banco ausente.
+REFUSE_BANK_ABSENT = o banco da carta foi registrado ausente da reunião da câmara de { DATE($day) }: suas propostas não são apreciadas (art. 2 §6); inclua a carta na pauta de outra reunião
+# A decisão da câmara datada fora do dia da reunião.
+REFUSE_DECISION_AT_MEETING = a carta está na pauta da reunião da câmara de { DATE($day) }: a CPACR dá seu parecer nessa reunião (art. 2 §§3, 6–7), então a decisão é datada de { DATE($day) }, não de { DATE($on) }
+# A reapresentação de uma carta sem parecer desfavorável.
+REFUSE_RESUBMIT_STAGE = só uma carta com parecer desfavorável pode ser reapresentada; esta está «{ $stage }» ({ $stage_code })
+# Uma segunda reapresentação.
+REFUSE_RESUBMIT_AGAIN = a carta { $number } já foi reapresentada como carta { $again }: reformule essa
+# A alteração de uma carta nem aprovada nem contratada.
+REFUSE_AMEND_STAGE = só cartas aprovadas ou contratadas são alteradas; esta está «{ $stage }» ({ $stage_code })
+# Uma alteração datada antes do ato que altera.
+REFUSE_AMEND_BEFORE = uma alteração em { DATE($on) } é anterior { $act ->
+    [approval] à aprovação
+    [presentation] à apresentação do projeto
+   *[contract] ao contrato
+} da carta que ela altera ({ DATE($day) })
+# Uma correção dos fatos declarados que a etapa não permite.
+REFUSE_STATEMENT = os fatos declarados de uma carta «{ $stage }» ({ $stage_code }) não são corrigidos: { $why ->
+    [contracted] um financiamento contratado muda por alteração (art. 15, `amendFcoCarta`)
+    [unfavourable] uma carta desfavorável é reformulada como uma nova (art. 3º, parágrafo único, `resubmitFcoCarta`)
+    [expired] sua aprovação caducou sem apresentação do projeto (art. 3º, parágrafo único); não há contrato a condicionar
+   *[special-demand] ser ou não demanda especial decide quem a analisa (art. 14 e art. 2 §3), então só se corrige antes da submissão
+}
+# Achados registrados fora da avaliação externa.
+REFUSE_FINDINGS_STAGE = os achados são registrados enquanto corre a avaliação externa; este projeto está «{ $stage }» ({ $stage_code })
+# Achados datados antes do início da avaliação.
+REFUSE_FINDINGS_BEFORE_START = `input.foundOn`: achados datados de { DATE($on) } são anteriores ao início da avaliação externa ({ DATE($started) }); um achado é feito pela avaliação (art. 11)
+# Conformidade concluída sobre achados de não conformidade.
+REFUSE_CONFORMITY_AGAINST_FINDINGS = a avaliação apontou não conformidade em { $criteria }: não se conclui pela conformidade (art. 11 II); registre antes os achados corrigidos, ou conclua pela não conformidade
+# Conformidade concluída sem achados.
+REFUSE_CONFORMITY_WITHOUT_FINDINGS = a conformidade é apurada pela avaliação externa (art. 11 I), e ela não registrou achado sobre { $criteria }: registre antes os achados (`recordEvaluationFindings`)
+# Uma conclusão datada antes dos achados que ela lê.
+REFUSE_CONCLUSION_BEFORE_FINDINGS = uma conclusão em { DATE($on) } é anterior aos achados que ela lê (feitos em { DATE($last) })
+# Uma carta não submetida posta na pauta.
+REFUSE_AGENDA_STAGE = só uma carta submetida entra na pauta da câmara; esta está «{ $stage }» ({ $stage_code })
+# Uma carta abaixo do limite posta na pauta.
+REFUSE_AGENDA_BELOW_THRESHOLD = { MONEY($amount) } é inferior ao limite de { MONEY($threshold) }: o banco a decide, não a câmara (salvo demanda especial, art. 14)

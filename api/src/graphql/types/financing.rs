@@ -1211,6 +1211,12 @@ impl CartaAmendment {
     async fn requires_new_approval(&self) -> bool {
         self.0.requires_new_approval
     }
+
+    /// For a change of municipality (art. 15 d): whether the properties of the municipality the financing moves to
+    /// are listed in the carta; null when not stated.
+    async fn properties_listed(&self) -> Option<bool> {
+        self.0.properties_listed
+    }
 }
 
 async fn flags_of<F: visible::Financed>(

@@ -2,7 +2,7 @@
 //! over a whole carta, [`fco::check_all`] and [`fco::deadlines`]) evaluated just inside and just outside its boundary.
 
 use crate::{
-    domain::Money,
+    domain::{Money, Quantity},
     entities::{
         chamber_meeting, fco_carta, fco_carta_item,
         vocab::{AmendmentKind, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind},
@@ -59,6 +59,7 @@ struct Around {
     group_exposure: Option<Money>,
     group_weaned_heads: i64,
     resubmitted_stage: Option<FcoCartaStage>,
+    reformulation: Option<fco::Reformulation>,
 }
 
 /// The status `code` has among every rule of the programme on `c` with `items`, as of 1 April 2026.
@@ -73,6 +74,7 @@ fn judge(c: &fco_carta::Model, items: &[fco_carta_item::Model], around: &Around,
         producer_other_pantanal_dams: 0,
         group_weaned_heads: around.group_weaned_heads,
         resubmitted_stage: around.resubmitted_stage,
+        reformulation: around.reformulation.as_ref(),
     };
     let all = fco::check_all(&facts, &p(), &Calendar::national(), d(2026, 4, 1)).expect("params");
     Judged::Rule(
@@ -110,6 +112,7 @@ fn deadline(
         producer_other_pantanal_dams: 0,
         group_weaned_heads: 0,
         resubmitted_stage: None,
+        reformulation: None,
     };
     let all = fco::deadlines(&facts, &p(), &Calendar::national(), as_of).expect("params");
     Judged::Deadline(
@@ -302,6 +305,48 @@ fn cases() -> Vec<Case> {
         "of an approved carta",
         resubmit(FcoCartaStage::Approved),
         R(Violated),
+    ));
+    // Reformulated (art. 3 sole §): it changes something the opinion judged. The original lists one building; a
+    // resubmission with the same value and item is not reformulated, one a centavo lower is, and one listing no items
+    // states no project.
+    let building = [item(ItemKind::Building, None, None, InvestmentClass::Fixed)];
+    let reformulated = |c: &fco_carta::Model, items: &[fco_carta_item::Model]| {
+        let around = Around {
+            resubmitted_stage: Some(FcoCartaStage::Unfavourable),
+            reformulation: Some(fco::reformulation(&grains, &building, c, items)),
+            ..Around::default()
+        };
+        judge(c, items, &around, "FCO-RESUBMIT")
+    };
+    let mut reworded = building.clone();
+    reworded[0].description = "curral, reescrito".into();
+    out.push(case(
+        "FCO-RESUBMIT",
+        "the same value and items, reworded",
+        reformulated(&again, &reworded),
+        R(Violated),
+    ));
+    let mut lower = again.clone();
+    lower.financed_amount = Money(lower.financed_amount.cents() - 1);
+    out.push(case(
+        "FCO-RESUBMIT",
+        "a centavo lower, same items",
+        reformulated(&lower, &building),
+        R(Met),
+    ));
+    out.push(case(
+        "FCO-RESUBMIT",
+        "lower value, no items listed",
+        reformulated(&lower, &[]),
+        R(Violated),
+    ));
+    let mut more = building.clone();
+    more[0].quantity = Quantity(more[0].quantity.0 + 1);
+    out.push(case(
+        "FCO-RESUBMIT",
+        "the same value, one item's quantity up",
+        reformulated(&again, &more),
+        R(Met),
     ));
 
     // FCO-VALIDITY-120D (art. 3 sole §): approved on Monday 2 Mar 2026, day 120 is Tuesday 30 Jun 2026.

@@ -48,6 +48,7 @@ fn facts<'a>(
         group_weaned_heads: 0,
         producer_other_pantanal_dams: 0,
         resubmitted_stage: None,
+        reformulation: None,
     }
 }
 
@@ -170,6 +171,49 @@ fn a_swap_or_municipality_change_that_moves_the_value_is_judged_by_the_move() {
         let (over, why) = needs(kind, 10_000_000, 10_000_000, 11_000_001);
         assert!(over, "{kind:?}: {why}");
     }
+}
+
+/// Art. 15 d: a change of municipality is exempt only when the properties of the new municipality are listed in the
+/// carta; listed, it is judged by its value alone; not listed, or not stated, it needs a new approval.
+#[test]
+fn a_change_of_municipality_is_exempt_only_with_its_properties_listed() {
+    let judged = |listed: Option<bool>, new: i64| {
+        fco::amendment_judged(
+            AmendmentKind::MunicipalityChange,
+            listed,
+            Money(10_000_000),
+            Some(Money(10_000_000)),
+            Some(Money(new)),
+            None,
+            &Params::baseline(),
+            d(2026, 4, 1),
+        )
+        .expect("params")
+    };
+    let (listed, why) = judged(Some(true), 10_000_000);
+    assert!(!listed, "{why}");
+    let (listed_lower, why) = judged(Some(true), 9_000_000);
+    assert!(!listed_lower, "{why}");
+    for unlisted in [Some(false), None] {
+        let (needs, why) = judged(unlisted, 10_000_000);
+        assert!(needs, "{unlisted:?}: {why}");
+        assert!(why.contains("art. 15 d"), "{why}");
+        // A lower value does not lift the condition of (d).
+        assert!(judged(unlisted, 9_000_000).0, "{unlisted:?}");
+    }
+    // The condition is (d)'s only: a swap needs no statement about properties.
+    let (swap, why) = fco::amendment_judged(
+        AmendmentKind::ItemSwap,
+        None,
+        Money(10_000_000),
+        Some(Money(10_000_000)),
+        Some(Money(10_000_000)),
+        None,
+        &Params::baseline(),
+        d(2026, 4, 1),
+    )
+    .expect("params");
+    assert!(!swap, "{why}");
 }
 
 /// Art. 3 sole §: the carta reads APPROVED up to the last day of its 120 days and EXPIRED from the day they lapsed,
