@@ -65,13 +65,14 @@ pub fn initials(name: &str) -> String {
 }
 
 /// `text` with every CPF in it masked: eleven digits, written bare or as `123.456.789-09`, not part of a longer run
-/// of digits (a CNPJ's fourteen digits stay).
+/// of digits (a CNPJ's fourteen digits stay) nor of a word (a trace id's hexadecimal `…a01234567890f…` stays: masked,
+/// one in fifty would no longer lead to its trace).
 pub fn scrub_cpfs(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < chars.len() {
-        if chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()) {
+        if chars[i].is_ascii_digit() && (i == 0 || !in_word(chars[i - 1])) {
             // The run of digits and CPF punctuation starting here.
             let mut j = i;
             let mut digits = 0;
@@ -87,7 +88,8 @@ pub fn scrub_cpfs(text: &str) -> String {
             }
             let run: String = chars[i..j].iter().collect();
             let punctuated_like_cpf = run.len() == 14 && run.as_bytes()[3] == b'.' && run.as_bytes()[7] == b'.';
-            if digits == 11 && (run.len() == 11 || punctuated_like_cpf) {
+            let a_word_goes_on = chars.get(j).is_some_and(|c| in_word(*c));
+            if digits == 11 && (run.len() == 11 || punctuated_like_cpf) && !a_word_goes_on {
                 out.push_str(&mask_cpf(&run));
             } else {
                 out.push_str(&run);
@@ -99,6 +101,11 @@ pub fn scrub_cpfs(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether a character belongs to a word (an identifier, a hash) rather than separating words.
+fn in_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
 }
 
 /// A value a bank sent in a column of personal data, as somebody without the right may see it: a CPF masked, a
@@ -250,6 +257,22 @@ mod tests {
             "twelve digits are not a CPF"
         );
         assert_eq!(mask_value("Maria da Silva", true), "M. S.");
+        // Eleven digits inside a longer word are no CPF: trace ids, hashes, keys.
+        for word in [
+            "4bf92f3577b34da6a3ce929d0e0e4736",
+            "a01234567890f4da6a3ce929d0e0e473",
+            "01234567890abcdef0123456789abcde",
+            "abcdef0123456789abcdef0123456789",
+            "fmt_12345678909x",
+            "fmt_12345678909",
+        ] {
+            assert_eq!(scrub_cpfs(&format!("trace_id={word}")), format!("trace_id={word}"));
+        }
+        assert_eq!(
+            scrub_cpfs("\"document\":\"12345678909\""),
+            "\"document\":\"***.456.789-**\""
+        );
+        assert_eq!(scrub_cpfs("CPF:123.456.789-09;"), "CPF:***.456.789-**;");
     }
 
     #[test]
