@@ -1270,6 +1270,23 @@ pub async fn amend_carta(
         }
     }
     let new = new_amount.map(|a| positive_money("newAmount", a)).transpose()?;
+    if new.is_none()
+        && matches!(
+            kind,
+            vocab::AmendmentKind::ValueIncrease | vocab::AmendmentKind::ValueReduction
+        )
+    {
+        return Err(ServiceError::bad(
+            "newAmount",
+            Message::new(code::AMENDMENT_AMOUNT_MISSING),
+        ));
+    }
+    if properties_listed.is_some() && kind != vocab::AmendmentKind::MunicipalityChange {
+        return Err(ServiceError::bad(
+            "propertiesListed",
+            Message::new(code::AMENDMENT_PROPERTIES_NOT_MUNICIPALITY),
+        ));
+    }
     let params = rule_parameter::Entity::params(db).await?;
     let exposure_after = match new {
         Some(n) => Some(group_exposure(db, &c, on).await?.checked_add(n).unwrap_or(n)),

@@ -235,6 +235,10 @@ catalogue! {
     NOTHING_TO_UPDATE = "NOTHING_TO_UPDATE"
     /// A count of animals below zero.
     COUNT_NEGATIVE = "COUNT_NEGATIVE"
+    /// A change of value amended without the new value.
+    AMENDMENT_AMOUNT_MISSING = "AMENDMENT_AMOUNT_MISSING"
+    /// `propertiesListed` on an amendment other than a change of municipality.
+    AMENDMENT_PROPERTIES_NOT_MUNICIPALITY = "AMENDMENT_PROPERTIES_NOT_MUNICIPALITY"
     /// A reason a change of history needs.
     REASON_REQUIRED = "REASON_REQUIRED"
     /// A social-fuel project that does not exist.

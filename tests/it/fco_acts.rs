@@ -152,6 +152,46 @@ async fn an_amendment_is_exempt_up_to_the_chamber_threshold_and_a_swap_that_lowe
     .await;
 }
 
+/// An amendment that leaves out what its kind needs, or states what belongs to another kind, is refused naming the
+/// field, and nothing of it is recorded: a change of value without its new value (it had reopened a contracted carta
+/// with the value "?"), `propertiesListed` on anything but a change of municipality.
+#[tokio::test]
+async fn an_amendment_missing_its_new_value_or_stating_another_kinds_fact_is_refused_naming_the_field() {
+    on_each_backend(false, |app| async move {
+        let bb = seed_bb(&app).await;
+        let id = bank_approved(&app, &bb, "AMV-1", "GRAINS", "500000.00", json!({})).await;
+        let amend = "mutation A($id: ID!, $k: AmendmentKind!, $l: Boolean) { amendFcoCarta(id: $id, kind: $k,
+            description: \"x\", on: \"2026-08-20\", propertiesListed: $l) { stage } }";
+        for (kind, listed, field) in [
+            ("VALUE_REDUCTION", Value::Null, "newAmount"),
+            ("VALUE_INCREASE", Value::Null, "newAmount"),
+            ("ITEM_SWAP", json!(true), "propertiesListed"),
+        ] {
+            let (message, code) = app
+                .error_in(None, amend, json!({ "id": id, "k": kind, "l": listed }))
+                .await;
+            assert_eq!(code, "BAD_USER_INPUT", "{kind}: {message}");
+            assert!(
+                message.contains(field) && message.contains("precisa") || message.contains("só cabe"),
+                "{kind}: {message}"
+            );
+            let (en, _) = app
+                .error_in(Some("en"), amend, json!({ "id": id, "k": kind, "l": listed }))
+                .await;
+            assert!(en.contains(field) && en != message, "{kind}: {en}");
+        }
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { stage amount amendments { kind } } } }";
+        let n = app.data(q, json!({ "id": id })).await["node"].clone();
+        assert_eq!(
+            (n["stage"].clone(), n["amount"].clone()),
+            (json!("APPROVED"), json!("500000.00")),
+            "{n}"
+        );
+        assert_eq!(n["amendments"], json!([]), "nothing recorded: {n}");
+    })
+    .await;
+}
+
 /// Art. 15 d: a change of municipality whose properties are listed in the carta stays approved; one whose properties
 /// are not listed, or that does not say, reopens the approval; the amendment keeps what was stated and FCO-AMENDMENT
 /// agrees with how each was handled.

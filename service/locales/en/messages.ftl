@@ -159,6 +159,8 @@ AMOUNT_TOO_PRECISE = { $value } has more than 2 decimal places (centavos)
 AMOUNT_TOO_LARGE = { $value } is too large
 # A required text left empty.
 FIELD_EMPTY = must not be empty
+AMENDMENT_AMOUNT_MISSING = a change of value needs the new value (`newAmount`)
+AMENDMENT_PROPERTIES_NOT_MUNICIPALITY = `propertiesListed` says whether the new municipality's properties are listed in the carta (art. 15 d): it belongs to a change of municipality (MUNICIPALITY_CHANGE) only
 NOTHING_TO_UPDATE = no fact changes: give the new value of at least one
 COUNT_NEGATIVE = must not be negative: got { $value }
 # A reason a change of history needs.

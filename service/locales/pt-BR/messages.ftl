@@ -159,6 +159,8 @@ AMOUNT_TOO_PRECISE = { $value } tem mais de 2 casas decimais (centavos)
 AMOUNT_TOO_LARGE = { $value } é grande demais
 # A required text left empty.
 FIELD_EMPTY = não pode ficar vazio
+AMENDMENT_AMOUNT_MISSING = uma alteração de valor precisa do valor novo (`newAmount`)
+AMENDMENT_PROPERTIES_NOT_MUNICIPALITY = `propertiesListed` diz se os imóveis do novo município constam da carta (art. 15, alínea d): só cabe numa mudança de município (MUNICIPALITY_CHANGE)
 NOTHING_TO_UPDATE = nenhum fato muda: diga o valor novo de ao menos um
 COUNT_NEGATIVE = não pode ser negativo: recebido { $value }
 # A reason a change of history needs.
