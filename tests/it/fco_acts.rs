@@ -172,7 +172,7 @@ async fn an_amendment_missing_its_new_value_or_stating_another_kinds_fact_is_ref
                 .await;
             assert_eq!(code, "BAD_USER_INPUT", "{kind}: {message}");
             assert!(
-                message.contains(field) && message.contains("precisa") || message.contains("só cabe"),
+                message.contains(field) && (message.contains("precisa") || message.contains("só cabe")),
                 "{kind}: {message}"
             );
             let (en, _) = app
