@@ -47,6 +47,19 @@ async fn lookups_that_find_nothing_and_bad_ids_answer_in_portuguese_by_default_a
                 "id: \"x\" is not a bank ID",
             ),
             (
+                // `BankReport:999` and `FactImport:999`: their lookups answer as every other lookup by ID.
+                "{ bankReport(id: \"QmFua1JlcG9ydDo5OTk\") { number } }",
+                "NOT_FOUND",
+                "não há relatório de banco com o ID \"QmFua1JlcG9ydDo5OTk\"",
+                "no bank report with ID \"QmFua1JlcG9ydDo5OTk\"",
+            ),
+            (
+                "{ factImport(id: \"RmFjdEltcG9ydDo5OTk\") { number } }",
+                "NOT_FOUND",
+                "não há importação de fatos com o ID \"RmFjdEltcG9ydDo5OTk\"",
+                "no fact import with ID \"RmFjdEltcG9ydDo5OTk\"",
+            ),
+            (
                 "{ municipality(ibgeCode: 9999999) { name } }",
                 "NOT_FOUND",
                 "nenhum município tem o código IBGE 9999999",

@@ -412,7 +412,12 @@ async fn life_bank(ctx: &Context<'_>, id: i64) -> Result<super::types::objects::
         .load_one(id)
         .await
         .map_err(super::error::gql)?
-        .ok_or_else(|| super::error::gql(super::error::ApiError::NotFound(format!("no bank {id}"))))?;
+        .ok_or_else(|| {
+            super::query::no_such(
+                super::ids::NodeKind::Bank,
+                &super::ids::encode(super::ids::NodeKind::Bank, id),
+            )
+        })?;
     Ok(super::types::objects::Bank(service::visible::public(b)))
 }
 

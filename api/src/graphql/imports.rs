@@ -255,10 +255,15 @@ impl ImportsQuery {
         #[graphql(desc = "The import's global ID.")] id: ID,
     ) -> Result<FactImport> {
         let key = ids::arg(&id, NodeKind::FactImport, "id")?;
-        let row = imports::get(db(ctx), key).await.served(ctx)?;
+        let row = match imports::get(db(ctx), key).await {
+            Err(service::ServiceError::NotFound { .. }) => {
+                return Err(super::query::no_such(NodeKind::FactImport, &id));
+            }
+            found => found.served(ctx)?,
+        };
         service::visible::fact_import(&super::caller(ctx), row)
             .map(FactImport)
-            .ok_or_else(|| gql(ApiError::NotFound(format!("no FactImport with ID {:?}", id.as_str()))))
+            .ok_or_else(|| super::query::no_such(NodeKind::FactImport, &id))
     }
 
     /// Imports, newest first: of a kind, for a target.

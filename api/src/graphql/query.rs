@@ -63,8 +63,9 @@ fn not_found(message: service::messages::Message) -> async_graphql::Error {
     super::localise::error("NOT_FOUND", message)
 }
 
-/// No object of `kind` has this ID.
-fn no_such(kind: NodeKind, id: &ID) -> async_graphql::Error {
+/// No object of `kind` has this ID (or none the caller may see): `NOT_FOUND` in the request's language, the one
+/// answer of every lookup by ID.
+pub(super) fn no_such(kind: NodeKind, id: &ID) -> async_graphql::Error {
     not_found(
         service::messages::Message::new(service::messages::code::ID_UNKNOWN)
             .arg("kind", kind.type_name())

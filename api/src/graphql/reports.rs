@@ -322,7 +322,7 @@ impl ReportsQuery {
             .served(ctx)?
             .and_then(|r| service::visible::of_bank(&caller, r))
             .map(BankReport)
-            .ok_or_else(|| gql(ApiError::NotFound(format!("no bank report with ID {:?}", id.as_str()))))
+            .ok_or_else(|| super::query::no_such(NodeKind::BankReport, &id))
     }
 
     /// Reports, newest first, in keyset pages (a page stays the same when reports arrive between two requests).
@@ -430,7 +430,7 @@ impl ReportsMutation {
             .load_one(key)
             .await
             .map_err(gql)?
-            .ok_or_else(|| gql(ApiError::NotFound(format!("no bank with ID {:?}", bank_id.as_str()))))?;
+            .ok_or_else(|| super::query::no_such(NodeKind::Bank, &bank_id))?;
         let upload = file
             .value(ctx)
             .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
