@@ -200,26 +200,12 @@ pub fn variables(id: &str, lang: Lang) -> Vec<String> {
 /// A rule's explanation in `lang`: a catalogue message rendered with its values (a clause it places rendered in the
 /// same language, a list joined with the language's words), an English text as it is.
 pub fn explanation(e: &entity::rules::Explanation, lang: Lang) -> String {
-    use entity::rules::{Arg, Explanation};
-    match e {
-        Explanation::English(text) => text.clone(),
-        Explanation::Message { id, args } => {
-            let values: Vec<(&str, String)> = args
-                .iter()
-                .map(|(k, v)| {
-                    let text = match v {
-                        Arg::Text(t) => t.clone(),
-                        Arg::Nested(e) => explanation(e, lang),
-                        Arg::List { items, semicolons } => {
-                            list(items.iter().map(|e| explanation(e, lang)).collect(), *semicolons, lang)
-                        }
-                    };
-                    (*k, text)
-                })
-                .collect();
-            render(id, values.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| e.to_string())
-        }
-    }
+    e.render_with(
+        &|node, id, values| {
+            render(id, values.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| node.to_string())
+        },
+        &|items, semicolons| list(items, semicolons, lang),
+    )
 }
 
 /// Items joined as `lang` writes a list: `a, b e c` in Portuguese, `a, b and c` in English (the word is the catalogue's

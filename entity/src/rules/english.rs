@@ -2,7 +2,7 @@
 //! tests, which cannot reach it, render the English catalogue's `explanations.ftl` the same way (values as Fluent
 //! sees them, a clause rendered and placed, a list joined with `and`), so they assert on the sentences people read.
 
-use super::{Arg, Explanation};
+use super::Explanation;
 use fluent_bundle::types::FluentNumber;
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 
@@ -44,34 +44,14 @@ fn bundle() -> FluentBundle<FluentResource> {
 
 /// `e` in English.
 pub fn english(e: &Explanation) -> String {
-    match e {
-        Explanation::English(text) => text.clone(),
-        Explanation::Message { id, args } => {
-            let values: Vec<(&str, String)> = args
-                .iter()
-                .map(|(k, v)| {
-                    let text = match v {
-                        Arg::Text(t) => t.clone(),
-                        Arg::Nested(e) => english(e),
-                        Arg::List { items, semicolons } => {
-                            let items: Vec<String> = items.iter().map(english).collect();
-                            match (items.as_slice(), semicolons) {
-                                (_, true) => items.join("; "),
-                                ([], _) => String::new(),
-                                ([one], _) => one.clone(),
-                                ([init @ .., last], _) => format!("{} and {last}", init.join(", ")),
-                            }
-                        }
-                    };
-                    (*k, text)
-                })
-                .collect();
+    e.render_with(
+        &|_, id, values| {
             BUNDLE.with(|b| {
                 let Some(pattern) = b.get_message(id).and_then(|m| m.value()) else {
                     return format!("<no English text for {id}>");
                 };
                 let mut fargs = FluentArgs::new();
-                for (k, v) in &values {
+                for (k, v) in values {
                     let value = match v.parse::<FluentNumber>() {
                         Ok(n) if n.as_string() == v.as_str() => FluentValue::Number(n),
                         _ => FluentValue::from(v.clone()),
@@ -81,6 +61,12 @@ pub fn english(e: &Explanation) -> String {
                 let mut errors = Vec::new();
                 b.format_pattern(pattern, Some(&fargs), &mut errors).into_owned()
             })
-        }
-    }
+        },
+        &|items, semicolons| match (items.as_slice(), semicolons) {
+            (_, true) => items.join("; "),
+            ([], _) => String::new(),
+            ([one], _) => one.clone(),
+            ([init @ .., last], _) => format!("{} and {last}", init.join(", ")),
+        },
+    )
 }

@@ -178,6 +178,37 @@ impl Explanation {
         english::english(self).starts_with(prefix)
     }
 
+    /// Its text, rendered bottom-up: `message` writes a catalogue message (`node`, its id and its values, a clause
+    /// already written and placed, a list already joined by `join`, whose flag says `; ` for long clauses); an
+    /// English text is as it is. The one walk of an explanation: the service renders through it in each language,
+    /// the rules' tests in English.
+    pub fn render_with(
+        &self,
+        message: &impl Fn(&Explanation, &'static str, &[(&'static str, String)]) -> String,
+        join: &impl Fn(Vec<String>, bool) -> String,
+    ) -> String {
+        match self {
+            Self::English(text) => text.clone(),
+            Self::Message { id, args } => {
+                let values: Vec<(&'static str, String)> = args
+                    .iter()
+                    .map(|(k, v)| {
+                        let text = match v {
+                            Arg::Text(t) => t.clone(),
+                            Arg::Nested(e) => e.render_with(message, join),
+                            Arg::List { items, semicolons } => join(
+                                items.iter().map(|e| e.render_with(message, join)).collect(),
+                                *semicolons,
+                            ),
+                        };
+                        (*k, text)
+                    })
+                    .collect();
+                message(self, id, &values)
+            }
+        }
+    }
+
     /// Its English text (for the rules' tests).
     #[cfg(test)]
     pub fn english(&self) -> String {
