@@ -39,6 +39,7 @@ use sea_orm::{
 // The sets and maps keyed by flag identities and ids are looked up several times for every carta a pass judges:
 // hashed by Fx rather than SipHash (with SipHash, a fifth of the judging thread's time on the day-to-day pass).
 use entity::rules::{FxMap, FxSet};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -71,8 +72,8 @@ pub struct Wanted {
     pub severity: &'static str,
     /// The day it falls (or fell) due.
     pub due_on: Option<NaiveDate>,
-    /// Legal basis.
-    pub legal_basis: String,
+    /// Legal basis (the rule's own text, or a stored flag's).
+    pub legal_basis: Cow<'static, str>,
     /// What was found.
     pub message: FlagText,
     /// The facts behind it.
@@ -97,6 +98,18 @@ pub enum FlagText {
 }
 
 impl FlagText {
+    /// The same text as its columns ([`FlagText::Stored`]): a catalogue message's values as one JSON text rather
+    /// than a tree of values (a few hundred bytes less a flag, for a pass that keeps its new flags until the end).
+    fn compact(&mut self) {
+        if let Self::Said(_) = self {
+            let Self::Said(said) = std::mem::replace(self, Self::Said(Explanation::default())) else {
+                return;
+            };
+            let (message, id, args) = Self::Said(said).columns();
+            *self = Self::Stored { message, id, args };
+        }
+    }
+
     /// The `message`, `message_id` and `message_args` columns: a catalogue message as its id and values (JSON),
     /// `message` empty; an English text as `message`. Nothing is rendered.
     pub fn columns(self) -> (String, Option<String>, Option<String>) {
@@ -121,8 +134,10 @@ pub struct Judgement {
     /// What each judged subject and rule with an open flag says now (kept for those only: the rest is not needed,
     /// and a million cartas' explanations would not fit in memory).
     pub said: FxMap<Key, Explanation>,
-    /// The identities of the open flags, whose accounts are kept in `said`.
-    pub watch: FxSet<Key>,
+    /// The open flags, whose accounts are kept in `said`: a flag still called for as it is (same severity, due day
+    /// and facts) is marked there ([`Open::still`]) rather than kept in `wanted`, so that the day-to-day pass, where
+    /// nearly every flag is open and unchanged, holds no second copy of them.
+    open: FxMap<Key, Open>,
     /// Their subjects: an account of any other subject is not even written.
     watched: FxSet<(SubjectKind, i64)>,
     /// The subjects with an open flag on a checked rule or checklist item (not a deadline): their rules' accounts
@@ -137,16 +152,21 @@ pub struct Judgement {
 
 impl Judgement {
     /// A judgement keeping the accounts of these open flags.
-    fn watching(watch: FxSet<Key>) -> Self {
+    fn watching(open: FxMap<Key, Open>) -> Self {
         let outcome = |rule: &str| {
             entity::rules::rule(rule).is_none_or(|r| matches!(r.kind, RuleKind::Checked | RuleKind::Checklist))
         };
         Self {
-            watched: watch.iter().map(|k| (k.0, k.1)).collect(),
-            spoken: watch.iter().filter(|k| outcome(&k.2)).map(|k| (k.0, k.1)).collect(),
-            watch,
+            watched: open.keys().map(|k| (k.0, k.1)).collect(),
+            spoken: open.keys().filter(|k| outcome(&k.2)).map(|k| (k.0, k.1)).collect(),
+            open,
             ..Self::default()
         }
+    }
+
+    /// Whether the facts call for this flag: a new or changed one (in `wanted`), or an open one as it is.
+    fn wants(&self, key: &Key) -> bool {
+        self.wanted.contains_key(key) || self.open.get(key).is_some_and(|o| o.still)
     }
 
     /// The subjects of this kind with an open flag, by id.
@@ -159,18 +179,26 @@ impl Judgement {
         self.watched.contains(&(kind, id))
     }
 
+    /// A flag the facts call for: kept when new or changed, marked on its open flag when it is as it stands.
     fn want(&mut self, key: Key, w: Wanted) {
+        if let Some(open) = self.open.get_mut(&key) {
+            open.still = open.same(w.severity, w.due_on, &w.fingerprint);
+            if open.still {
+                self.wanted.remove(&key);
+                return;
+            }
+        }
         self.wanted.insert(key, w);
     }
 
     fn say(&mut self, key: Key, what: impl Into<Explanation>) {
-        if self.watch.contains(&key) {
+        if self.open.contains_key(&key) {
             self.said.entry(key).or_insert_with(|| what.into());
         }
     }
 
     fn judged(&self, key: &Key) -> bool {
-        self.wanted.contains_key(key) || self.said.contains_key(key)
+        self.wants(key) || self.said.contains_key(key)
     }
 
     /// A financing that is not flagged (a draft, denied or ended): what each of its rules says is why its flags
@@ -209,7 +237,7 @@ impl Judgement {
                     financing_id,
                     severity,
                     due_on: Some(due),
-                    legal_basis: d.legal_basis.to_owned(),
+                    legal_basis: Cow::Borrowed(d.legal_basis),
                     message: FlagText::Said(d.note.clone()),
                     fingerprint: format!("{severity}|{due}"),
                 },
@@ -242,7 +270,7 @@ impl Judgement {
                     financing_id,
                     severity: "VIOLATION",
                     due_on: None,
-                    legal_basis: o.legal_basis.to_owned(),
+                    legal_basis: Cow::Borrowed(o.legal_basis),
                     // The explanation's language-free form: its English text, or its message id and values.
                     fingerprint: format!("VIOLATION|{}", o.explanation),
                     message: FlagText::Said(o.explanation.clone()),
@@ -342,7 +370,7 @@ struct Outflow {
 
 /// The open flags a pass watches and the identities a person resolved ([`Outflow::by_person`]), as the caller reads
 /// them (once it holds the job's lock, [`run`]).
-type OpenRead<'a> = futures::future::BoxFuture<'a, Result<(FxSet<Key>, FxSet<Key>)>>;
+type OpenRead<'a> = futures::future::BoxFuture<'a, Result<(FxMap<Key, Open>, FxSet<Key>)>>;
 
 /// Judges what `reach` says as of `as_of`, watching the open flags `open` reads (read here when not given), and hands
 /// on each batch's new carta flags to `outflow` when there is one (they are then not in the judgement).
@@ -376,7 +404,7 @@ async fn judge_pass(
         let watching = async {
             match open {
                 Some(read) => read.await,
-                None if everything => Ok((open_keys(db).await?, FxSet::default())),
+                None if everything => Ok((open_flags(db).await?, FxSet::default())),
                 None => Ok(Default::default()),
             }
         };
@@ -387,7 +415,7 @@ async fn judge_pass(
                 Ok(FxMap::default())
             }
         };
-        let (params, calendar, (watch, by_person), groups) = futures::try_join!(
+        let (params, calendar, (open, by_person), groups) = futures::try_join!(
             async { parameters::params(db).await.map(Arc::new) },
             async { parameters::calendar(db).await.map(Arc::new) },
             watching,
@@ -397,7 +425,7 @@ async fn judge_pass(
             outflow.by_person = by_person;
         }
         let windows = Arc::new(Windows::on(&params, as_of));
-        let mut j = Judgement::watching(watch);
+        let mut j = Judgement::watching(open);
         // The first batches of cartas are read while the projects are judged.
         let reads = CartaReads::start(db, everything, as_of, &j).await?;
         let basis = Basis {
@@ -668,7 +696,7 @@ impl CartaJudge {
     /// writing goes on. (The financings between the batch's first and last id are its cartas and projects, judged
     /// before every carta: their flags are final too.)
     fn hand_on(&mut self, cartas: &[fco_carta::Model]) -> bool {
-        let (Some(outflow), Some(first), Some(last)) = (&self.outflow, cartas.first(), cartas.last()) else {
+        let (Some(first), Some(last)) = (cartas.first(), cartas.last()) else {
             return true;
         };
         let of_batch = (SubjectKind::Financing, first.id, String::new(), String::new())
@@ -678,12 +706,21 @@ impl CartaJudge {
                 String::new(),
                 String::new(),
             );
+        let Some(outflow) = &self.outflow else {
+            // Kept to the end (SQLite's pass writes after judging): as their columns, a third of their size.
+            if self.everything {
+                for (_, w) in self.j.wanted.range_mut(of_batch) {
+                    w.message.compact();
+                }
+            }
+            return true;
+        };
         let keys: Vec<Key> = self
             .j
             .wanted
             .range(of_batch)
             .map(|(k, _)| k)
-            .filter(|k| !self.j.watch.contains(*k) && !outflow.by_person.contains(*k))
+            .filter(|k| !self.j.open.contains_key(*k) && !outflow.by_person.contains(*k))
             .cloned()
             .collect();
         let mut new = Vec::with_capacity(keys.len());
@@ -828,8 +865,7 @@ impl CartaJudge {
                 if d.code == code::FCO_VALIDITY_120D.as_str()
                     && self
                         .j
-                        .wanted
-                        .contains_key(&(SubjectKind::Financing, c.id, d.code.to_owned(), String::new()))
+                        .wants(&(SubjectKind::Financing, c.id, d.code.to_owned(), String::new()))
                 {
                     self.j.numbers.insert(c.id, c.number.clone());
                 }
@@ -919,7 +955,7 @@ async fn closed_groups_say(
         .watched_ids(SubjectKind::Group)
         .filter(|g| {
             let key = ceiling_key(*g);
-            j.watch.contains(&key) && !j.wanted.contains_key(&key)
+            j.open.contains_key(&key) && !j.wants(&key)
         })
         .collect();
     if resolved.is_empty() {
@@ -1105,7 +1141,7 @@ async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgement, as_of:
                     financing_id: None,
                     severity: "VIOLATION",
                     due_on: f.due_on,
-                    legal_basis: f.legal_basis.clone(),
+                    legal_basis: Cow::Owned(f.legal_basis.clone()),
                     message: FlagText::Stored {
                         message: f.message.clone(),
                         id: f.message_id.clone(),
@@ -1176,16 +1212,11 @@ fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutcome]) {
             financing_id: None,
             severity: "VIOLATION",
             due_on: None,
-            legal_basis: first.legal_basis.to_owned(),
+            legal_basis: Cow::Borrowed(first.legal_basis),
             message: FlagText::Said(message),
             fingerprint: format!("VIOLATION|{}|{}", ids.join(","), first.explanation),
         },
     );
-}
-
-/// The identities of the job's open flags.
-async fn open_keys(db: &impl ConnectionTrait) -> Result<FxSet<Key>> {
-    Ok(open_flags(db).await?.into_keys().collect())
 }
 
 /// How many rows the pass's narrow read of its open flags takes per statement:
@@ -1271,12 +1302,7 @@ async fn open_flags_within(db: &impl ConnectionTrait, (mut after, upto): (i64, i
         for (id, kind, subject, rule, occurrence, severity, due_on, fingerprint) in page {
             after = id;
             if let Some(kind) = SubjectKind::parse(&kind) {
-                let open = Open {
-                    id,
-                    severity,
-                    due_on,
-                    fingerprint,
-                };
+                let open = Open::new(id, &severity, due_on, fingerprint.as_deref());
                 out.insert((kind, subject, rule, occurrence), open);
             }
         }
@@ -1286,12 +1312,44 @@ async fn open_flags_within(db: &impl ConnectionTrait, (mut after, upto): (i64, i
     }
 }
 
-/// An open flag of the job's, as far as a pass compares it with what is wanted.
+/// An open flag of the job's, as far as a pass compares it with what is wanted: its severity, due day and
+/// fingerprint (as a hash: a pass holds every open flag, and the day-to-day pass compares each once).
+#[derive(Debug)]
 struct Open {
     id: i64,
-    severity: String,
+    /// `VIOLATION` or `WARNING` (empty for anything else, which no flag called for equals).
+    severity: &'static str,
     due_on: Option<NaiveDate>,
-    fingerprint: Option<String>,
+    fingerprint: Option<u64>,
+    /// Whether the pass found it called for as it is ([`Judgement::want`]).
+    still: bool,
+}
+
+impl Open {
+    fn new(id: i64, severity: &str, due_on: Option<NaiveDate>, fingerprint: Option<&str>) -> Self {
+        Self {
+            id,
+            severity: match severity {
+                "VIOLATION" => "VIOLATION",
+                "WARNING" => "WARNING",
+                _ => "",
+            },
+            due_on,
+            fingerprint: fingerprint.map(fingerprint_hash),
+            still: false,
+        }
+    }
+
+    /// Whether a flag called for with this severity, due day and fingerprint is this one as it stands.
+    fn same(&self, severity: &str, due_on: Option<NaiveDate>, fingerprint: &str) -> bool {
+        self.severity == severity && self.due_on == due_on && self.fingerprint == Some(fingerprint_hash(fingerprint))
+    }
+}
+
+/// A fingerprint's hash (SipHash with fixed keys: facts people record are in it, so not a hash one can aim at).
+fn fingerprint_hash(fingerprint: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::hash::DefaultHasher>::default().hash_one(fingerprint)
 }
 
 /// What one pass changed.
@@ -1321,15 +1379,16 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
     let synced = if ConnectionTrait::get_database_backend(db) == DbBackend::Postgres {
         // Shared with the task writing the new flags (its work, encoding the rows, beside this task's reading).
         let txn = Arc::new(begin_locked(db).await?);
-        // The open flags and the persons' resolutions are read beside the book (`judge_pass`), and kept here for the
-        // comparison at the end: on the pool, once the lock is held, they read what a statement in the transaction
-        // would (what is committed when it starts; the transaction has written nothing yet), in parts at once.
+        // The open flags and the persons' resolutions are read beside the book (`judge_pass`); the judgement keeps the
+        // open flags for the comparison at the end, and the resolutions are kept here: on the pool, once the lock is
+        // held, they read what a statement in the transaction would (what is committed when it starts; the
+        // transaction has written nothing yet), in parts at once.
         let (read, mut kept) = tokio::sync::oneshot::channel();
         let open_read: OpenRead<'_> = Box::pin(async {
             let (open, by_person) = futures::try_join!(open_flags_at_once(db), by_person(db))?;
-            let keys = (open.keys().cloned().collect(), by_person.keys().cloned().collect());
-            let _ = read.send((open, by_person));
-            Ok(keys)
+            let keys = by_person.keys().cloned().collect();
+            let _ = read.send(by_person);
+            Ok((open, keys))
         });
         let (to, mut new) = tokio::sync::mpsc::channel::<Vec<(Key, Wanted)>>(4);
         let outflow = Outflow {
@@ -1351,12 +1410,12 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
         });
         let (judgement, written) =
             futures::try_join!(judging, async { writing.finish("writing the new flags").await? })?;
-        let (open, by_person) = kept
+        let by_person = kept
             .try_recv()
             .map_err(|_| ServiceError::Internal("the open flags were not read".into()))?;
         let txn = Arc::into_inner(txn)
             .ok_or_else(|| ServiceError::Internal("the flags' transaction is still in use".into()))?;
-        let synced = settle(&txn, judgement, open, by_person, as_of, now, written).await?;
+        let synced = settle(&txn, judgement, None, by_person, as_of, now, written).await?;
         txn.commit().await?;
         synced
     } else {
@@ -1410,34 +1469,63 @@ pub async fn sync(
     now: DateTime<Utc>,
 ) -> Result<Synced> {
     let txn = begin_locked(db).await?;
+    // Read again in the transaction: the judgement's were read before it, without the lock.
     let open = open_flags(&txn).await?;
     let by_person = by_person(&txn).await?;
-    let synced = settle(&txn, judgement, open, by_person, as_of, now, Vec::new()).await?;
+    let synced = settle(&txn, judgement, Some(open), by_person, as_of, now, Vec::new()).await?;
     txn.commit().await?;
     Ok(synced)
 }
 
-/// [`sync`] within its transaction, given the open flags and the persons' resolutions read in it; `written`: the ids
-/// of the new flags written already in this transaction (the pass's, [`run`]).
+/// [`sync`] within its transaction, given the persons' resolutions read in it and the open flags read in it
+/// (`fresh`), or none when the judgement's were (behind the lock, [`run`]); `written`: the ids of the new flags
+/// written already in this transaction (the pass's, [`run`]).
 async fn settle(
     txn: &impl ConnectionTrait,
     judgement: Judgement,
-    open: FxMap<Key, Open>,
+    fresh: Option<FxMap<Key, Open>>,
     by_person: HashMap<Key, compliance_flag::Model>,
     as_of: NaiveDate,
     now: DateTime<Utc>,
     written: Vec<i64>,
 ) -> Result<Synced> {
     let Judgement {
-        wanted, said, judged, ..
+        wanted,
+        said,
+        judged,
+        open: judged_open,
+        ..
     } = judgement;
     let mut out = Synced {
         judged,
         ..Synced::default()
     };
+    let (open, seen) = match fresh {
+        Some(fresh) => (fresh, Some(judged_open)),
+        None => (judged_open, None),
+    };
+    // Whether an open flag is called for as it stands, as the judgement found it. (One changed since by another pass,
+    // behind the lock after the judgement read it, is left as that pass left it: the next pass judges it again.)
+    let still = |key: &Key, f: &Open| match &seen {
+        None => f.still,
+        Some(seen) => seen.get(key).is_some_and(|s| s.still),
+    };
+    if let Some(seen) = &seen {
+        // A flag found called for as it stood, and resolved since by a person with the same facts, stays resolved (one
+        // resolved since by another pass is left so: the next pass judges it again).
+        out.held += seen
+            .iter()
+            .filter(|(key, s)| s.still && !open.contains_key(*key))
+            .filter(|(key, s)| {
+                by_person
+                    .get(*key)
+                    .is_some_and(|f| f.fingerprint.as_deref().map(fingerprint_hash) == s.fingerprint)
+            })
+            .count() as u32;
+    }
     // First the open flags no longer called for (while the wanted ones can still be looked up)...
     for (key, f) in &open {
-        if wanted.contains_key(key) {
+        if wanted.contains_key(key) || still(key, f) {
             continue;
         }
         let why = match said.get(key) {
@@ -1465,7 +1553,7 @@ async fn settle(
     drop(said);
     for (key, w) in wanted {
         if let Some(f) = open.get(&key) {
-            if f.severity != w.severity || f.due_on != w.due_on || f.fingerprint.as_deref() != Some(&w.fingerprint) {
+            if !f.same(w.severity, w.due_on, &w.fingerprint) {
                 let (message, message_id, message_args) = w.message.columns();
                 compliance_flag::ActiveModel {
                     id: sea_orm::ActiveValue::Unchanged(f.id),
@@ -1571,7 +1659,7 @@ fn new_row(rows: &mut Vec<sea_orm::Value>, (kind, id, rule, occurrence): Key, w:
         sea_orm::ActiveEnum::to_value(&w.programme).into(),
         w.financing_id.into(),
         rule.into(),
-        w.legal_basis.into(),
+        w.legal_basis.into_owned().into(),
         message.into(),
         message_id.into(),
         message_args.into(),
