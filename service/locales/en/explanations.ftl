@@ -203,3 +203,125 @@ fco-result-no-meeting-on = The chamber decided on { DATE($day) } but no chamber 
 fco-result-bank-decided = Decided by the bank (below the chamber's threshold): there is no chamber result to send.
 fco-result-undecided = On a chamber meeting's agenda; the chamber has not decided yet.
 fco-result-undecided-no-meeting = Not decided yet; no chamber meeting assigned.
+
+## FCO checklist items, contract conditions and the articles on the carta's own facts. $basis is a legal basis, written
+## by LEGAL for the language; $what and $concerns are clauses (the fco-what-* and fco-concerns-* texts).
+fco-checklist-pending = checklist item, not yet confirmed: { $what }
+fco-checklist-not-applies = does not apply to this carta ({ $activity }, { $line }): { LEGAL($basis) } concerns { $concerns }
+fco-what-any = a document or a human check
+fco-what-seed-origin = proof of the seeds' or seedlings' origin before the money is released
+fco-what-gta = the animal transit permit (GTA) and INDEA/MT registration before the money for animals is released
+fco-what-gta-swine = the property's INDEA/MT registration before the project is contracted (art. 8 §2), and the animal transit permit (GTA) proving the health and existence of the animals bought
+fco-what-gta-dairy = INDEA/MT registration and the animal transit permit (GTA) before the money is released (art. 7 §2)
+fco-what-gta-beef = the animal transit permit (GTA) proving the animals' health and existence before the money is released (art. 6 §3)
+fco-what-professional = a qualified professional named in the carta, if it finances embryo transfer or fixed-time AI
+fco-what-swine-origin = no swine from auctions, fairs or shows; breeders from GRSC-certified farms
+fco-what-green = environmental consent, approved management plan and validated guidelines
+fco-what-seed-mapa = seed and seedling suppliers registered with MAPA, with the seeds' conformity term at release
+fco-what-swine-eligible = the borrower is a rural producer or their cooperative, or a Pronaf producer within their enquadramento
+fco-what-swine-family = the family-farm project's technical and economic viability and its qualified technical assistance (responsible for the farms' biosecurity)
+fco-what-swine-report = the project author's technical report (laudo) on the farms' infrastructure before animals are bought, or the project budgets renovating, recovering or building it
+fco-what-pantanal-plain = the farm lies in the Pantanal plain (planície pantaneira)
+fco-what-small-animals = technical and economic viability, qualified technical assistance and INDEA/MT registration before contracting
+fco-concerns-any = every carta
+fco-concerns-perennial-forestry = perennial crops and forestry
+fco-concerns-cattle-swine = cattle and swine bought with the financing
+fco-concerns-embryo = embryo transfer and fixed-time AI in beef and dairy cattle
+fco-concerns-swine = swine
+fco-concerns-verde = the FCO Verde line
+fco-concerns-forestry = forestry
+fco-concerns-sow-retention = the sow-retention line
+fco-concerns-swine-family = family-farm (Pronaf) swine projects
+fco-concerns-pantanal = the Pantanal dam-retention line
+fco-concerns-small-animals = sheep, goats, crocodilians, ostriches and other small animals
+fco-condition-ia = the artificial-insemination information in the carta (artificialInsemination)
+fco-condition-indea-swine = the property's registration with INDEA/MT (the FCO-GTA checklist item, confirmed)
+fco-condition-indea-small = the registration with INDEA/MT (the FCO-SMALL-ANIMALS checklist item, confirmed)
+# One unmet condition of a refused contract: $code is the rule, $basis its article, $what a clause.
+fco-condition-unmet = { $code } ({ LEGAL($basis) }): { $what }
+fco-contracted-without = contracted on { DATE($day) } without { $what }: the contract is conditioned on it ({ LEGAL($basis) }, "fica condicionada")
+fco-template-early = submitted on { DATE($day) }, within the { $days } days after the instruction's publication on { DATE($published) } (until { DATE($until) }): the template was not yet the only model banks could accept (art. 2 §2)
+fco-template-pending = checklist item, not yet confirmed: the carta is on the template; banks accept only it from { DATE($from) } on, { $days } days after the publication on { DATE($published) } (art. 2 §2)
+fco-ia-none = no genetic improvement of beef or dairy cattle in this carta
+fco-ia-stated = the carta states the insemination information: { $how ->
+    [ai] artificial insemination
+   *[natural] natural service
+}
+fco-ia-unstated = genetic improvement is contracted only once the carta states the artificial-insemination information (artificialInsemination)
+fco-special-none = not filed as a special demand
+fco-special-chamber = a special demand the CPACR/CDAE analysed, exceptionally, whatever its amount
+fco-special-bank = a special demand decided by the bank: art. 14 gives special demands to the CPACR and CDAE
+fco-special-pending = a special demand: the CPACR/CDAE analyses it, exceptionally, whatever its amount
+fco-pasture-pending = checklist item, not yet confirmed: the soil analysis on which the pasture's acidity and phosphorus correction is based
+fco-pasture-none = no pasture formation, renovation or recovery among the items
+fco-global-pending = checklist item, not yet confirmed: the group's { MONEY($exposure) } exceeds the ceiling; the carta may stand only within an exception listed under "assistência global permitida no fundo" in the FCO programming in force (name it when confirming)
+fco-global-within = the group is within the ceiling: no exception is needed
+fco-predominance-no-values = no items with values yet
+fco-predominance-investment = investment credit (art. 17 I): fixed and semi-fixed investments are { MONEY($invest) } of { MONEY($total) } ({ PERCENT($share) }), the rest operating costs
+fco-predominance-operating = operating credit: fixed and semi-fixed investments are { MONEY($invest) } of { MONEY($total) } ({ PERCENT($share) }), not most of the budget, so art. 17 I does not class it as investment credit; the article defines the class and refuses nothing (stand-alone operating credit is judged by FCO-OPERATING-ONLY, art. 16)
+
+## FCO-RESUBMIT (art. 3 sole §). $what lists the fco-resubmit-field texts.
+fco-resubmit-reformulated = reformulates a carta with an unfavourable opinion
+fco-resubmit-changed = reformulates a carta with an unfavourable opinion: its { $what } changed
+fco-resubmit-field = { $field ->
+    [value] value
+    [term] term
+    [grace] grace
+    [line] line
+    [activity] activity
+    [municipality] municipality
+    [special-demand] special demand
+    [existing-sires] existing sires
+    [artificial-insemination] artificial insemination
+    [professional] professional
+   *[items] items
+}
+fco-resubmit-no-items = lists no items where the carta it resubmits listed { $count }: a resubmission that states no project is not reformulated (art. 3 sole §)
+fco-resubmit-unchanged = not reformulated: the same value, term, grace, line, activity, stated facts and items as the carta it resubmits, which had an unfavourable opinion (art. 3 sole §)
+fco-resubmit-not-unfavourable = resubmits a carta that was not unfavourable (it is «{ $stage }»)
+fco-resubmit-not-unfavourable-unknown = resubmits a carta that was not unfavourable (it is «unknown»)
+fco-resubmit-none = not a resubmission
+
+## FCO-AMENDMENT (art. 15). Amounts MONEY, percentages PERCENT; $since, $over_ceiling and $crosses are yes or no;
+## $what is an fco-amend-what clause, $letter the article's letter.
+fco-amend-what = { $kind ->
+    [swap] a swap for a related item
+    [municipality] a change of municipality
+   *[size] a change of producer size
+}
+fco-amend-along-exempt = { $what } needs no new approval (art. 15 { $letter })
+fco-amend-along-reduction = { $what } with a reduction from { MONEY($old) } to { MONEY($new) } needs no new approval (art. 15 b and { $letter })
+fco-amend-along-increase = { $what } that raises the value is an increase (art. 15 a and { $letter }): { $why }
+fco-amend-values-unstated = old or new value not stated
+fco-amend-not-increase = declared an increase, but the value goes from { MONEY($old) } to { MONEY($new) }
+fco-amend-no-approved = no approved value to measure the increase against
+fco-amend-increase = { MONEY($new) } is { PERCENT($increase) } over the approved { MONEY($approved) }{ $since ->
+    [yes] {" "}(from { MONEY($old) } now; increases since the approval add up)
+   *[no] {""}
+} (limit { PERCENT($limit) }){ $over_ceiling ->
+    [yes] , and the group would pass the { MONEY($ceiling) } ceiling
+   *[no] {""}
+}{ $crosses ->
+    [yes] , and it reaches the chamber's threshold of { MONEY($threshold) }: approved below it, by the bank, the carta now needs the CPACR's opinion (art. 2 §3)
+   *[no] {""}
+}
+fco-amend-reduction = a reduction from { MONEY($old) } to { MONEY($new) } needs no new approval
+fco-amend-not-reduction = declared a reduction, but the value goes from { MONEY($old) } to { MONEY($new) }
+fco-amend-swap-exempt = a swap for a related item needs no new approval
+fco-amend-municipality-exempt = a change among the listed properties needs no new approval
+fco-amend-size-exempt = a change of producer size needs no new approval
+fco-amend-other = any other change needs a new approval
+fco-amend-municipality-unlisted = a change of municipality is exempt only if the other properties are listed in the carta (art. 15 d); { $listed ->
+    [no] the properties of the new municipality are not listed in the carta
+   *[unstated] whether the properties of the new municipality are listed in the carta is not stated
+}
+fco-amend-none = no amendments
+fco-amend-handled = handled as art. 15 says: { $items }
+fco-amend-handled-item = { DATE($day) }: { $why }
+fco-amend-wrong = amendment of { DATE($day) } recorded as { $recorded ->
+    [yes] needing a new approval
+   *[no] needing none
+}, but { $why }: it is { $needs ->
+    [yes] needing a new approval
+   *[no] needing none
+}

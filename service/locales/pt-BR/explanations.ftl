@@ -221,3 +221,125 @@ fco-result-no-meeting-on = A câmara decidiu em { DATE($day) }, mas nenhuma reun
 fco-result-bank-decided = Decidida pelo banco (abaixo do limite da câmara): não há resultado da câmara a enviar.
 fco-result-undecided = Na pauta de uma reunião da câmara; a câmara ainda não decidiu.
 fco-result-undecided-no-meeting = Ainda não decidida; nenhuma reunião da câmara designada.
+
+## Itens de checklist do FCO, condições do contrato e os artigos sobre os fatos da própria carta. $basis é uma base
+## legal, escrita por LEGAL para o idioma; $what e $concerns são orações (os textos fco-what-* e fco-concerns-*).
+fco-checklist-pending = item de checklist, ainda não confirmado: { $what }
+fco-checklist-not-applies = não se aplica a esta carta ({ $activity }, { $line }): { LEGAL($basis) } trata de { $concerns }
+fco-what-any = um documento ou uma verificação humana
+fco-what-seed-origin = comprovação da origem das sementes ou mudas antes da liberação dos recursos
+fco-what-gta = a guia de trânsito animal (GTA) e o cadastro no INDEA/MT antes da liberação dos recursos para animais
+fco-what-gta-swine = o cadastro da propriedade no INDEA/MT antes da contratação do projeto (art. 8 §2), e a guia de trânsito animal (GTA) comprovando a sanidade e a existência dos animais comprados
+fco-what-gta-dairy = o cadastro no INDEA/MT e a guia de trânsito animal (GTA) antes da liberação dos recursos (art. 7 §2)
+fco-what-gta-beef = a guia de trânsito animal (GTA) comprovando a sanidade e a existência dos animais antes da liberação dos recursos (art. 6 §3)
+fco-what-professional = um profissional habilitado indicado na carta, se ela financia transferência de embriões ou IATF
+fco-what-swine-origin = nenhum suíno de leilões, feiras ou exposições; reprodutores de granjas certificadas GRSC
+fco-what-green = licença ambiental, plano de manejo aprovado e diretrizes validadas
+fco-what-seed-mapa = fornecedores de sementes e mudas registrados no MAPA, com o termo de conformidade das sementes na liberação
+fco-what-swine-eligible = o tomador é produtor rural ou sua cooperativa, ou produtor do Pronaf dentro do seu enquadramento
+fco-what-swine-family = a viabilidade técnica e econômica do projeto da agricultura familiar e sua assistência técnica qualificada (responsável pela biosseguridade das granjas)
+fco-what-swine-report = o laudo técnico do autor do projeto sobre a infraestrutura das granjas antes da compra dos animais, ou o orçamento do projeto para reformá-la, recuperá-la ou construí-la
+fco-what-pantanal-plain = a propriedade fica na planície pantaneira
+fco-what-small-animals = viabilidade técnica e econômica, assistência técnica qualificada e cadastro no INDEA/MT antes da contratação
+fco-concerns-any = toda carta
+fco-concerns-perennial-forestry = culturas perenes e silvicultura
+fco-concerns-cattle-swine = bovinos e suínos comprados com o financiamento
+fco-concerns-embryo = transferência de embriões e IATF na bovinocultura de corte e de leite
+fco-concerns-swine = suínos
+fco-concerns-verde = a linha FCO Verde
+fco-concerns-forestry = silvicultura
+fco-concerns-sow-retention = a linha de retenção de matrizes suínas
+fco-concerns-swine-family = projetos de suinocultura da agricultura familiar (Pronaf)
+fco-concerns-pantanal = a linha de retenção de matrizes no Pantanal
+fco-concerns-small-animals = ovinos, caprinos, crocodilianos, avestruzes e outros pequenos animais
+fco-condition-ia = a informação sobre inseminação artificial na carta (artificialInsemination)
+fco-condition-indea-swine = o cadastro da propriedade no INDEA/MT (o item de checklist FCO-GTA, confirmado)
+fco-condition-indea-small = o cadastro no INDEA/MT (o item de checklist FCO-SMALL-ANIMALS, confirmado)
+# Uma condição não atendida de um contrato recusado: $code é a regra, $basis seu artigo, $what uma oração.
+fco-condition-unmet = { $code } ({ LEGAL($basis) }): { $what }
+fco-contracted-without = contratada em { DATE($day) } sem { $what }: o contrato está condicionado a isso ({ LEGAL($basis) }, "fica condicionada")
+fco-template-early = apresentada em { DATE($day) }, dentro dos { $days } dias após a publicação da instrução em { DATE($published) } (até { DATE($until) }): o modelo ainda não era o único que os bancos podiam acolher (art. 2 §2)
+fco-template-pending = item de checklist, ainda não confirmado: a carta está no modelo; os bancos só o acolhem a partir de { DATE($from) }, { $days } dias após a publicação em { DATE($published) } (art. 2 §2)
+fco-ia-none = nenhum melhoramento genético de bovinos de corte ou de leite nesta carta
+fco-ia-stated = a carta informa a inseminação: { $how ->
+    [ai] inseminação artificial
+   *[natural] monta natural
+}
+fco-ia-unstated = o melhoramento genético só é contratado quando a carta informa a inseminação artificial (artificialInsemination)
+fco-special-none = não apresentada como demanda especial
+fco-special-chamber = uma demanda especial que a CPACR/CDAE analisou, excepcionalmente, qualquer que seja o valor
+fco-special-bank = uma demanda especial decidida pelo banco: o art. 14 atribui as demandas especiais à CPACR e ao CDAE
+fco-special-pending = uma demanda especial: a CPACR/CDAE a analisa, excepcionalmente, qualquer que seja o valor
+fco-pasture-pending = item de checklist, ainda não confirmado: a análise de solo em que se baseia a correção de acidez e fósforo da pastagem
+fco-pasture-none = nenhuma formação, renovação ou recuperação de pastagem entre os itens
+fco-global-pending = item de checklist, ainda não confirmado: os { MONEY($exposure) } do grupo excedem o teto; a carta só se sustenta dentro de uma exceção listada em "assistência global permitida no fundo" na programação do FCO vigente (indique-a ao confirmar)
+fco-global-within = o grupo está dentro do teto: nenhuma exceção é necessária
+fco-predominance-no-values = ainda sem itens com valores
+fco-predominance-investment = crédito de investimento (art. 17 I): os investimentos fixos e semifixos são { MONEY($invest) } de { MONEY($total) } ({ PERCENT($share) }), o resto custeio
+fco-predominance-operating = crédito de custeio: os investimentos fixos e semifixos são { MONEY($invest) } de { MONEY($total) } ({ PERCENT($share) }), não a maior parte do orçamento, então o art. 17 I não o classifica como crédito de investimento; o artigo define a classe e nada recusa (o custeio isolado é julgado pela FCO-OPERATING-ONLY, art. 16)
+
+## FCO-RESUBMIT (art. 3, parágrafo único). $what lista os textos fco-resubmit-field.
+fco-resubmit-reformulated = reformula uma carta com parecer desfavorável
+fco-resubmit-changed = reformula uma carta com parecer desfavorável: mudou { $what }
+fco-resubmit-field = { $field ->
+    [value] o valor
+    [term] o prazo
+    [grace] a carência
+    [line] a linha
+    [activity] a atividade
+    [municipality] o município
+    [special-demand] a demanda especial
+    [existing-sires] os reprodutores existentes
+    [artificial-insemination] a inseminação artificial
+    [professional] o profissional
+   *[items] os itens
+}
+fco-resubmit-no-items = não lista itens, e a carta que reapresenta listava { $count }: uma reapresentação que não descreve projeto algum não está reformulada (art. 3, parágrafo único)
+fco-resubmit-unchanged = não reformulada: o mesmo valor, prazo, carência, linha, atividade, fatos informados e itens da carta que reapresenta, que teve parecer desfavorável (art. 3, parágrafo único)
+fco-resubmit-not-unfavourable = reapresenta uma carta que não teve parecer desfavorável (ela está «{ $stage }»)
+fco-resubmit-not-unfavourable-unknown = reapresenta uma carta que não teve parecer desfavorável (situação desconhecida)
+fco-resubmit-none = não é uma reapresentação
+
+## FCO-AMENDMENT (art. 15). Valores MONEY, percentuais PERCENT; $since, $over_ceiling e $crosses são yes ou no;
+## $what é uma oração fco-amend-what, $letter a alínea do artigo.
+fco-amend-what = { $kind ->
+    [swap] a troca por item afim
+    [municipality] a mudança de município
+   *[size] a mudança de porte do produtor
+}
+fco-amend-along-exempt = { $what } dispensa nova aprovação (art. 15 { $letter })
+fco-amend-along-reduction = { $what } com redução de { MONEY($old) } para { MONEY($new) } dispensa nova aprovação (art. 15 b e { $letter })
+fco-amend-along-increase = { $what } que aumenta o valor é um aumento (art. 15 a e { $letter }): { $why }
+fco-amend-values-unstated = valor antigo ou novo não informado
+fco-amend-not-increase = declarado como aumento, mas o valor vai de { MONEY($old) } para { MONEY($new) }
+fco-amend-no-approved = nenhum valor aprovado contra o qual medir o aumento
+fco-amend-increase = { MONEY($new) } é { PERCENT($increase) } acima dos { MONEY($approved) } aprovados{ $since ->
+    [yes] {" "}(de { MONEY($old) } agora; os aumentos desde a aprovação se somam)
+   *[no] {""}
+} (limite { PERCENT($limit) }){ $over_ceiling ->
+    [yes] , e o grupo passaria do teto de { MONEY($ceiling) }
+   *[no] {""}
+}{ $crosses ->
+    [yes] , e atinge o limite da câmara de { MONEY($threshold) }: aprovada abaixo dele, pelo banco, a carta agora precisa do parecer da CPACR (art. 2 §3)
+   *[no] {""}
+}
+fco-amend-reduction = uma redução de { MONEY($old) } para { MONEY($new) } dispensa nova aprovação
+fco-amend-not-reduction = declarada como redução, mas o valor vai de { MONEY($old) } para { MONEY($new) }
+fco-amend-swap-exempt = a troca por item afim dispensa nova aprovação
+fco-amend-municipality-exempt = uma mudança entre os imóveis relacionados dispensa nova aprovação
+fco-amend-size-exempt = a mudança de porte do produtor dispensa nova aprovação
+fco-amend-other = qualquer outra mudança precisa de nova aprovação
+fco-amend-municipality-unlisted = a mudança de município só é dispensada se os demais imóveis estiverem relacionados na carta (art. 15 d); { $listed ->
+    [no] os imóveis do novo município não estão relacionados na carta
+   *[unstated] não foi informado se os imóveis do novo município estão relacionados na carta
+}
+fco-amend-none = nenhum aditivo
+fco-amend-handled = tratados como o art. 15 manda: { $items }
+fco-amend-handled-item = { DATE($day) }: { $why }
+fco-amend-wrong = aditivo de { DATE($day) } registrado como { $recorded ->
+    [yes] exigindo nova aprovação
+   *[no] dispensando-a
+}, mas { $why }: ele { $needs ->
+    [yes] exige nova aprovação
+   *[no] a dispensa
+}
