@@ -660,13 +660,30 @@ pub struct ProjectFacts<'a> {
     pub change_notices: &'a [CompanyChangeKind],
 }
 
-/// The annex-I documents not among `received`, by name.
-pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<String> {
+/// The annex-I documents not among `received`, by name (`«nome» (CODE)`, as a catalogue message).
+pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<Explanation> {
     ProjectDocumentKind::ANNEX_I
         .iter()
         .filter(|k| !received.contains(k))
-        .map(|k| format!("«{}» ({})", k.name_pt(), sea_orm::ActiveEnum::to_value(k)))
+        .map(|k| {
+            Explanation::message("sf-document")
+                .arg("name", k.name_pt())
+                .arg("code", sea_orm::ActiveEnum::to_value(k))
+        })
         .collect()
+}
+
+/// Several clauses written one after the other, separated by `; ` (a sentence made of the parts a rule found).
+fn clauses(parts: impl IntoIterator<Item = Option<Explanation>>) -> Explanation {
+    Explanation::message("explain-plain").clauses("text", parts.into_iter().flatten())
+}
+
+/// A person's text as it was written, or a catalogue message when there is none.
+fn text_or(text: Option<&str>, none: &'static str) -> Explanation {
+    match text {
+        Some(t) => Explanation::message("explain-plain").arg("text", t),
+        None => Explanation::message(none),
+    }
 }
 
 /// SF-DOCUMENTS: the six annex-I documents.
@@ -679,16 +696,22 @@ pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document:
         .collect();
     let missing = missing_documents(&received);
     match (missing.is_empty(), p.filed_on) {
-        (true, _) => outcome(code::SF_DOCUMENTS, Status::Met, "all six annex-I documents received"),
+        (true, _) => outcome(
+            code::SF_DOCUMENTS,
+            Status::Met,
+            Explanation::message("sf-documents-all"),
+        ),
         (false, None) => outcome(
             code::SF_DOCUMENTS,
             Status::Pending,
-            format!("not filed yet; missing {}", missing.join(", ")),
+            Explanation::message("sf-documents-missing").list("missing", missing),
         ),
         (false, Some(f)) => outcome(
             code::SF_DOCUMENTS,
             Status::Violated,
-            format!("filed on {f} without {}", missing.join(", ")),
+            Explanation::message("sf-documents-filed-without")
+                .arg("day", f)
+                .list("missing", missing),
         ),
     }
 }
@@ -699,27 +722,31 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
         (Some(b), Some(f)) if b <= f => outcome(
             code::SF_BANK_FIRST,
             Status::Met,
-            format!("framed by the bank on {b}, filed on {f}"),
+            Explanation::message("sf-bank-first-met")
+                .arg("framed", b)
+                .arg("filed", f),
         ),
         (Some(b), Some(f)) => outcome(
             code::SF_BANK_FIRST,
             Status::Violated,
-            format!("filed on {f}, before the bank's framing on {b}"),
+            Explanation::message("sf-bank-first-before")
+                .arg("framed", b)
+                .arg("filed", f),
         ),
         (None, Some(f)) => outcome(
             code::SF_BANK_FIRST,
             Status::Violated,
-            format!("filed on {f} without the bank's framing"),
+            Explanation::message("sf-bank-first-none").arg("filed", f),
         ),
         (Some(b), None) => outcome(
             code::SF_BANK_FIRST,
             Status::Met,
-            format!("framed by the bank on {b}; not filed yet"),
+            Explanation::message("sf-bank-first-not-filed").arg("framed", b),
         ),
         (None, None) => outcome(
             code::SF_BANK_FIRST,
             Status::Pending,
-            "the bank has not framed the project yet",
+            Explanation::message("sf-bank-first-pending"),
         ),
     }
 }
@@ -728,22 +755,36 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
 /// outsourced, III coverage, IV farmers assisted, V methodology). An outsourced plan still describes its staff: II
 /// asks the contract "também", in addition to I.
 pub fn plan_gaps(plan: &assistance_plan::Model) -> Vec<&'static str> {
+    plan_gap_ids(plan)
+        .into_iter()
+        .map(|id| match id {
+            "sf-plan-staff" => "the staff, with CVs and roles (I)",
+            "sf-plan-contract" => "the outsourcing contract, asked in addition to the staff when outsourced (II)",
+            "sf-plan-coverage" => "the coverage area (III)",
+            "sf-plan-farmers" => "the number of farmers assisted (IV)",
+            _ => "the methodology and activities (V)",
+        })
+        .collect()
+}
+
+/// [`plan_gaps`] as message ids of the catalogue's `explanations.ftl`.
+fn plan_gap_ids(plan: &assistance_plan::Model) -> Vec<&'static str> {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
     let mut missing = Vec::new();
     if !given(&plan.staff_description) {
-        missing.push("the staff, with CVs and roles (I)");
+        missing.push("sf-plan-staff");
     }
     if plan.outsourced && !given(&plan.outsourcing_contract) {
-        missing.push("the outsourcing contract, asked in addition to the staff when outsourced (II)");
+        missing.push("sf-plan-contract");
     }
     if !given(&plan.coverage_area) {
-        missing.push("the coverage area (III)");
+        missing.push("sf-plan-coverage");
     }
     if plan.farmers_assisted.is_none_or(|n| n <= 0) {
-        missing.push("the number of farmers assisted (IV)");
+        missing.push("sf-plan-farmers");
     }
     if !given(&plan.methodology) {
-        missing.push("the methodology and activities (V)");
+        missing.push("sf-plan-methodology");
     }
     missing
 }
@@ -758,35 +799,29 @@ pub fn check_plan(p: &social_fuel_project::Model, plan: Option<&assistance_plan:
             Some(f) => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                format!(
-                    "filed on {f} with no technical-assistance plan recorded: the plan is a minimum criterion of the \
-                     framing (art. 2) with the contents of art. 6 sole §"
-                ),
+                Explanation::message("sf-plan-none-filed").arg("day", f),
             ),
             None => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Pending,
-                "no technical-assistance plan recorded yet: a minimum criterion of the framing (art. 2, art. 6)",
+                Explanation::message("sf-plan-none"),
             ),
         },
-        Some(plan) => match plan_gaps(plan) {
+        Some(plan) => match plan_gap_ids(plan) {
             missing if !missing.is_empty() => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                format!("the plan lacks {} (art. 6 sole §)", missing.join(", ")),
+                Explanation::message("sf-plan-lacks").list("missing", missing.into_iter().map(Explanation::message)),
             ),
             _ if plan.confirmed_by.is_some() => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Met,
-                format!(
-                    "plan complete (art. 6 sole § I–V); compatibility with the acquisitions confirmed by {}",
-                    plan.confirmed_by.as_deref().unwrap_or("")
-                ),
+                Explanation::message("sf-plan-confirmed").arg("by", plan.confirmed_by.as_deref().unwrap_or("")),
             ),
             _ => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Pending,
-                "plan complete (art. 6 sole § I–V); compatibility with the acquisitions not yet confirmed",
+                Explanation::message("sf-plan-unconfirmed"),
             ),
         },
     }
@@ -801,21 +836,19 @@ pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKin
         Some(d) if !start_notified => outcome(
             code::SF_CHANGES,
             Status::Pending,
-            format!(
-                "industrial operation started on {d}; the company has not yet reported the start of its activity \
-                 with its documents (art. 12); {} other change notice(s) filed",
-                notices.len()
-            ),
+            Explanation::message("sf-changes-start-unreported")
+                .arg("day", d)
+                .arg("count", notices.len()),
         ),
         _ if !notices.is_empty() => outcome(
             code::SF_CHANGES,
             Status::Met,
-            format!("{} change notice(s) filed (art. 12)", notices.len()),
+            Explanation::message("sf-changes-filed").arg("count", notices.len()),
         ),
         _ => outcome(
             code::SF_CHANGES,
             Status::NotApplicable,
-            "no change to report: no industrial start and no change notice (art. 12)",
+            Explanation::message("sf-changes-none"),
         ),
     }
 }
@@ -825,42 +858,46 @@ pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKin
 /// also states what the analysis was based on (art. 9 II, "indicando em que foi baseada a análise").
 pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
     let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
-    let signed = text(&p.decision_signatory)
-        .map(|s| format!(", signed by {s}"))
-        .unwrap_or_default();
+    // Who signed, as a clause placed after the letter (empty when unrecorded).
+    let signed = match text(&p.decision_signatory) {
+        Some(s) => Explanation::message("sf-letter-signed").arg("by", s),
+        None => Explanation::message("explain-plain").arg("text", ""),
+    };
     match (p.decided_on, text(&p.decision_letter), p.decision) {
-        (None, _, _) => outcome(code::SF_DECISION_LETTER, Status::Pending, "MDA has not decided yet"),
+        (None, _, _) => outcome(
+            code::SF_DECISION_LETTER,
+            Status::Pending,
+            Explanation::message("sf-letter-undecided"),
+        ),
         (Some(d), None, _) => outcome(
             code::SF_DECISION_LETTER,
             Status::Violated,
-            format!(
-                "decided on {d} with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ"
-            ),
+            Explanation::message("sf-letter-none").arg("day", d),
         ),
         (Some(d), Some(letter), Some(Decision::Favourable)) => outcome(
             code::SF_DECISION_LETTER,
             Status::Met,
-            format!(
-                "decided on {d} by letter {letter} of conformity{signed}, addressed to the company and its CNPJ on \
-                 record (art. 9 I)"
-            ),
+            Explanation::message("sf-letter-conformity")
+                .arg("day", d)
+                .arg("letter", letter)
+                .nested("signed", signed),
         ),
         (Some(d), Some(letter), _) => match text(&p.decision_grounds) {
             Some(grounds) => outcome(
                 code::SF_DECISION_LETTER,
                 Status::Met,
-                format!(
-                    "decided on {d} by letter {letter} of non-conformity{signed}, addressed to the company and its \
-                     CNPJ on record, on the grounds: {grounds} (art. 9 II)"
-                ),
+                Explanation::message("sf-letter-nonconformity")
+                    .arg("day", d)
+                    .arg("letter", letter)
+                    .nested("signed", signed)
+                    .arg("grounds", grounds),
             ),
             None => outcome(
                 code::SF_DECISION_LETTER,
                 Status::Violated,
-                format!(
-                    "decided on {d} by letter {letter} of non-conformity that states no grounds: art. 9 II asks the \
-                     letter to say what the analysis was based on"
-                ),
+                Explanation::message("sf-letter-no-grounds")
+                    .arg("day", d)
+                    .arg("letter", letter),
             ),
         },
     }
@@ -875,72 +912,73 @@ pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
 /// so while it is not presented a rule otherwise met is pending, never late.
 pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: NaiveDate) -> Outcome {
     let delay = match (p.scheduled_implementation_end, p.industrial_start_on) {
-        (Some(e), Some(d)) if d > e => Some(format!("started on {d}, after the scheduled {e}")),
-        (Some(e), None) if as_of > e => Some(format!("not started by the scheduled {e}")),
+        (Some(e), Some(d)) if d > e => Some(
+            Explanation::message("sf-schedule-started-late")
+                .arg("day", d)
+                .arg("scheduled", e),
+        ),
+        (Some(e), None) if as_of > e => Some(Explanation::message("sf-schedule-not-started-by").arg("scheduled", e)),
         _ => None,
     };
-    let bank = p.delay_bank_accepted_on.filter(|d| *d <= as_of).map(|d| {
-        let by = p
-            .delay_bank_accepted_by
-            .as_deref()
-            .map(|b| format!(" ({b})"))
-            .unwrap_or_default();
-        format!("the bank accepted the delay on {d}{by}")
-    });
-    let accepted = match (&bank, p.schedule_delay_accepted) {
+    let bank = p
+        .delay_bank_accepted_on
+        .filter(|d| *d <= as_of)
+        .map(|d| match p.delay_bank_accepted_by.as_deref() {
+            Some(by) => Explanation::message("sf-schedule-bank-accepted-by")
+                .arg("day", d)
+                .arg("by", by),
+            None => Explanation::message("sf-schedule-bank-accepted").arg("day", d),
+        });
+    let accepted: Result<Explanation, Explanation> = match (bank, p.schedule_delay_accepted) {
         (Some(b), true) => Ok(match p.delay_accepted_on {
-            Some(m) => explain!("; {b} and MDA accepted it on {m} (art. 10 §2)"),
-            None => explain!("; {b} and MDA accepted it (art. 10 §2)"),
+            Some(m) => Explanation::message("sf-schedule-mda-accepted-on")
+                .nested("bank", b)
+                .arg("day", m),
+            None => Explanation::message("sf-schedule-mda-accepted").nested("bank", b),
         }),
-        (Some(b), false) => Err(explain!("; {b}, but MDA has not accepted it (art. 10 §2)")),
-        (None, true) => Err(
-            "; MDA's acceptance is recorded without the bank's: art. 10 §2 accepts a delay only once the bank has"
-                .into(),
-        ),
-        (None, false) => Err("; no delay was accepted by the bank and MDA (art. 10 §2)".into()),
+        (Some(b), false) => Err(Explanation::message("sf-schedule-mda-not-accepted").nested("bank", b)),
+        (None, true) => Err(Explanation::message("sf-schedule-mda-without-bank")),
+        (None, false) => Err(Explanation::message("sf-schedule-none-accepted")),
     };
     let presented = match (p.financing_approved_on, p.schedule_presented_on.filter(|d| *d <= as_of)) {
         (None, _) => None,
-        (Some(_), Some(d)) => Some(Ok(explain!(
-            "; the company presented its physical-financial schedule to MDA on {d} (art. 10 caput)"
-        ))),
-        (Some(a), None) => Some(Err(explain!(
-            "; the financing was approved on {a} and the company has not yet presented its physical-financial \
-             schedule to MDA (art. 10 caput)"
-        ))),
+        (Some(_), Some(d)) => Some(Ok(Explanation::message("sf-schedule-presented").arg("day", d))),
+        (Some(a), None) => Some(Err(Explanation::message("sf-schedule-not-presented").arg("day", a))),
     };
-    let shown = presented.clone().map(|r| r.unwrap_or_else(|e| e)).unwrap_or_default();
+    let shown = presented.clone().map(|r| r.unwrap_or_else(|e| e));
     if let (Some(late), Err(why)) = (&delay, &accepted) {
-        return outcome(code::SF_SCHEDULE, Status::Violated, format!("{late}{why}{shown}"));
+        return outcome(
+            code::SF_SCHEDULE,
+            Status::Violated,
+            clauses([Some(late.clone()), Some(why.clone()), shown]),
+        );
     }
-    let accepted = delay.as_ref().and_then(|_| accepted.clone().ok()).unwrap_or_default();
-    let late = delay.map(|l| format!("{l}{accepted}"));
+    // The acceptance is said only of a delay.
+    let accepted = delay.as_ref().and_then(|_| accepted.ok());
     let Some(d) = p.industrial_start_on else {
+        let head = delay.unwrap_or_else(|| Explanation::message("sf-schedule-not-started"));
         return outcome(
             code::SF_SCHEDULE,
             Status::Pending,
-            format!(
-                "{}{shown}",
-                late.unwrap_or_else(|| "industrial operation has not started".into())
-            ),
+            clauses([Some(head), accepted, shown]),
         );
     };
-    let accepted = if late.is_some() { accepted } else { String::new() };
+    let started = |id| Explanation::message(id).arg("day", d);
     match (share, presented) {
         (Status::Met, Some(Err(_))) => outcome(
             code::SF_SCHEDULE,
             Status::Pending,
-            format!("operation started on {d} with the minimum share met{accepted}{shown}"),
+            clauses([Some(started("sf-schedule-started-met")), accepted, shown]),
         ),
         (Status::Met, _) => outcome(
             code::SF_SCHEDULE,
             Status::Met,
-            format!("operation started on {d} with the minimum share met{accepted}{shown}"),
+            clauses([Some(started("sf-schedule-started-met")), accepted, shown]),
         ),
         _ => outcome(
             code::SF_SCHEDULE,
             Status::Violated,
-            format!("operation started on {d} without the minimum share{accepted}{shown}"),
+            clauses([Some(started("sf-schedule-started-unmet")), accepted, shown]),
         ),
     }
 }
@@ -951,22 +989,24 @@ pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: Naiv
 /// (the article sets no term for them).
 pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
     let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
-        (Some(j), Some(c)) => explain!("; the company filed its justifications and contestations on {j}: {c}"),
-        _ => "; no justifications of the company recorded".into(),
+        (Some(j), Some(c)) => Explanation::message("sf-unframing-heard")
+            .arg("day", j)
+            .arg("content", c),
+        _ => Explanation::message("sf-unframing-not-heard"),
     };
     let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
-        (Some(n), r) => explain!(
-            "; MDA notified the bank on {n}{} (art. 11 II)",
-            r.map(|r| format!(", {r}")).unwrap_or_default()
-        ),
-        (None, _) => "; MDA's notice to the bank is not recorded yet (art. 11 II)".into(),
+        (Some(n), Some(r)) => Explanation::message("sf-unframing-notified-ref")
+            .arg("day", n)
+            .arg("reference", r),
+        (Some(n), None) => Explanation::message("sf-unframing-notified").arg("day", n),
+        (None, _) => Explanation::message("sf-unframing-not-notified"),
     };
     let published = match (p.public_update_on, p.public_update_reference.as_deref()) {
-        (Some(u), r) => explain!(
-            "; MDA updated its public database on {u}{} (art. 11 II)",
-            r.map(|r| format!(", {r}")).unwrap_or_default()
-        ),
-        (None, _) => "; the update of MDA's public database is not recorded yet (art. 11 II)".into(),
+        (Some(u), Some(r)) => Explanation::message("sf-unframing-published-ref")
+            .arg("day", u)
+            .arg("reference", r),
+        (Some(u), None) => Explanation::message("sf-unframing-published").arg("day", u),
+        (None, _) => Explanation::message("sf-unframing-not-published"),
     };
     match p.unframed_on {
         Some(d) => outcome(
@@ -976,10 +1016,16 @@ pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
             } else {
                 Status::Pending
             },
-            format!(
-                "unframed on {d}: {}{heard}{notified}{published}",
-                p.unframing_reason.as_deref().unwrap_or("no reason recorded")
-            ),
+            clauses([
+                Some(
+                    Explanation::message("sf-unframed")
+                        .arg("day", d)
+                        .nested("reason", text_or(p.unframing_reason.as_deref(), "sf-no-reason")),
+                ),
+                Some(heard),
+                Some(notified),
+                Some(published),
+            ]),
         ),
         None => match (
             p.external_evaluation_on,
@@ -989,25 +1035,26 @@ pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
             (Some(_), Some(Decision::Unfavourable), Some(a)) => outcome(
                 code::SF_UNFRAMING,
                 Status::NotApplicable,
-                format!(
-                    "MDA accepted the company's justifications on {a} (art. 11 II): the framing is kept; {}",
-                    p.justifications_reason.as_deref().unwrap_or("no reason recorded")
-                ),
+                Explanation::message("sf-justifications-accepted")
+                    .arg("day", a)
+                    .nested("reason", text_or(p.justifications_reason.as_deref(), "sf-no-reason")),
             ),
             (Some(e), Some(Decision::Unfavourable), None) => outcome(
                 code::SF_UNFRAMING,
                 Status::Pending,
-                format!(
-                    "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
-                     justifications and contestations and unframes the project only if it does not accept them \
-                     (art. 11 II){heard}",
-                    p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
-                ),
+                clauses([
+                    Some(
+                        Explanation::message("sf-nonconformity-found")
+                            .arg("day", e)
+                            .nested("finding", text_or(p.evaluation_finding.as_deref(), "sf-no-finding")),
+                    ),
+                    Some(heard),
+                ]),
             ),
             _ => outcome(
                 code::SF_UNFRAMING,
                 Status::NotApplicable,
-                "the project keeps its framing",
+                Explanation::message("sf-keeps-framing"),
             ),
         },
     }
@@ -1020,12 +1067,14 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
         Some(c) => outcome(
             code::SF_REPRESENTATION,
             Status::Met,
-            format!("{:?}: {}", c.representation_kind, c.representation_name),
+            Explanation::message("sf-representation")
+                .arg("kind", format!("{:?}", c.representation_kind))
+                .arg("name", &c.representation_name),
         ),
         None => outcome(
             code::SF_REPRESENTATION,
             pending_or(Status::Violated),
-            "no proposal with an identified and agreed farmers' representation",
+            Explanation::message("sf-representation-none"),
         ),
     };
     let mut gaps = Vec::new();
@@ -1035,38 +1084,49 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
             missing.push("term")
         }
         if c.purchase_price.is_none() {
-            missing.push("purchase price")
+            missing.push("price")
         }
         if c.price_adjustment.is_none() {
-            missing.push("price adjustment")
+            missing.push("adjustment")
         }
         if c.delivery_conditions.is_none() {
-            missing.push("delivery conditions")
+            missing.push("delivery")
         }
         if c.safeguards.is_none() {
             missing.push("safeguards")
         }
         if !c.representation_agreed {
-            missing.push("representation's agreement")
+            missing.push("agreement")
         }
         if !missing.is_empty() {
-            gaps.push(format!("proposal {} lacks {}", i + 1, missing.join(", ")));
+            gaps.push(
+                Explanation::message("sf-proposal-lacks").arg("n", i + 1).list(
+                    "missing",
+                    missing
+                        .into_iter()
+                        .map(|t| Explanation::message("sf-proposal-term").arg("term", t)),
+                ),
+            );
         }
     }
     let terms = if proposals.is_empty() {
         outcome(
             code::SF_CONTRACT_TERMS,
             pending_or(Status::Violated),
-            "no contract proposal",
+            Explanation::message("sf-proposal-none"),
         )
     } else if gaps.is_empty() {
         outcome(
             code::SF_CONTRACT_TERMS,
             Status::Met,
-            format!("{} proposal(s) state all six terms", proposals.len()),
+            Explanation::message("sf-proposals-complete").arg("count", proposals.len()),
         )
     } else {
-        outcome(code::SF_CONTRACT_TERMS, pending_or(Status::Violated), gaps.join("; "))
+        outcome(
+            code::SF_CONTRACT_TERMS,
+            pending_or(Status::Violated),
+            clauses(gaps.into_iter().map(Some)),
+        )
     };
     [representation, terms]
 }
@@ -1161,36 +1221,28 @@ pub fn check_all(
             out.push(outcome(
                 code::SF_SHARE_CALC,
                 calc_status,
-                "computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms",
+                Explanation::message("sf-share-calc"),
             ));
             let has = |k| terms.iter().any(|t| t.kind == k);
-            let priced = |code, kind: SupplierKind, what: &str, fix: &str| {
+            // `what` names the part for the catalogue's texts (`own` or `sharecrop`).
+            let priced = |code, kind: SupplierKind, what: &'static str| {
                 let missing = unpriced(supplier(kind));
+                let said = |id| Explanation::message(id).arg("what", what);
                 if !has(kind) {
-                    outcome(code, Status::NotApplicable, format!("no {what} in the year"))
+                    outcome(code, Status::NotApplicable, said("sf-priced-none"))
                 } else if computed.is_none() {
-                    outcome(
-                        code,
-                        Status::Pending,
-                        format!("{what} in the year, but no purchase gives it a price: it is valued at {fix}"),
-                    )
+                    outcome(code, Status::Pending, said("sf-priced-no-price"))
                 } else if missing.is_empty() {
-                    outcome(code, Status::Met, format!("{what} valued at {fix}"))
+                    outcome(code, Status::Met, said("sf-priced"))
                 } else {
                     outcome(code, Status::Pending, missing.join("; "))
                 }
             };
-            out.push(priced(
-                code::SF_OWN_PRICE,
-                SupplierKind::OwnProduction,
-                "own production",
-                "the period's average price paid to third parties (art. 3 §2)",
-            ));
+            out.push(priced(code::SF_OWN_PRICE, SupplierKind::OwnProduction, "own"));
             out.push(priced(
                 code::SF_SHARECROP_PRICE,
                 SupplierKind::Sharecropping,
-                "sharecropping part",
-                "the average price paid to the partner (art. 3 §3)",
+                "sharecrop",
             ));
             let perennial: Vec<&Term> = terms.iter().filter(|t| t.perennial.is_some()).collect();
             let unofficial: Vec<String> = perennial
@@ -1208,14 +1260,13 @@ pub fn check_all(
                 outcome(
                     code::SF_PERENNIAL,
                     Status::NotApplicable,
-                    "no perennial contract in the year",
+                    Explanation::message("sf-perennial-none"),
                 )
             } else if unofficial.is_empty() {
                 outcome(
                     code::SF_PERENNIAL,
                     Status::Met,
-                    "perennial contracts counted by area × a productivity coefficient of MAPA, Conab or Embrapa \
-                     (art. 4 sole §)",
+                    Explanation::message("sf-perennial-official"),
                 )
             } else {
                 outcome(
@@ -1234,7 +1285,7 @@ pub fn check_all(
         None => out.push(outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            "the plant's municipality code is invalid",
+            Explanation::message("sf-plant-invalid"),
         )),
     }
     out.extend(check_proposals(p, f.proposals));
@@ -1244,8 +1295,7 @@ pub fn check_all(
     out.push(outcome(
         code::SF_COMPANY_BR,
         Status::Pending,
-        "checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ \
-         registration) and holds the biodiesel production project",
+        Explanation::message("sf-company-br-pending"),
     ));
     out.push(check_decision_letter(p));
     out.push(check_documents(p, f.documents));
@@ -1257,7 +1307,7 @@ pub fn check_all(
     out.push(outcome(
         code::SF_NO_PROMOTION,
         Status::NotApplicable,
-        "a human check of the company's promotion; nothing recorded",
+        Explanation::message("sf-no-promotion"),
     ));
     Ok(out)
 }

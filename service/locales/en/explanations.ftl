@@ -325,3 +325,95 @@ fco-amend-wrong = amendment of { DATE($day) } recorded as { $recorded ->
     [yes] needing a new approval
    *[no] needing none
 }
+
+## Social fuel's checked rules (IN MDA nº 2/2005). $missing lists clauses; a person's text ($reason, $content) is
+## placed as written.
+sf-document = «{ $name }» ({ $code })
+sf-request-lacks = the request lacks { $missing }
+sf-documents-all = all six annex-I documents received
+sf-documents-missing = not filed yet; missing { $missing }
+sf-documents-filed-without = filed on { DATE($day) } without { $missing }
+sf-bank-first-met = framed by the bank on { DATE($framed) }, filed on { DATE($filed) }
+sf-bank-first-before = filed on { DATE($filed) }, before the bank's framing on { DATE($framed) }
+sf-bank-first-none = filed on { DATE($filed) } without the bank's framing
+sf-bank-first-not-filed = framed by the bank on { DATE($framed) }; not filed yet
+sf-bank-first-pending = the bank has not framed the project yet
+sf-plan-staff = the staff, with CVs and roles (I)
+sf-plan-contract = the outsourcing contract, asked in addition to the staff when outsourced (II)
+sf-plan-coverage = the coverage area (III)
+sf-plan-farmers = the number of farmers assisted (IV)
+sf-plan-methodology = the methodology and activities (V)
+sf-plan-none-filed = filed on { DATE($day) } with no technical-assistance plan recorded: the plan is a minimum criterion of the framing (art. 2) with the contents of art. 6 sole §
+sf-plan-none = no technical-assistance plan recorded yet: a minimum criterion of the framing (art. 2, art. 6)
+sf-plan-lacks = the plan lacks { $missing } (art. 6 sole §)
+sf-plan-confirmed = plan complete (art. 6 sole § I–V); compatibility with the acquisitions confirmed by { $by }
+sf-plan-unconfirmed = plan complete (art. 6 sole § I–V); compatibility with the acquisitions not yet confirmed
+sf-changes-start-unreported = industrial operation started on { DATE($day) }; the company has not yet reported the start of its activity with its documents (art. 12); { $count } other change notice(s) filed
+sf-changes-filed = { $count } change notice(s) filed (art. 12)
+sf-changes-none = no change to report: no industrial start and no change notice (art. 12)
+sf-letter-signed = , signed by { $by }
+sf-letter-undecided = MDA has not decided yet
+sf-letter-none = decided on { DATE($day) } with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ
+sf-letter-conformity = decided on { DATE($day) } by letter { $letter } of conformity{ $signed }, addressed to the company and its CNPJ on record (art. 9 I)
+sf-letter-nonconformity = decided on { DATE($day) } by letter { $letter } of non-conformity{ $signed }, addressed to the company and its CNPJ on record, on the grounds: { $grounds } (art. 9 II)
+sf-letter-no-grounds = decided on { DATE($day) } by letter { $letter } of non-conformity that states no grounds: art. 9 II asks the letter to say what the analysis was based on
+sf-schedule-started-late = started on { DATE($day) }, after the scheduled { DATE($scheduled) }
+sf-schedule-not-started-by = not started by the scheduled { DATE($scheduled) }
+sf-schedule-bank-accepted = the bank accepted the delay on { DATE($day) }
+sf-schedule-bank-accepted-by = the bank accepted the delay on { DATE($day) } ({ $by })
+sf-schedule-mda-accepted-on = { $bank } and MDA accepted it on { DATE($day) } (art. 10 §2)
+sf-schedule-mda-accepted = { $bank } and MDA accepted it (art. 10 §2)
+sf-schedule-mda-not-accepted = { $bank }, but MDA has not accepted it (art. 10 §2)
+sf-schedule-mda-without-bank = MDA's acceptance is recorded without the bank's: art. 10 §2 accepts a delay only once the bank has
+sf-schedule-none-accepted = no delay was accepted by the bank and MDA (art. 10 §2)
+sf-schedule-presented = the company presented its physical-financial schedule to MDA on { DATE($day) } (art. 10 caput)
+sf-schedule-not-presented = the financing was approved on { DATE($day) } and the company has not yet presented its physical-financial schedule to MDA (art. 10 caput)
+sf-schedule-not-started = industrial operation has not started
+sf-schedule-started-met = operation started on { DATE($day) } with the minimum share met
+sf-schedule-started-unmet = operation started on { DATE($day) } without the minimum share
+sf-unframing-heard = the company filed its justifications and contestations on { DATE($day) }: { $content }
+sf-unframing-not-heard = no justifications of the company recorded
+sf-unframing-notified = MDA notified the bank on { DATE($day) } (art. 11 II)
+sf-unframing-notified-ref = MDA notified the bank on { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-notified = MDA's notice to the bank is not recorded yet (art. 11 II)
+sf-unframing-published = MDA updated its public database on { DATE($day) } (art. 11 II)
+sf-unframing-published-ref = MDA updated its public database on { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-published = the update of MDA's public database is not recorded yet (art. 11 II)
+sf-unframed = unframed on { DATE($day) }: { $reason }
+sf-no-reason = no reason recorded
+sf-no-finding = no finding recorded
+sf-justifications-accepted = MDA accepted the company's justifications on { DATE($day) } (art. 11 II): the framing is kept; { $reason }
+sf-nonconformity-found = the external evaluation found non-conformity on { DATE($day) } ({ $finding }); MDA hears the company's justifications and contestations and unframes the project only if it does not accept them (art. 11 II)
+sf-keeps-framing = the project keeps its framing
+sf-representation = { $kind }: { $name }
+sf-representation-none = no proposal with an identified and agreed farmers' representation
+sf-proposal-term = { $term ->
+    [term] term
+    [price] purchase price
+    [adjustment] price adjustment
+    [delivery] delivery conditions
+    [safeguards] safeguards
+   *[agreement] representation's agreement
+}
+sf-proposal-lacks = proposal { $n } lacks { $missing }
+sf-proposal-none = no contract proposal
+sf-proposals-complete = { $count } proposal(s) state all six terms
+sf-share-calc = computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms
+# $what is own (own production, art. 3 §2) or sharecrop (the producer's sharecropping part, art. 3 §3).
+sf-priced-none = no { $what ->
+    [own] own production
+   *[sharecrop] sharecropping part
+} in the year
+sf-priced-no-price = { $what ->
+    [own] own production in the year, but no purchase gives it a price: it is valued at the period's average price paid to third parties (art. 3 §2)
+   *[sharecrop] sharecropping part in the year, but no purchase gives it a price: it is valued at the average price paid to the partner (art. 3 §3)
+}
+sf-priced = { $what ->
+    [own] own production valued at the period's average price paid to third parties (art. 3 §2)
+   *[sharecrop] sharecropping part valued at the average price paid to the partner (art. 3 §3)
+}
+sf-perennial-none = no perennial contract in the year
+sf-perennial-official = perennial contracts counted by area × a productivity coefficient of MAPA, Conab or Embrapa (art. 4 sole §)
+sf-plant-invalid = the plant's municipality code is invalid
+sf-company-br-pending = checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ registration) and holds the biodiesel production project
+sf-no-promotion = a human check of the company's promotion; nothing recorded

@@ -343,3 +343,95 @@ fco-amend-wrong = aditivo de { DATE($day) } registrado como { $recorded ->
     [yes] exige nova aprovação
    *[no] a dispensa
 }
+
+## Regras verificadas do combustível social (IN MDA nº 2/2005). $missing lista orações; o texto de uma pessoa
+## ($reason, $content) é posto como foi escrito.
+sf-document = «{ $name }» ({ $code })
+sf-request-lacks = ao pedido faltam { $missing }
+sf-documents-all = os seis documentos do anexo I foram recebidos
+sf-documents-missing = ainda não protocolado; faltam { $missing }
+sf-documents-filed-without = protocolado em { DATE($day) } sem { $missing }
+sf-bank-first-met = enquadrado pelo banco em { DATE($framed) }, protocolado em { DATE($filed) }
+sf-bank-first-before = protocolado em { DATE($filed) }, antes do enquadramento pelo banco em { DATE($framed) }
+sf-bank-first-none = protocolado em { DATE($filed) } sem o enquadramento pelo banco
+sf-bank-first-not-filed = enquadrado pelo banco em { DATE($framed) }; ainda não protocolado
+sf-bank-first-pending = o banco ainda não enquadrou o projeto
+sf-plan-staff = a equipe, com currículos e funções (I)
+sf-plan-contract = o contrato de terceirização, exigido além da equipe quando terceirizado (II)
+sf-plan-coverage = a área de abrangência (III)
+sf-plan-farmers = o número de agricultores assistidos (IV)
+sf-plan-methodology = a metodologia e as atividades (V)
+sf-plan-none-filed = protocolado em { DATE($day) } sem plano de assistência técnica registrado: o plano é critério mínimo do enquadramento (art. 2) com o conteúdo do art. 6, parágrafo único
+sf-plan-none = nenhum plano de assistência técnica registrado ainda: critério mínimo do enquadramento (art. 2, art. 6)
+sf-plan-lacks = ao plano faltam { $missing } (art. 6, parágrafo único)
+sf-plan-confirmed = plano completo (art. 6, parágrafo único, I–V); compatibilidade com as aquisições confirmada por { $by }
+sf-plan-unconfirmed = plano completo (art. 6, parágrafo único, I–V); compatibilidade com as aquisições ainda não confirmada
+sf-changes-start-unreported = a operação industrial começou em { DATE($day) }; a empresa ainda não comunicou o início de sua atividade com os documentos (art. 12); { $count } outra(s) comunicação(ões) de alteração apresentada(s)
+sf-changes-filed = { $count } comunicação(ões) de alteração apresentada(s) (art. 12)
+sf-changes-none = nenhuma alteração a comunicar: nenhum início industrial e nenhuma comunicação de alteração (art. 12)
+sf-letter-signed = , assinado por { $by }
+sf-letter-undecided = o MDA ainda não decidiu
+sf-letter-none = decidido em { DATE($day) } sem ofício registrado: o art. 9 I–II pede um ofício que nomeie a empresa e seu CNPJ
+sf-letter-conformity = decidido em { DATE($day) } pelo ofício { $letter } de conformidade{ $signed }, dirigido à empresa e ao CNPJ registrados (art. 9 I)
+sf-letter-nonconformity = decidido em { DATE($day) } pelo ofício { $letter } de não conformidade{ $signed }, dirigido à empresa e ao CNPJ registrados, com os fundamentos: { $grounds } (art. 9 II)
+sf-letter-no-grounds = decidido em { DATE($day) } pelo ofício { $letter } de não conformidade, que não indica fundamentos: o art. 9 II pede que o ofício diga em que foi baseada a análise
+sf-schedule-started-late = iniciou em { DATE($day) }, depois do previsto, { DATE($scheduled) }
+sf-schedule-not-started-by = não iniciou até o previsto, { DATE($scheduled) }
+sf-schedule-bank-accepted = o banco aceitou o atraso em { DATE($day) }
+sf-schedule-bank-accepted-by = o banco aceitou o atraso em { DATE($day) } ({ $by })
+sf-schedule-mda-accepted-on = { $bank } e o MDA o aceitou em { DATE($day) } (art. 10 §2)
+sf-schedule-mda-accepted = { $bank } e o MDA o aceitou (art. 10 §2)
+sf-schedule-mda-not-accepted = { $bank }, mas o MDA não o aceitou (art. 10 §2)
+sf-schedule-mda-without-bank = a aceitação do MDA está registrada sem a do banco: o art. 10 §2 só aceita um atraso depois que o banco o aceita
+sf-schedule-none-accepted = nenhum atraso foi aceito pelo banco e pelo MDA (art. 10 §2)
+sf-schedule-presented = a empresa apresentou seu cronograma físico-financeiro ao MDA em { DATE($day) } (art. 10, caput)
+sf-schedule-not-presented = o financiamento foi aprovado em { DATE($day) } e a empresa ainda não apresentou seu cronograma físico-financeiro ao MDA (art. 10, caput)
+sf-schedule-not-started = a operação industrial não começou
+sf-schedule-started-met = a operação começou em { DATE($day) } com a participação mínima atendida
+sf-schedule-started-unmet = a operação começou em { DATE($day) } sem a participação mínima
+sf-unframing-heard = a empresa apresentou suas justificativas e contestações em { DATE($day) }: { $content }
+sf-unframing-not-heard = nenhuma justificativa da empresa registrada
+sf-unframing-notified = o MDA notificou o banco em { DATE($day) } (art. 11 II)
+sf-unframing-notified-ref = o MDA notificou o banco em { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-notified = a notificação do MDA ao banco ainda não está registrada (art. 11 II)
+sf-unframing-published = o MDA atualizou sua base de dados pública em { DATE($day) } (art. 11 II)
+sf-unframing-published-ref = o MDA atualizou sua base de dados pública em { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-published = a atualização da base de dados pública do MDA ainda não está registrada (art. 11 II)
+sf-unframed = desenquadrado em { DATE($day) }: { $reason }
+sf-no-reason = nenhum motivo registrado
+sf-no-finding = nenhuma constatação registrada
+sf-justifications-accepted = o MDA aceitou as justificativas da empresa em { DATE($day) } (art. 11 II): o enquadramento é mantido; { $reason }
+sf-nonconformity-found = a avaliação externa constatou não conformidade em { DATE($day) } ({ $finding }); o MDA ouve as justificativas e contestações da empresa e só desenquadra o projeto se não as aceitar (art. 11 II)
+sf-keeps-framing = o projeto mantém seu enquadramento
+sf-representation = { $kind }: { $name }
+sf-representation-none = nenhuma proposta com uma representação dos agricultores identificada e de acordo
+sf-proposal-term = { $term ->
+    [term] prazo
+    [price] preço de compra
+    [adjustment] reajuste de preço
+    [delivery] condições de entrega
+    [safeguards] salvaguardas
+   *[agreement] acordo da representação
+}
+sf-proposal-lacks = à proposta { $n } faltam { $missing }
+sf-proposal-none = nenhuma proposta de contrato
+sf-proposals-complete = { $count } proposta(s) com as seis condições
+sf-share-calc = calculada exatamente como custo da agricultura familiar ÷ custo anual total; ver SF-SHARE-MIN para os termos
+# $what é own (produção própria, art. 3 §2) ou sharecrop (a parte do produtor na parceria, art. 3 §3).
+sf-priced-none = nenhuma { $what ->
+    [own] produção própria
+   *[sharecrop] parte em parceria
+} no ano
+sf-priced-no-price = { $what ->
+    [own] produção própria no ano, mas nenhuma compra lhe dá preço: ela é valorada ao preço médio pago a terceiros no período (art. 3 §2)
+   *[sharecrop] parte em parceria no ano, mas nenhuma compra lhe dá preço: ela é valorada ao preço médio pago ao parceiro (art. 3 §3)
+}
+sf-priced = { $what ->
+    [own] produção própria valorada ao preço médio pago a terceiros no período (art. 3 §2)
+   *[sharecrop] parte em parceria valorada ao preço médio pago ao parceiro (art. 3 §3)
+}
+sf-perennial-none = nenhum contrato de cultura perene no ano
+sf-perennial-official = contratos de culturas perenes contados por área × um coeficiente de produtividade do MAPA, da Conab ou da Embrapa (art. 4, parágrafo único)
+sf-plant-invalid = o código do município da usina é inválido
+sf-company-br-pending = item de checklist, ainda não confirmado: a empresa é constituída sob as leis brasileiras (seu contrato social e inscrição no CNPJ) e detém o projeto de produção de biodiesel
+sf-no-promotion = uma verificação humana da divulgação da empresa; nada registrado
