@@ -805,7 +805,7 @@ async fn the_fco_readings_of_issue_42_answer_as_the_text_warrants_through_the_gr
         let c = add(&swine, item("BOAR", Some(15), None, None, "SEMI_FIXED")).await;
         assert_eq!(status(&c, "FCO-BOAR-RATIO"), "VIOLATED", "{}", explanation(&c, "FCO-BOAR-RATIO"));
         let gta = explanation(&c, "FCO-GTA");
-        assert!(gta.contains("INDEA/MT registration before the project is contracted"), "{gta}");
+        assert!(gta.contains("cadastro da propriedade no INDEA/MT antes da contratação do projeto"), "{gta}");
 
         // Art. 6 I b, §7: semen is genetic improvement, which waits for the insemination information.
         let beef = carta("RURAL", "BEEF_CATTLE", None, None, None).await;
@@ -828,7 +828,7 @@ async fn the_fco_readings_of_issue_42_answer_as_the_text_warrants_through_the_gr
         add(&fish, item("OPERATING_EXPENSE", None, None, None, "OPERATING")).await;
         let c = add(&fish, item("OPERATING_EXPENSE", None, None, None, "OPERATING")).await;
         assert_eq!(status(&c, "FCO-PREDOMINANCE"), "MET");
-        assert!(explanation(&c, "FCO-PREDOMINANCE").starts_with("operating credit"), "{}", explanation(&c, "FCO-PREDOMINANCE"));
+        assert!(explanation(&c, "FCO-PREDOMINANCE").starts_with("crédito de custeio"), "{}", explanation(&c, "FCO-PREDOMINANCE"));
         let c = add(&fish, item("MACHINE", None, None, Some(10), "OPERATING")).await;
         assert_eq!(status(&c, "FCO-CLASSIFY"), "VIOLATED", "{}", explanation(&c, "FCO-CLASSIFY"));
     })

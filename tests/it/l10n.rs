@@ -107,7 +107,7 @@ async fn a_refused_act_names_its_rule_and_why_in_portuguese_by_default_and_in_en
         let (pt, _) = app.error_in(PT, early, json!({ "id": carta })).await;
         assert_eq!(
             pt,
-            "FCO-CHAMBER-THRESHOLD: 01/08/2026 é anterior à submissão (03/08/2026) (IN CDAE/MT 2019, art. 2, §3)"
+            "FCO-CHAMBER-THRESHOLD: 01/08/2026 é anterior à submissão (03/08/2026) (IN CDAE/MT 2019, art. 2º, § 3º)"
         );
         let (en, _) = app.error_in(EN, early, json!({ "id": carta })).await;
         assert_eq!(
@@ -261,6 +261,38 @@ const CONVERTED: &[&str] = &[
     "FCO-USED-MACHINE",
     "FCO-OPERATING-ONLY",
     "FCO-CLASSIFY",
+    "FCO-RESUBMIT",
+    "FCO-AMENDMENT",
+    "FCO-SPECIAL-DEMAND",
+    "FCO-IA-INFO",
+    "FCO-PREDOMINANCE",
+    "FCO-PASTURE-SOIL",
+    "FCO-GLOBAL-ASSISTANCE",
+    "FCO-TEMPLATE",
+    "FCO-SEED-ORIGIN",
+    "FCO-GTA",
+    "FCO-PROFESSIONAL",
+    "FCO-SWINE-ORIGIN",
+    "FCO-GREEN",
+    "FCO-SEED-MAPA",
+    "FCO-SWINE-ELIGIBLE",
+    "FCO-SWINE-FAMILY",
+    "FCO-SWINE-REPORT",
+    "FCO-PANTANAL-PLAIN",
+    "FCO-SMALL-ANIMALS",
+    "SF-DOCUMENTS",
+    "SF-BANK-FIRST",
+    "SF-ASSISTANCE-PLAN",
+    "SF-CHANGES",
+    "SF-DECISION-LETTER",
+    "SF-SCHEDULE",
+    "SF-UNFRAMING",
+    "SF-REPRESENTATION",
+    "SF-CONTRACT-TERMS",
+    "SF-SHARE-CALC",
+    "SF-PERENNIAL",
+    "SF-COMPANY-BR",
+    "SF-NO-PROMOTION",
 ];
 
 /// Issue 43's "explanations and counting notes" and "flag messages" (in the graph and in exports): the demo's
@@ -269,9 +301,10 @@ const CONVERTED: &[&str] = &[
 #[tokio::test]
 async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default_and_english_on_request() {
     on_each_backend(true, |app| async move {
-        let q = "{ fcoCartas(first: 80) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation }
-                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } }
-            socialFuelProjects(first: 40) { nodes { deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } } }";
+        let q = "{ fcoCartas(first: 80) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation legalBasis }
+                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote legalBasis } } }
+            socialFuelProjects(first: 40) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation }
+                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } } }";
         let (_, pt) = app.gql_in(PT, q, json!({})).await;
         let (_, en) = app.gql_in(EN, q, json!({})).await;
         let (pt, en) = (&pt["data"], &en["data"]);
@@ -279,6 +312,7 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
         let mut notes = texts(pt, "fcoCartas", "deadlines", "countingNote");
         notes.extend(texts(pt, "socialFuelProjects", "deadlines", "countingNote"));
         notes.extend(texts(pt, "fcoCartas", "compliance", "explanation"));
+        notes.extend(texts(pt, "socialFuelProjects", "compliance", "explanation"));
         let mut checked = 0;
         for (rule, text) in &notes {
             if CONVERTED.contains(&rule.as_str()) && !text.is_empty() {
@@ -306,6 +340,32 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
         assert!(!pt_chamber.is_empty() && pt_chamber.len() == en_chamber.len());
         assert!(pt_chamber.iter().all(|t| t.contains("R$") && (t.contains("é igual ou superior a") || t.contains("é inferior a"))), "{pt_chamber:?}");
         assert!(en_chamber.iter().all(|t| t.contains("is at or above") || t.contains("is below")), "{en_chamber:?}");
+        // Legal bases as each language cites them: FCO-RESUBMIT's article 3, sole paragraph.
+        let basis = |d: &Value| -> Vec<String> {
+            texts(d, "fcoCartas", "compliance", "legalBasis")
+                .into_iter()
+                .filter(|(r, _)| r == "FCO-RESUBMIT")
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_basis, en_basis) = (basis(pt), basis(en));
+        assert!(!pt_basis.is_empty() && pt_basis.iter().all(|b| b == "IN CDAE/MT 2019, art. 3º, parágrafo único"), "{pt_basis:?}");
+        assert!(en_basis.iter().all(|b| b == "IN CDAE/MT 2019, art. 3, sole §"), "{en_basis:?}");
+        // The checklist items and the articles on the carta's own facts, in both languages.
+        let said = |d: &Value, rule: &str| -> Vec<String> {
+            texts(d, "fcoCartas", "compliance", "explanation")
+                .into_iter()
+                .filter(|(r, _)| r == rule)
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_seed, en_seed) = (said(pt, "FCO-SEED-ORIGIN"), said(en, "FCO-SEED-ORIGIN"));
+        assert!(pt_seed.iter().any(|t| t.starts_with("não se aplica a esta carta") && t.contains("art. 5º")), "{pt_seed:?}");
+        assert!(en_seed.iter().any(|t| t.starts_with("does not apply to this carta")), "{en_seed:?}");
+        let (pt_kind, en_kind) = (said(pt, "FCO-PREDOMINANCE"), said(en, "FCO-PREDOMINANCE"));
+        assert!(pt_kind.iter().all(|t| t.starts_with("crédito de") || t.starts_with("ainda sem itens")), "{pt_kind:?}");
+        assert!(pt_kind.iter().any(|t| t.contains(" %") && t.contains("R$ ") && t.contains(',')), "{pt_kind:?}");
+        assert!(en_kind.iter().all(|t| t.contains("credit") || t.starts_with("no items")), "{en_kind:?}");
         let en_notes = texts(en, "socialFuelProjects", "deadlines", "countingNote");
         assert!(en_notes.iter().any(|(_, t)| t.contains("Lei 9.784/1999, art. 66: 30 days from")), "{en_notes:?}");
 

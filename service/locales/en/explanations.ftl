@@ -417,3 +417,29 @@ sf-perennial-official = perennial contracts counted by area × a productivity co
 sf-plant-invalid = the plant's municipality code is invalid
 sf-company-br-pending = checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ registration) and holds the biodiesel production project
 sf-no-promotion = a human check of the company's promotion; nothing recorded
+
+## SF-SHARE-MIN (art. 3, 4): the share and how each term was valued. Amounts MONEY, percentages PERCENT, kilograms,
+## hectares and prices per kilogram NUMBER; $terms lists the sf-term-* clauses; $place is an sf-share-place clause.
+sf-share-place = { $semi_arid ->
+    [yes] the semi-arid
+   *[no] the { $region } region
+}
+sf-share-none = no feedstock acquisitions recorded; the minimum for { $place } is { PERCENT($min) } ({ $source })
+sf-share-unpriced = the share cannot be judged against the minimum of { PERCENT($min) } for { $place } ({ $source }): { $terms }
+sf-share = family-farm share { MONEY($family) } ÷ { MONEY($total) } = { PERCENT($share) } against a minimum of { PERCENT($min) } for { $place } ({ $source }, in force on { DATE($on) }); terms: { $terms }
+sf-supplier = { $kind ->
+    [family] family farmer
+    [cooperative] family-farm cooperative
+    [other] other third party
+    [own] own production
+   *[sharecrop] sharecropping
+}
+sf-term-perennial = { $n }. { $supplier }, perennial: { NUMBER($area) } ha × { NUMBER($coef) } kg/ha = { NUMBER($expected) } kg × R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 4)
+sf-term-own-unpriced = { $n }. own production: { NUMBER($kg) } kg, but no purchase from third parties in the period gives the average price art. 3 §2 values it at
+sf-term-own = { $n }. own production: { NUMBER($kg) } kg × average third-party price R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 3 §2)
+sf-term-sharecrop-unpriced = { $n }. sharecropping, producer's part: { NUMBER($kg) } kg, but no purchase from the partner is recorded; art. 3 §3 values it at the average price paid to the partner and gives no other price
+sf-term-sharecrop = { $n }. sharecropping, producer's part: { NUMBER($kg) } kg × R$ { NUMBER($unit) }/kg (average price paid to the partner) = { MONEY($value) } (art. 3 §3)
+sf-term-bought = { $n }. { $supplier }: { MONEY($cost) } paid for { NUMBER($kg) } kg
+sf-coefficient-source = { $supplier }: { $source }
+sf-no-source = no source stated
+sf-perennial-unofficial = the productivity coefficient must be published by MAPA, Conab or Embrapa (art. 4 sole §): { $sources }

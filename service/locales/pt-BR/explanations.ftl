@@ -435,3 +435,29 @@ sf-perennial-official = contratos de culturas perenes contados por área × um c
 sf-plant-invalid = o código do município da usina é inválido
 sf-company-br-pending = item de checklist, ainda não confirmado: a empresa é constituída sob as leis brasileiras (seu contrato social e inscrição no CNPJ) e detém o projeto de produção de biodiesel
 sf-no-promotion = uma verificação humana da divulgação da empresa; nada registrado
+
+## SF-SHARE-MIN (art. 3, 4): a participação e como cada termo foi valorado. Valores MONEY, percentuais PERCENT,
+## quilos, hectares e preços por quilo NUMBER; $terms lista as orações sf-term-*; $place é uma oração sf-share-place.
+sf-share-place = { $semi_arid ->
+    [yes] o semiárido
+   *[no] a região { $region }
+}
+sf-share-none = nenhuma aquisição de matéria-prima registrada; o mínimo para { $place } é { PERCENT($min) } ({ $source })
+sf-share-unpriced = a participação não pode ser comparada com o mínimo de { PERCENT($min) } para { $place } ({ $source }): { $terms }
+sf-share = participação da agricultura familiar { MONEY($family) } ÷ { MONEY($total) } = { PERCENT($share) } contra um mínimo de { PERCENT($min) } para { $place } ({ $source }, vigente em { DATE($on) }); termos: { $terms }
+sf-supplier = { $kind ->
+    [family] agricultor familiar
+    [cooperative] cooperativa da agricultura familiar
+    [other] outro terceiro
+    [own] produção própria
+   *[sharecrop] parceria
+}
+sf-term-perennial = { $n }. { $supplier }, cultura perene: { NUMBER($area) } ha × { NUMBER($coef) } kg/ha = { NUMBER($expected) } kg × R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 4)
+sf-term-own-unpriced = { $n }. produção própria: { NUMBER($kg) } kg, mas nenhuma compra de terceiros no período dá o preço médio pelo qual o art. 3 §2 a valora
+sf-term-own = { $n }. produção própria: { NUMBER($kg) } kg × preço médio pago a terceiros R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 3 §2)
+sf-term-sharecrop-unpriced = { $n }. parceria, parte do produtor: { NUMBER($kg) } kg, mas nenhuma compra do parceiro está registrada; o art. 3 §3 a valora ao preço médio pago ao parceiro e não dá outro preço
+sf-term-sharecrop = { $n }. parceria, parte do produtor: { NUMBER($kg) } kg × R$ { NUMBER($unit) }/kg (preço médio pago ao parceiro) = { MONEY($value) } (art. 3 §3)
+sf-term-bought = { $n }. { $supplier }: { MONEY($cost) } pagos por { NUMBER($kg) } kg
+sf-coefficient-source = { $supplier }: { $source }
+sf-no-source = nenhuma fonte informada
+sf-perennial-unofficial = o coeficiente de produtividade deve ser publicado pelo MAPA, pela Conab ou pela Embrapa (art. 4, parágrafo único): { $sources }
