@@ -1107,12 +1107,16 @@ async fn a_semi_arid_plant_outside_the_northeast_needs_half_its_feedstock_from_f
         let share_min = |p: Value| {
             let app = &app;
             async move {
+                // In English: the assertions match its sentences.
                 let d = app
-                    .data(
+                    .gql_in(
+                        Some("en"),
                         "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }",
                         json!({ "id": p }),
                     )
-                    .await;
+                    .await
+                    .1["data"]
+                    .clone();
                 let o = d["node"]["compliance"]
                     .as_array()
                     .and_then(|a| a.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN"))
@@ -1223,7 +1227,8 @@ async fn an_operator_loads_an_earlier_semi_arid_delimitation_all_or_nothing() {
         let share = |p: Value| {
             let app = &app;
             async move {
-                let d = app.data("query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }", json!({ "id": p })).await;
+                let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
+                let d = app.gql_in(Some("en"), q, json!({ "id": p })).await.1["data"].clone();
                 let o = d["node"]["compliance"].as_array().and_then(|a| a.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN").cloned()).expect("share");
                 (o["status"].as_str().unwrap_or("").to_owned(), o["explanation"].as_str().unwrap_or("").to_owned())
             }

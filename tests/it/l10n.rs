@@ -289,7 +289,10 @@ const CONVERTED: &[&str] = &[
     "SF-UNFRAMING",
     "SF-REPRESENTATION",
     "SF-CONTRACT-TERMS",
+    "SF-SHARE-MIN",
     "SF-SHARE-CALC",
+    "SF-OWN-PRICE",
+    "SF-SHARECROP-PRICE",
     "SF-PERENNIAL",
     "SF-COMPANY-BR",
     "SF-NO-PROMOTION",
@@ -351,6 +354,17 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
         let (pt_basis, en_basis) = (basis(pt), basis(en));
         assert!(!pt_basis.is_empty() && pt_basis.iter().all(|b| b == "IN CDAE/MT 2019, art. 3º, parágrafo único"), "{pt_basis:?}");
         assert!(en_basis.iter().all(|b| b == "IN CDAE/MT 2019, art. 3, sole §"), "{en_basis:?}");
+        // The family-farm share and the terms it counts, in both languages.
+        let sf = |d: &Value| -> Vec<String> {
+            texts(d, "socialFuelProjects", "compliance", "explanation")
+                .into_iter()
+                .filter(|(r, _)| r == "SF-SHARE-MIN")
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_share, en_share) = (sf(pt), sf(en));
+        assert!(pt_share.iter().any(|t| t.contains("participação da agricultura familiar R$ ") && t.contains(" %")), "{pt_share:?}");
+        assert!(en_share.iter().any(|t| t.contains("family-farm share R$ ")), "{en_share:?}");
         // The checklist items and the articles on the carta's own facts, in both languages.
         let said = |d: &Value, rule: &str| -> Vec<String> {
             texts(d, "fcoCartas", "compliance", "explanation")
@@ -457,6 +471,40 @@ async fn a_guard_refusal_of_issue_42_is_portuguese_by_default_and_english_on_req
         let (en, _) = app.error_in(EN, amend, json!({ "id": carta })).await;
         assert!(
             en.contains("an amendment on 2026-08-04 is before the approval of the carta it amends (2026-08-05)"),
+            "{en}"
+        );
+    })
+    .await;
+}
+
+/// Issue 43: a query refused by the limits says why in Portuguese by default and in English on request, its code
+/// unchanged (a text over 64 KiB; thirty aliases of a page of 100 cartas).
+#[tokio::test]
+async fn a_query_over_the_limits_is_refused_in_portuguese_by_default_and_in_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let big = format!("{{ __typename }}{}", " ".repeat(70_000));
+        let (pt, code) = app.error_in(PT, &big, json!({})).await;
+        assert_eq!(code, "QUERY_TOO_LARGE", "{pt}");
+        assert_eq!(pt, "a consulta tem 70014 bytes, acima do limite de 65536");
+        let (en, code) = app.error_in(EN, &big, json!({})).await;
+        assert_eq!(
+            (code.as_str(), en.as_str()),
+            ("QUERY_TOO_LARGE", "the query is 70014 bytes, over the limit of 65536")
+        );
+        let aliases: String = (0..30)
+            .map(|i| format!("a{i}: fcoCartas(first: 100) {{ nodes {{ id number stage }} }} "))
+            .collect();
+        let costly = format!("{{ {aliases}}}");
+        let (pt, code) = app.error_in(PT, &costly, json!({})).await;
+        assert_eq!(code, "QUERY_TOO_COSTLY", "{pt}");
+        assert!(
+            pt.starts_with("a consulta custaria ") && pt.contains("acima do limite de 10000"),
+            "{pt}"
+        );
+        let (en, code) = app.error_in(EN, &costly, json!({})).await;
+        assert_eq!(code, "QUERY_TOO_COSTLY", "{en}");
+        assert!(
+            en.starts_with("the query would cost ") && en.contains("over the limit of 10000"),
             "{en}"
         );
     })

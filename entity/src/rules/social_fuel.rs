@@ -1,11 +1,10 @@
 //! Rules of the social-fuel framing (IN MDA nº 2/2005).
 
 use super::{
-    Explanation, Outcome, RuleCode, Status, brl,
+    Explanation, Outcome, RuleCode, Status,
     calendar::{Calendar, Deadline},
     code, outcome,
     params::{ParamError, Params},
-    pct,
 };
 use crate::{
     domain::{IbgeCode, Region},
@@ -61,10 +60,10 @@ pub struct Share {
     /// `family ÷ total` in percent, exact.
     pub percent: Decimal,
     /// One line per term: how it was valued.
-    pub lines: Vec<String>,
+    pub lines: Vec<Explanation>,
     /// Terms the articles give no price for (own production with no third-party purchase, a sharecropping part with
-    /// no purchase from the partner): while any remains, the share cannot be judged.
-    pub unpriced: Vec<String>,
+    /// no purchase from the partner), with the kind of each: while any remains, the share cannot be judged.
+    pub unpriced: Vec<(SupplierKind, Explanation)>,
 }
 
 /// The bodies art. 4 sole § names for the perennial productivity coefficient.
@@ -78,14 +77,18 @@ pub fn official_coefficient_source(source: Option<&str>) -> bool {
     })
 }
 
-fn supplier(kind: SupplierKind) -> &'static str {
-    match kind {
-        SupplierKind::FamilyFarmer => "family farmer",
-        SupplierKind::FamilyFarmCooperative => "family-farm cooperative",
-        SupplierKind::OtherThirdParty => "other third party",
-        SupplierKind::OwnProduction => "own production",
-        SupplierKind::Sharecropping => "sharecropping",
-    }
+/// A supplier's kind as the catalogue's `sf-supplier` names it.
+fn supplier(kind: SupplierKind) -> Explanation {
+    Explanation::message("sf-supplier").arg(
+        "kind",
+        match kind {
+            SupplierKind::FamilyFarmer => "family",
+            SupplierKind::FamilyFarmCooperative => "cooperative",
+            SupplierKind::OtherThirdParty => "other",
+            SupplierKind::OwnProduction => "own",
+            SupplierKind::Sharecropping => "sharecrop",
+        },
+    )
 }
 
 fn is_family(kind: SupplierKind) -> bool {
@@ -128,32 +131,35 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                     t.cost / t.quantity
                 };
                 let v = (expected * unit).round_dp(2);
-                lines.push(format!(
-                    "{n}. {}, perennial: {area} ha × {coef} kg/ha = {expected} kg × R$ {}/kg = {} (art. 4)",
-                    supplier(k),
-                    unit.round_dp(4),
-                    brl(v)
-                ));
+                lines.push(
+                    Explanation::message("sf-term-perennial")
+                        .arg("n", n)
+                        .nested("supplier", supplier(k))
+                        .arg("area", area)
+                        .arg("coef", coef)
+                        .arg("expected", expected)
+                        .arg("unit", unit.round_dp(4))
+                        .arg("value", v),
+                );
                 v
             }
             (SupplierKind::OwnProduction, _) => {
                 let Some(price) = third_avg else {
-                    let why = format!(
-                        "{n}. own production: {} kg, but no purchase from third parties in the period gives the \
-                         average price art. 3 §2 values it at",
-                        t.quantity
-                    );
+                    let why = Explanation::message("sf-term-own-unpriced")
+                        .arg("n", n)
+                        .arg("kg", t.quantity);
                     lines.push(why.clone());
-                    unpriced.push(why);
+                    unpriced.push((t.kind, why));
                     continue;
                 };
                 let v = (t.quantity * price).round_dp(2);
-                lines.push(format!(
-                    "{n}. own production: {} kg × average third-party price R$ {}/kg = {} (art. 3 §2)",
-                    t.quantity,
-                    price.round_dp(4),
-                    brl(v)
-                ));
+                lines.push(
+                    Explanation::message("sf-term-own")
+                        .arg("n", n)
+                        .arg("kg", t.quantity)
+                        .arg("unit", price.round_dp(4))
+                        .arg("value", v),
+                );
                 v
             }
             (SupplierKind::Sharecropping, _) => {
@@ -162,32 +168,31 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                     .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
                     .collect();
                 let Some(price) = avg_price(&partner) else {
-                    let why = format!(
-                        "{n}. sharecropping, producer's part: {} kg, but no purchase from the partner is recorded; art. \
-                         3 §3 values it at the average price paid to the partner and gives no other price",
-                        t.quantity
-                    );
+                    let why = Explanation::message("sf-term-sharecrop-unpriced")
+                        .arg("n", n)
+                        .arg("kg", t.quantity);
                     lines.push(why.clone());
-                    unpriced.push(why);
+                    unpriced.push((t.kind, why));
                     continue;
                 };
                 let v = (t.quantity * price).round_dp(2);
-                lines.push(format!(
-                    "{n}. sharecropping, producer's part: {} kg × R$ {}/kg (average price paid to the partner) = {} \
-                     (art. 3 §3)",
-                    t.quantity,
-                    price.round_dp(4),
-                    brl(v)
-                ));
+                lines.push(
+                    Explanation::message("sf-term-sharecrop")
+                        .arg("n", n)
+                        .arg("kg", t.quantity)
+                        .arg("unit", price.round_dp(4))
+                        .arg("value", v),
+                );
                 v
             }
             (k, _) => {
-                lines.push(format!(
-                    "{n}. {}: {} paid for {} kg",
-                    supplier(k),
-                    brl(t.cost),
-                    t.quantity
-                ));
+                lines.push(
+                    Explanation::message("sf-term-bought")
+                        .arg("n", n)
+                        .nested("supplier", supplier(k))
+                        .arg("cost", t.cost)
+                        .arg("kg", t.quantity),
+                );
                 t.cost
             }
         };
@@ -218,7 +223,13 @@ pub const SEMI_ARID_DELIMITATIONS: [((i32, u32, u32), &str); 2] = [
 /// Whether a municipality (its membership rows) is in the semi-arid on `on`, by the delimitation in force that day,
 /// and a note naming it. Before the first delimitation shipped (2017-11-23) the one in force, Portaria MI nº 89/2005,
 /// is not available: the nearest later one (2017) is used, and the note says so.
-pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (bool, String) {
+pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (bool, Explanation) {
+    let by = |member: bool, source: &str| {
+        Explanation::message("sf-semi-arid")
+            .arg("member", if member { "yes" } else { "no" })
+            .arg("source", source)
+            .arg("on", on)
+    };
     let day = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
     let covers = |m: &semi_arid_membership::Model| m.effective_from <= on && m.effective_to.is_none_or(|to| to >= on);
     // Rows of IBGE code 0 describe delimitations an operator imported: a municipality with no row of one in force
@@ -227,11 +238,8 @@ pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (boo
         rows.iter().partition(|m| m.ibge_code == 0);
     if let Some(d) = imported.iter().find(|m| covers(m)) {
         return match rows.iter().find(|m| m.source == d.source && covers(m)) {
-            Some(_) => (true, format!("in the semi-arid by {} (in force on {on})", d.source)),
-            None => (
-                false,
-                format!("not in the semi-arid by {} (in force on {on})", d.source),
-            ),
+            Some(_) => (true, by(true, &d.source)),
+            None => (false, by(false, &d.source)),
         };
     }
     let rows: Vec<semi_arid_membership::Model> = rows.into_iter().cloned().collect();
@@ -240,25 +248,25 @@ pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (boo
         let member = rows.iter().any(|m| m.effective_from == first);
         return (
             member,
-            format!(
-                "{} the semi-arid by the nearest later delimitation, {first_name} (in force from {first}): the one in \
-                 force on {on}, Portaria MI nº 89/2005, is not available here",
-                if member { "in" } else { "not in" }
-            ),
+            Explanation::message("sf-semi-arid-nearest")
+                .arg("member", if member { "yes" } else { "no" })
+                .arg("name", first_name)
+                .arg("from", first)
+                .arg("on", on),
         );
     }
     let covering = rows
         .iter()
         .find(|m| m.effective_from <= on && m.effective_to.is_none_or(|to| to >= on));
     match covering {
-        Some(m) => (true, format!("in the semi-arid by {} (in force on {on})", m.source)),
+        Some(m) => (true, by(true, &m.source)),
         None => {
             let name = SEMI_ARID_DELIMITATIONS
                 .iter()
                 .rev()
                 .find(|(from, _)| day(*from) <= on)
                 .map_or(first_name, |(_, n)| n);
-            (false, format!("not in the semi-arid by {name} (in force on {on})"))
+            (false, by(false, name))
         }
     }
 }
@@ -287,32 +295,28 @@ pub fn check_share(
 ) -> Result<Outcome, ParamError> {
     let key = share_key(plant, semi_arid);
     let min = params.version(key, on)?;
-    let place = if semi_arid {
-        "the semi-arid".to_owned()
-    } else {
-        format!("the {} region", plant.region().name_pt())
-    };
+    let place = Explanation::message("sf-share-place")
+        .arg("semi_arid", if semi_arid { "yes" } else { "no" })
+        .arg("region", plant.region().name_pt());
     let Some(s) = share(terms) else {
         return Ok(outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            format!(
-                "no feedstock acquisitions recorded; the minimum for {place} is {} ({})",
-                pct(min.value),
-                min.source
-            ),
+            Explanation::message("sf-share-none")
+                .nested("place", place)
+                .arg("min", min.value)
+                .arg("source", &min.source),
         ));
     };
     if !s.unpriced.is_empty() {
         return Ok(outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            format!(
-                "the share cannot be judged against the minimum of {} for {place} ({}): {}",
-                pct(min.value),
-                min.source,
-                s.unpriced.join("; ")
-            ),
+            Explanation::message("sf-share-unpriced")
+                .arg("min", min.value)
+                .nested("place", place)
+                .arg("source", &min.source)
+                .clauses("terms", s.unpriced.into_iter().map(|(_, why)| why)),
         ));
     }
     let status = if s.percent >= min.value {
@@ -323,15 +327,15 @@ pub fn check_share(
     Ok(outcome(
         code::SF_SHARE_MIN,
         status,
-        format!(
-            "family-farm share {} ÷ {} = {} against a minimum of {} for {place} ({}, in force on {on}); terms: {}",
-            brl(s.family),
-            brl(s.total),
-            pct(s.percent),
-            pct(min.value),
-            min.source,
-            s.lines.join("; ")
-        ),
+        Explanation::message("sf-share")
+            .arg("family", s.family)
+            .arg("total", s.total)
+            .arg("share", s.percent.round_dp(2))
+            .arg("min", min.value)
+            .nested("place", place)
+            .arg("source", &min.source)
+            .arg("on", on)
+            .clauses("terms", s.lines),
     ))
 }
 
@@ -655,7 +659,7 @@ pub struct ProjectFacts<'a> {
     /// Whether the plant's municipality is in the semi-arid on the reference date.
     pub semi_arid: bool,
     /// Which delimitation said so, and why that one ([`semi_arid_on`]).
-    pub semi_arid_note: Option<&'a str>,
+    pub semi_arid_note: Option<&'a Explanation>,
     /// What each change notice the company filed (by the day judged) reports.
     pub change_notices: &'a [CompanyChangeKind],
 }
@@ -1200,7 +1204,7 @@ pub fn check_all(
             if let Some(note) = f.semi_arid_note.filter(|_| could_be) {
                 s.explanation = Explanation::message("sf-share-semi-arid")
                     .nested("share", std::mem::take(&mut s.explanation))
-                    .arg("note", note);
+                    .nested("note", note);
             }
             if let Some(y) = year {
                 s.explanation = Explanation::message("sf-share-year")
@@ -1208,10 +1212,15 @@ pub fn check_all(
                     .nested("share", std::mem::take(&mut s.explanation));
             }
             let computed = share(&terms);
-            let unpriced = |kind: &str| -> Vec<String> {
+            let unpriced = |kind: SupplierKind| -> Vec<Explanation> {
                 computed
                     .iter()
-                    .flat_map(|s| s.unpriced.iter().filter(|u| u.contains(kind)).cloned())
+                    .flat_map(|s| {
+                        s.unpriced
+                            .iter()
+                            .filter(|(k, _)| *k == kind)
+                            .map(|(_, why)| why.clone())
+                    })
                     .collect()
             };
             let calc_status = match &computed {
@@ -1226,7 +1235,7 @@ pub fn check_all(
             let has = |k| terms.iter().any(|t| t.kind == k);
             // `what` names the part for the catalogue's texts (`own` or `sharecrop`).
             let priced = |code, kind: SupplierKind, what: &'static str| {
-                let missing = unpriced(supplier(kind));
+                let missing = unpriced(kind);
                 let said = |id| Explanation::message(id).arg("what", what);
                 if !has(kind) {
                     outcome(code, Status::NotApplicable, said("sf-priced-none"))
@@ -1235,7 +1244,7 @@ pub fn check_all(
                 } else if missing.is_empty() {
                     outcome(code, Status::Met, said("sf-priced"))
                 } else {
-                    outcome(code, Status::Pending, missing.join("; "))
+                    outcome(code, Status::Pending, clauses(missing.into_iter().map(Some)))
                 }
             };
             out.push(priced(code::SF_OWN_PRICE, SupplierKind::OwnProduction, "own"));
@@ -1245,15 +1254,13 @@ pub fn check_all(
                 "sharecrop",
             ));
             let perennial: Vec<&Term> = terms.iter().filter(|t| t.perennial.is_some()).collect();
-            let unofficial: Vec<String> = perennial
+            let unofficial: Vec<Explanation> = perennial
                 .iter()
                 .filter(|t| !official_coefficient_source(t.coefficient_source.as_deref()))
                 .map(|t| {
-                    format!(
-                        "{}: {}",
-                        supplier(t.kind),
-                        t.coefficient_source.as_deref().unwrap_or("no source stated")
-                    )
+                    Explanation::message("sf-coefficient-source")
+                        .nested("supplier", supplier(t.kind))
+                        .nested("source", text_or(t.coefficient_source.as_deref(), "sf-no-source"))
                 })
                 .collect();
             out.push(if perennial.is_empty() {
@@ -1272,10 +1279,7 @@ pub fn check_all(
                 outcome(
                     code::SF_PERENNIAL,
                     Status::Violated,
-                    format!(
-                        "the productivity coefficient must be published by MAPA, Conab or Embrapa (art. 4 sole §): {}",
-                        unofficial.join("; ")
-                    ),
+                    Explanation::message("sf-perennial-unofficial").clauses("sources", unofficial),
                 )
             });
             let schedule = check_schedule(p, s.status, as_of);
@@ -1472,7 +1476,7 @@ mod tests {
         ];
         let s = share(&perennial_only).expect("share");
         assert!(s.unpriced.is_empty(), "{:?}", s.lines);
-        assert!(s.lines[1].contains("= R$ 1.000,00"), "500 kg × R$ 2: {:?}", s.lines);
+        assert!(s.lines[1].contains("= R$ 1,000.00"), "500 kg × R$ 2: {:?}", s.lines);
         let alone = [
             t(SupplierKind::FamilyFarmCooperative, dec!(0), dec!(0)),
             t(SupplierKind::OwnProduction, dec!(500), dec!(0)),
@@ -1492,7 +1496,7 @@ mod tests {
         let s = share(&mixed).expect("share");
         assert_eq!(s.unpriced.len(), 1, "{:?}", s.lines);
         assert!(
-            s.unpriced[0].contains("no purchase from the partner"),
+            s.unpriced[0].1.contains("no purchase from the partner"),
             "{:?}",
             s.unpriced
         );

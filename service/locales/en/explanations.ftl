@@ -443,3 +443,12 @@ sf-term-bought = { $n }. { $supplier }: { MONEY($cost) } paid for { NUMBER($kg) 
 sf-coefficient-source = { $supplier }: { $source }
 sf-no-source = no source stated
 sf-perennial-unofficial = the productivity coefficient must be published by MAPA, Conab or Embrapa (art. 4 sole §): { $sources }
+# Which delimitation of the semi-arid was read: $member is yes or no, $source or $name the delimitation.
+sf-semi-arid = { $member ->
+    [yes] in
+   *[no] not in
+} the semi-arid by { $source } (in force on { DATE($on) })
+sf-semi-arid-nearest = { $member ->
+    [yes] in
+   *[no] not in
+} the semi-arid by the nearest later delimitation, { $name } (in force from { DATE($from) }): the one in force on { DATE($on) }, Portaria MI nº 89/2005, is not available here

@@ -461,3 +461,12 @@ sf-term-bought = { $n }. { $supplier }: { MONEY($cost) } pagos por { NUMBER($kg)
 sf-coefficient-source = { $supplier }: { $source }
 sf-no-source = nenhuma fonte informada
 sf-perennial-unofficial = o coeficiente de produtividade deve ser publicado pelo MAPA, pela Conab ou pela Embrapa (art. 4, parágrafo único): { $sources }
+# Qual delimitação do semiárido foi lida: $member é yes ou no, $source ou $name a delimitação.
+sf-semi-arid = { $member ->
+    [yes] no
+   *[no] fora do
+} semiárido segundo { $source } (vigente em { DATE($on) })
+sf-semi-arid-nearest = { $member ->
+    [yes] no
+   *[no] fora do
+} semiárido segundo a delimitação posterior mais próxima, { $name } (vigente desde { DATE($from) }): a vigente em { DATE($on) }, Portaria MI nº 89/2005, não está disponível aqui
