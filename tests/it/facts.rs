@@ -544,7 +544,10 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
         let record = "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { missing }
             project { compliance { ruleCode status explanation } history { event } } } }";
         let d = app.data(record, json!({ "i": { "projectId": p, "plan": plan(None) } })).await["recordAssistancePlan"].clone();
-        assert_eq!(d["plan"]["missing"], json!(["the methodology and activities (V)"]));
+        assert_eq!(d["plan"]["missing"], json!(["a metodologia e as atividades (V)"]), "Portuguese by default");
+        let read = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { assistancePlan { missing } } } }";
+        let (_, en) = app.gql_in(Some("en"), read, json!({ "id": p })).await;
+        assert_eq!(en["data"]["node"]["assistancePlan"]["missing"], json!(["the methodology and activities (V)"]), "{en}");
         assert_eq!(status(&d["project"]["compliance"], "SF-ASSISTANCE-PLAN"), "VIOLATED");
         let d = app
             .data(record, json!({ "i": { "projectId": p, "plan": plan(Some("dias de campo mensais")) } }))

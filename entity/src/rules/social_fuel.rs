@@ -772,7 +772,7 @@ pub fn plan_gaps(plan: &assistance_plan::Model) -> Vec<&'static str> {
 }
 
 /// [`plan_gaps`] as message ids of the catalogue's `explanations.ftl`.
-fn plan_gap_ids(plan: &assistance_plan::Model) -> Vec<&'static str> {
+pub fn plan_gap_ids(plan: &assistance_plan::Model) -> Vec<&'static str> {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
     let mut missing = Vec::new();
     if !given(&plan.staff_description) {
