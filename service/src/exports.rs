@@ -346,7 +346,7 @@ async fn flags_page(
                 opt(f.resolved_by, text),
                 opt(f.resolution, text),
                 text(f.source),
-                text(f.legal_basis),
+                Cell::Text(crate::l10n::legal_basis(&f.legal_basis, lang)),
                 text(message),
             ]
         })

@@ -71,8 +71,9 @@ fn build(lang: Lang) -> Built {
             problems.extend(errors.iter().map(|e| format!("{}/{name}: {e}", lang.tag())));
         }
     }
-    let functions: [(&str, Formatter); 4] = [
+    let functions: [(&str, Formatter); 5] = [
         ("DATE", |s, l| s.parse().ok().map(|d| date(d, l))),
+        ("LEGAL", |s, l| Some(legal_basis(s, l))),
         ("MONEY", |s, l| s.parse().ok().map(|v| money(v, l))),
         ("PERCENT", |s, l| s.parse().ok().map(|v| percent(v, l))),
         ("NUMBER", |s, l| s.parse().ok().map(|v| number(v, l))),
@@ -359,6 +360,57 @@ pub fn percent(v: Decimal, lang: Lang) -> String {
     format!("{} %", number(v.round_dp(2).normalize(), lang))
 }
 
+/// A legal basis as the language cites it: the catalogue's English citation (`IN CDAE/MT 2019, art. 3, sole §`) as it
+/// is in English; in Portuguese with ordinals up to the ninth article or paragraph and the words of Brazilian legal
+/// writing (`IN CDAE/MT 2019, art. 3º, parágrafo único`; `art. 6, §6–8` → `art. 6º, §§ 6º a 8º`; `annex I` → `anexo I`).
+pub fn legal_basis(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_owned();
+    }
+    let text = text.replace("sole §", "parágrafo único").replace("annex", "anexo");
+    // A number as cited: ordinal (`3º`) from 1 to 9, cardinal from 10.
+    let cited = |digits: &str| match digits.parse::<u32>() {
+        Ok(n) if (1..10).contains(&n) => format!("{n}º"),
+        _ => digits.to_owned(),
+    };
+    let digits_at = |s: &str| -> usize { s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()) };
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text.as_str();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("art. ") {
+            let n = digits_at(after);
+            out.push_str("art. ");
+            out.push_str(&cited(&after[..n]));
+            rest = &after[n..];
+        } else if let Some(after) = rest.strip_prefix('§') {
+            let n = digits_at(after);
+            if n == 0 {
+                out.push('§');
+                rest = after;
+                continue;
+            }
+            let first = cited(&after[..n]);
+            let tail = &after[n..];
+            match tail.strip_prefix('–') {
+                Some(range) if digits_at(range) > 0 => {
+                    let m = digits_at(range);
+                    out.push_str(&format!("§§ {first} a {}", cited(&range[..m])));
+                    rest = &range[m..];
+                }
+                _ => {
+                    out.push_str(&format!("§ {first}"));
+                    rest = tail;
+                }
+            }
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// A day: `05/12/2026` in Portuguese, `2026-12-05` in English.
 pub fn date(d: chrono::NaiveDate, lang: Lang) -> String {
     match lang {
@@ -389,6 +441,39 @@ mod tests {
         let d = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default();
         assert_eq!(date(d, Lang::PtBr), "05/12/2026");
         assert_eq!(date(d, Lang::En), "2026-12-05");
+    }
+
+    #[test]
+    fn legal_bases_are_cited_as_each_language_cites_them() {
+        let pt = |s| legal_basis(s, Lang::PtBr);
+        assert_eq!(
+            pt("IN CDAE/MT 2019, art. 3, sole §"),
+            "IN CDAE/MT 2019, art. 3º, parágrafo único"
+        );
+        assert_eq!(
+            pt("IN CDAE/MT 2019, art. 6, §6–8; art. 7, §5–7"),
+            "IN CDAE/MT 2019, art. 6º, §§ 6º a 8º; art. 7º, §§ 5º a 7º"
+        );
+        assert_eq!(
+            pt("IN MDA nº 2/2005, art. 8, annex I"),
+            "IN MDA nº 2/2005, art. 8º, anexo I"
+        );
+        assert_eq!(
+            pt("IN MDA nº 2/2005, art. 11, I, §1"),
+            "IN MDA nº 2/2005, art. 11, I, § 1º"
+        );
+        assert_eq!(
+            pt("IN CDAE/MT 2019, art. 6, I, a; art. 7, I, a"),
+            "IN CDAE/MT 2019, art. 6º, I, a; art. 7º, I, a"
+        );
+        assert_eq!(
+            legal_basis("IN CDAE/MT 2019, art. 3, sole §", Lang::En),
+            "IN CDAE/MT 2019, art. 3, sole §"
+        );
+        for rule in entity::rules::RULES {
+            let text = pt(rule.legal_basis);
+            assert!(!text.contains("sole") && !text.contains("annex"), "{text}");
+        }
     }
 
     /// Lower-case words that are English and not Portuguese: one of them in a Portuguese text is a text left

@@ -832,17 +832,18 @@ async fn contract_conditions_met(
     let Some((first, _)) = unmet.first() else {
         return Ok(());
     };
-    let listed = unmet
-        .iter()
-        .map(|(k, o)| format!("{} ({}): {}", o.code, k.article, k.what))
-        .collect::<Vec<_>>()
-        .join("; ");
+    let listed = unmet.iter().map(|(k, o)| {
+        entity::rules::Explanation::message("fco-condition-unmet")
+            .arg("code", o.code)
+            .arg("basis", k.article)
+            .nested("what", entity::rules::Explanation::message(k.what))
+    });
     Err(ServiceError::Rule(entity::rules::lifecycle::Violation {
         code: first.code.as_str(),
         legal_basis: first.article,
         explanation: entity::rules::Explanation::message(code::REFUSE_CONTRACT_CONDITIONS)
             .arg("on", on)
-            .arg("listed", listed),
+            .clauses("listed", listed),
     }))
 }
 
@@ -1323,7 +1324,11 @@ pub async fn amend_carta(
     }
     .insert(&txn)
     .await?;
-    let note = Some(format!("FCO-AMENDMENT: {why}"));
+    // History notes are stored text (in English, as every note is); the judgement is rendered for it.
+    let note = Some(format!(
+        "FCO-AMENDMENT: {}",
+        crate::l10n::explanation(&why, crate::messages::Lang::En)
+    ));
     let saved = if needs {
         // The cycle the amendment closes is kept as it stands; the carta goes on in a new one.
         let closed = fco_carta_cycle::Entity::find()

@@ -475,6 +475,14 @@ catalogue! {
     REFUSE_BANK_NOTICE_STAGE = "REFUSE_BANK_NOTICE_STAGE"
     /// MDA's public update on a project not unframed (SF-UNFRAMING).
     REFUSE_PUBLIC_UPDATE_STAGE = "REFUSE_PUBLIC_UPDATE_STAGE"
+    /// A query text over the size limit (`QUERY_TOO_LARGE`).
+    QUERY_TOO_LARGE = "QUERY_TOO_LARGE"
+    /// A query costing over the limit (`QUERY_TOO_COSTLY`).
+    QUERY_TOO_COSTLY = "QUERY_TOO_COSTLY"
+    /// A query standing for too many selections once its fragments are spread (`QUERY_TOO_COSTLY`).
+    QUERY_TOO_MANY_SELECTIONS = "QUERY_TOO_MANY_SELECTIONS"
+    /// A query nesting too deep (`QUERY_TOO_COSTLY`).
+    QUERY_TOO_DEEP = "QUERY_TOO_DEEP"
     /// A contract the instruction conditions on what the carta still lacks ("fica condicionada").
     REFUSE_CONTRACT_CONDITIONS = "REFUSE_CONTRACT_CONDITIONS"
     /// A resubmission submitted with no items where the original listed some (FCO-RESUBMIT).

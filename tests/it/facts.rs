@@ -544,7 +544,10 @@ async fn proposals_plan_and_notices_recorded_through_the_graph_move_their_rules(
         let record = "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { missing }
             project { compliance { ruleCode status explanation } history { event } } } }";
         let d = app.data(record, json!({ "i": { "projectId": p, "plan": plan(None) } })).await["recordAssistancePlan"].clone();
-        assert_eq!(d["plan"]["missing"], json!(["the methodology and activities (V)"]));
+        assert_eq!(d["plan"]["missing"], json!(["a metodologia e as atividades (V)"]), "Portuguese by default");
+        let read = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { assistancePlan { missing } } } }";
+        let (_, en) = app.gql_in(Some("en"), read, json!({ "id": p })).await;
+        assert_eq!(en["data"]["node"]["assistancePlan"]["missing"], json!(["the methodology and activities (V)"]), "{en}");
         assert_eq!(status(&d["project"]["compliance"], "SF-ASSISTANCE-PLAN"), "VIOLATED");
         let d = app
             .data(record, json!({ "i": { "projectId": p, "plan": plan(Some("dias de campo mensais")) } }))
@@ -805,7 +808,7 @@ async fn the_fco_readings_of_issue_42_answer_as_the_text_warrants_through_the_gr
         let c = add(&swine, item("BOAR", Some(15), None, None, "SEMI_FIXED")).await;
         assert_eq!(status(&c, "FCO-BOAR-RATIO"), "VIOLATED", "{}", explanation(&c, "FCO-BOAR-RATIO"));
         let gta = explanation(&c, "FCO-GTA");
-        assert!(gta.contains("INDEA/MT registration before the project is contracted"), "{gta}");
+        assert!(gta.contains("cadastro da propriedade no INDEA/MT antes da contratação do projeto"), "{gta}");
 
         // Art. 6 I b, §7: semen is genetic improvement, which waits for the insemination information.
         let beef = carta("RURAL", "BEEF_CATTLE", None, None, None).await;
@@ -828,7 +831,7 @@ async fn the_fco_readings_of_issue_42_answer_as_the_text_warrants_through_the_gr
         add(&fish, item("OPERATING_EXPENSE", None, None, None, "OPERATING")).await;
         let c = add(&fish, item("OPERATING_EXPENSE", None, None, None, "OPERATING")).await;
         assert_eq!(status(&c, "FCO-PREDOMINANCE"), "MET");
-        assert!(explanation(&c, "FCO-PREDOMINANCE").starts_with("operating credit"), "{}", explanation(&c, "FCO-PREDOMINANCE"));
+        assert!(explanation(&c, "FCO-PREDOMINANCE").starts_with("crédito de custeio"), "{}", explanation(&c, "FCO-PREDOMINANCE"));
         let c = add(&fish, item("MACHINE", None, None, Some(10), "OPERATING")).await;
         assert_eq!(status(&c, "FCO-CLASSIFY"), "VIOLATED", "{}", explanation(&c, "FCO-CLASSIFY"));
     })
@@ -1107,12 +1110,16 @@ async fn a_semi_arid_plant_outside_the_northeast_needs_half_its_feedstock_from_f
         let share_min = |p: Value| {
             let app = &app;
             async move {
+                // In English: the assertions match its sentences.
                 let d = app
-                    .data(
+                    .gql_in(
+                        Some("en"),
                         "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }",
                         json!({ "id": p }),
                     )
-                    .await;
+                    .await
+                    .1["data"]
+                    .clone();
                 let o = d["node"]["compliance"]
                     .as_array()
                     .and_then(|a| a.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN"))
@@ -1223,7 +1230,8 @@ async fn an_operator_loads_an_earlier_semi_arid_delimitation_all_or_nothing() {
         let share = |p: Value| {
             let app = &app;
             async move {
-                let d = app.data("query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }", json!({ "id": p })).await;
+                let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { compliance { ruleCode status explanation } } } }";
+                let d = app.gql_in(Some("en"), q, json!({ "id": p })).await.1["data"].clone();
                 let o = d["node"]["compliance"].as_array().and_then(|a| a.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN").cloned()).expect("share");
                 (o["status"].as_str().unwrap_or("").to_owned(), o["explanation"].as_str().unwrap_or("").to_owned())
             }

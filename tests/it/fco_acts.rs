@@ -64,7 +64,7 @@ async fn contracting_waits_for_the_conditions_the_text_puts_before_it_on_the_con
         let swine = bank_approved(&app, &bb, "SUI-1", "SWINE", "400000.00", json!({})).await;
         let [code, rule, basis, why] = refusal(&app, CONTRACT, json!({ "id": swine, "on": "2026-08-10" })).await;
         assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-GTA"), "{why}");
-        assert!(basis.contains("art. 8, §2"), "{basis}");
+        assert!(basis.contains("art. 8º, § 2º"), "cited in Portuguese: {basis}");
         assert!(why.contains("INDEA/MT"), "{why}");
         // Confirmed effective the 11th: the contract on the 10th is still refused, on the 11th it passes.
         let confirm = "mutation C($id: ID!, $d: Date) { confirmChecklistItem(financingId: $id, ruleCode: \"FCO-GTA\",
@@ -89,7 +89,7 @@ async fn contracting_waits_for_the_conditions_the_text_puts_before_it_on_the_con
         }
         let [code, rule, basis, why] = refusal(&app, CONTRACT, json!({ "id": beef[0], "on": "2026-08-10" })).await;
         assert_eq!((code.as_str(), rule.as_str()), ("RULE_VIOLATION", "FCO-IA-INFO"), "{why}");
-        assert!(basis.contains("art. 6, §7"), "{basis}");
+        assert!(basis.contains("art. 6º, § 7º"), "{basis}");
         let k = app.data(CONTRACT, json!({ "id": beef[1], "on": "2026-08-10" })).await;
         assert_eq!(k["contractFcoCarta"]["stage"], "CONTRACTED", "the information stated (natural service)");
         // No override: the text says "fica condicionada".

@@ -107,7 +107,7 @@ async fn a_refused_act_names_its_rule_and_why_in_portuguese_by_default_and_in_en
         let (pt, _) = app.error_in(PT, early, json!({ "id": carta })).await;
         assert_eq!(
             pt,
-            "FCO-CHAMBER-THRESHOLD: 01/08/2026 é anterior à submissão (03/08/2026) (IN CDAE/MT 2019, art. 2, §3)"
+            "FCO-CHAMBER-THRESHOLD: 01/08/2026 é anterior à submissão (03/08/2026) (IN CDAE/MT 2019, art. 2º, § 3º)"
         );
         let (en, _) = app.error_in(EN, early, json!({ "id": carta })).await;
         assert_eq!(
@@ -261,6 +261,41 @@ const CONVERTED: &[&str] = &[
     "FCO-USED-MACHINE",
     "FCO-OPERATING-ONLY",
     "FCO-CLASSIFY",
+    "FCO-RESUBMIT",
+    "FCO-AMENDMENT",
+    "FCO-SPECIAL-DEMAND",
+    "FCO-IA-INFO",
+    "FCO-PREDOMINANCE",
+    "FCO-PASTURE-SOIL",
+    "FCO-GLOBAL-ASSISTANCE",
+    "FCO-TEMPLATE",
+    "FCO-SEED-ORIGIN",
+    "FCO-GTA",
+    "FCO-PROFESSIONAL",
+    "FCO-SWINE-ORIGIN",
+    "FCO-GREEN",
+    "FCO-SEED-MAPA",
+    "FCO-SWINE-ELIGIBLE",
+    "FCO-SWINE-FAMILY",
+    "FCO-SWINE-REPORT",
+    "FCO-PANTANAL-PLAIN",
+    "FCO-SMALL-ANIMALS",
+    "SF-DOCUMENTS",
+    "SF-BANK-FIRST",
+    "SF-ASSISTANCE-PLAN",
+    "SF-CHANGES",
+    "SF-DECISION-LETTER",
+    "SF-SCHEDULE",
+    "SF-UNFRAMING",
+    "SF-REPRESENTATION",
+    "SF-CONTRACT-TERMS",
+    "SF-SHARE-MIN",
+    "SF-SHARE-CALC",
+    "SF-OWN-PRICE",
+    "SF-SHARECROP-PRICE",
+    "SF-PERENNIAL",
+    "SF-COMPANY-BR",
+    "SF-NO-PROMOTION",
 ];
 
 /// Issue 43's "explanations and counting notes" and "flag messages" (in the graph and in exports): the demo's
@@ -269,9 +304,10 @@ const CONVERTED: &[&str] = &[
 #[tokio::test]
 async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default_and_english_on_request() {
     on_each_backend(true, |app| async move {
-        let q = "{ fcoCartas(first: 80) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation }
-                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } }
-            socialFuelProjects(first: 40) { nodes { deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } } }";
+        let q = "{ fcoCartas(first: 80) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation legalBasis }
+                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote legalBasis } } }
+            socialFuelProjects(first: 40) { nodes { compliance(asOf: \"2026-12-02\") { ruleCode explanation }
+                deadlines(asOf: \"2026-12-02\") { ruleCode countingNote } } } }";
         let (_, pt) = app.gql_in(PT, q, json!({})).await;
         let (_, en) = app.gql_in(EN, q, json!({})).await;
         let (pt, en) = (&pt["data"], &en["data"]);
@@ -279,6 +315,7 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
         let mut notes = texts(pt, "fcoCartas", "deadlines", "countingNote");
         notes.extend(texts(pt, "socialFuelProjects", "deadlines", "countingNote"));
         notes.extend(texts(pt, "fcoCartas", "compliance", "explanation"));
+        notes.extend(texts(pt, "socialFuelProjects", "compliance", "explanation"));
         let mut checked = 0;
         for (rule, text) in &notes {
             if CONVERTED.contains(&rule.as_str()) && !text.is_empty() {
@@ -306,6 +343,43 @@ async fn explanations_counting_notes_and_flag_messages_are_portuguese_by_default
         assert!(!pt_chamber.is_empty() && pt_chamber.len() == en_chamber.len());
         assert!(pt_chamber.iter().all(|t| t.contains("R$") && (t.contains("é igual ou superior a") || t.contains("é inferior a"))), "{pt_chamber:?}");
         assert!(en_chamber.iter().all(|t| t.contains("is at or above") || t.contains("is below")), "{en_chamber:?}");
+        // Legal bases as each language cites them: FCO-RESUBMIT's article 3, sole paragraph.
+        let basis = |d: &Value| -> Vec<String> {
+            texts(d, "fcoCartas", "compliance", "legalBasis")
+                .into_iter()
+                .filter(|(r, _)| r == "FCO-RESUBMIT")
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_basis, en_basis) = (basis(pt), basis(en));
+        assert!(!pt_basis.is_empty() && pt_basis.iter().all(|b| b == "IN CDAE/MT 2019, art. 3º, parágrafo único"), "{pt_basis:?}");
+        assert!(en_basis.iter().all(|b| b == "IN CDAE/MT 2019, art. 3, sole §"), "{en_basis:?}");
+        // The family-farm share and the terms it counts, in both languages.
+        let sf = |d: &Value| -> Vec<String> {
+            texts(d, "socialFuelProjects", "compliance", "explanation")
+                .into_iter()
+                .filter(|(r, _)| r == "SF-SHARE-MIN")
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_share, en_share) = (sf(pt), sf(en));
+        assert!(pt_share.iter().any(|t| t.contains("participação da agricultura familiar R$ ") && t.contains(" %")), "{pt_share:?}");
+        assert!(en_share.iter().any(|t| t.contains("family-farm share R$ ")), "{en_share:?}");
+        // The checklist items and the articles on the carta's own facts, in both languages.
+        let said = |d: &Value, rule: &str| -> Vec<String> {
+            texts(d, "fcoCartas", "compliance", "explanation")
+                .into_iter()
+                .filter(|(r, _)| r == rule)
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let (pt_seed, en_seed) = (said(pt, "FCO-SEED-ORIGIN"), said(en, "FCO-SEED-ORIGIN"));
+        assert!(pt_seed.iter().any(|t| t.starts_with("não se aplica a esta carta") && t.contains("art. 5º")), "{pt_seed:?}");
+        assert!(en_seed.iter().any(|t| t.starts_with("does not apply to this carta")), "{en_seed:?}");
+        let (pt_kind, en_kind) = (said(pt, "FCO-PREDOMINANCE"), said(en, "FCO-PREDOMINANCE"));
+        assert!(pt_kind.iter().all(|t| t.starts_with("crédito de") || t.starts_with("ainda sem itens")), "{pt_kind:?}");
+        assert!(pt_kind.iter().any(|t| t.contains(" %") && t.contains("R$ ") && t.contains(',')), "{pt_kind:?}");
+        assert!(en_kind.iter().all(|t| t.contains("credit") || t.starts_with("no items")), "{en_kind:?}");
         let en_notes = texts(en, "socialFuelProjects", "deadlines", "countingNote");
         assert!(en_notes.iter().any(|(_, t)| t.contains("Lei 9.784/1999, art. 66: 30 days from")), "{en_notes:?}");
 
@@ -397,6 +471,40 @@ async fn a_guard_refusal_of_issue_42_is_portuguese_by_default_and_english_on_req
         let (en, _) = app.error_in(EN, amend, json!({ "id": carta })).await;
         assert!(
             en.contains("an amendment on 2026-08-04 is before the approval of the carta it amends (2026-08-05)"),
+            "{en}"
+        );
+    })
+    .await;
+}
+
+/// Issue 43: a query refused by the limits says why in Portuguese by default and in English on request, its code
+/// unchanged (a text over 64 KiB; thirty aliases of a page of 100 cartas).
+#[tokio::test]
+async fn a_query_over_the_limits_is_refused_in_portuguese_by_default_and_in_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let big = format!("{{ __typename }}{}", " ".repeat(70_000));
+        let (pt, code) = app.error_in(PT, &big, json!({})).await;
+        assert_eq!(code, "QUERY_TOO_LARGE", "{pt}");
+        assert_eq!(pt, "a consulta tem 70014 bytes, acima do limite de 65536");
+        let (en, code) = app.error_in(EN, &big, json!({})).await;
+        assert_eq!(
+            (code.as_str(), en.as_str()),
+            ("QUERY_TOO_LARGE", "the query is 70014 bytes, over the limit of 65536")
+        );
+        let aliases: String = (0..30)
+            .map(|i| format!("a{i}: fcoCartas(first: 100) {{ nodes {{ id number stage }} }} "))
+            .collect();
+        let costly = format!("{{ {aliases}}}");
+        let (pt, code) = app.error_in(PT, &costly, json!({})).await;
+        assert_eq!(code, "QUERY_TOO_COSTLY", "{pt}");
+        assert!(
+            pt.starts_with("a consulta custaria ") && pt.contains("acima do limite de 10000"),
+            "{pt}"
+        );
+        let (en, code) = app.error_in(EN, &costly, json!({})).await;
+        assert_eq!(code, "QUERY_TOO_COSTLY", "{en}");
+        assert!(
+            en.starts_with("the query would cost ") && en.contains("over the limit of 10000"),
             "{en}"
         );
     })

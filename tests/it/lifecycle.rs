@@ -103,7 +103,7 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
         let n = app.data(q, json!({ "id": id2 })).await["node"].clone();
         assert_eq!((n["decisionGrounds"].as_str(), n["decisionSignatory"].as_str()), (Some("sem proposta de contrato com representação"), Some("Secretário de Agricultura Familiar")));
         let letter = n["compliance"].as_array().and_then(|l| l.iter().find(|o| o["ruleCode"] == "SF-DECISION-LETTER").cloned()).expect("letter");
-        assert!(letter["status"] == "MET" && letter["explanation"].as_str().is_some_and(|e| e.contains("grounds") && e.contains("art. 9 II")), "{letter}");
+        assert!(letter["status"] == "MET" && letter["explanation"].as_str().is_some_and(|e| e.contains("com os fundamentos: sem proposta") && e.contains("art. 9 II")), "{letter}");
         refused(&app, &step("approveSocialFuelFinancing", ""), json!({ "id": id2 }), "SF-SCHEDULE").await;
     })
     .await;
@@ -191,7 +191,7 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
             .await;
         let reopen = h["node"]["history"].as_array().and_then(|e| e.last().cloned()).expect("history");
         assert!(
-            reopen["note"].as_str().unwrap_or("").contains("R$ 1.150.000,00 is 15 % over the approved R$ 1.000.000,00"),
+            reopen["note"].as_str().unwrap_or("").contains("R$ 1,150,000.00 is 15 % over the approved R$ 1,000,000.00"),
             "{reopen}"
         );
 
@@ -663,7 +663,11 @@ async fn sf_rule(app: &TestApp, p: &Value, list: &str, code: &str, as_of: &str) 
     let q = format!(
         "query Q($id: ID!, $on: Date!) {{ node(id: $id) {{ ... on SocialFuelProject {{ {list}(asOf: $on) {{ {fields} }} }} }} }}"
     );
-    let n = app.data(&q, json!({ "id": p, "on": as_of })).await;
+    // The rules' explanations are read in English (the tests below match its sentences), the counting notes in
+    // Portuguese, the default.
+    let lang = (list == "compliance").then_some("en");
+    let (_, body) = app.gql_in(lang, &q, json!({ "id": p, "on": as_of })).await;
+    let n = body["data"].clone();
     n["node"][list]
         .as_array()
         .and_then(|l| l.iter().find(|o| o["ruleCode"] == code).cloned())
@@ -911,7 +915,7 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
         // compatibility is MDA's judgement, which the decision gives).
         let (_, body) = app.gql(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
         let e = &body["errors"][0]["extensions"];
-        assert_eq!((e["ruleCode"].as_str(), e["legalBasis"].as_str()), (Some("SF-ASSISTANCE-PLAN"), Some("IN MDA nº 2/2005, art. 2; art. 6")), "no plan: {body}");
+        assert_eq!((e["ruleCode"].as_str(), e["legalBasis"].as_str()), (Some("SF-ASSISTANCE-PLAN"), Some("IN MDA nº 2/2005, art. 2º; art. 6º")), "no plan: {body}");
         let plan = |staff: Option<&str>| json!({ "i": { "projectId": q2, "effectiveOn": "2015-01-20", "plan": { "staffDescription": staff, "outsourced": true,
             "outsourcingContract": "Contrato 4/2015 com a Emater", "coverageArea": "Cuiabá", "farmersAssisted": 120, "methodology": "dias de campo" } } });
         let record = "mutation P($i: RecordAssistancePlanInput!) { recordAssistancePlan(input: $i) { plan { missing } } }";
@@ -919,7 +923,7 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
         let (_, body) = app.gql(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
         let e = &body["errors"][0]["extensions"];
         assert_eq!(e["ruleCode"], "SF-ASSISTANCE-PLAN", "outsourced without its staff: {body}");
-        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("staff") && x.contains("overrideReason")), "{body}");
+        assert!(e["explanation"].as_str().is_some_and(|x| x.contains("a equipe") && x.contains("overrideReason")), "{body}");
         app.data(record, plan(Some("2 agrônomos da Emater"))).await;
         let d = app.data(&step("decideSocialFuelProject", decide), json!({ "id": q2 })).await;
         assert_eq!(d["decideSocialFuelProject"]["stage"], "CONFORMING", "{d}");

@@ -85,7 +85,7 @@ async fn a_new_minimum_share_version_applies_from_its_date_and_not_before() {
         let on_filing = app.data(one, json!({ "id": target["id"] })).await;
         let o = on_filing["node"]["compliance"].as_array().and_then(|c| c.iter().find(|o| o["ruleCode"] == "SF-SHARE-MIN").cloned()).expect("share");
         assert_eq!(o["status"], "VIOLATED", "a version in force on the filing date applies: {o}");
-        assert!(o["explanation"].as_str().is_some_and(|e| e.contains("99.99 %") && e.contains("test instrument")), "{o}");
+        assert!(o["explanation"].as_str().is_some_and(|e| e.contains("99,99 %") && e.contains("test instrument")), "{o}");
 
         let versions = app.data("{ ruleParameters(rule: \"SF-SHARE-MIN.CENTRE_WEST\") { value effectiveFrom legalSource } }", json!({})).await;
         assert_eq!(versions["ruleParameters"].as_array().map(Vec::len), Some(3), "the baseline and two new versions");

@@ -23,8 +23,8 @@ pub enum ApiError {
     RuleViolation {
         /// The rule code.
         code: &'static str,
-        /// Its legal basis.
-        legal_basis: &'static str,
+        /// Its legal basis, as the request's language cites it.
+        legal_basis: String,
         /// Why.
         explanation: String,
     },
@@ -91,7 +91,7 @@ impl ApiError {
     pub fn violation(v: entity::rules::lifecycle::Violation, lang: service::messages::Lang) -> Self {
         Self::RuleViolation {
             code: v.code,
-            legal_basis: v.legal_basis,
+            legal_basis: service::l10n::legal_basis(v.legal_basis, lang),
             explanation: service::l10n::explanation(&v.explanation, lang),
         }
     }
@@ -118,7 +118,7 @@ impl ErrorExtensions for ApiError {
             } = self
             {
                 e.set("ruleCode", *code);
-                e.set("legalBasis", *legal_basis);
+                e.set("legalBasis", legal_basis.as_str());
                 e.set("explanation", explanation.as_str());
             }
         })

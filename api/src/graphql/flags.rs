@@ -145,9 +145,10 @@ impl ComplianceFlag {
         &self.0.rule_code
     }
 
-    /// The rule's legal basis.
-    async fn legal_basis(&self) -> &str {
-        &self.0.legal_basis
+    /// The rule's legal basis, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
+    /// sole §` in English).
+    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+        service::l10n::legal_basis(&self.0.legal_basis, super::error::lang(ctx))
     }
 
     /// How serious it is.

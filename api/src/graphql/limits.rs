@@ -12,6 +12,7 @@ use async_graphql::{
     extensions::{Extension, ExtensionContext, ExtensionFactory, NextParseQuery},
     parser::types::{ExecutableDocument, Field, Selection, SelectionSet},
 };
+use service::messages::{Lang, Message};
 use std::{collections::HashMap, sync::Arc};
 
 /// The largest cost accepted.
@@ -71,25 +72,23 @@ impl Extension for LimitQuery {
         next: NextParseQuery<'_>,
     ) -> ServerResult<ExecutableDocument> {
         if ctx.data_opt::<Checked>().is_none() {
+            let lang = ctx.data_opt::<Lang>().copied().unwrap_or_default();
             // Checked before async-graphql's parse step, which walks every fragment spread (its recursion depth).
-            check_size(query)?;
+            check_size(query, lang)?;
             let doc = async_graphql::parser::parse_query(query)?;
-            check_document(&doc, variables)?;
+            check_document(&doc, variables, lang)?;
         }
         next.run(ctx, query, variables).await
     }
 }
 
-/// Refuses a query text over [`MAX_QUERY_BYTES`] (`QUERY_TOO_LARGE`).
-pub fn check_size(query: &str) -> ServerResult<()> {
+/// Refuses a query text over [`MAX_QUERY_BYTES`] (`QUERY_TOO_LARGE`), in `lang`.
+pub fn check_size(query: &str, lang: Lang) -> ServerResult<()> {
     if query.len() > MAX_QUERY_BYTES {
-        return Err(refuse(
-            "QUERY_TOO_LARGE",
-            format!(
-                "the query is {} bytes, over the limit of {MAX_QUERY_BYTES}",
-                query.len()
-            ),
-        ));
+        let message = Message::new(service::messages::code::QUERY_TOO_LARGE)
+            .arg("bytes", query.len())
+            .arg("max", MAX_QUERY_BYTES);
+        return Err(refuse("QUERY_TOO_LARGE", message.render(lang)));
     }
     Ok(())
 }
@@ -97,13 +96,15 @@ pub fn check_size(query: &str) -> ServerResult<()> {
 /// Checks a parsed document before anything else walks it: a fragment spread within itself is refused naming the
 /// cycle (`GRAPHQL_VALIDATION_FAILED`); a document nesting over 64 levels, whose operations stand for over
 /// [`MAX_SELECTIONS`] selections, or costing over [`MAX_COST`] is refused (`QUERY_TOO_COSTLY`). Each fragment is
-/// measured once however often it is spread, so this takes time in proportion to the document's text.
-pub fn check_document(doc: &ExecutableDocument, variables: &Variables) -> ServerResult<()> {
+/// measured once however often it is spread, so this takes time in proportion to the document's text. The limits'
+/// refusals are in `lang`.
+pub fn check_document(doc: &ExecutableDocument, variables: &Variables, lang: Lang) -> ServerResult<()> {
     check_cycles(doc)?;
     let mut measure = Measure {
         doc,
         variables,
         fragments: HashMap::new(),
+        lang,
     };
     let mut total = Size::default();
     for (_, op) in doc.operations.iter() {
@@ -112,24 +113,16 @@ pub fn check_document(doc: &ExecutableDocument, variables: &Variables) -> Server
         total.selections = total.selections.saturating_add(size.selections);
     }
     if total.selections > MAX_SELECTIONS {
-        return Err(refuse(
-            "QUERY_TOO_COSTLY",
-            format!(
-                "the query stands for {} selections once its fragments are spread, over the limit of \
-                 {MAX_SELECTIONS}: spread fewer fragments",
-                total.selections
-            ),
-        ));
+        let message = Message::new(service::messages::code::QUERY_TOO_MANY_SELECTIONS)
+            .arg("selections", total.selections)
+            .arg("max", MAX_SELECTIONS);
+        return Err(refuse("QUERY_TOO_COSTLY", message.render(lang)));
     }
     if total.cost > MAX_COST {
-        return Err(refuse(
-            "QUERY_TOO_COSTLY",
-            format!(
-                "the query would cost {} (each field 1, times the page sizes it asks for), over the limit of \
-                 {MAX_COST}: ask for fewer aliases, smaller pages or fewer fields",
-                total.cost
-            ),
-        ));
+        let message = Message::new(service::messages::code::QUERY_TOO_COSTLY)
+            .arg("cost", total.cost)
+            .arg("max", MAX_COST);
+        return Err(refuse("QUERY_TOO_COSTLY", message.render(lang)));
     }
     Ok(())
 }
@@ -228,20 +221,20 @@ struct Measure<'a> {
     doc: &'a ExecutableDocument,
     variables: &'a Variables,
     fragments: HashMap<&'a Name, Size>,
+    /// The language of the refusals.
+    lang: Lang,
 }
 
 impl<'a> Measure<'a> {
-    fn too_deep() -> ServerError {
-        refuse(
-            "QUERY_TOO_COSTLY",
-            format!("the query nests fields and fragments over {MAX_NESTING} levels deep"),
-        )
+    fn too_deep(&self) -> ServerError {
+        let message = Message::new(service::messages::code::QUERY_TOO_DEEP).arg("max", MAX_NESTING);
+        refuse("QUERY_TOO_COSTLY", message.render(self.lang))
     }
 
     /// The size of `set`, found `depth` levels below an operation's root.
     fn selection_set(&mut self, set: &'a SelectionSet, depth: u32) -> ServerResult<Size> {
         if depth > MAX_NESTING {
-            return Err(Self::too_deep());
+            return Err(self.too_deep());
         }
         let mut size = Size::default();
         for item in &set.items {
@@ -286,7 +279,7 @@ impl<'a> Measure<'a> {
             }
         };
         if depth.saturating_add(size.height) > MAX_NESTING {
-            return Err(Self::too_deep());
+            return Err(self.too_deep());
         }
         Ok(size)
     }
@@ -353,6 +346,7 @@ mod tests {
             doc,
             variables,
             fragments: HashMap::new(),
+            lang: Lang::En,
         };
         doc.operations
             .iter()
@@ -451,7 +445,7 @@ mod tests {
                 0
             ) > MAX_COST
         );
-        let e = check_document(&doc, &vars).expect_err("too deep");
+        let e = check_document(&doc, &vars, Lang::En).expect_err("too deep");
         assert_eq!(code(&e), "QUERY_TOO_COSTLY");
         // F30 measured shallow first (3 levels down, 31 below), then spread 35 levels down through F60: refused all
         // the same, as expanding it would.
@@ -471,7 +465,7 @@ mod tests {
             ) > MAX_COST
         );
         assert_eq!(
-            code(&check_document(&doc, &vars).expect_err("too deep")),
+            code(&check_document(&doc, &vars, Lang::En).expect_err("too deep")),
             "QUERY_TOO_COSTLY"
         );
         // One level shallower it passes, under both definitions.
@@ -485,7 +479,7 @@ mod tests {
                 0
             ) <= MAX_COST
         );
-        check_document(&doc, &vars).expect("within the nesting");
+        check_document(&doc, &vars, Lang::En).expect("within the nesting");
     }
 
     #[test]
@@ -493,7 +487,7 @@ mod tests {
         for levels in [30, 60, 200] {
             let doc = parse_query(doubling(levels)).expect("parses");
             let started = std::time::Instant::now();
-            let e = check_document(&doc, &Variables::default()).expect_err("refused");
+            let e = check_document(&doc, &Variables::default(), Lang::En).expect_err("refused");
             assert_eq!(code(&e), "QUERY_TOO_COSTLY", "F{levels}: {}", e.message);
             assert!(e.locations.is_empty(), "about no one place: {:?}", e.locations);
             assert!(
@@ -517,7 +511,7 @@ mod tests {
         q.push_str(" }");
         let doc = parse_query(&q).expect("parses");
         assert!(memoised_cost(&doc, &Variables::default()) <= MAX_COST);
-        let e = check_document(&doc, &Variables::default()).expect_err("refused");
+        let e = check_document(&doc, &Variables::default(), Lang::En).expect_err("refused");
         assert_eq!(code(&e), "QUERY_TOO_COSTLY");
         assert!(e.message.contains("110000 selections"), "{}", e.message);
     }
@@ -538,7 +532,7 @@ mod tests {
         ];
         for (query, cycle) in cases {
             let doc = parse_query(query).expect("parses");
-            let e = check_document(&doc, &Variables::default()).expect_err("a cycle");
+            let e = check_document(&doc, &Variables::default(), Lang::En).expect_err("a cycle");
             assert_eq!(code(&e), "GRAPHQL_VALIDATION_FAILED", "{query}");
             assert!(e.message.contains(cycle), "{query}: {}", e.message);
             assert!(
@@ -555,6 +549,6 @@ mod tests {
             "query Q($n: Int) { banks(first: $n) { nodes { ...B } } } fragment B on Bank { id code cartas(first: 10) { nodes { number } } }",
         )
         .expect("parses");
-        check_document(&doc, &variables(serde_json::json!({ "n": 50 }))).expect("within the limits");
+        check_document(&doc, &variables(serde_json::json!({ "n": 50 })), Lang::En).expect("within the limits");
     }
 }

@@ -440,7 +440,7 @@ impl Plain for super::rules::RuleOutcome {
         Some(match field.node.name.node.as_str() {
             "ruleCode" => text(&self.rule_code),
             "status" => enumerated(self.status),
-            "legalBasis" => text(&self.legal_basis),
+            "legalBasis" => text(&service::l10n::legal_basis(&self.legal_basis, lang_of(ctx))),
             "explanation" => text(&service::l10n::explanation(&self.explained, lang_of(ctx))),
             _ => return None,
         })
@@ -456,7 +456,7 @@ impl Plain for super::rules::Deadline {
             "dueDate" => opt(self.due_date, scalar),
             "dueAt" => opt(self.due_at, scalar),
             "status" => enumerated(self.status),
-            "legalBasis" => text(&self.legal_basis),
+            "legalBasis" => text(&service::l10n::legal_basis(&self.legal_basis, lang_of(ctx))),
             "countingNote" => text(&service::l10n::explanation(&self.note, lang_of(ctx))),
             _ => return None,
         })

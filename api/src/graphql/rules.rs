@@ -193,7 +193,8 @@ pub struct RuleOutcome {
     pub rule_code: String,
     /// Met, violated, pending or not applicable.
     pub status: RuleStatus,
-    /// Instrument and article.
+    /// Instrument and article, as the catalogue cites them (rendered by [`RuleOutcome::legal_basis`]).
+    #[graphql(skip)]
     pub legal_basis: String,
     /// Why, as the rule said it (rendered by [`RuleOutcome::explanation`] in the request's language).
     #[graphql(skip)]
@@ -205,6 +206,12 @@ impl RuleOutcome {
     /// Why, with the numbers used, in the request's language (Portuguese unless `Accept-Language` asks for English).
     async fn explanation(&self, ctx: &Context<'_>) -> String {
         service::l10n::explanation(&self.explained, super::error::lang(ctx))
+    }
+
+    /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
+    /// sole §` in English).
+    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+        service::l10n::legal_basis(&self.legal_basis, super::error::lang(ctx))
     }
 }
 
@@ -231,7 +238,8 @@ pub struct Deadline {
     pub due_at: Option<DateTime>,
     /// Where it stands on `asOf`.
     pub status: DeadlineStatus,
-    /// Instrument and article.
+    /// Instrument and article, as the catalogue cites them (rendered by [`Deadline::legal_basis`]).
+    #[graphql(skip)]
     pub legal_basis: String,
     /// How it was counted and what happened, as the rule said it (rendered by [`Deadline::counting_note`]).
     #[graphql(skip)]
@@ -243,6 +251,12 @@ impl Deadline {
     /// How it was counted (Lei 9.784/1999, art. 66) and what happened, in the request's language.
     async fn counting_note(&self, ctx: &Context<'_>) -> String {
         service::l10n::explanation(&self.note, super::error::lang(ctx))
+    }
+
+    /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
+    /// sole §` in English).
+    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+        service::l10n::legal_basis(&self.legal_basis, super::error::lang(ctx))
     }
 }
 
@@ -264,7 +278,8 @@ impl From<social_fuel::DeadlineOutcome> for Deadline {
 pub struct Rule {
     /// Stable code.
     pub code: String,
-    /// Instrument and article.
+    /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
+    /// sole §` in English).
     pub legal_basis: String,
     /// What it says, in one line, in the request's language (Portuguese by default, English with
     /// `Accept-Language: en`).
@@ -496,7 +511,7 @@ impl RulesQuery {
                 let i = r.code.instrument();
                 Rule {
                     code: r.code.into(),
-                    legal_basis: r.legal_basis.into(),
+                    legal_basis: service::l10n::legal_basis(r.legal_basis, lang),
                     title: service::l10n::rule_title(r, lang),
                     kind: r.kind.into(),
                     instrument: i.title.into(),

@@ -223,7 +223,7 @@ async fn execute(
         }
         Err((code, message)) => return error_body(StatusCode::BAD_REQUEST, media, code, &message),
     };
-    if let Err(e) = crate::graphql::limits::check_size(&query) {
+    if let Err(e) = crate::graphql::limits::check_size(&query, lang) {
         let labels = Labels::unknown(req.operation_name.as_deref());
         return shape(async_graphql::Response::from_errors(vec![e]), media, None, &labels);
     }
@@ -280,7 +280,7 @@ async fn execute(
     let labels = Labels::of(&doc, operation_name.as_deref());
     // The limits, before anything walks the document with its fragments spread (the guard below, async-graphql's
     // parse step and validation), on every path.
-    if let Err(e) = crate::graphql::limits::check_document(&doc, &variables) {
+    if let Err(e) = crate::graphql::limits::check_document(&doc, &variables, lang) {
         return shape(
             async_graphql::Response::from_errors(vec![e]),
             media,
@@ -555,7 +555,8 @@ pub async fn graphql_post(
                     .data(crate::graphql::rules::RuleCache::default())
                     .data(crate::graphql::loaders::Prefetched::default());
                 let operation_name = request.operation_name.clone();
-                if let Err(e) = crate::graphql::limits::check_size(&request.query) {
+                let lang = crate::http::reports::lang_of(&headers);
+                if let Err(e) = crate::graphql::limits::check_size(&request.query, lang) {
                     let labels = Labels::unknown(operation_name.as_deref());
                     return shape(async_graphql::Response::from_errors(vec![e]), media, None, &labels);
                 }
@@ -566,7 +567,7 @@ pub async fn graphql_post(
                     |d| Labels::of(d, operation_name.as_deref()),
                 );
                 if let Some(doc) = &doc {
-                    if let Err(e) = crate::graphql::limits::check_document(doc, &request.variables) {
+                    if let Err(e) = crate::graphql::limits::check_document(doc, &request.variables, lang) {
                         return shape(
                             async_graphql::Response::from_errors(vec![e]),
                             media,

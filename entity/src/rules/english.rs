@@ -21,10 +21,21 @@ fn bundle() -> FluentBundle<FluentResource> {
         Some(FluentValue::Number(n)) => n.as_string().into_owned(),
         _ => String::new(),
     };
-    // English dates are ISO, as stored.
+    // English dates are ISO, as stored; legal bases as the catalogue writes them; numbers as stored.
     let _ = bundle.add_function("DATE", move |p, _| FluentValue::from(raw(p)));
+    let _ = bundle.add_function("LEGAL", move |p, _| FluentValue::from(raw(p)));
+    let _ = bundle.add_function("NUMBER", move |p, _| FluentValue::from(raw(p)));
+    let _ = bundle.add_function("PERCENT", move |p, _| {
+        let text = raw(p);
+        match text.parse::<rust_decimal::Decimal>() {
+            Ok(v) => FluentValue::from(format!("{} %", v.round_dp(2).normalize())),
+            Err(_) => FluentValue::from(text),
+        }
+    });
     let _ = bundle.add_function("MONEY", move |p, _| {
-        let v: rust_decimal::Decimal = raw(p).parse().unwrap_or_default();
+        let Ok(v) = raw(p).parse::<rust_decimal::Decimal>() else {
+            return FluentValue::from(raw(p));
+        };
         let mut v = v.round_dp(2);
         v.rescale(2);
         let text = v.abs().to_string();

@@ -5,7 +5,6 @@ use super::{
     calendar::{Calendar, hours_after, hours_before},
     code, outcome,
     params::{ParamError, Params},
-    pct,
     social_fuel::{DeadlineOutcome, DeadlineStatus, day_deadline},
 };
 use crate::{
@@ -241,13 +240,15 @@ struct ChecklistItem {
     code: RuleCode,
     /// Whether it concerns a carta of this activity on this line.
     applies: fn(FcoActivity, FcoLine) -> bool,
+    /// What is to be checked: a message id of the catalogue's `explanations.ftl`.
     what: &'static str,
+    /// Whom the article concerns: a message id.
     concerns: &'static str,
 }
 
 impl ChecklistItem {
     /// [`checklist_applies`] for this item.
-    fn on(&self, activity: FcoActivity, line: FcoLine) -> Result<&'static str, String> {
+    fn on(&self, activity: FcoActivity, line: FcoLine) -> Result<&'static str, Explanation> {
         if (self.applies)(activity, line) {
             Ok(if self.code == code::FCO_GTA {
                 gta_requirement(activity)
@@ -255,13 +256,11 @@ impl ChecklistItem {
                 self.what
             })
         } else {
-            Err(explain!(
-                "does not apply to this carta ({}, {}): {} concerns {}",
-                activity.name_pt(),
-                line.name_pt(),
-                self.code.legal_basis(),
-                self.concerns
-            ))
+            Err(Explanation::message("fco-checklist-not-applies")
+                .arg("activity", activity.name_pt())
+                .arg("line", line.name_pt())
+                .arg("basis", self.code.legal_basis())
+                .nested("concerns", Explanation::message(self.concerns)))
         }
     }
 }
@@ -274,8 +273,8 @@ const CHECKLIST: [ChecklistItem; 12] = {
         ChecklistItem {
             code: code::FCO_SEED_ORIGIN,
             applies: |a, _| matches!(a, A::PerennialCrops | A::Forestry),
-            what: "proof of the seeds' or seedlings' origin before the money is released",
-            concerns: "perennial crops and forestry",
+            what: "fco-what-seed-origin",
+            concerns: "fco-concerns-perennial-forestry",
         },
         ChecklistItem {
             code: code::FCO_GTA,
@@ -290,26 +289,26 @@ const CHECKLIST: [ChecklistItem; 12] = {
                         | A::SowRetention
                 )
             },
-            what: "the animal transit permit (GTA) and INDEA/MT registration before the money for animals is released",
-            concerns: "cattle and swine bought with the financing",
+            what: "fco-what-gta",
+            concerns: "fco-concerns-cattle-swine",
         },
         ChecklistItem {
             code: code::FCO_PROFESSIONAL,
             applies: |a, _| matches!(a, A::BeefCattle | A::DairyCattle),
-            what: "a qualified professional named in the carta, if it finances embryo transfer or fixed-time AI",
-            concerns: "embryo transfer and fixed-time AI in beef and dairy cattle",
+            what: "fco-what-professional",
+            concerns: "fco-concerns-embryo",
         },
         ChecklistItem {
             code: code::FCO_SWINE_ORIGIN,
             applies: |a, _| matches!(a, A::Swine | A::SowRetention),
-            what: "no swine from auctions, fairs or shows; breeders from GRSC-certified farms",
-            concerns: "swine",
+            what: "fco-what-swine-origin",
+            concerns: "fco-concerns-swine",
         },
         ChecklistItem {
             code: code::FCO_GREEN,
             applies: |_, line| line == FcoLine::Verde,
-            what: "environmental consent, approved management plan and validated guidelines",
-            concerns: "the FCO Verde line",
+            what: "fco-what-green",
+            concerns: "fco-concerns-verde",
         },
         ChecklistItem {
             code: code::FCO_TEMPLATE,
@@ -320,42 +319,38 @@ const CHECKLIST: [ChecklistItem; 12] = {
         ChecklistItem {
             code: code::FCO_SEED_MAPA,
             applies: |a, _| a == A::Forestry,
-            what: "seed and seedling suppliers registered with MAPA, with the seeds' conformity term at release",
-            concerns: "forestry",
+            what: "fco-what-seed-mapa",
+            concerns: "fco-concerns-forestry",
         },
         ChecklistItem {
             code: code::FCO_SWINE_ELIGIBLE,
             applies: |a, _| a == A::SowRetention,
-            what: "the borrower is a rural producer or their cooperative, or a Pronaf producer within their \
-                   enquadramento",
-            concerns: "the sow-retention line",
+            what: "fco-what-swine-eligible",
+            concerns: "fco-concerns-sow-retention",
         },
         ChecklistItem {
             code: code::FCO_SWINE_FAMILY,
             applies: |a, line| matches!(a, A::Swine | A::SowRetention) && line == FcoLine::Pronaf,
-            what: "the family-farm project's technical and economic viability and its qualified technical assistance \
-                   (responsible for the farms' biosecurity)",
-            concerns: "family-farm (Pronaf) swine projects",
+            what: "fco-what-swine-family",
+            concerns: "fco-concerns-swine-family",
         },
         ChecklistItem {
             code: code::FCO_SWINE_REPORT,
             applies: |a, _| matches!(a, A::Swine | A::SowRetention),
-            what: "the project author's technical report (laudo) on the farms' infrastructure before animals are \
-                   bought, or the project budgets renovating, recovering or building it",
-            concerns: "swine",
+            what: "fco-what-swine-report",
+            concerns: "fco-concerns-swine",
         },
         ChecklistItem {
             code: code::FCO_PANTANAL_PLAIN,
             applies: |a, _| a == A::PantanalDamRetention,
-            what: "the farm lies in the Pantanal plain (planície pantaneira)",
-            concerns: "the Pantanal dam-retention line",
+            what: "fco-what-pantanal-plain",
+            concerns: "fco-concerns-pantanal",
         },
         ChecklistItem {
             code: code::FCO_SMALL_ANIMALS,
             applies: |a, _| a == A::SmallAnimals,
-            what: "technical and economic viability, qualified technical assistance and INDEA/MT registration before \
-                   contracting",
-            concerns: "sheep, goats, crocodilians, ostriches and other small animals",
+            what: "fco-what-small-animals",
+            concerns: "fco-concerns-small-animals",
         },
     ]
 };
@@ -365,19 +360,12 @@ const CHECKLIST: [ChecklistItem; 12] = {
 /// registration and the GTA before the release. Swine (art. 8 §2): the property's INDEA/MT registration before the
 /// project is *contracted*, and the GTA when animals are bought. (Small animals' registration before contracting,
 /// art. 10 sole §, is FCO-SMALL-ANIMALS.)
+/// The answer is a message id of the catalogue's `explanations.ftl`.
 pub fn gta_requirement(activity: FcoActivity) -> &'static str {
     match activity {
-        FcoActivity::Swine | FcoActivity::SowRetention => {
-            "the property's INDEA/MT registration before the project is contracted (art. 8 §2), and the animal transit \
-             permit (GTA) proving the health and existence of the animals bought"
-        }
-        FcoActivity::DairyCattle => {
-            "INDEA/MT registration and the animal transit permit (GTA) before the money is released (art. 7 §2)"
-        }
-        _ => {
-            "the animal transit permit (GTA) proving the animals' health and existence before the money is released \
-              (art. 6 §3)"
-        }
+        FcoActivity::Swine | FcoActivity::SowRetention => "fco-what-gta-swine",
+        FcoActivity::DairyCattle => "fco-what-gta-dairy",
+        _ => "fco-what-gta-beef",
     }
 }
 
@@ -400,33 +388,33 @@ pub fn template(submitted_on: NaiveDate, params: &Params) -> Result<Outcome, Par
         outcome(
             code::FCO_TEMPLATE,
             Status::NotApplicable,
-            explain!(
-                "submitted on {submitted_on}, within the {days} days after the instruction's publication on {published} \
-                 (until {last_free}): the template was not yet the only model banks could accept (art. 2 §2)"
-            ),
+            Explanation::message("fco-template-early")
+                .arg("day", submitted_on)
+                .arg("days", days)
+                .arg("published", published)
+                .arg("until", last_free),
         )
     } else {
         outcome(
             code::FCO_TEMPLATE,
             Status::Pending,
-            explain!(
-                "checklist item, not yet confirmed: the carta is on the template; banks accept only it from {} on, \
-                 {days} days after the publication on {published} (art. 2 §2)",
-                last_free + chrono::Duration::days(1)
-            ),
+            Explanation::message("fco-template-pending")
+                .arg("from", last_free + chrono::Duration::days(1))
+                .arg("days", days)
+                .arg("published", published),
         )
     })
 }
 
 /// What a checklist item outside [`CHECKLIST`] checks, and whom it concerns: every carta.
-const ANY_CARTA: (&str, &str) = ("a document or a human check", "every carta");
+const ANY_CARTA: (&str, &str) = ("fco-what-any", "fco-concerns-any");
 
 /// Whether an FCO checklist item concerns a carta of `activity` on `line`: what is to be checked, or why it does not
 /// apply. The articles name the activities: seed and seedling origin for perennial crops and forestry (art. 5, art. 13
 /// §5); the animal transit permit for cattle and swine bought with the money (arts. 6–8); the professional for embryo
 /// transfer and fixed-time AI in beef and dairy cattle (art. 6 §6–8, art. 7 §5–7); swine origin for swine (art. 8);
 /// FCO Verde's environmental documents for its line (art. 13); the template for every carta (art. 2 §2).
-pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -> Result<&'static str, String> {
+pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -> Result<&'static str, Explanation> {
     match CHECKLIST.iter().find(|i| i.code.as_str() == code.as_str()) {
         Some(item) => item.on(activity, line),
         None => ChecklistItem {
@@ -449,7 +437,7 @@ pub struct ContractCondition {
     pub code: RuleCode,
     /// The instrument and article that condition the contract.
     pub article: &'static str,
-    /// What must be there.
+    /// What must be there: a message id of the catalogue's `explanations.ftl`.
     pub what: &'static str,
     /// Whether it binds a carta of this activity.
     pub applies: fn(FcoActivity) -> bool,
@@ -464,19 +452,19 @@ pub const CONTRACT_CONDITIONS: [ContractCondition; 3] = {
         ContractCondition {
             code: code::FCO_IA_INFO,
             article: "IN CDAE/MT 2019, art. 6, §7; art. 7, §6",
-            what: "the artificial-insemination information in the carta (artificialInsemination)",
+            what: "fco-condition-ia",
             applies: |a| matches!(a, A::BeefCattle | A::DairyCattle),
         },
         ContractCondition {
             code: code::FCO_GTA,
             article: "IN CDAE/MT 2019, art. 8, §2",
-            what: "the property's registration with INDEA/MT (the FCO-GTA checklist item, confirmed)",
+            what: "fco-condition-indea-swine",
             applies: |a| matches!(a, A::Swine | A::SowRetention),
         },
         ContractCondition {
             code: code::FCO_SMALL_ANIMALS,
             article: "IN CDAE/MT 2019, art. 10, sole §",
-            what: "the registration with INDEA/MT (the FCO-SMALL-ANIMALS checklist item, confirmed)",
+            what: "fco-condition-indea-small",
             applies: |a| a == A::SmallAnimals,
         },
     ]
@@ -510,12 +498,10 @@ pub fn contracted_over_conditions(c: &fco_carta::Model, outcomes: &mut [Outcome]
     for k in CONTRACT_CONDITIONS.iter().filter(|k| (k.applies)(c.activity)) {
         if let Some(o) = outcomes.iter_mut().find(|o| unmet(k, o)) {
             o.status = Status::Violated;
-            o.explanation = explain!(
-                "contracted on {contracted} without {}: the contract is conditioned on it ({}, \"fica condicionada\")",
-                k.what,
-                k.article
-            )
-            .into();
+            o.explanation = Explanation::message("fco-contracted-without")
+                .arg("day", contracted)
+                .nested("what", Explanation::message(k.what))
+                .arg("basis", k.article);
         }
     }
 }
@@ -559,16 +545,24 @@ pub fn amendment_needs_approval(
     group_exposure_after: Option<Money>,
     params: &Params,
     on: NaiveDate,
-) -> Result<(bool, String), ParamError> {
+) -> Result<(bool, Explanation), ParamError> {
     let changes = |o: Option<Money>, n: Option<Money>| matches!((o, n), (Some(o), Some(n)) if o != n);
-    let along = |what: &str, letter: &str| -> Result<(bool, String), ParamError> {
+    // `what` and `letter` name the change for the catalogue's texts (`swap` c, `municipality` d, `size` e).
+    let along = |what: &'static str, letter: &'static str| -> Result<(bool, Explanation), ParamError> {
+        let said = |id| {
+            Explanation::message(id)
+                .nested("what", Explanation::message("fco-amend-what").arg("kind", what))
+                .arg("letter", letter)
+        };
         let (Some(o), Some(n)) = (old, new) else {
-            return Ok((false, explain!("{what} needs no new approval (art. 15 {letter})")));
+            return Ok((false, said("fco-amend-along-exempt")));
         };
         if n < o {
             return Ok((
                 false,
-                explain!("{what} with a reduction from {o} to {n} needs no new approval (art. 15 b and {letter})"),
+                said("fco-amend-along-reduction")
+                    .arg("old", o.to_decimal())
+                    .arg("new", n.to_decimal()),
             ));
         }
         let (needs, why) = amendment_needs_approval(
@@ -580,77 +574,67 @@ pub fn amendment_needs_approval(
             params,
             on,
         )?;
-        Ok((
-            needs,
-            explain!("{what} that raises the value is an increase (art. 15 a and {letter}): {why}"),
-        ))
+        Ok((needs, said("fco-amend-along-increase").nested("why", why)))
     };
+    let yes = |b: bool| if b { "yes" } else { "no" };
     Ok(match kind {
         AmendmentKind::ValueIncrease => {
             let limit = params.value("FCO-AMENDMENT.MAX_INCREASE", on)?;
             let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
             let (Some(o), Some(n)) = (old, new) else {
-                return Ok((true, "old or new value not stated".into()));
+                return Ok((true, Explanation::message("fco-amend-values-unstated")));
             };
             if n <= o {
                 return Ok((
                     true,
-                    explain!("declared an increase, but the value goes from {o} to {n}"),
+                    Explanation::message("fco-amend-not-increase")
+                        .arg("old", o.to_decimal())
+                        .arg("new", n.to_decimal()),
                 ));
             }
             if approved.cents() <= 0 {
-                return Ok((true, "no approved value to measure the increase against".into()));
+                return Ok((true, Explanation::message("fco-amend-no-approved")));
             }
             let increase =
                 Decimal::from(n.cents() - approved.cents()) * Decimal::from(100) / Decimal::from(approved.cents());
             let within_ceiling = group_exposure_after.is_none_or(|e| e.to_decimal() <= ceiling);
             let (chamber_before, threshold) = needs_chamber(approved, params, on)?;
             let crosses = !chamber_before && needs_chamber(n, params, on)?.0;
-            let ceiling_brl = super::brl(ceiling);
             let exempt = increase <= limit && within_ceiling && !crosses;
-            let since = if approved == o {
-                String::new()
-            } else {
-                explain!(" (from {o} now; increases since the approval add up)")
-            };
-            let mut why = explain!(
-                "{n} is {} over the approved {approved}{since} (limit {})",
-                pct(increase),
-                pct(limit)
-            );
-            if !within_ceiling {
-                why.push_str(&explain!(", and the group would pass the {ceiling_brl} ceiling"));
-            }
-            if crosses {
-                why.push_str(&explain!(
-                    ", and it reaches the chamber's threshold of {}: approved below it, by the bank, the carta now \
-                     needs the CPACR's opinion (art. 2 §3)",
-                    super::brl(threshold)
-                ));
-            }
+            let why = Explanation::message("fco-amend-increase")
+                .arg("new", n.to_decimal())
+                .arg("increase", increase.round_dp(2))
+                .arg("approved", approved.to_decimal())
+                .arg("since", yes(approved != o))
+                .arg("old", o.to_decimal())
+                .arg("limit", limit)
+                .arg("over_ceiling", yes(!within_ceiling))
+                .arg("ceiling", ceiling)
+                .arg("crosses", yes(crosses))
+                .arg("threshold", threshold);
             (!exempt, why)
         }
         AmendmentKind::ValueReduction => match (old, new) {
-            (Some(o), Some(n)) if n < o => (false, explain!("a reduction from {o} to {n} needs no new approval")),
+            (Some(o), Some(n)) if n < o => (
+                false,
+                Explanation::message("fco-amend-reduction")
+                    .arg("old", o.to_decimal())
+                    .arg("new", n.to_decimal()),
+            ),
             (o, n) => (
                 true,
-                explain!(
-                    "declared a reduction, but the value goes from {} to {}",
-                    o.map_or_else(|| "?".into(), |m| m.to_string()),
-                    n.map_or_else(|| "?".into(), |m| m.to_string())
-                ),
+                Explanation::message("fco-amend-not-reduction")
+                    .arg("old", o.map_or_else(|| "?".into(), |m| m.to_decimal().to_string()))
+                    .arg("new", n.map_or_else(|| "?".into(), |m| m.to_decimal().to_string())),
             ),
         },
-        AmendmentKind::ItemSwap if changes(old, new) => along("a swap for a related item", "c")?,
-        AmendmentKind::ItemSwap => (false, "a swap for a related item needs no new approval".into()),
-        AmendmentKind::MunicipalityChange if changes(old, new) => along("a change of municipality", "d")?,
-        AmendmentKind::MunicipalityChange => (
-            false,
-            "a change among the listed properties needs no new approval".into(),
-        ),
-        AmendmentKind::ProducerSizeChange if changes(old, new) => along("a change of producer size", "e")?,
-        AmendmentKind::ProducerSizeChange => (false, "a change of producer size needs no new approval".into()),
-        AmendmentKind::Other => (true, "any other change needs a new approval".into()),
+        AmendmentKind::ItemSwap if changes(old, new) => along("swap", "c")?,
+        AmendmentKind::ItemSwap => (false, Explanation::message("fco-amend-swap-exempt")),
+        AmendmentKind::MunicipalityChange if changes(old, new) => along("municipality", "d")?,
+        AmendmentKind::MunicipalityChange => (false, Explanation::message("fco-amend-municipality-exempt")),
+        AmendmentKind::ProducerSizeChange if changes(old, new) => along("size", "e")?,
+        AmendmentKind::ProducerSizeChange => (false, Explanation::message("fco-amend-size-exempt")),
+        AmendmentKind::Other => (true, Explanation::message("fco-amend-other")),
     })
 }
 
@@ -670,19 +654,16 @@ pub fn amendment_judged(
     group_exposure_after: Option<Money>,
     params: &Params,
     on: NaiveDate,
-) -> Result<(bool, String), ParamError> {
+) -> Result<(bool, Explanation), ParamError> {
     if kind == AmendmentKind::MunicipalityChange && properties_listed != Some(true) {
-        let stated = if properties_listed == Some(false) {
-            "the properties of the new municipality are not listed in the carta"
+        let listed = if properties_listed == Some(false) {
+            "no"
         } else {
-            "whether the properties of the new municipality are listed in the carta is not stated"
+            "unstated"
         };
         return Ok((
             true,
-            explain!(
-                "a change of municipality is exempt only if the other properties are listed in the carta (art. 15 d); \
-                 {stated}"
-            ),
+            Explanation::message("fco-amend-municipality-unlisted").arg("listed", listed),
         ));
     }
     amendment_needs_approval(kind, approved, old, new, group_exposure_after, params, on)
@@ -1146,25 +1127,17 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         (false, _) => outcome(
             code::FCO_IA_INFO,
             Status::NotApplicable,
-            "no genetic improvement of beef or dairy cattle in this carta",
+            Explanation::message("fco-ia-none"),
         ),
         (true, Some(ai)) => outcome(
             code::FCO_IA_INFO,
             Status::Met,
-            explain!(
-                "the carta states the insemination information: {}",
-                if ai {
-                    "artificial insemination"
-                } else {
-                    "natural service"
-                }
-            ),
+            Explanation::message("fco-ia-stated").arg("how", if ai { "ai" } else { "natural" }),
         ),
         (true, None) => outcome(
             code::FCO_IA_INFO,
             Status::Pending,
-            "genetic improvement is contracted only once the carta states the artificial-insemination information \
-             (artificialInsemination)",
+            Explanation::message("fco-ia-unstated"),
         ),
     });
     // Art. 14: a special demand goes to the chamber whatever its amount.
@@ -1172,22 +1145,22 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         (false, _) => outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::NotApplicable,
-            "not filed as a special demand",
+            Explanation::message("fco-special-none"),
         ),
         (true, Some("CHAMBER")) => outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::Met,
-            "a special demand the CPACR/CDAE analysed, exceptionally, whatever its amount",
+            Explanation::message("fco-special-chamber"),
         ),
         (true, Some(_)) => outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::Violated,
-            "a special demand decided by the bank: art. 14 gives special demands to the CPACR and CDAE",
+            Explanation::message("fco-special-bank"),
         ),
         (true, None) => outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::Pending,
-            "a special demand: the CPACR/CDAE analyses it, exceptionally, whatever its amount",
+            Explanation::message("fco-special-pending"),
         ),
     });
     // Art. 6 II a, art. 7 II a, art. 12: pasture needs the soil analysis behind its correction.
@@ -1195,14 +1168,13 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         outcome(
             code::FCO_PASTURE_SOIL,
             Status::Pending,
-            "checklist item, not yet confirmed: the soil analysis on which the pasture's acidity and phosphorus \
-             correction is based",
+            Explanation::message("fco-pasture-pending"),
         )
     } else {
         outcome(
             code::FCO_PASTURE_SOIL,
             Status::NotApplicable,
-            "no pasture formation, renovation or recovery among the items",
+            Explanation::message("fco-pasture-none"),
         )
     });
     // Art. 4: over the ceiling only within an exception of the FCO programming ("assistência global permitida").
@@ -1213,18 +1185,13 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         outcome(
             code::FCO_GLOBAL_ASSISTANCE,
             Status::Pending,
-            explain!(
-                "checklist item, not yet confirmed: the group's {} exceeds the ceiling; the carta may stand only \
-                 within an exception listed under \"assistência global permitida no fundo\" in the FCO programming in \
-                 force (name it when confirming)",
-                f.group_exposure
-            ),
+            Explanation::message("fco-global-pending").arg("exposure", f.group_exposure.to_decimal()),
         )
     } else {
         outcome(
             code::FCO_GLOBAL_ASSISTANCE,
             Status::NotApplicable,
-            "the group is within the ceiling: no exception is needed",
+            Explanation::message("fco-global-within"),
         )
     });
     out
@@ -1236,36 +1203,28 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
 /// whether operating credit stands on its own is FCO-OPERATING-ONLY's question (art. 16). PENDING with no values.
 pub fn predominance(invest: Money, total: Money) -> Outcome {
     let Some(investment) = is_investment_credit(invest, total) else {
-        return outcome(code::FCO_PREDOMINANCE, Status::Pending, "no items with values yet");
+        return outcome(
+            code::FCO_PREDOMINANCE,
+            Status::Pending,
+            Explanation::message("fco-predominance-no-values"),
+        );
     };
     let (invest, total) = (invest.cents(), total.cents());
-    let share = |part: i64| super::pct(Decimal::from(part) * Decimal::from(100) / Decimal::from(total));
-    if investment {
-        outcome(
-            code::FCO_PREDOMINANCE,
-            Status::Met,
-            explain!(
-                "investment credit (art. 17 I): fixed and semi-fixed investments are {} of {} ({}), the rest \
-                 operating costs",
-                Money(invest),
-                Money(total),
-                share(invest)
-            ),
-        )
+    let said = |id| {
+        Explanation::message(id)
+            .arg("invest", Money(invest).to_decimal())
+            .arg("total", Money(total).to_decimal())
+            .arg(
+                "share",
+                (Decimal::from(invest) * Decimal::from(100) / Decimal::from(total)).round_dp(2),
+            )
+    };
+    let id = if investment {
+        "fco-predominance-investment"
     } else {
-        outcome(
-            code::FCO_PREDOMINANCE,
-            Status::Met,
-            explain!(
-                "operating credit: fixed and semi-fixed investments are {} of {} ({}), not most of the budget, so \
-                 art. 17 I does not class it as investment credit; the article defines the class and refuses nothing \
-                 (stand-alone operating credit is judged by FCO-OPERATING-ONLY, art. 16)",
-                Money(invest),
-                Money(total),
-                share(invest)
-            ),
-        )
-    }
+        "fco-predominance-operating"
+    };
+    outcome(code::FCO_PREDOMINANCE, Status::Met, said(id))
 }
 
 /// Art. 17 I's class: whether a budget putting `invest` of `total` in fixed and semi-fixed investments is investment
@@ -1404,41 +1363,42 @@ pub fn check_all_and_deadlines(
                 None => outcome(
                     code::FCO_RESUBMIT,
                     Status::Met,
-                    "reformulates a carta with an unfavourable opinion",
+                    Explanation::message("fco-resubmit-reformulated"),
                 ),
                 Some(Reformulation::Changed(what)) => outcome(
                     code::FCO_RESUBMIT,
                     Status::Met,
-                    explain!(
-                        "reformulates a carta with an unfavourable opinion: its {} changed",
-                        what.join(", ")
+                    Explanation::message("fco-resubmit-changed").list(
+                        "what",
+                        what.iter()
+                            .map(|w| Explanation::message("fco-resubmit-field").arg("field", w.replace(' ', "-"))),
                     ),
                 ),
                 Some(Reformulation::NoItems(n)) => outcome(
                     code::FCO_RESUBMIT,
                     not_yet,
-                    explain!(
-                        "lists no items where the carta it resubmits listed {n}: a resubmission that states no project \
-                         is not reformulated (art. 3 sole §)"
-                    ),
+                    Explanation::message("fco-resubmit-no-items").arg("count", n),
                 ),
                 Some(Reformulation::Unchanged) => outcome(
                     code::FCO_RESUBMIT,
                     not_yet,
-                    "not reformulated: the same value, term, grace, line, activity, stated facts and items as the carta \
-                     it resubmits, which had an unfavourable opinion (art. 3 sole §)",
+                    Explanation::message("fco-resubmit-unchanged"),
                 ),
             }
         }
         (Some(_), other) => outcome(
             code::FCO_RESUBMIT,
             Status::Violated,
-            explain!(
-                "resubmits a carta that was not unfavourable (it is «{}»)",
-                other.map_or("unknown", FcoCartaStage::name_pt)
-            ),
+            match other {
+                Some(stage) => Explanation::message("fco-resubmit-not-unfavourable").arg("stage", stage.name_pt()),
+                None => Explanation::message("fco-resubmit-not-unfavourable-unknown"),
+            },
         ),
-        (None, _) => outcome(code::FCO_RESUBMIT, Status::NotApplicable, "not a resubmission"),
+        (None, _) => outcome(
+            code::FCO_RESUBMIT,
+            Status::NotApplicable,
+            Explanation::message("fco-resubmit-none"),
+        ),
     });
     out.push(super::guarded(code::FCO_CEILING, || {
         let mut o = ceiling(f.group_exposure, params, on)?;
@@ -1776,28 +1736,41 @@ pub fn check_all_and_deadlines(
                 params,
                 a.requested_on,
             )?;
-            let needs_text = |n: bool| if n { "needing a new approval" } else { "needing none" };
+            let needs_text = |n: bool| if n { "yes" } else { "no" };
             if needs == a.requires_new_approval {
-                handled.push(explain!("{}: {why}", a.requested_on));
+                handled.push(
+                    Explanation::message("fco-amend-handled-item")
+                        .arg("day", a.requested_on)
+                        .nested("why", why),
+                );
             } else {
-                wrong.push(explain!(
-                    "amendment of {} recorded as {}, but {why}: it is {}",
-                    a.requested_on,
-                    needs_text(a.requires_new_approval),
-                    needs_text(needs)
-                ));
+                wrong.push(
+                    Explanation::message("fco-amend-wrong")
+                        .arg("day", a.requested_on)
+                        .arg("recorded", needs_text(a.requires_new_approval))
+                        .nested("why", why)
+                        .arg("needs", needs_text(needs)),
+                );
             }
         }
         Ok(if f.amendments.is_empty() {
-            outcome(code::FCO_AMENDMENT, Status::NotApplicable, "no amendments")
+            outcome(
+                code::FCO_AMENDMENT,
+                Status::NotApplicable,
+                Explanation::message("fco-amend-none"),
+            )
         } else if wrong.is_empty() {
             outcome(
                 code::FCO_AMENDMENT,
                 Status::Met,
-                explain!("handled as art. 15 says: {}", handled.join("; ")),
+                Explanation::message("fco-amend-handled").clauses("items", handled),
             )
         } else {
-            outcome(code::FCO_AMENDMENT, Status::Violated, wrong.join("; "))
+            outcome(
+                code::FCO_AMENDMENT,
+                Status::Violated,
+                Explanation::message("explain-plain").clauses("text", wrong),
+            )
         })
     }));
     let deadlines = deadlines(f, params, cal, as_of)?;
@@ -1826,7 +1799,7 @@ pub fn check_all_and_deadlines(
             Ok(what) => outcome(
                 item.code,
                 Status::Pending,
-                explain!("checklist item, not yet confirmed: {what}"),
+                Explanation::message("fco-checklist-pending").nested("what", Explanation::message(what)),
             ),
             Err(why) => outcome(item.code, Status::NotApplicable, why),
         });

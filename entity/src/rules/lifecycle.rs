@@ -260,7 +260,7 @@ pub fn apply_sf(
             if in_force && !missing.is_empty() {
                 return Err(violation(
                     code::SF_DOCUMENTS,
-                    format!("the request lacks {}", missing.join(", ")),
+                    Explanation::message("sf-request-lacks").list("missing", missing),
                 ));
             }
             n.filed_on = Some(*on);

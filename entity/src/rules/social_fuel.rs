@@ -1,11 +1,10 @@
 //! Rules of the social-fuel framing (IN MDA nº 2/2005).
 
 use super::{
-    Explanation, Outcome, RuleCode, Status, brl,
+    Explanation, Outcome, RuleCode, Status,
     calendar::{Calendar, Deadline},
     code, outcome,
     params::{ParamError, Params},
-    pct,
 };
 use crate::{
     domain::{IbgeCode, Region},
@@ -61,10 +60,10 @@ pub struct Share {
     /// `family ÷ total` in percent, exact.
     pub percent: Decimal,
     /// One line per term: how it was valued.
-    pub lines: Vec<String>,
+    pub lines: Vec<Explanation>,
     /// Terms the articles give no price for (own production with no third-party purchase, a sharecropping part with
-    /// no purchase from the partner): while any remains, the share cannot be judged.
-    pub unpriced: Vec<String>,
+    /// no purchase from the partner), with the kind of each: while any remains, the share cannot be judged.
+    pub unpriced: Vec<(SupplierKind, Explanation)>,
 }
 
 /// The bodies art. 4 sole § names for the perennial productivity coefficient.
@@ -78,14 +77,18 @@ pub fn official_coefficient_source(source: Option<&str>) -> bool {
     })
 }
 
-fn supplier(kind: SupplierKind) -> &'static str {
-    match kind {
-        SupplierKind::FamilyFarmer => "family farmer",
-        SupplierKind::FamilyFarmCooperative => "family-farm cooperative",
-        SupplierKind::OtherThirdParty => "other third party",
-        SupplierKind::OwnProduction => "own production",
-        SupplierKind::Sharecropping => "sharecropping",
-    }
+/// A supplier's kind as the catalogue's `sf-supplier` names it.
+fn supplier(kind: SupplierKind) -> Explanation {
+    Explanation::message("sf-supplier").arg(
+        "kind",
+        match kind {
+            SupplierKind::FamilyFarmer => "family",
+            SupplierKind::FamilyFarmCooperative => "cooperative",
+            SupplierKind::OtherThirdParty => "other",
+            SupplierKind::OwnProduction => "own",
+            SupplierKind::Sharecropping => "sharecrop",
+        },
+    )
 }
 
 fn is_family(kind: SupplierKind) -> bool {
@@ -128,32 +131,35 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                     t.cost / t.quantity
                 };
                 let v = (expected * unit).round_dp(2);
-                lines.push(format!(
-                    "{n}. {}, perennial: {area} ha × {coef} kg/ha = {expected} kg × R$ {}/kg = {} (art. 4)",
-                    supplier(k),
-                    unit.round_dp(4),
-                    brl(v)
-                ));
+                lines.push(
+                    Explanation::message("sf-term-perennial")
+                        .arg("n", n)
+                        .nested("supplier", supplier(k))
+                        .arg("area", area)
+                        .arg("coef", coef)
+                        .arg("expected", expected)
+                        .arg("unit", unit.round_dp(4))
+                        .arg("value", v),
+                );
                 v
             }
             (SupplierKind::OwnProduction, _) => {
                 let Some(price) = third_avg else {
-                    let why = format!(
-                        "{n}. own production: {} kg, but no purchase from third parties in the period gives the \
-                         average price art. 3 §2 values it at",
-                        t.quantity
-                    );
+                    let why = Explanation::message("sf-term-own-unpriced")
+                        .arg("n", n)
+                        .arg("kg", t.quantity);
                     lines.push(why.clone());
-                    unpriced.push(why);
+                    unpriced.push((t.kind, why));
                     continue;
                 };
                 let v = (t.quantity * price).round_dp(2);
-                lines.push(format!(
-                    "{n}. own production: {} kg × average third-party price R$ {}/kg = {} (art. 3 §2)",
-                    t.quantity,
-                    price.round_dp(4),
-                    brl(v)
-                ));
+                lines.push(
+                    Explanation::message("sf-term-own")
+                        .arg("n", n)
+                        .arg("kg", t.quantity)
+                        .arg("unit", price.round_dp(4))
+                        .arg("value", v),
+                );
                 v
             }
             (SupplierKind::Sharecropping, _) => {
@@ -162,32 +168,31 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                     .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
                     .collect();
                 let Some(price) = avg_price(&partner) else {
-                    let why = format!(
-                        "{n}. sharecropping, producer's part: {} kg, but no purchase from the partner is recorded; art. \
-                         3 §3 values it at the average price paid to the partner and gives no other price",
-                        t.quantity
-                    );
+                    let why = Explanation::message("sf-term-sharecrop-unpriced")
+                        .arg("n", n)
+                        .arg("kg", t.quantity);
                     lines.push(why.clone());
-                    unpriced.push(why);
+                    unpriced.push((t.kind, why));
                     continue;
                 };
                 let v = (t.quantity * price).round_dp(2);
-                lines.push(format!(
-                    "{n}. sharecropping, producer's part: {} kg × R$ {}/kg (average price paid to the partner) = {} \
-                     (art. 3 §3)",
-                    t.quantity,
-                    price.round_dp(4),
-                    brl(v)
-                ));
+                lines.push(
+                    Explanation::message("sf-term-sharecrop")
+                        .arg("n", n)
+                        .arg("kg", t.quantity)
+                        .arg("unit", price.round_dp(4))
+                        .arg("value", v),
+                );
                 v
             }
             (k, _) => {
-                lines.push(format!(
-                    "{n}. {}: {} paid for {} kg",
-                    supplier(k),
-                    brl(t.cost),
-                    t.quantity
-                ));
+                lines.push(
+                    Explanation::message("sf-term-bought")
+                        .arg("n", n)
+                        .nested("supplier", supplier(k))
+                        .arg("cost", t.cost)
+                        .arg("kg", t.quantity),
+                );
                 t.cost
             }
         };
@@ -218,7 +223,13 @@ pub const SEMI_ARID_DELIMITATIONS: [((i32, u32, u32), &str); 2] = [
 /// Whether a municipality (its membership rows) is in the semi-arid on `on`, by the delimitation in force that day,
 /// and a note naming it. Before the first delimitation shipped (2017-11-23) the one in force, Portaria MI nº 89/2005,
 /// is not available: the nearest later one (2017) is used, and the note says so.
-pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (bool, String) {
+pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (bool, Explanation) {
+    let by = |member: bool, source: &str| {
+        Explanation::message("sf-semi-arid")
+            .arg("member", if member { "yes" } else { "no" })
+            .arg("source", source)
+            .arg("on", on)
+    };
     let day = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
     let covers = |m: &semi_arid_membership::Model| m.effective_from <= on && m.effective_to.is_none_or(|to| to >= on);
     // Rows of IBGE code 0 describe delimitations an operator imported: a municipality with no row of one in force
@@ -227,11 +238,8 @@ pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (boo
         rows.iter().partition(|m| m.ibge_code == 0);
     if let Some(d) = imported.iter().find(|m| covers(m)) {
         return match rows.iter().find(|m| m.source == d.source && covers(m)) {
-            Some(_) => (true, format!("in the semi-arid by {} (in force on {on})", d.source)),
-            None => (
-                false,
-                format!("not in the semi-arid by {} (in force on {on})", d.source),
-            ),
+            Some(_) => (true, by(true, &d.source)),
+            None => (false, by(false, &d.source)),
         };
     }
     let rows: Vec<semi_arid_membership::Model> = rows.into_iter().cloned().collect();
@@ -240,25 +248,25 @@ pub fn semi_arid_on(rows: &[semi_arid_membership::Model], on: NaiveDate) -> (boo
         let member = rows.iter().any(|m| m.effective_from == first);
         return (
             member,
-            format!(
-                "{} the semi-arid by the nearest later delimitation, {first_name} (in force from {first}): the one in \
-                 force on {on}, Portaria MI nº 89/2005, is not available here",
-                if member { "in" } else { "not in" }
-            ),
+            Explanation::message("sf-semi-arid-nearest")
+                .arg("member", if member { "yes" } else { "no" })
+                .arg("name", first_name)
+                .arg("from", first)
+                .arg("on", on),
         );
     }
     let covering = rows
         .iter()
         .find(|m| m.effective_from <= on && m.effective_to.is_none_or(|to| to >= on));
     match covering {
-        Some(m) => (true, format!("in the semi-arid by {} (in force on {on})", m.source)),
+        Some(m) => (true, by(true, &m.source)),
         None => {
             let name = SEMI_ARID_DELIMITATIONS
                 .iter()
                 .rev()
                 .find(|(from, _)| day(*from) <= on)
                 .map_or(first_name, |(_, n)| n);
-            (false, format!("not in the semi-arid by {name} (in force on {on})"))
+            (false, by(false, name))
         }
     }
 }
@@ -287,32 +295,28 @@ pub fn check_share(
 ) -> Result<Outcome, ParamError> {
     let key = share_key(plant, semi_arid);
     let min = params.version(key, on)?;
-    let place = if semi_arid {
-        "the semi-arid".to_owned()
-    } else {
-        format!("the {} region", plant.region().name_pt())
-    };
+    let place = Explanation::message("sf-share-place")
+        .arg("semi_arid", if semi_arid { "yes" } else { "no" })
+        .arg("region", plant.region().name_pt());
     let Some(s) = share(terms) else {
         return Ok(outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            format!(
-                "no feedstock acquisitions recorded; the minimum for {place} is {} ({})",
-                pct(min.value),
-                min.source
-            ),
+            Explanation::message("sf-share-none")
+                .nested("place", place)
+                .arg("min", min.value)
+                .arg("source", &min.source),
         ));
     };
     if !s.unpriced.is_empty() {
         return Ok(outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            format!(
-                "the share cannot be judged against the minimum of {} for {place} ({}): {}",
-                pct(min.value),
-                min.source,
-                s.unpriced.join("; ")
-            ),
+            Explanation::message("sf-share-unpriced")
+                .arg("min", min.value)
+                .nested("place", place)
+                .arg("source", &min.source)
+                .clauses("terms", s.unpriced.into_iter().map(|(_, why)| why)),
         ));
     }
     let status = if s.percent >= min.value {
@@ -323,15 +327,15 @@ pub fn check_share(
     Ok(outcome(
         code::SF_SHARE_MIN,
         status,
-        format!(
-            "family-farm share {} ÷ {} = {} against a minimum of {} for {place} ({}, in force on {on}); terms: {}",
-            brl(s.family),
-            brl(s.total),
-            pct(s.percent),
-            pct(min.value),
-            min.source,
-            s.lines.join("; ")
-        ),
+        Explanation::message("sf-share")
+            .arg("family", s.family)
+            .arg("total", s.total)
+            .arg("share", s.percent.round_dp(2))
+            .arg("min", min.value)
+            .nested("place", place)
+            .arg("source", &min.source)
+            .arg("on", on)
+            .clauses("terms", s.lines),
     ))
 }
 
@@ -655,18 +659,35 @@ pub struct ProjectFacts<'a> {
     /// Whether the plant's municipality is in the semi-arid on the reference date.
     pub semi_arid: bool,
     /// Which delimitation said so, and why that one ([`semi_arid_on`]).
-    pub semi_arid_note: Option<&'a str>,
+    pub semi_arid_note: Option<&'a Explanation>,
     /// What each change notice the company filed (by the day judged) reports.
     pub change_notices: &'a [CompanyChangeKind],
 }
 
-/// The annex-I documents not among `received`, by name.
-pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<String> {
+/// The annex-I documents not among `received`, by name (`«nome» (CODE)`, as a catalogue message).
+pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<Explanation> {
     ProjectDocumentKind::ANNEX_I
         .iter()
         .filter(|k| !received.contains(k))
-        .map(|k| format!("«{}» ({})", k.name_pt(), sea_orm::ActiveEnum::to_value(k)))
+        .map(|k| {
+            Explanation::message("sf-document")
+                .arg("name", k.name_pt())
+                .arg("code", sea_orm::ActiveEnum::to_value(k))
+        })
         .collect()
+}
+
+/// Several clauses written one after the other, separated by `; ` (a sentence made of the parts a rule found).
+fn clauses(parts: impl IntoIterator<Item = Option<Explanation>>) -> Explanation {
+    Explanation::message("explain-plain").clauses("text", parts.into_iter().flatten())
+}
+
+/// A person's text as it was written, or a catalogue message when there is none.
+fn text_or(text: Option<&str>, none: &'static str) -> Explanation {
+    match text {
+        Some(t) => Explanation::message("explain-plain").arg("text", t),
+        None => Explanation::message(none),
+    }
 }
 
 /// SF-DOCUMENTS: the six annex-I documents.
@@ -679,16 +700,22 @@ pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document:
         .collect();
     let missing = missing_documents(&received);
     match (missing.is_empty(), p.filed_on) {
-        (true, _) => outcome(code::SF_DOCUMENTS, Status::Met, "all six annex-I documents received"),
+        (true, _) => outcome(
+            code::SF_DOCUMENTS,
+            Status::Met,
+            Explanation::message("sf-documents-all"),
+        ),
         (false, None) => outcome(
             code::SF_DOCUMENTS,
             Status::Pending,
-            format!("not filed yet; missing {}", missing.join(", ")),
+            Explanation::message("sf-documents-missing").list("missing", missing),
         ),
         (false, Some(f)) => outcome(
             code::SF_DOCUMENTS,
             Status::Violated,
-            format!("filed on {f} without {}", missing.join(", ")),
+            Explanation::message("sf-documents-filed-without")
+                .arg("day", f)
+                .list("missing", missing),
         ),
     }
 }
@@ -699,27 +726,31 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
         (Some(b), Some(f)) if b <= f => outcome(
             code::SF_BANK_FIRST,
             Status::Met,
-            format!("framed by the bank on {b}, filed on {f}"),
+            Explanation::message("sf-bank-first-met")
+                .arg("framed", b)
+                .arg("filed", f),
         ),
         (Some(b), Some(f)) => outcome(
             code::SF_BANK_FIRST,
             Status::Violated,
-            format!("filed on {f}, before the bank's framing on {b}"),
+            Explanation::message("sf-bank-first-before")
+                .arg("framed", b)
+                .arg("filed", f),
         ),
         (None, Some(f)) => outcome(
             code::SF_BANK_FIRST,
             Status::Violated,
-            format!("filed on {f} without the bank's framing"),
+            Explanation::message("sf-bank-first-none").arg("filed", f),
         ),
         (Some(b), None) => outcome(
             code::SF_BANK_FIRST,
             Status::Met,
-            format!("framed by the bank on {b}; not filed yet"),
+            Explanation::message("sf-bank-first-not-filed").arg("framed", b),
         ),
         (None, None) => outcome(
             code::SF_BANK_FIRST,
             Status::Pending,
-            "the bank has not framed the project yet",
+            Explanation::message("sf-bank-first-pending"),
         ),
     }
 }
@@ -728,22 +759,36 @@ pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
 /// outsourced, III coverage, IV farmers assisted, V methodology). An outsourced plan still describes its staff: II
 /// asks the contract "também", in addition to I.
 pub fn plan_gaps(plan: &assistance_plan::Model) -> Vec<&'static str> {
+    plan_gap_ids(plan)
+        .into_iter()
+        .map(|id| match id {
+            "sf-plan-staff" => "the staff, with CVs and roles (I)",
+            "sf-plan-contract" => "the outsourcing contract, asked in addition to the staff when outsourced (II)",
+            "sf-plan-coverage" => "the coverage area (III)",
+            "sf-plan-farmers" => "the number of farmers assisted (IV)",
+            _ => "the methodology and activities (V)",
+        })
+        .collect()
+}
+
+/// [`plan_gaps`] as message ids of the catalogue's `explanations.ftl`.
+pub fn plan_gap_ids(plan: &assistance_plan::Model) -> Vec<&'static str> {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|t| !t.trim().is_empty());
     let mut missing = Vec::new();
     if !given(&plan.staff_description) {
-        missing.push("the staff, with CVs and roles (I)");
+        missing.push("sf-plan-staff");
     }
     if plan.outsourced && !given(&plan.outsourcing_contract) {
-        missing.push("the outsourcing contract, asked in addition to the staff when outsourced (II)");
+        missing.push("sf-plan-contract");
     }
     if !given(&plan.coverage_area) {
-        missing.push("the coverage area (III)");
+        missing.push("sf-plan-coverage");
     }
     if plan.farmers_assisted.is_none_or(|n| n <= 0) {
-        missing.push("the number of farmers assisted (IV)");
+        missing.push("sf-plan-farmers");
     }
     if !given(&plan.methodology) {
-        missing.push("the methodology and activities (V)");
+        missing.push("sf-plan-methodology");
     }
     missing
 }
@@ -758,35 +803,29 @@ pub fn check_plan(p: &social_fuel_project::Model, plan: Option<&assistance_plan:
             Some(f) => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                format!(
-                    "filed on {f} with no technical-assistance plan recorded: the plan is a minimum criterion of the \
-                     framing (art. 2) with the contents of art. 6 sole §"
-                ),
+                Explanation::message("sf-plan-none-filed").arg("day", f),
             ),
             None => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Pending,
-                "no technical-assistance plan recorded yet: a minimum criterion of the framing (art. 2, art. 6)",
+                Explanation::message("sf-plan-none"),
             ),
         },
-        Some(plan) => match plan_gaps(plan) {
+        Some(plan) => match plan_gap_ids(plan) {
             missing if !missing.is_empty() => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                format!("the plan lacks {} (art. 6 sole §)", missing.join(", ")),
+                Explanation::message("sf-plan-lacks").list("missing", missing.into_iter().map(Explanation::message)),
             ),
             _ if plan.confirmed_by.is_some() => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Met,
-                format!(
-                    "plan complete (art. 6 sole § I–V); compatibility with the acquisitions confirmed by {}",
-                    plan.confirmed_by.as_deref().unwrap_or("")
-                ),
+                Explanation::message("sf-plan-confirmed").arg("by", plan.confirmed_by.as_deref().unwrap_or("")),
             ),
             _ => outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Pending,
-                "plan complete (art. 6 sole § I–V); compatibility with the acquisitions not yet confirmed",
+                Explanation::message("sf-plan-unconfirmed"),
             ),
         },
     }
@@ -801,21 +840,19 @@ pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKin
         Some(d) if !start_notified => outcome(
             code::SF_CHANGES,
             Status::Pending,
-            format!(
-                "industrial operation started on {d}; the company has not yet reported the start of its activity \
-                 with its documents (art. 12); {} other change notice(s) filed",
-                notices.len()
-            ),
+            Explanation::message("sf-changes-start-unreported")
+                .arg("day", d)
+                .arg("count", notices.len()),
         ),
         _ if !notices.is_empty() => outcome(
             code::SF_CHANGES,
             Status::Met,
-            format!("{} change notice(s) filed (art. 12)", notices.len()),
+            Explanation::message("sf-changes-filed").arg("count", notices.len()),
         ),
         _ => outcome(
             code::SF_CHANGES,
             Status::NotApplicable,
-            "no change to report: no industrial start and no change notice (art. 12)",
+            Explanation::message("sf-changes-none"),
         ),
     }
 }
@@ -825,42 +862,46 @@ pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKin
 /// also states what the analysis was based on (art. 9 II, "indicando em que foi baseada a análise").
 pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
     let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
-    let signed = text(&p.decision_signatory)
-        .map(|s| format!(", signed by {s}"))
-        .unwrap_or_default();
+    // Who signed, as a clause placed after the letter (empty when unrecorded).
+    let signed = match text(&p.decision_signatory) {
+        Some(s) => Explanation::message("sf-letter-signed").arg("by", s),
+        None => Explanation::message("explain-plain").arg("text", ""),
+    };
     match (p.decided_on, text(&p.decision_letter), p.decision) {
-        (None, _, _) => outcome(code::SF_DECISION_LETTER, Status::Pending, "MDA has not decided yet"),
+        (None, _, _) => outcome(
+            code::SF_DECISION_LETTER,
+            Status::Pending,
+            Explanation::message("sf-letter-undecided"),
+        ),
         (Some(d), None, _) => outcome(
             code::SF_DECISION_LETTER,
             Status::Violated,
-            format!(
-                "decided on {d} with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ"
-            ),
+            Explanation::message("sf-letter-none").arg("day", d),
         ),
         (Some(d), Some(letter), Some(Decision::Favourable)) => outcome(
             code::SF_DECISION_LETTER,
             Status::Met,
-            format!(
-                "decided on {d} by letter {letter} of conformity{signed}, addressed to the company and its CNPJ on \
-                 record (art. 9 I)"
-            ),
+            Explanation::message("sf-letter-conformity")
+                .arg("day", d)
+                .arg("letter", letter)
+                .nested("signed", signed),
         ),
         (Some(d), Some(letter), _) => match text(&p.decision_grounds) {
             Some(grounds) => outcome(
                 code::SF_DECISION_LETTER,
                 Status::Met,
-                format!(
-                    "decided on {d} by letter {letter} of non-conformity{signed}, addressed to the company and its \
-                     CNPJ on record, on the grounds: {grounds} (art. 9 II)"
-                ),
+                Explanation::message("sf-letter-nonconformity")
+                    .arg("day", d)
+                    .arg("letter", letter)
+                    .nested("signed", signed)
+                    .arg("grounds", grounds),
             ),
             None => outcome(
                 code::SF_DECISION_LETTER,
                 Status::Violated,
-                format!(
-                    "decided on {d} by letter {letter} of non-conformity that states no grounds: art. 9 II asks the \
-                     letter to say what the analysis was based on"
-                ),
+                Explanation::message("sf-letter-no-grounds")
+                    .arg("day", d)
+                    .arg("letter", letter),
             ),
         },
     }
@@ -875,72 +916,73 @@ pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
 /// so while it is not presented a rule otherwise met is pending, never late.
 pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: NaiveDate) -> Outcome {
     let delay = match (p.scheduled_implementation_end, p.industrial_start_on) {
-        (Some(e), Some(d)) if d > e => Some(format!("started on {d}, after the scheduled {e}")),
-        (Some(e), None) if as_of > e => Some(format!("not started by the scheduled {e}")),
+        (Some(e), Some(d)) if d > e => Some(
+            Explanation::message("sf-schedule-started-late")
+                .arg("day", d)
+                .arg("scheduled", e),
+        ),
+        (Some(e), None) if as_of > e => Some(Explanation::message("sf-schedule-not-started-by").arg("scheduled", e)),
         _ => None,
     };
-    let bank = p.delay_bank_accepted_on.filter(|d| *d <= as_of).map(|d| {
-        let by = p
-            .delay_bank_accepted_by
-            .as_deref()
-            .map(|b| format!(" ({b})"))
-            .unwrap_or_default();
-        format!("the bank accepted the delay on {d}{by}")
-    });
-    let accepted = match (&bank, p.schedule_delay_accepted) {
+    let bank = p
+        .delay_bank_accepted_on
+        .filter(|d| *d <= as_of)
+        .map(|d| match p.delay_bank_accepted_by.as_deref() {
+            Some(by) => Explanation::message("sf-schedule-bank-accepted-by")
+                .arg("day", d)
+                .arg("by", by),
+            None => Explanation::message("sf-schedule-bank-accepted").arg("day", d),
+        });
+    let accepted: Result<Explanation, Explanation> = match (bank, p.schedule_delay_accepted) {
         (Some(b), true) => Ok(match p.delay_accepted_on {
-            Some(m) => explain!("; {b} and MDA accepted it on {m} (art. 10 §2)"),
-            None => explain!("; {b} and MDA accepted it (art. 10 §2)"),
+            Some(m) => Explanation::message("sf-schedule-mda-accepted-on")
+                .nested("bank", b)
+                .arg("day", m),
+            None => Explanation::message("sf-schedule-mda-accepted").nested("bank", b),
         }),
-        (Some(b), false) => Err(explain!("; {b}, but MDA has not accepted it (art. 10 §2)")),
-        (None, true) => Err(
-            "; MDA's acceptance is recorded without the bank's: art. 10 §2 accepts a delay only once the bank has"
-                .into(),
-        ),
-        (None, false) => Err("; no delay was accepted by the bank and MDA (art. 10 §2)".into()),
+        (Some(b), false) => Err(Explanation::message("sf-schedule-mda-not-accepted").nested("bank", b)),
+        (None, true) => Err(Explanation::message("sf-schedule-mda-without-bank")),
+        (None, false) => Err(Explanation::message("sf-schedule-none-accepted")),
     };
     let presented = match (p.financing_approved_on, p.schedule_presented_on.filter(|d| *d <= as_of)) {
         (None, _) => None,
-        (Some(_), Some(d)) => Some(Ok(explain!(
-            "; the company presented its physical-financial schedule to MDA on {d} (art. 10 caput)"
-        ))),
-        (Some(a), None) => Some(Err(explain!(
-            "; the financing was approved on {a} and the company has not yet presented its physical-financial \
-             schedule to MDA (art. 10 caput)"
-        ))),
+        (Some(_), Some(d)) => Some(Ok(Explanation::message("sf-schedule-presented").arg("day", d))),
+        (Some(a), None) => Some(Err(Explanation::message("sf-schedule-not-presented").arg("day", a))),
     };
-    let shown = presented.clone().map(|r| r.unwrap_or_else(|e| e)).unwrap_or_default();
+    let shown = presented.clone().map(|r| r.unwrap_or_else(|e| e));
     if let (Some(late), Err(why)) = (&delay, &accepted) {
-        return outcome(code::SF_SCHEDULE, Status::Violated, format!("{late}{why}{shown}"));
+        return outcome(
+            code::SF_SCHEDULE,
+            Status::Violated,
+            clauses([Some(late.clone()), Some(why.clone()), shown]),
+        );
     }
-    let accepted = delay.as_ref().and_then(|_| accepted.clone().ok()).unwrap_or_default();
-    let late = delay.map(|l| format!("{l}{accepted}"));
+    // The acceptance is said only of a delay.
+    let accepted = delay.as_ref().and_then(|_| accepted.ok());
     let Some(d) = p.industrial_start_on else {
+        let head = delay.unwrap_or_else(|| Explanation::message("sf-schedule-not-started"));
         return outcome(
             code::SF_SCHEDULE,
             Status::Pending,
-            format!(
-                "{}{shown}",
-                late.unwrap_or_else(|| "industrial operation has not started".into())
-            ),
+            clauses([Some(head), accepted, shown]),
         );
     };
-    let accepted = if late.is_some() { accepted } else { String::new() };
+    let started = |id| Explanation::message(id).arg("day", d);
     match (share, presented) {
         (Status::Met, Some(Err(_))) => outcome(
             code::SF_SCHEDULE,
             Status::Pending,
-            format!("operation started on {d} with the minimum share met{accepted}{shown}"),
+            clauses([Some(started("sf-schedule-started-met")), accepted, shown]),
         ),
         (Status::Met, _) => outcome(
             code::SF_SCHEDULE,
             Status::Met,
-            format!("operation started on {d} with the minimum share met{accepted}{shown}"),
+            clauses([Some(started("sf-schedule-started-met")), accepted, shown]),
         ),
         _ => outcome(
             code::SF_SCHEDULE,
             Status::Violated,
-            format!("operation started on {d} without the minimum share{accepted}{shown}"),
+            clauses([Some(started("sf-schedule-started-unmet")), accepted, shown]),
         ),
     }
 }
@@ -951,22 +993,24 @@ pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: Naiv
 /// (the article sets no term for them).
 pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
     let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
-        (Some(j), Some(c)) => explain!("; the company filed its justifications and contestations on {j}: {c}"),
-        _ => "; no justifications of the company recorded".into(),
+        (Some(j), Some(c)) => Explanation::message("sf-unframing-heard")
+            .arg("day", j)
+            .arg("content", c),
+        _ => Explanation::message("sf-unframing-not-heard"),
     };
     let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
-        (Some(n), r) => explain!(
-            "; MDA notified the bank on {n}{} (art. 11 II)",
-            r.map(|r| format!(", {r}")).unwrap_or_default()
-        ),
-        (None, _) => "; MDA's notice to the bank is not recorded yet (art. 11 II)".into(),
+        (Some(n), Some(r)) => Explanation::message("sf-unframing-notified-ref")
+            .arg("day", n)
+            .arg("reference", r),
+        (Some(n), None) => Explanation::message("sf-unframing-notified").arg("day", n),
+        (None, _) => Explanation::message("sf-unframing-not-notified"),
     };
     let published = match (p.public_update_on, p.public_update_reference.as_deref()) {
-        (Some(u), r) => explain!(
-            "; MDA updated its public database on {u}{} (art. 11 II)",
-            r.map(|r| format!(", {r}")).unwrap_or_default()
-        ),
-        (None, _) => "; the update of MDA's public database is not recorded yet (art. 11 II)".into(),
+        (Some(u), Some(r)) => Explanation::message("sf-unframing-published-ref")
+            .arg("day", u)
+            .arg("reference", r),
+        (Some(u), None) => Explanation::message("sf-unframing-published").arg("day", u),
+        (None, _) => Explanation::message("sf-unframing-not-published"),
     };
     match p.unframed_on {
         Some(d) => outcome(
@@ -976,10 +1020,16 @@ pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
             } else {
                 Status::Pending
             },
-            format!(
-                "unframed on {d}: {}{heard}{notified}{published}",
-                p.unframing_reason.as_deref().unwrap_or("no reason recorded")
-            ),
+            clauses([
+                Some(
+                    Explanation::message("sf-unframed")
+                        .arg("day", d)
+                        .nested("reason", text_or(p.unframing_reason.as_deref(), "sf-no-reason")),
+                ),
+                Some(heard),
+                Some(notified),
+                Some(published),
+            ]),
         ),
         None => match (
             p.external_evaluation_on,
@@ -989,25 +1039,26 @@ pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
             (Some(_), Some(Decision::Unfavourable), Some(a)) => outcome(
                 code::SF_UNFRAMING,
                 Status::NotApplicable,
-                format!(
-                    "MDA accepted the company's justifications on {a} (art. 11 II): the framing is kept; {}",
-                    p.justifications_reason.as_deref().unwrap_or("no reason recorded")
-                ),
+                Explanation::message("sf-justifications-accepted")
+                    .arg("day", a)
+                    .nested("reason", text_or(p.justifications_reason.as_deref(), "sf-no-reason")),
             ),
             (Some(e), Some(Decision::Unfavourable), None) => outcome(
                 code::SF_UNFRAMING,
                 Status::Pending,
-                format!(
-                    "the external evaluation found non-conformity on {e} ({}); MDA hears the company's \
-                     justifications and contestations and unframes the project only if it does not accept them \
-                     (art. 11 II){heard}",
-                    p.evaluation_finding.as_deref().unwrap_or("no finding recorded")
-                ),
+                clauses([
+                    Some(
+                        Explanation::message("sf-nonconformity-found")
+                            .arg("day", e)
+                            .nested("finding", text_or(p.evaluation_finding.as_deref(), "sf-no-finding")),
+                    ),
+                    Some(heard),
+                ]),
             ),
             _ => outcome(
                 code::SF_UNFRAMING,
                 Status::NotApplicable,
-                "the project keeps its framing",
+                Explanation::message("sf-keeps-framing"),
             ),
         },
     }
@@ -1020,12 +1071,14 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
         Some(c) => outcome(
             code::SF_REPRESENTATION,
             Status::Met,
-            format!("{:?}: {}", c.representation_kind, c.representation_name),
+            Explanation::message("sf-representation")
+                .arg("kind", format!("{:?}", c.representation_kind))
+                .arg("name", &c.representation_name),
         ),
         None => outcome(
             code::SF_REPRESENTATION,
             pending_or(Status::Violated),
-            "no proposal with an identified and agreed farmers' representation",
+            Explanation::message("sf-representation-none"),
         ),
     };
     let mut gaps = Vec::new();
@@ -1035,38 +1088,49 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
             missing.push("term")
         }
         if c.purchase_price.is_none() {
-            missing.push("purchase price")
+            missing.push("price")
         }
         if c.price_adjustment.is_none() {
-            missing.push("price adjustment")
+            missing.push("adjustment")
         }
         if c.delivery_conditions.is_none() {
-            missing.push("delivery conditions")
+            missing.push("delivery")
         }
         if c.safeguards.is_none() {
             missing.push("safeguards")
         }
         if !c.representation_agreed {
-            missing.push("representation's agreement")
+            missing.push("agreement")
         }
         if !missing.is_empty() {
-            gaps.push(format!("proposal {} lacks {}", i + 1, missing.join(", ")));
+            gaps.push(
+                Explanation::message("sf-proposal-lacks").arg("n", i + 1).list(
+                    "missing",
+                    missing
+                        .into_iter()
+                        .map(|t| Explanation::message("sf-proposal-term").arg("term", t)),
+                ),
+            );
         }
     }
     let terms = if proposals.is_empty() {
         outcome(
             code::SF_CONTRACT_TERMS,
             pending_or(Status::Violated),
-            "no contract proposal",
+            Explanation::message("sf-proposal-none"),
         )
     } else if gaps.is_empty() {
         outcome(
             code::SF_CONTRACT_TERMS,
             Status::Met,
-            format!("{} proposal(s) state all six terms", proposals.len()),
+            Explanation::message("sf-proposals-complete").arg("count", proposals.len()),
         )
     } else {
-        outcome(code::SF_CONTRACT_TERMS, pending_or(Status::Violated), gaps.join("; "))
+        outcome(
+            code::SF_CONTRACT_TERMS,
+            pending_or(Status::Violated),
+            clauses(gaps.into_iter().map(Some)),
+        )
     };
     [representation, terms]
 }
@@ -1140,7 +1204,7 @@ pub fn check_all(
             if let Some(note) = f.semi_arid_note.filter(|_| could_be) {
                 s.explanation = Explanation::message("sf-share-semi-arid")
                     .nested("share", std::mem::take(&mut s.explanation))
-                    .arg("note", note);
+                    .nested("note", note);
             }
             if let Some(y) = year {
                 s.explanation = Explanation::message("sf-share-year")
@@ -1148,10 +1212,15 @@ pub fn check_all(
                     .nested("share", std::mem::take(&mut s.explanation));
             }
             let computed = share(&terms);
-            let unpriced = |kind: &str| -> Vec<String> {
+            let unpriced = |kind: SupplierKind| -> Vec<Explanation> {
                 computed
                     .iter()
-                    .flat_map(|s| s.unpriced.iter().filter(|u| u.contains(kind)).cloned())
+                    .flat_map(|s| {
+                        s.unpriced
+                            .iter()
+                            .filter(|(k, _)| *k == kind)
+                            .map(|(_, why)| why.clone())
+                    })
                     .collect()
             };
             let calc_status = match &computed {
@@ -1161,70 +1230,56 @@ pub fn check_all(
             out.push(outcome(
                 code::SF_SHARE_CALC,
                 calc_status,
-                "computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms",
+                Explanation::message("sf-share-calc"),
             ));
             let has = |k| terms.iter().any(|t| t.kind == k);
-            let priced = |code, kind: SupplierKind, what: &str, fix: &str| {
-                let missing = unpriced(supplier(kind));
+            // `what` names the part for the catalogue's texts (`own` or `sharecrop`).
+            let priced = |code, kind: SupplierKind, what: &'static str| {
+                let missing = unpriced(kind);
+                let said = |id| Explanation::message(id).arg("what", what);
                 if !has(kind) {
-                    outcome(code, Status::NotApplicable, format!("no {what} in the year"))
+                    outcome(code, Status::NotApplicable, said("sf-priced-none"))
                 } else if computed.is_none() {
-                    outcome(
-                        code,
-                        Status::Pending,
-                        format!("{what} in the year, but no purchase gives it a price: it is valued at {fix}"),
-                    )
+                    outcome(code, Status::Pending, said("sf-priced-no-price"))
                 } else if missing.is_empty() {
-                    outcome(code, Status::Met, format!("{what} valued at {fix}"))
+                    outcome(code, Status::Met, said("sf-priced"))
                 } else {
-                    outcome(code, Status::Pending, missing.join("; "))
+                    outcome(code, Status::Pending, clauses(missing.into_iter().map(Some)))
                 }
             };
-            out.push(priced(
-                code::SF_OWN_PRICE,
-                SupplierKind::OwnProduction,
-                "own production",
-                "the period's average price paid to third parties (art. 3 §2)",
-            ));
+            out.push(priced(code::SF_OWN_PRICE, SupplierKind::OwnProduction, "own"));
             out.push(priced(
                 code::SF_SHARECROP_PRICE,
                 SupplierKind::Sharecropping,
-                "sharecropping part",
-                "the average price paid to the partner (art. 3 §3)",
+                "sharecrop",
             ));
             let perennial: Vec<&Term> = terms.iter().filter(|t| t.perennial.is_some()).collect();
-            let unofficial: Vec<String> = perennial
+            let unofficial: Vec<Explanation> = perennial
                 .iter()
                 .filter(|t| !official_coefficient_source(t.coefficient_source.as_deref()))
                 .map(|t| {
-                    format!(
-                        "{}: {}",
-                        supplier(t.kind),
-                        t.coefficient_source.as_deref().unwrap_or("no source stated")
-                    )
+                    Explanation::message("sf-coefficient-source")
+                        .nested("supplier", supplier(t.kind))
+                        .nested("source", text_or(t.coefficient_source.as_deref(), "sf-no-source"))
                 })
                 .collect();
             out.push(if perennial.is_empty() {
                 outcome(
                     code::SF_PERENNIAL,
                     Status::NotApplicable,
-                    "no perennial contract in the year",
+                    Explanation::message("sf-perennial-none"),
                 )
             } else if unofficial.is_empty() {
                 outcome(
                     code::SF_PERENNIAL,
                     Status::Met,
-                    "perennial contracts counted by area × a productivity coefficient of MAPA, Conab or Embrapa \
-                     (art. 4 sole §)",
+                    Explanation::message("sf-perennial-official"),
                 )
             } else {
                 outcome(
                     code::SF_PERENNIAL,
                     Status::Violated,
-                    format!(
-                        "the productivity coefficient must be published by MAPA, Conab or Embrapa (art. 4 sole §): {}",
-                        unofficial.join("; ")
-                    ),
+                    Explanation::message("sf-perennial-unofficial").clauses("sources", unofficial),
                 )
             });
             let schedule = check_schedule(p, s.status, as_of);
@@ -1234,7 +1289,7 @@ pub fn check_all(
         None => out.push(outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            "the plant's municipality code is invalid",
+            Explanation::message("sf-plant-invalid"),
         )),
     }
     out.extend(check_proposals(p, f.proposals));
@@ -1244,8 +1299,7 @@ pub fn check_all(
     out.push(outcome(
         code::SF_COMPANY_BR,
         Status::Pending,
-        "checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ \
-         registration) and holds the biodiesel production project",
+        Explanation::message("sf-company-br-pending"),
     ));
     out.push(check_decision_letter(p));
     out.push(check_documents(p, f.documents));
@@ -1257,7 +1311,7 @@ pub fn check_all(
     out.push(outcome(
         code::SF_NO_PROMOTION,
         Status::NotApplicable,
-        "a human check of the company's promotion; nothing recorded",
+        Explanation::message("sf-no-promotion"),
     ));
     Ok(out)
 }
@@ -1422,7 +1476,7 @@ mod tests {
         ];
         let s = share(&perennial_only).expect("share");
         assert!(s.unpriced.is_empty(), "{:?}", s.lines);
-        assert!(s.lines[1].contains("= R$ 1.000,00"), "500 kg × R$ 2: {:?}", s.lines);
+        assert!(s.lines[1].contains("= R$ 1,000.00"), "500 kg × R$ 2: {:?}", s.lines);
         let alone = [
             t(SupplierKind::FamilyFarmCooperative, dec!(0), dec!(0)),
             t(SupplierKind::OwnProduction, dec!(500), dec!(0)),
@@ -1442,7 +1496,7 @@ mod tests {
         let s = share(&mixed).expect("share");
         assert_eq!(s.unpriced.len(), 1, "{:?}", s.lines);
         assert!(
-            s.unpriced[0].contains("no purchase from the partner"),
+            s.unpriced[0].1.contains("no purchase from the partner"),
             "{:?}",
             s.unpriced
         );

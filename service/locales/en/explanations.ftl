@@ -203,3 +203,252 @@ fco-result-no-meeting-on = The chamber decided on { DATE($day) } but no chamber 
 fco-result-bank-decided = Decided by the bank (below the chamber's threshold): there is no chamber result to send.
 fco-result-undecided = On a chamber meeting's agenda; the chamber has not decided yet.
 fco-result-undecided-no-meeting = Not decided yet; no chamber meeting assigned.
+
+## FCO checklist items, contract conditions and the articles on the carta's own facts. $basis is a legal basis, written
+## by LEGAL for the language; $what and $concerns are clauses (the fco-what-* and fco-concerns-* texts).
+fco-checklist-pending = checklist item, not yet confirmed: { $what }
+fco-checklist-not-applies = does not apply to this carta ({ $activity }, { $line }): { LEGAL($basis) } concerns { $concerns }
+fco-what-any = a document or a human check
+fco-what-seed-origin = proof of the seeds' or seedlings' origin before the money is released
+fco-what-gta = the animal transit permit (GTA) and INDEA/MT registration before the money for animals is released
+fco-what-gta-swine = the property's INDEA/MT registration before the project is contracted (art. 8 §2), and the animal transit permit (GTA) proving the health and existence of the animals bought
+fco-what-gta-dairy = INDEA/MT registration and the animal transit permit (GTA) before the money is released (art. 7 §2)
+fco-what-gta-beef = the animal transit permit (GTA) proving the animals' health and existence before the money is released (art. 6 §3)
+fco-what-professional = a qualified professional named in the carta, if it finances embryo transfer or fixed-time AI
+fco-what-swine-origin = no swine from auctions, fairs or shows; breeders from GRSC-certified farms
+fco-what-green = environmental consent, approved management plan and validated guidelines
+fco-what-seed-mapa = seed and seedling suppliers registered with MAPA, with the seeds' conformity term at release
+fco-what-swine-eligible = the borrower is a rural producer or their cooperative, or a Pronaf producer within their enquadramento
+fco-what-swine-family = the family-farm project's technical and economic viability and its qualified technical assistance (responsible for the farms' biosecurity)
+fco-what-swine-report = the project author's technical report (laudo) on the farms' infrastructure before animals are bought, or the project budgets renovating, recovering or building it
+fco-what-pantanal-plain = the farm lies in the Pantanal plain (planície pantaneira)
+fco-what-small-animals = technical and economic viability, qualified technical assistance and INDEA/MT registration before contracting
+fco-concerns-any = every carta
+fco-concerns-perennial-forestry = perennial crops and forestry
+fco-concerns-cattle-swine = cattle and swine bought with the financing
+fco-concerns-embryo = embryo transfer and fixed-time AI in beef and dairy cattle
+fco-concerns-swine = swine
+fco-concerns-verde = the FCO Verde line
+fco-concerns-forestry = forestry
+fco-concerns-sow-retention = the sow-retention line
+fco-concerns-swine-family = family-farm (Pronaf) swine projects
+fco-concerns-pantanal = the Pantanal dam-retention line
+fco-concerns-small-animals = sheep, goats, crocodilians, ostriches and other small animals
+fco-condition-ia = the artificial-insemination information in the carta (artificialInsemination)
+fco-condition-indea-swine = the property's registration with INDEA/MT (the FCO-GTA checklist item, confirmed)
+fco-condition-indea-small = the registration with INDEA/MT (the FCO-SMALL-ANIMALS checklist item, confirmed)
+# One unmet condition of a refused contract: $code is the rule, $basis its article, $what a clause.
+fco-condition-unmet = { $code } ({ LEGAL($basis) }): { $what }
+fco-contracted-without = contracted on { DATE($day) } without { $what }: the contract is conditioned on it ({ LEGAL($basis) }, "fica condicionada")
+fco-template-early = submitted on { DATE($day) }, within the { $days } days after the instruction's publication on { DATE($published) } (until { DATE($until) }): the template was not yet the only model banks could accept (art. 2 §2)
+fco-template-pending = checklist item, not yet confirmed: the carta is on the template; banks accept only it from { DATE($from) } on, { $days } days after the publication on { DATE($published) } (art. 2 §2)
+fco-ia-none = no genetic improvement of beef or dairy cattle in this carta
+fco-ia-stated = the carta states the insemination information: { $how ->
+    [ai] artificial insemination
+   *[natural] natural service
+}
+fco-ia-unstated = genetic improvement is contracted only once the carta states the artificial-insemination information (artificialInsemination)
+fco-special-none = not filed as a special demand
+fco-special-chamber = a special demand the CPACR/CDAE analysed, exceptionally, whatever its amount
+fco-special-bank = a special demand decided by the bank: art. 14 gives special demands to the CPACR and CDAE
+fco-special-pending = a special demand: the CPACR/CDAE analyses it, exceptionally, whatever its amount
+fco-pasture-pending = checklist item, not yet confirmed: the soil analysis on which the pasture's acidity and phosphorus correction is based
+fco-pasture-none = no pasture formation, renovation or recovery among the items
+fco-global-pending = checklist item, not yet confirmed: the group's { MONEY($exposure) } exceeds the ceiling; the carta may stand only within an exception listed under "assistência global permitida no fundo" in the FCO programming in force (name it when confirming)
+fco-global-within = the group is within the ceiling: no exception is needed
+fco-predominance-no-values = no items with values yet
+fco-predominance-investment = investment credit (art. 17 I): fixed and semi-fixed investments are { MONEY($invest) } of { MONEY($total) } ({ PERCENT($share) }), the rest operating costs
+fco-predominance-operating = operating credit: fixed and semi-fixed investments are { MONEY($invest) } of { MONEY($total) } ({ PERCENT($share) }), not most of the budget, so art. 17 I does not class it as investment credit; the article defines the class and refuses nothing (stand-alone operating credit is judged by FCO-OPERATING-ONLY, art. 16)
+
+## FCO-RESUBMIT (art. 3 sole §). $what lists the fco-resubmit-field texts.
+fco-resubmit-reformulated = reformulates a carta with an unfavourable opinion
+fco-resubmit-changed = reformulates a carta with an unfavourable opinion: its { $what } changed
+fco-resubmit-field = { $field ->
+    [value] value
+    [term] term
+    [grace] grace
+    [line] line
+    [activity] activity
+    [municipality] municipality
+    [special-demand] special demand
+    [existing-sires] existing sires
+    [artificial-insemination] artificial insemination
+    [professional] professional
+   *[items] items
+}
+fco-resubmit-no-items = lists no items where the carta it resubmits listed { $count }: a resubmission that states no project is not reformulated (art. 3 sole §)
+fco-resubmit-unchanged = not reformulated: the same value, term, grace, line, activity, stated facts and items as the carta it resubmits, which had an unfavourable opinion (art. 3 sole §)
+fco-resubmit-not-unfavourable = resubmits a carta that was not unfavourable (it is «{ $stage }»)
+fco-resubmit-not-unfavourable-unknown = resubmits a carta that was not unfavourable (it is «unknown»)
+fco-resubmit-none = not a resubmission
+
+## FCO-AMENDMENT (art. 15). Amounts MONEY, percentages PERCENT; $since, $over_ceiling and $crosses are yes or no;
+## $what is an fco-amend-what clause, $letter the article's letter.
+fco-amend-what = { $kind ->
+    [swap] a swap for a related item
+    [municipality] a change of municipality
+   *[size] a change of producer size
+}
+fco-amend-along-exempt = { $what } needs no new approval (art. 15 { $letter })
+fco-amend-along-reduction = { $what } with a reduction from { MONEY($old) } to { MONEY($new) } needs no new approval (art. 15 b and { $letter })
+fco-amend-along-increase = { $what } that raises the value is an increase (art. 15 a and { $letter }): { $why }
+fco-amend-values-unstated = old or new value not stated
+fco-amend-not-increase = declared an increase, but the value goes from { MONEY($old) } to { MONEY($new) }
+fco-amend-no-approved = no approved value to measure the increase against
+fco-amend-increase = { MONEY($new) } is { PERCENT($increase) } over the approved { MONEY($approved) }{ $since ->
+    [yes] {" "}(from { MONEY($old) } now; increases since the approval add up)
+   *[no] {""}
+} (limit { PERCENT($limit) }){ $over_ceiling ->
+    [yes] , and the group would pass the { MONEY($ceiling) } ceiling
+   *[no] {""}
+}{ $crosses ->
+    [yes] , and it reaches the chamber's threshold of { MONEY($threshold) }: approved below it, by the bank, the carta now needs the CPACR's opinion (art. 2 §3)
+   *[no] {""}
+}
+fco-amend-reduction = a reduction from { MONEY($old) } to { MONEY($new) } needs no new approval
+fco-amend-not-reduction = declared a reduction, but the value goes from { MONEY($old) } to { MONEY($new) }
+fco-amend-swap-exempt = a swap for a related item needs no new approval
+fco-amend-municipality-exempt = a change among the listed properties needs no new approval
+fco-amend-size-exempt = a change of producer size needs no new approval
+fco-amend-other = any other change needs a new approval
+fco-amend-municipality-unlisted = a change of municipality is exempt only if the other properties are listed in the carta (art. 15 d); { $listed ->
+    [no] the properties of the new municipality are not listed in the carta
+   *[unstated] whether the properties of the new municipality are listed in the carta is not stated
+}
+fco-amend-none = no amendments
+fco-amend-handled = handled as art. 15 says: { $items }
+fco-amend-handled-item = { DATE($day) }: { $why }
+fco-amend-wrong = amendment of { DATE($day) } recorded as { $recorded ->
+    [yes] needing a new approval
+   *[no] needing none
+}, but { $why }: it is { $needs ->
+    [yes] needing a new approval
+   *[no] needing none
+}
+
+## Social fuel's checked rules (IN MDA nº 2/2005). $missing lists clauses; a person's text ($reason, $content) is
+## placed as written.
+sf-document = «{ $name }» ({ $code })
+sf-request-lacks = the request lacks { $missing }
+sf-documents-all = all six annex-I documents received
+sf-documents-missing = not filed yet; missing { $missing }
+sf-documents-filed-without = filed on { DATE($day) } without { $missing }
+sf-bank-first-met = framed by the bank on { DATE($framed) }, filed on { DATE($filed) }
+sf-bank-first-before = filed on { DATE($filed) }, before the bank's framing on { DATE($framed) }
+sf-bank-first-none = filed on { DATE($filed) } without the bank's framing
+sf-bank-first-not-filed = framed by the bank on { DATE($framed) }; not filed yet
+sf-bank-first-pending = the bank has not framed the project yet
+sf-plan-staff = the staff, with CVs and roles (I)
+sf-plan-contract = the outsourcing contract, asked in addition to the staff when outsourced (II)
+sf-plan-coverage = the coverage area (III)
+sf-plan-farmers = the number of farmers assisted (IV)
+sf-plan-methodology = the methodology and activities (V)
+sf-plan-none-filed = filed on { DATE($day) } with no technical-assistance plan recorded: the plan is a minimum criterion of the framing (art. 2) with the contents of art. 6 sole §
+sf-plan-none = no technical-assistance plan recorded yet: a minimum criterion of the framing (art. 2, art. 6)
+sf-plan-lacks = the plan lacks { $missing } (art. 6 sole §)
+sf-plan-confirmed = plan complete (art. 6 sole § I–V); compatibility with the acquisitions confirmed by { $by }
+sf-plan-unconfirmed = plan complete (art. 6 sole § I–V); compatibility with the acquisitions not yet confirmed
+sf-changes-start-unreported = industrial operation started on { DATE($day) }; the company has not yet reported the start of its activity with its documents (art. 12); { $count } other change notice(s) filed
+sf-changes-filed = { $count } change notice(s) filed (art. 12)
+sf-changes-none = no change to report: no industrial start and no change notice (art. 12)
+sf-letter-signed = , signed by { $by }
+sf-letter-undecided = MDA has not decided yet
+sf-letter-none = decided on { DATE($day) } with no letter recorded: art. 9 I–II asks for an ofício naming the company and its CNPJ
+sf-letter-conformity = decided on { DATE($day) } by letter { $letter } of conformity{ $signed }, addressed to the company and its CNPJ on record (art. 9 I)
+sf-letter-nonconformity = decided on { DATE($day) } by letter { $letter } of non-conformity{ $signed }, addressed to the company and its CNPJ on record, on the grounds: { $grounds } (art. 9 II)
+sf-letter-no-grounds = decided on { DATE($day) } by letter { $letter } of non-conformity that states no grounds: art. 9 II asks the letter to say what the analysis was based on
+sf-schedule-started-late = started on { DATE($day) }, after the scheduled { DATE($scheduled) }
+sf-schedule-not-started-by = not started by the scheduled { DATE($scheduled) }
+sf-schedule-bank-accepted = the bank accepted the delay on { DATE($day) }
+sf-schedule-bank-accepted-by = the bank accepted the delay on { DATE($day) } ({ $by })
+sf-schedule-mda-accepted-on = { $bank } and MDA accepted it on { DATE($day) } (art. 10 §2)
+sf-schedule-mda-accepted = { $bank } and MDA accepted it (art. 10 §2)
+sf-schedule-mda-not-accepted = { $bank }, but MDA has not accepted it (art. 10 §2)
+sf-schedule-mda-without-bank = MDA's acceptance is recorded without the bank's: art. 10 §2 accepts a delay only once the bank has
+sf-schedule-none-accepted = no delay was accepted by the bank and MDA (art. 10 §2)
+sf-schedule-presented = the company presented its physical-financial schedule to MDA on { DATE($day) } (art. 10 caput)
+sf-schedule-not-presented = the financing was approved on { DATE($day) } and the company has not yet presented its physical-financial schedule to MDA (art. 10 caput)
+sf-schedule-not-started = industrial operation has not started
+sf-schedule-started-met = operation started on { DATE($day) } with the minimum share met
+sf-schedule-started-unmet = operation started on { DATE($day) } without the minimum share
+sf-unframing-heard = the company filed its justifications and contestations on { DATE($day) }: { $content }
+sf-unframing-not-heard = no justifications of the company recorded
+sf-unframing-notified = MDA notified the bank on { DATE($day) } (art. 11 II)
+sf-unframing-notified-ref = MDA notified the bank on { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-notified = MDA's notice to the bank is not recorded yet (art. 11 II)
+sf-unframing-published = MDA updated its public database on { DATE($day) } (art. 11 II)
+sf-unframing-published-ref = MDA updated its public database on { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-published = the update of MDA's public database is not recorded yet (art. 11 II)
+sf-unframed = unframed on { DATE($day) }: { $reason }
+sf-no-reason = no reason recorded
+sf-no-finding = no finding recorded
+sf-justifications-accepted = MDA accepted the company's justifications on { DATE($day) } (art. 11 II): the framing is kept; { $reason }
+sf-nonconformity-found = the external evaluation found non-conformity on { DATE($day) } ({ $finding }); MDA hears the company's justifications and contestations and unframes the project only if it does not accept them (art. 11 II)
+sf-keeps-framing = the project keeps its framing
+sf-representation = { $kind }: { $name }
+sf-representation-none = no proposal with an identified and agreed farmers' representation
+sf-proposal-term = { $term ->
+    [term] term
+    [price] purchase price
+    [adjustment] price adjustment
+    [delivery] delivery conditions
+    [safeguards] safeguards
+   *[agreement] representation's agreement
+}
+sf-proposal-lacks = proposal { $n } lacks { $missing }
+sf-proposal-none = no contract proposal
+sf-proposals-complete = { $count } proposal(s) state all six terms
+sf-share-calc = computed exactly as family-farm cost ÷ total annual cost; see SF-SHARE-MIN for the terms
+# $what is own (own production, art. 3 §2) or sharecrop (the producer's sharecropping part, art. 3 §3).
+sf-priced-none = no { $what ->
+    [own] own production
+   *[sharecrop] sharecropping part
+} in the year
+sf-priced-no-price = { $what ->
+    [own] own production in the year, but no purchase gives it a price: it is valued at the period's average price paid to third parties (art. 3 §2)
+   *[sharecrop] sharecropping part in the year, but no purchase gives it a price: it is valued at the average price paid to the partner (art. 3 §3)
+}
+sf-priced = { $what ->
+    [own] own production valued at the period's average price paid to third parties (art. 3 §2)
+   *[sharecrop] sharecropping part valued at the average price paid to the partner (art. 3 §3)
+}
+sf-perennial-none = no perennial contract in the year
+sf-perennial-official = perennial contracts counted by area × a productivity coefficient of MAPA, Conab or Embrapa (art. 4 sole §)
+sf-plant-invalid = the plant's municipality code is invalid
+sf-company-br-pending = checklist item, not yet confirmed: the company is constituted under Brazilian law (its articles and CNPJ registration) and holds the biodiesel production project
+sf-no-promotion = a human check of the company's promotion; nothing recorded
+
+## SF-SHARE-MIN (art. 3, 4): the share and how each term was valued. Amounts MONEY, percentages PERCENT, kilograms,
+## hectares and prices per kilogram NUMBER; $terms lists the sf-term-* clauses; $place is an sf-share-place clause.
+sf-share-place = { $semi_arid ->
+    [yes] the semi-arid
+   *[no] the { $region } region
+}
+sf-share-none = no feedstock acquisitions recorded; the minimum for { $place } is { PERCENT($min) } ({ $source })
+sf-share-unpriced = the share cannot be judged against the minimum of { PERCENT($min) } for { $place } ({ $source }): { $terms }
+sf-share = family-farm share { MONEY($family) } ÷ { MONEY($total) } = { PERCENT($share) } against a minimum of { PERCENT($min) } for { $place } ({ $source }, in force on { DATE($on) }); terms: { $terms }
+sf-supplier = { $kind ->
+    [family] family farmer
+    [cooperative] family-farm cooperative
+    [other] other third party
+    [own] own production
+   *[sharecrop] sharecropping
+}
+sf-term-perennial = { $n }. { $supplier }, perennial: { NUMBER($area) } ha × { NUMBER($coef) } kg/ha = { NUMBER($expected) } kg × R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 4)
+sf-term-own-unpriced = { $n }. own production: { NUMBER($kg) } kg, but no purchase from third parties in the period gives the average price art. 3 §2 values it at
+sf-term-own = { $n }. own production: { NUMBER($kg) } kg × average third-party price R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 3 §2)
+sf-term-sharecrop-unpriced = { $n }. sharecropping, producer's part: { NUMBER($kg) } kg, but no purchase from the partner is recorded; art. 3 §3 values it at the average price paid to the partner and gives no other price
+sf-term-sharecrop = { $n }. sharecropping, producer's part: { NUMBER($kg) } kg × R$ { NUMBER($unit) }/kg (average price paid to the partner) = { MONEY($value) } (art. 3 §3)
+sf-term-bought = { $n }. { $supplier }: { MONEY($cost) } paid for { NUMBER($kg) } kg
+sf-coefficient-source = { $supplier }: { $source }
+sf-no-source = no source stated
+sf-perennial-unofficial = the productivity coefficient must be published by MAPA, Conab or Embrapa (art. 4 sole §): { $sources }
+# Which delimitation of the semi-arid was read: $member is yes or no, $source or $name the delimitation.
+sf-semi-arid = { $member ->
+    [yes] in
+   *[no] not in
+} the semi-arid by { $source } (in force on { DATE($on) })
+sf-semi-arid-nearest = { $member ->
+    [yes] in
+   *[no] not in
+} the semi-arid by the nearest later delimitation, { $name } (in force from { DATE($from) }): the one in force on { DATE($on) }, Portaria MI nº 89/2005, is not available here

@@ -431,6 +431,11 @@ REFUSE_BANK_NOTICE_STAGE = MDA notifies the bank of an unframing (art. 11 II) or
 # The public update outside an unframing.
 REFUSE_PUBLIC_UPDATE_STAGE = MDA updates its public database with an unframing (art. 11 II); this project is «{ $stage }» ({ $stage_code })
 # A contract conditioned on what the carta still lacks.
+# A query's limits.
+QUERY_TOO_LARGE = the query is { $bytes } bytes, over the limit of { $max }
+QUERY_TOO_COSTLY = the query would cost { $cost } (each field 1, times the page sizes it asks for), over the limit of { $max }: ask for fewer aliases, smaller pages or fewer fields
+QUERY_TOO_MANY_SELECTIONS = the query stands for { $selections } selections once its fragments are spread, over the limit of { $max }: spread fewer fragments
+QUERY_TOO_DEEP = the query nests fields and fragments over { $max } levels deep
 REFUSE_CONTRACT_CONDITIONS = the contract on { DATE($on) } is conditioned on what the carta still lacks that day: { $listed }
 # A resubmission with no items.
 REFUSE_RESUBMIT_NO_ITEMS = not reformulated: the carta lists no items where carta { $number }, which had an unfavourable opinion, listed { $count ->

@@ -221,3 +221,252 @@ fco-result-no-meeting-on = A câmara decidiu em { DATE($day) }, mas nenhuma reun
 fco-result-bank-decided = Decidida pelo banco (abaixo do limite da câmara): não há resultado da câmara a enviar.
 fco-result-undecided = Na pauta de uma reunião da câmara; a câmara ainda não decidiu.
 fco-result-undecided-no-meeting = Ainda não decidida; nenhuma reunião da câmara designada.
+
+## Itens de checklist do FCO, condições do contrato e os artigos sobre os fatos da própria carta. $basis é uma base
+## legal, escrita por LEGAL para o idioma; $what e $concerns são orações (os textos fco-what-* e fco-concerns-*).
+fco-checklist-pending = item de checklist, ainda não confirmado: { $what }
+fco-checklist-not-applies = não se aplica a esta carta ({ $activity }, { $line }): { LEGAL($basis) } trata de { $concerns }
+fco-what-any = um documento ou uma verificação humana
+fco-what-seed-origin = comprovação da origem das sementes ou mudas antes da liberação dos recursos
+fco-what-gta = a guia de trânsito animal (GTA) e o cadastro no INDEA/MT antes da liberação dos recursos para animais
+fco-what-gta-swine = o cadastro da propriedade no INDEA/MT antes da contratação do projeto (art. 8 §2), e a guia de trânsito animal (GTA) comprovando a sanidade e a existência dos animais comprados
+fco-what-gta-dairy = o cadastro no INDEA/MT e a guia de trânsito animal (GTA) antes da liberação dos recursos (art. 7 §2)
+fco-what-gta-beef = a guia de trânsito animal (GTA) comprovando a sanidade e a existência dos animais antes da liberação dos recursos (art. 6 §3)
+fco-what-professional = um profissional habilitado indicado na carta, se ela financia transferência de embriões ou IATF
+fco-what-swine-origin = nenhum suíno de leilões, feiras ou exposições; reprodutores de granjas certificadas GRSC
+fco-what-green = licença ambiental, plano de manejo aprovado e diretrizes validadas
+fco-what-seed-mapa = fornecedores de sementes e mudas registrados no MAPA, com o termo de conformidade das sementes na liberação
+fco-what-swine-eligible = o tomador é produtor rural ou sua cooperativa, ou produtor do Pronaf dentro do seu enquadramento
+fco-what-swine-family = a viabilidade técnica e econômica do projeto da agricultura familiar e sua assistência técnica qualificada (responsável pela biosseguridade das granjas)
+fco-what-swine-report = o laudo técnico do autor do projeto sobre a infraestrutura das granjas antes da compra dos animais, ou o orçamento do projeto para reformá-la, recuperá-la ou construí-la
+fco-what-pantanal-plain = a propriedade fica na planície pantaneira
+fco-what-small-animals = viabilidade técnica e econômica, assistência técnica qualificada e cadastro no INDEA/MT antes da contratação
+fco-concerns-any = toda carta
+fco-concerns-perennial-forestry = culturas perenes e silvicultura
+fco-concerns-cattle-swine = bovinos e suínos comprados com o financiamento
+fco-concerns-embryo = transferência de embriões e IATF na bovinocultura de corte e de leite
+fco-concerns-swine = suínos
+fco-concerns-verde = a linha FCO Verde
+fco-concerns-forestry = silvicultura
+fco-concerns-sow-retention = a linha de retenção de matrizes suínas
+fco-concerns-swine-family = projetos de suinocultura da agricultura familiar (Pronaf)
+fco-concerns-pantanal = a linha de retenção de matrizes no Pantanal
+fco-concerns-small-animals = ovinos, caprinos, crocodilianos, avestruzes e outros pequenos animais
+fco-condition-ia = a informação sobre inseminação artificial na carta (artificialInsemination)
+fco-condition-indea-swine = o cadastro da propriedade no INDEA/MT (o item de checklist FCO-GTA, confirmado)
+fco-condition-indea-small = o cadastro no INDEA/MT (o item de checklist FCO-SMALL-ANIMALS, confirmado)
+# Uma condição não atendida de um contrato recusado: $code é a regra, $basis seu artigo, $what uma oração.
+fco-condition-unmet = { $code } ({ LEGAL($basis) }): { $what }
+fco-contracted-without = contratada em { DATE($day) } sem { $what }: o contrato está condicionado a isso ({ LEGAL($basis) }, "fica condicionada")
+fco-template-early = apresentada em { DATE($day) }, dentro dos { $days } dias após a publicação da instrução em { DATE($published) } (até { DATE($until) }): o modelo ainda não era o único que os bancos podiam acolher (art. 2 §2)
+fco-template-pending = item de checklist, ainda não confirmado: a carta está no modelo; os bancos só o acolhem a partir de { DATE($from) }, { $days } dias após a publicação em { DATE($published) } (art. 2 §2)
+fco-ia-none = nenhum melhoramento genético de bovinos de corte ou de leite nesta carta
+fco-ia-stated = a carta informa a inseminação: { $how ->
+    [ai] inseminação artificial
+   *[natural] monta natural
+}
+fco-ia-unstated = o melhoramento genético só é contratado quando a carta informa a inseminação artificial (artificialInsemination)
+fco-special-none = não apresentada como demanda especial
+fco-special-chamber = uma demanda especial que a CPACR/CDAE analisou, excepcionalmente, qualquer que seja o valor
+fco-special-bank = uma demanda especial decidida pelo banco: o art. 14 atribui as demandas especiais à CPACR e ao CDAE
+fco-special-pending = uma demanda especial: a CPACR/CDAE a analisa, excepcionalmente, qualquer que seja o valor
+fco-pasture-pending = item de checklist, ainda não confirmado: a análise de solo em que se baseia a correção de acidez e fósforo da pastagem
+fco-pasture-none = nenhuma formação, renovação ou recuperação de pastagem entre os itens
+fco-global-pending = item de checklist, ainda não confirmado: os { MONEY($exposure) } do grupo excedem o teto; a carta só se sustenta dentro de uma exceção listada em "assistência global permitida no fundo" na programação do FCO vigente (indique-a ao confirmar)
+fco-global-within = o grupo está dentro do teto: nenhuma exceção é necessária
+fco-predominance-no-values = ainda sem itens com valores
+fco-predominance-investment = crédito de investimento (art. 17 I): os investimentos fixos e semifixos são { MONEY($invest) } de { MONEY($total) } ({ PERCENT($share) }), o resto custeio
+fco-predominance-operating = crédito de custeio: os investimentos fixos e semifixos são { MONEY($invest) } de { MONEY($total) } ({ PERCENT($share) }), não a maior parte do orçamento, então o art. 17 I não o classifica como crédito de investimento; o artigo define a classe e nada recusa (o custeio isolado é julgado pela FCO-OPERATING-ONLY, art. 16)
+
+## FCO-RESUBMIT (art. 3, parágrafo único). $what lista os textos fco-resubmit-field.
+fco-resubmit-reformulated = reformula uma carta com parecer desfavorável
+fco-resubmit-changed = reformula uma carta com parecer desfavorável: mudou { $what }
+fco-resubmit-field = { $field ->
+    [value] o valor
+    [term] o prazo
+    [grace] a carência
+    [line] a linha
+    [activity] a atividade
+    [municipality] o município
+    [special-demand] a demanda especial
+    [existing-sires] os reprodutores existentes
+    [artificial-insemination] a inseminação artificial
+    [professional] o profissional
+   *[items] os itens
+}
+fco-resubmit-no-items = não lista itens, e a carta que reapresenta listava { $count }: uma reapresentação que não descreve projeto algum não está reformulada (art. 3, parágrafo único)
+fco-resubmit-unchanged = não reformulada: o mesmo valor, prazo, carência, linha, atividade, fatos informados e itens da carta que reapresenta, que teve parecer desfavorável (art. 3, parágrafo único)
+fco-resubmit-not-unfavourable = reapresenta uma carta que não teve parecer desfavorável (ela está «{ $stage }»)
+fco-resubmit-not-unfavourable-unknown = reapresenta uma carta que não teve parecer desfavorável (situação desconhecida)
+fco-resubmit-none = não é uma reapresentação
+
+## FCO-AMENDMENT (art. 15). Valores MONEY, percentuais PERCENT; $since, $over_ceiling e $crosses são yes ou no;
+## $what é uma oração fco-amend-what, $letter a alínea do artigo.
+fco-amend-what = { $kind ->
+    [swap] a troca por item afim
+    [municipality] a mudança de município
+   *[size] a mudança de porte do produtor
+}
+fco-amend-along-exempt = { $what } dispensa nova aprovação (art. 15 { $letter })
+fco-amend-along-reduction = { $what } com redução de { MONEY($old) } para { MONEY($new) } dispensa nova aprovação (art. 15 b e { $letter })
+fco-amend-along-increase = { $what } que aumenta o valor é um aumento (art. 15 a e { $letter }): { $why }
+fco-amend-values-unstated = valor antigo ou novo não informado
+fco-amend-not-increase = declarado como aumento, mas o valor vai de { MONEY($old) } para { MONEY($new) }
+fco-amend-no-approved = nenhum valor aprovado contra o qual medir o aumento
+fco-amend-increase = { MONEY($new) } é { PERCENT($increase) } acima dos { MONEY($approved) } aprovados{ $since ->
+    [yes] {" "}(de { MONEY($old) } agora; os aumentos desde a aprovação se somam)
+   *[no] {""}
+} (limite { PERCENT($limit) }){ $over_ceiling ->
+    [yes] , e o grupo passaria do teto de { MONEY($ceiling) }
+   *[no] {""}
+}{ $crosses ->
+    [yes] , e atinge o limite da câmara de { MONEY($threshold) }: aprovada abaixo dele, pelo banco, a carta agora precisa do parecer da CPACR (art. 2 §3)
+   *[no] {""}
+}
+fco-amend-reduction = uma redução de { MONEY($old) } para { MONEY($new) } dispensa nova aprovação
+fco-amend-not-reduction = declarada como redução, mas o valor vai de { MONEY($old) } para { MONEY($new) }
+fco-amend-swap-exempt = a troca por item afim dispensa nova aprovação
+fco-amend-municipality-exempt = uma mudança entre os imóveis relacionados dispensa nova aprovação
+fco-amend-size-exempt = a mudança de porte do produtor dispensa nova aprovação
+fco-amend-other = qualquer outra mudança precisa de nova aprovação
+fco-amend-municipality-unlisted = a mudança de município só é dispensada se os demais imóveis estiverem relacionados na carta (art. 15 d); { $listed ->
+    [no] os imóveis do novo município não estão relacionados na carta
+   *[unstated] não foi informado se os imóveis do novo município estão relacionados na carta
+}
+fco-amend-none = nenhum aditivo
+fco-amend-handled = tratados como o art. 15 manda: { $items }
+fco-amend-handled-item = { DATE($day) }: { $why }
+fco-amend-wrong = aditivo de { DATE($day) } registrado como { $recorded ->
+    [yes] exigindo nova aprovação
+   *[no] dispensando-a
+}, mas { $why }: ele { $needs ->
+    [yes] exige nova aprovação
+   *[no] a dispensa
+}
+
+## Regras verificadas do combustível social (IN MDA nº 2/2005). $missing lista orações; o texto de uma pessoa
+## ($reason, $content) é posto como foi escrito.
+sf-document = «{ $name }» ({ $code })
+sf-request-lacks = ao pedido faltam { $missing }
+sf-documents-all = os seis documentos do anexo I foram recebidos
+sf-documents-missing = ainda não protocolado; faltam { $missing }
+sf-documents-filed-without = protocolado em { DATE($day) } sem { $missing }
+sf-bank-first-met = enquadrado pelo banco em { DATE($framed) }, protocolado em { DATE($filed) }
+sf-bank-first-before = protocolado em { DATE($filed) }, antes do enquadramento pelo banco em { DATE($framed) }
+sf-bank-first-none = protocolado em { DATE($filed) } sem o enquadramento pelo banco
+sf-bank-first-not-filed = enquadrado pelo banco em { DATE($framed) }; ainda não protocolado
+sf-bank-first-pending = o banco ainda não enquadrou o projeto
+sf-plan-staff = a equipe, com currículos e funções (I)
+sf-plan-contract = o contrato de terceirização, exigido além da equipe quando terceirizado (II)
+sf-plan-coverage = a área de abrangência (III)
+sf-plan-farmers = o número de agricultores assistidos (IV)
+sf-plan-methodology = a metodologia e as atividades (V)
+sf-plan-none-filed = protocolado em { DATE($day) } sem plano de assistência técnica registrado: o plano é critério mínimo do enquadramento (art. 2) com o conteúdo do art. 6, parágrafo único
+sf-plan-none = nenhum plano de assistência técnica registrado ainda: critério mínimo do enquadramento (art. 2, art. 6)
+sf-plan-lacks = ao plano faltam { $missing } (art. 6, parágrafo único)
+sf-plan-confirmed = plano completo (art. 6, parágrafo único, I–V); compatibilidade com as aquisições confirmada por { $by }
+sf-plan-unconfirmed = plano completo (art. 6, parágrafo único, I–V); compatibilidade com as aquisições ainda não confirmada
+sf-changes-start-unreported = a operação industrial começou em { DATE($day) }; a empresa ainda não comunicou o início de sua atividade com os documentos (art. 12); { $count } outra(s) comunicação(ões) de alteração apresentada(s)
+sf-changes-filed = { $count } comunicação(ões) de alteração apresentada(s) (art. 12)
+sf-changes-none = nenhuma alteração a comunicar: nenhum início industrial e nenhuma comunicação de alteração (art. 12)
+sf-letter-signed = , assinado por { $by }
+sf-letter-undecided = o MDA ainda não decidiu
+sf-letter-none = decidido em { DATE($day) } sem ofício registrado: o art. 9 I–II pede um ofício que nomeie a empresa e seu CNPJ
+sf-letter-conformity = decidido em { DATE($day) } pelo ofício { $letter } de conformidade{ $signed }, dirigido à empresa e ao CNPJ registrados (art. 9 I)
+sf-letter-nonconformity = decidido em { DATE($day) } pelo ofício { $letter } de não conformidade{ $signed }, dirigido à empresa e ao CNPJ registrados, com os fundamentos: { $grounds } (art. 9 II)
+sf-letter-no-grounds = decidido em { DATE($day) } pelo ofício { $letter } de não conformidade, que não indica fundamentos: o art. 9 II pede que o ofício diga em que foi baseada a análise
+sf-schedule-started-late = iniciou em { DATE($day) }, depois do previsto, { DATE($scheduled) }
+sf-schedule-not-started-by = não iniciou até o previsto, { DATE($scheduled) }
+sf-schedule-bank-accepted = o banco aceitou o atraso em { DATE($day) }
+sf-schedule-bank-accepted-by = o banco aceitou o atraso em { DATE($day) } ({ $by })
+sf-schedule-mda-accepted-on = { $bank } e o MDA o aceitou em { DATE($day) } (art. 10 §2)
+sf-schedule-mda-accepted = { $bank } e o MDA o aceitou (art. 10 §2)
+sf-schedule-mda-not-accepted = { $bank }, mas o MDA não o aceitou (art. 10 §2)
+sf-schedule-mda-without-bank = a aceitação do MDA está registrada sem a do banco: o art. 10 §2 só aceita um atraso depois que o banco o aceita
+sf-schedule-none-accepted = nenhum atraso foi aceito pelo banco e pelo MDA (art. 10 §2)
+sf-schedule-presented = a empresa apresentou seu cronograma físico-financeiro ao MDA em { DATE($day) } (art. 10, caput)
+sf-schedule-not-presented = o financiamento foi aprovado em { DATE($day) } e a empresa ainda não apresentou seu cronograma físico-financeiro ao MDA (art. 10, caput)
+sf-schedule-not-started = a operação industrial não começou
+sf-schedule-started-met = a operação começou em { DATE($day) } com a participação mínima atendida
+sf-schedule-started-unmet = a operação começou em { DATE($day) } sem a participação mínima
+sf-unframing-heard = a empresa apresentou suas justificativas e contestações em { DATE($day) }: { $content }
+sf-unframing-not-heard = nenhuma justificativa da empresa registrada
+sf-unframing-notified = o MDA notificou o banco em { DATE($day) } (art. 11 II)
+sf-unframing-notified-ref = o MDA notificou o banco em { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-notified = a notificação do MDA ao banco ainda não está registrada (art. 11 II)
+sf-unframing-published = o MDA atualizou sua base de dados pública em { DATE($day) } (art. 11 II)
+sf-unframing-published-ref = o MDA atualizou sua base de dados pública em { DATE($day) }, { $reference } (art. 11 II)
+sf-unframing-not-published = a atualização da base de dados pública do MDA ainda não está registrada (art. 11 II)
+sf-unframed = desenquadrado em { DATE($day) }: { $reason }
+sf-no-reason = nenhum motivo registrado
+sf-no-finding = nenhuma constatação registrada
+sf-justifications-accepted = o MDA aceitou as justificativas da empresa em { DATE($day) } (art. 11 II): o enquadramento é mantido; { $reason }
+sf-nonconformity-found = a avaliação externa constatou não conformidade em { DATE($day) } ({ $finding }); o MDA ouve as justificativas e contestações da empresa e só desenquadra o projeto se não as aceitar (art. 11 II)
+sf-keeps-framing = o projeto mantém seu enquadramento
+sf-representation = { $kind }: { $name }
+sf-representation-none = nenhuma proposta com uma representação dos agricultores identificada e de acordo
+sf-proposal-term = { $term ->
+    [term] prazo
+    [price] preço de compra
+    [adjustment] reajuste de preço
+    [delivery] condições de entrega
+    [safeguards] salvaguardas
+   *[agreement] acordo da representação
+}
+sf-proposal-lacks = à proposta { $n } faltam { $missing }
+sf-proposal-none = nenhuma proposta de contrato
+sf-proposals-complete = { $count } proposta(s) com as seis condições
+sf-share-calc = calculada exatamente como custo da agricultura familiar ÷ custo anual total; ver SF-SHARE-MIN para os termos
+# $what é own (produção própria, art. 3 §2) ou sharecrop (a parte do produtor na parceria, art. 3 §3).
+sf-priced-none = nenhuma { $what ->
+    [own] produção própria
+   *[sharecrop] parte em parceria
+} no ano
+sf-priced-no-price = { $what ->
+    [own] produção própria no ano, mas nenhuma compra lhe dá preço: ela é valorada ao preço médio pago a terceiros no período (art. 3 §2)
+   *[sharecrop] parte em parceria no ano, mas nenhuma compra lhe dá preço: ela é valorada ao preço médio pago ao parceiro (art. 3 §3)
+}
+sf-priced = { $what ->
+    [own] produção própria valorada ao preço médio pago a terceiros no período (art. 3 §2)
+   *[sharecrop] parte em parceria valorada ao preço médio pago ao parceiro (art. 3 §3)
+}
+sf-perennial-none = nenhum contrato de cultura perene no ano
+sf-perennial-official = contratos de culturas perenes contados por área × um coeficiente de produtividade do MAPA, da Conab ou da Embrapa (art. 4, parágrafo único)
+sf-plant-invalid = o código do município da usina é inválido
+sf-company-br-pending = item de checklist, ainda não confirmado: a empresa é constituída sob as leis brasileiras (seu contrato social e inscrição no CNPJ) e detém o projeto de produção de biodiesel
+sf-no-promotion = uma verificação humana da divulgação da empresa; nada registrado
+
+## SF-SHARE-MIN (art. 3, 4): a participação e como cada termo foi valorado. Valores MONEY, percentuais PERCENT,
+## quilos, hectares e preços por quilo NUMBER; $terms lista as orações sf-term-*; $place é uma oração sf-share-place.
+sf-share-place = { $semi_arid ->
+    [yes] o semiárido
+   *[no] a região { $region }
+}
+sf-share-none = nenhuma aquisição de matéria-prima registrada; o mínimo para { $place } é { PERCENT($min) } ({ $source })
+sf-share-unpriced = a participação não pode ser comparada com o mínimo de { PERCENT($min) } para { $place } ({ $source }): { $terms }
+sf-share = participação da agricultura familiar { MONEY($family) } ÷ { MONEY($total) } = { PERCENT($share) } contra um mínimo de { PERCENT($min) } para { $place } ({ $source }, vigente em { DATE($on) }); termos: { $terms }
+sf-supplier = { $kind ->
+    [family] agricultor familiar
+    [cooperative] cooperativa da agricultura familiar
+    [other] outro terceiro
+    [own] produção própria
+   *[sharecrop] parceria
+}
+sf-term-perennial = { $n }. { $supplier }, cultura perene: { NUMBER($area) } ha × { NUMBER($coef) } kg/ha = { NUMBER($expected) } kg × R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 4)
+sf-term-own-unpriced = { $n }. produção própria: { NUMBER($kg) } kg, mas nenhuma compra de terceiros no período dá o preço médio pelo qual o art. 3 §2 a valora
+sf-term-own = { $n }. produção própria: { NUMBER($kg) } kg × preço médio pago a terceiros R$ { NUMBER($unit) }/kg = { MONEY($value) } (art. 3 §2)
+sf-term-sharecrop-unpriced = { $n }. parceria, parte do produtor: { NUMBER($kg) } kg, mas nenhuma compra do parceiro está registrada; o art. 3 §3 a valora ao preço médio pago ao parceiro e não dá outro preço
+sf-term-sharecrop = { $n }. parceria, parte do produtor: { NUMBER($kg) } kg × R$ { NUMBER($unit) }/kg (preço médio pago ao parceiro) = { MONEY($value) } (art. 3 §3)
+sf-term-bought = { $n }. { $supplier }: { MONEY($cost) } pagos por { NUMBER($kg) } kg
+sf-coefficient-source = { $supplier }: { $source }
+sf-no-source = nenhuma fonte informada
+sf-perennial-unofficial = o coeficiente de produtividade deve ser publicado pelo MAPA, pela Conab ou pela Embrapa (art. 4, parágrafo único): { $sources }
+# Qual delimitação do semiárido foi lida: $member é yes ou no, $source ou $name a delimitação.
+sf-semi-arid = { $member ->
+    [yes] no
+   *[no] fora do
+} semiárido segundo { $source } (vigente em { DATE($on) })
+sf-semi-arid-nearest = { $member ->
+    [yes] no
+   *[no] fora do
+} semiárido segundo a delimitação posterior mais próxima, { $name } (vigente desde { DATE($from) }): a vigente em { DATE($on) }, Portaria MI nº 89/2005, não está disponível aqui

@@ -431,6 +431,11 @@ REFUSE_BANK_NOTICE_STAGE = o MDA notifica o banco de um desenquadramento (art. 1
 # A atualização pública fora de um desenquadramento.
 REFUSE_PUBLIC_UPDATE_STAGE = o MDA atualiza sua base de dados pública com um desenquadramento (art. 11 II); este projeto está «{ $stage }» ({ $stage_code })
 # Um contrato condicionado ao que ainda falta à carta.
+# Os limites de uma consulta.
+QUERY_TOO_LARGE = a consulta tem { $bytes } bytes, acima do limite de { $max }
+QUERY_TOO_COSTLY = a consulta custaria { $cost } (cada campo 1, vezes os tamanhos de página que pede), acima do limite de { $max }: peça menos aliases, páginas menores ou menos campos
+QUERY_TOO_MANY_SELECTIONS = a consulta equivale a { $selections } seleções depois de expandidos seus fragmentos, acima do limite de { $max }: expanda menos fragmentos
+QUERY_TOO_DEEP = a consulta aninha campos e fragmentos em mais de { $max } níveis
 REFUSE_CONTRACT_CONDITIONS = o contrato em { DATE($on) } está condicionado ao que ainda falta à carta nesse dia: { $listed }
 # Uma reapresentação sem itens.
 REFUSE_RESUBMIT_NO_ITEMS = não reformulada: a carta não lista itens, e a carta { $number }, que teve parecer desfavorável, listava { $count ->

@@ -604,9 +604,14 @@ impl AssistancePlan {
         self.0.methodology.as_deref()
     }
 
-    /// What of the five contents is missing (empty when complete): SF-ASSISTANCE-PLAN is violated until none is.
-    async fn missing(&self) -> Vec<&'static str> {
-        entity::rules::social_fuel::plan_gaps(&self.0)
+    /// What of the five contents is missing (empty when complete), in the request's language (Portuguese unless
+    /// `Accept-Language: en`): SF-ASSISTANCE-PLAN is violated until none is.
+    async fn missing(&self, ctx: &Context<'_>) -> Vec<String> {
+        let lang = crate::graphql::error::lang(ctx);
+        entity::rules::social_fuel::plan_gap_ids(&self.0)
+            .into_iter()
+            .map(|id| service::l10n::explanation(&entity::rules::Explanation::message(id), lang))
+            .collect()
     }
 }
 

@@ -136,6 +136,7 @@ fn needs(kind: AmendmentKind, approved: i64, old: i64, new: i64) -> (bool, Strin
         &Params::baseline(),
         d(2026, 4, 1),
     )
+    .map(|(n, why)| (n, why.english()))
     .expect("params")
 }
 
