@@ -90,6 +90,7 @@ fn public(path: &str, state: &AppState) -> bool {
         path,
         "/health" | "/ready" | "/sign-in" | "/sign-out" | "/sign-in/oidc" | "/sign-in/callback"
     ) || path.starts_with("/graphiql/")
+        || path.starts_with("/assets/")
         || (state.open_dashboard && path == "/dashboard")
 }
 

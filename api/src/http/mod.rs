@@ -3,6 +3,7 @@
 //! shape its answer.
 
 pub mod auth;
+pub mod banks;
 pub mod dashboard;
 pub mod door;
 pub mod exports;
@@ -11,6 +12,7 @@ pub mod graphql;
 pub mod health;
 pub mod imports;
 pub mod observe;
+pub mod pages;
 pub mod params;
 pub mod reports;
 pub mod session;
@@ -86,6 +88,17 @@ pub fn router(state: AppState) -> Router {
         .route("/exports/{file}", get(exports::export))
         .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
+        .route("/assets/{file}", get(pages::asset))
+        .route("/bank", get(banks::home))
+        .route(
+            "/bank/send",
+            get(banks::send_form)
+                .post(banks::send)
+                .layer(axum::extract::DefaultBodyLimit::max(limit)),
+        )
+        .route("/bank/reports", get(banks::reports))
+        .route("/bank/reports/{id}", get(banks::report))
+        .route("/bank/reports/{id}/file", get(banks::original))
         .route("/sign-in", get(session::page).post(session::sign_in))
         .route("/sign-out", axum::routing::post(session::sign_out))
         .route("/sign-in/oidc", get(session::oidc_start))
@@ -93,6 +106,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
         .route("/metrics", get(observe::metrics))
+        .fallback(pages::not_found)
         // Layers run outside in: CORS (preflights need no key), the request's span and metrics, the time and
         // liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
