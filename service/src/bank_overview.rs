@@ -42,6 +42,13 @@ pub async fn fco_bank_codes(db: &impl ConnectionTrait) -> Result<Vec<String>, Se
     Ok(codes)
 }
 
+/// Every bank, by code (for choosing whose users get a key).
+pub async fn banks(db: &impl ConnectionTrait) -> Result<Vec<bank::Model>, ServiceError> {
+    let mut all = bank::Entity::find().all(db).await?;
+    all.sort_by(|a, b| a.code.cmp(&b.code));
+    Ok(all)
+}
+
 /// One month's list: the month (`YYYY-MM`) and the latest report the bank sent for it (superseded ones aside).
 #[derive(Debug, Clone)]
 pub struct MonthList {
@@ -127,6 +134,62 @@ pub async fn open_flags(
     };
     let page = crate::flags::list(db, caller, &filter, Keyset::parse(Some(first), None, None, None)?).await?;
     Ok((page.items.into_iter().map(|(_, f)| f).collect(), page.total_count))
+}
+
+/// The first and last days of a month `YYYY-MM` (checked as `intake::parse_month` checks it).
+pub fn month_span(month: &str) -> Result<(NaiveDate, NaiveDate), ServiceError> {
+    let m = crate::intake::parse_month(month)?;
+    let first = NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").map_err(|_| {
+        ServiceError::bad(
+            "month",
+            Message::new(code::MONTH_INVALID).arg("value", format!("{month:?}")),
+        )
+    })?;
+    let last = first
+        .checked_add_months(Months::new(1))
+        .and_then(|d| d.pred_opt())
+        .unwrap_or(first);
+    Ok((first, last))
+}
+
+/// The caller's bank's FCO cartas decided (approved or not) in `approved` and contracted in `contracted` (months
+/// `YYYY-MM`, either or both), the most recently contracted first, at most `first` of them, and how many there are:
+/// the graph's `fcoCartas` query (`financings::carta_rows`) with those dates in its filter.
+pub async fn cartas(
+    db: &impl ConnectionTrait,
+    caller: &Caller,
+    approved: Option<&str>,
+    contracted: Option<&str>,
+    first: u64,
+) -> Result<(Vec<entity::fco_carta::Model>, u64), ServiceError> {
+    use crate::financings::{Filter, Joined, OrderField, Query, Seek, Whose};
+    let mut filter = Filter {
+        programmes: Some(vec![entity::vocab::Programme::FcoRural]),
+        ..Filter::default()
+    };
+    if let Some(m) = approved {
+        let (from, to) = month_span(m)?;
+        (filter.decided_from, filter.decided_to) = (Some(from), Some(to));
+    }
+    if let Some(m) = contracted {
+        let (from, to) = month_span(m)?;
+        (filter.contracted_from, filter.contracted_to) = (Some(from), Some(to));
+    }
+    let mut q = Query {
+        filter,
+        whose: Whose::All,
+        order: OrderField::ContractedOn,
+        descending: true,
+        bank_scope: None,
+    };
+    crate::financings::resolve(db, caller, &mut q).await?;
+    let seek = Seek {
+        first: Some(first),
+        ..Seek::default()
+    };
+    let page = crate::financings::carta_rows(db, &q, &seek, Joined::default(), true).await?;
+    let total = page.total.unwrap_or(page.rows.len() as u64);
+    Ok((page.rows.into_iter().map(|r| r.model).collect(), total))
 }
 
 #[cfg(test)]

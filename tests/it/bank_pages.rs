@@ -252,6 +252,23 @@ async fn a_bank_clerk_sends_the_monthly_list_sees_its_row_errors_and_sends_it_co
             assert!(third > second);
             assert_eq!(b.eval("document.getElementById('report').dataset.status").await, "INGESTED");
 
+            // My cartas: those of the corrected list, contracted in the month; another bank's never.
+            b.goto(&format!("{}/bank/cartas?contracted={m}", app.base)).await;
+            let cartas = b
+                .eval("[...document.querySelectorAll('tr[data-carta]')].map(r => r.dataset.carta)")
+                .await;
+            let cartas: Vec<&str> = cartas.as_array().expect("rows").iter().filter_map(Value::as_str).collect();
+            assert!(cartas.contains(&"S-PAGE-1") && cartas.contains(&"S-PAGE-3"), "{cartas:?}");
+            assert!(!cartas.contains(&"BB-PAGE-1"), "another bank's carta: {cartas:?}");
+            let export = b
+                .eval("fetch(document.getElementById('cartas-export').href).then(r => [r.status, r.headers.get('content-type')])")
+                .await;
+            assert_eq!(
+                export,
+                json!([200, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"])
+            );
+            check_page(b, "my cartas", None).await;
+
             // My reports: Sicredi's three, filtered by status; BB's never, not even by its number.
             b.goto(&format!("{}/bank/reports", app.base)).await;
             let listed = b
@@ -395,4 +412,80 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
         assert_eq!(r.headers()["location"], "/sign-in?next=/bank/send");
     })
     .await;
+}
+
+#[tokio::test]
+async fn an_administrator_issues_a_banks_key_on_a_page_sees_it_once_and_revokes_it() {
+    on_each_backend(true, |app| async move {
+        let Some(mut browser) = Browser::launch("pt-BR").await else {
+            return;
+        };
+        let b = &mut browser;
+        b.goto(&format!("{}/sign-in?next=/admin/keys", app.base)).await;
+        b.eval(&format!(
+            "document.getElementById('key').value = {k}; document.querySelector('form').submit(); true",
+            k = json!(app.key)
+        ))
+        .await;
+        b.wait_for(
+            "location.pathname === '/admin/keys' && document.readyState === 'complete'",
+            "the keys' page",
+        )
+        .await;
+        check_page(b, "keys", None).await;
+        b.eval(
+            "document.getElementById('bank').value = 'SICREDI'; document.getElementById('name').value = 'Maria (retaguarda)';
+             document.getElementById('issue-form').requestSubmit(); true",
+        )
+        .await;
+        b.wait_for("!!document.getElementById('new-key')", "the key shown").await;
+        let key = b.eval("document.getElementById('new-key').textContent.trim()").await;
+        let key = key.as_str().expect("the key").to_owned();
+        assert!(key.starts_with("fmt_"), "{key}");
+        check_page(b, "key issued", None).await;
+        // The key works for the bank's pages; the page that showed it is not kept, nor is the key in the list.
+        let bank = client_with(&key);
+        let home = bank
+            .get(format!("{}/bank", app.base))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(home.status().as_u16(), 200);
+        assert!(home.text().await.expect("html").contains("SICREDI — início"));
+        b.goto(&format!("{}/admin/keys", app.base)).await;
+        assert!(!b.text().await.contains(&key), "the key is shown once only");
+        // Revoked from the page: refused at once.
+        let prefix = &key[..12];
+        b.eval(&format!(
+            "document.querySelector('tr[data-key=\"{prefix}\"] form').submit(); true"
+        ))
+        .await;
+        b.wait_for(
+            &format!("document.readyState === 'complete' && !!document.querySelector('tr[data-key=\"{prefix}\"]') && !document.querySelector('tr[data-key=\"{prefix}\"] form')"),
+            "the key revoked",
+        )
+        .await;
+        let refused = bank
+            .get(format!("{}/bank", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(refused.status().as_u16(), 401);
+        // A bank's clerk cannot open it.
+        let clerk = bank_client(&app).await;
+        let r = clerk
+            .get(format!("{}/admin/keys", app.base))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 403);
+    })
+    .await;
+}
+
+/// A client with a new key of Sicredi's.
+async fn bank_client(app: &TestApp) -> reqwest::Client {
+    client_with(&app.key_of("bank", Some("SICREDI")).await)
 }

@@ -606,3 +606,98 @@ pub async fn original(
         Err(e) => super::reports::internal(e.to_string(), lang),
     }
 }
+
+/// `GET /bank/cartas`: the bank's FCO cartas, `?approved=YYYY-MM` (decided that month) and `?contracted=YYYY-MM`
+/// filtering them, with the same list as a spreadsheet (the cartas export, filtered alike).
+pub async fn cartas(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let lang = lang_of(&headers);
+    if let Err(e) = bank_overview::bank_of(&state.db, &caller).await {
+        return refuse(e, &headers);
+    }
+    let chosen = |name: &str| q.get(name).map(|m| m.trim().to_owned()).filter(|m| !m.is_empty());
+    let (approved, contracted) = (chosen("approved"), chosen("contracted"));
+    let found = bank_overview::cartas(&state.db, &caller, approved.as_deref(), contracted.as_deref(), 100).await;
+    let ((rows, total), problem) = match found {
+        Ok(v) => (v, None),
+        Err(e) if e.code() == "BAD_USER_INPUT" => ((Vec::new(), 0), Some(e.render(lang))),
+        Err(e) => return refuse(e, &headers),
+    };
+    // The export takes the graph's filter: the same months as days.
+    let mut filter = serde_json::Map::new();
+    filter.insert("programmes".into(), serde_json::json!(["FCO_RURAL"]));
+    for (month_chosen, from, to) in [
+        (&approved, "decidedFrom", "decidedTo"),
+        (&contracted, "contractedFrom", "contractedTo"),
+    ] {
+        if let Some((first, last)) = month_chosen.as_deref().and_then(|m| bank_overview::month_span(m).ok()) {
+            filter.insert(from.into(), serde_json::json!(first));
+            filter.insert(to.into(), serde_json::json!(last));
+        }
+    }
+    let export = format!(
+        "/exports/cartas.xlsx?filter={}&lang={}",
+        super::params::encode(&serde_json::Value::Object(filter).to_string()),
+        lang.tag()
+    );
+    let money = |m: entity::domain::Money| service::l10n::money(m.to_decimal(), lang);
+    let date = |d: Option<chrono::NaiveDate>| d.map(|d| day(d, lang)).unwrap_or_default();
+    let body = html! {
+        @if let Some(p) = &problem {
+            div #error-summary .error-summary role="alert" tabindex="-1" {
+                h2 { (t("pages.form.problems", lang)) }
+                ul { li { a href="#approved" { (p) } } }
+            }
+        }
+        form.filters method="get" action="/bank/cartas" {
+            div.field {
+                label for="approved" { (t("bank.cartas.approved", lang)) }
+                p.hint #approved-hint { (t("bank.cartas.month_hint", lang)) }
+                input #approved name="approved" type="month" value=[approved.as_deref()] aria-describedby="approved-hint";
+            }
+            div.field {
+                label for="contracted" { (t("bank.cartas.contracted", lang)) }
+                p.hint #contracted-hint { (t("bank.cartas.month_hint", lang)) }
+                input #contracted name="contracted" type="month" value=[contracted.as_deref()] aria-describedby="contracted-hint";
+            }
+            button type="submit" { (t("bank.reports.filter", lang)) }
+        }
+        p #cartas-count { (tw("bank.cartas.count", &[("count", total.to_string()), ("shown", rows.len().to_string())], lang)) }
+        p { a #cartas-export href=(export) { (t("bank.cartas.export", lang)) } }
+        @if !rows.is_empty() {
+            div.scroll {
+                table #cartas {
+                    thead { tr {
+                        th scope="col" { (t("bank.cartas.number", lang)) }
+                        th scope="col" { (t("bank.cartas.borrower", lang)) }
+                        th scope="col" { (t("bank.cartas.stage", lang)) }
+                        th scope="col" .num { (t("bank.cartas.amount", lang)) }
+                        th scope="col" { (t("bank.cartas.approved_on", lang)) }
+                        th scope="col" { (t("bank.cartas.contracted_on", lang)) }
+                    } }
+                    tbody {
+                        @for c in &rows {
+                            tr data-carta=(c.number) {
+                                td { (c.number) }
+                                td { (c.borrower_name.clone().unwrap_or_default()) }
+                                td { (service::labels::value("stage", &sea_orm::ActiveEnum::to_value(&c.stage), lang).unwrap_or_default()) }
+                                td.num { (money(c.financed_amount)) }
+                                td { (date(c.approved_on)) }
+                                td { (date(c.contracted_on)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    respond(
+        StatusCode::OK,
+        lang,
+        layout(lang, &t("bank.cartas.title", lang), BANK_NAV, "/bank/cartas", body),
+    )
+}

@@ -2,6 +2,7 @@
 //! report endpoints (`reports`), and the probes (`health`). Handlers parse the request, call the service layer and
 //! shape its answer.
 
+pub mod admin_keys;
 pub mod auth;
 pub mod banks;
 pub mod dashboard;
@@ -97,6 +98,9 @@ pub fn router(state: AppState) -> Router {
                 .layer(axum::extract::DefaultBodyLimit::max(limit)),
         )
         .route("/bank/reports", get(banks::reports))
+        .route("/bank/cartas", get(banks::cartas))
+        .route("/admin/keys", get(admin_keys::show).post(admin_keys::issue))
+        .route("/admin/keys/{id}/revoke", axum::routing::post(admin_keys::revoke))
         .route("/bank/reports/{id}", get(banks::report))
         .route("/bank/reports/{id}/file", get(banks::original))
         .route("/sign-in", get(session::page).post(session::sign_in))

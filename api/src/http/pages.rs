@@ -57,6 +57,7 @@ pub const BANK_NAV: &[NavLink] = &[
     ("/bank", "pages.nav.home"),
     ("/bank/send", "pages.nav.send"),
     ("/bank/reports", "pages.nav.reports"),
+    ("/bank/cartas", "pages.nav.cartas"),
 ];
 
 /// A whole page: `title` in the tab and as its heading, `nav` (the current one marked), then `body`.

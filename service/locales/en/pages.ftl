@@ -106,3 +106,45 @@ bank-report-row_errors = { $count ->
     [one] 1 row error
    *[other] { $count } row errors
 }
+
+pages-nav-cartas = My cartas
+bank-cartas-title = My cartas-consulta
+bank-cartas-approved = Decided in the month
+bank-cartas-contracted = Contracted in the month
+bank-cartas-month_hint = Month and year (YYYY-MM); empty for any month.
+bank-cartas-count = { $count ->
+    [one] 1 carta
+   *[other] { $count } cartas
+}{ $shown ->
+    [100] , the latest 100 in the table
+   *[other] {""}
+}
+bank-cartas-export = Download the list as a spreadsheet (xlsx)
+bank-cartas-number = Carta
+bank-cartas-borrower = Borrower
+bank-cartas-stage = Stage
+bank-cartas-amount = Amount financed
+bank-cartas-approved_on = Approved on
+bank-cartas-contracted_on = Contracted on
+
+pages-nav-keys = Banks' keys
+pages-nav-dashboard = Dashboard
+admin-keys-title = The banks' access keys
+admin-keys-issue = Issue a key for a bank's user
+admin-keys-bank = Bank
+admin-keys-name = Name of the user or of the use
+admin-keys-name_hint = For example: Maria (Sicredi back office). Shown in the list and in the audit log.
+admin-keys-name_missing = Give the name of the key's user or use.
+admin-keys-submit = Issue the key
+admin-keys-issued = Key issued for { $name }
+admin-keys-once = Copy the key now and hand it to its user over a safe channel: it is shown this once, and Fomento keeps only its digest.
+admin-keys-list = Keys issued
+admin-keys-col_prefix = Start of the key
+admin-keys-col_role = Role
+admin-keys-col_bank = Bank
+admin-keys-col_name = Name
+admin-keys-col_created = Created
+admin-keys-col_state = State
+admin-keys-revoked = revoked on { $day }
+admin-keys-revoke = Revoke
+admin-keys-revoke_named = Revoke the key { $prefix } ({ $name })

@@ -106,3 +106,45 @@ bank-report-row_errors = { $count ->
     [one] 1 erro por linha
    *[other] { $count } erros por linha
 }
+
+pages-nav-cartas = Minhas cartas
+bank-cartas-title = Minhas cartas-consulta
+bank-cartas-approved = Decididas no mês
+bank-cartas-contracted = Contratadas no mês
+bank-cartas-month_hint = Mês e ano (AAAA-MM); em branco, qualquer mês.
+bank-cartas-count = { $count ->
+    [one] 1 carta
+   *[other] { $count } cartas
+}{ $shown ->
+    [100] , as 100 mais recentes na tabela
+   *[other] {""}
+}
+bank-cartas-export = Baixar a lista em planilha (xlsx)
+bank-cartas-number = Carta
+bank-cartas-borrower = Tomador
+bank-cartas-stage = Etapa
+bank-cartas-amount = Valor financiado
+bank-cartas-approved_on = Aprovada em
+bank-cartas-contracted_on = Contratada em
+
+pages-nav-keys = Chaves dos bancos
+pages-nav-dashboard = Painel
+admin-keys-title = Chaves de acesso dos bancos
+admin-keys-issue = Emitir uma chave para um usuário de banco
+admin-keys-bank = Banco
+admin-keys-name = Nome do usuário ou do uso
+admin-keys-name_hint = Por exemplo: Maria (retaguarda Sicredi). Aparece na lista e no registro de auditoria.
+admin-keys-name_missing = Informe o nome do usuário ou do uso da chave.
+admin-keys-submit = Emitir a chave
+admin-keys-issued = Chave emitida para { $name }
+admin-keys-once = Copie a chave agora e entregue-a ao usuário por um canal seguro: ela é mostrada só esta vez e o Fomento guarda apenas o seu resumo.
+admin-keys-list = Chaves emitidas
+admin-keys-col_prefix = Início da chave
+admin-keys-col_role = Papel
+admin-keys-col_bank = Banco
+admin-keys-col_name = Nome
+admin-keys-col_created = Criada em
+admin-keys-col_state = Situação
+admin-keys-revoked = revogada em { $day }
+admin-keys-revoke = Revogar
+admin-keys-revoke_named = Revogar a chave { $prefix } ({ $name })
