@@ -410,6 +410,19 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             .expect("answer");
         assert_eq!(r.status().as_u16(), 303);
         assert_eq!(r.headers()["location"], "/sign-in?next=/bank/send");
+        // Signing in with nowhere to go back to: a bank's clerk lands on the bank's pages.
+        let r = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+            .post(format!("{}/sign-in", app.base))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(format!("key={key}&next="))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 303);
+        assert_eq!(r.headers()["location"], "/bank");
     })
     .await;
 }

@@ -90,6 +90,7 @@ pub fn router(state: AppState) -> Router {
         .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
         .route("/assets/{file}", get(pages::asset))
+        .route("/", get(pages::start))
         .route("/bank", get(banks::home))
         .route(
             "/bank/send",

@@ -197,3 +197,13 @@ pub fn instant(t: chrono::DateTime<chrono::Utc>, lang: Lang) -> String {
         Lang::En => local.format("%Y-%m-%d %H:%M").to_string(),
     }
 }
+
+/// `GET /`: where a person starts: a bank's clerk at the bank's pages, anybody else at the dashboard.
+pub async fn start(axum::Extension(caller): axum::Extension<service::Caller>) -> Response {
+    let to = if caller.scope().bank().is_some() {
+        "/bank"
+    } else {
+        "/dashboard"
+    };
+    (StatusCode::SEE_OTHER, [(header::LOCATION, to)]).into_response()
+}
