@@ -410,6 +410,27 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             .expect("answer");
         assert_eq!(r.status().as_u16(), 303);
         assert_eq!(r.headers()["location"], "/sign-in?next=/bank/send");
+        // `GET /bank-reports` from a browser leads to the bank's lists; an API client is told to POST.
+        let r = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+            .get(format!("{}/bank-reports", app.base))
+            .header("authorization", format!("Bearer {key}"))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(
+            (r.status().as_u16(), r.headers()["location"].to_str().ok()),
+            (303, Some("/bank/reports"))
+        );
+        let r = bank
+            .get(format!("{}/bank-reports", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 405);
         // Signing in with nowhere to go back to: a bank's clerk lands on the bank's pages.
         let r = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

@@ -76,7 +76,9 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/bank-reports",
-            axum::routing::post(reports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
+            get(pages::reports_index)
+                .post(reports::upload)
+                .layer(axum::extract::DefaultBodyLimit::max(limit)),
         )
         .route("/bank-reports/template.xlsx", get(reports::template))
         .route(

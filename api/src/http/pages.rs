@@ -207,3 +207,12 @@ pub async fn start(axum::Extension(caller): axum::Extension<service::Caller>) ->
     };
     (StatusCode::SEE_OTHER, [(header::LOCATION, to)]).into_response()
 }
+
+/// `GET /bank-reports`: a browser is sent to the bank's list of its reports; an API client is told to `POST` there.
+pub async fn reports_index(headers: HeaderMap) -> Response {
+    if accepts_html(&headers) {
+        (StatusCode::SEE_OTHER, [(header::LOCATION, "/bank/reports")]).into_response()
+    } else {
+        (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "POST")]).into_response()
+    }
+}
