@@ -431,6 +431,20 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             .await
             .expect("answer");
         assert_eq!(r.status().as_u16(), 405);
+        // A form posted by a browser whose session has ended: a page, with the way to sign in again.
+        let r = reqwest::Client::new()
+            .post(format!("{}/bank/send", app.base))
+            .header("accept", "text/html")
+            .header("cookie", "fomento_session=ended")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 401);
+        let html = r.text().await.expect("html");
+        assert!(
+            html.contains("É preciso entrar") && html.contains("href=\"/sign-in\""),
+            "{html}"
+        );
         // Signing in with nowhere to go back to: a bank's clerk lands on the bank's pages.
         let r = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

@@ -10,6 +10,7 @@ pages-form-problems = There is a problem
 pages-problem-401 = Sign in first
 pages-problem-403 = Not allowed
 pages-problem-404 = Page not found
+pages-problem-401-text = The session has ended or was never started: sign in again with your key.
 pages-problem-404-text = This address does not exist in Fomento.
 pages-problem-404-address = no resource at { $path }
 pages-problem-to_bank = The banks' pages

@@ -10,6 +10,7 @@ pages-form-problems = Há um problema
 pages-problem-401 = É preciso entrar
 pages-problem-403 = Acesso não permitido
 pages-problem-404 = Página não encontrada
+pages-problem-401-text = A sessão terminou ou não foi iniciada: entre de novo com a sua chave.
 pages-problem-404-text = Este endereço não existe no Fomento.
 pages-problem-404-address = nenhum recurso em { $path }
 pages-problem-to_bank = Páginas dos bancos
