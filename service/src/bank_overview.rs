@@ -153,7 +153,8 @@ pub fn month_span(month: &str) -> Result<(NaiveDate, NaiveDate), ServiceError> {
 }
 
 /// The caller's bank's FCO cartas decided (approved or not) in `approved` and contracted in `contracted` (months
-/// `YYYY-MM`, either or both), the most recently contracted first, at most `first` of them, and how many there are:
+/// `YYYY-MM`, either or both), the most recently contracted first, at most `first` of them with their borrower and
+/// municipality, and how many there are:
 /// the graph's `fcoCartas` query (`financings::carta_rows`) with those dates in its filter.
 pub async fn cartas(
     db: &impl ConnectionTrait,
@@ -161,7 +162,7 @@ pub async fn cartas(
     approved: Option<&str>,
     contracted: Option<&str>,
     first: u64,
-) -> Result<(Vec<entity::fco_carta::Model>, u64), ServiceError> {
+) -> Result<(Vec<crate::financings::Row<entity::fco_carta::Model>>, u64), ServiceError> {
     use crate::financings::{Filter, Joined, OrderField, Query, Seek, Whose};
     let mut filter = Filter {
         programmes: Some(vec![entity::vocab::Programme::FcoRural]),
@@ -187,9 +188,14 @@ pub async fn cartas(
         first: Some(first),
         ..Seek::default()
     };
-    let page = crate::financings::carta_rows(db, &q, &seek, Joined::default(), true).await?;
+    let joined = Joined {
+        bank: false,
+        party: true,
+        municipality: true,
+    };
+    let page = crate::financings::carta_rows(db, &q, &seek, joined, true).await?;
     let total = page.total.unwrap_or(page.rows.len() as u64);
-    Ok((page.rows.into_iter().map(|r| r.model).collect(), total))
+    Ok((page.rows, total))
 }
 
 #[cfg(test)]

@@ -340,6 +340,73 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
         assert_eq!(r.status().as_u16(), 201);
         let body: Value = r.json().await.expect("json");
         assert_eq!(body["bank"], "SICREDI", "{body}");
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("the ingestion runs");
+
+        // My cartas in the template's layout: the template's header, the carta as sent; sent back as the list of the
+        // month, it is read as one.
+        let r = bank
+            .get(format!("{}/bank/cartas.xlsx?contracted={m}", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 200);
+        let bytes = r.bytes().await.expect("bytes").to_vec();
+        let rows = {
+            use calamine::Reader;
+            let mut wb: calamine::Xlsx<_> =
+                calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.clone())).expect("xlsx");
+            let range = wb.worksheet_range_at(0).expect("a sheet").expect("read");
+            range
+                .rows()
+                .map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        let template: Vec<String> = jobs::report::columns::TEMPLATE.iter().map(|t| t.1.to_owned()).collect();
+        assert_eq!(rows[0], template, "the template's header");
+        let sent = rows.iter().find(|r| r[0] == "S-KEY-1").expect("the carta sent");
+        assert_eq!(
+            (
+                sent[1].as_str(),
+                sent[3].as_str(),
+                sent[4].as_str(),
+                sent[5].as_str(),
+                sent[9].as_str()
+            ),
+            ("Produtor Rural Ltda", "5107925", "Sorriso", "MT", "50000"),
+            "{rows:?}"
+        );
+        assert!(
+            rows.iter().skip(1).all(|r| !r[0].starts_with("BB")),
+            "only the bank's own cartas: {rows:?}"
+        );
+        let form = reqwest::multipart::Form::new().text("month", m.clone()).part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name("de-volta.xlsx"),
+        );
+        let r = bank
+            .post(format!("{}/bank-reports", app.base))
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        let again: Value = r.json().await.expect("json");
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("the ingestion runs");
+        let id = again["number"].as_i64().expect("a report");
+        let status = service::reports::report(&app.db, &service::Caller::System, id)
+            .await
+            .expect("read")
+            .expect("the report");
+        let errors = service::reports::row_errors(&app.db, id, None).await.expect("errors");
+        assert_eq!(
+            status.status,
+            "INGESTED",
+            "{:?}",
+            errors.iter().map(|e| &e.message).collect::<Vec<_>>()
+        );
 
         // Without a bank's key the field is needed, and the suggestion names only banks that operate FCO.
         let form = reqwest::multipart::Form::new().text("month", m.clone()).part(

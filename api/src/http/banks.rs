@@ -644,6 +644,14 @@ pub async fn cartas(
         super::params::encode(&serde_json::Value::Object(filter).to_string()),
         lang.tag()
     );
+    let mut in_template = String::from("/bank/cartas.xlsx");
+    let months: Vec<String> = [("approved", &approved), ("contracted", &contracted)]
+        .into_iter()
+        .filter_map(|(k, v)| v.as_deref().map(|v| format!("{k}={}", super::params::encode(v))))
+        .collect();
+    if !months.is_empty() {
+        in_template = format!("{in_template}?{}", months.join("&"));
+    }
     let money = |m: entity::domain::Money| service::l10n::money(m.to_decimal(), lang);
     let date = |d: Option<chrono::NaiveDate>| d.map(|d| day(d, lang)).unwrap_or_default();
     let body = html! {
@@ -667,7 +675,10 @@ pub async fn cartas(
             button type="submit" { (t("bank.reports.filter", lang)) }
         }
         p #cartas-count { (tw("bank.cartas.count", &[("count", total.to_string()), ("shown", rows.len().to_string())], lang)) }
-        p { a #cartas-export href=(export) { (t("bank.cartas.export", lang)) } }
+        ul.links {
+            li { a #cartas-template href=(in_template) { (t("bank.cartas.in_template", lang)) } }
+            li { a #cartas-export href=(export) { (t("bank.cartas.export", lang)) } }
+        }
         @if !rows.is_empty() {
             div.scroll {
                 table #cartas {
@@ -680,7 +691,7 @@ pub async fn cartas(
                         th scope="col" { (t("bank.cartas.contracted_on", lang)) }
                     } }
                     tbody {
-                        @for c in &rows {
+                        @for c in rows.iter().map(|r| &r.model) {
                             tr data-carta=(c.number) {
                                 td { (c.number) }
                                 td { (c.borrower_name.clone().unwrap_or_default()) }
@@ -700,4 +711,77 @@ pub async fn cartas(
         lang,
         layout(lang, &t("bank.cartas.title", lang), BANK_NAV, "/bank/cartas", body),
     )
+}
+
+/// `GET /bank/cartas.xlsx`: the cartas of `/bank/cartas` (same filter, up to 100,000) in the monthly list's template
+/// layout (`jobs::report::xlsx::in_template_layout`), the borrower as the bank filed it: a file the bank can edit and
+/// send as a list.
+pub async fn cartas_in_template(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    use jobs::report::{columns::Column, xlsx::TemplateValue as V};
+    let lang = lang_of(&headers);
+    if let Err(e) = bank_overview::bank_of(&state.db, &caller).await {
+        return refuse(e, &headers);
+    }
+    let chosen = |name: &str| q.get(name).map(|m| m.trim().to_owned()).filter(|m| !m.is_empty());
+    let (approved, contracted) = (chosen("approved"), chosen("contracted"));
+    let rows =
+        match bank_overview::cartas(&state.db, &caller, approved.as_deref(), contracted.as_deref(), 100_000).await {
+            Ok((rows, _)) => rows,
+            Err(e) => return super::reports::refuse_service(e, lang),
+        };
+    let rows: Vec<HashMap<Column, V>> = rows
+        .into_iter()
+        .map(|r| {
+            let c = r.model;
+            let mut m = HashMap::from([
+                (Column::CartaNumber, V::Text(c.number.clone())),
+                (Column::Line, V::Text(c.line.name_pt().to_owned())),
+                (Column::Activity, V::Text(c.activity.name_pt().to_owned())),
+                (Column::Financed, V::Money(c.financed_amount.cents())),
+                (Column::IbgeCode, V::Int(c.municipality_code.into())),
+            ]);
+            if let Some(amount) = c.contracted_amount {
+                m.insert(Column::Contracted, V::Money(amount.cents()));
+            }
+            if let Some(name) = c.borrower_name.clone() {
+                m.insert(Column::Borrower, V::Text(name));
+            }
+            if let Some(p) = r.party {
+                m.insert(Column::Document, V::Text(p.document));
+            }
+            if let Some(mu) = r.municipality {
+                m.insert(Column::Municipality, V::Text(mu.name));
+            }
+            if let Ok(code) = entity::domain::IbgeCode::new(c.municipality_code as u32) {
+                m.insert(Column::Uf, V::Text(code.uf().abbreviation().to_owned()));
+            }
+            for (column, day) in [
+                (Column::ApprovedOn, c.approved_on),
+                (Column::ContractedOn, c.contracted_on),
+                (Column::PresentedOn, c.presented_on),
+            ] {
+                if let Some(d) = day {
+                    m.insert(column, V::Date(d));
+                }
+            }
+            for (column, n) in [
+                (Column::TermMonths, c.term_months),
+                (Column::GraceMonths, c.grace_months),
+            ] {
+                if let Some(n) = n {
+                    m.insert(column, V::Int(n.into()));
+                }
+            }
+            m
+        })
+        .collect();
+    match jobs::report::xlsx::in_template_layout(&rows) {
+        Ok(bytes) => super::reports::xlsx_response(bytes, "cartas-modelo.xlsx"),
+        Err(e) => super::reports::internal(e.to_string(), lang),
+    }
 }

@@ -102,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/bank/reports", get(banks::reports))
         .route("/bank/cartas", get(banks::cartas))
+        .route("/bank/cartas.xlsx", get(banks::cartas_in_template))
         .route("/admin/keys", get(admin_keys::show).post(admin_keys::issue))
         .route("/admin/keys/{id}/revoke", axum::routing::post(admin_keys::revoke))
         .route("/bank/reports/{id}", get(banks::report))

@@ -120,6 +120,7 @@ bank-cartas-count = { $count ->
     [100] , the latest 100 in the table
    *[other] {""}
 }
+bank-cartas-in_template = Download in the monthly list template's layout (xlsx)
 bank-cartas-export = Download the list as a spreadsheet (xlsx)
 bank-cartas-number = Carta
 bank-cartas-borrower = Borrower

@@ -120,6 +120,7 @@ bank-cartas-count = { $count ->
     [100] , as 100 mais recentes na tabela
    *[other] {""}
 }
+bank-cartas-in_template = Baixar no leiaute do modelo da relação mensal (xlsx)
 bank-cartas-export = Baixar a lista em planilha (xlsx)
 bank-cartas-number = Carta
 bank-cartas-borrower = Tomador
