@@ -18,6 +18,7 @@ const PT_BR: Files = &[
     ("labels.ftl", include_str!("../locales/pt-BR/labels.ftl")),
     ("rules.ftl", include_str!("../locales/pt-BR/rules.ftl")),
     ("explanations.ftl", include_str!("../locales/pt-BR/explanations.ftl")),
+    ("pages.ftl", include_str!("../locales/pt-BR/pages.ftl")),
 ];
 
 const EN: Files = &[
@@ -25,6 +26,7 @@ const EN: Files = &[
     ("labels.ftl", include_str!("../locales/en/labels.ftl")),
     ("rules.ftl", include_str!("../locales/en/rules.ftl")),
     ("explanations.ftl", include_str!("../locales/en/explanations.ftl")),
+    ("pages.ftl", include_str!("../locales/en/pages.ftl")),
 ];
 
 type Bundle = FluentBundle<FluentResource>;

@@ -18,6 +18,7 @@ macro_rules! together {
 pub mod access;
 pub mod acquisitions;
 pub mod audit;
+pub mod bank_overview;
 pub mod banks;
 pub mod caller;
 pub mod ceiling;

@@ -4,6 +4,8 @@
 mod acceptance;
 mod access;
 mod audit;
+mod bank_pages;
+mod browser;
 mod configuration;
 mod dashboard;
 mod deadline_flags;

@@ -90,6 +90,7 @@ fn public(path: &str, state: &AppState) -> bool {
         path,
         "/health" | "/ready" | "/sign-in" | "/sign-out" | "/sign-in/oidc" | "/sign-in/callback"
     ) || path.starts_with("/graphiql/")
+        || path.starts_with("/assets/")
         || (state.open_dashboard && path == "/dashboard")
 }
 
@@ -216,6 +217,12 @@ pub struct SessionHeld {
 /// `401` in the shape of the endpoint: a GraphQL error (`UNAUTHENTICATED`) on `/graphql`, the banks' REST error
 /// elsewhere.
 fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
+    // A browser's form posted after its session ended: a page saying so, with the way to sign in again.
+    if path != "/graphql" && super::pages::accepts_html(headers) {
+        let lang = super::reports::lang_of(headers);
+        let text = super::pages::t("pages.problem.401.text", lang);
+        return super::pages::problem(StatusCode::UNAUTHORIZED, lang, &text);
+    }
     let mut resp = super::door::refusal(
         path,
         headers,

@@ -327,6 +327,11 @@ pub async fn page(
     // Without a key (an operator opened the page), the aggregate figures only: no flag list.
     let anonymous = caller == service::Caller::Anonymous;
     if !anonymous && let Err(e) = service::access::authorize(&caller, service::access::Operation::Dashboards) {
+        // A person in a browser (a bank's clerk) gets a page saying whom it is for and where their own pages are.
+        if super::pages::accepts_html(&headers) && e.code() == "FORBIDDEN" {
+            let text = super::pages::t("pages.dashboard.for_analysts", lang);
+            return super::pages::problem(axum::http::StatusCode::FORBIDDEN, lang, &text);
+        }
         return super::reports::refuse_service(e, lang);
     }
     let today = service::Clock::System.today();

@@ -210,7 +210,10 @@ pub fn rate_limited(path: &str, headers: &HeaderMap, rate: u32) -> Response {
 /// subscriptions' socket pass through (a socket lives as long as its client keeps it; `/ready` says what it finds).
 pub async fn bound(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
-    if matches!(path.as_str(), "/health" | "/ready" | "/metrics" | "/graphql/ws") || path.starts_with("/graphiql/") {
+    if matches!(path.as_str(), "/health" | "/ready" | "/metrics" | "/graphql/ws")
+        || path.starts_with("/graphiql/")
+        || path.starts_with("/assets/")
+    {
         return next.run(req).await;
     }
     let headers = req.headers().clone();

@@ -2,7 +2,9 @@
 //! report endpoints (`reports`), and the probes (`health`). Handlers parse the request, call the service layer and
 //! shape its answer.
 
+pub mod admin_keys;
 pub mod auth;
+pub mod banks;
 pub mod dashboard;
 pub mod door;
 pub mod exports;
@@ -11,6 +13,7 @@ pub mod graphql;
 pub mod health;
 pub mod imports;
 pub mod observe;
+pub mod pages;
 pub mod params;
 pub mod reports;
 pub mod session;
@@ -73,7 +76,9 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/bank-reports",
-            axum::routing::post(reports::upload).layer(axum::extract::DefaultBodyLimit::max(limit)),
+            get(pages::reports_index)
+                .post(reports::upload)
+                .layer(axum::extract::DefaultBodyLimit::max(limit)),
         )
         .route("/bank-reports/template.xlsx", get(reports::template))
         .route(
@@ -86,6 +91,22 @@ pub fn router(state: AppState) -> Router {
         .route("/exports/{file}", get(exports::export))
         .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))
+        .route("/assets/{file}", get(pages::asset))
+        .route("/", get(pages::start))
+        .route("/bank", get(banks::home))
+        .route(
+            "/bank/send",
+            get(banks::send_form)
+                .post(banks::send)
+                .layer(axum::extract::DefaultBodyLimit::max(limit)),
+        )
+        .route("/bank/reports", get(banks::reports))
+        .route("/bank/cartas", get(banks::cartas))
+        .route("/bank/cartas.xlsx", get(banks::cartas_in_template))
+        .route("/admin/keys", get(admin_keys::show).post(admin_keys::issue))
+        .route("/admin/keys/{id}/revoke", axum::routing::post(admin_keys::revoke))
+        .route("/bank/reports/{id}", get(banks::report))
+        .route("/bank/reports/{id}/file", get(banks::original))
         .route("/sign-in", get(session::page).post(session::sign_in))
         .route("/sign-out", axum::routing::post(session::sign_out))
         .route("/sign-in/oidc", get(session::oidc_start))
@@ -93,6 +114,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
         .route("/metrics", get(observe::metrics))
+        .fallback(pages::not_found)
         // Layers run outside in: CORS (preflights need no key), the request's span and metrics, the time and
         // liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))

@@ -212,8 +212,25 @@ async fn receive_upload(
                 .arg("what", what),
         )
     };
+    // A bank's key (or session) sends for its own bank: the field is not needed.
+    let own = match caller.scope().bank() {
+        Some(_) if bank_code.is_none() => match service::bank_overview::bank_of(&state.db, &caller).await {
+            Ok(b) => Some(b),
+            Err(e) => return refuse_service(e, lang),
+        },
+        _ => None,
+    };
+    let bank_code = bank_code.or_else(|| own.as_ref().map(|b| b.code.clone()));
     let Some(code) = bank_code else {
-        return missing("bank", "BB, BASA, ...");
+        // The banks whose monthly list is expected: those that operate FCO.
+        let codes = match service::bank_overview::fco_bank_codes(&state.db).await {
+            Ok(c) => c,
+            Err(e) => return refuse_service(e, lang),
+        };
+        return missing(
+            "bank",
+            &format!("{}, ...", codes.iter().take(4).cloned().collect::<Vec<_>>().join(", ")),
+        );
     };
     let Some(month) = month else {
         return missing("month", "AAAA-MM / YYYY-MM");

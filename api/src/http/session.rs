@@ -52,7 +52,11 @@ fn form(next: &str, problem: Option<&str>, oidc: bool) -> String {
     let provider = if oidc {
         format!(
             r#"<p><a href="/sign-in/oidc?next={}">Entrar pelo provedor de identidade (sign in with the identity provider)</a></p>"#,
-            escape(&super::params::encode(next))
+            escape(&super::params::encode(if next.is_empty() {
+                "/dashboard"
+            } else {
+                next
+            }))
         )
     } else {
         String::new()
@@ -78,12 +82,9 @@ button{{padding:.5rem}}.problem{{color:#9c0006;background:#ffc7ce;padding:.5rem}
 
 /// `GET /sign-in`: the form.
 pub async fn page(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
-    Html(form(
-        &safe_next(q.get("next").map(String::as_str)),
-        None,
-        state.oidc.is_some(),
-    ))
-    .into_response()
+    // Without `next`, the form sends none, and where to go follows from who signs in.
+    let next = q.get("next").map(|n| safe_next(Some(n))).unwrap_or_default();
+    Html(form(&next, None, state.oidc.is_some())).into_response()
 }
 
 /// The cookie that carries an OpenID Connect sign-in's state while the browser is at the provider.
@@ -194,7 +195,8 @@ pub async fn sign_in(
     let fields: HashMap<String, String> = super::params::pairs(&String::from_utf8_lossy(&body))
         .into_iter()
         .collect();
-    let next = safe_next(fields.get("next").map(String::as_str));
+    let asked = fields.get("next").map(String::as_str).filter(|n| !n.is_empty());
+    let next = safe_next(asked);
     if let Err(origin) = same_origin(&headers) {
         tracing::warn!(origin, "sign-in refused: posted from another site");
         service::audit::record(
@@ -242,6 +244,11 @@ pub async fn sign_in(
         return unavailable();
     };
     service::audit::record(&state.db, &caller, "sign-in", None, None, &remote).await;
+    // Signed in without a page to go back to: a bank's clerk to the bank's pages.
+    let next = match (asked, caller.scope().bank()) {
+        (None, Some(_)) => "/bank".to_owned(),
+        _ => next,
+    };
     redirect(&next, Some(cookie))
 }
 

@@ -142,6 +142,58 @@ pub fn errors_workbook(
     wb.save_to_buffer()
 }
 
+/// A value of a row written in the template's layout.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TemplateValue {
+    /// Text.
+    Text(String),
+    /// Money, in centavos.
+    Money(i64),
+    /// A day.
+    Date(chrono::NaiveDate),
+    /// A whole number.
+    Int(i64),
+}
+
+/// Rows in the template's layout: its header (the template's columns, in its order) on the first row, then each row's
+/// values by column, so that a bank can edit the file and send it as its list.
+pub fn in_template_layout(rows: &[HashMap<Column, TemplateValue>]) -> Result<Vec<u8>, XlsxError> {
+    use chrono::Datelike;
+    let mut wb = Workbook::new();
+    let bold = Format::new().set_bold().set_background_color(Color::RGB(0xDDEBF7));
+    let date = Format::new().set_num_format("dd/mm/yyyy");
+    let money = Format::new().set_num_format("#,##0.00");
+    let ws = wb.add_worksheet();
+    ws.set_name("Relatório mensal")?;
+    for (i, (column, header, ..)) in TEMPLATE.iter().enumerate() {
+        let col = i as u16;
+        ws.write_string_with_format(0, col, *header, &bold)?;
+        ws.set_column_width(col, 22)?;
+        for (r, row) in rows.iter().enumerate() {
+            let r = r as u32 + 1;
+            match row.get(column) {
+                Some(TemplateValue::Text(t)) => {
+                    ws.write_string(r, col, t)?;
+                }
+                Some(TemplateValue::Money(c)) => {
+                    ws.write_number_with_format(r, col, *c as f64 / 100.0, &money)?;
+                }
+                Some(TemplateValue::Date(d)) => {
+                    let day =
+                        rust_xlsxwriter::ExcelDateTime::from_ymd(d.year() as u16, d.month() as u8, d.day() as u8)?;
+                    ws.write_datetime_with_format(r, col, &day, &date)?;
+                }
+                Some(TemplateValue::Int(n)) => {
+                    ws.write_number(r, col, *n as f64)?;
+                }
+                None => {}
+            }
+        }
+    }
+    ws.set_freeze_panes(1, 0)?;
+    wb.save_to_buffer()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
