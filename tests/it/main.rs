@@ -5,6 +5,7 @@ mod acceptance;
 mod access;
 mod audit;
 mod configuration;
+mod conventions;
 mod dashboard;
 mod deadline_flags;
 mod doors;
