@@ -6,11 +6,13 @@
 //! `OFFENDERS` lists what broke a convention when the test was written; it only shrinks: an entry that no longer
 //! offends fails the test until it is removed.
 
+use crate::helpers::on_each_backend;
 use async_graphql::Positioned;
 use async_graphql::parser::{
     parse_schema,
     types::{BaseType, ConstDirective, FieldDefinition, Type, TypeDefinition, TypeKind, TypeSystemDefinition},
 };
+use serde_json::{Value, json};
 use std::collections::{BTreeSet, HashMap};
 
 /// Short reference lists that stay plain lists (or connections without filters): they do not grow with use.
@@ -38,66 +40,18 @@ const OFFENDERS: &[&str] = &[
     "lookup not nullable: Query.bankReport",
     "lookup not nullable: Query.factImport",
     "lookup not nullable: Query.municipality",
-    "mutation input: Mutation.acceptSocialFuelJustifications",
     "mutation input: Mutation.addNonBusinessDay",
-    "mutation input: Mutation.addProjectDocument",
     "mutation input: Mutation.addRuleParameterVersion",
-    "mutation input: Mutation.amendFcoCarta",
-    "mutation input: Mutation.approveSocialFuelFinancing",
-    "mutation input: Mutation.concludeExternalEvaluation",
     "mutation input: Mutation.confirmChecklistItem",
-    "mutation input: Mutation.contractFcoCarta",
     "mutation input: Mutation.correctRuleParameterVersion",
-    "mutation input: Mutation.createFcoCarta",
-    "mutation input: Mutation.createSocialFuelProject",
-    "mutation input: Mutation.decideFcoCarta",
-    "mutation input: Mutation.decideSocialFuelExtension",
-    "mutation input: Mutation.decideSocialFuelProject",
-    "mutation input: Mutation.expireFcoCarta",
-    "mutation input: Mutation.fileSocialFuelProject",
-    "mutation input: Mutation.presentFcoProject",
     "mutation input: Mutation.recordOfficeOpen",
-    "mutation input: Mutation.recordSocialFuelBankNotice",
-    "mutation input: Mutation.recordSocialFuelJustifications",
-    "mutation input: Mutation.recordSocialFuelPublicUpdate",
-    "mutation input: Mutation.requestSocialFuelExtension",
-    "mutation input: Mutation.requestSocialFuelSeal",
-    "mutation input: Mutation.resubmitFcoCarta",
-    "mutation input: Mutation.startExternalEvaluation",
-    "mutation input: Mutation.startIndustrialOperation",
-    "mutation input: Mutation.submitFcoCarta",
-    "mutation input: Mutation.unframeSocialFuelProject",
     "mutation input: Mutation.uploadBankReport",
     "mutation input: Mutation.withdrawRuleParameterVersion",
-    "mutation payload: Mutation.acceptSocialFuelJustifications",
     "mutation payload: Mutation.addNonBusinessDay",
-    "mutation payload: Mutation.addProjectDocument",
     "mutation payload: Mutation.addRuleParameterVersion",
-    "mutation payload: Mutation.amendFcoCarta",
-    "mutation payload: Mutation.approveSocialFuelFinancing",
-    "mutation payload: Mutation.concludeExternalEvaluation",
     "mutation payload: Mutation.confirmChecklistItem",
-    "mutation payload: Mutation.contractFcoCarta",
     "mutation payload: Mutation.correctRuleParameterVersion",
-    "mutation payload: Mutation.createFcoCarta",
-    "mutation payload: Mutation.createSocialFuelProject",
-    "mutation payload: Mutation.decideFcoCarta",
-    "mutation payload: Mutation.decideSocialFuelExtension",
-    "mutation payload: Mutation.decideSocialFuelProject",
-    "mutation payload: Mutation.expireFcoCarta",
-    "mutation payload: Mutation.fileSocialFuelProject",
-    "mutation payload: Mutation.presentFcoProject",
     "mutation payload: Mutation.recordOfficeOpen",
-    "mutation payload: Mutation.recordSocialFuelBankNotice",
-    "mutation payload: Mutation.recordSocialFuelJustifications",
-    "mutation payload: Mutation.recordSocialFuelPublicUpdate",
-    "mutation payload: Mutation.requestSocialFuelExtension",
-    "mutation payload: Mutation.requestSocialFuelSeal",
-    "mutation payload: Mutation.resubmitFcoCarta",
-    "mutation payload: Mutation.startExternalEvaluation",
-    "mutation payload: Mutation.startIndustrialOperation",
-    "mutation payload: Mutation.submitFcoCarta",
-    "mutation payload: Mutation.unframeSocialFuelProject",
     "mutation payload: Mutation.uploadBankReport",
     "mutation payload: Mutation.withdrawRuleParameterVersion",
 ];
@@ -285,4 +239,115 @@ fn the_schema_lint_catches_each_kind_of_breach() {
             "mutation payload: Mutation.loose",
         ]
     );
+}
+
+/// Runs a new-style mutation `name` with `input`, answering its payload.
+async fn act(app: &crate::helpers::TestApp, name: &str, input_type: &str, input: Value, selection: &str) -> Value {
+    let q = format!("mutation M($input: {input_type}!) {{ {name}(input: $input) {{ {selection} }} }}");
+    app.data(&q, json!({ "input": input })).await[name].clone()
+}
+
+#[tokio::test]
+async fn both_lifecycles_are_walked_with_one_input_and_a_payload_per_act() {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+
+        // A social-fuel project from draft to the seal's request.
+        let p = act(&app, "draftSocialFuelProject", "DraftSocialFuelProjectInput",
+            json!({ "title": "Usina", "bankId": bank, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                "plantMunicipalityCode": 5103403, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" }),
+            "project { id stage }").await;
+        assert_eq!(p["project"]["stage"], "DRAFT");
+        let id = p["project"]["id"].clone();
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            let d = act(&app, "receiveProjectDocument", "ReceiveProjectDocumentInput",
+                json!({ "projectId": id, "kind": kind, "receivedOn": "2026-01-08" }), "document { kind }").await;
+            assert_eq!(d["document"]["kind"], kind);
+        }
+        let walk = [
+            ("recordSocialFuelFiling", json!({ "on": "2026-01-10" }), "FILED"),
+            ("recordSocialFuelDecision", json!({ "decision": "FAVOURABLE", "on": "2026-02-05", "letter": "Ofício 1/2026" }), "CONFORMING"),
+            ("recordSocialFuelFinancingApproval", json!({ "on": "2026-03-02", "scheduledEnd": "2027-03-02" }), "FINANCING_APPROVED"),
+            ("recordIndustrialOperationStart", json!({ "on": "2026-04-01" }), "OPERATING"),
+            ("recordSocialFuelExtensionRequest", json!({ "justification": "safra", "purchasesHonoured": true, "farmersAssisted": true, "on": "2026-09-01" }), "OPERATING"),
+            ("recordSocialFuelExtensionDecision", json!({ "granted": true, "reason": "seca", "on": "2026-09-10" }), "OPERATING"),
+            ("recordExternalEvaluationStart", json!({ "on": "2026-10-01" }), "EXTERNAL_EVALUATION"),
+            ("recordExternalEvaluationResult", json!({ "result": "FAVOURABLE", "on": "2026-10-20" }), "SEAL_ELIGIBLE"),
+            ("recordSocialFuelSealRequest", json!({ "on": "2026-11-03" }), "SEAL_REQUESTED"),
+        ];
+        for (name, mut input, stage) in walk {
+            input["projectId"] = id.clone();
+            let mut ty = name.to_owned();
+            ty.replace_range(..1, &name[..1].to_uppercase());
+            let d = act(&app, name, &format!("{ty}Input"), input, "project { stage }").await;
+            assert_eq!(d["project"]["stage"], stage, "{name}");
+        }
+        // The letter is required by the schema itself, and an ID of another kind is refused naming the input's field.
+        let (_, body) = app
+            .gql("mutation { recordSocialFuelDecision(input: { projectId: \"x\", decision: FAVOURABLE }) { project { id } } }", json!({}))
+            .await;
+        assert!(body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT" && body["data"].is_null() && body["errors"][0]["message"].as_str().is_some_and(|m| m.contains("letter")), "{body}");
+        let (message, code) = app
+            .error("mutation M($i: RecordSocialFuelFilingInput!) { recordSocialFuelFiling(input: $i) { project { id } } }", json!({ "i": { "projectId": bank } }))
+            .await;
+        assert!(code == "BAD_USER_INPUT" && message.contains("input.projectId"), "{code}: {message}");
+
+        // An FCO carta below the threshold: drafted, submitted, decided by the bank, presented, contracted, amended.
+        let c = act(&app, "draftFcoCarta", "DraftFcoCartaInput",
+            json!({ "number": "FCO-1", "bankId": bank, "borrowerDocument": "529.982.247-25", "borrowerName": "João Silva",
+                "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": "500000.00", "municipalityCode": 5107909 }),
+            "carta { id stage }").await;
+        let carta = c["carta"]["id"].clone();
+        let walk = [
+            ("recordFcoCartaSubmission", json!({ "on": "2026-03-02" }), "SUBMITTED"),
+            ("recordFcoCartaDecision", json!({ "decision": "FAVOURABLE", "byChamber": false, "on": "2026-03-03" }), "APPROVED"),
+            ("recordFcoProjectPresentation", json!({ "on": "2026-03-10" }), "APPROVED"),
+            ("recordFcoCartaContract", json!({ "on": "2026-03-20" }), "CONTRACTED"),
+            ("recordFcoCartaAmendment", json!({ "kind": "VALUE_INCREASE", "description": "orçamento", "newAmount": "510000.00", "on": "2026-03-21" }), "CONTRACTED"),
+        ];
+        for (name, mut input, stage) in walk {
+            input["cartaId"] = carta.clone();
+            let mut ty = name.to_owned();
+            ty.replace_range(..1, &name[..1].to_uppercase());
+            let d = act(&app, name, &format!("{ty}Input"), input, "carta { stage }").await;
+            assert_eq!(d["carta"]["stage"], stage, "{name}");
+        }
+        // An unfavourable carta reformulated: the payload is the new draft, pointing to the old one.
+        let c = act(&app, "draftFcoCarta", "DraftFcoCartaInput",
+            json!({ "number": "FCO-2", "bankId": bank, "borrowerDocument": "529.982.247-25",
+                "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": "500000.00", "municipalityCode": 5107909 }),
+            "carta { id }").await;
+        let old = c["carta"]["id"].clone();
+        act(&app, "recordFcoCartaSubmission", "RecordFcoCartaSubmissionInput", json!({ "cartaId": old, "on": "2026-03-02" }), "carta { id }").await;
+        act(&app, "recordFcoCartaDecision", "RecordFcoCartaDecisionInput",
+            json!({ "cartaId": old, "decision": "UNFAVOURABLE", "byChamber": false, "on": "2026-03-03" }), "carta { id }").await;
+        let again = act(&app, "draftFcoCartaResubmission", "DraftFcoCartaResubmissionInput",
+            json!({ "cartaId": old, "number": "FCO-2B" }), "carta { stage resubmissionOf { id } }").await;
+        assert_eq!((again["carta"]["stage"].as_str(), &again["carta"]["resubmissionOf"]["id"]), (Some("DRAFT"), &old));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_deprecated_mutation_names_its_replacement_and_the_removal_date() {
+    on_each_backend(false, |app| async move {
+        let d = app
+            .data("{ __type(name: \"Mutation\") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }", json!({}))
+            .await;
+        let fields = d["__type"]["fields"].as_array().cloned().unwrap_or_default();
+        let names: BTreeSet<&str> = fields.iter().filter_map(|f| f["name"].as_str()).collect();
+        let deprecated: Vec<_> = fields.iter().filter(|f| f["isDeprecated"] == true).collect();
+        assert!(deprecated.len() >= 24, "{deprecated:?}");
+        for f in deprecated {
+            let reason = f["deprecationReason"].as_str().unwrap_or("");
+            let replacement = reason.split('`').nth(1).and_then(|r| r.split('(').next()).unwrap_or("");
+            assert!(
+                names.contains(replacement) && reason.contains("2027-06-30"),
+                "{}: {reason}",
+                f["name"]
+            );
+        }
+    })
+    .await;
 }

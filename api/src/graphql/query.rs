@@ -45,6 +45,7 @@ pub struct QueryRoot(
 #[graphql(name = "Mutation")]
 pub struct MutationRoot(
     super::lifecycle::LifecycleMutation,
+    super::acts::ActsMutation,
     super::facts::FactsMutation,
     super::chamber::ChamberMutation,
     super::rules::RulesMutation,
