@@ -55,6 +55,11 @@ pub async fn versions(
         .await?)
 }
 
+/// One version by its number, withdrawn or not.
+pub async fn version(db: &DatabaseConnection, id: i64) -> Result<Option<rule_parameter::Model>> {
+    Ok(rule_parameter::Entity::find_by_id(id).one(db).await?)
+}
+
 fn reason_of(reason: &str) -> Result<String> {
     match reason.trim() {
         "" => Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED))),

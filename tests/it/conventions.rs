@@ -20,8 +20,6 @@ const REFERENCE_LISTS: &[&str] = &["rules", "nonBusinessDays", "ruleParameters",
 
 /// Conventions broken when the test was written, as `rule: Type.field`; to be emptied, never added to.
 const OFFENDERS: &[&str] = &[
-    "Int id: Mutation.correctRuleParameterVersion(versionId)",
-    "Int id: Mutation.withdrawRuleParameterVersion(versionId)",
     "Int id: RemoveContractProposalInput.proposalId",
     "Int id: RemoveFcoCartaItemInput.itemId",
     "Int id: RemoveFeedstockAcquisitionInput.acquisitionId",
@@ -40,20 +38,6 @@ const OFFENDERS: &[&str] = &[
     "lookup not nullable: Query.bankReport",
     "lookup not nullable: Query.factImport",
     "lookup not nullable: Query.municipality",
-    "mutation input: Mutation.addNonBusinessDay",
-    "mutation input: Mutation.addRuleParameterVersion",
-    "mutation input: Mutation.confirmChecklistItem",
-    "mutation input: Mutation.correctRuleParameterVersion",
-    "mutation input: Mutation.recordOfficeOpen",
-    "mutation input: Mutation.uploadBankReport",
-    "mutation input: Mutation.withdrawRuleParameterVersion",
-    "mutation payload: Mutation.addNonBusinessDay",
-    "mutation payload: Mutation.addRuleParameterVersion",
-    "mutation payload: Mutation.confirmChecklistItem",
-    "mutation payload: Mutation.correctRuleParameterVersion",
-    "mutation payload: Mutation.recordOfficeOpen",
-    "mutation payload: Mutation.uploadBankReport",
-    "mutation payload: Mutation.withdrawRuleParameterVersion",
 ];
 
 fn deprecated(directives: &[Positioned<ConstDirective>]) -> bool {
@@ -348,6 +332,46 @@ async fn every_deprecated_mutation_names_its_replacement_and_the_removal_date() 
                 f["name"]
             );
         }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn rule_parameters_the_calendar_and_checklists_take_one_input_and_name_versions_by_global_id() {
+    on_each_backend(false, |app| async move {
+        let add = act(&app, "recordRuleParameterVersion", "RecordRuleParameterVersionInput",
+            json!({ "key": "SF-DECISION-30D.DAYS", "value": "45", "unit": "DAYS", "effectiveFrom": "2024-01-01", "legalSource": "Portaria X" }),
+            "parameter { id versionId value }").await;
+        let id = add["parameter"]["id"].clone();
+        // The version is a node, fetched again by its ID.
+        let node = app.data("query N($id: ID!) { node(id: $id) { ... on RuleParameter { value versionId } } }", json!({ "id": id })).await;
+        assert_eq!((&node["node"]["value"], &node["node"]["versionId"]), (&json!("45"), &add["parameter"]["versionId"]));
+        let fixed = act(&app, "recordRuleParameterCorrection", "RecordRuleParameterCorrectionInput",
+            json!({ "versionId": id, "value": "40", "reason": "typo" }), "parameter { id value }").await;
+        assert_eq!(fixed["parameter"]["value"], "40");
+        assert_ne!(fixed["parameter"]["id"], id, "the correction is a new version");
+        let gone = act(&app, "recordRuleParameterWithdrawal", "RecordRuleParameterWithdrawalInput",
+            json!({ "versionId": fixed["parameter"]["id"], "reason": "never published" }), "parameter { withdrawnAt }").await;
+        assert!(gone["parameter"]["withdrawnAt"].is_string(), "{gone}");
+        // A raw number is no version's ID, and the error names the input's field.
+        let (message, code) = app
+            .error("mutation { recordRuleParameterWithdrawal(input: { versionId: \"42\", reason: \"x\" }) { parameter { id } } }", json!({}))
+            .await;
+        assert!(code == "BAD_USER_INPUT" && message.contains("input.versionId"), "{code}: {message}");
+
+        let day = act(&app, "recordNonBusinessDay", "RecordNonBusinessDayInput",
+            json!({ "day": "2031-11-20", "reason": "Consciência Negra", "authority": "MATO_GROSSO" }), "nonBusinessDay { day open }").await;
+        assert_eq!((&day["nonBusinessDay"]["day"], &day["nonBusinessDay"]["open"]), (&json!("2031-11-20"), &json!(false)));
+        let open = act(&app, "recordOfficeOpenDay", "RecordOfficeOpenDayInput",
+            json!({ "day": "2031-02-24", "authority": "FEDERAL", "reason": "Portaria Y" }), "nonBusinessDay { open }").await;
+        assert_eq!(open["nonBusinessDay"]["open"], true);
+
+        // A checklist confirmation names a financing by global ID; another kind is refused naming the field.
+        let (message, code) = app
+            .error("mutation M($i: RecordChecklistConfirmationInput!) { recordChecklistConfirmation(input: $i) { outcome { status } } }",
+                json!({ "i": { "financingId": id, "ruleCode": "SF-ASSISTANCE-PLAN", "confirmedBy": "Ana" } }))
+            .await;
+        assert!(code == "BAD_USER_INPUT" && message.contains("input.financingId"), "{code}: {message}");
     })
     .await;
 }

@@ -77,6 +77,7 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "updateFcoCartaItem",
             "removeFcoCartaItem",
             "uploadBankReport",
+            "submitBankReport",
             "draftFcoCarta",
             "recordFcoCartaSubmission",
             "recordFcoCartaContract",
@@ -107,7 +108,11 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
     (
         "confirming and resolving (each in its programme)",
         &["mda", "council", "admin"],
-        &["confirmChecklistItem", "resolveComplianceFlag"],
+        &[
+            "confirmChecklistItem",
+            "recordChecklistConfirmation",
+            "resolveComplianceFlag",
+        ],
     ),
     (
         "administration",
@@ -120,6 +125,11 @@ const FAMILIES: &[(&str, &[&str], &[&str])] = &[
             "withdrawRuleParameterVersion",
             "addNonBusinessDay",
             "recordOfficeOpen",
+            "recordRuleParameterVersion",
+            "recordRuleParameterCorrection",
+            "recordRuleParameterWithdrawal",
+            "recordNonBusinessDay",
+            "recordOfficeOpenDay",
             "importFacts",
             "revokeApiKey",
         ],

@@ -73,7 +73,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addFcoCartaItem"
         | "updateFcoCartaItem"
         | "removeFcoCartaItem"
-        | "uploadBankReport" => O::BankData,
+        | "uploadBankReport"
+        | "submitBankReport" => O::BankData,
         // The chamber's opinion or a bank's own decision below the threshold: the resolver tells them apart first.
         "decideFcoCarta" | "recordFcoCartaDecision" => O::DecideCarta,
         "expireFcoCarta"
@@ -87,7 +88,7 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "createEconomicGroup"
         | "addEconomicGroupMembers"
         | "removeEconomicGroupMember" => O::Chamber,
-        "confirmChecklistItem" => O::Confirm,
+        "confirmChecklistItem" | "recordChecklistConfirmation" => O::Confirm,
         // recordOfficeOpen, like addNonBusinessDay, is the administrator's (below).
         "resolveComplianceFlag" => O::ResolveFlag,
         "revokeApiKey" => O::Administer,

@@ -149,6 +149,10 @@ impl CommonQuery {
                     .map(|f| Node::ComplianceFlag(super::flags::ComplianceFlag(f))),
                 None => None,
             },
+            NodeKind::RuleParameter => service::parameters::version(db, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::RuleParameter(m.into())),
         };
         match found {
             Some(n) => Ok(Some(n)),

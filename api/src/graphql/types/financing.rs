@@ -1301,6 +1301,8 @@ pub enum Node {
     FactImport(super::super::imports::FactImport),
     /// A compliance flag.
     ComplianceFlag(super::super::flags::ComplianceFlag),
+    /// A version of a rule parameter.
+    RuleParameter(super::super::rules::RuleParameter),
 }
 
 connection!(
