@@ -33,11 +33,6 @@ const OFFENDERS: &[&str] = &[
     "list, not a connection: Query.auditLog",
     "list, not a connection: Query.factImports",
     "list, not a connection: Query.parties",
-    "lookup not nullable: Query.bank",
-    "lookup not nullable: Query.bankByCode",
-    "lookup not nullable: Query.bankReport",
-    "lookup not nullable: Query.factImport",
-    "lookup not nullable: Query.municipality",
 ];
 
 fn deprecated(directives: &[Positioned<ConstDirective>]) -> bool {
@@ -372,6 +367,63 @@ async fn rule_parameters_the_calendar_and_checklists_take_one_input_and_name_ver
                 json!({ "i": { "financingId": id, "ruleCode": "SF-ASSISTANCE-PLAN", "confirmedBy": "Ana" } }))
             .await;
         assert!(code == "BAD_USER_INPUT" && message.contains("input.financingId"), "{code}: {message}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_lookup_that_misses_answers_null_and_keeps_the_rest_of_the_response() {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let (status, body) = app
+            .gql(
+                "{ ok: banks(first: 1) { totalCount } bank(id: \"QmFuazo5OQ\") { name } bankByCode(code: \"ZZ\") { name }
+                   municipality(ibgeCode: 9999999) { name } bankReport(id: \"QmFua1JlcG9ydDo5OTk\") { number }
+                   factImport(id: \"RmFjdEltcG9ydDo5OTk\") { number } }",
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["ok"]["totalCount"], 1, "{body}");
+        for field in ["bank", "bankByCode", "municipality", "bankReport", "factImport"] {
+            assert!(body["data"][field].is_null(), "{field}: {body}");
+            let error = body["errors"]
+                .as_array()
+                .and_then(|e| e.iter().find(|e| e["path"] == json!([field])).cloned())
+                .unwrap_or_default();
+            assert_eq!(error["extensions"]["code"], "NOT_FOUND", "{field}: {body}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_financing_answers_compliance_deadlines_history_and_flags_without_a_fragment_per_programme() {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        act(&app, "draftFcoCarta", "DraftFcoCartaInput",
+            json!({ "number": "FCO-1", "bankId": bank, "borrowerDocument": "529.982.247-25", "borrowerName": "João Silva",
+                "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": "500000.00", "municipalityCode": 5107909 }),
+            "carta { id }").await;
+        act(&app, "draftSocialFuelProject", "DraftSocialFuelProjectInput",
+            json!({ "title": "Usina", "bankId": bank, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                "plantMunicipalityCode": 5103403, "requestedAmount": "1000.00" }),
+            "project { id }").await;
+        let selection = "compliance(asOf: \"2026-03-01\") { ruleCode status } deadlines(asOf: \"2026-03-01\") { ruleCode status } history { event } flags { id }";
+        let shared = app
+            .data(&format!("{{ financings(first: 10) {{ nodes {{ __typename {selection} }} }} }}"), json!({}))
+            .await;
+        let fragments = app
+            .data(
+                &format!("{{ financings(first: 10) {{ nodes {{ __typename ... on FcoCarta {{ {selection} }} ... on SocialFuelProject {{ {selection} }} }} }} }}"),
+                json!({}),
+            )
+            .await;
+        let nodes = shared["financings"]["nodes"].as_array().cloned().unwrap_or_default();
+        assert_eq!(nodes.len(), 2, "{shared}");
+        assert!(nodes.iter().all(|n| n["compliance"].as_array().is_some_and(|c| !c.is_empty()) && n["history"][0]["event"] == "CREATE"), "{shared}");
+        assert_eq!(shared, fragments);
     })
     .await;
 }

@@ -309,19 +309,19 @@ pub struct ReportsQuery;
 
 #[Object]
 impl ReportsQuery {
-    /// One report by its global ID.
+    /// One report by its global ID. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
     async fn bank_report(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The report's global ID.")] id: ID,
-    ) -> Result<BankReport> {
+    ) -> Result<Option<BankReport>> {
         let key = ids::arg(&id, NodeKind::BankReport, "id")?;
         let caller = super::caller(ctx);
         service::reports::report(db(ctx), &caller, key)
             .await
             .served(ctx)?
             .and_then(|r| service::visible::of_bank(&caller, r))
-            .map(BankReport)
+            .map(|r| Some(BankReport(r)))
             .ok_or_else(|| super::query::no_such(NodeKind::BankReport, &id))
     }
 
