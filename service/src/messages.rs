@@ -453,6 +453,8 @@ catalogue! {
     FILTER_UNKNOWN_RULE = "FILTER_UNKNOWN_RULE"
     /// An export filter the graph refuses.
     FILTER_INVALID = "FILTER_INVALID"
+    /// A dashboard table no table has the name of.
+    TABLE_UNKNOWN = "TABLE_UNKNOWN"
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL"
     /// An argument that is no global ID (of the kind expected).

@@ -427,3 +427,30 @@ async fn a_financing_answers_compliance_deadlines_history_and_flags_without_a_fr
     })
     .await;
 }
+
+#[tokio::test]
+async fn unknown_names_are_refused_naming_the_field_not_answered_empty() {
+    on_each_backend(false, |app| async move {
+        let add = "mutation A($i: RecordRuleParameterVersionInput!) { recordRuleParameterVersion(input: $i) { parameter { id } } }";
+        for (input, field) in [
+            (json!({ "key": "NOPE.X", "value": "1", "unit": "DAYS", "effectiveFrom": "2027-01-01", "legalSource": "x" }), "key:"),
+            (json!({ "key": "FCO-CEILING.AMOUNT", "value": "1", "unit": "DAYS", "effectiveFrom": "2027-01-01", "legalSource": "x" }), "unit:"),
+            (json!({ "key": "FCO-CEILING.AMOUNT", "value": "-5", "unit": "BRL", "effectiveFrom": "2027-01-01", "legalSource": "x" }), "value:"),
+            (json!({ "key": "FCO-CEILING.AMOUNT", "value": "5", "unit": "BRL", "effectiveFrom": "2027-01-01", "effectiveTo": "2026-01-01", "legalSource": "x" }), "effectiveTo:"),
+        ] {
+            let (message, code) = app.error(add, json!({ "i": input })).await;
+            assert!(code == "BAD_USER_INPUT" && message.starts_with(field), "{input}: {code} {message}");
+        }
+        for (query, field) in [
+            ("{ ruleParameters(rule: \"NOPE\") { value } }", "rule:"),
+            ("{ complianceDashboard { table(name: \"nope\") { rows } } }", "name:"),
+        ] {
+            let (message, code) = app.error(query, json!({})).await;
+            assert!(code == "BAD_USER_INPUT" && message.starts_with(field) && (message.contains("nope") || message.contains("NOPE")), "{query}: {code} {message}");
+        }
+        // A rule without parameters, or a parameter's key, is known: an empty list or its versions.
+        let d = app.data("{ a: ruleParameters(rule: \"SF-DOCUMENTS\") { value } b: ruleParameters(rule: \"FCO-CEILING\") { value } }", json!({})).await;
+        assert_eq!((d["a"].as_array().map(Vec::len), d["b"].as_array().is_some_and(|b| !b.is_empty())), (Some(0), true), "{d}");
+    })
+    .await;
+}

@@ -376,6 +376,8 @@ FILTER_UNKNOWN_FIELD = the filter has no field { $name }; its fields are { $name
 FILTER_UNKNOWN_RULE = no rule has the code { $value }
 # An export filter the graph refuses.
 FILTER_INVALID = invalid filter: { $detail }
+# A dashboard table no table has the name of.
+TABLE_UNKNOWN = no dashboard table is named { $value }; the tables are { $names }
 # An internal error answered to a bank.
 INTERNAL = internal error; the request was logged
 # An argument that is no global ID (of the kind expected).

@@ -376,6 +376,8 @@ FILTER_UNKNOWN_FIELD = o filtro não tem o campo { $name }; os campos são { $na
 FILTER_UNKNOWN_RULE = nenhuma regra tem o código { $value }
 # An export filter the graph refuses.
 FILTER_INVALID = filtro inválido: { $detail }
+# Uma tabela do painel que não existe.
+TABLE_UNKNOWN = nenhuma tabela do painel se chama { $value }; as tabelas são { $names }
 # An internal error answered to a bank.
 INTERNAL = erro interno; o pedido foi registrado
 # An argument that is no global ID (of the kind expected).
