@@ -454,3 +454,35 @@ async fn unknown_names_are_refused_naming_the_field_not_answered_empty() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn social_fuel_projects_filter_submitted_on_by_submitted_from_and_to() {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let draft = json!({ "title": "Usina", "bankId": bank, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+            "plantMunicipalityCode": 5103403, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" });
+        let filed = act(&app, "draftSocialFuelProject", "DraftSocialFuelProjectInput", draft.clone(), "project { id }").await["project"]["id"].clone();
+        act(&app, "draftSocialFuelProject", "DraftSocialFuelProjectInput", draft, "project { id }").await;
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            act(&app, "receiveProjectDocument", "ReceiveProjectDocumentInput",
+                json!({ "projectId": filed, "kind": kind, "receivedOn": "2026-01-08" }), "document { kind }").await;
+        }
+        act(&app, "recordSocialFuelFiling", "RecordSocialFuelFilingInput", json!({ "projectId": filed, "on": "2026-01-10" }), "project { id }").await;
+        let q = "query Q($f: SocialFuelProjectFilter) { socialFuelProjects(filter: $f) { nodes { id submittedOn } } }";
+        let ids = |d: Value| d["socialFuelProjects"]["nodes"].as_array().cloned().unwrap_or_default();
+        let new = ids(app.data(q, json!({ "f": { "submittedFrom": "2026-01-10", "submittedTo": "2026-01-10" } })).await);
+        assert_eq!(new, [json!({ "id": filed, "submittedOn": "2026-01-10" })]);
+        assert!(ids(app.data(q, json!({ "f": { "submittedFrom": "2026-01-11" } })).await).is_empty());
+        // The old names filter the same until their removal, and are marked deprecated.
+        let old = ids(app.data(q, json!({ "f": { "filedFrom": "2026-01-10", "filedTo": "2026-01-10" } })).await);
+        assert_eq!(old, new);
+        let t = app
+            .data("{ __type(name: \"SocialFuelProjectFilter\") { inputFields(includeDeprecated: true) { name isDeprecated deprecationReason } } }", json!({}))
+            .await;
+        let fields = t["__type"]["inputFields"].as_array().cloned().unwrap_or_default();
+        let filed_from = fields.iter().find(|f| f["name"] == "filedFrom").cloned().unwrap_or_default();
+        assert!(filed_from["isDeprecated"] == true && filed_from["deprecationReason"].as_str().is_some_and(|r| r.contains("submittedFrom")), "{t}");
+    })
+    .await;
+}
