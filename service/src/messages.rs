@@ -455,6 +455,8 @@ catalogue! {
     FILTER_INVALID = "FILTER_INVALID"
     /// A dashboard table no table has the name of.
     TABLE_UNKNOWN = "TABLE_UNKNOWN"
+    /// Flag changes a command made on SQLite, which a running server's subscribers do not hear of.
+    FLAGS_NOT_ANNOUNCED = "FLAGS_NOT_ANNOUNCED"
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL"
     /// An argument that is no global ID (of the kind expected).
