@@ -486,3 +486,32 @@ async fn social_fuel_projects_filter_submitted_on_by_submitted_from_and_to() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_batched_request_is_refused_with_its_own_code_in_the_senders_language() {
+    on_each_backend(false, |app| async move {
+        let batch = json!([{ "query": "{ rules { code } }" }, { "query": "{ banks { totalCount } }" }]);
+        for (lang, fragment) in [(None, "em lote"), (Some("en"), "batched requests are not supported")] {
+            let mut request = app.post("/graphql").header("accept", "application/json").json(&batch);
+            if let Some(l) = lang {
+                request = request.header("accept-language", l);
+            }
+            let r = request.send().await.expect("answer");
+            let status = r.status().as_u16();
+            let body: Value = r.json().await.expect("json");
+            let error = &body["errors"][0];
+            assert_eq!(
+                (status, &error["extensions"]["code"]),
+                (400, &json!("BATCH_NOT_SUPPORTED")),
+                "{body}"
+            );
+            assert!(
+                error["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains(fragment) && m.contains('2')),
+                "{body}"
+            );
+        }
+    })
+    .await;
+}
