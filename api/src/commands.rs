@@ -303,10 +303,23 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                 let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
                 anyhow::bail!("unknown job {job:?}; the jobs are: {}", names.join(", "));
             };
-            let (_, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_ingestion(&cli).await?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
+            // On SQLite a flag's news goes to this process's own bus only: a running server's subscribers miss it.
+            let mut news = service::events::bus().subscribe();
             match crate::runtime::run_job_as_of(&ing, spec, &slot, as_of).await {
-                Ok(Some(r)) => println!("{}", r.message),
+                Ok(Some(r)) => {
+                    println!("{}", r.message);
+                    let mut heard = 0;
+                    while news.try_recv().is_ok() {
+                        heard += 1;
+                    }
+                    if heard > 0 && sea_orm::ConnectionTrait::get_database_backend(&db) == sea_orm::DbBackend::Sqlite {
+                        let note = service::messages::Message::new(service::messages::code::FLAGS_NOT_ANNOUNCED)
+                            .arg("count", heard);
+                        eprintln!("{}", note.render(service::messages::Lang::En));
+                    }
+                }
                 Ok(None) => println!("another process holds slot {slot}"),
                 Err(e) => anyhow::bail!("{job} failed: {e}"),
             }

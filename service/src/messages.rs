@@ -453,6 +453,12 @@ catalogue! {
     FILTER_UNKNOWN_RULE = "FILTER_UNKNOWN_RULE"
     /// An export filter the graph refuses.
     FILTER_INVALID = "FILTER_INVALID"
+    /// A dashboard table no table has the name of.
+    TABLE_UNKNOWN = "TABLE_UNKNOWN"
+    /// Flag changes a command made on SQLite, which a running server's subscribers do not hear of.
+    FLAGS_NOT_ANNOUNCED = "FLAGS_NOT_ANNOUNCED"
+    /// A batched GraphQL request (a JSON array of operations), which the server does not take.
+    BATCH_NOT_SUPPORTED = "BATCH_NOT_SUPPORTED"
     /// An internal error answered to a bank.
     INTERNAL = "INTERNAL"
     /// An argument that is no global ID (of the kind expected).

@@ -37,6 +37,15 @@ pub async fn versions(
     rule: Option<&str>,
     include_withdrawn: bool,
 ) -> Result<Vec<rule_parameter::Model>> {
+    if let Some(r) = rule
+        && rules::rule(r).is_none()
+        && !rules::params::BASELINE.iter().any(|(key, ..)| *key == r)
+    {
+        return Err(ServiceError::bad(
+            "rule",
+            Message::new(code::FILTER_UNKNOWN_RULE).arg("value", r),
+        ));
+    }
     let mut q = rule_parameter::Entity::find();
     if !include_withdrawn {
         q = q.filter(rule_parameter::Column::WithdrawnAt.is_null());
@@ -53,6 +62,11 @@ pub async fn versions(
         .order_by_asc(rule_parameter::Column::Id)
         .all(db)
         .await?)
+}
+
+/// One version by its number, withdrawn or not.
+pub async fn version(db: &DatabaseConnection, id: i64) -> Result<Option<rule_parameter::Model>> {
+    Ok(rule_parameter::Entity::find_by_id(id).one(db).await?)
 }
 
 fn reason_of(reason: &str) -> Result<String> {
@@ -99,8 +113,15 @@ pub struct NewVersion<'a> {
 /// Stores a new parameter version after checking it; the mutation and `fomento rules import` both call it.
 pub async fn add_version(db: &impl ConnectionTrait, clock: Clock, v: NewVersion<'_>) -> Result<rule_parameter::Model> {
     let (value, unit) = rules::params::validate_new_version(v.key, v.value, v.unit, v.from, v.to).map_err(|e| {
+        use rules::params::ParamError as E;
+        let field = match e {
+            E::UnknownKey(_) => "key",
+            E::WrongUnit { .. } => "unit",
+            E::BadPeriod { .. } => "effectiveTo",
+            _ => "value",
+        };
         ServiceError::bad(
-            "value",
+            field,
             Message::new(code::PARAMETER_INVALID).arg("detail", e.to_string()),
         )
     })?;

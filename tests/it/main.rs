@@ -7,6 +7,7 @@ mod audit;
 mod bank_pages;
 mod browser;
 mod configuration;
+mod conventions;
 mod dashboard;
 mod deadline_flags;
 mod doors;

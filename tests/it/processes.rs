@@ -404,3 +404,24 @@ async fn two_servers_and_a_worker_on_one_postgresql_ingest_once_share_the_flags_
     let _ = db.close().await;
     cleanup.run().await;
 }
+
+/// On SQLite, `fomento jobs run` that changes flags says that a running server's subscribers do not hear of them
+/// (only PostgreSQL announces a change to every process); on PostgreSQL it says nothing of the kind.
+#[tokio::test]
+async fn a_job_run_from_the_command_line_on_sqlite_says_subscribers_do_not_hear_of_its_flags() {
+    crate::helpers::on_each_backend(true, |app| async move {
+        let store = scratch("store");
+        let out = fomento()
+            .args(["jobs", "run", "flag-deadlines", "--as-of", "2031-01-02"])
+            .env("DATABASE_URL", &app.url)
+            .env("FOMENTO_FILE_STORE", &store)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        let noted = stderr.contains("do not hear of changes made by another process");
+        assert_eq!(noted, app.backend == Backend::Sqlite, "{:?}: {stderr}", app.backend);
+        let _ = std::fs::remove_dir_all(store);
+    })
+    .await;
+}

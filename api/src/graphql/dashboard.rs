@@ -124,12 +124,25 @@ impl ComplianceDashboard {
         self.0.tables.iter().cloned().map(DashboardTable).collect()
     }
 
-    /// The table of this name, if there is one.
+    /// The table of this name; a name no table has is refused (`BAD_USER_INPUT` naming `name`).
     async fn table(
         &self,
+        ctx: &Context<'_>,
         #[graphql(desc = "Its name (`fco_contracted_by_bank`).")] name: String,
-    ) -> Option<DashboardTable> {
-        self.0.table(&name).cloned().map(DashboardTable)
+    ) -> Result<Option<DashboardTable>> {
+        match self.0.table(&name) {
+            Some(t) => Ok(Some(DashboardTable(t.clone()))),
+            None => {
+                let names: Vec<&str> = self.0.tables.iter().map(|t| t.name.as_str()).collect();
+                Err(service::ServiceError::bad(
+                    "name",
+                    service::messages::Message::new(service::messages::code::TABLE_UNKNOWN)
+                        .arg("value", format!("{name:?}"))
+                        .arg("names", names.join(", ")),
+                ))
+                .served(ctx)
+            }
+        }
     }
 }
 

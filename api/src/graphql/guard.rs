@@ -14,7 +14,23 @@ pub fn operation_of(mutation: &str) -> Operation {
     use Operation as O;
     match mutation {
         "createSocialFuelProject"
+        | "draftSocialFuelProject"
         | "addProjectDocument"
+        | "receiveProjectDocument"
+        | "recordSocialFuelFiling"
+        | "recordSocialFuelDecision"
+        | "recordSocialFuelFinancingApproval"
+        | "recordIndustrialOperationStart"
+        | "recordExternalEvaluationStart"
+        | "recordExternalEvaluationResult"
+        | "recordSocialFuelSealRequest"
+        | "recordSocialFuelExtensionRequest"
+        | "recordSocialFuelExtensionDecision"
+        | "recordSocialFuelJustificationsAcceptance"
+        | "recordNonConformityJustifications"
+        | "recordBankNotice"
+        | "recordPublicDatabaseUpdate"
+        | "recordSocialFuelUnframing"
         | "fileSocialFuelProject"
         | "decideSocialFuelProject"
         | "approveSocialFuelFinancing"
@@ -41,12 +57,28 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addCompanyChangeNotice"
         | "recordProjectSchedule"
         | "recordEvaluationFindings" => O::SocialFuel,
-        "createFcoCarta" | "submitFcoCarta" | "contractFcoCarta" | "presentFcoProject" | "resubmitFcoCarta"
-        | "amendFcoCarta" | "updateFcoCarta" | "addFcoCartaItem" | "updateFcoCartaItem" | "removeFcoCartaItem"
-        | "uploadBankReport" => O::BankData,
+        "draftFcoCarta"
+        | "recordFcoCartaSubmission"
+        | "recordFcoCartaContract"
+        | "recordFcoProjectPresentation"
+        | "draftFcoCartaResubmission"
+        | "recordFcoCartaAmendment"
+        | "createFcoCarta"
+        | "submitFcoCarta"
+        | "contractFcoCarta"
+        | "presentFcoProject"
+        | "resubmitFcoCarta"
+        | "amendFcoCarta"
+        | "updateFcoCarta"
+        | "addFcoCartaItem"
+        | "updateFcoCartaItem"
+        | "removeFcoCartaItem"
+        | "uploadBankReport"
+        | "submitBankReport" => O::BankData,
         // The chamber's opinion or a bank's own decision below the threshold: the resolver tells them apart first.
-        "decideFcoCarta" => O::DecideCarta,
+        "decideFcoCarta" | "recordFcoCartaDecision" => O::DecideCarta,
         "expireFcoCarta"
+        | "recordFcoCartaExpiry"
         | "scheduleChamberMeeting"
         | "recordChamberAttendance"
         | "placeFcoCartaOnAgenda"
@@ -56,7 +88,7 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "createEconomicGroup"
         | "addEconomicGroupMembers"
         | "removeEconomicGroupMember" => O::Chamber,
-        "confirmChecklistItem" => O::Confirm,
+        "confirmChecklistItem" | "recordChecklistConfirmation" => O::Confirm,
         // recordOfficeOpen, like addNonBusinessDay, is the administrator's (below).
         "resolveComplianceFlag" => O::ResolveFlag,
         "revokeApiKey" => O::Administer,

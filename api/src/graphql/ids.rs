@@ -25,10 +25,12 @@ pub enum NodeKind {
     FactImport,
     /// A compliance flag.
     ComplianceFlag,
+    /// A version of a rule parameter.
+    RuleParameter,
 }
 
 impl NodeKind {
-    const ALL: [NodeKind; 10] = [
+    const ALL: [NodeKind; 11] = [
         Self::Bank,
         Self::Party,
         Self::EconomicGroup,
@@ -39,6 +41,7 @@ impl NodeKind {
         Self::ChamberMeeting,
         Self::FactImport,
         Self::ComplianceFlag,
+        Self::RuleParameter,
     ];
 
     /// The GraphQL type name, which is also the prefix inside the ID.
@@ -54,6 +57,7 @@ impl NodeKind {
             Self::ChamberMeeting => "ChamberMeeting",
             Self::FactImport => "FactImport",
             Self::ComplianceFlag => "ComplianceFlag",
+            Self::RuleParameter => "RuleParameter",
         }
     }
 }
@@ -94,6 +98,7 @@ impl NodeKind {
             Self::ChamberMeeting => "a chamber meeting",
             Self::FactImport => "a fact import",
             Self::ComplianceFlag => "a compliance flag",
+            Self::RuleParameter => "a rule parameter version",
         }
     }
 }

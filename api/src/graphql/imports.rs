@@ -248,12 +248,12 @@ pub struct ImportsQuery;
 
 #[Object]
 impl ImportsQuery {
-    /// An import by its global ID.
+    /// An import by its global ID. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
     async fn fact_import(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The import's global ID.")] id: ID,
-    ) -> Result<FactImport> {
+    ) -> Result<Option<FactImport>> {
         let key = ids::arg(&id, NodeKind::FactImport, "id")?;
         let row = match imports::get(db(ctx), key).await {
             Err(service::ServiceError::NotFound { .. }) => {
@@ -262,7 +262,7 @@ impl ImportsQuery {
             found => found.served(ctx)?,
         };
         service::visible::fact_import(&super::caller(ctx), row)
-            .map(FactImport)
+            .map(|i| Some(FactImport(i)))
             .ok_or_else(|| super::query::no_such(NodeKind::FactImport, &id))
     }
 

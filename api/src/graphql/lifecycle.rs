@@ -3,7 +3,8 @@
 //! history row in one transaction.
 
 use super::{
-    Caller, db,
+    acts::{self, act},
+    db,
     error::Served,
     ids::{self, NodeKind},
     scalars::{Date, DateTime, Decimal},
@@ -13,15 +14,8 @@ use super::{
     },
 };
 use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
-use entity::{
-    rules::lifecycle::{FcoEvent, SfEvent},
-    vocab::Programme,
-};
-use service::lifecycle::{self as life, Act};
-
-fn act(ctx: &Context<'_>) -> Act {
-    Act::by(ctx.data_opt::<Caller>().cloned().unwrap_or_default())
-}
+use entity::vocab::Programme;
+use service::lifecycle as life;
 
 /// One step of a financing's history.
 #[derive(SimpleObject, Clone, Debug)]
@@ -67,43 +61,6 @@ pub async fn history(
             note: r.note,
         })
         .collect())
-}
-
-async fn transition_sf(
-    ctx: &Context<'_>,
-    id: &ID,
-    event: impl FnOnce(&Act) -> SfEvent,
-    note: Option<String>,
-) -> Result<SocialFuelProject> {
-    transition_sf_overriding(ctx, id, event, note, None).await
-}
-
-async fn transition_sf_overriding(
-    ctx: &Context<'_>,
-    id: &ID,
-    event: impl FnOnce(&Act) -> SfEvent,
-    note: Option<String>,
-    override_reason: Option<String>,
-) -> Result<SocialFuelProject> {
-    let key = ids::arg(id, NodeKind::SocialFuelProject, "id")?;
-    let act = act(ctx);
-    let event = event(&act);
-    let p = life::transition_project_overriding(db(ctx), &act, key, event, note, override_reason)
-        .await
-        .served(ctx)?;
-    Ok(SocialFuelProject(super::seen(ctx, p)?))
-}
-
-async fn transition_fco(ctx: &Context<'_>, id: &ID, event: impl FnOnce(&Act) -> FcoEvent) -> Result<FcoCarta> {
-    let key = ids::arg(id, NodeKind::FcoCarta, "id")?;
-    let act = act(ctx);
-    let event = event(&act);
-    let c = life::transition_carta(db(ctx), &act, key, event).await.served(ctx)?;
-    Ok(FcoCarta(super::seen(ctx, c)?))
-}
-
-fn day(act: &Act, d: Option<Date>) -> chrono::NaiveDate {
-    act.day(d.map(|d| d.0))
 }
 
 /// A new social-fuel project, in DRAFT.
@@ -203,29 +160,29 @@ pub struct LifecycleMutation;
 #[Object]
 impl LifecycleMutation {
     /// Creates a social-fuel project in DRAFT.
+    #[graphql(deprecation = "Use `draftSocialFuelProject(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn create_social_fuel_project(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project.")] input: NewSocialFuelProject,
     ) -> Result<SocialFuelProject> {
-        let new = life::NewProject {
-            bank_id: ids::arg(&input.bank_id, NodeKind::Bank, "input.bankId")?,
+        let input = acts::DraftSocialFuelProjectInput {
             title: input.title,
+            bank_id: input.bank_id,
             producer_document: input.producer_document,
             producer_name: input.producer_name,
             plant_municipality_code: input.plant_municipality_code,
-            requested_amount: input.requested_amount.0,
-            bank_framed_on: input.bank_framed_on.map(|d| d.0),
-            created_on: input.created_on.map(|d| d.0),
+            requested_amount: input.requested_amount,
+            bank_framed_on: input.bank_framed_on,
+            created_on: input.created_on,
         };
-        let p = life::create_project(db(ctx), &act(ctx), new).await.served(ctx)?;
-        super::guard::audit_target(ctx, &ids::encode(NodeKind::SocialFuelProject, p.id));
-        Ok(SocialFuelProject(super::seen(ctx, p)?))
+        acts::draft_project(ctx, input, "input.bankId").await
     }
 
     /// Records an annex-I document received for a project (art. 8). A document of a kind already received is a new
     /// version; the earlier one is kept and still counts as received on its day. Once the request is filed, receiving
     /// a document again needs a `reason` (kept in the history) and is dated no earlier than the filing.
+    #[graphql(deprecation = "Use `receiveProjectDocument(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn add_project_document(
         &self,
         ctx: &Context<'_>,
@@ -235,22 +192,25 @@ impl LifecycleMutation {
         #[graphql(desc = "Protocol or file reference.")] reference: Option<String>,
         #[graphql(desc = "Why it is received again, once the request is filed.")] reason: Option<String>,
     ) -> Result<ProjectDocument> {
-        let key = ids::arg(&project_id, NodeKind::SocialFuelProject, "projectId")?;
-        let on = received_on.map(|d| d.0);
-        let d = life::add_project_document(db(ctx), &act(ctx), key, kind.into(), on, reference, reason.as_deref())
-            .await
-            .served(ctx)?;
-        Ok(ProjectDocument(d))
+        let input = acts::ReceiveProjectDocumentInput {
+            project_id,
+            kind,
+            received_on,
+            reference,
+            reason,
+        };
+        acts::receive_document(ctx, input, "projectId").await
     }
 
     /// Files the request with MDA: needs the bank's framing (SF-BANK-FIRST) and the six documents (SF-DOCUMENTS).
+    #[graphql(deprecation = "Use `recordSocialFuelFiling(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn file_social_fuel_project(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project's global ID.")] id: ID,
         #[graphql(desc = "Filing date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        transition_sf(ctx, &id, |a| SfEvent::File { on: day(a, on) }, None).await
+        acts::file(ctx, acts::RecordSocialFuelFilingInput { project_id: id, on }, "id").await
     }
 
     /// Records MDA's decision letter (art. 9). A favourable decision over SF-SHARE-MIN, SF-REPRESENTATION,
@@ -260,6 +220,7 @@ impl LifecycleMutation {
     /// revoked is refused by none of its guards.
     // Each argument is one of the letter's facts as the schema names them (art. 9).
     #[allow(clippy::too_many_arguments)]
+    #[graphql(deprecation = "Use `recordSocialFuelDecision(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn decide_social_fuel_project(
         &self,
         ctx: &Context<'_>,
@@ -281,17 +242,22 @@ impl LifecycleMutation {
         #[graphql(desc = "Why MDA decides favourably over rules the project violates; kept in the history.")]
         override_reason: Option<String>,
     ) -> Result<SocialFuelProject> {
-        let event = |a: &Act| SfEvent::Decide {
-            on: day(a, on),
-            decision: decision.into(),
-            letter,
+        let input = acts::RecordSocialFuelDecisionInput {
+            project_id: id,
+            decision,
+            on,
+            letter: String::new(),
             grounds,
             signatory,
+            override_reason,
         };
-        transition_sf_overriding(ctx, &id, event, None, override_reason).await
+        acts::decide(ctx, input, letter, "id").await
     }
 
     /// Records the bank's financing approval and the schedule's end (art. 10).
+    #[graphql(
+        deprecation = "Use `recordSocialFuelFinancingApproval(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn approve_social_fuel_financing(
         &self,
         ctx: &Context<'_>,
@@ -299,35 +265,55 @@ impl LifecycleMutation {
         #[graphql(desc = "Approval date; today by default.")] on: Option<Date>,
         #[graphql(desc = "Scheduled end of implementation.")] scheduled_end: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let event = |a: &Act| SfEvent::ApproveFinancing {
-            on: day(a, on),
-            scheduled_end: scheduled_end.map(|d| d.0),
+        let input = acts::RecordSocialFuelFinancingApprovalInput {
+            project_id: id,
+            on,
+            scheduled_end,
         };
-        transition_sf(ctx, &id, event, None).await
+        acts::approve(ctx, input, "id").await
     }
 
     /// Records the start of industrial operations (art. 10, 11).
+    #[graphql(
+        deprecation = "Use `recordIndustrialOperationStart(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn start_industrial_operation(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project's global ID.")] id: ID,
         #[graphql(desc = "Start date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        transition_sf(ctx, &id, |a| SfEvent::StartOperation { on: day(a, on) }, None).await
+        acts::start_operation(
+            ctx,
+            acts::RecordIndustrialOperationStartInput { project_id: id, on },
+            "id",
+        )
+        .await
     }
 
     /// Records that MDA's external evaluation started (art. 11).
+    #[graphql(
+        deprecation = "Use `recordExternalEvaluationStart(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn start_external_evaluation(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project's global ID.")] id: ID,
         #[graphql(desc = "Start date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        transition_sf(ctx, &id, |a| SfEvent::StartEvaluation { on: day(a, on) }, None).await
+        acts::start_evaluation(
+            ctx,
+            acts::RecordExternalEvaluationStartInput { project_id: id, on },
+            "id",
+        )
+        .await
     }
 
     /// Records the evaluation's result: conformity makes the project seal-eligible, non-conformity unframes it
     /// (art. 11 I–II).
+    #[graphql(
+        deprecation = "Use `recordExternalEvaluationResult(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn conclude_external_evaluation(
         &self,
         ctx: &Context<'_>,
@@ -338,28 +324,36 @@ impl LifecycleMutation {
         #[graphql(desc = "Why MDA finds conformity over a violated SF-SCHEDULE; kept in the history.")]
         override_reason: Option<String>,
     ) -> Result<SocialFuelProject> {
-        let event = |a: &Act| SfEvent::ConcludeEvaluation {
-            on: day(a, on),
-            result: result.into(),
+        let input = acts::RecordExternalEvaluationResultInput {
+            project_id: id,
+            result,
+            on,
             reason,
+            override_reason,
         };
-        transition_sf_overriding(ctx, &id, event, None, override_reason).await
+        acts::conclude_evaluation(ctx, input, "id").await
     }
 
     /// Records the company's request for the social-fuel seal (art. 11 I).
+    #[graphql(
+        deprecation = "Use `recordSocialFuelSealRequest(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn request_social_fuel_seal(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The project's global ID.")] id: ID,
         #[graphql(desc = "Request date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        transition_sf(ctx, &id, |a| SfEvent::RequestSeal { on: day(a, on) }, None).await
+        acts::request_seal(ctx, acts::RecordSocialFuelSealRequestInput { project_id: id, on }, "id").await
     }
 
     /// The company asks for the one 6-month extension (art. 11 §2), stating its three conditions; MDA then decides it
     /// (`decideSocialFuelExtension`): the text says the framing "poderá" be kept. Asked while operating, under
     /// evaluation, or during the non-conformity hearing (where the framing is at stake: granted there, it keeps the
     /// framing to the end of the 12 months since the industrial start).
+    #[graphql(
+        deprecation = "Use `recordSocialFuelExtensionRequest(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn request_social_fuel_extension(
         &self,
         ctx: &Context<'_>,
@@ -369,16 +363,20 @@ impl LifecycleMutation {
         #[graphql(desc = "Whether the contracted farmers have technical assistance.")] farmers_assisted: bool,
         #[graphql(desc = "Request date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let event = |a: &Act| SfEvent::RequestExtension {
-            on: day(a, on),
+        let input = acts::RecordSocialFuelExtensionRequestInput {
+            project_id: id,
             justification,
             purchases_honoured,
             farmers_assisted,
+            on,
         };
-        transition_sf(ctx, &id, event, None).await
+        acts::request_extension(ctx, input, "id").await
     }
 
     /// MDA grants or refuses the extension the company asked for (art. 11 §2), with its reason.
+    #[graphql(
+        deprecation = "Use `recordSocialFuelExtensionDecision(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn decide_social_fuel_extension(
         &self,
         ctx: &Context<'_>,
@@ -387,17 +385,20 @@ impl LifecycleMutation {
         #[graphql(desc = "MDA's reason.")] reason: String,
         #[graphql(desc = "Date of the decision; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let note = Some(reason.clone());
-        let event = |a: &Act| SfEvent::DecideExtension {
-            on: day(a, on),
+        let input = acts::RecordSocialFuelExtensionDecisionInput {
+            project_id: id,
             granted,
             reason,
+            on,
         };
-        transition_sf(ctx, &id, event, note).await
+        acts::decide_extension(ctx, input, "id").await
     }
 
     /// MDA accepts the company's justifications and contestations of the non-conformity the evaluation found (art.
     /// 11 II): the framing is kept and the seal may be requested within 30 days.
+    #[graphql(
+        deprecation = "Use `recordSocialFuelJustificationsAcceptance(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn accept_social_fuel_justifications(
         &self,
         ctx: &Context<'_>,
@@ -405,13 +406,19 @@ impl LifecycleMutation {
         #[graphql(desc = "Why MDA accepts them.")] reason: String,
         #[graphql(desc = "Date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let note = Some(reason.clone());
-        let event = |a: &Act| SfEvent::AcceptJustifications { on: day(a, on), reason };
-        transition_sf(ctx, &id, event, note).await
+        let input = acts::RecordSocialFuelJustificationsAcceptanceInput {
+            project_id: id,
+            reason,
+            on,
+        };
+        acts::accept_justifications(ctx, input, "id").await
     }
 
     /// Records the company's justifications and contestations of the non-conformity found (art. 11 II), with their
     /// date and content: only during `NON_CONFORMITY_HEARING`, not before the evaluation's conclusion.
+    #[graphql(
+        deprecation = "Use `recordNonConformityJustifications(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn record_social_fuel_justifications(
         &self,
         ctx: &Context<'_>,
@@ -419,15 +426,17 @@ impl LifecycleMutation {
         #[graphql(desc = "What the company's justifications and contestations say.")] content: String,
         #[graphql(desc = "When they were filed; today by default; not after today.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
-        let p = life::record_justifications(db(ctx), &act(ctx), key, on.map(|d| d.0), &content)
-            .await
-            .served(ctx)?;
-        Ok(SocialFuelProject(super::seen(ctx, p)?))
+        let input = acts::RecordNonConformityJustificationsInput {
+            project_id: id,
+            content,
+            on,
+        };
+        acts::record_justifications(ctx, input, "id").await
     }
 
     /// Records MDA's notice to the bank that approved the project (art. 11 II and §1): once it is `UNFRAMED` or
     /// `SEAL_ELIGIBLE`, not before the act it reports.
+    #[graphql(deprecation = "Use `recordBankNotice(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn record_social_fuel_bank_notice(
         &self,
         ctx: &Context<'_>,
@@ -435,15 +444,19 @@ impl LifecycleMutation {
         #[graphql(desc = "Reference of the notice (ofício).")] reference: String,
         #[graphql(desc = "When it was sent; today by default; not after today.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
-        let p = life::record_bank_notice(db(ctx), &act(ctx), key, on.map(|d| d.0), &reference)
-            .await
-            .served(ctx)?;
-        Ok(SocialFuelProject(super::seen(ctx, p)?))
+        let input = acts::RecordBankNoticeInput {
+            project_id: id,
+            reference,
+            on,
+        };
+        acts::record_bank_notice(ctx, input, "id").await
     }
 
     /// Records MDA's update of its public database with the unframing (art. 11 II): once the project is `UNFRAMED`,
     /// not before the unframing.
+    #[graphql(
+        deprecation = "Use `recordPublicDatabaseUpdate(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn record_social_fuel_public_update(
         &self,
         ctx: &Context<'_>,
@@ -451,15 +464,17 @@ impl LifecycleMutation {
         #[graphql(desc = "Where the update was published (address or reference).")] reference: String,
         #[graphql(desc = "When it was published; today by default; not after today.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let key = ids::arg(&id, NodeKind::SocialFuelProject, "id")?;
-        let p = life::record_public_update(db(ctx), &act(ctx), key, on.map(|d| d.0), &reference)
-            .await
-            .served(ctx)?;
-        Ok(SocialFuelProject(super::seen(ctx, p)?))
+        let input = acts::RecordPublicDatabaseUpdateInput {
+            project_id: id,
+            reference,
+            on,
+        };
+        acts::record_public_update(ctx, input, "id").await
     }
 
     /// Unframes a project once MDA did not accept the company's justifications of the non-conformity found (art. 11
     /// II): only from `NON_CONFORMITY_HEARING`.
+    #[graphql(deprecation = "Use `recordSocialFuelUnframing(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn unframe_social_fuel_project(
         &self,
         ctx: &Context<'_>,
@@ -467,39 +482,42 @@ impl LifecycleMutation {
         #[graphql(desc = "Why MDA did not accept the justifications.")] reason: String,
         #[graphql(desc = "Date; today by default.")] on: Option<Date>,
     ) -> Result<SocialFuelProject> {
-        let note = Some(reason.clone());
-        let event = |a: &Act| SfEvent::Unframe { on: day(a, on), reason };
-        transition_sf(ctx, &id, event, note).await
+        let input = acts::RecordSocialFuelUnframingInput {
+            project_id: id,
+            reason,
+            on,
+        };
+        acts::unframe(ctx, input, "id").await
     }
 
     /// Creates an FCO carta in DRAFT.
+    #[graphql(deprecation = "Use `draftFcoCarta(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn create_fco_carta(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The carta.")] input: NewFcoCarta,
     ) -> Result<FcoCarta> {
-        let new = life::NewCarta {
-            bank_id: ids::arg(&input.bank_id, NodeKind::Bank, "input.bankId")?,
+        let input = acts::DraftFcoCartaInput {
             number: input.number,
+            bank_id: input.bank_id,
             borrower_document: input.borrower_document,
             borrower_name: input.borrower_name,
-            line: input.line.into(),
-            activity: input.activity.into(),
-            financed_amount: input.financed_amount.0,
+            line: input.line,
+            activity: input.activity,
+            financed_amount: input.financed_amount,
             municipality_code: input.municipality_code,
             term_months: input.term_months,
             grace_months: input.grace_months,
             existing_sires: input.existing_sires,
             artificial_insemination: input.artificial_insemination,
             special_demand: input.special_demand,
-            created_on: input.created_on.map(|d| d.0),
+            created_on: input.created_on,
         };
-        let c = life::create_carta(db(ctx), &act(ctx), new).await.served(ctx)?;
-        super::guard::audit_target(ctx, &ids::encode(NodeKind::FcoCarta, c.id));
-        Ok(FcoCarta(super::seen(ctx, c)?))
+        acts::draft_carta(ctx, input, "input.bankId").await
     }
 
     /// Submits a carta: to the chamber at or above the threshold, to the bank below it.
+    #[graphql(deprecation = "Use `recordFcoCartaSubmission(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn submit_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -509,17 +527,19 @@ impl LifecycleMutation {
             DateTime,
         >,
     ) -> Result<FcoCarta> {
-        let event = |a: &Act| FcoEvent::Submit {
-            on: day(a, on),
-            received_at: received_at.map(|d| d.0),
+        let input = acts::RecordFcoCartaSubmissionInput {
+            carta_id: id,
+            on,
+            received_at,
         };
-        transition_fco(ctx, &id, event).await
+        acts::submit(ctx, input, "id").await
     }
 
     /// Records the chamber's opinion or the bank's decision; the threshold decides who may decide
     /// (FCO-CHAMBER-THRESHOLD: a bank's key records its own decision on its cartas below it), the chamber decides at
     /// the meeting whose agenda holds the carta and not for an absent bank (FCO-ATTENDANCE), a favourable one must keep
     /// the group under the ceiling (FCO-CEILING), and one over a rule the carta violates needs `overrideReason`.
+    #[graphql(deprecation = "Use `recordFcoCartaDecision(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn decide_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -533,25 +553,19 @@ impl LifecycleMutation {
         )]
         override_reason: Option<String>,
     ) -> Result<FcoCarta> {
-        service::access::decides_carta(&act(ctx).caller, by_chamber).served(ctx)?;
-        let key = ids::arg(&id, NodeKind::FcoCarta, "id")?;
-        let on = on.map(|d| d.0);
-        let c = life::decide_carta(
-            db(ctx),
-            &act(ctx),
-            key,
-            decision.into(),
+        let input = acts::RecordFcoCartaDecisionInput {
+            carta_id: id,
+            decision,
             by_chamber,
             on,
             override_reason,
-        )
-        .await
-        .served(ctx)?;
-        Ok(FcoCarta(super::seen(ctx, c)?))
+        };
+        acts::decide_carta(ctx, input, "id").await
     }
 
     /// Records the contracting: within the 120 days of a CDAE approval, or later once the project was presented to the
     /// bank within them (FCO-VALIDITY-120D, art. 3 sole §).
+    #[graphql(deprecation = "Use `recordFcoCartaContract(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn contract_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -559,32 +573,41 @@ impl LifecycleMutation {
         #[graphql(desc = "Contracting date; today by default.")] on: Option<Date>,
         #[graphql(desc = "Contracted value; the financed value by default.")] amount: Option<Decimal>,
     ) -> Result<FcoCarta> {
-        let amount = amount.map(|a| life::money("amount", a.0)).transpose().served(ctx)?;
-        transition_fco(ctx, &id, |a| FcoEvent::Contract { on: day(a, on), amount }).await
+        let input = acts::RecordFcoCartaContractInput {
+            carta_id: id,
+            on,
+            amount,
+        };
+        acts::contract(ctx, input, "id", "amount").await
     }
 
     /// Records the day the borrower presented the project to the bank: the act the 120 days of a CDAE approval wait
     /// for (FCO-VALIDITY-120D, art. 3 sole §). Once presented in time, the carta may be contracted later.
+    #[graphql(
+        deprecation = "Use `recordFcoProjectPresentation(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn present_fco_project(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The carta's global ID.")] id: ID,
         #[graphql(desc = "Presentation date; today by default.")] on: Option<Date>,
     ) -> Result<FcoCarta> {
-        transition_fco(ctx, &id, |a| FcoEvent::Present { on: day(a, on) }).await
+        acts::present(ctx, acts::RecordFcoProjectPresentationInput { carta_id: id, on }, "id").await
     }
 
     /// Marks an approved carta expired once its 120-day validity has run out.
+    #[graphql(deprecation = "Use `recordFcoCartaExpiry(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn expire_fco_carta(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The carta's global ID.")] id: ID,
         #[graphql(desc = "Date; today by default.")] on: Option<Date>,
     ) -> Result<FcoCarta> {
-        transition_fco(ctx, &id, |a| FcoEvent::Expire { on: day(a, on) }).await
+        acts::expire(ctx, acts::RecordFcoCartaExpiryInput { carta_id: id, on }, "id").await
     }
 
     /// Resubmits an unfavourable carta once reformulated (FCO-RESUBMIT): a new DRAFT carta that points to it.
+    #[graphql(deprecation = "Use `draftFcoCartaResubmission(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn resubmit_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -592,12 +615,12 @@ impl LifecycleMutation {
         #[graphql(desc = "The bank's number for the new carta.")] number: String,
         #[graphql(desc = "The reformulated financed value; the old one by default.")] financed_amount: Option<Decimal>,
     ) -> Result<FcoCarta> {
-        let key = ids::arg(&id, NodeKind::FcoCarta, "id")?;
-        let amount = financed_amount.map(|a| a.0);
-        let c = life::resubmit_carta(db(ctx), &act(ctx), key, &number, amount)
-            .await
-            .served(ctx)?;
-        Ok(FcoCarta(super::seen(ctx, c)?))
+        let input = acts::DraftFcoCartaResubmissionInput {
+            carta_id: id,
+            number,
+            financed_amount,
+        };
+        acts::resubmit(ctx, input, "id").await
     }
 
     /// Corrects the facts stated at the carta's creation (sires, artificial insemination, professional, term, grace,
@@ -633,6 +656,7 @@ impl LifecycleMutation {
     /// Amends an approved or contracted carta (FCO-AMENDMENT): exempt changes apply directly; any other reopens
     /// the approval (the carta goes back to SUBMITTED).
     #[allow(clippy::too_many_arguments)]
+    #[graphql(deprecation = "Use `recordFcoCartaAmendment(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn amend_fco_carta(
         &self,
         ctx: &Context<'_>,
@@ -648,20 +672,14 @@ impl LifecycleMutation {
         )]
         properties_listed: Option<bool>,
     ) -> Result<FcoCarta> {
-        let key = ids::arg(&id, NodeKind::FcoCarta, "id")?;
-        let (new_amount, on) = (new_amount.map(|a| a.0), on.map(|d| d.0));
-        let c = life::amend_carta(
-            db(ctx),
-            &act(ctx),
-            key,
-            kind.into(),
+        let input = acts::RecordFcoCartaAmendmentInput {
+            carta_id: id,
+            kind,
             description,
             new_amount,
             on,
             properties_listed,
-        )
-        .await
-        .served(ctx)?;
-        Ok(FcoCarta(super::seen(ctx, c)?))
+        };
+        acts::amend(ctx, input, "id").await
     }
 }

@@ -74,9 +74,15 @@ pub struct SocialFuelProjectFilter {
     pub regions: Option<Vec<Region>>,
     /// Only in these cross-programme statuses.
     pub statuses: Option<Vec<FinancingStatus>>,
-    /// Filed on or after this date.
+    /// `submittedOn` (the filing with MDA) on or after this date.
+    pub submitted_from: Option<Date>,
+    /// `submittedOn` (the filing with MDA) on or before this date.
+    pub submitted_to: Option<Date>,
+    /// Filed on or after this date; `submittedFrom` wins when both are given.
+    #[graphql(deprecation = "Use `submittedFrom`, named for the field it filters; removed on 2027-06-30.")]
     pub filed_from: Option<Date>,
-    /// Filed on or before this date.
+    /// Filed on or before this date; `submittedTo` wins when both are given.
+    #[graphql(deprecation = "Use `submittedTo`, named for the field it filters; removed on 2027-06-30.")]
     pub filed_to: Option<Date>,
     /// Financing sought at least this many reais.
     pub amount_min: Option<Decimal>,
@@ -400,8 +406,8 @@ pub async fn list_social_fuel_projects(
         ufs: filter.ufs,
         regions: filter.regions,
         statuses: filter.statuses,
-        submitted_from: filter.filed_from,
-        submitted_to: filter.filed_to,
+        submitted_from: filter.submitted_from.or(filter.filed_from),
+        submitted_to: filter.submitted_to.or(filter.filed_to),
         decided_from: None,
         decided_to: None,
         contracted_from: None,

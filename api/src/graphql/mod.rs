@@ -1,5 +1,6 @@
 //! The GraphQL schema: one graph over both programmes.
 
+pub mod acts;
 pub mod audit;
 pub mod chamber;
 pub mod complete;

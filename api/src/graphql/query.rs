@@ -45,6 +45,7 @@ pub struct QueryRoot(
 #[graphql(name = "Mutation")]
 pub struct MutationRoot(
     super::lifecycle::LifecycleMutation,
+    super::acts::ActsMutation,
     super::facts::FactsMutation,
     super::chamber::ChamberMutation,
     super::rules::RulesMutation,
@@ -148,6 +149,10 @@ impl CommonQuery {
                     .map(|f| Node::ComplianceFlag(super::flags::ComplianceFlag(f))),
                 None => None,
             },
+            NodeKind::RuleParameter => service::parameters::version(db, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::RuleParameter(m.into())),
         };
         match found {
             Some(n) => Ok(Some(n)),
@@ -232,38 +237,38 @@ impl CommonQuery {
         ))
     }
 
-    /// One bank by its global ID.
-    async fn bank(&self, ctx: &Context<'_>, #[graphql(desc = "The bank's global ID.")] id: ID) -> Result<Bank> {
+    /// One bank by its global ID. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
+    async fn bank(&self, ctx: &Context<'_>, #[graphql(desc = "The bank's global ID.")] id: ID) -> Result<Option<Bank>> {
         let key = ids::arg(&id, NodeKind::Bank, "id")?;
         loader::<BankLoader>(ctx)
             .load_one(key)
             .await
             .map_err(gql)?
-            .map(|b| Bank(visible::public(b)))
+            .map(|b| Some(Bank(visible::public(b))))
             .ok_or_else(|| no_such(NodeKind::Bank, &id))
     }
 
-    /// One bank by its code (`BB`), as bank scripts know it.
+    /// One bank by its code (`BB`), as bank scripts know it. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
     async fn bank_by_code(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The bank's code.")] code: String,
-    ) -> Result<Bank> {
+    ) -> Result<Option<Bank>> {
         let bank = service::intake::bank_by_code(db(ctx), &code).await.served(ctx)?;
-        Ok(Bank(visible::public(bank)))
+        Ok(Some(Bank(visible::public(bank))))
     }
 
-    /// One municipality by its 7-digit IBGE code.
+    /// One municipality by its 7-digit IBGE code. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
     async fn municipality(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The IBGE code, e.g. 5103403 (Cuiabá).")] ibge_code: i32,
-    ) -> Result<Municipality> {
+    ) -> Result<Option<Municipality>> {
         loader::<MunicipalityLoader>(ctx)
             .load_one(ibge_code)
             .await
             .map_err(gql)?
-            .map(|m| Municipality(visible::public(m)))
+            .map(|m| Some(Municipality(visible::public(m))))
             .ok_or_else(|| {
                 not_found(
                     service::messages::Message::new(service::messages::code::MUNICIPALITY_NOT_FOUND)

@@ -8,7 +8,7 @@ use super::{
     scalars::DateTime,
     types::objects::Bank,
 };
-use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject, Upload};
+use async_graphql::{Context, Enum, ID, InputObject, Object, Result, SimpleObject, Upload};
 use entity::bank_report;
 use jobs::report::messages::{Message, code};
 use std::io::Read;
@@ -309,19 +309,19 @@ pub struct ReportsQuery;
 
 #[Object]
 impl ReportsQuery {
-    /// One report by its global ID.
+    /// One report by its global ID. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
     async fn bank_report(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The report's global ID.")] id: ID,
-    ) -> Result<BankReport> {
+    ) -> Result<Option<BankReport>> {
         let key = ids::arg(&id, NodeKind::BankReport, "id")?;
         let caller = super::caller(ctx);
         service::reports::report(db(ctx), &caller, key)
             .await
             .served(ctx)?
             .and_then(|r| service::visible::of_bank(&caller, r))
-            .map(BankReport)
+            .map(|r| Some(BankReport(r)))
             .ok_or_else(|| super::query::no_such(NodeKind::BankReport, &id))
     }
 
@@ -409,6 +409,62 @@ super::pagination::keyset_connection!(
     "A job run with its cursor."
 );
 
+/// `submitBankReport`'s input: whose report and which month (the file travels beside it as `file`).
+#[derive(InputObject, Debug)]
+pub struct SubmitBankReportInput {
+    /// The bank's global ID.
+    pub bank_id: ID,
+    /// The month reported, `YYYY-MM`.
+    pub reference_month: String,
+}
+
+/// What `submitBankReport` answers.
+#[derive(SimpleObject)]
+pub struct SubmitBankReportPayload {
+    /// The report, `RECEIVED` (or the earlier one when the same bytes were sent for the same bank and month).
+    pub report: BankReport,
+}
+
+/// Stores a report's file and wakes the ingestion; `field` names the bank's ID in errors.
+async fn receive(
+    ctx: &Context<'_>,
+    bank_id: &ID,
+    field: &str,
+    reference_month: &str,
+    file: Upload,
+) -> Result<BankReport> {
+    let key = ids::arg(bank_id, NodeKind::Bank, field)?;
+    let bank = loader::<super::loaders::BankLoader>(ctx)
+        .load_one(key)
+        .await
+        .map_err(gql)?
+        .ok_or_else(|| super::query::no_such(NodeKind::Bank, bank_id))?;
+    let upload = file
+        .value(ctx)
+        .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
+    let name = upload.filename.clone();
+    let mut bytes = Vec::new();
+    upload
+        .into_read()
+        .read_to_end(&mut bytes)
+        .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
+    let ingestion = ctx.data::<crate::runtime::Ingestion>()?;
+    let (r, _) = crate::http::reports::receive(
+        db(ctx),
+        &super::caller(ctx),
+        &ingestion.ctx.store,
+        &bank,
+        reference_month,
+        &name,
+        bytes,
+    )
+    .await
+    .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
+    ingestion.wake.notify_one();
+    super::guard::audit_target(ctx, &ids::encode(NodeKind::BankReport, r.id));
+    Ok(BankReport(super::seen(ctx, r)?))
+}
+
 /// Mutations about reports.
 #[derive(Default)]
 pub struct ReportsMutation;
@@ -418,6 +474,7 @@ impl ReportsMutation {
     /// Uploads a bank's monthly report (GraphQL multipart request). The raw file is stored first; the report is
     /// `RECEIVED` and the ingestion job picks it up right away. The same bytes for the same bank and month return the
     /// same report.
+    #[graphql(deprecation = "Use `submitBankReport(input:, file:)`, which answers a payload; removed on 2027-06-30.")]
     async fn upload_bank_report(
         &self,
         ctx: &Context<'_>,
@@ -425,35 +482,19 @@ impl ReportsMutation {
         #[graphql(desc = "The month reported, `YYYY-MM`.")] reference_month: String,
         #[graphql(desc = "The spreadsheet (xlsx, xls, ods or CSV).")] file: Upload,
     ) -> Result<BankReport> {
-        let key = ids::arg(&bank_id, NodeKind::Bank, "bankId")?;
-        let bank = loader::<super::loaders::BankLoader>(ctx)
-            .load_one(key)
-            .await
-            .map_err(gql)?
-            .ok_or_else(|| super::query::no_such(NodeKind::Bank, &bank_id))?;
-        let upload = file
-            .value(ctx)
-            .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-        let name = upload.filename.clone();
-        let mut bytes = Vec::new();
-        upload
-            .into_read()
-            .read_to_end(&mut bytes)
-            .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-        let ingestion = ctx.data::<crate::runtime::Ingestion>()?;
-        let (r, _) = crate::http::reports::receive(
-            db(ctx),
-            &super::caller(ctx),
-            &ingestion.ctx.store,
-            &bank,
-            &reference_month,
-            &name,
-            bytes,
-        )
-        .await
-        .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
-        ingestion.wake.notify_one();
-        super::guard::audit_target(ctx, &ids::encode(NodeKind::BankReport, r.id));
-        Ok(BankReport(super::seen(ctx, r)?))
+        receive(ctx, &bank_id, "bankId", &reference_month, file).await
+    }
+
+    /// Uploads a bank's monthly report (GraphQL multipart request: the file as `file`). The raw file is stored first;
+    /// the report is `RECEIVED` and the ingestion job picks it up right away. The same bytes for the same bank and
+    /// month answer the same report.
+    async fn submit_bank_report(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The bank and the month.")] input: SubmitBankReportInput,
+        #[graphql(desc = "The spreadsheet (xlsx, xls, ods or CSV).")] file: Upload,
+    ) -> Result<SubmitBankReportPayload> {
+        let report = receive(ctx, &input.bank_id, "input.bankId", &input.reference_month, file).await?;
+        Ok(SubmitBankReportPayload { report })
     }
 }

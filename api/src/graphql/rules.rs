@@ -13,7 +13,7 @@ use super::{
     },
     scalars::{Date, DateTime, Decimal},
 };
-use async_graphql::{Context, Enum, Object, Result, SimpleObject};
+use async_graphql::{Context, Enum, ID, InputObject, Object, Result, SimpleObject};
 use chrono::NaiveDate;
 use entity::{
     assistance_plan, chamber_meeting, checklist_confirmation, company_change_notice, contract_proposal, fco_carta,
@@ -347,7 +347,10 @@ impl From<rules::calendar::Authority> for CalendarAuthority {
 /// A version of a rule parameter.
 #[derive(SimpleObject, Clone, Debug)]
 pub struct RuleParameter {
-    /// The version's number, for `correctRuleParameterVersion` and `withdrawRuleParameterVersion`.
+    /// The version's opaque global ID, for `recordRuleParameterCorrection` and `recordRuleParameterWithdrawal`.
+    #[graphql(owned)]
+    pub id: ID,
+    /// The version's number, for the deprecated `correctRuleParameterVersion` and `withdrawRuleParameterVersion`.
     pub version_id: i64,
     /// Parameter key (`SF-SHARE-MIN.NORTHEAST`).
     pub key: String,
@@ -374,6 +377,7 @@ pub struct RuleParameter {
 impl From<rule_parameter::Model> for RuleParameter {
     fn from(m: rule_parameter::Model) -> Self {
         Self {
+            id: super::ids::encode(super::ids::NodeKind::RuleParameter, m.id),
             version_id: m.id,
             withdrawn_at: m.withdrawn_at.map(DateTime::mda),
             withdrawal_reason: m.withdrawal_reason,
@@ -558,6 +562,190 @@ impl From<entity::non_business_day::Model> for NonBusinessDay {
     }
 }
 
+/// `recordRuleParameterVersion`'s input: a new version of a rule parameter.
+#[derive(InputObject, Debug)]
+pub struct RecordRuleParameterVersionInput {
+    /// Parameter key, as listed by `ruleParameters` (`SF-SHARE-MIN.NORTHEAST`).
+    pub key: String,
+    /// The new value, exact.
+    pub value: Decimal,
+    /// Its unit; must be the key's unit.
+    pub unit: String,
+    /// First day in force.
+    pub effective_from: Date,
+    /// Last day in force, if known.
+    pub effective_to: Option<Date>,
+    /// The instrument and article that set it.
+    pub legal_source: String,
+}
+
+/// `recordRuleParameterCorrection`'s input: the version corrected, the corrected fields and why.
+#[derive(InputObject, Debug)]
+pub struct RecordRuleParameterCorrectionInput {
+    /// The version's global ID (`id` in `ruleParameters`).
+    pub version_id: ID,
+    /// The corrected value.
+    pub value: Option<Decimal>,
+    /// The corrected first day in force.
+    pub effective_from: Option<Date>,
+    /// The corrected last day in force.
+    pub effective_to: Option<Date>,
+    /// The corrected instrument and article.
+    pub legal_source: Option<String>,
+    /// Why it is corrected (kept in the history).
+    pub reason: String,
+}
+
+/// `recordRuleParameterWithdrawal`'s input: the version withdrawn and why.
+#[derive(InputObject, Debug)]
+pub struct RecordRuleParameterWithdrawalInput {
+    /// The version's global ID (`id` in `ruleParameters`).
+    pub version_id: ID,
+    /// Why it is withdrawn (kept in the history).
+    pub reason: String,
+}
+
+/// What the mutations over rule parameters answer.
+#[derive(SimpleObject)]
+pub struct RuleParameterPayload {
+    /// The version written: the new one, the one replacing a corrected one, or the one withdrawn.
+    pub parameter: RuleParameter,
+}
+
+/// `recordNonBusinessDay`'s input: a day without office hours.
+#[derive(InputObject, Debug)]
+pub struct RecordNonBusinessDayInput {
+    /// The day.
+    pub day: Date,
+    /// Why there are no office hours (the act that declared it).
+    pub reason: String,
+    /// Whose office days: null for every authority.
+    pub authority: Option<CalendarAuthority>,
+}
+
+/// `recordOfficeOpenDay`'s input: a ponto facultativo on which an office was open.
+#[derive(InputObject, Debug)]
+pub struct RecordOfficeOpenDayInput {
+    /// The ponto facultativo, or 24 or 31 December (the federal offices' early closing).
+    pub day: Date,
+    /// Whose office was open.
+    pub authority: CalendarAuthority,
+    /// The act that kept it open.
+    pub reason: String,
+}
+
+/// What the calendar's mutations answer.
+#[derive(SimpleObject)]
+pub struct NonBusinessDayPayload {
+    /// The day as recorded.
+    pub non_business_day: NonBusinessDay,
+}
+
+/// `recordChecklistConfirmation`'s input: who confirmed which checklist item of which financing.
+#[derive(InputObject, Debug)]
+pub struct RecordChecklistConfirmationInput {
+    /// The project's or carta's global ID.
+    pub financing_id: ID,
+    /// A checklist rule code (`SF-ASSISTANCE-PLAN`, `FCO-GTA`, ...).
+    pub rule_code: String,
+    /// Who confirms.
+    pub confirmed_by: String,
+    /// What was seen (document, protocol number).
+    pub note: Option<String>,
+    /// The day the confirmation was made (today when not given; not after today).
+    pub on: Option<Date>,
+}
+
+/// What `recordChecklistConfirmation` answers.
+#[derive(SimpleObject)]
+pub struct RecordChecklistConfirmationPayload {
+    /// The item's outcome on the financing after the confirmation.
+    pub outcome: RuleOutcome,
+}
+
+async fn add_version(ctx: &Context<'_>, i: RecordRuleParameterVersionInput) -> Result<RuleParameter> {
+    let value = i.value.0.to_string();
+    let new = parameters::NewVersion {
+        key: &i.key,
+        value: &value,
+        unit: &i.unit,
+        from: i.effective_from.0,
+        to: i.effective_to.map(|d| d.0),
+        source: &i.legal_source,
+    };
+    let m = parameters::add_version(db(ctx), service::Clock::System, new)
+        .await
+        .served(ctx)?;
+    Ok(m.into())
+}
+
+async fn correct_version(
+    ctx: &Context<'_>,
+    version: i64,
+    i: RecordRuleParameterCorrectionInput,
+) -> Result<RuleParameter> {
+    let correction = parameters::Correction {
+        value: i.value.map(|v| v.0.to_string()),
+        from: i.effective_from.map(|d| d.0),
+        to: i.effective_to.map(|d| d.0),
+        source: i.legal_source,
+    };
+    let m = parameters::correct_version(db(ctx), service::Clock::System, version, correction, &i.reason)
+        .await
+        .served(ctx)?;
+    Ok(m.into())
+}
+
+async fn withdraw_version(ctx: &Context<'_>, version: i64, reason: &str) -> Result<RuleParameter> {
+    let m = parameters::withdraw_version(db(ctx), service::Clock::System, version, reason)
+        .await
+        .served(ctx)?;
+    Ok(m.into())
+}
+
+async fn calendar_day(
+    ctx: &Context<'_>,
+    day: Date,
+    reason: &str,
+    authority: Option<CalendarAuthority>,
+    open: bool,
+) -> Result<NonBusinessDay> {
+    let m = parameters::add_non_business_day(db(ctx), day.0, reason, authority.map(Into::into), open)
+        .await
+        .served(ctx)?;
+    Ok(m.into())
+}
+
+async fn confirm(ctx: &Context<'_>, i: RecordChecklistConfirmationInput, field: &'static str) -> Result<RuleOutcome> {
+    use super::ids::{self, NodeKind};
+    let financing = match ids::decode(&i.financing_id) {
+        Some((NodeKind::SocialFuelProject, id)) => (Programme::SocialFuel, id),
+        Some((NodeKind::FcoCarta, id)) => (Programme::FcoRural, id),
+        _ => {
+            return Err(ServiceError::bad(
+                field,
+                service::messages::Message::new(service::messages::code::NOT_A_FINANCING_ID)
+                    .arg("id", format!("{:?}", i.financing_id.as_str())),
+            ))
+            .served(ctx);
+        }
+    };
+    let caller = super::caller(ctx);
+    let outcome = parameters::confirm_checklist_item(
+        db(ctx),
+        service::Clock::System,
+        &caller,
+        financing,
+        &i.rule_code,
+        &i.confirmed_by,
+        i.note,
+        i.on.map(|d| d.0),
+    )
+    .await
+    .served(ctx)?;
+    Ok(outcome.into())
+}
+
 /// Mutations over the rules.
 #[derive(Default)]
 pub struct RulesMutation;
@@ -567,6 +755,9 @@ impl RulesMutation {
     /// Adds a version of a rule parameter. From `effectiveFrom` on, rules whose reference date (filing, submission,
     /// approval, ...) falls on or after it use the new value; earlier reference dates keep the old one.
     #[allow(clippy::too_many_arguments)]
+    #[graphql(
+        deprecation = "Use `recordRuleParameterVersion(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn add_rule_parameter_version(
         &self,
         ctx: &Context<'_>,
@@ -577,25 +768,24 @@ impl RulesMutation {
         #[graphql(desc = "Last day in force, if known.")] effective_to: Option<Date>,
         #[graphql(desc = "The instrument and article that set it.")] legal_source: String,
     ) -> Result<RuleParameter> {
-        let value = value.0.to_string();
-        let new = parameters::NewVersion {
-            key: &key,
-            value: &value,
-            unit: &unit,
-            from: effective_from.0,
-            to: effective_to.map(|d| d.0),
-            source: &legal_source,
+        let input = RecordRuleParameterVersionInput {
+            key,
+            value,
+            unit,
+            effective_from,
+            effective_to,
+            legal_source,
         };
-        let m = parameters::add_version(db(ctx), service::Clock::System, new)
-            .await
-            .served(ctx)?;
-        Ok(m.into())
+        add_version(ctx, input).await
     }
 
     /// Corrects a version recorded wrongly (a mistyped value, date or source): the corrected version is withdrawn
     /// and kept in the history with the reason, and a new version with the corrected fields (the others as they
     /// were) replaces it, in one transaction. Rules read the new one from its `effectiveFrom`.
     #[allow(clippy::too_many_arguments)]
+    #[graphql(
+        deprecation = "Use `recordRuleParameterCorrection(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn correct_rule_parameter_version(
         &self,
         ctx: &Context<'_>,
@@ -606,36 +796,36 @@ impl RulesMutation {
         #[graphql(desc = "The corrected instrument and article.")] legal_source: Option<String>,
         #[graphql(desc = "Why it is corrected (kept in the history).")] reason: String,
     ) -> Result<RuleParameter> {
-        let correction = parameters::Correction {
-            value: value.map(|v| v.0.to_string()),
-            from: effective_from.map(|d| d.0),
-            to: effective_to.map(|d| d.0),
-            source: legal_source,
+        let input = RecordRuleParameterCorrectionInput {
+            version_id: ID::from(""),
+            value,
+            effective_from,
+            effective_to,
+            legal_source,
+            reason,
         };
-        let m = parameters::correct_version(db(ctx), service::Clock::System, version_id, correction, &reason)
-            .await
-            .served(ctx)?;
-        Ok(m.into())
+        correct_version(ctx, version_id, input).await
     }
 
     /// Withdraws a version recorded in error: it is kept in the history with the reason, and the rules no longer
     /// read it (the version in force before it applies again, or none: a rule without a version in force on its
     /// date answers `NOT_APPLICABLE` and says why).
+    #[graphql(
+        deprecation = "Use `recordRuleParameterWithdrawal(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn withdraw_rule_parameter_version(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The version to withdraw (`versionId` in `ruleParameters`).")] version_id: i64,
         #[graphql(desc = "Why it is withdrawn (kept in the history).")] reason: String,
     ) -> Result<RuleParameter> {
-        let m = parameters::withdraw_version(db(ctx), service::Clock::System, version_id, &reason)
-            .await
-            .served(ctx)?;
-        Ok(m.into())
+        withdraw_version(ctx, version_id, &reason).await
     }
 
     /// Records a day without office hours beyond weekends and national holidays (a state or municipal holiday, a
     /// declared closure) for one authority, or for every one when `authority` is null: deadlines of that authority
     /// ending on it move to the next business day (Lei 9.784/1999, art. 66 §1).
+    #[graphql(deprecation = "Use `recordNonBusinessDay(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn add_non_business_day(
         &self,
         ctx: &Context<'_>,
@@ -643,14 +833,12 @@ impl RulesMutation {
         #[graphql(desc = "Why there are no office hours (the act that declared it).")] reason: String,
         #[graphql(desc = "Whose office days: null for every authority.")] authority: Option<CalendarAuthority>,
     ) -> Result<NonBusinessDay> {
-        let m = parameters::add_non_business_day(db(ctx), day.0, &reason, authority.map(Into::into), false)
-            .await
-            .served(ctx)?;
-        Ok(m.into())
+        calendar_day(ctx, day, &reason, authority, false).await
     }
 
     /// Records that an authority's office was open on a ponto facultativo (Carnival Monday or Tuesday, Corpus
     /// Christi), which otherwise counts as closed: its deadlines may then end that day.
+    #[graphql(deprecation = "Use `recordOfficeOpenDay(input:)`, which answers a payload; removed on 2027-06-30.")]
     async fn record_office_open(
         &self,
         ctx: &Context<'_>,
@@ -659,15 +847,15 @@ impl RulesMutation {
         #[graphql(desc = "Whose office was open.")] authority: CalendarAuthority,
         #[graphql(desc = "The act that kept it open.")] reason: String,
     ) -> Result<NonBusinessDay> {
-        let m = parameters::add_non_business_day(db(ctx), day.0, &reason, Some(authority.into()), true)
-            .await
-            .served(ctx)?;
-        Ok(m.into())
+        calendar_day(ctx, day, &reason, Some(authority), true).await
     }
 
     /// Records that a person confirmed a checklist item (a rule that needs a document or a human judgement) on a
     /// financing; `compliance` then shows it as met from the day of the confirmation, with who and when. Confirming
     /// again takes the earlier confirmation's place from its own day; the earlier one is kept for the days before.
+    #[graphql(
+        deprecation = "Use `recordChecklistConfirmation(input:)`, which answers a payload; removed on 2027-06-30."
+    )]
     async fn confirm_checklist_item(
         &self,
         ctx: &Context<'_>,
@@ -679,32 +867,93 @@ impl RulesMutation {
             super::scalars::Date,
         >,
     ) -> Result<RuleOutcome> {
-        use super::ids::{self, NodeKind};
-        let financing = match ids::decode(&financing_id) {
-            Some((NodeKind::SocialFuelProject, id)) => (Programme::SocialFuel, id),
-            Some((NodeKind::FcoCarta, id)) => (Programme::FcoRural, id),
-            _ => {
-                return Err(ServiceError::bad(
-                    "financingId",
-                    service::messages::Message::new(service::messages::code::NOT_A_FINANCING_ID)
-                        .arg("id", format!("{:?}", financing_id.as_str())),
-                ))
-                .served(ctx);
-            }
-        };
-        let caller = super::caller(ctx);
-        let outcome = parameters::confirm_checklist_item(
-            db(ctx),
-            service::Clock::System,
-            &caller,
-            financing,
-            &rule_code,
-            &confirmed_by,
+        let input = RecordChecklistConfirmationInput {
+            financing_id,
+            rule_code,
+            confirmed_by,
             note,
-            on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        Ok(outcome.into())
+            on,
+        };
+        confirm(ctx, input, "financingId").await
+    }
+
+    /// Adds a version of a rule parameter. From `effectiveFrom` on, rules whose reference date (filing, submission,
+    /// approval, ...) falls on or after it use the new value; earlier reference dates keep the old one.
+    async fn record_rule_parameter_version(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The key, the value and when it is in force.")] input: RecordRuleParameterVersionInput,
+    ) -> Result<RuleParameterPayload> {
+        let parameter = add_version(ctx, input).await?;
+        Ok(RuleParameterPayload { parameter })
+    }
+
+    /// Corrects a version recorded wrongly (a mistyped value, date or source): the corrected version is withdrawn
+    /// and kept in the history with the reason, and a new version with the corrected fields (the others as they
+    /// were) replaces it, in one transaction. Answers the new version; rules read it from its `effectiveFrom`.
+    async fn record_rule_parameter_correction(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version, the corrected fields and why.")] input: RecordRuleParameterCorrectionInput,
+    ) -> Result<RuleParameterPayload> {
+        let version = super::ids::arg(
+            &input.version_id,
+            super::ids::NodeKind::RuleParameter,
+            "input.versionId",
+        )?;
+        let parameter = correct_version(ctx, version, input).await?;
+        Ok(RuleParameterPayload { parameter })
+    }
+
+    /// Withdraws a version recorded in error: it is kept in the history with the reason, and the rules no longer
+    /// read it (the version in force before it applies again, or none: a rule without a version in force on its
+    /// date answers `NOT_APPLICABLE` and says why).
+    async fn record_rule_parameter_withdrawal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version and why.")] input: RecordRuleParameterWithdrawalInput,
+    ) -> Result<RuleParameterPayload> {
+        let version = super::ids::arg(
+            &input.version_id,
+            super::ids::NodeKind::RuleParameter,
+            "input.versionId",
+        )?;
+        let parameter = withdraw_version(ctx, version, &input.reason).await?;
+        Ok(RuleParameterPayload { parameter })
+    }
+
+    /// Records a day without office hours beyond weekends and national holidays (a state or municipal holiday, a
+    /// declared closure) for one authority, or for every one when `authority` is null: deadlines of that authority
+    /// ending on it move to the next business day (Lei 9.784/1999, art. 66 §1).
+    async fn record_non_business_day(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The day, why, and whose.")] input: RecordNonBusinessDayInput,
+    ) -> Result<NonBusinessDayPayload> {
+        let non_business_day = calendar_day(ctx, input.day, &input.reason, input.authority, false).await?;
+        Ok(NonBusinessDayPayload { non_business_day })
+    }
+
+    /// Records that an authority's office was open on a ponto facultativo (Carnival Monday or Tuesday, Corpus
+    /// Christi), which otherwise counts as closed: its deadlines may then end that day.
+    async fn record_office_open_day(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The day, whose office and the act.")] input: RecordOfficeOpenDayInput,
+    ) -> Result<NonBusinessDayPayload> {
+        let non_business_day = calendar_day(ctx, input.day, &input.reason, Some(input.authority), true).await?;
+        Ok(NonBusinessDayPayload { non_business_day })
+    }
+
+    /// Records that a person confirmed a checklist item (a rule that needs a document or a human judgement) on a
+    /// financing; `compliance` then shows it as met from the day of the confirmation, with who and when. Confirming
+    /// again takes the earlier confirmation's place from its own day; the earlier one is kept for the days before.
+    async fn record_checklist_confirmation(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The financing, the rule, who and when.")] input: RecordChecklistConfirmationInput,
+    ) -> Result<RecordChecklistConfirmationPayload> {
+        let outcome = confirm(ctx, input, "input.financingId").await?;
+        Ok(RecordChecklistConfirmationPayload { outcome })
     }
 }

@@ -603,10 +603,14 @@ pub async fn graphql_post(
             &format!("POST /graphql takes Content-Type: application/json, not {content_type:?}"),
         );
     }
-    let parsed = serde_json::from_slice::<Value>(&body)
-        .map_err(|e| format!("the body is not JSON: {e}"))
-        .and_then(request_from_json);
-    match parsed {
+    let parsed = serde_json::from_slice::<Value>(&body).map_err(|e| format!("the body is not JSON: {e}"));
+    if let Ok(Value::Array(batch)) = &parsed {
+        let message = service::messages::Message::new(service::messages::code::BATCH_NOT_SUPPORTED)
+            .arg("count", batch.len())
+            .render(crate::http::reports::lang_of(&headers));
+        return error_body(StatusCode::BAD_REQUEST, media, "BATCH_NOT_SUPPORTED", &message);
+    }
+    match parsed.and_then(request_from_json) {
         Ok(req) => {
             execute(
                 &state,

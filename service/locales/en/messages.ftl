@@ -376,6 +376,12 @@ FILTER_UNKNOWN_FIELD = the filter has no field { $name }; its fields are { $name
 FILTER_UNKNOWN_RULE = no rule has the code { $value }
 # An export filter the graph refuses.
 FILTER_INVALID = invalid filter: { $detail }
+# A dashboard table no table has the name of.
+TABLE_UNKNOWN = no dashboard table is named { $value }; the tables are { $names }
+# Flag changes a command made on SQLite, which a running server's subscribers do not hear of.
+FLAGS_NOT_ANNOUNCED = note: { $count } flag changes were recorded, but on SQLite the `flagRaised` subscribers of a running server do not hear of changes made by another process; they see them in their next query (or run the job in the server: PostgreSQL announces them to every server)
+# A batched GraphQL request, which the server does not take.
+BATCH_NOT_SUPPORTED = batched requests are not supported (the body is an array of { $count } operations): send one operation per request (Apollo Client: HttpLink, not BatchHttpLink)
 # An internal error answered to a bank.
 INTERNAL = internal error; the request was logged
 # An argument that is no global ID (of the kind expected).

@@ -376,6 +376,12 @@ FILTER_UNKNOWN_FIELD = o filtro não tem o campo { $name }; os campos são { $na
 FILTER_UNKNOWN_RULE = nenhuma regra tem o código { $value }
 # An export filter the graph refuses.
 FILTER_INVALID = filtro inválido: { $detail }
+# Uma tabela do painel que não existe.
+TABLE_UNKNOWN = nenhuma tabela do painel se chama { $value }; as tabelas são { $names }
+# Mudanças de alertas feitas por um comando no SQLite, que os assinantes de um servidor em execução não recebem.
+FLAGS_NOT_ANNOUNCED = aviso: { $count } mudanças de alertas foram registradas, mas no SQLite os assinantes de `flagRaised` de um servidor em execução não são avisados das mudanças feitas por outro processo; eles as veem na próxima consulta (ou rode o job no servidor: o PostgreSQL as anuncia a todos os servidores)
+# Uma requisição GraphQL em lote, que o servidor não aceita.
+BATCH_NOT_SUPPORTED = requisições em lote não são aceitas (o corpo é uma lista de { $count } operações): envie uma operação por requisição (Apollo Client: HttpLink, não BatchHttpLink)
 # An internal error answered to a bank.
 INTERNAL = erro interno; o pedido foi registrado
 # An argument that is no global ID (of the kind expected).

@@ -1273,6 +1273,46 @@ async fn flags_of<F: visible::Financed>(
         name = "flags",
         ty = "async_graphql::Result<Vec<super::super::flags::ComplianceFlag>>",
         desc = "The compliance flags raised on it, newest first."
+    ),
+    field(
+        name = "compliance",
+        ty = "async_graphql::Result<super::super::plain::List<RuleOutcome>>",
+        desc = "Every rule of its programme judged on it as of `asOf`, with why.",
+        arg(
+            name = "as_of",
+            ty = "Option<Date>",
+            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
+        ),
+        arg(
+            name = "known_at",
+            ty = "Option<DateTime>",
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )
+    ),
+    field(
+        name = "deadlines",
+        ty = "async_graphql::Result<super::super::plain::List<Deadline>>",
+        desc = "Its legal deadlines as of `asOf`, with how each was counted.",
+        arg(
+            name = "as_of",
+            ty = "Option<Date>",
+            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
+        ),
+        arg(
+            name = "known_at",
+            ty = "Option<DateTime>",
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )
+    ),
+    field(
+        name = "history",
+        ty = "async_graphql::Result<Vec<Transition>>",
+        desc = "Its lifecycle's steps, oldest first.",
+        arg(
+            name = "known_at",
+            ty = "Option<DateTime>",
+            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
+        )
     )
 )]
 pub enum Financing {
@@ -1306,6 +1346,8 @@ pub enum Node {
     FactImport(super::super::imports::FactImport),
     /// A compliance flag.
     ComplianceFlag(super::super::flags::ComplianceFlag),
+    /// A version of a rule parameter.
+    RuleParameter(super::super::rules::RuleParameter),
 }
 
 connection!(
