@@ -225,7 +225,7 @@ fco-result-undecided-no-meeting = Ainda não decidida; nenhuma reunião da câma
 ## Itens de checklist do FCO, condições do contrato e os artigos sobre os fatos da própria carta. $basis é uma base
 ## legal, escrita por LEGAL para o idioma; $what e $concerns são orações (os textos fco-what-* e fco-concerns-*).
 fco-checklist-pending = item de checklist, ainda não confirmado: { $what }
-fco-checklist-not-applies = não se aplica a esta carta ({ $activity }, { $line }): { LEGAL($basis) } trata de { $concerns }
+fco-checklist-not-applies = não se aplica a esta carta ({ $activity }, { $line }): { LEGAL($basis) } abrange { $concerns }
 fco-what-any = um documento ou uma verificação humana
 fco-what-seed-origin = comprovação da origem das sementes ou mudas antes da liberação dos recursos
 fco-what-gta = a guia de trânsito animal (GTA) e o cadastro no INDEA/MT antes da liberação dos recursos para animais
