@@ -3,6 +3,7 @@
 
 mod acceptance;
 mod access;
+mod architecture;
 mod audit;
 mod bank_pages;
 mod browser;
