@@ -46,20 +46,25 @@ fn decode(s: &str, arg: &'static str) -> Result<i64, ServiceError> {
 }
 
 fn size(arg: &'static str, v: Option<i32>) -> Result<Option<u64>, ServiceError> {
-    match v {
-        None => Ok(None),
-        Some(n) if n < 0 => Err(ServiceError::BadInput {
+    v.map(|n| bounded(arg, n, MAX_PAGE_SIZE)).transpose()
+}
+
+/// A list's size argument `arg` checked against its bound: a negative one or one over `max` is refused naming both
+/// (the same rule for the connections and the plain lists).
+pub fn bounded(arg: &'static str, n: i32, max: u64) -> Result<u64, ServiceError> {
+    match u64::try_from(n) {
+        Err(_) => Err(ServiceError::BadInput {
             field: arg,
             message: Message::new(code::PAGE_NEGATIVE).arg("arg", arg),
         }),
-        Some(n) if n as u64 > MAX_PAGE_SIZE => Err(ServiceError::BadInput {
+        Ok(n) if n > max => Err(ServiceError::BadInput {
             field: arg,
             message: Message::new(code::PAGE_TOO_LARGE)
                 .arg("arg", arg)
-                .arg("max", MAX_PAGE_SIZE)
+                .arg("max", max)
                 .arg("asked", n),
         }),
-        Some(n) => Ok(Some(n as u64)),
+        Ok(n) => Ok(n),
     }
 }
 

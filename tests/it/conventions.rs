@@ -515,3 +515,31 @@ async fn a_batched_request_is_refused_with_its_own_code_in_the_senders_language(
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_list_size_out_of_its_bounds_is_refused_naming_the_bound_on_every_list() {
+    on_each_backend(false, |app| async move {
+        for (query, bound) in [
+            ("{ parties(search: \"jo\", first: -1) { name } }", None),
+            ("{ parties(search: \"jo\", first: 101) { name } }", Some("100")),
+            ("{ fcoCartas(first: 101) { totalCount } }", Some("100")),
+            ("{ fcoCartas(first: -1) { totalCount } }", None),
+            ("{ auditLog(first: 501) { number } }", Some("500")),
+            ("{ auditLog(first: -1) { number } }", None),
+            ("{ factImports(first: 101) { number } }", Some("100")),
+        ] {
+            let (message, code) = app.error(query, json!({})).await;
+            assert!(
+                code == "BAD_USER_INPUT" && message.starts_with("first:") && bound.is_none_or(|b| message.contains(b)),
+                "{query}: {code} {message}"
+            );
+        }
+        // Within the bounds, an empty page or a page: no error.
+        app.data(
+            "{ parties(search: \"jo\", first: 0) { name } auditLog(first: 500) { number } }",
+            json!({}),
+        )
+        .await;
+    })
+    .await;
+}

@@ -64,10 +64,11 @@ impl AuditQuery {
     async fn audit_log(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "At most this many (at most 500; 50 by default).", default = 50)] first: u64,
+        #[graphql(desc = "At most this many (at most 500; 50 by default).", default = 50)] first: i32,
         #[graphql(desc = "Only lines before this number (for the next page).")] before_number: Option<i64>,
     ) -> Result<Vec<AuditLine>> {
-        let lines = service::audit::list(db(ctx), &caller(ctx), before_number, first.min(500))
+        let first = service::page::bounded("first", first, 500).served(ctx)?;
+        let lines = service::audit::list(db(ctx), &caller(ctx), before_number, first)
             .await
             .served(ctx)?;
         Ok(lines.into_iter().map(AuditLine).collect())

@@ -272,8 +272,9 @@ impl ImportsQuery {
         ctx: &Context<'_>,
         #[graphql(desc = "Only imports of this kind.")] kind: Option<ImportKind>,
         #[graphql(desc = "Only imports for this project, carta or meeting (requires `kind`).")] target_id: Option<ID>,
-        #[graphql(desc = "At most this many (at most 100; 20 by default).", default = 20)] first: u64,
+        #[graphql(desc = "At most this many (at most 100; 20 by default).", default = 20)] first: i32,
     ) -> Result<Vec<FactImport>> {
+        let first = service::page::bounded("first", first, service::page::MAX_PAGE_SIZE).served(ctx)?;
         let kind = kind.map(Kind::from);
         let target = match (&target_id, kind) {
             (Some(id), Some(k)) => Some(target_key(k, id)?),
@@ -282,7 +283,7 @@ impl ImportsQuery {
             }
             _ => None,
         };
-        Ok(imports::list(db(ctx), kind, target, first.min(100))
+        Ok(imports::list(db(ctx), kind, target, first)
             .await
             .served(ctx)?
             .into_iter()

@@ -205,7 +205,7 @@ impl CommonQuery {
         #[graphql(desc = "Part of the name, at least 2 letters.")] search: String,
         #[graphql(desc = "At most this many (20 by default, at most 100).", default = 20)] first: i32,
     ) -> Result<Vec<Party>> {
-        let limit = u64::try_from(first.clamp(0, 100)).unwrap_or(20);
+        let limit = service::page::bounded("first", first, service::page::MAX_PAGE_SIZE).served(ctx)?;
         let rows = service::financings::parties_by_name(db(ctx), &super::caller(ctx), &search, limit)
             .await
             .served(ctx)?;

@@ -190,9 +190,10 @@ impl BankReport {
     async fn errors(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "At most this many (1,000 by default).", default = 1000)] first: u64,
+        #[graphql(desc = "At most this many (1,000 by default, at most 100,000).", default = 1000)] first: i32,
     ) -> Result<Vec<ReportRowError>> {
-        let rows = service::reports::row_errors(db(ctx), self.0.id, Some(first.min(100_000)))
+        let first = service::page::bounded("first", first, 100_000).served(ctx)?;
+        let rows = service::reports::row_errors(db(ctx), self.0.id, Some(first))
             .await
             .served(ctx)?;
         let lang = lang(ctx);
