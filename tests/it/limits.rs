@@ -502,10 +502,19 @@ async fn fragment_bombs_are_refused_at_once_as_too_costly_on_every_path() {
             .expect("a message")
             .expect("a frame");
         let answer: Value = serde_json::from_str(answer.to_text().expect("text")).expect("JSON");
-        // async-graphql answers a request error as a `next` carrying only errors.
-        assert_eq!(answer["type"], "next", "{answer}");
-        assert!(answer["payload"]["data"].is_null(), "nothing ran: {answer}");
-        assert_eq!(answer["payload"]["errors"][0]["extensions"]["code"], "QUERY_TOO_COSTLY", "{answer}");
+        // A request refused before it runs is the protocol's `error` message, carrying the errors.
+        assert_eq!(answer["type"], "error", "{answer}");
+        assert_eq!(answer["payload"][0]["extensions"]["code"], "QUERY_TOO_COSTLY", "{answer}");
+        // The socket stays open, and the refused operation is not completed again: the next message is the pong.
+        ws.send(Message::text(json!({ "type": "ping" }).to_string())).await.expect("ping");
+        let pong = tokio::time::timeout(limit, ws.next()).await.expect("in time").expect("a message").expect("a frame");
+        assert!(pong.to_text().is_ok_and(|t| t.contains("pong")), "{pong:?}");
+        let unknown = json!({ "id": "2", "type": "subscribe", "payload": { "query": "subscription { nope }" } });
+        ws.send(Message::text(unknown.to_string())).await.expect("subscribe");
+        let answer = tokio::time::timeout(limit, ws.next()).await.expect("in time").expect("a message").expect("a frame");
+        let answer: Value = serde_json::from_str(answer.to_text().expect("text")).expect("JSON");
+        assert_eq!((answer["type"].as_str(), answer["id"].as_str()), (Some("error"), Some("2")), "{answer}");
+        assert_eq!(answer["payload"][0]["extensions"]["code"], "GRAPHQL_VALIDATION_FAILED", "{answer}");
         assert!(started.elapsed() < limit, "{:?}", started.elapsed());
 
         // Fragments within the limits answer as the same query written out.

@@ -949,17 +949,66 @@ pub async fn subscriptions(
             let forward = async {
                 let ended = credential_ended(revoked, &who);
                 tokio::pin!(ended);
+                // A `next` with errors and no data, held until the next message says whether it was a refused
+                // request (see `refused_request`).
+                let mut held: Option<(String, serde_json::Value, axum::extract::ws::Message)> = None;
                 loop {
                     tokio::select! {
                         answer = answers.next() => match answer {
                             Some(axum::extract::ws::Message::Close(Some(mut frame))) => {
+                                if let Some((_, _, next)) = held.take() {
+                                    let _ = to_client.send(next).await;
+                                }
                                 frame.code = close_code(frame.code, seen.load(Ordering::Relaxed));
                                 let _ = to_client.send(axum::extract::ws::Message::Close(Some(frame))).await;
                                 return;
                             }
-                            Some(m) => if to_client.send(m).await.is_err() { return },
+                            Some(m) => {
+                                let parsed = match &m {
+                                    axum::extract::ws::Message::Text(t) => {
+                                        serde_json::from_str::<serde_json::Value>(t.as_str()).ok()
+                                    }
+                                    _ => None,
+                                };
+                                if let Some((id, errors, next)) = held.take() {
+                                    let completes = parsed.as_ref().is_some_and(|v| {
+                                        v["type"] == "complete" && v["id"].as_str() == Some(id.as_str())
+                                    });
+                                    let out = if completes {
+                                        refused_request(&id, errors)
+                                    } else {
+                                        next
+                                    };
+                                    if to_client.send(out).await.is_err() {
+                                        return;
+                                    }
+                                    if completes {
+                                        continue;
+                                    }
+                                }
+                                if let Some(v) = parsed.filter(|v| {
+                                    v["type"] == "next"
+                                        && v["payload"]["data"].is_null()
+                                        && v["payload"]["errors"].as_array().is_some_and(|e| !e.is_empty())
+                                }) {
+                                    let id = v["id"].as_str().unwrap_or_default().to_owned();
+                                    held = Some((id, v["payload"]["errors"].clone(), m));
+                                    continue;
+                                }
+                                if to_client.send(m).await.is_err() {
+                                    return;
+                                }
+                            }
                             None => return,
                         },
+                        () = tokio::time::sleep(std::time::Duration::from_millis(50)), if held.is_some() => {
+                            // No `complete` followed: an event's errors, sent as they came.
+                            if let Some((_, _, next)) = held.take()
+                                && to_client.send(next).await.is_err()
+                            {
+                                return;
+                            }
+                        }
                         () = &mut ended => {
                             let reason = service::messages::Message::new(service::messages::code::CREDENTIAL_ENDED)
                                 .render(service::messages::Lang::En);
@@ -981,6 +1030,24 @@ pub async fn subscriptions(
             }
             forward.await;
         })
+}
+
+/// The protocol's `error` message for a `subscribe` refused before any event (async-graphql answers one with a `next`
+/// holding only errors, then `complete`; graphql-transport-ws has `error` for it, which ends the operation): its
+/// errors, each with a code (`GRAPHQL_VALIDATION_FAILED` where async-graphql's own check gave none).
+fn refused_request(id: &str, mut errors: serde_json::Value) -> axum::extract::ws::Message {
+    for e in errors.as_array_mut().into_iter().flatten() {
+        if e["extensions"]["code"].is_null()
+            && let Some(e) = e.as_object_mut()
+        {
+            let extensions = e.entry("extensions").or_insert_with(|| serde_json::json!({}));
+            if let Some(x) = extensions.as_object_mut() {
+                x.insert("code".into(), "GRAPHQL_VALIDATION_FAILED".into());
+            }
+        }
+    }
+    let message = serde_json::json!({ "id": id, "type": "error", "payload": errors });
+    axum::extract::ws::Message::Text(message.to_string().into())
 }
 
 /// What a subscriptions' socket must watch to close when its credential ends.
