@@ -558,6 +558,28 @@ async fn an_administrator_issues_a_banks_key_on_a_page_sees_it_once_and_revokes_
         let key = key.as_str().expect("the key").to_owned();
         assert!(key.starts_with("fmt_"), "{key}");
         check_page(b, "key issued", None).await;
+        // Reloading the page that showed it issues nothing and does not show the key again.
+        let rows = "document.querySelectorAll('#keys tbody tr').length";
+        let before = b.eval(rows).await;
+        b.eval("location.reload(); true").await;
+        b.wait_for(
+            "document.readyState === 'complete' && !!document.getElementById('notice')",
+            "the page reloaded",
+        )
+        .await;
+        assert_eq!(b.eval(rows).await, before, "a reload issues no second key");
+        let reloaded = b.text().await;
+        assert!(!reloaded.contains(&key), "the key is shown once only");
+        assert!(reloaded.contains("já foi mostrada"), "{reloaded}");
+        // The administrator's own key is not offered for revoking.
+        let own = &app.key[..12];
+        assert_eq!(
+            b.eval(&format!("document.querySelector('tr[data-key=\"{own}\"] a.revoke') === null"))
+                .await,
+            json!(true),
+            "no revoking of one's own key"
+        );
+        assert!(reloaded.contains("a sua chave atual"), "{reloaded}");
         // The key works for the bank's pages; the page that showed it is not kept, nor is the key in the list.
         let bank = client_with(&key);
         let home = bank
@@ -572,15 +594,32 @@ async fn an_administrator_issues_a_banks_key_on_a_page_sees_it_once_and_revokes_
         assert!(!b.text().await.contains(&key), "the key is shown once only");
         // Revoked from the page: refused at once.
         let prefix = &key[..12];
+        // Revoking asks first: the link opens a confirmation, and only its button revokes.
         b.eval(&format!(
-            "document.querySelector('tr[data-key=\"{prefix}\"] form').submit(); true"
+            "document.querySelector('tr[data-key=\"{prefix}\"] a.revoke').click(); true"
         ))
         .await;
         b.wait_for(
-            &format!("document.readyState === 'complete' && !!document.querySelector('tr[data-key=\"{prefix}\"]') && !document.querySelector('tr[data-key=\"{prefix}\"] form')"),
+            "document.readyState === 'complete' && !!document.getElementById('revoke-form')",
+            "the confirmation",
+        )
+        .await;
+        let confirm = b.text().await;
+        assert!(confirm.contains(&format!("Revogar a chave {prefix}")), "{confirm}");
+        let still = bank
+            .get(format!("{}/bank", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(still.status().as_u16(), 200, "not revoked before confirming");
+        b.eval("document.getElementById('revoke-form').submit(); true").await;
+        b.wait_for(
+            &format!("document.readyState === 'complete' && !!document.querySelector('tr[data-key=\"{prefix}\"]') && !document.querySelector('tr[data-key=\"{prefix}\"] a.revoke')"),
             "the key revoked",
         )
         .await;
+        let after = b.text().await;
+        assert!(after.contains(&format!("Chave {prefix} revogada")), "{after}");
         let refused = bank
             .get(format!("{}/bank", app.base))
             .send()
