@@ -408,6 +408,58 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             errors.iter().map(|e| &e.message).collect::<Vec<_>>()
         );
 
+        // A later list of the month refused: the month's list was ingested, so it owes nothing, on the home as in the
+        // send form; the current month is not owed before it ends, and a future month is not offered.
+        let mut bad_row = row("S-KEY-2", cpf(311), month);
+        bad_row[2] = C::T("123.456.789-00");
+        let form = reqwest::multipart::Form::new().text("month", m.clone()).part(
+            "file",
+            reqwest::multipart::Part::bytes(workbook(&[bad_row])).file_name("com-erro.xlsx"),
+        );
+        let r = bank
+            .post(format!("{}/bank-reports", app.base))
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        let refused: Value = r.json().await.expect("json");
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("the ingestion runs");
+        let refused = service::reports::report(
+            &app.db,
+            &service::Caller::System,
+            refused["number"].as_i64().expect("a report"),
+        )
+        .await
+        .expect("read")
+        .expect("the report");
+        assert_eq!(refused.status, "REJECTED");
+        let page = |path: &str| {
+            let (bank, url) = (bank.clone(), format!("{}{path}", app.base));
+            async move {
+                let r = bank
+                    .get(url)
+                    .header("accept", "text/html")
+                    .send()
+                    .await
+                    .expect("answer");
+                assert_eq!(r.status().as_u16(), 200);
+                r.text().await.expect("html")
+            }
+        };
+        let (shown, current) = (
+            month.format("%m/%Y").to_string(),
+            chrono::Utc::now().date_naive().format("%m/%Y").to_string(),
+        );
+        let home = page("/bank").await;
+        assert!(!home.contains(&format!("Relação de {shown}")), "{home}");
+        let form = page("/bank/send?month=2099-03").await;
+        assert!(!form.contains(&format!("{shown} — devida")), "{form}");
+        assert!(form.contains(&format!("{shown} — Aceita")), "{form}");
+        assert!(!form.contains(&format!("{current} — devida")), "{form}");
+        assert!(!form.contains("2099-03") && !form.contains("03/2099"), "{form}");
+
         // Without a bank's key the field is needed, and the suggestion names only banks that operate FCO.
         let form = reqwest::multipart::Form::new().text("month", m.clone()).part(
             "file",

@@ -67,8 +67,7 @@ pub async fn home(
         Ok(v) => v,
         Err(e) => return refuse(e, &headers),
     };
-    let current = today.format("%Y-%m").to_string();
-    let owed: Vec<_> = lists.iter().filter(|l| l.owed() && l.month != current).collect();
+    let owed = bank_overview::owed(&lists, today);
     let body = html! {
         p.lead { (tw("bank.home.lead", &[("bank", bank.name.clone()), ("day", day(today, lang))], lang)) }
         section aria-labelledby="owed-h" {
@@ -193,13 +192,13 @@ fn send_page(
     chosen: Option<&str>,
     problems: &[(&str, String)],
 ) -> Markup {
-    let current = service::Clock::System.today().format("%Y-%m").to_string();
-    let first_owed = lists
-        .iter()
-        .rev()
-        .find(|l| l.owed() && l.month != current)
-        .map(|l| l.month.clone());
-    let chosen = chosen.map(str::to_owned).or(first_owed);
+    let today = service::Clock::System.today();
+    let first_owed = bank_overview::owed(lists, today).last().map(|l| l.month.clone());
+    // Only a month that may be sent is chosen: another (a future one, say) is not added to the selector.
+    let chosen = chosen
+        .filter(|c| lists.iter().any(|l| l.month == *c))
+        .map(str::to_owned)
+        .or(first_owed);
     let problem_of = |field: &str| problems.iter().find(|(f, _)| *f == field).map(|(_, m)| m.clone());
     let body = html! {
         @if !problems.is_empty() {
@@ -219,15 +218,12 @@ fn send_page(
                 @if let Some(p) = problem_of("month") { p.field-error #month-error { (p) } }
                 select #month name="month" required aria-describedby={ "month-hint" @if problem_of("month").is_some() { " month-error" } } {
                     @for l in lists {
-                        @let label = if l.owed() {
-                            tw("bank.send.option_owed", &[("month", month(&l.month, lang))], lang)
-                        } else {
-                            tw("bank.send.option_sent", &[("month", month(&l.month, lang)), ("status", t(&format!("bank.status.{}", l.latest.as_ref().map_or("", |r| r.status.as_str())), lang))], lang)
+                        @let label = match (l.owed(today), l.shown()) {
+                            (true, _) => tw("bank.send.option_owed", &[("month", month(&l.month, lang))], lang),
+                            (false, Some(r)) => tw("bank.send.option_sent", &[("month", month(&l.month, lang)), ("status", t(&format!("bank.status.{}", r.status), lang))], lang),
+                            (false, None) => month(&l.month, lang),
                         };
                         option value=(l.month) selected[chosen.as_deref() == Some(l.month.as_str())] { (label) }
-                    }
-                    @if let Some(c) = chosen.as_deref().filter(|c| !lists.iter().any(|l| l.month == *c)) {
-                        option value=(c) selected { (month(c, lang)) }
                     }
                 }
             }
