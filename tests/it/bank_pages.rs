@@ -408,6 +408,40 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             errors.iter().map(|e| &e.message).collect::<Vec<_>>()
         );
 
+        // Every carta of the bank, unfiltered: only approved ones (what the list holds), the line and activity as the
+        // template names them.
+        let all = bank
+            .get(format!("{}/bank/cartas.xlsx", app.base))
+            .send()
+            .await
+            .expect("answer")
+            .bytes()
+            .await
+            .expect("bytes")
+            .to_vec();
+        let all = {
+            use calamine::Reader;
+            let mut wb: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(all)).expect("xlsx");
+            let range = wb.worksheet_range_at(0).expect("a sheet").expect("read");
+            range
+                .rows()
+                .map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        let at = |c: jobs::report::columns::Column| {
+            jobs::report::columns::TEMPLATE
+                .iter()
+                .position(|t| t.0 == c)
+                .expect("a column")
+        };
+        use jobs::report::columns::{ACTIVITY_NAMES, Column, LINE_NAMES};
+        assert!(all.len() > 1, "{all:?}");
+        for r in all.iter().skip(1) {
+            assert!(ACTIVITY_NAMES.contains(&r[at(Column::Activity)].as_str()), "{r:?}");
+            assert!(LINE_NAMES.contains(&r[at(Column::Line)].as_str()), "{r:?}");
+            assert!(!r[at(Column::ApprovedOn)].is_empty(), "only approved cartas: {r:?}");
+        }
+
         // A later list of the month refused: the month's list was ingested, so it owes nothing, on the home as in the
         // send form; the current month is not owed before it ends, and a future month is not offered.
         let mut bad_row = row("S-KEY-2", cpf(311), month);

@@ -730,14 +730,19 @@ pub async fn cartas_in_template(
             Ok((rows, _)) => rows,
             Err(e) => return super::reports::refuse_service(e, lang),
         };
+    // Only what the monthly list holds (approved cartas, contracted or not), its line and activity written as the
+    // template names them: sent back unchanged, the file is read as a list.
     let rows: Vec<HashMap<Column, V>> = rows
         .into_iter()
+        .filter(|r| r.model.approved_on.is_some())
         .map(|r| {
             let c = r.model;
+            let line = jobs::report::columns::line_name(c.line).unwrap_or(c.line.name_pt());
+            let activity = jobs::report::columns::activity_name(c.activity).unwrap_or(c.activity.name_pt());
             let mut m = HashMap::from([
                 (Column::CartaNumber, V::Text(c.number.clone())),
-                (Column::Line, V::Text(c.line.name_pt().to_owned())),
-                (Column::Activity, V::Text(c.activity.name_pt().to_owned())),
+                (Column::Line, V::Text(line.to_owned())),
+                (Column::Activity, V::Text(activity.to_owned())),
                 (Column::Financed, V::Money(c.financed_amount.cents())),
                 (Column::IbgeCode, V::Int(c.municipality_code.into())),
             ]);
