@@ -487,6 +487,16 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             chrono::Utc::now().date_naive().format("%m/%Y").to_string(),
         );
         let home = page("/bank").await;
+        // `?lang=en` is honoured as on the dashboard.
+        for path in [
+            "/bank?lang=en".to_owned(),
+            "/bank/send?lang=en".to_owned(),
+            format!("/bank/reports/{id}?lang=en"),
+        ] {
+            let english = page(&path).await;
+            assert!(english.contains("<html lang=\"en\""), "{path}: {english}");
+        }
+        assert!(page("/bank?lang=en").await.contains("Monthly lists owed"));
         assert!(!home.contains(&format!("Relação de {shown}")), "{home}");
         let form = page("/bank/send?month=2099-03").await;
         assert!(!form.contains(&format!("{shown} — devida")), "{form}");

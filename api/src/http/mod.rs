@@ -121,6 +121,7 @@ pub fn router(state: AppState) -> Router {
         // Layers run outside in: CORS (preflights need no key), the request's span and metrics, the time and
         // liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
+        .layer(axum::middleware::from_fn(pages::query_lang))
         .layer(axum::middleware::from_fn_with_state(state.clone(), door::bound))
         .layer(axum::middleware::from_fn(observe::track))
         .with_state(state);

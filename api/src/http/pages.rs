@@ -216,3 +216,24 @@ pub async fn reports_index(headers: HeaderMap) -> Response {
         (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "POST")]).into_response()
     }
 }
+
+/// The pages' `?lang=` (`pt-BR`, `en`), honoured as `/dashboard` honours it: on the bank's and the administrators'
+/// pages (and their 401, 403 and 404 pages), a valid `lang` stands for the request's `Accept-Language`, which
+/// every page reads; another value is not taken.
+pub async fn query_lang(mut req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let path = req.uri().path();
+    let page = path == "/bank"
+        || path.starts_with("/bank/")
+        || path.starts_with("/bank-reports/")
+        || path.starts_with("/admin/");
+    if page
+        && let Some(lang) = super::params::pairs(req.uri().query().unwrap_or_default())
+            .into_iter()
+            .find(|(k, _)| k == "lang")
+            .and_then(|(_, v)| Lang::from_tag(&v))
+        && let Ok(v) = header::HeaderValue::from_str(lang.tag())
+    {
+        req.headers_mut().insert(header::ACCEPT_LANGUAGE, v);
+    }
+    next.run(req).await
+}
