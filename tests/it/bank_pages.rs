@@ -541,6 +541,29 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             html.contains("<html lang=\"pt-BR\"") && html.contains("é para analistas"),
             "{html}"
         );
+        // It offers the clerk's own start page, not the page just refused.
+        assert!(
+            html.contains("Ir para a sua página inicial")
+                && html.contains("href=\"/\"")
+                && !html.contains("Painel dos analistas"),
+            "{html}"
+        );
+        // Another bank's (or no) report's error workbook, opened in a browser: the page, not JSON.
+        let r = bank
+            .get(format!("{}/bank-reports/999999/errors.xlsx", app.base))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 404);
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap_or("")
+                .starts_with("text/html")
+        );
+        let html = r.text().await.expect("html");
+        assert!(html.contains("Ir para a sua página inicial"), "{html}");
         let r = app
             .get("/no-such-page")
             .header("accept", "text/html")

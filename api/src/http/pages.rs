@@ -132,15 +132,21 @@ pub fn problem(status: StatusCode, lang: Lang, message: &str) -> Response {
         403 => "pages.problem.403",
         _ => "pages.problem.404",
     };
+    // Where to go: the person's own start page (`/`, which sends a bank's clerk to the bank's pages and anybody else
+    // to the dashboard), never the page just refused; without a session, only to sign in.
+    let signed_in = status != StatusCode::UNAUTHORIZED;
     let body = html! {
         p.lead role="alert" { (message) }
         ul.links {
-            li { a href="/bank" { (t("pages.problem.to_bank", lang)) } }
-            li { a href="/dashboard" { (t("pages.problem.to_dashboard", lang)) } }
+            @if signed_in {
+                li { a #to-start href="/" { (t("pages.problem.to_start", lang)) } }
+            }
             li { a href="/sign-in" { (t("pages.problem.to_sign_in", lang)) } }
         }
     };
-    respond(status, lang, layout(lang, &t(key, lang), &[], "", body))
+    const START_NAV: &[NavLink] = &[("/", "pages.nav.start")];
+    let nav = if signed_in { START_NAV } else { &[] };
+    respond(status, lang, layout(lang, &t(key, lang), nav, "", body))
 }
 
 /// `404` for an address the server does not have: a page for a browser, the one JSON error shape for a client.

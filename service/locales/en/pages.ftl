@@ -13,8 +13,8 @@ pages-problem-404 = Page not found
 pages-problem-401-text = The session has ended or was never started: sign in again with your key.
 pages-problem-404-text = This address does not exist in Fomento.
 pages-problem-404-address = no resource at { $path }
-pages-problem-to_bank = The banks' pages
-pages-problem-to_dashboard = The analysts' dashboard
+pages-problem-to_start = Go to your start page
+pages-nav-start = Start page
 pages-problem-to_sign_in = Sign in with another key
 pages-dashboard-for_analysts = The compliance dashboard is for analysts, MDA and the chamber. Your bank's pages are at Home.
 

@@ -13,8 +13,8 @@ pages-problem-404 = Página não encontrada
 pages-problem-401-text = A sessão terminou ou não foi iniciada: entre de novo com a sua chave.
 pages-problem-404-text = Este endereço não existe no Fomento.
 pages-problem-404-address = nenhum recurso em { $path }
-pages-problem-to_bank = Páginas dos bancos
-pages-problem-to_dashboard = Painel dos analistas
+pages-problem-to_start = Ir para a sua página inicial
+pages-nav-start = Página inicial
 pages-problem-to_sign_in = Entrar com outra chave
 pages-dashboard-for_analysts = O painel de conformidade é para analistas, o MDA e a câmara. As páginas do seu banco estão em Início.
 
