@@ -487,6 +487,12 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             chrono::Utc::now().date_naive().format("%m/%Y").to_string(),
         );
         let home = page("/bank").await;
+        // A month that is no month in the reports' filter: the error, and no count above an empty table.
+        let bad = page("/bank/reports?month=zz").await;
+        assert!(bad.contains("error-summary") && !bad.contains("reports-count"), "{bad}");
+        // None is "0 relações" (Portuguese's plural "one" takes 0 too): never "1 relação" for none.
+        let none = page("/bank/reports?status=PROCESSING").await;
+        assert!(none.contains("0 relações") && !none.contains("1 relação"), "{none}");
         // `?lang=en` is honoured as on the dashboard.
         for path in [
             "/bank?lang=en".to_owned(),

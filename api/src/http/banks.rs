@@ -373,7 +373,12 @@ pub async fn reports(
         reference_month: chosen_month.clone(),
         statuses: chosen_status.into_iter().collect(),
     };
-    let page = match Keyset::parse(Some(100), None, None, None) {
+    // A month that is no month is the error, and nothing is listed or counted.
+    let checked = match chosen_month.as_deref().map(bank_overview::month_span) {
+        Some(Err(e)) => Err(e),
+        _ => Keyset::parse(Some(100), None, None, None),
+    };
+    let page = match checked {
         Ok(k) => service::reports::list(&state.db, &caller, &filter, k).await,
         Err(e) => Err(e),
     };
@@ -411,8 +416,10 @@ pub async fn reports(
             }
             button type="submit" { (t("bank.reports.filter", lang)) }
         }
-        p #reports-count { (tw("bank.reports.count", &[("count", page.len().to_string())], lang)) }
-        (reports_table(&page, lang))
+        @if problem.is_none() {
+            p #reports-count { (tw("bank.reports.count", &[("count", page.len().to_string())], lang)) }
+            (reports_table(&page, lang))
+        }
     };
     respond(
         StatusCode::OK,

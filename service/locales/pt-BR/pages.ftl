@@ -84,7 +84,8 @@ bank-reports-status = Situação
 bank-reports-any_status = Todas as situações
 bank-reports-filter = Filtrar
 bank-reports-count = { $count ->
-    [one] 1 relação
+    [0] { $count } relações
+    [one] { $count } relação
    *[other] { $count } relações
 }
 bank-reports-none = Nenhuma relação.
@@ -104,7 +105,8 @@ bank-report-errors_xlsx = Baixar a planilha com os erros marcados
 bank-report-send_corrected = Enviar um arquivo corrigido
 bank-report-file_error = O arquivo não pôde ser lido
 bank-report-row_errors = { $count ->
-    [one] 1 erro por linha
+    [0] { $count } erros por linha
+    [one] { $count } erro por linha
    *[other] { $count } erros por linha
 }
 
@@ -114,7 +116,8 @@ bank-cartas-approved = Decididas no mês
 bank-cartas-contracted = Contratadas no mês
 bank-cartas-month_hint = Mês e ano (AAAA-MM); em branco, qualquer mês.
 bank-cartas-count = { $count ->
-    [one] 1 carta
+    [0] { $count } cartas
+    [one] { $count } carta
    *[other] { $count } cartas
 }{ $shown ->
     [100] , as 100 mais recentes na tabela
