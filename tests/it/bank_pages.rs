@@ -487,6 +487,24 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             chrono::Utc::now().date_naive().format("%m/%Y").to_string(),
         );
         let home = page("/bank").await;
+        // A future month sent from the form is refused with the month written as the page writes it.
+        let form = reqwest::multipart::Form::new().text("month", "2099-03").part(
+            "file",
+            reqwest::multipart::Part::bytes(workbook(&[row("S-KEY-3", cpf(312), month)])).file_name("futuro.xlsx"),
+        );
+        let r = bank
+            .post(format!("{}/bank/send", app.base))
+            .header("accept", "text/html")
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 400);
+        let future = r.text().await.expect("html");
+        assert!(
+            future.contains("03/2099") && !future.contains("2099-03\u{20}") && !future.contains(">2099-03"),
+            "{future}"
+        );
         // A month that is no month in the reports' filter: the error, and no count above an empty table.
         let bad = page("/bank/reports?month=zz").await;
         assert!(bad.contains("error-summary") && !bad.contains("reports-count"), "{bad}");

@@ -332,6 +332,11 @@ async fn receive(state: &AppState, caller: &Caller, headers: &HeaderMap, form: M
             }
             super::auth::naming(id, resp)
         }
+        // A month refused is written as the page writes months (`03/2027` in Portuguese).
+        Err(service::ServiceError::BadInput {
+            field: "month",
+            message,
+        }) => again(Some(m), &[("month", as_page_months(message, lang).render(lang))]),
         Err(e) => {
             let field = match e.field() {
                 Some("month") => "month",
@@ -340,6 +345,17 @@ async fn receive(state: &AppState, caller: &Caller, headers: &HeaderMap, form: M
             again(Some(m), &[(field, e.render(lang))])
         }
     }
+}
+
+/// `message` with its months (`YYYY-MM` values) written as the pages write them ([`month`]).
+fn as_page_months(mut message: service::messages::Message, lang: Lang) -> service::messages::Message {
+    for value in message.args.values_mut() {
+        let b = value.as_bytes();
+        if b.len() == 7 && b[4] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || c.is_ascii_digit()) {
+            *value = month(value, lang);
+        }
+    }
+    message
 }
 
 /// The message of a refusal made in the JSON shape (a body too large, a form not readable).
