@@ -49,23 +49,36 @@ pub async fn banks(db: &impl ConnectionTrait) -> Result<Vec<bank::Model>, Servic
     Ok(all)
 }
 
-/// One month's list: the month (`YYYY-MM`) and the latest report the bank sent for it (superseded ones aside).
+/// One month's list: the month (`YYYY-MM`), the latest report the bank sent for it (superseded ones aside) and the
+/// one that settles it, if any.
 #[derive(Debug, Clone)]
 pub struct MonthList {
     /// The month, `YYYY-MM`.
     pub month: String,
     /// The latest report sent for it, if any.
     pub latest: Option<bank_report::Model>,
+    /// The latest report that settles the month (ingested, or received and being read), even when a later one was
+    /// refused: a month whose list was ingested owes nothing, whatever was sent after.
+    pub settled: Option<bank_report::Model>,
 }
 
 impl MonthList {
-    /// Whether the month still owes a list: nothing sent, or only refused or failed files.
-    pub fn owed(&self) -> bool {
-        !self
-            .latest
-            .as_ref()
-            .is_some_and(|r| matches!(r.status.as_str(), "INGESTED" | "RECEIVED" | "PROCESSING"))
+    /// Whether the month owes its list as of `today`: it has ended (the current month is never owed: its list is due
+    /// after it ends, as `Bank.deadlines` counts) and no report settles it. The one test of "owed" of the bank's pages
+    /// (`/bank` and `/bank/send`).
+    pub fn owed(&self, today: NaiveDate) -> bool {
+        self.settled.is_none() && self.month < today.format("%Y-%m").to_string()
     }
+
+    /// The report whose status the pages show for the month: the one that settles it, else the latest.
+    pub fn shown(&self) -> Option<&bank_report::Model> {
+        self.settled.as_ref().or(self.latest.as_ref())
+    }
+}
+
+/// The months of `lists` that owe their list as of `today` ([`MonthList::owed`]), in `lists`' order.
+pub fn owed(lists: &[MonthList], today: NaiveDate) -> Vec<&MonthList> {
+    lists.iter().filter(|l| l.owed(today)).collect()
 }
 
 /// The months a bank may send a list for as of `today`, newest first: the current month and the
@@ -92,12 +105,18 @@ pub async fn month_lists(
             ..ReportFilter::default()
         };
         let sent = crate::reports::list(db, caller, &filter, Keyset::parse(Some(100), None, None, None)?).await?;
-        let latest = sent
+        let kept: Vec<bank_report::Model> = sent
             .items
             .into_iter()
             .map(|(_, r)| r)
-            .find(|r| r.status != "SUPERSEDED");
-        out.push(MonthList { month, latest });
+            .filter(|r| r.status != "SUPERSEDED")
+            .collect();
+        let settled = kept
+            .iter()
+            .find(|r| matches!(r.status.as_str(), "INGESTED" | "RECEIVED" | "PROCESSING"))
+            .cloned();
+        let latest = kept.into_iter().next();
+        out.push(MonthList { month, latest, settled });
     }
     Ok(out)
 }

@@ -408,6 +408,126 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             errors.iter().map(|e| &e.message).collect::<Vec<_>>()
         );
 
+        // Every carta of the bank, unfiltered: only approved ones (what the list holds), the line and activity as the
+        // template names them.
+        let all = bank
+            .get(format!("{}/bank/cartas.xlsx", app.base))
+            .send()
+            .await
+            .expect("answer")
+            .bytes()
+            .await
+            .expect("bytes")
+            .to_vec();
+        let all = {
+            use calamine::Reader;
+            let mut wb: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(all)).expect("xlsx");
+            let range = wb.worksheet_range_at(0).expect("a sheet").expect("read");
+            range
+                .rows()
+                .map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        let at = |c: jobs::report::columns::Column| {
+            jobs::report::columns::TEMPLATE
+                .iter()
+                .position(|t| t.0 == c)
+                .expect("a column")
+        };
+        use jobs::report::columns::{ACTIVITY_NAMES, Column, LINE_NAMES};
+        assert!(all.len() > 1, "{all:?}");
+        for r in all.iter().skip(1) {
+            assert!(ACTIVITY_NAMES.contains(&r[at(Column::Activity)].as_str()), "{r:?}");
+            assert!(LINE_NAMES.contains(&r[at(Column::Line)].as_str()), "{r:?}");
+            assert!(!r[at(Column::ApprovedOn)].is_empty(), "only approved cartas: {r:?}");
+        }
+
+        // A later list of the month refused: the month's list was ingested, so it owes nothing, on the home as in the
+        // send form; the current month is not owed before it ends, and a future month is not offered.
+        let mut bad_row = row("S-KEY-2", cpf(311), month);
+        bad_row[2] = C::T("123.456.789-00");
+        let form = reqwest::multipart::Form::new().text("month", m.clone()).part(
+            "file",
+            reqwest::multipart::Part::bytes(workbook(&[bad_row])).file_name("com-erro.xlsx"),
+        );
+        let r = bank
+            .post(format!("{}/bank-reports", app.base))
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        let refused: Value = r.json().await.expect("json");
+        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("the ingestion runs");
+        let refused = service::reports::report(
+            &app.db,
+            &service::Caller::System,
+            refused["number"].as_i64().expect("a report"),
+        )
+        .await
+        .expect("read")
+        .expect("the report");
+        assert_eq!(refused.status, "REJECTED");
+        let page = |path: &str| {
+            let (bank, url) = (bank.clone(), format!("{}{path}", app.base));
+            async move {
+                let r = bank
+                    .get(url)
+                    .header("accept", "text/html")
+                    .send()
+                    .await
+                    .expect("answer");
+                assert_eq!(r.status().as_u16(), 200);
+                r.text().await.expect("html")
+            }
+        };
+        let (shown, current) = (
+            month.format("%m/%Y").to_string(),
+            chrono::Utc::now().date_naive().format("%m/%Y").to_string(),
+        );
+        let home = page("/bank").await;
+        // A future month sent from the form is refused with the month written as the page writes it.
+        let form = reqwest::multipart::Form::new().text("month", "2099-03").part(
+            "file",
+            reqwest::multipart::Part::bytes(workbook(&[row("S-KEY-3", cpf(312), month)])).file_name("futuro.xlsx"),
+        );
+        let r = bank
+            .post(format!("{}/bank/send", app.base))
+            .header("accept", "text/html")
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 400);
+        let future = r.text().await.expect("html");
+        assert!(
+            future.contains("03/2099") && !future.contains("2099-03\u{20}") && !future.contains(">2099-03"),
+            "{future}"
+        );
+        // A month that is no month in the reports' filter: the error, and no count above an empty table.
+        let bad = page("/bank/reports?month=zz").await;
+        assert!(bad.contains("error-summary") && !bad.contains("reports-count"), "{bad}");
+        // None is "0 relações" (Portuguese's plural "one" takes 0 too): never "1 relação" for none.
+        let none = page("/bank/reports?status=PROCESSING").await;
+        assert!(none.contains("0 relações") && !none.contains("1 relação"), "{none}");
+        // `?lang=en` is honoured as on the dashboard.
+        for path in [
+            "/bank?lang=en".to_owned(),
+            "/bank/send?lang=en".to_owned(),
+            format!("/bank/reports/{id}?lang=en"),
+        ] {
+            let english = page(&path).await;
+            assert!(english.contains("<html lang=\"en\""), "{path}: {english}");
+        }
+        assert!(page("/bank?lang=en").await.contains("Monthly lists owed"));
+        assert!(!home.contains(&format!("Relação de {shown}")), "{home}");
+        let form = page("/bank/send?month=2099-03").await;
+        assert!(!form.contains(&format!("{shown} — devida")), "{form}");
+        assert!(form.contains(&format!("{shown} — Aceita")), "{form}");
+        assert!(!form.contains(&format!("{current} — devida")), "{form}");
+        assert!(!form.contains("2099-03") && !form.contains("03/2099"), "{form}");
+
         // Without a bank's key the field is needed, and the suggestion names only banks that operate FCO.
         let form = reqwest::multipart::Form::new().text("month", m.clone()).part(
             "file",
@@ -445,6 +565,29 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             html.contains("<html lang=\"pt-BR\"") && html.contains("é para analistas"),
             "{html}"
         );
+        // It offers the clerk's own start page, not the page just refused.
+        assert!(
+            html.contains("Ir para a sua página inicial")
+                && html.contains("href=\"/\"")
+                && !html.contains("Painel dos analistas"),
+            "{html}"
+        );
+        // Another bank's (or no) report's error workbook, opened in a browser: the page, not JSON.
+        let r = bank
+            .get(format!("{}/bank-reports/999999/errors.xlsx", app.base))
+            .header("accept", "text/html")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(r.status().as_u16(), 404);
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap_or("")
+                .starts_with("text/html")
+        );
+        let html = r.text().await.expect("html");
+        assert!(html.contains("Ir para a sua página inicial"), "{html}");
         let r = app
             .get("/no-such-page")
             .header("accept", "text/html")
@@ -558,6 +701,28 @@ async fn an_administrator_issues_a_banks_key_on_a_page_sees_it_once_and_revokes_
         let key = key.as_str().expect("the key").to_owned();
         assert!(key.starts_with("fmt_"), "{key}");
         check_page(b, "key issued", None).await;
+        // Reloading the page that showed it issues nothing and does not show the key again.
+        let rows = "document.querySelectorAll('#keys tbody tr').length";
+        let before = b.eval(rows).await;
+        b.eval("location.reload(); true").await;
+        b.wait_for(
+            "document.readyState === 'complete' && !!document.getElementById('notice')",
+            "the page reloaded",
+        )
+        .await;
+        assert_eq!(b.eval(rows).await, before, "a reload issues no second key");
+        let reloaded = b.text().await;
+        assert!(!reloaded.contains(&key), "the key is shown once only");
+        assert!(reloaded.contains("já foi mostrada"), "{reloaded}");
+        // The administrator's own key is not offered for revoking.
+        let own = &app.key[..12];
+        assert_eq!(
+            b.eval(&format!("document.querySelector('tr[data-key=\"{own}\"] a.revoke') === null"))
+                .await,
+            json!(true),
+            "no revoking of one's own key"
+        );
+        assert!(reloaded.contains("a sua chave atual"), "{reloaded}");
         // The key works for the bank's pages; the page that showed it is not kept, nor is the key in the list.
         let bank = client_with(&key);
         let home = bank
@@ -572,15 +737,32 @@ async fn an_administrator_issues_a_banks_key_on_a_page_sees_it_once_and_revokes_
         assert!(!b.text().await.contains(&key), "the key is shown once only");
         // Revoked from the page: refused at once.
         let prefix = &key[..12];
+        // Revoking asks first: the link opens a confirmation, and only its button revokes.
         b.eval(&format!(
-            "document.querySelector('tr[data-key=\"{prefix}\"] form').submit(); true"
+            "document.querySelector('tr[data-key=\"{prefix}\"] a.revoke').click(); true"
         ))
         .await;
         b.wait_for(
-            &format!("document.readyState === 'complete' && !!document.querySelector('tr[data-key=\"{prefix}\"]') && !document.querySelector('tr[data-key=\"{prefix}\"] form')"),
+            "document.readyState === 'complete' && !!document.getElementById('revoke-form')",
+            "the confirmation",
+        )
+        .await;
+        let confirm = b.text().await;
+        assert!(confirm.contains(&format!("Revogar a chave {prefix}")), "{confirm}");
+        let still = bank
+            .get(format!("{}/bank", app.base))
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(still.status().as_u16(), 200, "not revoked before confirming");
+        b.eval("document.getElementById('revoke-form').submit(); true").await;
+        b.wait_for(
+            &format!("document.readyState === 'complete' && !!document.querySelector('tr[data-key=\"{prefix}\"]') && !document.querySelector('tr[data-key=\"{prefix}\"] a.revoke')"),
             "the key revoked",
         )
         .await;
+        let after = b.text().await;
+        assert!(after.contains(&format!("Chave {prefix} revogada")), "{after}");
         let refused = bank
             .get(format!("{}/bank", app.base))
             .send()

@@ -1,5 +1,10 @@
 //! `/admin/keys`: an administrator issues and revokes the keys of a bank's users from a page (the key shown once,
 //! never stored), through `service::keys` as `fomento keys` and the graph's key mutations do.
+//!
+//! Issuing answers `303` to `/admin/keys?issued=1`, the new key riding along in a short-lived cookie of this page's
+//! path only that the next `GET` shows and clears: reloading the page issues nothing and, the cookie gone, says the
+//! key was already shown. Revoking asks first (`GET /admin/keys/{id}/revoke`, a page with the confirming button),
+//! then answers `303` to `/admin/keys?revoked=<prefix>`, which says so; the administrator's own key is not offered.
 
 use super::{
     AppState,
@@ -19,17 +24,78 @@ use std::collections::HashMap;
 /// The administrators' navigation.
 const ADMIN_NAV: &[super::pages::NavLink] = &[("/admin/keys", "pages.nav.keys"), ("/dashboard", "pages.nav.dashboard")];
 
-/// The page: the form, the key just issued (once), a problem, and every key with a revoke button for the active ones.
+/// The cookie that carries a key just issued from the `POST` to the `GET` that shows it once.
+const ISSUED_COOKIE: &str = "fomento_issued";
+
+/// What the page says above the form.
+#[derive(Default)]
+enum Notice {
+    /// Nothing.
+    #[default]
+    None,
+    /// A key just issued: its name and the key, shown this once.
+    Issued(String, String),
+    /// The key issued was already shown (a reload, or another visit).
+    AlreadyShown,
+    /// The key of this prefix was revoked.
+    Revoked(String),
+}
+
+/// The key number of the caller's own key, when it signed in with one.
+fn own_key(caller: &Caller) -> Option<i64> {
+    match caller {
+        Caller::Key { id, .. } => Some(*id),
+        _ => None,
+    }
+}
+
+/// A cookie's value by its name.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+/// The `Set-Cookie` of the key just issued (`Some`), or the one clearing it (`None`).
+fn issued_cookie(value: Option<&str>, https: bool) -> header::HeaderValue {
+    let secure = if https { "; Secure" } else { "" };
+    let text = match value {
+        Some(v) => format!("{ISSUED_COOKIE}={v}; Path=/admin/keys; HttpOnly; SameSite=Strict; Max-Age=300{secure}"),
+        None => format!("{ISSUED_COOKIE}=; Path=/admin/keys; HttpOnly; SameSite=Strict; Max-Age=0{secure}"),
+    };
+    header::HeaderValue::from_str(&text).unwrap_or_else(|_| header::HeaderValue::from_static(""))
+}
+
+/// A `303` to `location`, kept by no cache.
+fn see_other(location: &str) -> Response {
+    let mut resp = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = header::HeaderValue::from_str(location) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    resp
+}
+
+/// The page: the form, what was just done (the key issued, once), a problem, and every key with a revoke link for
+/// the active ones but the caller's own.
 async fn page(
     state: &AppState,
     caller: &Caller,
     lang: Lang,
-    issued: Option<(String, String)>,
+    notice: Notice,
     problem: Option<(&str, String)>,
 ) -> Result<Markup, service::ServiceError> {
     let keys = service::keys::list(&state.db, caller).await?;
     let banks = bank_overview::banks(&state.db).await?;
     let code_of: HashMap<i64, String> = banks.iter().map(|b| (b.id, b.code.clone())).collect();
+    let own = own_key(caller);
     let body = html! {
         @if let Some((field, message)) = &problem {
             div #error-summary .error-summary role="alert" tabindex="-1" {
@@ -37,12 +103,15 @@ async fn page(
                 ul { li { a href={ "#" (field) } { (message) } } }
             }
         }
-        @if let Some((name, secret)) = &issued {
-            section #issued aria-labelledby="issued-h" {
+        @match &notice {
+            Notice::Issued(name, secret) => section #issued aria-labelledby="issued-h" {
                 h2 #issued-h { (tw("admin.keys.issued", &[("name", name.clone())], lang)) }
                 p { (t("admin.keys.once", lang)) }
                 p.key-once #new-key { (secret) }
-            }
+            },
+            Notice::AlreadyShown => p #notice role="status" { (t("admin.keys.already_shown", lang)) },
+            Notice::Revoked(prefix) => p #notice role="status" { (tw("admin.keys.revoked_done", &[("prefix", prefix.clone())], lang)) },
+            Notice::None => {},
         }
         section aria-labelledby="issue-h" {
             h2 #issue-h { (t("admin.keys.issue", lang)) }
@@ -86,9 +155,8 @@ async fn page(
                                 td {
                                     @match k.revoked_at {
                                         Some(at) => (tw("admin.keys.revoked", &[("day", day(entity::domain::brasilia_date(at), lang))], lang)),
-                                        None => form method="post" action={ "/admin/keys/" (k.id) "/revoke" } {
-                                            button type="submit" aria-label=(tw("admin.keys.revoke_named", &[("prefix", k.prefix.clone()), ("name", k.name.clone())], lang)) { (t("admin.keys.revoke", lang)) }
-                                        },
+                                        None if own == Some(k.id) => (t("admin.keys.own", lang)),
+                                        None => a.revoke href={ "/admin/keys/" (k.id) "/revoke" } aria-label=(tw("admin.keys.revoke_named", &[("prefix", k.prefix.clone()), ("name", k.name.clone())], lang)) { (t("admin.keys.revoke", lang)) },
                                     }
                                 }
                             }
@@ -107,23 +175,51 @@ async fn page(
     ))
 }
 
-/// `GET /admin/keys`.
+/// `GET /admin/keys` (`?issued=1` after issuing, `?revoked=<prefix>` after revoking): the key just issued is shown
+/// from its cookie, which goes at once; without it, `issued` says the key was already shown.
 pub async fn show(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
+    axum::Extension(https): axum::Extension<super::forwarded::ViaHttps>,
     headers: HeaderMap,
+    uri: axum::http::Uri,
 ) -> Response {
     let lang = lang_of(&headers);
-    match page(&state, &caller, lang, None, None).await {
-        Ok(p) => respond(StatusCode::OK, lang, p),
+    let query: HashMap<String, String> = super::params::pairs(uri.query().unwrap_or_default())
+        .into_iter()
+        .collect();
+    let carried = cookie(&headers, ISSUED_COOKIE).and_then(|v| {
+        let (secret, name) = v.split_once('.')?;
+        Some((super::params::decode(name), secret.to_owned()))
+    });
+    let had_cookie = carried.is_some();
+    let notice = match (carried, query.get("revoked")) {
+        (Some((name, secret)), _) => Notice::Issued(name, secret),
+        (None, Some(prefix)) if !prefix.is_empty() => Notice::Revoked(prefix.clone()),
+        (None, _) if query.contains_key("issued") => Notice::AlreadyShown,
+        _ => Notice::None,
+    };
+    match page(&state, &caller, lang, notice, None).await {
+        Ok(p) => {
+            let mut resp = respond(StatusCode::OK, lang, p);
+            if had_cookie {
+                // Shown this once: the cookie goes, and the page is not kept by the browser's cache.
+                resp.headers_mut()
+                    .insert(header::SET_COOKIE, issued_cookie(None, https.0));
+                resp.headers_mut()
+                    .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+            }
+            resp
+        }
         Err(e) => refuse(e, &headers),
     }
 }
 
-/// `POST /admin/keys` (a form: `bank`, `name`): issues a `bank` key and shows it once.
+/// `POST /admin/keys` (a form: `bank`, `name`): issues a `bank` key and answers `303` to the page that shows it once.
 pub async fn issue(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
+    axum::Extension(https): axum::Extension<super::forwarded::ViaHttps>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -140,46 +236,107 @@ pub async fn issue(
             &state,
             &caller,
             lang,
-            None,
+            Notice::None,
             Some(("name", t("admin.keys.name_missing", lang))),
         )
         .await
     } else {
         match service::keys::create(&state.db, &caller, "bank", Some(&bank), &name, None, chrono::Utc::now()).await {
-            Ok(created) => page(&state, &caller, lang, Some((created.key.name, created.secret)), None).await,
+            Ok(created) => {
+                let value = format!("{}.{}", created.secret, super::params::encode(&created.key.name));
+                let mut resp = see_other("/admin/keys?issued=1");
+                resp.headers_mut()
+                    .insert(header::SET_COOKIE, issued_cookie(Some(&value), https.0));
+                return resp;
+            }
             Err(e) if e.code() == "BAD_USER_INPUT" || e.code() == "NOT_FOUND" => {
                 let field = if e.field() == Some("bank") { "bank" } else { "name" };
-                page(&state, &caller, lang, None, Some((field, e.render(lang)))).await
+                page(&state, &caller, lang, Notice::None, Some((field, e.render(lang)))).await
             }
             Err(e) => Err(e),
         }
     };
     match outcome {
-        Ok(p) => {
-            let mut resp = respond(StatusCode::OK, lang, p);
-            // The key is on this page only: not kept by the browser's cache.
-            resp.headers_mut()
-                .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-            resp
-        }
+        Ok(p) => respond(StatusCode::OK, lang, p),
         Err(e) => refuse(e, &headers),
     }
 }
 
-/// `POST /admin/keys/{id}/revoke`: revokes a key at once (its sessions end) and comes back to the page.
+/// The key of this number, for the confirmation and the revocation; `NOT_FOUND` if there is none.
+async fn key_of(state: &AppState, caller: &Caller, id: i64) -> Result<entity::api_key::Model, service::ServiceError> {
+    service::keys::list(&state.db, caller)
+        .await?
+        .into_iter()
+        .find(|k| k.id == id)
+        .ok_or_else(|| {
+            service::ServiceError::not_found(
+                "key",
+                service::messages::Message::new(service::messages::code::KEY_UNKNOWN).arg("id", id),
+            )
+        })
+}
+
+/// `GET /admin/keys/{id}/revoke`: asks before revoking (the key's prefix, name and bank, and what revoking does).
+pub async fn confirm(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Response {
+    let lang = lang_of(&headers);
+    let key = match key_of(&state, &caller, id).await {
+        Ok(k) => k,
+        Err(e) => return refuse(e, &headers),
+    };
+    if key.revoked_at.is_some() || own_key(&caller) == Some(key.id) {
+        return see_other("/admin/keys");
+    }
+    let named = [("prefix", key.prefix.clone()), ("name", key.name.clone())];
+    let body = html! {
+        p #confirm-text { (tw("admin.keys.confirm_text", &named, lang)) }
+        form #revoke-form method="post" action={ "/admin/keys/" (key.id) "/revoke" } {
+            button type="submit" { (tw("admin.keys.revoke_named", &named, lang)) }
+        }
+        p { a href="/admin/keys" { (t("admin.keys.cancel", lang)) } }
+    };
+    respond(
+        StatusCode::OK,
+        lang,
+        layout(
+            lang,
+            &t("admin.keys.confirm_title", lang),
+            ADMIN_NAV,
+            "/admin/keys",
+            body,
+        ),
+    )
+}
+
+/// `POST /admin/keys/{id}/revoke`: revokes a key at once (its sessions end) and comes back to the page, which says
+/// so. The caller's own key is not revoked here (it would end this very session): the page says why.
 pub async fn revoke(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,
     headers: HeaderMap,
     Path(id): Path<i64>,
 ) -> Response {
+    let lang = lang_of(&headers);
+    if own_key(&caller) == Some(id) {
+        return match page(
+            &state,
+            &caller,
+            lang,
+            Notice::None,
+            Some(("keys", t("admin.keys.own_refused", lang))),
+        )
+        .await
+        {
+            Ok(p) => respond(StatusCode::UNPROCESSABLE_ENTITY, lang, p),
+            Err(e) => refuse(e, &headers),
+        };
+    }
     match service::keys::revoke(&state.db, &caller, &id.to_string(), chrono::Utc::now()).await {
-        Ok(_) => {
-            let mut resp = StatusCode::SEE_OTHER.into_response();
-            resp.headers_mut()
-                .insert(header::LOCATION, header::HeaderValue::from_static("/admin/keys"));
-            resp
-        }
+        Ok(key) => see_other(&format!("/admin/keys?revoked={}", super::params::encode(&key.prefix))),
         Err(e) => refuse(e, &headers),
     }
 }

@@ -67,8 +67,7 @@ pub async fn home(
         Ok(v) => v,
         Err(e) => return refuse(e, &headers),
     };
-    let current = today.format("%Y-%m").to_string();
-    let owed: Vec<_> = lists.iter().filter(|l| l.owed() && l.month != current).collect();
+    let owed = bank_overview::owed(&lists, today);
     let body = html! {
         p.lead { (tw("bank.home.lead", &[("bank", bank.name.clone()), ("day", day(today, lang))], lang)) }
         section aria-labelledby="owed-h" {
@@ -193,13 +192,13 @@ fn send_page(
     chosen: Option<&str>,
     problems: &[(&str, String)],
 ) -> Markup {
-    let current = service::Clock::System.today().format("%Y-%m").to_string();
-    let first_owed = lists
-        .iter()
-        .rev()
-        .find(|l| l.owed() && l.month != current)
-        .map(|l| l.month.clone());
-    let chosen = chosen.map(str::to_owned).or(first_owed);
+    let today = service::Clock::System.today();
+    let first_owed = bank_overview::owed(lists, today).last().map(|l| l.month.clone());
+    // Only a month that may be sent is chosen: another (a future one, say) is not added to the selector.
+    let chosen = chosen
+        .filter(|c| lists.iter().any(|l| l.month == *c))
+        .map(str::to_owned)
+        .or(first_owed);
     let problem_of = |field: &str| problems.iter().find(|(f, _)| *f == field).map(|(_, m)| m.clone());
     let body = html! {
         @if !problems.is_empty() {
@@ -219,15 +218,12 @@ fn send_page(
                 @if let Some(p) = problem_of("month") { p.field-error #month-error { (p) } }
                 select #month name="month" required aria-describedby={ "month-hint" @if problem_of("month").is_some() { " month-error" } } {
                     @for l in lists {
-                        @let label = if l.owed() {
-                            tw("bank.send.option_owed", &[("month", month(&l.month, lang))], lang)
-                        } else {
-                            tw("bank.send.option_sent", &[("month", month(&l.month, lang)), ("status", t(&format!("bank.status.{}", l.latest.as_ref().map_or("", |r| r.status.as_str())), lang))], lang)
+                        @let label = match (l.owed(today), l.shown()) {
+                            (true, _) => tw("bank.send.option_owed", &[("month", month(&l.month, lang))], lang),
+                            (false, Some(r)) => tw("bank.send.option_sent", &[("month", month(&l.month, lang)), ("status", t(&format!("bank.status.{}", r.status), lang))], lang),
+                            (false, None) => month(&l.month, lang),
                         };
                         option value=(l.month) selected[chosen.as_deref() == Some(l.month.as_str())] { (label) }
-                    }
-                    @if let Some(c) = chosen.as_deref().filter(|c| !lists.iter().any(|l| l.month == *c)) {
-                        option value=(c) selected { (month(c, lang)) }
                     }
                 }
             }
@@ -336,6 +332,11 @@ async fn receive(state: &AppState, caller: &Caller, headers: &HeaderMap, form: M
             }
             super::auth::naming(id, resp)
         }
+        // A month refused is written as the page writes months (`03/2027` in Portuguese).
+        Err(service::ServiceError::BadInput {
+            field: "month",
+            message,
+        }) => again(Some(m), &[("month", as_page_months(message, lang).render(lang))]),
         Err(e) => {
             let field = match e.field() {
                 Some("month") => "month",
@@ -344,6 +345,17 @@ async fn receive(state: &AppState, caller: &Caller, headers: &HeaderMap, form: M
             again(Some(m), &[(field, e.render(lang))])
         }
     }
+}
+
+/// `message` with its months (`YYYY-MM` values) written as the pages write them ([`month`]).
+fn as_page_months(mut message: service::messages::Message, lang: Lang) -> service::messages::Message {
+    for value in message.args.values_mut() {
+        let b = value.as_bytes();
+        if b.len() == 7 && b[4] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || c.is_ascii_digit()) {
+            *value = month(value, lang);
+        }
+    }
+    message
 }
 
 /// The message of a refusal made in the JSON shape (a body too large, a form not readable).
@@ -377,7 +389,12 @@ pub async fn reports(
         reference_month: chosen_month.clone(),
         statuses: chosen_status.into_iter().collect(),
     };
-    let page = match Keyset::parse(Some(100), None, None, None) {
+    // A month that is no month is the error, and nothing is listed or counted.
+    let checked = match chosen_month.as_deref().map(bank_overview::month_span) {
+        Some(Err(e)) => Err(e),
+        _ => Keyset::parse(Some(100), None, None, None),
+    };
+    let page = match checked {
         Ok(k) => service::reports::list(&state.db, &caller, &filter, k).await,
         Err(e) => Err(e),
     };
@@ -415,8 +432,10 @@ pub async fn reports(
             }
             button type="submit" { (t("bank.reports.filter", lang)) }
         }
-        p #reports-count { (tw("bank.reports.count", &[("count", page.len().to_string())], lang)) }
-        (reports_table(&page, lang))
+        @if problem.is_none() {
+            p #reports-count { (tw("bank.reports.count", &[("count", page.len().to_string())], lang)) }
+            (reports_table(&page, lang))
+        }
     };
     respond(
         StatusCode::OK,
@@ -734,14 +753,19 @@ pub async fn cartas_in_template(
             Ok((rows, _)) => rows,
             Err(e) => return super::reports::refuse_service(e, lang),
         };
+    // Only what the monthly list holds (approved cartas, contracted or not), its line and activity written as the
+    // template names them: sent back unchanged, the file is read as a list.
     let rows: Vec<HashMap<Column, V>> = rows
         .into_iter()
+        .filter(|r| r.model.approved_on.is_some())
         .map(|r| {
             let c = r.model;
+            let line = jobs::report::columns::line_name(c.line).unwrap_or(c.line.name_pt());
+            let activity = jobs::report::columns::activity_name(c.activity).unwrap_or(c.activity.name_pt());
             let mut m = HashMap::from([
                 (Column::CartaNumber, V::Text(c.number.clone())),
-                (Column::Line, V::Text(c.line.name_pt().to_owned())),
-                (Column::Activity, V::Text(c.activity.name_pt().to_owned())),
+                (Column::Line, V::Text(line.to_owned())),
+                (Column::Activity, V::Text(activity.to_owned())),
                 (Column::Financed, V::Money(c.financed_amount.cents())),
                 (Column::IbgeCode, V::Int(c.municipality_code.into())),
             ]);

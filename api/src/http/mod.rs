@@ -104,7 +104,10 @@ pub fn router(state: AppState) -> Router {
         .route("/bank/cartas", get(banks::cartas))
         .route("/bank/cartas.xlsx", get(banks::cartas_in_template))
         .route("/admin/keys", get(admin_keys::show).post(admin_keys::issue))
-        .route("/admin/keys/{id}/revoke", axum::routing::post(admin_keys::revoke))
+        .route(
+            "/admin/keys/{id}/revoke",
+            get(admin_keys::confirm).post(admin_keys::revoke),
+        )
         .route("/bank/reports/{id}", get(banks::report))
         .route("/bank/reports/{id}/file", get(banks::original))
         .route("/sign-in", get(session::page).post(session::sign_in))
@@ -118,6 +121,7 @@ pub fn router(state: AppState) -> Router {
         // Layers run outside in: CORS (preflights need no key), the request's span and metrics, the time and
         // liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
+        .layer(axum::middleware::from_fn(pages::query_lang))
         .layer(axum::middleware::from_fn_with_state(state.clone(), door::bound))
         .layer(axum::middleware::from_fn(observe::track))
         .with_state(state);

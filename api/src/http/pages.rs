@@ -132,15 +132,21 @@ pub fn problem(status: StatusCode, lang: Lang, message: &str) -> Response {
         403 => "pages.problem.403",
         _ => "pages.problem.404",
     };
+    // Where to go: the person's own start page (`/`, which sends a bank's clerk to the bank's pages and anybody else
+    // to the dashboard), never the page just refused; without a session, only to sign in.
+    let signed_in = status != StatusCode::UNAUTHORIZED;
     let body = html! {
         p.lead role="alert" { (message) }
         ul.links {
-            li { a href="/bank" { (t("pages.problem.to_bank", lang)) } }
-            li { a href="/dashboard" { (t("pages.problem.to_dashboard", lang)) } }
+            @if signed_in {
+                li { a #to-start href="/" { (t("pages.problem.to_start", lang)) } }
+            }
             li { a href="/sign-in" { (t("pages.problem.to_sign_in", lang)) } }
         }
     };
-    respond(status, lang, layout(lang, &t(key, lang), &[], "", body))
+    const START_NAV: &[NavLink] = &[("/", "pages.nav.start")];
+    let nav = if signed_in { START_NAV } else { &[] };
+    respond(status, lang, layout(lang, &t(key, lang), nav, "", body))
 }
 
 /// `404` for an address the server does not have: a page for a browser, the one JSON error shape for a client.
@@ -215,4 +221,25 @@ pub async fn reports_index(headers: HeaderMap) -> Response {
     } else {
         (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "POST")]).into_response()
     }
+}
+
+/// The pages' `?lang=` (`pt-BR`, `en`), honoured as `/dashboard` honours it: on the bank's and the administrators'
+/// pages (and their 401, 403 and 404 pages), a valid `lang` stands for the request's `Accept-Language`, which
+/// every page reads; another value is not taken.
+pub async fn query_lang(mut req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let path = req.uri().path();
+    let page = path == "/bank"
+        || path.starts_with("/bank/")
+        || path.starts_with("/bank-reports/")
+        || path.starts_with("/admin/");
+    if page
+        && let Some(lang) = super::params::pairs(req.uri().query().unwrap_or_default())
+            .into_iter()
+            .find(|(k, _)| k == "lang")
+            .and_then(|(_, v)| Lang::from_tag(&v))
+        && let Ok(v) = header::HeaderValue::from_str(lang.tag())
+    {
+        req.headers_mut().insert(header::ACCEPT_LANGUAGE, v);
+    }
+    next.run(req).await
 }

@@ -328,6 +328,10 @@ pub async fn errors_xlsx(
         Ok(Some(r)) => r,
         Ok(None) => {
             let message = Message::new(code::REPORT_UNKNOWN).arg("value", id);
+            // A browser (a link followed, an address typed) gets the page, as elsewhere; a client the JSON shape.
+            if crate::http::pages::accepts_html(&headers) {
+                return crate::http::pages::problem(StatusCode::NOT_FOUND, lang, &message.render(lang));
+            }
             return refuse(StatusCode::NOT_FOUND, Some("id"), message, lang);
         }
         Err(e) => return internal(e.to_string(), lang),

@@ -424,9 +424,36 @@ pub const ACTIVITY_NAMES: &[&str] = &[
 /// The names `line_of` accepts, for the template's list validation.
 pub const LINE_NAMES: &[&str] = &["FCO Rural", "FCO Verde", "Pronaf"];
 
+/// The template's name of an activity: the one of [`ACTIVITY_NAMES`] that [`activity_of`] reads back as it (what a
+/// file the bank may send back writes).
+pub fn activity_name(activity: FcoActivity) -> Option<&'static str> {
+    ACTIVITY_NAMES
+        .iter()
+        .copied()
+        .find(|n| activity_of(n) == Some(activity))
+}
+
+/// The template's name of a line: the one of [`LINE_NAMES`] that [`line_of`] reads back as it.
+pub fn line_name(line: FcoLine) -> Option<&'static str> {
+    LINE_NAMES.iter().copied().find(|n| line_of(n) == Some(line))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_activity_and_line_has_a_template_name_read_back_as_itself() {
+        use sea_orm::Iterable;
+        for a in FcoActivity::iter() {
+            let name = activity_name(a).unwrap_or_else(|| panic!("{a:?} has no template name"));
+            assert_eq!(activity_of(name), Some(a));
+        }
+        for l in FcoLine::iter() {
+            let name = line_name(l).unwrap_or_else(|| panic!("{l:?} has no template name"));
+            assert_eq!(line_of(name), Some(l));
+        }
+    }
 
     #[test]
     fn headers_match_ignoring_case_accents_spacing_and_synonyms() {

@@ -13,8 +13,8 @@ pages-problem-404 = Página não encontrada
 pages-problem-401-text = A sessão terminou ou não foi iniciada: entre de novo com a sua chave.
 pages-problem-404-text = Este endereço não existe no Fomento.
 pages-problem-404-address = nenhum recurso em { $path }
-pages-problem-to_bank = Páginas dos bancos
-pages-problem-to_dashboard = Painel dos analistas
+pages-problem-to_start = Ir para a sua página inicial
+pages-nav-start = Página inicial
 pages-problem-to_sign_in = Entrar com outra chave
 pages-dashboard-for_analysts = O painel de conformidade é para analistas, o MDA e a câmara. As páginas do seu banco estão em Início.
 
@@ -84,7 +84,8 @@ bank-reports-status = Situação
 bank-reports-any_status = Todas as situações
 bank-reports-filter = Filtrar
 bank-reports-count = { $count ->
-    [one] 1 relação
+    [0] { $count } relações
+    [one] { $count } relação
    *[other] { $count } relações
 }
 bank-reports-none = Nenhuma relação.
@@ -104,7 +105,8 @@ bank-report-errors_xlsx = Baixar a planilha com os erros marcados
 bank-report-send_corrected = Enviar um arquivo corrigido
 bank-report-file_error = O arquivo não pôde ser lido
 bank-report-row_errors = { $count ->
-    [one] 1 erro por linha
+    [0] { $count } erros por linha
+    [one] { $count } erro por linha
    *[other] { $count } erros por linha
 }
 
@@ -114,7 +116,8 @@ bank-cartas-approved = Decididas no mês
 bank-cartas-contracted = Contratadas no mês
 bank-cartas-month_hint = Mês e ano (AAAA-MM); em branco, qualquer mês.
 bank-cartas-count = { $count ->
-    [one] 1 carta
+    [0] { $count } cartas
+    [one] { $count } carta
    *[other] { $count } cartas
 }{ $shown ->
     [100] , as 100 mais recentes na tabela
@@ -150,3 +153,10 @@ admin-keys-col_state = Situação
 admin-keys-revoked = revogada em { $day }
 admin-keys-revoke = Revogar
 admin-keys-revoke_named = Revogar a chave { $prefix } ({ $name })
+admin-keys-already_shown = A chave emitida já foi mostrada e não é mostrada de novo; recarregar a página não emite outra. Se ela não foi copiada, revogue-a e emita outra.
+admin-keys-revoked_done = Chave { $prefix } revogada: ela deixou de valer e as suas sessões foram encerradas.
+admin-keys-own = a sua chave atual
+admin-keys-own_refused = Esta é a chave com que você entrou; ela não é revogada por esta página. Use outra chave de administrador ou a linha de comando (fomento keys revoke).
+admin-keys-confirm_title = Revogar uma chave
+admin-keys-confirm_text = Revogar a chave { $prefix } ({ $name })? Ela deixa de valer na hora e as sessões abertas com ela terminam; não há como desfazer.
+admin-keys-cancel = Cancelar e voltar às chaves
