@@ -586,3 +586,77 @@ async fn a_bank_reports_flags_read_in_portuguese_by_default_and_in_english_on_re
     })
     .await;
 }
+
+/// The sign-in page is Portuguese by default and English with `Accept-Language: en` or `?lang=en`; a refused key is
+/// answered in the language the form was shown in (issue 43).
+#[tokio::test]
+async fn the_sign_in_page_is_portuguese_by_default_and_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let get = |path: &'static str, accept: Option<&'static str>| {
+            let mut r = app.get(path);
+            if let Some(l) = accept {
+                r = r.header("accept-language", l);
+            }
+            async move {
+                let r = r.send().await.expect("answer");
+                assert_eq!(r.status().as_u16(), 200);
+                r.text().await.expect("html")
+            }
+        };
+        let pt = get("/sign-in?next=/bank", None).await;
+        for said in [
+            r#"<html lang="pt-BR">"#,
+            "Chave de API ou token</label>",
+            ">Entrar</button>",
+            r#"href="/sign-in?lang=en&amp;next=/bank""#,
+        ] {
+            assert!(pt.contains(said), "{said}: {pt}");
+        }
+        assert!(!pt.contains("API key") && !pt.contains("sign in"), "{pt}");
+        for en in [
+            get("/sign-in", Some("en-US,en;q=0.9")).await,
+            get("/sign-in?lang=en", None).await,
+        ] {
+            for said in [r#"<html lang="en">"#, "API key or token</label>", ">Sign in</button>"] {
+                assert!(en.contains(said), "{said}: {en}");
+            }
+            assert!(!en.contains("Chave de API") && !en.contains("sessão"), "{en}");
+        }
+        // `?lang=en` is kept in the form; the refusal follows it, or the browser's language.
+        assert!(
+            get("/sign-in?lang=en", Some("pt-BR"))
+                .await
+                .contains(r#"<input type="hidden" name="lang" value="en">"#)
+        );
+        let post = |body: &'static str, accept: Option<&'static str>| {
+            let mut r = app
+                .client
+                .post(format!("{}/sign-in", app.base))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body);
+            if let Some(l) = accept {
+                r = r.header("accept-language", l);
+            }
+            async move {
+                let r = r.send().await.expect("answer");
+                assert_eq!(r.status().as_u16(), 401);
+                r.text().await.expect("html")
+            }
+        };
+        let refused = post("key=fmt_nope&next=%2Fdashboard", None).await;
+        assert!(
+            refused.contains("Chave ou token inválido, revogado ou expirado."),
+            "{refused}"
+        );
+        for refused in [
+            post("key=fmt_nope&next=%2Fdashboard&lang=en", None).await,
+            post("key=fmt_nope&next=%2Fdashboard", Some("en")).await,
+        ] {
+            assert!(
+                refused.contains("Invalid, revoked or expired key or token."),
+                "{refused}"
+            );
+        }
+    })
+    .await;
+}
