@@ -205,6 +205,10 @@ report-flag-chamber-unfavourable = row { $row }: { MONEY($amount) } is at or abo
 report-flag-duplicate = carta { $carta } appears on rows { $first } and { $second } of report { $report }; row { $applied } is applied
 report-flag-ceiling = the borrower's group holds { MONEY($total) } approved and contracted, over the { MONEY($ceiling) } ceiling
 
+# Why the flag pass resolved a flag (service/src/deadline_flags.rs `settle`).
+flag-resolved-said = no longer called for on { DATE($on) }: { $said }
+flag-resolved-gone = no longer called for on { DATE($on) }: its subject no longer has this deadline or rule
+
 fco-no-meeting = No chamber meeting assigned.
 fco-72h-received = { $note } Received by SEDEC at { $at }.
 fco-result-from-opinion = From the CPACR's opinion: { $note }

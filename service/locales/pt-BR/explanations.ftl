@@ -223,6 +223,10 @@ report-flag-chamber-unfavourable = linha { $row }: { MONEY($amount) } é igual o
 report-flag-duplicate = a carta { $carta } aparece nas linhas { $first } e { $second } do relatório { $report }; vale a linha { $applied }
 report-flag-ceiling = o grupo do tomador soma { MONEY($total) } aprovados e contratados, acima do teto de { MONEY($ceiling) }
 
+# Por que a passagem dos alertas encerrou um alerta (service/src/deadline_flags.rs `settle`).
+flag-resolved-said = deixou de valer em { DATE($on) }: { $said }
+flag-resolved-gone = deixou de valer em { DATE($on) }: seu objeto não tem mais este prazo ou regra
+
 fco-no-meeting = Nenhuma reunião da câmara designada.
 fco-72h-received = { $note } Recebida pela SEDEC em { $at }.
 fco-result-from-opinion = Desde o parecer da CPACR: { $note }
