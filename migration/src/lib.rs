@@ -59,6 +59,7 @@ pub mod m20261206_000056_stated_fact_versions;
 pub mod m20261206_000057_flag_messages_as_codes;
 pub mod m20261206_000058_amendment_properties_listed;
 mod m20261206_000059_webhook_trace_context;
+mod m20261206_000060_flag_resolution_as_message;
 pub mod revisions;
 mod util;
 
@@ -126,6 +127,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000057_flag_messages_as_codes::Migration),
             Box::new(m20261206_000058_amendment_properties_listed::Migration),
             Box::new(m20261206_000059_webhook_trace_context::Migration),
+            Box::new(m20261206_000060_flag_resolution_as_message::Migration),
         ]
     }
 }

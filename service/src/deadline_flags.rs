@@ -1528,19 +1528,21 @@ async fn settle(
         if wanted.contains_key(key) || still(key, f) {
             continue;
         }
-        let why = match said.get(key) {
-            // The resolution is stored as text, in English as before (rendered here for the few flags resolved).
-            Some(s) => format!(
-                "no longer called for on {as_of}: {}",
-                crate::l10n::explanation(s, crate::messages::Lang::En)
+        // The reason is stored as a catalogue message and its values (migration 60), rendered when read.
+        let (why, args) = match said.get(key) {
+            Some(s) => (
+                "flag-resolved-said",
+                serde_json::json!({ "on": as_of.to_string(), "said": crate::l10n::explanation_json(s) }),
             ),
-            None => format!("no longer called for on {as_of}: its subject no longer has this deadline or rule"),
+            None => ("flag-resolved-gone", serde_json::json!({ "on": as_of.to_string() })),
         };
         compliance_flag::ActiveModel {
             id: sea_orm::ActiveValue::Unchanged(f.id),
             resolved_at: Set(Some(now)),
             resolved_by: Set(Some(SOURCE.to_owned())),
-            resolution: Set(Some(why)),
+            resolution: Set(Some(String::new())),
+            resolution_id: Set(Some(why.to_owned())),
+            resolution_args: Set(Some(args.to_string())),
             ..Default::default()
         }
         .update(txn)

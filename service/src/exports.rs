@@ -332,6 +332,7 @@ async fn flags_page(
         .map(|f| {
             // Rendered when read, in the export's language (stored as a message id and values, or as text).
             let message = crate::l10n::flag_message(&f, lang);
+            let resolution = crate::l10n::flag_resolution(&f, lang);
             vec![
                 Cell::Int(f.id),
                 text(f.rule_code),
@@ -344,7 +345,7 @@ async fn flags_page(
                 Cell::Time(f.raised_at),
                 opt(f.resolved_at, Cell::Time),
                 opt(f.resolved_by, text),
-                opt(f.resolution, text),
+                opt(resolution, text),
                 text(f.source),
                 Cell::Text(crate::l10n::legal_basis(&f.legal_basis, lang)),
                 text(message),

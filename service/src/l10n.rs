@@ -313,6 +313,22 @@ pub fn flag_message(f: &entity::compliance_flag::Model, lang: Lang) -> String {
     }
 }
 
+/// Why a flag was resolved, in `lang`: the flag pass's reason rendered from its stored id and values (migration 60), or
+/// the text stored (a person's reason, or the pass's before migration 60); `None` while it is open.
+pub fn flag_resolution(f: &entity::compliance_flag::Model, lang: Lang) -> Option<String> {
+    match &f.resolution_id {
+        Some(id) => {
+            let args = f
+                .resolution_args
+                .as_deref()
+                .and_then(|a| serde_json::from_str(a).ok())
+                .unwrap_or_else(|| serde_json::json!({}));
+            Some(stored(id, &args, lang).unwrap_or_else(|| f.resolution.clone().unwrap_or_default()))
+        }
+        None => f.resolution.clone(),
+    }
+}
+
 /// A rule's title in `lang` (the catalogue's English title when the locale has none).
 pub fn rule_title(rule: &entity::rules::Rule, lang: Lang) -> String {
     render(rule.code.as_str(), [], lang).unwrap_or_else(|| rule.title.to_owned())

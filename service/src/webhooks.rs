@@ -243,7 +243,7 @@ fn flag_json(f: &compliance_flag::Model, lang: Lang) -> serde_json::Value {
         "raisedAt": f.raised_at,
         "resolvedAt": f.resolved_at,
         "resolvedBy": f.resolved_by,
-        "resolution": f.resolution.as_deref().map(crate::privacy::scrub_cpfs),
+        "resolution": crate::l10n::flag_resolution(f, lang).as_deref().map(crate::privacy::scrub_cpfs),
     })
 }
 

@@ -65,7 +65,10 @@ async fn a_report_that_puts_a_group_over_the_ceiling_is_ingested_with_its_flags(
         let ceiling: Vec<_> = flags.iter().filter(|f| f.rule_code == "FCO-CEILING").collect();
         assert_eq!(ceiling.len(), 3, "one flag on each of the borrower's cartas: {flags:?}");
         assert!(
-            ceiling.iter().all(|f| f.message.contains("18.000.000,00")),
+            ceiling
+                .iter()
+                .all(|f| service::l10n::flag_message(f, service::messages::Lang::PtBr)
+                    .contains("soma R$ 18.000.000,00 aprovados e contratados, acima do teto de R$ 15.000.000,00")),
             "the group's total is in the flag: {ceiling:?}"
         );
         ceiling_forms_agree(&app).await;

@@ -170,7 +170,11 @@ async fn an_undecided_project_is_warned_then_flagged_overdue_once_and_cleared_by
         let after = flags(&app, "SF-DECISION-30D").await;
         assert!(after.iter().all(|f| f["open"] == false), "{after:?}");
         let by_job = after.iter().find(|f| f["resolvedBy"] == "job:flag-deadlines").expect("resolved by the job");
-        assert!(by_job["resolution"].as_str().is_some_and(|r| r.contains("2015-04-09")), "{by_job}");
+        // The reason is rendered when read (issue 43): Portuguese by default.
+        assert!(
+            by_job["resolution"].as_str().is_some_and(|r| r.starts_with("deixou de valer em 09/04/2015: ")),
+            "{by_job}"
+        );
     })
     .await;
 }
@@ -411,7 +415,7 @@ async fn an_approval_is_warned_within_fifteen_days_then_expired_and_cleared_by_i
         assert!(
             after.iter().any(|f| f["resolution"]
                 .as_str()
-                .is_some_and(|r| r.contains("within the 120 days"))),
+                .is_some_and(|r| r.contains("dentro dos 120 dias"))),
             "{after:?}"
         );
     })
@@ -548,10 +552,17 @@ async fn a_groups_open_flag_is_resolved_with_the_account_of_its_first_closed_car
             .expect("read")
             .expect("the flag");
         assert!(after.resolved_at.is_some(), "{after:?}");
-        let why = after.resolution.unwrap_or_default();
+        // Stored as a message id and values (migration 60): English on request, Portuguese by default.
+        assert_eq!(after.resolution.as_deref(), Some(""), "{after:?}");
+        let why = service::l10n::flag_resolution(&after, service::messages::Lang::En).unwrap_or_default();
         assert!(
             why.starts_with(&format!("no longer called for on {today}: the carta is ")),
             "{why}"
+        );
+        let pt = service::l10n::flag_resolution(&after, service::messages::Lang::PtBr).unwrap_or_default();
+        assert!(
+            pt.starts_with(&format!("deixou de valer em {}: ", today.format("%d/%m/%Y"))),
+            "{pt}"
         );
     })
     .await;
@@ -642,7 +653,7 @@ async fn a_groups_resolved_flag_names_its_first_closed_carta_whichever_way_it_wa
         for id in group_flags {
             let f = compliance_flag::Entity::find_by_id(id).one(&app.db).await.expect("read").expect("the flag");
             assert!(f.resolved_at.is_some(), "{f:?}");
-            why.push(f.resolution.unwrap_or_default());
+            why.push(service::l10n::flag_resolution(&f, service::messages::Lang::En).unwrap_or_default());
         }
         assert_eq!(
             why,

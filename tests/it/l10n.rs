@@ -510,3 +510,153 @@ async fn a_query_over_the_limits_is_refused_in_portuguese_by_default_and_in_engl
     })
     .await;
 }
+
+/// A bank report's findings on its rows are stored as catalogue messages: the graph reads them in Portuguese by
+/// default and in English on request (issue 43).
+#[tokio::test]
+async fn a_bank_reports_flags_read_in_portuguese_by_default_and_in_english_on_request() {
+    use crate::reports::{C, cpf, good_row, seed_bb, upload, workbook};
+    on_each_backend(false, |app| async move {
+        seed_bb(&app).await;
+        // Row 4 contracted after the declared month; row 5 at or above the chamber's threshold, never submitted to it.
+        let mut late = good_row("Q-1", cpf(1), 5000.0);
+        late[10] = C::T("10/06/2019");
+        let big = good_row("Q-2", cpf(2), 1_500_000.0);
+        let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&[late, big])).await;
+        assert_eq!(status, 201, "{body}");
+        let run = jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+            .await
+            .expect("ingest");
+        assert_eq!((run.processed, run.failed), (1, 0), "{}", run.message);
+        let q = "{ complianceFlags(first: 10, filter: { ruleCodes: [\"FCO-MONTHLY-LIST\", \"FCO-CHAMBER-THRESHOLD\"] }) \
+                 { nodes { ruleCode message } } }";
+        let messages = |d: Value| -> Vec<(String, String)> {
+            let mut out: Vec<(String, String)> = d["complianceFlags"]["nodes"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .map(|n| {
+                    (
+                        n["ruleCode"].as_str().unwrap_or("").to_owned(),
+                        n["message"].as_str().unwrap_or("").to_owned(),
+                    )
+                })
+                .collect();
+            out.sort();
+            out
+        };
+        let pt = messages(app.data(q, json!({})).await);
+        assert_eq!(pt.len(), 2, "{pt:?}");
+        assert_eq!(pt[0].0, "FCO-CHAMBER-THRESHOLD", "{pt:?}");
+        assert!(
+            pt[0].1.starts_with("linha 5: R$ 1.500.000,00 é igual ou superior a R$ ")
+                && pt[0].1.ends_with(", mas a carta nunca foi submetida à câmara CPACR"),
+            "{pt:?}"
+        );
+        assert_eq!(
+            pt[1],
+            (
+                "FCO-MONTHLY-LIST".to_owned(),
+                "linha 4: contratada em 10/06/2019, fora do ano declarado até 31/05/2019 (2019-05)".to_owned()
+            )
+        );
+        let en = messages(app.data_en(q, json!({})).await);
+        assert!(
+            en[0].1.starts_with("row 5: R$ 1,500,000.00 is at or above R$ ")
+                && en[0].1.ends_with(" but the carta was never submitted to the CPACR chamber"),
+            "{en:?}"
+        );
+        assert_eq!(
+            en[1].1,
+            "row 4: contracted on 2019-06-10, outside the year declared up to 2019-05-31 (2019-05)"
+        );
+        // Stored as the message's id and values, not as text.
+        let flags = <entity::compliance_flag::Entity as sea_orm::EntityTrait>::find()
+            .all(&app.db)
+            .await
+            .expect("flags");
+        assert!(
+            flags
+                .iter()
+                .filter(|f| f.source.starts_with("report:"))
+                .all(|f| f.message.is_empty() && f.message_id.as_deref().is_some_and(|i| i.starts_with("report-flag-"))),
+            "{flags:?}"
+        );
+    })
+    .await;
+}
+
+/// The sign-in page is Portuguese by default and English with `Accept-Language: en` or `?lang=en`; a refused key is
+/// answered in the language the form was shown in (issue 43).
+#[tokio::test]
+async fn the_sign_in_page_is_portuguese_by_default_and_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let get = |path: &'static str, accept: Option<&'static str>| {
+            let mut r = app.get(path);
+            if let Some(l) = accept {
+                r = r.header("accept-language", l);
+            }
+            async move {
+                let r = r.send().await.expect("answer");
+                assert_eq!(r.status().as_u16(), 200);
+                r.text().await.expect("html")
+            }
+        };
+        let pt = get("/sign-in?next=/bank", None).await;
+        for said in [
+            r#"<html lang="pt-BR">"#,
+            "Chave de API ou token</label>",
+            ">Entrar</button>",
+            r#"href="/sign-in?lang=en&amp;next=/bank""#,
+        ] {
+            assert!(pt.contains(said), "{said}: {pt}");
+        }
+        assert!(!pt.contains("API key") && !pt.contains("sign in"), "{pt}");
+        for en in [
+            get("/sign-in", Some("en-US,en;q=0.9")).await,
+            get("/sign-in?lang=en", None).await,
+        ] {
+            for said in [r#"<html lang="en">"#, "API key or token</label>", ">Sign in</button>"] {
+                assert!(en.contains(said), "{said}: {en}");
+            }
+            assert!(!en.contains("Chave de API") && !en.contains("sessão"), "{en}");
+        }
+        // `?lang=en` is kept in the form; the refusal follows it, or the browser's language.
+        assert!(
+            get("/sign-in?lang=en", Some("pt-BR"))
+                .await
+                .contains(r#"<input type="hidden" name="lang" value="en">"#)
+        );
+        let post = |body: &'static str, accept: Option<&'static str>| {
+            let mut r = app
+                .client
+                .post(format!("{}/sign-in", app.base))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body);
+            if let Some(l) = accept {
+                r = r.header("accept-language", l);
+            }
+            async move {
+                let r = r.send().await.expect("answer");
+                assert_eq!(r.status().as_u16(), 401);
+                r.text().await.expect("html")
+            }
+        };
+        let refused = post("key=fmt_nope&next=%2Fdashboard", None).await;
+        assert!(
+            refused.contains("Chave ou token inválido, revogado ou expirado."),
+            "{refused}"
+        );
+        for refused in [
+            post("key=fmt_nope&next=%2Fdashboard&lang=en", None).await,
+            post("key=fmt_nope&next=%2Fdashboard", Some("en")).await,
+        ] {
+            assert!(
+                refused.contains("Invalid, revoked or expired key or token."),
+                "{refused}"
+            );
+        }
+    })
+    .await;
+}

@@ -1393,3 +1393,75 @@ async fn migration_58_adds_the_properties_listed_of_an_amendment_and_goes_down_a
     })
     .await;
 }
+
+/// Migration 60 stores the reason the flag pass resolves a flag as its catalogue id and values: a flag resolved before
+/// keeps its text in every language; one stored as a message reads in Portuguese by default and in English on request;
+/// down writes the id and values into the text, so no reason is left without one. On both backends.
+#[tokio::test]
+async fn migration_60_stores_the_flag_passs_resolutions_as_ids_and_values_and_goes_down_and_up_again() {
+    use service::messages::Lang;
+    with_each_database(|db, backend| async move {
+        let before_60 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000060_flag_resolution_as_message")
+            .expect("migration 60");
+        let after_60 = u32::try_from(Migrator::migrations().len() - before_60).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_60).expect("few"))).await.expect("up to 59");
+        let old = "INSERT INTO compliance_flag (programme, rule_code, legal_basis, message, source, raised_at, severity,
+                subject_kind, subject_id, occurrence, resolved_at, resolved_by, resolution)
+             VALUES ('SOCIAL_FUEL', 'SF-DECISION-30D', 'IN MDA nº 2/2005, art. 9', 'late', 'job:flag-deadlines',
+                '2026-01-02T03:04:05+00:00', 'VIOLATION', 'FINANCING', 7, '', '2026-01-03T03:04:05+00:00',
+                'job:flag-deadlines', 'no longer called for on 2026-01-03: done')";
+        db.execute_unprepared(old).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up: {e}"));
+        let flags = |db: sea_orm::DatabaseConnection| async move {
+            let mut all = entity::compliance_flag::Entity::find().all(&db).await.expect("flags");
+            all.sort_by_key(|f| f.id);
+            all
+        };
+        let kept = flags(db.clone()).await;
+        for lang in [Lang::PtBr, Lang::En] {
+            assert_eq!(
+                service::l10n::flag_resolution(&kept[0], lang).as_deref(),
+                Some("no longer called for on 2026-01-03: done"),
+                "{backend:?}: a reason stored as text reads as it was"
+            );
+        }
+        let coded = "INSERT INTO compliance_flag (programme, rule_code, legal_basis, message, source, raised_at, severity,
+                subject_kind, subject_id, occurrence, resolved_at, resolved_by, resolution, resolution_id, resolution_args)
+             VALUES ('SOCIAL_FUEL', 'SF-DECISION-30D', 'IN MDA nº 2/2005, art. 9', 'late', 'job:flag-deadlines',
+                '2026-01-02T03:04:05+00:00', 'VIOLATION', 'FINANCING', 8, '', '2026-12-06T03:04:05+00:00',
+                'job:flag-deadlines', '', 'flag-resolved-gone', '{\"on\":\"2026-12-06\"}')";
+        db.execute_unprepared(coded).await.unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let both = flags(db.clone()).await;
+        assert_eq!(
+            service::l10n::flag_resolution(&both[1], Lang::PtBr).as_deref(),
+            Some("deixou de valer em 06/12/2026: seu objeto não tem mais este prazo ou regra"),
+            "{backend:?}"
+        );
+        assert_eq!(
+            service::l10n::flag_resolution(&both[1], Lang::En).as_deref(),
+            Some("no longer called for on 2026-12-06: its subject no longer has this deadline or rule"),
+            "{backend:?}"
+        );
+        Migrator::down(&db, Some(after_60)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT resolution FROM compliance_flag ORDER BY id",
+            ))
+            .await
+            .expect("flags at 59");
+        let texts: Vec<String> = back.iter().map(|r| r.try_get("", "resolution").expect("resolution")).collect();
+        assert_eq!(texts[0], "no longer called for on 2026-01-03: done", "{backend:?}");
+        assert!(
+            texts[1].starts_with("flag-resolved-gone {") && texts[1].contains("2026-12-06"),
+            "{backend:?}: the id and values written into the text: {texts:?}"
+        );
+        Migrator::up(&db, None).await.unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let again = flags(db.clone()).await;
+        assert_eq!(again.len(), 2, "{backend:?}");
+        assert!(again.iter().all(|f| f.resolution_id.is_none()), "{backend:?}: stored as text after down");
+    })
+    .await;
+}

@@ -200,9 +200,9 @@ impl ComplianceFlag {
         self.0.resolved_by.as_deref()
     }
 
-    /// Why it was resolved.
-    async fn resolution(&self) -> Option<&str> {
-        self.0.resolution.as_deref()
+    /// Why it was resolved, in the request's language when the flag pass resolved it (a person's reason as written).
+    async fn resolution(&self, ctx: &Context<'_>) -> Option<String> {
+        service::l10n::flag_resolution(&self.0, super::error::lang(ctx))
     }
 
     /// The kind of its subject.

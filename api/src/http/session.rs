@@ -12,6 +12,7 @@ use axum::{
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{Html, IntoResponse, Response},
 };
+use service::messages::Lang;
 use std::collections::HashMap;
 
 /// The cookie that carries a browser's session id.
@@ -45,46 +46,91 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn form(next: &str, problem: Option<&str>, oidc: bool) -> String {
+/// The sign-in page's word by its key (`pages.sign_in.key`) in `lang`, escaped for HTML.
+fn word(key: &str, lang: Lang) -> String {
+    escape(&super::pages::t(key, lang))
+}
+
+/// The sign-in form in `lang` (its words from `pages.ftl`), with a problem above it if any. A language asked by
+/// `?lang=` is kept in the form, so that its answer is in the same language.
+fn form(next: &str, problem: Option<&str>, oidc: bool, lang: Lang, asked: bool) -> String {
     let problem = problem
         .map(|p| format!(r#"<p class="problem" role="alert">{}</p>"#, escape(p)))
         .unwrap_or_default();
+    let target = if next.is_empty() { "/dashboard" } else { next };
     let provider = if oidc {
         format!(
-            r#"<p><a href="/sign-in/oidc?next={}">Entrar pelo provedor de identidade (sign in with the identity provider)</a></p>"#,
-            escape(&super::params::encode(if next.is_empty() {
-                "/dashboard"
-            } else {
-                next
-            }))
+            r#"<p><a href="/sign-in/oidc?next={}">{}</a></p>"#,
+            escape(&super::params::encode(target)),
+            word("pages.sign_in.oidc", lang)
         )
     } else {
         String::new()
     };
+    let kept = if asked {
+        format!(r#"<input type="hidden" name="lang" value="{}">"#, lang.tag())
+    } else {
+        String::new()
+    };
+    let other = match lang {
+        Lang::PtBr => Lang::En,
+        Lang::En => Lang::PtBr,
+    };
+    let mut switch = format!("/sign-in?lang={}", other.tag());
+    if !next.is_empty() {
+        switch.push_str("&next=");
+        switch.push_str(&super::params::encode(next));
+    }
     format!(
         r#"<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><title>Fomento — entrar</title>
+<html lang="{tag}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}}
 label,input,button{{display:block;width:100%;margin:.4rem 0}}input{{padding:.5rem;font-family:monospace}}
 button{{padding:.5rem}}.problem{{color:#9c0006;background:#ffc7ce;padding:.5rem}}</style></head>
 <body><h1>Fomento</h1>
 <form method="post" action="/sign-in">
-{problem}<label for="key">Chave de API ou token (API key or token)</label>
+{problem}<label for="key">{label}</label>
 <input id="key" name="key" type="password" autocomplete="off" required autofocus>
-<input type="hidden" name="next" value="{next}">
-<button type="submit">Entrar (sign in)</button>
+<input type="hidden" name="next" value="{next}">{kept}
+<button type="submit">{submit}</button>
 </form>
-{provider}<p>A sessão dura 8 horas num cookie só deste site; <em>sair</em> a encerra.</p></body></html>"#,
+{provider}<p>{session}</p>
+<p><a href="{switch}" hreflang="{other_tag}" lang="{other_tag}">{other_name}</a></p></body></html>"#,
+        tag = lang.tag(),
+        title = word("pages.sign_in.title", lang),
+        label = word("pages.sign_in.key", lang),
+        submit = word("pages.sign_in.submit", lang),
+        session = word("pages.sign_in.session", lang),
+        switch = escape(&switch),
+        other_tag = other.tag(),
+        other_name = word("pages.sign_in.language", other),
         next = escape(next)
     )
 }
 
-/// `GET /sign-in`: the form.
-pub async fn page(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
+/// `GET /sign-in`: the form, in the language `?lang=` names (`pt-BR`, `en`) or else `Accept-Language`'s.
+pub async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
     // Without `next`, the form sends none, and where to go follows from who signs in.
     let next = q.get("next").map(|n| safe_next(Some(n))).unwrap_or_default();
-    Html(form(&next, None, state.oidc.is_some())).into_response()
+    let (lang, asked) = lang_asked(q.get("lang").map(String::as_str), &headers);
+    (
+        [(header::CONTENT_LANGUAGE, lang.tag())],
+        Html(form(&next, None, state.oidc.is_some(), lang, asked)),
+    )
+        .into_response()
+}
+
+/// The page's language: `lang` when it names one (and `true`), else the `Accept-Language` header's.
+fn lang_asked(lang: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
+    match lang.and_then(Lang::from_tag) {
+        Some(l) => (l, true),
+        None => (super::reports::lang_of(headers), false),
+    }
 }
 
 /// The cookie that carries an OpenID Connect sign-in's state while the browser is at the provider.
@@ -129,21 +175,26 @@ pub async fn oidc_callback(
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(name, _)| *name == OIDC_COOKIE)
         .map(|(_, v)| v.to_owned());
-    let refuse =
-        |problem: &str| (StatusCode::UNAUTHORIZED, Html(form("/dashboard", Some(problem), true))).into_response();
+    let lang = super::reports::lang_of(&headers);
+    let refuse = |key: &str, args: &[(&str, String)]| {
+        let problem = super::pages::tw(key, args, lang);
+        (
+            StatusCode::UNAUTHORIZED,
+            Html(form("/dashboard", Some(&problem), true, lang, false)),
+        )
+            .into_response()
+    };
     let Some((flow, rest)) = kept.as_deref().and_then(|k| k.split_once('.')) else {
-        return refuse(
-            "O retorno do provedor não corresponde a um início de sessão deste navegador (no sign-in in progress).",
-        );
+        return refuse("pages.sign_in.no_flow", &[]);
     };
     let (nonce, next) = rest.split_once('.').unwrap_or((rest, "%2Fdashboard"));
     let next = safe_next(Some(&super::params::decode(next)));
     if q.get("state").map(String::as_str) != Some(flow) {
-        return refuse("O retorno do provedor não corresponde a este início de sessão (state mismatch).");
+        return refuse("pages.sign_in.state_mismatch", &[]);
     }
     let Some(code) = q.get("code") else {
         let why = q.get("error").map_or("no code", String::as_str);
-        return refuse(&format!("O provedor não autorizou a entrada ({why})."));
+        return refuse("pages.sign_in.not_authorised", &[("why", why.to_owned())]);
     };
     let signed = match provider.finish(&state.db, code, nonce).await {
         Ok(s) => s,
@@ -157,18 +208,18 @@ pub async fn oidc_callback(
             .refusals
             .refused(&state.db, "sign-in oidc", &remote, chrono::Utc::now())
             .await;
-        return refuse(
-            "O provedor não confirmou uma identidade com papel no Fomento (no role, or the token failed a check).",
-        );
+        return refuse("pages.sign_in.no_role", &[]);
     };
     let Some(session) = start_session(&state, &caller, service::tokens::expires_at(&id_token), &headers, https).await
     else {
-        return unavailable();
+        return unavailable(lang);
     };
     service::audit::record(&state.db, &caller, "sign-in oidc", None, None, &remote).await;
     let page = format!(
-        r#"<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={0}"><title>Fomento</title></head><body><p><a href="{0}">Continuar</a></p></body></html>"#,
-        escape(&next)
+        r#"<!doctype html><html lang="{1}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={0}"><title>Fomento</title></head><body><p><a href="{0}">{2}</a></p></body></html>"#,
+        escape(&next),
+        lang.tag(),
+        word("pages.sign_in.continue", lang)
     );
     let mut resp = Html(page).into_response();
     for cookie in [
@@ -197,6 +248,8 @@ pub async fn sign_in(
         .collect();
     let asked = fields.get("next").map(String::as_str).filter(|n| !n.is_empty());
     let next = safe_next(asked);
+    let (lang, kept) = lang_asked(fields.get("lang").map(String::as_str), &headers);
+    let oidc = state.oidc.is_some();
     if let Err(origin) = same_origin(&headers) {
         tracing::warn!(origin, "sign-in refused: posted from another site");
         service::audit::record(
@@ -210,10 +263,10 @@ pub async fn sign_in(
         .await;
         let problem = service::messages::Message::new(service::messages::code::CROSS_SITE_REQUEST)
             .arg("origin", origin)
-            .render(super::reports::lang_of(&headers));
+            .render(lang);
         return (
             StatusCode::FORBIDDEN,
-            Html(form(&next, Some(problem.as_str()), state.oidc.is_some())),
+            Html(form(&next, Some(problem.as_str()), oidc, lang, kept)),
         )
             .into_response();
     }
@@ -230,10 +283,10 @@ pub async fn sign_in(
             .refusals
             .refused(&state.db, "sign-in", &remote, chrono::Utc::now())
             .await;
-        let problem = "Chave ou token inválido, revogado ou expirado (invalid, revoked or expired credential).";
+        let problem = super::pages::t("pages.sign_in.invalid", lang);
         return (
             StatusCode::UNAUTHORIZED,
-            Html(form(&next, Some(problem), state.oidc.is_some())),
+            Html(form(&next, Some(&problem), oidc, lang, kept)),
         )
             .into_response();
     };
@@ -241,7 +294,7 @@ pub async fn sign_in(
         .then(|| service::tokens::expires_at(&key))
         .flatten();
     let Some(cookie) = start_session(&state, &caller, expires, &headers, https).await else {
-        return unavailable();
+        return unavailable(lang);
     };
     service::audit::record(&state.db, &caller, "sign-in", None, None, &remote).await;
     // Signed in without a page to go back to: a bank's clerk to the bank's pages.
@@ -279,14 +332,11 @@ async fn start_session(
 }
 
 /// `503` with the form's shape, when a session could not be started or ended.
-fn unavailable() -> Response {
+fn unavailable(lang: Lang) -> Response {
+    let problem = super::pages::t("pages.sign_in.unavailable", lang);
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        Html(form(
-            "/dashboard",
-            Some("O Fomento não pôde registrar a sessão agora; tente de novo em instantes."),
-            false,
-        )),
+        Html(form("/dashboard", Some(&problem), false, lang, false)),
     )
         .into_response()
 }
@@ -333,7 +383,7 @@ pub async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Resp
         && let Err(e) = service::sessions::end(&state.db, &id, chrono::Utc::now()).await
     {
         tracing::error!(error = %e, "sign-out: the session could not be ended");
-        return unavailable();
+        return unavailable(super::reports::lang_of(&headers));
     }
     redirect(
         "/sign-in",

@@ -46,8 +46,13 @@ pub struct Model {
     pub fingerprint: Option<String>,
     /// Who resolved it: `job:flag-deadlines`, a person, or `report:N` when a later report superseded its own.
     pub resolved_by: Option<String>,
-    /// Why it was resolved.
+    /// Why it was resolved, as text: a person's reason, or the flag pass's before migration 60; empty when the reason
+    /// is stored as `resolution_id` and `resolution_args`.
     pub resolution: Option<String>,
+    /// The catalogue message saying why the flag pass resolved it (`flag-resolved-said`), rendered when read.
+    pub resolution_id: Option<String>,
+    /// Its values, as JSON (as `message_args`).
+    pub resolution_args: Option<String>,
 }
 
 /// What a flag is about.

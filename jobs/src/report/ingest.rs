@@ -17,8 +17,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use entity::{
     bank_report, bank_report_error, bank_report_row, compliance_flag,
     domain::Money,
-    fco_carta, municipality, non_business_day, rule_parameter,
-    rules::{self, brl},
+    fco_carta, municipality, non_business_day, rule_parameter, rules,
     vocab::{Decision, FcoCartaStage, Programme},
 };
 use sea_orm::{
@@ -665,17 +664,21 @@ async fn announce_flags(db: &DatabaseConnection, report: i64, superseded: &[i64]
     }
 }
 
+/// A finding of the report on one of its cartas: a catalogue message (`report-flag-…`, in `explanations.ftl`) and its
+/// values, stored as `message_id` and `message_args` and rendered when read in the reader's language.
 struct Flag {
     number: String,
     code: rules::RuleCode,
-    message: String,
+    id: &'static str,
+    args: serde_json::Value,
 }
 
-fn flag(number: &str, code: rules::RuleCode, message: String) -> Flag {
+fn flag(number: &str, code: rules::RuleCode, id: &'static str, args: serde_json::Value) -> Flag {
     Flag {
         number: number.to_owned(),
         code,
-        message,
+        id,
+        args,
     }
 }
 
@@ -732,7 +735,7 @@ struct Preparer {
     /// `(number, earlier row, later row)` for each repeated carta.
     duplicates: Vec<(String, u32, u32)>,
     /// FCO-VALIDITY-120D's expiry by approval date (the calendar is walked once per date).
-    validity: HashMap<NaiveDate, Option<(NaiveDate, String)>>,
+    validity: HashMap<NaiveDate, Option<(NaiveDate, serde_json::Value)>>,
 }
 
 /// Parties by document. The applier inserts only the documents it did not find, so a known party keeps its name and
@@ -906,17 +909,14 @@ async fn lookup(txn: &DatabaseTransaction, statements: Vec<(Statement, u64)>) ->
 }
 
 impl Preparer {
-    fn expiry(&mut self, approved: NaiveDate) -> Option<(NaiveDate, String)> {
+    fn expiry(&mut self, approved: NaiveDate) -> Option<(NaiveDate, serde_json::Value)> {
         let (params, cal) = (&self.params, &self.cal);
         self.validity
             .entry(approved)
             .or_insert_with(|| {
                 let due = entity::rules::fco::validity_end(approved, params, cal).ok()?;
-                // The report's own flags are stored as English text (not converted yet): the counting note too.
-                Some((
-                    due.due,
-                    service::l10n::explanation(&due.note, service::messages::Lang::En),
-                ))
+                // The counting note is stored as a clause of the flag's message, rendered in the reader's language.
+                Some((due.due, service::l10n::explanation_json(&due.note)))
             })
             .clone()
     }
@@ -936,13 +936,14 @@ impl Preparer {
                     prepared.flags.push(flag(
                         &row.carta_number,
                         entity::rules::code::FCO_MONTHLY_LIST,
-                        format!(
-                            "row {}: {what} on {}, outside the year declared up to {} ({})",
-                            row.row,
-                            d.format("%d/%m/%Y"),
-                            month_end.format("%d/%m/%Y"),
-                            self.reference_month
-                        ),
+                        "report-flag-outside-year",
+                        serde_json::json!({
+                            "row": row.row.to_string(),
+                            "what": what,
+                            "on": d.to_string(),
+                            "end": month_end.to_string(),
+                            "month": self.reference_month,
+                        }),
                     ));
                 }
             }
@@ -959,26 +960,34 @@ impl Preparer {
             && let Some((due, note)) = self.expiry(row.approved_on)
         {
             let late = match (row.presented_on, row.contracted_on) {
-                (Some(p), _) if p > due => Some(format!(
-                    "row {}: the project was presented to the bank on {}, after the approval expired on {} ({note})",
-                    row.row,
-                    p.format("%d/%m/%Y"),
-                    due.format("%d/%m/%Y"),
+                (Some(p), _) if p > due => Some((
+                    "report-flag-presented-late",
+                    serde_json::json!({
+                        "row": row.row.to_string(),
+                        "on": p.to_string(),
+                        "due": due.to_string(),
+                        "note": note,
+                    }),
                 )),
-                (None, Some(c)) if c > due => Some(format!(
-                    "row {}: contracted on {}, after the 120 days ended on {} ({note}), and the row does not say when \
-                     the project was presented to the bank (column \"{}\")",
-                    row.row,
-                    c.format("%d/%m/%Y"),
-                    due.format("%d/%m/%Y"),
-                    super::columns::header(super::columns::Column::PresentedOn),
+                (None, Some(c)) if c > due => Some((
+                    "report-flag-contracted-late",
+                    serde_json::json!({
+                        "row": row.row.to_string(),
+                        "on": c.to_string(),
+                        "due": due.to_string(),
+                        "note": note,
+                        "column": super::columns::header(super::columns::Column::PresentedOn),
+                    }),
                 )),
                 _ => None,
             };
-            if let Some(why) = late {
-                prepared
-                    .flags
-                    .push(flag(&row.carta_number, entity::rules::code::FCO_VALIDITY_120D, why));
+            if let Some((id, args)) = late {
+                prepared.flags.push(flag(
+                    &row.carta_number,
+                    entity::rules::code::FCO_VALIDITY_120D,
+                    id,
+                    args,
+                ));
             }
         }
     }
@@ -1261,18 +1270,17 @@ impl Applier<'_> {
                 .chamber_before
                 .entry(number.clone())
                 .or_insert_with(|| cartas.get(number).copied());
-            let message = match before {
-                None => format!(
-                    "row {row}: {amount} is at or above {} but the carta was never submitted to the CPACR chamber",
-                    brl(*threshold)
-                ),
-                Some(false) => format!(
-                    "row {row}: {amount} is at or above {} without a favourable chamber opinion",
-                    brl(*threshold)
-                ),
+            let id = match before {
+                None => "report-flag-chamber-never",
+                Some(false) => "report-flag-chamber-unfavourable",
                 Some(true) => continue,
             };
-            flags.push(flag(number, entity::rules::code::FCO_CHAMBER_THRESHOLD, message));
+            let args = serde_json::json!({
+                "row": row.to_string(),
+                "amount": amount.to_decimal().to_string(),
+                "threshold": threshold.to_string(),
+            });
+            flags.push(flag(number, entity::rules::code::FCO_CHAMBER_THRESHOLD, id, args));
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
         // Provenance: on PostgreSQL the inserts record the new cartas themselves; the known ones (and on SQLite all)
@@ -1331,10 +1339,14 @@ impl Applier<'_> {
                 flag(
                     number,
                     entity::rules::code::FCO_MONTHLY_LIST,
-                    format!(
-                        "carta {number} appears on rows {a} and {b} of report {}; row {last} is applied",
-                        r.id
-                    ),
+                    "report-flag-duplicate",
+                    serde_json::json!({
+                        "carta": number,
+                        "first": a.to_string(),
+                        "second": b.to_string(),
+                        "report": r.id.to_string(),
+                        "applied": last.to_string(),
+                    }),
                 )
             })
             .collect();
@@ -1379,7 +1391,7 @@ async fn insert_flags(
         .iter()
         .filter_map(|f| {
             let id = *ids.get(&f.number)?;
-            Some(flag_row(report_id, id, f.code, f.message.clone(), now))
+            Some(flag_row(report_id, id, f.code, f.id, &f.args, now))
         })
         .collect();
     for chunk in rows.chunks(CHUNK) {
@@ -1395,7 +1407,8 @@ fn flag_row(
     report_id: i64,
     carta: i64,
     code: rules::RuleCode,
-    message: String,
+    message_id: &'static str,
+    args: &serde_json::Value,
     now: DateTime<Utc>,
 ) -> compliance_flag::ActiveModel {
     compliance_flag::ActiveModel {
@@ -1405,7 +1418,9 @@ fn flag_row(
         subject_id: Set(carta),
         rule_code: Set(code.into()),
         legal_basis: Set(code.legal_basis().into()),
-        message: Set(message),
+        message: Set(String::new()),
+        message_id: Set(Some(message_id.to_owned())),
+        message_args: Set(Some(args.to_string())),
         source: Set(format!("report:{report_id}")),
         raised_at: Set(now),
         resolved_at: Set(None),
@@ -1458,16 +1473,16 @@ async fn ceiling_flags(
         if !numbers.contains_key(&over.number) {
             continue;
         }
-        let message = format!(
-            "the borrower's group holds {} approved and contracted, over the {} ceiling",
-            Money(over.group_total_cents),
-            brl(ceiling)
-        );
+        let args = serde_json::json!({
+            "total": Money(over.group_total_cents).to_decimal().to_string(),
+            "ceiling": ceiling.to_string(),
+        });
         flags.push(flag_row(
             r.id,
             over.carta_id,
             entity::rules::code::FCO_CEILING,
-            message,
+            "report-flag-ceiling",
+            &args,
             now,
         ));
     }

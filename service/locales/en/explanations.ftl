@@ -192,6 +192,23 @@ fco-bb-no-report = No report received yet.
 fco-monthly-list-due = the list of { $month } is due by the end of the following month, { DATE($end) } (the instrument names no day; Fomento's reading)
 fco-monthly-list-due-moved = the list of { $month } is due by the end of the following month, { DATE($end) } (the instrument names no day; Fomento's reading), moved to the next business day, { DATE($due) }
 fco-monthly-list-note = { $law }; { $note }
+
+# A bank's monthly list (jobs/src/report/ingest.rs): its findings on its rows, stored as flags.
+report-flag-outside-year = row { $row }: { $what ->
+        [approved] approved
+       *[contracted] contracted
+    } on { DATE($on) }, outside the year declared up to { DATE($end) } ({ $month })
+report-flag-presented-late = row { $row }: the project was presented to the bank on { DATE($on) }, after the approval expired on { DATE($due) } ({ $note })
+report-flag-contracted-late = row { $row }: contracted on { DATE($on) }, after the 120 days ended on { DATE($due) } ({ $note }), and the row does not say when the project was presented to the bank (column "{ $column }")
+report-flag-chamber-never = row { $row }: { MONEY($amount) } is at or above { MONEY($threshold) } but the carta was never submitted to the CPACR chamber
+report-flag-chamber-unfavourable = row { $row }: { MONEY($amount) } is at or above { MONEY($threshold) } without a favourable chamber opinion
+report-flag-duplicate = carta { $carta } appears on rows { $first } and { $second } of report { $report }; row { $applied } is applied
+report-flag-ceiling = the borrower's group holds { MONEY($total) } approved and contracted, over the { MONEY($ceiling) } ceiling
+
+# Why the flag pass resolved a flag (service/src/deadline_flags.rs `settle`).
+flag-resolved-said = no longer called for on { DATE($on) }: { $said }
+flag-resolved-gone = no longer called for on { DATE($on) }: its subject no longer has this deadline or rule
+
 fco-no-meeting = No chamber meeting assigned.
 fco-72h-received = { $note } Received by SEDEC at { $at }.
 fco-result-from-opinion = From the CPACR's opinion: { $note }

@@ -18,6 +18,21 @@ pages-nav-start = Start page
 pages-problem-to_sign_in = Sign in with another key
 pages-dashboard-for_analysts = The compliance dashboard is for analysts, MDA and the chamber. Your bank's pages are at Home.
 
+# The sign-in page (api/src/http/session.rs).
+pages-sign_in-title = Fomento — sign in
+pages-sign_in-key = API key or token
+pages-sign_in-submit = Sign in
+pages-sign_in-oidc = Sign in with the identity provider
+pages-sign_in-session = The session lasts 8 hours, in a cookie of this site only; signing out ends it.
+pages-sign_in-language = English
+pages-sign_in-continue = Continue
+pages-sign_in-invalid = Invalid, revoked or expired key or token.
+pages-sign_in-unavailable = Fomento could not record the session just now; try again in a moment.
+pages-sign_in-no_flow = The identity provider's answer does not match a sign-in begun in this browser.
+pages-sign_in-state_mismatch = The identity provider's answer does not match this sign-in (its state differs).
+pages-sign_in-not_authorised = The identity provider did not authorise the sign-in ({ $why }).
+pages-sign_in-no_role = The identity provider did not confirm an identity with a role in Fomento (no role, or the token failed a check).
+
 bank-only = These pages are the banks': sign in with a bank's key.
 
 bank-status-RECEIVED = Received

@@ -210,6 +210,23 @@ fco-bb-no-report = Nenhum relatório recebido ainda.
 fco-monthly-list-due = a lista de { $month } vence no fim do mês seguinte, { DATE($end) } (a instrução não fixa dia; leitura do Fomento)
 fco-monthly-list-due-moved = a lista de { $month } vence no fim do mês seguinte, { DATE($end) } (a instrução não fixa dia; leitura do Fomento), prorrogada para o dia útil seguinte, { DATE($due) }
 fco-monthly-list-note = { $law }; { $note }
+
+# A lista mensal de um banco (jobs/src/report/ingest.rs): o que se achou nas suas linhas, guardado como alertas.
+report-flag-outside-year = linha { $row }: { $what ->
+        [approved] aprovada
+       *[contracted] contratada
+    } em { DATE($on) }, fora do ano declarado até { DATE($end) } ({ $month })
+report-flag-presented-late = linha { $row }: o projeto foi apresentado ao banco em { DATE($on) }, depois que a aprovação expirou em { DATE($due) } ({ $note })
+report-flag-contracted-late = linha { $row }: contratada em { DATE($on) }, depois do fim dos 120 dias em { DATE($due) } ({ $note }), e a linha não diz quando o projeto foi apresentado ao banco (coluna "{ $column }")
+report-flag-chamber-never = linha { $row }: { MONEY($amount) } é igual ou superior a { MONEY($threshold) }, mas a carta nunca foi submetida à câmara CPACR
+report-flag-chamber-unfavourable = linha { $row }: { MONEY($amount) } é igual ou superior a { MONEY($threshold) } sem parecer favorável da câmara
+report-flag-duplicate = a carta { $carta } aparece nas linhas { $first } e { $second } do relatório { $report }; vale a linha { $applied }
+report-flag-ceiling = o grupo do tomador soma { MONEY($total) } aprovados e contratados, acima do teto de { MONEY($ceiling) }
+
+# Por que a passagem dos alertas encerrou um alerta (service/src/deadline_flags.rs `settle`).
+flag-resolved-said = deixou de valer em { DATE($on) }: { $said }
+flag-resolved-gone = deixou de valer em { DATE($on) }: seu objeto não tem mais este prazo ou regra
+
 fco-no-meeting = Nenhuma reunião da câmara designada.
 fco-72h-received = { $note } Recebida pela SEDEC em { $at }.
 fco-result-from-opinion = Desde o parecer da CPACR: { $note }

@@ -18,6 +18,21 @@ pages-nav-start = Página inicial
 pages-problem-to_sign_in = Entrar com outra chave
 pages-dashboard-for_analysts = O painel de conformidade é para analistas, o MDA e a câmara. As páginas do seu banco estão em Início.
 
+# A página de entrada (api/src/http/session.rs).
+pages-sign_in-title = Fomento — entrar
+pages-sign_in-key = Chave de API ou token
+pages-sign_in-submit = Entrar
+pages-sign_in-oidc = Entrar pelo provedor de identidade
+pages-sign_in-session = A sessão dura 8 horas, num cookie só deste site; sair a encerra.
+pages-sign_in-language = Português
+pages-sign_in-continue = Continuar
+pages-sign_in-invalid = Chave ou token inválido, revogado ou expirado.
+pages-sign_in-unavailable = O Fomento não pôde registrar a sessão agora; tente de novo em instantes.
+pages-sign_in-no_flow = O retorno do provedor de identidade não corresponde a um início de sessão deste navegador.
+pages-sign_in-state_mismatch = O retorno do provedor de identidade não corresponde a este início de sessão (o state difere).
+pages-sign_in-not_authorised = O provedor de identidade não autorizou a entrada ({ $why }).
+pages-sign_in-no_role = O provedor de identidade não confirmou uma identidade com papel no Fomento (sem papel, ou o token falhou numa verificação).
+
 bank-only = Estas páginas são dos bancos: entre com a chave de um banco.
 
 bank-status-RECEIVED = Recebida
