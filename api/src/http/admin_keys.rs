@@ -49,18 +49,7 @@ fn own_key(caller: &Caller) -> Option<i64> {
     }
 }
 
-/// A cookie's value by its name.
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, value)| value.trim().to_owned())
-        .filter(|v| !v.is_empty())
-}
+use super::session::cookie;
 
 /// The `Set-Cookie` of the key just issued (`Some`), or the one clearing it (`None`).
 fn issued_cookie(value: Option<&str>, https: bool) -> header::HeaderValue {

@@ -20,13 +20,18 @@ pub const COOKIE: &str = "fomento_session";
 
 /// The session id in a request's cookie, if any.
 pub fn from_cookie(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE)
+}
+
+/// A request's cookie by its name, if it has a value.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
+        .find(|(n, _)| *n == name)
         .map(|(_, value)| value.trim().to_owned())
         .filter(|v| !v.is_empty())
 }
