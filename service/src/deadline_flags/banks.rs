@@ -1,7 +1,7 @@
 //! The banks' deadlines in the pass: their monthly lists, one flag a missing month, and Banco do Brasil's report.
 
 use super::{
-    Key, Result, SOURCE, Wanted,
+    Finding, Key, Result, SOURCE,
     judgement::{Judgement, Windows},
 };
 use crate::{
@@ -90,7 +90,7 @@ pub(super) async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgem
             Some(d) => j.say(key, format!("the list of {} was received on {d}", f.occurrence)),
             None => j.want(
                 key,
-                Wanted {
+                Finding {
                     programme: f.programme,
                     financing_id: None,
                     severity: "VIOLATION",
@@ -101,7 +101,7 @@ pub(super) async fn missing_lists_stay(db: &impl ConnectionTrait, j: &mut Judgem
                         id: f.message_id.clone(),
                         args: f.message_args.clone(),
                     },
-                    fingerprint: f.fingerprint.clone().unwrap_or_default(),
+                    fingerprint: Some(f.fingerprint.clone().unwrap_or_default()),
                 },
             ),
         }

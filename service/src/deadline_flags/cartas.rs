@@ -1,7 +1,7 @@
 //! The judging of a pass's cartas, batch after batch, on a thread of its own.
 
 use super::{
-    Key, Result, Wanted,
+    Finding, Key, Result,
     ceiling::{CeilingOutcome, ceiling_key},
     judgement::{Judgement, Windows, judged_as_outcome, live, speaks},
 };
@@ -23,7 +23,7 @@ pub(super) struct Outflow {
     /// resolution while the flag's facts stay the same.
     pub(super) by_person: FxSet<Key>,
     /// Where the new flags go.
-    pub(super) to: tokio::sync::mpsc::Sender<Vec<(Key, Wanted)>>,
+    pub(super) to: tokio::sync::mpsc::Sender<Vec<(Key, Finding)>>,
 }
 
 /// The judging of the cartas, on a thread of its own ([`judge_within`]): what it reads besides the batches, and what

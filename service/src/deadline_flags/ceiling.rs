@@ -1,6 +1,6 @@
 //! FCO-CEILING in the pass: one flag per economic group, listing its cartas over the ceiling.
 
-use super::{Key, Result, Wanted, judgement::Judgement, reads::first_closed_by_borrower};
+use super::{Finding, Key, Result, judgement::Judgement, reads::first_closed_by_borrower};
 use crate::flags::write::FlagText;
 use chrono::NaiveDate;
 use entity::{
@@ -108,14 +108,14 @@ pub(super) fn group_ceiling(j: &mut Judgement, group: i64, judged: &[CeilingOutc
     let ids: Vec<String> = over.iter().map(|o| o.id.to_string()).collect();
     j.want(
         key,
-        Wanted {
+        Finding {
             programme: Programme::FcoRural,
             financing_id: None,
             severity: "VIOLATION",
             due_on: None,
             legal_basis: Cow::Borrowed(first.legal_basis),
             message: FlagText::Said(message),
-            fingerprint: format!("VIOLATION|{}|{}", ids.join(","), first.explanation),
+            fingerprint: Some(format!("VIOLATION|{}|{}", ids.join(","), first.explanation)),
         },
     );
 }

@@ -1,7 +1,8 @@
 //! A pass's judgement: the flags the facts call for, what each judged subject says now, and the open flags it is
 //! compared with.
 
-use super::{Key, Wanted};
+use super::Key;
+use crate::flags::write::Finding;
 use crate::flags::write::FlagText;
 use chrono::NaiveDate;
 use entity::{
@@ -22,7 +23,7 @@ use std::collections::{BTreeMap, HashMap};
 #[derive(Debug, Default)]
 pub struct Judgement {
     /// The flags called for, by identity.
-    pub wanted: BTreeMap<Key, Wanted>,
+    pub wanted: BTreeMap<Key, Finding>,
     /// What each judged subject and rule with an open flag says now (kept for those only: the rest is not needed,
     /// and a million cartas' explanations would not fit in memory).
     pub said: FxMap<Key, Explanation>,
@@ -72,9 +73,9 @@ impl Judgement {
     }
 
     /// A flag the facts call for: kept when new or changed, marked on its open flag when it is as it stands.
-    pub(super) fn want(&mut self, key: Key, w: Wanted) {
+    pub(super) fn want(&mut self, key: Key, w: Finding) {
         if let Some(open) = self.open.get_mut(&key) {
-            open.still = open.same(w.severity, w.due_on, &w.fingerprint);
+            open.still = open.same(w.severity, w.due_on, w.fingerprint.as_deref());
             if open.still {
                 self.wanted.remove(&key);
                 return;
@@ -124,14 +125,14 @@ impl Judgement {
         match windows.severity(d) {
             Some((severity, due)) => self.want(
                 key,
-                Wanted {
+                Finding {
                     programme,
                     financing_id,
                     severity,
                     due_on: Some(due),
                     legal_basis: Cow::Borrowed(d.legal_basis),
                     message: FlagText::Said(d.note.clone()),
-                    fingerprint: format!("{severity}|{due}"),
+                    fingerprint: Some(format!("{severity}|{due}")),
                 },
             ),
             None if self.watches(kind, id) => self.say(key, d.note.clone()),
@@ -157,14 +158,14 @@ impl Judgement {
         if o.status == Status::Violated {
             self.want(
                 key,
-                Wanted {
+                Finding {
                     programme,
                     financing_id,
                     severity: "VIOLATION",
                     due_on: None,
                     legal_basis: Cow::Borrowed(o.legal_basis),
                     // The explanation's language-free form: its English text, or its message id and values.
-                    fingerprint: format!("VIOLATION|{}", o.explanation),
+                    fingerprint: Some(format!("VIOLATION|{}", o.explanation)),
                     message: FlagText::Said(o.explanation.clone()),
                 },
             );
@@ -259,8 +260,11 @@ impl Open {
     }
 
     /// Whether a flag called for with this severity, due day and fingerprint is this one as it stands.
-    pub(super) fn same(&self, severity: &str, due_on: Option<NaiveDate>, fingerprint: &str) -> bool {
-        self.severity == severity && self.due_on == due_on && self.fingerprint == Some(fingerprint_hash(fingerprint))
+    pub(super) fn same(&self, severity: &str, due_on: Option<NaiveDate>, fingerprint: Option<&str>) -> bool {
+        self.severity == severity
+            && self.due_on == due_on
+            && fingerprint.is_some()
+            && self.fingerprint == fingerprint.map(fingerprint_hash)
     }
 }
 

@@ -25,10 +25,10 @@ pub use write::sync;
 
 use crate::{
     ServiceError,
-    flags::write::{FlagText, NewFlag, Writer},
+    flags::write::{Finding, NewFlag, Writer},
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use entity::{compliance_flag::SubjectKind, vocab::Programme};
+use entity::compliance_flag::SubjectKind;
 // The sets and maps keyed by flag identities and ids are looked up several times for every carta a pass judges:
 // hashed by Fx rather than SipHash (with SipHash, a fifth of the judging thread's time on the day-to-day pass).
 use entity::rules::FxSet;
@@ -54,40 +54,13 @@ const DEADLINE_BATCH: u64 = 20_000;
 /// A flag's identity: subject, its id, rule, occurrence (the source is the job's).
 pub type Key = (SubjectKind, i64, String, String);
 
-/// A flag the facts call for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Wanted {
-    /// Programme of the rule.
-    pub programme: Programme,
-    /// The financing, when the subject is one.
-    pub financing_id: Option<i64>,
-    /// `WARNING` or `VIOLATION`.
-    pub severity: &'static str,
-    /// The day it falls (or fell) due.
-    pub due_on: Option<NaiveDate>,
-    /// Legal basis (the rule's own text, or a stored flag's).
-    pub legal_basis: Cow<'static, str>,
-    /// What was found.
-    pub message: FlagText,
-    /// The facts behind it.
-    pub fingerprint: String,
-}
-
-impl Wanted {
-    /// The flag to raise, of identity `key`.
-    fn into_new(self, (kind, id, rule, occurrence): Key) -> NewFlag {
-        NewFlag {
-            subject: (kind, id),
-            rule_code: Cow::Owned(rule),
-            occurrence,
-            programme: self.programme,
-            financing_id: self.financing_id,
-            severity: self.severity,
-            due_on: self.due_on,
-            legal_basis: self.legal_basis,
-            message: self.message,
-            fingerprint: Some(self.fingerprint),
-        }
+/// The flag of identity `key` saying `finding`.
+fn new_flag((kind, id, rule, occurrence): Key, finding: Finding) -> NewFlag {
+    NewFlag {
+        subject: (kind, id),
+        rule_code: Cow::Owned(rule),
+        occurrence,
+        finding,
     }
 }
 
@@ -149,7 +122,7 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
             let _ = read.send(by_person);
             Ok((open, keys))
         });
-        let (to, mut new) = tokio::sync::mpsc::channel::<Vec<(Key, Wanted)>>(4);
+        let (to, mut new) = tokio::sync::mpsc::channel::<Vec<(Key, Finding)>>(4);
         let outflow = cartas::Outflow {
             by_person: FxSet::default(),
             to,
@@ -161,7 +134,7 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
                 let mut flags = Writer::new(SOURCE, now);
                 while let Some(batch) = new.recv().await {
                     for (key, w) in batch {
-                        flags.add(&*txn, w.into_new(key)).await?;
+                        flags.add(&*txn, new_flag(key, w)).await?;
                     }
                 }
                 Ok::<_, ServiceError>(flags.flush(&*txn).await?)

@@ -129,20 +129,20 @@ pub(super) async fn settle(
     drop(said);
     for (key, w) in wanted {
         if let Some(f) = open.get(&key) {
-            if !f.same(w.severity, w.due_on, &w.fingerprint) {
-                flags::change(txn, f.id, w.into_new(key)).await?;
+            if !f.same(w.severity, w.due_on, w.fingerprint.as_deref()) {
+                flags::change(txn, f.id, w).await?;
                 out.changed.push(f.id);
             }
             continue;
         }
         if by_person
             .get(&key)
-            .is_some_and(|f| f.fingerprint.as_deref() == Some(&w.fingerprint))
+            .is_some_and(|f| f.fingerprint.is_some() && f.fingerprint == w.fingerprint)
         {
             out.held += 1;
             continue;
         }
-        new_flags.add(txn, w.into_new(key)).await?;
+        new_flags.add(txn, super::new_flag(key, w)).await?;
     }
     out.raised = written;
     out.raised.extend(new_flags.flush(txn).await?);

@@ -58,15 +58,10 @@ impl FlagText {
     }
 }
 
-/// A flag to raise: every column it is written with but its source and the instant (the [`Writer`]'s).
+/// What a flag says: every column of a new flag but its identity (subject, rule, occurrence), its source and the
+/// instant. The flag pass keeps one for each flag the facts call for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewFlag {
-    /// What it is about, and its id.
-    pub subject: (SubjectKind, i64),
-    /// The rule's code.
-    pub rule_code: Cow<'static, str>,
-    /// Which occurrence of a recurring deadline (a monthly list's month); empty otherwise.
-    pub occurrence: String,
+pub struct Finding {
     /// Programme of the rule.
     pub programme: Programme,
     /// The financing, when the subject is one.
@@ -79,8 +74,21 @@ pub struct NewFlag {
     pub legal_basis: Cow<'static, str>,
     /// What was found.
     pub message: FlagText,
-    /// The facts behind it, when a person's resolution is to hold while they stay.
+    /// The facts behind it, when a person's resolution is to hold while they stay (the flag pass's).
     pub fingerprint: Option<String>,
+}
+
+/// A flag to raise: its identity and what it says (its source and the instant are the [`Writer`]'s).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewFlag {
+    /// What it is about, and its id.
+    pub subject: (SubjectKind, i64),
+    /// The rule's code.
+    pub rule_code: Cow<'static, str>,
+    /// Which occurrence of a recurring deadline (a monthly list's month); empty otherwise.
+    pub occurrence: String,
+    /// What it says.
+    pub finding: Finding,
 }
 
 impl NewFlag {
@@ -90,13 +98,15 @@ impl NewFlag {
             subject: (SubjectKind::Financing, carta),
             rule_code: Cow::Borrowed(rule.as_str()),
             occurrence: String::new(),
-            programme: Programme::FcoRural,
-            financing_id: Some(carta),
-            severity: "VIOLATION",
-            due_on: None,
-            legal_basis: Cow::Borrowed(rule.legal_basis()),
-            message: FlagText::Said(what),
-            fingerprint: None,
+            finding: Finding {
+                programme: Programme::FcoRural,
+                financing_id: Some(carta),
+                severity: "VIOLATION",
+                due_on: None,
+                legal_basis: Cow::Borrowed(rule.legal_basis()),
+                message: FlagText::Said(what),
+                fingerprint: None,
+            },
         }
     }
 }
@@ -164,12 +174,20 @@ impl Writer {
     }
 
     /// Adds a flag's values, in the order of [`FLAG_COLUMNS`].
-    fn push(&mut self, f: NewFlag) {
+    fn push(
+        &mut self,
+        NewFlag {
+            subject,
+            rule_code,
+            occurrence,
+            finding: f,
+        }: NewFlag,
+    ) {
         let (message, message_id, message_args) = f.message.columns();
         self.rows.extend([
             sea_orm::ActiveEnum::to_value(&f.programme).into(),
             f.financing_id.into(),
-            f.rule_code.into_owned().into(),
+            rule_code.into_owned().into(),
             f.legal_basis.into_owned().into(),
             message.into(),
             message_id.into(),
@@ -178,9 +196,9 @@ impl Writer {
             self.now.into(),
             f.severity.into(),
             f.due_on.into(),
-            f.subject.0.as_str().into(),
-            f.subject.1.into(),
-            f.occurrence.into(),
+            subject.0.as_str().into(),
+            subject.1.into(),
+            occurrence.into(),
             f.fingerprint.into(),
         ]);
     }
@@ -231,7 +249,7 @@ impl Writer {
 
 /// Open flag `id` as `flag` says it now: its severity, due day, message and facts changed (a warning turned
 /// violation); its identity stays.
-pub async fn change(txn: &impl ConnectionTrait, id: i64, flag: NewFlag) -> Result<(), DbErr> {
+pub async fn change(txn: &impl ConnectionTrait, id: i64, flag: Finding) -> Result<(), DbErr> {
     let (message, message_id, message_args) = flag.message.columns();
     compliance_flag::ActiveModel {
         id: sea_orm::ActiveValue::Unchanged(id),

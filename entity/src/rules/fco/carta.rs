@@ -15,7 +15,7 @@ use crate::rules::{
     calendar::Calendar,
     code, guarded, outcome,
     params::{ParamError, Params},
-    social_fuel::{DeadlineOutcome, DeadlineStatus},
+    social_fuel::{DeadlineOutcome, deadline_outcome},
 };
 use chrono::NaiveDate;
 
@@ -592,23 +592,6 @@ fn amendments(f: &CartaFacts<'_>, params: &Params) -> Result<Outcome, ParamError
             Explanation::message("explain-plain").clauses("text", wrong),
         )
     })
-}
-
-/// A deadline as an outcome among the rules'.
-fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
-    let status = match d.status {
-        DeadlineStatus::Met => Status::Met,
-        DeadlineStatus::Overdue => Status::Violated,
-        DeadlineStatus::Pending => Status::Pending,
-        DeadlineStatus::NotStarted | DeadlineStatus::NotApplicable => Status::NotApplicable,
-    };
-    Outcome {
-        code: d.code,
-        legal_basis: d.legal_basis,
-        status,
-        explanation: d.note.clone(),
-        kind: crate::rules::rule(d.code).map_or(crate::rules::RuleKind::Deadline, |r| r.kind),
-    }
 }
 
 /// The checklist items (confirmed by a person), each pending where it applies; FCO-TEMPLATE by its date.
