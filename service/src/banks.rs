@@ -13,8 +13,7 @@ use sea_orm::{
 
 type Result<T> = std::result::Result<T, ServiceError>;
 
-/// Banco do Brasil's code: the bank that reports to the CPACR every 60 days (CDAE/MT 2019, art. 2 §1).
-pub const BANCO_DO_BRASIL: &str = "BB";
+pub use entity::bank::BANCO_DO_BRASIL;
 
 /// What a bank is, as stated.
 #[derive(Debug, Clone, Default)]

@@ -1,8 +1,15 @@
 //! FCO-CEILING over a whole set of cartas at once: the set-based form the ingestion needs (one statement for a whole
-//! report), next to the pure rule in `entity::rules::fco`, which judges one carta from its facts. Both count the same
-//! facts: the approved and contracted cartas of the borrower group (the economic group's members, or the borrower
-//! alone); the integration tests check they agree.
+//! report), next to the pure rule in `entity::rules::fco`, which judges one carta from its facts (and whose outcomes
+//! the flag pass gathers per group, `deadline_flags::ceiling`). Both count the same facts: the approved and
+//! contracted cartas of the borrower group (the economic group's members, or the borrower alone); the integration
+//! tests check they agree on generated groups (`tests/it/ceiling.rs`).
 
+use crate::flags::write::NewFlag;
+use chrono::NaiveDate;
+use entity::{
+    domain::Money,
+    rules::{Explanation, code, fco, params::Params},
+};
 use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, Statement};
 
 /// A carta whose borrower group's committed total is over the ceiling.
@@ -72,4 +79,33 @@ pub async fn cartas_over(
             })
         })
         .collect()
+}
+
+/// FCO-CEILING after a bank's report: a flag on each carta of bank `bank` the report lists (`listed`) whose borrower
+/// group's approved and contracted cartas pass the ceiling in force on `on`, saying the group's total. One statement
+/// ([`cartas_over`]); nothing when the ceiling is not set on that day.
+pub async fn report_flags(
+    txn: &DatabaseTransaction,
+    bank: i64,
+    listed: impl Fn(&str) -> bool,
+    params: &Params,
+    on: NaiveDate,
+) -> Result<Vec<NewFlag>, DbErr> {
+    let Ok(ceiling) = fco::ceiling_amount(params, on) else {
+        return Ok(Vec::new());
+    };
+    let Ok(ceiling_cents) = Money::from_decimal(ceiling).map(|m| m.cents()) else {
+        return Ok(Vec::new());
+    };
+    Ok(cartas_over(txn, Some(bank), ceiling_cents)
+        .await?
+        .into_iter()
+        .filter(|over| listed(&over.number))
+        .map(|over| {
+            let what = Explanation::message("report-flag-ceiling")
+                .arg("total", Money(over.group_total_cents).to_decimal())
+                .arg("ceiling", ceiling);
+            NewFlag::on_carta(over.carta_id, code::FCO_CEILING, what)
+        })
+        .collect())
 }

@@ -1,6 +1,8 @@
 //! Compliance and deadlines of one financing: gathers the stored facts the rules read, as known on a date, and calls
 //! the pure rule layer (`entity::rules`). Where the facts come from is the door's choice ([`FactSource`]): the graph
 //! batches them across a page with its DataLoaders, a job or a command reads them with [`DbFacts`].
+//!
+//! Over 600 lines because the facts each rule reads are gathered here once for every door ([`FactSource`]).
 
 use crate::ServiceError;
 use crate::facts::{Committed, GroupBook};
@@ -412,7 +414,7 @@ pub async fn bank_deadlines(
             })
         })
         .collect();
-    let is_bb = b.code == crate::banks::BANCO_DO_BRASIL;
+    let is_bb = b.code == entity::bank::BANCO_DO_BRASIL;
     let periodic: Vec<NaiveDate> = if is_bb {
         entity::bank_periodic_report::Entity::find()
             .filter(entity::bank_periodic_report::Column::BankId.eq(b.id))

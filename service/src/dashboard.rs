@@ -7,8 +7,10 @@
 //! of the day); projects are read a page at a time with their acquisitions; what is overdue or due within its window
 //! is [`crate::deadline_flags::judge_within`] over the deadlines alone (they read a financing's own row), so the
 //! figures are the flag job's; reports and groups are one statement each.
+//!
+//! Over 600 lines because each of the dashboard's tables is one set-based statement beside the figures it feeds.
 
-use crate::{ServiceError, compliance::Preloaded, deadline_flags, exports::Cell, parameters};
+use crate::{ServiceError, cell::Cell, compliance::Preloaded, deadline_flags, parameters};
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use entity::{
     Versioned, bank, bank_report, bank_report_carta,
@@ -745,8 +747,7 @@ async fn ceiling_table(db: &impl ConnectionTrait, params: &rules::params::Params
         .into_iter()
         .map(|g| (g.id, g.name))
         .collect();
-    let ceiling = params
-        .value("FCO-CEILING.AMOUNT", as_of)
+    let ceiling = entity::rules::fco::ceiling_amount(params, as_of)
         .ok()
         .and_then(|v| rust_decimal::prelude::ToPrimitive::to_i64(&(v * Decimal::ONE_HUNDRED)))
         .unwrap_or(0);

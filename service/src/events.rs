@@ -3,33 +3,13 @@
 //! `LISTEN`s and forwards it to its own [`bus`]); on SQLite, a database of one process, straight to the bus.
 
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
-use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 use tokio::sync::broadcast;
 
 /// The PostgreSQL channel of flag events.
 pub const CHANNEL: &str = "fomento_flags";
 
-/// What happened to a flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum FlagChange {
-    /// Raised.
-    Raised,
-    /// Its severity, due day or facts changed (a warning turned violation).
-    Changed,
-    /// Resolved, by the facts or by a person.
-    Resolved,
-}
-
-/// One flag's news.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FlagEvent {
-    /// The flag's number.
-    pub id: i64,
-    /// What happened.
-    pub change: FlagChange,
-}
+pub use crate::flags::event::{FlagChange, FlagEvent};
 
 /// This process's bus of flag events.
 pub fn bus() -> &'static broadcast::Sender<FlagEvent> {

@@ -3,6 +3,8 @@
 //! with two decimals, an autofilter on the header, a new sheet past Excel's 1,048,576 rows). Rows are read a page at
 //! a time by key and written as they come, so memory stays bounded however many there are; the doors (`GET
 //! /exports/{name}.{csv|xlsx}`, `fomento export`) only choose where the bytes go.
+//!
+//! Over 600 lines because each export's columns sit beside the CSV and XLSX writers that page through them.
 
 use crate::messages::Lang;
 use crate::{
@@ -10,7 +12,6 @@ use crate::{
     financings::{self, Query},
     flags::FlagFilter,
 };
-use chrono::{DateTime, NaiveDate, Utc};
 use entity::{
     compliance_flag,
     domain::{Authority, Money},
@@ -44,48 +45,7 @@ pub enum Export {
 /// The names `GET /exports/{name}` and `fomento export NAME` know.
 pub const NAMES: &[&str] = &["flags", "financings", "cartas"];
 
-/// One cell, typed.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum Cell {
-    /// Text.
-    Text(String),
-    /// A whole number.
-    Int(i64),
-    /// Money in centavos, shown with two decimals.
-    Money(i64),
-    /// A day.
-    Date(NaiveDate),
-    /// An instant, shown in Brasília's local time (with its offset in text).
-    Time(DateTime<Utc>),
-    /// A percentage, in points (`46.75` is 46.75 %), shown with two decimals.
-    Percent(Decimal),
-    /// A decimal number (hours), shown with two decimals.
-    Decimal(Decimal),
-    /// Nothing.
-    Empty,
-}
-
-impl Cell {
-    /// The cell as text: numbers plain, money, percentages and decimals with two decimals after `point`, days
-    /// `YYYY-MM-DD`, instants in Brasília's local time with their offset (RFC 3339), nothing empty.
-    pub fn text(&self, point: char) -> String {
-        match self {
-            Cell::Text(t) => t.clone(),
-            Cell::Int(n) => n.to_string(),
-            Cell::Money(cents) => {
-                let sign = if *cents < 0 { "-" } else { "" };
-                let (units, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-                format!("{sign}{units}{point}{frac:02}")
-            }
-            Cell::Date(d) => d.to_string(),
-            Cell::Time(t) => Authority::Mda
-                .local(*t)
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
-            Cell::Percent(v) | Cell::Decimal(v) => format!("{:.2}", v.round_dp(2)).replace('.', &point.to_string()),
-            Cell::Empty => String::new(),
-        }
-    }
-}
+pub use crate::cell::Cell;
 
 fn text(s: impl Into<String>) -> Cell {
     Cell::Text(s.into())
@@ -691,6 +651,7 @@ pub async fn write_xlsx(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
 
     #[test]
     fn csv_lines_quote_what_needs_it_and_write_money_for_each_style() {

@@ -22,6 +22,7 @@ pub mod bank_overview;
 pub mod banks;
 pub mod caller;
 pub mod ceiling;
+pub mod cell;
 pub mod chamber;
 pub mod clock;
 pub mod commitments;

@@ -1,12 +1,12 @@
 //! Webhooks: receivers the operator registers (`fomento webhooks add URL --secret S`), narrowed to a programme, a bank
 //! and a list of events, and their deliveries. A delivery is queued, in the same way for every door, when a flag is
-//! raised or resolved ([`crate::events::announce`]) and when a bank's report ends `INGESTED`, `REJECTED` or `FAILED`
+//! raised or resolved ([`crate::flags::write::announce`]) and when a bank's report ends `INGESTED`, `REJECTED` or `FAILED`
 //! ([`enqueue_report`]); the `deliver-webhooks` job sends it, signed with HMAC-SHA256 of its body under the receiver's
 //! secret (header `X-Fomento-Signature: sha256=<hex>`).
 
 use crate::{
     Caller, ServiceError,
-    events::{FlagChange, FlagEvent},
+    flags::event::{FlagChange, FlagEvent},
     messages::{Lang, Message, code},
     page::{self, Keyset, Page},
 };

@@ -35,15 +35,7 @@ const KNOWN: &[&[&str]] = &[
         "entity::entities::fco_carta_statement",
         "entity::entities::positional",
     ],
-    &[
-        "service::banks",
-        "service::chamber",
-        "service::compliance",
-        "service::evaluation",
-        "service::lifecycle",
-    ],
-    &["service::dashboard", "service::exports"],
-    &["service::events", "service::webhooks"],
+    &["service::chamber", "service::evaluation", "service::lifecycle"],
     &["service::keys", "service::sessions"],
     &["service::l10n", "service::messages", "service::privacy"],
 ];

@@ -7,6 +7,7 @@ mod architecture;
 mod audit;
 mod bank_pages;
 mod browser;
+mod ceiling;
 mod configuration;
 mod conventions;
 mod dashboard;

@@ -404,7 +404,7 @@ impl FlagsMutation {
         #[graphql(desc = "The flag, who resolves it and why.")] input: ResolveComplianceFlagInput,
     ) -> Result<ResolveComplianceFlagPayload> {
         let id = ids::arg(&input.id, NodeKind::ComplianceFlag, "input.id")?;
-        let flag = service::deadline_flags::resolve_by_person(
+        let flag = service::flags::resolve_by_person(
             db(ctx),
             &super::caller(ctx),
             service::Clock::System,

@@ -3,6 +3,9 @@
 
 use sea_orm::entity::prelude::*;
 
+/// Banco do Brasil's code: the bank that reports to the CPACR every 60 days (CDAE/MT 2019, art. 2 §1).
+pub const BANCO_DO_BRASIL: &str = "BB";
+
 /// A bank row.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "bank")]

@@ -1135,7 +1135,8 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
     [representation, terms]
 }
 
-fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
+/// A deadline as an outcome among the rules' (either programme's).
+pub(crate) fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
     let status = match d.status {
         DeadlineStatus::Met => Status::Met,
         DeadlineStatus::Overdue => Status::Violated,

@@ -1,6 +1,9 @@
 //! The ingestion job: claim a received report (a conditional claim with a lease, safe with several workers on one
 //! database), read it, and either apply every row in one transaction (`INGESTED`) or apply nothing and keep every
 //! row error (`REJECTED`). The raw file always stays in the store.
+//!
+//! Over 600 lines because the reader, the preparer and the applier of one report build and run the same statements,
+//! and are read together.
 
 use super::{
     bulk,
@@ -15,15 +18,18 @@ use crate::{
 };
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use entity::{
-    bank_report, bank_report_error, bank_report_row, compliance_flag,
-    domain::Money,
-    fco_carta, municipality, non_business_day, rule_parameter, rules,
+    bank_report, bank_report_error, bank_report_row, fco_carta, municipality, non_business_day, rule_parameter,
+    rules::{
+        self, Explanation,
+        fco::listed::{self, ListedRow},
+    },
     vocab::{Decision, FcoCartaStage, Programme},
 };
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
     EntityTrait, IntoActiveModel, QueryFilter, QuerySelect, Statement, Value, sea_query::Expr,
 };
+use service::flags::write::{self as flags, NewFlag, Writer};
 use std::{
     collections::{HashMap, HashSet},
     ops::ControlFlow,
@@ -537,6 +543,7 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         carta_update: carta_update(r.bank_id),
         carta_history: carta_history(txn.get_database_backend(), r.bank_id, r),
         declared_insert: declared_insert(r.bank_id, r.id),
+        flags: Writer::new(flags::report_source(r.id), now),
     };
     // Three stages: the reader parses rows, the preparer turns batches into statements, this task runs them.
     let (rows_tx, mut rows_rx) = mpsc::channel::<Vec<ReportRow>>(2);
@@ -577,7 +584,7 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         txn.rollback().await?;
         return reject(ctx, r, rows, file_error, &scanned.errors, now).await;
     }
-    applier.finish(&txn, preparer).await?;
+    let raised = applier.finish(&txn, preparer).await?;
     if let Some(Fault(fault)) = &ctx.fault
         && let Some(e) = fault(r)
     {
@@ -595,27 +602,9 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
         .into_tuple()
         .all(&txn)
         .await?;
+    let mut resolved = Vec::new();
     for old in &superseded {
-        compliance_flag::Entity::update_many()
-            .col_expr(compliance_flag::Column::ResolvedAt, Expr::value(now))
-            .col_expr(
-                compliance_flag::Column::ResolvedBy,
-                Expr::value(format!("report:{}", r.id)),
-            )
-            .col_expr(
-                compliance_flag::Column::Resolution,
-                Expr::value(format!(
-                    "report {old} was superseded by report {} of the same bank and month",
-                    r.id
-                )),
-            )
-            .filter(compliance_flag::Column::Source.eq(format!("report:{old}")))
-            .filter(compliance_flag::Column::ResolvedAt.is_null())
-            // The predicate of the reports' open-flags index (migration 42) word for word: what lets either
-            // database prove the index holds every row wanted, and read it rather than every open flag.
-            .filter(Expr::cust("source LIKE 'report:%'"))
-            .exec(&txn)
-            .await?;
+        resolved.extend(flags::resolve_superseded(&txn, *old, r.id, now).await?);
     }
     bank_report::Entity::update_many()
         .col_expr(bank_report::Column::Status, Expr::value("SUPERSEDED"))
@@ -635,50 +624,27 @@ async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime
     a.claimed_by = Set(Some(ctx.worker.clone()));
     a.update(&txn).await?;
     txn.commit().await?;
-    announce_flags(&ctx.db, r.id, &superseded).await;
+    // The report is ingested whatever happens here: a failure is logged, not returned.
+    if let Err(e) = flags::announce(&ctx.db, &raised, &[], &resolved).await {
+        tracing::warn!(report = r.id, error = %e, "the report's flags were not announced");
+    }
     Ok(Outcome::Ingested { rows: scanned.rows })
 }
 
-/// Tells the `flagRaised` subscribers of the flags report `report` raised and of those of the reports it superseded,
-/// now resolved. The report is ingested whatever happens here: a failure is logged, not returned.
-async fn announce_flags(db: &DatabaseConnection, report: i64, superseded: &[i64]) {
-    use service::events::{announce, of_pass};
-    let ids = |source: String| {
-        compliance_flag::Entity::find()
-            .select_only()
-            .column(compliance_flag::Column::Id)
-            .filter(compliance_flag::Column::Source.eq(source))
-            .into_tuple::<i64>()
-            .all(db)
-    };
-    let mut resolved = Vec::new();
-    for old in superseded {
-        resolved.extend(ids(format!("report:{old}")).await.unwrap_or_default());
-    }
-    let outcome = match ids(format!("report:{report}")).await {
-        Ok(raised) => announce(db, &of_pass(&raised, &[], &resolved)).await,
-        Err(e) => Err(e),
-    };
-    if let Err(e) = outcome {
-        tracing::warn!(report, error = %e, "the report's flags were not announced");
-    }
-}
-
-/// A finding of the report on one of its cartas: a catalogue message (`report-flag-…`, in `explanations.ftl`) and its
-/// values, stored as `message_id` and `message_args` and rendered when read in the reader's language.
+/// A finding of the report on one of its cartas, by number: a catalogue message (`report-flag-…`, in
+/// `explanations.ftl`) and its values, stored as `message_id` and `message_args` and rendered when read in the
+/// reader's language.
 struct Flag {
     number: String,
     code: rules::RuleCode,
-    id: &'static str,
-    args: serde_json::Value,
+    what: Explanation,
 }
 
-fn flag(number: &str, code: rules::RuleCode, id: &'static str, args: serde_json::Value) -> Flag {
+fn flag(number: &str, code: rules::RuleCode, what: Explanation) -> Flag {
     Flag {
         number: number.to_owned(),
         code,
-        id,
-        args,
+        what,
     }
 }
 
@@ -700,8 +666,8 @@ struct Prepared {
     cartas: Vec<(String, String, Vec<Value>)>,
     /// Findings on the rows themselves (dates outside the declared period, the 120-day validity).
     flags: Vec<Flag>,
-    /// Rows at or above the chamber threshold: `(number, row, amount, threshold)`.
-    chamber: Vec<(String, u32, Money, rust_decimal::Decimal)>,
+    /// Rows at or above the chamber threshold: `(number, row, threshold)`.
+    chamber: Vec<(String, ListedRow, rust_decimal::Decimal)>,
 }
 
 /// A batch's parties, one per document, as [`Applier::party_ids`] takes them.
@@ -735,7 +701,7 @@ struct Preparer {
     /// `(number, earlier row, later row)` for each repeated carta.
     duplicates: Vec<(String, u32, u32)>,
     /// FCO-VALIDITY-120D's expiry by approval date (the calendar is walked once per date).
-    validity: HashMap<NaiveDate, Option<(NaiveDate, serde_json::Value)>>,
+    validity: HashMap<NaiveDate, Option<rules::calendar::Deadline>>,
 }
 
 /// Parties by document. The applier inserts only the documents it did not find, so a known party keeps its name and
@@ -909,85 +875,45 @@ async fn lookup(txn: &DatabaseTransaction, statements: Vec<(Statement, u64)>) ->
 }
 
 impl Preparer {
-    fn expiry(&mut self, approved: NaiveDate) -> Option<(NaiveDate, serde_json::Value)> {
+    fn expiry(&mut self, approved: NaiveDate) -> Option<&rules::calendar::Deadline> {
         let (params, cal) = (&self.params, &self.cal);
         self.validity
             .entry(approved)
-            .or_insert_with(|| {
-                let due = entity::rules::fco::validity_end(approved, params, cal).ok()?;
-                // The counting note is stored as a clause of the flag's message, rendered in the reader's language.
-                Some((due.due, service::l10n::explanation_json(&due.note)))
-            })
-            .clone()
+            .or_insert_with(|| rules::fco::validity_end(approved, params, cal).ok())
+            .as_ref()
     }
 
-    /// The row's own findings: dates outside the declared period, the 120-day validity; and whether it needs the
-    /// chamber check.
+    /// The row's own findings, by the rules of `entity::rules::fco::listed`: dates outside the declared period, the
+    /// 120-day validity; and whether it needs the chamber check.
     fn check(&mut self, row: &ReportRow, prepared: &mut Prepared) {
+        let listed_row = ListedRow {
+            row: row.row,
+            financed: row.financed,
+            approved_on: row.approved_on,
+            presented_on: row.presented_on,
+            contracted_on: row.contracted_on,
+        };
         if let Some((year_start, month_end)) = self.bounds {
-            // Art. 2 §5 lists the cartas "aprovadas e efetivamente contratadas no ano": a carta approved in an earlier
-            // year belongs to this year's list when it was contracted in it. Nothing may be dated after the month.
-            let contracted_in_year = row.contracted_on.is_some_and(|k| k >= year_start && k <= month_end);
-            for (what, d) in [("approved", Some(row.approved_on)), ("contracted", row.contracted_on)] {
-                let before_year_allowed = what == "approved" && contracted_in_year;
-                if let Some(d) = d
-                    && ((d < year_start && !before_year_allowed) || d > month_end)
-                {
-                    prepared.flags.push(flag(
-                        &row.carta_number,
-                        entity::rules::code::FCO_MONTHLY_LIST,
-                        "report-flag-outside-year",
-                        serde_json::json!({
-                            "row": row.row.to_string(),
-                            "what": what,
-                            "on": d.to_string(),
-                            "end": month_end.to_string(),
-                            "month": self.reference_month,
-                        }),
-                    ));
-                }
+            for what in listed::outside_period(&listed_row, year_start, month_end, &self.reference_month) {
+                prepared
+                    .flags
+                    .push(flag(&row.carta_number, rules::code::FCO_MONTHLY_LIST, what));
             }
         }
         let chamber = rules::fco::needs_chamber(row.financed, &self.params, row.approved_on);
         if let Ok((true, threshold)) = chamber {
-            prepared
-                .chamber
-                .push((row.carta_number.clone(), row.row, row.financed, threshold));
+            prepared.chamber.push((row.carta_number.clone(), listed_row, threshold));
         }
         // Art. 3 sole §: a CDAE approval gives 120 days to present the project to the bank (the contract may come
         // later); a carta the bank decided below the threshold has no such clock.
         if let Ok((true, _)) = chamber
-            && let Some((due, note)) = self.expiry(row.approved_on)
+            && let Some(validity) = self.expiry(row.approved_on)
         {
-            let late = match (row.presented_on, row.contracted_on) {
-                (Some(p), _) if p > due => Some((
-                    "report-flag-presented-late",
-                    serde_json::json!({
-                        "row": row.row.to_string(),
-                        "on": p.to_string(),
-                        "due": due.to_string(),
-                        "note": note,
-                    }),
-                )),
-                (None, Some(c)) if c > due => Some((
-                    "report-flag-contracted-late",
-                    serde_json::json!({
-                        "row": row.row.to_string(),
-                        "on": c.to_string(),
-                        "due": due.to_string(),
-                        "note": note,
-                        "column": super::columns::header(super::columns::Column::PresentedOn),
-                    }),
-                )),
-                _ => None,
-            };
-            if let Some((id, args)) = late {
-                prepared.flags.push(flag(
-                    &row.carta_number,
-                    entity::rules::code::FCO_VALIDITY_120D,
-                    id,
-                    args,
-                ));
+            let column = super::columns::header(super::columns::Column::PresentedOn);
+            if let Some(what) = listed::presented_late(&listed_row, validity, column) {
+                prepared
+                    .flags
+                    .push(flag(&row.carta_number, rules::code::FCO_VALIDITY_120D, what));
             }
         }
     }
@@ -1181,6 +1107,8 @@ struct Applier<'a> {
     carta_history: String,
     /// The provenance insert: which cartas the report declared.
     declared_insert: String,
+    /// The report's flags, raised through the one flag writer.
+    flags: Writer,
 }
 
 /// `id:document` pairs, as the party lookups answer them.
@@ -1265,22 +1193,14 @@ impl Applier<'_> {
             })
         };
         let cartas = known_cartas(txn, carta_lookup).await?;
-        for (number, row, amount, threshold) in &chamber {
+        for (number, row, threshold) in &chamber {
             let before = *self
                 .chamber_before
                 .entry(number.clone())
                 .or_insert_with(|| cartas.get(number).copied());
-            let id = match before {
-                None => "report-flag-chamber-never",
-                Some(false) => "report-flag-chamber-unfavourable",
-                Some(true) => continue,
-            };
-            let args = serde_json::json!({
-                "row": row.to_string(),
-                "amount": amount.to_decimal().to_string(),
-                "threshold": threshold.to_string(),
-            });
-            flags.push(flag(number, entity::rules::code::FCO_CHAMBER_THRESHOLD, id, args));
+            if let Some(what) = listed::chamber_unheard(row, *threshold, before) {
+                flags.push(flag(number, rules::code::FCO_CHAMBER_THRESHOLD, what));
+            }
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
         // Provenance: on PostgreSQL the inserts record the new cartas themselves; the known ones (and on SQLite all)
@@ -1311,13 +1231,23 @@ impl Applier<'_> {
         for (s, _) in bulk::statements(backend, &DECLARED_COLS, numbers, &self.declared_insert)? {
             txn.execute_raw(s).await?;
         }
+        self.raise(txn, flags).await
+    }
+
+    /// Raises the report's findings on the cartas they name, through the one flag writer.
+    async fn raise(&mut self, txn: &DatabaseTransaction, flags: Vec<Flag>) -> Result<(), DbErr> {
         let ids = carta_ids(txn, self.report.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
-        insert_flags(txn, self.report.id, &flags, &ids, self.now).await
+        for f in flags {
+            if let Some(id) = ids.get(&f.number) {
+                self.flags.add(txn, NewFlag::on_carta(*id, f.code, f.what)).await?;
+            }
+        }
+        Ok(())
     }
 
     /// After the last batch: rows overtaken by a later batch become duplicates, each repeated carta is flagged once
-    /// per repetition, and the groups over the ceiling are flagged.
-    async fn finish(self, txn: &DatabaseTransaction, prep: Preparer) -> Result<(), DbErr> {
+    /// per repetition, and the groups over the ceiling are flagged; the ids of every flag the report raised.
+    async fn finish(mut self, txn: &DatabaseTransaction, prep: Preparer) -> Result<Vec<i64>, DbErr> {
         let r = self.report;
         for chunk in prep.duplicates.chunks(CHUNK) {
             bank_report_row::Entity::insert_many(chunk.iter().map(|(number, overtaken, _)| {
@@ -1336,23 +1266,24 @@ impl Applier<'_> {
             .iter()
             .map(|(number, a, b)| {
                 let last = prep.last_row.get(number).copied().unwrap_or(*b);
-                flag(
-                    number,
-                    entity::rules::code::FCO_MONTHLY_LIST,
-                    "report-flag-duplicate",
-                    serde_json::json!({
-                        "carta": number,
-                        "first": a.to_string(),
-                        "second": b.to_string(),
-                        "report": r.id.to_string(),
-                        "applied": last.to_string(),
-                    }),
-                )
+                let what = Explanation::message("report-flag-duplicate")
+                    .arg("carta", number)
+                    .arg("first", a)
+                    .arg("second", b)
+                    .arg("report", r.id)
+                    .arg("applied", last);
+                flag(number, rules::code::FCO_MONTHLY_LIST, what)
             })
             .collect();
-        let ids = carta_ids(txn, r.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
-        insert_flags(txn, r.id, &flags, &ids, self.now).await?;
-        ceiling_flags(txn, r, &prep.last_row, &self.params, self.now).await
+        self.raise(txn, flags).await?;
+        let on = month_bounds(&r.reference_month)
+            .map(|(_, end)| end)
+            .unwrap_or_else(|| self.now.date_naive());
+        let listed = |number: &str| prep.last_row.contains_key(number);
+        for f in service::ceiling::report_flags(txn, r.bank_id, listed, &self.params, on).await? {
+            self.flags.add(txn, f).await?;
+        }
+        self.flags.flush(txn).await
     }
 }
 
@@ -1379,55 +1310,6 @@ async fn carta_ids<'a>(
     Ok(ids)
 }
 
-/// Inserts flags on the cartas they name (by number, through `ids`).
-async fn insert_flags(
-    txn: &DatabaseTransaction,
-    report_id: i64,
-    flags: &[Flag],
-    ids: &HashMap<String, i64>,
-    now: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    let rows: Vec<compliance_flag::ActiveModel> = flags
-        .iter()
-        .filter_map(|f| {
-            let id = *ids.get(&f.number)?;
-            Some(flag_row(report_id, id, f.code, f.id, &f.args, now))
-        })
-        .collect();
-    for chunk in rows.chunks(CHUNK) {
-        compliance_flag::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(txn)
-            .await?;
-    }
-    Ok(())
-}
-
-/// A compliance flag on a carta, raised by report `report_id`, with its rule's legal basis.
-fn flag_row(
-    report_id: i64,
-    carta: i64,
-    code: rules::RuleCode,
-    message_id: &'static str,
-    args: &serde_json::Value,
-    now: DateTime<Utc>,
-) -> compliance_flag::ActiveModel {
-    compliance_flag::ActiveModel {
-        programme: Set(Programme::FcoRural),
-        financing_id: Set(Some(carta)),
-        subject_kind: Set(compliance_flag::SubjectKind::Financing.as_str().into()),
-        subject_id: Set(carta),
-        rule_code: Set(code.into()),
-        legal_basis: Set(code.legal_basis().into()),
-        message: Set(String::new()),
-        message_id: Set(Some(message_id.to_owned())),
-        message_args: Set(Some(args.to_string())),
-        source: Set(format!("report:{report_id}")),
-        raised_at: Set(now),
-        resolved_at: Set(None),
-        ..Default::default()
-    }
-}
-
 /// `column IN (values)`; on PostgreSQL `column = ANY($1)` with one array parameter, which plans cheaply and keeps its
 /// index even inside the long transaction where the statistics still say the tables are empty.
 fn text_in(
@@ -1447,49 +1329,4 @@ fn text_in(
     } else {
         column.is_in(values.iter().cloned())
     }
-}
-
-/// FCO-CEILING after the report: every group (or lone borrower) whose approved and contracted cartas pass the ceiling
-/// gets a flag on each of its cartas the report lists (`numbers`, the report's carta numbers). One aggregate query on
-/// both backends answers with the cartas of the report's bank in those groups; the report's are kept.
-async fn ceiling_flags(
-    txn: &DatabaseTransaction,
-    r: &bank_report::Model,
-    numbers: &HashMap<String, u32>,
-    params: &rules::params::Params,
-    now: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    let on = month_bounds(&r.reference_month)
-        .map(|(_, end)| end)
-        .unwrap_or_else(|| now.date_naive());
-    let Ok(ceiling) = params.value("FCO-CEILING.AMOUNT", on) else {
-        return Ok(());
-    };
-    let Ok(ceiling_cents) = Money::from_decimal(ceiling).map(|m| m.cents()) else {
-        return Ok(());
-    };
-    let mut flags = Vec::new();
-    for over in service::ceiling::cartas_over(txn, Some(r.bank_id), ceiling_cents).await? {
-        if !numbers.contains_key(&over.number) {
-            continue;
-        }
-        let args = serde_json::json!({
-            "total": Money(over.group_total_cents).to_decimal().to_string(),
-            "ceiling": ceiling.to_string(),
-        });
-        flags.push(flag_row(
-            r.id,
-            over.carta_id,
-            entity::rules::code::FCO_CEILING,
-            "report-flag-ceiling",
-            &args,
-            now,
-        ));
-    }
-    for chunk in flags.chunks(1000) {
-        compliance_flag::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(txn)
-            .await?;
-    }
-    Ok(())
 }

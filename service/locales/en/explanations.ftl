@@ -193,7 +193,7 @@ fco-monthly-list-due = the list of { $month } is due by the end of the following
 fco-monthly-list-due-moved = the list of { $month } is due by the end of the following month, { DATE($end) } (the instrument names no day; Fomento's reading), moved to the next business day, { DATE($due) }
 fco-monthly-list-note = { $law }; { $note }
 
-# A bank's monthly list (jobs/src/report/ingest.rs): its findings on its rows, stored as flags.
+# A bank's monthly list (entity/src/rules/fco/listed.rs, service/src/ceiling.rs): its findings on its rows, stored as flags.
 report-flag-outside-year = row { $row }: { $what ->
         [approved] approved
        *[contracted] contracted
@@ -205,7 +205,7 @@ report-flag-chamber-unfavourable = row { $row }: { MONEY($amount) } is at or abo
 report-flag-duplicate = carta { $carta } appears on rows { $first } and { $second } of report { $report }; row { $applied } is applied
 report-flag-ceiling = the borrower's group holds { MONEY($total) } approved and contracted, over the { MONEY($ceiling) } ceiling
 
-# Why the flag pass resolved a flag (service/src/deadline_flags.rs `settle`).
+# Why the flag pass resolved a flag (service/src/deadline_flags/write.rs `settle`).
 flag-resolved-said = no longer called for on { DATE($on) }: { $said }
 flag-resolved-gone = no longer called for on { DATE($on) }: its subject no longer has this deadline or rule
 

@@ -211,7 +211,7 @@ fco-monthly-list-due = a lista de { $month } vence no fim do mês seguinte, { DA
 fco-monthly-list-due-moved = a lista de { $month } vence no fim do mês seguinte, { DATE($end) } (a instrução não fixa dia; leitura do Fomento), prorrogada para o dia útil seguinte, { DATE($due) }
 fco-monthly-list-note = { $law }; { $note }
 
-# A lista mensal de um banco (jobs/src/report/ingest.rs): o que se achou nas suas linhas, guardado como alertas.
+# A lista mensal de um banco (entity/src/rules/fco/listed.rs, service/src/ceiling.rs): o que se achou nas suas linhas, guardado como alertas.
 report-flag-outside-year = linha { $row }: { $what ->
         [approved] aprovada
        *[contracted] contratada
@@ -223,7 +223,7 @@ report-flag-chamber-unfavourable = linha { $row }: { MONEY($amount) } é igual o
 report-flag-duplicate = a carta { $carta } aparece nas linhas { $first } e { $second } do relatório { $report }; vale a linha { $applied }
 report-flag-ceiling = o grupo do tomador soma { MONEY($total) } aprovados e contratados, acima do teto de { MONEY($ceiling) }
 
-# Por que a passagem dos alertas encerrou um alerta (service/src/deadline_flags.rs `settle`).
+# Por que a passagem dos alertas encerrou um alerta (service/src/deadline_flags/write.rs `settle`).
 flag-resolved-said = deixou de valer em { DATE($on) }: { $said }
 flag-resolved-gone = deixou de valer em { DATE($on) }: seu objeto não tem mais este prazo ou regra
 

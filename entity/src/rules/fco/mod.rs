@@ -1,4 +1,12 @@
 //! Rules of FCO Rural in Mato Grosso (IN CDAE/MT 2019).
+//!
+//! Over 600 lines because it holds every FCO rule's short function and their tests; one carta's judgement is in
+//! `carta`, a monthly list's rows in `listed`.
+
+mod carta;
+pub mod listed;
+
+pub use carta::check_all_and_deadlines;
 
 use super::{
     Explanation, Outcome, RuleCode, Status,
@@ -11,7 +19,7 @@ use crate::{
     domain::Money,
     entities::{
         chamber_meeting, fco_carta, fco_carta_amendment, fco_carta_item,
-        vocab::{AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind},
+        vocab::{AmendmentKind, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind},
     },
 };
 use chrono::{Datelike, Months, NaiveDate};
@@ -55,7 +63,7 @@ pub fn bank_approval(c: &fco_carta::Model, params: &Params) -> Result<Option<Exp
 /// ceiling in force on `on`. The one judgement of the rule: `compliance` and the guard before a favourable decision
 /// both call it (the ingestion's set-based form, `service::ceiling`, is tested to agree with it).
 pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
-    let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
+    let ceiling = ceiling_amount(params, on)?;
     Ok(outcome(
         code::FCO_CEILING,
         if exposure.to_decimal() <= ceiling {
@@ -67,6 +75,12 @@ pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate) -> Result<Outcom
             .arg("exposure", exposure.to_decimal())
             .arg("ceiling", ceiling),
     ))
+}
+
+/// FCO-CEILING's amount in force on `on` (art. 4: R$ 15 million per economic group), which every form of the rule
+/// reads.
+pub fn ceiling_amount(params: &Params, on: NaiveDate) -> Result<Decimal, ParamError> {
+    params.value("FCO-CEILING.AMOUNT", on)
 }
 
 /// FCO-CHAMBER-THRESHOLD: whether a carta needs the chamber's opinion.
@@ -580,7 +594,7 @@ pub fn amendment_needs_approval(
     Ok(match kind {
         AmendmentKind::ValueIncrease => {
             let limit = params.value("FCO-AMENDMENT.MAX_INCREASE", on)?;
-            let ceiling = params.value("FCO-CEILING.AMOUNT", on)?;
+            let ceiling = ceiling_amount(params, on)?;
             let (Some(o), Some(n)) = (old, new) else {
                 return Ok((true, Explanation::message("fco-amend-values-unstated")));
             };
@@ -1178,9 +1192,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
         )
     });
     // Art. 4: over the ceiling only within an exception of the FCO programming ("assistência global permitida").
-    let over = params
-        .value("FCO-CEILING.AMOUNT", on)
-        .is_ok_and(|ceiling| f.group_exposure.to_decimal() > ceiling);
+    let over = ceiling_amount(params, on).is_ok_and(|ceiling| f.group_exposure.to_decimal() > ceiling);
     out.push(if over {
         outcome(
             code::FCO_GLOBAL_ASSISTANCE,
@@ -1278,536 +1290,6 @@ pub fn check_all(
     as_of: NaiveDate,
 ) -> Result<Vec<Outcome>, ParamError> {
     check_all_and_deadlines(f, params, cal, as_of).map(|(outcomes, _)| outcomes)
-}
-
-/// [`check_all`] and [`deadlines`] together: the deadlines are among the outcomes, so they are worked out once.
-pub fn check_all_and_deadlines(
-    f: &CartaFacts<'_>,
-    params: &Params,
-    cal: &Calendar,
-    as_of: NaiveDate,
-) -> Result<(Vec<Outcome>, Vec<DeadlineOutcome>), ParamError> {
-    let c = f.carta;
-    let on = c.submitted_on.unwrap_or(as_of);
-    if let Some(why) = before_instrument(c, as_of) {
-        return Ok(not_in_force(&why));
-    }
-    // Room for every rule's outcome at once: growing the vector a push at a time was 4 % of the flag pass.
-    let mut out = Vec::with_capacity(32);
-    out.push(super::guarded(code::FCO_CHAMBER_THRESHOLD, || {
-        let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
-        let said = |id| {
-            Explanation::message(id)
-                .arg("amount", c.financed_amount.to_decimal())
-                .arg("threshold", threshold)
-        };
-        Ok(match (chamber, c.decided_by.as_deref()) {
-            (true, Some("BANK")) => outcome(
-                code::FCO_CHAMBER_THRESHOLD,
-                Status::Violated,
-                said("fco-chamber-bank-alone"),
-            ),
-            (true, Some(_)) => outcome(
-                code::FCO_CHAMBER_THRESHOLD,
-                Status::Met,
-                said("fco-chamber-opinion-given"),
-            ),
-            (true, None) => outcome(
-                code::FCO_CHAMBER_THRESHOLD,
-                Status::Pending,
-                said("fco-chamber-opinion-needed"),
-            ),
-            (false, Some("CHAMBER")) if c.special_demand => outcome(
-                code::FCO_CHAMBER_THRESHOLD,
-                Status::Met,
-                said("fco-chamber-special-demand"),
-            ),
-            (false, _) => outcome(
-                code::FCO_CHAMBER_THRESHOLD,
-                Status::Met,
-                said("fco-chamber-bank-decides"),
-            ),
-        })
-    }));
-    out.push(match (f.meeting, f.bank_present) {
-        (Some(_), Some(true)) => outcome(
-            code::FCO_ATTENDANCE,
-            Status::Met,
-            Explanation::message("fco-attendance-present"),
-        ),
-        (Some(_), Some(false)) => outcome(
-            code::FCO_ATTENDANCE,
-            Status::Violated,
-            Explanation::message("fco-attendance-absent"),
-        ),
-        (Some(_), None) => outcome(
-            code::FCO_ATTENDANCE,
-            Status::Pending,
-            Explanation::message("fco-attendance-unrecorded"),
-        ),
-        (None, _) => outcome(
-            code::FCO_ATTENDANCE,
-            Status::NotApplicable,
-            Explanation::message("fco-no-meeting-outcome"),
-        ),
-    });
-    out.push(match (c.resubmission_of, f.resubmitted_stage) {
-        (Some(_), Some(FcoCartaStage::Unfavourable)) => {
-            // Still being prepared, a draft is not yet judged unreformulated.
-            let not_yet = if c.stage == FcoCartaStage::Draft {
-                Status::Pending
-            } else {
-                Status::Violated
-            };
-            match f.reformulation {
-                None => outcome(
-                    code::FCO_RESUBMIT,
-                    Status::Met,
-                    Explanation::message("fco-resubmit-reformulated"),
-                ),
-                Some(Reformulation::Changed(what)) => outcome(
-                    code::FCO_RESUBMIT,
-                    Status::Met,
-                    Explanation::message("fco-resubmit-changed").list(
-                        "what",
-                        what.iter()
-                            .map(|w| Explanation::message("fco-resubmit-field").arg("field", w.replace(' ', "-"))),
-                    ),
-                ),
-                Some(Reformulation::NoItems(n)) => outcome(
-                    code::FCO_RESUBMIT,
-                    not_yet,
-                    Explanation::message("fco-resubmit-no-items").arg("count", n),
-                ),
-                Some(Reformulation::Unchanged) => outcome(
-                    code::FCO_RESUBMIT,
-                    not_yet,
-                    Explanation::message("fco-resubmit-unchanged"),
-                ),
-            }
-        }
-        (Some(_), other) => outcome(
-            code::FCO_RESUBMIT,
-            Status::Violated,
-            match other {
-                Some(stage) => Explanation::message("fco-resubmit-not-unfavourable").arg("stage", stage.name_pt()),
-                None => Explanation::message("fco-resubmit-not-unfavourable-unknown"),
-            },
-        ),
-        (None, _) => outcome(
-            code::FCO_RESUBMIT,
-            Status::NotApplicable,
-            Explanation::message("fco-resubmit-none"),
-        ),
-    });
-    out.push(super::guarded(code::FCO_CEILING, || {
-        let mut o = ceiling(f.group_exposure, params, on)?;
-        if matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired) {
-            o.status = Status::NotApplicable;
-        }
-        Ok(o)
-    }));
-    out.push(super::guarded(code::FCO_WEANED_2000, || {
-        let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
-        Ok(if heads(f.items, ItemKind::WeanedCalf) == 0 {
-            outcome(
-                code::FCO_WEANED_2000,
-                Status::NotApplicable,
-                Explanation::message("fco-weaned-none"),
-            )
-        } else {
-            outcome(
-                code::FCO_WEANED_2000,
-                if f.group_weaned_heads <= weaned_max {
-                    Status::Met
-                } else {
-                    Status::Violated
-                },
-                Explanation::message("fco-weaned")
-                    .arg("heads", f.group_weaned_heads)
-                    .arg("max", weaned_max),
-            )
-        })
-    }));
-    let (dams, sires) = (heads(f.items, ItemKind::Dam), heads(f.items, ItemKind::Sire));
-    // Art. 6 I c: in beef cattle, dams without breed registration need registered sires, bought (1 per 30) or
-    // already the producer's and shown in the project. Dairy (art. 7) and Pantanal retention (art. 9) have no ratio.
-    let registered = |i: &&fco_carta_item::Model| sire_counts_for_ratio(i.registration.as_deref());
-    let registered_sires: i64 = f
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Sire && registered(i))
-        .map(|i| i64::from(i.head_count.unwrap_or(0)))
-        .sum();
-    let unregistered_dams: i64 = f
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Dam && !registered(i))
-        .map(|i| i64::from(i.head_count.unwrap_or(0)))
-        .sum();
-    out.push(if c.activity != FcoActivity::BeefCattle {
-        outcome(
-            code::FCO_SIRE_RATIO,
-            Status::NotApplicable,
-            Explanation::message("fco-sire-ratio-not-beef").arg("activity", c.activity.name_pt()),
-        )
-    } else if unregistered_dams == 0 {
-        outcome(
-            code::FCO_SIRE_RATIO,
-            Status::NotApplicable,
-            Explanation::message("fco-sire-ratio-no-dams"),
-        )
-    } else {
-        super::guarded(code::FCO_SIRE_RATIO, || {
-            let existing = i64::from(c.existing_sires.unwrap_or(0).max(0));
-            let mut o = sire_ratio(unregistered_dams, registered_sires + existing, params, on)?;
-            o.explanation = match c.existing_sires {
-                Some(n) => Explanation::message("fco-sire-ratio-counted").arg("own", n),
-                None => Explanation::message("fco-sire-ratio-counted-no-own"),
-            }
-            .nested("ratio", std::mem::take(&mut o.explanation))
-            .arg("registered", registered_sires)
-            .arg("unregistered", (sires - registered_sires).max(0));
-            Ok(o)
-        })
-    });
-    // Beef cattle's sires are PO with the definitive RGD, LA or CEIP (art. 6 I a); dairy's PO, LA or CEIP, the RGD
-    // not required (art. 7 I a).
-    let dairy = c.activity == FcoActivity::DairyCattle;
-    let unregistered: Vec<&str> = f
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Sire)
-        .filter(|i| match i.registration.as_deref() {
-            Some("PO_RGD" | "LA" | "CEIP") => false,
-            Some("PO") => !dairy,
-            _ => true,
-        })
-        .map(|i| i.description.as_str())
-        .collect();
-    out.push(if sires == 0 {
-        outcome(
-            code::FCO_SIRE_PEDIGREE,
-            Status::NotApplicable,
-            Explanation::message("fco-pedigree-no-sires"),
-        )
-    } else if unregistered.is_empty() {
-        outcome(
-            code::FCO_SIRE_PEDIGREE,
-            Status::Met,
-            Explanation::message(if dairy {
-                "fco-pedigree-met-dairy"
-            } else {
-                "fco-pedigree-met-beef"
-            }),
-        )
-    } else {
-        outcome(
-            code::FCO_SIRE_PEDIGREE,
-            Status::Violated,
-            Explanation::message(if dairy {
-                "fco-pedigree-unregistered-dairy"
-            } else {
-                "fco-pedigree-unregistered-beef"
-            })
-            .list(
-                "sires",
-                unregistered
-                    .iter()
-                    .map(|d| Explanation::message("explain-quoted").arg("text", d)),
-            ),
-        )
-    });
-    let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));
-    out.push(if boars == 0 {
-        outcome(
-            code::FCO_BOAR_RATIO,
-            Status::NotApplicable,
-            Explanation::message("fco-boar-none"),
-        )
-    } else if let Err(why) = boar_ratio_applies(c.line) {
-        outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, why)
-    } else {
-        super::guarded(code::FCO_BOAR_RATIO, || {
-            let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on)?;
-            // Art. 8 §5 speaks of the family farmer buying boars "de forma coletiva"; whether a purchase is
-            // collective is not recorded, so every boar on a family farmer's carta is held to the limit.
-            o.explanation.push(Explanation::message("fco-boar-family"));
-            if c.artificial_insemination.is_none() {
-                o.explanation.push(Explanation::message("fco-boar-natural-read"));
-            }
-            Ok(o)
-        })
-    });
-    out.push(if c.activity == FcoActivity::SowRetention {
-        super::guarded(code::FCO_SWINE_RETENTION, || {
-            let terms = term_limits(
-                code::FCO_SWINE_RETENTION,
-                code::FCO_SWINE_RETENTION.as_str(),
-                c.term_months,
-                c.grace_months,
-                params,
-                on,
-            )?;
-            let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)? as i32;
-            let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)? as i32;
-            let sows: Vec<&fco_carta_item::Model> = f.items.iter().filter(|i| i.kind == ItemKind::Sow).collect();
-            let bad_ages: Vec<i32> = sows
-                .iter()
-                .filter_map(|i| i.age_months)
-                .filter(|a| *a < min || *a > max)
-                .collect();
-            let unstated = sows.iter().filter(|i| i.age_months.is_none()).count();
-            Ok(if terms.status == Status::Violated {
-                terms
-            } else if bad_ages.is_empty() && unstated > 0 {
-                // Art. 8 §3 III conditions the line on the sows' age: an age not stated is not shown.
-                outcome(
-                    code::FCO_SWINE_RETENTION,
-                    Status::Pending,
-                    Explanation::message("fco-sow-ages-unstated")
-                        .nested("terms", terms.explanation)
-                        .arg("count", unstated)
-                        .arg("min", min)
-                        .arg("max", max),
-                )
-            } else if bad_ages.is_empty() {
-                terms
-            } else {
-                outcome(
-                    code::FCO_SWINE_RETENTION,
-                    Status::Violated,
-                    Explanation::message("fco-sow-ages-outside")
-                        .nested("terms", terms.explanation)
-                        .list(
-                            "ages",
-                            bad_ages
-                                .iter()
-                                .map(|a| Explanation::message("explain-number").arg("n", a)),
-                        )
-                        .arg("min", min)
-                        .arg("max", max),
-                )
-            })
-        })
-    } else {
-        outcome(
-            code::FCO_SWINE_RETENTION,
-            Status::NotApplicable,
-            Explanation::message("fco-not-sow-retention"),
-        )
-    });
-    out.push(if c.activity == FcoActivity::PantanalDamRetention {
-        super::guarded(code::FCO_PANTANAL, || {
-            let terms = term_limits(
-                code::FCO_PANTANAL,
-                code::FCO_PANTANAL.as_str(),
-                c.term_months,
-                c.grace_months,
-                params,
-                on,
-            )?;
-            let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
-            let producer = dams + f.producer_other_pantanal_dams;
-            let counted = if f.producer_other_pantanal_dams > 0 {
-                Explanation::message("fco-pantanal-dams-others")
-                    .arg("producer", producer)
-                    .arg("dams", dams)
-                    .arg("others", f.producer_other_pantanal_dams)
-            } else {
-                Explanation::message("fco-pantanal-dams").arg("dams", dams)
-            };
-            Ok(if terms.status == Status::Violated {
-                terms
-            } else if producer <= max {
-                outcome(
-                    code::FCO_PANTANAL,
-                    Status::Met,
-                    Explanation::message("fco-pantanal-met")
-                        .nested("terms", terms.explanation)
-                        .nested("counted", counted)
-                        .arg("max", max),
-                )
-            } else {
-                outcome(
-                    code::FCO_PANTANAL,
-                    Status::Violated,
-                    Explanation::message("fco-pantanal-over")
-                        .nested("counted", counted)
-                        .arg("max", max),
-                )
-            })
-        })
-    } else {
-        outcome(
-            code::FCO_PANTANAL,
-            Status::NotApplicable,
-            Explanation::message("fco-not-pantanal"),
-        )
-    });
-    let used: Vec<Outcome> = f
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::UsedMachine)
-        .map(|i| {
-            super::guarded(code::FCO_USED_MACHINE, || {
-                used_machine(i.manufacture_year, c.contracted_on.unwrap_or(on), on, params)
-            })
-        })
-        .collect();
-    out.push(
-        match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
-            Some(o) => o.clone(),
-            None => outcome(
-                code::FCO_USED_MACHINE,
-                Status::NotApplicable,
-                Explanation::message("fco-machine-none"),
-            ),
-        },
-    );
-    let operating_only =
-        !f.items.is_empty() && f.items.iter().all(|i| i.investment_class == InvestmentClass::Operating);
-    out.push(if !operating_only {
-        outcome(
-            code::FCO_OPERATING_ONLY,
-            Status::NotApplicable,
-            Explanation::message("fco-operating-not"),
-        )
-    } else if operating_allowed(c.activity) {
-        outcome(
-            code::FCO_OPERATING_ONLY,
-            Status::Met,
-            Explanation::message("fco-operating-allowed").arg("activity", c.activity.name_pt()),
-        )
-    } else {
-        outcome(
-            code::FCO_OPERATING_ONLY,
-            Status::Violated,
-            Explanation::message("fco-operating-refused").arg("activity", c.activity.name_pt()),
-        )
-    });
-    out.push(super::guarded(code::FCO_CLASSIFY, || {
-        let mut misclassified = Vec::new();
-        for i in f.items {
-            let expected = classify(i.kind, i.useful_life_years, params, on)?;
-            if expected != i.investment_class
-                && !(i.investment_class == InvestmentClass::Operating && operating_item_allowed(c.activity, i.kind))
-            {
-                misclassified.push(
-                    Explanation::message("fco-classify-item")
-                        .arg("item", &i.description)
-                        .arg("class", i.investment_class.name_pt())
-                        .arg("expected", expected.name_pt()),
-                );
-            }
-        }
-        Ok(if misclassified.is_empty() {
-            outcome(
-                code::FCO_CLASSIFY,
-                if f.items.is_empty() {
-                    Status::Pending
-                } else {
-                    Status::Met
-                },
-                Explanation::message("fco-classify-met").arg("count", f.items.len()),
-            )
-        } else {
-            outcome(
-                code::FCO_CLASSIFY,
-                Status::Violated,
-                Explanation::message("fco-classify-wrong").clauses("items", misclassified),
-            )
-        })
-    }));
-    out.push(super::guarded(code::FCO_AMENDMENT, || {
-        let (mut wrong, mut handled) = (Vec::new(), Vec::new());
-        let mut in_order: Vec<&fco_carta_amendment::Model> = f.amendments.iter().collect();
-        in_order.sort_by_key(|a| (a.requested_on, a.id));
-        for (i, a) in in_order.iter().enumerate() {
-            let current = a.old_amount.unwrap_or(f.carta.financed_amount);
-            let approved = approved_base(in_order[..i].iter().copied(), current);
-            let (needs, why) = amendment_judged(
-                a.kind,
-                a.properties_listed,
-                approved,
-                a.old_amount,
-                a.new_amount,
-                None,
-                params,
-                a.requested_on,
-            )?;
-            let needs_text = |n: bool| if n { "yes" } else { "no" };
-            if needs == a.requires_new_approval {
-                handled.push(
-                    Explanation::message("fco-amend-handled-item")
-                        .arg("day", a.requested_on)
-                        .nested("why", why),
-                );
-            } else {
-                wrong.push(
-                    Explanation::message("fco-amend-wrong")
-                        .arg("day", a.requested_on)
-                        .arg("recorded", needs_text(a.requires_new_approval))
-                        .nested("why", why)
-                        .arg("needs", needs_text(needs)),
-                );
-            }
-        }
-        Ok(if f.amendments.is_empty() {
-            outcome(
-                code::FCO_AMENDMENT,
-                Status::NotApplicable,
-                Explanation::message("fco-amend-none"),
-            )
-        } else if wrong.is_empty() {
-            outcome(
-                code::FCO_AMENDMENT,
-                Status::Met,
-                Explanation::message("fco-amend-handled").clauses("items", handled),
-            )
-        } else {
-            outcome(
-                code::FCO_AMENDMENT,
-                Status::Violated,
-                Explanation::message("explain-plain").clauses("text", wrong),
-            )
-        })
-    }));
-    let deadlines = deadlines(f, params, cal, as_of)?;
-    for d in &deadlines {
-        let status = match d.status {
-            DeadlineStatus::Met => Status::Met,
-            DeadlineStatus::Overdue => Status::Violated,
-            DeadlineStatus::Pending => Status::Pending,
-            DeadlineStatus::NotStarted | DeadlineStatus::NotApplicable => Status::NotApplicable,
-        };
-        out.push(Outcome {
-            code: d.code,
-            legal_basis: d.legal_basis,
-            status,
-            explanation: d.note.clone(),
-            kind: super::rule(d.code).map_or(super::RuleKind::Deadline, |r| r.kind),
-        });
-    }
-    out.extend(article_checks(f, params, on));
-    for item in &CHECKLIST {
-        if item.code == code::FCO_TEMPLATE {
-            out.push(super::guarded(code::FCO_TEMPLATE, || template(on, params)));
-            continue;
-        }
-        out.push(match item.on(c.activity, c.line) {
-            Ok(what) => outcome(
-                item.code,
-                Status::Pending,
-                Explanation::message("fco-checklist-pending").nested("what", Explanation::message(what)),
-            ),
-            Err(why) => outcome(item.code, Status::NotApplicable, why),
-        });
-    }
-    if c.decision == Some(Decision::Unfavourable) {
-        // Nothing else: an unfavourable carta's other outcomes still describe what was filed.
-    }
-    Ok((out, deadlines))
 }
 
 #[cfg(test)]

@@ -1,5 +1,10 @@
-//! Compliance flags: what the ingestion's cross-checks (and the flag jobs to come) found, listed and filtered for
-//! every door.
+//! Compliance flags: what the flag pass and a bank report's ingestion found, listed and filtered for every door;
+//! [`write`] is the one place they are raised, resolved and announced.
+
+pub mod event;
+pub mod write;
+
+pub use write::resolve_by_person;
 
 use crate::{
     Caller, ServiceError,
