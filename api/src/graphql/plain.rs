@@ -6,8 +6,8 @@
 //! is left to the executor, whole, so the answer is the one the executor gives (a test compares the two on every
 //! plain field, `graphql_http::plain_selections_answer_as_the_executor_does`).
 //!
-//! Only requests that run on the schema without extensions take this path ([`AtOnce`] in the request's data): the
-//! extensions' hooks run per field, and a selection read at once would skip them.
+//! A request takes this path when [`AtOnce`] is in its data (`--no-plain-reads` leaves it out). It relies on the
+//! schema having no extension, whose per-field hooks a selection read at once would skip (`docs/decisions.md`).
 
 use super::{
     ids::{self, NodeKind},
@@ -35,7 +35,7 @@ use entity::{bank, municipality, party};
 use service::visible::Seen;
 use std::borrow::Cow;
 
-/// In a request's data: its plain selections may be read at once (the request runs without extensions).
+/// In a request's data: its plain selections may be read at once.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct AtOnce;
 

@@ -288,10 +288,9 @@ async fn execute(
             &labels,
         );
     }
-    // A query whose every root field the caller may read runs on the schema without extensions.
-    let unguarded = crate::graphql::guard::query_allowed(&caller, &doc, operation_name.as_deref());
+    let is_query = crate::graphql::complete::operation(&doc, operation_name.as_deref())
+        .is_some_and(|op| op.ty == OperationType::Query);
     let mut request = async_graphql::Request::new(query.clone())
-        .data(crate::graphql::limits::Checked)
         .data(caller)
         .data(remote)
         .data(lang)
@@ -301,24 +300,25 @@ async fn execute(
     if let Some(name) = &operation_name {
         request = request.operation_name(name.clone());
     }
-    if unguarded {
+    if is_query {
         // A query: a financing's `compliance` and `deadlines` judged once.
         request = request.data(crate::graphql::rules::Judgements::default());
         if !selects(&doc, &crate::graphql::rules::TEXT_FIELDS) {
             // No rule's text is read: the rules are judged without writing them.
             request = request.data(crate::graphql::rules::Quiet);
         }
-        if state.plain_reads {
-            // No extension to hook into each field: plain selections are read at once.
-            request = request.data(crate::graphql::plain::AtOnce);
-        }
+    }
+    if state.plain_reads {
+        // Plain selections are read at once (the schema has no extension to hook into each field).
+        request = request.data(crate::graphql::plain::AtOnce);
     }
     // The document parsed above is the one run (not parsed again); a copy puts the answer in the selection's order and,
     // where the answer may need it (errors, fragments or directives: `complete::needs_document`), completes it.
     let needs_completing = crate::graphql::complete::needs_document(&doc);
     request.set_parsed_query(doc.clone());
-    let schema = if unguarded { &state.unguarded } else { &state.schema };
-    let mut response = schema.execute(request).instrument(labels.span()).await;
+    let request = crate::graphql::request::prepared(request);
+    let response = state.schema.execute(request).instrument(labels.span()).await;
+    let mut response = crate::graphql::request::finished(response, lang);
     crate::graphql::complete::order(&doc, operation_name.as_deref(), &mut response.data);
     let operation = (needs_completing || !response.errors.is_empty()).then_some((&doc, operation_name.as_deref()));
     shape(response, media, operation, &labels)
@@ -575,10 +575,11 @@ pub async fn graphql_post(
                             &labels,
                         );
                     }
-                    request = request.data(crate::graphql::limits::Checked);
                     request.set_parsed_query(doc.clone());
                 }
+                let request = crate::graphql::request::prepared(request);
                 let response = state.schema.execute(request).instrument(labels.span()).await;
+                let response = crate::graphql::request::finished(response, lang);
                 shape(
                     response,
                     media,
@@ -885,7 +886,7 @@ pub async fn subscriptions(
         Arc,
         atomic::{AtomicBool, Ordering},
     };
-    let schema = state.schema.clone();
+    let schema = crate::graphql::request::Checked(state.schema.clone());
     // Whose key the socket serves (its hash) and until when (a token's `exp`), once known: at the upgrade or at
     // `connection_init`.
     let who: std::sync::Arc<std::sync::OnceLock<Holder>> = Default::default();

@@ -27,8 +27,6 @@ use service::Db as DatabaseConnection;
 pub struct AppState {
     /// The GraphQL schema.
     pub schema: AppSchema,
-    /// The same schema without its extensions, for queries checked before they run (`graphql::build_unguarded_schema`).
-    pub unguarded: AppSchema,
     /// The database.
     pub db: DatabaseConnection,
     /// The ingestion runtime (stores uploads, wakes the worker).
