@@ -204,13 +204,13 @@ pub struct RuleOutcome {
 #[async_graphql::ComplexObject]
 impl RuleOutcome {
     /// Why, with the numbers used, in the request's language (Portuguese unless `Accept-Language` asks for English).
-    async fn explanation(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn explanation(&self, ctx: &Context<'_>) -> String {
         service::l10n::explanation(&self.explained, super::error::lang(ctx))
     }
 
     /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
     /// sole §` in English).
-    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn legal_basis(&self, ctx: &Context<'_>) -> String {
         service::l10n::legal_basis(&self.legal_basis, super::error::lang(ctx))
     }
 }
@@ -249,13 +249,13 @@ pub struct Deadline {
 #[async_graphql::ComplexObject]
 impl Deadline {
     /// How it was counted (Lei 9.784/1999, art. 66) and what happened, in the request's language.
-    async fn counting_note(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn counting_note(&self, ctx: &Context<'_>) -> String {
         service::l10n::explanation(&self.note, super::error::lang(ctx))
     }
 
     /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
     /// sole §` in English).
-    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn legal_basis(&self, ctx: &Context<'_>) -> String {
         service::l10n::legal_basis(&self.legal_basis, super::error::lang(ctx))
     }
 }
