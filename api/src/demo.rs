@@ -2,6 +2,8 @@
 //! the five regions in every stage, and a few hundred FCO cartas in Mato Grosso with items. Loaded only into an empty
 //! database; the same every time but for three approvals dated from the day it is loaded (so some are always about to
 //! expire).
+//!
+//! Size: the dataset itself (names, amounts, dates), one function per part of it.
 
 use chrono::{Duration, NaiveDate, TimeZone, Utc};
 

@@ -1,6 +1,8 @@
 //! Compliance and deadlines of one financing: gathers the stored facts the rules read, as known on a date, and calls
 //! the pure rule layer (`entity::rules`). Where the facts come from is the door's choice ([`FactSource`]): the graph
 //! batches them across a page with its DataLoaders, a job or a command reads them with [`DbFacts`].
+//!
+//! Size: the facts every rule reads, gathered for both programmes from either source, and judged in one place.
 
 use crate::ServiceError;
 use crate::facts::{Committed, GroupBook};

@@ -7,6 +7,8 @@
 //! of the day); projects are read a page at a time with their acquisitions; what is overdue or due within its window
 //! is [`crate::deadline_flags::judge_within`] over the deadlines alone (they read a financing's own row), so the
 //! figures are the flag job's; reports and groups are one statement each.
+//!
+//! Size: each table of the dashboard is one grouping statement with its row type, built and read together.
 
 use crate::{ServiceError, compliance::Preloaded, deadline_flags, exports::Cell, parameters};
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};

@@ -3,6 +3,8 @@
 //! with two decimals, an autofilter on the header, a new sheet past Excel's 1,048,576 rows). Rows are read a page at
 //! a time by key and written as they come, so memory stays bounded however many there are; the doors (`GET
 //! /exports/{name}.{csv|xlsx}`, `fomento export`) only choose where the bytes go.
+//!
+//! Size: three exports in two formats sharing one writer per format, so that a column is written alike in CSV and XLSX.
 
 use crate::messages::Lang;
 use crate::{

@@ -1,6 +1,9 @@
 //! The rules in the graph: `compliance` and `deadlines` on every financing, the rule catalogue, the parameter
 //! versions, and the mutations over them. The facts are gathered and judged by `service::compliance` (through the
 //! graph's DataLoaders, so a page of financings reads each kind of fact once); these resolvers shape the answers.
+//!
+//! Size: the rule types of the graph (outcome, deadline, rule, parameter) and their mutations, each resolver a few
+//! lines over `service::compliance`.
 
 use super::{
     db,

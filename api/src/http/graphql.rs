@@ -1,6 +1,9 @@
 //! GraphQL over HTTP, as its current specification says: `POST` with `application/json`, `GET` for queries only,
 //! the response media type negotiated from `Accept` (`application/graphql-response+json` or `application/json`),
 //! and the status codes the specification gives for each. Also GraphiQL for browsers, its assets from the binary.
+//!
+//! Size: the transport the GraphQL-over-HTTP specification describes (negotiation, GET and POST, persisted queries,
+//! multipart, the error shapes) with its unit tests.
 
 use super::AppState;
 use crate::graphql::Caller;
