@@ -2,6 +2,8 @@
 //! the five regions in every stage, and a few hundred FCO cartas in Mato Grosso with items. Loaded only into an empty
 //! database; the same every time but for three approvals dated from the day it is loaded (so some are always about to
 //! expire).
+//!
+//! Size: the dataset itself (names, amounts, dates), one function per part of it.
 
 use chrono::{Duration, NaiveDate, TimeZone, Utc};
 
@@ -188,10 +190,20 @@ struct Person {
 /// delimitation) is written directly.
 async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
     let mut rng = Rng(20_190_320);
-    let start = day(2024, 1, 2);
-    let anchor = day(2026, 11, 30);
+    let banks = banks(db).await?;
+    bb_reports(db, banks.fco[0]).await?;
+    let group_ids = groups(db, day(2024, 1, 2)).await?;
+    let people = people()?;
+    // The semi-arid is SUDENE's official delimitations, shipped with the migrations (m20261204_000032).
+    projects(db, &mut rng, &people, &banks.social_fuel).await?;
+    let meetings = meetings(db).await?;
+    cartas(db, &mut rng, &people, &banks.fco, &meetings).await?;
+    group_members(db, day(2026, 11, 30), &group_ids, &people).await
+}
 
-    // Banks: (code, name, social fuel, FCO, MDA agreement).
+/// The banks (code, name, social fuel, FCO, MDA agreement): those framing social-fuel projects and those filing FCO
+/// cartas, Banco do Brasil first among the FCO banks.
+async fn banks(db: &DatabaseTransaction) -> Result<Banks, ServiceError> {
     let banks = [
         (
             "BNDES",
@@ -226,15 +238,33 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
     let sf_banks = [bank_id("BNDES"), bank_id("BB"), bank_id("BNB"), bank_id("BASA")];
     let fco_banks = [bank_id("BB"), bank_id("SICREDI"), bank_id("DESENVOLVE_MT")];
 
-    // Banco do Brasil's 60-day reports to the CPACR (art. 2 §1), every 59 days from May 2019 to August 2026.
+    Ok(Banks {
+        social_fuel: sf_banks,
+        fco: fco_banks,
+    })
+}
+
+/// The demo's banks by programme.
+struct Banks {
+    social_fuel: [i64; 4],
+    fco: [i64; 3],
+}
+
+/// Banco do Brasil's 60-day reports to the CPACR (art. 2 §1), every 59 days from May 2019 to August 2026.
+async fn bb_reports(db: &DatabaseTransaction, bb: i64) -> Result<(), ServiceError> {
     let mut on = day(2019, 5, 10);
     while on < day(2026, 10, 1) {
         let period = (Some(on - Duration::days(59)), Some(on - Duration::days(1)));
         let reference = Some(format!("Ofício BB/FCO {}", on.format("%d/%m/%Y")));
-        service::banks::record_periodic_report(db, &at(on), fco_banks[0], on, period, reference).await?;
+        service::banks::record_periodic_report(db, &at(on), bb, on, period, reference).await?;
         on += Duration::days(59);
     }
 
+    Ok(())
+}
+
+/// The economic groups: a group, a cooperative and an association.
+async fn groups(db: &DatabaseTransaction, start: NaiveDate) -> Result<Vec<i64>, ServiceError> {
     let mut group_ids = Vec::new();
     for (name, kind) in [
         ("Grupo Chapada Agro", "GROUP"),
@@ -244,6 +274,12 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         group_ids.push(service::groups::create(db, &at(start), name, kind, &[], None).await?.id);
     }
 
+    Ok(group_ids)
+}
+
+/// The people and companies of the demo: 12 biodiesel companies (the first three also borrow FCO money, through
+/// another branch for two of them), two second branches, and the rural borrowers, 60 people and 12 farms.
+fn people() -> Result<People, ServiceError> {
     // Biodiesel companies: 12 roots, the first three also borrow FCO money (through another branch for two of them).
     let companies = [
         ("Biodiesel Cerrado S.A.", "112223330001"),
@@ -346,14 +382,34 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         });
     }
 
-    // The semi-arid is SUDENE's official delimitations, shipped with the migrations (m20261204_000032).
+    Ok(People {
+        company,
+        branch,
+        borrowers,
+    })
+}
 
-    // Social-fuel projects: 40, three or four per stage, plants cycling through all five regions.
+/// The demo's parties, by what they do.
+struct People {
+    company: Vec<Person>,
+    branch: Vec<Person>,
+    borrowers: Vec<Person>,
+}
+
+/// Social-fuel projects: 40, three or four per stage, plants cycling through all five regions, each with its documents,
+/// acquisitions, proposal, assistance plan and the lifecycle that takes it to its stage.
+async fn projects(
+    db: &DatabaseTransaction,
+    rng: &mut Rng,
+    people: &People,
+    sf_banks: &[i64],
+) -> Result<(), ServiceError> {
+    let (company, borrowers) = (&people.company, &people.borrowers);
     for i in 0..40usize {
         let stage = SF_STAGES[i % SF_STAGES.len()];
         let (plant, city) = PLANTS[(i * 7) % PLANTS.len()];
         let who = &company[i % company.len()];
-        let plan = project_plan(&mut rng, i, stage);
+        let plan = project_plan(rng, i, stage);
         let created = plan.framed - Duration::days(20);
         let p = service::lifecycle::create_project(
             db,
@@ -471,7 +527,11 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         }
     }
 
-    // Chamber meetings: monthly, from January 2024, each result sent two days later.
+    Ok(())
+}
+
+/// Chamber meetings: monthly, from January 2024, each result sent two days later.
+async fn meetings(db: &DatabaseTransaction) -> Result<Vec<chamber_meeting::Model>, ServiceError> {
     let mut meetings = Vec::new();
     for m in 0..30 {
         let d = day(2024, 1, 9) + Duration::days(m * 30);
@@ -482,7 +542,19 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         meetings.push(service::chamber::record_results_sent(db, &sent_on, meeting.id, sent, &[]).await?);
     }
 
-    // FCO cartas: 300 in Mato Grosso; the first twelve belong to companies of the social-fuel programme.
+    Ok(meetings)
+}
+
+/// FCO cartas: 300 in Mato Grosso (the first twelve belong to companies of the social-fuel programme), each with its
+/// items and the acts that take it to its stage: submission, agenda, decision, presentation, contract, amendment, expiry.
+async fn cartas(
+    db: &DatabaseTransaction,
+    rng: &mut Rng,
+    people: &People,
+    fco_banks: &[i64],
+    meetings: &[chamber_meeting::Model],
+) -> Result<(), ServiceError> {
+    let (company, branch, borrowers) = (&people.company, &people.branch, &people.borrowers);
     for i in 0..300usize {
         let stage = FCO_STAGES[i % FCO_STAGES.len()];
         let who = match i {
@@ -497,7 +569,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         } else {
             day(2024, 2, 1) + Duration::days((i as i64 * 3) % 900)
         };
-        let plan = carta_plan(&mut rng, i, stage, submitted, &meetings);
+        let plan = carta_plan(rng, i, stage, submitted, meetings);
         let created = submitted - Duration::days(7);
         let c = service::lifecycle::create_carta(
             db,
@@ -527,7 +599,7 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
             },
         )
         .await?;
-        for item in items_for(&mut rng, &c) {
+        for item in items_for(rng, &c) {
             service::items::add(db, &at(created), c.id, item, None, None).await?;
         }
         if stage == FcoCartaStage::Draft {
@@ -632,12 +704,22 @@ async fn load(db: &DatabaseTransaction) -> Result<(), ServiceError> {
         }
     }
 
-    // The groups' members, recorded once the cartas above were decided.
+    Ok(())
+}
+
+/// The groups' members, recorded once the cartas were decided.
+async fn group_members(
+    db: &DatabaseTransaction,
+    anchor: NaiveDate,
+    group_ids: &[i64],
+    people: &People,
+) -> Result<(), ServiceError> {
+    let (company, branch, borrowers) = (&people.company, &people.branch, &people.borrowers);
     for (g, id) in group_ids.iter().enumerate() {
         let members: Vec<String> = company
             .iter()
-            .chain(&branch)
-            .chain(&borrowers)
+            .chain(branch)
+            .chain(borrowers)
             .filter(|p| p.group == Some(g))
             .map(|p| p.document.clone())
             .collect();

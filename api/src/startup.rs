@@ -387,8 +387,6 @@ impl Application {
             None
         };
         let schema = crate::graphql::build_schema_with(db.clone(), Some(ingestion.clone()), settings.introspection);
-        let unguarded =
-            crate::graphql::build_unguarded_schema(db.clone(), Some(ingestion.clone()), settings.introspection);
         let tokens = match settings.tokens.clone() {
             Some(t) => Some(std::sync::Arc::new(
                 service::tokens::Verifier::load(t).await.map_err(StartupError::Tokens)?,
@@ -418,7 +416,6 @@ impl Application {
             listener,
             state: AppState {
                 schema,
-                unguarded,
                 db,
                 ingestion: Some(ingestion),
                 max_upload_bytes: settings.max_upload_bytes,

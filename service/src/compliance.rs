@@ -2,7 +2,7 @@
 //! the pure rule layer (`entity::rules`). Where the facts come from is the door's choice ([`FactSource`]): the graph
 //! batches them across a page with its DataLoaders, a job or a command reads them with [`DbFacts`].
 //!
-//! Over 600 lines because the facts each rule reads are gathered here once for every door ([`FactSource`]).
+//! Size: the facts every rule reads, gathered for both programmes from either source, and judged in one place.
 
 use crate::ServiceError;
 use crate::facts::{Committed, GroupBook};

@@ -8,7 +8,7 @@
 //! is [`crate::deadline_flags::judge_within`] over the deadlines alone (they read a financing's own row), so the
 //! figures are the flag job's; reports and groups are one statement each.
 //!
-//! Over 600 lines because each of the dashboard's tables is one set-based statement beside the figures it feeds.
+//! Size: each table of the dashboard is one grouping statement with its row type, built and read together.
 
 use crate::{ServiceError, cell::Cell, compliance::Preloaded, deadline_flags, parameters};
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};

@@ -1,5 +1,7 @@
 //! Batched reads of the stored facts: each function takes every key a page needs and answers with one `IN (...)`
 //! query, so a door that batches (the graph's DataLoaders) never runs a query per parent.
+//!
+//! Size: one batched read per kind of fact, alike by design.
 
 use chrono::NaiveDate;
 use entity::Versioned;

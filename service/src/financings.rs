@@ -1,5 +1,8 @@
 //! The financing query every list reads (and the exports to come): both programmes over the `financing` view, one
 //! typed filter, explicit ordering with stable ties, and whose financings are listed.
+//!
+//! Size: the one financing query with its filter, orderings and cursors, kept together because each must match the
+//! others (a cursor is valid only for its ordering).
 
 use crate::{
     ServiceError,

@@ -2,6 +2,8 @@
 //! Brazilian Portuguese (the default: the banks' sheets and the template are in Portuguese) and in English, in the
 //! locales' Fluent files (`service/locales/*/messages.ftl`, rendered by [`crate::l10n`]). A message is stored as its
 //! code and values and rendered when read, in the language the reader asks for (`Accept-Language`).
+//!
+//! Size: the catalogue's codes (data) and the message type with its rendering.
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,8 @@
 //! Defects found in acceptance (issue 11): a ceiling flag on both backends (a `SUM` decoded alike), bounded attempts
 //! with backoff and `FAILED` in words for the bank, the filled template, Portuguese answers, `asOf`, and the graph's
 //! answers to bad input.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::{
     helpers::{TestApp, on_each_backend},

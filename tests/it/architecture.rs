@@ -273,3 +273,37 @@ fn the_circle_finder_sees_a_circle_and_not_a_child_reaching_its_parent() {
         BTreeSet::from(["Caller".into(), "compliance".into(), "messages".into()])
     );
 }
+
+/// A module over 600 lines says at its top why it is that long (a `Size:` line in its `//!` documentation): a table
+/// of data, alike items kept together, or one thing that must read as one. Any other long module is split.
+#[test]
+fn a_long_module_says_why_at_its_top() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut unexplained = Vec::new();
+    for dir in ["api/src", "service/src", "jobs/src", "entity/src", "migration/src", "bench/src", "tests/it"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).expect("a source directory") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    let says_why = text
+                        .lines()
+                        .take_while(|l| l.starts_with("//!"))
+                        .any(|l| l.starts_with("//! Size:"));
+                    if text.lines().count() > 600 && !says_why {
+                        unexplained.push(path.strip_prefix(&root).unwrap_or(&path).display().to_string());
+                    }
+                }
+            }
+        }
+    }
+    unexplained.sort();
+    assert!(
+        unexplained.is_empty(),
+        "modules over 600 lines without a `//! Size:` line saying why: split them, or say why\n{}",
+        unexplained.join("\n")
+    );
+}

@@ -3,6 +3,8 @@
 //! workbook, send a corrected file; another bank's reports never appear; a future month is refused on the page; every
 //! page passes axe-core (no serious or critical violation) and reads at a desktop's and a phone's width. Then the
 //! answers a browser and an API client get.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::browser::Browser;
 use crate::helpers::{TestApp, client_with, on_each_backend};

@@ -1,6 +1,8 @@
 //! The compliance dashboard (issue 14, items 4 and 6): `complianceDashboard` computed on demand and built by the
 //! `build-dashboards` job, the same numbers in the flag list, the graph, the exports and `/dashboard` as a real
 //! headless browser renders it.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, on_each_backend, on_each_backend_with};
 use serde_json::{Value, json};

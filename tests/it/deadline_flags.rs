@@ -1,6 +1,8 @@
 //! The `flag-deadlines` job (issue 14, item 1): driven with explicit `asOf` days across a deadline's boundary, it
 //! raises a flag once, turns a warning into a violation, resolves what the facts cleared, respects a person's
 //! resolution until the facts change, and is not duplicated by reruns or by two workers at once.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::{
     facts::{all_documents, new_project},

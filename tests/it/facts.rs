@@ -1,5 +1,7 @@
 //! Recording the facts the rules read through the graph (issue 13): a carta's items, edited freely until the
 //! decision, corrected by new versions with a reason after it.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::{
     helpers::{TestApp, on_each_backend},

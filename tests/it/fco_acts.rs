@@ -1,6 +1,8 @@
 //! FCO acts of issue 42 at their boundaries, on each backend: the conditions put before contracting (art. 6 §7, 7 §6,
 //! 8 §2, 10 sole §), the amendments art. 15 exempts, the CPACR's opinion and the banks that received its result (art.
 //! 3), and the day a lapsed approval expired (art. 3 sole §).
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, on_each_backend};
 use sea_orm::EntityTrait;

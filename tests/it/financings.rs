@@ -1,5 +1,7 @@
 //! The unified graph over the demo data: both programmes in one list, parties across branches, filters, pages,
 //! nodes, DataLoaders, and clear errors for bad input.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, on_each_backend};
 use serde_json::{Value, json};

@@ -1,6 +1,8 @@
 //! Bulk imports of facts (issue 13): each kind's template downloaded, filled below its header and notes as a person
 //! would, sent through `POST /imports/{kind}`, GraphQL multipart or `fomento import`, and applied all or nothing by
 //! the import job; a file with bad rows imports nothing and answers every error.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::{
     facts::{all_documents, new_project, status},

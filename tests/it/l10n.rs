@@ -1,4 +1,6 @@
 //! Portuguese first: what people read is Portuguese by default and English with `Accept-Language: en` (issue 43).
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, on_each_backend};
 use serde_json::{Value, json};

@@ -1,5 +1,7 @@
 //! Walks through both lifecycles over HTTP: every state is reached, every illegal jump is refused with the rule that
 //! forbids it, and every step lands in the history.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, on_each_backend};
 use serde_json::{Value, json};

@@ -1,5 +1,7 @@
 //! The door's limits (issue 15, item 5): requests per second per key, the request time limit, CORS, introspection
 //! switched off, and automatic persisted queries.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{Backend, TestApp, client_with, on_each_backend, on_each_backend_with};
 use sea_orm::{ConnectionTrait, TransactionTrait};
@@ -678,6 +680,10 @@ async fn refusals_carry_no_location_at_line_zero() {
                 .and_then(|e| e.iter().find(|e| e["extensions"]["code"] == expected))
                 .unwrap_or_else(|| panic!("{expected} for {query}: {body}"));
             assert!(placed_from_one(error), "{query}: {body}");
+            if expected == "FORBIDDEN" {
+                // A refused root field names its place in the text, as any field error does.
+                assert_eq!(error["locations"][0]["line"], 1, "{query}: {body}");
+            }
         }
     })
     .await;

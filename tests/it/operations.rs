@@ -1,6 +1,8 @@
 //! Operable in production (issue 47): `/metrics` for an `admin` or `metrics` key (or on a listener of its own), with
 //! counters and histograms that move with the work done, labelled by route template, operation and outcome; a
 //! caller's W3C `traceparent` honoured, its trace id in the log lines, and a job run's trace sent on to webhooks.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::{
     helpers::{TestApp, client_with, on_each_backend, on_each_backend_with},

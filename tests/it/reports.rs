@@ -1,5 +1,7 @@
 //! Banks' monthly reports end to end: upload over HTTP, the ingestion step run with an explicit `now`, row-by-row
 //! answers, nothing half-applied, leases, several workers, and the workbooks Fomento writes back.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, on_each_backend};
 use chrono::{Duration, Utc};

@@ -2,6 +2,8 @@
 //! the browsers' sign-in page with its session cookie. Issue 40: sessions kept by the server (an opaque id, ended at
 //! sign-out and when its key is revoked), same-origin checks on the cookie's writes and on the sign-in form, and
 //! revocation that reaches every process and open subscription at once.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{Backend, TestApp, client_with, fresh_database, on_each_backend, on_each_backend_with, start};
 use fomento_api::startup::Settings;

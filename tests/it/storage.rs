@@ -1,4 +1,6 @@
 //! Storage on both backends: migrations up, down and fresh; exact money; the demo dataset.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{on_each_backend, with_each_database};
 use entity::{

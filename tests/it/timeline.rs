@@ -1,6 +1,8 @@
 //! A faithful timeline (issue 41): facts dated when they happened, nothing overwritten, and `asOf: D` answering as
 //! things stood on D, whatever was recorded since. The walks an MDA analyst and the chamber's secretary made through
 //! the graph, replayed, and a property: random acts on random financings never change an earlier day's answer.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::{
     facts::{documents_received, new_project},

@@ -1,6 +1,8 @@
 //! Access decided on every object (issue 40): the schema itself is walked, from every root field a key can reach,
 //! through every field that returns objects, and nothing the key may not see comes back. The walk reads the schema
 //! by introspection, so a relation added later is walked without editing this test.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::{TestApp, client_with, on_each_backend};
 use serde_json::{Value, json};

@@ -2,6 +2,8 @@
 //! `input: <Mutation>Input!` naming its object by global ID and answers a payload with the changed object. They replace
 //! the loose-argument mutations of [`super::lifecycle`], which stay (deprecated) and call the same functions here, each
 //! a thin adapter over `service::lifecycle`.
+//!
+//! Size: 24 acts, each an input, a payload and a thin resolver, alike by design.
 
 use super::{
     Caller, db,

@@ -3,6 +3,8 @@
 //! (FCO-CEILING, FCO-WEANED-2000), and a project's framing letter from its bank (SF-BANK-FIRST). Each mutation takes one
 //! `input` object and answers a payload with the changed object, so a client asks for the new outcomes in the same
 //! request (`carta { compliance { ruleCode status } }`).
+//!
+//! Size: one input, payload and mutation per fact, thin and alike.
 
 use super::{
     db,

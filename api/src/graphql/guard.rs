@@ -3,11 +3,16 @@
 //! mutation missing from the table is refused as administration, so a new mutation is closed until it is placed.
 
 use async_graphql::{
-    ErrorExtensions, ServerResult, Value,
-    extensions::{Extension, ExtensionContext, ExtensionFactory, NextPrepareRequest, NextResolve, ResolveInfo},
+    ContainerType, Context, ContextSelectionSet, ErrorExtensions, ObjectType, OutputType, Positioned, ServerError,
+    ServerResult, SubscriptionType, Value, parser::types::Field, registry::Registry,
 };
-use service::{Caller, access::Operation};
-use std::sync::{Arc, Mutex};
+use futures::Stream;
+use service::access::Operation;
+use std::{
+    borrow::Cow,
+    pin::Pin,
+    sync::{Arc, Mutex},
+};
 
 /// The operation of a mutation.
 pub fn operation_of(mutation: &str) -> Operation {
@@ -106,64 +111,6 @@ fn query_operation(field: &str) -> Operation {
     }
 }
 
-/// Whether `caller` may run every root field of the selected operation of `doc` and it is a query: then it can run
-/// on the schema without the per-field extensions (their checks are all passed), which costs less per field. A
-/// mutation (audited with its result), a subscription, a refused field or a root selection this cannot read go
-/// through the guarded schema, which answers them as before.
-pub fn query_allowed(
-    caller: &Caller,
-    doc: &async_graphql::parser::types::ExecutableDocument,
-    operation_name: Option<&str>,
-) -> bool {
-    use async_graphql::parser::types::{OperationType, Selection, SelectionSet};
-    /// Walks the root selection through fragments (not into fields); a fragment already found allowed at a depth is
-    /// not walked again there, so a fragment spread many times costs one walk per depth.
-    fn allowed<'a>(
-        caller: &Caller,
-        doc: &'a async_graphql::parser::types::ExecutableDocument,
-        set: &'a SelectionSet,
-        depth: u32,
-        seen: &mut std::collections::HashSet<(&'a str, u32)>,
-    ) -> bool {
-        depth < 8
-            && set.items.iter().all(|s| match &s.node {
-                Selection::Field(f) => {
-                    let name = f.node.name.node.as_str();
-                    name.starts_with("__") || service::access::authorize(caller, query_operation(name)).is_ok()
-                }
-                Selection::InlineFragment(i) => allowed(caller, doc, &i.node.selection_set.node, depth + 1, seen),
-                Selection::FragmentSpread(spread) => {
-                    let name = spread.node.fragment_name.node.as_str();
-                    match doc.fragments.get(&spread.node.fragment_name.node) {
-                        None => false,
-                        Some(_) if seen.contains(&(name, depth + 1)) => true,
-                        Some(f) => {
-                            let ok = allowed(caller, doc, &f.node.selection_set.node, depth + 1, seen);
-                            if ok {
-                                seen.insert((name, depth + 1));
-                            }
-                            ok
-                        }
-                    }
-                }
-            })
-    }
-    let Some(op) = super::complete::operation(doc, operation_name) else {
-        return false;
-    };
-    op.ty == OperationType::Query && allowed(caller, doc, &op.selection_set.node, 0, &mut Default::default())
-}
-
-/// The extension that checks each root field, and records each mutation (and each refused field) in the audit log
-/// with the object it acted on.
-pub struct Authorize;
-
-impl ExtensionFactory for Authorize {
-    fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(AuthorizeField::default())
-    }
-}
-
 /// The object a mutation acted on, as a global ID, when none of its arguments names it: the resolver of a mutation
 /// that creates an object names the new one ([`audit_target`]).
 #[derive(Debug, Default)]
@@ -176,12 +123,6 @@ pub fn audit_target(ctx: &async_graphql::Context<'_>, id: &async_graphql::ID) {
     {
         *t = Some(id.to_string());
     }
-}
-
-#[derive(Default)]
-struct AuthorizeField {
-    variables: Mutex<async_graphql::Variables>,
-    target: Arc<AuditTarget>,
 }
 
 /// The object a root field's arguments name, for the audit log: the argument `id`, else `input.id`, else the first
@@ -237,81 +178,116 @@ fn target_of(field: &async_graphql::parser::types::Field, variables: &async_grap
         .or_else(natural)
 }
 
-#[async_trait::async_trait]
-impl Extension for AuthorizeField {
-    async fn prepare_request(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        request: async_graphql::Request,
-        next: NextPrepareRequest<'_>,
-    ) -> ServerResult<async_graphql::Request> {
-        if let Ok(mut v) = self.variables.lock() {
-            *v = request.variables.clone();
-        }
-        next.run(ctx, request.data(self.target.clone())).await
+/// A root type (`Query`, `Mutation`, `Subscription`) whose every field is checked for the request's caller before it
+/// runs, the mutations (and each refused field) recorded in the audit log with the object they acted on. Only the
+/// root's own fields pay the check: the objects below are scoped where they are produced (`service::visible`).
+#[derive(Default)]
+pub struct Guarded<T>(pub T);
+
+/// Checks `ctx`'s root field for the caller; a refusal is the field's error (its siblings still answer).
+async fn check_root(ctx: &Context<'_>, root: &str) -> Result<(), ServerError> {
+    let name = ctx.item.node.name.node.as_str();
+    let op = if root == "Mutation" {
+        operation_of(name)
+    } else {
+        query_operation(name)
+    };
+    let caller = super::caller(ctx);
+    let Err(e) = service::access::authorize(&caller, op) else {
+        return Ok(());
+    };
+    let code = e.code().to_owned();
+    if root == "Mutation" || code == "FORBIDDEN" {
+        audit(ctx, root, Some(code)).await;
+    }
+    let lang = ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default();
+    let err = super::error::ApiError::from_service(e, lang).extend();
+    Err(ctx.set_error_path(err.into_server_error(ctx.item.pos)))
+}
+
+/// Records `ctx`'s root field in the audit log with its outcome (`None` when it succeeded): the object its resolver
+/// named (a created one, [`audit_target`]), else the one its arguments name.
+async fn audit(ctx: &Context<'_>, root: &str, code: Option<String>) {
+    let kind = match root {
+        "Mutation" => "mutation",
+        "Subscription" => "subscription",
+        _ => "query",
+    };
+    let named = ctx
+        .data_opt::<Arc<AuditTarget>>()
+        .and_then(|t| t.0.lock().ok().and_then(|mut t| t.take()));
+    let target = named.or_else(|| target_of(&ctx.item.node, &ctx.query_env.variables));
+    if let Some(db) = ctx.data_opt::<service::Db>() {
+        let caller = super::caller(ctx);
+        let remote = ctx.data_opt::<service::audit::Remote>().cloned().unwrap_or_default();
+        let action = format!("{kind} {}", ctx.item.node.name.node);
+        service::audit::record(db, &caller, &action, target.as_deref(), code.as_deref(), &remote).await;
+    }
+}
+
+/// The code of a failed mutation's error, for the audit log.
+fn code_of(e: &ServerError) -> String {
+    e.extensions
+        .as_ref()
+        .and_then(|x| x.get("code"))
+        .map_or_else(|| "ERROR".to_owned(), |v| v.to_string().trim_matches('"').to_owned())
+}
+
+impl<T: ContainerType> OutputType for Guarded<T> {
+    fn type_name() -> Cow<'static, str> {
+        T::type_name()
     }
 
-    async fn resolve(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        info: ResolveInfo<'_>,
-        next: NextResolve<'_>,
-    ) -> ServerResult<Option<Value>> {
-        if info.path_node.parent.is_none() && !info.is_for_introspection {
-            let mutation = info.parent_type == "Mutation";
-            let op = if mutation {
-                operation_of(info.name)
-            } else {
-                query_operation(info.name)
-            };
-            let kind = match info.parent_type {
-                "Mutation" => "mutation",
-                "Subscription" => "subscription",
-                _ => "query",
-            };
-            let caller = ctx.data_opt::<Caller>().cloned().unwrap_or_default();
-            let remote = ctx.data_opt::<service::audit::Remote>().cloned().unwrap_or_default();
-            let field = info.field;
-            let audited = |code: Option<String>| {
-                let (caller, remote, name) = (caller.clone(), remote.clone(), info.name.to_owned());
-                // The object the resolver named (a created one), else the one the arguments name.
-                let named = self.target.0.lock().ok().and_then(|mut t| t.take());
-                let target = named.or_else(|| self.variables.lock().ok().and_then(|v| target_of(field, &v)));
-                async move {
-                    if let Some(db) = ctx.data_opt::<service::Db>() {
-                        let action = format!("{kind} {name}");
-                        service::audit::record(db, &caller, &action, target.as_deref(), code.as_deref(), &remote).await;
-                    }
-                }
-            };
-            if let Err(e) = service::access::authorize(&caller, op) {
-                let code = e.code().to_owned();
-                if mutation || code == "FORBIDDEN" {
-                    audited(Some(code)).await;
-                }
-                let lang = ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default();
-                let mut err = super::error::ApiError::from_service(e, lang)
-                    .extend()
-                    .into_server_error(async_graphql::Pos::default());
-                // The path names the field; an extension is not told its place in the text, so no `locations`.
-                err.locations.clear();
-                err.path = vec![async_graphql::PathSegment::Field(
-                    info.alias.unwrap_or(info.name).to_owned(),
-                )];
-                return Err(err);
-            }
-            if mutation {
-                let result = next.run(ctx, info).await;
-                let code = result.as_ref().err().map(|e| {
-                    e.extensions
-                        .as_ref()
-                        .and_then(|x| x.get("code"))
-                        .map_or_else(|| "ERROR".to_owned(), |v| v.to_string().trim_matches('"').to_owned())
-                });
-                audited(code).await;
-                return result;
-            }
+    fn create_type_info(registry: &mut Registry) -> String {
+        T::create_type_info(registry)
+    }
+
+    async fn resolve(&self, ctx: &ContextSelectionSet<'_>, _field: &Positioned<Field>) -> ServerResult<Value> {
+        async_graphql::resolver_utils::resolve_container(ctx, self).await
+    }
+}
+
+impl<T: ContainerType> ContainerType for Guarded<T> {
+    async fn resolve_field(&self, ctx: &Context<'_>) -> ServerResult<Option<Value>> {
+        let root = T::type_name();
+        check_root(ctx, &root).await?;
+        if root != "Mutation" {
+            return self.0.resolve_field(ctx).await;
         }
-        next.run(ctx, info).await
+        let result = self.0.resolve_field(ctx).await;
+        audit(ctx, &root, result.as_ref().err().map(code_of)).await;
+        result
+    }
+
+    async fn find_entity(&self, ctx: &Context<'_>, params: &Value) -> ServerResult<Option<Value>> {
+        self.0.find_entity(ctx, params).await
+    }
+}
+
+impl<T: ObjectType> ObjectType for Guarded<T> {}
+
+impl<T: SubscriptionType> SubscriptionType for Guarded<T> {
+    fn type_name() -> Cow<'static, str> {
+        T::type_name()
+    }
+
+    fn create_type_info(registry: &mut Registry) -> String {
+        T::create_type_info(registry)
+    }
+
+    fn create_field_stream<'a>(
+        &'a self,
+        ctx: &'a Context<'_>,
+    ) -> Option<Pin<Box<dyn Stream<Item = async_graphql::Response> + Send + 'a>>> {
+        let caller = super::caller(ctx);
+        if let Err(e) = service::access::authorize(&caller, query_operation(ctx.item.node.name.node.as_str())) {
+            let lang = ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default();
+            let err = super::error::ApiError::from_service(e, lang).extend();
+            let err = ctx.set_error_path(err.into_server_error(ctx.item.pos));
+            return Some(Box::pin(futures::stream::once(async move {
+                async_graphql::Response::from_errors(vec![err])
+            })));
+        }
+        self.0.create_field_stream(ctx)
     }
 }

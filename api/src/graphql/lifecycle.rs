@@ -1,6 +1,9 @@
 //! Lifecycle mutations: thin adapters over `service::lifecycle`, where each transition of a social-fuel project or an
 //! FCO carta goes through the pure state machine, is refused with the rule that forbids it, and is written with its
 //! history row in one transaction.
+//!
+//! Size: the deprecated loose-argument mutations (removed on 2027-06-30), each a thin call into `acts`; the file goes
+//! with them.
 
 use super::{
     acts::{self, act},

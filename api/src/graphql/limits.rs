@@ -9,11 +9,10 @@
 
 use async_graphql::{
     ErrorExtensionValues, Name, Pos, Positioned, ServerError, ServerResult, Variables,
-    extensions::{Extension, ExtensionContext, ExtensionFactory, NextParseQuery},
     parser::types::{ExecutableDocument, Field, Selection, SelectionSet},
 };
 use service::messages::{Lang, Message};
-use std::{collections::HashMap, sync::Arc};
+use std::collections::HashMap;
 
 /// The largest cost accepted.
 pub const MAX_COST: u64 = 10_000;
@@ -32,23 +31,6 @@ const DEFAULT_PAGE: u64 = 20;
 /// How deep fields and fragments may nest (async-graphql's own limits, 16 fields and 32 levels, are checked later).
 const MAX_NESTING: u32 = 64;
 
-/// Request data saying the document about to run was checked here already (by the HTTP handler, which parsed it), so
-/// the extension does not parse and check it again.
-#[derive(Debug, Clone, Copy)]
-pub struct Checked;
-
-/// The extension: checks the query of a request that did not come through the HTTP handler's check (a subscription
-/// over the WebSocket) before async-graphql parses it for validation.
-pub struct Limits;
-
-impl ExtensionFactory for Limits {
-    fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(LimitQuery)
-    }
-}
-
-struct LimitQuery;
-
 /// A refusal of the whole request: no `locations`, as it concerns no one place in the document.
 fn refuse(code: &'static str, message: String) -> ServerError {
     refuse_at(code, message, None)
@@ -60,26 +42,6 @@ fn refuse_at(code: &'static str, message: String, pos: Option<Pos>) -> ServerErr
     ext.set("code", code);
     e.extensions = Some(ext);
     e
-}
-
-#[async_trait::async_trait]
-impl Extension for LimitQuery {
-    async fn parse_query(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        query: &str,
-        variables: &Variables,
-        next: NextParseQuery<'_>,
-    ) -> ServerResult<ExecutableDocument> {
-        if ctx.data_opt::<Checked>().is_none() {
-            let lang = ctx.data_opt::<Lang>().copied().unwrap_or_default();
-            // Checked before async-graphql's parse step, which walks every fragment spread (its recursion depth).
-            check_size(query, lang)?;
-            let doc = async_graphql::parser::parse_query(query)?;
-            check_document(&doc, variables, lang)?;
-        }
-        next.run(ctx, query, variables).await
-    }
 }
 
 /// Refuses a query text over [`MAX_QUERY_BYTES`] (`QUERY_TOO_LARGE`), in `lang`.

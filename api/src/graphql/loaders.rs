@@ -1,6 +1,7 @@
 //! DataLoaders: one per key, each gathering the keys a page asks for into one batch read of `service::facts` (a
 //! single `IN (...)` query), so nested fields never run one query per parent.
 
+use super::types::objects::{Bank, Municipality, Party};
 use async_graphql::dataloader::Loader;
 use entity::{
     assistance_plan, bank, chamber_meeting, checklist_confirmation, company_change_notice, compliance_flag,
@@ -127,11 +128,11 @@ loader!(
 /// never served to another.
 #[derive(Debug, Default)]
 pub struct Prefetched {
-    banks: std::sync::Mutex<HashMap<i64, Seen<bank::Model>>>,
+    banks: std::sync::Mutex<HashMap<i64, Bank>>,
     /// Each financing's borrower, by the financing (programme and id): seen through it, under the name its bank filed
     /// when the caller is that bank.
-    parties: std::sync::Mutex<HashMap<(Programme, i64), Seen<party::Model>>>,
-    municipalities: std::sync::Mutex<HashMap<i32, Seen<municipality::Model>>>,
+    parties: std::sync::Mutex<HashMap<(Programme, i64), Party>>,
+    municipalities: std::sync::Mutex<HashMap<i32, Municipality>>,
 }
 
 impl Prefetched {
@@ -153,24 +154,24 @@ impl Prefetched {
         );
         for (b, p, m) in rows {
             if let Some(b) = b {
-                banks.insert(b.id, b);
+                banks.insert(b.id, Bank(b));
             }
             if let Some((financing, p)) = p {
-                parties.insert(financing, p);
+                parties.insert(financing, Party(p));
             }
             if let Some(m) = m {
-                towns.insert(m.ibge_code, m);
+                towns.insert(m.ibge_code, Municipality(m));
             }
         }
     }
 
     /// A bank read with the page.
-    pub fn bank(&self, id: i64) -> Option<Seen<bank::Model>> {
+    pub fn bank(&self, id: i64) -> Option<Bank> {
         self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
     }
 
     /// The borrower of a financing read with the page.
-    pub fn party(&self, financing: (Programme, i64)) -> Option<Seen<party::Model>> {
+    pub fn party(&self, financing: (Programme, i64)) -> Option<Party> {
         self.parties
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -179,12 +180,12 @@ impl Prefetched {
     }
 
     /// `f` of a bank read with the page, borrowed.
-    pub fn with_bank<R>(&self, id: i64, f: impl FnOnce(&Seen<bank::Model>) -> R) -> Option<R> {
+    pub fn with_bank<R>(&self, id: i64, f: impl FnOnce(&Bank) -> R) -> Option<R> {
         self.banks.lock().unwrap_or_else(|e| e.into_inner()).get(&id).map(f)
     }
 
     /// `f` of the borrower of a financing read with the page, borrowed.
-    pub fn with_party<R>(&self, financing: (Programme, i64), f: impl FnOnce(&Seen<party::Model>) -> R) -> Option<R> {
+    pub fn with_party<R>(&self, financing: (Programme, i64), f: impl FnOnce(&Party) -> R) -> Option<R> {
         self.parties
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -193,7 +194,7 @@ impl Prefetched {
     }
 
     /// `f` of a municipality read with the page, borrowed.
-    pub fn with_municipality<R>(&self, code: i32, f: impl FnOnce(&Seen<municipality::Model>) -> R) -> Option<R> {
+    pub fn with_municipality<R>(&self, code: i32, f: impl FnOnce(&Municipality) -> R) -> Option<R> {
         self.municipalities
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -202,7 +203,7 @@ impl Prefetched {
     }
 
     /// A municipality read with the page.
-    pub fn municipality(&self, code: i32) -> Option<Seen<municipality::Model>> {
+    pub fn municipality(&self, code: i32) -> Option<Municipality> {
         self.municipalities
             .lock()
             .unwrap_or_else(|e| e.into_inner())

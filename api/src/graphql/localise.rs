@@ -1,13 +1,9 @@
 //! Errors made where the request's language is not at hand (an argument's ID decoded before any context, a lookup
 //! that finds nothing) carry their catalogue message as code and values; this extension renders each in the
-//! request's language (`Accept-Language`, Portuguese by default) once the request is done.
+//! request's language (`Accept-Language`, Portuguese by default) once the request is done ([`render`]).
 
-use async_graphql::{
-    ErrorExtensions, Response, Value,
-    extensions::{Extension, ExtensionContext, ExtensionFactory, NextExecute},
-};
+use async_graphql::{ErrorExtensions, Response, Value};
 use service::messages::{Lang, Message};
-use std::sync::Arc;
 
 /// The extension names of the message an error carries until it is rendered.
 const CODE: &str = "messageCode";
@@ -27,45 +23,25 @@ pub fn error(code: &'static str, message: Message) -> async_graphql::Error {
     })
 }
 
-/// The extension that renders the errors' messages.
-pub struct Localise;
-
-impl ExtensionFactory for Localise {
-    fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(Localise)
-    }
-}
-
-#[async_trait::async_trait]
-impl Extension for Localise {
-    // `execute`, not `request`: the request's data (its language) is there from execution on.
-    async fn execute(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        operation_name: Option<&str>,
-        next: NextExecute<'_>,
-    ) -> Response {
-        let mut response = next.run(ctx, operation_name).await;
-        let lang = ctx.data_opt::<Lang>().copied().unwrap_or_default();
-        for e in &mut response.errors {
-            let Some(ext) = e.extensions.as_mut() else {
-                continue;
-            };
-            let Some(Value::String(code)) = ext.get(CODE).cloned() else {
-                continue;
-            };
-            let mut message = Message::new(&code);
-            if let Some(Value::Object(args)) = ext.get(ARGS) {
-                for (k, v) in args {
-                    if let Value::String(v) = v {
-                        message = message.arg(k.as_str(), v);
-                    }
+/// Renders the messages of `response`'s errors in `lang`: every door calls it on the answer it sends.
+pub fn render(response: &mut Response, lang: Lang) {
+    for e in &mut response.errors {
+        let Some(ext) = e.extensions.as_mut() else {
+            continue;
+        };
+        let Some(Value::String(code)) = ext.get(CODE).cloned() else {
+            continue;
+        };
+        let mut message = Message::new(&code);
+        if let Some(Value::Object(args)) = ext.get(ARGS) {
+            for (k, v) in args {
+                if let Value::String(v) = v {
+                    message = message.arg(k.as_str(), v);
                 }
             }
-            e.message = message.render(lang);
-            ext.unset(CODE);
-            ext.unset(ARGS);
         }
-        response
+        e.message = message.render(lang);
+        ext.unset(CODE);
+        ext.unset(ARGS);
     }
 }

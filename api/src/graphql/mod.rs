@@ -22,6 +22,7 @@ pub mod pagination;
 pub mod plain;
 pub mod query;
 pub mod reports;
+pub mod request;
 pub mod rules;
 pub mod scalars;
 pub mod types;
@@ -31,7 +32,11 @@ use async_graphql::{Context, Schema, dataloader::DataLoader};
 use service::Db as DatabaseConnection;
 
 /// The schema type.
-pub type AppSchema = Schema<query::QueryRoot, query::MutationRoot, flags::FlagsSubscription>;
+pub type AppSchema = Schema<
+    guard::Guarded<query::QueryRoot>,
+    guard::Guarded<query::MutationRoot>,
+    guard::Guarded<flags::FlagsSubscription>,
+>;
 
 pub use service::Caller;
 
@@ -61,38 +66,21 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
 }
 
 /// [`build_schema`], answering introspection or not (`--no-introspection`, for production).
+///
+/// One schema for every request, with no async-graphql extension: while any is registered, the executor builds a
+/// `ResolveInfo` and runs the hooks for every field of every item. What extensions would do is done once per request
+/// or once per root field instead: the doors check the document's limits and render the errors' messages
+/// ([`door`]), and the root types check and audit their own fields ([`guard::Guarded`]).
 pub fn build_schema_with(
     db: DatabaseConnection,
     ingestion: Option<crate::runtime::Ingestion>,
     introspection: bool,
 ) -> AppSchema {
-    build(db, ingestion, introspection, true)
-}
-
-/// The same schema without its extensions (the limits, and the root fields' access check and audit), for the
-/// queries whose every root field the caller may read, checked and limited before they run
-/// (`guard::query_allowed`, `limits::check_document`): async-graphql builds a field's `ResolveInfo` and runs the
-/// extensions' hooks for every field of every item while any extension is registered, which a read of 50 items with
-/// their relations pays hundreds of times. Mutations, subscriptions and refusals go through [`build_schema_with`]'s.
-pub fn build_unguarded_schema(
-    db: DatabaseConnection,
-    ingestion: Option<crate::runtime::Ingestion>,
-    introspection: bool,
-) -> AppSchema {
-    build(db, ingestion, introspection, false)
-}
-
-fn build(
-    db: DatabaseConnection,
-    ingestion: Option<crate::runtime::Ingestion>,
-    introspection: bool,
-    guarded: bool,
-) -> AppSchema {
     use loaders::*;
     let mut builder = Schema::build(
-        query::QueryRoot::default(),
-        query::MutationRoot::default(),
-        flags::FlagsSubscription,
+        guard::Guarded(query::QueryRoot::default()),
+        guard::Guarded(query::MutationRoot::default()),
+        guard::Guarded(flags::FlagsSubscription),
     );
     if let Some(i) = ingestion {
         builder = builder.data(i);
@@ -100,11 +88,7 @@ fn build(
     if !introspection {
         builder = builder.disable_introspection();
     }
-    if guarded {
-        builder = builder.extension(limits::Limits).extension(guard::Authorize);
-    }
     builder
-        .extension(localise::Localise)
         .limit_depth(16)
         .limit_recursive_depth(32)
         .data(loader_of(BankLoader(db.clone())))
@@ -150,9 +134,9 @@ where
 /// The SDL of the schema, as checked in at `schema.graphql`.
 pub fn sdl() -> String {
     Schema::build(
-        query::QueryRoot::default(),
-        query::MutationRoot::default(),
-        flags::FlagsSubscription,
+        guard::Guarded(query::QueryRoot::default()),
+        guard::Guarded(query::MutationRoot::default()),
+        guard::Guarded(flags::FlagsSubscription),
     )
     .finish()
     .sdl()

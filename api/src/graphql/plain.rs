@@ -3,39 +3,34 @@
 //! municipality that is some 450 futures, each allocated, polled and freed, for values already in memory. When every
 //! field a selection asks of an object is plain — a stored value, or a relation read with the page, with no argument,
 //! directive or fragment — [`object`] builds the object's value in one synchronous walk instead; any other selection
-//! is left to the executor, whole, so the answer is the one the executor gives (a test compares the two on every
-//! plain field, `graphql_http::plain_selections_answer_as_the_executor_does`).
+//! is left to the executor, whole. Each field is read by calling the type's own resolver (the one the executor calls,
+//! [`by_resolver`]) and taking its answer when it needs no waiting, so a field, a mask or a text is written once; a
+//! test compares the two paths byte for byte on every plain field
+//! (`graphql_http::plain_selections_answer_as_the_executor_does`).
 //!
-//! Only requests that run on the schema without extensions take this path ([`AtOnce`] in the request's data): the
-//! extensions' hooks run per field, and a selection read at once would skip them.
+//! A request takes this path when [`AtOnce`] is in its data (`--no-plain-reads` leaves it out). It relies on the
+//! schema having no extension, whose per-field hooks a selection read at once would skip (`docs/decisions.md`).
 
 use super::{
-    ids::{self, NodeKind},
     loaders::Prefetched,
-    scalars::{Date, DateTime, Decimal},
     types::{
-        enums::{
-            Decision, DocumentKind, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus, Programme, Region,
-            SocialFuelStage, Uf,
-        },
         financing::{
             FcoCarta, FcoCartaConnection, FcoCartaEdge, SocialFuelProject, SocialFuelProjectConnection,
             SocialFuelProjectEdge,
         },
-        objects::{programmes_served, whole_document},
+        objects::{Bank, Municipality, Party},
     },
 };
 use async_graphql::{
-    ContextSelectionSet, InputType, OutputType, Positioned, ScalarType, ServerResult, Value,
+    ContextSelectionSet, OutputType, Positioned, ServerResult, Value,
     indexmap::IndexMap,
     parser::types::{Field, Selection},
     registry::Registry,
 };
-use entity::{bank, municipality, party};
-use service::visible::Seen;
+use futures::FutureExt;
 use std::borrow::Cow;
 
-/// In a request's data: its plain selections may be read at once (the request runs without extensions).
+/// In a request's data: its plain selections may be read at once.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct AtOnce;
 
@@ -95,26 +90,6 @@ pub fn list<'a, T: Plain + 'a>(
     Some(Value::List(out))
 }
 
-/// A scalar's value.
-pub fn scalar<S: ScalarType>(s: S) -> Value {
-    s.to_value()
-}
-
-/// An enum's value.
-pub fn enumerated<E: InputType>(e: E) -> Value {
-    e.to_value()
-}
-
-/// An optional date's value.
-pub fn date(d: Option<chrono::NaiveDate>) -> Value {
-    d.map_or(Value::Null, |d| scalar(Date(d)))
-}
-
-/// The language of the request (`Accept-Language`; Portuguese by default).
-fn lang_of(ctx: &ContextSelectionSet<'_>) -> service::messages::Lang {
-    ctx.data_opt::<service::messages::Lang>().copied().unwrap_or_default()
-}
-
 /// A string's value.
 pub fn text(s: &str) -> Value {
     Value::String(s.to_owned())
@@ -123,11 +98,6 @@ pub fn text(s: &str) -> Value {
 /// An optional string's value.
 pub fn opt_text(s: Option<&str>) -> Value {
     s.map_or(Value::Null, text)
-}
-
-/// An optional value.
-pub fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> Value) -> Value {
-    v.map_or(Value::Null, f)
 }
 
 /// `T` in the schema, read at once when its selection is plain and the request allows it ([`AtOnce`]), by the
@@ -275,60 +245,84 @@ fn related(ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>, name: &str,
     }
 }
 
+/// A leaf field's value as its resolver (the one the executor calls) gives it, when the resolver answers without
+/// waiting; `None` otherwise (a resolver that reads the database, or fails), and the executor answers the object.
+fn leaf<T: OutputType>(
+    ctx: &ContextSelectionSet<'_>,
+    field: &Positioned<Field>,
+    resolver: impl Future<Output = T>,
+) -> Option<Value> {
+    let value = resolver.now_or_never()?;
+    value.resolve(ctx, field).now_or_never()?.ok()
+}
+
+/// The leaf fields read by their own resolvers, `"graphqlName" => method`, each called with the field's context as the
+/// executor calls it (`#[Object]` gives every resolver one).
+macro_rules! by_resolver {
+    ($value:expr, $ctx:expr, $field:expr, { $($name:literal => $method:ident),* $(,)? }) => {
+        match $field.node.name.node.as_str() {
+            $($name => return leaf($ctx, $field, $value.$method(&$ctx.with_field($field))),)*
+            _ => {}
+        }
+    };
+}
+
 impl Plain for SocialFuelProject {
     const TYPE: &'static str = "SocialFuelProject";
 
     fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        let p = &self.0;
         let name = field.node.name.node.as_str();
-        Some(match name {
-            "id" => scalar(ids::encode(NodeKind::SocialFuelProject, p.id)),
-            "programme" => enumerated(Programme::SocialFuel),
-            "title" => text(&p.title),
-            "bank" => related(ctx, field, name, p.bank_id)?,
-            "party" => borrower(ctx, field, service::visible::Financed::financing(&**p))?,
-            "municipality" => related(ctx, field, name, i64::from(p.plant_municipality_code))?,
-            "amount" => scalar(Decimal::from(p.requested_amount.to_decimal())),
-            "status" => enumerated(FinancingStatus::from(p.status)),
-            "stage" => enumerated(SocialFuelStage::from(p.stage)),
-            "submittedOn" => date(p.filed_on),
-            "decidedOn" => date(p.decided_on),
-            "contractedOn" => date(p.financing_approved_on),
-            "bankFramedOn" => date(p.bank_framed_on),
-            "analysedByBank" => Value::Boolean(p.analysed_by_bank),
-            "decision" => opt(p.decision, |d| enumerated(Decision::from(d))),
-            "decisionLetter" => opt_text(p.decision_letter.as_deref()),
-            "decisionGrounds" => opt_text(p.decision_grounds.as_deref()),
-            "decisionSignatory" => opt_text(p.decision_signatory.as_deref()),
-            "justificationsFiledOn" => date(p.justifications_filed_on),
-            "justificationsContent" => opt_text(p.justifications_content.as_deref()),
-            "bankNotifiedOn" => date(p.bank_notified_on),
-            "bankNoticeReference" => opt_text(p.bank_notice_reference.as_deref()),
-            "scheduledImplementationEnd" => date(p.scheduled_implementation_end),
-            "scheduleDelayAccepted" => Value::Boolean(p.schedule_delay_accepted),
-            "schedulePresentedOn" => date(p.schedule_presented_on),
-            "delayBankAcceptedOn" => date(p.delay_bank_accepted_on),
-            "delayAcceptedOn" => date(p.delay_accepted_on),
-            "originalImplementationEnd" => date(p.original_implementation_end),
-            "delayBankAcceptedBy" => opt_text(p.delay_bank_accepted_by.as_deref()),
-            "publicUpdateOn" => date(p.public_update_on),
-            "publicUpdateReference" => opt_text(p.public_update_reference.as_deref()),
-            "industrialStartOn" => date(p.industrial_start_on),
-            "externalEvaluationOn" => date(p.external_evaluation_on),
-            "evaluationResult" => opt(p.evaluation_result, |d| enumerated(Decision::from(d))),
-            "sealRequestedOn" => date(p.seal_requested_on),
-            "extensionRequestedOn" => date(p.extension_requested_on),
-            "extensionGrantedOn" => date(p.extension_granted_on),
-            "extensionJustification" => opt_text(p.extension_justification.as_deref()),
-            "extensionRefusedOn" => date(p.extension_refused_on),
-            "extensionDecisionReason" => opt_text(p.extension_decision_reason.as_deref()),
-            "evaluationFinding" => opt_text(p.evaluation_finding.as_deref()),
-            "justificationsAcceptedOn" => date(p.justifications_accepted_on),
-            "justificationsReason" => opt_text(p.justifications_reason.as_deref()),
-            "unframedOn" => date(p.unframed_on),
-            "unframingReason" => opt_text(p.unframing_reason.as_deref()),
-            _ => return None,
-        })
+        match name {
+            "bank" => return related(ctx, field, name, self.0.bank_id),
+            "party" => return borrower(ctx, field, service::visible::Financed::financing(&*self.0)),
+            "municipality" => return related(ctx, field, name, i64::from(self.0.plant_municipality_code)),
+            _ => {}
+        }
+        by_resolver!(self, ctx, field, {
+            "id" => id,
+            "programme" => programme,
+            "title" => title,
+            "amount" => amount,
+            "status" => status,
+            "stage" => stage,
+            "submittedOn" => submitted_on,
+            "decidedOn" => decided_on,
+            "contractedOn" => contracted_on,
+            "bankFramedOn" => bank_framed_on,
+            "analysedByBank" => analysed_by_bank,
+            "decision" => decision,
+            "decisionLetter" => decision_letter,
+            "decisionGrounds" => decision_grounds,
+            "decisionSignatory" => decision_signatory,
+            "justificationsFiledOn" => justifications_filed_on,
+            "justificationsContent" => justifications_content,
+            "bankNotifiedOn" => bank_notified_on,
+            "bankNoticeReference" => bank_notice_reference,
+            "scheduledImplementationEnd" => scheduled_implementation_end,
+            "scheduleDelayAccepted" => schedule_delay_accepted,
+            "schedulePresentedOn" => schedule_presented_on,
+            "delayBankAcceptedOn" => delay_bank_accepted_on,
+            "delayAcceptedOn" => delay_accepted_on,
+            "originalImplementationEnd" => original_implementation_end,
+            "delayBankAcceptedBy" => delay_bank_accepted_by,
+            "publicUpdateOn" => public_update_on,
+            "publicUpdateReference" => public_update_reference,
+            "industrialStartOn" => industrial_start_on,
+            "externalEvaluationOn" => external_evaluation_on,
+            "evaluationResult" => evaluation_result,
+            "sealRequestedOn" => seal_requested_on,
+            "extensionRequestedOn" => extension_requested_on,
+            "extensionGrantedOn" => extension_granted_on,
+            "extensionJustification" => extension_justification,
+            "extensionRefusedOn" => extension_refused_on,
+            "extensionDecisionReason" => extension_decision_reason,
+            "evaluationFinding" => evaluation_finding,
+            "justificationsAcceptedOn" => justifications_accepted_on,
+            "justificationsReason" => justifications_reason,
+            "unframedOn" => unframed_on,
+            "unframingReason" => unframing_reason,
+        });
+        None
     }
 }
 
@@ -336,100 +330,87 @@ impl Plain for FcoCarta {
     const TYPE: &'static str = "FcoCarta";
 
     fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        let c = &self.0;
         let name = field.node.name.node.as_str();
-        Some(match name {
-            "id" => scalar(ids::encode(NodeKind::FcoCarta, c.id)),
-            "programme" => enumerated(Programme::FcoRural),
-            "number" => text(&c.number),
-            "bank" => related(ctx, field, name, c.bank_id)?,
-            "party" => borrower(ctx, field, service::visible::Financed::financing(&**c))?,
-            "municipality" => related(ctx, field, name, i64::from(c.municipality_code))?,
-            "amount" => scalar(Decimal::from(c.financed_amount.to_decimal())),
-            "status" => enumerated(FinancingStatus::from(c.status)),
-            "stage" => enumerated(FcoCartaStage::from(c.stage)),
-            "line" => enumerated(FcoLine::from(c.line)),
-            "activity" => enumerated(FcoActivity::from(c.activity)),
-            "submittedOn" => date(c.submitted_on),
-            "decidedOn" => date(c.decided_on),
-            "contractedOn" => date(c.contracted_on),
-            "receivedByCouncilAt" => opt(c.received_by_council_at, |t| scalar(DateTime::cdae(t))),
-            "decision" => opt(c.decision, |d| enumerated(Decision::from(d))),
-            "decidedBy" => opt_text(c.decided_by.as_deref()),
-            "approvedOn" => date(c.approved_on),
-            "contractedAmount" => opt(c.contracted_amount, |m| scalar(Decimal::from(m.to_decimal()))),
-            "termMonths" => opt(c.term_months, Value::from),
-            "graceMonths" => opt(c.grace_months, Value::from),
-            "existingSires" => opt(c.existing_sires, Value::from),
-            "artificialInsemination" => opt(c.artificial_insemination, Value::Boolean),
-            "presentedOn" => date(c.presented_on),
-            "specialDemand" => Value::Boolean(c.special_demand),
-            "professionalName" => opt_text(c.professional_name.as_deref()),
-            "statedOn" => date(c.stated_on),
-            _ => return None,
-        })
+        match name {
+            "bank" => return related(ctx, field, name, self.0.bank_id),
+            "party" => return borrower(ctx, field, service::visible::Financed::financing(&*self.0)),
+            "municipality" => return related(ctx, field, name, i64::from(self.0.municipality_code)),
+            _ => {}
+        }
+        by_resolver!(self, ctx, field, {
+            "id" => id,
+            "programme" => programme,
+            "number" => number,
+            "amount" => amount,
+            "status" => status,
+            "stage" => stage,
+            "line" => line,
+            "activity" => activity,
+            "submittedOn" => submitted_on,
+            "decidedOn" => decided_on,
+            "contractedOn" => contracted_on,
+            "receivedByCouncilAt" => received_by_council_at,
+            "decision" => decision,
+            "decidedBy" => decided_by,
+            "approvedOn" => approved_on,
+            "contractedAmount" => contracted_amount,
+            "termMonths" => term_months,
+            "graceMonths" => grace_months,
+            "existingSires" => existing_sires,
+            "artificialInsemination" => artificial_insemination,
+            "presentedOn" => presented_on,
+            "specialDemand" => special_demand,
+            "professionalName" => professional_name,
+            "statedOn" => stated_on,
+        });
+        None
     }
 }
 
-impl Plain for Seen<bank::Model> {
+impl Plain for Bank {
     const TYPE: &'static str = "Bank";
 
-    fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        Some(match field.node.name.node.as_str() {
-            "id" => scalar(ids::encode(NodeKind::Bank, self.id)),
-            "code" => text(&self.code),
-            "name" => text(&self.name),
-            "programmes" => Value::List(programmes_served(self).into_iter().map(enumerated).collect()),
-            "mdaCooperationAgreement" => Value::Boolean(self.mda_cooperation_agreement),
-            _ => return None,
-        })
+    fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
+        by_resolver!(self, ctx, field, {
+            "id" => id,
+            "code" => code,
+            "name" => name,
+            "programmes" => programmes,
+            "mdaCooperationAgreement" => mda_cooperation_agreement,
+        });
+        None
     }
 }
 
-impl Plain for Seen<party::Model> {
+impl Plain for Party {
     const TYPE: &'static str = "Party";
 
     fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        let name = field.node.name.node.as_str();
-        if matches!(name, "document" | "name") {
-            // As the caller may see them; left to the executor when that depends on the party's programmes (read
-            // from the database).
-            let anonymous = service::Caller::default();
-            let caller = ctx.data_opt::<service::Caller>().unwrap_or(&anonymous);
-            if service::privacy::depends_on_programme(caller, self) {
-                return None;
-            }
-            return Some(Value::String(if name == "document" {
-                service::privacy::document_shown(caller, self, &[], || whole_document(self))
-            } else {
-                service::privacy::name_shown(caller, self, &[])
-            }));
-        }
-        Some(match name {
-            "id" => scalar(ids::encode(NodeKind::Party, self.id)),
-            "documentKind" => enumerated(if self.document_kind == "CPF" {
-                DocumentKind::Cpf
-            } else {
-                DocumentKind::Cnpj
-            }),
-            "cnpjRoot" => opt_text(self.cnpj_root.as_deref()),
-            _ => return None,
-        })
+        // `document` and `name` as the caller may see them: the resolver masks them, and waits (so the executor
+        // answers) when that depends on the party's programmes, read from the database.
+        by_resolver!(self, ctx, field, {
+            "id" => id,
+            "document" => document,
+            "documentKind" => document_kind,
+            "cnpjRoot" => cnpj_root,
+            "name" => name,
+        });
+        None
     }
 }
 
-impl Plain for Seen<municipality::Model> {
+impl Plain for Municipality {
     const TYPE: &'static str = "Municipality";
 
-    fn field(&self, _: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        Some(match field.node.name.node.as_str() {
-            "id" => scalar(ids::encode(NodeKind::Municipality, i64::from(self.ibge_code))),
-            "ibgeCode" => Value::from(self.ibge_code),
-            "name" => text(&self.name),
-            "uf" => enumerated(Uf::from(self.code()?.uf())),
-            "region" => enumerated(Region::from(self.code()?.region())),
-            _ => return None,
-        })
+    fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
+        by_resolver!(self, ctx, field, {
+            "id" => id,
+            "ibgeCode" => ibge_code,
+            "name" => name,
+            "uf" => uf,
+            "region" => region,
+        });
+        None
     }
 }
 
@@ -437,13 +418,17 @@ impl Plain for super::rules::RuleOutcome {
     const TYPE: &'static str = "RuleOutcome";
 
     fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        Some(match field.node.name.node.as_str() {
-            "ruleCode" => text(&self.rule_code),
-            "status" => enumerated(self.status),
-            "legalBasis" => text(&service::l10n::legal_basis(&self.legal_basis, lang_of(ctx))),
-            "explanation" => text(&service::l10n::explanation(&self.explained, lang_of(ctx))),
-            _ => return None,
-        })
+        // `ruleCode` and `status` are the object's own fields (`SimpleObject`), the texts its resolvers.
+        match field.node.name.node.as_str() {
+            "ruleCode" => return leaf(ctx, field, async { self.rule_code.as_str() }),
+            "status" => return leaf(ctx, field, async { self.status }),
+            _ => {}
+        }
+        by_resolver!(self, ctx, field, {
+            "legalBasis" => legal_basis,
+            "explanation" => explanation,
+        });
+        None
     }
 }
 
@@ -451,14 +436,19 @@ impl Plain for super::rules::Deadline {
     const TYPE: &'static str = "Deadline";
 
     fn field(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> Option<Value> {
-        Some(match field.node.name.node.as_str() {
-            "ruleCode" => text(&self.rule_code),
-            "dueDate" => opt(self.due_date, scalar),
-            "dueAt" => opt(self.due_at, scalar),
-            "status" => enumerated(self.status),
-            "legalBasis" => text(&service::l10n::legal_basis(&self.legal_basis, lang_of(ctx))),
-            "countingNote" => text(&service::l10n::explanation(&self.note, lang_of(ctx))),
-            _ => return None,
-        })
+        // `ruleCode`, `dueDate`, `dueAt` and `status` are the object's own fields (`SimpleObject`), the texts its
+        // resolvers.
+        match field.node.name.node.as_str() {
+            "ruleCode" => return leaf(ctx, field, async { self.rule_code.as_str() }),
+            "dueDate" => return leaf(ctx, field, async { self.due_date }),
+            "dueAt" => return leaf(ctx, field, async { self.due_at }),
+            "status" => return leaf(ctx, field, async { self.status }),
+            _ => {}
+        }
+        by_resolver!(self, ctx, field, {
+            "legalBasis" => legal_basis,
+            "countingNote" => counting_note,
+        });
+        None
     }
 }

@@ -1,6 +1,9 @@
 //! The rules in the graph: `compliance` and `deadlines` on every financing, the rule catalogue, the parameter
 //! versions, and the mutations over them. The facts are gathered and judged by `service::compliance` (through the
 //! graph's DataLoaders, so a page of financings reads each kind of fact once); these resolvers shape the answers.
+//!
+//! Size: the rule types of the graph (outcome, deadline, rule, parameter) and their mutations, each resolver a few
+//! lines over `service::compliance`.
 
 use super::{
     db,
@@ -204,13 +207,13 @@ pub struct RuleOutcome {
 #[async_graphql::ComplexObject]
 impl RuleOutcome {
     /// Why, with the numbers used, in the request's language (Portuguese unless `Accept-Language` asks for English).
-    async fn explanation(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn explanation(&self, ctx: &Context<'_>) -> String {
         service::l10n::explanation(&self.explained, super::error::lang(ctx))
     }
 
     /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
     /// sole §` in English).
-    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn legal_basis(&self, ctx: &Context<'_>) -> String {
         service::l10n::legal_basis(&self.legal_basis, super::error::lang(ctx))
     }
 }
@@ -249,13 +252,13 @@ pub struct Deadline {
 #[async_graphql::ComplexObject]
 impl Deadline {
     /// How it was counted (Lei 9.784/1999, art. 66) and what happened, in the request's language.
-    async fn counting_note(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn counting_note(&self, ctx: &Context<'_>) -> String {
         service::l10n::explanation(&self.note, super::error::lang(ctx))
     }
 
     /// Instrument and article, cited in the request's language (`art. 3º, parágrafo único` in Portuguese, `art. 3,
     /// sole §` in English).
-    async fn legal_basis(&self, ctx: &Context<'_>) -> String {
+    pub(crate) async fn legal_basis(&self, ctx: &Context<'_>) -> String {
         service::l10n::legal_basis(&self.legal_basis, super::error::lang(ctx))
     }
 }

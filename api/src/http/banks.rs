@@ -3,6 +3,8 @@
 //! (`/bank/send`), its reports (`/bank/reports`, each at `/bank/reports/{number}` with its status followed live, its
 //! row errors, the error workbook and the original file). Each page reads and writes through the same service
 //! functions as the graph; the bank is the session's, never a field of the form.
+//!
+//! Size: five pages with their forms and tables; each handler is a thin door over `service::bank_overview`.
 
 use super::{
     AppState,

@@ -3,6 +3,8 @@
 //! know it and opening GraphiQL with its query) and a link to every export. `?asOf=YYYY-MM-DD` shows another day,
 //! `?programme=SOCIAL_FUEL|FCO_RURAL` one programme; every link of the page keeps them. Portuguese by default, English
 //! by `?lang=en` or `Accept-Language`. The numbers are those of `complianceDashboard` (one `service::dashboard::get`).
+//!
+//! Size: one page's template, its charts drawn as SVG and its export links, which must agree with one another.
 
 use super::{AppState, params::Params};
 use axum::{

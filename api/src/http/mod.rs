@@ -17,6 +17,7 @@ pub mod pages;
 pub mod params;
 pub mod reports;
 pub mod session;
+pub mod subscriptions;
 
 use crate::graphql::AppSchema;
 use axum::{Router, routing::get};
@@ -27,8 +28,6 @@ use service::Db as DatabaseConnection;
 pub struct AppState {
     /// The GraphQL schema.
     pub schema: AppSchema,
-    /// The same schema without its extensions, for queries checked before they run (`graphql::build_unguarded_schema`).
-    pub unguarded: AppSchema,
     /// The database.
     pub db: DatabaseConnection,
     /// The ingestion runtime (stores uploads, wakes the worker).
@@ -87,7 +86,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/imports/{kind}/template.xlsx", get(imports::template))
         .route("/bank-reports/{id}/errors.xlsx", get(reports::errors_xlsx))
-        .route("/graphql/ws", get(graphql::subscriptions))
+        .route("/graphql/ws", get(subscriptions::subscriptions))
         .route("/exports/{file}", get(exports::export))
         .route("/dashboard", get(dashboard::page))
         .route("/graphiql/{file}", get(graphql::graphiql_asset))

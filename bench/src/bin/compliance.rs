@@ -11,6 +11,8 @@
 //! Each phase runs in a child process, so its peak memory is its own. SQLite always; PostgreSQL with `--postgres URL`.
 //! `cargo run --release -p fomento-bench --bin fomento-bench-compliance -- --cartas 1000000 --projects 10000
 //! --postgres postgres://postgres@127.0.0.1:5432/test`
+//!
+//! Size: the benchmark's seeding, its floors and its phases, which must measure the same data alike.
 
 #[path = "../phases.rs"]
 mod phases;

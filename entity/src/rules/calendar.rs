@@ -21,6 +21,9 @@
 //! art. 87 counts. The text of Lei 7.692 at hand (DOMAIN.md's summary) says nothing of a deadline ending on a day
 //! without office hours; Fomento moves it to the next business day as Lei 9.784/1999, art. 66 §1 does, and says so.
 //! Its art. 88 suspension (20 December to 20 January, for parties' procedural deadlines) is not applied to them.
+//!
+//! Size: art. 66's counting (days, months, years, hours, business days) with its boundary tests, which read best beside
+//! it.
 
 use super::Explanation;
 use chrono::{Datelike, Duration, Months, NaiveDate, Weekday};

@@ -1,5 +1,7 @@
 //! The lifecycles of both programmes as explicit state machines. A transition either returns the financing as it
 //! becomes, or a [`Violation`] naming the rule that forbids it, its legal basis, and why.
+//!
+//! Size: the two state machines side by side, so that their guards read alike; each transition is one match arm.
 
 use super::{
     Explanation, RuleCode,

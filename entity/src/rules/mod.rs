@@ -1,6 +1,8 @@
 //! The rules of both regulations as pure, synchronous functions. Each returns an [`Outcome`] carrying its rule code,
 //! legal basis, status and an explanation with the numbers used. Parameters come from [`params::Params`], versioned
 //! by date; deadlines from [`calendar::Calendar`].
+//!
+//! Size: the types every rule shares (outcome, deadline, explanation, rule codes and their catalogue), one vocabulary.
 
 /// An explanation's text, `format!`ed unless the rules run [`quietly`] (then empty: the pass that asked only reads
 /// statuses and dates, and asks again aloud for the financings it reports on).

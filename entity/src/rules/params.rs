@@ -1,5 +1,7 @@
 //! Versioned rule parameters. Every percentage, amount, count and day/month/hour count is data with an effective
 //! period and a source instrument; a rule reads the version in force on its reference date.
+//!
+//! Size: the versioned parameter store and the catalogue of every parameter's initial version (data).
 
 use chrono::NaiveDate;
 use rust_decimal::Decimal;

@@ -1,5 +1,8 @@
 //! Tables over `check_all` for the rules not covered by their own module's boundary tests: one row per case, each
 //! with the message a failure prints.
+//!
+//! Size: a table of cases, one row each; its length is data, and splitting it by rule would scatter rows that share
+//! helpers.
 
 use super::{
     Status,

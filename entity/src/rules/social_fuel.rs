@@ -1,4 +1,7 @@
 //! Rules of the social-fuel framing (IN MDA nº 2/2005).
+//!
+//! Size: every rule of IN MDA nº 2/2005, one function each in the order of its articles, sharing the project's facts
+//! and the counting helpers.
 
 use super::{
     Explanation, Outcome, RuleCode, Status,

@@ -2,6 +2,8 @@
 //! of values where there is one), its template, finding the header the way the monthly report's is found (case,
 //! accents and punctuation ignored), and turning cells into the commands' inputs, every problem a row error in the
 //! reader's language.
+//!
+//! Size: the column tables of every import kind; its length is data.
 
 use crate::report::{
     columns::{is_template_notes_row, normalize},

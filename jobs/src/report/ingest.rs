@@ -2,7 +2,7 @@
 //! database), read it, and either apply every row in one transaction (`INGESTED`) or apply nothing and keep every
 //! row error (`REJECTED`). The raw file always stays in the store.
 //!
-//! Over 600 lines because the reader, the preparer and the applier of one report build and run the same statements,
+//! Size: the reader, the preparer and the applier of one report build and run the same statements,
 //! and are read together.
 
 use super::{

@@ -1,5 +1,7 @@
 //! From cells to typed rows (parse, don't validate): every problem becomes a row error naming the row, the column,
 //! the value and what is wrong; a row with no problem becomes a [`ReportRow`].
+//!
+//! Size: one parser per column of the monthly list, each with its precise row error; alike by design.
 
 use super::{
     columns::{Column, TEMPLATE, activity_of, column_of, is_template_notes_row, line_of, normalize},

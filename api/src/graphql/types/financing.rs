@@ -1,4 +1,6 @@
 //! The two kinds of financing, the `Financing` interface they share, and the `Node` interface.
+//!
+//! Size: every field of the two financings and of their facts, each a documented resolver of a line or two.
 
 use super::super::{
     error::{ApiError, Served, gql},
@@ -31,7 +33,7 @@ use service::visible::{self, Seen};
 
 pub(crate) async fn bank_of(ctx: &Context<'_>, id: i64) -> Result<Bank> {
     if let Some(b) = ctx.data_opt::<Prefetched>().and_then(|p| p.bank(id)) {
-        return Ok(Bank(b));
+        return Ok(b);
     }
     loader::<BankLoader>(ctx)
         .load_one(id)
@@ -48,7 +50,7 @@ pub(crate) async fn borrower_of<F: visible::Financed>(ctx: &Context<'_>, financi
         .data_opt::<Prefetched>()
         .and_then(|p| p.party(financing.financing()))
     {
-        return Ok(Party(p));
+        return Ok(p);
     }
     loader::<PartyLoader>(ctx)
         .load_one(id)
@@ -72,7 +74,7 @@ pub(crate) async fn party_of(ctx: &Context<'_>, id: i64) -> Result<Option<Party>
 
 pub(crate) async fn municipality_of(ctx: &Context<'_>, code: i32) -> Result<Municipality> {
     if let Some(m) = ctx.data_opt::<Prefetched>().and_then(|p| p.municipality(code)) {
-        return Ok(Municipality(m));
+        return Ok(m);
     }
     loader::<MunicipalityLoader>(ctx)
         .load_one(code)
@@ -103,12 +105,12 @@ impl SocialFuelProject {
     }
 
     /// Always `SOCIAL_FUEL`.
-    async fn programme(&self) -> Programme {
+    pub(crate) async fn programme(&self) -> Programme {
         Programme::SocialFuel
     }
 
     /// Title of the project.
-    async fn title(&self) -> &str {
+    pub(crate) async fn title(&self) -> &str {
         &self.0.title
     }
 
@@ -128,199 +130,199 @@ impl SocialFuelProject {
     }
 
     /// Financing sought, in reais.
-    async fn amount(&self) -> Decimal {
+    pub(crate) async fn amount(&self) -> Decimal {
         self.0.requested_amount.to_decimal().into()
     }
 
     /// Cross-programme status.
-    async fn status(&self) -> FinancingStatus {
+    pub(crate) async fn status(&self) -> FinancingStatus {
         self.0.status.into()
     }
 
     /// Lifecycle stage.
-    async fn stage(&self) -> SocialFuelStage {
+    pub(crate) async fn stage(&self) -> SocialFuelStage {
         self.0.stage.into()
     }
 
     /// Filing date (protocolização), which starts MDA's 30-day decision clock (art. 9).
-    async fn submitted_on(&self) -> Option<Date> {
+    pub(crate) async fn submitted_on(&self) -> Option<Date> {
         date(self.0.filed_on)
     }
 
     /// Date of MDA's decision letter (art. 9).
-    async fn decided_on(&self) -> Option<Date> {
+    pub(crate) async fn decided_on(&self) -> Option<Date> {
         date(self.0.decided_on)
     }
 
     /// Date the bank approved the financing (art. 10).
-    async fn contracted_on(&self) -> Option<Date> {
+    pub(crate) async fn contracted_on(&self) -> Option<Date> {
         date(self.0.financing_approved_on)
     }
 
     /// Date of the bank's framing letter (art. 7).
-    async fn bank_framed_on(&self) -> Option<Date> {
+    pub(crate) async fn bank_framed_on(&self) -> Option<Date> {
         date(self.0.bank_framed_on)
     }
 
     /// Whether the bank analyses the social criteria itself under a cooperation agreement (art. 7).
-    async fn analysed_by_bank(&self) -> bool {
+    pub(crate) async fn analysed_by_bank(&self) -> bool {
         self.0.analysed_by_bank
     }
 
     /// MDA's decision: conformity or non-conformity (art. 9).
-    async fn decision(&self) -> Option<Decision> {
+    pub(crate) async fn decision(&self) -> Option<Decision> {
         self.0.decision.map(Into::into)
     }
 
     /// Reference of the decision letter (ofício).
-    async fn decision_letter(&self) -> Option<&str> {
+    pub(crate) async fn decision_letter(&self) -> Option<&str> {
         self.0.decision_letter.as_deref()
     }
 
     /// What a non-conformity letter says the analysis was based on (art. 9 II).
-    async fn decision_grounds(&self) -> Option<&str> {
+    pub(crate) async fn decision_grounds(&self) -> Option<&str> {
         self.0.decision_grounds.as_deref()
     }
 
     /// Who signed the decision letter (art. 9 I–II).
-    async fn decision_signatory(&self) -> Option<&str> {
+    pub(crate) async fn decision_signatory(&self) -> Option<&str> {
         self.0.decision_signatory.as_deref()
     }
 
     /// Date the company filed its justifications and contestations of a non-conformity (art. 11 II).
-    async fn justifications_filed_on(&self) -> Option<Date> {
+    pub(crate) async fn justifications_filed_on(&self) -> Option<Date> {
         date(self.0.justifications_filed_on)
     }
 
     /// What the company's justifications and contestations say (art. 11 II).
-    async fn justifications_content(&self) -> Option<&str> {
+    pub(crate) async fn justifications_content(&self) -> Option<&str> {
         self.0.justifications_content.as_deref()
     }
 
     /// Date MDA notified the bank that approved the project (art. 11 II and §1).
-    async fn bank_notified_on(&self) -> Option<Date> {
+    pub(crate) async fn bank_notified_on(&self) -> Option<Date> {
         date(self.0.bank_notified_on)
     }
 
     /// Reference of MDA's notice to the bank.
-    async fn bank_notice_reference(&self) -> Option<&str> {
+    pub(crate) async fn bank_notice_reference(&self) -> Option<&str> {
         self.0.bank_notice_reference.as_deref()
     }
 
     /// Scheduled end of implementation in the physical-financial schedule (art. 10).
-    async fn scheduled_implementation_end(&self) -> Option<Date> {
+    pub(crate) async fn scheduled_implementation_end(&self) -> Option<Date> {
         date(self.0.scheduled_implementation_end)
     }
 
     /// Whether MDA accepted a schedule delay, which it does only once the bank has (art. 10 §2).
-    async fn schedule_delay_accepted(&self) -> bool {
+    pub(crate) async fn schedule_delay_accepted(&self) -> bool {
         self.0.schedule_delay_accepted
     }
 
     /// Date the company presented its physical-financial schedule to MDA (art. 10 caput).
-    async fn schedule_presented_on(&self) -> Option<Date> {
+    pub(crate) async fn schedule_presented_on(&self) -> Option<Date> {
         date(self.0.schedule_presented_on)
     }
 
     /// Date MDA accepted the delay of the implementation schedule, after the bank (art. 10 §2); null when no delay was
     /// accepted, or for a delay accepted before the day was kept.
-    async fn delay_accepted_on(&self) -> Option<Date> {
+    pub(crate) async fn delay_accepted_on(&self) -> Option<Date> {
         date(self.0.delay_accepted_on)
     }
 
     /// The implementation end scheduled before the first delay MDA accepted: the schedule ends on it until
     /// `delayAcceptedOn` (`scheduledImplementationEnd` is the end in force now).
-    async fn original_implementation_end(&self) -> Option<Date> {
+    pub(crate) async fn original_implementation_end(&self) -> Option<Date> {
         date(self.0.original_implementation_end)
     }
 
     /// Date the bank accepted a delay of the implementation schedule: the bank's own act (art. 10 §2).
-    async fn delay_bank_accepted_on(&self) -> Option<Date> {
+    pub(crate) async fn delay_bank_accepted_on(&self) -> Option<Date> {
         date(self.0.delay_bank_accepted_on)
     }
 
     /// Who at the bank accepted the delay, as the bank states it.
-    async fn delay_bank_accepted_by(&self) -> Option<&str> {
+    pub(crate) async fn delay_bank_accepted_by(&self) -> Option<&str> {
         self.0.delay_bank_accepted_by.as_deref()
     }
 
     /// Date MDA updated its public database with the unframing (art. 11 II).
-    async fn public_update_on(&self) -> Option<Date> {
+    pub(crate) async fn public_update_on(&self) -> Option<Date> {
         date(self.0.public_update_on)
     }
 
     /// Where MDA published the update (address or reference).
-    async fn public_update_reference(&self) -> Option<&str> {
+    pub(crate) async fn public_update_reference(&self) -> Option<&str> {
         self.0.public_update_reference.as_deref()
     }
 
     /// Start of industrial operations (art. 11).
-    async fn industrial_start_on(&self) -> Option<Date> {
+    pub(crate) async fn industrial_start_on(&self) -> Option<Date> {
         date(self.0.industrial_start_on)
     }
 
     /// Date MDA's external evaluation concluded (art. 11).
-    async fn external_evaluation_on(&self) -> Option<Date> {
+    pub(crate) async fn external_evaluation_on(&self) -> Option<Date> {
         date(self.0.external_evaluation_on)
     }
 
     /// Outcome of the external evaluation.
-    async fn evaluation_result(&self) -> Option<Decision> {
+    pub(crate) async fn evaluation_result(&self) -> Option<Decision> {
         self.0.evaluation_result.map(Into::into)
     }
 
     /// Date the social-fuel seal was requested (art. 11 I).
-    async fn seal_requested_on(&self) -> Option<Date> {
+    pub(crate) async fn seal_requested_on(&self) -> Option<Date> {
         date(self.0.seal_requested_on)
     }
 
     /// Date the one 6-month extension was requested (art. 11 §2).
-    async fn extension_requested_on(&self) -> Option<Date> {
+    pub(crate) async fn extension_requested_on(&self) -> Option<Date> {
         date(self.0.extension_requested_on)
     }
 
     /// Date MDA granted the extension (art. 11 §2).
-    async fn extension_granted_on(&self) -> Option<Date> {
+    pub(crate) async fn extension_granted_on(&self) -> Option<Date> {
         date(self.0.extension_granted_on)
     }
 
     /// The company's justification for the extension (art. 11 §2 I).
-    async fn extension_justification(&self) -> Option<&str> {
+    pub(crate) async fn extension_justification(&self) -> Option<&str> {
         self.0.extension_justification.as_deref()
     }
 
     /// Date MDA refused the extension.
-    async fn extension_refused_on(&self) -> Option<Date> {
+    pub(crate) async fn extension_refused_on(&self) -> Option<Date> {
         date(self.0.extension_refused_on)
     }
 
     /// MDA's reason for granting or refusing the extension.
-    async fn extension_decision_reason(&self) -> Option<&str> {
+    pub(crate) async fn extension_decision_reason(&self) -> Option<&str> {
         self.0.extension_decision_reason.as_deref()
     }
 
     /// What the external evaluation found, on non-conformity.
-    async fn evaluation_finding(&self) -> Option<&str> {
+    pub(crate) async fn evaluation_finding(&self) -> Option<&str> {
         self.0.evaluation_finding.as_deref()
     }
 
     /// Date MDA accepted the company's justifications of a non-conformity (art. 11 II): the framing was kept.
-    async fn justifications_accepted_on(&self) -> Option<Date> {
+    pub(crate) async fn justifications_accepted_on(&self) -> Option<Date> {
         date(self.0.justifications_accepted_on)
     }
 
     /// Why MDA accepted them.
-    async fn justifications_reason(&self) -> Option<&str> {
+    pub(crate) async fn justifications_reason(&self) -> Option<&str> {
         self.0.justifications_reason.as_deref()
     }
 
     /// Date of unframing (art. 11 II).
-    async fn unframed_on(&self) -> Option<Date> {
+    pub(crate) async fn unframed_on(&self) -> Option<Date> {
         date(self.0.unframed_on)
     }
 
     /// Why the project was unframed.
-    async fn unframing_reason(&self) -> Option<&str> {
+    pub(crate) async fn unframing_reason(&self) -> Option<&str> {
         self.0.unframing_reason.as_deref()
     }
 
@@ -743,12 +745,12 @@ impl FcoCarta {
     }
 
     /// Always `FCO_RURAL`.
-    async fn programme(&self) -> Programme {
+    pub(crate) async fn programme(&self) -> Programme {
         Programme::FcoRural
     }
 
     /// The bank's number for the carta.
-    async fn number(&self) -> &str {
+    pub(crate) async fn number(&self) -> &str {
         &self.0.number
     }
 
@@ -768,47 +770,47 @@ impl FcoCarta {
     }
 
     /// Financed value, in reais; at or above the threshold the chamber must give its opinion (art. 2 §3).
-    async fn amount(&self) -> Decimal {
+    pub(crate) async fn amount(&self) -> Decimal {
         self.0.financed_amount.to_decimal().into()
     }
 
     /// Cross-programme status.
-    async fn status(&self) -> FinancingStatus {
+    pub(crate) async fn status(&self) -> FinancingStatus {
         self.0.status.into()
     }
 
     /// Lifecycle stage.
-    async fn stage(&self) -> FcoCartaStage {
+    pub(crate) async fn stage(&self) -> FcoCartaStage {
         self.0.stage.into()
     }
 
     /// Programme line.
-    async fn line(&self) -> FcoLine {
+    pub(crate) async fn line(&self) -> FcoLine {
         self.0.line.into()
     }
 
     /// Financed activity.
-    async fn activity(&self) -> FcoActivity {
+    pub(crate) async fn activity(&self) -> FcoActivity {
         self.0.activity.into()
     }
 
     /// Date of submission.
-    async fn submitted_on(&self) -> Option<Date> {
+    pub(crate) async fn submitted_on(&self) -> Option<Date> {
         date(self.0.submitted_on)
     }
 
     /// Date of the chamber's opinion or the bank's decision.
-    async fn decided_on(&self) -> Option<Date> {
+    pub(crate) async fn decided_on(&self) -> Option<Date> {
         date(self.0.decided_on)
     }
 
     /// Date the financing was contracted.
-    async fn contracted_on(&self) -> Option<Date> {
+    pub(crate) async fn contracted_on(&self) -> Option<Date> {
         date(self.0.contracted_on)
     }
 
     /// When the carta reached SEDEC; at least 72 hours before the meeting (art. 2 §7).
-    async fn received_by_council_at(&self) -> Option<DateTime> {
+    pub(crate) async fn received_by_council_at(&self) -> Option<DateTime> {
         self.0.received_by_council_at.map(DateTime::cdae)
     }
 
@@ -826,53 +828,53 @@ impl FcoCarta {
     }
 
     /// The opinion or decision.
-    async fn decision(&self) -> Option<Decision> {
+    pub(crate) async fn decision(&self) -> Option<Decision> {
         self.0.decision.map(Into::into)
     }
 
     /// `CHAMBER` or `BANK`: who decided.
-    async fn decided_by(&self) -> Option<&str> {
+    pub(crate) async fn decided_by(&self) -> Option<&str> {
         self.0.decided_by.as_deref()
     }
 
     /// Date of approval; the carta is valid 120 days from it (art. 3 sole §).
-    async fn approved_on(&self) -> Option<Date> {
+    pub(crate) async fn approved_on(&self) -> Option<Date> {
         date(self.0.approved_on)
     }
 
     /// Contracted value, in reais.
-    async fn contracted_amount(&self) -> Option<Decimal> {
+    pub(crate) async fn contracted_amount(&self) -> Option<Decimal> {
         self.0.contracted_amount.map(|m| m.to_decimal().into())
     }
 
     /// Term in months.
-    async fn term_months(&self) -> Option<i32> {
+    pub(crate) async fn term_months(&self) -> Option<i32> {
         self.0.term_months
     }
 
     /// Grace period in months (carência).
-    async fn grace_months(&self) -> Option<i32> {
+    pub(crate) async fn grace_months(&self) -> Option<i32> {
         self.0.grace_months
     }
 
     /// Sires the producer already has, shown in the technical project (art. 6 I c); null when not stated.
-    async fn existing_sires(&self) -> Option<i32> {
+    pub(crate) async fn existing_sires(&self) -> Option<i32> {
         self.0.existing_sires
     }
 
     /// Whether the swine herd breeds by artificial insemination (art. 8 §5); null when not stated.
-    async fn artificial_insemination(&self) -> Option<bool> {
+    pub(crate) async fn artificial_insemination(&self) -> Option<bool> {
         self.0.artificial_insemination
     }
 
     /// The day the borrower presented the project to the bank, the act the 120 days of a CDAE approval wait for
     /// (art. 3 sole §); null when not stated.
-    async fn presented_on(&self) -> Option<Date> {
+    pub(crate) async fn presented_on(&self) -> Option<Date> {
         self.0.presented_on.map(Date)
     }
 
     /// A special demand the instruction does not prioritise, analysed by the chamber whatever its amount (art. 14).
-    async fn special_demand(&self) -> bool {
+    pub(crate) async fn special_demand(&self) -> bool {
         self.0.special_demand
     }
 
@@ -890,14 +892,14 @@ impl FcoCarta {
     }
 
     /// Qualified professional for embryo transfer or fixed-time AI (art. 6 §6–8).
-    async fn professional_name(&self) -> Option<&str> {
+    pub(crate) async fn professional_name(&self) -> Option<&str> {
         self.0.professional_name.as_deref()
     }
 
     /// The first day the stated facts as shown here (`existingSires`, `artificialInsemination`, `professionalName`,
     /// `termMonths`, `graceMonths`, `specialDemand`) hold, once `updateFcoCarta` corrected them; null: from the
     /// carta's creation. `compliance(asOf:)` on an earlier day reads the version stated for it.
-    async fn stated_on(&self) -> Option<Date> {
+    pub(crate) async fn stated_on(&self) -> Option<Date> {
         date(self.0.stated_on)
     }
 

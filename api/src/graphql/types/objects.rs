@@ -30,23 +30,23 @@ impl Bank {
     }
 
     /// Short stable code used by bank scripts and uploads (`BB`, `SICREDI`).
-    async fn code(&self) -> &str {
+    pub(crate) async fn code(&self) -> &str {
         &self.0.code
     }
 
     /// Display name.
-    async fn name(&self) -> &str {
+    pub(crate) async fn name(&self) -> &str {
         &self.0.name
     }
 
     /// The programmes the bank operates.
-    async fn programmes(&self) -> Vec<Programme> {
+    pub(crate) async fn programmes(&self) -> Vec<Programme> {
         programmes_served(&self.0)
     }
 
     /// Whether the bank has MDA's technical-cooperation agreement and may analyse the social criteria itself
     /// (IN MDA nº 2/2005, art. 7).
-    async fn mda_cooperation_agreement(&self) -> bool {
+    pub(crate) async fn mda_cooperation_agreement(&self) -> bool {
         self.0.mda_cooperation_agreement
     }
 
@@ -132,12 +132,12 @@ impl Party {
 
     /// The CPF or CNPJ, punctuated (`11.222.333/0001-81`). A person's CPF is masked (`***.456.789-**`) for a caller
     /// without the right to see it (an analyst; MDA outside social fuel; the chamber outside FCO).
-    async fn document(&self, ctx: &Context<'_>) -> Result<String> {
+    pub(crate) async fn document(&self, ctx: &Context<'_>) -> Result<String> {
         Ok(self.shown(ctx, whole_document(&self.0)).await?.0)
     }
 
     /// CPF or CNPJ.
-    async fn document_kind(&self) -> DocumentKind {
+    pub(crate) async fn document_kind(&self) -> DocumentKind {
         if self.0.document_kind == "CPF" {
             DocumentKind::Cpf
         } else {
@@ -146,12 +146,12 @@ impl Party {
     }
 
     /// The first 8 characters of a CNPJ: the company across its branches. Null for a CPF.
-    async fn cnpj_root(&self) -> Option<&str> {
+    pub(crate) async fn cnpj_root(&self) -> Option<&str> {
         self.0.cnpj_root.as_deref()
     }
 
     /// Name or corporate name; a person's name is shown as initials to a caller without the right to see it.
-    async fn name(&self, ctx: &Context<'_>) -> Result<String> {
+    pub(crate) async fn name(&self, ctx: &Context<'_>) -> Result<String> {
         Ok(self.shown(ctx, String::new()).await?.1)
     }
 
@@ -263,22 +263,22 @@ impl Municipality {
     }
 
     /// The 7-digit IBGE code.
-    async fn ibge_code(&self) -> i32 {
+    pub(crate) async fn ibge_code(&self) -> i32 {
         self.0.ibge_code
     }
 
     /// Official name.
-    async fn name(&self) -> &str {
+    pub(crate) async fn name(&self) -> &str {
         &self.0.name
     }
 
     /// The federative unit (first two digits of the code).
-    async fn uf(&self) -> Result<Uf> {
+    pub(crate) async fn uf(&self) -> Result<Uf> {
         Ok(self.code()?.uf().into())
     }
 
     /// The region (first digit of the code): it sets the social-fuel minimum share (IN MDA nº 2/2005, art. 3).
-    async fn region(&self) -> Result<Region> {
+    pub(crate) async fn region(&self) -> Result<Region> {
         Ok(self.code()?.region().into())
     }
 }

@@ -1,5 +1,7 @@
 //! Boundary cases of every FCO rule code (IN CDAE/MT 2019): each rule's pure function (or, for the rules judged only
 //! over a whole carta, [`fco::check_all`] and [`fco::deadlines`]) evaluated just inside and just outside its boundary.
+//!
+//! Size: one boundary table per FCO rule code; its length is data.
 
 use crate::{
     domain::{Money, Quantity},

@@ -1,5 +1,7 @@
 //! Every rule of the programme on one carta, one function per rule, in the order [`check_all_and_deadlines`] lists
 //! their outcomes.
+//!
+//! Size: one function per rule judged over a whole carta, alike by design.
 
 use super::{
     CHECKLIST, CartaFacts, Reformulation, amendment_judged, approved_base, article_checks, before_instrument,

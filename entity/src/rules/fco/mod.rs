@@ -1,6 +1,6 @@
 //! Rules of FCO Rural in Mato Grosso (IN CDAE/MT 2019).
 //!
-//! Over 600 lines because it holds every FCO rule's short function and their tests; one carta's judgement is in
+//! Size: it holds every FCO rule's short function and their tests; one carta's judgement is in
 //! `carta`, a monthly list's rows in `listed`.
 
 mod carta;
