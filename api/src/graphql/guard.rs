@@ -101,7 +101,9 @@ pub fn operation_of(mutation: &str) -> Operation {
 fn query_operation(field: &str) -> Operation {
     match field {
         "complianceDashboard" => Operation::Dashboards,
-        "factImport" | "factImports" | "webhookDeliveries" | "auditLog" => Operation::Administer,
+        "factImport" | "factImports" | "imports" | "webhookDeliveries" | "auditLog" | "auditLines" => {
+            Operation::Administer
+        }
         _ => Operation::Read,
     }
 }
