@@ -50,9 +50,13 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addFeedstockAcquisition"
         | "updateFeedstockAcquisition"
         | "removeFeedstockAcquisition"
+        | "recordFeedstockAcquisitionCorrection"
+        | "recordFeedstockAcquisitionRemoval"
         | "addContractProposal"
         | "updateContractProposal"
         | "removeContractProposal"
+        | "recordContractProposalCorrection"
+        | "recordContractProposalRemoval"
         | "recordAssistancePlan"
         | "addCompanyChangeNotice"
         | "recordProjectSchedule"
@@ -73,6 +77,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addFcoCartaItem"
         | "updateFcoCartaItem"
         | "removeFcoCartaItem"
+        | "recordFcoCartaItemCorrection"
+        | "recordFcoCartaItemRemoval"
         | "uploadBankReport"
         | "submitBankReport" => O::BankData,
         // The chamber's opinion or a bank's own decision below the threshold: the resolver tells them apart first.

@@ -193,6 +193,18 @@ impl CommonQuery {
                     .map(|f| Node::ComplianceFlag(super::flags::ComplianceFlag(f))),
                 None => None,
             },
+            NodeKind::CartaItem => service::items::version(db, &caller, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::CartaItem(super::types::financing::CartaItem(m))),
+            NodeKind::FeedstockAcquisition => service::acquisitions::version(db, &caller, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::FeedstockAcquisition(super::types::financing::FeedstockAcquisition(m))),
+            NodeKind::ContractProposal => service::commitments::proposal_version(db, &caller, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::ContractProposal(super::types::financing::ContractProposal(m))),
             NodeKind::RuleParameter => service::parameters::version(db, key)
                 .await
                 .served(ctx)?

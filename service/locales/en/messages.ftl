@@ -399,6 +399,9 @@ ID_INVALID = { $arg }: { $id } is not { $kind ->
     [ChamberMeeting] a chamber meeting ID
     [FactImport] a fact import ID
     [ComplianceFlag] a compliance flag ID
+    [CartaItem] a carta item ID
+    [FeedstockAcquisition] a feedstock acquisition ID
+    [ContractProposal] a contract proposal ID
    *[other] an ID
 }
 # A well-formed global ID no object has.
@@ -413,6 +416,9 @@ ID_UNKNOWN = no { $kind ->
     [ChamberMeeting] chamber meeting
     [FactImport] fact import
     [ComplianceFlag] compliance flag
+    [CartaItem] carta item
+    [FeedstockAcquisition] feedstock acquisition
+    [ContractProposal] contract proposal
    *[other] object
 } with ID { $id }
 # An IBGE code no municipality has, asked by the graph.

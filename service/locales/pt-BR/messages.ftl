@@ -399,6 +399,9 @@ ID_INVALID = { $arg }: { $id } não é um ID { $kind ->
     [ChamberMeeting] de reunião da câmara
     [FactImport] de importação de fatos
     [ComplianceFlag] de alerta de conformidade
+    [CartaItem] de item de carta-consulta
+    [FeedstockAcquisition] de aquisição de matéria-prima
+    [ContractProposal] de proposta de contrato
    *[other] válido
 }
 # A well-formed global ID no object has.
@@ -413,6 +416,9 @@ ID_UNKNOWN = não há { $kind ->
     [ChamberMeeting] reunião da câmara
     [FactImport] importação de fatos
     [ComplianceFlag] alerta de conformidade
+    [CartaItem] item de carta-consulta
+    [FeedstockAcquisition] aquisição de matéria-prima
+    [ContractProposal] proposta de contrato
    *[other] objeto
 } com o ID { $id }
 # An IBGE code no municipality has, asked by the graph.
