@@ -99,7 +99,7 @@ impl AuditQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<AuditLineConnection> {
-        let keyset = AuditLineOrder::keyset(order_by, super::reports::keyset(ctx, first, after, last, before)?);
+        let keyset = AuditLineOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
         let filter = filter.unwrap_or_default();
         let filter = service::audit::LineFilter {
             actor: filter.actor,

@@ -370,7 +370,7 @@ impl FlagsQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<ComplianceFlagConnection> {
-        let keyset = ComplianceFlagOrder::keyset(order_by, super::reports::keyset(ctx, first, after, last, before)?);
+        let keyset = ComplianceFlagOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
         let filter = filter.unwrap_or_default().to_service()?;
         let page = service::flags::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await

@@ -309,7 +309,7 @@ impl ImportsQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<FactImportConnection> {
-        let keyset = FactImportOrder::keyset(order_by, super::reports::keyset(ctx, first, after, last, before)?);
+        let keyset = FactImportOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
         let filter = filter.unwrap_or_default();
         let kind = filter.kind.map(Kind::from);
         let target = match (&filter.target_id, kind) {

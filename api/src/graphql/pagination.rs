@@ -4,6 +4,18 @@
 //! forward, `last`/`before` backward; a page holds at most `service::page::MAX_PAGE_SIZE` items, and
 //! `service::page::DEFAULT_PAGE_SIZE` when neither `first` nor `last` is given.
 
+/// A keyset page request from Relay's arguments (`service::page::Keyset`), refused in the request's language.
+pub(crate) fn keyset(
+    ctx: &async_graphql::Context<'_>,
+    first: Option<i32>,
+    after: Option<String>,
+    last: Option<i32>,
+    before: Option<String>,
+) -> async_graphql::Result<service::page::Keyset> {
+    use super::error::Served;
+    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).served(ctx)
+}
+
 /// What a client asked for, as written (the service reads the cursors, for the list's ordering).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PageArgs {

@@ -16,16 +16,7 @@ use std::io::Read;
 /// The language the request asked for (`Accept-Language`), for the texts banks read.
 pub(crate) use super::error::lang;
 
-/// A keyset page request from Relay's arguments.
-pub(crate) fn keyset(
-    ctx: &Context<'_>,
-    first: Option<i32>,
-    after: Option<String>,
-    last: Option<i32>,
-    before: Option<String>,
-) -> Result<service::page::Keyset> {
-    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).served(ctx)
-}
+use super::pagination::keyset;
 
 /// Where a report stands.
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]

@@ -148,7 +148,8 @@ impl WebhooksQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<WebhookDeliveryConnection> {
-        let keyset = WebhookDeliveryOrder::keyset(order_by, super::reports::keyset(ctx, first, after, last, before)?);
+        let keyset =
+            WebhookDeliveryOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
         let filter = filter.unwrap_or_default();
         let f = service::webhooks::DeliveryFilter {
             statuses: filter
