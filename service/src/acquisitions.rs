@@ -140,6 +140,21 @@ pub async fn add(
     versions::add(db, act, row, reason, day).await
 }
 
+/// The acquisition version `id` (in force or not), when `caller` may read its project: another bank's answers as
+/// none.
+pub async fn version(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    id: i64,
+) -> Result<Option<feedstock_acquisition::Model>> {
+    crate::access::read_scope(caller)?;
+    let Some(a) = feedstock_acquisition::Entity::find_by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let p = social_fuel_project::Entity::find_by_id(a.project_id).one(db).await?;
+    Ok(p.filter(|p| caller.scope().sees_bank(p.bank_id)).map(|_| a))
+}
+
 async fn in_force(
     db: &(impl ConnectionTrait + TransactionTrait),
     id: i64,

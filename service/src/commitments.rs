@@ -93,6 +93,20 @@ pub async fn add_proposal(
     versions::add(db, act, row, reason, day).await
 }
 
+/// The proposal version `id` (in force or not), when `caller` may read its project: another bank's answers as none.
+pub async fn proposal_version(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    id: i64,
+) -> Result<Option<contract_proposal::Model>> {
+    crate::access::read_scope(caller)?;
+    let Some(c) = contract_proposal::Entity::find_by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let p = social_fuel_project::Entity::find_by_id(c.project_id).one(db).await?;
+    Ok(p.filter(|p| caller.scope().sees_bank(p.bank_id)).map(|_| c))
+}
+
 async fn proposal_in_force(
     db: &(impl ConnectionTrait + TransactionTrait),
     id: i64,

@@ -1063,13 +1063,58 @@ fn like_pattern(folded: &str) -> String {
 pub const MAX_SEARCH_CHARS: usize = 200;
 
 /// Parties whose name contains `search` (2 to [`MAX_SEARCH_CHARS`] characters), accents and case ignored, by name;
-/// at most `limit`, and of the persons only those `caller` sees whole.
+/// at most `limit`, and of the persons only those `caller` sees whole: the first page of [`party_page`].
 pub async fn parties_by_name(
     db: &impl ConnectionTrait,
     caller: &crate::Caller,
     search: &str,
     limit: u64,
 ) -> Result<Vec<party::Model>> {
+    let seek = page::Seek {
+        first: Some(limit),
+        ..Default::default()
+    };
+    Ok(party_page(db, caller, search, &seek, false).await?.rows)
+}
+
+/// The name of the sort of a party search, in its cursors.
+const PARTY_ORDER: &str = "NAME";
+
+/// Where a party stands in a search by name: its name as the caller reads it, and its id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartyPosition {
+    /// The name as the caller reads it (a bank reads a person under the name it filed).
+    pub name: String,
+    /// The party's id.
+    pub id: i64,
+}
+
+/// The cursor of a party in a search by name.
+pub fn party_cursor(p: &party::Model) -> String {
+    page::sorted_cursor(PARTY_ORDER, Some(&p.name), "", p.id)
+}
+
+/// Checks a client's page arguments for a party search, reading its cursors.
+pub fn party_seek(
+    first: Option<i32>,
+    after: Option<&str>,
+    last: Option<i32>,
+    before: Option<&str>,
+) -> Result<page::Seek<PartyPosition>> {
+    page::Seek::parse(first, after, last, before, |text, arg| {
+        let c = page::decode_sorted(text, arg, PARTY_ORDER)?;
+        if !c.programme.is_empty() {
+            return Err(page::bad_cursor(arg));
+        }
+        Ok(PartyPosition {
+            name: c.value,
+            id: c.id,
+        })
+    })
+}
+
+/// `search` checked and folded.
+fn name_search(search: &str) -> Result<String> {
     let length = search.chars().count();
     if length > MAX_SEARCH_CHARS {
         return Err(ServiceError::bad(
@@ -1083,56 +1128,147 @@ pub async fn parties_by_name(
     if folded.chars().count() < 2 {
         return Err(ServiceError::bad("search", Message::new(code::SEARCH_TOO_SHORT)));
     }
+    Ok(folded)
+}
+
+/// One keyset page of the parties whose name contains `search` (2 to [`MAX_SEARCH_CHARS`] characters), accents and
+/// case ignored, by name and then id (`descending`: Z to A), as `caller` may see them: a bank sees only its borrowers,
+/// a person under the name it filed; a person's name matches only for a caller who sees it whole. A cursor names a
+/// party by the name the caller reads and its id.
+pub async fn party_page(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    search: &str,
+    seek: &page::Seek<PartyPosition>,
+    descending: bool,
+) -> Result<page::Slice<party::Model>> {
+    let folded = name_search(search)?;
+    let read_descending = descending != seek.backward();
+    let want = seek.size() + 1;
+    let rows = if let crate::caller::Scope::Bank(bank) = caller.scope() {
+        // The names a bank reads are those it filed, so its borrowers are sorted and bounded here, as it reads them.
+        let mut found = bank_parties_named(db, caller, bank, &folded).await?;
+        let key = |p: &party::Model| (p.name.clone(), p.id);
+        found.retain(|p| {
+            let k = key(p);
+            let beyond = |b: &PartyPosition, after: bool| {
+                let cursor = (b.name.clone(), b.id);
+                (after != descending) == (k > cursor) && k != cursor
+            };
+            seek.after.as_ref().is_none_or(|a| beyond(a, true)) && seek.before.as_ref().is_none_or(|b| beyond(b, false))
+        });
+        found.sort_by_key(key);
+        if read_descending {
+            found.reverse();
+        }
+        found.truncate(usize::try_from(want).unwrap_or(usize::MAX));
+        found
+    } else {
+        parties_named(db, caller, &folded, seek, descending, want).await?
+    };
+    Ok(seek.slice(rows, None))
+}
+
+/// How many candidates a party search reads from the database at once.
+const PARTY_BATCH: u64 = 200;
+
+/// Up to `want` parties (anyone's but a bank's) whose stored name contains `folded`, in the page's reading order
+/// from its cursor: the database narrows and sorts, [`fold`] and [`crate::privacy::findable`] decide, batch by batch.
+async fn parties_named(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    folded: &str,
+    seek: &page::Seek<PartyPosition>,
+    descending: bool,
+    want: u64,
+) -> Result<Vec<party::Model>> {
+    use sea_orm::IntoSimpleExpr;
     use sea_orm::sea_query::{Expr, ExprTrait, Func};
-    let candidates = party::Entity::find()
-        .filter(Expr::expr(Func::lower(Expr::col(party::Column::Name))).like(like_pattern(&folded)))
-        .order_by_asc(party::Column::Name)
-        .order_by_asc(party::Column::Id)
-        .limit(std::cmp::Ord::max(limit.saturating_mul(20), 200))
-        .all(db)
-        .await?;
-    if let crate::caller::Scope::Bank(bank) = caller.scope() {
-        // A bank reads a person under the names it filed itself (`visible::as_filed`), and searches those: a match on
-        // the name another bank recorded would hand that name over.
-        let filed: Vec<i64> = fco_carta::Entity::find()
-            .select_only()
-            .column(fco_carta::Column::PartyId)
-            .distinct()
-            .filter(fco_carta::Column::BankId.eq(bank))
-            .filter(Expr::expr(Func::lower(Expr::col(fco_carta::Column::BorrowerName))).like(like_pattern(&folded)))
-            .limit(std::cmp::Ord::max(limit.saturating_mul(20), 200))
-            .into_tuple()
+    let keys = |p: &PartyPosition| {
+        [
+            (
+                party::Column::Name.into_simple_expr(),
+                p.name.clone().into(),
+                descending,
+            ),
+            (party::Column::Id.into_simple_expr(), p.id.into(), descending),
+        ]
+    };
+    let order = if descending != seek.backward() {
+        Order::Desc
+    } else {
+        Order::Asc
+    };
+    // Where the next batch starts: the page's own cursor, then the last candidate read.
+    let (mut from, forward) = if seek.backward() {
+        (seek.before.clone(), false)
+    } else {
+        (seek.after.clone(), true)
+    };
+    let mut out = Vec::new();
+    loop {
+        let mut select = party::Entity::find()
+            .filter(Expr::expr(Func::lower(Expr::col(party::Column::Name))).like(like_pattern(folded)));
+        if let Some(p) = &from {
+            select = select.filter(page::beyond(&keys(p), forward));
+        }
+        // A forward page with `before` too stops there.
+        if forward && let Some(b) = &seek.before {
+            select = select.filter(page::beyond(&keys(b), false));
+        }
+        let batch = select
+            .order_by(party::Column::Name, order.clone())
+            .order_by(party::Column::Id, order.clone())
+            .limit(PARTY_BATCH)
             .all(db)
             .await?;
-        let known: std::collections::HashSet<i64> = candidates.iter().map(|p| p.id).collect();
-        let extra: Vec<i64> = filed.into_iter().filter(|id| !known.contains(id)).collect();
-        let mut rows = candidates;
-        if !extra.is_empty() {
-            rows.extend(
-                party::Entity::find()
-                    .filter(party::Column::Id.is_in(extra))
-                    .all(db)
-                    .await?,
-            );
+        let full = batch.len() as u64 == PARTY_BATCH;
+        from = batch.last().map(|p| PartyPosition {
+            name: p.name.clone(),
+            id: p.id,
+        });
+        let named: Vec<party::Model> = batch.into_iter().filter(|p| fold(&p.name).contains(folded)).collect();
+        // A person's name matches only for a caller who sees it whole: a match would confirm a masked name.
+        out.extend(crate::privacy::findable(db, caller, named).await?);
+        if !full || out.len() as u64 >= want {
+            break;
         }
-        let mut found: Vec<party::Model> = crate::visible::parties(db, caller, rows)
-            .await?
-            .into_iter()
-            .map(crate::visible::Seen::into_inner)
-            .filter(|p| fold(&p.name).contains(&folded))
-            .collect();
-        found.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
-        found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-        return Ok(found);
     }
-    let named: Vec<party::Model> = candidates
+    out.truncate(usize::try_from(want).unwrap_or(usize::MAX));
+    Ok(out)
+}
+
+/// The borrowers of bank `bank` whose name, as the bank reads it, contains `folded`.
+async fn bank_parties_named(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    bank: i64,
+    folded: &str,
+) -> Result<Vec<party::Model>> {
+    let financed: Vec<i64> = financing::Entity::find()
+        .select_only()
+        .column(financing::Column::PartyId)
+        .distinct()
+        .filter(financing::Column::BankId.eq(bank))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut rows = Vec::new();
+    // Bounded lists of placeholders (SQLite's limit is 32,766).
+    for chunk in financed.chunks(5_000) {
+        rows.extend(
+            party::Entity::find()
+                .filter(party::Column::Id.is_in(chunk.iter().copied()))
+                .all(db)
+                .await?,
+        );
+    }
+    Ok(crate::visible::parties(db, caller, rows)
+        .await?
         .into_iter()
-        .filter(|p| fold(&p.name).contains(&folded))
-        .collect();
-    // A person's name matches only for a caller who sees it whole: a match would confirm a masked name.
-    let mut found = crate::privacy::findable(db, caller, named).await?;
-    found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    Ok(found)
+        .map(crate::visible::Seen::into_inner)
+        .filter(|p| fold(&p.name).contains(folded))
+        .collect())
 }
 
 #[cfg(test)]

@@ -227,6 +227,28 @@ pub async fn list(
     Ok(q.limit(limit).all(db).await?)
 }
 
+/// One keyset page of the imports of `kind` for `target` (either may be `None`: any), newest first (or oldest first,
+/// as the keyset says). Imports are an operator's record: a caller who sees less than everything gets none.
+pub async fn page(
+    db: &DatabaseConnection,
+    caller: &crate::Caller,
+    kind: Option<Kind>,
+    target: Option<i64>,
+    keyset: crate::page::Keyset,
+) -> Result<crate::page::Page<fact_import::Model>> {
+    let mut q = fact_import::Entity::find();
+    if !matches!(caller.scope(), crate::caller::Scope::All) {
+        q = q.filter(fact_import::Column::Id.lt(0));
+    }
+    if let Some(k) = kind {
+        q = q.filter(fact_import::Column::Kind.eq(k.code()));
+    }
+    if let Some(t) = target {
+        q = q.filter(fact_import::Column::TargetId.eq(t));
+    }
+    crate::page::fetch(db, q, fact_import::Column::Id, |i| i.id, keyset).await
+}
+
 /// An import's row errors, by row.
 pub async fn errors(db: &DatabaseConnection, id: i64) -> Result<Vec<fact_import_error::Model>> {
     Ok(fact_import_error::Entity::find()

@@ -160,6 +160,20 @@ pub async fn add(
     versions::add(db, act, row, reason, day).await
 }
 
+/// The item version `id` (in force or not), when `caller` may read its carta: another bank's answers as none.
+pub async fn version(
+    db: &impl ConnectionTrait,
+    caller: &crate::Caller,
+    id: i64,
+) -> Result<Option<fco_carta_item::Model>> {
+    crate::access::read_scope(caller)?;
+    let Some(item) = fco_carta_item::Entity::find_by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let carta = fco_carta::Entity::find_by_id(item.carta_id).one(db).await?;
+    Ok(carta.filter(|c| caller.scope().sees_bank(c.bank_id)).map(|_| item))
+}
+
 /// The item version `id`, in force, and its carta.
 async fn in_force(
     db: &(impl ConnectionTrait + TransactionTrait),

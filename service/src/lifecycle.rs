@@ -798,6 +798,15 @@ pub async fn transition_carta(
     event: FcoEvent,
 ) -> Result<fco_carta::Model> {
     let c = own_carta(db, &act.caller, "id", id).await?;
+    // A carta is submitted once: a second submission is refused by the carta's state, not by a rule.
+    if matches!(event, FcoEvent::Submit { .. }) && c.stage != FcoCartaStage::Draft {
+        return Err(ServiceError::bad(
+            "id",
+            Message::new(code::CARTA_ALREADY_SUBMITTED)
+                .arg("number", c.number.clone())
+                .arg("stage", c.stage.to_value()),
+        ));
+    }
     if let (FcoEvent::Submit { on, .. }, Some(original)) = (&event, c.resubmission_of) {
         unchanged_resubmission(db, &c, original, *on).await?;
     }

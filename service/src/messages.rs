@@ -347,6 +347,10 @@ catalogue! {
     FLAG_UNKNOWN = "FLAG_UNKNOWN"
     /// A compliance flag already resolved.
     FLAG_ALREADY_RESOLVED = "FLAG_ALREADY_RESOLVED"
+    /// An enum value written in a query's text as a string (`"DRAFT"`, not `DRAFT`).
+    ENUM_AS_STRING = "ENUM_AS_STRING"
+    /// A second submission of a carta already submitted: a state, not a rule.
+    CARTA_ALREADY_SUBMITTED = "CARTA_ALREADY_SUBMITTED"
     /// An economic group that does not exist.
     GROUP_UNKNOWN = "GROUP_UNKNOWN"
     /// A version of a fact that was already corrected or removed.

@@ -26,6 +26,7 @@ pub struct Keyset {
     after: Option<i64>,
     last: Option<u64>,
     before: Option<i64>,
+    oldest_first: bool,
 }
 
 /// The cursor of the item with this id.
@@ -81,7 +82,14 @@ impl Keyset {
             after: after.map(|a| decode(a, "after")).transpose()?,
             last: size("last", last)?,
             before: before.map(|b| decode(b, "before")).transpose()?,
+            oldest_first: false,
         })
+    }
+
+    /// The same page of the list read oldest first (ascending ids) when `oldest_first`, newest first otherwise. A
+    /// cursor names its item in either order: `after` is the items that follow it in the order asked.
+    pub fn oldest_first(self, oldest_first: bool) -> Self {
+        Self { oldest_first, ..self }
     }
 }
 
@@ -98,7 +106,7 @@ pub struct Page<T> {
     pub total_count: u64,
 }
 
-/// Reads one page of `select`, newest first by `id`.
+/// Reads one page of `select`, newest first by `id` (oldest first when the keyset says so).
 pub async fn fetch<E, C>(
     db: &C,
     select: Select<E>,
@@ -119,13 +127,14 @@ where
         args.first.unwrap_or(DEFAULT_PAGE_SIZE)
     };
     let mut q = select;
+    let ascending = args.oldest_first;
     if let Some(a) = args.after {
-        q = q.filter(id.lt(a));
+        q = q.filter(if ascending { id.gt(a) } else { id.lt(a) });
     }
     if let Some(b) = args.before {
-        q = q.filter(id.gt(b));
+        q = q.filter(if ascending { id.lt(b) } else { id.gt(b) });
     }
-    q = if backward {
+    q = if backward != ascending {
         q.order_by_asc(id)
     } else {
         q.order_by_desc(id)

@@ -18,7 +18,6 @@ const KNOWN: &[&[&str]] = &[
         "api::graphql::lifecycle",
         "api::graphql::query",
         "api::graphql::reports",
-        "api::graphql::webhooks",
     ],
     &["api::graphql::types::financing", "api::graphql::types::objects"],
     &[

@@ -191,8 +191,12 @@ async fn an_act_out_of_turn_is_refused_by_the_rule_it_breaks() {
         let bb = seed_bb(&app).await;
         let carta = submitted(&app, &bb, "VEZ-1", "2000000.00", "529.982.247-25").await;
         let submit = "mutation S($id: ID!) { submitFcoCarta(id: $id, on: \"2026-08-04\") { id } }";
-        let (_, rule, why) = refusal(&app, submit, json!({ "id": carta })).await;
-        assert_eq!(rule, "FCO-RESUBMIT", "a second submission: {why}");
+        // A second submission is refused by the carta's state, not by a rule (issue 45).
+        let (message, code) = app.error(submit, json!({ "id": carta })).await;
+        assert!(
+            code == "BAD_USER_INPUT" && message.starts_with("id:") && message.contains("was already submitted"),
+            "a second submission: {code} {message}"
+        );
         let contract = "mutation K($id: ID!) { contractFcoCarta(id: $id, on: \"2026-08-04\") { id } }";
         let (_, rule, why) = refusal(&app, contract, json!({ "id": carta })).await;
         assert_eq!(

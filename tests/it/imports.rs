@@ -319,6 +319,22 @@ async fn a_meetings_agenda_imported_from_the_template_places_each_carta_with_its
         )
         .await;
         assert_eq!(code, 201, "{body}");
+        // The answer names the meeting by the global ID the graph gives it, its number beside it (issue 45).
+        let graph = app
+            .data(
+                "query I($id: ID!) { factImport(id: $id) { targetId } }",
+                json!({ "id": body["id"] }),
+            )
+            .await;
+        assert_eq!(
+            (
+                &body["targetId"],
+                &graph["factImport"]["targetId"],
+                body["targetNumber"].is_i64()
+            ),
+            (&m, &m, true),
+            "{body}"
+        );
         assert_eq!(applied(&app, &body["id"]).await["status"], "APPLIED");
         let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { receivedByCouncilAt chamberMeeting { id }
             deadlines(asOf: \"2026-08-20\") { ruleCode status } } } }";

@@ -276,6 +276,7 @@ impl Known {
             ("document", _) => quoted(&self.documents),
             ("code", _) => quoted(&self.codes),
             ("search", _) => quoted(&self.names),
+            ("filter", "PartyFilter") => self.names.iter().map(|n| format!("{{ name: {n:?} }}")).collect(),
             (_, "Int") => self.municipalities.iter().map(i64::to_string).collect(),
             _ => return None,
         })

@@ -49,11 +49,25 @@ async fn step_sf(
 }
 
 /// Runs one step of a carta's lifecycle; `field` names the ID's argument in errors.
-async fn step_fco(ctx: &Context<'_>, id: &ID, field: &str, event: impl FnOnce(&Act) -> FcoEvent) -> Result<FcoCarta> {
+async fn step_fco(
+    ctx: &Context<'_>,
+    id: &ID,
+    field: &'static str,
+    event: impl FnOnce(&Act) -> FcoEvent,
+) -> Result<FcoCarta> {
     let key = ids::arg(id, NodeKind::FcoCarta, field)?;
     let act = act(ctx);
     let event = event(&act);
-    let c = life::transition_carta(db(ctx), &act, key, event).await.served(ctx)?;
+    let c = life::transition_carta(db(ctx), &act, key, event)
+        .await
+        // A refusal by the carta's state names the argument that named the carta.
+        .map_err(|e| match e {
+            service::ServiceError::BadInput { field: "id", message } => {
+                service::ServiceError::BadInput { field, message }
+            }
+            e => e,
+        })
+        .served(ctx)?;
     Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
@@ -633,7 +647,7 @@ pub struct RecordFcoCartaAmendmentInput {
 }
 
 /// Submits a carta.
-pub async fn submit(ctx: &Context<'_>, i: RecordFcoCartaSubmissionInput, field: &str) -> Result<FcoCarta> {
+pub async fn submit(ctx: &Context<'_>, i: RecordFcoCartaSubmissionInput, field: &'static str) -> Result<FcoCarta> {
     let event = |a: &Act| FcoEvent::Submit {
         on: day(a, i.on),
         received_at: i.received_at.map(|d| d.0),
@@ -663,7 +677,7 @@ pub async fn decide_carta(ctx: &Context<'_>, i: RecordFcoCartaDecisionInput, fie
 pub async fn contract(
     ctx: &Context<'_>,
     i: RecordFcoCartaContractInput,
-    field: &str,
+    field: &'static str,
     amount_field: &'static str,
 ) -> Result<FcoCarta> {
     let amount = i
@@ -679,12 +693,12 @@ pub async fn contract(
 }
 
 /// Records the presentation of the project to the bank.
-pub async fn present(ctx: &Context<'_>, i: RecordFcoProjectPresentationInput, field: &str) -> Result<FcoCarta> {
+pub async fn present(ctx: &Context<'_>, i: RecordFcoProjectPresentationInput, field: &'static str) -> Result<FcoCarta> {
     step_fco(ctx, &i.carta_id, field, |a| FcoEvent::Present { on: day(a, i.on) }).await
 }
 
 /// Marks an approved carta expired.
-pub async fn expire(ctx: &Context<'_>, i: RecordFcoCartaExpiryInput, field: &str) -> Result<FcoCarta> {
+pub async fn expire(ctx: &Context<'_>, i: RecordFcoCartaExpiryInput, field: &'static str) -> Result<FcoCarta> {
     step_fco(ctx, &i.carta_id, field, |a| FcoEvent::Expire { on: day(a, i.on) }).await
 }
 

@@ -2,7 +2,7 @@
 //! `fomento audit` and `GET /exports/audit.csv`).
 
 use super::{caller, db, error::Served, scalars::DateTime};
-use async_graphql::{Context, Object, Result};
+use async_graphql::{Context, InputObject, Object, Result};
 use entity::{audit_log, domain::Authority};
 
 /// One line of the audit log.
@@ -54,13 +54,66 @@ impl AuditLine {
     }
 }
 
+/// Which audit lines `auditLines` lists; a field not given does not narrow.
+#[derive(InputObject, Clone, Debug, Default)]
+pub struct AuditLineFilter {
+    /// Only this actor's, as the line writes it (`Ana (mda key 3)`).
+    pub actor: Option<String>,
+    /// Only this action (`mutation decideFcoCarta`, `export`).
+    pub action: Option<String>,
+    /// Only this outcome: `OK`, `DENIED` or `ERROR`.
+    pub outcome: Option<String>,
+}
+
+super::pagination::record_order!(
+    AuditLineOrder,
+    AuditLineOrderField,
+    Number,
+    "Sort order of `auditLines`.",
+    "The lines' numbers: the order they were written in."
+);
+
+super::pagination::keyset_connection!(
+    AuditLineConnection,
+    AuditLineEdge,
+    AuditLine,
+    "A page of the audit log, newest first unless ordered otherwise.",
+    "An audit line with its cursor."
+);
+
 /// Queries about the audit log.
 #[derive(Default)]
 pub struct AuditQuery;
 
 #[Object]
 impl AuditQuery {
+    /// The audit log's lines, newest first (`orderBy` to turn it), in keyset pages; for the administrator.
+    #[allow(clippy::too_many_arguments)]
+    async fn audit_lines(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Which lines.")] filter: Option<AuditLineFilter>,
+        #[graphql(desc = "In which order: newest first by default.")] order_by: Option<AuditLineOrder>,
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<AuditLineConnection> {
+        let keyset = AuditLineOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
+        let filter = filter.unwrap_or_default();
+        let filter = service::audit::LineFilter {
+            actor: filter.actor,
+            action: filter.action,
+            outcome: filter.outcome,
+        };
+        let page = service::audit::page(db(ctx), &caller(ctx), &filter, keyset)
+            .await
+            .served(ctx)?;
+        Ok(AuditLineConnection::from_page(page, AuditLine))
+    }
+
     /// The audit log's latest lines, newest first; for the administrator.
+    #[graphql(deprecation = "Use `auditLines(filter:, orderBy:)`, a connection with cursors; removed on 2027-06-30.")]
     async fn audit_log(
         &self,
         ctx: &Context<'_>,

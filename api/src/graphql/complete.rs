@@ -11,10 +11,14 @@ use async_graphql::parser::types::{
 use serde_json::Value;
 use std::collections::HashMap;
 
-/// Each object and interface type's fields with their declared types, read from the schema's SDL.
+/// Each object and interface type's fields with their declared types and arguments, each input object's fields and
+/// the enums' names, read from the schema's SDL.
 #[derive(Debug, Default)]
 pub struct TypeInfo {
     fields: HashMap<String, HashMap<String, Type>>,
+    arguments: HashMap<(String, String), HashMap<String, Type>>,
+    inputs: HashMap<String, HashMap<String, Type>>,
+    enums: std::collections::HashSet<String>,
     roots: [String; 3],
 }
 
@@ -44,8 +48,32 @@ impl TypeInfo {
                     let fields = match t.kind {
                         TypeKind::Object(o) => o.fields,
                         TypeKind::Interface(i) => i.fields,
+                        TypeKind::InputObject(i) => {
+                            info.inputs.insert(
+                                t.name.node.to_string(),
+                                i.fields
+                                    .into_iter()
+                                    .map(|f| (f.node.name.node.to_string(), f.node.ty.node))
+                                    .collect(),
+                            );
+                            continue;
+                        }
+                        TypeKind::Enum(_) => {
+                            info.enums.insert(t.name.node.to_string());
+                            continue;
+                        }
                         _ => continue,
                     };
+                    for f in &fields {
+                        info.arguments.insert(
+                            (t.name.node.to_string(), f.node.name.node.to_string()),
+                            f.node
+                                .arguments
+                                .iter()
+                                .map(|a| (a.node.name.node.to_string(), a.node.ty.node.clone()))
+                                .collect(),
+                        );
+                    }
                     info.fields.insert(
                         t.name.node.to_string(),
                         fields
@@ -68,7 +96,32 @@ impl TypeInfo {
         info
     }
 
-    fn field_type(&self, parent: &str, field: &str) -> Option<Type> {
+    /// The root type of operations of `kind`.
+    pub fn root(&self, kind: OperationType) -> &str {
+        match kind {
+            OperationType::Query => &self.roots[0],
+            OperationType::Mutation => &self.roots[1],
+            OperationType::Subscription => &self.roots[2],
+        }
+    }
+
+    /// The declared type of argument `arg` of `parent.field`.
+    pub fn argument_type(&self, parent: &str, field: &str, arg: &str) -> Option<&Type> {
+        self.arguments.get(&(parent.to_owned(), field.to_owned()))?.get(arg)
+    }
+
+    /// The declared type of field `field` of input object `input`.
+    pub fn input_field_type(&self, input: &str, field: &str) -> Option<&Type> {
+        self.inputs.get(input)?.get(field)
+    }
+
+    /// Whether `name` is an enum of the schema.
+    pub fn is_enum(&self, name: &str) -> bool {
+        self.enums.contains(name)
+    }
+
+    /// The declared type of `parent.field` (`__typename` included).
+    pub fn field_type(&self, parent: &str, field: &str) -> Option<Type> {
         if field == "__typename" {
             return Some(Type {
                 base: BaseType::Named(async_graphql::Name::new("String")),
@@ -212,11 +265,7 @@ pub fn complete(
     let Some(op) = operation(doc, operation_name) else {
         return;
     };
-    let root = match op.ty {
-        OperationType::Query => &info.roots[0],
-        OperationType::Mutation => &info.roots[1],
-        OperationType::Subscription => &info.roots[2],
-    };
+    let root = info.root(op.ty);
     let walker = Walker {
         info,
         fragments: &doc.fragments,

@@ -127,6 +127,58 @@ macro_rules! versioned_fact_types {
     };
 }
 
+/// Declares the inputs of the acts that correct and remove a version of a fact named by its global ID (the
+/// deprecated `update…`/`remove…` mutations take its number).
+macro_rules! versioned_fact_acts {
+    (
+        $what:literal, $decision:literal,
+        $correct:ident, $removal:ident { $id:ident },
+        $fact:ident: $fields:ty
+    ) => {
+        #[doc = concat!("Corrects a version of ", $what, ", named by its global ID.")]
+        #[derive(InputObject, Debug)]
+        pub struct $correct {
+            /// The version's global ID (its `id`).
+            pub $id: ID,
+            #[doc = concat!("The ", $what, " as it should be.")]
+            pub $fact: $fields,
+            #[doc = concat!("Why: required once ", $decision, " (the change is then a new version; the old one stays).")]
+            pub reason: Option<String>,
+            #[doc = concat!("The day the change took effect: once ", $decision, ", the new version holds from then and the old one until the day before (today when not given; not before the old version took effect); until then the fact is corrected from the day it held (`effectiveOn` moves it).")]
+            pub effective_on: Option<Date>,
+        }
+
+        #[doc = concat!("Removes a version of ", $what, ", named by its global ID.")]
+        #[derive(InputObject, Debug)]
+        pub struct $removal {
+            /// The version's global ID (its `id`).
+            pub $id: ID,
+            #[doc = concat!("Why: required once ", $decision, " (it is then kept, marked removed).")]
+            pub reason: Option<String>,
+            #[doc = concat!("Once ", $decision, ": the day it stopped holding (today when not given; not before it took effect).")]
+            pub effective_on: Option<Date>,
+        }
+    };
+}
+
+versioned_fact_acts!(
+    "a carta's item", "the chamber or the bank has decided on the carta",
+    RecordFcoCartaItemCorrectionInput, RecordFcoCartaItemRemovalInput { item_id },
+    item: FcoCartaItemFields
+);
+
+versioned_fact_acts!(
+    "a project's feedstock acquisition", "MDA has decided on the framing",
+    RecordFeedstockAcquisitionCorrectionInput, RecordFeedstockAcquisitionRemovalInput { acquisition_id },
+    acquisition: FeedstockAcquisitionFields
+);
+
+versioned_fact_acts!(
+    "a project's contract proposal", "MDA has decided on the framing",
+    RecordContractProposalCorrectionInput, RecordContractProposalRemovalInput { proposal_id },
+    proposal: ContractProposalFields
+);
+
 versioned_fact_types!(
     "a carta's item", "the chamber or the bank has decided on the carta",
     AddFcoCartaItemInput { carta_id: "The carta's global ID." },
@@ -526,6 +578,9 @@ impl FactsMutation {
 
     /// Changes an item: a new version, the old one kept (`items(includeSuperseded: true)`); after the decision with
     /// the `reason`. `compliance(asOf:)` of an earlier day reads the version that held that day.
+    #[graphql(
+        deprecation = "Use `recordFcoCartaItemCorrection(input:)`, which names the version by its global ID; removed on 2027-06-30."
+    )]
     async fn update_fco_carta_item(
         &self,
         ctx: &Context<'_>,
@@ -546,6 +601,9 @@ impl FactsMutation {
     }
 
     /// Removes an item: kept and marked removed; after the decision with the `reason`.
+    #[graphql(
+        deprecation = "Use `recordFcoCartaItemRemoval(input:)`, which names the version by its global ID; removed on 2027-06-30."
+    )]
     async fn remove_fco_carta_item(
         &self,
         ctx: &Context<'_>,
@@ -561,6 +619,118 @@ impl FactsMutation {
         .await
         .served(ctx)?;
         payload(ctx, carta.id, None).await
+    }
+
+    /// Corrects an item, named by its global ID: a new version, the old one kept (`items(includeSuperseded: true)`);
+    /// after the decision with the `reason`. `compliance(asOf:)` of an earlier day reads the version that held that
+    /// day.
+    async fn record_fco_carta_item_correction(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to correct, the item as it should be and, after the decision, why.")]
+        input: RecordFcoCartaItemCorrectionInput,
+    ) -> Result<FcoCartaItemPayload> {
+        let item_id = ids::arg(&input.item_id, NodeKind::CartaItem, "input.itemId")?;
+        let input = UpdateFcoCartaItemInput {
+            item_id,
+            item: input.item,
+            reason: input.reason,
+            effective_on: input.effective_on,
+        };
+        self.update_fco_carta_item(ctx, input).await
+    }
+
+    /// Removes an item, named by its global ID: kept and marked removed; after the decision with the `reason`.
+    async fn record_fco_carta_item_removal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to remove and, after the decision, why.")] input: RecordFcoCartaItemRemovalInput,
+    ) -> Result<FcoCartaItemPayload> {
+        let item_id = ids::arg(&input.item_id, NodeKind::CartaItem, "input.itemId")?;
+        let input = RemoveFcoCartaItemInput {
+            item_id,
+            reason: input.reason,
+            effective_on: input.effective_on,
+        };
+        self.remove_fco_carta_item(ctx, input).await
+    }
+
+    /// Corrects an acquisition, named by its global ID: a new version, the old one kept
+    /// (`acquisitions(includeSuperseded: true)`); after MDA's decision with the `reason`.
+    async fn record_feedstock_acquisition_correction(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to correct, the acquisition as it should be and, after MDA's decision, why.")]
+        input: RecordFeedstockAcquisitionCorrectionInput,
+    ) -> Result<FeedstockAcquisitionPayload> {
+        let acquisition_id = ids::arg(
+            &input.acquisition_id,
+            NodeKind::FeedstockAcquisition,
+            "input.acquisitionId",
+        )?;
+        let input = UpdateFeedstockAcquisitionInput {
+            acquisition_id,
+            acquisition: input.acquisition,
+            reason: input.reason,
+            effective_on: input.effective_on,
+        };
+        self.update_feedstock_acquisition(ctx, input).await
+    }
+
+    /// Removes an acquisition, named by its global ID: kept and marked removed; after MDA's decision with the
+    /// `reason`.
+    async fn record_feedstock_acquisition_removal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
+        input: RecordFeedstockAcquisitionRemovalInput,
+    ) -> Result<FeedstockAcquisitionPayload> {
+        let acquisition_id = ids::arg(
+            &input.acquisition_id,
+            NodeKind::FeedstockAcquisition,
+            "input.acquisitionId",
+        )?;
+        let input = RemoveFeedstockAcquisitionInput {
+            acquisition_id,
+            reason: input.reason,
+            effective_on: input.effective_on,
+        };
+        self.remove_feedstock_acquisition(ctx, input).await
+    }
+
+    /// Corrects a contract proposal, named by its global ID: a new version, the old one kept; after MDA's decision
+    /// with the `reason`.
+    async fn record_contract_proposal_correction(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to correct, the proposal as it should be and, after MDA's decision, why.")]
+        input: RecordContractProposalCorrectionInput,
+    ) -> Result<ContractProposalPayload> {
+        let proposal_id = ids::arg(&input.proposal_id, NodeKind::ContractProposal, "input.proposalId")?;
+        let input = UpdateContractProposalInput {
+            proposal_id,
+            proposal: input.proposal,
+            reason: input.reason,
+            effective_on: input.effective_on,
+        };
+        self.update_contract_proposal(ctx, input).await
+    }
+
+    /// Removes a contract proposal, named by its global ID: kept and marked removed; after MDA's decision with the
+    /// `reason`.
+    async fn record_contract_proposal_removal(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
+        input: RecordContractProposalRemovalInput,
+    ) -> Result<ContractProposalPayload> {
+        let proposal_id = ids::arg(&input.proposal_id, NodeKind::ContractProposal, "input.proposalId")?;
+        let input = RemoveContractProposalInput {
+            proposal_id,
+            reason: input.reason,
+            effective_on: input.effective_on,
+        };
+        self.remove_contract_proposal(ctx, input).await
     }
 
     /// Records the bank's framing letter of a project (art. 7), needed before filing (SF-BANK-FIRST); once the project
@@ -677,6 +847,9 @@ impl FactsMutation {
 
     /// Changes an acquisition: a new version, the old one kept (`acquisitions(includeSuperseded: true)`); after MDA's
     /// decision with the `reason`.
+    #[graphql(
+        deprecation = "Use `recordFeedstockAcquisitionCorrection(input:)`, which names the version by its global ID; removed on 2027-06-30."
+    )]
     async fn update_feedstock_acquisition(
         &self,
         ctx: &Context<'_>,
@@ -697,6 +870,9 @@ impl FactsMutation {
     }
 
     /// Removes an acquisition: kept and marked removed; after MDA's decision with the `reason`.
+    #[graphql(
+        deprecation = "Use `recordFeedstockAcquisitionRemoval(input:)`, which names the version by its global ID; removed on 2027-06-30."
+    )]
     async fn remove_feedstock_acquisition(
         &self,
         ctx: &Context<'_>,
@@ -740,6 +916,9 @@ impl FactsMutation {
     }
 
     /// Changes a proposal: a new version, the old one kept; after MDA's decision with the `reason`.
+    #[graphql(
+        deprecation = "Use `recordContractProposalCorrection(input:)`, which names the version by its global ID; removed on 2027-06-30."
+    )]
     async fn update_contract_proposal(
         &self,
         ctx: &Context<'_>,
@@ -763,6 +942,9 @@ impl FactsMutation {
     }
 
     /// Removes a proposal: kept and marked removed; after MDA's decision with the `reason`.
+    #[graphql(
+        deprecation = "Use `recordContractProposalRemoval(input:)`, which names the version by its global ID; removed on 2027-06-30."
+    )]
     async fn remove_contract_proposal(
         &self,
         ctx: &Context<'_>,

@@ -343,24 +343,34 @@ impl ComplianceFlagFilter {
     }
 }
 
+super::pagination::record_order!(
+    ComplianceFlagOrder,
+    ComplianceFlagOrderField,
+    Raised,
+    "Sort order of `complianceFlags`.",
+    "The order the flags were raised in."
+);
+
 /// Queries about compliance flags.
 #[derive(Default)]
 pub struct FlagsQuery;
 
 #[Object]
 impl FlagsQuery {
-    /// Compliance flags, newest first, filtered. Cursors name flags, so a page asked for after another stays the same
-    /// when flags are raised in between.
+    /// Compliance flags, newest first (`orderBy` to turn it), filtered. Cursors name flags, so a page asked for after
+    /// another stays the same when flags are raised in between.
+    #[allow(clippy::too_many_arguments)]
     async fn compliance_flags(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Which flags.")] filter: Option<ComplianceFlagFilter>,
+        #[graphql(desc = "In which order: newest first by default.")] order_by: Option<ComplianceFlagOrder>,
         #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
         #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<ComplianceFlagConnection> {
-        let keyset = super::reports::keyset(ctx, first, after, last, before)?;
+        let keyset = ComplianceFlagOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
         let filter = filter.unwrap_or_default().to_service()?;
         let page = service::flags::list(db(ctx), &super::caller(ctx), &filter, keyset)
             .await

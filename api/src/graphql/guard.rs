@@ -55,9 +55,13 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addFeedstockAcquisition"
         | "updateFeedstockAcquisition"
         | "removeFeedstockAcquisition"
+        | "recordFeedstockAcquisitionCorrection"
+        | "recordFeedstockAcquisitionRemoval"
         | "addContractProposal"
         | "updateContractProposal"
         | "removeContractProposal"
+        | "recordContractProposalCorrection"
+        | "recordContractProposalRemoval"
         | "recordAssistancePlan"
         | "addCompanyChangeNotice"
         | "recordProjectSchedule"
@@ -78,6 +82,8 @@ pub fn operation_of(mutation: &str) -> Operation {
         | "addFcoCartaItem"
         | "updateFcoCartaItem"
         | "removeFcoCartaItem"
+        | "recordFcoCartaItemCorrection"
+        | "recordFcoCartaItemRemoval"
         | "uploadBankReport"
         | "submitBankReport" => O::BankData,
         // The chamber's opinion or a bank's own decision below the threshold: the resolver tells them apart first.
@@ -106,7 +112,9 @@ pub fn operation_of(mutation: &str) -> Operation {
 fn query_operation(field: &str) -> Operation {
     match field {
         "complianceDashboard" => Operation::Dashboards,
-        "factImport" | "factImports" | "webhookDeliveries" | "auditLog" => Operation::Administer,
+        "factImport" | "factImports" | "imports" | "webhookDeliveries" | "auditLog" | "auditLines" => {
+            Operation::Administer
+        }
         _ => Operation::Read,
     }
 }

@@ -27,10 +27,16 @@ pub enum NodeKind {
     ComplianceFlag,
     /// A version of a rule parameter.
     RuleParameter,
+    /// A version of an FCO carta's item.
+    CartaItem,
+    /// A version of a social-fuel project's feedstock acquisition.
+    FeedstockAcquisition,
+    /// A version of a social-fuel project's contract proposal.
+    ContractProposal,
 }
 
 impl NodeKind {
-    const ALL: [NodeKind; 11] = [
+    const ALL: [NodeKind; 14] = [
         Self::Bank,
         Self::Party,
         Self::EconomicGroup,
@@ -42,6 +48,9 @@ impl NodeKind {
         Self::FactImport,
         Self::ComplianceFlag,
         Self::RuleParameter,
+        Self::CartaItem,
+        Self::FeedstockAcquisition,
+        Self::ContractProposal,
     ];
 
     /// The GraphQL type name, which is also the prefix inside the ID.
@@ -58,6 +67,9 @@ impl NodeKind {
             Self::FactImport => "FactImport",
             Self::ComplianceFlag => "ComplianceFlag",
             Self::RuleParameter => "RuleParameter",
+            Self::CartaItem => "CartaItem",
+            Self::FeedstockAcquisition => "FeedstockAcquisition",
+            Self::ContractProposal => "ContractProposal",
         }
     }
 }
@@ -99,6 +111,9 @@ impl NodeKind {
             Self::FactImport => "a fact import",
             Self::ComplianceFlag => "a compliance flag",
             Self::RuleParameter => "a rule parameter version",
+            Self::CartaItem => "a carta item version",
+            Self::FeedstockAcquisition => "a feedstock acquisition version",
+            Self::ContractProposal => "a contract proposal version",
         }
     }
 }

@@ -47,8 +47,8 @@ impl From<Kind> for ImportKind {
     }
 }
 
-/// The node kind of an import kind's target.
-fn target_node(k: Kind) -> NodeKind {
+/// The node kind of an import kind's target (the graph's `FactImport.targetId` and the REST answers' `targetId`).
+pub fn target_node(k: Kind) -> NodeKind {
     match k {
         Kind::Acquisitions => NodeKind::SocialFuelProject,
         Kind::CartaItems => NodeKind::FcoCarta,
@@ -239,8 +239,38 @@ pub struct ImportFactsPayload {
 
 /// The target's global ID as a key, checked against the kind.
 pub fn target_key(kind: Kind, id: &ID) -> Result<i64> {
-    ids::arg(id, target_node(kind), "input.targetId")
+    target_key_named(kind, id, "input.targetId")
 }
+
+/// The database key of an import's target given as `field`, checked against the kind's node type.
+fn target_key_named(kind: Kind, id: &ID, field: &str) -> Result<i64> {
+    ids::arg(id, target_node(kind), field)
+}
+
+/// Which imports `imports` lists; a field not given does not narrow.
+#[derive(InputObject, Clone, Debug, Default)]
+pub struct FactImportFilter {
+    /// Only imports of this kind.
+    pub kind: Option<ImportKind>,
+    /// Only imports for this project, carta or meeting (global ID; requires `kind`).
+    pub target_id: Option<ID>,
+}
+
+super::pagination::record_order!(
+    FactImportOrder,
+    FactImportOrderField,
+    Received,
+    "Sort order of `imports`.",
+    "The order the sheets were received in."
+);
+
+super::pagination::keyset_connection!(
+    FactImportConnection,
+    FactImportEdge,
+    FactImport,
+    "A page of bulk imports of facts, newest first unless ordered otherwise.",
+    "An import with its cursor."
+);
 
 /// Queries about imports.
 #[derive(Default)]
@@ -266,7 +296,50 @@ impl ImportsQuery {
             .ok_or_else(|| super::query::no_such(NodeKind::FactImport, &id))
     }
 
+    /// Imports of facts, newest first (`orderBy` to turn it), in keyset pages: of a kind, for a target. Imports are
+    /// an operator's record; a bank's key lists none.
+    #[allow(clippy::too_many_arguments)]
+    async fn imports(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Which imports.")] filter: Option<FactImportFilter>,
+        #[graphql(desc = "In which order: newest first by default.")] order_by: Option<FactImportOrder>,
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<FactImportConnection> {
+        let keyset = FactImportOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
+        let filter = filter.unwrap_or_default();
+        let kind = filter.kind.map(Kind::from);
+        let target = match (&filter.target_id, kind) {
+            (Some(id), Some(k)) => Some(target_key_named(k, id, "filter.targetId")?),
+            (Some(_), None) => {
+                return Err(gql(ApiError::BadUserInput(
+                    "filter.targetId: give filter.kind too".into(),
+                )));
+            }
+            _ => None,
+        };
+        let caller = super::caller(ctx);
+        let page = imports::page(db(ctx), &caller, kind, target, keyset)
+            .await
+            .served(ctx)?;
+        let page = service::page::Page {
+            items: page
+                .items
+                .into_iter()
+                .filter_map(|(id, r)| service::visible::fact_import(&caller, r).map(|r| (id, r)))
+                .collect(),
+            has_next_page: page.has_next_page,
+            has_previous_page: page.has_previous_page,
+            total_count: page.total_count,
+        };
+        Ok(FactImportConnection::from_page(page, FactImport))
+    }
+
     /// Imports, newest first: of a kind, for a target.
+    #[graphql(deprecation = "Use `imports(filter:, orderBy:)`, a connection with cursors; removed on 2027-06-30.")]
     async fn fact_imports(
         &self,
         ctx: &Context<'_>,

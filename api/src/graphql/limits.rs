@@ -62,6 +62,7 @@ pub fn check_size(query: &str, lang: Lang) -> ServerResult<()> {
 /// refusals are in `lang`.
 pub fn check_document(doc: &ExecutableDocument, variables: &Variables, lang: Lang) -> ServerResult<()> {
     check_cycles(doc)?;
+    check_enum_literals(doc, super::type_info(), lang)?;
     let mut measure = Measure {
         doc,
         variables,
@@ -87,6 +88,101 @@ pub fn check_document(doc: &ExecutableDocument, variables: &Variables, lang: Lan
         return Err(refuse("QUERY_TOO_COSTLY", message.render(lang)));
     }
     Ok(())
+}
+
+/// Refuses an enum value written in the query's text as a string (`stages: ["DRAFT"]`, also in a variable's default
+/// value), naming the argument (`BAD_USER_INPUT`): the GraphQL specification writes enum values bare (`DRAFT`).
+/// async-graphql accepts a string where an enum is expected because JSON variables carry enum values as strings,
+/// which stay accepted: only literals are checked here. Arguments of unknown fields are left to validation.
+pub fn check_enum_literals(doc: &ExecutableDocument, info: &super::complete::TypeInfo, lang: Lang) -> ServerResult<()> {
+    use async_graphql::parser::types::BaseType;
+    use async_graphql::{Value, parser::types::Type};
+    fn value(info: &super::complete::TypeInfo, v: &Value, ty: &Type, path: &str) -> Option<(String, String, String)> {
+        match (&ty.base, v) {
+            (BaseType::List(inner), Value::List(items)) => items.iter().find_map(|i| value(info, i, inner, path)),
+            (BaseType::List(inner), v) => value(info, v, inner, path),
+            (BaseType::Named(name), Value::String(s)) if info.is_enum(name) => {
+                Some((path.to_owned(), s.clone(), name.to_string()))
+            }
+            (BaseType::Named(name), Value::Object(fields)) => fields.iter().find_map(|(k, v)| {
+                let ty = info.input_field_type(name, k)?;
+                value(info, v, ty, &format!("{path}.{k}"))
+            }),
+            _ => None,
+        }
+    }
+    type Found = ((String, String, String), Pos);
+    fn set(info: &super::complete::TypeInfo, selections: &SelectionSet, parent: &str) -> Option<Found> {
+        selections.items.iter().find_map(|item| match &item.node {
+            Selection::Field(f) => {
+                let f = &f.node;
+                let name = f.name.node.as_str();
+                let in_arguments = f.arguments.iter().find_map(|(arg, v)| {
+                    let ty = info.argument_type(parent, name, arg.node.as_str())?;
+                    // Variables stand for JSON values, where an enum value is a string: they are not checked.
+                    let literal = v.node.clone().into_const_with(|_| Ok::<_, ()>(Value::Null)).ok()?;
+                    value(info, &literal, ty, arg.node.as_str()).map(|found| (found, v.pos))
+                });
+                in_arguments.or_else(|| {
+                    let ty = info.field_type(parent, name)?;
+                    let mut base = &ty.base;
+                    while let BaseType::List(inner) = base {
+                        base = &inner.base;
+                    }
+                    let BaseType::Named(inner) = base else { return None };
+                    set(info, &f.selection_set.node, inner.as_str())
+                })
+            }
+            Selection::InlineFragment(i) => {
+                let on = i
+                    .node
+                    .type_condition
+                    .as_ref()
+                    .map_or(parent, |c| c.node.on.node.as_str());
+                set(info, &i.node.selection_set.node, on)
+            }
+            // Fragments are checked once each, from their definitions.
+            Selection::FragmentSpread(_) => None,
+        })
+    }
+    let mut found = None;
+    for (_, op) in doc.operations.iter() {
+        let op = &op.node;
+        found = op
+            .variable_definitions
+            .iter()
+            .find_map(|d| {
+                let default = d.node.default_value.as_ref()?;
+                value(
+                    info,
+                    &default.node,
+                    &d.node.var_type.node,
+                    &format!("${}", d.node.name.node),
+                )
+                .map(|f| (f, default.pos))
+            })
+            .or_else(|| set(info, &op.selection_set.node, info.root(op.ty)));
+        if found.is_some() {
+            break;
+        }
+    }
+    if found.is_none() {
+        found = doc.fragments.values().find_map(|f| {
+            set(
+                info,
+                &f.node.selection_set.node,
+                f.node.type_condition.node.on.node.as_str(),
+            )
+        });
+    }
+    let Some(((arg, text, enumeration), pos)) = found else {
+        return Ok(());
+    };
+    let message = Message::new(service::messages::code::ENUM_AS_STRING)
+        .arg("arg", arg)
+        .arg("value", text)
+        .arg("enum", enumeration);
+    Err(refuse_at("BAD_USER_INPUT", message.render(lang), Some(pos)))
 }
 
 /// The fragments spread anywhere inside a selection set (under its fields too), with where each spread is.

@@ -4,6 +4,18 @@
 //! forward, `last`/`before` backward; a page holds at most `service::page::MAX_PAGE_SIZE` items, and
 //! `service::page::DEFAULT_PAGE_SIZE` when neither `first` nor `last` is given.
 
+/// A keyset page request from Relay's arguments (`service::page::Keyset`), refused in the request's language.
+pub(crate) fn keyset(
+    ctx: &async_graphql::Context<'_>,
+    first: Option<i32>,
+    after: Option<String>,
+    last: Option<i32>,
+    before: Option<String>,
+) -> async_graphql::Result<service::page::Keyset> {
+    use super::error::Served;
+    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).served(ctx)
+}
+
 /// What a client asked for, as written (the service reads the cursors, for the list's ordering).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PageArgs {
@@ -156,3 +168,38 @@ impl PageInfo {
         }
     }
 }
+
+/// Declares the `orderBy` input of a keyset list (`BankReportOrder { field: BankReportOrderField!, direction }`, in
+/// `FinancingOrder`'s shape) whose one field is the order the items were recorded in: their ids, which the cursors
+/// name, so a cursor stays right in either direction. `keyset(order)` applies it to a page request.
+macro_rules! record_order {
+    ($order:ident, $field:ident, $value:ident, $order_doc:literal, $value_doc:literal) => {
+        #[doc = $order_doc]
+        #[derive(async_graphql::InputObject, Copy, Clone, Debug, Default)]
+        pub struct $order {
+            /// What to sort by.
+            #[graphql(default)]
+            pub field: $field,
+            /// Which way: `DESC` (the default) newest first, `ASC` oldest first.
+            #[graphql(default)]
+            pub direction: $crate::graphql::types::enums::OrderDirection,
+        }
+
+        #[doc = concat!("What to sort by in `", stringify!($order), "`.")]
+        #[derive(async_graphql::Enum, Copy, Clone, Debug, Default, Eq, PartialEq)]
+        pub enum $field {
+            #[doc = $value_doc]
+            #[default]
+            $value,
+        }
+
+        impl $order {
+            /// The page request read in this order.
+            pub fn keyset(order: Option<Self>, keyset: service::page::Keyset) -> service::page::Keyset {
+                let asc = order.is_some_and(|o| o.direction == $crate::graphql::types::enums::OrderDirection::Asc);
+                keyset.oldest_first(asc)
+            }
+        }
+    };
+}
+pub(crate) use record_order;

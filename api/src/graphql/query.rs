@@ -1,5 +1,6 @@
 //! Root queries, one object per domain area, merged into the query root.
 
+use super::types::enums::OrderDirection;
 use super::{
     db,
     error::{Served, gql},
@@ -54,6 +55,49 @@ pub struct MutationRoot(
     super::evaluation::EvaluationMutation,
     super::flags::FlagsMutation,
     super::keys::KeysMutation,
+);
+
+/// Which parties `partySearch` finds.
+#[derive(async_graphql::InputObject, Clone, Debug)]
+pub struct PartyFilter {
+    /// Part of the name, at least 2 letters, accents and case ignored (`joao` finds João).
+    pub name: String,
+}
+
+/// Sort order of `partySearch`.
+#[derive(async_graphql::InputObject, Copy, Clone, Debug)]
+pub struct PartyOrder {
+    /// What to sort by.
+    #[graphql(default)]
+    pub field: PartyOrderField,
+    /// Which way: `ASC` (the default) A to Z, `DESC` Z to A.
+    #[graphql(default_with = "OrderDirection::Asc")]
+    pub direction: OrderDirection,
+}
+
+impl Default for PartyOrder {
+    fn default() -> Self {
+        Self {
+            field: PartyOrderField::Name,
+            direction: OrderDirection::Asc,
+        }
+    }
+}
+
+/// What to sort `partySearch` by.
+#[derive(async_graphql::Enum, Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum PartyOrderField {
+    /// The name as the caller reads it, then the party's creation order.
+    #[default]
+    Name,
+}
+
+super::pagination::connection!(
+    PartyConnection,
+    PartyEdge,
+    Party,
+    "A page of parties found by name.",
+    "A party with its cursor."
 );
 
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
@@ -149,6 +193,18 @@ impl CommonQuery {
                     .map(|f| Node::ComplianceFlag(super::flags::ComplianceFlag(f))),
                 None => None,
             },
+            NodeKind::CartaItem => service::items::version(db, &caller, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::CartaItem(super::types::financing::CartaItem(m))),
+            NodeKind::FeedstockAcquisition => service::acquisitions::version(db, &caller, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::FeedstockAcquisition(super::types::financing::FeedstockAcquisition(m))),
+            NodeKind::ContractProposal => service::commitments::proposal_version(db, &caller, key)
+                .await
+                .served(ctx)?
+                .map(|m| Node::ContractProposal(super::types::financing::ContractProposal(m))),
             NodeKind::RuleParameter => service::parameters::version(db, key)
                 .await
                 .served(ctx)?
@@ -197,8 +253,66 @@ impl CommonQuery {
         Ok(Some(Party(p)))
     }
 
+    /// Parties whose name contains `filter.name`, accents and case ignored (`joao silva` finds João da Silva), by
+    /// name, in keyset pages: for a person entering facts who knows a name, not a document. A bank's key finds only
+    /// its borrowers, a person under the name the bank filed; a person whose name the caller may not read is not
+    /// found by it.
+    #[allow(clippy::too_many_arguments)]
+    async fn party_search(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Which parties: `name` is required.")] filter: PartyFilter,
+        #[graphql(desc = "In which order: by name, A to Z, by default.")] order_by: Option<PartyOrder>,
+        #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
+        #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
+        #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
+        #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
+    ) -> Result<PartyConnection> {
+        use service::financings::{party_cursor, party_page, party_seek};
+        let seek = party_seek(first, after.as_deref(), last, before.as_deref()).served(ctx)?;
+        let descending = order_by.unwrap_or_default().direction == OrderDirection::Desc;
+        let caller = super::caller(ctx);
+        let page = party_page(db(ctx), &caller, &filter.name, &seek, descending)
+            .await
+            .map_err(|e| match e {
+                // The search is the filter's `name`.
+                service::ServiceError::BadInput {
+                    field: "search",
+                    message,
+                } => service::ServiceError::BadInput {
+                    field: "filter.name",
+                    message,
+                },
+                e => e,
+            })
+            .served(ctx)?;
+        let info = PageInfo::of(&page, party_cursor);
+        let total = if ctx.look_ahead().field("totalCount").exists() {
+            let all = service::page::Seek {
+                first: Some(u64::MAX - 1),
+                ..Default::default()
+            };
+            party_page(db(ctx), &caller, &filter.name, &all, descending)
+                .await
+                .served(ctx)?
+                .rows
+                .len() as u64
+        } else {
+            0
+        };
+        let seen = visible::parties(db(ctx), &caller, page.rows).await.served(ctx)?;
+        Ok(PartyConnection::build(
+            info,
+            total,
+            seen.into_iter().map(|p| (party_cursor(&p), Party(p))).collect(),
+        ))
+    }
+
     /// Parties whose name contains `search`, accents and case ignored (`joao silva` finds João da Silva), by name:
     /// for a person entering facts who knows a name, not a document.
+    #[graphql(
+        deprecation = "Use `partySearch(filter: { name }, orderBy:)`, a connection with cursors; removed on 2027-06-30."
+    )]
     async fn parties(
         &self,
         ctx: &Context<'_>,

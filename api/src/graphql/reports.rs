@@ -16,16 +16,7 @@ use std::io::Read;
 /// The language the request asked for (`Accept-Language`), for the texts banks read.
 pub(crate) use super::error::lang;
 
-/// A keyset page request from Relay's arguments.
-pub(crate) fn keyset(
-    ctx: &Context<'_>,
-    first: Option<i32>,
-    after: Option<String>,
-    last: Option<i32>,
-    before: Option<String>,
-) -> Result<service::page::Keyset> {
-    service::page::Keyset::parse(first, after.as_deref(), last, before.as_deref()).served(ctx)
-}
+use super::pagination::keyset;
 
 /// Where a report stands.
 #[derive(Enum, Copy, Clone, Debug, Eq, PartialEq)]
@@ -326,28 +317,52 @@ impl ReportsQuery {
             .ok_or_else(|| super::query::no_such(NodeKind::BankReport, &id))
     }
 
-    /// Reports, newest first, in keyset pages (a page stays the same when reports arrive between two requests).
+    /// Reports, newest first (`orderBy` to turn it), in keyset pages (a page stays the same when reports arrive
+    /// between two requests).
     #[allow(clippy::too_many_arguments)]
     async fn bank_reports(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "Only this bank's (global ID).")] bank_id: Option<ID>,
-        #[graphql(desc = "Only this month, `YYYY-MM`.")] reference_month: Option<String>,
-        #[graphql(desc = "Only in these statuses.")] statuses: Option<Vec<BankReportStatus>>,
+        #[graphql(desc = "Which reports.")] filter: Option<BankReportFilter>,
+        #[graphql(desc = "In which order: newest first by default.")] order_by: Option<BankReportOrder>,
+        #[graphql(
+            desc = "Only this bank's (global ID).",
+            deprecation = "Use `filter.bankId`; removed on 2027-06-30."
+        )]
+        bank_id: Option<ID>,
+        #[graphql(
+            desc = "Only this month, `YYYY-MM`.",
+            deprecation = "Use `filter.referenceMonth`; removed on 2027-06-30."
+        )]
+        reference_month: Option<String>,
+        #[graphql(
+            desc = "Only in these statuses.",
+            deprecation = "Use `filter.statuses`; removed on 2027-06-30."
+        )]
+        statuses: Option<Vec<BankReportStatus>>,
         #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
         #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<BankReportConnection> {
-        let keyset = keyset(ctx, first, after, last, before)?;
-        let bank_id = match bank_id {
-            Some(b) => Some(ids::arg(&b, NodeKind::Bank, "bankId")?),
-            None => None,
+        let keyset = BankReportOrder::keyset(order_by, keyset(ctx, first, after, last, before)?);
+        // The filter's fields win over the deprecated arguments they replace.
+        let filter = filter.unwrap_or_default();
+        let bank_id = match (filter.bank_id, bank_id) {
+            (Some(b), _) => Some(ids::arg(&b, NodeKind::Bank, "filter.bankId")?),
+            (None, Some(b)) => Some(ids::arg(&b, NodeKind::Bank, "bankId")?),
+            (None, None) => None,
         };
         let filter = service::reports::ReportFilter {
             bank_id,
-            reference_month,
-            statuses: statuses.iter().flatten().map(|s| s.as_str()).collect(),
+            reference_month: filter.reference_month.or(reference_month),
+            statuses: filter
+                .statuses
+                .or(statuses)
+                .iter()
+                .flatten()
+                .map(|s| s.as_str())
+                .collect(),
         };
         let caller = super::caller(ctx);
         let page = service::reports::list(db(ctx), &caller, &filter, keyset)
@@ -359,17 +374,25 @@ impl ReportsQuery {
         ))
     }
 
-    /// Job runs, newest first, in keyset pages.
+    /// Job runs, newest first (`orderBy` to turn it), in keyset pages.
+    #[allow(clippy::too_many_arguments)]
     async fn job_runs(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "Only this job's (`fomento jobs list` names them).")] job: Option<String>,
+        #[graphql(desc = "Which runs.")] filter: Option<JobRunFilter>,
+        #[graphql(desc = "In which order: newest first by default.")] order_by: Option<JobRunOrder>,
+        #[graphql(
+            desc = "Only this job's (`fomento jobs list` names them).",
+            deprecation = "Use `filter.job`; removed on 2027-06-30."
+        )]
+        job: Option<String>,
         #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
         #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<JobRunConnection> {
-        let keyset = keyset(ctx, first, after, last, before)?;
+        let keyset = JobRunOrder::keyset(order_by, keyset(ctx, first, after, last, before)?);
+        let job = filter.and_then(|f| f.job).or(job);
         let caller = super::caller(ctx);
         let page = service::reports::job_runs(db(ctx), &caller, job.as_deref(), keyset)
             .await
@@ -387,6 +410,39 @@ impl ReportsQuery {
         }))
     }
 }
+
+/// Which bank reports `bankReports` lists; a field not given does not narrow.
+#[derive(InputObject, Clone, Debug, Default)]
+pub struct BankReportFilter {
+    /// Only this bank's (global ID).
+    pub bank_id: Option<ID>,
+    /// Only this month, `YYYY-MM`.
+    pub reference_month: Option<String>,
+    /// Only in these statuses.
+    pub statuses: Option<Vec<BankReportStatus>>,
+}
+
+/// Which job runs `jobRuns` lists.
+#[derive(InputObject, Clone, Debug, Default)]
+pub struct JobRunFilter {
+    /// Only this job's (`fomento jobs list` names them).
+    pub job: Option<String>,
+}
+
+super::pagination::record_order!(
+    BankReportOrder,
+    BankReportOrderField,
+    Received,
+    "Sort order of `bankReports`.",
+    "The order the reports were received in."
+);
+super::pagination::record_order!(
+    JobRunOrder,
+    JobRunOrderField,
+    Started,
+    "Sort order of `jobRuns`.",
+    "The order the runs started in."
+);
 
 super::pagination::keyset_connection!(
     BankReportConnection,

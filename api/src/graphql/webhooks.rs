@@ -122,23 +122,34 @@ pub struct WebhookDeliveryFilter {
     pub webhook_number: Option<i64>,
 }
 
+super::pagination::record_order!(
+    WebhookDeliveryOrder,
+    WebhookDeliveryOrderField,
+    Queued,
+    "Sort order of `webhookDeliveries`.",
+    "The order the deliveries were queued in."
+);
+
 /// Queries about webhooks.
 #[derive(Default)]
 pub struct WebhooksQuery;
 
 #[Object]
 impl WebhooksQuery {
-    /// Webhook deliveries, newest first.
+    /// Webhook deliveries, newest first (`orderBy` to turn it).
+    #[allow(clippy::too_many_arguments)]
     async fn webhook_deliveries(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "Which deliveries.")] filter: Option<WebhookDeliveryFilter>,
+        #[graphql(desc = "In which order: newest first by default.")] order_by: Option<WebhookDeliveryOrder>,
         #[graphql(desc = "At most this many (at most 100; 20 by default), after `after`.")] first: Option<i32>,
         #[graphql(desc = "A cursor of a previous page.")] after: Option<String>,
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<WebhookDeliveryConnection> {
-        let keyset = super::reports::keyset(ctx, first, after, last, before)?;
+        let keyset =
+            WebhookDeliveryOrder::keyset(order_by, super::pagination::keyset(ctx, first, after, last, before)?);
         let filter = filter.unwrap_or_default();
         let f = service::webhooks::DeliveryFilter {
             statuses: filter

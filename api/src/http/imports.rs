@@ -16,13 +16,18 @@ use service::{
     intake::Received,
 };
 
-/// The JSON answer about an import: `id` is the global ID `factImport(id:)` takes, `number` the sequence number.
+/// The JSON answer about an import: `id` is the global ID `factImport(id:)` takes, `number` the sequence number;
+/// `targetId` the target's global ID, as the graph's `FactImport.targetId`, and `targetNumber` its number.
 pub fn import_json(r: &fact_import::Model) -> serde_json::Value {
+    let target = Kind::parse(&r.kind)
+        .ok()
+        .map(|k| crate::graphql::ids::encode(crate::graphql::imports::target_node(k), r.target_id).0);
     json!({
         "id": crate::graphql::ids::encode(crate::graphql::ids::NodeKind::FactImport, r.id).0,
         "number": r.id,
         "kind": r.kind,
-        "targetId": r.target_id,
+        "targetId": target,
+        "targetNumber": r.target_id,
         "year": r.year,
         "status": r.status,
         "sha256": r.sha256,
@@ -34,14 +39,10 @@ pub fn import_json(r: &fact_import::Model) -> serde_json::Value {
 
 /// A target given as its number or as its global ID.
 fn target_key(kind: Kind, text: &str) -> Option<i64> {
-    text.trim().parse::<i64>().ok().or_else(|| {
-        let node = match kind {
-            Kind::Acquisitions => crate::graphql::ids::NodeKind::SocialFuelProject,
-            Kind::CartaItems => crate::graphql::ids::NodeKind::FcoCarta,
-            Kind::MeetingAgenda => crate::graphql::ids::NodeKind::ChamberMeeting,
-        };
-        crate::graphql::ids::decode_as(text, node)
-    })
+    text.trim()
+        .parse::<i64>()
+        .ok()
+        .or_else(|| crate::graphql::ids::decode_as(text, crate::graphql::imports::target_node(kind)))
 }
 
 /// `POST /imports/{kind}` (`acquisitions`, `carta-items`, `meeting-agenda`): multipart fields `project`, `carta` or

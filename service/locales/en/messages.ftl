@@ -268,6 +268,8 @@ CREDENTIAL_ENDED = this subscription's key was revoked, or its token expired: th
 FLAG_UNKNOWN = there is no compliance flag { $id }
 # A compliance flag already resolved.
 FLAG_ALREADY_RESOLVED = flag { $id } was already resolved by { $by }
+CARTA_ALREADY_SUBMITTED = carta { $number } was already submitted (it is { $stage }): a carta is submitted once; one with an unfavourable opinion comes back reformulated as a new carta (draftFcoCartaResubmission)
+ENUM_AS_STRING = { $arg }: "{ $value }" is a string; a { $enum } value is written without quotes in a query: { $value } (as a string in JSON variables)
 # An economic group that does not exist.
 GROUP_UNKNOWN = there is no economic group { $id }
 # A version of a fact that was already corrected or removed.
@@ -397,6 +399,9 @@ ID_INVALID = { $arg }: { $id } is not { $kind ->
     [ChamberMeeting] a chamber meeting ID
     [FactImport] a fact import ID
     [ComplianceFlag] a compliance flag ID
+    [CartaItem] a carta item ID
+    [FeedstockAcquisition] a feedstock acquisition ID
+    [ContractProposal] a contract proposal ID
    *[other] an ID
 }
 # A well-formed global ID no object has.
@@ -411,6 +416,9 @@ ID_UNKNOWN = no { $kind ->
     [ChamberMeeting] chamber meeting
     [FactImport] fact import
     [ComplianceFlag] compliance flag
+    [CartaItem] carta item
+    [FeedstockAcquisition] feedstock acquisition
+    [ContractProposal] contract proposal
    *[other] object
 } with ID { $id }
 # An IBGE code no municipality has, asked by the graph.

@@ -268,6 +268,8 @@ CREDENTIAL_ENDED = a chave desta assinatura foi revogada, ou o seu token expirou
 FLAG_UNKNOWN = não há alerta de conformidade { $id }
 # A compliance flag already resolved.
 FLAG_ALREADY_RESOLVED = o alerta { $id } já foi resolvido por { $by }
+CARTA_ALREADY_SUBMITTED = a carta { $number } já foi submetida (está na etapa { $stage }): uma carta é submetida uma vez; uma com parecer desfavorável volta reformulada como nova carta (draftFcoCartaResubmission)
+ENUM_AS_STRING = { $arg }: "{ $value }" está entre aspas, como texto; um valor de { $enum } se escreve sem aspas na consulta: { $value } (em variáveis JSON, como texto)
 # An economic group that does not exist.
 GROUP_UNKNOWN = não há grupo econômico { $id }
 # A version of a fact that was already corrected or removed.
@@ -397,6 +399,9 @@ ID_INVALID = { $arg }: { $id } não é um ID { $kind ->
     [ChamberMeeting] de reunião da câmara
     [FactImport] de importação de fatos
     [ComplianceFlag] de alerta de conformidade
+    [CartaItem] de item de carta-consulta
+    [FeedstockAcquisition] de aquisição de matéria-prima
+    [ContractProposal] de proposta de contrato
    *[other] válido
 }
 # A well-formed global ID no object has.
@@ -411,6 +416,9 @@ ID_UNKNOWN = não há { $kind ->
     [ChamberMeeting] reunião da câmara
     [FactImport] importação de fatos
     [ComplianceFlag] alerta de conformidade
+    [CartaItem] item de carta-consulta
+    [FeedstockAcquisition] aquisição de matéria-prima
+    [ContractProposal] proposta de contrato
    *[other] objeto
 } com o ID { $id }
 # An IBGE code no municipality has, asked by the graph.

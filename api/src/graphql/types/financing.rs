@@ -505,6 +505,11 @@ pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
 /// Feedstock a producer acquired, or produced itself, in a year (IN MDA nº 2/2005, art. 3).
 #[Object]
 impl FeedstockAcquisition {
+    /// The version's global ID (`node(id:)` fetches it; `recordFeedstockAcquisitionCorrection` and `recordFeedstockAcquisitionRemoval` take it).
+    async fn id(&self) -> ID {
+        super::super::ids::encode(super::super::ids::NodeKind::FeedstockAcquisition, self.0.id)
+    }
+
     /// The version's number, for `updateFeedstockAcquisition` and `removeFeedstockAcquisition`.
     async fn acquisition_id(&self) -> i64 {
         self.0.id
@@ -652,6 +657,11 @@ pub struct ContractProposal(pub contract_proposal::Model);
 /// A contract proposal with family farmers through a representation (IN MDA nº 2/2005, art. 5).
 #[Object]
 impl ContractProposal {
+    /// The version's global ID (`node(id:)` fetches it; `recordContractProposalCorrection` and `recordContractProposalRemoval` take it).
+    async fn id(&self) -> ID {
+        super::super::ids::encode(super::super::ids::NodeKind::ContractProposal, self.0.id)
+    }
+
     /// The version's number, for `updateContractProposal` and `removeContractProposal`.
     async fn proposal_id(&self) -> i64 {
         self.0.id
@@ -1121,6 +1131,11 @@ pub struct CartaItem(pub fco_carta_item::Model);
 /// An item financed by a carta: animals, machines, buildings, working capital.
 #[Object]
 impl CartaItem {
+    /// The version's global ID (`node(id:)` fetches it; `recordFcoCartaItemCorrection` and `recordFcoCartaItemRemoval` take it).
+    async fn id(&self) -> ID {
+        super::super::ids::encode(super::super::ids::NodeKind::CartaItem, self.0.id)
+    }
+
     /// The item version's number, for `updateFcoCartaItem` and `removeFcoCartaItem`.
     async fn item_id(&self) -> i64 {
         self.0.id
@@ -1350,6 +1365,12 @@ pub enum Node {
     ComplianceFlag(super::super::flags::ComplianceFlag),
     /// A version of a rule parameter.
     RuleParameter(super::super::rules::RuleParameter),
+    /// A version of an FCO carta's item.
+    CartaItem(CartaItem),
+    /// A version of a social-fuel project's feedstock acquisition.
+    FeedstockAcquisition(FeedstockAcquisition),
+    /// A version of a social-fuel project's contract proposal.
+    ContractProposal(ContractProposal),
 }
 
 connection!(
