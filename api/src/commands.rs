@@ -21,7 +21,7 @@ pub fn output_lang() -> Lang {
 
 /// A text of the command's output (`cli.ftl`) in `lang`, with its values.
 pub fn text(lang: Lang, id: &str, values: &[(&str, String)]) -> String {
-    service::l10n::render(id, values.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| id.to_owned())
+    service::l10n::text(id, values, lang)
 }
 
 /// [`text`] with its values by name: `say!(lang, "cli-storing", file = f, bytes = n)`.

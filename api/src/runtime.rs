@@ -142,7 +142,7 @@ pub async fn jobs_table(
     lang: service::messages::Lang,
 ) -> Result<String, sea_orm::DbErr> {
     use entity::domain::Authority;
-    let word = |id: &str| crate::commands::text(lang, id, &[]);
+    let word = |id: &str| service::l10n::text(id, &[], lang);
     let w = jobs::registry::JOBS.iter().map(|j| j.name.len()).max().unwrap_or(3);
     let mut out = format!(
         "{:<w$} {:<14} {:<18} {:<36} {:<26}\n",
@@ -188,7 +188,7 @@ pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration, lan
     let thousands = |n: u64| service::l10n::number(rust_decimal::Decimal::from(n), lang);
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { (rows as f64 / secs) as u64 } else { 0 };
-    let rate = crate::commands::text(lang, "cli-per-second", &[("rate", thousands(rate))]);
+    let rate = service::l10n::text("cli-per-second", &[("rate", thousands(rate))], lang);
     // Unknown, or a sheet whose dimension said less than it holds: no bar rather than a wrong one.
     if expected == 0 || rows > expected {
         return progress_text(lang, None, &thousands(rows), "", &rate);
@@ -208,8 +208,7 @@ pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration, lan
 fn progress_text(lang: service::messages::Lang, bar: Option<&str>, rows: &str, total: &str, rate: &str) -> String {
     let own = |v: &str| v.to_owned();
     match bar {
-        Some(bar) => crate::commands::text(
-            lang,
+        Some(bar) => service::l10n::text(
             "cli-progress",
             &[
                 ("bar", own(bar)),
@@ -217,11 +216,12 @@ fn progress_text(lang: service::messages::Lang, bar: Option<&str>, rows: &str, t
                 ("total", own(total)),
                 ("rate", own(rate)),
             ],
-        ),
-        None => crate::commands::text(
             lang,
+        ),
+        None => service::l10n::text(
             "cli-progress-unknown",
             &[("rows", own(rows)), ("rate", own(rate))],
+            lang,
         ),
     }
 }

@@ -155,6 +155,12 @@ pub fn render<'a>(key: &str, args: impl IntoIterator<Item = (&'a str, &'a str)>,
     render_checked(key, args, lang).map(|(text, _)| text)
 }
 
+/// The text of `key` in `lang` with its values given as owned texts; the key itself when `lang` has no such text (the
+/// command line's words, `cli.ftl`).
+pub fn text(key: &str, values: &[(&str, String)], lang: Lang) -> String {
+    render(key, values.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| key.to_owned())
+}
+
 /// What went wrong building the bundles (empty when every file parses and no id is given twice).
 pub fn problems() -> Vec<String> {
     [Lang::PtBr, Lang::En]
