@@ -11,30 +11,68 @@ use crate::{
     startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
 };
 
-/// A service error for the operator, in English.
+use service::messages::Lang;
+
+/// The language of what the command prints for a person: Portuguese, or English with `FOMENTO_LANG=en` (a flag
+/// `--lang` would be taken by `webhooks add --lang`, the receiver's language).
+pub fn output_lang() -> Lang {
+    std::env::var("FOMENTO_LANG")
+        .ok()
+        .and_then(|t| Lang::from_tag(&t))
+        .unwrap_or_default()
+}
+
+/// A text of the command's output (`cli.ftl`) in `lang`, with its values.
+pub fn text(lang: Lang, id: &str, values: &[(&str, String)]) -> String {
+    service::l10n::text(id, values, lang)
+}
+
+/// [`text`] with its values by name: `say!(lang, "cli-storing", file = f, bytes = n)`.
+macro_rules! say {
+    ($lang:expr, $id:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        crate::commands::text($lang, $id, &[$((stringify!($k), $v.to_string())),*])
+    };
+}
+
 /// One receiver, for `fomento webhooks add` and `list`.
-fn webhook_line(w: &entity::webhook::Model) -> String {
-    format!(
-        "{} programme={} bank={} events={} lang={}{}",
-        w.url,
-        w.programme.as_deref().unwrap_or("any"),
-        w.bank_id.map_or_else(|| "any".to_owned(), |b| format!("#{b}")),
-        if w.events.is_empty() { "all" } else { &w.events },
-        w.lang.as_deref().unwrap_or("pt-BR"),
-        if w.removed_at.is_some() { " (removed)" } else { "" }
-    )
-}
-
-fn english(e: service::ServiceError) -> anyhow::Error {
-    anyhow::anyhow!(in_english(&e))
-}
-
-/// A service error in English, naming its field first.
-pub(crate) fn in_english(e: &service::ServiceError) -> String {
-    match e.field() {
-        Some(f) => format!("{f}: {}", e.render(service::messages::Lang::En)),
-        None => e.render(service::messages::Lang::En),
+fn webhook_line(w: &entity::webhook::Model, lang: Lang) -> String {
+    let any = || say!(lang, "cli-any");
+    let line = say!(
+        lang,
+        "cli-webhook-line",
+        url = w.url,
+        programme = w.programme.clone().unwrap_or_else(any),
+        bank = w.bank_id.map_or_else(any, |b| format!("#{b}")),
+        events = if w.events.is_empty() {
+            say!(lang, "cli-all")
+        } else {
+            w.events.clone()
+        },
+        lang = w.lang.as_deref().unwrap_or("pt-BR"),
+    );
+    match w.removed_at {
+        Some(_) => format!("{line} {}", say!(lang, "cli-webhook-removed-mark")),
+        None => line,
     }
+}
+
+/// A service error in `lang`, naming its field first.
+pub(crate) fn in_lang(e: &service::ServiceError, lang: Lang) -> String {
+    match e.field() {
+        Some(f) => format!("{f}: {}", e.render(lang)),
+        None => e.render(lang),
+    }
+}
+
+/// A service error as the command's error, in `lang`.
+fn refused(lang: Lang) -> impl Fn(service::ServiceError) -> anyhow::Error + Copy {
+    move |e| anyhow::anyhow!(in_lang(&e, lang))
+}
+
+/// A file that cannot be read, in `lang`.
+fn unreadable(lang: Lang, file: &std::path::Path) -> impl FnOnce(std::io::Error) -> anyhow::Error {
+    let file = file.display().to_string();
+    move |e| anyhow::anyhow!(say!(lang, "cli-cannot-read", file = file, reason = e))
 }
 
 /// The database of `cli`, connected and migrated.
@@ -75,9 +113,11 @@ async fn import_facts(
     target: &str,
     year: Option<i32>,
     reason: Option<String>,
+    lang: Lang,
 ) -> anyhow::Result<()> {
     use crate::graphql::ids::NodeKind;
-    let bytes = std::fs::read(file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+    let refuse = refused(lang);
+    let bytes = std::fs::read(file).map_err(unreadable(lang, file))?;
     let node = match kind {
         service::imports::Kind::Acquisitions => NodeKind::SocialFuelProject,
         service::imports::Kind::CartaItems => NodeKind::FcoCarta,
@@ -90,9 +130,14 @@ async fn import_facts(
         .or_else(|| crate::graphql::ids::decode_as(target, node))
     else {
         anyhow::bail!(
-            "--{}: {target:?} is neither a number nor {} ID",
-            kind.target_name(),
-            node.noun()
+            "{}",
+            say!(
+                lang,
+                "cli-import-not-an-id",
+                option = kind.target_name(),
+                value = format!("{target:?}"),
+                target = kind.target_name()
+            )
         );
     };
     let (db, ing) = database_and_ingestion(cli).await?;
@@ -104,49 +149,76 @@ async fn import_facts(
         .unwrap_or_default();
     let (r, received) = service::imports::receive(&db, &ing.ctx.store, &act, &t, &name, bytes)
         .await
-        .map_err(english)?;
+        .map_err(refuse)?;
     if received == service::intake::Received::Known {
         eprintln!(
-            "import {}: these bytes were already received for this {}",
-            r.id,
-            kind.target_name()
+            "{}",
+            say!(lang, "cli-import-known", id = r.id, target = kind.target_name())
         );
     }
     let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
     crate::runtime::scheduled_import(&ing, &slot)
         .await
         .map_err(|e| anyhow::anyhow!(e))?;
-    let r = service::imports::get(&db, r.id).await.map_err(english)?;
+    let r = service::imports::get(&db, r.id).await.map_err(refuse)?;
     println!(
-        "import {} ({} for {} {}): {} — {} rows read, {} applied",
-        r.id,
-        kind.slug(),
-        kind.target_name(),
-        id,
-        r.status,
-        r.rows_read.unwrap_or(0),
-        r.rows_applied.unwrap_or(0)
+        "{}",
+        say!(
+            lang,
+            "cli-import-done",
+            id = r.id,
+            kind = kind.slug(),
+            target = kind.target_name(),
+            target_id = id,
+            status = r.status,
+            rows = r.rows_read.unwrap_or(0),
+            applied = r.rows_applied.unwrap_or(0)
+        )
     );
-    let en = service::messages::Lang::En;
     if let Some(c) = &r.file_error_code {
         println!(
             "  {}",
-            service::messages::Message::stored(c, r.file_error_args.as_deref()).render(en)
+            service::messages::Message::stored(c, r.file_error_args.as_deref()).render(lang)
         );
     }
-    for e in service::imports::errors(&db, r.id).await.map_err(english)? {
+    for e in service::imports::errors(&db, r.id).await.map_err(refuse)? {
         println!(
-            "  row {}, {}: {}{}",
-            e.row_number,
-            e.column_name.as_deref().unwrap_or("-"),
-            service::messages::Message::stored(&e.message_code, e.message_args.as_deref()).render(en),
-            e.value.map(|v| format!(" ({v})")).unwrap_or_default()
+            "  {}",
+            row_error(
+                lang,
+                e.row_number,
+                e.column_name.as_deref(),
+                &service::messages::Message::stored(&e.message_code, e.message_args.as_deref()).render(lang),
+                e.value.as_deref()
+            )
         );
     }
     if r.status != "APPLIED" {
-        anyhow::bail!("import {} is {}: nothing was applied", r.id, r.status);
+        anyhow::bail!("{}", say!(lang, "cli-import-not-applied", id = r.id, status = r.status));
     }
     Ok(())
+}
+
+/// A row error as the command prints it: its row, column, message and the value found.
+fn row_error(lang: Lang, row: impl ToString, column: Option<&str>, message: &str, value: Option<&str>) -> String {
+    let column = column.unwrap_or("-");
+    match value.filter(|v| !v.is_empty()) {
+        Some(v) => say!(
+            lang,
+            "cli-row-error-value",
+            row = row.to_string(),
+            column = column,
+            message = message,
+            value = v
+        ),
+        None => say!(
+            lang,
+            "cli-row-error",
+            row = row.to_string(),
+            column = column,
+            message = message
+        ),
+    }
 }
 
 /// The person at the command line: `SUDO_USER`, `USER` or `LOGNAME`, else `operator`.
@@ -210,7 +282,12 @@ pub fn audit_line(l: entity::audit_log::Model) -> String {
 pub async fn main() -> anyhow::Result<()> {
     let cli = Cli::load();
     let _telemetry = crate::telemetry::init(&cli.log, cli.log_format, cli.otlp_endpoint.as_deref())?;
-    run(cli).await
+    if let Err(e) = run(cli).await {
+        // In the output's language (`erro: …`), not Rust's `Error: …` with the error's debug form.
+        eprintln!("{}", say!(output_lang(), "cli-error", message = format!("{e:#}")));
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
 /// Runs the command `cli` names (`serve` when none), and records in the audit log a command that changes something,
@@ -231,6 +308,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 
 async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
+    let lang = output_lang();
+    let refuse = refused(lang);
     match cli.command.take().unwrap_or(Command::Serve) {
         Command::Serve => {
             let args = cli.serve;
@@ -257,7 +336,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     leeway: args.jwt_leeway,
                 }),
                 (None, None, None) => None,
-                _ => anyhow::bail!("--oidc-issuer, --oidc-client-id and --oidc-redirect-url go together"),
+                _ => anyhow::bail!("{}", say!(lang, "cli-oidc-together")),
             };
             settings.tokens = args.jwks.map(|jwks| service::tokens::TokenSettings {
                 jwks,
@@ -304,7 +383,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
         } => {
             let Some(spec) = jobs::registry::find(&job) else {
                 let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
-                anyhow::bail!("unknown job {job:?}; the jobs are: {}", names.join(", "));
+                anyhow::bail!("{}", say!(lang, "cli-unknown-job", job = job, jobs = names.join(", ")));
             };
             let (db, ing) = database_and_ingestion(&cli).await?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
@@ -320,11 +399,11 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     if heard > 0 && sea_orm::ConnectionTrait::get_database_backend(&db) == sea_orm::DbBackend::Sqlite {
                         let note = service::messages::Message::new(service::messages::code::FLAGS_NOT_ANNOUNCED)
                             .arg("count", heard);
-                        eprintln!("{}", note.render(service::messages::Lang::En));
+                        eprintln!("{}", note.render(lang));
                     }
                 }
-                Ok(None) => println!("another process holds slot {slot}"),
-                Err(e) => anyhow::bail!("{job} failed: {e}"),
+                Ok(None) => println!("{}", say!(lang, "cli-slot-taken", slot = slot)),
+                Err(e) => anyhow::bail!("{}", say!(lang, "cli-job-failed", job = job, reason = e)),
             }
         }
         Command::Jobs {
@@ -333,36 +412,38 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let db = database(&cli).await?;
             print!(
                 "{}",
-                crate::runtime::jobs_table(&db, &schedules(&cli)?, chrono::Utc::now()).await?
+                crate::runtime::jobs_table(&db, &schedules(&cli)?, chrono::Utc::now(), lang).await?
             );
         }
         Command::Ingest { file, bank, month }
         | Command::Import {
             kind: ImportKind::BankReport { file, bank, month },
         } => {
-            let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let bytes = std::fs::read(&file).map_err(unreadable(lang, &file))?;
             let (db, ing) = database_and_ingestion(&cli).await?;
-            let b = service::intake::bank_by_code(&db, &bank).await.map_err(english)?;
+            let b = service::intake::bank_by_code(&db, &bank).await.map_err(refuse)?;
             let name = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            eprintln!("storing {} ({} bytes)…", file.display(), bytes.len());
+            eprintln!(
+                "{}",
+                say!(lang, "cli-storing", file = file.display(), bytes = bytes.len())
+            );
             let (r, received) =
                 crate::http::reports::receive(&db, &operator(), &ing.ctx.store, &b, &month, &name, bytes).await?;
+            let how = match received {
+                crate::http::reports::Received::New => "new",
+                crate::http::reports::Received::Known => "known",
+                crate::http::reports::Received::Requeued => "requeued",
+            };
             eprintln!(
-                "report {} {} ({}); ingesting…",
-                r.id,
-                match received {
-                    crate::http::reports::Received::New => "received",
-                    crate::http::reports::Received::Known => "already received",
-                    crate::http::reports::Received::Requeued => "already received, had FAILED: queued again",
-                },
-                r.sha256
+                "{}",
+                say!(lang, "cli-report-received", id = r.id, how = how, sha256 = r.sha256)
             );
             let started = std::time::Instant::now();
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
-            let bar = crate::runtime::show_progress(ing.ctx.progress.clone());
+            let bar = crate::runtime::show_progress(ing.ctx.progress.clone(), lang);
             let done = crate::runtime::scheduled_ingest(&ing, &slot).await;
             bar.abort();
             if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -371,29 +452,41 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             done.map_err(|e| anyhow::anyhow!(e))?;
             let r = service::reports::report(&db, &operator(), r.id)
                 .await
-                .map_err(english)?
-                .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
+                .map_err(refuse)?
+                .ok_or_else(|| anyhow::anyhow!(say!(lang, "cli-report-vanished", id = r.id)))?;
+            let seconds = format!("{:.1}", started.elapsed().as_secs_f64());
             println!(
-                "report {}: {} — {} rows, {} errors in {:.1} s",
-                r.id,
-                r.status,
-                r.row_count.unwrap_or(0),
-                r.error_count.unwrap_or(0),
-                started.elapsed().as_secs_f64()
+                "{}",
+                say!(
+                    lang,
+                    "cli-report-done",
+                    id = r.id,
+                    status = r.status,
+                    rows = r.row_count.unwrap_or(0),
+                    errors = r.error_count.unwrap_or(0),
+                    seconds = if lang == Lang::PtBr {
+                        seconds.replace('.', ",")
+                    } else {
+                        seconds
+                    }
+                )
             );
             if let Some(e) = r.file_error {
                 println!("  {e}");
             }
             for e in service::reports::row_errors(&db, r.id, Some(50))
                 .await
-                .map_err(english)?
+                .map_err(refuse)?
             {
                 println!(
-                    "  row {}, {}: {} ({})",
-                    e.row_number,
-                    e.column_name.as_deref().unwrap_or("-"),
-                    e.message,
-                    e.value.as_deref().unwrap_or("")
+                    "  {}",
+                    row_error(
+                        lang,
+                        e.row_number,
+                        e.column_name.as_deref(),
+                        &e.message,
+                        e.value.as_deref()
+                    )
                 );
             }
         }
@@ -403,16 +496,24 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let (db, ing) = database_and_ingestion(&cli).await?;
             let Some(r) = service::reports::report(&db, &operator(), number)
                 .await
-                .map_err(english)?
+                .map_err(refuse)?
             else {
-                anyhow::bail!("no bank report {number}");
+                anyhow::bail!("{}", say!(lang, "cli-no-report", number = number));
             };
             if !service::intake::requeue(&db, r.id).await? {
-                anyhow::bail!("bank report {number} is {}, not FAILED: nothing to retry", r.status);
+                anyhow::bail!(
+                    "{}",
+                    say!(lang, "cli-report-not-failed", number = number, status = r.status)
+                );
             }
             println!(
-                "bank report {number} queued again (it was FAILED: {})",
-                r.last_error.unwrap_or_default()
+                "{}",
+                say!(
+                    lang,
+                    "cli-report-requeued",
+                    number = number,
+                    reason = r.last_error.unwrap_or_default()
+                )
             );
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             crate::runtime::scheduled_ingest(&ing, &slot)
@@ -420,9 +521,18 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                 .map_err(|e| anyhow::anyhow!(e))?;
             let r = service::reports::report(&db, &operator(), number)
                 .await
-                .map_err(english)?
-                .ok_or_else(|| anyhow::anyhow!("report vanished"))?;
-            println!("bank report {number}: {} after attempt {}", r.status, r.attempts);
+                .map_err(refuse)?
+                .ok_or_else(|| anyhow::anyhow!(say!(lang, "cli-report-vanished", id = number)))?;
+            println!(
+                "{}",
+                say!(
+                    lang,
+                    "cli-report-after-attempt",
+                    number = number,
+                    status = r.status,
+                    attempt = r.attempts
+                )
+            );
         }
         Command::Export {
             name,
@@ -440,8 +550,9 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let caller = operator();
             let rows = match format.as_str() {
                 "csv" => {
-                    let file = std::fs::File::create(&out)
-                        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+                    let file = std::fs::File::create(&out).map_err(|e| {
+                        anyhow::anyhow!(say!(lang, "cli-cannot-write", file = out.display(), reason = e))
+                    })?;
                     let mut w = std::io::BufWriter::new(file);
                     let style = service::exports::CsvStyle {
                         separator: if semicolon {
@@ -455,18 +566,21 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     };
                     let n = service::exports::write_csv(&db, &caller, &export, style, &mut w)
                         .await
-                        .map_err(english)?;
+                        .map_err(refuse)?;
                     std::io::Write::flush(&mut w)?;
                     n
                 }
                 "xlsx" => {
                     service::exports::write_xlsx(&db, &caller, &export, &out, None, service::exports::Wording::Codes)
                         .await
-                        .map_err(english)?
+                        .map_err(refuse)?
                 }
-                other => anyhow::bail!("--format {other:?}: write csv or xlsx"),
+                other => anyhow::bail!("{}", say!(lang, "cli-export-format", format = other)),
             };
-            println!("{rows} rows of {name} written to {}", out.display());
+            println!(
+                "{}",
+                say!(lang, "cli-export-done", rows = rows, name = name, file = out.display())
+            );
         }
         Command::Webhooks { action } => {
             let db = database(&cli).await?;
@@ -478,7 +592,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     programme,
                     bank,
                     events,
-                    lang,
+                    lang: receiver_lang,
                 } => {
                     let w = service::webhooks::NewWebhook {
                         url,
@@ -486,23 +600,26 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                         programme,
                         bank_code: bank,
                         events,
-                        lang,
+                        lang: receiver_lang,
                     };
                     let w = service::webhooks::add(&db, &system, chrono::Utc::now(), w)
                         .await
-                        .map_err(english)?;
-                    println!("webhook {} added: {}", w.id, webhook_line(&w));
+                        .map_err(refuse)?;
+                    println!(
+                        "{}",
+                        say!(lang, "cli-webhook-added", id = w.id, line = webhook_line(&w, lang))
+                    );
                 }
                 WebhooksAction::List => {
-                    for w in service::webhooks::list(&db).await.map_err(english)? {
-                        println!("{:>4}  {}", w.id, webhook_line(&w));
+                    for w in service::webhooks::list(&db).await.map_err(refuse)? {
+                        println!("{:>4}  {}", w.id, webhook_line(&w, lang));
                     }
                 }
                 WebhooksAction::Remove { number } => {
                     let w = service::webhooks::remove(&db, &system, chrono::Utc::now(), number)
                         .await
-                        .map_err(english)?;
-                    println!("webhook {} removed: {}", w.id, w.url);
+                        .map_err(refuse)?;
+                    println!("{}", say!(lang, "cli-webhook-removed", id = w.id, url = w.url));
                 }
             }
         }
@@ -510,7 +627,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let db = database(&cli).await?;
             for l in service::audit::list(&db, &operator(), None, limit)
                 .await
-                .map_err(english)?
+                .map_err(refuse)?
             {
                 println!("{}", audit_line(l));
             }
@@ -521,10 +638,18 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let (db, ing) = database_and_ingestion(&cli).await?;
             let p = service::files::purge(&db, &ing.ctx.store, &operator(), before, chrono::Utc::now())
                 .await
-                .map_err(english)?;
+                .map_err(refuse)?;
             println!(
-                "raw files received before {before} purged: {} files ({} reports, {} imports); {} kept for a later upload",
-                p.files, p.reports, p.imports, p.kept_for_later
+                "{}",
+                say!(
+                    lang,
+                    "cli-purged",
+                    before = before,
+                    files = p.files,
+                    reports = p.reports,
+                    imports = p.imports,
+                    kept = p.kept_for_later
+                )
             );
         }
         Command::Keys { action } => {
@@ -535,20 +660,26 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     let k =
                         service::keys::create(&db, &system, &role, bank.as_deref(), &name, rate, chrono::Utc::now())
                             .await
-                            .map_err(english)?;
-                    println!("key {} created: {}; it is shown only now:", k.key.id, key_line(&k.key));
+                            .map_err(refuse)?;
+                    println!(
+                        "{}",
+                        say!(lang, "cli-key-created", id = k.key.id, line = key_line(&k.key, lang))
+                    );
                     println!("{}", k.secret);
                 }
                 KeysAction::List => {
-                    for k in service::keys::list(&db, &system).await.map_err(english)? {
-                        println!("{:>4}  {}", k.id, key_line(&k));
+                    for k in service::keys::list(&db, &system).await.map_err(refuse)? {
+                        println!("{:>4}  {}", k.id, key_line(&k, lang));
                     }
                 }
                 KeysAction::Revoke { key } => {
                     let k = service::keys::revoke(&db, &system, &key, chrono::Utc::now())
                         .await
-                        .map_err(english)?;
-                    println!("key {} revoked: {}", k.id, key_line(&k));
+                        .map_err(refuse)?;
+                    println!(
+                        "{}",
+                        say!(lang, "cli-key-revoked", id = k.id, line = key_line(&k, lang))
+                    );
                 }
             }
         }
@@ -564,16 +695,18 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
         | Command::Import {
             kind: ImportKind::RuleParameters { file },
         } => {
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let text = std::fs::read_to_string(&file).map_err(unreadable(lang, &file))?;
             let db = database(&cli).await?;
             match crate::rules_import::import(&db, &text).await {
-                Ok(n) => println!("{n} parameter versions added from {}", file.display()),
+                Ok(n) => println!(
+                    "{}",
+                    say!(lang, "cli-parameters-added", count = n, file = file.display())
+                ),
                 Err(problems) => {
                     for p in &problems {
                         eprintln!("{}: {p}", file.display());
                     }
-                    anyhow::bail!("nothing imported: {} problem(s)", problems.len());
+                    anyhow::bail!("{}", say!(lang, "cli-nothing-imported", count = problems.len()));
                 }
             }
         }
@@ -585,23 +718,35 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                     source,
                 },
         } => {
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let text = std::fs::read_to_string(&file).map_err(unreadable(lang, &file))?;
             let db = database(&cli).await?;
             let done = service::semi_arid::import(&db, &text, effective_from, &source)
                 .await
-                .map_err(english)?;
-            println!(
-                "{} municipalities of the semi-arid by {source}, in force from {}{}{}",
-                done.municipalities,
-                done.effective_from,
-                done.effective_to.map(|t| format!(" to {t}")).unwrap_or_default(),
-                if done.closed.is_empty() {
-                    String::new()
-                } else {
-                    format!("; closed the day before: {}", done.closed.join(", "))
-                }
-            );
+                .map_err(refuse)?;
+            let count = done.municipalities;
+            let line = match done.effective_to {
+                Some(to) => say!(
+                    lang,
+                    "cli-semi-arid-to",
+                    count = count,
+                    source = source,
+                    from = done.effective_from,
+                    to = to
+                ),
+                None => say!(
+                    lang,
+                    "cli-semi-arid",
+                    count = count,
+                    source = source,
+                    from = done.effective_from
+                ),
+            };
+            let closed = if done.closed.is_empty() {
+                String::new()
+            } else {
+                say!(lang, "cli-semi-arid-closed", closed = done.closed.join(", "))
+            };
+            println!("{line}{closed}");
         }
         Command::Import {
             kind:
@@ -619,30 +764,59 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                 &project,
                 Some(year),
                 reason,
+                lang,
             )
             .await?
         }
         Command::Import {
             kind: ImportKind::CartaItems { file, carta, reason },
-        } => import_facts(&cli, service::imports::Kind::CartaItems, &file, &carta, None, reason).await?,
+        } => {
+            import_facts(
+                &cli,
+                service::imports::Kind::CartaItems,
+                &file,
+                &carta,
+                None,
+                reason,
+                lang,
+            )
+            .await?
+        }
         Command::Import {
             kind: ImportKind::MeetingAgenda { file, meeting },
-        } => import_facts(&cli, service::imports::Kind::MeetingAgenda, &file, &meeting, None, None).await?,
+        } => {
+            import_facts(
+                &cli,
+                service::imports::Kind::MeetingAgenda,
+                &file,
+                &meeting,
+                None,
+                None,
+                lang,
+            )
+            .await?
+        }
         Command::Schema => print!("{}", crate::graphql::sdl()),
     }
     Ok(())
 }
 
 /// A key in a listing: prefix, role, bank, name, state.
-fn key_line(k: &entity::api_key::Model) -> String {
-    format!(
-        "{}…  {}{}  {:?}{}  {}",
-        k.prefix,
-        k.role,
-        k.bank_id.map(|b| format!(" (bank {b})")).unwrap_or_default(),
-        k.name,
-        k.rate_per_second.map(|r| format!("  {r}/s")).unwrap_or_default(),
-        k.revoked_at
-            .map_or_else(|| "active".to_owned(), |t| format!("revoked {t}"))
+fn key_line(k: &entity::api_key::Model, lang: Lang) -> String {
+    say!(
+        lang,
+        "cli-key-line",
+        prefix = k.prefix,
+        role = k.role,
+        bank = k
+            .bank_id
+            .map(|b| say!(lang, "cli-key-bank", bank = b))
+            .unwrap_or_default(),
+        name = format!("{:?}", k.name),
+        rate = k.rate_per_second.map(|r| format!("  {r}/s")).unwrap_or_default(),
+        state = k.revoked_at.map_or_else(
+            || say!(lang, "cli-key-active"),
+            |t| say!(lang, "cli-key-revoked-at", at = t)
+        ),
     )
 }

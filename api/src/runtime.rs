@@ -139,16 +139,22 @@ pub async fn jobs_table(
     db: &sea_orm::DatabaseConnection,
     schedules: &jobs::registry::Schedules,
     now: chrono::DateTime<Utc>,
+    lang: service::messages::Lang,
 ) -> Result<String, sea_orm::DbErr> {
     use entity::domain::Authority;
+    let word = |id: &str| service::l10n::text(id, &[], lang);
     let w = jobs::registry::JOBS.iter().map(|j| j.name.len()).max().unwrap_or(3);
     let mut out = format!(
         "{:<w$} {:<14} {:<18} {:<36} {:<26}\n",
-        "job", "schedule", "time zone", "last run", "next run"
+        word("cli-jobs-job"),
+        word("cli-jobs-schedule"),
+        word("cli-jobs-zone"),
+        word("cli-jobs-last"),
+        word("cli-jobs-next")
     );
     for j in jobs::registry::JOBS {
         let last = runs::last(db, j.name).await?.map_or_else(
-            || "never".to_owned(),
+            || word("cli-jobs-never"),
             |r| format!("{} {}", Authority::Mda.show(r.started_at), r.status),
         );
         let schedule = schedules.of(j);
@@ -163,7 +169,7 @@ pub async fn jobs_table(
             last,
             next,
             "",
-            j.about
+            service::l10n::render(&format!("cli-job-{}", j.name), [], lang).unwrap_or_else(|| j.about.to_owned())
         ));
     }
     Ok(out)
@@ -177,41 +183,72 @@ pub async fn wait_for_running_jobs(ingestion: &Ingestion, limit: std::time::Dura
 
 /// One line of `fomento ingest`'s progress bar: a bar and a percentage when the sheet says how many rows it has, the
 /// rows read and the rate.
-pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration) -> String {
+pub fn progress_line(rows: u64, expected: u64, elapsed: std::time::Duration, lang: service::messages::Lang) -> String {
     const WIDTH: u64 = 30;
-    use entity::domain::money::group_thousands as thousands;
+    let thousands = |n: u64| service::l10n::number(rust_decimal::Decimal::from(n), lang);
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { (rows as f64 / secs) as u64 } else { 0 };
+    let rate = service::l10n::text("cli-per-second", &[("rate", thousands(rate))], lang);
     // Unknown, or a sheet whose dimension said less than it holds: no bar rather than a wrong one.
     if expected == 0 || rows > expected {
-        return format!("{} rows read, {} rows/s", thousands(rows), thousands(rate));
+        return progress_text(lang, None, &thousands(rows), "", &rate);
     }
     let filled = rows * WIDTH / expected;
-    format!(
-        "[{}{}] {:>3}% {} of {} rows, {} rows/s",
+    let bar = format!(
+        "[{}{}] {:>3}",
         "#".repeat(filled as usize),
         "-".repeat((WIDTH - filled) as usize),
-        rows * 100 / expected,
-        thousands(rows),
-        thousands(expected),
-        thousands(rate)
-    )
+        rows * 100 / expected
+    );
+    progress_text(lang, Some(&bar), &thousands(rows), &thousands(expected), &rate)
+}
+
+/// The words of a progress line in `lang` around its values (the bar and percentage, when known, the rows read, of
+/// how many, and the rate): [`progress_line`]'s, and the terminal bar's template.
+fn progress_text(lang: service::messages::Lang, bar: Option<&str>, rows: &str, total: &str, rate: &str) -> String {
+    let own = |v: &str| v.to_owned();
+    match bar {
+        Some(bar) => service::l10n::text(
+            "cli-progress",
+            &[
+                ("bar", own(bar)),
+                ("rows", own(rows)),
+                ("total", own(total)),
+                ("rate", own(rate)),
+            ],
+            lang,
+        ),
+        None => service::l10n::text(
+            "cli-progress-unknown",
+            &[("rows", own(rows)), ("rate", own(rate))],
+            lang,
+        ),
+    }
 }
 
 /// Draws the progress of the report being read on standard error until aborted: an `indicatif` bar redrawn in
 /// place on a terminal, a [`progress_line`] every ten seconds otherwise (a log file gets no control codes).
-pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task::JoinHandle<()> {
+pub fn show_progress(
+    progress: Arc<jobs::report::read::Progress>,
+    lang: service::messages::Lang,
+) -> tokio::task::JoinHandle<()> {
     use std::io::IsTerminal;
     tokio::spawn(async move {
         let started = std::time::Instant::now();
         if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-            let known = indicatif::ProgressStyle::with_template(
-                "[{bar:30}] {percent:>3}% {human_pos} of {human_len} rows, {per_sec}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("#>-");
-            let unknown = indicatif::ProgressStyle::with_template("{human_pos} rows read, {per_sec}")
+            let known = progress_text(
+                lang,
+                Some("[{bar:30}] {percent:>3}"),
+                "{human_pos}",
+                "{human_len}",
+                "{per_sec}",
+            );
+            let known = indicatif::ProgressStyle::with_template(&known)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .progress_chars("#>-");
+            let unknown = progress_text(lang, None, "{human_pos}", "", "{per_sec}");
+            let unknown = indicatif::ProgressStyle::with_template(&unknown)
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
             loop {
                 tokio::time::sleep(std::time::Duration::from_millis(200)).await;
@@ -232,7 +269,7 @@ pub fn show_progress(progress: Arc<jobs::report::read::Progress>) -> tokio::task
                 tokio::time::sleep(std::time::Duration::from_millis(200)).await;
                 if printed.elapsed() >= std::time::Duration::from_secs(10) {
                     let (rows, expected) = progress.get();
-                    eprintln!("{}", progress_line(rows, expected, started.elapsed()));
+                    eprintln!("{}", progress_line(rows, expected, started.elapsed(), lang));
                     printed = std::time::Instant::now();
                 }
             }

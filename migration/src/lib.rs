@@ -60,6 +60,7 @@ pub mod m20261206_000057_flag_messages_as_codes;
 pub mod m20261206_000058_amendment_properties_listed;
 mod m20261206_000059_webhook_trace_context;
 mod m20261206_000060_flag_resolution_as_message;
+mod m20261206_000061_history_note_as_message;
 pub mod revisions;
 mod util;
 
@@ -128,6 +129,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000058_amendment_properties_listed::Migration),
             Box::new(m20261206_000059_webhook_trace_context::Migration),
             Box::new(m20261206_000060_flag_resolution_as_message::Migration),
+            Box::new(m20261206_000061_history_note_as_message::Migration),
         ]
     }
 }

@@ -21,6 +21,7 @@ const PT_BR: Files = &[
     ("rules.ftl", include_str!("../locales/pt-BR/rules.ftl")),
     ("explanations.ftl", include_str!("../locales/pt-BR/explanations.ftl")),
     ("pages.ftl", include_str!("../locales/pt-BR/pages.ftl")),
+    ("cli.ftl", include_str!("../locales/pt-BR/cli.ftl")),
 ];
 
 const EN: Files = &[
@@ -29,6 +30,7 @@ const EN: Files = &[
     ("rules.ftl", include_str!("../locales/en/rules.ftl")),
     ("explanations.ftl", include_str!("../locales/en/explanations.ftl")),
     ("pages.ftl", include_str!("../locales/en/pages.ftl")),
+    ("cli.ftl", include_str!("../locales/en/cli.ftl")),
 ];
 
 type Bundle = FluentBundle<FluentResource>;
@@ -153,6 +155,12 @@ pub fn render_checked<'a>(
 /// The text of `key` in `lang` with its values; `None` when `lang` has no such text.
 pub fn render<'a>(key: &str, args: impl IntoIterator<Item = (&'a str, &'a str)>, lang: Lang) -> Option<String> {
     render_checked(key, args, lang).map(|(text, _)| text)
+}
+
+/// The text of `key` in `lang` with its values given as owned texts; the key itself when `lang` has no such text (the
+/// command line's words, `cli.ftl`).
+pub fn text(key: &str, values: &[(&str, String)], lang: Lang) -> String {
+    render(key, values.iter().map(|(k, v)| (*k, v.as_str())), lang).unwrap_or_else(|| key.to_owned())
 }
 
 /// What went wrong building the bundles (empty when every file parses and no id is given twice).
@@ -300,34 +308,45 @@ pub fn stored_value(v: &serde_json::Value, lang: Lang) -> Option<String> {
     })
 }
 
+/// A message stored as its id and its values' JSON text ([`args_json`]'s) in `lang`: the one reading of the stored
+/// messages (flags' messages and resolutions, history notes); `None` when `lang` has no such message or the values do
+/// not read.
+fn stored_text(id: &str, args: Option<&str>, lang: Lang) -> Option<String> {
+    let args = args
+        .and_then(|a| serde_json::from_str(a).ok())
+        .unwrap_or_else(|| serde_json::json!({}));
+    stored(id, &args, lang)
+}
+
 /// A flag's message in `lang`: its stored id and values rendered (a change of language or wording needs no migration),
 /// or, for a flag stored as text (raised before migration 57, or by a rule not converted yet), that text.
 pub fn flag_message(f: &entity::compliance_flag::Model, lang: Lang) -> String {
-    match (&f.message_id, &f.message_args) {
-        (Some(id), args) => {
-            let args = args
-                .as_deref()
-                .and_then(|a| serde_json::from_str(a).ok())
-                .unwrap_or_else(|| serde_json::json!({}));
-            stored(id, &args, lang).unwrap_or_else(|| f.message.clone())
-        }
-        (None, _) => f.message.clone(),
+    f.message_id
+        .as_deref()
+        .and_then(|id| stored_text(id, f.message_args.as_deref(), lang))
+        .unwrap_or_else(|| f.message.clone())
+}
+
+/// Why a flag was resolved, in `lang`: a reason Fomento gave (the flag pass's, migration 60; a later list's) rendered
+/// from its stored id and values, or the text stored (a person's reason, or Fomento's before); `None` while it is open.
+pub fn flag_resolution(f: &entity::compliance_flag::Model, lang: Lang) -> Option<String> {
+    match &f.resolution_id {
+        Some(id) => Some(
+            stored_text(id, f.resolution_args.as_deref(), lang)
+                .unwrap_or_else(|| f.resolution.clone().unwrap_or_default()),
+        ),
+        None => f.resolution.clone(),
     }
 }
 
-/// Why a flag was resolved, in `lang`: the flag pass's reason rendered from its stored id and values (migration 60), or
-/// the text stored (a person's reason, or the pass's before migration 60); `None` while it is open.
-pub fn flag_resolution(f: &entity::compliance_flag::Model, lang: Lang) -> Option<String> {
-    match &f.resolution_id {
+/// A history row's note in `lang`: a note Fomento wrote itself rendered from its stored id and values (migration 61),
+/// or the text stored (a person's note as written, or Fomento's before migration 61); `None` when it has none.
+pub fn history_note(t: &entity::financing_transition::Model, lang: Lang) -> Option<String> {
+    match &t.note_id {
         Some(id) => {
-            let args = f
-                .resolution_args
-                .as_deref()
-                .and_then(|a| serde_json::from_str(a).ok())
-                .unwrap_or_else(|| serde_json::json!({}));
-            Some(stored(id, &args, lang).unwrap_or_else(|| f.resolution.clone().unwrap_or_default()))
+            Some(stored_text(id, t.note_args.as_deref(), lang).unwrap_or_else(|| t.note.clone().unwrap_or_default()))
         }
-        None => f.resolution.clone(),
+        None => t.note.clone(),
     }
 }
 
@@ -586,6 +605,87 @@ mod tests {
             "English left in Portuguese texts:\n{}",
             english_left.join("\n")
         );
+    }
+
+    /// The source of `id`'s text in `lang`, every variant of its selections included, without its syntax (values,
+    /// variant keys, functions): what a reader may see of it whichever values it is given.
+    fn every_variant(id: &str, lang: Lang) -> String {
+        let mut out = String::new();
+        for (_, text) in files(lang) {
+            let mut inside = false;
+            for line in text.lines() {
+                if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    inside = line.split_once(" =").is_some_and(|(i, _)| i.trim() == id);
+                    if inside {
+                        out.push_str(line.split_once(" =").map_or("", |(_, t)| t));
+                        out.push(' ');
+                        continue;
+                    }
+                } else if line.is_empty() || line.starts_with('#') {
+                    inside = false;
+                }
+                if inside {
+                    out.push_str(line);
+                    out.push(' ');
+                }
+            }
+        }
+        let mut plain = String::with_capacity(out.len());
+        let mut chars = out.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                // A value's or a function's name, a variant's key, the selector's arrow: syntax, not words.
+                '$' => {
+                    while chars
+                        .peek()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                    {
+                        chars.next();
+                    }
+                }
+                '[' => {
+                    for c in chars.by_ref() {
+                        if c == ']' {
+                            break;
+                        }
+                    }
+                }
+                '{' | '}' | '*' => plain.push(' '),
+                '-' if chars.peek() == Some(&'>') => {
+                    chars.next();
+                }
+                c => plain.push(c),
+            }
+        }
+        plain
+    }
+
+    /// No English word in a Portuguese text whatever its values: every variant of every selection is read (the
+    /// every-message test renders one per sample), over the whole catalogue: refusals (`REFUSE_*`) and every error code,
+    /// rule texts and explanations, the history notes Fomento writes (`history-*`), the pages and the command line.
+    #[test]
+    fn no_portuguese_variant_of_any_text_holds_an_english_word() {
+        let mut english_left = Vec::new();
+        for id in ids(Lang::PtBr) {
+            let text = every_variant(&id, Lang::PtBr);
+            for w in words(&text) {
+                if ENGLISH_WORDS.contains(&w.as_str()) && !ALLOWED.contains(&w.as_str()) {
+                    english_left.push(format!("{id}: {w:?} in {text:?}"));
+                }
+            }
+        }
+        english_left.dedup_by(|a, b| a.split(':').next() == b.split(':').next());
+        assert!(
+            english_left.is_empty(),
+            "English left in Portuguese texts:\n{}",
+            english_left.join("\n")
+        );
+        // The walk sees a variant no sample renders: the refusal of a statement over a contracted carta.
+        assert!(
+            every_variant("REFUSE_STATEMENT", Lang::PtBr).contains("um financiamento contratado muda por alteração")
+        );
+        assert!(every_variant("history-expired", Lang::PtBr).contains("nenhuma apresentação está registrada"));
+        assert!(words(&every_variant("REFUSE_STATEMENT", Lang::En)).contains(&"contracted".to_owned()));
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! The lifecycles of both programmes as commands: each creates a financing or moves it through the pure state
 //! machine (`entity::rules::lifecycle`), refuses with the rule that forbids it, and writes the change with its history
 //! row in one transaction.
+//!
+//! Size: every act of both lifecycles as a use case (guard, state machine, history, in one transaction), alike by
+//! design; to be split by programme.
 
 use crate::{
     Caller, Clock, ServiceError,
@@ -13,6 +16,7 @@ use entity::{
     fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, financing_transition, municipality,
     non_business_day, party, project_document, rule_parameter,
     rules::{
+        Explanation,
         fco::amendment_judged,
         lifecycle::{FcoEvent, SfEvent, apply_fco, apply_sf},
     },
@@ -97,12 +101,13 @@ pub struct HistoryEntry {
     pub note: Option<String>,
 }
 
-/// The history of a financing, oldest first. A carta a bank's list created has no creation row of its own: its
-/// creation is the report that created it (provenance), shown first.
+/// The history of a financing, oldest first, its notes in `lang` ([`crate::l10n::history_note`]). A carta a bank's
+/// list created has no creation row of its own: its creation is the report that created it (provenance), shown first.
 pub async fn history(
     db: &(impl ConnectionTrait + TransactionTrait),
     programme: Programme,
     id: i64,
+    lang: messages::Lang,
 ) -> Result<Vec<HistoryEntry>> {
     let rows = financing_transition::Entity::find()
         .filter(financing_transition::Column::Programme.eq(programme))
@@ -113,13 +118,13 @@ pub async fn history(
     let mut out: Vec<HistoryEntry> = rows
         .into_iter()
         .map(|r| HistoryEntry {
+            note: crate::l10n::history_note(&r, lang),
             from_stage: r.from_stage,
             to_stage: r.to_stage,
             event: r.event,
             occurred_on: r.occurred_on,
             recorded_at: r.recorded_at,
             actor: r.actor,
-            note: r.note,
         })
         .collect();
     if programme == Programme::FcoRural && !out.iter().any(|t| t.event == "CREATE") {
@@ -140,7 +145,11 @@ pub async fn history(
                     occurred_on: c.approved_on.unwrap_or_else(|| r.received_at.date_naive()),
                     recorded_at: r.processed_at.unwrap_or(r.received_at),
                     actor: format!("bank report {}", r.id),
-                    note: Some(format!("declared in the monthly list of {}", r.reference_month)),
+                    note: crate::l10n::render(
+                        "history-declared-in-list",
+                        [("month", r.reference_month.as_str())],
+                        lang,
+                    ),
                 },
             );
         }
@@ -156,7 +165,8 @@ struct Step<'a> {
     to: String,
     event: &'a str,
     on: NaiveDate,
-    note: Option<String>,
+    /// A person's note as written (an English text), or Fomento's own as a catalogue message.
+    note: Option<Explanation>,
 }
 
 impl<'a> Step<'a> {
@@ -167,7 +177,7 @@ impl<'a> Step<'a> {
         stage: String,
         event: &'a str,
         on: NaiveDate,
-        note: Option<String>,
+        note: Option<Explanation>,
     ) -> Self {
         Self {
             programme,
@@ -195,6 +205,16 @@ where
 }
 
 async fn record(db: &impl ConnectionTrait, act: &Act, s: Step<'_>) -> Result<()> {
+    // A text is stored as written; a catalogue message as its id and values (migration 61), rendered when read.
+    let (note, note_id, note_args) = match s.note {
+        None => (None, None, None),
+        Some(Explanation::English(text)) => (Some(text), None, None),
+        Some(Explanation::Message { id, args }) => (
+            None,
+            Some(id.to_owned()),
+            Some(crate::l10n::args_json(&args).to_string()),
+        ),
+    };
     financing_transition::ActiveModel {
         programme: Set(s.programme),
         financing_id: Set(s.id),
@@ -204,7 +224,9 @@ async fn record(db: &impl ConnectionTrait, act: &Act, s: Step<'_>) -> Result<()>
         occurred_on: Set(s.on),
         recorded_at: Set(act.clock.now()),
         actor: Set(act.caller.actor()),
-        note: Set(s.note),
+        note: Set(note),
+        note_id: Set(note_id),
+        note_args: Set(note_args),
         ..Default::default()
     }
     .insert(db)
@@ -232,7 +254,7 @@ pub(crate) async fn note_in_history(
         to: stage,
         event,
         on,
-        note,
+        note: note.map(Explanation::from),
     };
     record(db, act, step).await
 }
@@ -548,7 +570,7 @@ pub async fn record_bank_framing(
         to: stage,
         event: "BANK_FRAMING",
         on,
-        note: Some(note),
+        note: Some(note.into()),
     };
     record(&txn, act, step).await?;
     txn.commit().await?;
@@ -664,7 +686,7 @@ pub(crate) async fn write_fact(
         to: stage,
         event,
         on,
-        note: Some(note),
+        note: Some(note.into()),
     };
     record(&txn, act, step).await?;
     txn.commit().await?;
@@ -738,7 +760,7 @@ pub async fn transition_project_overriding(
     }
     not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
-    let mut note = note;
+    let mut note = note.map(Explanation::from);
     let guarded = if in_force { guarded_by(&event) } else { &[] };
     if !guarded.is_empty() {
         let params = rule_parameter::Entity::params(db).await?;
@@ -765,10 +787,11 @@ pub async fn transition_project_overriding(
                     ));
                 }
                 Some(why) => {
-                    let codes = violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", ");
-                    let line = format!("override of {codes}: {why}");
+                    let line = override_note(&violated, why.clone());
                     note = Some(match note {
-                        Some(n) => format!("{n}; {line}"),
+                        Some(n) => Explanation::message("history-joined")
+                            .nested("first", n)
+                            .nested("then", line),
                         None => line,
                     });
                 }
@@ -894,7 +917,7 @@ async fn transition_carta_in(
     act: &Act,
     c: fco_carta::Model,
     event: FcoEvent,
-    note: Option<String>,
+    note: Option<Explanation>,
 ) -> Result<fco_carta::Model> {
     let params = rule_parameter::Entity::params(txn).await?;
     let cal = non_business_day::Entity::calendar(txn).await?;
@@ -1132,7 +1155,7 @@ async fn overridden_carta_rules(
     c: &fco_carta::Model,
     on: NaiveDate,
     override_reason: Option<String>,
-) -> Result<Option<String>> {
+) -> Result<Option<Explanation>> {
     let override_reason = override_reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     let params = rule_parameter::Entity::params(db).await?;
     let calendar = non_business_day::Entity::calendar(db).await?;
@@ -1156,10 +1179,7 @@ async fn overridden_carta_rules(
             entity::rules::Explanation::message("explain-override-carta")
                 .clauses("rules", violated.iter().map(|o| quoted(o))),
         )),
-        Some(why) => {
-            let codes = violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", ");
-            Ok(Some(format!("override of {codes}: {why}")))
-        }
+        Some(why) => Ok(Some(override_note(&violated, why))),
     }
 }
 
@@ -1215,7 +1235,7 @@ pub async fn resubmit_carta(
         borrower_name: old.borrower_name.clone(),
     };
     let c = draft.model(act).insert(&txn).await?;
-    let note = Some(format!("reformulates carta {}", old.number));
+    let note = Some(Explanation::message("history-resubmits").arg("number", &old.number));
     let step = Step::created(
         Programme::FcoRural,
         c.id,
@@ -1333,11 +1353,8 @@ pub async fn amend_carta(
     }
     .insert(&txn)
     .await?;
-    // History notes are stored text (in English, as every note is); the judgement is rendered for it.
-    let note = Some(format!(
-        "FCO-AMENDMENT: {}",
-        crate::l10n::explanation(&why, crate::messages::Lang::En)
-    ));
+    // Stored as the message and its values (the judgement a clause), rendered when read.
+    let note = Some(Explanation::message("history-amended").nested("why", why));
     let saved = if needs {
         // The cycle the amendment closes is kept as it stands; the carta goes on in a new one.
         let closed = fco_carta_cycle::Entity::find()
@@ -1671,15 +1688,14 @@ pub async fn expire_lapsed_approvals(
             continue;
         };
         let id = c.id;
-        let by_bank = entity::rules::fco::bank_approval(&c, &params)?
-            .map(|n| format!(" {}", crate::l10n::explanation(&n, crate::messages::Lang::En)))
-            .unwrap_or_default();
-        let note = Some(format!(
-            "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on {} ({}), and no presentation \
-             is recorded.{by_bank}",
-            due.due,
-            crate::l10n::explanation(&due.note, crate::messages::Lang::En)
-        ));
+        // Stored as the message and its values (the counting note and the bank's approval clauses), rendered when read.
+        let mut note = Explanation::message("history-expired")
+            .arg("due", due.due)
+            .nested("count", due.note);
+        if let Some(by_bank) = entity::rules::fco::bank_approval(&c, &params)? {
+            note.push(by_bank);
+        }
+        let note = Some(note);
         let txn = crate::txn::write(db).await?;
         // Another process may have moved it since it was read: the state machine judges the carta as it stands.
         let Some(current) = fco_carta::Entity::find_by_id(id).one(&txn).await? else {
@@ -1693,6 +1709,13 @@ pub async fn expire_lapsed_approvals(
         out.expired.push(id);
     }
     Ok(out)
+}
+
+/// The history note of an act taken over violated rules: their codes and the person's reason, as written.
+fn override_note(violated: &[&entity::rules::Outcome], why: String) -> Explanation {
+    Explanation::message("history-override")
+        .arg("codes", violated.iter().map(|o| o.code).collect::<Vec<_>>().join(", "))
+        .nested("why", Explanation::from(why))
 }
 
 /// A rule outcome quoted in a refusal: its code and its explanation (rendered in the reader's language).

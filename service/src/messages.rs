@@ -529,6 +529,70 @@ catalogue! {
     REFUSE_AGENDA_STAGE = "REFUSE_AGENDA_STAGE"
     /// A carta below the chamber's threshold, not a special demand, put on its agenda.
     REFUSE_AGENDA_BELOW_THRESHOLD = "REFUSE_AGENDA_BELOW_THRESHOLD"
+    /// A field the type does not have (async-graphql's validation).
+    GRAPHQL_UNKNOWN_FIELD = "GRAPHQL_UNKNOWN_FIELD"
+    /// An argument the field does not take.
+    GRAPHQL_UNKNOWN_ARGUMENT = "GRAPHQL_UNKNOWN_ARGUMENT"
+    /// An argument's value the schema refuses.
+    GRAPHQL_INVALID_ARGUMENT = "GRAPHQL_INVALID_ARGUMENT"
+    /// A value a scalar or input type could not read.
+    GRAPHQL_FAILED_TO_PARSE = "GRAPHQL_FAILED_TO_PARSE"
+    /// A required argument not given.
+    GRAPHQL_ARGUMENT_REQUIRED = "GRAPHQL_ARGUMENT_REQUIRED"
+    /// A selection on a field with no subfields.
+    GRAPHQL_NO_SUBFIELDS = "GRAPHQL_NO_SUBFIELDS"
+    /// An object field without a selection.
+    GRAPHQL_NEEDS_SUBFIELDS = "GRAPHQL_NEEDS_SUBFIELDS"
+    /// A variable used and not defined.
+    GRAPHQL_VARIABLE_NOT_DEFINED = "GRAPHQL_VARIABLE_NOT_DEFINED"
+    /// A variable used and not defined by the named operation.
+    GRAPHQL_VARIABLE_NOT_DEFINED_BY = "GRAPHQL_VARIABLE_NOT_DEFINED_BY"
+    /// A variable defined and not used.
+    GRAPHQL_VARIABLE_NOT_USED = "GRAPHQL_VARIABLE_NOT_USED"
+    /// A variable the named operation defines and does not use.
+    GRAPHQL_VARIABLE_NOT_USED_BY = "GRAPHQL_VARIABLE_NOT_USED_BY"
+    /// A variable of a type the position does not take.
+    GRAPHQL_VARIABLE_POSITION = "GRAPHQL_VARIABLE_POSITION"
+    /// A required variable the request does not give.
+    GRAPHQL_VARIABLE_REQUIRED = "GRAPHQL_VARIABLE_REQUIRED"
+    /// A fragment spread and not defined.
+    GRAPHQL_UNKNOWN_FRAGMENT = "GRAPHQL_UNKNOWN_FRAGMENT"
+    /// A fragment defined and not spread.
+    GRAPHQL_FRAGMENT_UNUSED = "GRAPHQL_FRAGMENT_UNUSED"
+    /// A type the schema does not have.
+    GRAPHQL_UNKNOWN_TYPE = "GRAPHQL_UNKNOWN_TYPE"
+    /// A directive the schema does not have.
+    GRAPHQL_UNKNOWN_DIRECTIVE = "GRAPHQL_UNKNOWN_DIRECTIVE"
+    /// An operation name the document does not have.
+    GRAPHQL_UNKNOWN_OPERATION = "GRAPHQL_UNKNOWN_OPERATION"
+    /// Several operations and none named.
+    GRAPHQL_OPERATION_NAME_REQUIRED = "GRAPHQL_OPERATION_NAME_REQUIRED"
+    /// Why an argument's value is refused: not of its type.
+    GRAPHQL_EXPECTED_TYPE = "GRAPHQL_EXPECTED_TYPE"
+    /// Why an argument's value is refused: not a value of the enumeration.
+    GRAPHQL_ENUM_VALUE = "GRAPHQL_ENUM_VALUE"
+    /// Why an argument's value is refused: a required input field missing.
+    GRAPHQL_INPUT_FIELD_REQUIRED = "GRAPHQL_INPUT_FIELD_REQUIRED"
+    /// Why an argument's value is refused: an input field the type does not have.
+    GRAPHQL_INPUT_FIELD_UNKNOWN = "GRAPHQL_INPUT_FIELD_UNKNOWN"
+    /// An integer out of its type's range.
+    GRAPHQL_INTEGER_RANGE = "GRAPHQL_INTEGER_RANGE"
+    /// A value not of the input type.
+    GRAPHQL_EXPECTED_INPUT = "GRAPHQL_EXPECTED_INPUT"
+    /// Where a value's error occurred.
+    GRAPHQL_WHILE_PARSING = "GRAPHQL_WHILE_PARSING"
+    /// The names close to an unknown one.
+    GRAPHQL_DID_YOU_MEAN = "GRAPHQL_DID_YOU_MEAN"
+    /// Not a Date.
+    GRAPHQL_NOT_A_DATE = "GRAPHQL_NOT_A_DATE"
+    /// Not a Decimal.
+    GRAPHQL_NOT_A_DECIMAL = "GRAPHQL_NOT_A_DECIMAL"
+    /// A Decimal out of range.
+    GRAPHQL_DECIMAL_RANGE = "GRAPHQL_DECIMAL_RANGE"
+    /// Not a DateTime.
+    GRAPHQL_NOT_A_TIMESTAMP = "GRAPHQL_NOT_A_TIMESTAMP"
+    /// A document that does not parse: where, and what was expected.
+    GRAPHQL_SYNTAX = "GRAPHQL_SYNTAX"
 }
 
 /// What is wrong with a CPF or CNPJ.

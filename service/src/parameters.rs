@@ -120,10 +120,7 @@ pub async fn add_version(db: &impl ConnectionTrait, clock: Clock, v: NewVersion<
             E::BadPeriod { .. } => "effectiveTo",
             _ => "value",
         };
-        ServiceError::bad(
-            field,
-            Message::new(code::PARAMETER_INVALID).arg("detail", e.to_string()),
-        )
+        ServiceError::bad(field, Message::new(code::PARAMETER_INVALID).explained(&e.problem()))
     })?;
     if v.source.trim().is_empty() {
         return Err(ServiceError::bad(

@@ -482,7 +482,8 @@ async fn dates_before_the_rules_and_parameter_versions_are_answered_not_failed()
         assert!(body.get("errors").is_none(), "{body}");
         let dl = &body["data"]["bankByCode"]["deadlines"];
         assert_eq!(status_of(dl, "FCO-MONTHLY-LIST"), "NOT_APPLICABLE", "{dl}");
-        assert!(dl.to_string().contains("not applicable on 2019-01-01: no version of parameter FCO-MONTHLY-LIST.MONTHS"), "{dl}");
+        // Portuguese by default (issue 43).
+        assert!(dl.to_string().contains("não se aplica em 01/01/2019: nenhuma versão do parâmetro FCO-MONTHLY-LIST.MONTHS"), "{dl}");
         let drafts = app
             .data("{ fcoCartas(first: 3, filter: { stages: [DRAFT] }) { nodes { compliance(asOf: \"2019-03-19\") { ruleCode status explanation } } } }", json!({}))
             .await;

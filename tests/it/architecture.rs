@@ -279,7 +279,15 @@ fn the_circle_finder_sees_a_circle_and_not_a_child_reaching_its_parent() {
 fn a_long_module_says_why_at_its_top() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut unexplained = Vec::new();
-    for dir in ["api/src", "service/src", "jobs/src", "entity/src", "migration/src", "bench/src", "tests/it"] {
+    for dir in [
+        "api/src",
+        "service/src",
+        "jobs/src",
+        "entity/src",
+        "migration/src",
+        "bench/src",
+        "tests/it",
+    ] {
         let mut stack = vec![root.join(dir)];
         while let Some(d) = stack.pop() {
             for entry in std::fs::read_dir(&d).expect("a source directory") {

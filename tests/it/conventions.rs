@@ -5,6 +5,8 @@
 //!
 //! `OFFENDERS` lists what broke a convention when the test was written; it only shrinks: an entry that no longer
 //! offends fails the test until it is removed.
+//!
+//! Size: the tests of one area, each a scenario through the real server over HTTP; they share this file's helpers.
 
 use crate::helpers::on_each_backend;
 use async_graphql::Positioned;

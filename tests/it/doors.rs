@@ -127,7 +127,7 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
             .expect("t")
             .with_timezone(&chrono::Utc);
         let defaults = jobs::registry::Schedules::default();
-        let before = fomento_api::runtime::jobs_table(&app.db, &defaults, now)
+        let before = fomento_api::runtime::jobs_table(&app.db, &defaults, now, service::messages::Lang::En)
             .await
             .expect("table");
         let line = before
@@ -153,7 +153,7 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
         fomento_api::runtime::scheduled_ingest(&app.ingestion, "manual:test")
             .await
             .expect("run");
-        let after = fomento_api::runtime::jobs_table(&app.db, &defaults, now)
+        let after = fomento_api::runtime::jobs_table(&app.db, &defaults, now, service::messages::Lang::En)
             .await
             .expect("table");
         let line = after.lines().find(|l| l.starts_with("ingest ")).expect("listed");
@@ -174,7 +174,7 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
         ])
         .expect("args");
         let schedules = jobs::registry::Schedules::with_overrides(&cli.schedules).expect("schedules");
-        let table = fomento_api::runtime::jobs_table(&app.db, &schedules, now)
+        let table = fomento_api::runtime::jobs_table(&app.db, &schedules, now, service::messages::Lang::En)
             .await
             .expect("table");
         let line = table
@@ -295,7 +295,7 @@ async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
         assert_eq!(numbers(&second["droppedCartas"]), ["P-3"]);
 
         let history = app
-            .data("{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { nodes { number stage history { event fromStage toStage occurredOn actor } } } }", json!({}))
+            .data("{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { nodes { number stage history { event fromStage toStage occurredOn actor note } } } }", json!({}))
             .await;
         let carta = &history["fcoCartas"]["nodes"][0];
         assert_eq!((carta["number"].as_str(), carta["stage"].as_str()), (Some("P-1"), Some("CONTRACTED")));
@@ -307,6 +307,14 @@ async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
         assert_eq!(h[1]["event"], "CONTRACT");
         assert_eq!((h[1]["fromStage"].as_str(), h[1]["toStage"].as_str()), (Some("APPROVED"), Some("CONTRACTED")));
         assert_eq!((h[1]["occurredOn"].as_str(), h[1]["actor"].as_str()), (Some("2019-06-10"), Some(format!("bank report {}", m2["number"]).as_str())));
+        // The lists' notes, the creating one's and the one the job wrote (a message and its values, migration 61), in
+        // Portuguese by default and in English on request.
+        assert_eq!(h[0]["note"], "declarada na relação mensal de 2019-05", "{h:?}");
+        assert_eq!(h[1]["note"], "declarada na relação mensal de 2019-06", "{h:?}");
+        let q = "{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { nodes { history { note } } } }";
+        let en = app.data_en(q, json!({})).await;
+        let notes: Vec<&str> = en["fcoCartas"]["nodes"][0]["history"].as_array().expect("history").iter().filter_map(|e| e["note"].as_str()).collect();
+        assert_eq!(notes, ["declared in the monthly list of 2019-05", "declared in the monthly list of 2019-06"]);
     })
     .await;
 }

@@ -131,6 +131,16 @@ async fn the_chamber_decides_on_its_meetings_day_and_over_a_violated_rule_only_s
             .and_then(|h| h.iter().find(|e| e["event"] == "DECIDE").cloned());
         assert_eq!(
             decided.and_then(|e| e["note"].as_str().map(str::to_owned)).as_deref(),
+            Some("ato registrado apesar de FCO-72H-BEFORE: atraso de dois minutos no protocolo da SEDEC")
+        );
+        // The reason as written, the words around it in the reader's language.
+        let q = "query H($id: ID!) { node(id: $id) { ... on FcoCarta { history { event note } } } }";
+        let h = app.data_en(q, json!({ "id": carta })).await;
+        let decided = h["node"]["history"]
+            .as_array()
+            .and_then(|h| h.iter().find(|e| e["event"] == "DECIDE").cloned());
+        assert_eq!(
+            decided.and_then(|e| e["note"].as_str().map(str::to_owned)).as_deref(),
             Some("override of FCO-72H-BEFORE: atraso de dois minutos no protocolo da SEDEC")
         );
         // In time, no override is needed.
@@ -267,7 +277,23 @@ async fn lapsed_approvals_expire_once_and_stop_counting_toward_the_ceiling() {
         assert_eq!(n["stage"], "EXPIRED", "{n}");
         let last = n["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
         assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("EXPIRE"), Some("2026-07-01")), "{last}");
-        assert!(last["note"].as_str().is_some_and(|x| x.contains("FCO-VALIDITY-120D")), "{last}");
+        // The job's note is stored as a message and its values (migration 61): Portuguese by default, English on
+        // request.
+        assert!(
+            last["note"].as_str().is_some_and(|x| x.starts_with(
+                "FCO-VALIDITY-120D: os 120 dias para apresentar o projeto ao banco terminaram em 30/06/2026 ("
+            ) && x.ends_with("e nenhuma apresentação está registrada.")),
+            "{last}"
+        );
+        let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { history { event note } } } }";
+        let en = app.data_en(q, json!({ "id": cartas[0] })).await;
+        let note = en["node"]["history"].as_array().and_then(|h| h.last()).map(|e| e["note"].to_string());
+        assert!(
+            note.as_deref().is_some_and(|x| x.contains(
+                "FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on 2026-06-30 ("
+            ) && x.contains("and no presentation is recorded.")),
+            "{note:?}"
+        );
         for (id, left) in [(&cartas[1], "APPROVED"), (&cartas[2], "APPROVED")] {
             assert_eq!(stage(id.clone()).await["stage"], left);
         }
@@ -329,7 +355,13 @@ async fn a_bank_approval_never_presented_lapses_and_stops_counting_toward_the_ce
         assert_eq!(n["stage"], "EXPIRED", "{n}");
         let last = n["history"].as_array().and_then(|h| h.last().cloned()).expect("history");
         assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("EXPIRE"), Some("2026-08-05")), "{last}");
-        assert!(last["note"].as_str().is_some_and(|x| x.contains("art. 2 §3")), "{last}");
+        assert!(
+            last["note"].as_str().is_some_and(|x| x.contains("art. 2 §3") && x.contains("Aprovada pelo banco")),
+            "{last}"
+        );
+        let en = app.data_en(q, json!({ "id": small })).await["node"].clone();
+        let note = en["history"].as_array().and_then(|h| h.last()).map(|e| e["note"].to_string());
+        assert!(note.as_deref().is_some_and(|x| x.contains("Approved by the bank below")), "{note:?}");
         // On its last valid day it still counted.
         let (_, rule, why) = refusal(&app, &decide("2026-08-04"), json!({ "id": big })).await;
         assert_eq!(rule, "FCO-CEILING", "{why}");

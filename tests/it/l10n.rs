@@ -662,3 +662,151 @@ async fn the_sign_in_page_is_portuguese_by_default_and_english_on_request() {
     })
     .await;
 }
+
+/// async-graphql's own parse and validation messages are said in Portuguese by default and in English on request,
+/// their `extensions.code` unchanged (issue 43).
+#[tokio::test]
+async fn graphqls_own_parse_and_validation_errors_answer_in_portuguese_by_default_and_in_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let first = |body: &Value| {
+            (
+                body["errors"][0]["message"].as_str().unwrap_or("").to_owned(),
+                body["errors"][0]["extensions"]["code"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned(),
+            )
+        };
+        let cases: [(&str, Value, &str, &str, &str); 6] = [
+            (
+                "{ financingz(first: 1) { totalCount } }",
+                json!({}),
+                "GRAPHQL_VALIDATION_FAILED",
+                "campo desconhecido \"financingz\" no tipo \"Query\". Você quis dizer \"financings\"?",
+                "unknown field \"financingz\" on type \"Query\". Did you mean \"financings\"?",
+            ),
+            (
+                "{ financings(first: \"dez\") { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "valor inválido para o argumento \"first\": o tipo esperado é \"Int\"",
+                "invalid value for argument \"first\": expected type \"Int\"",
+            ),
+            (
+                "{ financings(first: 1, sortBy: NOPE) { totalCount } }",
+                json!({}),
+                "GRAPHQL_VALIDATION_FAILED",
+                "argumento desconhecido \"sortBy\" no campo \"financings\" do tipo \"Query\".",
+                "unknown argument \"sortBy\" on field \"financings\" of type \"Query\".",
+            ),
+            (
+                "query Q($n: Int!) { municipality(ibgeCode: $n) { name } }",
+                json!({ "n": 9_999_999_999_i64 }),
+                "BAD_USER_INPUT",
+                "só se aceitam inteiros de -2147483648 a 2147483647",
+                "only integers from -2147483648 to 2147483647 are accepted",
+            ),
+            (
+                "query Q($n: Int!) { financings(first: $n) { totalCount } }",
+                json!({}),
+                "BAD_USER_INPUT",
+                "a variável \"$n\", do tipo \"Int!\", é obrigatória",
+                "variable \"$n\" of type \"Int!\" is required",
+            ),
+            (
+                "{ financings(first: 1) { totalCount ",
+                json!({}),
+                "GRAPHQL_PARSE_FAILED",
+                "a consulta não pode ser lida na linha 1, coluna ",
+                "the query does not parse at line 1, column ",
+            ),
+        ];
+        for (query, vars, code, pt, en) in cases {
+            let (_, body) = app.gql_in(PT, query, vars.clone()).await;
+            let (message, got) = first(&body);
+            assert_eq!(got, code, "{query}: {body}");
+            assert!(message.contains(pt), "{query}: {message:?}");
+            let (_, body) = app.gql_in(EN, query, vars).await;
+            let (message, got) = first(&body);
+            assert_eq!(got, code, "{query}: {body}");
+            assert!(message.contains(en), "{query}: {message:?}");
+        }
+    })
+    .await;
+}
+
+/// The command line speaks Portuguese by default and English with `FOMENTO_LANG=en`, its errors too (issue 43).
+#[tokio::test]
+async fn the_command_line_speaks_portuguese_by_default_and_english_with_fomento_lang() {
+    let dir = std::env::temp_dir().join(format!("fomento-cli-lang-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let url = format!("sqlite://{}?mode=rwc", dir.join("cli.db").display());
+    let run = |lang: Option<&str>, args: &[&str]| {
+        let mut c = crate::processes::fomento();
+        c.env("DATABASE_URL", &url).env("FOMENTO_LOG", "error").args(args);
+        if let Some(l) = lang {
+            c.env("FOMENTO_LANG", l);
+        }
+        let out = c.output().expect("fomento runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (status, out, err) = run(None, &["keys", "create", "--role", "analyst", "--name", "Ana"]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("chave 1 criada: ")
+            && out.contains("analyst")
+            && out.contains("ativa; ela só é mostrada agora:"),
+        "{out}"
+    );
+    let (_, out, _) = run(Some("en"), &["keys", "list"]);
+    assert!(out.contains("analyst") && out.contains("\"Ana\"  active"), "{out}");
+    let (_, out, _) = run(None, &["keys", "list"]);
+    assert!(out.contains("\"Ana\"  ativa"), "{out}");
+    let (_, out, _) = run(None, &["jobs", "list"]);
+    assert!(
+        out.starts_with("tarefa") && out.contains("nunca") && out.contains("toma as relações mensais"),
+        "{out}"
+    );
+    // An error, in the output's language, not Rust's `Error:` and its debug form.
+    let (status, _, err) = run(None, &["jobs", "run", "nada"]);
+    assert_eq!(status, Some(1), "{err}");
+    assert!(
+        err.contains("erro: tarefa desconhecida \"nada\"; as tarefas são: ingest, "),
+        "{err}"
+    );
+    let (status, _, err) = run(Some("en"), &["jobs", "run", "nada"]);
+    assert_eq!(status, Some(1), "{err}");
+    assert!(
+        err.contains("error: unknown job \"nada\"; the jobs are: ingest, "),
+        "{err}"
+    );
+    let (_, out, _) = run(
+        Some("en"),
+        &[
+            "export",
+            "flags",
+            "--format",
+            "csv",
+            "--out",
+            &dir.join("f.csv").display().to_string(),
+        ],
+    );
+    assert!(out.starts_with("0 rows of flags written to "), "{out}");
+    let (_, out, _) = run(
+        None,
+        &[
+            "export",
+            "flags",
+            "--format",
+            "csv",
+            "--out",
+            &dir.join("f.csv").display().to_string(),
+        ],
+    );
+    assert!(out.starts_with("0 linhas de flags gravadas em "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

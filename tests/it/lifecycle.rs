@@ -192,8 +192,18 @@ async fn an_fco_carta_walks_every_stage_and_illegal_jumps_are_refused() {
             .data("query H($id: ID!) { node(id: $id) { ... on FcoCarta { history { event note } compliance { ruleCode status explanation } } } }", json!({ "id": big }))
             .await;
         let reopen = h["node"]["history"].as_array().and_then(|e| e.last().cloned()).expect("history");
+        // The amendment's note is stored as a message with its judgement (migration 61): Portuguese by default,
+        // English on request.
         assert!(
-            reopen["note"].as_str().unwrap_or("").contains("R$ 1,150,000.00 is 15 % over the approved R$ 1,000,000.00"),
+            reopen["note"].as_str().unwrap_or("").starts_with("FCO-AMENDMENT: ")
+                && reopen["note"].as_str().unwrap_or("").contains("R$ 1.150.000,00 é 15 % acima dos R$ 1.000.000,00 aprovados"),
+            "{reopen}"
+        );
+        let h = app.data_en("query H($id: ID!) { node(id: $id) { ... on FcoCarta { history { event note } } } }", json!({ "id": big })).await;
+        let reopen = h["node"]["history"].as_array().and_then(|e| e.last().cloned()).expect("history");
+        assert!(
+            reopen["note"].as_str().unwrap_or("").contains("FCO-AMENDMENT: ")
+                && reopen["note"].as_str().unwrap_or("").contains("R$ 1,150,000.00 is 15 % over the approved R$ 1,000,000.00"),
             "{reopen}"
         );
 
@@ -889,7 +899,7 @@ async fn favourable_acts_over_violated_rules_need_an_override_and_dates_keep_the
             .expect("decide");
         assert!(
             decided["note"].as_str().is_some_and(|n| n
-                .contains("override of SF-REPRESENTATION, SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN: contratos em negociação com a Fetraf")),
+                .contains("ato registrado apesar de SF-REPRESENTATION, SF-CONTRACT-TERMS, SF-ASSISTANCE-PLAN: contratos em negociação com a Fetraf")),
             "{decided} {h:?}"
         );
         // Entered today for an act of 2015: the proposal counts from the day it was made (`effectiveOn`), so no

@@ -419,7 +419,8 @@ async fn a_job_run_from_the_command_line_on_sqlite_says_subscribers_do_not_hear_
             .expect("runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{stderr}");
-        let noted = stderr.contains("do not hear of changes made by another process");
+        // In Portuguese, the command line's default (FOMENTO_LANG=en for English).
+        let noted = stderr.contains("não são avisados das mudanças feitas por outro processo");
         assert_eq!(noted, app.backend == Backend::Sqlite, "{:?}: {stderr}", app.backend);
         let _ = std::fs::remove_dir_all(store);
     })

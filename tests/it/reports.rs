@@ -186,10 +186,25 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
         let of_first = app.data(q, json!({ "s": first_report })).await;
         let nodes = of_first["complianceFlags"]["nodes"].as_array().cloned().unwrap_or_default();
         assert!(!nodes.is_empty(), "{of_first}");
+        // The reason is stored as a message and its values (issue 43): Portuguese by default, English on request.
+        let first_id = first_report.trim_start_matches("report:").to_owned();
+        let second_id = nodes[0]["resolvedBy"].as_str().unwrap_or("").trim_start_matches("report:").to_owned();
         for f in &nodes {
             assert_eq!(f["open"], false, "{f}");
             assert!(f["resolvedBy"].as_str().is_some_and(|b| b.starts_with("report:")), "{f}");
-            assert!(f["resolution"].as_str().is_some_and(|r| r.contains("superseded")), "{f}");
+            assert_eq!(
+                f["resolution"].as_str(),
+                Some(format!("a relação {first_id} foi substituída pela relação {second_id} do mesmo banco e mês").as_str()),
+                "{f}"
+            );
+        }
+        let of_first = app.data_en(q, json!({ "s": first_report })).await;
+        for f in of_first["complianceFlags"]["nodes"].as_array().cloned().unwrap_or_default() {
+            assert_eq!(
+                f["resolution"].as_str(),
+                Some(format!("report {first_id} was superseded by report {second_id} of the same bank and month").as_str()),
+                "{f}"
+            );
         }
         let second = entity::compliance_flag::Entity::find().all(&app.db).await.expect("flags");
         assert!(second.iter().any(|f| f.rule_code == "FCO-CHAMBER-THRESHOLD" && f.resolved_at.is_none()), "{second:?}");
@@ -744,27 +759,37 @@ async fn a_repeated_carta_applies_its_last_row_and_is_flagged() {
 #[test]
 fn the_progress_bar_shows_the_share_read_and_the_rate() {
     use fomento_api::runtime::progress_line;
+    use service::messages::Lang;
     use std::time::Duration;
     assert_eq!(
-        progress_line(0, 1_000_003, Duration::ZERO),
-        "[------------------------------]   0% 0 of 1.000.003 rows, 0 rows/s"
+        progress_line(0, 1_000_003, Duration::ZERO, Lang::En),
+        "[------------------------------]   0% 0 of 1,000,003 rows, 0 rows/s"
     );
     assert_eq!(
-        progress_line(500_002, 1_000_003, Duration::from_secs(10)),
-        "[###############---------------]  50% 500.002 of 1.000.003 rows, 50.000 rows/s"
+        progress_line(500_002, 1_000_003, Duration::from_secs(10), Lang::En),
+        "[###############---------------]  50% 500,002 of 1,000,003 rows, 50,000 rows/s"
     );
     assert_eq!(
-        progress_line(1_000_003, 1_000_003, Duration::from_secs(20)),
-        "[##############################] 100% 1.000.003 of 1.000.003 rows, 50.000 rows/s"
+        progress_line(1_000_003, 1_000_003, Duration::from_secs(20), Lang::En),
+        "[##############################] 100% 1,000,003 of 1,000,003 rows, 50,000 rows/s"
     );
     // A sheet that says less than it holds, or does not say its size: no bar, the count and the rate.
     assert_eq!(
-        progress_line(1500, 1000, Duration::from_secs(1)),
-        "1.500 rows read, 1.500 rows/s"
+        progress_line(1500, 1000, Duration::from_secs(1), Lang::En),
+        "1,500 rows read, 1,500 rows/s"
     );
     assert_eq!(
-        progress_line(1234, 0, Duration::from_secs(2)),
-        "1.234 rows read, 617 rows/s"
+        progress_line(1234, 0, Duration::from_secs(2), Lang::En),
+        "1,234 rows read, 617 rows/s"
+    );
+    // In Portuguese by default (FOMENTO_LANG unset), its numbers as Portuguese writes them.
+    assert_eq!(
+        progress_line(500_002, 1_000_003, Duration::from_secs(10), Lang::PtBr),
+        "[###############---------------]  50% 500.002 de 1.000.003 linhas, 50.000 linhas/s"
+    );
+    assert_eq!(
+        progress_line(1234, 0, Duration::from_secs(2), Lang::PtBr),
+        "1.234 linhas lidas, 617 linhas/s"
     );
 }
 

@@ -97,19 +97,23 @@ async fn a_new_minimum_share_version_applies_from_its_date_and_not_before() {
 async fn bad_parameter_versions_are_refused_with_the_reason() {
     on_each_backend(false, |app| async move {
         let add = "mutation A($k: String!, $v: Decimal!, $u: String!, $s: String!) { addRuleParameterVersion(key: $k, value: $v, unit: $u, effectiveFrom: \"2027-01-01\", legalSource: $s) { key } }";
+        // Portuguese by default, English on request (issue 43).
         let cases = [
-            (json!({ "k": "NO-SUCH.KEY", "v": "1", "u": "DAYS", "s": "x" }), "NO-SUCH.KEY is not a rule parameter"),
-            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "1", "u": "DAYS", "s": "x" }), "is in BRL, not DAYS"),
-            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "-5", "u": "BRL", "s": "x" }), "-5 BRL must be not negative"),
-            (json!({ "k": "SF-DECISION-30D.DAYS", "v": "30.5", "u": "DAYS", "s": "x" }), "30.5 DAYS must be a whole number"),
-            (json!({ "k": "SF-SHARE-MIN.NORTH", "v": "140", "u": "PERCENT", "s": "x" }), "140 PERCENT must be between 0 and 100"),
-            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "1.005", "u": "BRL", "s": "x" }), "at most two decimals"),
-            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "5", "u": "BRL", "s": " " }), "legalSource"),
+            (json!({ "k": "NO-SUCH.KEY", "v": "1", "u": "DAYS", "s": "x" }), "NO-SUCH.KEY is not a rule parameter", "NO-SUCH.KEY não é um parâmetro de regra"),
+            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "1", "u": "DAYS", "s": "x" }), "is in BRL, not DAYS", "é em BRL, não em DAYS"),
+            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "-5", "u": "BRL", "s": "x" }), "-5 BRL must be not negative", "-5 BRL deve ser não negativo"),
+            (json!({ "k": "SF-DECISION-30D.DAYS", "v": "30.5", "u": "DAYS", "s": "x" }), "30.5 DAYS must be a whole number", "30.5 DAYS deve ser um número inteiro"),
+            (json!({ "k": "SF-SHARE-MIN.NORTH", "v": "140", "u": "PERCENT", "s": "x" }), "140 PERCENT must be between 0 and 100", "140 PERCENT deve ser entre 0 e 100"),
+            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "1.005", "u": "BRL", "s": "x" }), "at most two decimals", "no máximo duas casas decimais"),
+            (json!({ "k": "FCO-CEILING.AMOUNT", "v": "5", "u": "BRL", "s": " " }), "legalSource", "legalSource"),
         ];
-        for (vars, fragment) in cases {
-            let (message, code) = app.error(add, vars.clone()).await;
+        for (vars, english, portuguese) in cases {
+            let (message, code) = app.error_in(Some("en"), add, vars.clone()).await;
             assert_eq!(code, "BAD_USER_INPUT", "{vars}: {message}");
-            assert!(message.contains(fragment), "{vars}: {message:?}");
+            assert!(message.contains(english), "{vars}: {message:?}");
+            let (message, code) = app.error_in(None, add, vars.clone()).await;
+            assert_eq!(code, "BAD_USER_INPUT", "{vars}: {message}");
+            assert!(message.contains(portuguese), "{vars}: {message:?}");
         }
     })
     .await;

@@ -1467,3 +1467,95 @@ async fn migration_60_stores_the_flag_passs_resolutions_as_ids_and_values_and_go
     })
     .await;
 }
+
+/// Migration 61 stores the history notes Fomento writes itself as their catalogue id and values: a note written
+/// before keeps its text in every language; one stored as a message reads in Portuguese by default and in English on
+/// request; down writes the id and values into the text, so no note is left without one. On both backends.
+#[tokio::test]
+async fn migration_61_stores_fomentos_history_notes_as_ids_and_values_and_goes_down_and_up_again() {
+    use service::messages::Lang;
+    with_each_database(|db, backend| async move {
+        let before_61 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000061_history_note_as_message")
+            .expect("migration 61");
+        let after_61 = u32::try_from(Migrator::migrations().len() - before_61).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_61).expect("few")))
+            .await
+            .expect("up to 60");
+        let old = "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on,
+                recorded_at, actor, note)
+             VALUES ('FCO_RURAL', 7, 'APPROVED', 'EXPIRED', 'EXPIRE', '2026-07-01', '2026-07-01T08:30:00+00:00',
+                'job:expire-approvals', 'FCO-VALIDITY-120D: the 120 days ended on 2026-06-30')";
+        db.execute_unprepared(old)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        Migrator::up(&db, None)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} up: {e}"));
+        let rows = |db: sea_orm::DatabaseConnection| async move {
+            let mut all = entity::financing_transition::Entity::find()
+                .all(&db)
+                .await
+                .expect("history");
+            all.sort_by_key(|t| t.id);
+            all
+        };
+        let kept = rows(db.clone()).await;
+        for lang in [Lang::PtBr, Lang::En] {
+            assert_eq!(
+                service::l10n::history_note(&kept[0], lang).as_deref(),
+                Some("FCO-VALIDITY-120D: the 120 days ended on 2026-06-30"),
+                "{backend:?}: a note stored as text reads as it was"
+            );
+        }
+        let coded =
+            "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on,
+                recorded_at, actor, note, note_id, note_args)
+             VALUES ('FCO_RURAL', 8, 'SUBMITTED', 'APPROVED', 'DECIDE', '2019-05-10', '2019-06-01T08:30:00+00:00',
+                'bank report 3', NULL, 'history-declared-in-list', '{\"month\":\"2019-05\"}')";
+        db.execute_unprepared(coded)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let both = rows(db.clone()).await;
+        assert_eq!(
+            service::l10n::history_note(&both[1], Lang::PtBr).as_deref(),
+            Some("declarada na relação mensal de 2019-05"),
+            "{backend:?}"
+        );
+        assert_eq!(
+            service::l10n::history_note(&both[1], Lang::En).as_deref(),
+            Some("declared in the monthly list of 2019-05"),
+            "{backend:?}"
+        );
+        Migrator::down(&db, Some(after_61))
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT note FROM financing_transition ORDER BY id",
+            ))
+            .await
+            .expect("history at 60");
+        let texts: Vec<String> = back.iter().map(|r| r.try_get("", "note").expect("note")).collect();
+        assert_eq!(
+            texts[0], "FCO-VALIDITY-120D: the 120 days ended on 2026-06-30",
+            "{backend:?}"
+        );
+        assert!(
+            texts[1].starts_with("history-declared-in-list {") && texts[1].contains("2019-05"),
+            "{backend:?}: the id and values written into the text: {texts:?}"
+        );
+        Migrator::up(&db, None)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let again = rows(db.clone()).await;
+        assert_eq!(again.len(), 2, "{backend:?}");
+        assert!(
+            again.iter().all(|t| t.note_id.is_none()),
+            "{backend:?}: stored as text after down"
+        );
+    })
+    .await;
+}

@@ -46,7 +46,9 @@ pub async fn history(
     id: i64,
     known_at: Option<DateTime>,
 ) -> Result<Vec<Transition>> {
-    let mut rows = life::history(db(ctx), programme, id).await.served(ctx)?;
+    let mut rows = life::history(db(ctx), programme, id, super::error::lang(ctx))
+        .await
+        .served(ctx)?;
     if let Some(at) = known_at {
         let at = service::known_at::instant(at.0);
         rows.retain(|r| r.recorded_at <= at);

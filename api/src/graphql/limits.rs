@@ -6,6 +6,8 @@
 //! Fragments are measured once each, not expanded where they are spread, so the check itself takes time in
 //! proportion to the text; fragments spread within themselves are refused first, naming the cycle; and a bound on
 //! the selections the operations stand for once spread bounds what async-graphql's parse step and validation walk.
+//!
+//! Size: one walk of the parsed document measuring size, depth, cost and fragment cycles, with its unit tests.
 
 use async_graphql::{
     ErrorExtensionValues, Name, Pos, Positioned, ServerError, ServerResult, Variables,

@@ -240,7 +240,10 @@ async fn execute(
             } else {
                 StatusCode::BAD_REQUEST
             };
-            return error_body(status, media, "GRAPHQL_PARSE_FAILED", &e.to_string());
+            // The parser's English text in the request's language, by its shape (`graphql::localise`).
+            let text = e.to_string();
+            let message = crate::graphql::localise::graphql_message(&text, lang).unwrap_or(text);
+            return error_body(status, media, "GRAPHQL_PARSE_FAILED", &message);
         }
     };
     if !state.introspection && selects(&doc, &["__schema", "__type"]) {
@@ -276,7 +279,7 @@ async fn execute(
         } else {
             StatusCode::BAD_REQUEST
         };
-        return error_body(status, media, "BAD_USER_INPUT", &message);
+        return error_body(status, media, "BAD_USER_INPUT", &message.render(lang));
     }
     let variables = req.variables.map(Variables::from_json).unwrap_or_default();
     let operation_name = req.operation_name;
@@ -346,13 +349,6 @@ fn selects(doc: &async_graphql::parser::types::ExecutableDocument, names: &[&str
         || doc.fragments.values().any(|f| walk(&f.node.selection_set.node, names))
 }
 
-/// Whether an error without a code is about a value the client sent: an argument or variable value the schema's
-/// validation refused (`Invalid value for argument …`), or one a scalar or input type could not parse during execution
-/// (`Failed to parse "Date": …`).
-fn is_bad_input(message: &str) -> bool {
-    message.starts_with("Invalid value for argument") || message.starts_with("Failed to parse ")
-}
-
 /// Shapes an executed response for the client: every error gets a stable `extensions.code`; a request error
 /// (validation, operation selection, variable coercion: errors with no path and no data) has no `data` entry and gets
 /// 400 under `application/graphql-response+json`, 200 under `application/json`. The data is completed as the
@@ -383,7 +379,7 @@ fn shape(
         && response.data == async_graphql::Value::Null;
     let mut errors: Vec<ServerError> = response.errors;
     for e in &mut errors {
-        let bad_input = is_bad_input(&e.message);
+        let bad_input = crate::graphql::localise::is_bad_input(&e.message);
         let ext = e.extensions.get_or_insert_with(ErrorExtensionValues::default);
         if ext.get("code").is_none() {
             ext.set(
@@ -456,15 +452,18 @@ fn missing_variable(
     doc: &async_graphql::parser::types::ExecutableDocument,
     operation_name: Option<&str>,
     variables: Option<&Value>,
-) -> Option<String> {
+) -> Option<service::messages::Message> {
     let op = crate::graphql::complete::operation(doc, operation_name)?;
     op.variable_definitions.iter().find_map(|def| {
         let def = &def.node;
         let given = variables
             .and_then(|v| v.get(def.name.node.as_str()))
             .is_some_and(|v| !v.is_null());
-        (!def.var_type.node.nullable && def.default_value.is_none() && !given)
-            .then(|| format!("variable ${} of type {} is required", def.name.node, def.var_type.node))
+        (!def.var_type.node.nullable && def.default_value.is_none() && !given).then(|| {
+            service::messages::Message::new(service::messages::code::GRAPHQL_VARIABLE_REQUIRED)
+                .arg("name", &def.name.node)
+                .arg("type", &def.var_type.node)
+        })
     })
 }
 
@@ -859,14 +858,20 @@ mod variable_tests {
     #[test]
     fn a_missing_required_variable_is_named() {
         let doc = parse_query("query Q($n: Int!, $m: Int, $k: Int! = 3) { a }").expect("parses");
+        let said = |v: Option<&Value>| missing_variable(&doc, None, v).map(|m| m.render(service::messages::Lang::En));
         assert_eq!(
-            missing_variable(&doc, None, None),
-            Some("variable $n of type Int! is required".into())
+            said(None).as_deref(),
+            Some("variable \"$n\" of type \"Int!\" is required")
         );
-        assert_eq!(missing_variable(&doc, None, Some(&json!({ "n": 1 }))), None);
+        assert_eq!(said(Some(&json!({ "n": 1 }))), None);
         assert_eq!(
-            missing_variable(&doc, None, Some(&json!({ "n": null }))),
-            Some("variable $n of type Int! is required".into())
+            said(Some(&json!({ "n": null }))).as_deref(),
+            Some("variable \"$n\" of type \"Int!\" is required")
+        );
+        let pt = missing_variable(&doc, None, None).map(|m| m.render(service::messages::Lang::PtBr));
+        assert_eq!(
+            pt.as_deref(),
+            Some("a variável \"$n\", do tipo \"Int!\", é obrigatória")
         );
     }
 }

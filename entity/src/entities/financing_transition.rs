@@ -26,8 +26,13 @@ pub struct Model {
     pub recorded_at: DateTimeUtc,
     /// Who recorded it.
     pub actor: String,
-    /// Free note.
+    /// A note as text: a person's, or Fomento's own before migration 61; none when the note is stored as `note_id`
+    /// and `note_args`.
     pub note: Option<String>,
+    /// The catalogue message of a note Fomento writes itself (`history-expired`), rendered when read.
+    pub note_id: Option<String>,
+    /// Its values, as JSON (as a flag's `message_args`).
+    pub note_args: Option<String>,
 }
 
 /// No declared relations.

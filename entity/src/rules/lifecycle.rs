@@ -44,7 +44,7 @@ impl From<ParamError> for Violation {
         Violation {
             code: "PARAMETERS",
             legal_basis: "",
-            explanation: e.to_string().into(),
+            explanation: e.problem(),
         }
     }
 }
@@ -408,18 +408,18 @@ pub fn apply_sf(
             }
             let mut unmet = Vec::new();
             if justification.trim().is_empty() {
-                unmet.push("a justification");
+                unmet.push(Explanation::message("explain-extension-needs-justification"));
             }
             if !purchases_honoured {
-                unmet.push("the contracted purchases honoured");
+                unmet.push(Explanation::message("explain-extension-needs-purchases"));
             }
             if !farmers_assisted {
-                unmet.push("technical assistance for the contracted farmers");
+                unmet.push(Explanation::message("explain-extension-needs-assistance"));
             }
             if in_force && !unmet.is_empty() {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    format!("the extension needs {}", unmet.join(", ")),
+                    Explanation::message("explain-extension-needs").list("unmet", unmet),
                 ));
             }
             not_before(code::SF_EXTENSION_12M, *on, p.industrial_start_on, "industrial-start")?;
@@ -490,12 +490,9 @@ pub fn apply_sf(
             if p.stage != S::NonConformityHearing {
                 return Err(violation(
                     code::SF_UNFRAMING,
-                    format!(
-                        "the project is «{}» ({}): art. 11 II unframes a project only after the external evaluation \
-                         found non-conformity and MDA did not accept the company's justifications and contestations",
-                        p.stage.name_pt(),
-                        p.stage.to_value()
-                    ),
+                    Explanation::message("explain-unframe-stage")
+                        .arg("stage", p.stage.name_pt())
+                        .arg("stage_code", p.stage.to_value()),
                 ));
             }
             not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "evaluation")?;
@@ -516,11 +513,9 @@ pub fn apply_sf(
             {
                 return Err(violation(
                     code::SF_EXTENSION_12M,
-                    format!(
-                        "MDA granted the extension on {} during the hearing: the framing is kept until {kept} (art. 11 \
-                         §2, 12 months since the industrial start); unframe on that day at the earliest",
-                        p.extension_granted_on.unwrap_or(kept)
-                    ),
+                    Explanation::message("explain-unframe-extension-kept")
+                        .arg("granted", p.extension_granted_on.unwrap_or(kept))
+                        .arg("kept", kept),
                 ));
             }
             n.unframed_on = Some(*on);
@@ -707,11 +702,9 @@ pub fn apply_fco(
             if *on > due.due && c.presented_on.is_none() {
                 return Err(violation(
                     code::FCO_VALIDITY_120D,
-                    format!(
-                        "the 120 days to present the project to the bank ended on {} ({}), and no presentation is \
-                         recorded: record when it was presented (presentFcoProject) if that was in time",
-                        due.due, due.note
-                    ),
+                    Explanation::message("explain-contract-not-presented")
+                        .arg("due", due.due)
+                        .nested("count", due.note),
                 ));
             }
             if let Some(a) = amount
@@ -719,12 +712,9 @@ pub fn apply_fco(
             {
                 return Err(violation(
                     code::FCO_AMENDMENT,
-                    format!(
-                        "the contract's {a} exceeds the approved {}: an increase is an amendment (amendFcoCarta, \
-                         VALUE_INCREASE), exempt up to 10 % of the approved value within the ceiling (art. 15 a) and \
-                         otherwise needing a new approval; record it first",
-                        c.financed_amount
-                    ),
+                    Explanation::message("explain-contract-over-approved")
+                        .arg("amount", a.to_decimal())
+                        .arg("approved", c.financed_amount.to_decimal()),
                 ));
             }
             n.contracted_on = Some(*on);
@@ -741,7 +731,9 @@ pub fn apply_fco(
             {
                 return Err(violation(
                     code::FCO_VALIDITY_120D,
-                    format!("{on} is after the contract ({k}): the project is presented before it is contracted"),
+                    Explanation::message("explain-presented-after-contract")
+                        .arg("on", on)
+                        .arg("contract", k),
                 ));
             }
             if let Some(approved) = c.approved_on {
@@ -749,7 +741,9 @@ pub fn apply_fco(
                 if *on > due.due {
                     return Err(violation(
                         code::FCO_VALIDITY_120D,
-                        format!("the approval expired on {}: {}", due.due, due.note),
+                        Explanation::message("explain-approval-expired")
+                            .arg("due", due.due)
+                            .nested("count", due.note),
                     ));
                 }
             }
@@ -762,9 +756,7 @@ pub fn apply_fco(
             if let Some(p) = c.presented_on {
                 return Err(violation(
                     code::FCO_VALIDITY_120D,
-                    format!(
-                        "the project was presented to the bank on {p}, within the 120 days: the approval did not lapse"
-                    ),
+                    Explanation::message("explain-presented-in-time").arg("on", p),
                 ));
             }
             let approved = c.approved_on.unwrap_or(*on);
@@ -772,7 +764,9 @@ pub fn apply_fco(
             if *on <= due.due {
                 return Err(violation(
                     code::FCO_VALIDITY_120D,
-                    format!("the approval is valid until {}: {}", due.due, due.note),
+                    Explanation::message("explain-approval-valid-until")
+                        .arg("due", due.due)
+                        .nested("count", due.note),
                 ));
             }
             n.expired_on = Some(*on);

@@ -611,7 +611,7 @@ pub fn guarded_deadline(
             Status::NotApplicable => social_fuel::DeadlineStatus::NotApplicable,
             _ => social_fuel::DeadlineStatus::Pending,
         },
-        note: e.explain().into(),
+        note: e.explain(),
         done: false,
     })
 }

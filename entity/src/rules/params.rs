@@ -172,15 +172,59 @@ impl ParamError {
         }
     }
 
-    /// Why, for the rule's explanation.
-    pub fn explain(&self) -> String {
+    /// Why, for the rule's explanation: not applicable before the parameter's first version, pending while the
+    /// version in force is unusable (a catalogue message, rendered in the reader's language).
+    pub fn explain(&self) -> super::Explanation {
         match self {
-            Self::NotInForce { key, on } => format!(
-                "not applicable on {on}: no version of parameter {key} is in force on that date (the rule was not yet \
-                 or no longer in force)"
-            ),
-            other => format!("pending: {other}; the rule is judged once a usable version is recorded"),
+            Self::NotInForce { key, on } => super::Explanation::message("param-not-applicable")
+                .arg("key", key)
+                .arg("on", on),
+            other => super::Explanation::message("param-pending").nested("problem", other.problem()),
         }
+    }
+
+    /// What is wrong, as a catalogue message with its values (its English text is the `Display` above).
+    pub fn problem(&self) -> super::Explanation {
+        use super::Explanation as E;
+        match self {
+            Self::NotInForce { key, on } => E::message("param-not-in-force").arg("key", key).arg("on", on),
+            Self::UnknownKey(key) => E::message("param-unknown-key").arg("key", key),
+            Self::WrongUnit { key, expected, given } => E::message("param-wrong-unit")
+                .arg("key", key)
+                .arg("expected", expected)
+                .arg("given", given),
+            Self::BadValue(value) => E::message("param-bad-value").arg("value", format!("{value:?}")),
+            Self::OutOfUnit { value, unit, why } => E::message("param-out-of-unit")
+                .arg("value", value)
+                .arg("unit", unit)
+                .arg("why", requirement(why)),
+            Self::Unusable {
+                key,
+                on,
+                value,
+                unit,
+                why,
+            } => E::message("param-unusable")
+                .arg("key", key)
+                .arg("on", on)
+                .arg("value", value)
+                .arg("unit", unit)
+                .arg("why", requirement(why)),
+            Self::BadPeriod { from, to } => E::message("param-bad-period").arg("from", from).arg("to", to),
+        }
+    }
+}
+
+/// The code of what a unit requires (`Unit::problem`'s words), for the catalogue's texts to choose their words by.
+fn requirement(why: &str) -> &'static str {
+    match why {
+        "a whole number" => "whole",
+        "positive" => "positive",
+        "at most 1,000,000" => "at-most-million",
+        "not negative" => "not-negative",
+        "between 0 and 100" => "percent",
+        "in reais with at most two decimals (centavos)" => "centavos",
+        _ => "other",
     }
 }
 

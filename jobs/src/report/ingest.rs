@@ -820,17 +820,20 @@ fn carta_history(backend: sea_orm::DbBackend, bank: i64, report: &bank_report::M
     let recorded_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
     format!(
         "INSERT INTO financing_transition (programme, financing_id, from_stage, to_stage, event, occurred_on,
-            recorded_at, actor, note)
+            recorded_at, actor, note, note_id, note_args)
         SELECT '{programme}', fco_carta.id, fco_carta.stage, r.stage,
             CASE WHEN r.stage = '{contracted}' THEN 'CONTRACT' ELSE 'DECIDE' END,
             COALESCE(r.contracted_on, r.approved_on), {recorded_at}, 'bank report {id}',
-            'declared in the monthly list of {month}'
+            NULL, 'history-declared-in-list', '{note_args}'
         FROM {listed} JOIN fco_carta ON fco_carta.bank_id = {bank} AND fco_carta.number = r.number
         WHERE (fco_carta.stage IN ('DRAFT', 'SUBMITTED', 'APPROVED', 'EXPIRED') OR r.stage = '{contracted}')
           AND fco_carta.stage <> r.stage",
         programme = Programme::FcoRural.to_value(),
         id = report.id,
-        month = report.reference_month,
+        // The note as a catalogue message and its values (migration 61); the month is `YYYY-MM`, checked on upload.
+        note_args = serde_json::json!({ "month": report.reference_month })
+            .to_string()
+            .replace('\'', "''"),
         listed = listed()
     )
 }

@@ -469,3 +469,56 @@ sf-semi-arid-nearest = { $member ->
     [yes] in
    *[no] not in
 } the semi-arid by the nearest later delimitation, { $name } (in force from { DATE($from) }): the one in force on { DATE($on) }, Portaria MI nº 89/2005, is not available here
+
+## Guards of the lifecycle (entity/src/rules/lifecycle.rs). $count is a deadline's counting note, a clause.
+explain-extension-needs = the extension needs { $unmet }
+explain-extension-needs-justification = a justification
+explain-extension-needs-purchases = the contracted purchases honoured
+explain-extension-needs-assistance = technical assistance for the contracted farmers
+explain-unframe-stage = the project is «{ $stage }» ({ $stage_code }): art. 11 II unframes a project only after the external evaluation found non-conformity and MDA did not accept the company's justifications and contestations
+explain-unframe-extension-kept = MDA granted the extension on { DATE($granted) } during the hearing: the framing is kept until { DATE($kept) } (art. 11 §2, 12 months since the industrial start); unframe on that day at the earliest
+explain-contract-not-presented = the 120 days to present the project to the bank ended on { DATE($due) } ({ $count }), and no presentation is recorded: record when it was presented (`presentFcoProject`) if that was in time
+explain-contract-over-approved = the contract's { MONEY($amount) } exceeds the approved { MONEY($approved) }: an increase is an amendment (`amendFcoCarta`, `VALUE_INCREASE`), exempt up to 10 % of the approved value within the ceiling (art. 15 a) and otherwise needing a new approval; record it first
+explain-presented-after-contract = { DATE($on) } is after the contract ({ DATE($contract) }): the project is presented before it is contracted
+explain-approval-expired = the approval expired on { DATE($due) }: { $count }
+explain-presented-in-time = the project was presented to the bank on { DATE($on) }, within the 120 days: the approval did not lapse
+explain-approval-valid-until = the approval is valid until { DATE($due) }: { $count }
+
+## A rule parameter that cannot be read (entity/src/rules/params.rs `ParamError`). $problem is a clause; $why what the
+## unit requires (whole, positive, at-most-million, not-negative, percent, centavos).
+param-not-applicable = not applicable on { DATE($on) }: no version of parameter { $key } is in force on that date (the rule was not yet or no longer in force)
+param-pending = pending: { $problem }; the rule is judged once a usable version is recorded
+param-not-in-force = no version of parameter { $key } is in force on { DATE($on) }
+param-unknown-key = { $key } is not a rule parameter; known keys are listed by `ruleParameters`
+param-wrong-unit = parameter { $key } is in { $expected }, not { $given }
+param-bad-value = { $value } is not a non-negative decimal
+param-out-of-unit = { $value } { $unit } must be { $why ->
+    [whole] a whole number
+    [positive] positive
+    [at-most-million] at most 1,000,000
+    [not-negative] not negative
+    [percent] between 0 and 100
+    [centavos] in reais with at most two decimals (centavos)
+   *[other] { $why }
+}
+param-unusable = the version of { $key } in force on { DATE($on) } is { $value } { $unit }, which is not usable: it must be { $why ->
+    [whole] a whole number
+    [positive] positive
+    [at-most-million] at most 1,000,000
+    [not-negative] not negative
+    [percent] between 0 and 100
+    [centavos] in reais with at most two decimals (centavos)
+   *[other] { $why }
+}
+param-bad-period = the version ends ({ DATE($to) }) before it starts ({ DATE($from) })
+
+## History notes Fomento writes itself (financing_transition.note_id, migration 61), rendered when read.
+history-expired = FCO-VALIDITY-120D: the 120 days to present the project to the bank ended on { DATE($due) } ({ $count }), and no presentation is recorded.
+history-amended = FCO-AMENDMENT: { $why }
+history-override = override of { $codes }: { $why }
+history-resubmits = reformulates carta { $number }
+history-joined = { $first }; { $then }
+history-declared-in-list = declared in the monthly list of { $month }
+
+## Why a later list resolved a list's flags (resolved by report:N).
+flag-resolved-superseded = report { $old } was superseded by report { $new } of the same bank and month

@@ -186,7 +186,7 @@ PARAMETER_VERSION_UNKNOWN = no rule-parameter version { $id }
 # A rule-parameter version withdrawn before.
 PARAMETER_VERSION_WITHDRAWN = version { $id } was already withdrawn on { $at } ({ $reason })
 # A rule-parameter version that cannot be stored.
-PARAMETER_INVALID = { $detail }
+PARAMETER_INVALID = { $explanation }
 # A parameter version without its instrument.
 LEGAL_SOURCE_REQUIRED = name the instrument that sets the value
 # A non-business day recorded twice.
@@ -495,3 +495,37 @@ REFUSE_CONCLUSION_BEFORE_FINDINGS = a conclusion on { DATE($on) } is before the 
 REFUSE_AGENDA_STAGE = only a submitted carta goes on the chamber's agenda; this one is «{ $stage }» ({ $stage_code })
 # A carta below the threshold put on the agenda.
 REFUSE_AGENDA_BELOW_THRESHOLD = { MONEY($amount) } is under the { MONEY($threshold) } threshold: the bank decides it, not the chamber (unless it is a special demand, art. 14)
+
+# async-graphql's own messages (api/src/graphql/localise.rs matches their shapes); names are quoted as typed.
+GRAPHQL_UNKNOWN_FIELD = unknown field "{ $field }" on type "{ $type }".{ $hint }
+GRAPHQL_UNKNOWN_ARGUMENT = unknown argument "{ $argument }" on field "{ $field }" of type "{ $type }".{ $hint }
+GRAPHQL_INVALID_ARGUMENT = invalid value for argument "{ $argument }": { $reason }
+GRAPHQL_FAILED_TO_PARSE = failed to parse "{ $type }": { $reason }
+GRAPHQL_ARGUMENT_REQUIRED = field "{ $field }" argument "{ $argument }" of type "{ $type }" is required but not provided
+GRAPHQL_NO_SUBFIELDS = field "{ $field }" must not have a selection since type "{ $type }" has no subfields
+GRAPHQL_NEEDS_SUBFIELDS = field "{ $field }" of type "{ $type }" must have a selection of subfields
+GRAPHQL_VARIABLE_NOT_DEFINED = variable "${ $name }" is not defined
+GRAPHQL_VARIABLE_NOT_DEFINED_BY = variable "${ $name }" is not defined by operation "{ $operation }"
+GRAPHQL_VARIABLE_NOT_USED = variable "${ $name }" is not used
+GRAPHQL_VARIABLE_NOT_USED_BY = variable "${ $name }" is not used by operation "{ $operation }"
+GRAPHQL_VARIABLE_POSITION = variable "{ $name }" of type "{ $type }" used in position expecting type "{ $expected }"
+GRAPHQL_VARIABLE_REQUIRED = variable "${ $name }" of type "{ $type }" is required
+GRAPHQL_UNKNOWN_FRAGMENT = unknown fragment "{ $name }"
+GRAPHQL_FRAGMENT_UNUSED = fragment "{ $name }" is never used
+GRAPHQL_UNKNOWN_TYPE = unknown type "{ $name }"
+GRAPHQL_UNKNOWN_DIRECTIVE = unknown directive "{ $name }"
+GRAPHQL_UNKNOWN_OPERATION = unknown operation named "{ $name }"
+GRAPHQL_OPERATION_NAME_REQUIRED = the document has several operations: name one in `operationName`
+GRAPHQL_EXPECTED_TYPE = expected type "{ $type }"
+GRAPHQL_ENUM_VALUE = enumeration type "{ $type }" does not contain the value "{ $value }"
+GRAPHQL_INPUT_FIELD_REQUIRED = field "{ $field }" of type "{ $type }" is required but not provided
+GRAPHQL_INPUT_FIELD_UNKNOWN = unknown field "{ $field }" of type "{ $type }"
+GRAPHQL_INTEGER_RANGE = only integers from { $min } to { $max } are accepted
+GRAPHQL_EXPECTED_INPUT = expected input type "{ $type }", found { $value }
+GRAPHQL_WHILE_PARSING = { $reason } (occurred while parsing "{ $type }")
+GRAPHQL_DID_YOU_MEAN = { " " }Did you mean { $names }?
+GRAPHQL_NOT_A_DATE = { $value } is not a date in the form YYYY-MM-DD that exists
+GRAPHQL_NOT_A_DECIMAL = { $value } is not a decimal number written as "1234.56" (digits, an optional point, no spaces, separators or exponent)
+GRAPHQL_DECIMAL_RANGE = { $value } is out of the decimal range
+GRAPHQL_NOT_A_TIMESTAMP = { $value } is not an RFC 3339 timestamp
+GRAPHQL_SYNTAX = the query does not parse at line { $line }, column { $column }: expected { $expected }

@@ -487,3 +487,56 @@ sf-semi-arid-nearest = { $member ->
     [yes] no
    *[no] fora do
 } semiárido segundo a delimitação posterior mais próxima, { $name } (vigente desde { DATE($from) }): a vigente em { DATE($on) }, Portaria MI nº 89/2005, não está disponível aqui
+
+## Guardas do ciclo de vida (entity/src/rules/lifecycle.rs). $count é a nota de contagem de um prazo, uma oração.
+explain-extension-needs = a prorrogação exige { $unmet }
+explain-extension-needs-justification = uma justificativa
+explain-extension-needs-purchases = as compras contratadas honradas
+explain-extension-needs-assistance = assistência técnica aos agricultores contratados
+explain-unframe-stage = o projeto está «{ $stage }» ({ $stage_code }): o art. 11, II, desenquadra um projeto só depois que a avaliação externa constatou não conformidade e o MDA não acolheu as justificativas e contestações da empresa
+explain-unframe-extension-kept = o MDA concedeu a prorrogação em { DATE($granted) } durante a audiência: o enquadramento se mantém até { DATE($kept) } (art. 11, § 2º, 12 meses desde o início industrial); desenquadre nesse dia, no mínimo
+explain-contract-not-presented = os 120 dias para apresentar o projeto ao banco terminaram em { DATE($due) } ({ $count }), e nenhuma apresentação está registrada: registre quando foi apresentado (`presentFcoProject`), se foi a tempo
+explain-contract-over-approved = os { MONEY($amount) } do contrato excedem os { MONEY($approved) } aprovados: um aumento é uma alteração (`amendFcoCarta`, `VALUE_INCREASE`), dispensada de nova aprovação até 10 % do valor aprovado dentro do teto (art. 15, a) e, acima disso, sujeita a nova aprovação; registre-a antes
+explain-presented-after-contract = { DATE($on) } é posterior ao contrato ({ DATE($contract) }): o projeto é apresentado antes de ser contratado
+explain-approval-expired = a aprovação expirou em { DATE($due) }: { $count }
+explain-presented-in-time = o projeto foi apresentado ao banco em { DATE($on) }, dentro dos 120 dias: a aprovação não caducou
+explain-approval-valid-until = a aprovação vale até { DATE($due) }: { $count }
+
+## Um parâmetro de regra que não pode ser lido (entity/src/rules/params.rs `ParamError`). $problem é uma oração; $why
+## o que a unidade exige (whole, positive, at-most-million, not-negative, percent, centavos).
+param-not-applicable = não se aplica em { DATE($on) }: nenhuma versão do parâmetro { $key } está vigente nessa data (a regra ainda não estava, ou já não estava, em vigor)
+param-pending = pendente: { $problem }; a regra será julgada assim que uma versão utilizável estiver registrada
+param-not-in-force = nenhuma versão do parâmetro { $key } está vigente em { DATE($on) }
+param-unknown-key = { $key } não é um parâmetro de regra; as chaves conhecidas são listadas por `ruleParameters`
+param-wrong-unit = o parâmetro { $key } é em { $expected }, não em { $given }
+param-bad-value = { $value } não é um decimal não negativo
+param-out-of-unit = { $value } { $unit } deve ser { $why ->
+    [whole] um número inteiro
+    [positive] positivo
+    [at-most-million] no máximo 1.000.000
+    [not-negative] não negativo
+    [percent] entre 0 e 100
+    [centavos] em reais com no máximo duas casas decimais (centavos)
+   *[other] { $why }
+}
+param-unusable = a versão de { $key } vigente em { DATE($on) } é { $value } { $unit }, que não pode ser usada: deve ser { $why ->
+    [whole] um número inteiro
+    [positive] positivo
+    [at-most-million] no máximo 1.000.000
+    [not-negative] não negativo
+    [percent] entre 0 e 100
+    [centavos] em reais com no máximo duas casas decimais (centavos)
+   *[other] { $why }
+}
+param-bad-period = a versão termina ({ DATE($to) }) antes de começar ({ DATE($from) })
+
+## Notas do histórico que o próprio Fomento escreve (financing_transition.note_id, migração 61), escritas na leitura.
+history-expired = FCO-VALIDITY-120D: os 120 dias para apresentar o projeto ao banco terminaram em { DATE($due) } ({ $count }), e nenhuma apresentação está registrada.
+history-amended = FCO-AMENDMENT: { $why }
+history-override = ato registrado apesar de { $codes }: { $why }
+history-resubmits = reformula a carta { $number }
+history-joined = { $first }; { $then }
+history-declared-in-list = declarada na relação mensal de { $month }
+
+## Por que uma relação posterior encerrou os alertas de uma relação (encerrados por report:N).
+flag-resolved-superseded = a relação { $old } foi substituída pela relação { $new } do mesmo banco e mês

@@ -186,7 +186,7 @@ PARAMETER_VERSION_UNKNOWN = nenhuma versão de parâmetro { $id }
 # A rule-parameter version withdrawn before.
 PARAMETER_VERSION_WITHDRAWN = a versão { $id } já foi retirada em { $at } ({ $reason })
 # A rule-parameter version that cannot be stored.
-PARAMETER_INVALID = { $detail }
+PARAMETER_INVALID = { $explanation }
 # A parameter version without its instrument.
 LEGAL_SOURCE_REQUIRED = indique o ato normativo que fixa o valor
 # A non-business day recorded twice.
@@ -495,3 +495,37 @@ REFUSE_CONCLUSION_BEFORE_FINDINGS = uma conclusão em { DATE($on) } é anterior 
 REFUSE_AGENDA_STAGE = só uma carta submetida entra na pauta da câmara; esta está «{ $stage }» ({ $stage_code })
 # Uma carta abaixo do limite posta na pauta.
 REFUSE_AGENDA_BELOW_THRESHOLD = { MONEY($amount) } é inferior ao limite de { MONEY($threshold) }: o banco a decide, não a câmara (salvo demanda especial, art. 14)
+
+# As mensagens do próprio async-graphql (api/src/graphql/localise.rs reconhece suas formas); os nomes vêm entre aspas, como escritos.
+GRAPHQL_UNKNOWN_FIELD = campo desconhecido "{ $field }" no tipo "{ $type }".{ $hint }
+GRAPHQL_UNKNOWN_ARGUMENT = argumento desconhecido "{ $argument }" no campo "{ $field }" do tipo "{ $type }".{ $hint }
+GRAPHQL_INVALID_ARGUMENT = valor inválido para o argumento "{ $argument }": { $reason }
+GRAPHQL_FAILED_TO_PARSE = não foi possível ler "{ $type }": { $reason }
+GRAPHQL_ARGUMENT_REQUIRED = o argumento "{ $argument }" do campo "{ $field }", do tipo "{ $type }", é obrigatório e não foi informado
+GRAPHQL_NO_SUBFIELDS = o campo "{ $field }" não admite seleção: o tipo "{ $type }" não tem subcampos
+GRAPHQL_NEEDS_SUBFIELDS = o campo "{ $field }", do tipo "{ $type }", precisa de uma seleção de subcampos
+GRAPHQL_VARIABLE_NOT_DEFINED = a variável "${ $name }" não está definida
+GRAPHQL_VARIABLE_NOT_DEFINED_BY = a variável "${ $name }" não está definida pela operação "{ $operation }"
+GRAPHQL_VARIABLE_NOT_USED = a variável "${ $name }" não é usada
+GRAPHQL_VARIABLE_NOT_USED_BY = a variável "${ $name }" não é usada pela operação "{ $operation }"
+GRAPHQL_VARIABLE_POSITION = a variável "{ $name }", do tipo "{ $type }", está numa posição que espera o tipo "{ $expected }"
+GRAPHQL_VARIABLE_REQUIRED = a variável "${ $name }", do tipo "{ $type }", é obrigatória
+GRAPHQL_UNKNOWN_FRAGMENT = fragmento desconhecido "{ $name }"
+GRAPHQL_FRAGMENT_UNUSED = o fragmento "{ $name }" nunca é usado
+GRAPHQL_UNKNOWN_TYPE = tipo desconhecido "{ $name }"
+GRAPHQL_UNKNOWN_DIRECTIVE = diretiva desconhecida "{ $name }"
+GRAPHQL_UNKNOWN_OPERATION = nenhuma operação se chama "{ $name }"
+GRAPHQL_OPERATION_NAME_REQUIRED = o documento tem várias operações: indique uma em `operationName`
+GRAPHQL_EXPECTED_TYPE = o tipo esperado é "{ $type }"
+GRAPHQL_ENUM_VALUE = a enumeração "{ $type }" não tem o valor "{ $value }"
+GRAPHQL_INPUT_FIELD_REQUIRED = o campo "{ $field }", do tipo "{ $type }", é obrigatório e não foi informado
+GRAPHQL_INPUT_FIELD_UNKNOWN = campo desconhecido "{ $field }" no tipo "{ $type }"
+GRAPHQL_INTEGER_RANGE = só se aceitam inteiros de { $min } a { $max }
+GRAPHQL_EXPECTED_INPUT = o tipo de entrada esperado é "{ $type }", e veio { $value }
+GRAPHQL_WHILE_PARSING = { $reason } (ao ler "{ $type }")
+GRAPHQL_DID_YOU_MEAN = { " " }Você quis dizer { $names }?
+GRAPHQL_NOT_A_DATE = { $value } não é uma data existente na forma AAAA-MM-DD
+GRAPHQL_NOT_A_DECIMAL = { $value } não é um número decimal escrito como "1234.56" (algarismos, um ponto opcional, sem espaços, separadores nem expoente)
+GRAPHQL_DECIMAL_RANGE = { $value } está fora do intervalo dos decimais
+GRAPHQL_NOT_A_TIMESTAMP = { $value } não é um instante RFC 3339
+GRAPHQL_SYNTAX = a consulta não pode ser lida na linha { $line }, coluna { $column }: esperava-se { $expected }

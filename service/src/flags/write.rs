@@ -325,11 +325,12 @@ pub async fn resolve_superseded(
     compliance_flag::Entity::update_many()
         .col_expr(C::ResolvedAt, Expr::value(now))
         .col_expr(C::ResolvedBy, Expr::value(report_source(by)))
+        // The reason as a catalogue message and its values (as the flag pass's, migration 60), rendered when read.
+        .col_expr(C::Resolution, Expr::value(""))
+        .col_expr(C::ResolutionId, Expr::value("flag-resolved-superseded"))
         .col_expr(
-            C::Resolution,
-            Expr::value(format!(
-                "report {old} was superseded by report {by} of the same bank and month"
-            )),
+            C::ResolutionArgs,
+            Expr::value(serde_json::json!({ "old": old, "new": by }).to_string()),
         )
         .filter(open())
         .exec(txn)
