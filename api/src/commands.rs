@@ -83,7 +83,7 @@ async fn database(cli: &Cli) -> anyhow::Result<service::Db> {
 }
 
 /// The database of `cli`, connected and migrated, and the ingestion runtime over it.
-async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate::runtime::Ingestion)> {
+async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate::runtime::JobsRuntime)> {
     let db = database(cli).await?;
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
     let mut ing = ingestion(
@@ -544,7 +544,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             as_of,
         } => {
             let db = database(&cli).await?;
-            let export = crate::exports::build(&db, &operator(), &name, filter.as_deref(), as_of, None)
+            let export = crate::export_request::build(&db, &operator(), &name, filter.as_deref(), as_of, None)
                 .await
                 .map_err(|e| anyhow::anyhow!(e.to_string()))?;
             let caller = operator();

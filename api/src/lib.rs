@@ -3,7 +3,7 @@
 pub mod commands;
 pub mod config;
 pub mod demo;
-pub mod exports;
+pub mod export_request;
 pub mod graphql;
 pub mod http;
 pub mod metrics;

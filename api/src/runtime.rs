@@ -10,9 +10,10 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 use tracing::Instrument;
 
-/// The ingestion runtime shared by the HTTP layer and the scheduler.
+/// The jobs' runtime in this process, shared by the HTTP layer and the scheduler: the ingestion's context, its wake-up,
+/// the running jobs' lock and the schedules.
 #[derive(Clone, Debug)]
-pub struct Ingestion {
+pub struct JobsRuntime {
     /// The job's context.
     pub ctx: IngestContext,
     /// Wakes the background worker after an upload.
@@ -28,7 +29,7 @@ pub struct Ingestion {
 /// One run of `job` in `slot`: once per slot across every process sharing the database (the `job_run` row's unique
 /// key), recorded with how it ended.
 pub async fn run_job(
-    ingestion: &Ingestion,
+    ingestion: &JobsRuntime,
     job: &jobs::registry::JobSpec,
     slot: &str,
 ) -> Result<Option<runs::JobReport>, String> {
@@ -37,7 +38,7 @@ pub async fn run_job(
 
 /// [`run_job`], judging as of `as_of` (for `fomento jobs run flag-deadlines --as-of DATE`).
 pub async fn run_job_as_of(
-    ingestion: &Ingestion,
+    ingestion: &JobsRuntime,
     job: &jobs::registry::JobSpec,
     slot: &str,
     as_of: Option<chrono::NaiveDate>,
@@ -84,13 +85,13 @@ pub async fn run_job_as_of(
 }
 
 /// One run of the ingestion in `slot` (after an upload, or `fomento ingest`).
-pub async fn scheduled_ingest(ingestion: &Ingestion, slot: &str) -> Result<Option<runs::JobReport>, String> {
+pub async fn scheduled_ingest(ingestion: &JobsRuntime, slot: &str) -> Result<Option<runs::JobReport>, String> {
     let job = jobs::registry::find(ingest::JOB).ok_or("the ingestion job is not registered")?;
     run_job(ingestion, job, slot).await
 }
 
 /// One run of the import job in `slot` (after an upload, or `fomento import`).
-pub async fn scheduled_import(ingestion: &Ingestion, slot: &str) -> Result<Option<runs::JobReport>, String> {
+pub async fn scheduled_import(ingestion: &JobsRuntime, slot: &str) -> Result<Option<runs::JobReport>, String> {
     let job = jobs::registry::find(jobs::import::JOB).ok_or("the import job is not registered")?;
     run_job(ingestion, job, slot).await
 }
@@ -98,7 +99,7 @@ pub async fn scheduled_import(ingestion: &Ingestion, slot: &str) -> Result<Optio
 /// Starts the scheduler with every job of the registry on its schedule, and the ingestion woken by uploads; returns
 /// the scheduler to keep it alive.
 pub async fn start_jobs(
-    ingestion: Ingestion,
+    ingestion: JobsRuntime,
 ) -> Result<tokio_cron_scheduler::JobScheduler, tokio_cron_scheduler::JobSchedulerError> {
     let sched = tokio_cron_scheduler::JobScheduler::new().await?;
     for job in jobs::registry::JOBS {
@@ -177,7 +178,7 @@ pub async fn jobs_table(
 
 /// Waits for the jobs running in this process to finish (a job holds its claim until it commits or fails), at most
 /// `limit`; true when none is left running.
-pub async fn wait_for_running_jobs(ingestion: &Ingestion, limit: std::time::Duration) -> bool {
+pub async fn wait_for_running_jobs(ingestion: &JobsRuntime, limit: std::time::Duration) -> bool {
     tokio::time::timeout(limit, ingestion.running.write()).await.is_ok()
 }
 

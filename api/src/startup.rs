@@ -113,14 +113,14 @@ pub fn ingestion(
     lease: chrono::Duration,
     attempts: u32,
     max_upload_bytes: usize,
-) -> Result<crate::runtime::Ingestion, StartupError> {
+) -> Result<crate::runtime::JobsRuntime, StartupError> {
     let store = jobs::store::FileStore::open(file_store).map_err(|e| StartupError::Store(e.to_string()))?;
     let worker = format!(
         "{}:{}",
         std::env::var("HOSTNAME").unwrap_or_else(|_| "fomento".into()),
         std::process::id()
     );
-    Ok(crate::runtime::Ingestion {
+    Ok(crate::runtime::JobsRuntime {
         ctx: jobs::report::ingest::IngestContext {
             db,
             store,
@@ -401,7 +401,7 @@ impl Application {
             )),
             None => None,
         };
-        let liveness = crate::http::door::Liveness::default();
+        let liveness = crate::http::admission::Liveness::default();
         if db.get_database_backend() == DbBackend::Postgres {
             liveness.watch_postgres(settings.database_url.clone());
         }
@@ -423,7 +423,7 @@ impl Application {
                 rate_limit: settings.rate_limit,
                 rates: Default::default(),
                 request_timeout: settings.request_timeout,
-                admission: std::sync::Arc::new(crate::http::door::Admission::new(
+                admission: std::sync::Arc::new(crate::http::admission::Admission::new(
                     settings.max_in_flight,
                     settings.graph_running,
                 )),
@@ -459,7 +459,7 @@ impl Application {
     }
 
     /// The ingestion runtime (for running the job's step by hand).
-    pub fn ingestion(&self) -> Option<crate::runtime::Ingestion> {
+    pub fn ingestion(&self) -> Option<crate::runtime::JobsRuntime> {
         self.state.ingestion.clone()
     }
 

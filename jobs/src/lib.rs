@@ -3,7 +3,7 @@
 
 pub mod dashboards;
 pub mod expire;
-pub mod flags;
+pub mod flag_deadlines;
 pub mod import;
 pub mod queue;
 pub mod registry;

@@ -3,7 +3,7 @@
 //! `fomento jobs run NAME` all read this list: a new job is a module and one entry here.
 
 use crate::{
-    dashboards, expire, flags, import,
+    dashboards, expire, flag_deadlines, import,
     report::ingest::{self, IngestContext, IngestError},
     runs::JobReport,
     webhooks,
@@ -47,7 +47,7 @@ pub const JOBS: &[JobSpec] = &[
         about: "expires the CDAE approvals whose 120 days lapsed with no presentation to the bank recorded (FCO-VALIDITY-120D), with a history row, before the day's flags",
     },
     JobSpec {
-        name: flags::JOB,
+        name: flag_deadlines::JOB,
         schedule: "0 0 6 * * *",
         zone: chrono_tz::America::Sao_Paulo,
         about: "judges every deadline and rule outcome and keeps the compliance flags in step (raised, changed, resolved)",
@@ -173,6 +173,23 @@ pub struct JobContext {
     pub retain_raw_files: service::files::Retention,
 }
 
+impl JobContext {
+    /// The database every job works on.
+    pub fn db(&self) -> &sea_orm::DatabaseConnection {
+        &self.ingest.db
+    }
+
+    /// This worker's name (host and process), as a run and a claim record it.
+    pub fn worker(&self) -> &str {
+        &self.ingest.worker
+    }
+
+    /// Where raw uploaded files are kept.
+    pub fn store(&self) -> &crate::store::FileStore {
+        &self.ingest.store
+    }
+}
+
 /// Why a job's step failed.
 #[derive(Debug, thiserror::Error)]
 pub enum JobError {
@@ -204,16 +221,16 @@ impl JobSpec {
         match self.name {
             ingest::JOB => Ok(ingest::run_once(&ctx.ingest, now).await?),
             import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
-            flags::JOB => Ok(flags::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
-            expire::JOB => Ok(expire::run_once(&ctx.ingest.db, now, ctx.as_of).await?.0),
-            webhooks::JOB => Ok(webhooks::run_once(&ctx.ingest.db, &ctx.ingest.worker, now).await?),
-            dashboards::JOB => Ok(dashboards::run_once(&ctx.ingest.db, now, ctx.as_of).await?),
+            flag_deadlines::JOB => Ok(flag_deadlines::run_once(ctx.db(), now, ctx.as_of).await?.0),
+            expire::JOB => Ok(expire::run_once(ctx.db(), now, ctx.as_of).await?.0),
+            webhooks::JOB => Ok(webhooks::run_once(ctx.db(), ctx.worker(), now).await?),
+            dashboards::JOB => Ok(dashboards::run_once(ctx.db(), now, ctx.as_of).await?),
             PURGE_JOB => {
                 let today = ctx
                     .as_of
                     .unwrap_or_else(|| entity::domain::Authority::Mda.local(now).date_naive());
                 let before = ctx.retain_raw_files.keeps_from(today);
-                let p = service::files::purge(&ctx.ingest.db, &ctx.ingest.store, &service::Caller::System, before, now)
+                let p = service::files::purge(ctx.db(), ctx.store(), &service::Caller::System, before, now)
                     .await?;
                 Ok(JobReport {
                     processed: p.files as u32,

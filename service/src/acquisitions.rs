@@ -4,7 +4,7 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, money, project},
+    lifecycle::{Act, find_project, money},
     messages::{self, Message, code},
     versions,
 };
@@ -132,7 +132,7 @@ pub async fn add(
     reason: Option<&str>,
     effective_on: Option<chrono::NaiveDate>,
 ) -> Result<feedstock_acquisition::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     let reason = versions::reason(decided(&p), reason)?;
     let day = act.effective("input.effectiveOn", effective_on, None)?;
     let mut row = checked(db, act, a).await?;
@@ -169,7 +169,7 @@ async fn in_force(
             )
         })?;
     versions::in_force::<feedstock_acquisition::ActiveModel>(&a, "input.acquisitionId")?;
-    let p = project(db, "input.acquisitionId", a.project_id).await?;
+    let p = find_project(db, "input.acquisitionId", a.project_id).await?;
     Ok((a, p))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, carta},
+    lifecycle::{Act, find_carta},
     messages::{Message, code},
 };
 use chrono::{DateTime, Utc};
@@ -138,7 +138,7 @@ pub async fn place_on_agenda(
     meeting_id: i64,
     received_at: DateTime<Utc>,
 ) -> Result<fco_carta::Model> {
-    let c = carta(db, "input.cartaId", carta_id).await?;
+    let c = find_carta(db, "input.cartaId", carta_id).await?;
     let m = meeting(db, "input.meetingId", meeting_id).await?;
     if c.stage != FcoCartaStage::Submitted {
         return Err(ServiceError::rule(

@@ -4,7 +4,7 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, project},
+    lifecycle::{Act, find_project},
     messages::{Message, code},
     versions,
 };
@@ -85,7 +85,7 @@ pub async fn add_proposal(
     reason: Option<&str>,
     effective_on: Option<chrono::NaiveDate>,
 ) -> Result<contract_proposal::Model> {
-    let pr = project(db, "input.projectId", project_id).await?;
+    let pr = find_project(db, "input.projectId", project_id).await?;
     let reason = versions::reason(decided(&pr), reason)?;
     let day = act.effective("input.effectiveOn", effective_on, None)?;
     let mut row = proposal_row(p)?;
@@ -118,7 +118,7 @@ async fn proposal_in_force(
             ServiceError::not_found("input.proposalId", Message::new(code::PROPOSAL_UNKNOWN).arg("id", id))
         })?;
     versions::in_force::<contract_proposal::ActiveModel>(&c, "input.proposalId")?;
-    let p = project(db, "input.proposalId", c.project_id).await?;
+    let p = find_project(db, "input.proposalId", c.project_id).await?;
     Ok((c, p))
 }
 
@@ -180,7 +180,7 @@ pub async fn record_plan(
     reason: Option<&str>,
     effective_on: Option<chrono::NaiveDate>,
 ) -> Result<assistance_plan::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     let reason = versions::reason(decided(&p), reason)?;
     if plan.farmers_assisted.is_some_and(|n| n < 0) {
         return Err(ServiceError::bad(
@@ -261,7 +261,7 @@ pub async fn record_schedule(
     presented_on: Option<NaiveDate>,
     reason: Option<&str>,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     let moved = p.scheduled_implementation_end.is_some_and(|e| e != scheduled_end);
     let reason = versions::reason(moved, reason)?;
     if delay_accepted && p.delay_bank_accepted_on.is_none() {
@@ -345,7 +345,7 @@ pub async fn record_delay_bank_acceptance(
     on: Option<NaiveDate>,
     accepted_by: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     let Some(end) = p.scheduled_implementation_end else {
         return Err(ServiceError::rule(
             entity::rules::code::SF_SCHEDULE,
@@ -370,7 +370,7 @@ pub async fn add_change_notice(
     description: &str,
     documents: Option<String>,
 ) -> Result<company_change_notice::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     if description.trim().is_empty() {
         return Err(ServiceError::bad("input.description", Message::new(code::FIELD_EMPTY)));
     }

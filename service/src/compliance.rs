@@ -145,7 +145,7 @@ fn confirm(
 }
 
 /// A project's rule outcomes and deadlines as known on `as_of`.
-pub async fn project(
+pub async fn judge_project(
     facts: &impl FactSource,
     basis: Basis<'_>,
     p: &social_fuel_project::Model,
@@ -200,7 +200,7 @@ pub async fn project(
 }
 
 /// A carta's rule outcomes and deadlines as known on `as_of`, its borrower's whole group included.
-pub async fn carta(
+pub async fn judge_carta(
     facts: &impl FactSource,
     basis: Basis<'_>,
     c: &fco_carta::Model,
@@ -259,7 +259,7 @@ pub async fn carta(
     judge_carta(basis, c, &known, &of_carta, as_of)
 }
 
-/// What [`carta`] reads besides the carta, every version (the rules read those known on the day).
+/// What [`judge_carta`] reads besides the carta, every version (the rules read those known on the day).
 struct OfCarta<'a> {
     items: &'a [fco_carta_item::Model],
     /// The items of the carta it resubmits.
@@ -272,7 +272,7 @@ struct OfCarta<'a> {
     confirmations: &'a [checklist_confirmation::Model],
 }
 
-/// [`carta`] with its facts at hand: the carta as stored (`stored`, as the group's book knows it) and as known on
+/// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group's book knows it) and as known on
 /// `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force before a
 /// reopening).
 fn judge_carta(
@@ -682,7 +682,7 @@ impl Preloaded {
         Ok(self)
     }
 
-    /// [`carta`] on these facts, at once: a pass judges every carta of a batch on its preloaded facts, where the
+    /// [`judge_carta`] on these facts, at once: a pass judges every carta of a batch on its preloaded facts, where the
     /// futures of [`FactSource`] (seven joined for every carta, each answering at once) were a tenth of the judging.
     pub fn carta(
         &self,

@@ -5,7 +5,7 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, project},
+    lifecycle::{Act, find_project},
     messages::{Message, code},
 };
 use chrono::NaiveDate;
@@ -62,7 +62,7 @@ pub async fn record(
     project_id: i64,
     report: Report,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     if p.stage != SocialFuelStage::ExternalEvaluation {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,

@@ -15,7 +15,7 @@ use crate::{
     chamber::{self, meeting},
     intake::Received,
     items,
-    lifecycle::{Act, carta, project},
+    lifecycle::{Act, find_carta, find_project},
     messages::{Message, code},
     store::FileStore,
 };
@@ -104,7 +104,7 @@ pub struct Target {
 pub async fn check_target(db: &impl ConnectionTrait, act: &Act, t: &Target) -> Result<()> {
     match t.kind {
         Kind::Acquisitions => {
-            project(db, "project", t.id).await?;
+            find_project(db, "project", t.id).await?;
             let this_year = chrono::Datelike::year(&act.day(None));
             match t.year {
                 None => return Err(ServiceError::bad("year", Message::new(code::IMPORT_YEAR_REQUIRED))),
@@ -120,7 +120,7 @@ pub async fn check_target(db: &impl ConnectionTrait, act: &Act, t: &Target) -> R
             }
         }
         Kind::CartaItems => {
-            carta(db, "carta", t.id).await?;
+            find_carta(db, "carta", t.id).await?;
         }
         Kind::MeetingAgenda => {
             meeting(db, "meeting", t.id).await?;

@@ -186,7 +186,7 @@ async fn in_force(
         .await?
         .ok_or_else(|| ServiceError::not_found("input.itemId", unknown()))?;
     // An item of another bank's carta answers as one that does not exist.
-    let c = crate::lifecycle::carta(db, "input.itemId", item.carta_id).await?;
+    let c = crate::lifecycle::find_carta(db, "input.itemId", item.carta_id).await?;
     crate::access::within(&act.caller, c.bank_id, "input.itemId", unknown)?;
     versions::in_force::<fco_carta_item::ActiveModel>(&item, "input.itemId")?;
     Ok((item, c))

@@ -357,7 +357,7 @@ pub async fn carta_judged(
         now: DbFacts(db),
         at,
     };
-    compliance::carta(&facts, basis, &then, as_of).await
+    compliance::judge_carta(&facts, basis, &then, as_of).await
 }
 
 /// A project's rule outcomes and deadlines on `as_of` as the record held them at `at` (`p` as stored now).
@@ -374,5 +374,5 @@ pub async fn project_judged(
         now: DbFacts(db),
         at,
     };
-    compliance::project(&facts, basis, &then, as_of).await
+    compliance::judge_project(&facts, basis, &then, as_of).await
 }

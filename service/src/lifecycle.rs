@@ -260,7 +260,7 @@ pub(crate) async fn note_in_history(
 }
 
 /// A social-fuel project by id.
-pub async fn project(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<social_fuel_project::Model> {
+pub async fn find_project(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<social_fuel_project::Model> {
     social_fuel_project::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -268,7 +268,7 @@ pub async fn project(db: &impl ConnectionTrait, field: &'static str, id: i64) ->
 }
 
 /// An FCO carta by id.
-pub async fn carta(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<fco_carta::Model> {
+pub async fn find_carta(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<fco_carta::Model> {
     fco_carta::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -282,7 +282,7 @@ pub async fn own_carta(
     field: &'static str,
     id: i64,
 ) -> Result<fco_carta::Model> {
-    let c = carta(db, field, id).await?;
+    let c = find_carta(db, field, id).await?;
     crate::access::within(caller, c.bank_id, field, || {
         Message::new(code::CARTA_UNKNOWN).arg("id", id)
     })?;
@@ -470,7 +470,7 @@ pub async fn add_project_document(
     reference: Option<String>,
     reason: Option<&str>,
 ) -> Result<project_document::Model> {
-    let p = project(db, "projectId", project_id).await?;
+    let p = find_project(db, "projectId", project_id).await?;
     // Once the request is filed, the dossier as filed is evidence: a document received again needs a reason, is dated
     // no earlier than the filing (it cannot be slipped into it), and is a new version beside the one filed.
     let filed = p.filed_on.filter(|_| p.stage != SocialFuelStage::Draft);
@@ -546,7 +546,7 @@ pub async fn record_bank_framing(
     analysed_by_bank: bool,
     reason: Option<&str>,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "input.projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     let filed = p.stage != SocialFuelStage::Draft;
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     if filed && reason.is_none() {
@@ -588,7 +588,7 @@ pub async fn record_justifications(
     on: Option<NaiveDate>,
     content: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "id", project_id).await?;
+    let p = find_project(db, "id", project_id).await?;
     if p.stage != SocialFuelStage::NonConformityHearing {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
@@ -616,7 +616,7 @@ pub async fn record_bank_notice(
     on: Option<NaiveDate>,
     reference: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "id", project_id).await?;
+    let p = find_project(db, "id", project_id).await?;
     let since = match p.stage {
         SocialFuelStage::Unframed => p.unframed_on,
         SocialFuelStage::SealEligible => p.justifications_accepted_on.or(p.external_evaluation_on),
@@ -648,7 +648,7 @@ pub async fn record_public_update(
     on: Option<NaiveDate>,
     reference: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "id", project_id).await?;
+    let p = find_project(db, "id", project_id).await?;
     if p.stage != SocialFuelStage::Unframed {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
@@ -741,7 +741,7 @@ pub async fn transition_project_overriding(
     note: Option<String>,
     override_reason: Option<String>,
 ) -> Result<social_fuel_project::Model> {
-    let p = project(db, "id", id).await?;
+    let p = find_project(db, "id", id).await?;
     let override_reason = override_reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     // The documents received by the event's day (a filing carries only what had arrived).
     let docs: Vec<vocab::ProjectDocumentKind> = project_document::Entity::find()
@@ -772,7 +772,7 @@ pub async fn transition_project_overriding(
         };
         // Judged on the act's own day: the facts in effect that day (whenever they were recorded), the project as it
         // stood before the act. A decision allowed on its day is never shown as taken over a rule violated that day.
-        let (outcomes, _) = crate::compliance::project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
+        let (outcomes, _) = crate::compliance::judge_project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
         let violated: Vec<&entity::rules::Outcome> = outcomes
             .iter()
             .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
@@ -859,7 +859,7 @@ async fn contract_conditions_met(
         calendar: &calendar,
         quiet: false,
     };
-    let (outcomes, _) = crate::compliance::carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
+    let (outcomes, _) = crate::compliance::judge_carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
     let unmet = entity::rules::fco::unmet_contract_conditions(c.activity, &outcomes);
     let Some((first, _)) = unmet.first() else {
         return Ok(());
@@ -1164,7 +1164,7 @@ async fn overridden_carta_rules(
         calendar: &calendar,
         quiet: false,
     };
-    let (outcomes, _) = crate::compliance::carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
+    let (outcomes, _) = crate::compliance::judge_carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
     let guarded = fco_guarded_by();
     let violated: Vec<&entity::rules::Outcome> = outcomes
         .iter()

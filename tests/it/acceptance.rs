@@ -102,7 +102,7 @@ async fn ceiling_forms_agree(app: &TestApp) {
     let mut violated = std::collections::BTreeSet::new();
     for c in &committed {
         let as_of = chrono::NaiveDate::from_ymd_opt(2019, 6, 1).expect("date");
-        let (outcomes, _) = compliance::carta(&DbFacts(&app.db), basis, c, as_of)
+        let (outcomes, _) = compliance::judge_carta(&DbFacts(&app.db), basis, c, as_of)
             .await
             .expect("rules");
         let o = outcomes.iter().find(|o| o.code == "FCO-CEILING").expect("FCO-CEILING");

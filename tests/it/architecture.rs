@@ -22,7 +22,7 @@ const KNOWN: &[&[&str]] = &[
     &["api::graphql::types::financing", "api::graphql::types::objects"],
     &[
         "api::http::auth",
-        "api::http::door",
+        "api::http::admission",
         "api::http::pages",
         "api::http::params",
         "api::http::reports",

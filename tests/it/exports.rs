@@ -199,7 +199,7 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 #[tokio::test]
 async fn an_xlsx_export_continues_on_a_new_sheet_past_the_row_limit() {
     on_each_backend(true, |app| async move {
-        let export = fomento_api::exports::build(&app.db, &service::Caller::System, "cartas", None, None, None)
+        let export = fomento_api::export_request::build(&app.db, &service::Caller::System, "cartas", None, None, None)
             .await
             .expect("export");
         let path = std::env::temp_dir().join(format!("fomento-test-{}.xlsx", uuid::Uuid::new_v4()));

@@ -31,7 +31,7 @@ pub struct TestApp {
     /// Which backend.
     pub backend: Backend,
     /// The ingestion runtime of the application (its job step is run by hand in tests).
-    pub ingestion: fomento_api::runtime::Ingestion,
+    pub ingestion: fomento_api::runtime::JobsRuntime,
     /// The database URL (for a second connection, as another process would open).
     pub url: String,
     /// An `admin` key, which `client` sends with every request.

@@ -543,7 +543,7 @@ async fn a_scheduled_slot_runs_once_and_job_runs_are_listed() {
             .await
             .expect("run");
         let second = fomento_api::runtime::scheduled_ingest(
-            &fomento_api::runtime::Ingestion {
+            &fomento_api::runtime::JobsRuntime {
                 ctx: ctx(&app, "another-process"),
                 ..app.ingestion.clone()
             },

@@ -311,7 +311,7 @@ async fn acquisition_payload(
     project: i64,
     acquisition: Option<entity::feedstock_acquisition::Model>,
 ) -> Result<FeedstockAcquisitionPayload> {
-    let p = life::project(db(ctx), "input.projectId", project).await.served(ctx)?;
+    let p = life::find_project(db(ctx), "input.projectId", project).await.served(ctx)?;
     Ok(FeedstockAcquisitionPayload {
         project: SocialFuelProject(super::seen(ctx, p)?),
         acquisition: acquisition.map(FeedstockAcquisition),
@@ -519,7 +519,7 @@ pub struct CompanyChangeNoticePayload {
 }
 
 async fn project_of(ctx: &Context<'_>, id: i64) -> Result<SocialFuelProject> {
-    let p = life::project(db(ctx), "input.projectId", id).await.served(ctx)?;
+    let p = life::find_project(db(ctx), "input.projectId", id).await.served(ctx)?;
     Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
@@ -547,7 +547,7 @@ async fn payload(
     carta_id: i64,
     item: Option<entity::fco_carta_item::Model>,
 ) -> Result<FcoCartaItemPayload> {
-    let carta = life::carta(db(ctx), "input.cartaId", carta_id).await.served(ctx)?;
+    let carta = life::find_carta(db(ctx), "input.cartaId", carta_id).await.served(ctx)?;
     Ok(FcoCartaItemPayload {
         carta: FcoCarta(super::seen(ctx, carta)?),
         item: item.map(CartaItem),

@@ -392,7 +392,7 @@ impl ImportsMutation {
             .into_read()
             .read_to_end(&mut bytes)
             .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-        let ingestion = ctx.data::<crate::runtime::Ingestion>()?;
+        let ingestion = ctx.data::<crate::runtime::JobsRuntime>()?;
         let target = Target {
             kind,
             id,

@@ -61,7 +61,7 @@ pub fn unseen(ctx: &Context<'_>) -> async_graphql::Error {
 }
 
 /// Builds the schema with its DataLoaders over `db`.
-pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::Ingestion>) -> AppSchema {
+pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::JobsRuntime>) -> AppSchema {
     build_schema_with(db, ingestion, true)
 }
 
@@ -73,7 +73,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::In
 /// ([`door`]), and the root types check and audit their own fields ([`guard::Guarded`]).
 pub fn build_schema_with(
     db: DatabaseConnection,
-    ingestion: Option<crate::runtime::Ingestion>,
+    ingestion: Option<crate::runtime::JobsRuntime>,
     introspection: bool,
 ) -> AppSchema {
     use loaders::*;

@@ -8,7 +8,7 @@
 //! test compares the two paths byte for byte on every plain field
 //! (`graphql_http::plain_selections_answer_as_the_executor_does`).
 //!
-//! A request takes this path when [`AtOnce`] is in its data (`--no-plain-reads` leaves it out). It relies on the
+//! A request takes this path when [`PlainReads`] is in its data (`--no-plain-reads` leaves it out). It relies on the
 //! schema having no extension, whose per-field hooks a selection read at once would skip (`docs/decisions.md`).
 
 use super::{
@@ -32,7 +32,7 @@ use std::borrow::Cow;
 
 /// In a request's data: its plain selections may be read at once.
 #[derive(Debug, Default, Clone, Copy)]
-pub struct AtOnce;
+pub struct PlainReads;
 
 /// A type whose plain fields can be read without awaiting anything.
 pub trait Plain {
@@ -100,7 +100,7 @@ pub fn opt_text(s: Option<&str>) -> Value {
     s.map_or(Value::Null, text)
 }
 
-/// `T` in the schema, read at once when its selection is plain and the request allows it ([`AtOnce`]), by the
+/// `T` in the schema, read at once when its selection is plain and the request allows it ([`PlainReads`]), by the
 /// executor otherwise. The schema does not see the wrapper: it names, describes and registers `T`.
 pub struct Resolved<T>(pub T);
 
@@ -122,7 +122,7 @@ impl<T: OutputType + Plain> OutputType for Resolved<T> {
     }
 
     async fn resolve(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> ServerResult<Value> {
-        if ctx.data_opt::<AtOnce>().is_some()
+        if ctx.data_opt::<PlainReads>().is_some()
             && let Some(v) = object(ctx, &self.0)
         {
             return Ok(v);
@@ -149,7 +149,7 @@ impl<T: OutputType + Plain> OutputType for List<T> {
     }
 
     async fn resolve(&self, ctx: &ContextSelectionSet<'_>, field: &Positioned<Field>) -> ServerResult<Value> {
-        if ctx.data_opt::<AtOnce>().is_some() {
+        if ctx.data_opt::<PlainReads>().is_some() {
             let mut out = Vec::with_capacity(self.0.len());
             for item in &self.0 {
                 match object(ctx, item) {

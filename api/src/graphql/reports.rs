@@ -505,7 +505,7 @@ async fn receive(
         .into_read()
         .read_to_end(&mut bytes)
         .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-    let ingestion = ctx.data::<crate::runtime::Ingestion>()?;
+    let ingestion = ctx.data::<crate::runtime::JobsRuntime>()?;
     let (r, _) = crate::http::reports::receive(
         db(ctx),
         &super::caller(ctx),

@@ -488,8 +488,8 @@ impl Judged<'_> {
     async fn judge(self, ctx: &Context<'_>, as_of: NaiveDate) -> Result<Outcomes> {
         let (facts, basis) = (GraphFacts(ctx), basis(ctx).await?);
         let judged = match self {
-            Judged::Project(p) => compliance::project(&facts, basis, p, as_of).await,
-            Judged::Carta(c) => compliance::carta(&facts, basis, c, as_of).await,
+            Judged::Project(p) => compliance::judge_project(&facts, basis, p, as_of).await,
+            Judged::Carta(c) => compliance::judge_carta(&facts, basis, c, as_of).await,
         };
         Ok(shaped(judged.served(ctx)?))
     }

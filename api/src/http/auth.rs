@@ -151,7 +151,7 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
                     && !state.rates.admit(bucket, rate)
                 {
                     tracing::warn!(who = caller.actor(), rate, path, "request refused: past its rate");
-                    return super::door::rate_limited(&path, req.headers(), rate);
+                    return super::admission::rate_limited(&path, req.headers(), rate);
                 }
                 Some(caller)
             }
@@ -223,7 +223,7 @@ fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
         let text = super::pages::t("pages.problem.401.text", lang);
         return super::pages::problem(StatusCode::UNAUTHORIZED, lang, &text);
     }
-    let mut resp = super::door::refusal(
+    let mut resp = super::admission::refusal(
         path,
         headers,
         StatusCode::UNAUTHORIZED,

@@ -58,7 +58,7 @@ async fn export_file(
             lang,
         );
     };
-    if let Err(e) = service::access::authorize(&caller, crate::exports::operation_of(name)) {
+    if let Err(e) = service::access::authorize(&caller, crate::export_request::operation_of(name)) {
         return super::reports::refuse_service(e, lang);
     }
     let read = || -> Result<_, super::params::Wrong> {
@@ -91,13 +91,13 @@ async fn export_file(
         return super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
     }
     let wording = if codes { Wording::Codes } else { Wording::People(lang) };
-    let export = match crate::exports::build(&state.db, &caller, name, p.get("filter"), as_of, programme).await {
+    let export = match crate::export_request::build(&state.db, &caller, name, p.get("filter"), as_of, programme).await {
         Ok(e) => e,
-        Err(crate::exports::ExportError::Service(e)) => return super::reports::refuse_service(e, lang),
-        Err(crate::exports::ExportError::Unknown(m)) => {
+        Err(crate::export_request::ExportError::Service(e)) => return super::reports::refuse_service(e, lang),
+        Err(crate::export_request::ExportError::Unknown(m)) => {
             return super::reports::refuse(StatusCode::NOT_FOUND, None, m, lang);
         }
-        Err(crate::exports::ExportError::Parameter(field, m)) => {
+        Err(crate::export_request::ExportError::Parameter(field, m)) => {
             return super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
         }
     };

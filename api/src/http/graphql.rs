@@ -316,7 +316,7 @@ async fn execute(
     }
     if state.plain_reads {
         // Plain selections are read at once (the schema has no extension to hook into each field).
-        request = request.data(crate::graphql::plain::AtOnce);
+        request = request.data(crate::graphql::plain::PlainReads);
     }
     // The document parsed above is the one run (not parsed again); a copy puts the answer in the selection's order and,
     // where the answer may need it (errors, fragments or directives: `complete::needs_document`), completes it.

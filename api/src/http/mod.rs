@@ -6,7 +6,7 @@ pub mod admin_keys;
 pub mod auth;
 pub mod banks;
 pub mod dashboard;
-pub mod door;
+pub mod admission;
 pub mod exports;
 pub mod forwarded;
 pub mod graphql;
@@ -31,7 +31,7 @@ pub struct AppState {
     /// The database.
     pub db: DatabaseConnection,
     /// The ingestion runtime (stores uploads, wakes the worker).
-    pub ingestion: Option<crate::runtime::Ingestion>,
+    pub ingestion: Option<crate::runtime::JobsRuntime>,
     /// The largest request body accepted, in bytes (`--max-upload-bytes`).
     pub max_upload_bytes: usize,
     /// Whether `/dashboard` (the aggregate figures) is open to callers without a key (`--open-dashboard`).
@@ -39,13 +39,13 @@ pub struct AppState {
     /// Requests per second a key may make when it has no rate of its own (`--rate-limit`; 0: no limit).
     pub rate_limit: u32,
     /// The buckets of the rate limit.
-    pub rates: std::sync::Arc<door::RateLimits>,
+    pub rates: std::sync::Arc<admission::RateLimits>,
     /// The longest a request may take (`--request-timeout`).
     pub request_timeout: std::time::Duration,
     /// The requests served at once (`--max-in-flight`).
-    pub admission: std::sync::Arc<door::Admission>,
+    pub admission: std::sync::Arc<admission::Admission>,
     /// Whether the database answers.
-    pub liveness: door::Liveness,
+    pub liveness: admission::Liveness,
     /// The origins browsers may call from (`--cors-origin`).
     pub cors_origins: Vec<String>,
     /// Whether the graph answers introspection (`--no-introspection` turns it off).
@@ -65,7 +65,7 @@ pub struct AppState {
 /// The router: `/graphql`, the uploads and exports, the pages, `/health`, `/ready` and `/metrics`.
 pub fn router(state: AppState) -> Router {
     let limit = state.max_upload_bytes;
-    let cors = door::cors(&state.cors_origins);
+    let cors = admission::cors(&state.cors_origins);
     let router = Router::new()
         .route(
             "/graphql",
@@ -121,7 +121,7 @@ pub fn router(state: AppState) -> Router {
         // liveness bound, then the key.
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::authenticate))
         .layer(axum::middleware::from_fn(pages::query_lang))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), door::bound))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), admission::bound))
         .layer(axum::middleware::from_fn(observe::track))
         .with_state(state);
     match cors {

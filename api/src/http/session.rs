@@ -399,7 +399,7 @@ pub async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Resp
 /// `403 CROSS_SITE_REQUEST`, in the shape of the endpoint at `path`.
 pub fn cross_site(path: &str, headers: &HeaderMap, origin: &str) -> Response {
     use service::messages::{Message, code};
-    super::door::refusal(
+    super::admission::refusal(
         path,
         headers,
         StatusCode::FORBIDDEN,

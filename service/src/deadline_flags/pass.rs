@@ -204,7 +204,7 @@ pub(super) async fn judge_projects(
             // A closed project without an open flag raises nothing and resolves nothing: its rules are not judged.
             let full = everything && (live(stage.status()) || j.watches(SubjectKind::Financing, p.id));
             let (outcomes, deadlines) = if full {
-                compliance::project(&facts, basis, p, as_of).await?
+                compliance::judge_project(&facts, basis, p, as_of).await?
             } else {
                 (Vec::new(), compliance::project_deadlines(basis, p, as_of)?)
             };
