@@ -256,7 +256,7 @@ pub async fn judge_carta(
         resubmitted: resubmitted.as_ref(),
         confirmations: &confirmations,
     };
-    judge_carta(basis, c, &known, &of_carta, as_of)
+    judge_carta_on(basis, c, &known, &of_carta, as_of)
 }
 
 /// What [`judge_carta`] reads besides the carta, every version (the rules read those known on the day).
@@ -275,7 +275,7 @@ struct OfCarta<'a> {
 /// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group's book knows it) and as known on
 /// `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force before a
 /// reopening).
-fn judge_carta(
+fn judge_carta_on(
     basis: Basis<'_>,
     stored: &fco_carta::Model,
     c: &fco_carta::Model,
@@ -710,7 +710,7 @@ impl Preloaded {
                 .get(&(Programme::FcoRural, c.id))
                 .map_or(&[], Vec::as_slice),
         };
-        judge_carta(basis, c, &known, &of_carta, as_of)
+        judge_carta_on(basis, c, &known, &of_carta, as_of)
     }
 
     /// A carta's deadlines alone as known on `as_of` (they read the carta and its chamber meeting only), on these
