@@ -230,8 +230,7 @@ impl JobSpec {
                     .as_of
                     .unwrap_or_else(|| entity::domain::Authority::Mda.local(now).date_naive());
                 let before = ctx.retain_raw_files.keeps_from(today);
-                let p = service::files::purge(ctx.db(), ctx.store(), &service::Caller::System, before, now)
-                    .await?;
+                let p = service::files::purge(ctx.db(), ctx.store(), &service::Caller::System, before, now).await?;
                 Ok(JobReport {
                     processed: p.files as u32,
                     failed: 0,

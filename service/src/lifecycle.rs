@@ -260,7 +260,11 @@ pub(crate) async fn note_in_history(
 }
 
 /// A social-fuel project by id.
-pub async fn find_project(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<social_fuel_project::Model> {
+pub async fn find_project(
+    db: &impl ConnectionTrait,
+    field: &'static str,
+    id: i64,
+) -> Result<social_fuel_project::Model> {
     social_fuel_project::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -772,7 +776,8 @@ pub async fn transition_project_overriding(
         };
         // Judged on the act's own day: the facts in effect that day (whenever they were recorded), the project as it
         // stood before the act. A decision allowed on its day is never shown as taken over a rule violated that day.
-        let (outcomes, _) = crate::compliance::judge_project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
+        let (outcomes, _) =
+            crate::compliance::judge_project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
         let violated: Vec<&entity::rules::Outcome> = outcomes
             .iter()
             .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
