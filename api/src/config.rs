@@ -13,6 +13,18 @@ use std::{
     path::{Path, PathBuf},
 };
 
+/// Requests per second a key may make by default (bursts of twice that).
+pub const DEFAULT_RATE_LIMIT: u32 = 50;
+
+/// The longest a request may take by default, in seconds.
+pub const DEFAULT_REQUEST_TIMEOUT_SECONDS: u64 = 30;
+/// The most requests served at once by default: far above what 200 clients keep in flight (200), so none of theirs
+/// is refused, and low enough that a flood is refused at once rather than queued for seconds.
+pub const DEFAULT_MAX_IN_FLIGHT: u32 = 1024;
+/// The most GraphQL requests worked on at once by default: enough to keep the database's connections (10 on
+/// PostgreSQL) and both cores busy while some wait on the database.
+pub const DEFAULT_GRAPH_RUNNING: u32 = 16;
+
 /// Fomento: one GraphQL graph over social-fuel projects (IN MDA nº 2/2005) and FCO Rural cartas (CDAE/MT 2019).
 #[derive(Debug, Parser)]
 #[command(name = "fomento", version, about)]
@@ -398,21 +410,21 @@ pub struct ServeArgs {
 
     /// Requests per second a key may make (bursts of twice that) unless it has a rate of its own (`keys create
     /// --rate`); past it, `429 RATE_LIMITED` with `Retry-After`. 0 turns the limit off.
-    #[arg(long, env = "FOMENTO_RATE_LIMIT", default_value_t = crate::startup::DEFAULT_RATE_LIMIT, global = true)]
+    #[arg(long, env = "FOMENTO_RATE_LIMIT", default_value_t = DEFAULT_RATE_LIMIT, global = true)]
     pub rate_limit: u32,
 
     /// The longest a request may take, in seconds; past it, `503 REQUEST_TIMEOUT` (subscriptions are not bounded).
-    #[arg(long, env = "FOMENTO_REQUEST_TIMEOUT", default_value_t = crate::startup::DEFAULT_REQUEST_TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
+    #[arg(long, env = "FOMENTO_REQUEST_TIMEOUT", default_value_t = DEFAULT_REQUEST_TIMEOUT_SECONDS, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
     pub request_timeout: u64,
 
     /// The most requests served at once (the subscriptions' sockets and the probes not counted); past it, a fast
     /// `503 OVERLOADED` with `Retry-After: 1` instead of a queue that would outlast the clients' patience.
-    #[arg(long, env = "FOMENTO_MAX_IN_FLIGHT", default_value_t = crate::startup::DEFAULT_MAX_IN_FLIGHT, value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    #[arg(long, env = "FOMENTO_MAX_IN_FLIGHT", default_value_t = DEFAULT_MAX_IN_FLIGHT, value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub max_in_flight: u32,
 
     /// The most GraphQL requests worked on at once; the others admitted wait their turn, first come first served
     /// (within `--request-timeout`).
-    #[arg(long, env = "FOMENTO_GRAPH_RUNNING", default_value_t = crate::startup::DEFAULT_GRAPH_RUNNING, value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    #[arg(long, env = "FOMENTO_GRAPH_RUNNING", default_value_t = DEFAULT_GRAPH_RUNNING, value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub graph_running: u32,
 
     /// An origin browsers may call Fomento from (`https://painel.example.gov.br`), or `*` for any; repeat it for

@@ -1,7 +1,10 @@
 //! Building and running the application: connect, migrate, optionally load demo data, bind, serve.
 
 use crate::{
-    config::MigrateAction,
+    config::{
+        DEFAULT_GRAPH_RUNNING, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE_LIMIT, DEFAULT_REQUEST_TIMEOUT_SECONDS,
+        MigrateAction,
+    },
     http::{AppState, router},
 };
 use migration::{Migrator, MigratorTrait};
@@ -93,18 +96,6 @@ impl Settings {
         }
     }
 }
-
-/// Requests per second a key may make by default (bursts of twice that).
-pub const DEFAULT_RATE_LIMIT: u32 = 50;
-
-/// The longest a request may take by default, in seconds.
-pub const DEFAULT_REQUEST_TIMEOUT_SECONDS: u64 = 30;
-/// The most requests served at once by default: far above what 200 clients keep in flight (200), so none of theirs
-/// is refused, and low enough that a flood is refused at once rather than queued for seconds.
-pub const DEFAULT_MAX_IN_FLIGHT: u32 = 1024;
-/// The most GraphQL requests worked on at once by default: enough to keep the database's connections (10 on
-/// PostgreSQL) and both cores busy while some wait on the database.
-pub const DEFAULT_GRAPH_RUNNING: u32 = 16;
 
 /// The ingestion runtime over a database and a file store (a local directory or an S3-compatible bucket).
 pub fn ingestion(

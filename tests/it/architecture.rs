@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 /// The circles there are, each as its modules (`crate::module::path`), to be taken apart and taken off this list.
 const KNOWN: &[&[&str]] = &[
-    &["api::config", "api::startup"],
     &[
         "api::graphql::acts",
         "api::graphql::evaluation",
@@ -20,14 +19,6 @@ const KNOWN: &[&[&str]] = &[
         "api::graphql::reports",
     ],
     &["api::graphql::types::financing", "api::graphql::types::objects"],
-    &[
-        "api::http::admission",
-        "api::http::auth",
-        "api::http::pages",
-        "api::http::params",
-        "api::http::reports",
-        "api::http::session",
-    ],
     &[
         "entity::entities::fco_carta",
         "entity::entities::fco_carta_cycle",

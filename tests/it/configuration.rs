@@ -53,7 +53,7 @@ lease-seconds = 60
     let cli = load(&["serve"], None).expect("loads");
     assert_eq!(
         (cli.serve.rate_limit, cli.lease_seconds),
-        (fomento_api::startup::DEFAULT_RATE_LIMIT, 300)
+        (fomento_api::config::DEFAULT_RATE_LIMIT, 300)
     );
     assert!(!cli.serve.no_introspection && !cli.serve.no_jobs);
     let _ = std::fs::remove_file(path);

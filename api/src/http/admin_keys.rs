@@ -9,7 +9,7 @@
 use super::{
     AppState,
     pages::{day, layout, refuse, respond, t, tw},
-    reports::lang_of,
+    refusal::lang_of,
 };
 use axum::{
     body::Bytes,

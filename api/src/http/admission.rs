@@ -175,7 +175,7 @@ impl Admission {
 /// request's body, after which the server cannot reuse the connection, so the client is told to open another rather
 /// than finding this one closed under its next request.
 pub fn refusal(path: &str, headers: &HeaderMap, status: StatusCode, code: &str, message: Message) -> Response {
-    let text = message.render(super::reports::lang_of(headers));
+    let text = message.render(super::refusal::lang_of(headers));
     let mut resp = if path == "/graphql" {
         (
             status,
@@ -184,7 +184,7 @@ pub fn refusal(path: &str, headers: &HeaderMap, status: StatusCode, code: &str, 
         )
             .into_response()
     } else {
-        super::reports::rest_error(status, code, None, text)
+        super::refusal::rest_error(status, code, None, text)
     };
     resp.headers_mut()
         .insert(header::CONNECTION, HeaderValue::from_static("close"));

@@ -4,7 +4,10 @@
 //! [`Caller`], which the handlers hand to the service layer, where the roles are checked. Missing or bad credentials
 //! answer `401` before any handler runs.
 
-use super::AppState;
+use super::{
+    AppState,
+    credentials::{identify, presented},
+};
 use axum::{
     extract::{Request, State},
     http::{StatusCode, header},
@@ -16,57 +19,12 @@ use service::{
     messages::{Message, code},
 };
 
-/// The token of an `Authorization` value (`Bearer fmt_…`, any case); none for another scheme.
-pub fn bearer(value: &str) -> Option<String> {
-    let (scheme, token) = value.trim().split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
-}
-
-/// The key a request presents in a header, if any.
-pub fn presented(headers: &axum::http::HeaderMap) -> Option<String> {
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(bearer);
-    bearer.or_else(|| {
-        headers
-            .get("x-api-key")
-            .and_then(|v| v.to_str().ok())
-            .map(|v| v.trim().to_owned())
-    })
-}
-
 /// Whether a method changes something (a browser sends such a request cross-site without asking first).
 fn unsafe_method(method: &axum::http::Method) -> bool {
     !matches!(
         *method,
         axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
     )
-}
-
-/// The caller a presented credential stands for, and the rate it may make requests at: an API key (`fmt_…`), or a
-/// JWT when an identity provider is configured. `None` for a credential that is not valid.
-pub async fn identify(
-    state: &AppState,
-    presented: &str,
-) -> Result<Option<(Caller, Option<u32>)>, service::ServiceError> {
-    if service::tokens::looks_like_jwt(presented) {
-        if let Some(verifier) = &state.tokens
-            && let Some(c) = verifier.verify(&state.db, presented).await?
-        {
-            return Ok(Some((c, None)));
-        }
-        // A browser signed in through the OpenID Connect provider carries its ID token.
-        if let Some(provider) = &state.oidc
-            && let Some(c) = provider.verify(&state.db, presented, None).await?
-        {
-            return Ok(Some((c, None)));
-        }
-        return Ok(None);
-    }
-    Ok(service::keys::authenticate_key(&state.db, presented)
-        .await?
-        .map(|k| (k.caller, k.rate_per_second)))
 }
 
 /// The bucket a caller's requests count against: a key's number, or a token subject's hash (negative, apart from
@@ -160,7 +118,7 @@ pub async fn authenticate(State(state): State<AppState>, mut req: Request, next:
             Err(_) if open => None,
             Err(e) => {
                 tracing::error!(error = %e, "key lookup failed");
-                return super::reports::rest_error(
+                return super::refusal::rest_error(
                     StatusCode::SERVICE_UNAVAILABLE,
                     "UNAVAILABLE",
                     None,
@@ -219,7 +177,7 @@ pub struct SessionHeld {
 fn unauthenticated(path: &str, headers: &axum::http::HeaderMap) -> Response {
     // A browser's form posted after its session ended: a page saying so, with the way to sign in again.
     if path != "/graphql" && super::pages::accepts_html(headers) {
-        let lang = super::reports::lang_of(headers);
+        let lang = super::refusal::lang_of(headers);
         let text = super::pages::t("pages.problem.401.text", lang);
         return super::pages::problem(StatusCode::UNAUTHORIZED, lang, &text);
     }

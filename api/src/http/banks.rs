@@ -9,7 +9,8 @@
 use super::{
     AppState,
     pages::{BANK_NAV, day, instant, layout, month, refuse, respond, t, tw},
-    reports::{file_error_of, lang_of, stored_message},
+    refusal::lang_of,
+    reports::{file_error_of, stored_message},
 };
 use axum::{
     extract::{Multipart, Path, Query, State},
@@ -322,7 +323,7 @@ async fn receive(state: &AppState, caller: &Caller, headers: &HeaderMap, form: M
         return again(chosen.as_deref(), &problems);
     };
     let Some(ingestion) = &state.ingestion else {
-        return super::reports::internal("ingestion is not configured".into(), lang);
+        return super::refusal::internal("ingestion is not configured".into(), lang);
     };
     match service::intake::receive(&state.db, caller, &ingestion.ctx.store, &bank, m, &file_name, bytes).await {
         Ok((r, _)) => {
@@ -598,7 +599,7 @@ pub async fn original(
         Err(resp) => return resp,
     };
     let Some(ingestion) = &state.ingestion else {
-        return super::reports::internal("ingestion is not configured".into(), lang);
+        return super::refusal::internal("ingestion is not configured".into(), lang);
     };
     if r.raw_purged_at.is_some() {
         return refuse(
@@ -624,7 +625,7 @@ pub async fn original(
             bytes,
         )
             .into_response(),
-        Err(e) => super::reports::internal(e.to_string(), lang),
+        Err(e) => super::refusal::internal(e.to_string(), lang),
     }
 }
 
@@ -753,7 +754,7 @@ pub async fn cartas_in_template(
     let rows =
         match bank_overview::cartas(&state.db, &caller, approved.as_deref(), contracted.as_deref(), 100_000).await {
             Ok((rows, _)) => rows,
-            Err(e) => return super::reports::refuse_service(e, lang),
+            Err(e) => return super::refusal::refuse_service(e, lang),
         };
     // Only what the monthly list holds (approved cartas, contracted or not), its line and activity written as the
     // template names them: sent back unchanged, the file is read as a list.
@@ -808,6 +809,6 @@ pub async fn cartas_in_template(
         .collect();
     match jobs::report::xlsx::in_template_layout(&rows) {
         Ok(bytes) => super::reports::xlsx_response(bytes, "cartas-modelo.xlsx"),
-        Err(e) => super::reports::internal(e.to_string(), lang),
+        Err(e) => super::refusal::internal(e.to_string(), lang),
     }
 }

@@ -317,7 +317,7 @@ pub async fn page(
     headers: axum::http::HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
-    let lang = super::reports::lang_of(&headers);
+    let lang = super::refusal::lang_of(&headers);
     let read = || -> Result<_, super::params::Wrong> {
         let p = Params::parse(query.as_deref(), PARAMETERS)?;
         Ok((p.as_of()?, p.programme()?, p.lang(&headers)?))
@@ -334,13 +334,13 @@ pub async fn page(
             let text = super::pages::t("pages.dashboard.for_analysts", lang);
             return super::pages::problem(axum::http::StatusCode::FORBIDDEN, lang, &text);
         }
-        return super::reports::refuse_service(e, lang);
+        return super::refusal::refuse_service(e, lang);
     }
     let today = service::Clock::System.today();
     let as_of = as_of.unwrap_or(today);
     let d = match service::dashboard::get(&state.db, as_of).await {
         Ok(d) => d.of_programme(programme),
-        Err(e) => return super::reports::refuse_service(e, lang),
+        Err(e) => return super::refusal::refuse_service(e, lang),
     };
     let open = FlagFilter {
         open: Some(true),
@@ -356,11 +356,11 @@ pub async fn page(
                 let flags: Vec<_> = p.items.into_iter().map(|(_, f)| f).collect();
                 let names = match service::flags::subject_names(&state.db, &flags).await {
                     Ok(n) => n,
-                    Err(e) => return super::reports::refuse_service(e, lang),
+                    Err(e) => return super::refusal::refuse_service(e, lang),
                 };
                 (flags, p.total_count, names)
             }
-            Err(e) => return super::reports::refuse_service(e, lang),
+            Err(e) => return super::refusal::refuse_service(e, lang),
         }
     };
     let cx = Context { as_of, programme, lang };

@@ -41,7 +41,7 @@ async fn export_file(
     file: &str,
     query: Option<&str>,
 ) -> Response {
-    let lang = super::reports::lang_of(&headers);
+    let lang = super::refusal::lang_of(&headers);
     let p = match Params::parse(query, PARAMETERS) {
         Ok(p) => p,
         Err(wrong) => return super::params::refuse(wrong, lang),
@@ -51,7 +51,7 @@ async fn export_file(
         Err(wrong) => return super::params::refuse(wrong, lang),
     };
     let Some((name, ext)) = file.rsplit_once('.').filter(|(_, ext)| matches!(*ext, "csv" | "xlsx")) else {
-        return super::reports::refuse(
+        return super::refusal::refuse(
             StatusCode::NOT_FOUND,
             None,
             Message::new(code::EXPORT_FORMAT).arg("file", file),
@@ -59,7 +59,7 @@ async fn export_file(
         );
     };
     if let Err(e) = service::access::authorize(&caller, crate::export_request::operation_of(name)) {
-        return super::reports::refuse_service(e, lang);
+        return super::refusal::refuse_service(e, lang);
     }
     let read = || -> Result<_, super::params::Wrong> {
         let separator = p.choice(
@@ -88,17 +88,17 @@ async fn export_file(
             .find_map(|(f, given)| given.then_some(f))
     {
         let m = Message::new(code::PARAMETER_TABLES_ONLY).arg("name", field);
-        return super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
+        return super::refusal::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
     }
     let wording = if codes { Wording::Codes } else { Wording::People(lang) };
     let export = match crate::export_request::build(&state.db, &caller, name, p.get("filter"), as_of, programme).await {
         Ok(e) => e,
-        Err(crate::export_request::ExportError::Service(e)) => return super::reports::refuse_service(e, lang),
+        Err(crate::export_request::ExportError::Service(e)) => return super::refusal::refuse_service(e, lang),
         Err(crate::export_request::ExportError::Unknown(m)) => {
-            return super::reports::refuse(StatusCode::NOT_FOUND, None, m, lang);
+            return super::refusal::refuse(StatusCode::NOT_FOUND, None, m, lang);
         }
         Err(crate::export_request::ExportError::Parameter(field, m)) => {
-            return super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
+            return super::refusal::refuse(StatusCode::BAD_REQUEST, Some(field), m, lang);
         }
     };
     let disposition = format!("attachment; filename=\"{name}.{ext}\"");
@@ -155,13 +155,13 @@ async fn export_file(
     let path = std::env::temp_dir().join(format!("fomento-export-{}.xlsx", uuid::Uuid::new_v4().simple()));
     if let Err(e) = exports::write_xlsx(&state.db, &caller, &export, &path, None, wording).await {
         let _ = std::fs::remove_file(&path);
-        return super::reports::refuse_service(e, lang);
+        return super::refusal::refuse_service(e, lang);
     }
     let file = tokio::fs::File::open(&path).await;
     // The open handle keeps the bytes readable; the name goes at once.
     let _ = std::fs::remove_file(&path);
     let Ok(file) = file else {
-        return super::reports::internal("the export's file vanished".into(), lang);
+        return super::refusal::internal("the export's file vanished".into(), lang);
     };
     let stream = futures::stream::unfold(file, |mut f| async move {
         use tokio::io::AsyncReadExt;

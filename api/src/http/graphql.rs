@@ -513,7 +513,7 @@ fn too_large(state: &AppState, headers: &HeaderMap, media: MediaType) -> Respons
     let message = service::messages::Message::new(service::messages::code::UPLOAD_TOO_LARGE)
         .arg("max", max)
         .arg("mib", max / (1024 * 1024));
-    let text = message.render(crate::http::reports::lang_of(headers));
+    let text = message.render(crate::http::refusal::lang_of(headers));
     error_body(StatusCode::PAYLOAD_TOO_LARGE, media, "PAYLOAD_TOO_LARGE", &text)
 }
 
@@ -553,11 +553,11 @@ pub async fn graphql_post(
                 let mut request = request
                     .data(caller)
                     .data(remote)
-                    .data(crate::http::reports::lang_of(&headers))
+                    .data(crate::http::refusal::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default())
                     .data(crate::graphql::loaders::Prefetched::default());
                 let operation_name = request.operation_name.clone();
-                let lang = crate::http::reports::lang_of(&headers);
+                let lang = crate::http::refusal::lang_of(&headers);
                 if let Err(e) = crate::graphql::limits::check_size(&request.query, lang) {
                     let labels = Labels::unknown(operation_name.as_deref());
                     return shape(async_graphql::Response::from_errors(vec![e]), media, None, &labels);
@@ -610,7 +610,7 @@ pub async fn graphql_post(
     if let Ok(Value::Array(batch)) = &parsed {
         let message = service::messages::Message::new(service::messages::code::BATCH_NOT_SUPPORTED)
             .arg("count", batch.len())
-            .render(crate::http::reports::lang_of(&headers));
+            .render(crate::http::refusal::lang_of(&headers));
         return error_body(StatusCode::BAD_REQUEST, media, "BATCH_NOT_SUPPORTED", &message);
     }
     match parsed.and_then(request_from_json) {
@@ -622,7 +622,7 @@ pub async fn graphql_post(
                 req,
                 media,
                 Method::POST,
-                crate::http::reports::lang_of(&headers),
+                crate::http::refusal::lang_of(&headers),
             )
             .await
         }
@@ -696,7 +696,7 @@ pub async fn graphql_get(
         req,
         media,
         Method::GET,
-        crate::http::reports::lang_of(&headers),
+        crate::http::refusal::lang_of(&headers),
     )
     .await
 }

@@ -1,7 +1,8 @@
 //! Bulk imports of facts over HTTP: `POST /imports/{kind}` (multipart: the target, the year, the reason and the
 //! file) and each kind's template; refusals in the one JSON shape of the REST doors, in the sender's language.
 
-use super::reports::{internal, lang_of, read_form, refuse, refuse_service, xlsx_response};
+use super::refusal::{internal, lang_of, refuse, refuse_service};
+use super::reports::{read_form, xlsx_response};
 use axum::{
     Json,
     extract::{Multipart, Path, State},

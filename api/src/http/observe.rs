@@ -43,7 +43,7 @@ pub async fn metrics(
     headers: axum::http::HeaderMap,
 ) -> Response {
     if let Err(e) = service::access::authorize(&caller, service::access::Operation::ReadMetrics) {
-        return super::reports::refuse_service(e, super::reports::lang_of(&headers));
+        return super::refusal::refuse_service(e, super::refusal::lang_of(&headers));
     }
     exposition(State(state.db)).await
 }

@@ -151,11 +151,11 @@ pub fn problem(status: StatusCode, lang: Lang, message: &str) -> Response {
 
 /// `404` for an address the server does not have: a page for a browser, the one JSON error shape for a client.
 pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri) -> Response {
-    let lang = super::reports::lang_of(&headers);
+    let lang = super::refusal::lang_of(&headers);
     if accepts_html(&headers) {
         problem(StatusCode::NOT_FOUND, lang, &t("pages.problem.404.text", lang))
     } else {
-        super::reports::rest_error(
+        super::refusal::rest_error(
             StatusCode::NOT_FOUND,
             "NOT_FOUND",
             None,
@@ -168,17 +168,17 @@ pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri) -> Response {
 
 /// A service error as a browser's page (`403`, `404`, …) or, for an API client, the one JSON error shape.
 pub fn refuse(e: service::ServiceError, headers: &HeaderMap) -> Response {
-    let lang = super::reports::lang_of(headers);
+    let lang = super::refusal::lang_of(headers);
     let status = match e.code() {
         "NOT_FOUND" => StatusCode::NOT_FOUND,
         "UNAUTHENTICATED" => StatusCode::UNAUTHORIZED,
         "FORBIDDEN" => StatusCode::FORBIDDEN,
-        _ => return super::reports::refuse_service(e, lang),
+        _ => return super::refusal::refuse_service(e, lang),
     };
     if accepts_html(headers) {
         problem(status, lang, &e.render(lang))
     } else {
-        super::reports::refuse_service(e, lang)
+        super::refusal::refuse_service(e, lang)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Query strings read strictly, as the graph reads its arguments: each parameter named once and known to the address,
 //! days that exist, values among those allowed; what is wrong is answered in the one REST error shape
-//! (`reports::refuse`), in the reader's language.
+//! (`refusal::refuse`), in the reader's language.
 
 use axum::{http::StatusCode, response::Response};
 use chrono::NaiveDate;
@@ -98,7 +98,7 @@ impl Params {
     /// The language: `lang` (`pt-BR`, `en`) if given, else the `Accept-Language` header's.
     pub fn lang(&self, headers: &axum::http::HeaderMap) -> Result<Lang, Wrong> {
         match self.get("lang") {
-            None => Ok(super::reports::lang_of(headers)),
+            None => Ok(super::refusal::lang_of(headers)),
             Some(v) => Lang::from_tag(v).ok_or_else(|| {
                 (
                     "lang",
@@ -138,7 +138,7 @@ impl Params {
 
 /// `400` for a wrong parameter, in the one error shape.
 pub fn refuse((field, message): Wrong, lang: Lang) -> Response {
-    super::reports::refuse(StatusCode::BAD_REQUEST, Some(field), message, lang)
+    super::refusal::refuse(StatusCode::BAD_REQUEST, Some(field), message, lang)
 }
 
 #[cfg(test)]

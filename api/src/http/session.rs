@@ -134,7 +134,7 @@ pub async fn page(
 fn lang_asked(lang: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
     match lang.and_then(Lang::from_tag) {
         Some(l) => (l, true),
-        None => (super::reports::lang_of(headers), false),
+        None => (super::refusal::lang_of(headers), false),
     }
 }
 
@@ -180,7 +180,7 @@ pub async fn oidc_callback(
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(name, _)| *name == OIDC_COOKIE)
         .map(|(_, v)| v.to_owned());
-    let lang = super::reports::lang_of(&headers);
+    let lang = super::refusal::lang_of(&headers);
     let refuse = |key: &str, args: &[(&str, String)]| {
         let problem = super::pages::tw(key, args, lang);
         (
@@ -276,7 +276,7 @@ pub async fn sign_in(
             .into_response();
     }
     let key = fields.get("key").map(|k| k.trim().to_owned()).unwrap_or_default();
-    let caller = match super::auth::identify(&state, &key).await {
+    let caller = match super::credentials::identify(&state, &key).await {
         Ok(found) => found.map(|(c, _)| c),
         Err(e) => {
             tracing::error!(error = %e, "sign-in: the credential could not be checked");
@@ -388,7 +388,7 @@ pub async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Resp
         && let Err(e) = service::sessions::end(&state.db, &id, chrono::Utc::now()).await
     {
         tracing::error!(error = %e, "sign-out: the session could not be ended");
-        return unavailable(super::reports::lang_of(&headers));
+        return unavailable(super::refusal::lang_of(&headers));
     }
     redirect(
         "/sign-in",

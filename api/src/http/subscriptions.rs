@@ -28,7 +28,7 @@ pub async fn subscriptions(
     // Whose key the socket serves (its hash) and until when (a token's `exp`), once known: at the upgrade or at
     // `connection_init`.
     let who: std::sync::Arc<std::sync::OnceLock<Holder>> = Default::default();
-    let upgrade_token = super::auth::presented(&headers);
+    let upgrade_token = super::credentials::presented(&headers);
     upgrade
         .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
         .on_upgrade(move |socket| async move {
@@ -48,11 +48,15 @@ pub async fn subscriptions(
                         let field = |k: &str| payload.get(k).and_then(|v| v.as_str());
                         let key = field("authorization")
                             .or_else(|| field("Authorization"))
-                            .and_then(super::auth::bearer)
+                            .and_then(super::credentials::bearer)
                             .or_else(|| field("apiKey").map(str::to_owned));
                         match key {
                             Some(k) => (
-                                super::auth::identify(&state, &k).await.ok().flatten().map(|(c, _)| c),
+                                super::credentials::identify(&state, &k)
+                                    .await
+                                    .ok()
+                                    .flatten()
+                                    .map(|(c, _)| c),
                                 Some(k),
                             ),
                             None => (None, None),
