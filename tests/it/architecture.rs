@@ -9,17 +9,6 @@ use std::path::{Path, PathBuf};
 /// The circles there are, each as its modules (`crate::module::path`), to be taken apart and taken off this list.
 const KNOWN: &[&[&str]] = &[
     &[
-        "api::graphql::acts",
-        "api::graphql::evaluation",
-        "api::graphql::facts",
-        "api::graphql::flags",
-        "api::graphql::imports",
-        "api::graphql::lifecycle",
-        "api::graphql::query",
-        "api::graphql::reports",
-    ],
-    &["api::graphql::types::financing", "api::graphql::types::objects"],
-    &[
         "entity::entities::fco_carta",
         "entity::entities::fco_carta_cycle",
         "entity::entities::fco_carta_statement",

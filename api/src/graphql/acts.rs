@@ -8,9 +8,8 @@
 use super::{
     Caller, db,
     error::Served,
-    facts::SocialFuelProjectPayload,
     ids::{self, NodeKind},
-    lifecycle::FcoCartaPayload,
+    payloads::{FcoCartaPayload, SocialFuelProjectPayload},
     scalars::{Date, DateTime, Decimal},
     types::{
         enums::{AmendmentKind, Decision, FcoActivity, FcoLine, ProjectDocumentKind},

@@ -1,13 +1,14 @@
-//! MDA's external evaluation in the graph (IN MDA 2/2005, art. 11): `recordEvaluationFindings` and the
-//! `EvaluationFinding` object (`SocialFuelProject.evaluationFindings`). `concludeExternalEvaluation` reads the
-//! findings: conformity cannot be concluded over a finding of non-conformity.
+//! MDA's external evaluation in the graph (IN MDA 2/2005, art. 11): `recordEvaluationFindings` (the
+//! `EvaluationFinding` object, `SocialFuelProject.evaluationFindings`, is beside the project's other facts in
+//! [`super::types::financing`]). `concludeExternalEvaluation` reads the findings: conformity cannot be concluded
+//! over a finding of non-conformity.
 
 use super::{
     db,
     error::Served,
-    facts::SocialFuelProjectPayload,
     ids::{self, NodeKind},
-    scalars::{Date, DateTime},
+    payloads::SocialFuelProjectPayload,
+    scalars::Date,
     types::financing::SocialFuelProject,
 };
 use async_graphql::{Context, ID, InputObject, Object, Result};
@@ -15,55 +16,6 @@ use service::{
     evaluation::{self, Finding, Report},
     lifecycle::Act,
 };
-
-/// Whether MDA's external evaluation found one criterion of the seal met (art. 11).
-#[derive(Clone, Debug)]
-pub struct EvaluationFinding(pub entity::evaluation_finding::Model);
-
-/// Whether MDA's external evaluation found one criterion of the seal met (art. 11).
-#[Object]
-impl EvaluationFinding {
-    /// The criterion, by its rule code: `SF-SHARE-MIN`, `SF-REPRESENTATION`, `SF-CONTRACT-TERMS` or
-    /// `SF-ASSISTANCE-PLAN`.
-    async fn criterion(&self) -> &str {
-        &self.0.criterion
-    }
-
-    /// Whether it was found met.
-    async fn conforming(&self) -> bool {
-        self.0.conforming
-    }
-
-    /// What the evaluation says about it.
-    async fn note(&self) -> Option<&str> {
-        self.0.note.as_deref()
-    }
-
-    /// The external evaluator.
-    async fn evaluator(&self) -> &str {
-        &self.0.evaluator
-    }
-
-    /// The evaluation report's reference.
-    async fn report_reference(&self) -> Option<&str> {
-        self.0.report_reference.as_deref()
-    }
-
-    /// When it was found.
-    async fn found_on(&self) -> Date {
-        Date(self.0.found_on)
-    }
-
-    /// When it was recorded, on Brasília's clock.
-    async fn recorded_at(&self) -> DateTime {
-        DateTime::mda(self.0.recorded_at)
-    }
-
-    /// Who recorded it.
-    async fn recorded_by(&self) -> &str {
-        &self.0.recorded_by
-    }
-}
 
 /// One criterion's finding.
 #[derive(InputObject, Debug)]

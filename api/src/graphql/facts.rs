@@ -10,6 +10,7 @@ use super::{
     db,
     error::Served,
     ids::{self, NodeKind},
+    payloads::SocialFuelProjectPayload,
     scalars::{Date, Decimal},
     types::{
         enums::{CompanyChangeKind, InvestmentClass, ItemKind, RepresentationKind, SupplierKind},
@@ -215,13 +216,6 @@ pub struct RecordBankFramingInput {
     pub analysed_by_bank: bool,
     /// Why, when the project is already filed (kept in its history).
     pub reason: Option<String>,
-}
-
-/// What a change of a project's facts answers: the project as it now stands (ask for its `compliance`).
-#[derive(SimpleObject)]
-pub struct SocialFuelProjectPayload {
-    /// The project.
-    pub project: SocialFuelProject,
 }
 
 /// `createEconomicGroup`'s input.
@@ -469,7 +463,7 @@ async fn life_bank(ctx: &Context<'_>, id: i64) -> Result<super::types::objects::
         .await
         .map_err(super::error::gql)?
         .ok_or_else(|| {
-            super::query::no_such(
+            super::ids::no_such(
                 super::ids::NodeKind::Bank,
                 &super::ids::encode(super::ids::NodeKind::Bank, id),
             )

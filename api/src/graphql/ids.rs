@@ -124,6 +124,17 @@ pub fn arg(id: &str, kind: NodeKind, arg: &str) -> async_graphql::Result<i64> {
     decode_as(id, kind).ok_or_else(|| bad_id(arg, id, Some(kind)))
 }
 
+/// No object of `kind` has this ID (or none the caller may see): `NOT_FOUND` in the request's language, the one
+/// answer of every lookup by ID.
+pub fn no_such(kind: NodeKind, id: &async_graphql::ID) -> async_graphql::Error {
+    super::localise::error(
+        "NOT_FOUND",
+        service::messages::Message::new(service::messages::code::ID_UNKNOWN)
+            .arg("kind", kind.type_name())
+            .arg("id", format!("{:?}", id.as_str())),
+    )
+}
+
 /// A `BAD_USER_INPUT` error: argument `arg` holds `id`, which is no ID (of `kind`, when one is expected), in the
 /// request's language.
 pub fn bad_id(arg: &str, id: &str, kind: Option<NodeKind>) -> async_graphql::Error {

@@ -287,13 +287,13 @@ impl ImportsQuery {
         let key = ids::arg(&id, NodeKind::FactImport, "id")?;
         let row = match imports::get(db(ctx), key).await {
             Err(service::ServiceError::NotFound { .. }) => {
-                return Err(super::query::no_such(NodeKind::FactImport, &id));
+                return Err(super::ids::no_such(NodeKind::FactImport, &id));
             }
             found => found.served(ctx)?,
         };
         service::visible::fact_import(&super::caller(ctx), row)
             .map(|i| Some(FactImport(i)))
-            .ok_or_else(|| super::query::no_such(NodeKind::FactImport, &id))
+            .ok_or_else(|| super::ids::no_such(NodeKind::FactImport, &id))
     }
 
     /// Imports of facts, newest first (`orderBy` to turn it), in keyset pages: of a kind, for a target. Imports are

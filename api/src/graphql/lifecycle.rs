@@ -10,63 +10,15 @@ use super::{
     db,
     error::Served,
     ids::{self, NodeKind},
+    payloads::FcoCartaPayload,
     scalars::{Date, DateTime, Decimal},
     types::{
         enums::{AmendmentKind, Decision, FcoActivity, FcoLine, ProjectDocumentKind},
         financing::{FcoCarta, ProjectDocument, SocialFuelProject},
     },
 };
-use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
-use entity::vocab::Programme;
+use async_graphql::{Context, ID, InputObject, Object, Result};
 use service::lifecycle as life;
-
-/// One step of a financing's history.
-#[derive(SimpleObject, Clone, Debug)]
-pub struct Transition {
-    /// The stage before (null on creation).
-    pub from_stage: Option<String>,
-    /// The stage after.
-    pub to_stage: String,
-    /// What happened (`FILE`, `DECIDE`, `CONTRACT`, ...).
-    pub event: String,
-    /// The legal date of the event.
-    pub occurred_on: Date,
-    /// When it was recorded.
-    pub recorded_at: DateTime,
-    /// Who recorded it.
-    pub actor: String,
-    /// A note, when given.
-    pub note: Option<String>,
-}
-
-/// The history of a financing, oldest first (a carta a bank's list created shows the report that created it first).
-pub async fn history(
-    ctx: &Context<'_>,
-    programme: Programme,
-    id: i64,
-    known_at: Option<DateTime>,
-) -> Result<Vec<Transition>> {
-    let mut rows = life::history(db(ctx), programme, id, super::error::lang(ctx))
-        .await
-        .served(ctx)?;
-    if let Some(at) = known_at {
-        let at = service::known_at::instant(at.0);
-        rows.retain(|r| r.recorded_at <= at);
-    }
-    let authority = service::compliance::authority(programme);
-    Ok(rows
-        .into_iter()
-        .map(|r| Transition {
-            from_stage: r.from_stage,
-            to_stage: r.to_stage,
-            event: r.event,
-            occurred_on: Date(r.occurred_on),
-            recorded_at: DateTime(r.recorded_at, authority),
-            actor: r.actor,
-            note: r.note,
-        })
-        .collect())
-}
 
 /// A new social-fuel project, in DRAFT.
 #[derive(InputObject, Debug)]
@@ -149,13 +101,6 @@ pub struct UpdateFcoCartaInput {
     pub effective_on: Option<Date>,
     /// Why they are corrected: kept in the history and with the version replaced.
     pub reason: String,
-}
-
-/// What `updateFcoCarta` answers.
-#[derive(SimpleObject)]
-pub struct FcoCartaPayload {
-    /// The carta with the corrected facts (`statedOn` the day they hold from).
-    pub carta: FcoCarta,
 }
 
 /// Lifecycle mutations of both programmes.

@@ -5,15 +5,14 @@ use super::{
     error::{Served, gql},
     ids::{self, NodeKind},
     loader,
-    loaders::{FcoCartaLoader, Prefetched, SocialFuelProjectLoader},
+    loaders::{FcoCartaLoader, SocialFuelProjectLoader},
     pagination::{PageArgs, PageInfo},
+    prefetched::Prefetched,
     scalars::{Date, Decimal},
     types::{
+        FcoCartaConnection, Financing, FinancingConnection, SocialFuelProjectConnection,
         enums::{FcoCartaStage, FinancingStatus, OrderDirection, Programme, Region, SocialFuelStage, Uf},
-        financing::{
-            FcoCarta, FcoCartaConnection, Financing, FinancingConnection, SocialFuelProject,
-            SocialFuelProjectConnection,
-        },
+        financing::{FcoCarta, SocialFuelProject},
     },
 };
 use async_graphql::Result;

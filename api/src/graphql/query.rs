@@ -15,15 +15,13 @@ use super::{
     },
     pagination::{PageArgs, PageInfo},
     types::{
-        financing::{
-            BankConnection, FcoCarta, FcoCartaConnection, FinancingConnection, Node, SocialFuelProject,
-            SocialFuelProjectConnection,
-        },
+        BankConnection, FcoCartaConnection, FinancingConnection, SocialFuelProjectConnection,
+        financing::{FcoCarta, SocialFuelProject},
         objects::{Bank, EconomicGroup, Municipality, Party},
     },
 };
 use async_graphql::Result;
-use async_graphql::{Context, ID, MergedObject, Object};
+use async_graphql::{Context, ID, Interface, MergedObject, Object};
 use service::visible;
 
 /// The query root.
@@ -56,6 +54,40 @@ pub struct MutationRoot(
     super::flags::FlagsMutation,
     super::keys::KeysMutation,
 );
+
+/// An object with an opaque global ID that `node(id:)` can fetch again.
+#[derive(Interface, Clone, Debug)]
+#[graphql(field(name = "id", ty = "ID", desc = "Opaque global ID."))]
+pub enum Node {
+    /// A bank.
+    Bank(Bank),
+    /// A party.
+    Party(Party),
+    /// An economic group.
+    EconomicGroup(EconomicGroup),
+    /// A municipality.
+    Municipality(Municipality),
+    /// A social-fuel project.
+    SocialFuelProject(SocialFuelProject),
+    /// An FCO carta.
+    FcoCarta(FcoCarta),
+    /// A bank's monthly report.
+    BankReport(super::reports::BankReport),
+    /// A meeting of the CPACR chamber.
+    ChamberMeeting(super::chamber::ChamberMeeting),
+    /// A bulk import of facts.
+    FactImport(super::imports::FactImport),
+    /// A compliance flag.
+    ComplianceFlag(super::flags::ComplianceFlag),
+    /// A version of a rule parameter.
+    RuleParameter(super::rules::RuleParameter),
+    /// A version of an FCO carta's item.
+    CartaItem(super::types::financing::CartaItem),
+    /// A version of a social-fuel project's feedstock acquisition.
+    FeedstockAcquisition(super::types::financing::FeedstockAcquisition),
+    /// A version of a social-fuel project's contract proposal.
+    ContractProposal(super::types::financing::ContractProposal),
+}
 
 /// Which parties `partySearch` finds.
 #[derive(async_graphql::InputObject, Clone, Debug)]
@@ -103,20 +135,6 @@ super::pagination::connection!(
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
 #[derive(Default)]
 pub struct CommonQuery;
-
-fn not_found(message: service::messages::Message) -> async_graphql::Error {
-    super::localise::error("NOT_FOUND", message)
-}
-
-/// No object of `kind` has this ID (or none the caller may see): `NOT_FOUND` in the request's language, the one
-/// answer of every lookup by ID.
-pub(super) fn no_such(kind: NodeKind, id: &ID) -> async_graphql::Error {
-    not_found(
-        service::messages::Message::new(service::messages::code::ID_UNKNOWN)
-            .arg("kind", kind.type_name())
-            .arg("id", format!("{:?}", id.as_str())),
-    )
-}
 
 #[Object]
 impl CommonQuery {
@@ -212,7 +230,7 @@ impl CommonQuery {
         };
         match found {
             Some(n) => Ok(Some(n)),
-            None => Err(no_such(kind, &id)),
+            None => Err(ids::no_such(kind, &id)),
         }
     }
 
@@ -359,7 +377,7 @@ impl CommonQuery {
             .await
             .map_err(gql)?
             .map(|b| Some(Bank(visible::public(b))))
-            .ok_or_else(|| no_such(NodeKind::Bank, &id))
+            .ok_or_else(|| ids::no_such(NodeKind::Bank, &id))
     }
 
     /// One bank by its code (`BB`), as bank scripts know it. A miss answers null with a `NOT_FOUND` error, keeping the rest of the response.
@@ -384,7 +402,8 @@ impl CommonQuery {
             .map_err(gql)?
             .map(|m| Some(Municipality(visible::public(m))))
             .ok_or_else(|| {
-                not_found(
+                super::localise::error(
+                    "NOT_FOUND",
                     service::messages::Message::new(service::messages::code::MUNICIPALITY_NOT_FOUND)
                         .arg("code", ibge_code),
                 )

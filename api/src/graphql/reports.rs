@@ -314,7 +314,7 @@ impl ReportsQuery {
             .served(ctx)?
             .and_then(|r| service::visible::of_bank(&caller, r))
             .map(|r| Some(BankReport(r)))
-            .ok_or_else(|| super::query::no_such(NodeKind::BankReport, &id))
+            .ok_or_else(|| super::ids::no_such(NodeKind::BankReport, &id))
     }
 
     /// Reports, newest first (`orderBy` to turn it), in keyset pages (a page stays the same when reports arrive
@@ -495,7 +495,7 @@ async fn receive(
         .load_one(key)
         .await
         .map_err(gql)?
-        .ok_or_else(|| super::query::no_such(NodeKind::Bank, bank_id))?;
+        .ok_or_else(|| super::ids::no_such(NodeKind::Bank, bank_id))?;
     let upload = file
         .value(ctx)
         .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;

@@ -301,7 +301,7 @@ async fn execute(
         .data(remote)
         .data(lang)
         .data(crate::graphql::rules::RuleCache::default())
-        .data(crate::graphql::loaders::Prefetched::default())
+        .data(crate::graphql::prefetched::Prefetched::default())
         .variables(variables);
     if let Some(name) = &operation_name {
         request = request.operation_name(name.clone());
@@ -555,7 +555,7 @@ pub async fn graphql_post(
                     .data(remote)
                     .data(crate::http::refusal::lang_of(&headers))
                     .data(crate::graphql::rules::RuleCache::default())
-                    .data(crate::graphql::loaders::Prefetched::default());
+                    .data(crate::graphql::prefetched::Prefetched::default());
                 let operation_name = request.operation_name.clone();
                 let lang = crate::http::refusal::lang_of(&headers);
                 if let Err(e) = crate::graphql::limits::check_size(&request.query, lang) {

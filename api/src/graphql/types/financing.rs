@@ -1,17 +1,17 @@
-//! The two kinds of financing, the `Financing` interface they share, and the `Node` interface.
+//! The two kinds of financing and their facts (the interfaces they share are in [`super`]).
 //!
 //! Size: every field of the two financings and of their facts, each a documented resolver of a line or two.
 
 use super::super::{
     error::{ApiError, Served, gql},
+    history::{self, Transition},
     ids::{self, NodeKind},
-    lifecycle::{self, Transition},
     loader,
     loaders::{
         AcquisitionsByProject, AmendmentsByCarta, BankLoader, CyclesByCarta, DocumentsByProject, FcoCartaLoader,
-        ItemsByCarta, MunicipalityLoader, PartyLoader, Prefetched, ProposalsByProject,
+        ItemsByCarta, MunicipalityLoader, PartyLoader, ProposalsByProject,
     },
-    pagination::connection,
+    prefetched::Prefetched,
     rules::{self, Deadline, RuleOutcome},
     scalars::{Date, DateTime, Decimal},
 };
@@ -20,10 +20,10 @@ use super::{
         AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus, InvestmentClass, ItemKind,
         Programme, ProjectDocumentKind, RepresentationKind, SocialFuelStage, SupplierKind,
     },
-    objects::{Bank, EconomicGroup, Municipality, Party},
+    objects::{Bank, Municipality, Party},
 };
 use async_graphql::Result;
-use async_graphql::{Context, ID, Interface, Object};
+use async_graphql::{Context, ID, Object};
 use entity::Versioned;
 use entity::{
     contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
@@ -115,17 +115,17 @@ impl SocialFuelProject {
     }
 
     /// The bank where financing is sought; it must have framed the project first (IN MDA nº 2/2005, art. 7).
-    async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
+    pub(crate) async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
         bank_of(ctx, self.0.bank_id).await
     }
 
     /// The producer company.
-    async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
+    pub(crate) async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
         borrower_of(ctx, &self.0).await
     }
 
     /// The plant's municipality; its region sets the minimum family-farm share (art. 3).
-    async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
+    pub(crate) async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
         municipality_of(ctx, self.0.plant_municipality_code).await
     }
 
@@ -327,7 +327,7 @@ impl SocialFuelProject {
     }
 
     /// Every rule of the programme on this project as of `asOf`: code, status, legal basis and the numbers used.
-    async fn compliance(
+    pub(crate) async fn compliance(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
@@ -343,7 +343,7 @@ impl SocialFuelProject {
     }
 
     /// The legal deadlines of this project as of `asOf`, with how each was counted.
-    async fn deadlines(
+    pub(crate) async fn deadlines(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
@@ -359,7 +359,7 @@ impl SocialFuelProject {
     }
 
     /// Every transition of this project, oldest first (append-only).
-    async fn history(
+    pub(crate) async fn history(
         &self,
         ctx: &Context<'_>,
         #[graphql(
@@ -367,11 +367,11 @@ impl SocialFuelProject {
         )]
         known_at: Option<DateTime>,
     ) -> Result<Vec<Transition>> {
-        lifecycle::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id, known_at).await
+        history::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id, known_at).await
     }
 
     /// The compliance flags raised on this project, newest first.
-    async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+    pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
         flags_of(ctx, &self.0).await
     }
 
@@ -415,16 +415,12 @@ impl SocialFuelProject {
     }
 
     /// The external evaluation's findings (art. 11), one per criterion of the seal.
-    async fn evaluation_findings(&self, ctx: &Context<'_>) -> Result<Vec<super::super::evaluation::EvaluationFinding>> {
+    async fn evaluation_findings(&self, ctx: &Context<'_>) -> Result<Vec<EvaluationFinding>> {
         let rows = loader::<super::super::loaders::FindingsByProject>(ctx)
             .load_one(self.0.id)
             .await
             .map_err(gql)?;
-        Ok(rows
-            .unwrap_or_default()
-            .into_iter()
-            .map(super::super::evaluation::EvaluationFinding)
-            .collect())
+        Ok(rows.unwrap_or_default().into_iter().map(EvaluationFinding).collect())
     }
 
     /// The company's notices of changes (art. 12), oldest first.
@@ -506,7 +502,7 @@ pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
 #[Object]
 impl FeedstockAcquisition {
     /// The version's global ID (`node(id:)` fetches it; `recordFeedstockAcquisitionCorrection` and `recordFeedstockAcquisitionRemoval` take it).
-    async fn id(&self) -> ID {
+    pub(crate) async fn id(&self) -> ID {
         super::super::ids::encode(super::super::ids::NodeKind::FeedstockAcquisition, self.0.id)
     }
 
@@ -658,7 +654,7 @@ pub struct ContractProposal(pub contract_proposal::Model);
 #[Object]
 impl ContractProposal {
     /// The version's global ID (`node(id:)` fetches it; `recordContractProposalCorrection` and `recordContractProposalRemoval` take it).
-    async fn id(&self) -> ID {
+    pub(crate) async fn id(&self) -> ID {
         super::super::ids::encode(super::super::ids::NodeKind::ContractProposal, self.0.id)
     }
 
@@ -742,6 +738,55 @@ impl ProjectDocument {
     }
 }
 
+/// Whether MDA's external evaluation found one criterion of the seal met (art. 11).
+#[derive(Clone, Debug)]
+pub struct EvaluationFinding(pub entity::evaluation_finding::Model);
+
+/// Whether MDA's external evaluation found one criterion of the seal met (art. 11).
+#[Object]
+impl EvaluationFinding {
+    /// The criterion, by its rule code: `SF-SHARE-MIN`, `SF-REPRESENTATION`, `SF-CONTRACT-TERMS` or
+    /// `SF-ASSISTANCE-PLAN`.
+    async fn criterion(&self) -> &str {
+        &self.0.criterion
+    }
+
+    /// Whether it was found met.
+    async fn conforming(&self) -> bool {
+        self.0.conforming
+    }
+
+    /// What the evaluation says about it.
+    async fn note(&self) -> Option<&str> {
+        self.0.note.as_deref()
+    }
+
+    /// The external evaluator.
+    async fn evaluator(&self) -> &str {
+        &self.0.evaluator
+    }
+
+    /// The evaluation report's reference.
+    async fn report_reference(&self) -> Option<&str> {
+        self.0.report_reference.as_deref()
+    }
+
+    /// When it was found.
+    async fn found_on(&self) -> Date {
+        Date(self.0.found_on)
+    }
+
+    /// When it was recorded, on Brasília's clock.
+    async fn recorded_at(&self) -> DateTime {
+        DateTime::mda(self.0.recorded_at)
+    }
+
+    /// Who recorded it.
+    async fn recorded_by(&self) -> &str {
+        &self.0.recorded_by
+    }
+}
+
 /// An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
 #[derive(Clone, Debug)]
 pub struct FcoCarta(pub Seen<fco_carta::Model>);
@@ -765,17 +810,17 @@ impl FcoCarta {
     }
 
     /// The bank the carta was filed through.
-    async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
+    pub(crate) async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
         bank_of(ctx, self.0.bank_id).await
     }
 
     /// The borrower (tomador).
-    async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
+    pub(crate) async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
         borrower_of(ctx, &self.0).await
     }
 
     /// Municipality of the property.
-    async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
+    pub(crate) async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
         municipality_of(ctx, self.0.municipality_code).await
     }
 
@@ -914,7 +959,7 @@ impl FcoCarta {
     }
 
     /// Every rule of the programme on this carta as of `asOf`: code, status, legal basis and the numbers used.
-    async fn compliance(
+    pub(crate) async fn compliance(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
@@ -930,7 +975,7 @@ impl FcoCarta {
     }
 
     /// The legal deadlines of this carta as of `asOf`, with how each was counted.
-    async fn deadlines(
+    pub(crate) async fn deadlines(
         &self,
         ctx: &Context<'_>,
         #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
@@ -946,7 +991,7 @@ impl FcoCarta {
     }
 
     /// Every transition of this carta, oldest first (append-only).
-    async fn history(
+    pub(crate) async fn history(
         &self,
         ctx: &Context<'_>,
         #[graphql(
@@ -954,11 +999,11 @@ impl FcoCarta {
         )]
         known_at: Option<DateTime>,
     ) -> Result<Vec<Transition>> {
-        lifecycle::history(ctx, entity::vocab::Programme::FcoRural, self.0.id, known_at).await
+        history::history(ctx, entity::vocab::Programme::FcoRural, self.0.id, known_at).await
     }
 
     /// The compliance flags raised on this carta (the banks' monthly reports' cross-checks, ...), newest first.
-    async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+    pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
         flags_of(ctx, &self.0).await
     }
 
@@ -1132,7 +1177,7 @@ pub struct CartaItem(pub fco_carta_item::Model);
 #[Object]
 impl CartaItem {
     /// The version's global ID (`node(id:)` fetches it; `recordFcoCartaItemCorrection` and `recordFcoCartaItemRemoval` take it).
-    async fn id(&self) -> ID {
+    pub(crate) async fn id(&self) -> ID {
         super::super::ids::encode(super::super::ids::NodeKind::CartaItem, self.0.id)
     }
 
@@ -1255,149 +1300,3 @@ async fn flags_of<F: visible::Financed>(
         .map(super::super::flags::ComplianceFlag)
         .collect())
 }
-
-/// A financing in either programme: what front-ends list, filter and open without caring which programme it is.
-#[allow(clippy::duplicated_attributes)]
-#[derive(Interface, Clone, Debug)]
-#[graphql(
-    field(name = "id", ty = "ID", desc = "Opaque global ID."),
-    field(name = "programme", ty = "Programme", desc = "Which programme."),
-    field(name = "bank", ty = "async_graphql::Result<Bank>", desc = "The bank."),
-    field(
-        name = "party",
-        ty = "async_graphql::Result<Party>",
-        desc = "The producer (social fuel) or borrower (FCO)."
-    ),
-    field(
-        name = "municipality",
-        ty = "async_graphql::Result<Municipality>",
-        desc = "Municipality of the plant or property."
-    ),
-    field(
-        name = "amount",
-        ty = "Decimal",
-        desc = "Financing sought (social fuel) or financed value (FCO), in reais."
-    ),
-    field(name = "status", ty = "FinancingStatus", desc = "Cross-programme status."),
-    field(name = "submitted_on", ty = "Option<Date>", desc = "Filing or submission date."),
-    field(name = "decided_on", ty = "Option<Date>", desc = "Decision date."),
-    field(
-        name = "contracted_on",
-        ty = "Option<Date>",
-        desc = "Financing approval (social fuel) or contracting (FCO) date."
-    ),
-    field(
-        name = "flags",
-        ty = "async_graphql::Result<Vec<super::super::flags::ComplianceFlag>>",
-        desc = "The compliance flags raised on it, newest first."
-    ),
-    field(
-        name = "compliance",
-        ty = "async_graphql::Result<super::super::plain::List<RuleOutcome>>",
-        desc = "Every rule of its programme judged on it as of `asOf`, with why.",
-        arg(
-            name = "as_of",
-            ty = "Option<Date>",
-            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
-        ),
-        arg(
-            name = "known_at",
-            ty = "Option<DateTime>",
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )
-    ),
-    field(
-        name = "deadlines",
-        ty = "async_graphql::Result<super::super::plain::List<Deadline>>",
-        desc = "Its legal deadlines as of `asOf`, with how each was counted.",
-        arg(
-            name = "as_of",
-            ty = "Option<Date>",
-            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
-        ),
-        arg(
-            name = "known_at",
-            ty = "Option<DateTime>",
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )
-    ),
-    field(
-        name = "history",
-        ty = "async_graphql::Result<Vec<Transition>>",
-        desc = "Its lifecycle's steps, oldest first.",
-        arg(
-            name = "known_at",
-            ty = "Option<DateTime>",
-            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
-        )
-    )
-)]
-pub enum Financing {
-    /// A social-fuel project.
-    SocialFuelProject(SocialFuelProject),
-    /// An FCO carta.
-    FcoCarta(FcoCarta),
-}
-
-/// An object with an opaque global ID that `node(id:)` can fetch again.
-#[derive(Interface, Clone, Debug)]
-#[graphql(field(name = "id", ty = "ID", desc = "Opaque global ID."))]
-pub enum Node {
-    /// A bank.
-    Bank(Bank),
-    /// A party.
-    Party(Party),
-    /// An economic group.
-    EconomicGroup(EconomicGroup),
-    /// A municipality.
-    Municipality(Municipality),
-    /// A social-fuel project.
-    SocialFuelProject(SocialFuelProject),
-    /// An FCO carta.
-    FcoCarta(FcoCarta),
-    /// A bank's monthly report.
-    BankReport(super::super::reports::BankReport),
-    /// A meeting of the CPACR chamber.
-    ChamberMeeting(super::super::chamber::ChamberMeeting),
-    /// A bulk import of facts.
-    FactImport(super::super::imports::FactImport),
-    /// A compliance flag.
-    ComplianceFlag(super::super::flags::ComplianceFlag),
-    /// A version of a rule parameter.
-    RuleParameter(super::super::rules::RuleParameter),
-    /// A version of an FCO carta's item.
-    CartaItem(CartaItem),
-    /// A version of a social-fuel project's feedstock acquisition.
-    FeedstockAcquisition(FeedstockAcquisition),
-    /// A version of a social-fuel project's contract proposal.
-    ContractProposal(ContractProposal),
-}
-
-connection!(
-    FinancingConnection,
-    FinancingEdge,
-    Financing,
-    "A page of financings of both programmes.",
-    "A financing with its cursor."
-);
-connection!(
-    SocialFuelProjectConnection,
-    SocialFuelProjectEdge,
-    SocialFuelProject,
-    "A page of social-fuel projects.",
-    "A social-fuel project with its cursor."
-);
-connection!(
-    FcoCartaConnection,
-    FcoCartaEdge,
-    FcoCarta,
-    "A page of FCO cartas.",
-    "An FCO carta with its cursor."
-);
-connection!(
-    BankConnection,
-    BankEdge,
-    Bank,
-    "A page of banks.",
-    "A bank with its cursor."
-);

@@ -1,5 +1,131 @@
-//! The public object types of the graph.
+//! The public object types of the graph, and what joins them: the `Financing` interface over the two kinds of
+//! financing of [`financing`], whose fields reach the types of [`objects`] (and theirs back), and the connections that
+//! page them.
 
 pub mod enums;
 pub mod financing;
 pub mod objects;
+pub mod plain_fields;
+
+use super::{
+    history::Transition,
+    pagination::connection,
+    rules::{Deadline, RuleOutcome},
+    scalars::{Date, DateTime, Decimal},
+};
+use async_graphql::{ID, Interface};
+use enums::{FinancingStatus, Programme};
+use financing::{FcoCarta, SocialFuelProject};
+use objects::{Bank, Municipality, Party};
+
+/// A financing in either programme: what front-ends list, filter and open without caring which programme it is.
+#[allow(clippy::duplicated_attributes)]
+#[derive(Interface, Clone, Debug)]
+#[graphql(
+    field(name = "id", ty = "ID", desc = "Opaque global ID."),
+    field(name = "programme", ty = "Programme", desc = "Which programme."),
+    field(name = "bank", ty = "async_graphql::Result<Bank>", desc = "The bank."),
+    field(
+        name = "party",
+        ty = "async_graphql::Result<Party>",
+        desc = "The producer (social fuel) or borrower (FCO)."
+    ),
+    field(
+        name = "municipality",
+        ty = "async_graphql::Result<Municipality>",
+        desc = "Municipality of the plant or property."
+    ),
+    field(
+        name = "amount",
+        ty = "Decimal",
+        desc = "Financing sought (social fuel) or financed value (FCO), in reais."
+    ),
+    field(name = "status", ty = "FinancingStatus", desc = "Cross-programme status."),
+    field(name = "submitted_on", ty = "Option<Date>", desc = "Filing or submission date."),
+    field(name = "decided_on", ty = "Option<Date>", desc = "Decision date."),
+    field(
+        name = "contracted_on",
+        ty = "Option<Date>",
+        desc = "Financing approval (social fuel) or contracting (FCO) date."
+    ),
+    field(
+        name = "flags",
+        ty = "async_graphql::Result<Vec<super::flags::ComplianceFlag>>",
+        desc = "The compliance flags raised on it, newest first."
+    ),
+    field(
+        name = "compliance",
+        ty = "async_graphql::Result<super::plain::List<RuleOutcome>>",
+        desc = "Every rule of its programme judged on it as of `asOf`, with why.",
+        arg(
+            name = "as_of",
+            ty = "Option<Date>",
+            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
+        ),
+        arg(
+            name = "known_at",
+            ty = "Option<DateTime>",
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )
+    ),
+    field(
+        name = "deadlines",
+        ty = "async_graphql::Result<super::plain::List<Deadline>>",
+        desc = "Its legal deadlines as of `asOf`, with how each was counted.",
+        arg(
+            name = "as_of",
+            ty = "Option<Date>",
+            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
+        ),
+        arg(
+            name = "known_at",
+            ty = "Option<DateTime>",
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )
+    ),
+    field(
+        name = "history",
+        ty = "async_graphql::Result<Vec<Transition>>",
+        desc = "Its lifecycle's steps, oldest first.",
+        arg(
+            name = "known_at",
+            ty = "Option<DateTime>",
+            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
+        )
+    )
+)]
+pub enum Financing {
+    /// A social-fuel project.
+    SocialFuelProject(SocialFuelProject),
+    /// An FCO carta.
+    FcoCarta(FcoCarta),
+}
+
+connection!(
+    FinancingConnection,
+    FinancingEdge,
+    Financing,
+    "A page of financings of both programmes.",
+    "A financing with its cursor."
+);
+connection!(
+    SocialFuelProjectConnection,
+    SocialFuelProjectEdge,
+    SocialFuelProject,
+    "A page of social-fuel projects.",
+    "A social-fuel project with its cursor."
+);
+connection!(
+    FcoCartaConnection,
+    FcoCartaEdge,
+    FcoCarta,
+    "A page of FCO cartas.",
+    "An FCO carta with its cursor."
+);
+connection!(
+    BankConnection,
+    BankEdge,
+    Bank,
+    "A page of banks.",
+    "A bank with its cursor."
+);

@@ -9,8 +9,8 @@ use super::super::{
     loaders::EconomicGroupLoader,
 };
 use super::{
+    FinancingConnection,
     enums::{DocumentKind, Programme, Region, Uf},
-    financing::FinancingConnection,
 };
 use async_graphql::Result;
 use async_graphql::{Context, ID, Object};

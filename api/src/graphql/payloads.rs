@@ -1,0 +1,19 @@
+//! The payloads that mutations of several areas answer (the lifecycle acts, the facts' corrections, the external
+//! evaluation): the changed object, as it now stands.
+
+use super::types::financing::{FcoCarta, SocialFuelProject};
+use async_graphql::SimpleObject;
+
+/// What a change of a project's facts answers: the project as it now stands (ask for its `compliance`).
+#[derive(SimpleObject)]
+pub struct SocialFuelProjectPayload {
+    /// The project.
+    pub project: SocialFuelProject,
+}
+
+/// What `updateFcoCarta` answers.
+#[derive(SimpleObject)]
+pub struct FcoCartaPayload {
+    /// The carta with the corrected facts (`statedOn` the day they hold from).
+    pub carta: FcoCarta,
+}
