@@ -70,26 +70,60 @@ async fn step_fco(
     Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
-/// `draftSocialFuelProject`'s input: a new social-fuel project, in DRAFT.
-#[derive(InputObject, Debug)]
-pub struct DraftSocialFuelProjectInput {
-    /// Title of the project.
-    pub title: String,
-    /// The bank where financing is sought.
-    pub bank_id: ID,
-    /// The producer's CNPJ, in any punctuation.
-    pub producer_document: String,
-    /// The producer's name, needed when the CNPJ is new to Fomento.
-    pub producer_name: Option<String>,
-    /// IBGE code of the plant's municipality.
-    pub plant_municipality_code: i32,
-    /// Financing sought, in reais.
-    pub requested_amount: Decimal,
-    /// Date of the bank's framing letter, if it framed the project already (art. 7).
-    pub bank_framed_on: Option<Date>,
-    /// The day the request was made (its history's first row); today when not given; not after today.
-    pub created_on: Option<Date>,
+/// Declares the input of a new financing's draft and, with the same fields, the input of the deprecated `create…`
+/// mutation under its old name, which becomes the draft's.
+macro_rules! draft_inputs {
+    (
+        $(#[$doc:meta])* $name:ident,
+        $(#[$old_doc:meta])* $old:ident {
+            $($(#[$field_meta:meta])* pub $field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(InputObject, Debug)]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty,)*
+        }
+
+        $(#[$old_doc])*
+        #[derive(InputObject, Debug)]
+        pub struct $old {
+            $($(#[$field_meta])* pub $field: $ty,)*
+        }
+
+        impl From<$old> for $name {
+            fn from(old: $old) -> Self {
+                Self {
+                    $($field: old.$field,)*
+                }
+            }
+        }
+    };
 }
+
+draft_inputs!(
+    /// `draftSocialFuelProject`'s input: a new social-fuel project, in DRAFT.
+    DraftSocialFuelProjectInput,
+    /// A new social-fuel project, in DRAFT.
+    NewSocialFuelProject {
+        /// Title of the project.
+        pub title: String,
+        /// The bank where financing is sought.
+        pub bank_id: ID,
+        /// The producer's CNPJ, in any punctuation.
+        pub producer_document: String,
+        /// The producer's name, needed when the CNPJ is new to Fomento.
+        pub producer_name: Option<String>,
+        /// IBGE code of the plant's municipality.
+        pub plant_municipality_code: i32,
+        /// Financing sought, in reais.
+        pub requested_amount: Decimal,
+        /// Date of the bank's framing letter, if it framed the project already (art. 7).
+        pub bank_framed_on: Option<Date>,
+        /// The day the request was made (its history's first row); today when not given; not after today.
+        pub created_on: Option<Date>,
+    }
+);
 
 /// Creates a project in DRAFT.
 pub async fn draft_project(
@@ -493,42 +527,45 @@ pub async fn unframe(ctx: &Context<'_>, i: RecordSocialFuelUnframingInput, field
     step_sf(ctx, &i.project_id, field, event, note, None).await
 }
 
-/// `draftFcoCarta`'s input: a new FCO carta, in DRAFT.
-#[derive(InputObject, Debug)]
-pub struct DraftFcoCartaInput {
-    /// The bank's number for the carta.
-    pub number: String,
-    /// The bank it is filed through.
-    pub bank_id: ID,
-    /// The borrower's CPF or CNPJ, in any punctuation.
-    pub borrower_document: String,
-    /// The borrower's name, needed when the document is new to Fomento.
-    pub borrower_name: Option<String>,
-    /// Programme line.
-    pub line: FcoLine,
-    /// Financed activity.
-    pub activity: FcoActivity,
-    /// Financed value, in reais.
-    pub financed_amount: Decimal,
-    /// IBGE code of the property's municipality (Mato Grosso).
-    pub municipality_code: i32,
-    /// Term in months.
-    pub term_months: Option<i32>,
-    /// Grace period in months.
-    pub grace_months: Option<i32>,
-    /// Sires the producer already has, shown in the technical project: they count for FCO-SIRE-RATIO with the
-    /// registered ones bought (art. 6 I c).
-    pub existing_sires: Option<i32>,
-    /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows a family farmer 1 boar per
-    /// 100 sows, not per 20 (art. 8 §5).
-    pub artificial_insemination: Option<bool>,
-    /// A special demand the instruction does not prioritise: the chamber analyses it whatever its amount (art. 14).
-    #[graphql(default)]
-    pub special_demand: bool,
-    /// The day the borrower filed the carta with the bank (its history's first row); today when not given; not after
-    /// today.
-    pub created_on: Option<Date>,
-}
+draft_inputs!(
+    /// `draftFcoCarta`'s input: a new FCO carta, in DRAFT.
+    DraftFcoCartaInput,
+    /// A new FCO carta, in DRAFT.
+    NewFcoCarta {
+        /// The bank's number for the carta.
+        pub number: String,
+        /// The bank it is filed through.
+        pub bank_id: ID,
+        /// The borrower's CPF or CNPJ, in any punctuation.
+        pub borrower_document: String,
+        /// The borrower's name, needed when the document is new to Fomento.
+        pub borrower_name: Option<String>,
+        /// Programme line.
+        pub line: FcoLine,
+        /// Financed activity.
+        pub activity: FcoActivity,
+        /// Financed value, in reais.
+        pub financed_amount: Decimal,
+        /// IBGE code of the property's municipality (Mato Grosso).
+        pub municipality_code: i32,
+        /// Term in months.
+        pub term_months: Option<i32>,
+        /// Grace period in months.
+        pub grace_months: Option<i32>,
+        /// Sires the producer already has, shown in the technical project: they count for FCO-SIRE-RATIO with the
+        /// registered ones bought (art. 6 I c).
+        pub existing_sires: Option<i32>,
+        /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows a family farmer 1 boar per
+        /// 100 sows, not per 20 (art. 8 §5).
+        pub artificial_insemination: Option<bool>,
+        /// A special demand the instruction does not prioritise: the chamber analyses it whatever its amount (art. 14).
+        #[graphql(default)]
+        pub special_demand: bool,
+        /// The day the borrower filed the carta with the bank (its history's first row); today when not given; not after
+        /// today.
+        pub created_on: Option<Date>,
+    }
+);
 
 /// Creates a carta in DRAFT.
 pub async fn draft_carta(ctx: &Context<'_>, input: DraftFcoCartaInput, field: &str) -> Result<FcoCarta> {

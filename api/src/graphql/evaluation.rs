@@ -9,7 +9,6 @@ use super::{
     ids::{self, NodeKind},
     payloads::SocialFuelProjectPayload,
     scalars::Date,
-    types::financing::SocialFuelProject,
 };
 use async_graphql::{Context, ID, InputObject, Object, Result};
 use service::{
@@ -75,8 +74,6 @@ impl EvaluationMutation {
         let p = evaluation::record(db(ctx), &Act::by(super::caller(ctx)), project, report)
             .await
             .served(ctx)?;
-        Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(super::seen(ctx, p)?),
-        })
+        SocialFuelProjectPayload::of(ctx, p)
     }
 }

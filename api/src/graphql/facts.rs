@@ -22,6 +22,8 @@ use super::{
     },
 };
 use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
+use chrono::NaiveDate;
+use sea_orm::DatabaseConnection;
 use service::{
     acquisitions, commitments, groups, items,
     lifecycle::{self as life, Act},
@@ -300,20 +302,6 @@ impl From<FeedstockAcquisitionFields> for acquisitions::Acquisition {
     }
 }
 
-async fn acquisition_payload(
-    ctx: &Context<'_>,
-    project: i64,
-    acquisition: Option<entity::feedstock_acquisition::Model>,
-) -> Result<FeedstockAcquisitionPayload> {
-    let p = life::find_project(db(ctx), "input.projectId", project)
-        .await
-        .served(ctx)?;
-    Ok(FeedstockAcquisitionPayload {
-        project: SocialFuelProject(super::seen(ctx, p)?),
-        acquisition: acquisition.map(FeedstockAcquisition),
-    })
-}
-
 /// A contract proposal, as stated (art. 5 and its sole §).
 #[derive(InputObject, Debug, Clone)]
 pub struct ContractProposalFields {
@@ -519,6 +507,11 @@ async fn project_of(ctx: &Context<'_>, id: i64) -> Result<SocialFuelProject> {
     Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
+async fn carta_of(ctx: &Context<'_>, id: i64) -> Result<FcoCarta> {
+    let c = life::find_carta(db(ctx), "input.cartaId", id).await.served(ctx)?;
+    Ok(FcoCarta(super::seen(ctx, c)?))
+}
+
 /// A group a mutation changed, as the caller may see it.
 async fn seen_group(
     ctx: &Context<'_>,
@@ -538,16 +531,210 @@ fn act(ctx: &Context<'_>) -> Act {
     Act::by(super::caller(ctx))
 }
 
-async fn payload(
+/// A fact kept in versions: a carta's items, a project's feedstock acquisitions and its contract proposals. Each is
+/// added to what it belongs to, corrected and removed by version through its own service functions, and answered with
+/// what it belongs to as it now stands; [`add_fact`], [`correct_fact`] and [`remove_fact`] are the one path of the
+/// three.
+trait VersionedFact {
+    /// The fact as the caller states it.
+    type Fields: Into<Self::Stated> + Send;
+    /// The fact as the service takes it.
+    type Stated: Send;
+    /// A stored version.
+    type Row: Send;
+    /// What the mutations answer.
+    type Payload;
+    /// The kind of what it belongs to, and the argument that names it.
+    const PARENT: (NodeKind, &'static str);
+    /// The kind of a version's global ID, and the argument that names it.
+    const VERSION: (NodeKind, &'static str);
+
+    /// What a version belongs to.
+    fn parent_of(row: &Self::Row) -> i64;
+
+    /// Records a new fact for `parent`.
+    fn add(
+        db: &DatabaseConnection,
+        act: &Act,
+        parent: i64,
+        fact: Self::Stated,
+        reason: Option<&str>,
+        effective_on: Option<NaiveDate>,
+    ) -> impl Future<Output = ServiceResult<Self::Row>> + Send;
+
+    /// Records a new version of the version `id`.
+    fn update(
+        db: &DatabaseConnection,
+        act: &Act,
+        id: i64,
+        fact: Self::Stated,
+        reason: Option<&str>,
+        effective_on: Option<NaiveDate>,
+    ) -> impl Future<Output = ServiceResult<Self::Row>> + Send;
+
+    /// Removes the version `id`; answers what it belonged to.
+    fn remove(
+        db: &DatabaseConnection,
+        act: &Act,
+        id: i64,
+        reason: Option<&str>,
+        ended_on: Option<NaiveDate>,
+    ) -> impl Future<Output = ServiceResult<i64>> + Send;
+
+    /// The answer: what the fact belongs to, as the caller may see it now, and the version recorded (none after a
+    /// removal).
+    fn payload(
+        ctx: &Context<'_>,
+        parent: i64,
+        row: Option<Self::Row>,
+    ) -> impl Future<Output = Result<Self::Payload>> + Send;
+}
+
+type ServiceResult<T> = std::result::Result<T, service::ServiceError>;
+
+/// Declares a [`VersionedFact`] by its service functions and its payload's fields.
+macro_rules! versioned_fact {
+    (
+        $(#[$doc:meta])* $name:ident: $fields:ty => $stated:ty, $row:ty;
+        parent: ($parent_kind:ident, $parent_arg:literal), $parent_field:ident;
+        version: ($version_kind:ident, $version_arg:literal);
+        service: $add:path, $update:path, $remove:path;
+        $payload:ident { $parent_out:ident: $parent_of:path, $fact_out:ident: $wrap:path }
+    ) => {
+        $(#[$doc])*
+        struct $name;
+
+        impl VersionedFact for $name {
+            type Fields = $fields;
+            type Stated = $stated;
+            type Row = $row;
+            type Payload = $payload;
+            const PARENT: (NodeKind, &'static str) = (NodeKind::$parent_kind, $parent_arg);
+            const VERSION: (NodeKind, &'static str) = (NodeKind::$version_kind, $version_arg);
+
+            fn parent_of(row: &$row) -> i64 {
+                row.$parent_field
+            }
+
+            async fn add(
+                db: &DatabaseConnection,
+                act: &Act,
+                parent: i64,
+                fact: $stated,
+                reason: Option<&str>,
+                effective_on: Option<NaiveDate>,
+            ) -> ServiceResult<$row> {
+                $add(db, act, parent, fact, reason, effective_on).await
+            }
+
+            async fn update(
+                db: &DatabaseConnection,
+                act: &Act,
+                id: i64,
+                fact: $stated,
+                reason: Option<&str>,
+                effective_on: Option<NaiveDate>,
+            ) -> ServiceResult<$row> {
+                $update(db, act, id, fact, reason, effective_on).await
+            }
+
+            async fn remove(
+                db: &DatabaseConnection,
+                act: &Act,
+                id: i64,
+                reason: Option<&str>,
+                ended_on: Option<NaiveDate>,
+            ) -> ServiceResult<i64> {
+                Ok($remove(db, act, id, reason, ended_on).await?.id)
+            }
+
+            async fn payload(ctx: &Context<'_>, parent: i64, row: Option<$row>) -> Result<$payload> {
+                Ok($payload {
+                    $parent_out: $parent_of(ctx, parent).await?,
+                    $fact_out: row.map($wrap),
+                })
+            }
+        }
+    };
+}
+
+versioned_fact!(
+    /// A carta's items.
+    Items: FcoCartaItemFields => items::Item, entity::fco_carta_item::Model;
+    parent: (FcoCarta, "input.cartaId"), carta_id;
+    version: (CartaItem, "input.itemId");
+    service: items::add, items::update, items::remove;
+    FcoCartaItemPayload { carta: carta_of, item: CartaItem }
+);
+
+versioned_fact!(
+    /// A project's feedstock acquisitions.
+    Acquisitions: FeedstockAcquisitionFields => acquisitions::Acquisition, entity::feedstock_acquisition::Model;
+    parent: (SocialFuelProject, "input.projectId"), project_id;
+    version: (FeedstockAcquisition, "input.acquisitionId");
+    service: acquisitions::add, acquisitions::update, acquisitions::remove;
+    FeedstockAcquisitionPayload { project: project_of, acquisition: FeedstockAcquisition }
+);
+
+versioned_fact!(
+    /// A project's contract proposals.
+    Proposals: ContractProposalFields => commitments::Proposal, entity::contract_proposal::Model;
+    parent: (SocialFuelProject, "input.projectId"), project_id;
+    version: (ContractProposal, "input.proposalId");
+    service: commitments::add_proposal, commitments::update_proposal, commitments::remove_proposal;
+    ContractProposalPayload { project: project_of, proposal: ContractProposal }
+);
+
+/// Adds a fact to what `parent` names.
+async fn add_fact<F: VersionedFact>(
     ctx: &Context<'_>,
-    carta_id: i64,
-    item: Option<entity::fco_carta_item::Model>,
-) -> Result<FcoCartaItemPayload> {
-    let carta = life::find_carta(db(ctx), "input.cartaId", carta_id).await.served(ctx)?;
-    Ok(FcoCartaItemPayload {
-        carta: FcoCarta(super::seen(ctx, carta)?),
-        item: item.map(CartaItem),
-    })
+    parent: &ID,
+    fact: F::Fields,
+    reason: Option<String>,
+    effective_on: Option<Date>,
+) -> Result<F::Payload> {
+    let (kind, arg) = F::PARENT;
+    let parent = ids::arg(parent, kind, arg)?;
+    let on = effective_on.map(|d| d.0);
+    let row = F::add(db(ctx), &act(ctx), parent, fact.into(), reason.as_deref(), on)
+        .await
+        .served(ctx)?;
+    F::payload(ctx, F::parent_of(&row), Some(row)).await
+}
+
+/// Corrects the version `id` of a fact: a new version, the old one kept.
+async fn correct_fact<F: VersionedFact>(
+    ctx: &Context<'_>,
+    id: i64,
+    fact: F::Fields,
+    reason: Option<String>,
+    effective_on: Option<Date>,
+) -> Result<F::Payload> {
+    let on = effective_on.map(|d| d.0);
+    let row = F::update(db(ctx), &act(ctx), id, fact.into(), reason.as_deref(), on)
+        .await
+        .served(ctx)?;
+    F::payload(ctx, F::parent_of(&row), Some(row)).await
+}
+
+/// Removes the version `id` of a fact: kept, marked removed.
+async fn remove_fact<F: VersionedFact>(
+    ctx: &Context<'_>,
+    id: i64,
+    reason: Option<String>,
+    effective_on: Option<Date>,
+) -> Result<F::Payload> {
+    let on = effective_on.map(|d| d.0);
+    let parent = F::remove(db(ctx), &act(ctx), id, reason.as_deref(), on)
+        .await
+        .served(ctx)?;
+    F::payload(ctx, parent, None).await
+}
+
+/// A version named by its global ID.
+fn version<F: VersionedFact>(id: &ID) -> Result<i64> {
+    let (kind, arg) = F::VERSION;
+    ids::arg(id, kind, arg)
 }
 
 #[Object]
@@ -558,18 +745,7 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The carta, the item and, after the decision, why.")] input: AddFcoCartaItemInput,
     ) -> Result<FcoCartaItemPayload> {
-        let carta = ids::arg(&input.carta_id, NodeKind::FcoCarta, "input.cartaId")?;
-        let item = items::add(
-            db(ctx),
-            &act(ctx),
-            carta,
-            input.item.into(),
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        payload(ctx, item.carta_id, Some(item)).await
+        add_fact::<Items>(ctx, &input.carta_id, input.item, input.reason, input.effective_on).await
     }
 
     /// Changes an item: a new version, the old one kept (`items(includeSuperseded: true)`); after the decision with
@@ -583,17 +759,7 @@ impl FactsMutation {
         #[graphql(desc = "The version to change, the item as it should be and, after the decision, why.")]
         input: UpdateFcoCartaItemInput,
     ) -> Result<FcoCartaItemPayload> {
-        let item = items::update(
-            db(ctx),
-            &act(ctx),
-            input.item_id,
-            input.item.into(),
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        payload(ctx, item.carta_id, Some(item)).await
+        correct_fact::<Items>(ctx, input.item_id, input.item, input.reason, input.effective_on).await
     }
 
     /// Removes an item: kept and marked removed; after the decision with the `reason`.
@@ -605,16 +771,7 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The version to remove and, after the decision, why.")] input: RemoveFcoCartaItemInput,
     ) -> Result<FcoCartaItemPayload> {
-        let carta = items::remove(
-            db(ctx),
-            &act(ctx),
-            input.item_id,
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        payload(ctx, carta.id, None).await
+        remove_fact::<Items>(ctx, input.item_id, input.reason, input.effective_on).await
     }
 
     /// Corrects an item, named by its global ID: a new version, the old one kept (`items(includeSuperseded: true)`);
@@ -626,14 +783,8 @@ impl FactsMutation {
         #[graphql(desc = "The version to correct, the item as it should be and, after the decision, why.")]
         input: RecordFcoCartaItemCorrectionInput,
     ) -> Result<FcoCartaItemPayload> {
-        let item_id = ids::arg(&input.item_id, NodeKind::CartaItem, "input.itemId")?;
-        let input = UpdateFcoCartaItemInput {
-            item_id,
-            item: input.item,
-            reason: input.reason,
-            effective_on: input.effective_on,
-        };
-        self.update_fco_carta_item(ctx, input).await
+        let id = version::<Items>(&input.item_id)?;
+        correct_fact::<Items>(ctx, id, input.item, input.reason, input.effective_on).await
     }
 
     /// Removes an item, named by its global ID: kept and marked removed; after the decision with the `reason`.
@@ -642,13 +793,8 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The version to remove and, after the decision, why.")] input: RecordFcoCartaItemRemovalInput,
     ) -> Result<FcoCartaItemPayload> {
-        let item_id = ids::arg(&input.item_id, NodeKind::CartaItem, "input.itemId")?;
-        let input = RemoveFcoCartaItemInput {
-            item_id,
-            reason: input.reason,
-            effective_on: input.effective_on,
-        };
-        self.remove_fco_carta_item(ctx, input).await
+        let id = version::<Items>(&input.item_id)?;
+        remove_fact::<Items>(ctx, id, input.reason, input.effective_on).await
     }
 
     /// Corrects an acquisition, named by its global ID: a new version, the old one kept
@@ -659,18 +805,8 @@ impl FactsMutation {
         #[graphql(desc = "The version to correct, the acquisition as it should be and, after MDA's decision, why.")]
         input: RecordFeedstockAcquisitionCorrectionInput,
     ) -> Result<FeedstockAcquisitionPayload> {
-        let acquisition_id = ids::arg(
-            &input.acquisition_id,
-            NodeKind::FeedstockAcquisition,
-            "input.acquisitionId",
-        )?;
-        let input = UpdateFeedstockAcquisitionInput {
-            acquisition_id,
-            acquisition: input.acquisition,
-            reason: input.reason,
-            effective_on: input.effective_on,
-        };
-        self.update_feedstock_acquisition(ctx, input).await
+        let id = version::<Acquisitions>(&input.acquisition_id)?;
+        correct_fact::<Acquisitions>(ctx, id, input.acquisition, input.reason, input.effective_on).await
     }
 
     /// Removes an acquisition, named by its global ID: kept and marked removed; after MDA's decision with the
@@ -681,17 +817,8 @@ impl FactsMutation {
         #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
         input: RecordFeedstockAcquisitionRemovalInput,
     ) -> Result<FeedstockAcquisitionPayload> {
-        let acquisition_id = ids::arg(
-            &input.acquisition_id,
-            NodeKind::FeedstockAcquisition,
-            "input.acquisitionId",
-        )?;
-        let input = RemoveFeedstockAcquisitionInput {
-            acquisition_id,
-            reason: input.reason,
-            effective_on: input.effective_on,
-        };
-        self.remove_feedstock_acquisition(ctx, input).await
+        let id = version::<Acquisitions>(&input.acquisition_id)?;
+        remove_fact::<Acquisitions>(ctx, id, input.reason, input.effective_on).await
     }
 
     /// Corrects a contract proposal, named by its global ID: a new version, the old one kept; after MDA's decision
@@ -702,14 +829,8 @@ impl FactsMutation {
         #[graphql(desc = "The version to correct, the proposal as it should be and, after MDA's decision, why.")]
         input: RecordContractProposalCorrectionInput,
     ) -> Result<ContractProposalPayload> {
-        let proposal_id = ids::arg(&input.proposal_id, NodeKind::ContractProposal, "input.proposalId")?;
-        let input = UpdateContractProposalInput {
-            proposal_id,
-            proposal: input.proposal,
-            reason: input.reason,
-            effective_on: input.effective_on,
-        };
-        self.update_contract_proposal(ctx, input).await
+        let id = version::<Proposals>(&input.proposal_id)?;
+        correct_fact::<Proposals>(ctx, id, input.proposal, input.reason, input.effective_on).await
     }
 
     /// Removes a contract proposal, named by its global ID: kept and marked removed; after MDA's decision with the
@@ -720,13 +841,8 @@ impl FactsMutation {
         #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
         input: RecordContractProposalRemovalInput,
     ) -> Result<ContractProposalPayload> {
-        let proposal_id = ids::arg(&input.proposal_id, NodeKind::ContractProposal, "input.proposalId")?;
-        let input = RemoveContractProposalInput {
-            proposal_id,
-            reason: input.reason,
-            effective_on: input.effective_on,
-        };
-        self.remove_contract_proposal(ctx, input).await
+        let id = version::<Proposals>(&input.proposal_id)?;
+        remove_fact::<Proposals>(ctx, id, input.reason, input.effective_on).await
     }
 
     /// Records the bank's framing letter of a project (art. 7), needed before filing (SF-BANK-FIRST); once the project
@@ -747,9 +863,7 @@ impl FactsMutation {
         )
         .await
         .served(ctx)?;
-        Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(super::seen(ctx, p)?),
-        })
+        SocialFuelProjectPayload::of(ctx, p)
     }
 
     /// Creates an economic group, cooperative or association with its first members: FCO-CEILING and
@@ -827,18 +941,14 @@ impl FactsMutation {
         #[graphql(desc = "The project, the acquisition and, after MDA's decision, why.")]
         input: AddFeedstockAcquisitionInput,
     ) -> Result<FeedstockAcquisitionPayload> {
-        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
-        let a = acquisitions::add(
-            db(ctx),
-            &act(ctx),
-            project,
-            input.acquisition.into(),
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
+        add_fact::<Acquisitions>(
+            ctx,
+            &input.project_id,
+            input.acquisition,
+            input.reason,
+            input.effective_on,
         )
         .await
-        .served(ctx)?;
-        acquisition_payload(ctx, a.project_id, Some(a)).await
     }
 
     /// Changes an acquisition: a new version, the old one kept (`acquisitions(includeSuperseded: true)`); after MDA's
@@ -852,17 +962,14 @@ impl FactsMutation {
         #[graphql(desc = "The version to change, the acquisition as it should be and, after MDA's decision, why.")]
         input: UpdateFeedstockAcquisitionInput,
     ) -> Result<FeedstockAcquisitionPayload> {
-        let a = acquisitions::update(
-            db(ctx),
-            &act(ctx),
+        correct_fact::<Acquisitions>(
+            ctx,
             input.acquisition_id,
-            input.acquisition.into(),
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
+            input.acquisition,
+            input.reason,
+            input.effective_on,
         )
         .await
-        .served(ctx)?;
-        acquisition_payload(ctx, a.project_id, Some(a)).await
     }
 
     /// Removes an acquisition: kept and marked removed; after MDA's decision with the `reason`.
@@ -875,16 +982,7 @@ impl FactsMutation {
         #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
         input: RemoveFeedstockAcquisitionInput,
     ) -> Result<FeedstockAcquisitionPayload> {
-        let p = acquisitions::remove(
-            db(ctx),
-            &act(ctx),
-            input.acquisition_id,
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        acquisition_payload(ctx, p.id, None).await
+        remove_fact::<Acquisitions>(ctx, input.acquisition_id, input.reason, input.effective_on).await
     }
 
     /// Records a contract proposal with its farmers' representation and terms (SF-REPRESENTATION,
@@ -894,21 +992,7 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The project, the proposal and, after MDA's decision, why.")] input: AddContractProposalInput,
     ) -> Result<ContractProposalPayload> {
-        let project = ids::arg(&input.project_id, NodeKind::SocialFuelProject, "input.projectId")?;
-        let c = commitments::add_proposal(
-            db(ctx),
-            &act(ctx),
-            project,
-            input.proposal.into(),
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        Ok(ContractProposalPayload {
-            project: project_of(ctx, c.project_id).await?,
-            proposal: Some(ContractProposal(c)),
-        })
+        add_fact::<Proposals>(ctx, &input.project_id, input.proposal, input.reason, input.effective_on).await
     }
 
     /// Changes a proposal: a new version, the old one kept; after MDA's decision with the `reason`.
@@ -921,20 +1005,7 @@ impl FactsMutation {
         #[graphql(desc = "The version to change, the proposal as it should be and, after MDA's decision, why.")]
         input: UpdateContractProposalInput,
     ) -> Result<ContractProposalPayload> {
-        let c = commitments::update_proposal(
-            db(ctx),
-            &act(ctx),
-            input.proposal_id,
-            input.proposal.into(),
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        Ok(ContractProposalPayload {
-            project: project_of(ctx, c.project_id).await?,
-            proposal: Some(ContractProposal(c)),
-        })
+        correct_fact::<Proposals>(ctx, input.proposal_id, input.proposal, input.reason, input.effective_on).await
     }
 
     /// Removes a proposal: kept and marked removed; after MDA's decision with the `reason`.
@@ -946,19 +1017,7 @@ impl FactsMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The version to remove and, after MDA's decision, why.")] input: RemoveContractProposalInput,
     ) -> Result<ContractProposalPayload> {
-        let p = commitments::remove_proposal(
-            db(ctx),
-            &act(ctx),
-            input.proposal_id,
-            input.reason.as_deref(),
-            input.effective_on.map(|d| d.0),
-        )
-        .await
-        .served(ctx)?;
-        Ok(ContractProposalPayload {
-            project: SocialFuelProject(super::seen(ctx, p)?),
-            proposal: None,
-        })
+        remove_fact::<Proposals>(ctx, input.proposal_id, input.reason, input.effective_on).await
     }
 
     /// Records a project's technical-assistance plan (SF-ASSISTANCE-PLAN: violated while one of its five contents is
@@ -1038,9 +1097,7 @@ impl FactsMutation {
         )
         .await
         .served(ctx)?;
-        Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(super::seen(ctx, p)?),
-        })
+        SocialFuelProjectPayload::of(ctx, p)
     }
 
     /// Records the bank's acceptance of a delay of the implementation schedule (art. 10 §2): the bank's own act, with
@@ -1061,9 +1118,7 @@ impl FactsMutation {
         )
         .await
         .served(ctx)?;
-        Ok(SocialFuelProjectPayload {
-            project: SocialFuelProject(super::seen(ctx, p)?),
-        })
+        SocialFuelProjectPayload::of(ctx, p)
     }
 
     /// Registers a bank: the programmes it operates and its agreement with MDA. A bank that operates FCO sends the

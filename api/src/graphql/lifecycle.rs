@@ -13,70 +13,12 @@ use super::{
     payloads::FcoCartaPayload,
     scalars::{Date, DateTime, Decimal},
     types::{
-        enums::{AmendmentKind, Decision, FcoActivity, FcoLine, ProjectDocumentKind},
+        enums::{AmendmentKind, Decision, ProjectDocumentKind},
         financing::{FcoCarta, ProjectDocument, SocialFuelProject},
     },
 };
 use async_graphql::{Context, ID, InputObject, Object, Result};
 use service::lifecycle as life;
-
-/// A new social-fuel project, in DRAFT.
-#[derive(InputObject, Debug)]
-pub struct NewSocialFuelProject {
-    /// Title of the project.
-    pub title: String,
-    /// The bank where financing is sought.
-    pub bank_id: ID,
-    /// The producer's CNPJ, in any punctuation.
-    pub producer_document: String,
-    /// The producer's name, needed when the CNPJ is new to Fomento.
-    pub producer_name: Option<String>,
-    /// IBGE code of the plant's municipality.
-    pub plant_municipality_code: i32,
-    /// Financing sought, in reais.
-    pub requested_amount: Decimal,
-    /// Date of the bank's framing letter, if it framed the project already (art. 7).
-    pub bank_framed_on: Option<Date>,
-    /// The day the request was made (its history's first row); today when not given; not after today.
-    pub created_on: Option<Date>,
-}
-
-/// A new FCO carta, in DRAFT.
-#[derive(InputObject, Debug)]
-pub struct NewFcoCarta {
-    /// The bank's number for the carta.
-    pub number: String,
-    /// The bank it is filed through.
-    pub bank_id: ID,
-    /// The borrower's CPF or CNPJ, in any punctuation.
-    pub borrower_document: String,
-    /// The borrower's name, needed when the document is new to Fomento.
-    pub borrower_name: Option<String>,
-    /// Programme line.
-    pub line: FcoLine,
-    /// Financed activity.
-    pub activity: FcoActivity,
-    /// Financed value, in reais.
-    pub financed_amount: Decimal,
-    /// IBGE code of the property's municipality (Mato Grosso).
-    pub municipality_code: i32,
-    /// Term in months.
-    pub term_months: Option<i32>,
-    /// Grace period in months.
-    pub grace_months: Option<i32>,
-    /// Sires the producer already has, shown in the technical project: they count for FCO-SIRE-RATIO with the
-    /// registered ones bought (art. 6 I c).
-    pub existing_sires: Option<i32>,
-    /// Whether the swine herd breeds by artificial insemination: FCO-BOAR-RATIO then allows a family farmer 1 boar per
-    /// 100 sows, not per 20 (art. 8 §5).
-    pub artificial_insemination: Option<bool>,
-    /// A special demand the instruction does not prioritise: the chamber analyses it whatever its amount (art. 14).
-    #[graphql(default)]
-    pub special_demand: bool,
-    /// The day the borrower filed the carta with the bank (its history's first row); today when not given; not after
-    /// today.
-    pub created_on: Option<Date>,
-}
 
 /// `updateFcoCarta`'s input: the facts stated at the carta's creation that are corrected (each one given replaces the
 /// stated value; the others stay), from which day, and why.
@@ -114,19 +56,9 @@ impl LifecycleMutation {
     async fn create_social_fuel_project(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The project.")] input: NewSocialFuelProject,
+        #[graphql(desc = "The project.")] input: acts::NewSocialFuelProject,
     ) -> Result<SocialFuelProject> {
-        let input = acts::DraftSocialFuelProjectInput {
-            title: input.title,
-            bank_id: input.bank_id,
-            producer_document: input.producer_document,
-            producer_name: input.producer_name,
-            plant_municipality_code: input.plant_municipality_code,
-            requested_amount: input.requested_amount,
-            bank_framed_on: input.bank_framed_on,
-            created_on: input.created_on,
-        };
-        acts::draft_project(ctx, input, "input.bankId").await
+        acts::draft_project(ctx, input.into(), "input.bankId").await
     }
 
     /// Records an annex-I document received for a project (art. 8). A document of a kind already received is a new
@@ -445,25 +377,9 @@ impl LifecycleMutation {
     async fn create_fco_carta(
         &self,
         ctx: &Context<'_>,
-        #[graphql(desc = "The carta.")] input: NewFcoCarta,
+        #[graphql(desc = "The carta.")] input: acts::NewFcoCarta,
     ) -> Result<FcoCarta> {
-        let input = acts::DraftFcoCartaInput {
-            number: input.number,
-            bank_id: input.bank_id,
-            borrower_document: input.borrower_document,
-            borrower_name: input.borrower_name,
-            line: input.line,
-            activity: input.activity,
-            financed_amount: input.financed_amount,
-            municipality_code: input.municipality_code,
-            term_months: input.term_months,
-            grace_months: input.grace_months,
-            existing_sires: input.existing_sires,
-            artificial_insemination: input.artificial_insemination,
-            special_demand: input.special_demand,
-            created_on: input.created_on,
-        };
-        acts::draft_carta(ctx, input, "input.bankId").await
+        acts::draft_carta(ctx, input.into(), "input.bankId").await
     }
 
     /// Submits a carta: to the chamber at or above the threshold, to the bank below it.
@@ -598,9 +514,7 @@ impl LifecycleMutation {
             .await
             .served(ctx)?;
         super::guard::audit_target(ctx, &ids::encode(NodeKind::FcoCarta, c.id));
-        Ok(FcoCartaPayload {
-            carta: FcoCarta(super::seen(ctx, c)?),
-        })
+        FcoCartaPayload::of(ctx, c)
     }
 
     /// Amends an approved or contracted carta (FCO-AMENDMENT): exempt changes apply directly; any other reopens

@@ -2,7 +2,7 @@
 //! evaluation): the changed object, as it now stands.
 
 use super::types::financing::{FcoCarta, SocialFuelProject};
-use async_graphql::SimpleObject;
+use async_graphql::{Context, Result, SimpleObject};
 
 /// What a change of a project's facts answers: the project as it now stands (ask for its `compliance`).
 #[derive(SimpleObject)]
@@ -16,4 +16,22 @@ pub struct SocialFuelProjectPayload {
 pub struct FcoCartaPayload {
     /// The carta with the corrected facts (`statedOn` the day they hold from).
     pub carta: FcoCarta,
+}
+
+impl SocialFuelProjectPayload {
+    /// The answer about a project a mutation changed, as the caller may see it.
+    pub fn of(ctx: &Context<'_>, p: entity::social_fuel_project::Model) -> Result<Self> {
+        Ok(Self {
+            project: SocialFuelProject(super::seen(ctx, p)?),
+        })
+    }
+}
+
+impl FcoCartaPayload {
+    /// The answer about a carta a mutation changed, as the caller may see it.
+    pub fn of(ctx: &Context<'_>, c: entity::fco_carta::Model) -> Result<Self> {
+        Ok(Self {
+            carta: FcoCarta(super::seen(ctx, c)?),
+        })
+    }
 }

@@ -699,6 +699,11 @@ async fn correct_version(
     Ok(m.into())
 }
 
+/// A rule parameter's version named by its global ID (`input.versionId`).
+fn version_named(id: &async_graphql::ID) -> Result<i64> {
+    super::ids::arg(id, super::ids::NodeKind::RuleParameter, "input.versionId")
+}
+
 async fn withdraw_version(ctx: &Context<'_>, version: i64, reason: &str) -> Result<RuleParameter> {
     let m = parameters::withdraw_version(db(ctx), service::Clock::System, version, reason)
         .await
@@ -899,11 +904,7 @@ impl RulesMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The version, the corrected fields and why.")] input: RecordRuleParameterCorrectionInput,
     ) -> Result<RuleParameterPayload> {
-        let version = super::ids::arg(
-            &input.version_id,
-            super::ids::NodeKind::RuleParameter,
-            "input.versionId",
-        )?;
+        let version = version_named(&input.version_id)?;
         let parameter = correct_version(ctx, version, input).await?;
         Ok(RuleParameterPayload { parameter })
     }
@@ -916,11 +917,7 @@ impl RulesMutation {
         ctx: &Context<'_>,
         #[graphql(desc = "The version and why.")] input: RecordRuleParameterWithdrawalInput,
     ) -> Result<RuleParameterPayload> {
-        let version = super::ids::arg(
-            &input.version_id,
-            super::ids::NodeKind::RuleParameter,
-            "input.versionId",
-        )?;
+        let version = version_named(&input.version_id)?;
         let parameter = withdraw_version(ctx, version, &input.reason).await?;
         Ok(RuleParameterPayload { parameter })
     }
