@@ -8,7 +8,7 @@
 
 use super::{
     AppState,
-    pages::{day, layout, refuse, respond, t, tw},
+    pages::{day, error_summary, layout, refuse, respond, t, tw},
     refusal::lang_of,
 };
 use axum::{
@@ -23,6 +23,11 @@ use std::collections::HashMap;
 
 /// The administrators' navigation.
 const ADMIN_NAV: &[super::pages::NavLink] = &[("/admin/keys", "pages.nav.keys"), ("/dashboard", "pages.nav.dashboard")];
+
+/// A page of `/admin/keys`, titled by the message `title`.
+fn admin_page(title: &str, lang: Lang, body: Markup) -> Markup {
+    layout(lang, &t(title, lang), ADMIN_NAV, "/admin/keys", body)
+}
 
 /// The cookie that carries a key just issued from the `POST` to the `GET` that shows it once.
 const ISSUED_COOKIE: &str = "fomento_issued";
@@ -87,10 +92,7 @@ async fn page(
     let own = own_key(caller);
     let body = html! {
         @if let Some((field, message)) = &problem {
-            div #error-summary .error-summary role="alert" tabindex="-1" {
-                h2 { (t("pages.form.problems", lang)) }
-                ul { li { a href={ "#" (field) } { (message) } } }
-            }
+            (error_summary(field, message, lang))
         }
         @match &notice {
             Notice::Issued(name, secret) => section #issued aria-labelledby="issued-h" {
@@ -155,13 +157,7 @@ async fn page(
             }
         }
     };
-    Ok(layout(
-        lang,
-        &t("admin.keys.title", lang),
-        ADMIN_NAV,
-        "/admin/keys",
-        body,
-    ))
+    Ok(admin_page("admin.keys.title", lang, body))
 }
 
 /// `GET /admin/keys` (`?issued=1` after issuing, `?revoked=<prefix>` after revoking): the key just issued is shown
@@ -288,17 +284,7 @@ pub async fn confirm(
         }
         p { a href="/admin/keys" { (t("admin.keys.cancel", lang)) } }
     };
-    respond(
-        StatusCode::OK,
-        lang,
-        layout(
-            lang,
-            &t("admin.keys.confirm_title", lang),
-            ADMIN_NAV,
-            "/admin/keys",
-            body,
-        ),
-    )
+    respond(StatusCode::OK, lang, admin_page("admin.keys.confirm_title", lang, body))
 }
 
 /// `POST /admin/keys/{id}/revoke`: revokes a key at once (its sessions end) and comes back to the page, which says

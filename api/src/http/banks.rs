@@ -8,7 +8,7 @@
 
 use super::{
     AppState,
-    pages::{BANK_NAV, day, instant, layout, month, refuse, respond, t, tw},
+    pages::{BANK_NAV, day, error_summary, instant, layout, month, refuse, respond, t, tw},
     refusal::lang_of,
     reports::{file_error_of, stored_message},
 };
@@ -409,10 +409,7 @@ pub async fn reports(
     let months = bank_overview::months_open(service::Clock::System.today());
     let body = html! {
         @if let Some(p) = &problem {
-            div #error-summary .error-summary role="alert" tabindex="-1" {
-                h2 { (t("pages.form.problems", lang)) }
-                ul { li { a href="#filter-month" { (p) } } }
-            }
+            (error_summary("filter-month", p, lang))
         }
         form.filters method="get" action="/bank/reports" {
             div.field {
@@ -629,6 +626,21 @@ pub async fn original(
     }
 }
 
+/// The months `/bank/cartas` and its spreadsheet filter by (`?approved=YYYY-MM`, `?contracted=YYYY-MM`), once the
+/// caller is known to be a bank's.
+async fn chosen_months(
+    state: &AppState,
+    caller: &Caller,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+) -> Result<(Option<String>, Option<String>), Box<Response>> {
+    if let Err(e) = bank_overview::bank_of(&state.db, caller).await {
+        return Err(Box::new(refuse(e, headers)));
+    }
+    let chosen = |name: &str| q.get(name).map(|m| m.trim().to_owned()).filter(|m| !m.is_empty());
+    Ok((chosen("approved"), chosen("contracted")))
+}
+
 /// `GET /bank/cartas`: the bank's FCO cartas, `?approved=YYYY-MM` (decided that month) and `?contracted=YYYY-MM`
 /// filtering them, with the same list as a spreadsheet (the cartas export, filtered alike).
 pub async fn cartas(
@@ -638,11 +650,10 @@ pub async fn cartas(
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
     let lang = lang_of(&headers);
-    if let Err(e) = bank_overview::bank_of(&state.db, &caller).await {
-        return refuse(e, &headers);
-    }
-    let chosen = |name: &str| q.get(name).map(|m| m.trim().to_owned()).filter(|m| !m.is_empty());
-    let (approved, contracted) = (chosen("approved"), chosen("contracted"));
+    let (approved, contracted) = match chosen_months(&state, &caller, &headers, &q).await {
+        Ok(months) => months,
+        Err(refusal) => return *refusal,
+    };
     let found = bank_overview::cartas(&state.db, &caller, approved.as_deref(), contracted.as_deref(), 100).await;
     let ((rows, total), problem) = match found {
         Ok(v) => (v, None),
@@ -678,10 +689,7 @@ pub async fn cartas(
     let date = |d: Option<chrono::NaiveDate>| d.map(|d| day(d, lang)).unwrap_or_default();
     let body = html! {
         @if let Some(p) = &problem {
-            div #error-summary .error-summary role="alert" tabindex="-1" {
-                h2 { (t("pages.form.problems", lang)) }
-                ul { li { a href="#approved" { (p) } } }
-            }
+            (error_summary("approved", p, lang))
         }
         form.filters method="get" action="/bank/cartas" {
             div.field {
@@ -746,11 +754,10 @@ pub async fn cartas_in_template(
 ) -> Response {
     use jobs::report::{columns::Column, xlsx::TemplateValue as V};
     let lang = lang_of(&headers);
-    if let Err(e) = bank_overview::bank_of(&state.db, &caller).await {
-        return refuse(e, &headers);
-    }
-    let chosen = |name: &str| q.get(name).map(|m| m.trim().to_owned()).filter(|m| !m.is_empty());
-    let (approved, contracted) = (chosen("approved"), chosen("contracted"));
+    let (approved, contracted) = match chosen_months(&state, &caller, &headers, &q).await {
+        Ok(months) => months,
+        Err(refusal) => return *refusal,
+    };
     let rows =
         match bank_overview::cartas(&state.db, &caller, approved.as_deref(), contracted.as_deref(), 100_000).await {
             Ok((rows, _)) => rows,

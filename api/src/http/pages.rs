@@ -169,16 +169,25 @@ pub async fn not_found(headers: HeaderMap, uri: axum::http::Uri) -> Response {
 /// A service error as a browser's page (`403`, `404`, …) or, for an API client, the one JSON error shape.
 pub fn refuse(e: service::ServiceError, headers: &HeaderMap) -> Response {
     let lang = super::refusal::lang_of(headers);
-    let status = match e.code() {
-        "NOT_FOUND" => StatusCode::NOT_FOUND,
-        "UNAUTHENTICATED" => StatusCode::UNAUTHORIZED,
-        "FORBIDDEN" => StatusCode::FORBIDDEN,
-        _ => return super::refusal::refuse_service(e, lang),
-    };
-    if accepts_html(headers) {
+    let status = super::refusal::status_of(&e);
+    let a_page = matches!(
+        status,
+        StatusCode::NOT_FOUND | StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN
+    );
+    if a_page && accepts_html(headers) {
         problem(status, lang, &e.render(lang))
     } else {
         super::refusal::refuse_service(e, lang)
+    }
+}
+
+/// The summary above a form of the one problem that stopped it, linking to the field (`#field`) it is about.
+pub fn error_summary(field: &str, message: &str, lang: Lang) -> Markup {
+    html! {
+        div #error-summary .error-summary role="alert" tabindex="-1" {
+            h2 { (t("pages.form.problems", lang)) }
+            ul { li { a href={ "#" (field) } { (message) } } }
+        }
     }
 }
 

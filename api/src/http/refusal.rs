@@ -40,16 +40,21 @@ pub(crate) fn refuse(status: StatusCode, field: Option<&str>, message: Message, 
     resp
 }
 
-/// A service error for a bank, in its language.
-pub(crate) fn refuse_service(e: ServiceError, lang: Lang) -> Response {
-    let status = match e.code() {
+/// The status a service error answers with.
+pub(crate) fn status_of(e: &ServiceError) -> StatusCode {
+    match e.code() {
         "NOT_FOUND" => StatusCode::NOT_FOUND,
         "UNAUTHENTICATED" => StatusCode::UNAUTHORIZED,
         "FORBIDDEN" => StatusCode::FORBIDDEN,
         "INTERNAL" => StatusCode::INTERNAL_SERVER_ERROR,
         "UNAVAILABLE" => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_REQUEST,
-    };
+    }
+}
+
+/// A service error for a bank, in its language.
+pub(crate) fn refuse_service(e: ServiceError, lang: Lang) -> Response {
+    let status = status_of(&e);
     let mut resp = rest_error(status, e.code(), e.field(), e.render(lang));
     if status == StatusCode::SERVICE_UNAVAILABLE {
         resp.headers_mut()
