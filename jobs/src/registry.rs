@@ -9,6 +9,7 @@ use crate::{
     webhooks,
 };
 use chrono::{DateTime, Utc};
+use service::messages::{Message, code};
 
 /// A scheduled job.
 #[derive(Debug, Clone, Copy)]
@@ -230,15 +231,16 @@ impl JobSpec {
                     .as_of
                     .unwrap_or_else(|| entity::domain::Authority::Mda.local(now).date_naive());
                 let before = ctx.retain_raw_files.keeps_from(today);
-                let p = service::files::purge(ctx.db(), ctx.store(), &service::Caller::System, before, now)
-                    .await?;
+                let p = service::files::purge(ctx.db(), ctx.store(), &service::Caller::System, before, now).await?;
                 Ok(JobReport {
                     processed: p.files as u32,
                     failed: 0,
-                    message: format!(
-                        "raw files received before {before} purged: {} files ({} reports, {} imports); {} kept for a later upload",
-                        p.files, p.reports, p.imports, p.kept_for_later
-                    ),
+                    message: Message::new(code::JOB_PURGE_DONE)
+                        .arg("before", before)
+                        .arg("files", p.files)
+                        .arg("reports", p.reports)
+                        .arg("imports", p.imports)
+                        .arg("kept", p.kept_for_later),
                 })
             }
             other => Err(unknown(other)),

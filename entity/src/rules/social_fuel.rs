@@ -1050,11 +1050,10 @@ pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
                 code::SF_UNFRAMING,
                 Status::Pending,
                 clauses([
-                    Some(
-                        Explanation::message("sf-nonconformity-found")
-                            .arg("day", e)
-                            .nested("finding", text_or(p.evaluation_finding.as_deref(), "sf-no-finding")),
-                    ),
+                    Some(Explanation::message("sf-nonconformity-found").arg("day", e).nested(
+                        "finding",
+                        p.finding().unwrap_or_else(|| Explanation::message("sf-no-finding")),
+                    )),
                     Some(heard),
                 ]),
             ),
