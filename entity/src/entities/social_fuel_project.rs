@@ -64,7 +64,7 @@ pub struct Model {
     /// MDA's reason for granting or refusing the extension.
     pub extension_decision_reason: Option<String>,
     /// What the external evaluation found, on non-conformity, as MDA wrote it; none when MDA said nothing (read as
-    /// the catalogue's default finding, [`Model::finding`]).
+    /// the catalogue's default finding, `rules::social_fuel::finding`).
     pub evaluation_finding: Option<String>,
     /// Date MDA accepted the company's justifications and contestations of a non-conformity (art. 11 II): the
     /// framing is kept.
@@ -114,25 +114,11 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-/// The default finding as it was stored, in English, before it became a catalogue message (`sf-finding-default`).
+/// The default finding as it was stored, in English, before it became a catalogue message (`sf-finding-default`,
+/// `rules::social_fuel::finding`).
 pub const STORED_DEFAULT_FINDING: &str = "external evaluation found non-conformity";
 
 impl Model {
-    /// What the external evaluation found, on non-conformity: MDA's words as written, or, when MDA gave none, the
-    /// catalogue's default finding (`sf-finding-default`, rendered in the reader's language; so is the English text
-    /// stored for it before); none when the evaluation found no non-conformity.
-    pub fn finding(&self) -> Option<crate::rules::Explanation> {
-        use crate::rules::Explanation;
-        match self.evaluation_finding.as_deref() {
-            Some(STORED_DEFAULT_FINDING) => Some(Explanation::message("sf-finding-default")),
-            Some(text) => Some(Explanation::message("explain-plain").arg("text", text)),
-            None if self.external_evaluation_on.is_some() && self.evaluation_result == Some(Decision::Unfavourable) => {
-                Some(Explanation::message("sf-finding-default"))
-            }
-            None => None,
-        }
-    }
-
     /// The project as it was known at the end of `as_of`: every act dated later (framing, filing, decision, financing
     /// approval, schedule presentation, the bank's acceptance of a delay, industrial start, evaluation, seal request,
     /// extension, unframing, notice and public update, MDA's acceptance of a delay) is not yet done, and what it set is

@@ -305,7 +305,7 @@ impl SocialFuelProject {
     /// default finding in the request's language.
     pub(crate) async fn evaluation_finding(&self, ctx: &Context<'_>) -> Option<String> {
         let lang = crate::graphql::error::lang(ctx);
-        self.0.finding().map(|f| service::l10n::explanation(&f, lang))
+        entity::rules::social_fuel::finding(&self.0).map(|f| service::l10n::explanation(&f, lang))
     }
 
     /// Date MDA accepted the company's justifications of a non-conformity (art. 11 II): the framing was kept.
