@@ -39,6 +39,7 @@ pub mod financings;
 pub mod flags;
 pub mod groups;
 pub mod imports;
+pub mod ingestion;
 pub mod intake;
 pub mod items;
 pub mod keys;

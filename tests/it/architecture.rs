@@ -21,8 +21,8 @@ const KNOWN: &[&[&str]] = &[
     ],
     &["api::graphql::types::financing", "api::graphql::types::objects"],
     &[
-        "api::http::auth",
         "api::http::admission",
+        "api::http::auth",
         "api::http::pages",
         "api::http::params",
         "api::http::reports",

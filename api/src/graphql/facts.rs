@@ -311,7 +311,9 @@ async fn acquisition_payload(
     project: i64,
     acquisition: Option<entity::feedstock_acquisition::Model>,
 ) -> Result<FeedstockAcquisitionPayload> {
-    let p = life::find_project(db(ctx), "input.projectId", project).await.served(ctx)?;
+    let p = life::find_project(db(ctx), "input.projectId", project)
+        .await
+        .served(ctx)?;
     Ok(FeedstockAcquisitionPayload {
         project: SocialFuelProject(super::seen(ctx, p)?),
         acquisition: acquisition.map(FeedstockAcquisition),

@@ -3,10 +3,10 @@
 //! shape its answer.
 
 pub mod admin_keys;
+pub mod admission;
 pub mod auth;
 pub mod banks;
 pub mod dashboard;
-pub mod admission;
 pub mod exports;
 pub mod forwarded;
 pub mod graphql;

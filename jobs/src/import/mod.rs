@@ -18,10 +18,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use entity::{fact_import, fact_import_error};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
-    QueryFilter,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter};
 use service::{
     caller::Caller,
     clock::Clock,
@@ -100,7 +97,7 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
         }
         let outcome = match process(ctx, &r, now).await {
             Ok(o) => o,
-            Err(e) => settle_failure(ctx, &r, &e, now).await?,
+            Err(e) => ctx.settle_failure::<fact_import::Entity>(&r, &e, now).await?.into(),
         };
         match outcome {
             Outcome::Applied { .. } => report.processed += 1,
@@ -120,24 +117,6 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
         .arg("failed", failed)
         .arg("retrying", retrying);
     Ok(report)
-}
-
-async fn settle_failure(
-    ctx: &IngestContext,
-    r: &fact_import::Model,
-    e: &IngestError,
-    now: DateTime<Utc>,
-) -> Result<Outcome, IngestError> {
-    Ok(ctx
-        .claimer()
-        .settle::<fact_import::Entity>(r, &e.to_string(), e.is_transient(), now)
-        .await?
-        .into())
-}
-
-/// Takes the claim's row lock inside `txn`; false when this worker no longer holds it.
-async fn still_mine(txn: &DatabaseTransaction, ctx: &IngestContext, id: i64) -> Result<bool, DbErr> {
-    ctx.claimer().still_mine::<fact_import::Entity>(txn, id).await
 }
 
 /// Reads and applies one claimed import.
@@ -172,7 +151,7 @@ pub async fn process(ctx: &IngestContext, r: &fact_import::Model, now: DateTime<
         clock: Clock::Fixed(now),
     };
     let txn = service::txn::write(&ctx.db).await?;
-    if !still_mine(&txn, ctx, r.id).await? {
+    if !ctx.still_mine::<fact_import::Entity>(&txn, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);
     }
@@ -218,7 +197,7 @@ async fn finish(
     errors: Vec<RowError>,
 ) -> Result<Outcome, IngestError> {
     let txn = service::txn::write(&ctx.db).await?;
-    if !still_mine(&txn, ctx, r.id).await? {
+    if !ctx.still_mine::<fact_import::Entity>(&txn, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);
     }

@@ -1,6 +1,5 @@
 //! Banks' monthly reports (CDAE/MT 2019, art. 2 §5): reading, recognising columns, typed rows, and the ingestion job.
 
-mod bulk;
 pub mod columns;
 pub mod ingest;
 /// The message catalogue, now in the service layer; kept here under its old path.

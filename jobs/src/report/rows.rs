@@ -10,10 +10,7 @@ use super::{
 };
 use chrono::{Duration, NaiveDate};
 use entity::domain::IbgeCodeError;
-use entity::{
-    domain::{Document, IbgeCode, Money, Uf},
-    vocab::{FcoActivity, FcoLine},
-};
+use entity::domain::{Document, IbgeCode, Money, Uf};
 use rust_decimal::Decimal;
 use std::{
     collections::{HashMap, HashSet},
@@ -164,53 +161,8 @@ impl Municipalities {
     }
 }
 
-/// A row that parsed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReportRow {
-    /// The sheet's row number (1-based).
-    pub row: u32,
-    /// The bank's carta number.
-    pub carta_number: String,
-    /// The borrower's name.
-    pub borrower: String,
-    /// CPF or CNPJ.
-    pub document: Document,
-    /// IBGE code of the municipality.
-    pub municipality: i32,
-    /// Programme line.
-    pub line: FcoLine,
-    /// Activity.
-    pub activity: FcoActivity,
-    /// Financed value.
-    pub financed: Money,
-    /// Contracted value.
-    pub contracted: Option<Money>,
-    /// Approval date.
-    pub approved_on: NaiveDate,
-    /// Contracting date.
-    pub contracted_on: Option<NaiveDate>,
-    /// The day the project was presented to the bank.
-    pub presented_on: Option<NaiveDate>,
-    /// Term in months.
-    pub term_months: Option<i32>,
-    /// Grace in months.
-    pub grace_months: Option<i32>,
-}
-
-/// A problem on a row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RowError {
-    /// The sheet's row number (1-based).
-    pub row: u32,
-    /// The column's header as found in the file.
-    pub column: Option<String>,
-    /// The offending value, as text.
-    pub value: Option<String>,
-    /// What is wrong.
-    pub message: Message,
-    /// The rule code, when a rule is broken.
-    pub rule_code: Option<String>,
-}
+/// A row that parsed, and a problem on a row: the types the ingestion's use case takes.
+pub use service::ingestion::{ReportRow, RowError};
 
 /// A number as a person writes it, in Brazilian (`1.234.567,89`, `R$ 12,5`) or plain (`1234567.89`) form, as text
 /// `Decimal` parses: the last of `.` and `,` is the decimal separator, a lone `.` before three digits groups thousands.
