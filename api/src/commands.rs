@@ -391,7 +391,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             let mut news = service::events::bus().subscribe();
             match crate::runtime::run_job_as_of(&ing, spec, &slot, as_of).await {
                 Ok(Some(r)) => {
-                    println!("{}", r.message);
+                    println!("{}", r.message.render(lang));
                     let mut heard = 0;
                     while news.try_recv().is_ok() {
                         heard += 1;

@@ -70,7 +70,7 @@ pub async fn run_job_as_of(
                 failed = r.failed,
                 seconds = started.elapsed().as_secs_f64(),
                 "{}",
-                r.message
+                r.message.render(service::messages::Lang::En)
             ),
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "job failed"),

@@ -19,12 +19,11 @@ pub async fn run_once(
     Ok(JobReport {
         processed: d.tables.len() as u32,
         failed: 0,
-        message: format!(
-            "dashboard as of {as_of} built: {} tables; {} decisions and {} evaluations overdue, {} approvals expiring",
-            d.tables.len(),
-            d.figures.decisions_overdue,
-            d.figures.evaluations_overdue,
-            d.figures.approvals_expiring
-        ),
+        message: service::messages::Message::new(service::messages::code::JOB_DASHBOARD_DONE)
+            .arg("day", as_of)
+            .arg("tables", d.tables.len())
+            .arg("decisions", d.figures.decisions_overdue)
+            .arg("evaluations", d.figures.evaluations_overdue)
+            .arg("expiring", d.figures.approvals_expiring),
     })
 }

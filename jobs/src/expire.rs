@@ -30,11 +30,10 @@ pub async fn run_once(
     let report = JobReport {
         processed: u32::try_from(done.looked_at).unwrap_or(u32::MAX),
         failed: 0,
-        message: format!(
-            "expire-approvals as of {as_of}: {} approved cartas without a presentation looked at; {} expired",
-            done.looked_at,
-            done.expired.len()
-        ),
+        message: service::messages::Message::new(service::messages::code::JOB_EXPIRE_DONE)
+            .arg("day", as_of)
+            .arg("looked", done.looked_at)
+            .arg("expired", done.expired.len()),
     };
     tracing::info!(job = JOB, %as_of, expired = done.expired.len(), "lapsed approvals expired");
     Ok((report, done))

@@ -21,14 +21,13 @@ pub async fn run_once(
     let report = JobReport {
         processed: synced.judged,
         failed: 0,
-        message: format!(
-            "flag-deadlines as of {as_of}: {} judged; {} flags raised, {} changed, {} resolved, {} held by a person's resolution",
-            synced.judged,
-            synced.raised.len(),
-            synced.changed.len(),
-            synced.resolved.len(),
-            synced.held
-        ),
+        message: service::messages::Message::new(service::messages::code::JOB_FLAGS_DONE)
+            .arg("day", as_of)
+            .arg("judged", synced.judged)
+            .arg("raised", synced.raised.len())
+            .arg("changed", synced.changed.len())
+            .arg("resolved", synced.resolved.len())
+            .arg("held", synced.held),
     };
     tracing::info!(job = JOB, %as_of, raised = synced.raised.len(), resolved = synced.resolved.len(), "flags in step");
     Ok((report, synced))

@@ -9,6 +9,7 @@ use crate::{
     webhooks,
 };
 use chrono::{DateTime, Utc};
+use service::messages::{Message, code};
 
 /// A scheduled job.
 #[derive(Debug, Clone, Copy)]
@@ -234,10 +235,12 @@ impl JobSpec {
                 Ok(JobReport {
                     processed: p.files as u32,
                     failed: 0,
-                    message: format!(
-                        "raw files received before {before} purged: {} files ({} reports, {} imports); {} kept for a later upload",
-                        p.files, p.reports, p.imports, p.kept_for_later
-                    ),
+                    message: Message::new(code::JOB_PURGE_DONE)
+                        .arg("before", before)
+                        .arg("files", p.files)
+                        .arg("reports", p.reports)
+                        .arg("imports", p.imports)
+                        .arg("kept", p.kept_for_later),
                 })
             }
             other => Err(unknown(other)),

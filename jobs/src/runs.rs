@@ -12,8 +12,9 @@ pub struct JobReport {
     pub processed: u32,
     /// Items that failed (for ingestion: reports rejected).
     pub failed: u32,
-    /// A one-line summary.
-    pub message: String,
+    /// A one-line summary: a catalogue message (`JOB_*_DONE`) and its values, stored as such and rendered when read
+    /// in the reader's language.
+    pub message: service::messages::Message,
 }
 
 /// The slot of a scheduled run: the minute it belongs to, in UTC.
@@ -75,7 +76,9 @@ pub async fn finish(
             a.status = Set("SUCCEEDED".into());
             a.processed = Set(r.processed as i32);
             a.failed = Set(r.failed as i32);
-            a.message = Set(Some(r.message.clone()));
+            a.message = Set(None);
+            a.message_id = Set(Some(r.message.code.clone()));
+            a.message_args = Set(Some(r.message.args_json()));
         }
         Err(e) => {
             a.status = Set("FAILED".into());

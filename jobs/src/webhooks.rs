@@ -148,6 +148,9 @@ pub async fn run_once(db: &DatabaseConnection, worker: &str, now: DateTime<Utc>)
     Ok(JobReport {
         processed: delivered,
         failed,
-        message: format!("{delivered} webhook deliveries delivered, {retrying} to be tried again, {failed} failed"),
+        message: service::messages::Message::new(service::messages::code::JOB_WEBHOOKS_DONE)
+            .arg("delivered", delivered)
+            .arg("retrying", retrying)
+            .arg("failed", failed),
     })
 }

@@ -61,6 +61,7 @@ pub mod m20261206_000058_amendment_properties_listed;
 mod m20261206_000059_webhook_trace_context;
 mod m20261206_000060_flag_resolution_as_message;
 mod m20261206_000061_history_note_as_message;
+mod m20261206_000062_job_run_message_as_message;
 pub mod revisions;
 mod util;
 
@@ -130,6 +131,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000059_webhook_trace_context::Migration),
             Box::new(m20261206_000060_flag_resolution_as_message::Migration),
             Box::new(m20261206_000061_history_note_as_message::Migration),
+            Box::new(m20261206_000062_job_run_message_as_message::Migration),
         ]
     }
 }

@@ -166,10 +166,12 @@ pub async fn place_on_agenda(
     a.received_by_council_at = Set(Some(received_at));
     let txn = crate::txn::write(db).await?;
     let saved = a.update(&txn).await?;
-    let note = format!(
-        "on the agenda of the chamber's meeting of {}",
-        entity::domain::Authority::Cdae.show(m.starts_at)
-    );
+    // The meeting's day, time and zone on the chamber's clock, written by the reader's language.
+    let starts = entity::domain::Authority::Cdae.local(m.starts_at);
+    let note = entity::rules::Explanation::message("history-agenda")
+        .arg("day", starts.date_naive())
+        .arg("time", starts.format("%H:%M"))
+        .arg("zone", starts.format("%:z"));
     let on = entity::domain::brasilia_date(received_at);
     crate::lifecycle::note_in_history(&txn, act, Programme::FcoRural, c.id, stage, "AGENDA", on, Some(note)).await?;
     txn.commit().await?;

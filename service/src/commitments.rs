@@ -234,7 +234,7 @@ pub async fn record_plan(
         p.stage.to_value(),
         "ASSISTANCE_PLAN",
         from,
-        reason,
+        reason.map(entity::rules::Explanation::from),
     )
     .await?;
     txn.commit().await?;
@@ -267,9 +267,7 @@ pub async fn record_schedule(
     if delay_accepted && p.delay_bank_accepted_on.is_none() {
         return Err(ServiceError::rule(
             entity::rules::code::SF_SCHEDULE,
-            "MDA accepts a delay of the implementation schedule only if the bank accepted it (art. 10 §2, \"somente \
-             serão aceitos pelo MDA se o forem pelo agente financeiro\"): record the bank's acceptance first \
-             (recordScheduleDelayBankAcceptance)",
+            entity::rules::Explanation::message(code::REFUSE_DELAY_BANK_FIRST),
         ));
     }
     let accepted_on = if delay_accepted {
@@ -277,7 +275,7 @@ pub async fn record_schedule(
     } else if delay_accepted_on.is_some() {
         return Err(ServiceError::rule(
             entity::rules::code::SF_SCHEDULE,
-            "delayAcceptedOn dates MDA's acceptance of a delay (art. 10 §2): give it with delayAccepted: true",
+            entity::rules::Explanation::message(code::REFUSE_DELAY_DAY_WITHOUT_ACCEPTANCE),
         ));
     } else {
         None
@@ -287,24 +285,20 @@ pub async fn record_schedule(
         Some(_) if p.financing_approved_on.is_none() => {
             return Err(ServiceError::rule(
                 entity::rules::code::SF_SCHEDULE,
-                "the company presents its physical-financial schedule once the bank approved the financing (art. 10 \
-                 caput); no approval is recorded",
+                entity::rules::Explanation::message(code::REFUSE_SCHEDULE_BEFORE_APPROVAL),
             ));
         }
         Some(d) => Some(act.effective("input.presentedOn", Some(d), p.financing_approved_on)?),
     };
     let stage = p.stage.to_value();
-    let note = format!(
-        "schedule end {} → {scheduled_end}{}{}{}",
-        p.scheduled_implementation_end
-            .map_or_else(|| "none".to_owned(), |e| e.to_string()),
-        presented
-            .map(|d| format!(", presented to MDA on {d}"))
-            .unwrap_or_default(),
-        accepted_on
-            .map(|d| format!(", delay accepted by MDA on {d} after the bank"))
-            .unwrap_or_default(),
-        reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
+    let day_or_none = |d: Option<NaiveDate>| d.map_or_else(|| "none".to_owned(), |d| d.to_string());
+    let note = crate::lifecycle::because(
+        entity::rules::Explanation::message("history-schedule")
+            .arg("old", day_or_none(p.scheduled_implementation_end))
+            .arg("end", scheduled_end)
+            .arg("presented", day_or_none(presented))
+            .arg("accepted", day_or_none(accepted_on)),
+        reason,
     );
     let mut a = p.clone().into_active_model();
     a.scheduled_implementation_end = Set(Some(scheduled_end));
@@ -349,12 +343,15 @@ pub async fn record_delay_bank_acceptance(
     let Some(end) = p.scheduled_implementation_end else {
         return Err(ServiceError::rule(
             entity::rules::code::SF_SCHEDULE,
-            "a delay is of the implementation schedule (art. 10 §2); no scheduled end is recorded",
+            entity::rules::Explanation::message(code::REFUSE_DELAY_WITHOUT_SCHEDULE),
         ));
     };
     let accepted_by = crate::lifecycle::required("input.acceptedBy", accepted_by)?;
     let day = act.effective("input.acceptedOn", on, p.financing_approved_on)?;
-    let note = format!("the bank accepted a delay of the schedule ending {end} on {day}: {accepted_by}");
+    let note = entity::rules::Explanation::message("history-delay-bank-acceptance")
+        .arg("end", end)
+        .arg("day", day)
+        .arg("by", &accepted_by);
     let mut a = p.clone().into_active_model();
     a.delay_bank_accepted_on = Set(Some(day));
     a.delay_bank_accepted_by = Set(Some(accepted_by));

@@ -350,6 +350,15 @@ pub fn history_note(t: &entity::financing_transition::Model, lang: Lang) -> Opti
     }
 }
 
+/// A job run's summary in `lang`: its stored code and values rendered (migration 62), or the text stored (a failed
+/// run's error, or a summary recorded before migration 62); `None` when it has none (a run still running).
+pub fn job_run_message(r: &entity::job_run::Model, lang: Lang) -> Option<String> {
+    match &r.message_id {
+        Some(id) => Some(crate::messages::Message::stored(id, r.message_args.as_deref()).render(lang)),
+        None => r.message.clone(),
+    }
+}
+
 /// A rule's title in `lang` (the catalogue's English title when the locale has none).
 pub fn rule_title(rule: &entity::rules::Rule, lang: Lang) -> String {
     render(rule.code.as_str(), [], lang).unwrap_or_else(|| rule.title.to_owned())
@@ -685,6 +694,13 @@ mod tests {
             every_variant("REFUSE_STATEMENT", Lang::PtBr).contains("um financiamento contratado muda por alteração")
         );
         assert!(every_variant("history-expired", Lang::PtBr).contains("nenhuma apresentação está registrada"));
+        // And the texts of issue 43's last pass: the notes an act writes, the jobs' summaries, the transport's refusals
+        // (variants no sample value reaches among them).
+        assert!(every_variant("history-schedule", Lang::PtBr).contains("atraso aceito pelo MDA em"));
+        assert!(every_variant("history-bank-framing", Lang::PtBr).contains("analisada pelo banco"));
+        assert!(every_variant("JOB_FLAGS_DONE", Lang::PtBr).contains("mantidos pela decisão de uma pessoa"));
+        assert!(every_variant("GRAPHQL_MULTIPART_INVALID", Lang::PtBr).contains("não é um mapa válido de arquivos"));
+        assert!(every_variant("GRAPHQL_NO_QUERY", Lang::PtBr).contains("precisa do parâmetro"));
         assert!(words(&every_variant("REFUSE_STATEMENT", Lang::En)).contains(&"contracted".to_owned()));
     }
 

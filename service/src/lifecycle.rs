@@ -236,6 +236,8 @@ async fn record(db: &impl ConnectionTrait, act: &Act, s: Step<'_>) -> Result<()>
 
 /// Writes a history row for a fact recorded on a financing that leaves its stage as it is (a document, a plan, a
 /// schedule, an agenda placement), dated `on`, the day it happened: the one writer of such rows besides [`record`].
+/// Its note is Fomento's words as a catalogue message (stored as its id and values, rendered when read) with a
+/// person's words placed in it as written ([`because`]), or a person's words alone.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn note_in_history(
     db: &impl ConnectionTrait,
@@ -245,7 +247,7 @@ pub(crate) async fn note_in_history(
     stage: String,
     event: &str,
     on: NaiveDate,
-    note: Option<String>,
+    note: Option<Explanation>,
 ) -> Result<()> {
     let step = Step {
         programme,
@@ -254,7 +256,7 @@ pub(crate) async fn note_in_history(
         to: stage,
         event,
         on,
-        note: note.map(Explanation::from),
+        note,
     };
     record(db, act, step).await
 }
@@ -518,10 +520,14 @@ pub async fn add_project_document(
         a.update(&txn).await?;
     }
     if filed.is_some() {
-        let note = format!(
-            "{} received on {day}{}",
-            kind.to_value(),
-            reason.map(|r| format!(": {r}")).unwrap_or_default()
+        let document = Explanation::message("sf-document")
+            .arg("name", kind.name_pt())
+            .arg("code", kind.to_value());
+        let note = because(
+            Explanation::message("history-document-received")
+                .nested("document", document)
+                .arg("day", day),
+            reason,
         );
         note_in_history(
             &txn,
@@ -557,10 +563,11 @@ pub async fn record_bank_framing(
         return Err(ServiceError::bad("input.reason", Message::new(code::REASON_REQUIRED)));
     }
     let stage = p.stage.to_value();
-    let note = format!(
-        "bank's framing letter of {on}{}{}",
-        if analysed_by_bank { ", analysed by the bank" } else { "" },
-        reason.map(|r| format!(": {r}")).unwrap_or_default()
+    let note = because(
+        Explanation::message("history-bank-framing")
+            .arg("on", on)
+            .arg("analysed", if analysed_by_bank { "yes" } else { "no" }),
+        reason.map(str::to_owned),
     );
     let mut a = p.clone().into_active_model();
     a.bank_framed_on = Set(Some(on));
@@ -574,7 +581,7 @@ pub async fn record_bank_framing(
         to: stage,
         event: "BANK_FRAMING",
         on,
-        note: Some(note.into()),
+        note: Some(note),
     };
     record(&txn, act, step).await?;
     txn.commit().await?;
@@ -603,7 +610,9 @@ pub async fn record_justifications(
     }
     let content = required("content", content)?;
     let day = act.effective("on", on, p.external_evaluation_on)?;
-    let note = format!("justifications and contestations filed on {day}: {content}");
+    let note = Explanation::message("history-justifications")
+        .arg("day", day)
+        .arg("content", &content);
     let mut a = p.clone().into_active_model();
     a.justifications_filed_on = Set(Some(day));
     a.justifications_content = Set(Some(content));
@@ -635,7 +644,9 @@ pub async fn record_bank_notice(
     };
     let reference = required("reference", reference)?;
     let day = act.effective("on", on, since)?;
-    let note = format!("MDA notified the bank on {day}: {reference}");
+    let note = Explanation::message("history-bank-notice")
+        .arg("day", day)
+        .arg("reference", &reference);
     let mut a = p.clone().into_active_model();
     a.bank_notified_on = Set(Some(day));
     a.bank_notice_reference = Set(Some(reference));
@@ -663,7 +674,9 @@ pub async fn record_public_update(
     }
     let reference = required("reference", reference)?;
     let day = act.effective("on", on, p.unframed_on)?;
-    let note = format!("MDA updated its public database on {day}: {reference}");
+    let note = Explanation::message("history-public-update")
+        .arg("day", day)
+        .arg("reference", &reference);
     let mut a = p.clone().into_active_model();
     a.public_update_on = Set(Some(day));
     a.public_update_reference = Set(Some(reference));
@@ -678,7 +691,7 @@ pub(crate) async fn write_fact(
     a: social_fuel_project::ActiveModel,
     event: &str,
     on: NaiveDate,
-    note: String,
+    note: Explanation,
 ) -> Result<social_fuel_project::Model> {
     let stage = p.stage.to_value();
     let txn = crate::txn::write(db).await?;
@@ -690,11 +703,22 @@ pub(crate) async fn write_fact(
         to: stage,
         event,
         on,
-        note: Some(note.into()),
+        note: Some(note),
     };
     record(&txn, act, step).await?;
     txn.commit().await?;
     Ok(saved)
+}
+
+/// A history note with a person's words after it, as written (`history-because`), or the note alone when they gave
+/// none.
+pub(crate) fn because(note: Explanation, words: Option<String>) -> Explanation {
+    match words {
+        Some(why) => Explanation::message("history-because")
+            .nested("what", note)
+            .arg("why", why),
+        None => note,
+    }
 }
 
 /// Moves a project through `event`, with its history row.
@@ -1585,8 +1609,14 @@ pub async fn update_carta(
     next.term_months = input.term_months.or(c.term_months);
     next.grace_months = input.grace_months.or(c.grace_months);
     next.special_demand = input.special_demand.unwrap_or(c.special_demand);
-    let shown = |v: Option<String>| v.unwrap_or_else(|| "not stated".to_owned());
-    let changes: Vec<String> = [
+    // A value as the note shows it: a yes or no and "not stated" in the reader's language, a person's text as written.
+    let shown = |v: Option<String>| match v.as_deref() {
+        None => Explanation::message("history-value-unstated"),
+        Some("true") => Explanation::message("history-value-yes"),
+        Some("false") => Explanation::message("history-value-no"),
+        Some(v) => Explanation::message("history-value-plain").arg("value", v),
+    };
+    let changes: Vec<Explanation> = [
         (
             "existingSires",
             c.existing_sires.map(|v| v.to_string()),
@@ -1620,12 +1650,20 @@ pub async fn update_carta(
     ]
     .into_iter()
     .filter(|(_, old, new)| old != new)
-    .map(|(name, old, new)| format!("{name} {} → {}", shown(old), shown(new)))
+    .map(|(name, old, new)| {
+        Explanation::message("history-change")
+            .arg("field", name)
+            .nested("old", shown(old))
+            .nested("new", shown(new))
+    })
     .collect();
     if changes.is_empty() {
         return Err(ServiceError::bad("input", Message::new(code::NOTHING_TO_UPDATE)));
     }
-    let note = format!("stated facts corrected from {day}: {}: {reason}", changes.join(", "));
+    let note = Explanation::message("history-statement")
+        .arg("day", day)
+        .list("changes", changes)
+        .arg("reason", &reason);
     let txn = crate::txn::write(db).await?;
     entity::fco_carta_statement::Model::replacing(&c, &act.caller.actor(), &reason)
         .insert(&txn)

@@ -487,6 +487,14 @@ catalogue! {
     REFUSE_BANK_NOTICE_STAGE = "REFUSE_BANK_NOTICE_STAGE"
     /// MDA's public update on a project not unframed (SF-UNFRAMING).
     REFUSE_PUBLIC_UPDATE_STAGE = "REFUSE_PUBLIC_UPDATE_STAGE"
+    /// MDA's acceptance of a delay the bank has not accepted (SF-SCHEDULE, art. 10 §2).
+    REFUSE_DELAY_BANK_FIRST = "REFUSE_DELAY_BANK_FIRST"
+    /// A day of MDA's acceptance of a delay given without the acceptance (SF-SCHEDULE).
+    REFUSE_DELAY_DAY_WITHOUT_ACCEPTANCE = "REFUSE_DELAY_DAY_WITHOUT_ACCEPTANCE"
+    /// The schedule presented before the financing's approval (SF-SCHEDULE, art. 10 caput).
+    REFUSE_SCHEDULE_BEFORE_APPROVAL = "REFUSE_SCHEDULE_BEFORE_APPROVAL"
+    /// The bank's acceptance of a delay with no schedule recorded (SF-SCHEDULE, art. 10 §2).
+    REFUSE_DELAY_WITHOUT_SCHEDULE = "REFUSE_DELAY_WITHOUT_SCHEDULE"
     /// A query text over the size limit (`QUERY_TOO_LARGE`).
     QUERY_TOO_LARGE = "QUERY_TOO_LARGE"
     /// A query costing over the limit (`QUERY_TOO_COSTLY`).
@@ -593,6 +601,50 @@ catalogue! {
     GRAPHQL_NOT_A_TIMESTAMP = "GRAPHQL_NOT_A_TIMESTAMP"
     /// A document that does not parse: where, and what was expected.
     GRAPHQL_SYNTAX = "GRAPHQL_SYNTAX"
+    /// An `Accept` header that allows neither GraphQL media type.
+    GRAPHQL_NOT_ACCEPTABLE = "GRAPHQL_NOT_ACCEPTABLE"
+    /// A mutation sent over GET.
+    GRAPHQL_MUTATION_OVER_GET = "GRAPHQL_MUTATION_OVER_GET"
+    /// Introspection asked of a server that has it switched off.
+    GRAPHQL_INTROSPECTION_OFF = "GRAPHQL_INTROSPECTION_OFF"
+    /// A POST body of another media type than JSON.
+    GRAPHQL_CONTENT_TYPE = "GRAPHQL_CONTENT_TYPE"
+    /// A POST body that could not be read.
+    GRAPHQL_BODY_UNREADABLE = "GRAPHQL_BODY_UNREADABLE"
+    /// A POST body that is not JSON: where it stops being JSON.
+    GRAPHQL_BODY_NOT_JSON = "GRAPHQL_BODY_NOT_JSON"
+    /// A POST body that is JSON and not an object.
+    GRAPHQL_BODY_NOT_OBJECT = "GRAPHQL_BODY_NOT_OBJECT"
+    /// A member of the request (`query`, `operationName`, `variables`, `extensions`) of the wrong JSON type.
+    GRAPHQL_MEMBER_TYPE = "GRAPHQL_MEMBER_TYPE"
+    /// A GET parameter (`variables`, `extensions`) that is not JSON.
+    GRAPHQL_PARAMETER_NOT_JSON = "GRAPHQL_PARAMETER_NOT_JSON"
+    /// A request with neither a query nor a persisted query's hash.
+    GRAPHQL_NO_QUERY = "GRAPHQL_NO_QUERY"
+    /// A persisted query's version other than 1.
+    GRAPHQL_PERSISTED_VERSION = "GRAPHQL_PERSISTED_VERSION"
+    /// A persisted query's hash that is not 64 hexadecimal digits.
+    GRAPHQL_PERSISTED_HASH_SHAPE = "GRAPHQL_PERSISTED_HASH_SHAPE"
+    /// A query sent with a hash that is not its own.
+    GRAPHQL_PERSISTED_HASH_MISMATCH = "GRAPHQL_PERSISTED_HASH_MISMATCH"
+    /// A multipart request that is not the GraphQL multipart request specification's.
+    GRAPHQL_MULTIPART_INVALID = "GRAPHQL_MULTIPART_INVALID"
+    /// A subscriptions' socket opened without a valid key.
+    SOCKET_UNAUTHENTICATED = "SOCKET_UNAUTHENTICATED"
+    /// What a run of the `ingest` job did.
+    JOB_INGEST_DONE = "JOB_INGEST_DONE"
+    /// What a run of the `import` job did.
+    JOB_IMPORT_DONE = "JOB_IMPORT_DONE"
+    /// What a run of the `expire-approvals` job did.
+    JOB_EXPIRE_DONE = "JOB_EXPIRE_DONE"
+    /// What a run of the `flag-deadlines` job did.
+    JOB_FLAGS_DONE = "JOB_FLAGS_DONE"
+    /// What a run of the `build-dashboards` job did.
+    JOB_DASHBOARD_DONE = "JOB_DASHBOARD_DONE"
+    /// What a run of the `purge-raw-files` job did.
+    JOB_PURGE_DONE = "JOB_PURGE_DONE"
+    /// What a run of the `deliver-webhooks` job did.
+    JOB_WEBHOOKS_DONE = "JOB_WEBHOOKS_DONE"
 }
 
 /// What is wrong with a CPF or CNPJ.

@@ -167,7 +167,8 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
             .await
             .expect("the job runs")
             .expect("the slot")
-            .message;
+            .message
+            .render(service::messages::Lang::En);
         assert!(said.contains("dashboard as of"), "{said}");
         let built = dashboard(&app, None).await;
         assert!(built["builtAt"].is_string(), "{built}");

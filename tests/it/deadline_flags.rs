@@ -24,6 +24,7 @@ async fn run(app: &TestApp, as_of: NaiveDate) -> String {
         .expect("the job runs")
         .expect("the slot is ours")
         .message
+        .render(service::messages::Lang::En)
 }
 
 const FLAGS: &str = "query F($f: ComplianceFlagFilter) { complianceFlags(filter: $f, first: 100) { nodes {

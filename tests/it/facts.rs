@@ -667,7 +667,7 @@ async fn an_accepted_schedule_delay_moves_the_external_evaluation_deadline() {
         assert_eq!(d["scheduleDelayAccepted"], true);
         assert_eq!((eval(&d)["dueDate"].as_str(), eval(&d)["status"].as_str()), (Some("2016-03-30"), Some("PENDING")), "{d}");
         let notes: Vec<&str> = d["history"].as_array().expect("history").iter().filter_map(|h| h["note"].as_str()).collect();
-        assert!(notes.iter().any(|n| n.contains("2015-06-30 → 2015-09-30") && n.contains("chuvas")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("30/06/2015 → 30/09/2015") && n.contains(": chuvas atrasaram a obra")), "{notes:?}");
     })
     .await;
 }

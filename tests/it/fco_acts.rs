@@ -308,7 +308,7 @@ async fn expire(app: &TestApp, slot: &str, as_of: &str) -> Option<String> {
     fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, Some(as_of))
         .await
         .expect("the job runs")
-        .map(|r| r.message)
+        .map(|r| r.message.render(service::messages::Lang::En))
 }
 
 #[tokio::test]
@@ -452,7 +452,7 @@ async fn the_facts_a_carta_states_are_corrected_as_dated_versions_read_as_of_the
         assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("STATEMENT"), Some("2026-08-12")), "{last}");
         let note = last["note"].as_str().unwrap_or_default();
         assert!(
-            note.contains("artificialInsemination not stated → true") && note.contains("existingSires 1 → 2"),
+            note.contains("`artificialInsemination` não informado → sim") && note.contains("`existingSires` 1 → 2"),
             "{note}"
         );
         let stored = entity::fco_carta_statement::Entity::find().all(&app.db).await.expect("versions");

@@ -225,7 +225,7 @@ async fn expire(app: &TestApp, slot: &str, as_of: &str) -> Option<String> {
     fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, Some(as_of))
         .await
         .expect("the job runs")
-        .map(|r| r.message)
+        .map(|r| r.message.render(service::messages::Lang::En))
 }
 
 #[tokio::test]

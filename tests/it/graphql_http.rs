@@ -101,7 +101,10 @@ async fn malformed_http_requests_are_refused_with_a_reason() {
         assert_eq!(resp.status().as_u16(), 400);
         let body: Value = resp.json().await.expect("json");
         assert!(
-            body["errors"][0]["message"].as_str().unwrap_or("").contains("not JSON"),
+            body["errors"][0]["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("não é JSON (linha 1, coluna 2)"),
             "{body}"
         );
 

@@ -743,7 +743,10 @@ async fn the_command_line_speaks_portuguese_by_default_and_english_with_fomento_
     let url = format!("sqlite://{}?mode=rwc", dir.join("cli.db").display());
     let run = |lang: Option<&str>, args: &[&str]| {
         let mut c = crate::processes::fomento();
-        c.env("DATABASE_URL", &url).env("FOMENTO_LOG", "error").args(args);
+        c.env("DATABASE_URL", &url)
+            .env("FOMENTO_LOG", "error")
+            .env("FOMENTO_FILE_STORE", dir.join("files"))
+            .args(args);
         if let Some(l) = lang {
             c.env("FOMENTO_LANG", l);
         }
@@ -769,6 +772,21 @@ async fn the_command_line_speaks_portuguese_by_default_and_english_with_fomento_
     let (_, out, _) = run(None, &["jobs", "list"]);
     assert!(
         out.starts_with("tarefa") && out.contains("nunca") && out.contains("toma as relações mensais"),
+        "{out}"
+    );
+    // A job run's summary, as the job stored it, in the output's language.
+    let (status, out, err) = run(None, &["jobs", "run", "purge-raw-files"]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("arquivos brutos recebidos antes de ")
+            && out.contains(" apagados: 0 arquivos (0 relações, 0 importações); 0 mantidos para um envio posterior"),
+        "{out}"
+    );
+    let (status, out, err) = run(Some("en"), &["jobs", "run", "purge-raw-files"]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("raw files received before ")
+            && out.contains(" purged: 0 files (0 reports, 0 imports); 0 kept for a later upload"),
         "{out}"
     );
     // An error, in the output's language, not Rust's `Error:` and its debug form.
@@ -809,4 +827,402 @@ async fn the_command_line_speaks_portuguese_by_default_and_english_with_fomento_
     );
     assert!(out.starts_with("0 linhas de flags gravadas em "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The notes an act writes in a financing's history beside a person's own words (a carta's corrected statement, a
+/// document received again, the bank's framing letter, justifications, MDA's notice and public update) and the
+/// external evaluation's default finding are stored language-free: Portuguese by default, English on request, the
+/// person's words as written in both (issue 43).
+#[tokio::test]
+async fn history_notes_and_the_default_finding_read_in_portuguese_by_default_and_in_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let history = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { history { event note } }
+            ... on SocialFuelProject { evaluationFinding history { event note } } } }";
+        let note = |data: &Value, event: &str| -> String {
+            data["node"]["history"]
+                .as_array()
+                .and_then(|h| h.iter().rev().find(|e| e["event"] == event))
+                .and_then(|e| e["note"].as_str())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        // A carta's stated facts corrected (at BB, which the project below seeds).
+        let p = crate::facts::new_project(&app, Some("2015-01-05")).await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let carta = app
+            .data(
+                "mutation C($i: NewFcoCarta!) { createFcoCarta(input: $i) { id } }",
+                json!({ "i": { "number": "L10N-HIST", "bankId": bank, "borrowerDocument": "529.982.247-25",
+                    "borrowerName": "Carla Produtora", "line": "RURAL", "activity": "GRAINS", "financedAmount": "500000.00",
+                    "municipalityCode": 5107909 } }),
+            )
+            .await["createFcoCarta"]["id"]
+            .clone();
+        app.data(
+            "mutation U($i: UpdateFcoCartaInput!) { updateFcoCarta(input: $i) { carta { id } } }",
+            json!({ "i": { "cartaId": carta, "artificialInsemination": true, "reason": "declaração revista",
+                "effectiveOn": "2026-08-03" } }),
+        )
+        .await;
+        let (pt, en) = (
+            app.data(history, json!({ "id": carta })).await,
+            app.data_en(history, json!({ "id": carta })).await,
+        );
+        assert_eq!(
+            note(&pt, "STATEMENT"),
+            "fatos declarados corrigidos a partir de 03/08/2026: `artificialInsemination` não informado → sim: \
+             declaração revista"
+        );
+        assert_eq!(
+            note(&en, "STATEMENT"),
+            "stated facts corrected from 2026-08-03: `artificialInsemination` not stated → yes: declaração revista"
+        );
+
+        // A social-fuel project through its non-conformity, each fact with its note.
+        crate::facts::documents_received(&app, &p, "2015-01-08").await;
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id }} }}");
+        app.data(&step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": p })).await;
+        app.data(
+            "mutation D($id: ID!) { addProjectDocument(projectId: $id, kind: REQUEST_LETTER, receivedOn: \"2015-01-12\",
+                reference: \"Ofício 2/2015\", reason: \"versão assinada\") { kind } }",
+            json!({ "id": p }),
+        )
+        .await;
+        app.data(
+            "mutation B($i: RecordBankFramingInput!) { recordBankFraming(input: $i) { project { id } } }",
+            json!({ "i": { "projectId": p, "on": "2015-01-11", "analysedByBank": true, "reason": "carta refeita" } }),
+        )
+        .await;
+        for (name, extra) in [
+            (
+                "decideSocialFuelProject",
+                ", decision: FAVOURABLE, on: \"2015-02-05\", letter: \"Ofício 1/2015\", overrideReason: \"sem propostas \
+                 registradas neste teste\"",
+            ),
+            ("approveSocialFuelFinancing", ", on: \"2015-03-02\""),
+            ("startIndustrialOperation", ", on: \"2015-04-01\""),
+            ("startExternalEvaluation", ", on: \"2015-10-01\""),
+            // MDA says nothing of what it found.
+            ("concludeExternalEvaluation", ", result: UNFAVOURABLE, on: \"2015-10-20\""),
+            ("recordSocialFuelJustifications", ", content: \"a seca reduziu a safra\", on: \"2015-11-05\""),
+            ("unframeSocialFuelProject", ", reason: \"justificativas não aceitas\", on: \"2015-11-20\""),
+            ("recordSocialFuelBankNotice", ", reference: \"Ofício 31/2015/SAF\", on: \"2015-11-25\""),
+            ("recordSocialFuelPublicUpdate", ", reference: \"gov.br/mda\", on: \"2015-11-26\""),
+        ] {
+            app.data(&step(name, extra), json!({ "id": p })).await;
+        }
+        let (pt, en) = (
+            app.data(history, json!({ "id": p })).await,
+            app.data_en(history, json!({ "id": p })).await,
+        );
+        for (event, portuguese, english) in [
+            (
+                "DOCUMENT",
+                "«ofício de solicitação» (REQUEST_LETTER) recebido em 12/01/2015: versão assinada",
+                "«ofício de solicitação» (REQUEST_LETTER) received on 2015-01-12: versão assinada",
+            ),
+            (
+                "BANK_FRAMING",
+                "carta de enquadramento do agente financeiro de 11/01/2015, analisada pelo banco: carta refeita",
+                "bank's framing letter of 2015-01-11, analysed by the bank: carta refeita",
+            ),
+            (
+                "JUSTIFICATIONS",
+                "justificativas e contestações apresentadas em 05/11/2015: a seca reduziu a safra",
+                "justifications and contestations filed on 2015-11-05: a seca reduziu a safra",
+            ),
+            (
+                "BANK_NOTICE",
+                "o MDA notificou o banco em 25/11/2015: Ofício 31/2015/SAF",
+                "MDA notified the bank on 2015-11-25: Ofício 31/2015/SAF",
+            ),
+            (
+                "PUBLIC_UPDATE",
+                "o MDA atualizou sua base de dados pública em 26/11/2015: gov.br/mda",
+                "MDA updated its public database on 2015-11-26: gov.br/mda",
+            ),
+        ] {
+            assert_eq!(note(&pt, event), portuguese, "{pt}");
+            assert_eq!(note(&en, event), english, "{en}");
+        }
+        assert_eq!(pt["node"]["evaluationFinding"], "a avaliação externa constatou não conformidade", "{pt}");
+        assert_eq!(en["node"]["evaluationFinding"], "external evaluation found non-conformity", "{en}");
+        // Nothing of it is English in Portuguese, but the person's words.
+        for h in pt["node"]["history"].as_array().into_iter().flatten() {
+            let n = h["note"].as_str().unwrap_or_default();
+            assert!(english_words(n).is_empty(), "{n}: {:?}", english_words(n));
+        }
+    })
+    .await;
+}
+
+/// A job run's summary is stored as a message and its values: the graph's `jobRuns` reads it in Portuguese by
+/// default and in English on request; a summary stored as text before reads as it was (issue 43).
+#[tokio::test]
+async fn a_job_runs_summary_reads_in_portuguese_by_default_and_in_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let spec = jobs::registry::find("purge-raw-files").expect("registered");
+        fomento_api::runtime::run_job(&app.ingestion, spec, "test:l10n")
+            .await
+            .expect("the job runs")
+            .expect("the slot");
+        let q = "{ jobRuns(filter: { job: \"purge-raw-files\" }, first: 5) { nodes { slot status message } } }";
+        let message = |d: &Value| -> String {
+            d["jobRuns"]["nodes"]
+                .as_array()
+                .and_then(|n| n.iter().find(|r| r["slot"] == "test:l10n"))
+                .and_then(|r| r["message"].as_str())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        let pt = message(&app.data(q, json!({})).await);
+        assert!(
+            pt.starts_with("arquivos brutos recebidos antes de ")
+                && pt
+                    .ends_with(" apagados: 0 arquivos (0 relações, 0 importações); 0 mantidos para um envio posterior"),
+            "{pt}"
+        );
+        let en = message(&app.data_en(q, json!({})).await);
+        assert!(
+            en.starts_with("raw files received before ")
+                && en.ends_with(" purged: 0 files (0 reports, 0 imports); 0 kept for a later upload"),
+            "{en}"
+        );
+        // The day in each language's form: dd/mm/aaaa, ISO.
+        let day = en
+            .trim_start_matches("raw files received before ")
+            .split(' ')
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        let d = chrono::NaiveDate::parse_from_str(&day, "%Y-%m-%d").expect("an ISO day");
+        assert!(pt.contains(&d.format("%d/%m/%Y").to_string()), "{pt}");
+        // A row stored before migration 62 keeps its English text in both.
+        use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+        entity::job_run::ActiveModel {
+            job: Set("purge-raw-files".into()),
+            slot: Set("test:old".into()),
+            worker: Set("old".into()),
+            status: Set("SUCCEEDED".into()),
+            started_at: Set(chrono::Utc::now()),
+            finished_at: Set(Some(chrono::Utc::now())),
+            processed: Set(0),
+            failed: Set(0),
+            message: Set(Some("raw files received before 2021-01-01 purged: 0 files".into())),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .expect("an old row");
+        for d in [app.data(q, json!({})).await, app.data_en(q, json!({})).await] {
+            let old = d["jobRuns"]["nodes"]
+                .as_array()
+                .and_then(|n| n.iter().find(|r| r["slot"] == "test:old"))
+                .map(|r| r["message"].clone());
+            assert_eq!(
+                old,
+                Some(json!("raw files received before 2021-01-01 purged: 0 files")),
+                "{d}"
+            );
+        }
+    })
+    .await;
+}
+
+/// The HTTP transport's own refusals, before a request reaches the schema, are the catalogue's: Portuguese by
+/// default, English with `Accept-Language: en`, each with its code as before (issue 43).
+#[tokio::test]
+async fn the_graphql_transports_own_refusals_are_portuguese_by_default_and_english_on_request() {
+    on_each_backend(false, |app| async move {
+        let answer = |lang: Option<&'static str>, req: reqwest::RequestBuilder| async move {
+            let req = match lang {
+                Some(l) => req.header("accept-language", l),
+                None => req,
+            };
+            let resp = req.send().await.expect("answer");
+            let status = resp.status().as_u16();
+            let body: Value = resp.json().await.expect("json");
+            let e = &body["errors"][0];
+            (
+                status,
+                e["extensions"]["code"].as_str().unwrap_or_default().to_owned(),
+                e["message"].as_str().unwrap_or_default().to_owned(),
+            )
+        };
+        type Request = fn(&TestApp) -> reqwest::RequestBuilder;
+        let cases: Vec<(Request, u16, &str, &str, &str)> = vec![
+            (
+                |app| {
+                    app.post("/graphql")
+                        .header("content-type", "application/json")
+                        .body("\"x\"")
+                },
+                400,
+                "BAD_REQUEST",
+                "o corpo deve ser um objeto JSON",
+                "the body must be a JSON object",
+            ),
+            (
+                |app| {
+                    app.post("/graphql")
+                        .header("content-type", "application/json")
+                        .body("{\"query\": ")
+                },
+                400,
+                "BAD_REQUEST",
+                "o corpo não é JSON (linha 1, coluna 10)",
+                "the body is not JSON (line 1, column 10)",
+            ),
+            (
+                |app| app.post("/graphql").json(&json!({ "query": 5 })),
+                400,
+                "BAD_REQUEST",
+                "`query` deve ser um texto",
+                "`query` must be a string",
+            ),
+            (
+                |app| app.get("/graphql?query=mutation%20%7B%20__typename%20%7D"),
+                405,
+                "METHOD_NOT_ALLOWED",
+                "mutações não são aceitas por GET; use POST",
+                "mutations are not allowed over GET; use POST",
+            ),
+            (
+                |app| app.get("/graphql").header("accept", "application/json"),
+                400,
+                "BAD_REQUEST",
+                "GET /graphql precisa do parâmetro `query`",
+                "GET /graphql needs a `query` parameter",
+            ),
+            (
+                |app| {
+                    app.post("/graphql")
+                        .header("accept", "text/plain")
+                        .json(&json!({ "query": "{ __typename }" }))
+                },
+                406,
+                "NOT_ACCEPTABLE",
+                "o cabeçalho Accept não admite nem application/graphql-response+json nem application/json",
+                "the Accept header allows neither application/graphql-response+json nor application/json",
+            ),
+            (
+                |app| {
+                    app.post("/graphql")
+                        .header("content-type", "text/plain")
+                        .body("{ __typename }")
+                },
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "POST /graphql recebe Content-Type: application/json, não \"text/plain\"",
+                "POST /graphql takes Content-Type: application/json, not \"text/plain\"",
+            ),
+            (
+                |app| {
+                    app.post("/graphql")
+                        .json(&json!({ "extensions": { "persistedQuery": { "version": 2, "sha256Hash": "ab" } } }))
+                },
+                400,
+                "BAD_REQUEST",
+                "`extensions.persistedQuery.version` deve ser 1",
+                "`extensions.persistedQuery.version` must be 1",
+            ),
+            (
+                |app| {
+                    let form = reqwest::multipart::Form::new().text("operations", "{\"query\": \"{ __typename }\"}");
+                    app.post("/graphql").multipart(form)
+                },
+                400,
+                "BAD_REQUEST",
+                "não é uma requisição multipart de GraphQL: falta a parte `map`",
+                "not a GraphQL multipart request: the `map` part is missing",
+            ),
+        ];
+        for (request, status, code, portuguese, english) in cases {
+            assert_eq!(
+                answer(None, request(&app)).await,
+                (status, code.to_owned(), portuguese.to_owned())
+            );
+            assert_eq!(
+                answer(Some("en"), request(&app)).await,
+                (status, code.to_owned(), english.to_owned())
+            );
+            assert_eq!(answer(Some("pt-BR"), request(&app)).await.2, portuguese);
+        }
+    })
+    .await;
+    // Introspection switched off.
+    crate::helpers::on_each_backend_with(
+        false,
+        |s| s.introspection = false,
+        |app| async move {
+            let q = json!({ "query": "{ __schema { queryType { name } } }" });
+            let (pt, code) = (app.post("/graphql").json(&q).send().await.expect("answer").json::<Value>().await)
+                .map(|b| (b["errors"][0]["message"].clone(), b["errors"][0]["extensions"]["code"].clone()))
+                .expect("json");
+            assert_eq!(code, "INTROSPECTION_DISABLED");
+            assert_eq!(
+                pt,
+                "a introspecção (`__schema`, `__type`) está desligada neste servidor; gere os clientes a partir de \
+                 schema.graphql"
+            );
+            let en = app.post("/graphql").header("accept-language", "en").json(&q).send().await.expect("answer");
+            let en: Value = en.json().await.expect("json");
+            assert_eq!(
+                en["errors"][0]["message"],
+                "introspection (`__schema`, `__type`) is switched off on this server; generate clients from schema.graphql"
+            );
+        },
+    )
+    .await;
+}
+
+/// A subscriptions' socket opened without a valid key is closed with 4403 and says why in Portuguese by default, in
+/// English with the upgrade's `Accept-Language: en` or a `lang` in `connection_init` (issue 43).
+#[tokio::test]
+async fn a_refused_sockets_reason_is_portuguese_by_default_and_english_on_request() {
+    use futures::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    on_each_backend(false, |app| async move {
+        let url = format!("{}/graphql/ws", app.base.replace("http://", "ws://"));
+        let refused = |accept_language: Option<&'static str>, payload: Value| {
+            let url = url.clone();
+            async move {
+                let mut request = url.into_client_request().expect("request");
+                request.headers_mut().insert(
+                    "Sec-WebSocket-Protocol",
+                    "graphql-transport-ws".parse().expect("header"),
+                );
+                if let Some(l) = accept_language {
+                    request
+                        .headers_mut()
+                        .insert("Accept-Language", l.parse().expect("header"));
+                }
+                let (mut ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+                let init = json!({ "type": "connection_init", "payload": payload });
+                ws.send(Message::text(init.to_string())).await.expect("sent");
+                loop {
+                    match tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await {
+                        Ok(Some(Ok(Message::Close(Some(frame))))) => {
+                            return (u16::from(frame.code), frame.reason.as_str().to_owned());
+                        }
+                        Ok(Some(Ok(_))) => continue,
+                        other => panic!("a close frame, not {other:?}"),
+                    }
+                }
+            }
+        };
+        let pt = "UNAUTHENTICATED: envie uma chave de API no connection_init (\"authorization\": \"Bearer …\")";
+        let en = "UNAUTHENTICATED: send an API key in connection_init (\"authorization\": \"Bearer …\")";
+        assert_eq!(refused(None, json!({})).await, (4403, pt.to_owned()));
+        assert_eq!(refused(Some("en"), json!({})).await, (4403, en.to_owned()));
+        assert_eq!(
+            refused(None, json!({ "lang": "en", "apiKey": "fmt_not_a_key" })).await,
+            (4403, en.to_owned())
+        );
+        assert_eq!(
+            refused(Some("en"), json!({ "lang": "pt-BR" })).await,
+            (4403, pt.to_owned())
+        );
+    })
+    .await;
 }

@@ -742,7 +742,7 @@ async fn a_schedule_delay_counts_once_the_bank_accepted_it_and_the_schedule_is_p
         assert_eq!(d["scheduleDelayAccepted"], true, "{d}");
         let last = d["history"].as_array().and_then(|h| h.last()).cloned().unwrap_or_default();
         assert_eq!((last["event"].as_str(), last["occurredOn"].as_str()), (Some("SCHEDULE"), Some("2015-07-20")), "{last}");
-        assert!(last["note"].as_str().is_some_and(|n| n.contains("2015-06-30 → 2015-09-30") && n.contains("accepted by MDA on 2015-07-20")), "{last}");
+        assert!(last["note"].as_str().is_some_and(|n| n.contains("30/06/2015 → 30/09/2015") && n.contains("atraso aceito pelo MDA em 20/07/2015")), "{last}");
         let s = schedule("2015-10-01").await;
         assert!(s["status"] == "PENDING" && explains(&s, "and MDA accepted it on 2015-07-20 (art. 10 §2)"), "{s}");
         // The original end and the new one are both kept; asked before MDA's acceptance, the schedule still ends on 30

@@ -572,7 +572,9 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
         let spec = jobs::registry::find("purge-raw-files").expect("registered");
         let run = |slot: &'static str| fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, None);
         let report = run("test:purge-1").await.expect("purge").expect("ran");
-        assert!(report.message.contains("1 files (1 reports, 0 imports); 1 kept"), "{}", report.message);
+        // Said in the reader's language, with plurals: one file, one report, no import.
+        let said = report.message.render(service::messages::Lang::En);
+        assert!(said.contains("1 file (1 report, 0 imports); 1 kept"), "{said}");
         let stored = |id| crate::acceptance::stored(&app, id);
         let (ra, rb) = (stored(a).await, stored(b).await);
         assert!(ra.raw_purged_at.is_some() && rb.raw_purged_at.is_none());
@@ -604,7 +606,8 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
             "the purge is audited"
         );
         let again = run("test:purge-2").await.expect("purge").expect("ran");
-        assert!(again.message.contains("0 files"), "{}", again.message);
+        let said = again.message.render(service::messages::Lang::PtBr);
+        assert!(said.contains(": 0 arquivos (0 relações, 0 importações)"), "{said}");
     })
     .await;
 }
@@ -1554,6 +1557,98 @@ async fn migration_61_stores_fomentos_history_notes_as_ids_and_values_and_goes_d
         assert_eq!(again.len(), 2, "{backend:?}");
         assert!(
             again.iter().all(|t| t.note_id.is_none()),
+            "{backend:?}: stored as text after down"
+        );
+    })
+    .await;
+}
+
+/// Migration 62 stores a job run's summary as its catalogue code and values: a summary stored before keeps its text in
+/// every language; one stored as a message reads in Portuguese by default and in English on request; down writes the
+/// code and values into the text, so no run is left without one. On both backends.
+#[tokio::test]
+async fn migration_62_stores_job_run_summaries_as_codes_and_values_and_goes_down_and_up_again() {
+    use service::messages::Lang;
+    with_each_database(|db, backend| async move {
+        let before_62 = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == "m20261206_000062_job_run_message_as_message")
+            .expect("migration 62");
+        let after_62 = u32::try_from(Migrator::migrations().len() - before_62).expect("few");
+        Migrator::up(&db, Some(u32::try_from(before_62).expect("few")))
+            .await
+            .expect("up to 61");
+        let old = "INSERT INTO job_run (job, slot, worker, status, started_at, finished_at, processed, failed, message)
+             VALUES ('purge-raw-files', 'old', 'w', 'SUCCEEDED', '2026-07-01T08:30:00+00:00',
+                '2026-07-01T08:30:01+00:00', 0, 0, 'raw files received before 2021-07-01 purged: 0 files')";
+        db.execute_unprepared(old)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        Migrator::up(&db, None)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} up: {e}"));
+        let coded =
+            "INSERT INTO job_run (job, slot, worker, status, started_at, finished_at, processed, failed, message,
+                message_id, message_args)
+             VALUES ('purge-raw-files', 'new', 'w', 'SUCCEEDED', '2026-07-02T08:30:00+00:00',
+                '2026-07-02T08:30:01+00:00', 2, 0, NULL, 'JOB_PURGE_DONE',
+                '{\"before\":\"2021-07-02\",\"files\":\"2\",\"reports\":\"1\",\"imports\":\"1\",\"kept\":\"0\"}')";
+        db.execute_unprepared(coded)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?}: {e}"));
+        let mut runs = entity::job_run::Entity::find().all(&db).await.expect("runs");
+        runs.sort_by_key(|r| r.id);
+        for lang in [Lang::PtBr, Lang::En] {
+            assert_eq!(
+                service::l10n::job_run_message(&runs[0], lang).as_deref(),
+                Some("raw files received before 2021-07-01 purged: 0 files"),
+                "{backend:?}: a summary stored as text reads as it was"
+            );
+        }
+        assert_eq!(
+            service::l10n::job_run_message(&runs[1], Lang::PtBr).as_deref(),
+            Some(
+                "arquivos brutos recebidos antes de 02/07/2021 apagados: 2 arquivos (1 relação, 1 importação); 0 \
+                 mantidos para um envio posterior"
+            ),
+            "{backend:?}"
+        );
+        assert_eq!(
+            service::l10n::job_run_message(&runs[1], Lang::En).as_deref(),
+            Some(
+                "raw files received before 2021-07-02 purged: 2 files (1 report, 1 import); 0 kept for a later upload"
+            ),
+            "{backend:?}"
+        );
+        Migrator::down(&db, Some(after_62))
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
+        let back = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                "SELECT message FROM job_run ORDER BY id",
+            ))
+            .await
+            .expect("runs at 61");
+        let texts: Vec<String> = back
+            .iter()
+            .map(|r| r.try_get("", "message").expect("message"))
+            .collect();
+        assert_eq!(
+            texts[0], "raw files received before 2021-07-01 purged: 0 files",
+            "{backend:?}"
+        );
+        assert!(
+            texts[1].starts_with("JOB_PURGE_DONE {") && texts[1].contains("2021-07-02"),
+            "{backend:?}: the code and values written into the text: {texts:?}"
+        );
+        Migrator::up(&db, None)
+            .await
+            .unwrap_or_else(|e| panic!("{backend:?} up again: {e}"));
+        let again = entity::job_run::Entity::find().all(&db).await.expect("runs");
+        assert_eq!(again.len(), 2, "{backend:?}");
+        assert!(
+            again.iter().all(|r| r.message_id.is_none()),
             "{backend:?}: stored as text after down"
         );
     })

@@ -60,6 +60,7 @@ async fn deliver(app: &TestApp, now: chrono::DateTime<Utc>) -> String {
         .await
         .expect("the job runs")
         .message
+        .render(service::messages::Lang::En)
 }
 
 async fn deliveries(app: &TestApp, webhook: i64) -> Vec<Value> {

@@ -25,7 +25,9 @@ pub struct Transition {
     pub recorded_at: DateTime,
     /// Who recorded it.
     pub actor: String,
-    /// A note, when given.
+    /// What Fomento noted of the step (a document received, an act over violated rules, an expiry, ...) in the
+    /// request's language, with a person's words (a reason, a reference) as written; or a person's note alone. Notes
+    /// written before they were stored as messages read as written then (English).
     pub note: Option<String>,
 }
 

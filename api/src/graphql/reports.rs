@@ -291,7 +291,7 @@ pub struct JobRun {
     pub processed: i32,
     /// Items that failed.
     pub failed: i32,
-    /// Summary or error.
+    /// What the run did, in the request's language, or why it failed (its error as written).
     pub message: Option<String>,
 }
 
@@ -397,7 +397,9 @@ impl ReportsQuery {
         let page = service::reports::job_runs(db(ctx), &caller, job.as_deref(), keyset)
             .await
             .served(ctx)?;
+        let lang = crate::graphql::error::lang(ctx);
         Ok(JobRunConnection::from_page(page, |r| JobRun {
+            message: service::l10n::job_run_message(&r, lang),
             job: r.job,
             slot: r.slot,
             worker: r.worker,
@@ -406,7 +408,6 @@ impl ReportsQuery {
             finished_at: r.finished_at.map(DateTime::mda),
             processed: r.processed,
             failed: r.failed,
-            message: r.message,
         }))
     }
 }

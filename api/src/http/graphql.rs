@@ -19,6 +19,7 @@ use axum::{
     response::{Html, IntoResponse, Response},
 };
 use serde_json::{Value, json};
+use service::messages::{self, Lang, Message};
 use tracing::Instrument;
 
 const GRAPHQL_RESPONSE: &str = "application/graphql-response+json";
@@ -90,9 +91,20 @@ fn error_body(status: StatusCode, media: MediaType, code: &str, message: &str) -
     resp
 }
 
-fn not_acceptable() -> Response {
-    let body = json!({ "errors": [{ "message": "the Accept header allows neither application/graphql-response+json nor application/json", "extensions": { "code": "NOT_ACCEPTABLE" } }] });
+/// A refusal of the transport's own (`extensions.code` `code`), its message the catalogue's in the request's language.
+fn refusal(status: StatusCode, media: MediaType, code: &str, message: &Message, lang: Lang) -> Response {
+    error_body(status, media, code, &message.render(lang))
+}
+
+fn not_acceptable(lang: Lang) -> Response {
+    let message = Message::new(messages::code::GRAPHQL_NOT_ACCEPTABLE).render(lang);
+    let body = json!({ "errors": [{ "message": message, "extensions": { "code": "NOT_ACCEPTABLE" } }] });
     (StatusCode::NOT_ACCEPTABLE, Json(body)).into_response()
+}
+
+/// Where a JSON text stops being JSON, as the catalogue's values (`line`, `column`).
+fn not_json(code: &str, e: &serde_json::Error) -> Message {
+    Message::new(code).arg("line", e.line()).arg("column", e.column())
 }
 
 /// A well-formed GraphQL-over-HTTP request, before execution.
@@ -120,7 +132,7 @@ fn persisted() -> &'static std::sync::Mutex<lru::LruCache<String, String>> {
 const PERSISTED_MAX: usize = 5_000;
 
 /// The query of a request: the one it carries (kept by its hash when it carries one too), or the one its hash names.
-fn query_of(req: &GqlRequest) -> Result<String, (&'static str, String)> {
+fn query_of(req: &GqlRequest) -> Result<String, (&'static str, Message)> {
     use sha2::Digest;
     match (&req.query, &req.persisted) {
         (Some(q), None) => Ok(q.clone()),
@@ -129,7 +141,9 @@ fn query_of(req: &GqlRequest) -> Result<String, (&'static str, String)> {
             if !digest.eq_ignore_ascii_case(hash) {
                 return Err((
                     "PERSISTED_QUERY_HASH_MISMATCH",
-                    format!("the query's SHA-256 is {digest}, not the {hash} sent in extensions.persistedQuery"),
+                    Message::new(messages::code::GRAPHQL_PERSISTED_HASH_MISMATCH)
+                        .arg("digest", &digest)
+                        .arg("hash", hash),
                 ));
             }
             if let Ok(mut store) = persisted().lock() {
@@ -141,23 +155,30 @@ fn query_of(req: &GqlRequest) -> Result<String, (&'static str, String)> {
             .lock()
             .ok()
             .and_then(|mut s| s.get(&hash.to_ascii_lowercase()).cloned())
-            .ok_or(("PERSISTED_QUERY_NOT_FOUND", "PersistedQueryNotFound".to_owned())),
-        (None, None) => Err(("BAD_REQUEST", "the request has no `query`".to_owned())),
+            // Apollo's clients know this answer by its message too: a token, the same in every language.
+            .ok_or(("PERSISTED_QUERY_NOT_FOUND", Message::new("PersistedQueryNotFound"))),
+        // GET refuses a request with no query before this.
+        (None, None) => Err(("BAD_REQUEST", no_query(&Method::POST))),
     }
 }
 
 /// The hash of `extensions.persistedQuery` (version 1), if the extensions carry one.
-fn persisted_hash(extensions: Option<&Value>) -> Result<Option<String>, String> {
+fn persisted_hash(extensions: Option<&Value>) -> Result<Option<String>, Message> {
     let Some(pq) = extensions.and_then(|e| e.get("persistedQuery")) else {
         return Ok(None);
     };
     if pq.get("version").and_then(Value::as_i64) != Some(1) {
-        return Err("`extensions.persistedQuery.version` must be 1".into());
+        return Err(Message::new(messages::code::GRAPHQL_PERSISTED_VERSION));
     }
     match pq.get("sha256Hash").and_then(Value::as_str) {
         Some(h) if h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(Some(h.to_ascii_lowercase())),
-        _ => Err("`extensions.persistedQuery.sha256Hash` must be 64 hexadecimal digits".into()),
+        _ => Err(Message::new(messages::code::GRAPHQL_PERSISTED_HASH_SHAPE)),
     }
+}
+
+/// A request with no query (nor a persisted query's hash), as the method asks for one.
+fn no_query(method: &Method) -> Message {
+    Message::new(messages::code::GRAPHQL_NO_QUERY).arg("method", method.as_str())
 }
 
 /// An operation as the metrics count it: its name (the request's `operationName`, else the document's only
@@ -222,9 +243,9 @@ async fn execute(
         Ok(q) => q,
         // Apollo's clients look for the not-found answer in a 200 and then send the query with its hash.
         Err((code @ "PERSISTED_QUERY_NOT_FOUND", message)) => {
-            return error_body(StatusCode::OK, media, code, &message);
+            return error_body(StatusCode::OK, media, code, &message.code);
         }
-        Err((code, message)) => return error_body(StatusCode::BAD_REQUEST, media, code, &message),
+        Err((code, message)) => return refusal(StatusCode::BAD_REQUEST, media, code, &message, lang),
     };
     if let Err(e) = crate::graphql::limits::check_size(&query, lang) {
         let labels = Labels::unknown(req.operation_name.as_deref());
@@ -252,21 +273,23 @@ async fn execute(
         } else {
             StatusCode::BAD_REQUEST
         };
-        return error_body(
+        return refusal(
             status,
             media,
             "INTROSPECTION_DISABLED",
-            "introspection (__schema, __type) is switched off on this server; generate clients from schema.graphql",
+            &Message::new(messages::code::GRAPHQL_INTROSPECTION_OFF),
+            lang,
         );
     }
     if method == Method::GET {
         let op_type = crate::graphql::complete::operation(&doc, req.operation_name.as_deref()).map(|op| op.ty);
         if op_type == Some(OperationType::Mutation) {
-            let mut resp = error_body(
+            let mut resp = refusal(
                 StatusCode::METHOD_NOT_ALLOWED,
                 media,
                 "METHOD_NOT_ALLOWED",
-                "mutations are not allowed over GET; use POST",
+                &Message::new(messages::code::GRAPHQL_MUTATION_OVER_GET),
+                lang,
             );
             resp.headers_mut()
                 .insert(header::ALLOW, HeaderValue::from_static("POST"));
@@ -472,32 +495,37 @@ fn accept(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// Reads `query`, `operationName` and `variables` out of a JSON object, refusing any other shape.
-fn request_from_json(v: Value) -> Result<GqlRequest, String> {
+fn request_from_json(v: Value) -> Result<GqlRequest, Message> {
     let Value::Object(mut map) = v else {
-        return Err("the body must be a JSON object".into());
+        return Err(Message::new(messages::code::GRAPHQL_BODY_NOT_OBJECT));
+    };
+    let must_be = |member: &str, kind: &str| {
+        Message::new(messages::code::GRAPHQL_MEMBER_TYPE)
+            .arg("member", member)
+            .arg("kind", kind)
     };
     let query = match map.remove("query") {
         Some(Value::String(q)) => Some(q),
-        Some(_) => return Err("`query` must be a string".into()),
+        Some(_) => return Err(must_be("query", "string")),
         None => None,
     };
     let operation_name = match map.remove("operationName") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s),
-        Some(_) => return Err("`operationName` must be a string".into()),
+        Some(_) => return Err(must_be("operationName", "string")),
     };
     let variables = match map.remove("variables") {
         None | Some(Value::Null) => None,
         Some(v @ Value::Object(_)) => Some(v),
-        Some(_) => return Err("`variables` must be an object".into()),
+        Some(_) => return Err(must_be("variables", "object")),
     };
     let persisted = match map.remove("extensions") {
         None | Some(Value::Null) => None,
         Some(e @ Value::Object(_)) => persisted_hash(Some(&e))?,
-        Some(_) => return Err("`extensions` must be an object".into()),
+        Some(_) => return Err(must_be("extensions", "object")),
     };
     if query.is_none() && persisted.is_none() {
-        return Err("the body has no `query`".into());
+        return Err(no_query(&Method::POST));
     }
     Ok(GqlRequest {
         query,
@@ -524,13 +552,18 @@ pub async fn graphql_post(
     headers: HeaderMap,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
+    let lang = crate::http::refusal::lang_of(&headers);
     let Some(media) = negotiate(accept(&headers)) else {
-        return not_acceptable();
+        return not_acceptable(lang);
     };
     let body = match body {
         Ok(b) => b,
         Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&state, &headers, media),
-        Err(e) => return error_body(e.status(), media, "BAD_REQUEST", &e.body_text()),
+        Err(e) => {
+            tracing::debug!(error = %e.body_text(), "a GraphQL request's body could not be read");
+            let message = Message::new(messages::code::GRAPHQL_BODY_UNREADABLE);
+            return refusal(e.status(), media, "BAD_REQUEST", &message, lang);
+        }
     };
     let content_type = headers
         .get(header::CONTENT_TYPE)
@@ -590,23 +623,26 @@ pub async fn graphql_post(
                 )
             }
             Err(async_graphql::ParseRequestError::PayloadTooLarge) => too_large(&state, &headers, media),
-            Err(e) => error_body(
+            Err(e) => refusal(
                 StatusCode::BAD_REQUEST,
                 media,
                 "BAD_REQUEST",
-                &format!("not a GraphQL multipart request: {e}"),
+                &Message::new(messages::code::GRAPHQL_MULTIPART_INVALID).arg("problem", multipart_problem(&e)),
+                lang,
             ),
         };
     }
     if essence != JSON {
-        return error_body(
+        return refusal(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             media,
             "UNSUPPORTED_MEDIA_TYPE",
-            &format!("POST /graphql takes Content-Type: application/json, not {content_type:?}"),
+            &Message::new(messages::code::GRAPHQL_CONTENT_TYPE).arg("type", content_type),
+            lang,
         );
     }
-    let parsed = serde_json::from_slice::<Value>(&body).map_err(|e| format!("the body is not JSON: {e}"));
+    let parsed =
+        serde_json::from_slice::<Value>(&body).map_err(|e| not_json(messages::code::GRAPHQL_BODY_NOT_JSON, &e));
     if let Ok(Value::Array(batch)) = &parsed {
         let message = service::messages::Message::new(service::messages::code::BATCH_NOT_SUPPORTED)
             .arg("count", batch.len())
@@ -626,7 +662,24 @@ pub async fn graphql_post(
             )
             .await
         }
-        Err(message) => error_body(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message),
+        Err(message) => refusal(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message, lang),
+    }
+}
+
+/// What is wrong with a multipart request, as `GRAPHQL_MULTIPART_INVALID` names it (async-graphql's own text is
+/// English, and logged).
+fn multipart_problem(e: &async_graphql::ParseRequestError) -> &'static str {
+    use async_graphql::ParseRequestError as E;
+    tracing::debug!(error = %e, "a multipart GraphQL request does not read");
+    match e {
+        E::MissingOperatorsPart => "operations",
+        E::MissingMapPart => "map",
+        E::InvalidFilesMap(_) => "map-invalid",
+        E::InvalidRequest(_) => "request",
+        E::MissingFiles => "files",
+        E::NotUpload => "not-upload",
+        E::UnsupportedBatch => "batch",
+        _ => "other",
     }
 }
 
@@ -646,40 +699,44 @@ pub async fn graphql_get(
     let persisted = match extensions {
         None => Ok(None),
         Some(Ok(e)) => persisted_hash(Some(&e)),
-        Some(Err(e)) => Err(format!("`extensions` is not JSON: {e}")),
+        Some(Err(e)) => Err(not_json(messages::code::GRAPHQL_PARAMETER_NOT_JSON, &e).arg("parameter", "extensions")),
     };
+    let lang = crate::http::refusal::lang_of(&headers);
     let query = get("query");
     if query.is_none() && !matches!(persisted, Ok(Some(_))) {
         if wants_html {
             return Html(GRAPHIQL).into_response();
         }
         let media = negotiate(accept(&headers)).unwrap_or(MediaType::Json);
-        return error_body(
+        return refusal(
             StatusCode::BAD_REQUEST,
             media,
             "BAD_REQUEST",
-            "GET /graphql needs a `query` parameter",
+            &no_query(&Method::GET),
+            lang,
         );
     }
     let Some(media) = negotiate(accept(&headers)) else {
-        return not_acceptable();
+        return not_acceptable(lang);
     };
     let persisted = match persisted {
         Ok(p) => p,
-        Err(message) => return error_body(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message),
+        Err(message) => return refusal(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message, lang),
     };
     let variables = match get("variables").filter(|v| !v.is_empty()) {
         None => None,
         Some(text) => match serde_json::from_str::<Value>(&text) {
             Ok(v @ Value::Object(_)) => Some(v),
             Ok(Value::Null) => None,
-            _ => {
-                return error_body(
-                    StatusCode::BAD_REQUEST,
-                    media,
-                    "BAD_REQUEST",
-                    "`variables` must be a JSON object",
-                );
+            Ok(_) => {
+                let message = Message::new(messages::code::GRAPHQL_MEMBER_TYPE)
+                    .arg("member", "variables")
+                    .arg("kind", "object");
+                return refusal(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message, lang);
+            }
+            Err(e) => {
+                let message = not_json(messages::code::GRAPHQL_PARAMETER_NOT_JSON, &e).arg("parameter", "variables");
+                return refusal(StatusCode::BAD_REQUEST, media, "BAD_REQUEST", &message, lang);
             }
         },
     };

@@ -29,6 +29,10 @@ pub async fn subscriptions(
     // `connection_init`.
     let who: std::sync::Arc<std::sync::OnceLock<Holder>> = Default::default();
     let upgrade_token = super::credentials::presented(&headers);
+    // The socket's language: the upgrade's `Accept-Language`, or a `lang` in `connection_init`'s payload, once read.
+    let upgrade_lang = super::refusal::lang_of(&headers);
+    let spoken: Arc<std::sync::OnceLock<service::messages::Lang>> = Default::default();
+    let told = spoken.clone();
     upgrade
         .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
         .on_upgrade(move |socket| async move {
@@ -44,6 +48,12 @@ pub async fn subscriptions(
             let serve = async_graphql_axum::GraphQLWebSocket::new_with_pair(outgoing, from_client, schema, protocol)
                 .on_connection_init(move |payload| async move {
                     let state = state;
+                    let lang = payload
+                        .get("lang")
+                        .and_then(|v| v.as_str())
+                        .and_then(service::messages::Lang::from_tag)
+                        .unwrap_or(upgrade_lang);
+                    let _ = told.set(lang);
                     let (caller, token) = if caller == Caller::Anonymous {
                         let field = |k: &str| payload.get(k).and_then(|v| v.as_str());
                         let key = field("authorization")
@@ -67,7 +77,8 @@ pub async fn subscriptions(
                     let Some(caller) = caller else {
                         refused.store(true, Ordering::Relaxed);
                         return Err(async_graphql::Error::new(
-                            "UNAUTHENTICATED: send an API key in connection_init ({\"authorization\": \"Bearer …\"})",
+                            service::messages::Message::new(service::messages::code::SOCKET_UNAUTHENTICATED)
+                                .render(lang),
                         ));
                     };
                     let session = session.filter(|_| token.is_none()).map(|axum::Extension(s)| s);
@@ -86,6 +97,8 @@ pub async fn subscriptions(
                     });
                     let mut data = async_graphql::Data::default();
                     data.insert(caller);
+                    // Each answer's errors in the socket's language (`graphql::request::Checked`).
+                    data.insert(lang);
                     Ok(data)
                 })
                 .serve();
@@ -103,6 +116,7 @@ pub async fn subscriptions(
                                     let _ = to_client.send(next).await;
                                 }
                                 frame.code = close_code(frame.code, seen.load(Ordering::Relaxed));
+                                frame.reason = close_reason(frame.reason.as_str()).into();
                                 let _ = to_client.send(axum::extract::ws::Message::Close(Some(frame))).await;
                                 return;
                             }
@@ -153,11 +167,12 @@ pub async fn subscriptions(
                             }
                         }
                         () = &mut ended => {
+                            let lang = spoken.get().copied().unwrap_or(upgrade_lang);
                             let reason = service::messages::Message::new(service::messages::code::CREDENTIAL_ENDED)
-                                .render(service::messages::Lang::En);
+                                .render(lang);
                             let frame = axum::extract::ws::CloseFrame {
                                 code: 4403,
-                                reason: reason.chars().take(120).collect::<String>().into(),
+                                reason: close_reason(&reason).into(),
                             };
                             let _ = to_client.send(axum::extract::ws::Message::Close(Some(frame))).await;
                             return;
@@ -191,6 +206,16 @@ fn refused_request(id: &str, mut errors: serde_json::Value) -> axum::extract::ws
     }
     let message = serde_json::json!({ "id": id, "type": "error", "payload": errors });
     axum::extract::ws::Message::Text(message.to_string().into())
+}
+
+/// A close frame's reason as the protocol allows it: at most 123 bytes, cut at a character's boundary (a Portuguese
+/// text's accents take two bytes each).
+fn close_reason(text: &str) -> String {
+    let mut end = text.len().min(123);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
 }
 
 /// What a subscriptions' socket must watch to close when its credential ends.

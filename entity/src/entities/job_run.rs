@@ -26,8 +26,13 @@ pub struct Model {
     pub processed: i32,
     /// Items that failed.
     pub failed: i32,
-    /// A summary or the error.
+    /// The error of a failed run, or the summary of a run recorded before migration 62 (English); empty when the
+    /// summary is a catalogue message (`message_id`).
     pub message: Option<String>,
+    /// The summary's catalogue code (`JOB_PURGE_DONE`), rendered when read in the reader's language.
+    pub message_id: Option<String>,
+    /// The summary's values, as JSON (`{"files": "1", …}`).
+    pub message_args: Option<String>,
 }
 
 /// No declared relations.

@@ -63,7 +63,8 @@ pub struct Model {
     pub extension_refused_on: Option<Date>,
     /// MDA's reason for granting or refusing the extension.
     pub extension_decision_reason: Option<String>,
-    /// What the external evaluation found, on non-conformity.
+    /// What the external evaluation found, on non-conformity, as MDA wrote it; none when MDA said nothing (read as
+    /// the catalogue's default finding, `rules::social_fuel::finding`).
     pub evaluation_finding: Option<String>,
     /// Date MDA accepted the company's justifications and contestations of a non-conformity (art. 11 II): the
     /// framing is kept.
@@ -112,6 +113,10 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// The default finding as it was stored, in English, before it became a catalogue message (`sf-finding-default`,
+/// `rules::social_fuel::finding`).
+pub const STORED_DEFAULT_FINDING: &str = "external evaluation found non-conformity";
 
 impl Model {
     /// The project as it was known at the end of `as_of`: every act dated later (framing, filing, decision, financing

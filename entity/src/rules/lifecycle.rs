@@ -366,12 +366,8 @@ pub fn apply_sf(
             } else {
                 // Art. 11 II: the company is heard first; MDA unframes only if it does not accept the justifications.
                 n.stage = S::NonConformityHearing;
-                n.evaluation_finding = Some(
-                    reason
-                        .clone()
-                        .filter(|r| !r.trim().is_empty())
-                        .unwrap_or_else(|| "external evaluation found non-conformity".into()),
-                );
+                // MDA's words as written; none when it gave none, read as the catalogue's default finding.
+                n.evaluation_finding = reason.clone().filter(|r| !r.trim().is_empty());
             }
         }
         SfEvent::RequestSeal { on } => {

@@ -685,6 +685,21 @@ fn clauses(parts: impl IntoIterator<Item = Option<Explanation>>) -> Explanation 
     Explanation::message("explain-plain").clauses("text", parts.into_iter().flatten())
 }
 
+/// What the external evaluation found, on non-conformity: MDA's words as written, or, when MDA gave none, the
+/// catalogue's default finding (`sf-finding-default`, rendered in the reader's language; so is the English text
+/// stored for it before, [`social_fuel_project::STORED_DEFAULT_FINDING`]); none when the evaluation found no
+/// non-conformity.
+pub fn finding(p: &social_fuel_project::Model) -> Option<Explanation> {
+    match p.evaluation_finding.as_deref() {
+        Some(social_fuel_project::STORED_DEFAULT_FINDING) => Some(Explanation::message("sf-finding-default")),
+        Some(text) => Some(Explanation::message("explain-plain").arg("text", text)),
+        None if p.external_evaluation_on.is_some() && p.evaluation_result == Some(Decision::Unfavourable) => {
+            Some(Explanation::message("sf-finding-default"))
+        }
+        None => None,
+    }
+}
+
 /// A person's text as it was written, or a catalogue message when there is none.
 fn text_or(text: Option<&str>, none: &'static str) -> Explanation {
     match text {
@@ -1050,11 +1065,10 @@ pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
                 code::SF_UNFRAMING,
                 Status::Pending,
                 clauses([
-                    Some(
-                        Explanation::message("sf-nonconformity-found")
-                            .arg("day", e)
-                            .nested("finding", text_or(p.evaluation_finding.as_deref(), "sf-no-finding")),
-                    ),
+                    Some(Explanation::message("sf-nonconformity-found").arg("day", e).nested(
+                        "finding",
+                        finding(p).unwrap_or_else(|| Explanation::message("sf-no-finding")),
+                    )),
                     Some(heard),
                 ]),
             ),

@@ -111,10 +111,11 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
         }
     }
     report.failed = rejected + failed;
-    report.message = format!(
-        "{} import(s) processed, {rejected} rejected, {failed} failed, {retrying} to be tried again",
-        report.processed
-    );
+    report.message = Message::new(code::JOB_IMPORT_DONE)
+        .arg("processed", report.processed)
+        .arg("rejected", rejected)
+        .arg("failed", failed)
+        .arg("retrying", retrying);
     Ok(report)
 }
 

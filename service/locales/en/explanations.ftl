@@ -399,6 +399,8 @@ sf-unframing-not-published = the update of MDA's public database is not recorded
 sf-unframed = unframed on { DATE($day) }: { $reason }
 sf-no-reason = no reason recorded
 sf-no-finding = no finding recorded
+# What the external evaluation found when MDA does not say what (stored without a text, rendered when read).
+sf-finding-default = external evaluation found non-conformity
 sf-justifications-accepted = MDA accepted the company's justifications on { DATE($day) } (art. 11 II): the framing is kept; { $reason }
 sf-nonconformity-found = the external evaluation found non-conformity on { DATE($day) } ({ $finding }); MDA hears the company's justifications and contestations and unframes the project only if it does not accept them (art. 11 II)
 sf-keeps-framing = the project keeps its framing
@@ -519,6 +521,36 @@ history-override = override of { $codes }: { $why }
 history-resubmits = reformulates carta { $number }
 history-joined = { $first }; { $then }
 history-declared-in-list = declared in the monthly list of { $month }
+
+## History notes an act writes beside a person's own words (kept as written, in $why, $content, $reference, $by,
+## $reason): rendered when read, in the reader's language.
+history-because = { $what }: { $why }
+history-document-received = { $document } received on { DATE($day) }
+history-bank-framing = bank's framing letter of { DATE($on) }{ $analysed ->
+    [yes] , analysed by the bank
+   *[other] { "" }
+}
+history-justifications = justifications and contestations filed on { DATE($day) }: { $content }
+history-bank-notice = MDA notified the bank on { DATE($day) }: { $reference }
+history-public-update = MDA updated its public database on { DATE($day) }: { $reference }
+history-statement = stated facts corrected from { DATE($day) }: { $changes }: { $reason }
+history-change = `{ $field }` { $old } → { $new }
+history-value-unstated = not stated
+history-value-yes = yes
+history-value-no = no
+history-value-plain = { $value }
+history-agenda = on the agenda of the chamber's meeting of { DATE($day) } { $time } ({ $zone })
+history-schedule = schedule end { $old ->
+    [none] (none)
+   *[other] { DATE($old) }
+} → { DATE($end) }{ $presented ->
+    [none] { "" }
+   *[other] , presented to MDA on { DATE($presented) }
+}{ $accepted ->
+    [none] { "" }
+   *[other] , delay accepted by MDA on { DATE($accepted) } after the bank
+}
+history-delay-bank-acceptance = the bank accepted a delay of the schedule ending { DATE($end) } on { DATE($day) }: { $by }
 
 ## Why a later list resolved a list's flags (resolved by report:N).
 flag-resolved-superseded = report { $old } was superseded by report { $new } of the same bank and month

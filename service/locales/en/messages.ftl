@@ -444,6 +444,14 @@ REFUSE_JUSTIFICATIONS_STAGE = the company's justifications and contestations ans
 REFUSE_BANK_NOTICE_STAGE = MDA notifies the bank of an unframing (art. 11 II) or of a seal not requested in time (art. 11 §1); this project is «{ $stage }» ({ $stage_code })
 # The public update outside an unframing.
 REFUSE_PUBLIC_UPDATE_STAGE = MDA updates its public database with an unframing (art. 11 II); this project is «{ $stage }» ({ $stage_code })
+# MDA's acceptance of a delay without the bank's.
+REFUSE_DELAY_BANK_FIRST = MDA accepts a delay of the implementation schedule only if the bank accepted it (art. 10 §2, "somente serão aceitos pelo MDA se o forem pelo agente financeiro"): record the bank's acceptance first (`recordScheduleDelayBankAcceptance`)
+# The day of a delay's acceptance without the acceptance.
+REFUSE_DELAY_DAY_WITHOUT_ACCEPTANCE = `delayAcceptedOn` dates MDA's acceptance of a delay (art. 10 §2): give it with `delayAccepted: true`
+# The schedule presented before the financing's approval.
+REFUSE_SCHEDULE_BEFORE_APPROVAL = the company presents its physical-financial schedule once the bank approved the financing (art. 10 caput); no approval is recorded
+# The bank's acceptance of a delay with no schedule.
+REFUSE_DELAY_WITHOUT_SCHEDULE = a delay is of the implementation schedule (art. 10 §2); no scheduled end is recorded
 # A contract conditioned on what the carta still lacks.
 # A query's limits.
 QUERY_TOO_LARGE = the query is { $bytes } bytes, over the limit of { $max }
@@ -529,3 +537,74 @@ GRAPHQL_NOT_A_DECIMAL = { $value } is not a decimal number written as "1234.56" 
 GRAPHQL_DECIMAL_RANGE = { $value } is out of the decimal range
 GRAPHQL_NOT_A_TIMESTAMP = { $value } is not an RFC 3339 timestamp
 GRAPHQL_SYNTAX = the query does not parse at line { $line }, column { $column }: expected { $expected }
+
+## The GraphQL HTTP transport's own refusals (api/src/http/graphql.rs), before a request reaches the schema; the
+## `extensions.code` of each is unchanged.
+GRAPHQL_NOT_ACCEPTABLE = the Accept header allows neither application/graphql-response+json nor application/json
+GRAPHQL_MUTATION_OVER_GET = mutations are not allowed over GET; use POST
+GRAPHQL_INTROSPECTION_OFF = introspection (`__schema`, `__type`) is switched off on this server; generate clients from schema.graphql
+GRAPHQL_CONTENT_TYPE = POST /graphql takes Content-Type: application/json, not "{ $type }"
+GRAPHQL_BODY_UNREADABLE = the request's body could not be read
+GRAPHQL_BODY_NOT_JSON = the body is not JSON (line { $line }, column { $column })
+GRAPHQL_BODY_NOT_OBJECT = the body must be a JSON object
+GRAPHQL_MEMBER_TYPE = `{ $member }` must be { $kind ->
+    [string] a string
+   *[object] a JSON object
+}
+GRAPHQL_PARAMETER_NOT_JSON = the parameter `{ $parameter }` is not JSON (line { $line }, column { $column })
+GRAPHQL_NO_QUERY = { $method ->
+    [GET] GET /graphql needs a `query` parameter
+   *[other] the request has no `query`
+}
+GRAPHQL_PERSISTED_VERSION = `extensions.persistedQuery.version` must be 1
+GRAPHQL_PERSISTED_HASH_SHAPE = `extensions.persistedQuery.sha256Hash` must be 64 hexadecimal digits
+GRAPHQL_PERSISTED_HASH_MISMATCH = the query's SHA-256 is { $digest }, not the { $hash } sent in `extensions.persistedQuery`
+GRAPHQL_MULTIPART_INVALID = not a GraphQL multipart request: { $problem ->
+    [operations] the `operations` part is missing
+    [map] the `map` part is missing
+    [map-invalid] the `map` part is not a valid map of files
+    [request] the `operations` part is not a valid GraphQL request
+    [files] files the `map` part names are missing
+    [not-upload] a file is mapped to a variable that is not an `Upload`
+    [batch] batched requests are not supported
+   *[other] the multipart body does not read
+}
+
+## The refusal of a subscriptions' socket's `connection_init` without a valid key (closed with 4403).
+SOCKET_UNAUTHENTICATED = UNAUTHENTICATED: send an API key in connection_init ("authorization": "Bearer …")
+
+## A job run's summary (job_run.message_id, migration 62), rendered when read.
+JOB_INGEST_DONE = { $processed ->
+    [one] { $processed } report
+   *[other] { $processed } reports
+} processed, { $rejected } rejected, { $failed } failed, { $retrying } to be tried again
+JOB_IMPORT_DONE = { $processed ->
+    [one] { $processed } import
+   *[other] { $processed } imports
+} processed, { $rejected } rejected, { $failed } failed, { $retrying } to be tried again
+JOB_EXPIRE_DONE = `expire-approvals` as of { DATE($day) }: { $looked ->
+    [one] { $looked } approved carta
+   *[other] { $looked } approved cartas
+} without a presentation looked at; { $expired } expired
+JOB_FLAGS_DONE = `flag-deadlines` as of { DATE($day) }: { $judged } judged; { $raised ->
+    [one] { $raised } flag
+   *[other] { $raised } flags
+} raised, { $changed } changed, { $resolved } resolved, { $held } held by a person's resolution
+JOB_DASHBOARD_DONE = dashboard as of { DATE($day) } built: { $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}; { $decisions } decisions and { $evaluations } evaluations overdue, { $expiring } approvals expiring
+JOB_PURGE_DONE = raw files received before { DATE($before) } purged: { $files ->
+    [one] { $files } file
+   *[other] { $files } files
+} ({ $reports ->
+    [one] { $reports } report
+   *[other] { $reports } reports
+}, { $imports ->
+    [one] { $imports } import
+   *[other] { $imports } imports
+}); { $kept } kept for a later upload
+JOB_WEBHOOKS_DONE = { $delivered ->
+    [one] { $delivered } webhook delivery
+   *[other] { $delivered } webhook deliveries
+} delivered, { $retrying } to be tried again, { $failed } failed

@@ -417,6 +417,8 @@ sf-unframing-not-published = a atualização da base de dados pública do MDA ai
 sf-unframed = desenquadrado em { DATE($day) }: { $reason }
 sf-no-reason = nenhum motivo registrado
 sf-no-finding = nenhuma constatação registrada
+# O que a avaliação externa constatou quando o MDA não diz o quê (guardado sem texto, escrito na leitura).
+sf-finding-default = a avaliação externa constatou não conformidade
 sf-justifications-accepted = o MDA aceitou as justificativas da empresa em { DATE($day) } (art. 11 II): o enquadramento é mantido; { $reason }
 sf-nonconformity-found = a avaliação externa constatou não conformidade em { DATE($day) } ({ $finding }); o MDA ouve as justificativas e contestações da empresa e só desenquadra o projeto se não as aceitar (art. 11 II)
 sf-keeps-framing = o projeto mantém seu enquadramento
@@ -537,6 +539,36 @@ history-override = ato registrado apesar de { $codes }: { $why }
 history-resubmits = reformula a carta { $number }
 history-joined = { $first }; { $then }
 history-declared-in-list = declarada na relação mensal de { $month }
+
+## Notas do histórico que um ato escreve ao lado das palavras da pessoa (guardadas como escritas, em $why, $content,
+## $reference, $by, $reason): escritas na leitura, no idioma de quem lê.
+history-because = { $what }: { $why }
+history-document-received = { $document } recebido em { DATE($day) }
+history-bank-framing = carta de enquadramento do agente financeiro de { DATE($on) }{ $analysed ->
+    [yes] , analisada pelo banco
+   *[other] { "" }
+}
+history-justifications = justificativas e contestações apresentadas em { DATE($day) }: { $content }
+history-bank-notice = o MDA notificou o banco em { DATE($day) }: { $reference }
+history-public-update = o MDA atualizou sua base de dados pública em { DATE($day) }: { $reference }
+history-statement = fatos declarados corrigidos a partir de { DATE($day) }: { $changes }: { $reason }
+history-change = `{ $field }` { $old } → { $new }
+history-value-unstated = não informado
+history-value-yes = sim
+history-value-no = não
+history-value-plain = { $value }
+history-agenda = na pauta da reunião da câmara de { DATE($day) } às { $time } ({ $zone })
+history-schedule = fim do cronograma { $old ->
+    [none] (nenhum)
+   *[other] { DATE($old) }
+} → { DATE($end) }{ $presented ->
+    [none] { "" }
+   *[other] , apresentado ao MDA em { DATE($presented) }
+}{ $accepted ->
+    [none] { "" }
+   *[other] , atraso aceito pelo MDA em { DATE($accepted) }, depois do banco
+}
+history-delay-bank-acceptance = o banco aceitou em { DATE($day) } um atraso do cronograma que termina em { DATE($end) }: { $by }
 
 ## Por que uma relação posterior encerrou os alertas de uma relação (encerrados por report:N).
 flag-resolved-superseded = a relação { $old } foi substituída pela relação { $new } do mesmo banco e mês

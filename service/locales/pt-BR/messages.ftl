@@ -444,6 +444,14 @@ REFUSE_JUSTIFICATIONS_STAGE = as justificativas e contestações da empresa resp
 REFUSE_BANK_NOTICE_STAGE = o MDA notifica o banco de um desenquadramento (art. 11 II) ou de um selo não pedido a tempo (art. 11 §1); este projeto está «{ $stage }» ({ $stage_code })
 # A atualização pública fora de um desenquadramento.
 REFUSE_PUBLIC_UPDATE_STAGE = o MDA atualiza sua base de dados pública com um desenquadramento (art. 11 II); este projeto está «{ $stage }» ({ $stage_code })
+# O aceite de um atraso pelo MDA sem o do banco.
+REFUSE_DELAY_BANK_FIRST = o MDA aceita um atraso do cronograma de implantação somente se o banco o aceitou (art. 10 § 2º, "somente serão aceitos pelo MDA se o forem pelo agente financeiro"): registre antes o aceite do banco (`recordScheduleDelayBankAcceptance`)
+# O dia do aceite de um atraso sem o aceite.
+REFUSE_DELAY_DAY_WITHOUT_ACCEPTANCE = `delayAcceptedOn` data o aceite de um atraso pelo MDA (art. 10 § 2º): informe-o com `delayAccepted: true`
+# O cronograma apresentado antes da aprovação do financiamento.
+REFUSE_SCHEDULE_BEFORE_APPROVAL = a empresa apresenta seu cronograma físico-financeiro depois que o banco aprovou o financiamento (art. 10, caput); nenhuma aprovação está registrada
+# O aceite de um atraso pelo banco sem cronograma.
+REFUSE_DELAY_WITHOUT_SCHEDULE = um atraso é do cronograma de implantação (art. 10 § 2º); nenhum fim de cronograma está registrado
 # Um contrato condicionado ao que ainda falta à carta.
 # Os limites de uma consulta.
 QUERY_TOO_LARGE = a consulta tem { $bytes } bytes, acima do limite de { $max }
@@ -529,3 +537,127 @@ GRAPHQL_NOT_A_DECIMAL = { $value } não é um número decimal escrito como "1234
 GRAPHQL_DECIMAL_RANGE = { $value } está fora do intervalo dos decimais
 GRAPHQL_NOT_A_TIMESTAMP = { $value } não é um instante RFC 3339
 GRAPHQL_SYNTAX = a consulta não pode ser lida na linha { $line }, coluna { $column }: esperava-se { $expected }
+
+## As recusas do próprio transporte HTTP do GraphQL (api/src/http/graphql.rs), antes que a requisição chegue ao esquema;
+## o `extensions.code` de cada uma não muda.
+GRAPHQL_NOT_ACCEPTABLE = o cabeçalho Accept não admite nem application/graphql-response+json nem application/json
+GRAPHQL_MUTATION_OVER_GET = mutações não são aceitas por GET; use POST
+GRAPHQL_INTROSPECTION_OFF = a introspecção (`__schema`, `__type`) está desligada neste servidor; gere os clientes a partir de schema.graphql
+GRAPHQL_CONTENT_TYPE = POST /graphql recebe Content-Type: application/json, não "{ $type }"
+GRAPHQL_BODY_UNREADABLE = o corpo da requisição não pôde ser lido
+GRAPHQL_BODY_NOT_JSON = o corpo não é JSON (linha { $line }, coluna { $column })
+GRAPHQL_BODY_NOT_OBJECT = o corpo deve ser um objeto JSON
+GRAPHQL_MEMBER_TYPE = `{ $member }` deve ser { $kind ->
+    [string] um texto
+   *[object] um objeto JSON
+}
+GRAPHQL_PARAMETER_NOT_JSON = o parâmetro `{ $parameter }` não é JSON (linha { $line }, coluna { $column })
+GRAPHQL_NO_QUERY = { $method ->
+    [GET] GET /graphql precisa do parâmetro `query`
+   *[other] a requisição não tem `query`
+}
+GRAPHQL_PERSISTED_VERSION = `extensions.persistedQuery.version` deve ser 1
+GRAPHQL_PERSISTED_HASH_SHAPE = `extensions.persistedQuery.sha256Hash` deve ter 64 dígitos hexadecimais
+GRAPHQL_PERSISTED_HASH_MISMATCH = o SHA-256 da consulta é { $digest }, não o { $hash } enviado em `extensions.persistedQuery`
+GRAPHQL_MULTIPART_INVALID = não é uma requisição multipart de GraphQL: { $problem ->
+    [operations] falta a parte `operations`
+    [map] falta a parte `map`
+    [map-invalid] a parte `map` não é um mapa válido de arquivos
+    [request] a parte `operations` não é uma requisição GraphQL válida
+    [files] faltam arquivos que a parte `map` cita
+    [not-upload] um arquivo foi mapeado para uma variável que não é `Upload`
+    [batch] requisições em lote não são aceitas
+   *[other] o corpo multipart não se lê
+}
+
+## A recusa do `connection_init` de um socket de assinaturas sem chave válida (fechado com 4403).
+SOCKET_UNAUTHENTICATED = UNAUTHENTICATED: envie uma chave de API no connection_init ("authorization": "Bearer …")
+
+## O resumo de uma execução de tarefa (job_run.message_id, migração 62), escrito na leitura.
+JOB_INGEST_DONE = { $processed ->
+    [0] { $processed } relações processadas
+    [one] { $processed } relação processada
+   *[other] { $processed } relações processadas
+}, { $rejected ->
+    [0] { $rejected } recusadas
+    [one] { $rejected } recusada
+   *[other] { $rejected } recusadas
+}, { $failed ->
+    [0] { $failed } falharam
+    [one] { $failed } falhou
+   *[other] { $failed } falharam
+}, { $retrying } a tentar de novo
+JOB_IMPORT_DONE = { $processed ->
+    [0] { $processed } importações processadas
+    [one] { $processed } importação processada
+   *[other] { $processed } importações processadas
+}, { $rejected ->
+    [0] { $rejected } recusadas
+    [one] { $rejected } recusada
+   *[other] { $rejected } recusadas
+}, { $failed ->
+    [0] { $failed } falharam
+    [one] { $failed } falhou
+   *[other] { $failed } falharam
+}, { $retrying } a tentar de novo
+JOB_EXPIRE_DONE = `expire-approvals` em { DATE($day) }: { $looked ->
+    [0] { $looked } cartas aprovadas sem apresentação examinadas
+    [one] { $looked } carta aprovada sem apresentação examinada
+   *[other] { $looked } cartas aprovadas sem apresentação examinadas
+}; { $expired ->
+    [0] { $expired } expiradas
+    [one] { $expired } expirada
+   *[other] { $expired } expiradas
+}
+JOB_FLAGS_DONE = `flag-deadlines` em { DATE($day) }: { $judged ->
+    [0] { $judged } julgados
+    [one] { $judged } julgado
+   *[other] { $judged } julgados
+}; { $raised ->
+    [0] { $raised } alertas abertos
+    [one] { $raised } alerta aberto
+   *[other] { $raised } alertas abertos
+}, { $changed ->
+    [0] { $changed } alterados
+    [one] { $changed } alterado
+   *[other] { $changed } alterados
+}, { $resolved ->
+    [0] { $resolved } encerrados
+    [one] { $resolved } encerrado
+   *[other] { $resolved } encerrados
+}, { $held ->
+    [0] { $held } mantidos pela decisão de uma pessoa
+    [one] { $held } mantido pela decisão de uma pessoa
+   *[other] { $held } mantidos pela decisão de uma pessoa
+}
+JOB_DASHBOARD_DONE = painel em { DATE($day) } montado: { $tables ->
+    [0] { $tables } tabelas
+    [one] { $tables } tabela
+   *[other] { $tables } tabelas
+}; { $decisions } decisões e { $evaluations } avaliações em atraso, { $expiring } aprovações a expirar
+JOB_PURGE_DONE = arquivos brutos recebidos antes de { DATE($before) } apagados: { $files ->
+    [0] { $files } arquivos
+    [one] { $files } arquivo
+   *[other] { $files } arquivos
+} ({ $reports ->
+    [0] { $reports } relações
+    [one] { $reports } relação
+   *[other] { $reports } relações
+}, { $imports ->
+    [0] { $imports } importações
+    [one] { $imports } importação
+   *[other] { $imports } importações
+}); { $kept ->
+    [0] { $kept } mantidos
+    [one] { $kept } mantido
+   *[other] { $kept } mantidos
+} para um envio posterior
+JOB_WEBHOOKS_DONE = { $delivered ->
+    [0] { $delivered } entregas de webhook feitas
+    [one] { $delivered } entrega de webhook feita
+   *[other] { $delivered } entregas de webhook feitas
+}, { $retrying } a tentar de novo, { $failed ->
+    [0] { $failed } falharam
+    [one] { $failed } falhou
+   *[other] { $failed } falharam
+}

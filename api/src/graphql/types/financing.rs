@@ -301,9 +301,11 @@ impl SocialFuelProject {
         self.0.extension_decision_reason.as_deref()
     }
 
-    /// What the external evaluation found, on non-conformity.
-    pub(crate) async fn evaluation_finding(&self) -> Option<&str> {
-        self.0.evaluation_finding.as_deref()
+    /// What the external evaluation found, on non-conformity: MDA's words as written, or, when MDA gave none, the
+    /// default finding in the request's language.
+    pub(crate) async fn evaluation_finding(&self, ctx: &Context<'_>) -> Option<String> {
+        let lang = crate::graphql::error::lang(ctx);
+        entity::rules::social_fuel::finding(&self.0).map(|f| service::l10n::explanation(&f, lang))
     }
 
     /// Date MDA accepted the company's justifications of a non-conformity (art. 11 II): the framing was kept.
