@@ -194,7 +194,8 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
 }
 
 /// The analysts' page in a real browser: Debian's chromium, headless, renders `/dashboard`; the figures it shows are
-/// `complianceDashboard`'s, the charts are there, and a screenshot is kept (`target/tmp/dashboard.png`).
+/// `complianceDashboard`'s, the charts are there, screenshots are kept at 1400 px and 390 px (`target/tmp/`), and
+/// at both widths the page's layout is checked in the DOM: no overflow, no small text, the charts' text readable.
 #[tokio::test]
 async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figures() {
     let Some(browser) = ["chromium", "chromium-browser", "google-chrome"].into_iter().find(|b| {
@@ -311,6 +312,41 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
                 let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
                 assert!(size > 10_000, "a screenshot of the page at {}", shot.display());
                 eprintln!("dashboard screenshot: {}", shot.display());
+            }
+            // The page as Chromium lays it out at both widths: nothing wider than the page, no text of the page under
+            // 14 px, and the charts' text drawn at 11 px or more on the screen (its size times the chart's scale).
+            if let Some(mut b) = crate::browser::Browser::launch("pt-BR").await {
+                b.goto(&url).await;
+                for (width, height) in [(1400, 1600), (390, 2400)] {
+                    b.viewport(width, height).await;
+                    let problems = b.layout_problems().await;
+                    assert_eq!(problems["overflow"], serde_json::json!([]), "overflow at {width} px");
+                    let small: Vec<&serde_json::Value> = problems["small"]
+                        .as_array()
+                        .expect("small")
+                        .iter()
+                        .filter(|s| {
+                            !s.as_str()
+                                .is_some_and(|s| s.starts_with("text.") || s.starts_with("tspan."))
+                        })
+                        .collect();
+                    assert!(small.is_empty(), "text under 14 px at {width} px: {small:#?}");
+                    let drawn = b
+                        .eval(
+                            "[...document.querySelectorAll('svg text')].filter(t => t.textContent.trim())
+                                .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)",
+                        )
+                        .await;
+                    let drawn: Vec<f64> = drawn
+                        .as_array()
+                        .expect("sizes")
+                        .iter()
+                        .filter_map(|v| v.as_f64())
+                        .collect();
+                    assert!(drawn.len() > 10, "the charts' texts at {width} px: {drawn:?}");
+                    let least = drawn.iter().copied().fold(f64::INFINITY, f64::min);
+                    assert!(least >= 11.0, "a chart's text drawn at {least} px at {width} px");
+                }
             }
         },
     )

@@ -409,9 +409,9 @@ h1{{font-size:1.4rem}} h2{{font-size:1.1rem;margin-top:2rem}} nav a{{margin-righ
 .figures{{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:.6rem}}
 .figure{{border:1px solid #cfd8e3;border-radius:6px;padding:.6rem;display:flex;flex-direction:column;min-width:0}}
 .figure.wide{{grid-column:span 2}}
-.value{{font-size:1.3rem;font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}} .label{{font-size:.85rem;color:#52606d}}
+.value{{font-size:1.3rem;font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}} .label{{font-size:.875rem;color:#52606d}}
 .charts{{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:1rem}} figure{{margin:0}} figcaption{{font-size:.9rem;margin-bottom:.3rem}}
-table{{border-collapse:collapse;width:100%;font-size:.85rem}} td,th{{border-bottom:1px solid #e4e9ef;padding:.25rem .4rem;text-align:left;vertical-align:top}}
+table{{border-collapse:collapse;width:100%;font-size:.875rem}} td,th{{border-bottom:1px solid #e4e9ef;padding:.25rem .4rem;text-align:left;vertical-align:top}}
 td.num{{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}} td.what{{overflow-wrap:anywhere;min-width:16rem}}
 .VIOLATION{{color:#a61b1b;font-weight:600}} .WARNING{{color:#8a5a00}} .scroll{{overflow-x:auto}}
 </style></head><body>
