@@ -260,7 +260,11 @@ pub(crate) async fn note_in_history(
 }
 
 /// A social-fuel project by id.
-pub async fn find_project(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<social_fuel_project::Model> {
+pub async fn find_project(
+    db: &impl ConnectionTrait,
+    field: &'static str,
+    id: i64,
+) -> Result<social_fuel_project::Model> {
     social_fuel_project::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -768,11 +772,12 @@ pub async fn transition_project_overriding(
         let basis = crate::compliance::Basis {
             params: &params,
             calendar: &calendar,
-            quiet: false,
+            texts: entity::rules::Texts::Written,
         };
         // Judged on the act's own day: the facts in effect that day (whenever they were recorded), the project as it
         // stood before the act. A decision allowed on its day is never shown as taken over a rule violated that day.
-        let (outcomes, _) = crate::compliance::judge_project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
+        let (outcomes, _) =
+            crate::compliance::judge_project(&crate::compliance::DbFacts(db), basis, &p, event.on()).await?;
         let violated: Vec<&entity::rules::Outcome> = outcomes
             .iter()
             .filter(|o| o.status == entity::rules::Status::Violated && guarded.iter().any(|g| *g == o.code))
@@ -857,7 +862,7 @@ async fn contract_conditions_met(
     let basis = crate::compliance::Basis {
         params: &params,
         calendar: &calendar,
-        quiet: false,
+        texts: entity::rules::Texts::Written,
     };
     let (outcomes, _) = crate::compliance::judge_carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
     let unmet = entity::rules::fco::unmet_contract_conditions(c.activity, &outcomes);
@@ -1162,7 +1167,7 @@ async fn overridden_carta_rules(
     let basis = crate::compliance::Basis {
         params: &params,
         calendar: &calendar,
-        quiet: false,
+        texts: entity::rules::Texts::Written,
     };
     let (outcomes, _) = crate::compliance::judge_carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
     let guarded = fco_guarded_by();
@@ -1338,6 +1343,7 @@ pub async fn amend_carta(
         exposure_after,
         &params,
         on,
+        entity::rules::Texts::Written,
     )?;
     let txn = crate::txn::write(db).await?;
     let amendment = fco_carta_amendment::ActiveModel {
@@ -1476,7 +1482,7 @@ async fn check_ceiling(
     let params = rule_parameter::Entity::params(db).await?;
     let others = group_exposure(db, c, day).await?;
     let total = others.checked_add(amount).unwrap_or(amount);
-    let judged = entity::rules::fco::ceiling(total, &params, on)?;
+    let judged = entity::rules::fco::ceiling(total, &params, on, entity::rules::Texts::Written)?;
     if judged.status == entity::rules::Status::Violated {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CEILING,
@@ -1692,7 +1698,7 @@ pub async fn expire_lapsed_approvals(
         let mut note = Explanation::message("history-expired")
             .arg("due", due.due)
             .nested("count", due.note);
-        if let Some(by_bank) = entity::rules::fco::bank_approval(&c, &params)? {
+        if let Some(by_bank) = entity::rules::fco::bank_approval(&c, &params, entity::rules::Texts::Written)? {
             note.push(by_bank);
         }
         let note = Some(note);

@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use entity::{
     compliance_flag::SubjectKind,
     fco_carta,
-    rules::{Explanation, FxMap, FxSet, Outcome, Status, calendar::Calendar, code, params::Params},
+    rules::{Explanation, FxMap, FxSet, Outcome, Status, Texts, calendar::Calendar, code, params::Params},
     vocab::{FcoCartaStage, Programme},
 };
 use std::collections::BTreeMap;
@@ -94,7 +94,7 @@ impl CartaJudge {
         let basis = Basis {
             params: &self.params,
             calendar: &self.calendar,
-            quiet: !self.everything,
+            texts: Texts::written_if(self.everything),
         };
         let as_of = self.as_of;
         for c in cartas {
@@ -118,7 +118,7 @@ impl CartaJudge {
                 })
                 || meeting.is_some_and(|m| self.j.watches(SubjectKind::Meeting, m));
             let mut basis = Basis {
-                quiet: !watched,
+                texts: Texts::written_if(watched),
                 ..basis
             };
             let (outcomes, deadlines) = loop {
@@ -129,8 +129,8 @@ impl CartaJudge {
                 };
                 // A carta with open flags on deadlines only is judged aloud from here too: its deadlines' notes
                 // are its flags' messages, or the reason they are resolved.
-                if self.everything && basis.quiet && (own || speaks(&self.windows, &judged.0, &judged.1)) {
-                    basis.quiet = false;
+                if self.everything && !basis.texts.written() && (own || speaks(&self.windows, &judged.0, &judged.1)) {
+                    basis.texts = Texts::Written;
                     // A group's ceiling is one flag whose message is its first carta over the ceiling: the
                     // texts of the group's later cartas over it are not read.
                     let ceiling_said = group

@@ -17,7 +17,7 @@ use chrono::NaiveDate;
 use entity::{
     compliance_flag::SubjectKind,
     fco_carta,
-    rules::{Explanation, FxMap, FxSet},
+    rules::{Explanation, FxMap, FxSet, Texts},
     vocab::Programme,
 };
 use sea_orm::ConnectionTrait;
@@ -87,7 +87,7 @@ pub(super) async fn judge_pass(
         let basis = Basis {
             params: &params,
             calendar: &calendar,
-            quiet: !everything,
+            texts: Texts::written_if(everything),
         };
         judge_projects(db, &mut j, basis, &windows, as_of, everything).await?;
         Ok::<_, ServiceError>((params, calendar, windows, j, groups, reads))
@@ -100,7 +100,7 @@ pub(super) async fn judge_pass(
     let basis = Basis {
         params: &params,
         calendar: &calendar,
-        quiet: !everything,
+        texts: Texts::written_if(everything),
     };
     // The cartas are judged on a thread of their own while this task reads the next batch: the judging and the
     // reading (decoding the rows) each took about half of this process's time, one after the other on one thread.
