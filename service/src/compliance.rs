@@ -5,7 +5,7 @@
 //! Size: the facts every rule reads, gathered for both programmes from either source, and judged in one place.
 
 use crate::ServiceError;
-use crate::facts::{Committed, GroupBook};
+use crate::facts::{Committed, GroupCommitments};
 use chrono::{Datelike, NaiveDate};
 use entity::Versioned;
 use entity::{
@@ -261,9 +261,9 @@ struct OfCarta<'a> {
     confirmations: &'a [checklist_confirmation::Model],
 }
 
-/// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group's book knows it) and as known on
-/// `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force before a
-/// reopening).
+/// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group commitments know it) and as
+/// known on `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force
+/// before a reopening).
 fn judge_carta_on(
     basis: Basis<'_>,
     stored: &fco_carta::Model,
@@ -664,14 +664,14 @@ impl Preloaded {
         )
     }
 
-    /// Adds the groups of these cartas' borrowers on `as_of`, read through `book` (which keeps the groups already
-    /// met in the pass; a pass's whole book reads nothing more).
+    /// Adds the groups of these cartas' borrowers on `as_of`, read through `commitments` (which keeps the groups
+    /// already met in the pass; a pass's whole commitments read nothing more).
     pub async fn with_groups(
         mut self,
         db: &impl ConnectionTrait,
         cartas: &[fco_carta::Model],
         as_of: NaiveDate,
-        book: &mut GroupBook,
+        commitments: &mut GroupCommitments,
     ) -> Result<Self> {
         let group_keys: Vec<(i64, NaiveDate)> = cartas
             .iter()
@@ -679,7 +679,7 @@ impl Preloaded {
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        self.groups = book.commitments(db, &group_keys).await?;
+        self.groups = commitments.commitments(db, &group_keys).await?;
         Ok(self)
     }
 
