@@ -46,6 +46,7 @@ pub mod known_at;
 pub mod l10n;
 pub mod labels;
 pub mod lifecycle;
+pub mod masks;
 pub mod messages;
 pub mod oidc;
 pub mod page;

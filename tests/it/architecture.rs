@@ -21,8 +21,8 @@ const KNOWN: &[&[&str]] = &[
     ],
     &["api::graphql::types::financing", "api::graphql::types::objects"],
     &[
-        "api::http::auth",
         "api::http::admission",
+        "api::http::auth",
         "api::http::pages",
         "api::http::params",
         "api::http::reports",
@@ -35,8 +35,6 @@ const KNOWN: &[&[&str]] = &[
         "entity::entities::positional",
     ],
     &["service::chamber", "service::evaluation", "service::lifecycle"],
-    &["service::keys", "service::sessions"],
-    &["service::l10n", "service::messages", "service::privacy"],
 ];
 
 /// A crate's modules: path (`a::b`, the root empty) → file.
