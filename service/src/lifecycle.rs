@@ -760,7 +760,7 @@ pub async fn transition_project_overriding(
     let in_force = entity::rules::mda_2005().in_force_on(event.on());
     if let SfEvent::ConcludeEvaluation { result, on, .. } = &event {
         let conforming = *result == vocab::Decision::Favourable;
-        crate::evaluation::check_conclusion(db, p.id, conforming, *on, in_force).await?;
+        crate::findings::check_conclusion(db, p.id, conforming, *on, in_force).await?;
     }
     not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
@@ -1103,9 +1103,9 @@ async fn chamber_may_decide(
     let Some(meeting_id) = c.chamber_meeting_id else {
         return Ok(());
     };
-    let m = crate::chamber::meeting(db, "id", meeting_id).await?;
+    let m = crate::meetings::meeting(db, "id", meeting_id).await?;
     let day = entity::domain::Authority::Cdae.local(m.starts_at).date_naive();
-    let absent = crate::chamber::attendance(db, meeting_id)
+    let absent = crate::meetings::attendance(db, meeting_id)
         .await?
         .iter()
         .any(|a| a.bank_id == c.bank_id && !a.present);

@@ -34,7 +34,6 @@ const KNOWN: &[&[&str]] = &[
         "entity::entities::fco_carta_statement",
         "entity::entities::positional",
     ],
-    &["service::chamber", "service::evaluation", "service::lifecycle"],
 ];
 
 /// A crate's modules: path (`a::b`, the root empty) → file.
