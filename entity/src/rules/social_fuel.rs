@@ -147,9 +147,20 @@ pub fn share(terms: &[Term], texts: Texts) -> Option<Share> {
                 );
                 v
             }
-            (SupplierKind::OwnProduction, _) => {
-                let Some(price) = third_avg else {
-                    let why = texts.message("sf-term-own-unpriced").arg("n", n).arg("kg", t.quantity);
+            (SupplierKind::OwnProduction | SupplierKind::Sharecropping, _) => {
+                // Own production at the period's average third-party price, the producer's sharecropping part at the
+                // average price paid to the partner: one count, two prices.
+                let (price, priced, unpriced_id) = if t.kind == SupplierKind::OwnProduction {
+                    (third_avg, "sf-term-own", "sf-term-own-unpriced")
+                } else {
+                    let partner: Vec<&Term> = terms
+                        .iter()
+                        .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
+                        .collect();
+                    (avg_price(&partner), "sf-term-sharecrop", "sf-term-sharecrop-unpriced")
+                };
+                let Some(price) = price else {
+                    let why = texts.message(unpriced_id).arg("n", n).arg("kg", t.quantity);
                     lines.push(why.clone());
                     unpriced.push((t.kind, why));
                     continue;
@@ -157,32 +168,7 @@ pub fn share(terms: &[Term], texts: Texts) -> Option<Share> {
                 let v = (t.quantity * price).round_dp(2);
                 lines.push(
                     texts
-                        .message("sf-term-own")
-                        .arg("n", n)
-                        .arg("kg", t.quantity)
-                        .arg("unit", price.round_dp(4))
-                        .arg("value", v),
-                );
-                v
-            }
-            (SupplierKind::Sharecropping, _) => {
-                let partner: Vec<&Term> = terms
-                    .iter()
-                    .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
-                    .collect();
-                let Some(price) = avg_price(&partner) else {
-                    let why = texts
-                        .message("sf-term-sharecrop-unpriced")
-                        .arg("n", n)
-                        .arg("kg", t.quantity);
-                    lines.push(why.clone());
-                    unpriced.push((t.kind, why));
-                    continue;
-                };
-                let v = (t.quantity * price).round_dp(2);
-                lines.push(
-                    texts
-                        .message("sf-term-sharecrop")
+                        .message(priced)
                         .arg("n", n)
                         .arg("kg", t.quantity)
                         .arg("unit", price.round_dp(4))
