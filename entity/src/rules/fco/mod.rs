@@ -1010,32 +1010,14 @@ pub fn deadlines(
     let now = as_of.and_hms_opt(23, 59, 59).map(|t| t.and_utc());
     out.push(super::guarded_deadline(code::FCO_72H_BEFORE, || {
         Ok(match f.meeting {
-            Some(m) => {
-                let (due, note) = hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?, texts);
-                let status = match c.received_by_council_at {
-                    Some(r) if r <= due => DeadlineStatus::Met,
-                    Some(_) => DeadlineStatus::Overdue,
-                    None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
-                    None => DeadlineStatus::Pending,
-                };
-                let tail_done = c.received_by_council_at.is_some();
-                let note = match c.received_by_council_at {
-                    Some(r) => texts
-                        .message("fco-72h-received")
-                        .nested("note", note)
-                        .arg("at", crate::domain::Authority::Cdae.show(r)),
-                    None => note,
-                };
-                DeadlineOutcome {
-                    code: code::FCO_72H_BEFORE.as_str(),
-                    legal_basis: basis(code::FCO_72H_BEFORE),
-                    due: None,
-                    due_at: Some(due),
-                    status,
-                    note,
-                    done: tail_done,
-                }
-            }
+            Some(m) => hour_deadline(
+                code::FCO_72H_BEFORE,
+                hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?, texts),
+                c.received_by_council_at,
+                "fco-72h-received",
+                now,
+                texts,
+            ),
             None => DeadlineOutcome {
                 code: code::FCO_72H_BEFORE.as_str(),
                 legal_basis: basis(code::FCO_72H_BEFORE),
@@ -1053,7 +1035,7 @@ pub fn deadlines(
                 // Art. 3: "após a obtenção de parecer": from the CPACR's opinion when it is recorded; before it is,
                 // from the meeting's start (the opinion is given at the meeting, not before it).
                 let hours = params.count("FCO-72H-RESULT.HOURS", on)?;
-                let (due, note) = match (m.opinion_at, m.opinion_reference.as_deref()) {
+                let counted = match (m.opinion_at, m.opinion_reference.as_deref()) {
                     (Some(at), reference) => {
                         let (due, note) = hours_after(at, hours, texts);
                         let from = match reference {
@@ -1067,29 +1049,14 @@ pub fn deadlines(
                         (due, texts.message("fco-result-from-meeting").nested("note", note))
                     }
                 };
-                let status = match m.results_sent_at {
-                    Some(s) if s <= due => DeadlineStatus::Met,
-                    Some(_) => DeadlineStatus::Overdue,
-                    None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
-                    None => DeadlineStatus::Pending,
-                };
-                let tail_done = m.results_sent_at.is_some();
-                let note = match m.results_sent_at {
-                    Some(s) => texts
-                        .message("fco-result-sent")
-                        .nested("note", note)
-                        .arg("at", crate::domain::Authority::Cdae.show(s)),
-                    None => note,
-                };
-                DeadlineOutcome {
-                    code: code::FCO_72H_RESULT.as_str(),
-                    legal_basis: basis(code::FCO_72H_RESULT),
-                    due: None,
-                    due_at: Some(due),
-                    status,
-                    note,
-                    done: tail_done,
-                }
+                hour_deadline(
+                    code::FCO_72H_RESULT,
+                    counted,
+                    m.results_sent_at,
+                    "fco-result-sent",
+                    now,
+                    texts,
+                )
             }
             (meeting, decided_by) => DeadlineOutcome {
                 code: code::FCO_72H_RESULT.as_str(),
@@ -1148,6 +1115,41 @@ pub fn deadlines(
         Ok(d)
     }));
     Ok(out)
+}
+
+/// A deadline counted in hours, due at `counted`'s instant (counted as its note says), met by the act done at
+/// `done_at` (said by message `done_id` when it was), as of the end of the day judged (`now`).
+fn hour_deadline(
+    code: RuleCode,
+    counted: (chrono::DateTime<chrono::Utc>, Explanation),
+    done_at: Option<chrono::DateTime<chrono::Utc>>,
+    done_id: &'static str,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+    texts: Texts,
+) -> DeadlineOutcome {
+    let (due, note) = counted;
+    let status = match done_at {
+        Some(at) if at <= due => DeadlineStatus::Met,
+        Some(_) => DeadlineStatus::Overdue,
+        None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
+        None => DeadlineStatus::Pending,
+    };
+    let note = match done_at {
+        Some(at) => texts
+            .message(done_id)
+            .nested("note", note)
+            .arg("at", crate::domain::Authority::Cdae.show(at)),
+        None => note,
+    };
+    DeadlineOutcome {
+        code: code.as_str(),
+        legal_basis: code.legal_basis(),
+        due: None,
+        due_at: Some(due),
+        status,
+        note,
+        done: done_at.is_some(),
+    }
 }
 
 /// FCO-PREDOMINANCE, FCO-IA-INFO, FCO-SPECIAL-DEMAND, FCO-PASTURE-SOIL and FCO-GLOBAL-ASSISTANCE: the articles
