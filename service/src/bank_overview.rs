@@ -135,7 +135,7 @@ pub async fn deadlines(
     let basis = crate::compliance::Basis {
         params: &params,
         calendar: &calendar,
-        quiet: false,
+        texts: entity::rules::Texts::Written,
     };
     crate::compliance::bank_deadlines(db, basis, bank, today).await
 }

@@ -19,15 +19,9 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-type Result<T> = std::result::Result<T, ServiceError>;
+pub use crate::meetings::{attendance, meeting};
 
-/// A meeting by id.
-pub async fn meeting(db: &impl ConnectionTrait, field: &'static str, id: i64) -> Result<chamber_meeting::Model> {
-    chamber_meeting::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| ServiceError::not_found(field, Message::new(code::MEETING_UNKNOWN).arg("id", id)))
-}
+type Result<T> = std::result::Result<T, ServiceError>;
 
 /// Schedules a meeting.
 pub async fn schedule(
@@ -88,18 +82,6 @@ pub async fn record_attendance(
     }
     txn.commit().await?;
     Ok(m)
-}
-
-/// The attendance recorded for a meeting, by bank.
-pub async fn attendance(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    meeting_id: i64,
-) -> Result<Vec<chamber_attendance::Model>> {
-    Ok(chamber_attendance::Entity::find()
-        .filter(chamber_attendance::Column::MeetingId.eq(meeting_id))
-        .order_by_asc(chamber_attendance::Column::BankId)
-        .all(db)
-        .await?)
 }
 
 /// The cartas on a meeting's agenda, in the order they reached SEDEC, each once: those the meeting considers in their

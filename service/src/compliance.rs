@@ -5,7 +5,7 @@
 //! Size: the facts every rule reads, gathered for both programmes from either source, and judged in one place.
 
 use crate::ServiceError;
-use crate::facts::{Committed, GroupBook};
+use crate::facts::{Committed, GroupCommitments};
 use chrono::{Datelike, NaiveDate};
 use entity::Versioned;
 use entity::{
@@ -13,7 +13,7 @@ use entity::{
     domain::{Authority, brasilia_date},
     fco_carta, fco_carta_amendment, fco_carta_cycle, fco_carta_item, fco_carta_statement, feedstock_acquisition,
     project_document,
-    rules::{self, Outcome, RuleKind, calendar::Calendar, fco, params::Params, social_fuel},
+    rules::{self, Outcome, RuleKind, Texts, calendar::Calendar, fco, params::Params, social_fuel},
     semi_arid_membership, social_fuel_project,
     vocab::{ItemKind, Programme},
 };
@@ -72,19 +72,8 @@ pub struct Basis<'a> {
     pub params: &'a Params,
     /// The business-day calendar.
     pub calendar: &'a Calendar,
-    /// Judge without writing explanations and notes ([`entity::rules::quietly`]): statuses and dates only.
-    pub quiet: bool,
-}
-
-impl Basis<'_> {
-    /// Runs the (synchronous) rules in `rules`, quietly when the basis says so.
-    fn run<T>(&self, rules: impl FnOnce() -> T) -> T {
-        if self.quiet {
-            entity::rules::quietly(rules)
-        } else {
-            rules()
-        }
-    }
+    /// Whether the rules write their explanations and notes, or judge statuses and dates only.
+    pub texts: Texts,
 }
 
 /// Whose clock a programme's times are shown on.
@@ -193,9 +182,9 @@ pub async fn judge_project(
         semi_arid_note: Some(&semi_arid_note),
         change_notices: &notices,
     };
-    let mut outcomes = basis.run(|| social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of))?;
+    let mut outcomes = social_fuel::check_all(&facts_of, basis.params, basis.calendar, as_of, basis.texts)?;
     apply_confirmations(facts, Programme::SocialFuel, p.id, as_of, &mut outcomes).await?;
-    let deadlines = basis.run(|| social_fuel::deadlines(p, basis.params, basis.calendar, as_of))?;
+    let deadlines = social_fuel::deadlines(p, basis.params, basis.calendar, as_of, basis.texts)?;
     Ok((outcomes, deadlines))
 }
 
@@ -272,9 +261,9 @@ struct OfCarta<'a> {
     confirmations: &'a [checklist_confirmation::Model],
 }
 
-/// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group's book knows it) and as known on
-/// `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force before a
-/// reopening).
+/// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group commitments know it) and as
+/// known on `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force
+/// before a reopening).
 fn judge_carta_on(
     basis: Basis<'_>,
     stored: &fco_carta::Model,
@@ -333,7 +322,7 @@ fn judge_carta_on(
         reformulation: reformulation.as_ref(),
     };
     let (mut outcomes, deadlines) =
-        basis.run(|| fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of))?;
+        fco::check_all_and_deadlines(&facts_of, basis.params, basis.calendar, as_of, basis.texts)?;
     confirm(f.confirmations, Programme::FcoRural, as_of, &mut outcomes);
     fco::contracted_over_conditions(c, &mut outcomes);
     Ok((outcomes, deadlines))
@@ -359,7 +348,13 @@ pub fn project_deadlines(
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
     let p = p.as_known_on(as_of);
-    Ok(basis.run(|| social_fuel::deadlines(&p, basis.params, basis.calendar, as_of))?)
+    Ok(social_fuel::deadlines(
+        &p,
+        basis.params,
+        basis.calendar,
+        as_of,
+        basis.texts,
+    )?)
 }
 
 /// A carta's deadlines alone as known on `as_of` (`c`, [`fco_carta::Model::known_on`]): they read the carta and its
@@ -386,7 +381,13 @@ fn deadlines_of_carta(
         resubmitted_stage: None,
         reformulation: None,
     };
-    Ok(basis.run(|| fco::deadlines(&facts_of, basis.params, basis.calendar, as_of))?)
+    Ok(fco::deadlines(
+        &facts_of,
+        basis.params,
+        basis.calendar,
+        as_of,
+        basis.texts,
+    )?)
 }
 
 /// The reporting deadlines of a bank (FCO-BB-60D for Banco do Brasil, FCO-MONTHLY-LIST for FCO banks).
@@ -663,14 +664,14 @@ impl Preloaded {
         )
     }
 
-    /// Adds the groups of these cartas' borrowers on `as_of`, read through `book` (which keeps the groups already
-    /// met in the pass; a pass's whole book reads nothing more).
+    /// Adds the groups of these cartas' borrowers on `as_of`, read through `commitments` (which keeps the groups
+    /// already met in the pass; a pass's whole commitments read nothing more).
     pub async fn with_groups(
         mut self,
         db: &impl ConnectionTrait,
         cartas: &[fco_carta::Model],
         as_of: NaiveDate,
-        book: &mut GroupBook,
+        commitments: &mut GroupCommitments,
     ) -> Result<Self> {
         let group_keys: Vec<(i64, NaiveDate)> = cartas
             .iter()
@@ -678,7 +679,7 @@ impl Preloaded {
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        self.groups = book.commitments(db, &group_keys).await?;
+        self.groups = commitments.commitments(db, &group_keys).await?;
         Ok(self)
     }
 

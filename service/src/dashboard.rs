@@ -401,7 +401,7 @@ pub async fn compute(db: &crate::Db, as_of: NaiveDate) -> Result<Dashboard> {
                 continue;
             };
             let terms: Vec<social_fuel::Term> = acq.iter().filter(|a| a.year == year).map(Into::into).collect();
-            let Some(share) = social_fuel::share(&terms) else {
+            let Some(share) = social_fuel::share(&terms, entity::rules::Texts::Skipped) else {
                 continue;
             };
             let reference = p.filed_on.unwrap_or(as_of);
@@ -804,7 +804,7 @@ async fn reporting_tables(
                 .unwrap_or(*m);
             let due = calendar
                 .of(entity::rules::calendar::Authority::Banking)
-                .add_days(next_end, 0)
+                .add_days(next_end, 0, entity::rules::Texts::Written)
                 .due;
             let received = reports
                 .iter()

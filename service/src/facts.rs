@@ -320,7 +320,7 @@ pub async fn attendance(db: &impl ConnectionTrait, keys: &[(i64, i64)]) -> Resul
 /// known that day.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Committed {
-    /// The cartas, by id (in a pass's book, those that are not settled: see `settled`).
+    /// The cartas, by id (in a pass's group commitments, those that are not settled: see `settled`).
     pub cartas: Vec<fco_carta::Committed>,
     /// Weaned calves by carta (its `WEANED_CALF` items known on the day); a carta without any is absent.
     pub weaned: HashMap<i64, i64>,
@@ -328,8 +328,8 @@ pub struct Committed {
     pub pantanal_dams: HashMap<i64, i64>,
     /// What the cartas committed on the day add up to, worked out once for the group ([`Committed::others`]).
     totals: Option<Totals>,
-    /// In a pass's book ([`GroupBook::whole`]): what the group's settled cartas add up to on the book's day (they
-    /// are not among `cartas`).
+    /// In a pass's group commitments ([`GroupCommitments::whole`]): what the group's settled cartas add up to on their
+    /// day (they are not among `cartas`).
     settled: Option<Settled>,
 }
 
@@ -397,7 +397,7 @@ impl Committed {
     /// What the group's cartas committed on `day` other than `c` (as stored) add up to: their amounts, their weaned
     /// calves, and the Pantanal dams of those of `c`'s own borrower (art. 9 counts per producer). From the group's
     /// sums when they are of `day` (a pass judges a group's every carta: adding the group up for each was quadratic),
-    /// else added up. A pass's book answers for its own day only.
+    /// else added up. A pass's group commitments answer for their own day only.
     pub fn others(&self, c: &fco_carta::Model, day: NaiveDate) -> (i128, i64, i64) {
         let other_day;
         let t = match self.totals.as_ref().filter(|t| t.day == day) {
@@ -420,7 +420,7 @@ impl Committed {
             }
         }
         if let Some(s) = self.settled {
-            debug_assert_eq!(s.day, day, "a pass's book answers for its own day");
+            debug_assert_eq!(s.day, day, "a pass's group commitments answer for their own day");
             amount += s.amount;
             // Not listed, stored as committed and none of its acts later: `c` is one of the settled (a carta with
             // an earlier cycle in force on the day is submitted later, so never settled).
@@ -439,19 +439,19 @@ impl Committed {
 /// The borrower group is the economic group the borrower belonged to on the day (its members on that day), or the
 /// borrower alone: the one definition, used by the graph, the commands, the jobs and `crate::ceiling`.
 #[derive(Debug, Default)]
-pub struct GroupBook {
+pub struct GroupCommitments {
     /// Each borrower met, with its memberships (every version).
     own: HashMap<i64, Vec<economic_group_membership::Model>>,
     /// Each economic group met, with its memberships (every version).
     members: HashMap<i64, Vec<economic_group_membership::Model>>,
     /// Each economic group and day read.
     groups: HashMap<(i64, NaiveDate), std::sync::Arc<Committed>>,
-    /// For a pass over every carta on a day ([`GroupBook::whole`]): every committed carta, read once.
+    /// For a pass over every carta on a day ([`GroupCommitments::whole`]): every committed carta, read once.
     whole: Option<Whole>,
 }
 
-/// A pass's book on one day: every borrower's committed cartas, the settled ones (see [`Settled`]) as a sum per
-/// borrower and the rest one by one.
+/// A pass's group commitments on one day: every borrower's committed cartas, the settled ones (see [`Settled`]) as a
+/// sum per borrower and the rest one by one.
 #[derive(Debug)]
 struct Whole {
     day: NaiveDate,
@@ -462,7 +462,7 @@ struct Whole {
 }
 
 /// Committed cartas by borrower, with the weaned calves and dams on their items (every version): every borrower's
-/// for a pass ([`GroupBook::whole`]), or those of a batch's borrowers.
+/// for a pass ([`GroupCommitments::whole`]), or those of a batch's borrowers.
 #[derive(Debug, Default)]
 struct Commitments {
     by_party: HashMap<i64, Vec<fco_carta::Committed>>,
@@ -647,15 +647,17 @@ async fn settled_arrays(
     };
     let row = row
         .try_as_pg_row()
-        .ok_or_else(|| DbErr::Type("the book's arrays come from PostgreSQL only".into()))?;
+        .ok_or_else(|| DbErr::Type("the settled sums' arrays come from PostgreSQL only".into()))?;
     let column = |i: usize| -> Result<Vec<i64>, DbErr> {
         row.try_get::<Option<Vec<i64>>, _>(i)
             .map(Option::unwrap_or_default)
-            .map_err(|e| DbErr::Type(format!("the book's column {i}: {e}")))
+            .map_err(|e| DbErr::Type(format!("the settled sums' column {i}: {e}")))
     };
     let (parties, amounts) = (column(0)?, column(1)?);
     if parties.len() != amounts.len() {
-        return Err(DbErr::Type("the book's borrowers and amounts differ in number".into()));
+        return Err(DbErr::Type(
+            "the settled sums' borrowers and amounts differ in number".into(),
+        ));
     }
     Ok((parties, amounts, column(2)?))
 }
@@ -705,26 +707,26 @@ async fn heads_items(
     Ok((weaned_items, dam_items))
 }
 
-impl GroupBook {
-    /// A book for a pass over every carta on `day`: every committed carta, every membership and every weaned-calf
-    /// and dam item read once, instead of each batch's borrowers' by index lookups (which were a quarter of the
-    /// database's work in the flag pass). The settled cartas ([`Settled`], most of them) are read as three numbers
+impl GroupCommitments {
+    /// The group commitments for a pass over every carta on `day`: every committed carta, every membership and every
+    /// weaned-calf and dam item read once, instead of each batch's borrowers' by index lookups (which were a quarter of
+    /// the database's work in the flag pass). The settled cartas ([`Settled`], most of them) are read as three numbers
     /// and summed per borrower, the rest narrow with their acts (as a batch's borrowers' are): reading every one with
-    /// its acts was a sixth of the flag pass on 1M cartas. The book answers for `day`; asked for another day it reads
-    /// the borrowers' cartas as a batch does.
+    /// its acts was a sixth of the flag pass on 1M cartas. They answer for `day`; asked for another day they read the
+    /// borrowers' cartas as a batch does.
     pub async fn whole(db: &(impl ConnectionTrait + StreamTrait), day: NaiveDate) -> Result<Self, DbErr> {
         let (settled, unsettled) = settled_sums(db, day).await?;
         let rest = Commitments::read(db, Which::Cartas(&unsettled)).await?;
-        let mut book = Self {
+        let mut commitments = Self {
             whole: Some(Whole { day, settled, rest }),
             ..Self::default()
         };
         // By position: sea-orm's reader formatted a message for every `NULL` it read (two a membership).
         for x in positional::all(economic_group_membership::Entity::find(), db).await? {
-            book.members.entry(x.group_id).or_default().push(x.clone());
-            book.own.entry(x.party_id).or_default().push(x);
+            commitments.members.entry(x.group_id).or_default().push(x.clone());
+            commitments.own.entry(x.party_id).or_default().push(x);
         }
-        Ok(book)
+        Ok(commitments)
     }
 
     fn group_on(&self, party: i64, day: NaiveDate) -> Option<i64> {
@@ -862,12 +864,12 @@ async fn read_memberships(
     Ok(())
 }
 
-/// By borrower (party id) and day: the committed cartas of its borrower group as known that day ([`GroupBook`]).
+/// By borrower (party id) and day: the committed cartas of its borrower group as known that day ([`GroupCommitments`]).
 pub async fn group_commitments(
     db: &impl ConnectionTrait,
     keys: &[(i64, NaiveDate)],
 ) -> Result<HashMap<(i64, NaiveDate), std::sync::Arc<Committed>>, DbErr> {
-    GroupBook::default().commitments(db, keys).await
+    GroupCommitments::default().commitments(db, keys).await
 }
 
 /// The cartas of `carta`'s borrower group committed on `day` (an act's own day), `carta` itself left out: what

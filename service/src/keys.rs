@@ -12,7 +12,7 @@ use crate::{
     messages::{Message, code as msg},
 };
 use chrono::{DateTime, Utc};
-use entity::{api_key, bank};
+use entity::{api_key, bank, browser_session};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
     QueryOrder,
@@ -163,7 +163,7 @@ pub async fn revoke(
     let mut a = key.into_active_model();
     a.revoked_at = Set(Some(now));
     let key = a.update(db).await?;
-    crate::sessions::end_for_key(db, key.id, now).await?;
+    end_sessions(db, key.id, now).await?;
     announce_revoked(db, &key.key_hash).await?;
     let target = format!("key {} {}", key.id, key.prefix);
     crate::audit::record(db, caller, "keys revoke", Some(&target), None, &Default::default()).await;
@@ -174,6 +174,17 @@ pub async fn revoke(
 /// key of this SHA-256 was revoked (its hash, not its number: several databases may share a process, in tests).
 async fn announce_revoked(db: &impl ConnectionTrait, key_hash: &str) -> Result<()> {
     announce_ended(db, key_hash).await
+}
+
+/// Ends every browser session opened with API key `key_id` (its key was revoked); how many.
+async fn end_sessions(db: &impl ConnectionTrait, key_id: i64, now: DateTime<Utc>) -> Result<u64> {
+    Ok(browser_session::Entity::update_many()
+        .col_expr(browser_session::Column::EndedAt, sea_orm::sea_query::Expr::value(now))
+        .filter(browser_session::Column::ApiKeyId.eq(key_id))
+        .filter(browser_session::Column::EndedAt.is_null())
+        .exec(db)
+        .await?
+        .rows_affected)
 }
 
 /// Tells every process that the credential of this SHA-256 (a key, or a browser session) ended: this process's key

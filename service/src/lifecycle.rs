@@ -784,7 +784,7 @@ pub async fn transition_project_overriding(
     let in_force = entity::rules::mda_2005().in_force_on(event.on());
     if let SfEvent::ConcludeEvaluation { result, on, .. } = &event {
         let conforming = *result == vocab::Decision::Favourable;
-        crate::evaluation::check_conclusion(db, p.id, conforming, *on, in_force).await?;
+        crate::findings::check_conclusion(db, p.id, conforming, *on, in_force).await?;
     }
     not_in_future(act, event.name(), event.on())?;
     let next = apply_sf(&p, &docs, &event)?;
@@ -796,7 +796,7 @@ pub async fn transition_project_overriding(
         let basis = crate::compliance::Basis {
             params: &params,
             calendar: &calendar,
-            quiet: false,
+            texts: entity::rules::Texts::Written,
         };
         // Judged on the act's own day: the facts in effect that day (whenever they were recorded), the project as it
         // stood before the act. A decision allowed on its day is never shown as taken over a rule violated that day.
@@ -886,7 +886,7 @@ async fn contract_conditions_met(
     let basis = crate::compliance::Basis {
         params: &params,
         calendar: &calendar,
-        quiet: false,
+        texts: entity::rules::Texts::Written,
     };
     let (outcomes, _) = crate::compliance::judge_carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
     let unmet = entity::rules::fco::unmet_contract_conditions(c.activity, &outcomes);
@@ -1127,9 +1127,9 @@ async fn chamber_may_decide(
     let Some(meeting_id) = c.chamber_meeting_id else {
         return Ok(());
     };
-    let m = crate::chamber::meeting(db, "id", meeting_id).await?;
+    let m = crate::meetings::meeting(db, "id", meeting_id).await?;
     let day = entity::domain::Authority::Cdae.local(m.starts_at).date_naive();
-    let absent = crate::chamber::attendance(db, meeting_id)
+    let absent = crate::meetings::attendance(db, meeting_id)
         .await?
         .iter()
         .any(|a| a.bank_id == c.bank_id && !a.present);
@@ -1191,7 +1191,7 @@ async fn overridden_carta_rules(
     let basis = crate::compliance::Basis {
         params: &params,
         calendar: &calendar,
-        quiet: false,
+        texts: entity::rules::Texts::Written,
     };
     let (outcomes, _) = crate::compliance::judge_carta(&crate::compliance::DbFacts(db), basis, c, on).await?;
     let guarded = fco_guarded_by();
@@ -1367,6 +1367,7 @@ pub async fn amend_carta(
         exposure_after,
         &params,
         on,
+        entity::rules::Texts::Written,
     )?;
     let txn = crate::txn::write(db).await?;
     let amendment = fco_carta_amendment::ActiveModel {
@@ -1505,7 +1506,7 @@ async fn check_ceiling(
     let params = rule_parameter::Entity::params(db).await?;
     let others = group_exposure(db, c, day).await?;
     let total = others.checked_add(amount).unwrap_or(amount);
-    let judged = entity::rules::fco::ceiling(total, &params, on)?;
+    let judged = entity::rules::fco::ceiling(total, &params, on, entity::rules::Texts::Written)?;
     if judged.status == entity::rules::Status::Violated {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_CEILING,
@@ -1735,7 +1736,7 @@ pub async fn expire_lapsed_approvals(
         let mut note = Explanation::message("history-expired")
             .arg("due", due.due)
             .nested("count", due.note);
-        if let Some(by_bank) = entity::rules::fco::bank_approval(&c, &params)? {
+        if let Some(by_bank) = entity::rules::fco::bank_approval(&c, &params, entity::rules::Texts::Written)? {
             note.push(by_bank);
         }
         let note = Some(note);

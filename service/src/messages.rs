@@ -7,60 +7,7 @@
 
 use std::collections::BTreeMap;
 
-/// The language a message is rendered in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    /// Brazilian Portuguese, the default.
-    #[default]
-    PtBr,
-    /// English, on request.
-    En,
-}
-
-impl Lang {
-    /// The language an `Accept-Language` header prefers among the two, by its quality values; Portuguese when it
-    /// names neither (or is absent).
-    pub fn from_accept_language(header: Option<&str>) -> Self {
-        let mut best: Option<(f32, Lang)> = None;
-        for range in header.unwrap_or("").split(',') {
-            let mut parts = range.split(';');
-            let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-            let q = parts
-                .find_map(|p| {
-                    p.trim()
-                        .strip_prefix("q=")
-                        .map(|v| v.trim().parse::<f32>().unwrap_or(0.0))
-                })
-                .unwrap_or(1.0);
-            let lang = match tag.split('-').next().unwrap_or("") {
-                "pt" => Lang::PtBr,
-                "en" => Lang::En,
-                _ => continue,
-            };
-            if q > 0.0 && best.is_none_or(|(bq, _)| q > bq) {
-                best = Some((q, lang));
-            }
-        }
-        best.map(|(_, l)| l).unwrap_or_default()
-    }
-
-    /// The language a `lang` parameter names (`pt`, `pt-BR`, `en`, `en-US`, …), if it names one of the two.
-    pub fn from_tag(tag: &str) -> Option<Self> {
-        match tag.trim().to_ascii_lowercase().split(['-', '_']).next().unwrap_or("") {
-            "pt" => Some(Lang::PtBr),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    /// The tag for `Content-Language`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::PtBr => "pt-BR",
-            Lang::En => "en",
-        }
-    }
-}
+pub use crate::l10n::Lang;
 
 macro_rules! catalogue {
     ($( $(#[$doc:meta])* $name:ident = $code:literal )*) => {
@@ -712,7 +659,7 @@ impl Message {
             *v = if matches!(k.as_str(), "expected" | "found") && self.code == code::DOCUMENT_CHECK_DIGITS {
                 "**".to_owned()
             } else {
-                crate::privacy::scrub_cpfs(v)
+                crate::masks::scrub_cpfs(v)
             };
         }
         self

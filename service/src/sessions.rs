@@ -164,14 +164,3 @@ pub async fn end(db: &impl ConnectionTrait, id: &str, now: DateTime<Utc>) -> Res
     }
     Ok(())
 }
-
-/// Ends every open session of API key `key_id` (its key was revoked); how many.
-pub async fn end_for_key(db: &impl ConnectionTrait, key_id: i64, now: DateTime<Utc>) -> Result<u64> {
-    Ok(browser_session::Entity::update_many()
-        .col_expr(browser_session::Column::EndedAt, Expr::value(now))
-        .filter(browser_session::Column::ApiKeyId.eq(key_id))
-        .filter(browser_session::Column::EndedAt.is_null())
-        .exec(db)
-        .await?
-        .rows_affected)
-}

@@ -97,7 +97,7 @@ async fn ceiling_forms_agree(app: &TestApp) {
     let basis = Basis {
         params: &params,
         calendar: &calendar,
-        quiet: false,
+        texts: entity::rules::Texts::Written,
     };
     let mut violated = std::collections::BTreeSet::new();
     for c in &committed {

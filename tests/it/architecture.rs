@@ -26,9 +26,6 @@ const KNOWN: &[&[&str]] = &[
         "entity::entities::fco_carta_statement",
         "entity::entities::positional",
     ],
-    &["service::chamber", "service::evaluation", "service::lifecycle"],
-    &["service::keys", "service::sessions"],
-    &["service::l10n", "service::messages", "service::privacy"],
 ];
 
 /// A crate's modules: path (`a::b`, the root empty) → file.

@@ -7,7 +7,7 @@ use crate::reports::cpf;
 use entity::{
     domain::Money,
     fco_carta, municipality,
-    rules::{Status, fco},
+    rules::{Status, Texts, fco},
     vocab::{FcoActivity, FcoCartaStage, FcoLine},
 };
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, Iterable, TransactionTrait};
@@ -140,7 +140,10 @@ async fn the_set_based_ceiling_agrees_with_the_pure_rule_on_generated_groups() {
             .filter(|(_, _, stage, _)| fco_carta::COMMITTED.contains(stage))
             .filter(|(_, group, _, _)| {
                 let exposure = Money(committed[group]);
-                fco::ceiling(exposure, &params, on).expect("rule").status == Status::Violated
+                fco::ceiling(exposure, &params, on, Texts::Written)
+                    .expect("rule")
+                    .status
+                    == Status::Violated
             })
             .map(|(id, ..)| *id)
             .collect();
@@ -183,7 +186,12 @@ async fn the_set_based_ceiling_agrees_with_the_pure_rule_on_generated_groups() {
                 "the total of carta {}'s group",
                 o.number
             );
-            assert!(fco::ceiling(Money(committed[group]), &params, on).expect("rule").status == Status::Violated);
+            assert!(
+                fco::ceiling(Money(committed[group]), &params, on, Texts::Written)
+                    .expect("rule")
+                    .status
+                    == Status::Violated
+            );
         }
         let in_over_groups = cartas.iter().filter(|c| {
             pure.iter()

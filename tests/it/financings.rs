@@ -626,9 +626,9 @@ async fn compliance_over_a_page_runs_a_bounded_number_of_statements() {
 }
 
 /// What the page-wide loaders gather for FCO-CEILING and FCO-WEANED-2000 (the borrower group's committed cartas and
-/// their weaned heads) equals what the one-carta query (`service::facts::committed_by_group`, on the same day) finds, for every
-/// demo carta. Judged as of a date after every demo act, so that both see the same committed cartas (`asOf` leaves
-/// out what was approved later).
+/// their weaned heads) equals what the one-carta query (`service::facts::committed_by_group`, on the same day) finds,
+/// for every demo carta. Judged as of a date after every demo act, so that both see the same committed cartas (`asOf`
+/// leaves out what was approved later).
 #[tokio::test]
 async fn group_figures_from_page_loaders_match_the_one_carta_query() {
     use entity::{bank, fco_carta, fco_carta_item, vocab::ItemKind};
@@ -714,12 +714,12 @@ async fn group_figures_from_page_loaders_match_the_one_carta_query() {
     .await;
 }
 
-/// The flag pass's book of committed cartas, read once for every borrower on the pass's day (`GroupBook::whole`: the
-/// settled cartas summed per borrower, the rest one by one), tells what a carta's group adds up to besides it
-/// (`Committed::others`) exactly as the book read per batch of borrowers does (the graph's and the dashboard's), and
-/// as adding up the group's other cartas committed that day gives. Days before the demo groups were formed (every
-/// act later: nothing settled), within and after them (everything settled but the cartas with heads); and the pass's
-/// book asked for another day reads as a batch does.
+/// The flag pass's group commitments, read once for every borrower on the pass's day (`GroupCommitments::whole`: the
+/// settled cartas summed per borrower, the rest one by one), tell what a carta's group adds up to besides it
+/// (`Committed::others`) exactly as the group commitments read per batch of borrowers do (the graph's and the
+/// dashboard's), and as adding up the group's other cartas committed that day gives. Days before the demo groups were
+/// formed (every act later: nothing settled), within and after them (everything settled but the cartas with heads); and
+/// the pass's group commitments asked for another day read as a batch does.
 #[tokio::test]
 async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
     use entity::fco_carta;
@@ -727,11 +727,11 @@ async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
     on_each_backend(true, |app| async move {
         let cartas = fco_carta::Entity::find().all(&app.db).await.expect("cartas");
         let days = ["2015-01-01", "2024-06-03", "2030-01-01"].map(|d| d.parse::<chrono::NaiveDate>().expect("day"));
-        // The book a batch of borrowers reads (the graph's and the dashboard's).
+        // The group commitments a batch of borrowers reads (the graph's and the dashboard's).
         let read_per_batch = |keys: &[(i64, chrono::NaiveDate)]| {
             let (db, keys) = (app.db.clone(), keys.to_vec());
             async move {
-                service::facts::GroupBook::default()
+                service::facts::GroupCommitments::default()
                     .commitments(&db, &keys)
                     .await
                     .expect("read per batch")
@@ -745,7 +745,9 @@ async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
                 .collect::<HashSet<_>>()
                 .into_iter()
                 .collect();
-            let mut whole = service::facts::GroupBook::whole(&app.db, day).await.expect("whole");
+            let mut whole = service::facts::GroupCommitments::whole(&app.db, day)
+                .await
+                .expect("whole");
             let once = whole.commitments(&app.db, &keys).await.expect("read once");
             let per_batch = read_per_batch(&keys).await;
             for c in &cartas {
@@ -780,7 +782,8 @@ async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
                     settled_and_later[usize::from(c.acts().after(day))] = true;
                 }
             }
-            // Asked for a day it was not read for, the pass's book reads the borrowers' cartas as a batch does.
+            // Asked for a day it was not read for, the pass's group commitments read the borrowers' cartas as a batch
+            // does.
             let other_day = day.succ_opt().expect("next day");
             let other_keys: Vec<(i64, chrono::NaiveDate)> = keys.iter().map(|k| (k.0, other_day)).collect();
             let elsewhere = whole.commitments(&app.db, &other_keys).await.expect("another day");
@@ -1166,8 +1169,8 @@ async fn cursor_walks_with_inserts_and_deletes_between_every_page_in_every_order
                             for (i, k) in [step % 4, (step + 2) % 4].into_iter().enumerate() {
                                 w.create(programmes[i % programmes.len()], field, values[k]).await;
                             }
-                            // ...the cursor's own row deleted, another row deleted (one not yet seen, or every other page
-                            // one seen already), and a row not yet seen moved to another value.
+                            // ...the cursor's own row deleted, another row deleted (one not yet seen, or every other
+                            // page one seen already), and a row not yet seen moved to another value.
                             let seen: HashSet<Key> = pages
                                 .iter()
                                 .flatten()

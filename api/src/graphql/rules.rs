@@ -56,13 +56,13 @@ async fn basis<'a>(ctx: &Context<'a>) -> Result<Basis<'a>> {
     Ok(Basis {
         params,
         calendar,
-        quiet: ctx.data_opt::<Quiet>().is_some(),
+        texts: entity::rules::Texts::written_if(ctx.data_opt::<Quiet>().is_none()),
     })
 }
 
 /// In a request's data: nothing the request selects reads a rule's text (an outcome's `explanation`, a deadline's
-/// `countingNote`), so its rules are judged quietly ([`entity::rules::quietly`]): the same statuses, bases and dates,
-/// without formatting sentences nobody reads (a third of the judging's time).
+/// `countingNote`), so its rules are judged without texts ([`entity::rules::Texts::Skipped`]): the same statuses,
+/// bases and dates, without formatting sentences nobody reads (a third of the judging's time).
 #[derive(Debug, Clone, Copy)]
 pub struct Quiet;
 

@@ -25,7 +25,7 @@
 //! Size: art. 66's counting (days, months, years, hours, business days) with its boundary tests, which read best beside
 //! it.
 
-use super::Explanation;
+use super::{Explanation, Texts};
 use chrono::{Datelike, Duration, Months, NaiveDate, Weekday};
 use std::collections::BTreeSet;
 
@@ -296,27 +296,32 @@ impl Calendar {
         self.kept(date, false).map(|d| NonBusiness::Closure(d.reason.clone()))
     }
 
-    /// Moves `date` forward to a business day (art. 66 §1), saying which days were skipped and why.
-    fn roll_forward(&self, date: NaiveDate) -> (NaiveDate, Vec<Explanation>) {
+    /// Moves `date` forward to a business day (art. 66 §1), saying which days were skipped and why when `texts` asks.
+    fn roll_forward(&self, date: NaiveDate, texts: Texts) -> (NaiveDate, Vec<Explanation>) {
         let mut d = date;
         let mut skipped = Vec::new();
         while let Some(why) = self.non_business(d) {
-            skipped.push(
-                Explanation::message("count-skipped")
-                    .arg("day", d)
-                    .nested("why", why.explain()),
-            );
+            if texts.written() {
+                skipped.push(
+                    Explanation::message("count-skipped")
+                        .arg("day", d)
+                        .nested("why", why.explain()),
+                );
+            }
             d += Duration::days(1);
         }
         (d, skipped)
     }
 
-    /// A deadline of `days` days from `start`: first day excluded, last included, moved to the next business day.
-    pub fn add_days(&self, start: NaiveDate, days: u32) -> Deadline {
+    /// A deadline of `days` days from `start`: first day excluded, last included, moved to the next business day. Its
+    /// note says how it was counted when `texts` asks for it.
+    pub fn add_days(&self, start: NaiveDate, days: u32, texts: Texts) -> Deadline {
         let nominal = start + Duration::days(i64::from(days));
         self.finish(
+            texts,
             nominal,
-            Explanation::message("count-days")
+            texts
+                .message("count-days")
                 .arg("days", days)
                 .arg("start", start)
                 .arg("nominal", nominal),
@@ -325,21 +330,29 @@ impl Calendar {
 
     /// A deadline of `months` months from `start`, date to date; the last day of a shorter month; then moved to the
     /// next business day.
-    pub fn add_months(&self, start: NaiveDate, months: u32) -> Deadline {
+    pub fn add_months(&self, start: NaiveDate, months: u32, texts: Texts) -> Deadline {
         let nominal = start.checked_add_months(Months::new(months)).unwrap_or(start);
         let count = if nominal.day() != start.day() {
-            Explanation::message("count-months-short").arg("day", start.day())
+            texts.message("count-months-short").arg("day", start.day())
         } else {
-            Explanation::message("count-months")
+            texts.message("count-months")
         };
         self.finish(
+            texts,
             nominal,
             count.arg("months", months).arg("start", start).arg("nominal", nominal),
         )
     }
 
-    fn finish(&self, nominal: NaiveDate, count: Explanation) -> Deadline {
-        let (due, skipped) = self.roll_forward(nominal);
+    fn finish(&self, texts: Texts, nominal: NaiveDate, count: Explanation) -> Deadline {
+        let (due, skipped) = self.roll_forward(nominal, texts);
+        if !texts.written() {
+            return Deadline {
+                due,
+                nominal,
+                note: Explanation::default(),
+            };
+        }
         let end = if !skipped.is_empty() {
             Explanation::message("count-moved")
                 .list("skipped", skipped)
@@ -400,11 +413,16 @@ pub fn holiday(name: &str) -> Explanation {
 const CHAMBER_CLOCK: crate::domain::Authority = crate::domain::Authority::Cdae;
 
 /// A deadline in hours: counted as hours, with no moving (e.g. 72 hours before a meeting).
-pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, Explanation) {
+pub fn hours_before(
+    at: chrono::DateTime<chrono::Utc>,
+    hours: u32,
+    texts: Texts,
+) -> (chrono::DateTime<chrono::Utc>, Explanation) {
     let due = at - Duration::hours(i64::from(hours));
     (
         due,
-        Explanation::message("count-hours-before")
+        texts
+            .message("count-hours-before")
             .arg("hours", hours)
             .arg("at", CHAMBER_CLOCK.show(at))
             .arg("due", CHAMBER_CLOCK.show(due)),
@@ -412,11 +430,16 @@ pub fn hours_before(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::D
 }
 
 /// A deadline in hours after an instant, counted as hours.
-pub fn hours_after(at: chrono::DateTime<chrono::Utc>, hours: u32) -> (chrono::DateTime<chrono::Utc>, Explanation) {
+pub fn hours_after(
+    at: chrono::DateTime<chrono::Utc>,
+    hours: u32,
+    texts: Texts,
+) -> (chrono::DateTime<chrono::Utc>, Explanation) {
     let due = at + Duration::hours(i64::from(hours));
     (
         due,
-        Explanation::message("count-hours-after")
+        texts
+            .message("count-hours-after")
             .arg("hours", hours)
             .arg("at", CHAMBER_CLOCK.show(at))
             .arg("due", CHAMBER_CLOCK.show(due)),
@@ -452,23 +475,29 @@ mod tests {
         // 30 days from 24 Nov 2026 end on Thursday 24 Dec, when the federal offices close early (art. 66 §1): Christmas
         // and the weekend follow, so Monday 28 Dec. A day earlier ends on Wednesday 23 Dec and stays.
         let federal = Calendar::national();
-        let moved = federal.add_days(d(2026, 11, 24), 30);
+        let moved = federal.add_days(d(2026, 11, 24), 30, Texts::Written);
         assert_eq!((moved.nominal, moved.due), (d(2026, 12, 24), d(2026, 12, 28)));
         assert!(
             moved.note.contains("Christmas Eve") && moved.note.contains("art. 66 §1"),
             "{}",
             moved.note
         );
-        assert_eq!(federal.add_days(d(2026, 11, 23), 30).due, d(2026, 12, 23));
+        assert_eq!(
+            federal.add_days(d(2026, 11, 23), 30, Texts::Written).due,
+            d(2026, 12, 23)
+        );
         // New Year's Eve 2026 is a Thursday: moved past 1 January to Monday 4 January 2027.
-        assert_eq!(federal.add_days(d(2026, 12, 1), 30).due, d(2027, 1, 4));
+        assert_eq!(federal.add_days(d(2026, 12, 1), 30, Texts::Written).due, d(2027, 1, 4));
         // The banks open on both days (ANBIMA), and so do Mato Grosso's offices unless a closing is recorded.
         assert_eq!(
-            federal.of(Authority::Banking).add_days(d(2026, 11, 24), 30).due,
+            federal
+                .of(Authority::Banking)
+                .add_days(d(2026, 11, 24), 30, Texts::Written)
+                .due,
             d(2026, 12, 24)
         );
         let state = federal.of(Authority::MatoGrosso);
-        let term = state.add_days(d(2026, 11, 24), 30);
+        let term = state.add_days(d(2026, 11, 24), 30, Texts::Written);
         assert_eq!(term.due, d(2026, 12, 24));
         assert!(
             term.note.starts_with("Lei estadual nº 7.692/2002 (MT)"),
@@ -482,7 +511,10 @@ mod tests {
             reason: "ponto facultativo (decreto estadual)".into(),
         }]);
         assert_eq!(
-            closed.of(Authority::MatoGrosso).add_days(d(2026, 11, 24), 30).due,
+            closed
+                .of(Authority::MatoGrosso)
+                .add_days(d(2026, 11, 24), 30, Texts::Written)
+                .due,
             d(2026, 12, 28)
         );
         // A federal office recorded open all day on 24 December: no early closing.
@@ -492,7 +524,7 @@ mod tests {
             open: true,
             reason: "expediente integral".into(),
         }]);
-        assert_eq!(open.add_days(d(2026, 11, 24), 30).due, d(2026, 12, 24));
+        assert_eq!(open.add_days(d(2026, 11, 24), 30, Texts::Written).due, d(2026, 12, 24));
     }
 
     #[test]
@@ -567,10 +599,10 @@ mod tests {
             (d(2026, 12, 7), 1, d(2026, 12, 8), d(2026, 12, 8), "one day"),
         ];
         for (start, days, nominal, due, why) in cases {
-            let dl = cal.add_days(start, days);
+            let dl = cal.add_days(start, days, Texts::Written);
             assert_eq!((dl.nominal, dl.due), (nominal, due), "{why}: {}", dl.note);
         }
-        let carnival = cal.add_days(d(2026, 1, 18), 30);
+        let carnival = cal.add_days(d(2026, 1, 18), 30, Texts::Written);
         assert!(
             carnival.note.contains("2026-02-17 is Carnival Tuesday"),
             "{}",
@@ -583,20 +615,23 @@ mod tests {
         let cal = Calendar::national();
         // 31 January plus one month: February has no 31st, so its last day counts (28 February 2026, a Saturday,
         // then moved to Monday 2 March).
-        let dl = cal.add_months(d(2026, 1, 31), 1);
+        let dl = cal.add_months(d(2026, 1, 31), 1, Texts::Written);
         assert_eq!(dl.nominal, d(2026, 2, 28));
         assert_eq!(dl.due, d(2026, 3, 2));
         assert!(dl.note.contains("last day counts"), "{}", dl.note);
         // Leap year.
-        assert_eq!(cal.add_months(d(2024, 1, 31), 1).nominal, d(2024, 2, 29));
+        assert_eq!(
+            cal.add_months(d(2024, 1, 31), 1, Texts::Written).nominal,
+            d(2024, 2, 29)
+        );
         // Six months, date to date.
-        assert_eq!(cal.add_months(d(2026, 3, 10), 6).due, d(2026, 9, 10));
+        assert_eq!(cal.add_months(d(2026, 3, 10), 6, Texts::Written).due, d(2026, 9, 10));
     }
 
     #[test]
     fn declared_closures_count_as_days_without_office_hours() {
         let cal = Calendar::national().with_closures([(d(2026, 12, 8), "Cuiabá city holiday".to_owned())]);
-        let dl = cal.add_days(d(2026, 11, 8), 30);
+        let dl = cal.add_days(d(2026, 11, 8), 30, Texts::Written);
         assert_eq!(dl.due, d(2026, 12, 9));
         assert!(dl.note.contains("Cuiabá city holiday"));
     }
@@ -606,7 +641,7 @@ mod tests {
         let meeting = chrono::DateTime::parse_from_rfc3339("2026-03-10T13:00:00Z")
             .expect("ts")
             .with_timezone(&chrono::Utc);
-        let (due, note) = hours_before(meeting, 72);
+        let (due, note) = hours_before(meeting, 72, Texts::Written);
         assert_eq!(
             due.to_rfc3339(),
             "2026-03-07T13:00:00+00:00",
@@ -654,7 +689,7 @@ mod tests {
     fn each_authority_counts_its_own_days() {
         // 30 days from 18 January 2026 end on Carnival Tuesday, 17 February.
         let federal = Calendar::national();
-        let dl = federal.add_days(d(2026, 1, 18), 30);
+        let dl = federal.add_days(d(2026, 1, 18), 30, Texts::Written);
         assert_eq!(dl.due, d(2026, 2, 18));
         assert!(
             dl.note
@@ -668,15 +703,17 @@ mod tests {
             open: true,
             reason: "Portaria de expediente normal".into(),
         }]);
-        let dl = open.add_days(d(2026, 1, 18), 30);
+        let dl = open.add_days(d(2026, 1, 18), 30, Texts::Written);
         assert_eq!(dl.due, d(2026, 2, 17), "{}", dl.note);
         assert!(dl.note.contains("recorded the federal offices open"), "{}", dl.note);
         // Open for the federal offices says nothing of Mato Grosso's, and the banks close.
         assert_eq!(
-            open.of(Authority::MatoGrosso).add_days(d(2026, 1, 18), 30).due,
+            open.of(Authority::MatoGrosso)
+                .add_days(d(2026, 1, 18), 30, Texts::Written)
+                .due,
             d(2026, 2, 18)
         );
-        let bank = open.of(Authority::Banking).add_days(d(2026, 1, 18), 30);
+        let bank = open.of(Authority::Banking).add_days(d(2026, 1, 18), 30, Texts::Written);
         assert_eq!(bank.due, d(2026, 2, 18));
         assert!(bank.note.contains("Carnival Tuesday, a bank holiday"), "{}", bank.note);
         // A state holiday of Mato Grosso: Mato Grosso's count moves, the federal one does not. (Monday 9 March 2026.)
@@ -686,9 +723,12 @@ mod tests {
             open: false,
             reason: "feriado estadual".into(),
         }]);
-        assert_eq!(state.add_days(d(2026, 2, 7), 30).due, d(2026, 3, 9));
+        assert_eq!(state.add_days(d(2026, 2, 7), 30, Texts::Written).due, d(2026, 3, 9));
         assert_eq!(
-            state.of(Authority::MatoGrosso).add_days(d(2026, 2, 7), 30).due,
+            state
+                .of(Authority::MatoGrosso)
+                .add_days(d(2026, 2, 7), 30, Texts::Written)
+                .due,
             d(2026, 3, 10)
         );
         // Good Friday is a national holiday for all.

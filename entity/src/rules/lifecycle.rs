@@ -258,7 +258,7 @@ pub fn apply_sf(
                 }
                 _ => {}
             }
-            let missing = super::social_fuel::missing_documents(documents);
+            let missing = super::social_fuel::missing_documents(documents, super::Texts::Written);
             if in_force && !missing.is_empty() {
                 return Err(violation(
                     code::SF_DOCUMENTS,

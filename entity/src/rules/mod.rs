@@ -4,40 +4,53 @@
 //!
 //! Size: the types every rule shares (outcome, deadline, explanation, rule codes and their catalogue), one vocabulary.
 
-/// An explanation's text, `format!`ed unless the rules run [`quietly`] (then empty: the pass that asked only reads
-/// statuses and dates, and asks again aloud for the financings it reports on).
-macro_rules! explain {
-    ($($arg:tt)*) => {
-        if $crate::rules::quiet() {
-            String::new()
+/// Whether the rules write their explanations and notes, asked by whoever calls them. A pass over a million
+/// financings that flags a few reads only statuses and dates (a third of the rules' time went into texts nobody read):
+/// it asks for [`Texts::Skipped`], and again with [`Texts::Written`] for the financings it writes about. Every status,
+/// date and number is the same either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Texts {
+    /// Every explanation and note written.
+    #[default]
+    Written,
+    /// Every formatted text left empty (a fixed sentence may stay).
+    Skipped,
+}
+
+impl Texts {
+    /// [`Texts::Written`] when `written`, [`Texts::Skipped`] otherwise.
+    pub const fn written_if(written: bool) -> Self {
+        if written { Self::Written } else { Self::Skipped }
+    }
+
+    /// Whether texts are written.
+    pub const fn written(self) -> bool {
+        matches!(self, Self::Written)
+    }
+
+    /// [`Explanation::message`], or an empty explanation when texts are skipped (the values given it next are then
+    /// not written either).
+    pub fn message(self, id: &'static str) -> Explanation {
+        if self.written() {
+            Explanation::message(id)
         } else {
-            format!($($arg)*)
-        }
-    };
-}
-
-thread_local! {
-    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs the (synchronous) rules in `rules` without writing their explanations and notes: every status, date and
-/// number is as usual, every formatted text empty (a fixed sentence may stay). For a pass over a million financings
-/// that flags a few: a third of the rules' time went into texts nobody read. Scoped to this call on this thread (the
-/// rules do not await).
-pub fn quietly<T>(rules: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            QUIET.with(|q| q.set(self.0));
+            Explanation::default()
         }
     }
-    let _restore = Restore(QUIET.with(|q| q.replace(true)));
-    rules()
-}
 
-/// Whether the rules run [`quietly`] on this thread.
-pub fn quiet() -> bool {
-    QUIET.with(std::cell::Cell::get)
+    /// `explanation`, or an empty one when texts are skipped (not converted then).
+    pub fn text(self, explanation: impl Into<Explanation>) -> Explanation {
+        if self.written() {
+            explanation.into()
+        } else {
+            Explanation::default()
+        }
+    }
+
+    /// [`outcome`], its explanation empty when texts are skipped.
+    pub fn outcome(self, code: RuleCode, status: Status, explanation: impl Into<Explanation>) -> Outcome {
+        outcome(code, status, self.text(explanation))
+    }
 }
 
 #[cfg(test)]
@@ -87,12 +100,8 @@ pub enum Arg {
 }
 
 impl Explanation {
-    /// A catalogue message with no values yet (an empty text when the rules run [`quietly`]: nobody reads it, and the
-    /// values given it next are not written).
+    /// A catalogue message with no values yet ([`Texts::message`] leaves it unwritten when nobody reads it).
     pub fn message(id: &'static str) -> Self {
-        if quiet() {
-            return Self::default();
-        }
         Self::Message { id, args: Vec::new() }
     }
 
@@ -154,7 +163,6 @@ impl Explanation {
         let more = more.into();
         match (&mut *self, more) {
             (Self::English(a), Self::English(b)) => a.push_str(&b),
-            (_, more) if quiet() => drop(more),
             (_, more) => {
                 let first = std::mem::take(self);
                 *self = Self::Message {
@@ -217,7 +225,7 @@ impl Explanation {
         english::english(self)
     }
 
-    /// Whether nothing is said (an explanation not written, the rules running [`quietly`]).
+    /// Whether nothing is said (an explanation not written: [`Texts::Skipped`]).
     pub fn is_empty(&self) -> bool {
         matches!(self, Self::English(s) if s.is_empty())
     }
@@ -581,11 +589,7 @@ pub fn outcome(code: RuleCode, status: Status, explanation: impl Into<Explanatio
         code: code.as_str(),
         legal_basis: code.legal_basis(),
         status,
-        explanation: if quiet() {
-            Explanation::default()
-        } else {
-            explanation.into()
-        },
+        explanation: explanation.into(),
         kind: code.kind(),
     }
 }
@@ -618,9 +622,6 @@ pub fn guarded_deadline(
 
 /// Reais in Brazilian notation (`R$ 1.000.000,00`).
 pub fn brl(v: rust_decimal::Decimal) -> String {
-    if quiet() {
-        return String::new();
-    }
     crate::domain::Money::from_decimal(v)
         .map(|m| m.to_string())
         .unwrap_or_else(|_| format!("R$ {v}"))
@@ -628,7 +629,7 @@ pub fn brl(v: rust_decimal::Decimal) -> String {
 
 /// Percent with two decimals, Brazilian style is left to the client: `12.34 %`.
 pub fn pct(v: rust_decimal::Decimal) -> String {
-    explain!("{} %", v.round_dp(2))
+    format!("{} %", v.round_dp(2))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! helpers.
 
 use super::{
-    Status,
+    Status, Texts,
     calendar::Calendar,
     fco::{self, CartaFacts},
     params::Params,
@@ -129,7 +129,14 @@ fn outcome_of(
         resubmitted_stage: None,
         reformulation: None,
     };
-    let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+    let all = fco::check_all(
+        &facts,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2026, 4, 1),
+        Texts::Written,
+    )
+    .expect("params");
     let o = all.into_iter().find(|o| o.code == code).expect("outcome");
     (o.status, o.explanation.english())
 }
@@ -366,7 +373,14 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
             resubmitted_stage: None,
             reformulation: None,
         };
-        let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let dl = fco::deadlines(
+            &facts,
+            &Params::baseline(),
+            &Calendar::national(),
+            d(2026, 4, 1),
+            Texts::Written,
+        )
+        .expect("params");
         assert_eq!(dl[0].status, expected, "FCO-72H-BEFORE, {why}: {}", dl[0].note);
         assert_eq!(
             dl[1].status,
@@ -374,7 +388,14 @@ fn chamber_deadlines_count_hours_and_attendance_counts() {
             "results sent 72 hours and 1 second after: {}",
             dl[1].note
         );
-        let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let all = fco::check_all(
+            &facts,
+            &Params::baseline(),
+            &Calendar::national(),
+            d(2026, 4, 1),
+            Texts::Written,
+        )
+        .expect("params");
         let att = all.iter().find(|o| o.code == "FCO-ATTENDANCE").expect("attendance");
         assert_eq!(
             att.status,
@@ -401,7 +422,14 @@ fn the_chamber_result_deadline_says_why_it_has_not_started() {
             resubmitted_stage: None,
             reformulation: None,
         };
-        let dl = fco::deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let dl = fco::deadlines(
+            &facts,
+            &Params::baseline(),
+            &Calendar::national(),
+            d(2026, 4, 1),
+            Texts::Written,
+        )
+        .expect("params");
         let r = dl
             .into_iter()
             .find(|o| o.code == "FCO-72H-RESULT")
@@ -484,7 +512,14 @@ fn bare_outcomes(p: &social_fuel_project::Model, as_of: NaiveDate) -> Vec<super:
         semi_arid_note: None,
         change_notices: &[],
     };
-    social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), as_of).expect("params")
+    social_fuel::check_all(
+        &facts,
+        &Params::baseline(),
+        &Calendar::national(),
+        as_of,
+        Texts::Written,
+    )
+    .expect("params")
 }
 
 /// One SF rule's status and explanation on `p` as [`bare_outcomes`] judges it.
@@ -643,8 +678,14 @@ fn project_rules_over_documents_proposals_and_the_bank() {
             semi_arid_note: None,
             change_notices: &[],
         };
-        let all =
-            social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2015, 1, 20)).expect("params");
+        let all = social_fuel::check_all(
+            &facts,
+            &Params::baseline(),
+            &Calendar::national(),
+            d(2015, 1, 20),
+            Texts::Written,
+        )
+        .expect("params");
         let o = all.iter().find(|o| o.code == code).expect("outcome");
         assert_eq!(o.status, expected, "{code}, {why}: {}", o.explanation);
     }
@@ -655,7 +696,14 @@ fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
     let mut p = project();
     p.stage = SocialFuelStage::Operating;
     p.industrial_start_on = Some(d(2015, 1, 30));
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
+    let dl = social_fuel::deadlines(
+        &p,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2015, 8, 1),
+        Texts::Written,
+    )
+    .expect("params");
     // 30 January + 6 months = 30 July 2015, a Thursday.
     assert_eq!(
         (dl[1].code, dl[1].due, dl[1].status),
@@ -667,7 +715,14 @@ fn evaluation_deadline_runs_six_months_or_twelve_with_the_extension() {
     );
     p.extension_requested_on = Some(d(2015, 7, 1));
     p.extension_granted_on = Some(d(2015, 7, 1));
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
+    let dl = social_fuel::deadlines(
+        &p,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2015, 8, 1),
+        Texts::Written,
+    )
+    .expect("params");
     assert_eq!(
         (dl[1].status, dl[1].due),
         (social_fuel::DeadlineStatus::Pending, Some(d(2016, 2, 1))),
@@ -760,7 +815,14 @@ fn pantanal_retention_counts_the_producers_dams_across_its_cartas() {
             resubmitted_stage: None,
             reformulation: None,
         };
-        let all = fco::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+        let all = fco::check_all(
+            &facts,
+            &Params::baseline(),
+            &Calendar::national(),
+            d(2026, 4, 1),
+            Texts::Written,
+        )
+        .expect("params");
         let o = all.into_iter().find(|o| o.code == "FCO-PANTANAL").expect("outcome");
         (o.status, o.explanation)
     };
@@ -781,14 +843,28 @@ fn the_decision_and_seal_deadlines_say_which_article_they_follow() {
     let mut p = project();
     p.filed_on = Some(d(2015, 3, 2));
     p.analysed_by_bank = true;
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 6, 1)).expect("params");
+    let dl = social_fuel::deadlines(
+        &p,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2015, 6, 1),
+        Texts::Written,
+    )
+    .expect("params");
     assert_eq!(
         (dl[0].code, dl[0].status),
         ("SF-DECISION-30D", social_fuel::DeadlineStatus::NotApplicable)
     );
     assert!(dl[0].note.contains("art. 9, sole §"), "{}", dl[0].note);
     p.analysed_by_bank = false;
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 6, 1)).expect("params");
+    let dl = social_fuel::deadlines(
+        &p,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2015, 6, 1),
+        Texts::Written,
+    )
+    .expect("params");
     assert_eq!(
         dl[0].status,
         social_fuel::DeadlineStatus::Overdue,
@@ -799,7 +875,14 @@ fn the_decision_and_seal_deadlines_say_which_article_they_follow() {
     p.industrial_start_on = Some(d(2015, 1, 30));
     p.external_evaluation_on = Some(d(2015, 7, 15));
     p.evaluation_result = Some(crate::entities::vocab::Decision::Favourable);
-    let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2015, 8, 1)).expect("params");
+    let dl = social_fuel::deadlines(
+        &p,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2015, 8, 1),
+        Texts::Written,
+    )
+    .expect("params");
     let seal = dl.iter().find(|o| o.code == "SF-SEAL-REQUEST-30D").expect("seal");
     assert_eq!(
         seal.due,
@@ -839,7 +922,8 @@ fn the_social_fuel_rules_are_in_force_between_the_instruments_dates() {
     let judge = |filed: Option<NaiveDate>, as_of: NaiveDate| {
         let mut p = project();
         p.filed_on = filed;
-        let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), as_of).expect("params");
+        let dl = social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), as_of, Texts::Written)
+            .expect("params");
         (bare_outcomes(&p, as_of), dl)
     };
     let na = |(all, dl): &(Vec<super::Outcome>, Vec<social_fuel::DeadlineOutcome>)| {
@@ -1038,7 +1122,8 @@ fn the_articles_added_to_the_catalogue_apply_where_their_article_does() {
 #[test]
 fn the_evaluation_deadline_and_the_extension_agree_and_a_late_start_moves_nothing() {
     let both = |p: &social_fuel_project::Model, as_of: NaiveDate| {
-        let dl = social_fuel::deadlines(p, &Params::baseline(), &Calendar::national(), as_of).expect("params");
+        let dl = social_fuel::deadlines(p, &Params::baseline(), &Calendar::national(), as_of, Texts::Written)
+            .expect("params");
         (
             (dl[1].code, dl[1].due, dl[1].status),
             (dl[3].code, dl[3].due, dl[3].status),
@@ -1105,8 +1190,14 @@ fn a_deadline_falling_after_the_revocation_is_not_applicable() {
         let mut p = project();
         p.filed_on = Some(filed);
         p.decided_on = decided;
-        let dl =
-            social_fuel::deadlines(&p, &Params::baseline(), &Calendar::national(), d(2026, 12, 6)).expect("params");
+        let dl = social_fuel::deadlines(
+            &p,
+            &Params::baseline(),
+            &Calendar::national(),
+            d(2026, 12, 6),
+            Texts::Written,
+        )
+        .expect("params");
         (dl[0].due, dl[0].status, dl[0].note.clone())
     };
     // Filed 23 April 2021: 30 days end on Sunday 23 May, moved to Monday 24 May, the last day in force.
@@ -1148,7 +1239,10 @@ fn the_assistance_plan_the_change_notices_and_the_non_conformity_letter_are_read
         dated_by: None,
     };
     // Art. 2 and 6: none once filed is violated; an outsourced plan needs the staff (I) and the contract (II).
-    assert_eq!(social_fuel::check_plan(&p, None).status, Status::Violated);
+    assert_eq!(
+        social_fuel::check_plan(&p, None, Texts::Written).status,
+        Status::Violated
+    );
     let cases = [
         (plan(false, Some("2 agrônomos"), None), Status::Pending, ""),
         (plan(false, None, None), Status::Violated, "staff"),
@@ -1165,7 +1259,7 @@ fn the_assistance_plan_the_change_notices_and_the_non_conformity_letter_are_read
         ),
     ];
     for (plan, expected, names) in cases {
-        let o = social_fuel::check_plan(&p, Some(&plan));
+        let o = social_fuel::check_plan(&p, Some(&plan), Texts::Written);
         assert_eq!(o.status, expected, "{}", o.explanation);
         assert!(
             o.explanation.contains(names) && o.explanation.contains("art. 6"),
@@ -1175,26 +1269,29 @@ fn the_assistance_plan_the_change_notices_and_the_non_conformity_letter_are_read
     }
     p.filed_on = None;
     assert_eq!(
-        social_fuel::check_plan(&p, None).status,
+        social_fuel::check_plan(&p, None, Texts::Written).status,
         Status::Pending,
         "not filed yet"
     );
     // Art. 12: an industrial start is owed its notice.
-    assert_eq!(social_fuel::check_changes(&p, &[]).status, Status::NotApplicable);
+    assert_eq!(
+        social_fuel::check_changes(&p, &[], Texts::Written).status,
+        Status::NotApplicable
+    );
     p.industrial_start_on = Some(d(2015, 6, 1));
-    let o = social_fuel::check_changes(&p, &[CompanyChangeKind::CorporateName]);
+    let o = social_fuel::check_changes(&p, &[CompanyChangeKind::CorporateName], Texts::Written);
     assert!(
         o.status == Status::Pending && o.explanation.contains("art. 12"),
         "{}",
         o.explanation
     );
-    let o = social_fuel::check_changes(&p, &[CompanyChangeKind::ActivityStart]);
+    let o = social_fuel::check_changes(&p, &[CompanyChangeKind::ActivityStart], Texts::Written);
     assert_eq!(o.status, Status::Met, "{}", o.explanation);
     // Art. 9 II: a non-conformity letter states its grounds.
     p.decided_on = Some(d(2015, 2, 5));
     p.decision = Some(crate::entities::vocab::Decision::Unfavourable);
     p.decision_letter = Some("Ofício 9/2015".into());
-    let o = social_fuel::check_decision_letter(&p);
+    let o = social_fuel::check_decision_letter(&p, Texts::Written);
     assert!(
         o.status == Status::Violated && o.explanation.contains("art. 9 II"),
         "{}",
@@ -1202,7 +1299,7 @@ fn the_assistance_plan_the_change_notices_and_the_non_conformity_letter_are_read
     );
     p.decision_grounds = Some("participação de 4 %".into());
     p.decision_signatory = Some("Secretário de Agricultura Familiar".into());
-    let o = social_fuel::check_decision_letter(&p);
+    let o = social_fuel::check_decision_letter(&p, Texts::Written);
     assert!(
         o.status == Status::Met && o.explanation.contains("participação de 4 %") && o.explanation.contains("signed by"),
         "{}",
@@ -1282,11 +1379,11 @@ fn a_schedule_delay_counts_only_once_accepted() {
     );
 }
 
-/// Judged quietly (the flag job's first look at each carta), a carta's outcomes and deadlines are those judged aloud
-/// but for their texts, which are not written; the thread speaks again afterwards, and an outcome judged aloud explains.
+/// Judged without texts (the flag job's first look at each carta), a carta's outcomes and deadlines are those judged
+/// with texts but for their texts, which are not written; judged with texts again afterwards, an outcome explains.
 #[test]
-fn quiet_judgement_equals_the_loud_one_without_texts() {
-    use crate::rules::{quiet, quietly};
+fn a_judgement_without_texts_equals_the_one_with_texts_but_for_them() {
+    use crate::rules::Texts;
     let approved = approved_by_chamber(
         FcoActivity::BeefCattle,
         2_000_000,
@@ -1303,7 +1400,7 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
         item(ItemKind::WeanedCalf, Some(2500), Some(8), InvestmentClass::SemiFixed),
         item(ItemKind::Pasture, None, None, InvestmentClass::Operating),
     ];
-    let (mut violations, mut aloud) = (0, Vec::new());
+    let (mut violations, mut with_texts) = (0, Vec::new());
     for (c, items) in [(&approved, &items[..]), (&by_bank, &[][..]), (&over, &items[2..])] {
         let facts = CartaFacts {
             carta: c,
@@ -1317,10 +1414,10 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
             resubmitted_stage: None,
             reformulation: None,
         };
-        let judge = || fco::check_all_and_deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 6, 1));
-        let (loud, loud_deadlines) = judge().expect("params");
-        let (hushed, hushed_deadlines) = quietly(judge).expect("params");
-        assert!(!quiet(), "the thread speaks again after a quiet judgement");
+        let judge =
+            |t| fco::check_all_and_deadlines(&facts, &Params::baseline(), &Calendar::national(), d(2026, 6, 1), t);
+        let (hushed, hushed_deadlines) = judge(Texts::Skipped).expect("params");
+        let (loud, loud_deadlines) = judge(Texts::Written).expect("params");
         violations += loud.iter().filter(|o| o.status == Status::Violated).count();
         assert!(loud.iter().all(|o| !o.explanation.is_empty()));
         assert_eq!(loud.len(), hushed.len());
@@ -1351,11 +1448,11 @@ fn quiet_judgement_equals_the_loud_one_without_texts() {
             );
             assert!(!l.note.is_empty());
         }
-        aloud.push(loud_deadlines);
+        with_texts.push(loud_deadlines);
     }
     assert!(violations > 0, "the cases break rules, whose explanations are compared");
-    // The approved carta's 120 days are counted, with their note, aloud.
-    let dl = &aloud[0];
+    // The approved carta's 120 days are counted, with their note, when texts are asked for.
+    let dl = &with_texts[0];
     let validity = dl.iter().find(|x| x.code == "FCO-VALIDITY-120D").expect("validity");
     assert!(
         validity.due.is_some() && validity.note.contains("120 days"),
@@ -1498,7 +1595,7 @@ fn a_day_before_a_reopening_reads_the_cycle_it_closed() {
 
 /// The passes that judge every carta read it without its municipality, creation time and creating report, and derive
 /// its status from its stage (`fco_carta::Model::decode_judged`): no rule may read those. Every activity and line, at
-/// every stage, with and without a chamber meeting and items, judged aloud both ways, says the same.
+/// every stage, with and without a chamber meeting and items, judged with texts both ways, says the same.
 #[test]
 fn the_rules_read_no_column_the_judging_passes_leave_unread() {
     use sea_orm::Iterable;
@@ -1549,6 +1646,7 @@ fn the_rules_read_no_column_the_judging_passes_leave_unread() {
                             &Params::baseline(),
                             &Calendar::national(),
                             d(2026, 6, 1),
+                            Texts::Written,
                         )
                         .expect("params");
                         format!("{judged:?}")

@@ -4,9 +4,9 @@
 //! and the counting helpers.
 
 use super::{
-    Explanation, Outcome, RuleCode, Status,
+    Explanation, Outcome, RuleCode, Status, Texts,
     calendar::{Calendar, Deadline},
-    code, outcome,
+    code,
     params::{ParamError, Params},
 };
 use crate::{
@@ -81,8 +81,8 @@ pub fn official_coefficient_source(source: Option<&str>) -> bool {
 }
 
 /// A supplier's kind as the catalogue's `sf-supplier` names it.
-fn supplier(kind: SupplierKind) -> Explanation {
-    Explanation::message("sf-supplier").arg(
+fn supplier(kind: SupplierKind, texts: Texts) -> Explanation {
+    texts.message("sf-supplier").arg(
         "kind",
         match kind {
             SupplierKind::FamilyFarmer => "family",
@@ -114,7 +114,7 @@ fn avg_price(terms: &[&Term]) -> Option<Decimal> {
 /// Computes the share (SF-SHARE-CALC): own production at the average third-party price (SF-OWN-PRICE), the
 /// producer's sharecropping part at the average price paid to the partner (SF-SHARECROP-PRICE), perennial contracts
 /// by area × coefficient at the contract's unit price (SF-PERENNIAL). `None` when nothing was acquired.
-pub fn share(terms: &[Term]) -> Option<Share> {
+pub fn share(terms: &[Term], texts: Texts) -> Option<Share> {
     // The period's average price paid to third parties: every third-party purchase, perennial contracts included
     // (what was delivered under them and what it cost).
     let third: Vec<&Term> = terms.iter().filter(|t| is_third_party(t.kind)).collect();
@@ -135,9 +135,10 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                 };
                 let v = (expected * unit).round_dp(2);
                 lines.push(
-                    Explanation::message("sf-term-perennial")
+                    texts
+                        .message("sf-term-perennial")
                         .arg("n", n)
-                        .nested("supplier", supplier(k))
+                        .nested("supplier", supplier(k, texts))
                         .arg("area", area)
                         .arg("coef", coef)
                         .arg("expected", expected)
@@ -146,41 +147,28 @@ pub fn share(terms: &[Term]) -> Option<Share> {
                 );
                 v
             }
-            (SupplierKind::OwnProduction, _) => {
-                let Some(price) = third_avg else {
-                    let why = Explanation::message("sf-term-own-unpriced")
-                        .arg("n", n)
-                        .arg("kg", t.quantity);
+            (SupplierKind::OwnProduction | SupplierKind::Sharecropping, _) => {
+                // Own production at the period's average third-party price, the producer's sharecropping part at the
+                // average price paid to the partner: one count, two prices.
+                let (price, priced, unpriced_id) = if t.kind == SupplierKind::OwnProduction {
+                    (third_avg, "sf-term-own", "sf-term-own-unpriced")
+                } else {
+                    let partner: Vec<&Term> = terms
+                        .iter()
+                        .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
+                        .collect();
+                    (avg_price(&partner), "sf-term-sharecrop", "sf-term-sharecrop-unpriced")
+                };
+                let Some(price) = price else {
+                    let why = texts.message(unpriced_id).arg("n", n).arg("kg", t.quantity);
                     lines.push(why.clone());
                     unpriced.push((t.kind, why));
                     continue;
                 };
                 let v = (t.quantity * price).round_dp(2);
                 lines.push(
-                    Explanation::message("sf-term-own")
-                        .arg("n", n)
-                        .arg("kg", t.quantity)
-                        .arg("unit", price.round_dp(4))
-                        .arg("value", v),
-                );
-                v
-            }
-            (SupplierKind::Sharecropping, _) => {
-                let partner: Vec<&Term> = terms
-                    .iter()
-                    .filter(|o| is_third_party(o.kind) && o.supplier.is_some() && o.supplier == t.supplier)
-                    .collect();
-                let Some(price) = avg_price(&partner) else {
-                    let why = Explanation::message("sf-term-sharecrop-unpriced")
-                        .arg("n", n)
-                        .arg("kg", t.quantity);
-                    lines.push(why.clone());
-                    unpriced.push((t.kind, why));
-                    continue;
-                };
-                let v = (t.quantity * price).round_dp(2);
-                lines.push(
-                    Explanation::message("sf-term-sharecrop")
+                    texts
+                        .message(priced)
                         .arg("n", n)
                         .arg("kg", t.quantity)
                         .arg("unit", price.round_dp(4))
@@ -190,9 +178,10 @@ pub fn share(terms: &[Term]) -> Option<Share> {
             }
             (k, _) => {
                 lines.push(
-                    Explanation::message("sf-term-bought")
+                    texts
+                        .message("sf-term-bought")
                         .arg("n", n)
-                        .nested("supplier", supplier(k))
+                        .nested("supplier", supplier(k, texts))
                         .arg("cost", t.cost)
                         .arg("kg", t.quantity),
                 );
@@ -295,27 +284,31 @@ pub fn check_share(
     semi_arid: bool,
     params: &Params,
     on: NaiveDate,
+    texts: Texts,
 ) -> Result<Outcome, ParamError> {
     let key = share_key(plant, semi_arid);
     let min = params.version(key, on)?;
-    let place = Explanation::message("sf-share-place")
+    let place = texts
+        .message("sf-share-place")
         .arg("semi_arid", if semi_arid { "yes" } else { "no" })
         .arg("region", plant.region().name_pt());
-    let Some(s) = share(terms) else {
-        return Ok(outcome(
+    let Some(s) = share(terms, texts) else {
+        return Ok(texts.outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            Explanation::message("sf-share-none")
+            texts
+                .message("sf-share-none")
                 .nested("place", place)
                 .arg("min", min.value)
                 .arg("source", &min.source),
         ));
     };
     if !s.unpriced.is_empty() {
-        return Ok(outcome(
+        return Ok(texts.outcome(
             code::SF_SHARE_MIN,
             Status::Pending,
-            Explanation::message("sf-share-unpriced")
+            texts
+                .message("sf-share-unpriced")
                 .arg("min", min.value)
                 .nested("place", place)
                 .arg("source", &min.source)
@@ -327,10 +320,11 @@ pub fn check_share(
     } else {
         Status::Violated
     };
-    Ok(outcome(
+    Ok(texts.outcome(
         code::SF_SHARE_MIN,
         status,
-        Explanation::message("sf-share")
+        texts
+            .message("sf-share")
             .arg("family", s.family)
             .arg("total", s.total)
             .arg("share", s.percent.round_dp(2))
@@ -383,6 +377,7 @@ pub fn day_deadline(
     met_on: Option<NaiveDate>,
     as_of: NaiveDate,
     not_started: impl Into<super::Explanation>,
+    texts: Texts,
 ) -> DeadlineOutcome {
     let basis = code.legal_basis();
     let code = code.as_str();
@@ -393,31 +388,30 @@ pub fn day_deadline(
             due: None,
             due_at: None,
             status: DeadlineStatus::NotStarted,
-            note: if super::quiet() {
-                super::Explanation::default()
-            } else {
-                not_started.into()
-            },
+            note: texts.text(not_started),
             done: met_on.is_some(),
         };
     };
     let (status, tail) = match met_on {
-        Some(d) if d <= dl.due => (DeadlineStatus::Met, Explanation::message("deadline-met").arg("day", d)),
+        Some(d) if d <= dl.due => (DeadlineStatus::Met, texts.message("deadline-met").arg("day", d)),
         Some(d) => (
             DeadlineStatus::Overdue,
-            Explanation::message("deadline-done-late")
+            texts
+                .message("deadline-done-late")
                 .arg("day", d)
                 .arg("days", (d - dl.due).num_days()),
         ),
         None if as_of > dl.due => (
             DeadlineStatus::Overdue,
-            Explanation::message("deadline-overdue")
+            texts
+                .message("deadline-overdue")
                 .arg("days", (as_of - dl.due).num_days())
                 .arg("on", as_of),
         ),
         None => (
             DeadlineStatus::Pending,
-            Explanation::message("deadline-pending")
+            texts
+                .message("deadline-pending")
                 .arg("days", (dl.due - as_of).num_days())
                 .arg("on", as_of),
         ),
@@ -428,7 +422,8 @@ pub fn day_deadline(
         due: Some(dl.due),
         due_at: None,
         status,
-        note: Explanation::message("deadline-note")
+        note: texts
+            .message("deadline-note")
             .nested("count", dl.note)
             .nested("tail", tail),
         done: met_on.is_some(),
@@ -442,8 +437,9 @@ pub fn deadlines(
     params: &Params,
     cal: &Calendar,
     as_of: NaiveDate,
+    texts: Texts,
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
-    if let Some(why) = revoked(p, as_of) {
+    if let Some(why) = revoked(p, as_of, texts) {
         let codes = [
             code::SF_DECISION_30D,
             code::SF_EXTERNAL_EVAL_6M,
@@ -458,7 +454,7 @@ pub fn deadlines(
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotApplicable,
-                note: Explanation::message("explain-sentence").nested("text", why.clone()),
+                note: texts.message("explain-sentence").nested("text", why.clone()),
                 done: false,
             })
             .collect());
@@ -469,7 +465,7 @@ pub fn deadlines(
     // SF-DECISION-30D counts from filing, with the parameter in force on the filing date.
     out.push(super::guarded_deadline(code::SF_DECISION_30D, || {
         let decision = match p.filed_on {
-            Some(f) => Some(cal.add_days(f, params.count("SF-DECISION-30D.DAYS", f)?)),
+            Some(f) => Some(cal.add_days(f, params.count("SF-DECISION-30D.DAYS", f)?, texts)),
             None => None,
         };
         let mut d = day_deadline(
@@ -477,13 +473,14 @@ pub fn deadlines(
             decision,
             p.decided_on,
             as_of,
-            Explanation::message("sf-not-filed"),
+            texts.message("sf-not-filed"),
+            texts,
         );
         if p.analysed_by_bank && p.filed_on.is_some() {
             // Art. 9 sole §: the bank's own financing deadline applies, not MDA's 30 days (and it is not modelled).
             d.status = DeadlineStatus::NotApplicable;
             d.due = None;
-            d.note = Explanation::message("sf-decision-by-bank");
+            d.note = texts.message("sf-decision-by-bank");
         }
         Ok(d)
     }));
@@ -496,10 +493,11 @@ pub fn deadlines(
         (s, e) => s.or(e),
     };
     let from_schedule = match (p.industrial_start_on, scheduled_end) {
-        (Some(s), Some(e)) if e < s => Explanation::message("sf-eval-from-schedule-before-start")
+        (Some(s), Some(e)) if e < s => texts
+            .message("sf-eval-from-schedule-before-start")
             .arg("end", e)
             .arg("start", s),
-        (None, Some(e)) => Explanation::message("sf-eval-from-schedule-not-started").arg("end", e),
+        (None, Some(e)) => texts.message("sf-eval-from-schedule-not-started").arg("end", e),
         _ => Explanation::default(),
     };
     // SF-EXTENSION-12M (art. 11 §2): a granted extension keeps the framing six more months, twelve in all, and the
@@ -507,20 +505,21 @@ pub fn deadlines(
     let extended = |s: NaiveDate| -> Result<Deadline, ParamError> {
         let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
         let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
-        Ok(cal.add_months(s, base + extra))
+        Ok(cal.add_months(s, base + extra, texts))
     };
     // An extension granted during the non-conformity hearing keeps the framing while MDA hears the company; it does
     // not move the evaluation already concluded.
     let in_hearing = heard_extension(p);
     out.push(super::guarded_deadline(code::SF_EXTERNAL_EVAL_6M, || {
         let six = match eval_start {
-            Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?)),
+            Some(s) => Some(cal.add_months(s, params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?, texts)),
             None => None,
         };
         let counted = match (six, p.extension_granted_on.filter(|_| !in_hearing), eval_start) {
             (Some(six), Some(granted), Some(s)) => {
                 let twelve = extended(s)?;
-                let note = Explanation::message("sf-eval-extended")
+                let note = texts
+                    .message("sf-eval-extended")
                     .nested("count", six.note)
                     .arg("six", six.due)
                     .arg("granted", granted)
@@ -534,10 +533,12 @@ pub fn deadlines(
             counted,
             p.external_evaluation_on,
             as_of,
-            Explanation::message("sf-eval-not-started"),
+            texts.message("sf-eval-not-started"),
+            texts,
         );
         if !from_schedule.is_empty() && e.due.is_some() {
-            e.note = Explanation::message("sf-eval-from-schedule")
+            e.note = texts
+                .message("sf-eval-from-schedule")
                 .nested("why", from_schedule)
                 .nested("note", e.note);
         }
@@ -553,7 +554,7 @@ pub fn deadlines(
             p.justifications_accepted_on,
         ) {
             (Some(ev), Some(Decision::Favourable), _) | (Some(_), _, Some(ev)) => {
-                Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?))
+                Some(cal.add_days(ev, params.count("SF-SEAL-REQUEST-30D.DAYS", ev)?, texts))
             }
             _ => None,
         };
@@ -562,14 +563,16 @@ pub fn deadlines(
             seal,
             p.seal_requested_on,
             as_of,
-            Explanation::message("sf-seal-not-started"),
+            texts.message("sf-seal-not-started"),
+            texts,
         );
         // Art. 11 I counts the 30 days from the conformity; art. 11 §1 from the start of industrial operations. The
         // status follows art. 11 I: the seal can only be asked for once the evaluation found conformity, months after
         // the start, so §1's count would have ended before the request could be made. Both dates are shown.
         if let (Some(start), Some(_)) = (p.industrial_start_on, d.due) {
-            let by_start = cal.add_days(start, params.count("SF-SEAL-REQUEST-30D.DAYS", start)?);
-            d.note = Explanation::message("sf-seal-by-start")
+            let by_start = cal.add_days(start, params.count("SF-SEAL-REQUEST-30D.DAYS", start)?, texts);
+            d.note = texts
+                .message("sf-seal-by-start")
                 .nested("note", std::mem::take(&mut d.note))
                 .arg("start", start)
                 .arg("due", by_start.due);
@@ -590,17 +593,15 @@ pub fn deadlines(
         };
         let not_started = match (p.extension_requested_on, p.extension_refused_on) {
             (Some(_), Some(r)) => match p.extension_decision_reason.as_deref() {
-                Some(why) => Explanation::message("sf-extension-refused")
-                    .arg("day", r)
-                    .arg("reason", why),
-                None => Explanation::message("sf-extension-refused-no-reason").arg("day", r),
+                Some(why) => texts.message("sf-extension-refused").arg("day", r).arg("reason", why),
+                None => texts.message("sf-extension-refused-no-reason").arg("day", r),
             },
-            (Some(a), None) => Explanation::message("sf-extension-undecided").arg("day", a),
-            _ => Explanation::message("sf-extension-not-asked"),
+            (Some(a), None) => texts.message("sf-extension-undecided").arg("day", a),
+            _ => texts.message("sf-extension-not-asked"),
         };
-        let mut d = day_deadline(code::SF_EXTENSION_12M, ext, extension_act, as_of, not_started);
+        let mut d = day_deadline(code::SF_EXTENSION_12M, ext, extension_act, as_of, not_started, texts);
         if in_hearing && d.due.is_some() {
-            d.note = Explanation::message("sf-extension-in-hearing").nested("note", d.note);
+            d.note = texts.message("sf-extension-in-hearing").nested("note", d.note);
         }
         Ok(d)
     }));
@@ -611,7 +612,7 @@ pub fn deadlines(
         extension_act,
     ];
     for (d, done_on) in out.iter_mut().zip(acts) {
-        after_revocation(d, done_on);
+        after_revocation(d, done_on, texts);
     }
     Ok(out)
 }
@@ -627,7 +628,7 @@ pub fn heard_extension(p: &social_fuel_project::Model) -> bool {
 
 /// A deadline of IN MDA nº 2/2005 that falls after its revocation binds no one: not applicable, saying why, unless its
 /// act was done while the instrument was in force (then it stands as met or late).
-fn after_revocation(d: &mut DeadlineOutcome, done_on: Option<NaiveDate>) {
+fn after_revocation(d: &mut DeadlineOutcome, done_on: Option<NaiveDate>, texts: Texts) {
     let instrument = super::mda_2005();
     let (Some(until), Some(due)) = (instrument.in_force_until, d.due) else {
         return;
@@ -637,8 +638,8 @@ fn after_revocation(d: &mut DeadlineOutcome, done_on: Option<NaiveDate>) {
     }
     d.status = DeadlineStatus::NotApplicable;
     d.note = match done_on {
-        Some(a) => Explanation::message("sf-due-after-revocation-done").arg("act", a),
-        None => Explanation::message("sf-due-after-revocation"),
+        Some(a) => texts.message("sf-due-after-revocation-done").arg("act", a),
+        None => texts.message("sf-due-after-revocation"),
     }
     .arg("due", due)
     .arg("instrument", instrument.name)
@@ -668,12 +669,13 @@ pub struct ProjectFacts<'a> {
 }
 
 /// The annex-I documents not among `received`, by name (`«nome» (CODE)`, as a catalogue message).
-pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<Explanation> {
+pub fn missing_documents(received: &[ProjectDocumentKind], texts: Texts) -> Vec<Explanation> {
     ProjectDocumentKind::ANNEX_I
         .iter()
         .filter(|k| !received.contains(k))
         .map(|k| {
-            Explanation::message("sf-document")
+            texts
+                .message("sf-document")
                 .arg("name", k.name_pt())
                 .arg("code", sea_orm::ActiveEnum::to_value(k))
         })
@@ -681,8 +683,10 @@ pub fn missing_documents(received: &[ProjectDocumentKind]) -> Vec<Explanation> {
 }
 
 /// Several clauses written one after the other, separated by `; ` (a sentence made of the parts a rule found).
-fn clauses(parts: impl IntoIterator<Item = Option<Explanation>>) -> Explanation {
-    Explanation::message("explain-plain").clauses("text", parts.into_iter().flatten())
+fn clauses(parts: impl IntoIterator<Item = Option<Explanation>>, texts: Texts) -> Explanation {
+    texts
+        .message("explain-plain")
+        .clauses("text", parts.into_iter().flatten())
 }
 
 /// What the external evaluation found, on non-conformity: MDA's words as written, or, when MDA gave none, the
@@ -701,37 +705,34 @@ pub fn finding(p: &social_fuel_project::Model) -> Option<Explanation> {
 }
 
 /// A person's text as it was written, or a catalogue message when there is none.
-fn text_or(text: Option<&str>, none: &'static str) -> Explanation {
+fn text_or(text: Option<&str>, none: &'static str, texts: Texts) -> Explanation {
     match text {
-        Some(t) => Explanation::message("explain-plain").arg("text", t),
-        None => Explanation::message(none),
+        Some(t) => texts.message("explain-plain").arg("text", t),
+        None => texts.message(none),
     }
 }
 
 /// SF-DOCUMENTS: the six annex-I documents.
-pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document::Model]) -> Outcome {
+pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document::Model], texts: Texts) -> Outcome {
     // A filed request is judged by what it carried: documents received after the filing date do not count for it.
     let received: Vec<ProjectDocumentKind> = docs
         .iter()
         .filter(|d| p.filed_on.is_none_or(|f| d.received_on <= f))
         .map(|d| d.kind)
         .collect();
-    let missing = missing_documents(&received);
+    let missing = missing_documents(&received, texts);
     match (missing.is_empty(), p.filed_on) {
-        (true, _) => outcome(
-            code::SF_DOCUMENTS,
-            Status::Met,
-            Explanation::message("sf-documents-all"),
-        ),
-        (false, None) => outcome(
+        (true, _) => texts.outcome(code::SF_DOCUMENTS, Status::Met, texts.message("sf-documents-all")),
+        (false, None) => texts.outcome(
             code::SF_DOCUMENTS,
             Status::Pending,
-            Explanation::message("sf-documents-missing").list("missing", missing),
+            texts.message("sf-documents-missing").list("missing", missing),
         ),
-        (false, Some(f)) => outcome(
+        (false, Some(f)) => texts.outcome(
             code::SF_DOCUMENTS,
             Status::Violated,
-            Explanation::message("sf-documents-filed-without")
+            texts
+                .message("sf-documents-filed-without")
                 .arg("day", f)
                 .list("missing", missing),
         ),
@@ -739,36 +740,32 @@ pub fn check_documents(p: &social_fuel_project::Model, docs: &[project_document:
 }
 
 /// SF-BANK-FIRST: the bank framed the project before it was filed with MDA.
-pub fn check_bank_first(p: &social_fuel_project::Model) -> Outcome {
+pub fn check_bank_first(p: &social_fuel_project::Model, texts: Texts) -> Outcome {
     match (p.bank_framed_on, p.filed_on) {
-        (Some(b), Some(f)) if b <= f => outcome(
+        (Some(b), Some(f)) if b <= f => texts.outcome(
             code::SF_BANK_FIRST,
             Status::Met,
-            Explanation::message("sf-bank-first-met")
-                .arg("framed", b)
-                .arg("filed", f),
+            texts.message("sf-bank-first-met").arg("framed", b).arg("filed", f),
         ),
-        (Some(b), Some(f)) => outcome(
+        (Some(b), Some(f)) => texts.outcome(
             code::SF_BANK_FIRST,
             Status::Violated,
-            Explanation::message("sf-bank-first-before")
-                .arg("framed", b)
-                .arg("filed", f),
+            texts.message("sf-bank-first-before").arg("framed", b).arg("filed", f),
         ),
-        (None, Some(f)) => outcome(
+        (None, Some(f)) => texts.outcome(
             code::SF_BANK_FIRST,
             Status::Violated,
-            Explanation::message("sf-bank-first-none").arg("filed", f),
+            texts.message("sf-bank-first-none").arg("filed", f),
         ),
-        (Some(b), None) => outcome(
+        (Some(b), None) => texts.outcome(
             code::SF_BANK_FIRST,
             Status::Met,
-            Explanation::message("sf-bank-first-not-filed").arg("framed", b),
+            texts.message("sf-bank-first-not-filed").arg("framed", b),
         ),
-        (None, None) => outcome(
+        (None, None) => texts.outcome(
             code::SF_BANK_FIRST,
             Status::Pending,
-            Explanation::message("sf-bank-first-pending"),
+            texts.message("sf-bank-first-pending"),
         ),
     }
 }
@@ -815,35 +812,35 @@ pub fn plan_gap_ids(plan: &assistance_plan::Model) -> Vec<&'static str> {
 /// with one lacking any of the five contents of art. 6 sole §, is violated (as a filed request without contract
 /// proposals is); a complete plan's compatibility with the acquisitions is a person's judgement, pending until someone
 /// confirms it (MDA's favourable decision is that judgement).
-pub fn check_plan(p: &social_fuel_project::Model, plan: Option<&assistance_plan::Model>) -> Outcome {
+pub fn check_plan(p: &social_fuel_project::Model, plan: Option<&assistance_plan::Model>, texts: Texts) -> Outcome {
     match plan {
         None => match p.filed_on {
-            Some(f) => outcome(
+            Some(f) => texts.outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                Explanation::message("sf-plan-none-filed").arg("day", f),
+                texts.message("sf-plan-none-filed").arg("day", f),
             ),
-            None => outcome(
-                code::SF_ASSISTANCE_PLAN,
-                Status::Pending,
-                Explanation::message("sf-plan-none"),
-            ),
+            None => texts.outcome(code::SF_ASSISTANCE_PLAN, Status::Pending, texts.message("sf-plan-none")),
         },
         Some(plan) => match plan_gap_ids(plan) {
-            missing if !missing.is_empty() => outcome(
+            missing if !missing.is_empty() => texts.outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Violated,
-                Explanation::message("sf-plan-lacks").list("missing", missing.into_iter().map(Explanation::message)),
+                texts
+                    .message("sf-plan-lacks")
+                    .list("missing", missing.into_iter().map(Explanation::message)),
             ),
-            _ if plan.confirmed_by.is_some() => outcome(
+            _ if plan.confirmed_by.is_some() => texts.outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Met,
-                Explanation::message("sf-plan-confirmed").arg("by", plan.confirmed_by.as_deref().unwrap_or("")),
+                texts
+                    .message("sf-plan-confirmed")
+                    .arg("by", plan.confirmed_by.as_deref().unwrap_or("")),
             ),
-            _ => outcome(
+            _ => texts.outcome(
                 code::SF_ASSISTANCE_PLAN,
                 Status::Pending,
-                Explanation::message("sf-plan-unconfirmed"),
+                texts.message("sf-plan-unconfirmed"),
             ),
         },
     }
@@ -852,25 +849,26 @@ pub fn check_plan(p: &social_fuel_project::Model, plan: Option<&assistance_plan:
 /// SF-CHANGES: art. 12 has the company report changes of plant address, corporate name, incorporation and the start
 /// of its activity, with documents. A recorded industrial start is owed its notice: pending while none is filed (the
 /// article sets no term, so it is never late), met once filed.
-pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKind]) -> Outcome {
+pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKind], texts: Texts) -> Outcome {
     let start_notified = notices.contains(&CompanyChangeKind::ActivityStart);
     match p.industrial_start_on {
-        Some(d) if !start_notified => outcome(
+        Some(d) if !start_notified => texts.outcome(
             code::SF_CHANGES,
             Status::Pending,
-            Explanation::message("sf-changes-start-unreported")
+            texts
+                .message("sf-changes-start-unreported")
                 .arg("day", d)
                 .arg("count", notices.len()),
         ),
-        _ if !notices.is_empty() => outcome(
+        _ if !notices.is_empty() => texts.outcome(
             code::SF_CHANGES,
             Status::Met,
-            Explanation::message("sf-changes-filed").arg("count", notices.len()),
+            texts.message("sf-changes-filed").arg("count", notices.len()),
         ),
-        _ => outcome(
+        _ => texts.outcome(
             code::SF_CHANGES,
             Status::NotApplicable,
-            Explanation::message("sf-changes-none"),
+            texts.message("sf-changes-none"),
         ),
     }
 }
@@ -878,46 +876,49 @@ pub fn check_changes(p: &social_fuel_project::Model, notices: &[CompanyChangeKin
 /// SF-DECISION-LETTER: MDA decides by a letter (ofício) of conformity or non-conformity naming the company and its
 /// CNPJ (art. 9 I–II), signed by the Secretary of Family Agriculture or a legal representative; a non-conformity letter
 /// also states what the analysis was based on (art. 9 II, "indicando em que foi baseada a análise").
-pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
+pub fn check_decision_letter(p: &social_fuel_project::Model, texts: Texts) -> Outcome {
     let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
     // Who signed, as a clause placed after the letter (empty when unrecorded).
     let signed = match text(&p.decision_signatory) {
-        Some(s) => Explanation::message("sf-letter-signed").arg("by", s),
-        None => Explanation::message("explain-plain").arg("text", ""),
+        Some(s) => texts.message("sf-letter-signed").arg("by", s),
+        None => texts.message("explain-plain").arg("text", ""),
     };
     match (p.decided_on, text(&p.decision_letter), p.decision) {
-        (None, _, _) => outcome(
+        (None, _, _) => texts.outcome(
             code::SF_DECISION_LETTER,
             Status::Pending,
-            Explanation::message("sf-letter-undecided"),
+            texts.message("sf-letter-undecided"),
         ),
-        (Some(d), None, _) => outcome(
+        (Some(d), None, _) => texts.outcome(
             code::SF_DECISION_LETTER,
             Status::Violated,
-            Explanation::message("sf-letter-none").arg("day", d),
+            texts.message("sf-letter-none").arg("day", d),
         ),
-        (Some(d), Some(letter), Some(Decision::Favourable)) => outcome(
+        (Some(d), Some(letter), Some(Decision::Favourable)) => texts.outcome(
             code::SF_DECISION_LETTER,
             Status::Met,
-            Explanation::message("sf-letter-conformity")
+            texts
+                .message("sf-letter-conformity")
                 .arg("day", d)
                 .arg("letter", letter)
                 .nested("signed", signed),
         ),
         (Some(d), Some(letter), _) => match text(&p.decision_grounds) {
-            Some(grounds) => outcome(
+            Some(grounds) => texts.outcome(
                 code::SF_DECISION_LETTER,
                 Status::Met,
-                Explanation::message("sf-letter-nonconformity")
+                texts
+                    .message("sf-letter-nonconformity")
                     .arg("day", d)
                     .arg("letter", letter)
                     .nested("signed", signed)
                     .arg("grounds", grounds),
             ),
-            None => outcome(
+            None => texts.outcome(
                 code::SF_DECISION_LETTER,
                 Status::Violated,
-                Explanation::message("sf-letter-no-grounds")
+                texts
+                    .message("sf-letter-no-grounds")
                     .arg("day", d)
                     .arg("letter", letter),
             ),
@@ -932,75 +933,78 @@ pub fn check_decision_letter(p: &social_fuel_project::Model) -> Outcome {
 /// that day: before MDA's acceptance the schedule ends on the end scheduled before the delay). Once the
 /// bank approved the financing the company owes MDA its physical-financial schedule (caput): the article sets no term,
 /// so while it is not presented a rule otherwise met is pending, never late.
-pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: NaiveDate) -> Outcome {
+pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: NaiveDate, texts: Texts) -> Outcome {
     let delay = match (p.scheduled_implementation_end, p.industrial_start_on) {
         (Some(e), Some(d)) if d > e => Some(
-            Explanation::message("sf-schedule-started-late")
+            texts
+                .message("sf-schedule-started-late")
                 .arg("day", d)
                 .arg("scheduled", e),
         ),
-        (Some(e), None) if as_of > e => Some(Explanation::message("sf-schedule-not-started-by").arg("scheduled", e)),
+        (Some(e), None) if as_of > e => Some(texts.message("sf-schedule-not-started-by").arg("scheduled", e)),
         _ => None,
     };
     let bank = p
         .delay_bank_accepted_on
         .filter(|d| *d <= as_of)
         .map(|d| match p.delay_bank_accepted_by.as_deref() {
-            Some(by) => Explanation::message("sf-schedule-bank-accepted-by")
+            Some(by) => texts
+                .message("sf-schedule-bank-accepted-by")
                 .arg("day", d)
                 .arg("by", by),
-            None => Explanation::message("sf-schedule-bank-accepted").arg("day", d),
+            None => texts.message("sf-schedule-bank-accepted").arg("day", d),
         });
     let accepted: Result<Explanation, Explanation> = match (bank, p.schedule_delay_accepted) {
         (Some(b), true) => Ok(match p.delay_accepted_on {
-            Some(m) => Explanation::message("sf-schedule-mda-accepted-on")
+            Some(m) => texts
+                .message("sf-schedule-mda-accepted-on")
                 .nested("bank", b)
                 .arg("day", m),
-            None => Explanation::message("sf-schedule-mda-accepted").nested("bank", b),
+            None => texts.message("sf-schedule-mda-accepted").nested("bank", b),
         }),
-        (Some(b), false) => Err(Explanation::message("sf-schedule-mda-not-accepted").nested("bank", b)),
-        (None, true) => Err(Explanation::message("sf-schedule-mda-without-bank")),
-        (None, false) => Err(Explanation::message("sf-schedule-none-accepted")),
+        (Some(b), false) => Err(texts.message("sf-schedule-mda-not-accepted").nested("bank", b)),
+        (None, true) => Err(texts.message("sf-schedule-mda-without-bank")),
+        (None, false) => Err(texts.message("sf-schedule-none-accepted")),
     };
     let presented = match (p.financing_approved_on, p.schedule_presented_on.filter(|d| *d <= as_of)) {
         (None, _) => None,
-        (Some(_), Some(d)) => Some(Ok(Explanation::message("sf-schedule-presented").arg("day", d))),
-        (Some(a), None) => Some(Err(Explanation::message("sf-schedule-not-presented").arg("day", a))),
+        (Some(_), Some(d)) => Some(Ok(texts.message("sf-schedule-presented").arg("day", d))),
+        (Some(a), None) => Some(Err(texts.message("sf-schedule-not-presented").arg("day", a))),
     };
     let shown = presented.clone().map(|r| r.unwrap_or_else(|e| e));
     if let (Some(late), Err(why)) = (&delay, &accepted) {
-        return outcome(
+        return texts.outcome(
             code::SF_SCHEDULE,
             Status::Violated,
-            clauses([Some(late.clone()), Some(why.clone()), shown]),
+            clauses([Some(late.clone()), Some(why.clone()), shown], texts),
         );
     }
     // The acceptance is said only of a delay.
     let accepted = delay.as_ref().and_then(|_| accepted.ok());
     let Some(d) = p.industrial_start_on else {
-        let head = delay.unwrap_or_else(|| Explanation::message("sf-schedule-not-started"));
-        return outcome(
+        let head = delay.unwrap_or_else(|| texts.message("sf-schedule-not-started"));
+        return texts.outcome(
             code::SF_SCHEDULE,
             Status::Pending,
-            clauses([Some(head), accepted, shown]),
+            clauses([Some(head), accepted, shown], texts),
         );
     };
-    let started = |id| Explanation::message(id).arg("day", d);
+    let started = |id| texts.message(id).arg("day", d);
     match (share, presented) {
-        (Status::Met, Some(Err(_))) => outcome(
+        (Status::Met, Some(Err(_))) => texts.outcome(
             code::SF_SCHEDULE,
             Status::Pending,
-            clauses([Some(started("sf-schedule-started-met")), accepted, shown]),
+            clauses([Some(started("sf-schedule-started-met")), accepted, shown], texts),
         ),
-        (Status::Met, _) => outcome(
+        (Status::Met, _) => texts.outcome(
             code::SF_SCHEDULE,
             Status::Met,
-            clauses([Some(started("sf-schedule-started-met")), accepted, shown]),
+            clauses([Some(started("sf-schedule-started-met")), accepted, shown], texts),
         ),
-        _ => outcome(
+        _ => texts.outcome(
             code::SF_SCHEDULE,
             Status::Violated,
-            clauses([Some(started("sf-schedule-started-unmet")), accepted, shown]),
+            clauses([Some(started("sf-schedule-started-unmet")), accepted, shown], texts),
         ),
     }
 }
@@ -1009,93 +1013,106 @@ pub fn check_schedule(p: &social_fuel_project::Model, share: Status, as_of: Naiv
 /// MDA's public database is updated and the bank that approved the project is notified. Unframed, the rule is met once
 /// both the notice and the public update are recorded (each dated, by the day judged), pending while either is owed
 /// (the article sets no term for them).
-pub fn check_unframing(p: &social_fuel_project::Model) -> Outcome {
+pub fn check_unframing(p: &social_fuel_project::Model, texts: Texts) -> Outcome {
     let heard = match (p.justifications_filed_on, p.justifications_content.as_deref()) {
-        (Some(j), Some(c)) => Explanation::message("sf-unframing-heard")
-            .arg("day", j)
-            .arg("content", c),
-        _ => Explanation::message("sf-unframing-not-heard"),
+        (Some(j), Some(c)) => texts.message("sf-unframing-heard").arg("day", j).arg("content", c),
+        _ => texts.message("sf-unframing-not-heard"),
     };
     let notified = match (p.bank_notified_on, p.bank_notice_reference.as_deref()) {
-        (Some(n), Some(r)) => Explanation::message("sf-unframing-notified-ref")
+        (Some(n), Some(r)) => texts
+            .message("sf-unframing-notified-ref")
             .arg("day", n)
             .arg("reference", r),
-        (Some(n), None) => Explanation::message("sf-unframing-notified").arg("day", n),
-        (None, _) => Explanation::message("sf-unframing-not-notified"),
+        (Some(n), None) => texts.message("sf-unframing-notified").arg("day", n),
+        (None, _) => texts.message("sf-unframing-not-notified"),
     };
     let published = match (p.public_update_on, p.public_update_reference.as_deref()) {
-        (Some(u), Some(r)) => Explanation::message("sf-unframing-published-ref")
+        (Some(u), Some(r)) => texts
+            .message("sf-unframing-published-ref")
             .arg("day", u)
             .arg("reference", r),
-        (Some(u), None) => Explanation::message("sf-unframing-published").arg("day", u),
-        (None, _) => Explanation::message("sf-unframing-not-published"),
+        (Some(u), None) => texts.message("sf-unframing-published").arg("day", u),
+        (None, _) => texts.message("sf-unframing-not-published"),
     };
     match p.unframed_on {
-        Some(d) => outcome(
+        Some(d) => texts.outcome(
             code::SF_UNFRAMING,
             if p.bank_notified_on.is_some() && p.public_update_on.is_some() {
                 Status::Met
             } else {
                 Status::Pending
             },
-            clauses([
-                Some(
-                    Explanation::message("sf-unframed")
-                        .arg("day", d)
-                        .nested("reason", text_or(p.unframing_reason.as_deref(), "sf-no-reason")),
-                ),
-                Some(heard),
-                Some(notified),
-                Some(published),
-            ]),
+            clauses(
+                [
+                    Some(
+                        texts
+                            .message("sf-unframed")
+                            .arg("day", d)
+                            .nested("reason", text_or(p.unframing_reason.as_deref(), "sf-no-reason", texts)),
+                    ),
+                    Some(heard),
+                    Some(notified),
+                    Some(published),
+                ],
+                texts,
+            ),
         ),
         None => match (
             p.external_evaluation_on,
             p.evaluation_result,
             p.justifications_accepted_on,
         ) {
-            (Some(_), Some(Decision::Unfavourable), Some(a)) => outcome(
+            (Some(_), Some(Decision::Unfavourable), Some(a)) => texts.outcome(
                 code::SF_UNFRAMING,
                 Status::NotApplicable,
-                Explanation::message("sf-justifications-accepted")
-                    .arg("day", a)
-                    .nested("reason", text_or(p.justifications_reason.as_deref(), "sf-no-reason")),
+                texts.message("sf-justifications-accepted").arg("day", a).nested(
+                    "reason",
+                    text_or(p.justifications_reason.as_deref(), "sf-no-reason", texts),
+                ),
             ),
-            (Some(e), Some(Decision::Unfavourable), None) => outcome(
+            (Some(e), Some(Decision::Unfavourable), None) => texts.outcome(
                 code::SF_UNFRAMING,
                 Status::Pending,
-                clauses([
-                    Some(Explanation::message("sf-nonconformity-found").arg("day", e).nested(
-                        "finding",
-                        finding(p).unwrap_or_else(|| Explanation::message("sf-no-finding")),
-                    )),
-                    Some(heard),
-                ]),
+                clauses(
+                    [
+                        Some(texts.message("sf-nonconformity-found").arg("day", e).nested(
+                            "finding",
+                            finding(p).unwrap_or_else(|| texts.message("sf-no-finding")),
+                        )),
+                        Some(heard),
+                    ],
+                    texts,
+                ),
             ),
-            _ => outcome(
+            _ => texts.outcome(
                 code::SF_UNFRAMING,
                 Status::NotApplicable,
-                Explanation::message("sf-keeps-framing"),
+                texts.message("sf-keeps-framing"),
             ),
         },
     }
 }
 
 /// SF-REPRESENTATION and SF-CONTRACT-TERMS over the proposals.
-pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_proposal::Model]) -> [Outcome; 2] {
+pub fn check_proposals(
+    p: &social_fuel_project::Model,
+    proposals: &[contract_proposal::Model],
+    texts: Texts,
+) -> [Outcome; 2] {
     let pending_or = |v| if p.filed_on.is_some() { v } else { Status::Pending };
     let representation = match proposals.iter().find(|c| c.representation_agreed) {
-        Some(c) => outcome(
+        Some(c) => texts.outcome(
             code::SF_REPRESENTATION,
             Status::Met,
-            Explanation::message("sf-representation")
+            texts
+                .message("sf-representation")
                 .arg("kind", format!("{:?}", c.representation_kind))
                 .arg("name", &c.representation_name),
         ),
-        None => outcome(
+        None => texts.outcome(
             code::SF_REPRESENTATION,
             pending_or(Status::Violated),
-            Explanation::message("sf-representation-none"),
+            texts.message("sf-representation-none"),
         ),
     };
     let mut gaps = Vec::new();
@@ -1121,32 +1138,32 @@ pub fn check_proposals(p: &social_fuel_project::Model, proposals: &[contract_pro
         }
         if !missing.is_empty() {
             gaps.push(
-                Explanation::message("sf-proposal-lacks").arg("n", i + 1).list(
+                texts.message("sf-proposal-lacks").arg("n", i + 1).list(
                     "missing",
                     missing
                         .into_iter()
-                        .map(|t| Explanation::message("sf-proposal-term").arg("term", t)),
+                        .map(|t| texts.message("sf-proposal-term").arg("term", t)),
                 ),
             );
         }
     }
     let terms = if proposals.is_empty() {
-        outcome(
+        texts.outcome(
             code::SF_CONTRACT_TERMS,
             pending_or(Status::Violated),
-            Explanation::message("sf-proposal-none"),
+            texts.message("sf-proposal-none"),
         )
     } else if gaps.is_empty() {
-        outcome(
+        texts.outcome(
             code::SF_CONTRACT_TERMS,
             Status::Met,
-            Explanation::message("sf-proposals-complete").arg("count", proposals.len()),
+            texts.message("sf-proposals-complete").arg("count", proposals.len()),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::SF_CONTRACT_TERMS,
             pending_or(Status::Violated),
-            clauses(gaps.into_iter().map(Some)),
+            clauses(gaps.into_iter().map(Some), texts),
         )
     };
     [representation, terms]
@@ -1171,13 +1188,13 @@ pub(crate) fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
 
 /// Why IN MDA nº 2/2005 does not judge this project, if it does not: it was filed (or, not yet filed, is looked at)
 /// after the instrument's revocation on 24 May 2021 (or before it took effect).
-pub fn revoked(p: &social_fuel_project::Model, as_of: NaiveDate) -> Option<Explanation> {
+pub fn revoked(p: &social_fuel_project::Model, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
     let reference = p.filed_on.unwrap_or(as_of);
     let why = super::mda_2005().not_in_force(reference)?;
     Some(
         match p.filed_on {
-            Some(f) => Explanation::message("sf-filed-on").arg("day", f),
-            None => Explanation::message("sf-not-filed-on").arg("day", as_of),
+            Some(f) => texts.message("sf-filed-on").arg("day", f),
+            None => texts.message("sf-not-filed-on").arg("day", as_of),
         }
         .nested("why", why),
     )
@@ -1189,14 +1206,15 @@ pub fn check_all(
     params: &Params,
     cal: &Calendar,
     as_of: NaiveDate,
+    texts: Texts,
 ) -> Result<Vec<Outcome>, ParamError> {
     let p = f.project;
     let reference = p.filed_on.unwrap_or(as_of);
-    if let Some(why) = revoked(p, as_of) {
+    if let Some(why) = revoked(p, as_of, texts) {
         return Ok(super::RULES
             .iter()
             .filter(|r| r.code.as_str().starts_with("SF-"))
-            .map(|r| outcome(r.code, Status::NotApplicable, why.clone()))
+            .map(|r| texts.outcome(r.code, Status::NotApplicable, why.clone()))
             .collect());
     }
     let mut out = Vec::new();
@@ -1214,22 +1232,24 @@ pub fn check_all(
     match plant {
         Some(code) => {
             let mut s = super::guarded(code::SF_SHARE_MIN, || {
-                check_share(&terms, code, f.semi_arid, params, reference)
+                check_share(&terms, code, f.semi_arid, params, reference, texts)
             });
             // Where the semi-arid could change the minimum (the Northeast, Minas Gerais and Espírito Santo), say which
             // delimitation was read.
             let could_be = f.semi_arid || matches!(code.region(), Region::Northeast | Region::Southeast);
             if let Some(note) = f.semi_arid_note.filter(|_| could_be) {
-                s.explanation = Explanation::message("sf-share-semi-arid")
+                s.explanation = texts
+                    .message("sf-share-semi-arid")
                     .nested("share", std::mem::take(&mut s.explanation))
                     .nested("note", note);
             }
             if let Some(y) = year {
-                s.explanation = Explanation::message("sf-share-year")
+                s.explanation = texts
+                    .message("sf-share-year")
                     .arg("year", y)
                     .nested("share", std::mem::take(&mut s.explanation));
             }
-            let computed = share(&terms);
+            let computed = share(&terms, texts);
             let unpriced = |kind: SupplierKind| -> Vec<Explanation> {
                 computed
                     .iter()
@@ -1245,24 +1265,20 @@ pub fn check_all(
                 Some(s) if s.unpriced.is_empty() => Status::Met,
                 _ => Status::Pending,
             };
-            out.push(outcome(
-                code::SF_SHARE_CALC,
-                calc_status,
-                Explanation::message("sf-share-calc"),
-            ));
+            out.push(texts.outcome(code::SF_SHARE_CALC, calc_status, texts.message("sf-share-calc")));
             let has = |k| terms.iter().any(|t| t.kind == k);
             // `what` names the part for the catalogue's texts (`own` or `sharecrop`).
             let priced = |code, kind: SupplierKind, what: &'static str| {
                 let missing = unpriced(kind);
-                let said = |id| Explanation::message(id).arg("what", what);
+                let said = |id| texts.message(id).arg("what", what);
                 if !has(kind) {
-                    outcome(code, Status::NotApplicable, said("sf-priced-none"))
+                    texts.outcome(code, Status::NotApplicable, said("sf-priced-none"))
                 } else if computed.is_none() {
-                    outcome(code, Status::Pending, said("sf-priced-no-price"))
+                    texts.outcome(code, Status::Pending, said("sf-priced-no-price"))
                 } else if missing.is_empty() {
-                    outcome(code, Status::Met, said("sf-priced"))
+                    texts.outcome(code, Status::Met, said("sf-priced"))
                 } else {
-                    outcome(code, Status::Pending, clauses(missing.into_iter().map(Some)))
+                    texts.outcome(code, Status::Pending, clauses(missing.into_iter().map(Some), texts))
                 }
             };
             out.push(priced(code::SF_OWN_PRICE, SupplierKind::OwnProduction, "own"));
@@ -1276,60 +1292,56 @@ pub fn check_all(
                 .iter()
                 .filter(|t| !official_coefficient_source(t.coefficient_source.as_deref()))
                 .map(|t| {
-                    Explanation::message("sf-coefficient-source")
-                        .nested("supplier", supplier(t.kind))
-                        .nested("source", text_or(t.coefficient_source.as_deref(), "sf-no-source"))
+                    texts
+                        .message("sf-coefficient-source")
+                        .nested("supplier", supplier(t.kind, texts))
+                        .nested(
+                            "source",
+                            text_or(t.coefficient_source.as_deref(), "sf-no-source", texts),
+                        )
                 })
                 .collect();
             out.push(if perennial.is_empty() {
-                outcome(
+                texts.outcome(
                     code::SF_PERENNIAL,
                     Status::NotApplicable,
-                    Explanation::message("sf-perennial-none"),
+                    texts.message("sf-perennial-none"),
                 )
             } else if unofficial.is_empty() {
-                outcome(
-                    code::SF_PERENNIAL,
-                    Status::Met,
-                    Explanation::message("sf-perennial-official"),
-                )
+                texts.outcome(code::SF_PERENNIAL, Status::Met, texts.message("sf-perennial-official"))
             } else {
-                outcome(
+                texts.outcome(
                     code::SF_PERENNIAL,
                     Status::Violated,
-                    Explanation::message("sf-perennial-unofficial").clauses("sources", unofficial),
+                    texts.message("sf-perennial-unofficial").clauses("sources", unofficial),
                 )
             });
-            let schedule = check_schedule(p, s.status, as_of);
+            let schedule = check_schedule(p, s.status, as_of, texts);
             out.insert(0, s);
             out.push(schedule);
         }
-        None => out.push(outcome(
-            code::SF_SHARE_MIN,
-            Status::Pending,
-            Explanation::message("sf-plant-invalid"),
-        )),
+        None => out.push(texts.outcome(code::SF_SHARE_MIN, Status::Pending, texts.message("sf-plant-invalid"))),
     }
-    out.extend(check_proposals(p, f.proposals));
-    out.push(check_plan(p, f.plan));
-    out.push(check_bank_first(p));
+    out.extend(check_proposals(p, f.proposals, texts));
+    out.push(check_plan(p, f.plan, texts));
+    out.push(check_bank_first(p, texts));
     // Art. 2: a company constituted under Brazilian law; its articles are a document a person reads.
-    out.push(outcome(
+    out.push(texts.outcome(
         code::SF_COMPANY_BR,
         Status::Pending,
-        Explanation::message("sf-company-br-pending"),
+        texts.message("sf-company-br-pending"),
     ));
-    out.push(check_decision_letter(p));
-    out.push(check_documents(p, f.documents));
-    for d in deadlines(p, params, cal, as_of)? {
+    out.push(check_decision_letter(p, texts));
+    out.push(check_documents(p, f.documents, texts));
+    for d in deadlines(p, params, cal, as_of, texts)? {
         out.push(deadline_outcome(&d));
     }
-    out.push(check_unframing(p));
-    out.push(check_changes(p, f.change_notices));
-    out.push(outcome(
+    out.push(check_unframing(p, texts));
+    out.push(check_changes(p, f.change_notices, texts));
+    out.push(texts.outcome(
         code::SF_NO_PROMOTION,
         Status::NotApplicable,
-        Explanation::message("sf-no-promotion"),
+        texts.message("sf-no-promotion"),
     ));
     Ok(out)
 }
@@ -1442,7 +1454,7 @@ mod tests {
                 t(SupplierKind::FamilyFarmer, dec!(1000), fam),
                 t(SupplierKind::OtherThirdParty, dec!(1000), other),
             ];
-            let o = check_share(&terms, code(plant), semi, &p, on()).expect("params");
+            let o = check_share(&terms, code(plant), semi, &p, on(), Texts::Written).expect("params");
             assert_eq!(o.status, expected, "{why}: {}", o.explanation);
             assert_eq!(o.code, "SF-SHARE-MIN");
         }
@@ -1455,7 +1467,7 @@ mod tests {
             t(SupplierKind::OtherThirdParty, dec!(1000), dec!(4000)), // R$ 4/kg → average R$ 3/kg
             t(SupplierKind::OwnProduction, dec!(1000), dec!(0)),      // valued at R$ 3/kg = 3000
         ];
-        let s = share(&terms).expect("share");
+        let s = share(&terms, Texts::Written).expect("share");
         assert_eq!((s.family, s.total), (dec!(2000), dec!(9000)));
         assert!(s.lines[2].contains("average third-party price R$ 3"), "{:?}", s.lines);
 
@@ -1471,7 +1483,7 @@ mod tests {
                 ..t(SupplierKind::Sharecropping, dec!(400), dec!(0))
             }, // 400 × 2.50 = 1000
         ];
-        let s = share(&terms).expect("share");
+        let s = share(&terms, Texts::Written).expect("share");
         assert_eq!((s.family, s.total), (dec!(1250), dec!(4750)));
         assert!(
             s.lines[2].contains("average price paid to the partner"),
@@ -1492,7 +1504,7 @@ mod tests {
             }, // R$ 2/kg delivered under the contract
             t(SupplierKind::OwnProduction, dec!(500), dec!(0)),
         ];
-        let s = share(&perennial_only).expect("share");
+        let s = share(&perennial_only, Texts::Written).expect("share");
         assert!(s.unpriced.is_empty(), "{:?}", s.lines);
         assert!(s.lines[1].contains("= R$ 1,000.00"), "500 kg × R$ 2: {:?}", s.lines);
         let alone = [
@@ -1500,7 +1512,7 @@ mod tests {
             t(SupplierKind::OwnProduction, dec!(500), dec!(0)),
         ];
         assert_eq!(
-            share(&alone).map(|s| s.unpriced.len()),
+            share(&alone, Texts::Written).map(|s| s.unpriced.len()),
             None,
             "nothing priced at all: no share"
         );
@@ -1511,14 +1523,14 @@ mod tests {
                 ..t(SupplierKind::Sharecropping, dec!(400), dec!(0))
             },
         ];
-        let s = share(&mixed).expect("share");
+        let s = share(&mixed, Texts::Written).expect("share");
         assert_eq!(s.unpriced.len(), 1, "{:?}", s.lines);
         assert!(
             s.unpriced[0].1.contains("no purchase from the partner"),
             "{:?}",
             s.unpriced
         );
-        let o = check_share(&mixed, code(5103403), false, &Params::baseline(), on()).expect("params");
+        let o = check_share(&mixed, code(5103403), false, &Params::baseline(), on(), Texts::Written).expect("params");
         assert_eq!(o.status, Status::Pending, "{}", o.explanation);
         assert!(official_coefficient_source(Some("embrapa Soja, 2019")));
         assert!(!official_coefficient_source(Some("consultoria própria")));
@@ -1534,7 +1546,7 @@ mod tests {
             }, // R$ 0.50/kg × 40000 kg
             t(SupplierKind::OtherThirdParty, dec!(1000), dec!(20000)),
         ];
-        let s = share(&terms).expect("share");
+        let s = share(&terms, Texts::Written).expect("share");
         assert_eq!((s.family, s.total), (dec!(20000.00), dec!(40000.00)));
         assert_eq!(s.percent, dec!(50));
     }
@@ -1560,6 +1572,7 @@ mod tests {
             false,
             &p,
             NaiveDate::from_ymd_opt(2020, 12, 31).expect("d"),
+            Texts::Written,
         )
         .expect("p");
         let after = check_share(
@@ -1568,6 +1581,7 @@ mod tests {
             false,
             &p,
             NaiveDate::from_ymd_opt(2021, 1, 1).expect("d"),
+            Texts::Written,
         )
         .expect("p");
         assert_eq!((before.status, after.status), (Status::Met, Status::Violated));

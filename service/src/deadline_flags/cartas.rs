@@ -3,14 +3,14 @@
 use super::{
     Finding, Key, Result,
     ceiling::{CeilingOutcome, ceiling_key},
-    judgement::{Judgement, Windows, judged_as_outcome, live, speaks},
+    judgement::{Judgement, Windows, calls_for_texts, judged_as_outcome, live},
 };
 use crate::compliance::{Basis, Preloaded};
 use chrono::NaiveDate;
 use entity::{
     compliance_flag::SubjectKind,
     fco_carta,
-    rules::{Explanation, FxMap, FxSet, Outcome, Status, calendar::Calendar, code, params::Params},
+    rules::{Explanation, FxMap, FxSet, Outcome, Status, Texts, calendar::Calendar, code, params::Params},
     vocab::{FcoCartaStage, Programme},
 };
 use std::collections::BTreeMap;
@@ -40,8 +40,8 @@ pub(super) struct CartaJudge {
     /// FCO-CEILING as judged on each group's cartas, put together per group at the end ([`group_ceiling`]).
     pub(super) ceiling: BTreeMap<i64, Vec<CeilingOutcome>>,
     /// The first closed carta judged of each group with an open flag, whose account is the group's
-    /// ([`closed_groups_say`]).
-    pub(super) closed_said: FxMap<i64, i64>,
+    /// ([`explain_closed_groups`]).
+    pub(super) first_closed: FxMap<i64, i64>,
     /// Where the new flags of each batch's cartas go, when they are written as the judging goes on.
     pub(super) outflow: Option<Outflow>,
 }
@@ -52,7 +52,7 @@ impl CartaJudge {
     /// for the end). A flag is new when none is open for its identity and no person resolved one. Whether the
     /// writing goes on. (The financings between the batch's first and last id are its cartas and projects, judged
     /// before every carta: their flags are final too.)
-    pub(super) fn hand_on(&mut self, cartas: &[fco_carta::Model]) -> bool {
+    pub(super) fn send_new_flags(&mut self, cartas: &[fco_carta::Model]) -> bool {
         let (Some(first), Some(last)) = (cartas.first(), cartas.last()) else {
             return true;
         };
@@ -94,7 +94,7 @@ impl CartaJudge {
         let basis = Basis {
             params: &self.params,
             calendar: &self.calendar,
-            quiet: !self.everything,
+            texts: Texts::written_if(self.everything),
         };
         let as_of = self.as_of;
         for c in cartas {
@@ -105,20 +105,20 @@ impl CartaJudge {
             // are read (its chamber meeting's result is still owed).
             let full = self.everything && (live(stage.status()) || self.j.watches(SubjectKind::Financing, c.id));
             let group = self.groups.get(&c.party_id).copied();
-            // Judged quietly, and again aloud when something is to be written about the carta: a flag it calls
-            // for, or an open flag of it, its group or its meeting, whose account is kept. Of a group's cartas
-            // only the first judged speaks for the group's flag (`group_ceiling` reads the first carta's account,
-            // or the first over the ceiling's, which is aloud as its violation calls for a flag), so the rest of
-            // a flagged group's cartas are judged quietly: every carta of every flagged group aloud was a third
-            // of the day-to-day pass.
+            // Judged without texts, and again with them when something is to be written about the carta: a flag it
+            // calls for, or an open flag of it, its group or its meeting, whose account is kept. Of a group's cartas
+            // only the first judged speaks for the group's flag (`group_ceiling` reads the first carta's account, or
+            // the first over the ceiling's, which has its texts as its violation calls for a flag), so the rest of a
+            // flagged group's cartas are judged without texts: every carta of every flagged group with texts was a
+            // third of the day-to-day pass.
             let own = self.j.watches(SubjectKind::Financing, c.id);
-            let watched = self.j.spoken.contains(&(SubjectKind::Financing, c.id))
+            let watched = self.j.with_texts.contains(&(SubjectKind::Financing, c.id))
                 || group.is_some_and(|g| {
                     self.j.watches(SubjectKind::Group, g) && self.ceiling.get(&g).is_none_or(Vec::is_empty)
                 })
                 || meeting.is_some_and(|m| self.j.watches(SubjectKind::Meeting, m));
             let mut basis = Basis {
-                quiet: !watched,
+                texts: Texts::written_if(watched),
                 ..basis
             };
             let (outcomes, deadlines) = loop {
@@ -127,26 +127,29 @@ impl CartaJudge {
                 } else {
                     (Vec::new(), facts.carta_deadlines(basis, c, as_of)?)
                 };
-                // A carta with open flags on deadlines only is judged aloud from here too: its deadlines' notes
+                // A carta with open flags on deadlines only is judged with texts from here too: its deadlines' notes
                 // are its flags' messages, or the reason they are resolved.
-                if self.everything && basis.quiet && (own || speaks(&self.windows, &judged.0, &judged.1)) {
-                    basis.quiet = false;
+                if self.everything
+                    && !basis.texts.written()
+                    && (own || calls_for_texts(&self.windows, &judged.0, &judged.1))
+                {
+                    basis.texts = Texts::Written;
                     // A group's ceiling is one flag whose message is its first carta over the ceiling: the
                     // texts of the group's later cartas over it are not read.
-                    let ceiling_said = group
+                    let ceiling_explained = group
                         .and_then(|g| self.ceiling.get(&g))
                         .is_some_and(|list| list.iter().any(|o| o.violated));
-                    let speaking = |o: &Outcome| {
+                    let calls_for_flag = |o: &Outcome| {
                         o.status == Status::Violated
                             && judged_as_outcome(o)
-                            && !(ceiling_said && o.code == code::FCO_CEILING.as_str())
+                            && !(ceiling_explained && o.code == code::FCO_CEILING.as_str())
                     };
-                    if !judged.0.iter().any(speaking) {
+                    if !judged.0.iter().any(calls_for_flag) {
                         // Only a deadline calls for a flag (or the group's ceiling, already told): its note is
                         // the message, and the deadlines read the carta and its meeting alone
-                        // (`carta_deadlines`), so they are worked out again aloud without every rule's text. The
+                        // (`carta_deadlines`), so they are worked out again with texts without every rule's text. The
                         // outcomes' texts are not read: none else is violated, and the carta, its group and its
-                        // meeting have no open flag (else it was judged aloud).
+                        // meeting have no open flag (else it was judged with texts).
                         let deadlines = facts.carta_deadlines(basis, c, as_of)?;
                         break (judged.0, deadlines);
                     }
@@ -171,7 +174,7 @@ impl CartaJudge {
                     );
                 }
                 if let Some(g) = group.filter(|g| self.j.watches(SubjectKind::Group, *g)) {
-                    self.closed_said.entry(g).or_insert(c.id);
+                    self.first_closed.entry(g).or_insert(c.id);
                     self.j.say(ceiling_key(g), why.clone());
                 }
                 self.j.judged += 1;

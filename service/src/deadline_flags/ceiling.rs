@@ -13,17 +13,17 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, StreamTrai
 use std::borrow::Cow;
 
 /// The account of a group's flag that is resolved is that of the group's first closed carta (the least id), when it
-/// has one, as its closed cartas say in the batches ([`CartaJudge::batch`], `closed_said`); else its first carta's
+/// has one, as its closed cartas say in the batches ([`CartaJudge::batch`], `first_closed`); else its first carta's
 /// FCO-CEILING outcome ([`group_ceiling`]). The batches read only the closed cartas with a meeting, an act after the
 /// day or an open flag of their own ([`in_batches`]): the first of the others is looked up here, for the groups whose
 /// flag is resolved only, by their borrowers. (Looked up for every flagged group before the batches, by a scan of
 /// every closed carta, it was 0.6 s of the database's time on each day-to-day pass over 1M cartas, for groups whose
 /// flags stay open.)
-pub(super) async fn closed_groups_say(
+pub(super) async fn explain_closed_groups(
     db: &(impl ConnectionTrait + StreamTrait),
     j: &mut Judgement,
     groups: &FxMap<i64, i64>,
-    closed_said: &FxMap<i64, i64>,
+    first_closed: &FxMap<i64, i64>,
     as_of: NaiveDate,
 ) -> Result<()> {
     use fco_carta::Column as C;
@@ -52,7 +52,7 @@ pub(super) async fn closed_groups_say(
     // Those before the first closed carta the batches judged of the group, if any.
     let mut ids: Vec<i64> = first
         .iter()
-        .filter(|(g, id)| closed_said.get(*g).is_none_or(|said| *id < said))
+        .filter(|(g, id)| first_closed.get(*g).is_none_or(|first| *id < first))
         .map(|(_, id)| *id)
         .collect();
     ids.sort_unstable();
@@ -63,7 +63,7 @@ pub(super) async fn closed_groups_say(
             if let Some(g) = groups.get(&c.party_id) {
                 // No act of these is dated after the day (`first_closed_by_borrower`): the stored cycle is in force.
                 let why = format!("the carta is {:?} on {as_of}", c.known_on(&[], &[], as_of).stage);
-                j.said.insert(ceiling_key(*g), why.into());
+                j.explanations.insert(ceiling_key(*g), why.into());
             }
         }
     }

@@ -26,17 +26,17 @@ pub struct Judgement {
     pub wanted: BTreeMap<Key, Finding>,
     /// What each judged subject and rule with an open flag says now (kept for those only: the rest is not needed,
     /// and a million cartas' explanations would not fit in memory).
-    pub said: FxMap<Key, Explanation>,
-    /// The open flags, whose accounts are kept in `said`: a flag still called for as it is (same severity, due day
-    /// and facts) is marked there ([`Open::still`]) rather than kept in `wanted`, so that the day-to-day pass, where
-    /// nearly every flag is open and unchanged, holds no second copy of them.
+    pub explanations: FxMap<Key, Explanation>,
+    /// The open flags, whose accounts are kept in `explanations`: a flag still called for as it is (same severity, due
+    /// day and facts) is marked there ([`Open::still`]) rather than kept in `wanted`, so that the day-to-day pass,
+    /// where nearly every flag is open and unchanged, holds no second copy of them.
     pub(super) open: FxMap<Key, Open>,
     /// Their subjects: an account of any other subject is not even written.
     pub(super) watched: FxSet<(SubjectKind, i64)>,
     /// The subjects with an open flag on a checked rule or checklist item (not a deadline): their rules' accounts
-    /// are written as they are judged. Those with open flags on deadlines only are judged quietly, their deadlines
-    /// then aloud.
-    pub(super) spoken: FxSet<(SubjectKind, i64)>,
+    /// are written as they are judged. Those with open flags on deadlines only are judged without texts, their
+    /// deadlines then with them.
+    pub(super) with_texts: FxSet<(SubjectKind, i64)>,
     /// Financings, banks and meetings judged.
     pub judged: u32,
     /// The number of each carta whose approval is flagged (FCO-VALIDITY-120D), for the dashboard's list.
@@ -51,7 +51,7 @@ impl Judgement {
         };
         Self {
             watched: open.keys().map(|k| (k.0, k.1)).collect(),
-            spoken: open.keys().filter(|k| outcome(&k.2)).map(|k| (k.0, k.1)).collect(),
+            with_texts: open.keys().filter(|k| outcome(&k.2)).map(|k| (k.0, k.1)).collect(),
             open,
             ..Self::default()
         }
@@ -86,12 +86,12 @@ impl Judgement {
 
     pub(super) fn say(&mut self, key: Key, what: impl Into<Explanation>) {
         if self.open.contains_key(&key) {
-            self.said.entry(key).or_insert_with(|| what.into());
+            self.explanations.entry(key).or_insert_with(|| what.into());
         }
     }
 
     pub(super) fn judged(&self, key: &Key) -> bool {
-        self.wants(key) || self.said.contains_key(key)
+        self.wants(key) || self.explanations.contains_key(key)
     }
 
     /// A financing that is not flagged (a draft, denied or ended): what each of its rules says is why its flags
@@ -227,7 +227,7 @@ impl Windows {
 
 /// Whether a judgement calls for a flag, whose message is its explanation: a rule violated, or a deadline overdue or
 /// due within its window.
-pub(super) fn speaks(windows: &Windows, outcomes: &[Outcome], deadlines: &[DeadlineOutcome]) -> bool {
+pub(super) fn calls_for_texts(windows: &Windows, outcomes: &[Outcome], deadlines: &[DeadlineOutcome]) -> bool {
     outcomes.iter().any(|o| o.status == Status::Violated) || deadlines.iter().any(|d| windows.severity(d).is_some())
 }
 

@@ -111,10 +111,10 @@ pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result
     let synced = if ConnectionTrait::get_database_backend(db) == DbBackend::Postgres {
         // Shared with the task writing the new flags (its work, encoding the rows, beside this task's reading).
         let txn = Arc::new(write::begin_locked(db).await?);
-        // The open flags and the persons' resolutions are read beside the book (`judge_pass`); the judgement keeps the
-        // open flags for the comparison at the end, and the resolutions are kept here: on the pool, once the lock is
-        // held, they read what a statement in the transaction would (what is committed when it starts; the
-        // transaction has written nothing yet), in parts at once.
+        // The open flags and the persons' resolutions are read beside the group commitments (`judge_pass`); the
+        // judgement keeps the open flags for the comparison at the end, and the resolutions are kept here: on the pool,
+        // once the lock is held, they read what a statement in the transaction would (what is committed when it starts;
+        // the transaction has written nothing yet), in parts at once.
         let (read, mut kept) = tokio::sync::oneshot::channel();
         let open_read: pass::OpenRead<'_> = Box::pin(async {
             let (open, by_person) = futures::try_join!(reads::open_flags_at_once(db), write::by_person(db))?;

@@ -1,10 +1,10 @@
-//! One pass: the book, the open flags and the parameters read side by side, the projects judged, the cartas read
-//! in batches and judged on a thread of their own, then the groups, the banks and the monthly lists.
+//! One pass: the group commitments, the open flags and the parameters read side by side, the projects judged, the
+//! cartas read in batches and judged on a thread of their own, then the groups, the banks and the monthly lists.
 
 use super::{
     BATCH, Key, Reach, Result, banks,
     cartas::{CartaJudge, Outflow},
-    ceiling::{closed_groups_say, group_ceiling},
+    ceiling::{explain_closed_groups, group_ceiling},
     judgement::{Judgement, Open, Windows, live},
     reads::{Batch, CartaReads, current_groups, open_flags},
 };
@@ -17,7 +17,7 @@ use chrono::NaiveDate;
 use entity::{
     compliance_flag::SubjectKind,
     fco_carta,
-    rules::{Explanation, FxMap, FxSet},
+    rules::{Explanation, FxMap, FxSet, Texts},
     vocab::Programme,
 };
 use sea_orm::ConnectionTrait;
@@ -39,20 +39,20 @@ pub(super) async fn judge_pass(
 ) -> Result<Judgement> {
     let everything = reach == Reach::Everything;
     // What the cartas are judged on is read side by side, each mostly the database's work (one after the other they
-    // kept a core idle): the book (the flag job's pass reads every committed carta at once; the dashboard's reads no
-    // group) beside the open flags, the parameters, the calendar and the current economic group of each borrower in
-    // one (the FCO-CEILING flag's subject), after which the projects are judged while the first batches of cartas are
-    // read. The book is read by a task of its own: in this one it was interleaved with the projects' judging on one
-    // thread.
-    let book = {
+    // kept a core idle): the group commitments (the flag job's pass reads every committed carta at once; the
+    // dashboard's reads no group) beside the open flags, the parameters, the calendar and the current economic group of
+    // each borrower in one (the FCO-CEILING flag's subject), after which the projects are judged while the first
+    // batches of cartas are read. The group commitments are read by a task of its own: in this one it was interleaved
+    // with the projects' judging on one thread.
+    let commitments = {
         let db = db.clone();
         crate::Task::spawn(async move {
             if everything {
-                crate::facts::GroupBook::whole(&db, as_of)
+                crate::facts::GroupCommitments::whole(&db, as_of)
                     .await
                     .map_err(ServiceError::from)
             } else {
-                Ok(crate::facts::GroupBook::default())
+                Ok(crate::facts::GroupCommitments::default())
             }
         })
     };
@@ -87,20 +87,20 @@ pub(super) async fn judge_pass(
         let basis = Basis {
             params: &params,
             calendar: &calendar,
-            quiet: !everything,
+            texts: Texts::written_if(everything),
         };
         judge_projects(db, &mut j, basis, &windows, as_of, everything).await?;
         Ok::<_, ServiceError>((params, calendar, windows, j, groups, reads))
     };
-    let (book, front) = futures::join!(book.finish("reading the economic groups' book"), front);
-    let mut book = book??;
+    let (commitments, front) = futures::join!(commitments.finish("reading the economic groups' commitments"), front);
+    let mut commitments = commitments??;
     let (params, calendar, windows, j, groups, mut reads) = front?;
-    // The dashboard's pass counts deadlines and reads no text: quiet throughout. The flag job's pass judges each
-    // carta quietly first, and aloud when something is to be written about it (see `speaks`).
+    // The dashboard's pass counts deadlines and reads no text: none is written. The flag job's pass judges each
+    // carta without texts first, and with them when something is to be written about it (see `calls_for_texts`).
     let basis = Basis {
         params: &params,
         calendar: &calendar,
-        quiet: !everything,
+        texts: Texts::written_if(everything),
     };
     // The cartas are judged on a thread of their own while this task reads the next batch: the judging and the
     // reading (decoding the rows) each took about half of this process's time, one after the other on one thread.
@@ -113,7 +113,7 @@ pub(super) async fn judge_pass(
         groups,
         j,
         ceiling: BTreeMap::new(),
-        closed_said: FxMap::default(),
+        first_closed: FxMap::default(),
         outflow,
     };
     let (batches, mut to_judge) = tokio::sync::mpsc::channel::<(Vec<fco_carta::Model>, Preloaded)>(1);
@@ -124,7 +124,7 @@ pub(super) async fn judge_pass(
     let judging = crate::Task::spawn_blocking(move || -> Result<CartaJudge> {
         while let Some((cartas, facts)) = to_judge.blocking_recv() {
             judge.batch(&cartas, &facts)?;
-            if !judge.hand_on(&cartas) {
+            if !judge.send_new_flags(&cartas) {
                 // The writing stopped on an error, told by `run`.
                 break;
             }
@@ -144,7 +144,7 @@ pub(super) async fn judge_pass(
                 continue;
             }
             let facts = if everything {
-                facts.with_groups(db, &cartas, as_of, &mut book).await?
+                facts.with_groups(db, &cartas, as_of, &mut commitments).await?
             } else {
                 facts
             };
@@ -165,14 +165,14 @@ pub(super) async fn judge_pass(
         mut j,
         ceiling,
         groups,
-        closed_said,
+        first_closed,
         ..
     } = judged?;
     for (group, judged) in ceiling {
         group_ceiling(&mut j, group, &judged);
     }
     if everything {
-        closed_groups_say(db, &mut j, &groups, &closed_said, as_of).await?;
+        explain_closed_groups(db, &mut j, &groups, &first_closed, as_of).await?;
     }
     banks::judge_banks(db, &mut j, basis, &windows, as_of).await?;
     banks::missing_lists_stay(db, &mut j, as_of).await?;

@@ -18,7 +18,7 @@ pub(super) type Batch = (Vec<fco_carta::Model>, Preloaded);
 /// The batches of cartas of a pass, each read and decoded by a task of its own on the runtime's workers, [`ahead`] at
 /// once and handed on in id order: decoding the rows was most of the reading task's work, which kept the judging
 /// thread waiting (on 1M cartas it waited 0.5-0.75 s of its 2 s). The first are started as soon as the open flags
-/// are known, while the projects are judged and the book is read.
+/// are known, while the projects are judged and the group commitments are read.
 pub(super) struct CartaReads {
     everything: bool,
     as_of: NaiveDate,
@@ -79,7 +79,7 @@ impl CartaReads {
 /// Whether the flag pass reads a carta in its batches: one live by its stored stage, or with an act dated after
 /// `as_of` (its stage on the day may differ), or on a chamber meeting's agenda (whose result is owed whatever becomes
 /// of the carta). The others (drafts, unfavourable and expired cartas) raise nothing: they are read only when they
-/// have an open flag of their own, or to say why their group's flag is resolved ([`closed_groups_say`]).
+/// have an open flag of their own, or to say why their group's flag is resolved ([`explain_closed_groups`]).
 pub(super) fn in_batches(acts: &fco_carta::Acts, meeting: Option<i64>, as_of: NaiveDate) -> bool {
     live(acts.stage.status()) || acts.after(as_of) || meeting.is_some()
 }

@@ -75,7 +75,7 @@ pub(super) async fn settle(
 ) -> Result<Synced> {
     let Judgement {
         wanted,
-        said,
+        explanations,
         judged,
         open: judged_open,
         ..
@@ -113,7 +113,7 @@ pub(super) async fn settle(
             continue;
         }
         // The reason is stored as a catalogue message and its values (migration 60), rendered when read.
-        let (why, args) = match said.get(key) {
+        let (why, args) = match explanations.get(key) {
             Some(s) => (
                 "flag-resolved-said",
                 serde_json::json!({ "on": as_of.to_string(), "said": crate::l10n::explanation_json(s) }),
@@ -126,7 +126,7 @@ pub(super) async fn settle(
     // ...then the wanted ones, consumed as they are written: new flags go a statement's worth at a time, so the pass
     // never holds a second copy of every flag.
     let mut new_flags = Writer::new(SOURCE, now);
-    drop(said);
+    drop(explanations);
     for (key, w) in wanted {
         if let Some(f) = open.get(&key) {
             if !f.same(w.severity, w.due_on, w.fingerprint.as_deref()) {

@@ -10,7 +10,7 @@ use crate::{
         vocab::{AmendmentKind, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind},
     },
     rules::{
-        Status,
+        Status, Texts,
         calendar::Calendar,
         fco::{self, CartaFacts, SentReport},
         params::Params,
@@ -78,7 +78,7 @@ fn judge(c: &fco_carta::Model, items: &[fco_carta_item::Model], around: &Around,
         resubmitted_stage: around.resubmitted_stage,
         reformulation: around.reformulation.as_ref(),
     };
-    let all = fco::check_all(&facts, &p(), &Calendar::national(), d(2026, 4, 1)).expect("params");
+    let all = fco::check_all(&facts, &p(), &Calendar::national(), d(2026, 4, 1), Texts::Written).expect("params");
     Judged::Rule(
         all.into_iter()
             .find(|o| o.code == code)
@@ -116,7 +116,7 @@ fn deadline(
         resubmitted_stage: None,
         reformulation: None,
     };
-    let all = fco::deadlines(&facts, &p(), &Calendar::national(), as_of).expect("params");
+    let all = fco::deadlines(&facts, &p(), &Calendar::national(), as_of, Texts::Written).expect("params");
     Judged::Deadline(
         all.into_iter()
             .find(|o| o.code == code)
@@ -201,7 +201,7 @@ fn cases() -> Vec<Case> {
     ));
 
     // FCO-TEMPLATE (art. 2 §2): the 90 days after publication on 20 Mar 2019 end on 18 Jun 2019.
-    let template = |s| R(fco::template(s, &p()).expect("params").status);
+    let template = |s| R(fco::template(s, &p(), Texts::Written).expect("params").status);
     out.push(case(
         "FCO-TEMPLATE",
         "submitted on day 90",
@@ -371,7 +371,11 @@ fn cases() -> Vec<Case> {
     ));
 
     // FCO-CEILING (art. 4): exactly R$ 15,000,000.00 for the group, or a centavo more.
-    let ceiling = |cents| R(fco::ceiling(Money(cents), &p(), on).expect("params").status);
+    let ceiling = |cents| {
+        R(fco::ceiling(Money(cents), &p(), on, Texts::Written)
+            .expect("params")
+            .status)
+    };
     out.push(case("FCO-CEILING", "R$ 15.000.000,00", ceiling(1_500_000_000), R(Met)));
     out.push(case(
         "FCO-CEILING",
@@ -551,7 +555,7 @@ fn cases() -> Vec<Case> {
     // FCO-SWINE-RETENTION (art. 8 §3): sows of exactly 6 and 40 months, or one month outside; term 36 or 37 months;
     // grace 24 or 25; a sow of no stated age.
     let born = d(2020, 1, 15);
-    let age = |on| R(fco::sow_age(born, on, &p()).expect("params").status);
+    let age = |on| R(fco::sow_age(born, on, &p(), Texts::Written).expect("params").status);
     out.push(case(
         "FCO-SWINE-RETENTION",
         "a day short of 6 months",
@@ -626,7 +630,11 @@ fn cases() -> Vec<Case> {
     ));
 
     // FCO-BOAR-RATIO (art. 8 §5): a family farmer's boar for 20 or 19 sows (100 or 99 with AI).
-    let boar = |sows, ai| R(fco::boar_ratio(sows, 1, ai, &p(), on).expect("params").status);
+    let boar = |sows, ai| {
+        R(fco::boar_ratio(sows, 1, ai, &p(), on, Texts::Written)
+            .expect("params")
+            .status)
+    };
     out.push(case("FCO-BOAR-RATIO", "1 boar, 20 sows", boar(20, false), R(Met)));
     out.push(case("FCO-BOAR-RATIO", "1 boar, 19 sows", boar(19, false), R(Violated)));
     out.push(case(
@@ -674,7 +682,7 @@ fn cases() -> Vec<Case> {
 
     // FCO-USED-MACHINE (art. 11): made in 2022, financed on 1 Jan 2026 (48 months) or a day later.
     let used = |financed| {
-        R(fco::used_machine(Some(2022), financed, on, &p())
+        R(fco::used_machine(Some(2022), financed, on, &p(), Texts::Written)
             .expect("params")
             .status)
     };
@@ -717,6 +725,7 @@ fn cases() -> Vec<Case> {
             None,
             &p(),
             on,
+            Texts::Written,
         )
         .expect("params");
         Judged::NeedsApproval(needs)
@@ -808,7 +817,7 @@ fn cases() -> Vec<Case> {
     out.push(case(
         "FCO-PREDOMINANCE",
         "operating credit is classed, not refused",
-        R(fco::predominance(Money(50_000), Money(100_000)).status),
+        R(fco::predominance(Money(50_000), Money(100_000), Texts::Written).status),
         R(Met),
     ));
 

@@ -3,7 +3,7 @@
 //! opinion (art. 3). One case on each side of each boundary.
 
 use super::super::{
-    Outcome, RuleCode, Status,
+    Outcome, RuleCode, Status, Texts,
     calendar::Calendar,
     code,
     fco::{self, CartaFacts},
@@ -58,6 +58,7 @@ fn outcomes(c: &fco_carta::Model, items: &[fco_carta_item::Model]) -> Vec<Outcom
         &Params::baseline(),
         &Calendar::national(),
         d(2026, 4, 1),
+        Texts::Written,
     )
     .expect("params")
 }
@@ -135,6 +136,7 @@ fn needs(kind: AmendmentKind, approved: i64, old: i64, new: i64) -> (bool, Strin
         None,
         &Params::baseline(),
         d(2026, 4, 1),
+        Texts::Written,
     )
     .map(|(n, why)| (n, why.english()))
     .expect("params")
@@ -188,6 +190,7 @@ fn a_change_of_municipality_is_exempt_only_with_its_properties_listed() {
             None,
             &Params::baseline(),
             d(2026, 4, 1),
+            Texts::Written,
         )
         .expect("params")
     };
@@ -212,6 +215,7 @@ fn a_change_of_municipality_is_exempt_only_with_its_properties_listed() {
         None,
         &Params::baseline(),
         d(2026, 4, 1),
+        Texts::Written,
     )
     .expect("params");
     assert!(!swap, "{why}");
@@ -257,6 +261,7 @@ fn the_result_report_counts_72_hours_from_the_opinion() {
             &Params::baseline(),
             &Calendar::national(),
             d(2026, 4, 1),
+            Texts::Written,
         )
         .expect("params");
         let r = dl.into_iter().find(|o| o.code == "FCO-72H-RESULT").expect("outcome");

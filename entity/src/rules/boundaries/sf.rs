@@ -4,7 +4,7 @@
 //! item's, the instrument's own days in force.
 
 use super::super::{
-    RuleCode, Status,
+    RuleCode, Status, Texts,
     calendar::Calendar,
     code,
     params::Params,
@@ -56,7 +56,7 @@ fn next(day: NaiveDate) -> NaiveDate {
 
 /// A deadline of `p` judged on `as_of`.
 fn deadline(p: &social_fuel_project::Model, as_of: NaiveDate, code: RuleCode) -> social_fuel::DeadlineOutcome {
-    social_fuel::deadlines(p, &Params::baseline(), &Calendar::national(), as_of)
+    social_fuel::deadlines(p, &Params::baseline(), &Calendar::national(), as_of, Texts::Written)
         .expect("params")
         .into_iter()
         .find(|o| o.code == code.as_str())
@@ -105,12 +105,18 @@ fn with_acquisitions(acquisitions: &[feedstock_acquisition::Model], code: RuleCo
         semi_arid_note: None,
         change_notices: &[],
     };
-    social_fuel::check_all(&facts, &Params::baseline(), &Calendar::national(), d(2015, 12, 31))
-        .expect("params")
-        .into_iter()
-        .find(|o| o.code == code.as_str())
-        .map(|o| o.status)
-        .expect("outcome")
+    social_fuel::check_all(
+        &facts,
+        &Params::baseline(),
+        &Calendar::national(),
+        d(2015, 12, 31),
+        Texts::Written,
+    )
+    .expect("params")
+    .into_iter()
+    .find(|o| o.code == code.as_str())
+    .map(|o| o.status)
+    .expect("outcome")
 }
 
 fn plan(methodology: Option<&str>) -> assistance_plan::Model {
@@ -200,7 +206,7 @@ fn the_share_holds_at_the_minimum_to_the_centavo() {
     };
     let northeast = IbgeCode::new(2927408).expect("code");
     let judge = |t: &[Term]| {
-        social_fuel::check_share(t, northeast, false, &Params::baseline(), d(2015, 6, 1))
+        social_fuel::check_share(t, northeast, false, &Params::baseline(), d(2015, 6, 1), Texts::Written)
             .expect("params")
             .status
     };
@@ -252,27 +258,33 @@ fn each_term_is_priced_only_as_its_article_says() {
 fn the_request_carries_its_proposals_plan_framing_and_documents_by_the_filing_day() {
     let p = project();
     // SF-REPRESENTATION and SF-CONTRACT-TERMS (art. 5 and sole §): an agreed representation; all six terms.
-    let [rep, terms] = social_fuel::check_proposals(&p, &[proposal(Some("multa"), true)]);
+    let [rep, terms] = social_fuel::check_proposals(&p, &[proposal(Some("multa"), true)], Texts::Written);
     assert_eq!((rep.status, terms.status), (Status::Met, Status::Met));
-    let [rep, _] = social_fuel::check_proposals(&p, &[proposal(Some("multa"), false)]);
+    let [rep, _] = social_fuel::check_proposals(&p, &[proposal(Some("multa"), false)], Texts::Written);
     assert_eq!(rep.status, Status::Violated);
-    let [_, terms] = social_fuel::check_proposals(&p, &[proposal(None, true)]);
+    let [_, terms] = social_fuel::check_proposals(&p, &[proposal(None, true)], Texts::Written);
     assert_eq!(terms.status, Status::Violated);
     // SF-ASSISTANCE-PLAN (art. 2, art. 6 sole §): complete and confirmed, or lacking one content.
     assert_eq!(
-        social_fuel::check_plan(&p, Some(&plan(Some("visitas")))).status,
+        social_fuel::check_plan(&p, Some(&plan(Some("visitas"))), Texts::Written).status,
         Status::Met
     );
     assert_eq!(
-        social_fuel::check_plan(&p, Some(&plan(Some("  ")))).status,
+        social_fuel::check_plan(&p, Some(&plan(Some("  "))), Texts::Written).status,
         Status::Violated
     );
     // SF-BANK-FIRST (art. 7): framed on the filing day at the latest.
     let mut framed = project();
     framed.bank_framed_on = framed.filed_on;
-    assert_eq!(social_fuel::check_bank_first(&framed).status, Status::Met);
+    assert_eq!(
+        social_fuel::check_bank_first(&framed, Texts::Written).status,
+        Status::Met
+    );
     framed.bank_framed_on = framed.filed_on.map(next);
-    assert_eq!(social_fuel::check_bank_first(&framed).status, Status::Violated);
+    assert_eq!(
+        social_fuel::check_bank_first(&framed, Texts::Written).status,
+        Status::Violated
+    );
     // SF-DOCUMENTS (art. 8, annex I): the six received by the filing day; one the day after does not count.
     let filed = p.filed_on.expect("filed");
     let mut six: Vec<_> = ProjectDocumentKind::ANNEX_I
@@ -283,9 +295,15 @@ fn the_request_carries_its_proposals_plan_framing_and_documents_by_the_filing_da
             x
         })
         .collect();
-    assert_eq!(social_fuel::check_documents(&p, &six).status, Status::Met);
+    assert_eq!(
+        social_fuel::check_documents(&p, &six, Texts::Written).status,
+        Status::Met
+    );
     six[5].received_on = next(filed);
-    assert_eq!(social_fuel::check_documents(&p, &six).status, Status::Violated);
+    assert_eq!(
+        social_fuel::check_documents(&p, &six, Texts::Written).status,
+        Status::Violated
+    );
 }
 
 #[test]
@@ -307,9 +325,15 @@ fn mda_decides_by_a_letter_within_thirty_days_and_states_the_grounds_of_a_non_co
     p.decision = Some(Decision::Unfavourable);
     p.decision_letter = Some("Ofício 3/2015".into());
     p.decision_grounds = Some("compras abaixo do mínimo".into());
-    assert_eq!(social_fuel::check_decision_letter(&p).status, Status::Met);
+    assert_eq!(
+        social_fuel::check_decision_letter(&p, Texts::Written).status,
+        Status::Met
+    );
     p.decision_grounds = Some("  ".into());
-    assert_eq!(social_fuel::check_decision_letter(&p).status, Status::Violated);
+    assert_eq!(
+        social_fuel::check_decision_letter(&p, Texts::Written).status,
+        Status::Violated
+    );
 }
 
 #[test]
@@ -319,7 +343,9 @@ fn the_schedule_binds_from_its_end_and_a_delay_counts_from_the_day_the_bank_acce
     p.financing_approved_on = Some(d(2015, 3, 2));
     p.schedule_presented_on = Some(d(2015, 3, 10));
     p.scheduled_implementation_end = Some(d(2015, 6, 30));
-    let judge = |p: &social_fuel_project::Model, as_of| social_fuel::check_schedule(p, Status::Met, as_of).status;
+    let judge = |p: &social_fuel_project::Model, as_of| {
+        social_fuel::check_schedule(p, Status::Met, as_of, Texts::Written).status
+    };
     assert_eq!(judge(&p, d(2015, 6, 30)), Status::Pending);
     assert_eq!(judge(&p, d(2015, 7, 1)), Status::Violated);
     // Art. 10 §2: the delay counts from the day the bank accepted it (and MDA after it), not the day before.
@@ -443,13 +469,13 @@ fn an_unframing_is_met_once_the_bank_is_notified_and_the_public_database_updated
     p.unframed_on = Some(d(2015, 8, 20));
     p.bank_notified_on = Some(d(2015, 8, 25));
     p.public_update_on = Some(d(2015, 8, 26));
-    assert_eq!(social_fuel::check_unframing(&p).status, Status::Met);
+    assert_eq!(social_fuel::check_unframing(&p, Texts::Written).status, Status::Met);
     p.public_update_on = None;
-    assert_eq!(social_fuel::check_unframing(&p).status, Status::Pending);
+    assert_eq!(social_fuel::check_unframing(&p, Texts::Written).status, Status::Pending);
     // Known on the day before the update, it was still owed.
     p.public_update_on = Some(d(2015, 8, 26));
     assert_eq!(
-        social_fuel::check_unframing(&p.as_known_on(d(2015, 8, 25))).status,
+        social_fuel::check_unframing(&p.as_known_on(d(2015, 8, 25)), Texts::Written).status,
         Status::Pending
     );
 }
@@ -459,8 +485,11 @@ fn an_industrial_start_is_owed_its_notice() {
     // SF-CHANGES (art. 12): the start reported, or not.
     let p = operating();
     assert_eq!(
-        social_fuel::check_changes(&p, &[CompanyChangeKind::ActivityStart]).status,
+        social_fuel::check_changes(&p, &[CompanyChangeKind::ActivityStart], Texts::Written).status,
         Status::Met
     );
-    assert_eq!(social_fuel::check_changes(&p, &[]).status, Status::Pending);
+    assert_eq!(
+        social_fuel::check_changes(&p, &[], Texts::Written).status,
+        Status::Pending
+    );
 }

@@ -13,9 +13,9 @@ use crate::entities::{
     vocab::{FcoActivity, FcoCartaStage, InvestmentClass, ItemKind},
 };
 use crate::rules::{
-    Explanation, Outcome, Status,
+    Outcome, Status, Texts,
     calendar::Calendar,
-    code, guarded, outcome,
+    code, guarded,
     params::{ParamError, Params},
     social_fuel::{DeadlineOutcome, deadline_outcome},
 };
@@ -28,69 +28,71 @@ pub fn check_all_and_deadlines(
     params: &Params,
     cal: &Calendar,
     as_of: NaiveDate,
+    texts: Texts,
 ) -> Result<(Vec<Outcome>, Vec<DeadlineOutcome>), ParamError> {
     let c = f.carta;
     let on = c.submitted_on.unwrap_or(as_of);
-    if let Some(why) = before_instrument(c, as_of) {
-        return Ok(not_in_force(&why));
+    if let Some(why) = before_instrument(c, as_of, texts) {
+        return Ok(not_in_force(&why, texts));
     }
     // Room for every rule's outcome at once: growing the vector a push at a time was 4 % of the flag pass.
     let mut out = Vec::with_capacity(32);
     out.push(guarded(code::FCO_CHAMBER_THRESHOLD, || {
-        chamber_threshold(f, params, on)
+        chamber_threshold(f, params, on, texts)
     }));
-    out.push(attendance(f));
-    out.push(resubmission(f));
-    out.push(guarded(code::FCO_CEILING, || group_ceiling(f, params, on)));
-    out.push(guarded(code::FCO_WEANED_2000, || weaned(f, params, on)));
-    out.push(sire_ratio_of(f, params, on));
-    out.push(sire_pedigree(f));
-    out.push(boar_ratio_of(f, params, on));
-    out.push(swine_retention(f, params, on));
-    out.push(pantanal(f, params, on));
-    out.push(used_machines(f, params, on));
-    out.push(operating_only(f));
-    out.push(guarded(code::FCO_CLASSIFY, || classified(f, params, on)));
-    out.push(guarded(code::FCO_AMENDMENT, || amendments(f, params)));
-    let deadlines = deadlines(f, params, cal, as_of)?;
+    out.push(attendance(f, texts));
+    out.push(resubmission(f, texts));
+    out.push(guarded(code::FCO_CEILING, || group_ceiling(f, params, on, texts)));
+    out.push(guarded(code::FCO_WEANED_2000, || weaned(f, params, on, texts)));
+    out.push(sire_ratio_of(f, params, on, texts));
+    out.push(sire_pedigree(f, texts));
+    out.push(boar_ratio_of(f, params, on, texts));
+    out.push(swine_retention(f, params, on, texts));
+    out.push(pantanal(f, params, on, texts));
+    out.push(used_machines(f, params, on, texts));
+    out.push(operating_only(f, texts));
+    out.push(guarded(code::FCO_CLASSIFY, || classified(f, params, on, texts)));
+    out.push(guarded(code::FCO_AMENDMENT, || amendments(f, params, texts)));
+    let deadlines = deadlines(f, params, cal, as_of, texts)?;
     out.extend(deadlines.iter().map(deadline_outcome));
-    out.extend(article_checks(f, params, on));
+    out.extend(article_checks(f, params, on, texts));
     // An unfavourable carta's outcomes still describe what was filed.
-    checklist(f, params, on, &mut out);
+    checklist(f, params, on, &mut out, texts);
     Ok((out, deadlines))
 }
 
 /// FCO-CHAMBER-THRESHOLD (art. 2 §3): a carta at or above the threshold is the CPACR chamber's to decide.
-fn chamber_threshold(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+fn chamber_threshold(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Result<Outcome, ParamError> {
     let c = f.carta;
     let (chamber, threshold) = needs_chamber(c.financed_amount, params, on)?;
     let said = |id| {
-        Explanation::message(id)
+        texts
+            .message(id)
             .arg("amount", c.financed_amount.to_decimal())
             .arg("threshold", threshold)
     };
     Ok(match (chamber, c.decided_by.as_deref()) {
-        (true, Some("BANK")) => outcome(
+        (true, Some("BANK")) => texts.outcome(
             code::FCO_CHAMBER_THRESHOLD,
             Status::Violated,
             said("fco-chamber-bank-alone"),
         ),
-        (true, Some(_)) => outcome(
+        (true, Some(_)) => texts.outcome(
             code::FCO_CHAMBER_THRESHOLD,
             Status::Met,
             said("fco-chamber-opinion-given"),
         ),
-        (true, None) => outcome(
+        (true, None) => texts.outcome(
             code::FCO_CHAMBER_THRESHOLD,
             Status::Pending,
             said("fco-chamber-opinion-needed"),
         ),
-        (false, Some("CHAMBER")) if c.special_demand => outcome(
+        (false, Some("CHAMBER")) if c.special_demand => texts.outcome(
             code::FCO_CHAMBER_THRESHOLD,
             Status::Met,
             said("fco-chamber-special-demand"),
         ),
-        (false, _) => outcome(
+        (false, _) => texts.outcome(
             code::FCO_CHAMBER_THRESHOLD,
             Status::Met,
             said("fco-chamber-bank-decides"),
@@ -99,33 +101,33 @@ fn chamber_threshold(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Resu
 }
 
 /// FCO-ATTENDANCE: the bank at the chamber meeting that judged the carta.
-fn attendance(f: &CartaFacts<'_>) -> Outcome {
+fn attendance(f: &CartaFacts<'_>, texts: Texts) -> Outcome {
     match (f.meeting, f.bank_present) {
-        (Some(_), Some(true)) => outcome(
+        (Some(_), Some(true)) => texts.outcome(
             code::FCO_ATTENDANCE,
             Status::Met,
-            Explanation::message("fco-attendance-present"),
+            texts.message("fco-attendance-present"),
         ),
-        (Some(_), Some(false)) => outcome(
+        (Some(_), Some(false)) => texts.outcome(
             code::FCO_ATTENDANCE,
             Status::Violated,
-            Explanation::message("fco-attendance-absent"),
+            texts.message("fco-attendance-absent"),
         ),
-        (Some(_), None) => outcome(
+        (Some(_), None) => texts.outcome(
             code::FCO_ATTENDANCE,
             Status::Pending,
-            Explanation::message("fco-attendance-unrecorded"),
+            texts.message("fco-attendance-unrecorded"),
         ),
-        (None, _) => outcome(
+        (None, _) => texts.outcome(
             code::FCO_ATTENDANCE,
             Status::NotApplicable,
-            Explanation::message("fco-no-meeting-outcome"),
+            texts.message("fco-no-meeting-outcome"),
         ),
     }
 }
 
 /// FCO-RESUBMIT: a carta filed again after an unfavourable opinion is reformulated.
-fn resubmission(f: &CartaFacts<'_>) -> Outcome {
+fn resubmission(f: &CartaFacts<'_>, texts: Texts) -> Outcome {
     let c = f.carta;
     match (c.resubmission_of, f.resubmitted_stage) {
         (Some(_), Some(FcoCartaStage::Unfavourable)) => {
@@ -136,52 +138,52 @@ fn resubmission(f: &CartaFacts<'_>) -> Outcome {
                 Status::Violated
             };
             match f.reformulation {
-                None => outcome(
+                None => texts.outcome(
                     code::FCO_RESUBMIT,
                     Status::Met,
-                    Explanation::message("fco-resubmit-reformulated"),
+                    texts.message("fco-resubmit-reformulated"),
                 ),
-                Some(Reformulation::Changed(what)) => outcome(
+                Some(Reformulation::Changed(what)) => texts.outcome(
                     code::FCO_RESUBMIT,
                     Status::Met,
-                    Explanation::message("fco-resubmit-changed").list(
+                    texts.message("fco-resubmit-changed").list(
                         "what",
                         what.iter()
-                            .map(|w| Explanation::message("fco-resubmit-field").arg("field", w.replace(' ', "-"))),
+                            .map(|w| texts.message("fco-resubmit-field").arg("field", w.replace(' ', "-"))),
                     ),
                 ),
-                Some(Reformulation::NoItems(n)) => outcome(
+                Some(Reformulation::NoItems(n)) => texts.outcome(
                     code::FCO_RESUBMIT,
                     not_yet,
-                    Explanation::message("fco-resubmit-no-items").arg("count", n),
+                    texts.message("fco-resubmit-no-items").arg("count", n),
                 ),
-                Some(Reformulation::Unchanged) => outcome(
-                    code::FCO_RESUBMIT,
-                    not_yet,
-                    Explanation::message("fco-resubmit-unchanged"),
-                ),
+                Some(Reformulation::Unchanged) => {
+                    texts.outcome(code::FCO_RESUBMIT, not_yet, texts.message("fco-resubmit-unchanged"))
+                }
             }
         }
-        (Some(_), other) => outcome(
+        (Some(_), other) => texts.outcome(
             code::FCO_RESUBMIT,
             Status::Violated,
             match other {
-                Some(stage) => Explanation::message("fco-resubmit-not-unfavourable").arg("stage", stage.name_pt()),
-                None => Explanation::message("fco-resubmit-not-unfavourable-unknown"),
+                Some(stage) => texts
+                    .message("fco-resubmit-not-unfavourable")
+                    .arg("stage", stage.name_pt()),
+                None => texts.message("fco-resubmit-not-unfavourable-unknown"),
             },
         ),
-        (None, _) => outcome(
+        (None, _) => texts.outcome(
             code::FCO_RESUBMIT,
             Status::NotApplicable,
-            Explanation::message("fco-resubmit-none"),
+            texts.message("fco-resubmit-none"),
         ),
     }
 }
 
 /// FCO-CEILING (art. 4) on the carta's borrower group, not applicable once unfavourable or expired.
-fn group_ceiling(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+fn group_ceiling(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Result<Outcome, ParamError> {
     let c = f.carta;
-    let mut o = ceiling(f.group_exposure, params, on)?;
+    let mut o = ceiling(f.group_exposure, params, on, texts)?;
     if matches!(c.stage, FcoCartaStage::Unfavourable | FcoCartaStage::Expired) {
         o.status = Status::NotApplicable;
     }
@@ -189,23 +191,24 @@ fn group_ceiling(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<O
 }
 
 /// FCO-WEANED-2000: the group's weaned calves within the limit.
-fn weaned(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+fn weaned(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Result<Outcome, ParamError> {
     let weaned_max = i64::from(params.count("FCO-WEANED-2000.HEADS", on)?);
     Ok(if heads(f.items, ItemKind::WeanedCalf) == 0 {
-        outcome(
+        texts.outcome(
             code::FCO_WEANED_2000,
             Status::NotApplicable,
-            Explanation::message("fco-weaned-none"),
+            texts.message("fco-weaned-none"),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_WEANED_2000,
             if f.group_weaned_heads <= weaned_max {
                 Status::Met
             } else {
                 Status::Violated
             },
-            Explanation::message("fco-weaned")
+            texts
+                .message("fco-weaned")
                 .arg("heads", f.group_weaned_heads)
                 .arg("max", weaned_max),
         )
@@ -213,7 +216,7 @@ fn weaned(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outcome,
 }
 
 /// FCO-SIRE-RATIO (art. 6 I c) on the carta's sires and dams.
-fn sire_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome {
+fn sire_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Outcome {
     let c = f.carta;
     let sires = heads(f.items, ItemKind::Sire);
     // Art. 6 I c: in beef cattle, dams without breed registration need registered sires, bought (1 per 30) or
@@ -232,24 +235,26 @@ fn sire_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome 
         .map(|i| i64::from(i.head_count.unwrap_or(0)))
         .sum();
     if c.activity != FcoActivity::BeefCattle {
-        outcome(
+        texts.outcome(
             code::FCO_SIRE_RATIO,
             Status::NotApplicable,
-            Explanation::message("fco-sire-ratio-not-beef").arg("activity", c.activity.name_pt()),
+            texts
+                .message("fco-sire-ratio-not-beef")
+                .arg("activity", c.activity.name_pt()),
         )
     } else if unregistered_dams == 0 {
-        outcome(
+        texts.outcome(
             code::FCO_SIRE_RATIO,
             Status::NotApplicable,
-            Explanation::message("fco-sire-ratio-no-dams"),
+            texts.message("fco-sire-ratio-no-dams"),
         )
     } else {
         guarded(code::FCO_SIRE_RATIO, || {
             let existing = i64::from(c.existing_sires.unwrap_or(0).max(0));
-            let mut o = sire_ratio(unregistered_dams, registered_sires + existing, params, on)?;
+            let mut o = sire_ratio(unregistered_dams, registered_sires + existing, params, on, texts)?;
             o.explanation = match c.existing_sires {
-                Some(n) => Explanation::message("fco-sire-ratio-counted").arg("own", n),
-                None => Explanation::message("fco-sire-ratio-counted-no-own"),
+                Some(n) => texts.message("fco-sire-ratio-counted").arg("own", n),
+                None => texts.message("fco-sire-ratio-counted-no-own"),
             }
             .nested("ratio", std::mem::take(&mut o.explanation))
             .arg("registered", registered_sires)
@@ -260,7 +265,7 @@ fn sire_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome 
 }
 
 /// FCO-SIRE-PEDIGREE: the registration of the carta's sires.
-fn sire_pedigree(f: &CartaFacts<'_>) -> Outcome {
+fn sire_pedigree(f: &CartaFacts<'_>, texts: Texts) -> Outcome {
     let c = f.carta;
     let sires = heads(f.items, ItemKind::Sire);
     // Beef cattle's sires are PO with the definitive RGD, LA or CEIP (art. 6 I a); dairy's PO, LA or CEIP, the RGD
@@ -278,60 +283,61 @@ fn sire_pedigree(f: &CartaFacts<'_>) -> Outcome {
         .map(|i| i.description.as_str())
         .collect();
     if sires == 0 {
-        outcome(
+        texts.outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::NotApplicable,
-            Explanation::message("fco-pedigree-no-sires"),
+            texts.message("fco-pedigree-no-sires"),
         )
     } else if unregistered.is_empty() {
-        outcome(
+        texts.outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Met,
-            Explanation::message(if dairy {
+            texts.message(if dairy {
                 "fco-pedigree-met-dairy"
             } else {
                 "fco-pedigree-met-beef"
             }),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_SIRE_PEDIGREE,
             Status::Violated,
-            Explanation::message(if dairy {
-                "fco-pedigree-unregistered-dairy"
-            } else {
-                "fco-pedigree-unregistered-beef"
-            })
-            .list(
-                "sires",
-                unregistered
-                    .iter()
-                    .map(|d| Explanation::message("explain-quoted").arg("text", d)),
-            ),
+            texts
+                .message(if dairy {
+                    "fco-pedigree-unregistered-dairy"
+                } else {
+                    "fco-pedigree-unregistered-beef"
+                })
+                .list(
+                    "sires",
+                    unregistered
+                        .iter()
+                        .map(|d| texts.message("explain-quoted").arg("text", d)),
+                ),
         )
     }
 }
 
 /// FCO-BOAR-RATIO (art. 8 §5) on the carta's boars and sows.
-fn boar_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome {
+fn boar_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Outcome {
     let c = f.carta;
     let (sows, boars) = (heads(f.items, ItemKind::Sow), heads(f.items, ItemKind::Boar));
     if boars == 0 {
-        outcome(
+        texts.outcome(
             code::FCO_BOAR_RATIO,
             Status::NotApplicable,
-            Explanation::message("fco-boar-none"),
+            texts.message("fco-boar-none"),
         )
-    } else if let Err(why) = boar_ratio_applies(c.line) {
-        outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, why)
+    } else if let Err(why) = boar_ratio_applies(c.line, texts) {
+        texts.outcome(code::FCO_BOAR_RATIO, Status::NotApplicable, why)
     } else {
         guarded(code::FCO_BOAR_RATIO, || {
-            let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on)?;
+            let mut o = boar_ratio(sows, boars, c.artificial_insemination == Some(true), params, on, texts)?;
             // Art. 8 §5 speaks of the family farmer buying boars "de forma coletiva"; whether a purchase is
             // collective is not recorded, so every boar on a family farmer's carta is held to the limit.
-            o.explanation.push(Explanation::message("fco-boar-family"));
+            o.explanation.push(texts.message("fco-boar-family"));
             if c.artificial_insemination.is_none() {
-                o.explanation.push(Explanation::message("fco-boar-natural-read"));
+                o.explanation.push(texts.message("fco-boar-natural-read"));
             }
             Ok(o)
         })
@@ -339,7 +345,7 @@ fn boar_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome 
 }
 
 /// FCO-SWINE-RETENTION (art. 8 §3): the sow retention line's terms and the sows' ages.
-fn swine_retention(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome {
+fn swine_retention(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Outcome {
     let c = f.carta;
     if c.activity == FcoActivity::SowRetention {
         guarded(code::FCO_SWINE_RETENTION, || {
@@ -350,6 +356,7 @@ fn swine_retention(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcom
                 c.grace_months,
                 params,
                 on,
+                texts,
             )?;
             let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)? as i32;
             let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)? as i32;
@@ -364,10 +371,11 @@ fn swine_retention(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcom
                 terms
             } else if bad_ages.is_empty() && unstated > 0 {
                 // Art. 8 §3 III conditions the line on the sows' age: an age not stated is not shown.
-                outcome(
+                texts.outcome(
                     code::FCO_SWINE_RETENTION,
                     Status::Pending,
-                    Explanation::message("fco-sow-ages-unstated")
+                    texts
+                        .message("fco-sow-ages-unstated")
                         .nested("terms", terms.explanation)
                         .arg("count", unstated)
                         .arg("min", min)
@@ -376,16 +384,15 @@ fn swine_retention(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcom
             } else if bad_ages.is_empty() {
                 terms
             } else {
-                outcome(
+                texts.outcome(
                     code::FCO_SWINE_RETENTION,
                     Status::Violated,
-                    Explanation::message("fco-sow-ages-outside")
+                    texts
+                        .message("fco-sow-ages-outside")
                         .nested("terms", terms.explanation)
                         .list(
                             "ages",
-                            bad_ages
-                                .iter()
-                                .map(|a| Explanation::message("explain-number").arg("n", a)),
+                            bad_ages.iter().map(|a| texts.message("explain-number").arg("n", a)),
                         )
                         .arg("min", min)
                         .arg("max", max),
@@ -393,16 +400,16 @@ fn swine_retention(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcom
             })
         })
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_SWINE_RETENTION,
             Status::NotApplicable,
-            Explanation::message("fco-not-sow-retention"),
+            texts.message("fco-not-sow-retention"),
         )
     }
 }
 
 /// FCO-PANTANAL (art. 9): the Pantanal dam retention line's terms and the producer's dams.
-fn pantanal(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome {
+fn pantanal(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Outcome {
     let c = f.carta;
     let dams = heads(f.items, ItemKind::Dam);
     if c.activity == FcoActivity::PantanalDamRetention {
@@ -414,49 +421,53 @@ fn pantanal(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome {
                 c.grace_months,
                 params,
                 on,
+                texts,
             )?;
             let max = i64::from(params.count("FCO-PANTANAL.HEADS", on)?);
             let producer = dams + f.producer_other_pantanal_dams;
             let counted = if f.producer_other_pantanal_dams > 0 {
-                Explanation::message("fco-pantanal-dams-others")
+                texts
+                    .message("fco-pantanal-dams-others")
                     .arg("producer", producer)
                     .arg("dams", dams)
                     .arg("others", f.producer_other_pantanal_dams)
             } else {
-                Explanation::message("fco-pantanal-dams").arg("dams", dams)
+                texts.message("fco-pantanal-dams").arg("dams", dams)
             };
             Ok(if terms.status == Status::Violated {
                 terms
             } else if producer <= max {
-                outcome(
+                texts.outcome(
                     code::FCO_PANTANAL,
                     Status::Met,
-                    Explanation::message("fco-pantanal-met")
+                    texts
+                        .message("fco-pantanal-met")
                         .nested("terms", terms.explanation)
                         .nested("counted", counted)
                         .arg("max", max),
                 )
             } else {
-                outcome(
+                texts.outcome(
                     code::FCO_PANTANAL,
                     Status::Violated,
-                    Explanation::message("fco-pantanal-over")
+                    texts
+                        .message("fco-pantanal-over")
                         .nested("counted", counted)
                         .arg("max", max),
                 )
             })
         })
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_PANTANAL,
             Status::NotApplicable,
-            Explanation::message("fco-not-pantanal"),
+            texts.message("fco-not-pantanal"),
         )
     }
 }
 
 /// FCO-USED-MACHINE: the carta's used machines, the first violated one (or the first) speaking for all.
-fn used_machines(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome {
+fn used_machines(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Outcome {
     let c = f.carta;
     let used: Vec<Outcome> = f
         .items
@@ -464,48 +475,52 @@ fn used_machines(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Outcome 
         .filter(|i| i.kind == ItemKind::UsedMachine)
         .map(|i| {
             guarded(code::FCO_USED_MACHINE, || {
-                used_machine(i.manufacture_year, c.contracted_on.unwrap_or(on), on, params)
+                used_machine(i.manufacture_year, c.contracted_on.unwrap_or(on), on, params, texts)
             })
         })
         .collect();
     match used.iter().find(|o| o.status == Status::Violated).or(used.first()) {
         Some(o) => o.clone(),
-        None => outcome(
+        None => texts.outcome(
             code::FCO_USED_MACHINE,
             Status::NotApplicable,
-            Explanation::message("fco-machine-none"),
+            texts.message("fco-machine-none"),
         ),
     }
 }
 
 /// FCO-OPERATING-ONLY: stand-alone operating credit only where the activity allows it.
-fn operating_only(f: &CartaFacts<'_>) -> Outcome {
+fn operating_only(f: &CartaFacts<'_>, texts: Texts) -> Outcome {
     let c = f.carta;
     let operating_only =
         !f.items.is_empty() && f.items.iter().all(|i| i.investment_class == InvestmentClass::Operating);
     if !operating_only {
-        outcome(
+        texts.outcome(
             code::FCO_OPERATING_ONLY,
             Status::NotApplicable,
-            Explanation::message("fco-operating-not"),
+            texts.message("fco-operating-not"),
         )
     } else if operating_allowed(c.activity) {
-        outcome(
+        texts.outcome(
             code::FCO_OPERATING_ONLY,
             Status::Met,
-            Explanation::message("fco-operating-allowed").arg("activity", c.activity.name_pt()),
+            texts
+                .message("fco-operating-allowed")
+                .arg("activity", c.activity.name_pt()),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_OPERATING_ONLY,
             Status::Violated,
-            Explanation::message("fco-operating-refused").arg("activity", c.activity.name_pt()),
+            texts
+                .message("fco-operating-refused")
+                .arg("activity", c.activity.name_pt()),
         )
     }
 }
 
 /// FCO-CLASSIFY: each item's investment class as its kind and useful life say.
-fn classified(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+fn classified(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Result<Outcome, ParamError> {
     let c = f.carta;
     let mut misclassified = Vec::new();
     for i in f.items {
@@ -514,7 +529,8 @@ fn classified(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outc
             && !(i.investment_class == InvestmentClass::Operating && operating_item_allowed(c.activity, i.kind))
         {
             misclassified.push(
-                Explanation::message("fco-classify-item")
+                texts
+                    .message("fco-classify-item")
                     .arg("item", &i.description)
                     .arg("class", i.investment_class.name_pt())
                     .arg("expected", expected.name_pt()),
@@ -522,26 +538,26 @@ fn classified(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Result<Outc
         }
     }
     Ok(if misclassified.is_empty() {
-        outcome(
+        texts.outcome(
             code::FCO_CLASSIFY,
             if f.items.is_empty() {
                 Status::Pending
             } else {
                 Status::Met
             },
-            Explanation::message("fco-classify-met").arg("count", f.items.len()),
+            texts.message("fco-classify-met").arg("count", f.items.len()),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_CLASSIFY,
             Status::Violated,
-            Explanation::message("fco-classify-wrong").clauses("items", misclassified),
+            texts.message("fco-classify-wrong").clauses("items", misclassified),
         )
     })
 }
 
 /// FCO-AMENDMENT: each amendment recorded as needing a new approval exactly when it does.
-fn amendments(f: &CartaFacts<'_>, params: &Params) -> Result<Outcome, ParamError> {
+fn amendments(f: &CartaFacts<'_>, params: &Params, texts: Texts) -> Result<Outcome, ParamError> {
     let (mut wrong, mut handled) = (Vec::new(), Vec::new());
     let mut in_order: Vec<&fco_carta_amendment::Model> = f.amendments.iter().collect();
     in_order.sort_by_key(|a| (a.requested_on, a.id));
@@ -557,17 +573,20 @@ fn amendments(f: &CartaFacts<'_>, params: &Params) -> Result<Outcome, ParamError
             None,
             params,
             a.requested_on,
+            texts,
         )?;
         let needs_text = |n: bool| if n { "yes" } else { "no" };
         if needs == a.requires_new_approval {
             handled.push(
-                Explanation::message("fco-amend-handled-item")
+                texts
+                    .message("fco-amend-handled-item")
                     .arg("day", a.requested_on)
                     .nested("why", why),
             );
         } else {
             wrong.push(
-                Explanation::message("fco-amend-wrong")
+                texts
+                    .message("fco-amend-wrong")
                     .arg("day", a.requested_on)
                     .arg("recorded", needs_text(a.requires_new_approval))
                     .nested("why", why)
@@ -576,40 +595,42 @@ fn amendments(f: &CartaFacts<'_>, params: &Params) -> Result<Outcome, ParamError
         }
     }
     Ok(if f.amendments.is_empty() {
-        outcome(
+        texts.outcome(
             code::FCO_AMENDMENT,
             Status::NotApplicable,
-            Explanation::message("fco-amend-none"),
+            texts.message("fco-amend-none"),
         )
     } else if wrong.is_empty() {
-        outcome(
+        texts.outcome(
             code::FCO_AMENDMENT,
             Status::Met,
-            Explanation::message("fco-amend-handled").clauses("items", handled),
+            texts.message("fco-amend-handled").clauses("items", handled),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_AMENDMENT,
             Status::Violated,
-            Explanation::message("explain-plain").clauses("text", wrong),
+            texts.message("explain-plain").clauses("text", wrong),
         )
     })
 }
 
 /// The checklist items (confirmed by a person), each pending where it applies; FCO-TEMPLATE by its date.
-fn checklist(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, out: &mut Vec<Outcome>) {
+fn checklist(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, out: &mut Vec<Outcome>, texts: Texts) {
     let c = f.carta;
     out.extend(CHECKLIST.iter().map(|item| {
         if item.code == code::FCO_TEMPLATE {
-            return guarded(code::FCO_TEMPLATE, || template(on, params));
+            return guarded(code::FCO_TEMPLATE, || template(on, params, texts));
         }
-        match item.on(c.activity, c.line) {
-            Ok(what) => outcome(
+        match item.on(c.activity, c.line, texts) {
+            Ok(what) => texts.outcome(
                 item.code,
                 Status::Pending,
-                Explanation::message("fco-checklist-pending").nested("what", Explanation::message(what)),
+                texts
+                    .message("fco-checklist-pending")
+                    .nested("what", texts.message(what)),
             ),
-            Err(why) => outcome(item.code, Status::NotApplicable, why),
+            Err(why) => texts.outcome(item.code, Status::NotApplicable, why),
         }
     }));
 }

@@ -9,9 +9,9 @@ pub mod listed;
 pub use carta::check_all_and_deadlines;
 
 use super::{
-    Explanation, Outcome, RuleCode, Status,
+    Explanation, Outcome, RuleCode, Status, Texts,
     calendar::{Calendar, hours_after, hours_before},
-    code, outcome,
+    code,
     params::{ParamError, Params},
     social_fuel::{DeadlineOutcome, DeadlineStatus, day_deadline},
 };
@@ -33,9 +33,19 @@ pub fn validity_end(
     params: &Params,
     cal: &Calendar,
 ) -> Result<super::calendar::Deadline, ParamError> {
+    validity(approved, params, cal, Texts::Written)
+}
+
+/// [`validity_end`], its note written when `texts` asks.
+fn validity(
+    approved: NaiveDate,
+    params: &Params,
+    cal: &Calendar,
+    texts: Texts,
+) -> Result<super::calendar::Deadline, ParamError> {
     // The CDAE's approval starts it: Mato Grosso's office days.
     let cal = cal.of(super::calendar::Authority::MatoGrosso);
-    Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?))
+    Ok(cal.add_days(approved, params.count("FCO-VALIDITY-120D.DAYS", approved)?, texts))
 }
 
 /// Whether the bank, not the CDAE, approved a carta (art. 2 §3), and so whether its 120 days run by the reading made
@@ -47,8 +57,8 @@ pub fn validity_end(
 /// `expire-approvals` job expires it, so FCO-CEILING stops counting it). A carta whose decider is not recorded (a
 /// bank's list) is the bank's when its value is below the threshold in force on its approval. The note saying so when
 /// the bank approved it.
-pub fn bank_approval(c: &fco_carta::Model, params: &Params) -> Result<Option<Explanation>, ParamError> {
-    let note = || Explanation::message("fco-validity-bank-approval");
+pub fn bank_approval(c: &fco_carta::Model, params: &Params, texts: Texts) -> Result<Option<Explanation>, ParamError> {
+    let note = || texts.message("fco-validity-bank-approval");
     Ok(match c.decided_by.as_deref() {
         Some("CHAMBER") => None,
         Some(_) => Some(note()),
@@ -62,16 +72,17 @@ pub fn bank_approval(c: &fco_carta::Model, params: &Params) -> Result<Option<Exp
 /// FCO-CEILING: a carta and the approved and contracted cartas of its borrower group (`exposure`) against the
 /// ceiling in force on `on`. The one judgement of the rule: `compliance` and the guard before a favourable decision
 /// both call it (the ingestion's set-based form, `service::ceiling`, is tested to agree with it).
-pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+pub fn ceiling(exposure: Money, params: &Params, on: NaiveDate, texts: Texts) -> Result<Outcome, ParamError> {
     let ceiling = ceiling_amount(params, on)?;
-    Ok(outcome(
+    Ok(texts.outcome(
         code::FCO_CEILING,
         if exposure.to_decimal() <= ceiling {
             Status::Met
         } else {
             Status::Violated
         },
-        Explanation::message("fco-ceiling")
+        texts
+            .message("fco-ceiling")
             .arg("exposure", exposure.to_decimal())
             .arg("ceiling", ceiling),
     ))
@@ -92,13 +103,14 @@ pub fn needs_chamber(amount: Money, params: &Params, on: NaiveDate) -> Result<(b
 /// FCO-SIRE-RATIO: at least one sire per `ratio` dams. `sires` are those "nos padrões destacados no item a" (art. 6
 /// I c): registered sires bought, and the producer's own shown in the project; an unregistered sire bought does not
 /// count ([`sire_counts_for_ratio`]).
-pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate) -> Result<Outcome, ParamError> {
+pub fn sire_ratio(dams: i64, sires: i64, params: &Params, on: NaiveDate, texts: Texts) -> Result<Outcome, ParamError> {
     let ratio = i64::from(params.count("FCO-SIRE-RATIO.DAMS_PER_SIRE", on)?);
     let ok = dams <= sires * ratio;
-    Ok(outcome(
+    Ok(texts.outcome(
         code::FCO_SIRE_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        Explanation::message("fco-sire-ratio")
+        texts
+            .message("fco-sire-ratio")
             .arg("dams", dams)
             .arg("sires", sires)
             .arg("ratio", ratio)
@@ -122,6 +134,7 @@ pub fn boar_ratio(
     artificial: bool,
     params: &Params,
     on: NaiveDate,
+    texts: Texts,
 ) -> Result<Outcome, ParamError> {
     let key = if artificial {
         "FCO-BOAR-RATIO.SOWS_PER_BOAR_AI"
@@ -131,10 +144,11 @@ pub fn boar_ratio(
     let ratio = i64::from(params.count(key, on)?);
     let ok = boars.saturating_mul(ratio) <= sows;
     let how = if artificial { "ai" } else { "natural" };
-    Ok(outcome(
+    Ok(texts.outcome(
         code::FCO_BOAR_RATIO,
         if ok { Status::Met } else { Status::Violated },
-        Explanation::message("fco-boar-ratio")
+        texts
+            .message("fco-boar-ratio")
             .arg("boars", boars)
             .arg("sows", sows)
             .arg("how", how)
@@ -146,35 +160,36 @@ pub fn boar_ratio(
 /// Whether FCO-BOAR-RATIO concerns a carta on `line`, or why not: art. 8 §5 speaks of "o produtor da agricultura
 /// familiar" buying boars collectively. Family farmers are read from the carta's line (Pronaf); whether the purchase
 /// is collective is not recorded, so every boar a family farmer's carta buys is held to the limit.
-pub fn boar_ratio_applies(line: FcoLine) -> Result<(), Explanation> {
+pub fn boar_ratio_applies(line: FcoLine, texts: Texts) -> Result<(), Explanation> {
     if line == FcoLine::Pronaf {
         Ok(())
     } else {
-        Err(Explanation::message("fco-boar-not-pronaf").arg("line", line.name_pt()))
+        Err(texts.message("fco-boar-not-pronaf").arg("line", line.name_pt()))
     }
 }
 
 /// FCO-SWINE-RETENTION: a sow born on `born` is between 6 and 40 months old on `on`, both inclusive.
-pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params) -> Result<Outcome, ParamError> {
+pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params, texts: Texts) -> Result<Outcome, ParamError> {
     let min = params.count("FCO-SWINE-RETENTION.MIN_AGE_MONTHS", on)?;
     let max = params.count("FCO-SWINE-RETENTION.MAX_AGE_MONTHS", on)?;
     let youngest = born.checked_add_months(Months::new(min)).unwrap_or(born);
     let oldest = born.checked_add_months(Months::new(max)).unwrap_or(born);
     let ok = youngest <= on && on <= oldest;
-    Ok(outcome(
+    Ok(texts.outcome(
         code::FCO_SWINE_RETENTION,
         if ok { Status::Met } else { Status::Violated },
-        Explanation::message(if ok {
-            "fco-sow-age-within"
-        } else {
-            "fco-sow-age-outside"
-        })
-        .arg("born", born)
-        .arg("min", min)
-        .arg("youngest", youngest)
-        .arg("max", max)
-        .arg("oldest", oldest)
-        .arg("on", on),
+        texts
+            .message(if ok {
+                "fco-sow-age-within"
+            } else {
+                "fco-sow-age-outside"
+            })
+            .arg("born", born)
+            .arg("min", min)
+            .arg("youngest", youngest)
+            .arg("max", max)
+            .arg("oldest", oldest)
+            .arg("on", on),
     ))
 }
 
@@ -186,21 +201,19 @@ fn term_limits(
     grace: Option<i32>,
     params: &Params,
     on: NaiveDate,
+    texts: Texts,
 ) -> Result<Outcome, ParamError> {
     let max_term = params.count(&format!("{prefix}.TERM_MONTHS"), on)?;
     let max_grace = params.count(&format!("{prefix}.GRACE_MONTHS"), on)?;
     let (Some(t), Some(g)) = (term, grace) else {
-        return Ok(outcome(
-            code,
-            Status::Pending,
-            Explanation::message("fco-term-not-stated"),
-        ));
+        return Ok(texts.outcome(code, Status::Pending, texts.message("fco-term-not-stated")));
     };
     let ok = t >= 0 && g >= 0 && t as u32 <= max_term && g as u32 <= max_grace && g <= t;
-    Ok(outcome(
+    Ok(texts.outcome(
         code,
         if ok { Status::Met } else { Status::Violated },
-        Explanation::message("fco-term")
+        texts
+            .message("fco-term")
             .arg("term", t)
             .arg("max_term", max_term)
             .arg("grace", g)
@@ -217,29 +230,31 @@ pub fn used_machine(
     financed_on: NaiveDate,
     on: NaiveDate,
     params: &Params,
+    texts: Texts,
 ) -> Result<Outcome, ParamError> {
     let max_months = params.count("FCO-USED-MACHINE.MAX_AGE_YEARS", on)?.saturating_mul(12);
     let Some(y) = manufacture_year else {
-        return Ok(outcome(
+        return Ok(texts.outcome(
             code::FCO_USED_MACHINE,
             Status::Violated,
-            Explanation::message("fco-machine-year-missing"),
+            texts.message("fco-machine-year-missing"),
         ));
     };
     let Some(start) = NaiveDate::from_ymd_opt(y, 1, 1) else {
-        return Ok(outcome(
+        return Ok(texts.outcome(
             code::FCO_USED_MACHINE,
             Status::Violated,
-            Explanation::message("fco-machine-year-invalid").arg("year", y),
+            texts.message("fco-machine-year-invalid").arg("year", y),
         ));
     };
     let limit = start.checked_add_months(Months::new(max_months)).unwrap_or(start);
     let months = (financed_on.year() - y) * 12 + financed_on.month0() as i32;
     let ok = start <= financed_on && financed_on <= limit;
-    Ok(outcome(
+    Ok(texts.outcome(
         code::FCO_USED_MACHINE,
         if ok { Status::Met } else { Status::Violated },
-        Explanation::message("fco-machine-age")
+        texts
+            .message("fco-machine-age")
             .arg("year", y)
             .arg("start", start)
             .arg("on", financed_on)
@@ -262,7 +277,7 @@ struct ChecklistItem {
 
 impl ChecklistItem {
     /// [`checklist_applies`] for this item.
-    fn on(&self, activity: FcoActivity, line: FcoLine) -> Result<&'static str, Explanation> {
+    fn on(&self, activity: FcoActivity, line: FcoLine, texts: Texts) -> Result<&'static str, Explanation> {
         if (self.applies)(activity, line) {
             Ok(if self.code == code::FCO_GTA {
                 gta_requirement(activity)
@@ -270,11 +285,12 @@ impl ChecklistItem {
                 self.what
             })
         } else {
-            Err(Explanation::message("fco-checklist-not-applies")
+            Err(texts
+                .message("fco-checklist-not-applies")
                 .arg("activity", activity.name_pt())
                 .arg("line", line.name_pt())
                 .arg("basis", self.code.legal_basis())
-                .nested("concerns", Explanation::message(self.concerns)))
+                .nested("concerns", texts.message(self.concerns)))
         }
     }
 }
@@ -394,25 +410,27 @@ pub fn gta_conditions_contracting(activity: FcoActivity) -> bool {
 /// 2019; a carta submitted on or before that day could still be accepted on an earlier model (NOT_APPLICABLE), one
 /// submitted later must be on the template (a checklist item, PENDING until confirmed). The days are a transition the
 /// instruction sets, counted as consecutive days, not moved to a business day.
-pub fn template(submitted_on: NaiveDate, params: &Params) -> Result<Outcome, ParamError> {
+pub fn template(submitted_on: NaiveDate, params: &Params, texts: Texts) -> Result<Outcome, ParamError> {
     let published = super::cdae_2019().in_force_from;
     let days = params.count("FCO-TEMPLATE.DAYS", published)?;
     let last_free = published + chrono::Duration::days(i64::from(days));
     Ok(if submitted_on <= last_free {
-        outcome(
+        texts.outcome(
             code::FCO_TEMPLATE,
             Status::NotApplicable,
-            Explanation::message("fco-template-early")
+            texts
+                .message("fco-template-early")
                 .arg("day", submitted_on)
                 .arg("days", days)
                 .arg("published", published)
                 .arg("until", last_free),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_TEMPLATE,
             Status::Pending,
-            Explanation::message("fco-template-pending")
+            texts
+                .message("fco-template-pending")
                 .arg("from", last_free + chrono::Duration::days(1))
                 .arg("days", days)
                 .arg("published", published),
@@ -428,16 +446,21 @@ const ANY_CARTA: (&str, &str) = ("fco-what-any", "fco-concerns-any");
 /// §5); the animal transit permit for cattle and swine bought with the money (arts. 6–8); the professional for embryo
 /// transfer and fixed-time AI in beef and dairy cattle (art. 6 §6–8, art. 7 §5–7); swine origin for swine (art. 8);
 /// FCO Verde's environmental documents for its line (art. 13); the template for every carta (art. 2 §2).
-pub fn checklist_applies(code: RuleCode, activity: FcoActivity, line: FcoLine) -> Result<&'static str, Explanation> {
+pub fn checklist_applies(
+    code: RuleCode,
+    activity: FcoActivity,
+    line: FcoLine,
+    texts: Texts,
+) -> Result<&'static str, Explanation> {
     match CHECKLIST.iter().find(|i| i.code.as_str() == code.as_str()) {
-        Some(item) => item.on(activity, line),
+        Some(item) => item.on(activity, line, texts),
         None => ChecklistItem {
             code,
             applies: |_, _| true,
             what: ANY_CARTA.0,
             concerns: ANY_CARTA.1,
         }
-        .on(activity, line),
+        .on(activity, line, texts),
     }
 }
 
@@ -551,6 +574,7 @@ pub fn approved_base<'a>(
 ///   does any other change.
 ///
 /// Art. 15 sets no period for these changes. The condition of (d) is read by [`amendment_judged`].
+#[allow(clippy::too_many_arguments)]
 pub fn amendment_needs_approval(
     kind: AmendmentKind,
     approved: Money,
@@ -559,13 +583,15 @@ pub fn amendment_needs_approval(
     group_exposure_after: Option<Money>,
     params: &Params,
     on: NaiveDate,
+    texts: Texts,
 ) -> Result<(bool, Explanation), ParamError> {
     let changes = |o: Option<Money>, n: Option<Money>| matches!((o, n), (Some(o), Some(n)) if o != n);
     // `what` and `letter` name the change for the catalogue's texts (`swap` c, `municipality` d, `size` e).
     let along = |what: &'static str, letter: &'static str| -> Result<(bool, Explanation), ParamError> {
         let said = |id| {
-            Explanation::message(id)
-                .nested("what", Explanation::message("fco-amend-what").arg("kind", what))
+            texts
+                .message(id)
+                .nested("what", texts.message("fco-amend-what").arg("kind", what))
                 .arg("letter", letter)
         };
         let (Some(o), Some(n)) = (old, new) else {
@@ -587,6 +613,7 @@ pub fn amendment_needs_approval(
             group_exposure_after,
             params,
             on,
+            texts,
         )?;
         Ok((needs, said("fco-amend-along-increase").nested("why", why)))
     };
@@ -596,18 +623,19 @@ pub fn amendment_needs_approval(
             let limit = params.value("FCO-AMENDMENT.MAX_INCREASE", on)?;
             let ceiling = ceiling_amount(params, on)?;
             let (Some(o), Some(n)) = (old, new) else {
-                return Ok((true, Explanation::message("fco-amend-values-unstated")));
+                return Ok((true, texts.message("fco-amend-values-unstated")));
             };
             if n <= o {
                 return Ok((
                     true,
-                    Explanation::message("fco-amend-not-increase")
+                    texts
+                        .message("fco-amend-not-increase")
                         .arg("old", o.to_decimal())
                         .arg("new", n.to_decimal()),
                 ));
             }
             if approved.cents() <= 0 {
-                return Ok((true, Explanation::message("fco-amend-no-approved")));
+                return Ok((true, texts.message("fco-amend-no-approved")));
             }
             let increase =
                 Decimal::from(n.cents() - approved.cents()) * Decimal::from(100) / Decimal::from(approved.cents());
@@ -615,7 +643,8 @@ pub fn amendment_needs_approval(
             let (chamber_before, threshold) = needs_chamber(approved, params, on)?;
             let crosses = !chamber_before && needs_chamber(n, params, on)?.0;
             let exempt = increase <= limit && within_ceiling && !crosses;
-            let why = Explanation::message("fco-amend-increase")
+            let why = texts
+                .message("fco-amend-increase")
                 .arg("new", n.to_decimal())
                 .arg("increase", increase.round_dp(2))
                 .arg("approved", approved.to_decimal())
@@ -631,24 +660,26 @@ pub fn amendment_needs_approval(
         AmendmentKind::ValueReduction => match (old, new) {
             (Some(o), Some(n)) if n < o => (
                 false,
-                Explanation::message("fco-amend-reduction")
+                texts
+                    .message("fco-amend-reduction")
                     .arg("old", o.to_decimal())
                     .arg("new", n.to_decimal()),
             ),
             (o, n) => (
                 true,
-                Explanation::message("fco-amend-not-reduction")
+                texts
+                    .message("fco-amend-not-reduction")
                     .arg("old", o.map_or_else(|| "?".into(), |m| m.to_decimal().to_string()))
                     .arg("new", n.map_or_else(|| "?".into(), |m| m.to_decimal().to_string())),
             ),
         },
         AmendmentKind::ItemSwap if changes(old, new) => along("swap", "c")?,
-        AmendmentKind::ItemSwap => (false, Explanation::message("fco-amend-swap-exempt")),
+        AmendmentKind::ItemSwap => (false, texts.message("fco-amend-swap-exempt")),
         AmendmentKind::MunicipalityChange if changes(old, new) => along("municipality", "d")?,
-        AmendmentKind::MunicipalityChange => (false, Explanation::message("fco-amend-municipality-exempt")),
+        AmendmentKind::MunicipalityChange => (false, texts.message("fco-amend-municipality-exempt")),
         AmendmentKind::ProducerSizeChange if changes(old, new) => along("size", "e")?,
-        AmendmentKind::ProducerSizeChange => (false, Explanation::message("fco-amend-size-exempt")),
-        AmendmentKind::Other => (true, Explanation::message("fco-amend-other")),
+        AmendmentKind::ProducerSizeChange => (false, texts.message("fco-amend-size-exempt")),
+        AmendmentKind::Other => (true, texts.message("fco-amend-other")),
     })
 }
 
@@ -668,6 +699,7 @@ pub fn amendment_judged(
     group_exposure_after: Option<Money>,
     params: &Params,
     on: NaiveDate,
+    texts: Texts,
 ) -> Result<(bool, Explanation), ParamError> {
     if kind == AmendmentKind::MunicipalityChange && properties_listed != Some(true) {
         let listed = if properties_listed == Some(false) {
@@ -677,10 +709,10 @@ pub fn amendment_judged(
         };
         return Ok((
             true,
-            Explanation::message("fco-amend-municipality-unlisted").arg("listed", listed),
+            texts.message("fco-amend-municipality-unlisted").arg("listed", listed),
         ));
     }
-    amendment_needs_approval(kind, approved, old, new, group_exposure_after, params, on)
+    amendment_needs_approval(kind, approved, old, new, group_exposure_after, params, on, texts)
 }
 
 /// FCO-CLASSIFY: the investment class an item should have (art. 17). Fixed (II): permanent buildings and installations
@@ -785,9 +817,11 @@ pub fn bank_deadlines(
             let last = periodic.iter().copied().filter(|d| *d <= as_of).max();
             let since = super::cdae_2019().in_force_from;
             let start = last.unwrap_or(since);
-            let mut dl = cal
-                .of(super::calendar::Authority::Banking)
-                .add_days(start, params.count("FCO-BB-60D.DAYS", start)?);
+            let mut dl = cal.of(super::calendar::Authority::Banking).add_days(
+                start,
+                params.count("FCO-BB-60D.DAYS", start)?,
+                Texts::Written,
+            );
             dl.note = match last {
                 Some(l) => Explanation::message("fco-bb-from-last").arg("day", l),
                 None => Explanation::message("fco-bb-none-since").arg("since", since),
@@ -800,6 +834,7 @@ pub fn bank_deadlines(
                 None,
                 as_of,
                 Explanation::message("fco-bb-no-report"),
+                Texts::Written,
             ))
         }));
     }
@@ -822,7 +857,9 @@ pub fn bank_deadlines(
         };
         let end = last_of_month(month);
         let nominal_end = last_of_month(end.checked_add_months(Months::new(months)).unwrap_or(end));
-        let mut dl = cal.of(super::calendar::Authority::Banking).add_days(nominal_end, 0);
+        let mut dl = cal
+            .of(super::calendar::Authority::Banking)
+            .add_days(nominal_end, 0, Texts::Written);
         dl.note = if dl.due == nominal_end {
             Explanation::message("fco-monthly-list-due")
         } else {
@@ -835,7 +872,7 @@ pub fn bank_deadlines(
             .filter(|r| r.month == month && r.received_on <= as_of)
             .map(|r| r.received_on)
             .min();
-        let mut d = day_deadline(code::FCO_MONTHLY_LIST, Some(dl), received, as_of, "");
+        let mut d = day_deadline(code::FCO_MONTHLY_LIST, Some(dl), received, as_of, "", Texts::Written);
         d.note = Explanation::message("fco-monthly-list-note")
             .nested("law", super::calendar::Authority::Banking.law_explained())
             .nested("note", d.note);
@@ -961,10 +998,11 @@ pub fn deadlines(
     params: &Params,
     cal: &Calendar,
     as_of: NaiveDate,
+    texts: Texts,
 ) -> Result<Vec<DeadlineOutcome>, ParamError> {
     let c = f.carta;
-    if let Some(why) = before_instrument(c, as_of) {
-        return Ok(not_in_force(&why).1);
+    if let Some(why) = before_instrument(c, as_of, texts) {
+        return Ok(not_in_force(&why, texts).1);
     }
     let mut out = Vec::with_capacity(4);
     let basis = |code: RuleCode| code.legal_basis();
@@ -972,38 +1010,21 @@ pub fn deadlines(
     let now = as_of.and_hms_opt(23, 59, 59).map(|t| t.and_utc());
     out.push(super::guarded_deadline(code::FCO_72H_BEFORE, || {
         Ok(match f.meeting {
-            Some(m) => {
-                let (due, note) = hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?);
-                let status = match c.received_by_council_at {
-                    Some(r) if r <= due => DeadlineStatus::Met,
-                    Some(_) => DeadlineStatus::Overdue,
-                    None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
-                    None => DeadlineStatus::Pending,
-                };
-                let tail_done = c.received_by_council_at.is_some();
-                let note = match c.received_by_council_at {
-                    Some(r) => Explanation::message("fco-72h-received")
-                        .nested("note", note)
-                        .arg("at", crate::domain::Authority::Cdae.show(r)),
-                    None => note,
-                };
-                DeadlineOutcome {
-                    code: code::FCO_72H_BEFORE.as_str(),
-                    legal_basis: basis(code::FCO_72H_BEFORE),
-                    due: None,
-                    due_at: Some(due),
-                    status,
-                    note,
-                    done: tail_done,
-                }
-            }
+            Some(m) => hour_deadline(
+                code::FCO_72H_BEFORE,
+                hours_before(m.starts_at, params.count("FCO-72H-BEFORE.HOURS", on)?, texts),
+                c.received_by_council_at,
+                "fco-72h-received",
+                now,
+                texts,
+            ),
             None => DeadlineOutcome {
                 code: code::FCO_72H_BEFORE.as_str(),
                 legal_basis: basis(code::FCO_72H_BEFORE),
                 due: None,
                 due_at: None,
                 status: DeadlineStatus::NotStarted,
-                note: Explanation::message("fco-no-meeting"),
+                note: texts.message("fco-no-meeting"),
                 done: false,
             },
         })
@@ -1014,45 +1035,28 @@ pub fn deadlines(
                 // Art. 3: "após a obtenção de parecer": from the CPACR's opinion when it is recorded; before it is,
                 // from the meeting's start (the opinion is given at the meeting, not before it).
                 let hours = params.count("FCO-72H-RESULT.HOURS", on)?;
-                let (due, note) = match (m.opinion_at, m.opinion_reference.as_deref()) {
+                let counted = match (m.opinion_at, m.opinion_reference.as_deref()) {
                     (Some(at), reference) => {
-                        let (due, note) = hours_after(at, hours);
+                        let (due, note) = hours_after(at, hours, texts);
                         let from = match reference {
-                            Some(r) => Explanation::message("fco-result-from-opinion-ref").arg("reference", r),
-                            None => Explanation::message("fco-result-from-opinion"),
+                            Some(r) => texts.message("fco-result-from-opinion-ref").arg("reference", r),
+                            None => texts.message("fco-result-from-opinion"),
                         };
                         (due, from.nested("note", note))
                     }
                     (None, _) => {
-                        let (due, note) = hours_after(m.starts_at, hours);
-                        (
-                            due,
-                            Explanation::message("fco-result-from-meeting").nested("note", note),
-                        )
+                        let (due, note) = hours_after(m.starts_at, hours, texts);
+                        (due, texts.message("fco-result-from-meeting").nested("note", note))
                     }
                 };
-                let status = match m.results_sent_at {
-                    Some(s) if s <= due => DeadlineStatus::Met,
-                    Some(_) => DeadlineStatus::Overdue,
-                    None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
-                    None => DeadlineStatus::Pending,
-                };
-                let tail_done = m.results_sent_at.is_some();
-                let note = match m.results_sent_at {
-                    Some(s) => Explanation::message("fco-result-sent")
-                        .nested("note", note)
-                        .arg("at", crate::domain::Authority::Cdae.show(s)),
-                    None => note,
-                };
-                DeadlineOutcome {
-                    code: code::FCO_72H_RESULT.as_str(),
-                    legal_basis: basis(code::FCO_72H_RESULT),
-                    due: None,
-                    due_at: Some(due),
-                    status,
-                    note,
-                    done: tail_done,
-                }
+                hour_deadline(
+                    code::FCO_72H_RESULT,
+                    counted,
+                    m.results_sent_at,
+                    "fco-result-sent",
+                    now,
+                    texts,
+                )
             }
             (meeting, decided_by) => DeadlineOutcome {
                 code: code::FCO_72H_RESULT.as_str(),
@@ -1062,12 +1066,12 @@ pub fn deadlines(
                 status: DeadlineStatus::NotStarted,
                 note: match (meeting, decided_by) {
                     (None, Some("CHAMBER")) => match c.decided_on {
-                        Some(d) => Explanation::message("fco-result-no-meeting-on").arg("day", d),
-                        None => Explanation::message("fco-result-no-meeting"),
+                        Some(d) => texts.message("fco-result-no-meeting-on").arg("day", d),
+                        None => texts.message("fco-result-no-meeting"),
                     },
-                    (_, Some(_)) => Explanation::message("fco-result-bank-decided"),
-                    (Some(_), None) => Explanation::message("fco-result-undecided"),
-                    (None, None) => Explanation::message("fco-result-undecided-no-meeting"),
+                    (_, Some(_)) => texts.message("fco-result-bank-decided"),
+                    (Some(_), None) => texts.message("fco-result-undecided"),
+                    (None, None) => texts.message("fco-result-undecided-no-meeting"),
                 },
                 done: false,
             },
@@ -1078,7 +1082,7 @@ pub fn deadlines(
         // present the project to the bank. A contract within them shows the project was presented by then; a contract
         // after them says nothing of when it was.
         let validity = match c.approved_on {
-            Some(a) => Some(validity_end(a, params, cal)?),
+            Some(a) => Some(validity(a, params, cal, texts)?),
             None => None,
         };
         let due = validity.as_ref().map(|v| v.due);
@@ -1088,22 +1092,23 @@ pub fn deadlines(
             validity,
             c.presented_on.or(by_contract),
             as_of,
-            Explanation::message("fco-validity-not-approved"),
+            texts.message("fco-validity-not-approved"),
+            texts,
         );
         match (c.presented_on, by_contract, c.contracted_on) {
-            (Some(_), _, _) => d.note.push(Explanation::message("fco-validity-presented")),
+            (Some(_), _, _) => d.note.push(texts.message("fco-validity-presented")),
             (None, Some(k), _) => d
                 .note
-                .push(Explanation::message("fco-validity-contracted-within").arg("day", k)),
+                .push(texts.message("fco-validity-contracted-within").arg("day", k)),
             (None, None, Some(k)) => {
                 d.status = DeadlineStatus::Pending;
                 d.note
-                    .push(Explanation::message("fco-validity-contracted-after").arg("day", k));
+                    .push(texts.message("fco-validity-contracted-after").arg("day", k));
             }
             (None, None, None) => {}
         }
-        if let Some(note) = bank_approval(c, params)?
-            && !super::quiet()
+        if let Some(note) = bank_approval(c, params, texts)?
+            && texts.written()
         {
             d.note.push(note);
         }
@@ -1112,10 +1117,45 @@ pub fn deadlines(
     Ok(out)
 }
 
+/// A deadline counted in hours, due at `counted`'s instant (counted as its note says), met by the act done at
+/// `done_at` (said by message `done_id` when it was), as of the end of the day judged (`now`).
+fn hour_deadline(
+    code: RuleCode,
+    counted: (chrono::DateTime<chrono::Utc>, Explanation),
+    done_at: Option<chrono::DateTime<chrono::Utc>>,
+    done_id: &'static str,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+    texts: Texts,
+) -> DeadlineOutcome {
+    let (due, note) = counted;
+    let status = match done_at {
+        Some(at) if at <= due => DeadlineStatus::Met,
+        Some(_) => DeadlineStatus::Overdue,
+        None if now.is_some_and(|n| n > due) => DeadlineStatus::Overdue,
+        None => DeadlineStatus::Pending,
+    };
+    let note = match done_at {
+        Some(at) => texts
+            .message(done_id)
+            .nested("note", note)
+            .arg("at", crate::domain::Authority::Cdae.show(at)),
+        None => note,
+    };
+    DeadlineOutcome {
+        code: code.as_str(),
+        legal_basis: code.legal_basis(),
+        due: None,
+        due_at: Some(due),
+        status,
+        note,
+        done: done_at.is_some(),
+    }
+}
+
 /// FCO-PREDOMINANCE, FCO-IA-INFO, FCO-SPECIAL-DEMAND, FCO-PASTURE-SOIL and FCO-GLOBAL-ASSISTANCE: the articles
 /// whose facts the carta and its items carry (the two last are checklist items, confirmed by a person, that apply only
 /// where their article does).
-fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Outcome> {
+fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Texts) -> Vec<Outcome> {
     let c = f.carta;
     let mut out = Vec::with_capacity(8);
     // Art. 17 I: a definition. The financing is investment credit when fixed and semi-fixed investments predominate in
@@ -1127,7 +1167,7 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
             invest += i.value.cents();
         }
     }
-    out.push(predominance(Money(invest), Money(total)));
+    out.push(predominance(Money(invest), Money(total), texts));
     // Art. 6 §7, art. 7 §6: genetic improvement (sires or dams bought; semen, embryos, hormones or AI equipment, art.
     // 6 I b and §4, art. 7 I b and §3; or a professional for embryo transfer or AI)
     // is contracted only with the artificial-insemination information stated in the carta.
@@ -1138,72 +1178,68 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
             .any(|i| matches!(i.kind, ItemKind::Sire | ItemKind::Dam | ItemKind::GeneticInput))
             || c.professional_name.is_some());
     out.push(match (genetic, c.artificial_insemination) {
-        (false, _) => outcome(
-            code::FCO_IA_INFO,
-            Status::NotApplicable,
-            Explanation::message("fco-ia-none"),
-        ),
-        (true, Some(ai)) => outcome(
+        (false, _) => texts.outcome(code::FCO_IA_INFO, Status::NotApplicable, texts.message("fco-ia-none")),
+        (true, Some(ai)) => texts.outcome(
             code::FCO_IA_INFO,
             Status::Met,
-            Explanation::message("fco-ia-stated").arg("how", if ai { "ai" } else { "natural" }),
+            texts
+                .message("fco-ia-stated")
+                .arg("how", if ai { "ai" } else { "natural" }),
         ),
-        (true, None) => outcome(
-            code::FCO_IA_INFO,
-            Status::Pending,
-            Explanation::message("fco-ia-unstated"),
-        ),
+        (true, None) => texts.outcome(code::FCO_IA_INFO, Status::Pending, texts.message("fco-ia-unstated")),
     });
     // Art. 14: a special demand goes to the chamber whatever its amount.
     out.push(match (c.special_demand, c.decided_by.as_deref()) {
-        (false, _) => outcome(
+        (false, _) => texts.outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::NotApplicable,
-            Explanation::message("fco-special-none"),
+            texts.message("fco-special-none"),
         ),
-        (true, Some("CHAMBER")) => outcome(
+        (true, Some("CHAMBER")) => texts.outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::Met,
-            Explanation::message("fco-special-chamber"),
+            texts.message("fco-special-chamber"),
         ),
-        (true, Some(_)) => outcome(
+        (true, Some(_)) => texts.outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::Violated,
-            Explanation::message("fco-special-bank"),
+            texts.message("fco-special-bank"),
         ),
-        (true, None) => outcome(
+        (true, None) => texts.outcome(
             code::FCO_SPECIAL_DEMAND,
             Status::Pending,
-            Explanation::message("fco-special-pending"),
+            texts.message("fco-special-pending"),
         ),
     });
     // Art. 6 II a, art. 7 II a, art. 12: pasture needs the soil analysis behind its correction.
     out.push(if f.items.iter().any(|i| i.kind == ItemKind::Pasture) {
-        outcome(
+        texts.outcome(
             code::FCO_PASTURE_SOIL,
             Status::Pending,
-            Explanation::message("fco-pasture-pending"),
+            texts.message("fco-pasture-pending"),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_PASTURE_SOIL,
             Status::NotApplicable,
-            Explanation::message("fco-pasture-none"),
+            texts.message("fco-pasture-none"),
         )
     });
     // Art. 4: over the ceiling only within an exception of the FCO programming ("assistência global permitida").
     let over = ceiling_amount(params, on).is_ok_and(|ceiling| f.group_exposure.to_decimal() > ceiling);
     out.push(if over {
-        outcome(
+        texts.outcome(
             code::FCO_GLOBAL_ASSISTANCE,
             Status::Pending,
-            Explanation::message("fco-global-pending").arg("exposure", f.group_exposure.to_decimal()),
+            texts
+                .message("fco-global-pending")
+                .arg("exposure", f.group_exposure.to_decimal()),
         )
     } else {
-        outcome(
+        texts.outcome(
             code::FCO_GLOBAL_ASSISTANCE,
             Status::NotApplicable,
-            Explanation::message("fco-global-within"),
+            texts.message("fco-global-within"),
         )
     });
     out
@@ -1213,17 +1249,18 @@ fn article_checks(f: &CartaFacts<'_>, params: &Params, on: NaiveDate) -> Vec<Out
 /// semi-fixed investments: investment credit when they are more than half, operating credit otherwise. Art. 17 I
 /// defines the class ("classifica-se"); it forbids nothing, so the outcome is MET either way and says which class;
 /// whether operating credit stands on its own is FCO-OPERATING-ONLY's question (art. 16). PENDING with no values.
-pub fn predominance(invest: Money, total: Money) -> Outcome {
+pub fn predominance(invest: Money, total: Money, texts: Texts) -> Outcome {
     let Some(investment) = is_investment_credit(invest, total) else {
-        return outcome(
+        return texts.outcome(
             code::FCO_PREDOMINANCE,
             Status::Pending,
-            Explanation::message("fco-predominance-no-values"),
+            texts.message("fco-predominance-no-values"),
         );
     };
     let (invest, total) = (invest.cents(), total.cents());
     let said = |id| {
-        Explanation::message(id)
+        texts
+            .message(id)
             .arg("invest", Money(invest).to_decimal())
             .arg("total", Money(total).to_decimal())
             .arg(
@@ -1236,7 +1273,7 @@ pub fn predominance(invest: Money, total: Money) -> Outcome {
     } else {
         "fco-predominance-operating"
     };
-    outcome(code::FCO_PREDOMINANCE, Status::Met, said(id))
+    texts.outcome(code::FCO_PREDOMINANCE, Status::Met, said(id))
 }
 
 /// Art. 17 I's class: whether a budget putting `invest` of `total` in fixed and semi-fixed investments is investment
@@ -1248,24 +1285,24 @@ pub fn is_investment_credit(invest: Money, total: Money) -> Option<bool> {
 /// Why IN CDAE/MT 2019 does not judge this carta, if it does not: it was submitted (or, not yet submitted, is looked at)
 /// before the instrument took effect on 20 March 2019 (art. 19). Rules that read a parameter would say so by the
 /// parameter's first version; those that read none must say it too.
-pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate) -> Option<Explanation> {
+pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
     let reference = c.submitted_on.unwrap_or(as_of);
     let why = super::cdae_2019().not_in_force(reference)?;
     Some(
         match c.submitted_on {
-            Some(s) => Explanation::message("fco-submitted-on").arg("day", s),
-            None => Explanation::message("fco-not-submitted-on").arg("day", as_of),
+            Some(s) => texts.message("fco-submitted-on").arg("day", s),
+            None => texts.message("fco-not-submitted-on").arg("day", as_of),
         }
         .nested("why", why),
     )
 }
 
 /// Every carta rule of the programme `NOT_APPLICABLE` for `why`, and the carta's deadlines too.
-fn not_in_force(why: &Explanation) -> (Vec<Outcome>, Vec<DeadlineOutcome>) {
+fn not_in_force(why: &Explanation, texts: Texts) -> (Vec<Outcome>, Vec<DeadlineOutcome>) {
     let outcomes = super::RULES
         .iter()
         .filter(|r| r.code.as_str().starts_with("FCO-") && r.kind != super::RuleKind::BankLevel)
-        .map(|r| outcome(r.code, Status::NotApplicable, why.to_owned()))
+        .map(|r| texts.outcome(r.code, Status::NotApplicable, why.to_owned()))
         .collect();
     let deadlines = [code::FCO_72H_BEFORE, code::FCO_72H_RESULT, code::FCO_VALIDITY_120D]
         .into_iter()
@@ -1288,8 +1325,9 @@ pub fn check_all(
     params: &Params,
     cal: &Calendar,
     as_of: NaiveDate,
+    texts: Texts,
 ) -> Result<Vec<Outcome>, ParamError> {
-    check_all_and_deadlines(f, params, cal, as_of).map(|(outcomes, _)| outcomes)
+    check_all_and_deadlines(f, params, cal, as_of, texts).map(|(outcomes, _)| outcomes)
 }
 
 #[cfg(test)]
@@ -1349,7 +1387,8 @@ mod tests {
             } else {
                 AmendmentKind::ValueIncrease
             };
-            let (got, msg) = amendment_needs_approval(kind, old, Some(old), Some(new), None, &p(), on).expect("params");
+            let (got, msg) = amendment_needs_approval(kind, old, Some(old), Some(new), None, &p(), on, Texts::Written)
+                .expect("params");
             assert_eq!(got, needs, "{why}: {msg}");
         }
         let (got, msg) = amendment_needs_approval(
@@ -1360,6 +1399,7 @@ mod tests {
             Some(Money::from_reais(15_000_001)),
             &p(),
             on,
+            Texts::Written,
         )
         .expect("params");
         assert!(got, "an increase past the group ceiling needs approval: {msg}");
@@ -1394,6 +1434,7 @@ mod tests {
             None,
             &p(),
             on,
+            Texts::Written,
         )
         .expect("params");
         assert!(needs, "no increase at all is not an increase: {why}");
@@ -1407,6 +1448,7 @@ mod tests {
                 None,
                 &p(),
                 on,
+                Texts::Written,
             )
             .expect("params");
             assert_eq!(needs, expected, "{why}");
@@ -1427,6 +1469,7 @@ mod tests {
             None,
             &p(),
             on,
+            Texts::Written,
         )
         .expect("params");
         assert!(needs, "{why}");
@@ -1438,22 +1481,31 @@ mod tests {
             None,
             &p(),
             on,
+            Texts::Written,
         )
         .expect("params");
         assert!(
             !needs,
             "a swap that lowers the value is a reduction too (art. 15 b, c): {why}"
         );
-        let (needs, _) =
-            amendment_needs_approval(AmendmentKind::ItemSwap, base, Some(r(100_000)), None, None, &p(), on)
-                .expect("params");
+        let (needs, _) = amendment_needs_approval(
+            AmendmentKind::ItemSwap,
+            base,
+            Some(r(100_000)),
+            None,
+            None,
+            &p(),
+            on,
+            Texts::Written,
+        )
+        .expect("params");
         assert!(!needs, "a swap that leaves the value as it is");
     }
 
     #[test]
     fn checklist_items_apply_only_to_the_activities_their_articles_name() {
         use FcoActivity as A;
-        let applies = |code, activity, line| checklist_applies(code, activity, line).is_ok();
+        let applies = |code, activity, line| checklist_applies(code, activity, line, Texts::Written).is_ok();
         assert!(
             !applies(code::FCO_GTA, A::Machinery, FcoLine::Rural),
             "no animals on a machinery carta"
@@ -1473,7 +1525,8 @@ mod tests {
             applies(code::FCO_TEMPLATE, A::Machinery, FcoLine::Rural),
             "the template is for every carta"
         );
-        let why = checklist_applies(code::FCO_GTA, A::Machinery, FcoLine::Rural).expect_err("not applicable");
+        let why =
+            checklist_applies(code::FCO_GTA, A::Machinery, FcoLine::Rural, Texts::Written).expect_err("not applicable");
         assert!(
             why.contains("máquinas e equipamentos") && why.contains("art. 6"),
             "{why}"
@@ -1484,12 +1537,12 @@ mod tests {
     fn sire_ratio_boundary() {
         let on = d(2020, 1, 1);
         assert_eq!(
-            sire_ratio(30, 1, &p(), on).map(|o| o.status),
+            sire_ratio(30, 1, &p(), on, Texts::Written).map(|o| o.status),
             Ok(Status::Met),
             "1 sire per 30 dams"
         );
         assert_eq!(
-            sire_ratio(31, 1, &p(), on).map(|o| o.status),
+            sire_ratio(31, 1, &p(), on, Texts::Written).map(|o| o.status),
             Ok(Status::Violated),
             "1 sire per 31 dams"
         );
@@ -1498,7 +1551,7 @@ mod tests {
     #[test]
     fn boar_ratio_limits_the_boars_one_per_20_sows_or_per_100_with_ai() {
         let on = d(2020, 1, 1);
-        let status = |sows, boars, ai| boar_ratio(sows, boars, ai, &p(), on).map(|o| o.status);
+        let status = |sows, boars, ai| boar_ratio(sows, boars, ai, &p(), on, Texts::Written).map(|o| o.status);
         assert_eq!(status(20, 1, false), Ok(Status::Met), "1 boar for 20 sows");
         assert_eq!(
             status(19, 1, false),
@@ -1513,8 +1566,8 @@ mod tests {
             "200 sows by AI allow 2 boars, not 15"
         );
         assert_eq!(status(200, 2, true), Ok(Status::Met));
-        assert!(boar_ratio_applies(FcoLine::Pronaf).is_ok());
-        let why = boar_ratio_applies(FcoLine::Rural).expect_err("family farmers only");
+        assert!(boar_ratio_applies(FcoLine::Pronaf, Texts::Written).is_ok());
+        let why = boar_ratio_applies(FcoLine::Rural, Texts::Written).expect_err("family farmers only");
         assert!(why.contains("art. 8 §5"), "{why}");
     }
 
@@ -1528,7 +1581,7 @@ mod tests {
             (d(2023, 5, 16), Status::Violated, "one day past 40 months"),
         ];
         for (on, expected, why) in cases {
-            let o = sow_age(born, on, &p()).expect("params");
+            let o = sow_age(born, on, &p(), Texts::Written).expect("params");
             assert_eq!(o.status, expected, "{why}: {}", o.explanation);
         }
     }
@@ -1536,7 +1589,7 @@ mod tests {
     #[test]
     fn a_used_machines_use_is_counted_in_months_at_financing_from_its_year() {
         let on = d(2026, 6, 1);
-        let status = |year, financed| used_machine(year, financed, on, &p()).map(|o| o.status);
+        let status = |year, financed| used_machine(year, financed, on, &p(), Texts::Written).map(|o| o.status);
         assert_eq!(
             status(Some(2022), d(2026, 1, 1)),
             Ok(Status::Met),
@@ -1558,7 +1611,7 @@ mod tests {
             "made after its financing"
         );
         assert_eq!(status(None, on), Ok(Status::Violated), "year not stated");
-        let o = used_machine(Some(2022), d(2026, 6, 1), on, &p()).expect("params");
+        let o = used_machine(Some(2022), d(2026, 6, 1), on, &p(), Texts::Written).expect("params");
         assert!(o.explanation.contains("53 month(s)"), "{}", o.explanation);
     }
 
@@ -1567,7 +1620,11 @@ mod tests {
         let cal = Calendar::national();
         // Approved on Monday 2 March 2026: day 120 is Tuesday 30 June 2026, a business day.
         let approved = d(2026, 3, 2);
-        let dl = cal.add_days(approved, p().count("FCO-VALIDITY-120D.DAYS", approved).expect("param"));
+        let dl = cal.add_days(
+            approved,
+            p().count("FCO-VALIDITY-120D.DAYS", approved).expect("param"),
+            Texts::Written,
+        );
         assert_eq!(dl.due, d(2026, 6, 30));
         let on_120 = day_deadline(
             code::FCO_VALIDITY_120D,
@@ -1575,6 +1632,7 @@ mod tests {
             Some(d(2026, 6, 30)),
             d(2026, 7, 10),
             "",
+            Texts::Written,
         );
         let on_121 = day_deadline(
             code::FCO_VALIDITY_120D,
@@ -1582,6 +1640,7 @@ mod tests {
             Some(d(2026, 7, 1)),
             d(2026, 7, 10),
             "",
+            Texts::Written,
         );
         assert_eq!(
             (on_120.status, on_121.status),
