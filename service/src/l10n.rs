@@ -404,15 +404,6 @@ pub fn history_note(t: &entity::financing_transition::Model, lang: Lang) -> Opti
     }
 }
 
-/// A job run's summary in `lang`: its stored code and values rendered (migration 62), or the text stored (a failed
-/// run's error, or a summary recorded before migration 62); `None` when it has none (a run still running).
-pub fn job_run_message(r: &entity::job_run::Model, lang: Lang) -> Option<String> {
-    match &r.message_id {
-        Some(id) => Some(crate::messages::Message::stored(id, r.message_args.as_deref()).render(lang)),
-        None => r.message.clone(),
-    }
-}
-
 /// A rule's title in `lang` (the catalogue's English title when the locale has none).
 pub fn rule_title(rule: &entity::rules::Rule, lang: Lang) -> String {
     render(rule.code.as_str(), [], lang).unwrap_or_else(|| rule.title.to_owned())

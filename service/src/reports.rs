@@ -157,3 +157,12 @@ pub async fn row_errors(
         .all(db)
         .await?)
 }
+
+/// A job run's summary in `lang`: its stored code and values rendered (migration 62), or the text stored (a failed
+/// run's error, or a summary recorded before migration 62); `None` when it has none (a run still running).
+pub fn job_run_message(r: &entity::job_run::Model, lang: crate::messages::Lang) -> Option<String> {
+    match &r.message_id {
+        Some(id) => Some(crate::messages::Message::stored(id, r.message_args.as_deref()).render(lang)),
+        None => r.message.clone(),
+    }
+}

@@ -1600,13 +1600,13 @@ async fn migration_62_stores_job_run_summaries_as_codes_and_values_and_goes_down
         runs.sort_by_key(|r| r.id);
         for lang in [Lang::PtBr, Lang::En] {
             assert_eq!(
-                service::l10n::job_run_message(&runs[0], lang).as_deref(),
+                service::reports::job_run_message(&runs[0], lang).as_deref(),
                 Some("raw files received before 2021-07-01 purged: 0 files"),
                 "{backend:?}: a summary stored as text reads as it was"
             );
         }
         assert_eq!(
-            service::l10n::job_run_message(&runs[1], Lang::PtBr).as_deref(),
+            service::reports::job_run_message(&runs[1], Lang::PtBr).as_deref(),
             Some(
                 "arquivos brutos recebidos antes de 02/07/2021 apagados: 2 arquivos (1 relação, 1 importação); 0 \
                  mantidos para um envio posterior"
@@ -1614,7 +1614,7 @@ async fn migration_62_stores_job_run_summaries_as_codes_and_values_and_goes_down
             "{backend:?}"
         );
         assert_eq!(
-            service::l10n::job_run_message(&runs[1], Lang::En).as_deref(),
+            service::reports::job_run_message(&runs[1], Lang::En).as_deref(),
             Some(
                 "raw files received before 2021-07-02 purged: 2 files (1 report, 1 import); 0 kept for a later upload"
             ),

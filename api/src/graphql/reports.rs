@@ -399,7 +399,7 @@ impl ReportsQuery {
             .served(ctx)?;
         let lang = crate::graphql::error::lang(ctx);
         Ok(JobRunConnection::from_page(page, |r| JobRun {
-            message: service::l10n::job_run_message(&r, lang),
+            message: service::reports::job_run_message(&r, lang),
             job: r.job,
             slot: r.slot,
             worker: r.worker,

@@ -1075,10 +1075,12 @@ pub fn check_unframing(p: &social_fuel_project::Model, texts: Texts) -> Outcome 
                 Status::Pending,
                 clauses(
                     [
-                        Some(texts.message("sf-nonconformity-found").arg("day", e).nested(
-                            "finding",
-                            finding(p).unwrap_or_else(|| texts.message("sf-no-finding")),
-                        )),
+                        Some(
+                            texts
+                                .message("sf-nonconformity-found")
+                                .arg("day", e)
+                                .nested("finding", finding(p).unwrap_or_else(|| texts.message("sf-no-finding"))),
+                        ),
                         Some(heard),
                     ],
                     texts,
