@@ -639,7 +639,7 @@ async fn main() -> anyhow::Result<()> {
             secs(&flagged) / secs(&ffloor),
             secs(&flagged) / secs(&narrow)
         );
-        // The next day's pass as it runs day to day: every flag is open, so each flagged financing is judged aloud
+        // The next day's pass as it runs day to day: every flag is open, so each flagged financing is judged with its texts
         // and compared with its flag; nothing is raised.
         let (again, again_kib) = child(&["flags".into(), url.clone()])?;
         println!(
