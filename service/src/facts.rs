@@ -570,9 +570,8 @@ async fn committed_cartas(db: &impl ConnectionTrait, which: Which<'_>) -> Result
 
 /// What each borrower's settled cartas on `day` add up to ([`Settled`]), and the ids of the committed cartas that are
 /// not settled: every committed carta's borrower and amount, and whether it is settled as the database finds it, in
-/// one scan (its acts are read only for the few that are not settled). Read in pages by id, the database walked the
-/// primary key for every page (on PostgreSQL 0.43 s of its time for 1M cartas, against 0.16 s for the one scan), and
-/// the driver held a page's rows at once. PostgreSQL sends the scan as three arrays in one row ([`settled_arrays`]);
+/// one scan (its acts are read only for the few that are not settled): pages by id would walk the primary key for
+/// every page. PostgreSQL sends the scan as three arrays in one row ([`settled_arrays`]);
 /// SQLite's rows are streamed one by one.
 async fn settled_sums(
     db: &(impl ConnectionTrait + StreamTrait),
@@ -627,8 +626,8 @@ async fn settled_sums(
 
 /// The settled cartas' borrowers and amounts (in the same order) and the unsettled cartas' ids, of [`settled_sums`]'s
 /// `scan` (id, borrower, amount, settled), each column aggregated into an array by PostgreSQL: one row of three
-/// arrays, whose elements the driver decodes in a loop. Streamed as 428,571 rows of four columns (1M cartas), the
-/// rows cost this process as much as the database's scan (0.3 s), the database no less than the arrays.
+/// arrays, whose elements the driver decodes in a loop: streamed as rows, their decoding cost this process as much
+/// as the database's scan.
 async fn settled_arrays(
     db: &impl ConnectionTrait,
     scan: sea_orm::Statement,

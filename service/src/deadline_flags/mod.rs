@@ -46,9 +46,8 @@ pub const SOURCE: &str = "job:flag-deadlines";
 const BATCH: u64 = 2000;
 
 /// How many carta ids the deadlines-only pass (the dashboard's) spans per statement on PostgreSQL: it reads no other
-/// fact, and its candidates are found by an index scan whose fixed cost per statement a larger batch spreads (on 1M
-/// cartas, 143k candidates took about 1.07 s in 72 statements of 2,000, 0.70 s in 8 of 20,000). SQLite, whose rows
-/// cost more memory in the driver and which gained nothing, spans [`BATCH`].
+/// fact, and its candidates are found by an index scan whose fixed cost per statement a larger batch spreads.
+/// SQLite, whose rows cost more memory in the driver and which gained nothing, spans [`BATCH`].
 const DEADLINE_BATCH: u64 = 20_000;
 
 /// A flag's identity: subject, its id, rule, occurrence (the source is the job's).
@@ -103,8 +102,8 @@ pub struct Synced {
 /// judging reads on connections of its own.
 ///
 /// On PostgreSQL the transaction opens first, behind the job's advisory lock, and the new flags of the cartas are
-/// written on it while the judging goes on (the database's writing of 70,914 flags into the flag table and its five
-/// indexes had been 0.6 s of waiting at the end of a pass over 1M cartas); the rest is compared at the end. On
+/// written on it while the judging goes on (so the database's writing of them into the flag table and its indexes
+/// is not a wait at the end); the rest is compared at the end. On
 /// SQLite, whose one writer would keep every other writer (a bank's upload) waiting through the whole judging, the
 /// pass judges first and then writes, as [`sync`] does.
 pub async fn run(db: &crate::Db, as_of: NaiveDate, now: DateTime<Utc>) -> Result<Synced> {

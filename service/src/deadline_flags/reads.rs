@@ -16,9 +16,9 @@ use sea_orm::{
 pub(super) type Batch = (Vec<fco_carta::Model>, Preloaded);
 
 /// The batches of cartas of a pass, each read and decoded by a task of its own on the runtime's workers, [`ahead`] at
-/// once and handed on in id order: decoding the rows was most of the reading task's work, which kept the judging
-/// thread waiting (on 1M cartas it waited 0.5-0.75 s of its 2 s). The first are started as soon as the open flags
-/// are known, while the projects are judged and the group commitments are read.
+/// once and handed on in id order, so that decoding (most of a read's work) does not keep the judging thread
+/// waiting. The first are started as soon as the open flags are known, while the projects are judged and the group
+/// commitments are read.
 pub(super) struct CartaReads {
     everything: bool,
     as_of: NaiveDate,
@@ -145,8 +145,7 @@ pub(super) const RANGE: i64 = 2 * BATCH as i64;
 pub(super) const POSTGRES_RANGE: i64 = 20_000;
 
 /// How many batches are read at once, handed on in id order: on PostgreSQL a batch's statements wait on the database
-/// more than they work here, so several are in flight on pooled connections (on 1M cartas, read one after another,
-/// the reading took 2.3-2.5 s beside the judging's 1.4 s; four at once, 2.1-2.2 s). SQLite reads one ahead.
+/// more than they work here, so several are in flight on pooled connections. SQLite reads one ahead.
 pub(super) fn ahead(db: &impl ConnectionTrait) -> usize {
     if db.get_database_backend() == DbBackend::Postgres {
         4
@@ -179,8 +178,7 @@ pub(super) fn ranges_over(lo: i64, hi: i64, width: i64) -> Vec<(i64, i64)> {
 /// The cartas with ids in `range` and the facts `judge_within` reads of them (all of them but their groups, or
 /// those its deadlines read). The flag pass's batches take in the cartas of the range with an open flag of their own
 /// (`flagged`, the flagged financings' ids in the range, in order), whatever their stage: a closed one is judged to
-/// say why its flags are resolved. (Read apart, by the open flags' subjects, PostgreSQL looked up every flagged
-/// financing's carta, 0.3 s for 70,000 open flags on 1M cartas.)
+/// say why its flags are resolved (read apart, by the flags' subjects, each would be looked up again).
 pub(super) async fn carta_batch(
     db: &impl ConnectionTrait,
     everything: bool,
@@ -268,8 +266,8 @@ pub(super) async fn open_flags(db: &impl ConnectionTrait) -> Result<FxMap<Key, O
     open_flags_within(db, (i64::MIN, i64::MAX)).await
 }
 
-/// [`open_flags`] on the pool, in [`ahead`] ranges of ids read at once (on PostgreSQL, 70,914 open flags took the
-/// day-to-day pass 0.45 s read one page after another, while a core stood idle).
+/// [`open_flags`] on the pool, in [`ahead`] ranges of ids read at once, so that both cores work while the database
+/// answers.
 pub(super) async fn open_flags_at_once(db: &crate::Db) -> Result<FxMap<Key, Open>> {
     use compliance_flag::Column as C;
     let bounds: Option<(Option<i64>, Option<i64>)> = compliance_flag::Entity::find()
