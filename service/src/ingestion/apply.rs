@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 /// A row's outcome in `bank_report_row` when a later row of the same carta overtook it (the later row is applied).
 const DUPLICATE: &str = "DUPLICATE";
 /// Cartas looked up at a time by number.
-const BATCH: usize = 5000;
+const LOOKUP_CHUNK: usize = 5000;
 /// Rows per INSERT statement (under both backends' limits on bound parameters).
 const CHUNK: usize = 1000;
 
@@ -258,7 +258,7 @@ async fn carta_ids<'a>(
 ) -> Result<HashMap<String, i64>, DbErr> {
     let numbers: Vec<String> = numbers.map(String::from).collect::<HashSet<_>>().into_iter().collect();
     let mut ids = HashMap::with_capacity(numbers.len());
-    for chunk in numbers.chunks(BATCH) {
+    for chunk in numbers.chunks(LOOKUP_CHUNK) {
         let found: Vec<(i64, String)> = fco_carta::Entity::find()
             .select_only()
             .column(fco_carta::Column::Id)
