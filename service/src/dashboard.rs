@@ -298,9 +298,8 @@ async fn contracted_sums(
         }
         return Ok(sums);
     }
-    // Grouped over a compound table, SQLite scans the cartas once and sorts, as `NOT INDEXED` on `fco_carta` made it
-    // do (walking the bank's or the municipality's index to group in order took 0.8 and 0.67 s on 1M cartas, one
-    // scan and a small sort 0.2 s).
+    // Grouped over a compound table, SQLite scans the cartas once and sorts (as `NOT INDEXED` made it do): cheaper
+    // than walking the bank's or the municipality's index to group in order.
     let contracted = |key: &str| {
         format!(
             "SELECT {key}, COUNT(*), CAST(SUM(financed_amount) AS BIGINT) FROM {} \

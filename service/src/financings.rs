@@ -691,8 +691,8 @@ pub async fn rows(db: &impl ConnectionTrait, q: &Query, seek: &Seek) -> Result<p
 
 /// A statement with its limit written as a number (`LIMIT 51`), not as a parameter. With `LIMIT $1` PostgreSQL's
 /// generic plan does not know how few rows are wanted and costs more than a plan for 51, so the server planned the
-/// page's statement again at every execution (0.5 ms of a four-table join, more than running it); with the number
-/// in the text it keeps one plan per page size. The limit is an integer of ours, never text from the request.
+/// page's statement again at every execution; with the number in the text it keeps one plan per page size. The
+/// limit is an integer of ours, never text from the request.
 fn limited(mut statement: sea_orm::Statement, limit: u64) -> sea_orm::Statement {
     use std::fmt::Write;
     let _ = write!(statement.sql, " LIMIT {limit}");

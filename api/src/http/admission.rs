@@ -150,9 +150,8 @@ impl Liveness {
 
 /// The admission limit: at most `limit` requests served at once, the rest refused at once (`503 OVERLOADED`); and
 /// of the GraphQL requests admitted, at most `running` worked on at once, the others waiting their turn in arrival
-/// order. On two cores, 200 queries worked on together share the processor: each takes as long as its own work
-/// times the crowd, so the heaviest (a page judged whole) sat at the tail (p99 0.5–0.6 s at 200 connections); taken
-/// in turn, every query waits about as long as the others and then runs at full speed.
+/// order. Queries worked on all together share the processor, so the heaviest sit at the tail; taken in turn, every
+/// query waits about as long as the others and then runs at full speed.
 #[derive(Debug)]
 pub struct Admission {
     limit: u32,

@@ -16,9 +16,8 @@ use std::borrow::Cow;
 /// has one, as its closed cartas say in the batches ([`CartaJudge::batch`], `first_closed`); else its first carta's
 /// FCO-CEILING outcome ([`group_ceiling`]). The batches read only the closed cartas with a meeting, an act after the
 /// day or an open flag of their own ([`in_batches`]): the first of the others is looked up here, for the groups whose
-/// flag is resolved only, by their borrowers. (Looked up for every flagged group before the batches, by a scan of
-/// every closed carta, it was 0.6 s of the database's time on each day-to-day pass over 1M cartas, for groups whose
-/// flags stay open.)
+/// flag is resolved only, by their borrowers, rather than for every flagged group before the batches (a scan of every
+/// closed carta on each pass, for groups whose flags stay open).
 pub(super) async fn explain_closed_groups(
     db: &(impl ConnectionTrait + StreamTrait),
     j: &mut Judgement,

@@ -102,8 +102,8 @@ pub(super) async fn judge_pass(
         calendar: &calendar,
         texts: Texts::written_if(everything),
     };
-    // The cartas are judged on a thread of their own while this task reads the next batch: the judging and the
-    // reading (decoding the rows) each took about half of this process's time, one after the other on one thread.
+    // The cartas are judged on a thread of their own while this task reads the next batch: judging and reading
+    // (decoding the rows) cost about the same, so they overlap rather than take turns.
     let mut judge = CartaJudge {
         everything,
         as_of,

@@ -255,9 +255,8 @@ pub(super) async fn current_groups(db: &impl ConnectionTrait) -> Result<FxMap<i6
     Ok(rows.into_iter().filter_map(|(p, g)| Some((p, g?))).collect())
 }
 
-/// How many rows the pass's narrow read of its open flags takes per statement:
-/// the driver's rows of one statement for every open flag of a pass held several times their decoded size (90 MiB on
-/// SQLite for 70,914).
+/// How many rows the pass's narrow read of its open flags takes per statement: the driver holds a statement's rows at
+/// several times their decoded size, so one statement for every open flag would set the pass's peak memory.
 pub(super) const OPEN_PAGE: u64 = 20_000;
 
 /// The job's open flags by identity, narrow: what tells whether a flag changed (its message and legal basis are not

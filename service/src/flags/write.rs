@@ -142,8 +142,7 @@ pub struct Writer {
     rows: Vec<sea_orm::Value>,
     /// When they are raised.
     now: DateTime<Utc>,
-    /// The ids of those written (each statement returns them: read again at the end of a pass, the 70,914 flags of
-    /// a first pass over 1M cartas took a statement of their own).
+    /// The ids of those written, as each statement returns them (not read again at the end of a pass).
     written: Vec<i64>,
 }
 
@@ -221,8 +220,8 @@ impl Writer {
                     sql.push(',');
                 }
                 n += 1;
-                // Plain `?` on SQLite, not `crate::numbered`'s `?N`: binding 13,000 numbered parameters took the
-                // driver 14 s for 70,914 flags, against 0.5 s for plain ones.
+                // Plain `?` on SQLite, not `crate::numbered`'s `?N`: the driver binds numbered parameters far more
+                // slowly.
                 match backend {
                     DbBackend::Postgres => {
                         let _ = write!(sql, "${n}");
