@@ -4,7 +4,7 @@
 
 use super::{
     ReportRow, bulk,
-    prepare::{Flag, Parties, Prepared, PreparedSql, Preparer, flag, month_bounds},
+    prepare::{Flag, Parties, Prepared, PreparedSql, Preparer, flag, month_bounds, number_hash},
     statements::{
         DECLARED_COLS, KEY_SEPARATOR, PARTY_COLS, PARTY_INSERT, carta_history, carta_insert, carta_lookup,
         carta_statements, carta_update, declared_insert, joined, party_resolve, with_party_ids,
@@ -14,7 +14,7 @@ use crate::flags::write::{NewFlag, Writer};
 use chrono::{DateTime, Utc};
 use entity::{
     bank_report, bank_report_row, fco_carta,
-    rules::{self, Explanation, fco::listed},
+    rules::{self, Explanation, FxSet, fco::listed},
 };
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect,
@@ -294,6 +294,26 @@ fn text_in(
     }
 }
 
+/// The hashed numbers of bank `bank`'s cartas, as the report's transaction finds them before its first batch
+/// ([`Preparer::may_exist`]).
+pub(super) async fn numbers_before(txn: &DatabaseTransaction, bank: i64) -> Result<FxSet<u64>, DbErr> {
+    use futures::StreamExt;
+    let mut set = FxSet::default();
+    let mut numbers = std::pin::pin!(
+        fco_carta::Entity::find()
+            .select_only()
+            .column(fco_carta::Column::Number)
+            .filter(fco_carta::Column::BankId.eq(bank))
+            .into_tuple::<String>()
+            .stream(txn)
+            .await?
+    );
+    while let Some(number) = numbers.next().await {
+        set.insert(number_hash(&set, &number?));
+    }
+    Ok(set)
+}
+
 /// A report's rows applied inside its transaction, every batch run: what is left to do once the reading is known to be
 /// whole ([`Applied::finish`]); dropped (with the transaction rolled back) when it is not.
 pub struct Applied<'a> {
@@ -331,6 +351,7 @@ pub(super) async fn run<'a>(
         duplicates: Vec::new(),
         validity: HashMap::new(),
         presented_on_column,
+        may_exist: numbers_before(txn, report.bank_id).await?,
     };
     let mut applier = Applier {
         report,

@@ -5,11 +5,12 @@
 use super::{ReportRow, bulk, statements::PARTY_COLS};
 use chrono::{Datelike, NaiveDate};
 use entity::rules::{
-    self, Explanation,
+    self, Explanation, FxSet,
     fco::listed::{self, ListedRow},
 };
 use sea_orm::{DbErr, Statement, Value};
 use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasher;
 
 /// A finding of the report on one of its cartas, by number: a catalogue message (`report-flag-…`, in
 /// `explanations.ftl`) and its values, stored as `message_id` and `message_args` and rendered when read in the
@@ -84,6 +85,15 @@ pub(super) struct Preparer {
     pub(super) validity: HashMap<NaiveDate, Option<rules::calendar::Deadline>>,
     /// The header of the sheet's column of the day the project was presented, as the findings name it.
     pub(super) presented_on_column: &'static str,
+    /// The hashed numbers of the cartas that may be in the database: the bank's before this report
+    /// ([`super::apply::numbers_before`]) and those the earlier batches wrote. A batch looks up only its numbers found
+    /// here (a list mostly declares cartas new to the database); a hash shared by chance costs a lookup, nothing more.
+    pub(super) may_exist: FxSet<u64>,
+}
+
+/// A carta number's hash in [`Preparer::may_exist`].
+pub(super) fn number_hash(set: &FxSet<u64>, number: &str) -> u64 {
+    set.hasher().hash_one(number)
 }
 
 impl Preparer {
@@ -183,6 +193,10 @@ impl Preparer {
         };
         let numbers = applied
             .iter()
+            .filter(|row| {
+                let hash = number_hash(&self.may_exist, &row.carta_number);
+                !self.may_exist.insert(hash)
+            })
             .map(|row| vec![row.carta_number.as_str().into()])
             .collect();
         prepared.carta_lookup = bulk::statements(
