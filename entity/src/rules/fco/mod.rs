@@ -1286,15 +1286,7 @@ pub fn is_investment_credit(invest: Money, total: Money) -> Option<bool> {
 /// before the instrument took effect on 20 March 2019 (art. 19). Rules that read a parameter would say so by the
 /// parameter's first version; those that read none must say it too.
 pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
-    let reference = c.submitted_on.unwrap_or(as_of);
-    let why = super::cdae_2019().not_in_force(reference)?;
-    Some(
-        match c.submitted_on {
-            Some(s) => texts.message("fco-submitted-on").arg("day", s),
-            None => texts.message("fco-not-submitted-on").arg("day", as_of),
-        }
-        .nested("why", why),
-    )
+    super::cdae_2019().not_judging(c.submitted_on, as_of, "fco-submitted-on", "fco-not-submitted-on", texts)
 }
 
 /// Every carta rule of the programme `NOT_APPLICABLE` for `why`, and the carta's deadlines too.
