@@ -206,6 +206,43 @@ fn not_before(code: RuleCode, on: NaiveDate, earlier: Option<NaiveDate>, act: &'
     }
 }
 
+/// A stage of either lifecycle: its name as the staff say it, beside its stored value.
+trait Stage: ActiveEnum<Value = String> + Copy {
+    fn name_pt(self) -> &'static str;
+}
+
+impl Stage for SocialFuelStage {
+    fn name_pt(self) -> &'static str {
+        SocialFuelStage::name_pt(self)
+    }
+}
+
+impl Stage for FcoCartaStage {
+    fn name_pt(self) -> &'static str {
+        FcoCartaStage::name_pt(self)
+    }
+}
+
+/// An event refused because the financing is in the wrong stage: `what` (`project`, `carta`) names the financing,
+/// `stage` is where it is, `event` the act as the staff name it, and `needs` the stages the act needs.
+fn wrong_stage<S: Stage>(code: RuleCode, what: &'static str, stage: S, event: &'static str, needs: &[S]) -> Violation {
+    let names = needs
+        .iter()
+        .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    violation(
+        code,
+        Explanation::message("explain-wrong-stage")
+            .arg("what", what)
+            .arg("stage", stage.name_pt())
+            .arg("stage_code", stage.to_value())
+            .arg("event", event)
+            .arg("needs", names)
+            .arg("count", needs.len()),
+    )
+}
+
 /// Applies an event to a project: the project as it becomes, or the rule that forbids the event. The lifecycle's order
 /// (stages, and dates not before the acts they follow) always holds; the instrument's own guards (documents, bank
 /// framing, the letter and its grounds, the extension's conditions) judge only acts dated while IN MDA nº 2/2005 was
@@ -218,23 +255,7 @@ pub fn apply_sf(
     use SocialFuelStage as S;
     let mut n = p.clone();
     let in_force = super::mda_2005().in_force_on(event.on());
-    let wrong = |code: RuleCode, stages: &[S]| {
-        let needs = stages
-            .iter()
-            .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
-            .collect::<Vec<_>>()
-            .join(", ");
-        violation(
-            code,
-            Explanation::message("explain-wrong-stage")
-                .arg("what", "project")
-                .arg("stage", p.stage.name_pt())
-                .arg("stage_code", p.stage.to_value())
-                .arg("event", event.name_pt())
-                .arg("needs", needs)
-                .arg("count", stages.len()),
-        )
-    };
+    let wrong = |code: RuleCode, stages: &[S]| wrong_stage(code, "project", p.stage, event.name_pt(), stages);
     match event {
         SfEvent::File { on } => {
             if p.stage != S::Draft {
@@ -616,23 +637,7 @@ pub fn apply_fco(
 ) -> Result<fco_carta::Model, Violation> {
     use FcoCartaStage as S;
     let mut n = c.clone();
-    let wrong = |code: RuleCode, stages: &[S]| {
-        let needs = stages
-            .iter()
-            .map(|s| format!("«{}» ({})", s.name_pt(), s.to_value()))
-            .collect::<Vec<_>>()
-            .join(", ");
-        violation(
-            code,
-            Explanation::message("explain-wrong-stage")
-                .arg("what", "carta")
-                .arg("stage", c.stage.name_pt())
-                .arg("stage_code", c.stage.to_value())
-                .arg("event", event.name_pt())
-                .arg("needs", needs)
-                .arg("count", stages.len()),
-        )
-    };
+    let wrong = |code: RuleCode, stages: &[S]| wrong_stage(code, "carta", c.stage, event.name_pt(), stages);
     match event {
         FcoEvent::Submit { on, received_at } => {
             // A carta is submitted once: only one with an unfavourable opinion comes again, reformulated, as a new

@@ -5,9 +5,9 @@
 //! Size: the types every rule shares (outcome, deadline, explanation, rule codes and their catalogue), one vocabulary.
 
 /// Whether the rules write their explanations and notes, asked by whoever calls them. A pass over a million
-/// financings that flags a few reads only statuses and dates (a third of the rules' time went into texts nobody read):
-/// it asks for [`Texts::Skipped`], and again with [`Texts::Written`] for the financings it writes about. Every status,
-/// date and number is the same either way.
+/// financings that flags a few reads only statuses and dates, so writing texts nobody reads is waste: it asks for
+/// [`Texts::Skipped`], and again with [`Texts::Written`] for the financings it writes about. Every status, date and
+/// number is the same either way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Texts {
     /// Every explanation and note written.
@@ -511,6 +511,25 @@ impl Instrument {
             _ => None,
         }
     }
+
+    /// Why this instrument does not judge a financing, if it does not: by the day of the act that dates it (`acted_on`,
+    /// the filing or the submission) or, before that act, by `as_of`. `acted` and `not_acted` are the message ids that
+    /// name that day (`sf-filed-on` and `sf-not-filed-on`, `fco-submitted-on` and `fco-not-submitted-on`).
+    pub fn not_judging(
+        &self,
+        acted_on: Option<chrono::NaiveDate>,
+        as_of: chrono::NaiveDate,
+        acted: &'static str,
+        not_acted: &'static str,
+        texts: Texts,
+    ) -> Option<Explanation> {
+        let why = self.not_in_force(acted_on.unwrap_or(as_of))?;
+        let day = match acted_on {
+            Some(a) => texts.message(acted).arg("day", a),
+            None => texts.message(not_acted).arg("day", as_of),
+        };
+        Some(day.nested("why", why))
+    }
 }
 
 fn ymd(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
@@ -565,8 +584,7 @@ impl RuleCode {
 }
 
 /// The hash of the maps looked up by a short, trusted key (a rule code, a parameter key, a flag's identity, an id)
-/// for every financing a pass judges, where SipHash's cost shows: rustc's Fx hash, a word at a time (with FNV-1a, a
-/// byte at a time, the parameters' lookups were twice their share of a 1M-carta flag pass: 4.7 % of it, now 2.3 %).
+/// for every financing a pass judges, where SipHash's cost shows: rustc's Fx hash, which reads a word at a time.
 pub type FxMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// A set hashed as [`FxMap`].

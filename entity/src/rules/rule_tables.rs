@@ -14,7 +14,8 @@ use super::{
 use crate::{
     domain::{Money, Quantity},
     entities::{
-        chamber_meeting, contract_proposal, fco_carta, fco_carta_item, project_document, social_fuel_project, vocab::*,
+        chamber_meeting, contract_proposal, fco_carta, fco_carta_item, feedstock_acquisition, project_document,
+        social_fuel_project, vocab::*,
     },
 };
 use chrono::{NaiveDate, TimeZone, Utc};
@@ -502,9 +503,18 @@ pub(super) fn project() -> social_fuel_project::Model {
 
 /// Every SF rule on `p` with none of its facts recorded but the project's own row, as of `as_of`.
 fn bare_outcomes(p: &social_fuel_project::Model, as_of: NaiveDate) -> Vec<super::Outcome> {
+    outcomes_with(p, &[], as_of)
+}
+
+/// Every SF rule on `p` with these acquisitions and none of its other facts recorded, as of `as_of`.
+pub(super) fn outcomes_with(
+    p: &social_fuel_project::Model,
+    acquisitions: &[feedstock_acquisition::Model],
+    as_of: NaiveDate,
+) -> Vec<super::Outcome> {
     let facts = ProjectFacts {
         project: p,
-        acquisitions: &[],
+        acquisitions,
         proposals: &[],
         documents: &[],
         plan: None,

@@ -1191,15 +1191,7 @@ pub(crate) fn deadline_outcome(d: &DeadlineOutcome) -> Outcome {
 /// Why IN MDA nº 2/2005 does not judge this project, if it does not: it was filed (or, not yet filed, is looked at)
 /// after the instrument's revocation on 24 May 2021 (or before it took effect).
 pub fn revoked(p: &social_fuel_project::Model, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
-    let reference = p.filed_on.unwrap_or(as_of);
-    let why = super::mda_2005().not_in_force(reference)?;
-    Some(
-        match p.filed_on {
-            Some(f) => texts.message("sf-filed-on").arg("day", f),
-            None => texts.message("sf-not-filed-on").arg("day", as_of),
-        }
-        .nested("why", why),
-    )
+    super::mda_2005().not_judging(p.filed_on, as_of, "sf-filed-on", "sf-not-filed-on", texts)
 }
 
 /// Every rule of the programme on one project, as of `as_of`.

@@ -8,8 +8,8 @@ use super::super::{
     calendar::Calendar,
     code,
     params::Params,
-    rule_tables::{bare_outcome, d, doc, project, proposal},
-    social_fuel::{self, DeadlineStatus, ProjectFacts, Term},
+    rule_tables::{bare_outcome, d, doc, outcomes_with, project, proposal},
+    social_fuel::{self, DeadlineStatus, Term},
 };
 use crate::{
     domain::{IbgeCode, Money, Quantity},
@@ -94,29 +94,11 @@ fn acquisition(kind: SupplierKind, kg: i64, reais: i64, supplier: Option<i64>) -
 
 /// One SF rule on `p` with these acquisitions, as of 2015-12-31.
 fn with_acquisitions(acquisitions: &[feedstock_acquisition::Model], code: RuleCode) -> Status {
-    let p = project();
-    let facts = ProjectFacts {
-        project: &p,
-        acquisitions,
-        proposals: &[],
-        documents: &[],
-        plan: None,
-        semi_arid: false,
-        semi_arid_note: None,
-        change_notices: &[],
-    };
-    social_fuel::check_all(
-        &facts,
-        &Params::baseline(),
-        &Calendar::national(),
-        d(2015, 12, 31),
-        Texts::Written,
-    )
-    .expect("params")
-    .into_iter()
-    .find(|o| o.code == code.as_str())
-    .map(|o| o.status)
-    .expect("outcome")
+    outcomes_with(&project(), acquisitions, d(2015, 12, 31))
+        .into_iter()
+        .find(|o| o.code == code.as_str())
+        .map(|o| o.status)
+        .expect("outcome")
 }
 
 fn plan(methodology: Option<&str>) -> assistance_plan::Model {

@@ -193,16 +193,16 @@ pub fn sow_age(born: NaiveDate, on: NaiveDate, params: &Params, texts: Texts) ->
     ))
 }
 
-/// Term and grace limits (sow retention, Pantanal).
+/// Term and grace limits (sow retention, Pantanal): the parameters `<code>.TERM_MONTHS` and `<code>.GRACE_MONTHS`.
 fn term_limits(
     code: RuleCode,
-    prefix: &str,
     term: Option<i32>,
     grace: Option<i32>,
     params: &Params,
     on: NaiveDate,
     texts: Texts,
 ) -> Result<Outcome, ParamError> {
+    let prefix = code.as_str();
     let max_term = params.count(&format!("{prefix}.TERM_MONTHS"), on)?;
     let max_grace = params.count(&format!("{prefix}.GRACE_MONTHS"), on)?;
     let (Some(t), Some(g)) = (term, grace) else {
@@ -295,8 +295,8 @@ impl ChecklistItem {
     }
 }
 
-/// The FCO checklist items, in the order a carta's outcomes list them. Judged for every carta from this table: found
-/// by their codes' text, the twelve items' lookups were a twentieth of the flag pass's judging of 1M cartas.
+/// The FCO checklist items, in the order a carta's outcomes list them. Every carta a pass judges walks this table in
+/// order, so the items are held here rather than looked up by their codes' text.
 const CHECKLIST: [ChecklistItem; 12] = {
     use FcoActivity as A;
     [
@@ -1286,15 +1286,7 @@ pub fn is_investment_credit(invest: Money, total: Money) -> Option<bool> {
 /// before the instrument took effect on 20 March 2019 (art. 19). Rules that read a parameter would say so by the
 /// parameter's first version; those that read none must say it too.
 pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
-    let reference = c.submitted_on.unwrap_or(as_of);
-    let why = super::cdae_2019().not_in_force(reference)?;
-    Some(
-        match c.submitted_on {
-            Some(s) => texts.message("fco-submitted-on").arg("day", s),
-            None => texts.message("fco-not-submitted-on").arg("day", as_of),
-        }
-        .nested("why", why),
-    )
+    super::cdae_2019().not_judging(c.submitted_on, as_of, "fco-submitted-on", "fco-not-submitted-on", texts)
 }
 
 /// Every carta rule of the programme `NOT_APPLICABLE` for `why`, and the carta's deadlines too.
@@ -1426,31 +1418,15 @@ mod tests {
         let first = [amendment(1, 100_000, 110_000, false)];
         let base = approved_base(&first, r(110_000));
         assert_eq!(base, r(100_000));
-        let (needs, why) = amendment_needs_approval(
-            AmendmentKind::ValueIncrease,
-            base,
-            Some(r(110_000)),
-            Some(r(110_000)),
-            None,
-            &p(),
-            on,
-            Texts::Written,
-        )
-        .expect("params");
+        // Every change below is judged against the same approved value, with no group exposure given.
+        let judge = |kind, old: Option<Money>, new: Option<Money>| {
+            amendment_needs_approval(kind, base, old, new, None, &p(), on, Texts::Written).expect("params")
+        };
+        let (needs, why) = judge(AmendmentKind::ValueIncrease, Some(r(110_000)), Some(r(110_000)));
         assert!(needs, "no increase at all is not an increase: {why}");
         // ...but 121,000 (10 % on top of 10 %, 21 % of the approved value) is not, nor is one centavo past 110,000.
         for (new, expected) in [(Money(12_100_000), true), (Money(11_000_001), true)] {
-            let (needs, why) = amendment_needs_approval(
-                AmendmentKind::ValueIncrease,
-                base,
-                Some(r(110_000)),
-                Some(new),
-                None,
-                &p(),
-                on,
-                Texts::Written,
-            )
-            .expect("params");
+            let (needs, why) = judge(AmendmentKind::ValueIncrease, Some(r(110_000)), Some(new));
             assert_eq!(needs, expected, "{why}");
             assert!(why.contains("over the approved"), "{why}");
         }
@@ -1461,44 +1437,14 @@ mod tests {
         ];
         assert_eq!(approved_base(&reapproved, r(150_000)), r(150_000));
         // A "reduction" that raises the value, a "swap" that moves it: judged by what they do.
-        let (needs, why) = amendment_needs_approval(
-            AmendmentKind::ValueReduction,
-            base,
-            Some(r(100_000)),
-            Some(r(105_000)),
-            None,
-            &p(),
-            on,
-            Texts::Written,
-        )
-        .expect("params");
+        let (needs, why) = judge(AmendmentKind::ValueReduction, Some(r(100_000)), Some(r(105_000)));
         assert!(needs, "{why}");
-        let (needs, why) = amendment_needs_approval(
-            AmendmentKind::ItemSwap,
-            base,
-            Some(r(100_000)),
-            Some(r(99_000)),
-            None,
-            &p(),
-            on,
-            Texts::Written,
-        )
-        .expect("params");
+        let (needs, why) = judge(AmendmentKind::ItemSwap, Some(r(100_000)), Some(r(99_000)));
         assert!(
             !needs,
             "a swap that lowers the value is a reduction too (art. 15 b, c): {why}"
         );
-        let (needs, _) = amendment_needs_approval(
-            AmendmentKind::ItemSwap,
-            base,
-            Some(r(100_000)),
-            None,
-            None,
-            &p(),
-            on,
-            Texts::Written,
-        )
-        .expect("params");
+        let (needs, _) = judge(AmendmentKind::ItemSwap, Some(r(100_000)), None);
         assert!(!needs, "a swap that leaves the value as it is");
     }
 
