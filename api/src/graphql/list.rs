@@ -471,3 +471,38 @@ pub async fn list_fco_cartas(
     )
     .await
 }
+
+/// Declares `$fields`, the `financings` field of `$owner` (the root, a bank, a party): financings of both programmes
+/// in one list, those `$scope` names. `$owner`'s object flattens it in its place (it is not a type of the schema), so
+/// the three `financings` are one resolver; only the field's description and `first`'s differ.
+macro_rules! financings_field {
+    ($fields:ident for $owner:ty, $doc:literal, first: $first:literal, |$this:ident| $scope:expr) => {
+        #[doc = concat!("The `financings` field of a ", stringify!($owner), " (flattened into its object).")]
+        pub struct $fields<'a>(pub &'a $owner);
+
+        #[async_graphql::Object]
+        impl $fields<'_> {
+            #[doc = $doc]
+            #[allow(clippy::too_many_arguments)]
+            async fn financings(
+                &self,
+                ctx: &async_graphql::Context<'_>,
+                #[graphql(desc = "Only financings matching this filter.")] filter: Option<
+                    $crate::graphql::list::FinancingFilter,
+                >,
+                #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
+                    $crate::graphql::list::FinancingOrder,
+                >,
+                #[graphql(desc = $first)] first: Option<i32>,
+                #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+                #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
+                #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+            ) -> async_graphql::Result<$crate::graphql::types::FinancingConnection> {
+                let $this = self.0;
+                let args = $crate::graphql::list::FinancingArgs::new(filter, order_by, first, after, last, before);
+                $crate::graphql::list::list_financings(ctx, args, $scope).await
+            }
+        }
+    };
+}
+pub(crate) use financings_field;
