@@ -13,7 +13,7 @@
 use crate::{ServiceError, cell::Cell, compliance::Preloaded, deadline_flags, parameters};
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use entity::{
-    Versioned, bank, bank_report, bank_report_carta,
+    Versioned, bank, bank_report,
     compliance_flag::SubjectKind,
     dashboard_snapshot,
     domain::{IbgeCode, brasilia_date},
@@ -830,14 +830,8 @@ async fn reporting_tables(
     let current: Vec<&bank_report::Model> = reports.iter().filter(|r| r.status == "INGESTED").collect();
     let ids: Vec<i64> = current.iter().map(|r| r.id).collect();
     let mut listed: HashMap<i64, HashSet<i64>> = HashMap::new();
-    for chunk in ids.chunks(500) {
-        for l in bank_report_carta::Entity::find()
-            .filter(bank_report_carta::Column::ReportId.is_in(chunk.to_vec()))
-            .all(db)
-            .await?
-        {
-            listed.entry(l.report_id).or_default().insert(l.carta_id);
-        }
+    for (report, carta) in crate::reports::declared_pairs(db, &ids).await? {
+        listed.entry(report).or_default().insert(carta);
     }
     let of = |bank: i64, month: &str| current.iter().find(|r| r.bank_id == bank && r.reference_month == month);
     let mut dropped = Vec::new();

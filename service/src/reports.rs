@@ -68,7 +68,7 @@ pub async fn declared_cartas(
     keyset: Keyset,
 ) -> Result<Page<fco_carta::Model>, ServiceError> {
     let _scope = caller.scope();
-    let q = fco_carta::Entity::find().filter(fco_carta::Column::Id.in_subquery(declared_by(report)));
+    let q = fco_carta::Entity::find().filter(declared_by(report));
     page::fetch(db, q, fco_carta::Column::Id, |c| c.id, keyset).await
 }
 
@@ -100,21 +100,61 @@ pub async fn dropped_cartas(
     };
     let q = fco_carta::Entity::find().filter(match previous {
         Some(p) => Condition::all()
-            .add(fco_carta::Column::Id.in_subquery(declared_by(p.id)))
-            .add(fco_carta::Column::Id.not_in_subquery(declared_by(report.id))),
+            .add(declared_by(p.id))
+            .add(declared_by(report.id).not()),
         // No declaration the month before: nothing was dropped.
         None => Condition::any(),
     });
     page::fetch(db, q, fco_carta::Column::Id, |c| c.id, keyset).await
 }
 
-/// The ids of the cartas `report` declared.
-fn declared_by(report: i64) -> sea_orm::sea_query::SelectStatement {
-    Query::select()
-        .column(bank_report_carta::Column::CartaId)
-        .from(bank_report_carta::Entity)
-        .and_where(bank_report_carta::Column::ReportId.eq(report))
-        .to_owned()
+/// The cartas `report` declared: those it created (`fco_carta.created_by_report`, written by the insert at no extra
+/// cost) and the known ones it listed again (`bank_report_carta`). The one definition of a report's set, for the
+/// pages here and the dashboard ([`declared_pairs`]).
+pub fn declared_by(report: i64) -> Condition {
+    // `IS NOT NULL` first, so the condition is false, not null, for a carta no list created: its negation must hold.
+    Condition::any()
+        .add(
+            Condition::all()
+                .add(fco_carta::Column::CreatedByReport.is_not_null())
+                .add(fco_carta::Column::CreatedByReport.eq(report)),
+        )
+        .add(
+            fco_carta::Column::Id.in_subquery(
+                Query::select()
+                    .column(bank_report_carta::Column::CartaId)
+                    .from(bank_report_carta::Entity)
+                    .and_where(bank_report_carta::Column::ReportId.eq(report))
+                    .to_owned(),
+            ),
+        )
+}
+
+/// The cartas each of `reports` declared ([`declared_by`]), as `(report, carta)` pairs, a pair possibly twice.
+pub async fn declared_pairs(db: &impl ConnectionTrait, reports: &[i64]) -> Result<Vec<(i64, i64)>, sea_orm::DbErr> {
+    use sea_orm::QuerySelect;
+    let mut pairs = Vec::new();
+    for chunk in reports.chunks(500) {
+        let created: Vec<(Option<i64>, i64)> = fco_carta::Entity::find()
+            .select_only()
+            .column(fco_carta::Column::CreatedByReport)
+            .column(fco_carta::Column::Id)
+            .filter(fco_carta::Column::CreatedByReport.is_in(chunk.to_vec()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        pairs.extend(created.into_iter().filter_map(|(r, c)| Some((r?, c))));
+        let listed: Vec<(i64, i64)> = bank_report_carta::Entity::find()
+            .select_only()
+            .column(bank_report_carta::Column::ReportId)
+            .column(bank_report_carta::Column::CartaId)
+            .filter(bank_report_carta::Column::ReportId.is_in(chunk.to_vec()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        pairs.extend(listed);
+    }
+    Ok(pairs)
 }
 
 /// The report whose list created carta `carta`, when a list did.

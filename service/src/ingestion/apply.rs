@@ -68,7 +68,7 @@ struct Applier<'a> {
     carta_update: String,
     /// The history of the stage changes the updates cause.
     carta_history: String,
-    /// The provenance insert: which cartas the report declared.
+    /// The provenance insert: which known cartas the report declared again (a new carta records its report itself).
     declared_insert: String,
     /// The report's flags, raised through the one flag writer.
     flags: Writer,
@@ -166,11 +166,11 @@ impl Applier<'_> {
             }
         }
         let (rows, all_new) = build.await.map_err(|e| DbErr::Custom(e.to_string()))??;
-        // Provenance: on PostgreSQL the inserts record the new cartas themselves; the known ones (and on SQLite all)
-        // are recorded by number after they are written.
+        // Provenance: a new carta records the report that created it; the known ones are recorded by number after
+        // they are written.
         let numbers: Vec<Vec<Value>> = rows
             .iter()
-            .filter(|(n, _)| backend != sea_orm::DbBackend::Postgres || cartas.contains_key(n))
+            .filter(|(n, _)| cartas.contains_key(n))
             .map(|(n, _)| vec![Value::from(n.clone())])
             .collect();
         let statements = if cartas.is_empty() {

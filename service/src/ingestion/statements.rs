@@ -58,22 +58,10 @@ pub(super) fn listed() -> String {
     )
 }
 
-/// A new carta of bank `bank` is inserted as approved or contracted; its `created_at` is the statement's constant. On
-/// PostgreSQL the same statement records the new cartas as declared by `report` (provenance), from the ids the insert
-/// returns, so no lookup is needed; its row count is still one per carta.
+/// A new carta of bank `bank` is inserted as approved or contracted; its `created_at` is the statement's constant, and
+/// `created_by_report` records that `report` declared it (the provenance of the cartas a report creates: no row of
+/// `bank_report_carta` is written for them, [`crate::reports::declared_by`]).
 pub(super) fn carta_insert(backend: sea_orm::DbBackend, bank: i64, report: i64) -> String {
-    let insert = carta_insert_only(backend, bank, report);
-    if backend == sea_orm::DbBackend::Postgres {
-        format!(
-            ", ins AS ({insert} RETURNING id)
-            INSERT INTO bank_report_carta (report_id, carta_id) SELECT {report}, id FROM ins"
-        )
-    } else {
-        insert
-    }
-}
-
-pub(super) fn carta_insert_only(backend: sea_orm::DbBackend, bank: i64, report: i64) -> String {
     let favourable = sea_orm::ActiveEnum::to_value(&Decision::Favourable);
     let created_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
     format!(
@@ -144,8 +132,8 @@ pub(super) fn carta_history(backend: sea_orm::DbBackend, bank: i64, report: &ban
     )
 }
 
-/// The cartas a batch declared, by number, recorded as the report's (provenance); a carta repeated across batches is
-/// recorded once.
+/// The known cartas a batch declared again, by number, recorded as the report's (provenance); a carta repeated across
+/// batches is recorded once.
 pub(super) const DECLARED_COLS: [bulk::Col; 1] = [bulk::col("number", "text")];
 
 pub(super) fn declared_insert(bank: i64, report: i64) -> String {
