@@ -310,6 +310,37 @@ positional!(super::fco_carta::Model {
     stated_on,
 });
 
+positional!(super::fco_carta::JudgedCarta {
+    id,
+    number,
+    bank_id,
+    party_id,
+    line,
+    activity,
+    financed_amount,
+    municipality_code,
+    stage,
+    submitted_on,
+    received_by_council_at,
+    chamber_meeting_id,
+    decision,
+    decided_by,
+    decided_on,
+    approved_on,
+    contracted_on,
+    contracted_amount,
+    term_months,
+    grace_months,
+    resubmission_of,
+    professional_name,
+    existing_sires,
+    artificial_insemination,
+    presented_on,
+    special_demand,
+    expired_on,
+    stated_on,
+});
+
 positional!(super::party::Model {
     id,
     document,
@@ -470,6 +501,12 @@ mod tests {
             social_fuel_project,
             feedstock_acquisition,
             economic_group_membership
+        );
+        let judged: Vec<&str> = super::super::fco_carta::JUDGED.iter().map(|c| c.as_str()).collect();
+        assert_eq!(
+            <super::super::fco_carta::JudgedCarta as Positional>::FIELDS,
+            judged,
+            "a judged carta"
         );
     }
 }
