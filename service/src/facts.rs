@@ -3,9 +3,9 @@
 //!
 //! Size: one batched read per kind of fact, alike by design.
 
+use crate::positional;
 use chrono::NaiveDate;
 use entity::Versioned;
-use entity::positional;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
     contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
@@ -53,7 +53,7 @@ async fn by_name<E: EntityTrait>(
 }
 
 /// Declares a batch read of all children per parent key, in id order: read by name, or by position
-/// (`entity::positional`) for the children read by the thousand in a pass.
+/// (`crate::positional`) for the children read by the thousand in a pass.
 macro_rules! children {
     ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
         children!($(#[$doc])* $name, $module, $column, $key, $field, by_name);
@@ -555,7 +555,7 @@ async fn committed_cartas(db: &impl ConnectionTrait, which: Which<'_>) -> Result
     let mut cartas = Vec::with_capacity(rows.len());
     let mut cycled = Vec::new();
     for row in &rows {
-        let c = fco_carta::Committed::decode(row)?;
+        let c = positional::committed(row)?;
         if row.try_get_by_index::<bool>(fco_carta::Committed::COLUMNS.len())? {
             cycled.push(c.id);
         }

@@ -806,12 +806,12 @@ async fn migration_52_adds_the_schedule_and_unframing_facts_and_goes_down_and_up
     .await;
 }
 
-/// The rows the flag job and the typed pages read by position (`entity::positional`) are the rows sea-orm's own reader
+/// The rows the flag job and the typed pages read by position (`service::positional`) are the rows sea-orm's own reader
 /// returns: every column, filled and `NULL`, enums, money and times, on both backends (the demo's rows, a carta with
 /// every optional column empty and one with every optional column filled).
 #[tokio::test]
 async fn rows_read_by_position_equal_those_read_by_name() {
-    use entity::positional::{Positional, all};
+    use service::positional::{Positional, all};
     with_each_database(|db, backend| async move {
         migrate(&db, MigrateAction::Up).await.expect("up");
         fomento_api::demo::load_if_empty(&db).await.expect("demo");

@@ -461,7 +461,7 @@ pub struct Committed {
 }
 
 impl Committed {
-    /// The columns read, in [`Committed::decode`]'s order.
+    /// The columns a pass reads of a committed carta, in the order of its fields (`service::positional::committed`).
     pub const COLUMNS: [Column; 12] = [
         Column::Id,
         Column::PartyId,
@@ -476,28 +476,6 @@ impl Committed {
         Column::ContractedOn,
         Column::ExpiredOn,
     ];
-
-    /// A row of [`Committed::COLUMNS`], read by position.
-    pub fn decode(row: &sea_orm::QueryResult) -> Result<Self, DbErr> {
-        use super::positional::Field as F;
-        Ok(Self {
-            id: F::field(row, 0)?,
-            party_id: F::field(row, 1)?,
-            activity: F::field(row, 2)?,
-            financed_amount: F::field(row, 3)?,
-            acts: Acts {
-                stage: F::field(row, 4)?,
-                submitted_on: F::field(row, 5)?,
-                received_by_council_at: F::field(row, 6)?,
-                decided_on: F::field(row, 7)?,
-                decision: F::field(row, 8)?,
-                approved_on: F::field(row, 9)?,
-                contracted_on: F::field(row, 10)?,
-                expired_on: F::field(row, 11)?,
-            },
-            earlier: Vec::new(),
-        })
-    }
 
     /// The amount and acts of the cycle in force at the end of `as_of` ([`fco_carta_cycle::in_force`], as
     /// [`JudgedCarta::known_on`] chooses it).
