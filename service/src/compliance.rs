@@ -195,6 +195,7 @@ pub async fn judge_carta(
     c: &fco_carta::Model,
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
+    let c = &fco_carta::JudgedCarta::from(c);
     // The cycle in force on `as_of` names the meeting read: an earlier cycle's, before a reopening.
     let closed = if c.in_earlier_cycle_on(as_of) {
         facts.cycles(c.id).await?
@@ -262,12 +263,12 @@ struct OfCarta<'a> {
 }
 
 /// [`judge_carta`] with its facts at hand: the carta as stored (`stored`, as the group commitments know it) and as
-/// known on `as_of` (`c`, [`fco_carta::Model::known_on`]: acts dated later are not yet done, an earlier cycle in force
-/// before a reopening).
+/// known on `as_of` (`c`, [`fco_carta::JudgedCarta::known_on`]: acts dated later are not yet done, an earlier cycle in
+/// force before a reopening).
 fn judge_carta_on(
     basis: Basis<'_>,
-    stored: &fco_carta::Model,
-    c: &fco_carta::Model,
+    stored: &fco_carta::JudgedCarta,
+    c: &fco_carta::JudgedCarta,
     f: &OfCarta<'_>,
     as_of: NaiveDate,
 ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
@@ -357,11 +358,11 @@ pub fn project_deadlines(
     )?)
 }
 
-/// A carta's deadlines alone as known on `as_of` (`c`, [`fco_carta::Model::known_on`]): they read the carta and its
-/// chamber meeting only.
+/// A carta's deadlines alone as known on `as_of` (`c`, [`fco_carta::JudgedCarta::known_on`]): they read the carta and
+/// its chamber meeting only.
 fn deadlines_of_carta(
     basis: Basis<'_>,
-    c: &fco_carta::Model,
+    c: &fco_carta::JudgedCarta,
     meeting: Option<&chamber_meeting::Model>,
     as_of: NaiveDate,
 ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
@@ -578,7 +579,11 @@ impl Preloaded {
 
     /// The chamber meetings of these cartas as known on `as_of` (all their deadlines read), and their approval cycles
     /// in force then.
-    pub async fn meetings(db: &impl ConnectionTrait, cartas: &[fco_carta::Model], as_of: NaiveDate) -> Result<Self> {
+    pub async fn meetings(
+        db: &impl ConnectionTrait,
+        cartas: &[fco_carta::JudgedCarta],
+        as_of: NaiveDate,
+    ) -> Result<Self> {
         let cycles = crate::facts::cycles_in_force_on(db, cartas, as_of).await?;
         let statements = crate::facts::statements_in_force_on(db, cartas, as_of).await?;
         let of = Self {
@@ -603,7 +608,7 @@ impl Preloaded {
     /// those of each carta's cycle in force on `as_of`.
     pub async fn cartas_but_groups(
         db: &impl ConnectionTrait,
-        cartas: &[fco_carta::Model],
+        cartas: &[fco_carta::JudgedCarta],
         as_of: NaiveDate,
     ) -> Result<Self> {
         use crate::facts as f;
@@ -654,9 +659,13 @@ impl Preloaded {
         })
     }
 
-    /// Carta `c` as known at the end of `as_of` ([`fco_carta::Model::known_on`]), with the cycles and stated versions
-    /// read for it.
-    pub fn known_on<'a>(&self, c: &'a fco_carta::Model, as_of: NaiveDate) -> std::borrow::Cow<'a, fco_carta::Model> {
+    /// Carta `c` as known at the end of `as_of` ([`fco_carta::JudgedCarta::known_on`]), with the cycles and stated
+    /// versions read for it.
+    pub fn known_on<'a>(
+        &self,
+        c: &'a fco_carta::JudgedCarta,
+        as_of: NaiveDate,
+    ) -> std::borrow::Cow<'a, fco_carta::JudgedCarta> {
         c.known_on(
             self.cycles.get(&c.id).map_or(&[], Vec::as_slice),
             self.statements.get(&c.id).map_or(&[], Vec::as_slice),
@@ -669,7 +678,7 @@ impl Preloaded {
     pub async fn with_groups(
         mut self,
         db: &impl ConnectionTrait,
-        cartas: &[fco_carta::Model],
+        cartas: &[fco_carta::JudgedCarta],
         as_of: NaiveDate,
         commitments: &mut GroupCommitments,
     ) -> Result<Self> {
@@ -688,7 +697,7 @@ impl Preloaded {
     pub fn carta(
         &self,
         basis: Basis<'_>,
-        c: &fco_carta::Model,
+        c: &fco_carta::JudgedCarta,
         as_of: NaiveDate,
     ) -> Result<(Vec<Outcome>, Vec<social_fuel::DeadlineOutcome>)> {
         let group = self.groups.get(&(c.party_id, as_of)).cloned().unwrap_or_default();
@@ -719,7 +728,7 @@ impl Preloaded {
     pub fn carta_deadlines(
         &self,
         basis: Basis<'_>,
-        c: &fco_carta::Model,
+        c: &fco_carta::JudgedCarta,
         as_of: NaiveDate,
     ) -> Result<Vec<social_fuel::DeadlineOutcome>> {
         let known = self.known_on(c, as_of);

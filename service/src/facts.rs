@@ -3,9 +3,9 @@
 //!
 //! Size: one batched read per kind of fact, alike by design.
 
+use crate::positional;
 use chrono::NaiveDate;
 use entity::Versioned;
-use entity::positional;
 use entity::{
     assistance_plan, bank, chamber_attendance, chamber_meeting, checklist_confirmation, company_change_notice,
     contract_proposal, economic_group, economic_group_membership, evaluation_finding, fco_carta, fco_carta_amendment,
@@ -53,7 +53,7 @@ async fn by_name<E: EntityTrait>(
 }
 
 /// Declares a batch read of all children per parent key, in id order: read by name, or by position
-/// (`entity::positional`) for the children read by the thousand in a pass.
+/// (`crate::positional`) for the children read by the thousand in a pass.
 macro_rules! children {
     ($(#[$doc:meta])* $name:ident, $module:ident, $column:ident, $key:ty, $field:ident) => {
         children!($(#[$doc])* $name, $module, $column, $key, $field, by_name);
@@ -157,10 +157,10 @@ children!(
 );
 
 /// The replaced versions of the stated facts of those of `cartas` whose facts were corrected with effect after
-/// `as_of` ([`fco_carta::Model::restated_after`]), by carta: nothing is read when none was.
+/// `as_of` ([`fco_carta::JudgedCarta::restated_after`]), by carta: nothing is read when none was.
 pub async fn statements_in_force_on(
     db: &impl ConnectionTrait,
-    cartas: &[fco_carta::Model],
+    cartas: &[fco_carta::JudgedCarta],
     as_of: NaiveDate,
 ) -> Result<HashMap<i64, Vec<fco_carta_statement::Model>>, DbErr> {
     let ids: Vec<i64> = cartas
@@ -172,10 +172,10 @@ pub async fn statements_in_force_on(
 }
 
 /// The closed approval cycles of those of `cartas` that may be in an earlier cycle at the end of `as_of`
-/// ([`fco_carta::Model::in_earlier_cycle_on`]), by carta: nothing is read when none may.
+/// ([`fco_carta::JudgedCarta::in_earlier_cycle_on`]), by carta: nothing is read when none may.
 pub async fn cycles_in_force_on(
     db: &impl ConnectionTrait,
-    cartas: &[fco_carta::Model],
+    cartas: &[fco_carta::JudgedCarta],
     as_of: NaiveDate,
 ) -> Result<HashMap<i64, Vec<fco_carta_cycle::Model>>, DbErr> {
     let ids: Vec<i64> = cartas
@@ -248,12 +248,12 @@ pub async fn projects_after(
 }
 
 /// The cartas with ids after `range.0` up to `range.1` that meet `condition`, by id, as the rules judge them: their
-/// [`fco_carta::JUDGED`] columns only ([`fco_carta::Model::decode_judged`]).
+/// [`fco_carta::JUDGED`] columns, read by position into a [`fco_carta::JudgedCarta`].
 pub async fn cartas_in_range_if(
     db: &impl ConnectionTrait,
     (after, upto): (i64, i64),
     condition: sea_orm::Condition,
-) -> Result<Vec<fco_carta::Model>, DbErr> {
+) -> Result<Vec<fco_carta::JudgedCarta>, DbErr> {
     use sea_orm::QueryTrait;
     let select = fco_carta::Entity::find()
         .select_only()
@@ -265,7 +265,7 @@ pub async fn cartas_in_range_if(
     positional::decoded(
         db,
         select.build(db.get_database_backend()),
-        fco_carta::Model::decode_judged,
+        <fco_carta::JudgedCarta as positional::Positional>::decode,
     )
     .await
 }
@@ -398,7 +398,7 @@ impl Committed {
     /// calves, and the Pantanal dams of those of `c`'s own borrower (art. 9 counts per producer). From the group's
     /// sums when they are of `day` (a pass judges a group's every carta: adding the group up for each was quadratic),
     /// else added up. A pass's group commitments answer for their own day only.
-    pub fn others(&self, c: &fco_carta::Model, day: NaiveDate) -> (i128, i64, i64) {
+    pub fn others(&self, c: &fco_carta::JudgedCarta, day: NaiveDate) -> (i128, i64, i64) {
         let other_day;
         let t = match self.totals.as_ref().filter(|t| t.day == day) {
             Some(t) => t,
@@ -555,7 +555,7 @@ async fn committed_cartas(db: &impl ConnectionTrait, which: Which<'_>) -> Result
     let mut cartas = Vec::with_capacity(rows.len());
     let mut cycled = Vec::new();
     for row in &rows {
-        let c = fco_carta::Committed::decode(row)?;
+        let c = positional::committed(row)?;
         if row.try_get_by_index::<bool>(fco_carta::Committed::COLUMNS.len())? {
             cycled.push(c.id);
         }

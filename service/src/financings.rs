@@ -4,13 +4,13 @@
 //! Size: the one financing query with its filter, orderings and cursors, kept together because each must match the
 //! others (a cursor is valid only for its ordering).
 
+use crate::positional::Positional;
 use crate::{
     ServiceError,
     messages::{self, Message, code},
     page,
 };
 use chrono::NaiveDate;
-use entity::positional::Positional;
 use entity::{
     bank,
     domain::{Document, IbgeCode, Money},
@@ -778,7 +778,7 @@ where
     }
     let statement = limited(select.build(db.get_database_backend()), limit);
     let rows = db.query_all_raw(statement).await?;
-    // Read by position (`entity::positional`): the financing's columns first, then each joined table's, in the
+    // Read by position (`crate::positional`): the financing's columns first, then each joined table's, in the
     // order they were added above.
     fn joined_at<M: Positional>(r: &sea_orm::QueryResult, asked: bool, at: &mut usize) -> Option<M> {
         if !asked {

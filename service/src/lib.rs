@@ -54,6 +54,7 @@ pub mod messages;
 pub mod oidc;
 pub mod page;
 pub mod parameters;
+pub mod positional;
 pub mod privacy;
 pub mod reports;
 pub mod semi_arid;

@@ -928,7 +928,7 @@ async fn unchanged_resubmission(
     };
     let items = in_force(by_carta.remove(&c.id).unwrap_or_default());
     let before = in_force(by_carta.remove(&old.id).unwrap_or_default());
-    let explanation = match reformulation(&old, &before, c, &items) {
+    let explanation = match reformulation(&old, &before, &fco_carta::JudgedCarta::from(c), &items) {
         Reformulation::Changed(_) => return Ok(()),
         Reformulation::NoItems(n) => entity::rules::Explanation::message(code::REFUSE_RESUBMIT_NO_ITEMS)
             .arg("number", &old.number)
@@ -1736,7 +1736,11 @@ pub async fn expire_lapsed_approvals(
         let mut note = Explanation::message("history-expired")
             .arg("due", due.due)
             .nested("count", due.note);
-        if let Some(by_bank) = entity::rules::fco::bank_approval(&c, &params, entity::rules::Texts::Written)? {
+        if let Some(by_bank) = entity::rules::fco::bank_approval(
+            &fco_carta::JudgedCarta::from(&c),
+            &params,
+            entity::rules::Texts::Written,
+        )? {
             note.push(by_bank);
         }
         let note = Some(note);

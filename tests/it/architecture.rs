@@ -24,7 +24,6 @@ const KNOWN: &[&[&str]] = &[
         "entity::entities::fco_carta",
         "entity::entities::fco_carta_cycle",
         "entity::entities::fco_carta_statement",
-        "entity::entities::positional",
     ],
 ];
 

@@ -354,7 +354,7 @@ async fn the_dashboard_page_renders_in_a_headless_browser_with_the_graphs_figure
 }
 
 /// The dashboard's grouping statements count each carta as the rules read it, as known at the end of the day
-/// (`fco_carta::Model::known_on`: a contract or decision dated later is not yet, an approval cycle an amendment
+/// (`fco_carta::JudgedCarta::known_on`: a contract or decision dated later is not yet, an approval cycle an amendment
 /// closed later is in force): checked against the cartas read one by one on days between approvals and their
 /// contracts, the day before a reopening, and today; the flag tables against the flags as they stood (one resolved by
 /// a person).
@@ -459,9 +459,11 @@ async fn the_grouped_tables_agree_with_each_carta_as_known_on_the_day() {
                     .map(|r| r.iter().map(|c| c.text('.')).collect())
                     .collect()
             };
-            let known: Vec<fco_carta::Model> = cartas
+            let known: Vec<fco_carta::JudgedCarta> = cartas
                 .iter()
-                .map(|c| c.as_known_on(cycles.get(&c.id).map_or(&[], Vec::as_slice), &[], day))
+                .map(|c| {
+                    fco_carta::JudgedCarta::from(c).as_known_on(cycles.get(&c.id).map_or(&[], Vec::as_slice), &[], day)
+                })
                 .collect();
             if day == contracted_on {
                 let then = known.iter().find(|c| c.id == reopened.id).expect("the reopened carta");

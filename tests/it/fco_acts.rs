@@ -340,6 +340,7 @@ async fn a_lapsed_approval_reads_expired_from_the_day_it_lapsed_not_the_day_the_
             .expect("the carta");
         let day = |d: &str| d.parse::<chrono::NaiveDate>().expect("day");
         assert_eq!(c.expired_on, Some(day("2026-07-01")), "the day it lapsed, not the job's");
+        let c = entity::fco_carta::JudgedCarta::from(c);
         assert_eq!(c.known_on(&[], &[], day("2026-06-30")).stage, entity::vocab::FcoCartaStage::Approved);
         assert_eq!(c.known_on(&[], &[], day("2026-07-01")).stage, entity::vocab::FcoCartaStage::Expired);
         let q = "query Q($id: ID!) { node(id: $id) { ... on FcoCarta { stage history { event occurredOn } } } }";

@@ -765,14 +765,14 @@ async fn committed_cartas_read_once_for_a_pass_equal_those_read_per_batch() {
                     }
                 }
                 assert_eq!(
-                    group.others(c, day),
+                    group.others(&fco_carta::JudgedCarta::from(c), day),
                     (amount, weaned, dams),
                     "{} on {day}, per batch",
                     c.number
                 );
                 let read_once = &once[&(c.party_id, day)];
                 assert_eq!(
-                    read_once.others(c, day),
+                    read_once.others(&fco_carta::JudgedCarta::from(c), day),
                     (amount, weaned, dams),
                     "{} on {day}, read once",
                     c.number

@@ -806,12 +806,12 @@ async fn migration_52_adds_the_schedule_and_unframing_facts_and_goes_down_and_up
     .await;
 }
 
-/// The rows the flag job and the typed pages read by position (`entity::positional`) are the rows sea-orm's own reader
+/// The rows the flag job and the typed pages read by position (`service::positional`) are the rows sea-orm's own reader
 /// returns: every column, filled and `NULL`, enums, money and times, on both backends (the demo's rows, a carta with
 /// every optional column empty and one with every optional column filled).
 #[tokio::test]
 async fn rows_read_by_position_equal_those_read_by_name() {
-    use entity::positional::{Positional, all};
+    use service::positional::{Positional, all};
     with_each_database(|db, backend| async move {
         migrate(&db, MigrateAction::Up).await.expect("up");
         fomento_api::demo::load_if_empty(&db).await.expect("demo");
@@ -906,24 +906,17 @@ async fn rows_read_by_position_equal_those_read_by_name() {
             .expect("by position");
         assert!(by_name.len() > 10, "{backend:?}");
         assert_eq!(by_position, by_name, "{backend:?}: cartas");
-        // As the passes that judge every carta read them: their judged columns, the five no rule reads left out.
+        // As the passes that judge every carta read them: their judged columns, as a full carta converts.
         let judged = service::facts::cartas_in_range_if(&db, (i64::MIN, i64::MAX), sea_orm::Condition::all())
             .await
             .expect("judged");
-        let unread = |c: &fco_carta::Model| fco_carta::Model {
-            municipality_code: 0,
-            created_at: chrono::DateTime::UNIX_EPOCH,
-            created_by_report: None,
-            borrower_name: None,
-            ..c.clone()
-        };
         assert_eq!(
             judged,
-            by_name.iter().map(unread).collect::<Vec<_>>(),
+            by_name.iter().map(fco_carta::JudgedCarta::from).collect::<Vec<_>>(),
             "{backend:?}: judged cartas"
         );
         assert!(
-            judged.iter().all(|c| c.status == c.stage.status()),
+            by_name.iter().all(|c| c.status == c.stage.status()),
             "{backend:?}: the status follows from the stage"
         );
         macro_rules! same_rows {
@@ -1050,7 +1043,7 @@ async fn migration_48_rebuilds_the_earlier_cycles_of_reopened_cartas_and_goes_do
                 (None, None, None, None),
                 "{backend:?} {pass}: the row holds the open cycle"
             );
-            let then = carta.known_on(&cycles, &[], day("2025-07-30"));
+            let then = fco_carta::JudgedCarta::from(&carta).as_known_on(&cycles, &[], day("2025-07-30"));
             assert_eq!((then.stage, then.financed_amount), (FcoCartaStage::Contracted, Money(240_000_000)));
             if pass == "up" {
                 Migrator::down(&db, Some(after_48)).await.unwrap_or_else(|e| panic!("{backend:?} down: {e}"));
@@ -1154,7 +1147,7 @@ async fn migration_51_dates_the_expired_cartas_and_goes_down_and_up_again() {
                 vec![("A1", None), ("E1", Some(day("2025-07-01"))), ("E2", Some(day("2025-07-01")))],
                 "{backend:?} {pass}"
             );
-            let e1 = &cartas[1];
+            let e1 = fco_carta::JudgedCarta::from(&cartas[1]);
             assert_eq!(e1.known_on(&[], &[], day("2025-06-30")).stage, FcoCartaStage::Approved, "{backend:?} {pass}");
             assert_eq!(e1.known_on(&[], &[], day("2025-07-01")).stage, FcoCartaStage::Expired, "{backend:?} {pass}");
             let m = entity::chamber_meeting::Entity::find().one(&db).await.expect("meeting").expect("a meeting");

@@ -433,11 +433,12 @@ pub fn cpu_secs() -> f64 {
         .unwrap_or(f64::NAN)
 }
 
-/// The columns of `fco_carta` the judgement reads: every column a rule or the pass reads (all but the municipality,
-/// the creation time and the creating report). The issue's floor is one scan of these.
-const JUDGED_COLUMNS: &str = "id, number, bank_id, party_id, line, activity, financed_amount, stage, submitted_on, \
-     received_by_council_at, chamber_meeting_id, decision, decided_by, decided_on, approved_on, contracted_on, \
-     contracted_amount, term_months, grace_months, resubmission_of, professional_name, existing_sires, \
+/// The columns of `fco_carta` the judgement reads: every column a rule or the pass reads (`fco_carta::JUDGED`: all but
+/// the status, the creation time, the creating report and the borrower's filed name). The issue's floor is one scan of
+/// these.
+const JUDGED_COLUMNS: &str = "id, number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage, \
+     submitted_on, received_by_council_at, chamber_meeting_id, decision, decided_by, decided_on, approved_on, \
+     contracted_on, contracted_amount, term_months, grace_months, resubmission_of, professional_name, existing_sires, \
      artificial_insemination, presented_on, special_demand";
 
 /// A stricter floor's ten columns (the pass's own reads of stage, dates, amount, borrower and meeting): the floor this

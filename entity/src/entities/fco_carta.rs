@@ -88,7 +88,148 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-impl Model {
+/// A carta as its rules judge it: the columns a rule or a pass that judges cartas reads ([`JUDGED`]), and no
+/// others (not its status, which follows from its stage, nor its creation, creating report and the borrower's filed
+/// name). A pass over every carta reads it narrow, by position; one carta judged alone is its [`Model`] converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgedCarta {
+    /// Surrogate key.
+    pub id: i64,
+    /// The bank's number for the carta (unique per bank).
+    pub number: String,
+    /// The bank it was filed through.
+    pub bank_id: i64,
+    /// The borrower.
+    pub party_id: i64,
+    /// Programme line.
+    pub line: FcoLine,
+    /// Financed activity.
+    pub activity: FcoActivity,
+    /// Financed value, in centavos.
+    pub financed_amount: Money,
+    /// IBGE code of the municipality of the property (FCO-RESUBMIT compares it).
+    pub municipality_code: i32,
+    /// Lifecycle stage.
+    pub stage: FcoCartaStage,
+    /// Date of submission.
+    pub submitted_on: Option<Date>,
+    /// When the carta reached SEDEC.
+    pub received_by_council_at: Option<DateTimeUtc>,
+    /// The chamber meeting that considered it, if any.
+    pub chamber_meeting_id: Option<i64>,
+    /// The opinion or decision.
+    pub decision: Option<Decision>,
+    /// `CHAMBER` or `BANK`: who decided.
+    pub decided_by: Option<String>,
+    /// Date of the opinion or decision.
+    pub decided_on: Option<Date>,
+    /// Date of council approval.
+    pub approved_on: Option<Date>,
+    /// Date the financing was contracted.
+    pub contracted_on: Option<Date>,
+    /// Contracted value, in centavos.
+    pub contracted_amount: Option<Money>,
+    /// Term in months.
+    pub term_months: Option<i32>,
+    /// Grace period in months.
+    pub grace_months: Option<i32>,
+    /// The unfavourable carta this one reformulates.
+    pub resubmission_of: Option<i64>,
+    /// Qualified professional for embryo transfer or fixed-time AI.
+    pub professional_name: Option<String>,
+    /// Sires the producer already has; unknown when not stated.
+    pub existing_sires: Option<i32>,
+    /// Whether the swine herd breeds by artificial insemination; unknown when not stated.
+    pub artificial_insemination: Option<bool>,
+    /// The day the borrower presented the project to the bank; unknown when not stated.
+    pub presented_on: Option<Date>,
+    /// A special demand the instruction does not prioritise.
+    pub special_demand: bool,
+    /// The day a CDAE approval lapsed unpresented, once recorded.
+    pub expired_on: Option<Date>,
+    /// The first day the stated facts as held here hold (none: from the carta's creation).
+    pub stated_on: Option<Date>,
+}
+
+/// The columns of a [`JudgedCarta`], in its field order (a test in `service::positional` holds the two together).
+pub const JUDGED: [Column; 28] = [
+    Column::Id,
+    Column::Number,
+    Column::BankId,
+    Column::PartyId,
+    Column::Line,
+    Column::Activity,
+    Column::FinancedAmount,
+    Column::MunicipalityCode,
+    Column::Stage,
+    Column::SubmittedOn,
+    Column::ReceivedByCouncilAt,
+    Column::ChamberMeetingId,
+    Column::Decision,
+    Column::DecidedBy,
+    Column::DecidedOn,
+    Column::ApprovedOn,
+    Column::ContractedOn,
+    Column::ContractedAmount,
+    Column::TermMonths,
+    Column::GraceMonths,
+    Column::ResubmissionOf,
+    Column::ProfessionalName,
+    Column::ExistingSires,
+    Column::ArtificialInsemination,
+    Column::PresentedOn,
+    Column::SpecialDemand,
+    Column::ExpiredOn,
+    Column::StatedOn,
+];
+
+impl From<&Model> for JudgedCarta {
+    fn from(c: &Model) -> Self {
+        Self::from(c.clone())
+    }
+}
+
+impl From<Model> for JudgedCarta {
+    fn from(c: Model) -> Self {
+        Self {
+            id: c.id,
+            number: c.number,
+            bank_id: c.bank_id,
+            party_id: c.party_id,
+            line: c.line,
+            activity: c.activity,
+            financed_amount: c.financed_amount,
+            municipality_code: c.municipality_code,
+            stage: c.stage,
+            submitted_on: c.submitted_on,
+            received_by_council_at: c.received_by_council_at,
+            chamber_meeting_id: c.chamber_meeting_id,
+            decision: c.decision,
+            decided_by: c.decided_by,
+            decided_on: c.decided_on,
+            approved_on: c.approved_on,
+            contracted_on: c.contracted_on,
+            contracted_amount: c.contracted_amount,
+            term_months: c.term_months,
+            grace_months: c.grace_months,
+            resubmission_of: c.resubmission_of,
+            professional_name: c.professional_name,
+            existing_sires: c.existing_sires,
+            artificial_insemination: c.artificial_insemination,
+            presented_on: c.presented_on,
+            special_demand: c.special_demand,
+            expired_on: c.expired_on,
+            stated_on: c.stated_on,
+        }
+    }
+}
+
+impl JudgedCarta {
+    /// Its cross-programme status, which follows from its stage (as every write stores it).
+    pub fn status(&self) -> FinancingStatus {
+        self.stage.status()
+    }
+
     /// The carta as it was known at the end of `as_of`: the approval cycle in force that day (one of `closed`, the
     /// carta's cycles an amendment closed, when the day is before the reopening: [`fco_carta_cycle::in_force`]), with
     /// every act of it dated later not yet done (its date and what it set are cleared) and the stage following from
@@ -96,17 +237,17 @@ impl Model {
     /// approval or contract recorded later is not used as if known, and an amendment that reopened the approval later
     /// does not hide the approval of the day. Borrowed when the stored carta is the one known (the usual case: the flag
     /// pass judges a million cartas, nearly all as stored). `closed` may be left empty when
-    /// [`Model::in_earlier_cycle_on`] says no earlier cycle can be in force.
+    /// [`JudgedCarta::in_earlier_cycle_on`] says no earlier cycle can be in force.
     ///
     /// The facts the carta states are those of the version in force that day ([`fco_carta_statement::in_force`]):
-    /// `stated` are the versions corrections replaced, and may be left empty when [`Model::restated_after`] says no
+    /// `stated` are the versions corrections replaced, and may be left empty when [`JudgedCarta::restated_after`] says no
     /// correction took effect after the day.
     pub fn known_on<'a>(
         &'a self,
         closed: &[fco_carta_cycle::Model],
         stated: &[fco_carta_statement::Model],
         as_of: Date,
-    ) -> Cow<'a, Model> {
+    ) -> Cow<'a, JudgedCarta> {
         let known = if let Some(cycle) = fco_carta_cycle::in_force(closed, as_of) {
             Cow::Owned(cycle.applied_to(self).cleared_after(as_of))
         } else if self.staged_after(as_of) || self.presented_on.is_some_and(|d| d > as_of) {
@@ -120,13 +261,13 @@ impl Model {
         }
     }
 
-    /// [`Model::known_on`], owned.
+    /// [`JudgedCarta::known_on`], owned.
     pub fn as_known_on(
         &self,
         closed: &[fco_carta_cycle::Model],
         stated: &[fco_carta_statement::Model],
         as_of: Date,
-    ) -> Model {
+    ) -> JudgedCarta {
         self.known_on(closed, stated, as_of).into_owned()
     }
 
@@ -145,7 +286,7 @@ impl Model {
 
     /// This cycle of the carta at the end of `as_of`: every act dated later is not yet done and the stage follows
     /// from what remains.
-    fn cleared_after(&self, as_of: Date) -> Model {
+    fn cleared_after(&self, as_of: Date) -> JudgedCarta {
         let mut c = self.clone();
         let by = |d: Option<Date>| d.filter(|d| *d <= as_of);
         c.submitted_on = by(c.submitted_on);
@@ -182,97 +323,32 @@ impl Model {
             } else {
                 FcoCartaStage::Draft
             };
-            c.status = c.stage.status();
         }
         c
     }
-}
 
-/// The columns a carta's rules read, in [`Model`]'s field order: every column but `municipality_code`, `status`,
-/// `created_at`, `created_by_report` and `borrower_name` ([`Model::decode_judged`]).
-pub const JUDGED: [Column; 27] = [
-    Column::Id,
-    Column::Number,
-    Column::BankId,
-    Column::PartyId,
-    Column::Line,
-    Column::Activity,
-    Column::FinancedAmount,
-    Column::Stage,
-    Column::SubmittedOn,
-    Column::ReceivedByCouncilAt,
-    Column::ChamberMeetingId,
-    Column::Decision,
-    Column::DecidedBy,
-    Column::DecidedOn,
-    Column::ApprovedOn,
-    Column::ContractedOn,
-    Column::ContractedAmount,
-    Column::TermMonths,
-    Column::GraceMonths,
-    Column::ResubmissionOf,
-    Column::ProfessionalName,
-    Column::ExistingSires,
-    Column::ArtificialInsemination,
-    Column::PresentedOn,
-    Column::SpecialDemand,
-    Column::ExpiredOn,
-    Column::StatedOn,
-];
-
-impl Model {
-    /// A carta from a row of its [`JUDGED`] columns, read by position, for a pass that judges every carta and keeps
-    /// none (the flag job's, the dashboard's). What no rule reads is not read: the municipality is 0, the creation
-    /// time the Unix epoch, the creating report and the borrower's filed name none; the status follows from the stage, as every write stores
-    /// it. Sending the four columns took PostgreSQL about a tenth of its time reading a flag pass's 571,428 live
-    /// cartas of 1M (0.78 s without them, 0.85 s with them, in the server's CPU time).
-    pub fn decode_judged(row: &sea_orm::QueryResult) -> Result<Self, DbErr> {
-        use super::positional::Field;
-        let stage = FcoCartaStage::field(row, 7)?;
-        Ok(Self {
-            id: Field::field(row, 0)?,
-            number: Field::field(row, 1)?,
-            bank_id: Field::field(row, 2)?,
-            party_id: Field::field(row, 3)?,
-            line: Field::field(row, 4)?,
-            activity: Field::field(row, 5)?,
-            financed_amount: Field::field(row, 6)?,
-            municipality_code: 0,
-            stage,
-            status: stage.status(),
-            submitted_on: Field::field(row, 8)?,
-            received_by_council_at: Field::field(row, 9)?,
-            chamber_meeting_id: Field::field(row, 10)?,
-            decision: Field::field(row, 11)?,
-            decided_by: Field::field(row, 12)?,
-            decided_on: Field::field(row, 13)?,
-            approved_on: Field::field(row, 14)?,
-            contracted_on: Field::field(row, 15)?,
-            contracted_amount: Field::field(row, 16)?,
-            term_months: Field::field(row, 17)?,
-            grace_months: Field::field(row, 18)?,
-            resubmission_of: Field::field(row, 19)?,
-            professional_name: Field::field(row, 20)?,
-            created_at: DateTimeUtc::UNIX_EPOCH,
-            created_by_report: None,
-            existing_sires: Field::field(row, 21)?,
-            artificial_insemination: Field::field(row, 22)?,
-            presented_on: Field::field(row, 23)?,
-            special_demand: Field::field(row, 24)?,
-            borrower_name: None,
-            expired_on: Field::field(row, 25)?,
-            stated_on: Field::field(row, 26)?,
-        })
-    }
-}
-
-impl Model {
     /// Whether an act that sets the stage (submission, receipt by the council, decision, approval, contract, expiry) is
     /// dated after `as_of`.
     fn staged_after(&self, as_of: Date) -> bool {
         self.acts().after(as_of)
     }
 
+    /// The stored stage and the dated acts that set it.
+    pub fn acts(&self) -> Acts {
+        Acts {
+            stage: self.stage,
+            submitted_on: self.submitted_on,
+            received_by_council_at: self.received_by_council_at,
+            decided_on: self.decided_on,
+            decision: self.decision,
+            approved_on: self.approved_on,
+            contracted_on: self.contracted_on,
+            expired_on: self.expired_on,
+        }
+    }
+}
+
+impl Model {
     /// The stored stage and the dated acts that set it.
     pub fn acts(&self) -> Acts {
         Acts {
@@ -342,7 +418,7 @@ impl Acts {
             .add(not_later(Column::ExpiredOn))
     }
 
-    /// The stage as known at the end of `as_of` (that of [`Model::known_on`] for one cycle).
+    /// The stage as known at the end of `as_of` (that of [`JudgedCarta::known_on`] for one cycle).
     pub fn stage_on(&self, as_of: Date) -> FcoCartaStage {
         if !self.after(as_of) {
             return self.stage;
@@ -385,7 +461,7 @@ pub struct Committed {
 }
 
 impl Committed {
-    /// The columns read, in [`Committed::decode`]'s order.
+    /// The columns a pass reads of a committed carta, in the order of its fields (`service::positional::committed`).
     pub const COLUMNS: [Column; 12] = [
         Column::Id,
         Column::PartyId,
@@ -401,30 +477,8 @@ impl Committed {
         Column::ExpiredOn,
     ];
 
-    /// A row of [`Committed::COLUMNS`], read by position.
-    pub fn decode(row: &sea_orm::QueryResult) -> Result<Self, DbErr> {
-        use super::positional::Field as F;
-        Ok(Self {
-            id: F::field(row, 0)?,
-            party_id: F::field(row, 1)?,
-            activity: F::field(row, 2)?,
-            financed_amount: F::field(row, 3)?,
-            acts: Acts {
-                stage: F::field(row, 4)?,
-                submitted_on: F::field(row, 5)?,
-                received_by_council_at: F::field(row, 6)?,
-                decided_on: F::field(row, 7)?,
-                decision: F::field(row, 8)?,
-                approved_on: F::field(row, 9)?,
-                contracted_on: F::field(row, 10)?,
-                expired_on: F::field(row, 11)?,
-            },
-            earlier: Vec::new(),
-        })
-    }
-
     /// The amount and acts of the cycle in force at the end of `as_of` ([`fco_carta_cycle::in_force`], as
-    /// [`Model::known_on`] chooses it).
+    /// [`JudgedCarta::known_on`] chooses it).
     pub fn in_force(&self, as_of: Date) -> (Money, Acts) {
         match fco_carta_cycle::in_force(&self.earlier, as_of) {
             Some(cycle) => (cycle.financed_amount, cycle.acts()),

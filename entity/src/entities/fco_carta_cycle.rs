@@ -1,7 +1,7 @@
 //! An FCO carta's approval cycle that an amendment closed (CDAE/MT 2019, art. 15: a change that needs a new approval
 //! goes to the chamber or the bank again). The carta row holds the open cycle; each earlier one is kept here as it
 //! stood the day the amendment closed it, so that a day before the reopening reads the carta as it was then
-//! ([`super::fco_carta::Model::known_on`]) and a meeting keeps the cartas it decided.
+//! ([`super::fco_carta::JudgedCarta::known_on`]) and a meeting keeps the cartas it decided.
 //!
 //! Cycle `n` is in force from the day cycle `n − 1` closed (from the carta's creation for the first) until the day
 //! before it closed; the open cycle from the day the last one closed, which is its submission day (a reopening
@@ -95,11 +95,10 @@ impl Model {
 
     /// Carta `c` as this cycle left it: the cycle's fields over the carta's own (its number, borrower, line, items'
     /// carta and the rest do not change with a cycle).
-    pub fn applied_to(&self, c: &fco_carta::Model) -> fco_carta::Model {
-        fco_carta::Model {
+    pub fn applied_to(&self, c: &fco_carta::JudgedCarta) -> fco_carta::JudgedCarta {
+        fco_carta::JudgedCarta {
             financed_amount: self.financed_amount,
             stage: self.stage,
-            status: self.stage.status(),
             submitted_on: self.submitted_on,
             received_by_council_at: self.received_by_council_at,
             chamber_meeting_id: self.chamber_meeting_id,

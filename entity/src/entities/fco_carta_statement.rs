@@ -3,7 +3,7 @@
 //! §6, art. 8 §5), the qualified professional (art. 6 §6–8), the term and grace, the special demand (art. 14). The
 //! carta row holds the version in force now, from its `stated_on`; each earlier one is kept here with the first day it
 //! held, so that a day before a correction took effect reads the facts as stated then
-//! ([`super::fco_carta::Model::known_on`]).
+//! ([`super::fco_carta::JudgedCarta::known_on`]).
 //!
 //! The version that holds on a day is the last recorded of those in effect by it (the carta row counting as the last):
 //! a correction dated back to an earlier day than a version it follows takes that version's place from then.
@@ -51,7 +51,7 @@ impl ActiveModelBehavior for ActiveModel {}
 /// The version of `c`'s stated facts in force at the end of `day` when it is one a correction replaced (`stated`,
 /// in the order recorded); none when the carta row's version holds (from its `stated_on`, or always when no
 /// correction was made). The one choice of a version by day.
-pub fn in_force<'a>(c: &fco_carta::Model, stated: &'a [Model], day: Date) -> Option<&'a Model> {
+pub fn in_force<'a>(c: &fco_carta::JudgedCarta, stated: &'a [Model], day: Date) -> Option<&'a Model> {
     if !c.restated_after(day) {
         return None;
     }
@@ -81,8 +81,8 @@ impl Model {
     }
 
     /// Carta `c` with this version's stated facts.
-    pub fn applied_to(&self, c: &fco_carta::Model) -> fco_carta::Model {
-        fco_carta::Model {
+    pub fn applied_to(&self, c: &fco_carta::JudgedCarta) -> fco_carta::JudgedCarta {
+        fco_carta::JudgedCarta {
             existing_sires: self.existing_sires,
             artificial_insemination: self.artificial_insemination,
             professional_name: self.professional_name.clone(),

@@ -35,7 +35,6 @@ pub mod job_run;
 pub mod municipality;
 pub mod non_business_day;
 pub mod party;
-pub mod positional;
 pub mod project_document;
 pub mod rule_parameter;
 pub mod semi_arid_delimitation;

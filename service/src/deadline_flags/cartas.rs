@@ -52,7 +52,7 @@ impl CartaJudge {
     /// for the end). A flag is new when none is open for its identity and no person resolved one. Whether the
     /// writing goes on. (The financings between the batch's first and last id are its cartas and projects, judged
     /// before every carta: their flags are final too.)
-    pub(super) fn send_new_flags(&mut self, cartas: &[fco_carta::Model]) -> bool {
+    pub(super) fn send_new_flags(&mut self, cartas: &[fco_carta::JudgedCarta]) -> bool {
         let (Some(first), Some(last)) = (cartas.first(), cartas.last()) else {
             return true;
         };
@@ -90,7 +90,7 @@ impl CartaJudge {
     }
 
     /// Judges a batch of cartas on their facts, read in full ([`Preloaded::carta`]: no future to wait on).
-    pub(super) fn batch(&mut self, cartas: &[fco_carta::Model], facts: &Preloaded) -> Result<()> {
+    pub(super) fn batch(&mut self, cartas: &[fco_carta::JudgedCarta], facts: &Preloaded) -> Result<()> {
         let basis = Basis {
             params: &self.params,
             calendar: &self.calendar,

@@ -57,12 +57,15 @@ pub(super) async fn explain_closed_groups(
     ids.sort_unstable();
     for chunk in ids.chunks(5000) {
         let cartas =
-            entity::positional::all(fco_carta::Entity::find().filter(C::Id.is_in(chunk.iter().copied())), db).await?;
+            crate::positional::all(fco_carta::Entity::find().filter(C::Id.is_in(chunk.iter().copied())), db).await?;
         for c in cartas {
-            if let Some(g) = groups.get(&c.party_id) {
+            if let Some(g) = groups.get(&c.party_id).copied() {
                 // No act of these is dated after the day (`first_closed_by_borrower`): the stored cycle is in force.
-                let why = format!("the carta is {:?} on {as_of}", c.known_on(&[], &[], as_of).stage);
-                j.explanations.insert(ceiling_key(*g), why.into());
+                let why = format!(
+                    "the carta is {:?} on {as_of}",
+                    fco_carta::JudgedCarta::from(c).known_on(&[], &[], as_of).stage
+                );
+                j.explanations.insert(ceiling_key(g), why.into());
             }
         }
     }

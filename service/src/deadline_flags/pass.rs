@@ -116,7 +116,7 @@ pub(super) async fn judge_pass(
         first_closed: FxMap::default(),
         outflow,
     };
-    let (batches, mut to_judge) = tokio::sync::mpsc::channel::<(Vec<fco_carta::Model>, Preloaded)>(1);
+    let (batches, mut to_judge) = tokio::sync::mpsc::channel::<(Vec<fco_carta::JudgedCarta>, Preloaded)>(1);
     // Each batch judged is handed back to be dropped by the reading task: freeing a batch (its cartas' texts, its
     // facts, the groups' commitments no other batch shares), most of it allocated on other threads, was a few
     // percent of the judging thread's time, on the pass's longest path.

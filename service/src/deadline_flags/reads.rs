@@ -13,7 +13,7 @@ use sea_orm::{
 };
 
 /// What a batch read brings: its cartas and their facts but their groups.
-pub(super) type Batch = (Vec<fco_carta::Model>, Preloaded);
+pub(super) type Batch = (Vec<fco_carta::JudgedCarta>, Preloaded);
 
 /// The batches of cartas of a pass, each read and decoded by a task of its own on the runtime's workers, [`ahead`] at
 /// once and handed on in id order, so that decoding (most of a read's work) does not keep the judging thread
@@ -185,7 +185,7 @@ pub(super) async fn carta_batch(
     as_of: NaiveDate,
     range: (i64, i64),
     flagged: &[i64],
-) -> Result<(Vec<fco_carta::Model>, Preloaded)> {
+) -> Result<(Vec<fco_carta::JudgedCarta>, Preloaded)> {
     Ok(if everything {
         let read = if flagged.is_empty() {
             in_batches_sql(as_of)

@@ -1036,16 +1036,17 @@ impl FcoCarta {
             .map_err(gql)?
             .unwrap_or_default();
         closed.sort_by_key(|y| y.number);
+        let carta = fco_carta::JudgedCarta::from(&*self.0);
         let open = FcoCartaApprovalCycle {
             number: closed.last().map_or(1, |y| y.number.saturating_add(1)),
-            carta: (*self.0).clone(),
+            carta: carta.clone(),
             closed: None,
         };
         Ok(closed
             .iter()
             .map(|y| FcoCartaApprovalCycle {
                 number: y.number,
-                carta: y.applied_to(&self.0),
+                carta: y.applied_to(&carta),
                 closed: Some((y.closed_on, y.closed_by_amendment_id)),
             })
             .chain(std::iter::once(open))
@@ -1060,7 +1061,7 @@ pub struct FcoCartaApprovalCycle {
     /// Its number among the carta's cycles, from 1.
     number: i32,
     /// The carta as the cycle left it (its open cycle: the carta itself).
-    carta: fco_carta::Model,
+    carta: fco_carta::JudgedCarta,
     /// The day it closed and the amendment that closed it; none while open.
     closed: Option<(chrono::NaiveDate, i64)>,
 }

@@ -67,7 +67,7 @@ struct Around {
 /// The status `code` has among every rule of the programme on `c` with `items`, as of 1 April 2026.
 fn judge(c: &fco_carta::Model, items: &[fco_carta_item::Model], around: &Around, code: &str) -> Judged {
     let facts = CartaFacts {
-        carta: c,
+        carta: &fco_carta::JudgedCarta::from(c),
         items,
         amendments: &[],
         meeting: around.meeting.as_ref(),
@@ -105,7 +105,7 @@ fn deadline(
     code: &str,
 ) -> Judged {
     let facts = CartaFacts {
-        carta: c,
+        carta: &fco_carta::JudgedCarta::from(c),
         items: &[],
         amendments: &[],
         meeting,
@@ -315,7 +315,12 @@ fn cases() -> Vec<Case> {
     let reformulated = |c: &fco_carta::Model, items: &[fco_carta_item::Model]| {
         let around = Around {
             resubmitted_stage: Some(FcoCartaStage::Unfavourable),
-            reformulation: Some(fco::reformulation(&grains, &building, c, items)),
+            reformulation: Some(fco::reformulation(
+                &grains,
+                &building,
+                &fco_carta::JudgedCarta::from(c),
+                items,
+            )),
             ..Around::default()
         };
         judge(c, items, &around, "FCO-RESUBMIT")

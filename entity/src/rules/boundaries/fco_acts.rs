@@ -34,7 +34,7 @@ fn d(y: i32, m: u32, day: u32) -> NaiveDate {
 }
 
 fn facts<'a>(
-    c: &'a fco_carta::Model,
+    c: &'a fco_carta::JudgedCarta,
     items: &'a [fco_carta_item::Model],
     meeting: Option<&'a chamber_meeting::Model>,
 ) -> CartaFacts<'a> {
@@ -54,7 +54,7 @@ fn facts<'a>(
 
 fn outcomes(c: &fco_carta::Model, items: &[fco_carta_item::Model]) -> Vec<Outcome> {
     fco::check_all(
-        &facts(c, items, None),
+        &facts(&fco_carta::JudgedCarta::from(c), items, None),
         &Params::baseline(),
         &Calendar::national(),
         d(2026, 4, 1),
@@ -95,7 +95,7 @@ fn a_condition_on_contracting_is_unmet_until_its_fact_is_there_and_violated_once
         assert_eq!(unmet[0].0.code.as_str(), rule.as_str());
         assert!(unmet[0].0.article.contains(article), "{}", unmet[0].0.article);
         // Not contracted: pending, no flag.
-        fco::contracted_over_conditions(&c, &mut all);
+        fco::contracted_over_conditions(&fco_carta::JudgedCarta::from(&c), &mut all);
         assert_eq!(status(&all, rule), Status::Pending, "{rule}");
         // The other side: the fact is there (stated, or the checklist item confirmed).
         let mut met = all.clone();
@@ -110,7 +110,7 @@ fn a_condition_on_contracting_is_unmet_until_its_fact_is_there_and_violated_once
         let mut contracted = approved_by_chamber(activity, 1_500_000, on, FcoCartaStage::Contracted);
         contracted.contracted_on = Some(on + Duration::days(10));
         let mut after = outcomes(&contracted, &items);
-        fco::contracted_over_conditions(&contracted, &mut after);
+        fco::contracted_over_conditions(&fco_carta::JudgedCarta::from(&contracted), &mut after);
         let o = after.iter().find(|o| o.code == rule.as_str()).expect("outcome");
         assert_eq!(o.status, Status::Violated, "{rule}");
         assert!(
@@ -119,7 +119,7 @@ fn a_condition_on_contracting_is_unmet_until_its_fact_is_there_and_violated_once
             o.explanation
         );
         // Contracted with it met: stays met.
-        fco::contracted_over_conditions(&contracted, &mut met);
+        fco::contracted_over_conditions(&fco_carta::JudgedCarta::from(&contracted), &mut met);
         assert_eq!(status(&met, rule), Status::Met, "{rule}");
     }
     // Cattle's GTA conditions the *release*, not the contract (art. 6 §3): no condition on contracting.
@@ -232,6 +232,7 @@ fn an_approval_reads_expired_from_the_day_it_lapsed() {
     let lapsed = due + Duration::days(1);
     let mut c = approved_by_chamber(FcoActivity::Grains, 1_500_000, approved, FcoCartaStage::Expired);
     c.expired_on = Some(lapsed);
+    let c = fco_carta::JudgedCarta::from(&c);
     assert_eq!(c.known_on(&[], &[], due).stage, FcoCartaStage::Approved);
     assert_eq!(c.acts().stage_on(due), FcoCartaStage::Approved);
     assert_eq!(c.known_on(&[], &[], lapsed).stage, FcoCartaStage::Expired);
@@ -257,7 +258,7 @@ fn the_result_report_counts_72_hours_from_the_opinion() {
             opinion_reference: opinion_at.map(|_| "Ata 3/2026".to_owned()),
         };
         let dl = fco::deadlines(
-            &facts(&c, &[], Some(&m)),
+            &facts(&fco_carta::JudgedCarta::from(&c), &[], Some(&m)),
             &Params::baseline(),
             &Calendar::national(),
             d(2026, 4, 1),

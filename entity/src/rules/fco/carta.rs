@@ -348,7 +348,7 @@ fn boar_ratio_of(f: &CartaFacts<'_>, params: &Params, on: NaiveDate, texts: Text
 /// line's own, judged by `own` beside the terms' outcome; terms beyond their limits speak before the line's own limit.
 fn line_terms_and(
     code: RuleCode,
-    c: &fco_carta::Model,
+    c: &fco_carta::JudgedCarta,
     params: &Params,
     on: NaiveDate,
     texts: Texts,

@@ -57,7 +57,11 @@ fn validity(
 /// `expire-approvals` job expires it, so FCO-CEILING stops counting it). A carta whose decider is not recorded (a
 /// bank's list) is the bank's when its value is below the threshold in force on its approval. The note saying so when
 /// the bank approved it.
-pub fn bank_approval(c: &fco_carta::Model, params: &Params, texts: Texts) -> Result<Option<Explanation>, ParamError> {
+pub fn bank_approval(
+    c: &fco_carta::JudgedCarta,
+    params: &Params,
+    texts: Texts,
+) -> Result<Option<Explanation>, ParamError> {
     let note = || texts.message("fco-validity-bank-approval");
     Ok(match c.decided_by.as_deref() {
         Some("CHAMBER") => None,
@@ -528,7 +532,7 @@ pub fn unmet_contract_conditions(
 /// A carta contracted (on or before the day judged) with a condition on contracting unmet: each such rule becomes
 /// VIOLATED, naming the contract's day and the article, so the flag pass raises it (a bank's monthly list may declare
 /// a contract the guard never saw).
-pub fn contracted_over_conditions(c: &fco_carta::Model, outcomes: &mut [Outcome]) {
+pub fn contracted_over_conditions(c: &fco_carta::JudgedCarta, outcomes: &mut [Outcome]) {
     let Some(contracted) = c.contracted_on else {
         return;
     };
@@ -885,7 +889,7 @@ pub fn bank_deadlines(
 #[derive(Debug, Clone, Copy)]
 pub struct CartaFacts<'a> {
     /// The carta.
-    pub carta: &'a fco_carta::Model,
+    pub carta: &'a fco_carta::JudgedCarta,
     /// Its items.
     pub items: &'a [fco_carta_item::Model],
     /// Its amendments.
@@ -923,12 +927,12 @@ pub enum Reformulation {
     Unchanged,
 }
 
-/// [`Reformulation`] of `carta` (with `items`) against the `original` it resubmits (with `original_items`): the items
-/// in force of each.
+/// [`Reformulation`] of `carta` (with `items`) against the `original` it resubmits, as stored (with `original_items`):
+/// the items in force of each.
 pub fn reformulation(
     original: &fco_carta::Model,
     original_items: &[fco_carta_item::Model],
-    carta: &fco_carta::Model,
+    carta: &fco_carta::JudgedCarta,
     items: &[fco_carta_item::Model],
 ) -> Reformulation {
     if items.is_empty() && !original_items.is_empty() {
@@ -1285,7 +1289,7 @@ pub fn is_investment_credit(invest: Money, total: Money) -> Option<bool> {
 /// Why IN CDAE/MT 2019 does not judge this carta, if it does not: it was submitted (or, not yet submitted, is looked at)
 /// before the instrument took effect on 20 March 2019 (art. 19). Rules that read a parameter would say so by the
 /// parameter's first version; those that read none must say it too.
-pub fn before_instrument(c: &fco_carta::Model, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
+pub fn before_instrument(c: &fco_carta::JudgedCarta, as_of: NaiveDate, texts: Texts) -> Option<Explanation> {
     super::cdae_2019().not_judging(c.submitted_on, as_of, "fco-submitted-on", "fco-not-submitted-on", texts)
 }
 

@@ -2,16 +2,18 @@
 //! reads every carta; a graph page reads fifty cartas with their borrowers for every request).
 //!
 //! sea-orm's derived reader looks every column up by name and, for every `NULL` it reads into an `Option`, formats an
-//! error message that it then throws away; on a carta, with a dozen optional columns mostly empty, that was a third of
-//! the flag job's time. [`Positional::decode`] reads column `i` into field `i` of the model (the order of the
-//! entity's `Column` enum, which is the order `Entity::find()` selects; a test holds the two together) and turns a
-//! `NULL` into `None` without a message. Any other row (sea-orm's mock or proxy) is read through sea-orm.
+//! error message it then throws away: costly on the wide, mostly empty rows of a carta. [`Positional::decode`] reads
+//! column `i` into field `i` of the model (the order of the entity's `Column` enum, which is the order
+//! `Entity::find()` selects; a test holds the two together) and turns a `NULL` into `None` without a message. Any
+//! other row (sea-orm's mock or proxy) is read through sea-orm. The entities' models are read here, beside the
+//! database code, and not in `entity`, which holds no row access.
 
-use super::vocab::*;
-use crate::domain::Money;
 use chrono::{DateTime, NaiveDate, Utc};
+use entity::domain::{Money, Quantity};
+use entity::fco_carta;
+use entity::vocab::*;
 use sea_orm::{
-    ActiveEnum, DbErr, EntityTrait, FromQueryResult, QueryResult, Select,
+    ActiveEnum, DbErr, EntityTrait, QueryResult, Select,
     sqlx::{self, Row as _},
 };
 
@@ -63,8 +65,8 @@ fn decode_err(i: usize, e: sqlx::Error) -> DbErr {
 macro_rules! driver_cells {
     ($($t:ty),* $(,)?) => {$(
         impl Cell for $t {
-            // The driver's type check is skipped (`try_get_unchecked`): it cost as much as the decoding. The column
-            // types are the entity's own, and a test reads every positional model both ways on both backends.
+            // The driver's type check is skipped (`try_get_unchecked`), as costly as the decoding: the column types
+            // are the entity's own, and a test reads every positional model both ways on both backends.
             fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
                 if let Some(r) = row.try_as_pg_row() {
                     return r.try_get_unchecked::<Option<$t>, _>(i).map_err(|e| decode_err(i, e));
@@ -85,7 +87,7 @@ const PG_DAY_ZERO_FROM_CE: i32 = 730_120;
 
 impl Cell for NaiveDate {
     // PostgreSQL's binary date is a count of days since 2000-01-01, turned into a date directly: the driver's decoder
-    // added a `Duration` to a date built for each value (6 % of the flag pass's instructions, six dates per carta).
+    // builds a date and adds a `Duration` to it for each value.
     fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
         if let Some(r) = row.try_as_pg_row() {
             use sqlx::ValueRef as _;
@@ -107,8 +109,8 @@ impl Cell for NaiveDate {
                 .map_err(|e| decode_err(i, e));
         }
         if let Some(r) = row.try_as_sqlite_row() {
-            // SQLite's date is the text `YYYY-MM-DD`, read here: the driver's `%F` parse walked its format string for
-            // every date (3 % of the flag pass on SQLite). Any other text goes to the driver, as before.
+            // SQLite's date is the text `YYYY-MM-DD`, read here: the driver's `%F` parse walks its format string for
+            // every date. Any other text goes to the driver.
             match r.try_get_unchecked::<Option<&str>, _>(i) {
                 Ok(None) => return Ok(None),
                 Ok(Some(s)) => {
@@ -144,8 +146,8 @@ macro_rules! enum_cells {
     ($($t:ty),* $(,)?) => {$(
         impl Cell for $t {
             fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
-                // Borrowed from the row and matched against the enum's names (listed once): an owned `String` per
-                // enum cell was five allocations per carta read.
+                // Borrowed from the row and matched against the enum's names (listed once), without an owned
+                // `String` per cell.
                 static NAMES: std::sync::OnceLock<Vec<(String, $t)>> = std::sync::OnceLock::new();
                 let names = NAMES.get_or_init(|| {
                     <$t as sea_orm::Iterable>::iter().map(|v| (v.to_value(), v)).collect()
@@ -187,12 +189,12 @@ impl Cell for Money {
 }
 fields!(Money);
 
-impl Cell for crate::domain::Quantity {
+impl Cell for Quantity {
     fn read(row: &QueryResult, i: usize) -> Result<Option<Self>, DbErr> {
-        Ok(i64::read(row, i)?.map(crate::domain::Quantity))
+        Ok(i64::read(row, i)?.map(Quantity))
     }
 }
-fields!(crate::domain::Quantity);
+fields!(Quantity);
 
 /// A model whose rows are read by position.
 pub trait Positional: Sized {
@@ -219,7 +221,7 @@ pub trait Positional: Sized {
 /// columns.
 macro_rules! positional {
     ($model:path { $($f:ident),* $(,)? }) => {
-        impl $crate::entities::positional::Positional for $model {
+        impl $crate::positional::Positional for $model {
             const FIELDS: &'static [&'static str] = &[$(stringify!($f)),*];
             fn decode_at(row: &sea_orm::QueryResult, start: usize) -> Result<Self, sea_orm::DbErr> {
                 let mut i = start;
@@ -227,25 +229,10 @@ macro_rules! positional {
                     i += 1;
                     i - 1
                 };
-                Ok(Self { $($f: $crate::entities::positional::Field::field(row, next())?),* })
+                Ok(Self { $($f: $crate::positional::Field::field(row, next())?),* })
             }
         }
     };
-}
-
-/// A model read by position, for `Select::into_model` (a whole row of the entity, without a prefix).
-#[derive(Debug)]
-pub struct Fast<M>(pub M);
-
-impl<M: Positional> FromQueryResult for Fast<M> {
-    fn from_query_result(res: &QueryResult, pre: &str) -> Result<Self, DbErr> {
-        if !pre.is_empty() {
-            return Err(DbErr::Type(format!(
-                "a row read by position has no prefixed columns ({pre})"
-            )));
-        }
-        M::decode(res).map(Fast)
-    }
 }
 
 /// Every row a whole-entity select finds, read by position.
@@ -266,8 +253,8 @@ pub async fn decoded<T, C: sea_orm::ConnectionTrait>(
     decode: impl Fn(&QueryResult) -> Result<T, DbErr>,
 ) -> Result<Vec<T>, DbErr> {
     let rows = db.query_all_raw(statement).await?;
-    // Sized once: collecting through sea-orm grew the vector by doubling, and on a large read the fresh pages each
-    // growth asked of the kernel were a quarter of the dashboard pass's time.
+    // Sized once: a vector grown by doubling asks the kernel for fresh pages at each growth, which a large read
+    // feels.
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         out.push(decode(&row)?);
@@ -275,7 +262,7 @@ pub async fn decoded<T, C: sea_orm::ConnectionTrait>(
     Ok(out)
 }
 
-positional!(super::fco_carta::Model {
+positional!(entity::fco_carta::Model {
     id,
     number,
     bank_id,
@@ -310,7 +297,38 @@ positional!(super::fco_carta::Model {
     stated_on,
 });
 
-positional!(super::party::Model {
+positional!(entity::fco_carta::JudgedCarta {
+    id,
+    number,
+    bank_id,
+    party_id,
+    line,
+    activity,
+    financed_amount,
+    municipality_code,
+    stage,
+    submitted_on,
+    received_by_council_at,
+    chamber_meeting_id,
+    decision,
+    decided_by,
+    decided_on,
+    approved_on,
+    contracted_on,
+    contracted_amount,
+    term_months,
+    grace_months,
+    resubmission_of,
+    professional_name,
+    existing_sires,
+    artificial_insemination,
+    presented_on,
+    special_demand,
+    expired_on,
+    stated_on,
+});
+
+positional!(entity::party::Model {
     id,
     document,
     document_kind,
@@ -319,7 +337,7 @@ positional!(super::party::Model {
     economic_group_id,
 });
 
-positional!(super::bank::Model {
+positional!(entity::bank::Model {
     id,
     code,
     name,
@@ -328,9 +346,9 @@ positional!(super::bank::Model {
     mda_cooperation_agreement,
 });
 
-positional!(super::municipality::Model { ibge_code, name });
+positional!(entity::municipality::Model { ibge_code, name });
 
-positional!(super::economic_group_membership::Model {
+positional!(entity::economic_group_membership::Model {
     id,
     group_id,
     party_id,
@@ -342,7 +360,7 @@ positional!(super::economic_group_membership::Model {
     left_on,
 });
 
-positional!(super::feedstock_acquisition::Model {
+positional!(entity::feedstock_acquisition::Model {
     id,
     project_id,
     year,
@@ -364,7 +382,7 @@ positional!(super::feedstock_acquisition::Model {
     dated_by,
 });
 
-positional!(super::social_fuel_project::Model {
+positional!(entity::social_fuel_project::Model {
     id,
     title,
     bank_id,
@@ -413,6 +431,28 @@ positional!(super::social_fuel_project::Model {
     original_implementation_end,
 });
 
+/// A carta's commitment, from a row of [`fco_carta::Committed::COLUMNS`] (its earlier cycles are read apart).
+pub fn committed(row: &QueryResult) -> Result<fco_carta::Committed, DbErr> {
+    use Field as F;
+    Ok(fco_carta::Committed {
+        id: F::field(row, 0)?,
+        party_id: F::field(row, 1)?,
+        activity: F::field(row, 2)?,
+        financed_amount: F::field(row, 3)?,
+        acts: fco_carta::Acts {
+            stage: F::field(row, 4)?,
+            submitted_on: F::field(row, 5)?,
+            received_by_council_at: F::field(row, 6)?,
+            decided_on: F::field(row, 7)?,
+            decision: F::field(row, 8)?,
+            approved_on: F::field(row, 9)?,
+            contracted_on: F::field(row, 10)?,
+            expired_on: F::field(row, 11)?,
+        },
+        earlier: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -456,8 +496,8 @@ mod tests {
         macro_rules! same_order {
             ($($m:ident),*) => {$(
                 assert_eq!(
-                    <super::super::$m::Model as Positional>::FIELDS,
-                    columns::<super::super::$m::Entity>(),
+                    <entity::$m::Model as Positional>::FIELDS,
+                    columns::<entity::$m::Entity>(),
                     stringify!($m)
                 );
             )*};
@@ -471,5 +511,7 @@ mod tests {
             feedstock_acquisition,
             economic_group_membership
         );
+        let judged: Vec<&str> = fco_carta::JUDGED.iter().map(|c| c.as_str()).collect();
+        assert_eq!(<fco_carta::JudgedCarta as Positional>::FIELDS, judged, "a judged carta");
     }
 }
