@@ -4,9 +4,7 @@
 //! `input` object and answers a payload with the changed object, so a client asks for the new outcomes in the same
 //! request (`carta { compliance { ruleCode status } }`).
 //!
-//! Size: one input, payload and mutation per fact, thin and alike. The versioned facts' mutations stay one method
-//! each, as async-graphql wants, with their own descriptions and places in the schema; what they do is one path
-//! ([`add_fact`], [`correct_fact`], [`remove_fact`]).
+//! Size: one input, payload and mutation per fact, thin and alike.
 
 use super::{
     db,

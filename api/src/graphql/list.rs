@@ -293,17 +293,14 @@ fn joined(ctx: &Context<'_>) -> fin::Joined {
     }
 }
 
-/// One programme's connection: its page read from its own table by `read`, the selected relations joined in and kept
-/// for the nodes' fields, and the total read in the same statement when it is asked for; each row the caller may see
-/// becomes a `node` of the connection `build` makes.
-async fn typed_page<M, N, C, R>(
+/// One programme's page read from its own table, the selected relations joined in and kept for the nodes' fields,
+/// and the total read in the same statement when it is asked for. The nodes come with their cursors.
+async fn typed_page<M, R>(
     ctx: &Context<'_>,
     q: fin::Query,
     page_args: &PageArgs,
     read: R,
-    node: fn(visible::Seen<M>) -> N,
-    build: fn(PageInfo, u64, Vec<(String, N)>) -> C,
-) -> Result<C>
+) -> Result<(PageInfo, u64, Vec<(String, visible::Seen<M>)>)>
 where
     M: visible::Financed + fin::Sorted,
     R: AsyncFnOnce(
@@ -324,7 +321,7 @@ where
     // Each row passes the caller's scope here, and its related rows with it: its bank and municipality (public) and
     // its borrower (seen through it).
     let caller = super::caller(ctx);
-    let mut nodes = Vec::with_capacity(slice.rows.len());
+    let mut seen = Vec::with_capacity(slice.rows.len());
     let mut related = Vec::with_capacity(slice.rows.len());
     for r in slice.rows {
         let cursor = fin::cursor(q.order, &r.model);
@@ -336,12 +333,12 @@ where
             .and_then(|p| visible::borrower(&caller, &m, p))
             .map(|p| (m.financing(), p));
         related.push((r.bank.map(visible::public), party, r.municipality.map(visible::public)));
-        nodes.push((cursor, node(m)));
+        seen.push((cursor, m));
     }
     if let Some(p) = ctx.data_opt::<Prefetched>() {
         p.keep(related.into_iter());
     }
-    Ok(build(info, total, nodes))
+    Ok((info, total, seen))
 }
 
 /// Whose financings a listing covers.
@@ -422,15 +419,18 @@ pub async fn list_social_fuel_projects(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::SocialFuel]);
     f.project_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    typed_page(
+    let (info, total, nodes) = typed_page(
         ctx,
         query(f, order, Whose::All),
         &page_args,
         async |db, q, seek, joined, counted| fin::project_rows(db, q, seek, joined, counted).await,
-        SocialFuelProject,
-        SocialFuelProjectConnection::build,
     )
-    .await
+    .await?;
+    Ok(SocialFuelProjectConnection::build(
+        info,
+        total,
+        nodes.into_iter().map(|(c, n)| (c, SocialFuelProject(n))).collect(),
+    ))
 }
 
 /// Lists FCO cartas.
@@ -461,48 +461,16 @@ pub async fn list_fco_cartas(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::FcoRural]);
     f.carta_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    typed_page(
+    let (info, total, nodes) = typed_page(
         ctx,
         query(f, order, Whose::All),
         &page_args,
         async |db, q, seek, joined, counted| fin::carta_rows(db, q, seek, joined, counted).await,
-        FcoCarta,
-        FcoCartaConnection::build,
     )
-    .await
+    .await?;
+    Ok(FcoCartaConnection::build(
+        info,
+        total,
+        nodes.into_iter().map(|(c, n)| (c, FcoCarta(n))).collect(),
+    ))
 }
-
-/// Declares `$fields`, the `financings` field of `$owner` (the root, a bank, a party): financings of both programmes
-/// in one list, those `$scope` names. `$owner`'s object flattens it in its place (it is not a type of the schema), so
-/// the three `financings` are one resolver; only the field's description and `first`'s differ.
-macro_rules! financings_field {
-    ($fields:ident for $owner:ty, $doc:literal, first: $first:literal, |$this:ident| $scope:expr) => {
-        #[doc = concat!("The `financings` field of a ", stringify!($owner), " (flattened into its object).")]
-        pub struct $fields<'a>(pub &'a $owner);
-
-        #[async_graphql::Object]
-        impl $fields<'_> {
-            #[doc = $doc]
-            #[allow(clippy::too_many_arguments)]
-            async fn financings(
-                &self,
-                ctx: &async_graphql::Context<'_>,
-                #[graphql(desc = "Only financings matching this filter.")] filter: Option<
-                    $crate::graphql::list::FinancingFilter,
-                >,
-                #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<
-                    $crate::graphql::list::FinancingOrder,
-                >,
-                #[graphql(desc = $first)] first: Option<i32>,
-                #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-                #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
-                #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
-            ) -> async_graphql::Result<$crate::graphql::types::FinancingConnection> {
-                let $this = self.0;
-                let args = $crate::graphql::list::FinancingArgs::new(filter, order_by, first, after, last, before);
-                $crate::graphql::list::list_financings(ctx, args, $scope).await
-            }
-        }
-    };
-}
-pub(crate) use financings_field;

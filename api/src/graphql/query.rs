@@ -6,8 +6,8 @@ use super::{
     error::{Served, gql},
     ids::{self, NodeKind},
     list::{
-        FcoCartaFilter, FinancingOrder, Scope, SocialFuelProjectFilter, financings_field, list_fco_cartas,
-        list_social_fuel_projects,
+        FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope, SocialFuelProjectFilter,
+        list_fco_cartas, list_financings, list_social_fuel_projects,
     },
     loader,
     loaders::{
@@ -15,7 +15,7 @@ use super::{
     },
     pagination::{PageArgs, PageInfo},
     types::{
-        BankConnection, FcoCartaConnection, SocialFuelProjectConnection,
+        BankConnection, FcoCartaConnection, FinancingConnection, SocialFuelProjectConnection,
         financing::{FcoCarta, SocialFuelProject},
         objects::{Bank, EconomicGroup, Municipality, Party},
     },
@@ -132,13 +132,6 @@ super::pagination::connection!(
     "A party with its cursor."
 );
 
-financings_field!(
-    RootFinancings for CommonQuery,
-    "Financings of both programmes in one list: social-fuel projects and FCO cartas.",
-    first: "Page forward: at most this many items (at most 100; 20 when neither first nor last is given).",
-    |_root| Scope::All
-);
-
 /// Queries over both programmes: nodes, financings, parties, banks, municipalities.
 #[derive(Default)]
 pub struct CommonQuery;
@@ -241,10 +234,27 @@ impl CommonQuery {
         }
     }
 
-    /// `financings`, of both programmes ([`financings_field`]).
-    #[graphql(flatten)]
-    async fn financings_field(&self) -> RootFinancings<'_> {
-        RootFinancings(self)
+    /// Financings of both programmes in one list: social-fuel projects and FCO cartas.
+    #[allow(clippy::too_many_arguments)]
+    async fn financings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(
+            desc = "Page forward: at most this many items (at most 100; 20 when neither first nor last is given)."
+        )]
+        first: Option<i32>,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FinancingConnection> {
+        list_financings(
+            ctx,
+            FinancingArgs::new(filter, order_by, first, after, last, before),
+            Scope::All,
+        )
+        .await
     }
 
     /// The party with this CPF or CNPJ, in any punctuation (`11.222.333/0001-81`, `11222333000181`). For a CNPJ

@@ -4,7 +4,6 @@
 
 use super::super::{
     error::{ApiError, Served, gql},
-    flags::ComplianceFlag,
     history::{self, Transition},
     ids::{self, NodeKind},
     loader,
@@ -12,7 +11,6 @@ use super::super::{
         AcquisitionsByProject, AmendmentsByCarta, BankLoader, CyclesByCarta, DocumentsByProject, FcoCartaLoader,
         ItemsByCarta, MunicipalityLoader, PartyLoader, ProposalsByProject,
     },
-    plain::List,
     prefetched::Prefetched,
     rules::{self, Deadline, RuleOutcome},
     scalars::{Date, DateTime, Decimal},
@@ -330,10 +328,53 @@ impl SocialFuelProject {
         self.0.unframing_reason.as_deref()
     }
 
-    /// `compliance`, `deadlines`, `history` and `flags`, answered as for an FCO carta ([`judged_fields`]).
-    #[graphql(flatten)]
-    async fn judged(&self) -> ProjectJudged<'_> {
-        ProjectJudged(self)
+    /// Every rule of the programme on this project as of `asOf`: code, status, legal basis and the numbers used.
+    pub(crate) async fn compliance(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<super::super::plain::List<RuleOutcome>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Project(&self.0).at(ctx, as_of, known_at).await?.0,
+        ))
+    }
+
+    /// The legal deadlines of this project as of `asOf`, with how each was counted.
+    pub(crate) async fn deadlines(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<super::super::plain::List<Deadline>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Project(&self.0).at(ctx, as_of, known_at).await?.1,
+        ))
+    }
+
+    /// Every transition of this project, oldest first (append-only).
+    pub(crate) async fn history(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(
+            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<Vec<Transition>> {
+        history::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id, known_at).await
+    }
+
+    /// The compliance flags raised on this project, newest first.
+    pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+        flags_of(ctx, &self.0).await
     }
 
     /// Feedstock acquisitions, the terms of the family-farm share (art. 3, 4).
@@ -408,87 +449,6 @@ impl SocialFuelProject {
         Ok(versions(rows, include_superseded).map(ProjectDocument).collect())
     }
 }
-
-/// Declares the four fields both kinds of financing answer alike (the `Financing` interface's `compliance`,
-/// `deadlines`, `history` and `flags`) for one kind, `$ty`: the methods the interface calls on it, and `$fields`, the
-/// object its own flattens in their place (not a type of the schema). Only the noun of their descriptions differs,
-/// and what the flags are. `compliance` and `deadlines` are the two halves of one judgement.
-macro_rules! judged_fields {
-    ($fields:ident for $ty:ident: $judged:ident, $programme:ident, $noun:literal, $flags:literal) => {
-        judged_fields!(@ $fields for $ty: $judged, $programme, $noun, $flags;
-            compliance: RuleOutcome, 0,
-                "Every rule of the programme on this ", " as of `asOf`: code, status, legal basis and the numbers used.";
-            deadlines: Deadline, 1, "The legal deadlines of this ", " as of `asOf`, with how each was counted."
-        );
-    };
-    (@ $fields:ident for $ty:ident: $judged:ident, $programme:ident, $noun:literal, $flags:literal;
-        $($half:ident: $out:ident, $index:tt, $before:literal, $after:literal);*) => {
-        impl $ty {
-            $(
-                pub(crate) async fn $half(
-                    &self,
-                    ctx: &Context<'_>,
-                    as_of: Option<Date>,
-                    known_at: Option<DateTime>,
-                ) -> Result<List<$out>> {
-                    Ok(List(rules::Judged::$judged(&self.0).at(ctx, as_of, known_at).await?.$index))
-                }
-            )*
-
-            pub(crate) async fn history(&self, ctx: &Context<'_>, known_at: Option<DateTime>) -> Result<Vec<Transition>> {
-                history::history(ctx, entity::vocab::Programme::$programme, self.0.id, known_at).await
-            }
-
-            pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<ComplianceFlag>> {
-                flags_of(ctx, &self.0).await
-            }
-        }
-
-        #[doc = concat!("The fields a ", $noun, " answers as every financing does (flattened into its object).")]
-        pub struct $fields<'a>(&'a $ty);
-
-        #[Object]
-        impl $fields<'_> {
-            $(
-                #[doc = concat!($before, $noun, $after)]
-                async fn $half(
-                    &self,
-                    ctx: &Context<'_>,
-                    #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
-                    as_of: Option<Date>,
-                    #[graphql(
-                        desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-                    )]
-                    known_at: Option<DateTime>,
-                ) -> Result<List<$out>> {
-                    self.0.$half(ctx, as_of, known_at).await
-                }
-            )*
-
-            #[doc = concat!("Every transition of this ", $noun, ", oldest first (append-only).")]
-            async fn history(
-                &self,
-                ctx: &Context<'_>,
-                #[graphql(
-                    desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
-                )]
-                known_at: Option<DateTime>,
-            ) -> Result<Vec<Transition>> {
-                self.0.history(ctx, known_at).await
-            }
-
-            #[doc = concat!("The compliance flags raised on this ", $noun, $flags, ", newest first.")]
-            async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<ComplianceFlag>> {
-                self.0.flags(ctx).await
-            }
-        }
-    };
-}
-
-judged_fields!(ProjectJudged for SocialFuelProject: Project, SocialFuel, "project", "");
-judged_fields!(
-    CartaJudged for FcoCarta: Carta, FcoRural, "carta", " (the banks' monthly reports' cross-checks, ...)"
-);
 
 /// The versions of a fact a field lists: those in force, or every one when `all`.
 fn versions<T: Versioned>(rows: Option<Vec<T>>, all: bool) -> impl Iterator<Item = T> {
@@ -1000,10 +960,53 @@ impl FcoCarta {
         date(self.0.stated_on)
     }
 
-    /// `compliance`, `deadlines`, `history` and `flags`, answered as for a social-fuel project ([`judged_fields`]).
-    #[graphql(flatten)]
-    async fn judged(&self) -> CartaJudged<'_> {
-        CartaJudged(self)
+    /// Every rule of the programme on this carta as of `asOf`: code, status, legal basis and the numbers used.
+    pub(crate) async fn compliance(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<super::super::plain::List<RuleOutcome>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Carta(&self.0).at(ctx, as_of, known_at).await?.0,
+        ))
+    }
+
+    /// The legal deadlines of this carta as of `asOf`, with how each was counted.
+    pub(crate) async fn deadlines(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
+        as_of: Option<Date>,
+        #[graphql(
+            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<super::super::plain::List<Deadline>> {
+        Ok(super::super::plain::List(
+            rules::Judged::Carta(&self.0).at(ctx, as_of, known_at).await?.1,
+        ))
+    }
+
+    /// Every transition of this carta, oldest first (append-only).
+    pub(crate) async fn history(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(
+            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
+        )]
+        known_at: Option<DateTime>,
+    ) -> Result<Vec<Transition>> {
+        history::history(ctx, entity::vocab::Programme::FcoRural, self.0.id, known_at).await
+    }
+
+    /// The compliance flags raised on this carta (the banks' monthly reports' cross-checks, ...), newest first.
+    pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
+        flags_of(ctx, &self.0).await
     }
 
     /// The items financed: the versions in force, or every version (corrected and removed ones too, with who, when
@@ -1286,7 +1289,10 @@ impl CartaAmendment {
     }
 }
 
-async fn flags_of<F: visible::Financed>(ctx: &Context<'_>, financing: &Seen<F>) -> Result<Vec<ComplianceFlag>> {
+async fn flags_of<F: visible::Financed>(
+    ctx: &Context<'_>,
+    financing: &Seen<F>,
+) -> Result<Vec<super::super::flags::ComplianceFlag>> {
     let rows = loader::<super::super::loaders::FlagsByFinancing>(ctx)
         .load_one(financing.financing())
         .await
@@ -1294,6 +1300,6 @@ async fn flags_of<F: visible::Financed>(ctx: &Context<'_>, financing: &Seen<F>) 
         .unwrap_or_default();
     Ok(visible::flags_on(financing, rows)
         .into_iter()
-        .map(ComplianceFlag)
+        .map(super::super::flags::ComplianceFlag)
         .collect())
 }

@@ -4,11 +4,14 @@ use super::super::{
     db,
     error::{ApiError, Served, gql},
     ids::{self, NodeKind},
-    list::{Scope, financings_field},
+    list::{FinancingArgs, FinancingFilter, FinancingOrder, Scope, list_financings},
     loader,
     loaders::EconomicGroupLoader,
 };
-use super::enums::{DocumentKind, Programme, Region, Uf};
+use super::{
+    FinancingConnection,
+    enums::{DocumentKind, Programme, Region, Uf},
+};
 use async_graphql::Result;
 use async_graphql::{Context, ID, Object};
 use entity::{bank, domain::IbgeCode, economic_group, municipality, party};
@@ -63,19 +66,22 @@ impl Bank {
         super::super::rules::bank_deadlines(ctx, &self.0, as_of).await
     }
 
-    /// `financings`, through this bank ([`financings_field`]).
-    #[graphql(flatten)]
-    async fn financings_field(&self) -> BankFinancings<'_> {
-        BankFinancings(self)
+    /// Financings through this bank, in both programmes.
+    #[allow(clippy::too_many_arguments)]
+    async fn financings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FinancingConnection> {
+        let args = FinancingArgs::new(filter, order_by, first, after, last, before);
+        list_financings(ctx, args, Scope::Bank(self.0.id)).await
     }
 }
-
-financings_field!(
-    BankFinancings for Bank,
-    "Financings through this bank, in both programmes.",
-    first: "Page forward: at most this many items (at most 100).",
-    |bank| Scope::Bank(bank.0.id)
-);
 
 /// The programmes a bank operates.
 pub(crate) fn programmes_served(b: &bank::Model) -> Vec<Programme> {
@@ -177,22 +183,26 @@ impl Party {
         Ok(seen.into_iter().map(Party).collect())
     }
 
-    /// `financings`, of this party or its company ([`financings_field`]).
-    #[graphql(flatten)]
-    async fn financings_field(&self) -> PartyFinancings<'_> {
-        PartyFinancings(self)
+    /// Financings of this party in both programmes; for a CNPJ, of every branch of the company (same root).
+    #[allow(clippy::too_many_arguments)]
+    async fn financings(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
+        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
+        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
+        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
+        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+    ) -> Result<FinancingConnection> {
+        let args = FinancingArgs::new(filter, order_by, first, after, last, before);
+        let scope = match &self.0.cnpj_root {
+            Some(root) => Scope::CnpjRoot(root.clone()),
+            None => Scope::Party(self.0.id),
+        };
+        list_financings(ctx, args, scope).await
     }
 }
-
-financings_field!(
-    PartyFinancings for Party,
-    "Financings of this party in both programmes; for a CNPJ, of every branch of the company (same root).",
-    first: "Page forward: at most this many items (at most 100).",
-    |party| match &party.0.cnpj_root {
-        Some(root) => Scope::CnpjRoot(root.clone()),
-        None => Scope::Party(party.0.id),
-    }
-);
 
 /// An economic group, cooperative or association; the FCO R$ 15 M ceiling counts all its members together.
 #[derive(Clone, Debug)]
