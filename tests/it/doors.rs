@@ -302,6 +302,28 @@ async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
         assert_eq!(second["status"], "INGESTED");
         assert_eq!(numbers(&second["cartas"]), ["P-1", "P-2"]);
         assert_eq!(numbers(&second["droppedCartas"]), ["P-3"]);
+        // The dashboard's dropped cartas read the same sets: (report, carta) pairs, created and declared again.
+        let june_id = m2["number"].as_i64().expect("report number");
+        let pairs = service::reports::declared_pairs(&app.db, &[may_id, june_id]).await.expect("pairs");
+        let ids: Vec<(i64, String)> = <entity::fco_carta::Entity as sea_orm::EntityTrait>::find()
+            .all(&app.db)
+            .await
+            .expect("cartas")
+            .into_iter()
+            .map(|c| (c.id, c.number))
+            .collect();
+        let of = |report: i64| {
+            let mut n: Vec<&str> = pairs
+                .iter()
+                .filter(|(r, _)| *r == report)
+                .filter_map(|(_, c)| ids.iter().find(|(id, _)| id == c).map(|(_, n)| n.as_str()))
+                .collect();
+            n.sort_unstable();
+            n.dedup();
+            n
+        };
+        assert_eq!(of(may_id), ["P-1", "P-2", "P-3"], "{pairs:?}");
+        assert_eq!(of(june_id), ["P-1", "P-2"], "{pairs:?}");
 
         let history = app
             .data("{ fcoCartas(first: 5, filter: { stages: [CONTRACTED] }) { nodes { number stage history { event fromStage toStage occurredOn actor note } } } }", json!({}))
