@@ -88,6 +88,22 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
+/// The stored stage and the dated acts of a carta, from a [`Model`] or a [`JudgedCarta`] (the same fields on both).
+macro_rules! acts_of {
+    ($c:expr) => {
+        Acts {
+            stage: $c.stage,
+            submitted_on: $c.submitted_on,
+            received_by_council_at: $c.received_by_council_at,
+            decided_on: $c.decided_on,
+            decision: $c.decision,
+            approved_on: $c.approved_on,
+            contracted_on: $c.contracted_on,
+            expired_on: $c.expired_on,
+        }
+    };
+}
+
 /// A carta as its rules judge it: the columns a rule or a pass that judges cartas reads ([`JUDGED`]), and no
 /// others (not its status, which follows from its stage, nor its creation, creating report and the borrower's filed
 /// name). A pass over every carta reads it narrow, by position; one carta judged alone is its [`Model`] converted.
@@ -335,32 +351,14 @@ impl JudgedCarta {
 
     /// The stored stage and the dated acts that set it.
     pub fn acts(&self) -> Acts {
-        Acts {
-            stage: self.stage,
-            submitted_on: self.submitted_on,
-            received_by_council_at: self.received_by_council_at,
-            decided_on: self.decided_on,
-            decision: self.decision,
-            approved_on: self.approved_on,
-            contracted_on: self.contracted_on,
-            expired_on: self.expired_on,
-        }
+        acts_of!(self)
     }
 }
 
 impl Model {
     /// The stored stage and the dated acts that set it.
     pub fn acts(&self) -> Acts {
-        Acts {
-            stage: self.stage,
-            submitted_on: self.submitted_on,
-            received_by_council_at: self.received_by_council_at,
-            decided_on: self.decided_on,
-            decision: self.decision,
-            approved_on: self.approved_on,
-            contracted_on: self.contracted_on,
-            expired_on: self.expired_on,
-        }
+        acts_of!(self)
     }
 }
 
