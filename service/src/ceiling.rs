@@ -10,7 +10,7 @@ use entity::{
     domain::Money,
     rules::{Explanation, code, fco, params::Params},
 };
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, Statement};
+use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
 
 /// A carta whose borrower group's committed total is over the ceiling.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub struct OverCeiling {
 /// Every carta of `bank` (of every bank when `None`) whose borrower group holds more than `ceiling_cents` approved
 /// and contracted, in one statement.
 pub async fn cartas_over(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     bank: Option<i64>,
     ceiling_cents: i64,
 ) -> Result<Vec<OverCeiling>, DbErr> {
@@ -85,7 +85,7 @@ pub async fn cartas_over(
 /// group's approved and contracted cartas pass the ceiling in force on `on`, saying the group's total. One statement
 /// ([`cartas_over`]); nothing when the ceiling is not set on that day.
 pub async fn report_flags(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     bank: i64,
     listed: impl Fn(&str) -> bool,
     params: &Params,

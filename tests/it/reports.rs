@@ -8,7 +8,7 @@ use chrono::{Duration, Utc};
 use entity::domain::document::{cnpj_with_check_digits, cpf_with_check_digits};
 use jobs::report::ingest::{self, IngestContext};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
-use sea_orm::{EntityTrait, PaginatorTrait};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
 /// A cell of a generated workbook.
@@ -898,6 +898,50 @@ async fn each_bank_reads_a_person_it_listed_under_the_name_it_listed() {
         assert_eq!(bb["data"]["party"]["name"], "Maria Aparecida Lima", "{bb}");
         let admin = app.data("query($d: String!) { party(document: $d) { name } }", json!({ "d": person })).await;
         assert_eq!(admin["party"]["name"], "Maria Aparecida Lima", "{admin}");
+    })
+    .await;
+}
+
+/// A borrower's name is stored as the bank wrote it, whatever characters it holds: a list's new cartas travel to
+/// PostgreSQL in `COPY`'s text format, where a backslash, `\N` or a tab would otherwise change or cut the value.
+#[tokio::test]
+async fn a_name_with_backslashes_and_quotes_is_stored_as_written() {
+    on_each_backend(true, |app| async move {
+        let names = [
+            r#"Agropecuária "Irmãos" D'Ávila \ Filial \N {1,2} ç"#,
+            r"Cooperativa\tA\\B \r",
+        ];
+        let mut first = good_row("BB-ESC-1", cpf(43), 1000.0);
+        first[1] = C::T(names[0]);
+        let mut second = good_row("BB-ESC-2", cnpj(44), 2000.0);
+        second[1] = C::T(names[1]);
+        let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&[first, second])).await;
+        assert_eq!(status, 201, "{body}");
+        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
+        for (number, name) in [("BB-ESC-1", names[0]), ("BB-ESC-2", names[1])] {
+            let carta = entity::fco_carta::Entity::find()
+                .filter(entity::fco_carta::Column::Number.eq(number))
+                .one(&app.db)
+                .await
+                .expect("read")
+                .expect("the carta");
+            assert_eq!(carta.borrower_name.as_deref(), Some(name), "{number}");
+        }
+        // The bank reads the borrower under the name it listed.
+        let key = app.key_of("bank", Some("BB")).await;
+        let body: Value = crate::helpers::client_with(&key)
+            .post(format!("{}/graphql", app.base))
+            .json(&json!({
+                "query": "query($d: String!) { fcoCartas(first: 5, filter: { document: $d }) { nodes { number party { name } } } }",
+                "variables": { "d": cpf(43) } }))
+            .send()
+            .await
+            .expect("answer")
+            .json()
+            .await
+            .expect("JSON");
+        assert_eq!(body["data"]["fcoCartas"]["nodes"][0]["party"]["name"], names[0], "{body}");
     })
     .await;
 }

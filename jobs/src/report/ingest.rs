@@ -15,7 +15,7 @@ use crate::{
 };
 use chrono::{DateTime, Duration, Utc};
 use entity::bank_report;
-use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr};
+use sea_orm::{DatabaseConnection, DbErr};
 use service::ingestion;
 use std::{collections::HashSet, ops::ControlFlow};
 use tokio::sync::mpsc;
@@ -171,7 +171,7 @@ impl IngestContext {
     }
 
     /// Takes the claim's row lock inside `txn`; false when this worker no longer holds the claim on `id`.
-    pub async fn still_mine<Q: Queue>(&self, txn: &DatabaseTransaction, id: i64) -> Result<bool, DbErr> {
+    pub async fn still_mine<Q: Queue>(&self, txn: &impl sea_orm::ConnectionTrait, id: i64) -> Result<bool, DbErr> {
         self.claimer().still_mine::<Q>(txn, id).await
     }
 }
@@ -457,7 +457,7 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
 async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let bytes = ctx.store.get(&r.sha256).await?;
     let munis = Municipalities::new(ingestion::municipality_names(&ctx.db).await?);
-    let txn = service::txn::write(&ctx.db).await?;
+    let txn = service::txn::Bulk::begin(&ctx.db).await?;
     if !ctx.still_mine::<bank_report::Entity>(&txn, r.id).await? {
         txn.rollback().await?;
         return Ok(Outcome::LostLease);

@@ -6,18 +6,19 @@ use super::{
     ReportRow, bulk,
     prepare::{Flag, Parties, Prepared, PreparedSql, Preparer, flag, month_bounds, number_hash},
     statements::{
-        DECLARED_COLS, KEY_SEPARATOR, PARTY_COLS, PARTY_INSERT, carta_history, carta_insert, carta_lookup,
-        carta_statements, carta_update, declared_insert, joined, party_resolve, with_party_ids,
+        CartaWrites, DECLARED_COLS, KEY_SEPARATOR, PARTY_COLS, PARTY_INSERT, carta_lookup, declared_insert, joined,
+        party_resolve, with_party_ids,
     },
 };
 use crate::flags::write::{NewFlag, Writer};
+use crate::txn::Bulk;
 use chrono::{DateTime, Utc};
 use entity::{
     bank_report, bank_report_row, fco_carta,
     rules::{self, Explanation, FxSet, fco::listed},
 };
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect,
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     Statement, Value, sea_query::Expr,
 };
 use std::collections::{HashMap, HashSet};
@@ -30,7 +31,7 @@ const LOOKUP_CHUNK: usize = 5000;
 const CHUNK: usize = 1000;
 
 /// Runs lookup statements that each answer with one row holding [`joined`] keys, and collects the keys.
-async fn lookup(txn: &DatabaseTransaction, statements: Vec<(Statement, u64)>) -> Result<Vec<String>, DbErr> {
+async fn lookup(txn: &Bulk, statements: Vec<(Statement, u64)>) -> Result<Vec<String>, DbErr> {
     let mut keys = Vec::new();
     for (s, _) in statements {
         if let Some(row) = txn.query_one_raw(s).await?
@@ -44,10 +45,7 @@ async fn lookup(txn: &DatabaseTransaction, statements: Vec<(Statement, u64)>) ->
 
 /// Which of the batch's cartas the database knows, by number, each with whether it has a favourable opinion of the
 /// CPACR chamber: runs the batch's [`carta_lookup`].
-async fn known_cartas(
-    txn: &DatabaseTransaction,
-    statements: Vec<(Statement, u64)>,
-) -> Result<HashMap<String, bool>, DbErr> {
+async fn known_cartas(txn: &Bulk, statements: Vec<(Statement, u64)>) -> Result<HashMap<String, bool>, DbErr> {
     Ok(lookup(txn, statements)
         .await?
         .into_iter()
@@ -63,11 +61,8 @@ struct Applier<'a> {
     /// For cartas at or above the chamber threshold: whether, before this report, the carta existed (`Some`) with a
     /// favourable chamber opinion (`Some(true)`).
     chamber_before: HashMap<String, Option<bool>>,
-    /// The carta statements, for the report's bank.
-    carta_insert: String,
-    carta_update: String,
-    /// The history of the stage changes the updates cause.
-    carta_history: String,
+    /// How the report's cartas are written.
+    cartas: std::sync::Arc<CartaWrites>,
     /// The provenance insert: which known cartas the report declared again (a new carta records its report itself).
     declared_insert: String,
     /// The report's flags, raised through the one flag writer.
@@ -91,7 +86,7 @@ impl Applier<'_> {
     /// The ids of the batch's parties, by document: the known ones looked up, the others inserted. PostgreSQL does both
     /// in one statement that answers with every id (aggregated into one row); SQLite looks the known ones up, inserts
     /// the others and looks them up in turn.
-    async fn party_ids(&self, txn: &DatabaseTransaction, parties: Parties) -> Result<HashMap<String, i64>, DbErr> {
+    async fn party_ids(&self, txn: &Bulk, parties: Parties) -> Result<HashMap<String, i64>, DbErr> {
         let parties = match parties {
             Parties::Resolve(statements) => return party_keys(lookup(txn, statements).await?),
             Parties::Rows(parties) => parties,
@@ -124,7 +119,7 @@ impl Applier<'_> {
     /// Runs one prepared batch: resolves its parties (the known ones looked up, the others inserted), finds which of its
     /// cartas are known, checks the chamber threshold against the cartas as they were before this report, inserts the
     /// new cartas, updates the known ones, and records the findings.
-    async fn apply(&mut self, txn: &DatabaseTransaction, batch: Prepared) -> Result<(), DbErr> {
+    async fn apply(&mut self, txn: &Bulk, batch: Prepared) -> Result<(), DbErr> {
         let Prepared {
             parties,
             carta_lookup,
@@ -134,24 +129,13 @@ impl Applier<'_> {
         } = batch;
         let backend = txn.get_database_backend();
         let parties = self.party_ids(txn, parties).await?;
-        // The carta statements need the parties' ids. They are built, as if every carta were new, on another thread
+        // The carta writes need the parties' ids. They are built, as if every carta were new, on another thread
         // while the database looks the cartas up; they are built again only when some carta is known.
         let build = {
-            let (insert, update, history, now) = (
-                self.carta_insert.clone(),
-                self.carta_update.clone(),
-                self.carta_history.clone(),
-                self.now,
-            );
+            let (cartas, now) = (self.cartas.clone(), self.now);
             tokio::task::spawn_blocking(move || {
                 let rows = with_party_ids(rows, &parties)?;
-                let all_new = carta_statements(
-                    backend,
-                    rows.clone(),
-                    &HashMap::new(),
-                    [&insert, &update, &history],
-                    now,
-                )?;
+                let all_new = cartas.writes(rows.clone(), &HashMap::new(), now)?;
                 Ok::<_, DbErr>((rows, all_new))
             })
         };
@@ -173,18 +157,13 @@ impl Applier<'_> {
             .filter(|(n, _)| cartas.contains_key(n))
             .map(|(n, _)| vec![Value::from(n.clone())])
             .collect();
-        let statements = if cartas.is_empty() {
+        let writes = if cartas.is_empty() {
             all_new
         } else {
-            let sql = [
-                self.carta_insert.as_str(),
-                self.carta_update.as_str(),
-                self.carta_history.as_str(),
-            ];
-            carta_statements(backend, rows, &cartas, sql, self.now)?
+            self.cartas.writes(rows, &cartas, self.now)?
         };
-        for (s, expected) in statements {
-            let written = txn.execute_raw(s).await?.rows_affected();
+        for (w, expected) in writes {
+            let written = w.run(txn).await?;
             if let Some(expected) = expected
                 && written != expected
             {
@@ -198,7 +177,7 @@ impl Applier<'_> {
     }
 
     /// Raises the report's findings on the cartas they name, through the one flag writer.
-    async fn raise(&mut self, txn: &DatabaseTransaction, flags: Vec<Flag>) -> Result<(), DbErr> {
+    async fn raise(&mut self, txn: &Bulk, flags: Vec<Flag>) -> Result<(), DbErr> {
         let ids = carta_ids(txn, self.report.bank_id, flags.iter().map(|f| f.number.as_str())).await?;
         for f in flags {
             if let Some(id) = ids.get(&f.number) {
@@ -210,7 +189,7 @@ impl Applier<'_> {
 
     /// After the last batch: rows overtaken by a later batch become duplicates, each repeated carta is flagged once
     /// per repetition, and the groups over the ceiling are flagged; the ids of every flag the report raised.
-    async fn finish(mut self, txn: &DatabaseTransaction, prep: Preparer) -> Result<Vec<i64>, DbErr> {
+    async fn finish(mut self, txn: &Bulk, prep: Preparer) -> Result<Vec<i64>, DbErr> {
         let r = self.report;
         for chunk in prep.duplicates.chunks(CHUNK) {
             bank_report_row::Entity::insert_many(chunk.iter().map(|(number, overtaken, _)| {
@@ -252,7 +231,7 @@ impl Applier<'_> {
 
 /// The ids of these cartas of a bank, by number.
 async fn carta_ids<'a>(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     bank_id: i64,
     numbers: impl Iterator<Item = &'a str>,
 ) -> Result<HashMap<String, i64>, DbErr> {
@@ -276,7 +255,7 @@ async fn carta_ids<'a>(
 /// `column IN (values)`; on PostgreSQL `column = ANY($1)` with one array parameter, which plans cheaply and keeps its
 /// index even inside the long transaction where the statistics still say the tables are empty.
 fn text_in(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     name: &str,
     column: impl ColumnTrait,
     values: &[String],
@@ -294,24 +273,33 @@ fn text_in(
     }
 }
 
+/// Carta numbers read at a time by [`numbers_before`].
+const NUMBERS_PAGE: u64 = 50_000;
+
 /// The hashed numbers of bank `bank`'s cartas, as the report's transaction finds them before its first batch
-/// ([`Preparer::may_exist`]).
-pub(super) async fn numbers_before(txn: &DatabaseTransaction, bank: i64) -> Result<FxSet<u64>, DbErr> {
-    use futures::StreamExt;
+/// ([`Preparer::may_exist`]): read a page at a time in number order, along the index of the bank's numbers.
+pub(super) async fn numbers_before(txn: &impl ConnectionTrait, bank: i64) -> Result<FxSet<u64>, DbErr> {
     let mut set = FxSet::default();
-    let mut numbers = std::pin::pin!(
-        fco_carta::Entity::find()
+    let mut after: Option<String> = None;
+    loop {
+        let mut page = fco_carta::Entity::find()
             .select_only()
             .column(fco_carta::Column::Number)
             .filter(fco_carta::Column::BankId.eq(bank))
-            .into_tuple::<String>()
-            .stream(txn)
-            .await?
-    );
-    while let Some(number) = numbers.next().await {
-        set.insert(number_hash(&set, &number?));
+            .order_by_asc(fco_carta::Column::Number)
+            .limit(NUMBERS_PAGE);
+        if let Some(after) = after.take() {
+            page = page.filter(fco_carta::Column::Number.gt(after));
+        }
+        let numbers: Vec<String> = page.into_tuple().all(txn).await?;
+        for number in &numbers {
+            set.insert(number_hash(&set, number));
+        }
+        if (numbers.len() as u64) < NUMBERS_PAGE {
+            return Ok(set);
+        }
+        after = numbers.into_iter().next_back();
     }
-    Ok(set)
 }
 
 /// A report's rows applied inside its transaction, every batch run: what is left to do once the reading is known to be
@@ -324,7 +312,7 @@ pub struct Applied<'a> {
 /// Applies the batches of parsed rows `rows` sends to `report` inside `txn`, until `rows` closes: a thread prepares
 /// each batch's statements and the rows' own findings while this task runs the previous batch's.
 pub(super) async fn run<'a>(
-    txn: &DatabaseTransaction,
+    txn: &Bulk,
     report: &'a bank_report::Model,
     mut rows: tokio::sync::mpsc::Receiver<Vec<ReportRow>>,
     presented_on_column: &'static str,
@@ -358,9 +346,7 @@ pub(super) async fn run<'a>(
         params,
         now,
         chamber_before: HashMap::new(),
-        carta_insert: carta_insert(backend, report.bank_id, report.id),
-        carta_update: carta_update(report.bank_id),
-        carta_history: carta_history(backend, report.bank_id, report),
+        cartas: std::sync::Arc::new(CartaWrites::new(backend, report, now)),
         declared_insert: declared_insert(report.bank_id, report.id),
         flags: Writer::new(crate::flags::write::report_source(report.id), now),
     };
@@ -386,7 +372,7 @@ impl Applied<'_> {
     /// flagged, an earlier list of the same bank and month superseded (its flags resolved by this one), and the report
     /// `INGESTED` with its `rows`, by `worker`. What the report raised and resolved is announced after the commit
     /// ([`Ingested::announce`]).
-    pub async fn finish(self, txn: &DatabaseTransaction, rows: usize, worker: &str) -> Result<Ingested, DbErr> {
+    pub async fn finish(self, txn: &Bulk, rows: usize, worker: &str) -> Result<Ingested, DbErr> {
         use sea_orm::{ActiveModelTrait, IntoActiveModel};
         let Applied { applier, preparer } = self;
         let (r, now) = (applier.report, applier.now);

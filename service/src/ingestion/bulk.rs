@@ -3,8 +3,37 @@
 //! statement per chunk, under its limit on bound parameters); on PostgreSQL one parameter per column holding the
 //! column's values as an array literal (`UNNEST($1::text::bigint[], …)`), which it parses and plans once per statement
 //! instead of once per bound value, and which the driver sends as one string instead of converting every element.
+//! Rows that need nothing from the database but to be stored (a list's new cartas) go to PostgreSQL by `COPY`
+//! ([`Write::Copy`]).
 
 use sea_orm::{DbBackend, DbErr, Statement, Value};
+
+/// A bulk write: a statement, or (PostgreSQL) rows streamed straight into a table by `COPY` in its text format, which
+/// the server reads without planning a statement or parsing array literals.
+pub enum Write {
+    /// A statement.
+    Statement(Statement),
+    /// `COPY table (columns) FROM STDIN`, with the rows as `data`.
+    Copy {
+        /// The table.
+        table: &'static str,
+        /// Its columns, as `data` holds them.
+        columns: String,
+        /// The rows, in `COPY`'s text format.
+        data: String,
+    },
+}
+
+impl Write {
+    /// Runs it inside `txn`: the number of rows it wrote.
+    pub async fn run(self, txn: &crate::txn::Bulk) -> Result<u64, DbErr> {
+        use sea_orm::ConnectionTrait;
+        match self {
+            Write::Statement(s) => Ok(txn.execute_raw(s).await?.rows_affected()),
+            Write::Copy { table, columns, data } => txn.copy_in(table, &columns, data.as_bytes()).await,
+        }
+    }
+}
 
 /// A column of the rows a statement reads: its name in `s`, and its PostgreSQL type.
 #[derive(Clone, Copy, Debug)]
@@ -48,6 +77,40 @@ fn push_literal(out: &mut String, v: &Value) -> Result<(), DbErr> {
             Ok(())
         }
         other => return Err(DbErr::Custom(format!("bulk statement: unsupported value {other:?}"))),
+    };
+    written.map_err(|e| DbErr::Custom(e.to_string()))
+}
+
+/// Appends `v` as a field of `COPY`'s text format: text with backslash, tab, newline and carriage return escaped,
+/// numbers and dates as they print, `\N` for a missing value.
+pub fn push_copy_field(out: &mut String, v: &Value) -> Result<(), DbErr> {
+    use std::fmt::Write;
+    let written = match v {
+        Value::String(Some(s)) => {
+            for c in s.chars() {
+                match c {
+                    '\\' => out.push_str("\\\\"),
+                    '\t' => out.push_str("\\t"),
+                    '\n' => out.push_str("\\n"),
+                    '\r' => out.push_str("\\r"),
+                    c => out.push(c),
+                }
+            }
+            Ok(())
+        }
+        Value::BigInt(Some(n)) => write!(out, "{n}"),
+        Value::Int(Some(n)) => write!(out, "{n}"),
+        Value::ChronoDate(Some(d)) => write!(out, "{}", d.format("%Y-%m-%d")),
+        Value::ChronoDateTimeUtc(Some(t)) => write!(out, "{}", t.to_rfc3339()),
+        Value::String(None)
+        | Value::BigInt(None)
+        | Value::Int(None)
+        | Value::ChronoDate(None)
+        | Value::ChronoDateTimeUtc(None) => {
+            out.push_str("\\N");
+            Ok(())
+        }
+        other => return Err(DbErr::Custom(format!("bulk copy: unsupported value {other:?}"))),
     };
     written.map_err(|e| DbErr::Custom(e.to_string()))
 }
@@ -128,4 +191,24 @@ pub fn statements_with(
         ));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copy_text_escapes_what_would_end_a_field_or_a_row() {
+        let mut out = String::new();
+        for v in [
+            Value::from("a\tb\nc\\d\re"),
+            Value::String(None),
+            Value::from(42i64),
+            Value::from(chrono::NaiveDate::from_ymd_opt(2019, 5, 31).expect("date")),
+        ] {
+            push_copy_field(&mut out, &v).expect("field");
+            out.push('|');
+        }
+        assert_eq!(out, "a\\tb\\nc\\\\d\\re|\\N|42|2019-05-31|");
+    }
 }

@@ -21,10 +21,7 @@ use entity::{
     municipality,
     vocab::{FcoActivity, FcoLine},
 };
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
-    QuerySelect,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QuerySelect};
 
 /// A row of a bank's list that parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +88,7 @@ pub async fn municipality_names(db: &impl ConnectionTrait) -> Result<Vec<(i32, S
 /// reading, or the transaction rolled back and [`reject`]. `presented_on_column` is the header the findings name for
 /// the day the project was presented.
 pub async fn apply<'a>(
-    txn: &DatabaseTransaction,
+    txn: &crate::txn::Bulk,
     report: &'a bank_report::Model,
     rows: tokio::sync::mpsc::Receiver<Vec<ReportRow>>,
     presented_on_column: &'static str,
@@ -103,7 +100,7 @@ pub async fn apply<'a>(
 /// Records `report` as `REJECTED` inside `txn` (the report's claim held), by `worker`: its `rows` read, its row
 /// errors, or why the file as a whole could not be read. Nothing of it was applied.
 pub async fn reject(
-    txn: &DatabaseTransaction,
+    txn: &impl ConnectionTrait,
     report: &bank_report::Model,
     rows: usize,
     file_error: Option<&Message>,

@@ -1,7 +1,7 @@
 //! The statements the ingestion runs, written once per report: parties and cartas by the batch, read from a common
 //! table expression `s` of the batch's rows ([`super::bulk`]), and the lookups that answer with one row of joined keys.
 
-use super::bulk;
+use super::bulk::{self, Write};
 use chrono::{DateTime, Utc};
 use entity::{
     bank_report,
@@ -41,11 +41,20 @@ pub(super) const CARTA_COLS: [bulk::Col; 13] = [
     bulk::col("borrower_name", "text"),
 ];
 
-/// The rows of `s`, named `r`, with the stage (and its status) of a carta a bank lists: contracted when the row has a
-/// contract date, else approved.
+/// The stage of a carta a bank lists: contracted when the row has a contract date, else approved. Its status follows
+/// from the stage.
+pub(super) fn listed_stage(contracted: bool) -> FcoCartaStage {
+    if contracted {
+        FcoCartaStage::Contracted
+    } else {
+        FcoCartaStage::Approved
+    }
+}
+
+/// The rows of `s`, named `r`, with the stage (and its status) of a carta a bank lists ([`listed_stage`]).
 pub(super) fn listed() -> String {
     use sea_orm::ActiveEnum;
-    let (approved, contracted) = (FcoCartaStage::Approved, FcoCartaStage::Contracted);
+    let (approved, contracted) = (listed_stage(false), listed_stage(true));
     format!(
         "(SELECT s.*,
             CASE WHEN s.contracted_on IS NULL THEN '{}' ELSE '{}' END AS stage,
@@ -61,7 +70,7 @@ pub(super) fn listed() -> String {
 /// A new carta of bank `bank` is inserted as approved or contracted; its `created_at` is the statement's constant, and
 /// `created_by_report` records that `report` declared it (the provenance of the cartas a report creates: no row of
 /// `bank_report_carta` is written for them, [`crate::reports::declared_by`]).
-pub(super) fn carta_insert(backend: sea_orm::DbBackend, bank: i64, report: i64) -> String {
+fn carta_insert(backend: sea_orm::DbBackend, bank: i64, report: i64) -> String {
     let favourable = sea_orm::ActiveEnum::to_value(&Decision::Favourable);
     let created_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
     format!(
@@ -79,7 +88,7 @@ pub(super) fn carta_insert(backend: sea_orm::DbBackend, bank: i64, report: i64) 
 /// A known carta of bank `bank` takes the row's values and moves to the row's stage unless it is already further on
 /// (contracted) or was refused; a contract always applies. (Every `SET` expression reads the carta as it was, on both
 /// backends.)
-pub(super) fn carta_update(bank: i64) -> String {
+fn carta_update(bank: i64) -> String {
     format!(
         "UPDATE fco_carta SET
             party_id = r.party_id,
@@ -108,7 +117,7 @@ pub(super) fn carta_update(bank: i64) -> String {
 /// approved, ...), as history rows of the carta's lifecycle (`CONTRACT` or `DECIDE`) by `bank report N`. It reads the
 /// same rows as [`carta_update`], runs just before it, and writes a row where the update will change the stage (the
 /// same condition); the instant it is recorded is the statement's constant.
-pub(super) fn carta_history(backend: sea_orm::DbBackend, bank: i64, report: &bank_report::Model) -> String {
+fn carta_history(backend: sea_orm::DbBackend, bank: i64, report: &bank_report::Model) -> String {
     use sea_orm::ActiveEnum;
     let contracted = FcoCartaStage::Contracted.to_value();
     let recorded_at = bulk::constant(backend, &CARTA_COLS, 0, "timestamptz");
@@ -197,33 +206,125 @@ pub(super) fn with_party_ids(
         .collect()
 }
 
-/// The statements writing a batch's cartas, each with the number of cartas it writes: the cartas the database knows
-/// (`known`) updated (`sql[1]`), the others inserted (`sql[0]`), recorded at `now`.
-/// The statements that write a batch's cartas: the inserts of new ones, then, for known ones, the history of the stage
-/// changes and the updates. Each comes with the rows it must write (`None`: any number, for the history).
-pub(super) fn carta_statements(
-    backend: sea_orm::DbBackend,
-    rows: Vec<(String, Vec<Value>)>,
-    known: &HashMap<String, bool>,
-    sql: [&str; 3],
-    now: DateTime<Utc>,
-) -> Result<Vec<(Statement, Option<u64>)>, DbErr> {
-    let (updated, inserted): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(number, _)| known.contains_key(number));
-    let values = |rows: Vec<(String, Vec<Value>)>| rows.into_iter().map(|(_, values)| values).collect::<Vec<_>>();
-    let checked = |s: Vec<(Statement, u64)>| s.into_iter().map(|(s, n)| (s, Some(n))).collect::<Vec<_>>();
-    let updated = values(updated);
-    let mut statements = checked(bulk::statements_with(
-        backend,
-        &CARTA_COLS,
-        values(inserted),
-        &[Value::from(now)],
-        sql[0],
-    )?);
-    statements.extend(
-        bulk::statements_with(backend, &CARTA_COLS, updated.clone(), &[Value::from(now)], sql[2])?
-            .into_iter()
-            .map(|(s, _)| (s, None)),
-    );
-    statements.extend(checked(bulk::statements(backend, &CARTA_COLS, updated, sql[1])?));
-    Ok(statements)
+/// How a report writes its cartas, written once per report: the statements over a batch's rows (see [`carta_insert`],
+/// [`carta_update`], [`carta_history`]), and on PostgreSQL what a new carta's row takes after its own values when it is
+/// copied in.
+pub(super) struct CartaWrites {
+    pub(super) backend: sea_orm::DbBackend,
+    pub(super) insert: String,
+    pub(super) update: String,
+    pub(super) history: String,
+    /// PostgreSQL: the columns a new carta is copied into (the [`CARTA_COLS`], then [`COPY_TAIL`]'s).
+    copy_columns: String,
+    /// PostgreSQL: the values that end each copied row and are the same for every carta of the report (its bank, the
+    /// favourable decision, the instant it is recorded, the report), in `COPY`'s text format.
+    copy_constants: String,
+}
+
+/// The columns of a copied new carta after its own values and its stage, status and decision date: those the report
+/// gives every carta.
+const COPY_TAIL: [&str; 4] = ["bank_id", "decision", "created_at", "created_by_report"];
+
+impl CartaWrites {
+    pub(super) fn new(backend: sea_orm::DbBackend, report: &bank_report::Model, now: DateTime<Utc>) -> Self {
+        let names: Vec<&str> = CARTA_COLS.iter().map(|c| c.name).collect();
+        let favourable = sea_orm::ActiveEnum::to_value(&Decision::Favourable);
+        Self {
+            backend,
+            insert: carta_insert(backend, report.bank_id, report.id),
+            update: carta_update(report.bank_id),
+            history: carta_history(backend, report.bank_id, report),
+            copy_columns: format!(
+                "{}, stage, status, decided_on, {}",
+                names.join(", "),
+                COPY_TAIL.join(", ")
+            ),
+            copy_constants: format!(
+                "\t{}\t{favourable}\t{}\t{}\n",
+                report.bank_id,
+                now.to_rfc3339(),
+                report.id
+            ),
+        }
+    }
+
+    /// The writes of a batch's cartas, recorded at `now`: the new ones inserted (copied in, on PostgreSQL), then, for
+    /// the ones the database knows (`known`), the history of their stage changes and their updates. Each comes with
+    /// the rows it must write (`None`: any number, for the history).
+    pub(super) fn writes(
+        &self,
+        rows: Vec<(String, Vec<Value>)>,
+        known: &HashMap<String, bool>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<(Write, Option<u64>)>, DbErr> {
+        let backend = self.backend;
+        let (updated, inserted): (Vec<_>, Vec<_>) =
+            rows.into_iter().partition(|(number, _)| known.contains_key(number));
+        let values = |rows: Vec<(String, Vec<Value>)>| rows.into_iter().map(|(_, values)| values).collect::<Vec<_>>();
+        let statements = |s: Vec<(Statement, u64)>, checked: bool| {
+            s.into_iter()
+                .map(move |(s, n)| (Write::Statement(s), checked.then_some(n)))
+        };
+        let updated = values(updated);
+        let inserted = values(inserted);
+        let mut writes: Vec<(Write, Option<u64>)> = Vec::new();
+        if backend == sea_orm::DbBackend::Postgres {
+            if !inserted.is_empty() {
+                writes.push((self.copy(&inserted)?, Some(inserted.len() as u64)));
+            }
+        } else {
+            writes.extend(statements(
+                bulk::statements_with(backend, &CARTA_COLS, inserted, &[Value::from(now)], &self.insert)?,
+                true,
+            ));
+        }
+        writes.extend(statements(
+            bulk::statements_with(
+                backend,
+                &CARTA_COLS,
+                updated.clone(),
+                &[Value::from(now)],
+                &self.history,
+            )?,
+            false,
+        ));
+        writes.extend(statements(
+            bulk::statements(backend, &CARTA_COLS, updated, &self.update)?,
+            true,
+        ));
+        Ok(writes)
+    }
+
+    /// New cartas copied in (PostgreSQL): each row's own values ([`CARTA_COLS`]), its stage and status
+    /// ([`listed_stage`]), its decision date (the approval's), then the report's constants.
+    fn copy(&self, rows: &[Vec<Value>]) -> Result<Write, DbErr> {
+        use sea_orm::ActiveEnum;
+        let approved_on = CARTA_COLS.iter().position(|c| c.name == "approved_on");
+        let contracted_on = CARTA_COLS.iter().position(|c| c.name == "contracted_on");
+        let (Some(approved_on), Some(contracted_on)) = (approved_on, contracted_on) else {
+            return Err(DbErr::Custom("carta columns: no approval or contract date".into()));
+        };
+        let mut data = String::with_capacity(rows.len() * 200);
+        for row in rows {
+            for (j, v) in row.iter().enumerate() {
+                if j > 0 {
+                    data.push('\t');
+                }
+                bulk::push_copy_field(&mut data, v)?;
+            }
+            let stage = listed_stage(!matches!(row[contracted_on], Value::ChronoDate(None)));
+            data.push('\t');
+            data.push_str(&stage.to_value());
+            data.push('\t');
+            data.push_str(&stage.status().to_value());
+            data.push('\t');
+            bulk::push_copy_field(&mut data, &row[approved_on])?;
+            data.push_str(&self.copy_constants);
+        }
+        Ok(Write::Copy {
+            table: "fco_carta",
+            columns: self.copy_columns.clone(),
+            data,
+        })
+    }
 }
