@@ -787,12 +787,12 @@ pub async fn transition_project_overriding(
         crate::findings::check_conclusion(db, p.id, conforming, *on, in_force).await?;
     }
     not_in_future(act, event.name(), event.on())?;
-    let next = apply_sf(&p, &docs, &event)?;
+    let params = rule_parameter::Entity::params(db).await?;
+    let calendar = non_business_day::Entity::calendar(db).await?;
+    let next = apply_sf(&p, &docs, &event, &params, &calendar)?;
     let mut note = note.map(Explanation::from);
     let guarded = if in_force { guarded_by(&event) } else { &[] };
     if !guarded.is_empty() {
-        let params = rule_parameter::Entity::params(db).await?;
-        let calendar = non_business_day::Entity::calendar(db).await?;
         let basis = crate::compliance::Basis {
             params: &params,
             calendar: &calendar,

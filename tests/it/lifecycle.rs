@@ -411,6 +411,44 @@ async fn banks_outside_a_programme_late_documents_and_late_extensions_are_refuse
     .await;
 }
 
+/// Art. 11 §2's twelve months end, for a request of extension, on the day the extension's deadline says: the months
+/// moved to the next business day. The guard counted plain calendar months, so a request on the Monday after twelve
+/// months ending on a Saturday was refused while the deadline still ran.
+#[tokio::test]
+async fn an_extension_may_be_asked_until_the_business_day_its_deadline_names() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let p = app.data(SF_CREATE, sf_new(&bndes, "2000000.00", Some("2014-03-02"))).await["createSocialFuelProject"]["id"].clone();
+        crate::facts::documents_received(&app, &p, "2014-03-02").await;
+        for step in [
+            "fileSocialFuelProject(id: $id, on: \"2014-03-09\")",
+            "decideSocialFuelProject(id: $id, decision: FAVOURABLE, on: \"2014-03-20\", letter: \"Ofício 7/MDA\", overrideReason: \"sem propostas registradas neste teste\")",
+            "approveSocialFuelFinancing(id: $id, on: \"2014-04-01\")",
+            // Twelve months from Friday 4 April 2014 end on Saturday 4 April 2015; the next business day is Monday the 6th.
+            "startIndustrialOperation(id: $id, on: \"2014-04-04\")",
+        ] {
+            app.data(&format!("mutation S($id: ID!) {{ {step} {{ stage }} }}"), json!({ "id": p })).await;
+        }
+        let extension = |on: &str| {
+            format!("mutation E($id: ID!) {{ requestSocialFuelExtension(id: $id, on: \"{on}\", justification: \"seca\", purchasesHonoured: true, farmersAssisted: true) {{ stage }} }}")
+        };
+        refused(&app, &extension("2015-04-07"), json!({ "id": p }), "SF-EXTENSION-12M").await;
+        let d = app.data(&extension("2015-04-06"), json!({ "id": p })).await;
+        assert_eq!(d["requestSocialFuelExtension"]["stage"], "OPERATING", "{d}");
+        app.data(
+            "mutation G($id: ID!) { decideSocialFuelExtension(id: $id, granted: true, reason: \"seca comprovada\", on: \"2015-04-08\") { stage } }",
+            json!({ "id": p }),
+        )
+        .await;
+        let q = "query Q($id: ID!) { node(id: $id) { ... on SocialFuelProject { deadlines(asOf: \"2015-04-08\") { ruleCode dueDate } } } }";
+        let n = app.data(q, json!({ "id": p })).await;
+        let due = n["node"]["deadlines"].as_array().expect("deadlines").iter().find(|d| d["ruleCode"] == "SF-EXTENSION-12M").expect("SF-EXTENSION-12M")["dueDate"].clone();
+        assert_eq!(due, "2015-04-06", "the deadline and the guard name the same last day: {n}");
+    })
+    .await;
+}
+
 /// IN MDA nº 2/2005 was revoked by Portaria n° 142, de 24/05/2021: a project filed that day is still judged by it,
 /// one filed the day after gets `NOT_APPLICABLE` on every SF rule, saying why; a draft looked at today likewise.
 #[tokio::test]

@@ -4,7 +4,7 @@
 //! Size: the two state machines side by side, so that their guards read alike; each transition is one match arm.
 
 use super::{
-    Explanation, RuleCode,
+    Explanation, RuleCode, Texts,
     calendar::Calendar,
     code,
     fco::needs_chamber,
@@ -251,6 +251,8 @@ pub fn apply_sf(
     p: &social_fuel_project::Model,
     documents: &[ProjectDocumentKind],
     event: &SfEvent,
+    params: &Params,
+    cal: &Calendar,
 ) -> Result<social_fuel_project::Model, Violation> {
     use SocialFuelStage as S;
     let mut n = p.clone();
@@ -442,10 +444,11 @@ pub fn apply_sf(
             not_before(code::SF_EXTENSION_12M, *on, p.industrial_start_on, "industrial-start")?;
             // Art. 11 §2: six more months, "totalizando 12 (doze) meses desde a inicialização das operações
             // industriais": a request after those 12 months has nothing left to extend.
-            if let Some(last) = p
-                .industrial_start_on
-                .and_then(|s| s.checked_add_months(chrono::Months::new(12)))
-                && in_force
+            let last = match p.industrial_start_on {
+                Some(s) if in_force => Some(super::social_fuel::extended_end(s, params, cal, Texts::Skipped)?.due),
+                _ => None,
+            };
+            if let Some(last) = last
                 && *on > last
             {
                 return Err(violation(
@@ -521,11 +524,13 @@ pub fn apply_sf(
             }
             // Art. 11 §2: an extension MDA granted during the hearing keeps the framing to the end of the 12 months
             // since the industrial start; the project is unframed on their last day at the earliest.
-            if let (true, Some(kept)) = (
-                super::social_fuel::heard_extension(p),
-                p.industrial_start_on
-                    .and_then(|s| s.checked_add_months(chrono::Months::new(12))),
-            ) && in_force
+            let kept = match p.industrial_start_on {
+                Some(s) if in_force && super::social_fuel::heard_extension(p) => {
+                    Some(super::social_fuel::extended_end(s, params, cal, Texts::Skipped)?.due)
+                }
+                _ => None,
+            };
+            if let Some(kept) = kept
                 && *on < kept
             {
                 return Err(violation(

@@ -502,11 +502,7 @@ pub fn deadlines(
     };
     // SF-EXTENSION-12M (art. 11 §2): a granted extension keeps the framing six more months, twelve in all, and the
     // evaluation is judged against that day by both rules, so they never disagree.
-    let extended = |s: NaiveDate| -> Result<Deadline, ParamError> {
-        let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", s)?;
-        let extra = params.count("SF-EXTENSION-12M.MONTHS", s)?;
-        Ok(cal.add_months(s, base + extra, texts))
-    };
+    let extended = |s: NaiveDate| extended_end(s, params, cal, texts);
     // An extension granted during the non-conformity hearing keeps the framing while MDA hears the company; it does
     // not move the evaluation already concluded.
     let in_hearing = heard_extension(p);
@@ -615,6 +611,17 @@ pub fn deadlines(
         after_revocation(d, done_on, texts);
     }
     Ok(out)
+}
+
+/// SF-EXTENSION-12M (art. 11 §2): the last day of the framing an extension keeps, counted from `start` (the industrial
+/// start, or the evaluation's start for its deadline): the evaluation's months (`SF-EXTERNAL-EVAL-6M.MONTHS`) and the
+/// extension's (`SF-EXTENSION-12M.MONTHS`), "totalizando 12 (doze) meses", by the parameters in force on `start`,
+/// moved to the next business day. The deadlines and the lifecycle's guards (a late request, an unframing while the
+/// extension holds) count it here alike.
+pub fn extended_end(start: NaiveDate, params: &Params, cal: &Calendar, texts: Texts) -> Result<Deadline, ParamError> {
+    let base = params.count("SF-EXTERNAL-EVAL-6M.MONTHS", start)?;
+    let extra = params.count("SF-EXTENSION-12M.MONTHS", start)?;
+    Ok(cal.add_months(start, base + extra, texts))
 }
 
 /// Whether the extension was granted during the non-conformity hearing (art. 11 §2 read there): on or after the day
