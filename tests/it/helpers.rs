@@ -217,6 +217,19 @@ pub fn client_with(key: &str) -> Client {
 }
 
 impl TestApp {
+    /// POSTs a query with `key`, and returns the whole answer (`data` and `errors`).
+    pub async fn gql_as(&self, key: &str, query: &str, variables: Value) -> Value {
+        client_with(key)
+            .post(format!("{}/graphql", self.base))
+            .json(&json!({ "query": query, "variables": variables }))
+            .send()
+            .await
+            .expect("answer")
+            .json()
+            .await
+            .expect("JSON")
+    }
+
     /// A new key of `role` (a `bank` key for the bank of `bank`).
     pub async fn key_of(&self, role: &str, bank: Option<&str>) -> String {
         service::keys::create(

@@ -876,18 +876,8 @@ async fn each_bank_reads_a_person_it_listed_under_the_name_it_listed() {
             let app = &app;
             let person = person.clone();
             async move {
-                let body: Value = crate::helpers::client_with(&key)
-                    .post(format!("{}/graphql", app.base))
-                    .json(&json!({
-                        "query": "query($d: String!) { party(document: $d) { name } fcoCartas(first: 10, filter: { document: $d }) { nodes { party { name } } } }",
-                        "variables": { "d": person } }))
-                    .send()
-                    .await
-                    .expect("answer")
-                    .json()
-                    .await
-                    .expect("JSON");
-                body
+                let q = "query($d: String!) { party(document: $d) { name } fcoCartas(first: 10, filter: { document: $d }) { nodes { party { name } } } }";
+                app.gql_as(&key, q, json!({ "d": person })).await
             }
         };
         let sicredi = read(app.key_of("bank", Some("SICREDI")).await).await;
@@ -930,18 +920,13 @@ async fn a_name_with_backslashes_and_quotes_is_stored_as_written() {
         }
         // The bank reads the borrower under the name it listed.
         let key = app.key_of("bank", Some("BB")).await;
-        let body: Value = crate::helpers::client_with(&key)
-            .post(format!("{}/graphql", app.base))
-            .json(&json!({
-                "query": "query($d: String!) { fcoCartas(first: 5, filter: { document: $d }) { nodes { number party { name } } } }",
-                "variables": { "d": cpf(43) } }))
-            .send()
-            .await
-            .expect("answer")
-            .json()
-            .await
-            .expect("JSON");
-        assert_eq!(body["data"]["fcoCartas"]["nodes"][0]["party"]["name"], names[0], "{body}");
+        let q =
+            "query($d: String!) { fcoCartas(first: 5, filter: { document: $d }) { nodes { number party { name } } } }";
+        let body = app.gql_as(&key, q, json!({ "d": cpf(43) })).await;
+        assert_eq!(
+            body["data"]["fcoCartas"]["nodes"][0]["party"]["name"], names[0],
+            "{body}"
+        );
     })
     .await;
 }
