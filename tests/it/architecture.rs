@@ -20,11 +20,6 @@ const KNOWN: &[&[&str]] = &[
         "api::graphql::types::financing",
         "api::graphql::types::objects",
     ],
-    &[
-        "entity::entities::fco_carta",
-        "entity::entities::fco_carta_cycle",
-        "entity::entities::fco_carta_statement",
-    ],
 ];
 
 /// A crate's modules: path (`a::b`, the root empty) → file.

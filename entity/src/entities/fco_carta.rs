@@ -1,4 +1,7 @@
 //! An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
+//!
+//! Size: the row, its two narrow reads (`JudgedCarta`, `Committed`) and how the carta's closed cycles and replaced
+//! statements apply to it, kept beside the types they read so that those tables' modules need nothing of this one.
 
 use super::vocab::{Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus};
 use super::{fco_carta_cycle, fco_carta_statement};
@@ -255,7 +258,7 @@ impl JudgedCarta {
     /// pass judges a million cartas, nearly all as stored). `closed` may be left empty when
     /// [`JudgedCarta::in_earlier_cycle_on`] says no earlier cycle can be in force.
     ///
-    /// The facts the carta states are those of the version in force that day ([`fco_carta_statement::in_force`]):
+    /// The facts the carta states are those of the version in force that day ([`statement_in_force`]):
     /// `stated` are the versions corrections replaced, and may be left empty when [`JudgedCarta::restated_after`] says no
     /// correction took effect after the day.
     pub fn known_on<'a>(
@@ -271,7 +274,7 @@ impl JudgedCarta {
         } else {
             Cow::Borrowed(self)
         };
-        match fco_carta_statement::in_force(self, stated, as_of) {
+        match statement_in_force(self, stated, as_of) {
             Some(version) => Cow::Owned(version.applied_to(&known)),
             None => known,
         }
@@ -508,3 +511,119 @@ pub const COMMITTED_SOMETIME: [FcoCartaStage; 3] = [
     FcoCartaStage::Contracted,
     FcoCartaStage::Expired,
 ];
+
+// How a carta's closed cycles and replaced statements apply to it: here, so that those two tables' modules know
+// nothing of the carta.
+
+/// The version of `c`'s stated facts in force at the end of `day` when it is one a correction replaced (`stated`,
+/// in the order recorded); none when the carta row's version holds (from its `stated_on`, or always when no
+/// correction was made). The one choice of a version by day.
+fn statement_in_force<'a>(
+    c: &JudgedCarta,
+    stated: &'a [fco_carta_statement::Model],
+    day: Date,
+) -> Option<&'a fco_carta_statement::Model> {
+    if !c.restated_after(day) {
+        return None;
+    }
+    stated
+        .iter()
+        .filter(|v| v.carta_id == c.id && v.effective_on.is_none_or(|d| d <= day))
+        .max_by_key(|v| v.id)
+}
+
+impl fco_carta_cycle::Model {
+    /// Cycle `number` of carta `c` as it stands, closed on `on` by amendment `amendment`.
+    pub fn closing(c: &Model, number: i32, on: Date, amendment: i64) -> fco_carta_cycle::ActiveModel {
+        use sea_orm::ActiveValue::Set;
+        fco_carta_cycle::ActiveModel {
+            carta_id: Set(c.id),
+            number: Set(number),
+            financed_amount: Set(c.financed_amount),
+            stage: Set(c.stage),
+            submitted_on: Set(c.submitted_on),
+            received_by_council_at: Set(c.received_by_council_at),
+            chamber_meeting_id: Set(c.chamber_meeting_id),
+            decision: Set(c.decision),
+            decided_by: Set(c.decided_by.clone()),
+            decided_on: Set(c.decided_on),
+            approved_on: Set(c.approved_on),
+            presented_on: Set(c.presented_on),
+            contracted_on: Set(c.contracted_on),
+            contracted_amount: Set(c.contracted_amount),
+            closed_on: Set(on),
+            closed_by_amendment_id: Set(amendment),
+            ..Default::default()
+        }
+    }
+
+    /// Carta `c` as this cycle left it: the cycle's fields over the carta's own (its number, borrower, line, items'
+    /// carta and the rest do not change with a cycle).
+    pub fn applied_to(&self, c: &JudgedCarta) -> JudgedCarta {
+        JudgedCarta {
+            financed_amount: self.financed_amount,
+            stage: self.stage,
+            submitted_on: self.submitted_on,
+            received_by_council_at: self.received_by_council_at,
+            chamber_meeting_id: self.chamber_meeting_id,
+            decision: self.decision,
+            decided_by: self.decided_by.clone(),
+            decided_on: self.decided_on,
+            approved_on: self.approved_on,
+            presented_on: self.presented_on,
+            contracted_on: self.contracted_on,
+            contracted_amount: self.contracted_amount,
+            expired_on: None,
+            ..c.clone()
+        }
+    }
+
+    /// The cycle's stage and the dated acts that set it.
+    pub fn acts(&self) -> Acts {
+        Acts {
+            stage: self.stage,
+            submitted_on: self.submitted_on,
+            received_by_council_at: self.received_by_council_at,
+            decided_on: self.decided_on,
+            decision: self.decision,
+            approved_on: self.approved_on,
+            contracted_on: self.contracted_on,
+            // A cycle an amendment closed was approved or contracted: none lapsed.
+            expired_on: None,
+        }
+    }
+}
+
+impl fco_carta_statement::Model {
+    /// The version of carta `c` as it stands, replaced by `by` because `reason`.
+    pub fn replacing(c: &Model, by: &str, reason: &str) -> fco_carta_statement::ActiveModel {
+        use sea_orm::ActiveValue::Set;
+        fco_carta_statement::ActiveModel {
+            carta_id: Set(c.id),
+            existing_sires: Set(c.existing_sires),
+            artificial_insemination: Set(c.artificial_insemination),
+            professional_name: Set(c.professional_name.clone()),
+            term_months: Set(c.term_months),
+            grace_months: Set(c.grace_months),
+            special_demand: Set(c.special_demand),
+            effective_on: Set(c.stated_on),
+            replaced_by: Set(by.to_owned()),
+            change_reason: Set(reason.to_owned()),
+            ..Default::default()
+        }
+    }
+
+    /// Carta `c` with this version's stated facts.
+    pub fn applied_to(&self, c: &JudgedCarta) -> JudgedCarta {
+        JudgedCarta {
+            existing_sires: self.existing_sires,
+            artificial_insemination: self.artificial_insemination,
+            professional_name: self.professional_name.clone(),
+            term_months: self.term_months,
+            grace_months: self.grace_months,
+            special_demand: self.special_demand,
+            stated_on: self.effective_on,
+            ..c.clone()
+        }
+    }
+}

@@ -1,13 +1,12 @@
 //! An FCO carta's approval cycle that an amendment closed (CDAE/MT 2019, art. 15: a change that needs a new approval
 //! goes to the chamber or the bank again). The carta row holds the open cycle; each earlier one is kept here as it
 //! stood the day the amendment closed it, so that a day before the reopening reads the carta as it was then
-//! ([`super::fco_carta::JudgedCarta::known_on`]) and a meeting keeps the cartas it decided.
+//! (`fco_carta::JudgedCarta::known_on`) and a meeting keeps the cartas it decided.
 //!
 //! Cycle `n` is in force from the day cycle `n − 1` closed (from the carta's creation for the first) until the day
 //! before it closed; the open cycle from the day the last one closed, which is its submission day (a reopening
 //! submits the carta again that day).
 
-use super::fco_carta;
 use super::vocab::{Decision, FcoCartaStage};
 use crate::domain::Money;
 use sea_orm::entity::prelude::*;
@@ -66,68 +65,6 @@ impl ActiveModelBehavior for ActiveModel {}
 /// statement that groups cartas.
 pub fn in_force(closed: &[Model], day: Date) -> Option<&Model> {
     closed.iter().filter(|y| y.closed_on > day).min_by_key(|y| y.number)
-}
-
-impl Model {
-    /// Cycle `number` of carta `c` as it stands, closed on `on` by amendment `amendment`.
-    pub fn closing(c: &fco_carta::Model, number: i32, on: Date, amendment: i64) -> ActiveModel {
-        use sea_orm::ActiveValue::Set;
-        ActiveModel {
-            carta_id: Set(c.id),
-            number: Set(number),
-            financed_amount: Set(c.financed_amount),
-            stage: Set(c.stage),
-            submitted_on: Set(c.submitted_on),
-            received_by_council_at: Set(c.received_by_council_at),
-            chamber_meeting_id: Set(c.chamber_meeting_id),
-            decision: Set(c.decision),
-            decided_by: Set(c.decided_by.clone()),
-            decided_on: Set(c.decided_on),
-            approved_on: Set(c.approved_on),
-            presented_on: Set(c.presented_on),
-            contracted_on: Set(c.contracted_on),
-            contracted_amount: Set(c.contracted_amount),
-            closed_on: Set(on),
-            closed_by_amendment_id: Set(amendment),
-            ..Default::default()
-        }
-    }
-
-    /// Carta `c` as this cycle left it: the cycle's fields over the carta's own (its number, borrower, line, items'
-    /// carta and the rest do not change with a cycle).
-    pub fn applied_to(&self, c: &fco_carta::JudgedCarta) -> fco_carta::JudgedCarta {
-        fco_carta::JudgedCarta {
-            financed_amount: self.financed_amount,
-            stage: self.stage,
-            submitted_on: self.submitted_on,
-            received_by_council_at: self.received_by_council_at,
-            chamber_meeting_id: self.chamber_meeting_id,
-            decision: self.decision,
-            decided_by: self.decided_by.clone(),
-            decided_on: self.decided_on,
-            approved_on: self.approved_on,
-            presented_on: self.presented_on,
-            contracted_on: self.contracted_on,
-            contracted_amount: self.contracted_amount,
-            expired_on: None,
-            ..c.clone()
-        }
-    }
-
-    /// The cycle's stage and the dated acts that set it.
-    pub fn acts(&self) -> fco_carta::Acts {
-        fco_carta::Acts {
-            stage: self.stage,
-            submitted_on: self.submitted_on,
-            received_by_council_at: self.received_by_council_at,
-            decided_on: self.decided_on,
-            decision: self.decision,
-            approved_on: self.approved_on,
-            contracted_on: self.contracted_on,
-            // A cycle an amendment closed was approved or contracted: none lapsed.
-            expired_on: None,
-        }
-    }
 }
 
 /// The cartas as their cycle in force at the end of day `day` left them, for a statement that groups cartas as known

@@ -3,12 +3,11 @@
 //! §6, art. 8 §5), the qualified professional (art. 6 §6–8), the term and grace, the special demand (art. 14). The
 //! carta row holds the version in force now, from its `stated_on`; each earlier one is kept here with the first day it
 //! held, so that a day before a correction took effect reads the facts as stated then
-//! ([`super::fco_carta::JudgedCarta::known_on`]).
+//! (`fco_carta::JudgedCarta::known_on`).
 //!
 //! The version that holds on a day is the last recorded of those in effect by it (the carta row counting as the last):
 //! a correction dated back to an earlier day than a version it follows takes that version's place from then.
 
-use super::fco_carta;
 use sea_orm::entity::prelude::*;
 
 /// A replaced version of a carta's stated facts.
@@ -47,50 +46,3 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
-
-/// The version of `c`'s stated facts in force at the end of `day` when it is one a correction replaced (`stated`,
-/// in the order recorded); none when the carta row's version holds (from its `stated_on`, or always when no
-/// correction was made). The one choice of a version by day.
-pub fn in_force<'a>(c: &fco_carta::JudgedCarta, stated: &'a [Model], day: Date) -> Option<&'a Model> {
-    if !c.restated_after(day) {
-        return None;
-    }
-    stated
-        .iter()
-        .filter(|v| v.carta_id == c.id && v.effective_on.is_none_or(|d| d <= day))
-        .max_by_key(|v| v.id)
-}
-
-impl Model {
-    /// The version of carta `c` as it stands, replaced by `by` because `reason`.
-    pub fn replacing(c: &fco_carta::Model, by: &str, reason: &str) -> ActiveModel {
-        use sea_orm::ActiveValue::Set;
-        ActiveModel {
-            carta_id: Set(c.id),
-            existing_sires: Set(c.existing_sires),
-            artificial_insemination: Set(c.artificial_insemination),
-            professional_name: Set(c.professional_name.clone()),
-            term_months: Set(c.term_months),
-            grace_months: Set(c.grace_months),
-            special_demand: Set(c.special_demand),
-            effective_on: Set(c.stated_on),
-            replaced_by: Set(by.to_owned()),
-            change_reason: Set(reason.to_owned()),
-            ..Default::default()
-        }
-    }
-
-    /// Carta `c` with this version's stated facts.
-    pub fn applied_to(&self, c: &fco_carta::JudgedCarta) -> fco_carta::JudgedCarta {
-        fco_carta::JudgedCarta {
-            existing_sires: self.existing_sires,
-            artificial_insemination: self.artificial_insemination,
-            professional_name: self.professional_name.clone(),
-            term_months: self.term_months,
-            grace_months: self.grace_months,
-            special_demand: self.special_demand,
-            stated_on: self.effective_on,
-            ..c.clone()
-        }
-    }
-}
