@@ -737,6 +737,9 @@ fn version<F: VersionedFact>(id: &ID) -> Result<i64> {
     ids::arg(id, kind, arg)
 }
 
+/// The facts kept in versions change and are removed through the same four mutations each
+/// (`versioned_fact_mutations!`, declared once in `fomento_macros`).
+#[fomento_macros::shared_fields]
 #[Object]
 impl FactsMutation {
     /// Adds an item to a carta. After the chamber's or the bank's decision it needs a `reason`.
@@ -748,102 +751,15 @@ impl FactsMutation {
         add_fact::<Items>(ctx, &input.carta_id, input.item, input.reason, input.effective_on).await
     }
 
-    /// Changes an item: a new version, the old one kept (`items(includeSuperseded: true)`); after the decision with
-    /// the `reason`. `compliance(asOf:)` of an earlier day reads the version that held that day.
-    #[graphql(
-        deprecation = "Use `recordFcoCartaItemCorrection(input:)`, which names the version by its global ID; removed on 2027-06-30."
-    )]
-    async fn update_fco_carta_item(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to change, the item as it should be and, after the decision, why.")]
-        input: UpdateFcoCartaItemInput,
-    ) -> Result<FcoCartaItemPayload> {
-        correct_fact::<Items>(ctx, input.item_id, input.item, input.reason, input.effective_on).await
-    }
-
-    /// Removes an item: kept and marked removed; after the decision with the `reason`.
-    #[graphql(
-        deprecation = "Use `recordFcoCartaItemRemoval(input:)`, which names the version by its global ID; removed on 2027-06-30."
-    )]
-    async fn remove_fco_carta_item(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to remove and, after the decision, why.")] input: RemoveFcoCartaItemInput,
-    ) -> Result<FcoCartaItemPayload> {
-        remove_fact::<Items>(ctx, input.item_id, input.reason, input.effective_on).await
-    }
-
-    /// Corrects an item, named by its global ID: a new version, the old one kept (`items(includeSuperseded: true)`);
-    /// after the decision with the `reason`. `compliance(asOf:)` of an earlier day reads the version that held that
-    /// day.
-    async fn record_fco_carta_item_correction(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to correct, the item as it should be and, after the decision, why.")]
-        input: RecordFcoCartaItemCorrectionInput,
-    ) -> Result<FcoCartaItemPayload> {
-        let id = version::<Items>(&input.item_id)?;
-        correct_fact::<Items>(ctx, id, input.item, input.reason, input.effective_on).await
-    }
-
-    /// Removes an item, named by its global ID: kept and marked removed; after the decision with the `reason`.
-    async fn record_fco_carta_item_removal(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to remove and, after the decision, why.")] input: RecordFcoCartaItemRemovalInput,
-    ) -> Result<FcoCartaItemPayload> {
-        let id = version::<Items>(&input.item_id)?;
-        remove_fact::<Items>(ctx, id, input.reason, input.effective_on).await
-    }
-
-    /// Corrects an acquisition, named by its global ID: a new version, the old one kept
-    /// (`acquisitions(includeSuperseded: true)`); after MDA's decision with the `reason`.
-    async fn record_feedstock_acquisition_correction(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to correct, the acquisition as it should be and, after MDA's decision, why.")]
-        input: RecordFeedstockAcquisitionCorrectionInput,
-    ) -> Result<FeedstockAcquisitionPayload> {
-        let id = version::<Acquisitions>(&input.acquisition_id)?;
-        correct_fact::<Acquisitions>(ctx, id, input.acquisition, input.reason, input.effective_on).await
-    }
-
-    /// Removes an acquisition, named by its global ID: kept and marked removed; after MDA's decision with the
-    /// `reason`.
-    async fn record_feedstock_acquisition_removal(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
-        input: RecordFeedstockAcquisitionRemovalInput,
-    ) -> Result<FeedstockAcquisitionPayload> {
-        let id = version::<Acquisitions>(&input.acquisition_id)?;
-        remove_fact::<Acquisitions>(ctx, id, input.reason, input.effective_on).await
-    }
-
-    /// Corrects a contract proposal, named by its global ID: a new version, the old one kept; after MDA's decision
-    /// with the `reason`.
-    async fn record_contract_proposal_correction(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to correct, the proposal as it should be and, after MDA's decision, why.")]
-        input: RecordContractProposalCorrectionInput,
-    ) -> Result<ContractProposalPayload> {
-        let id = version::<Proposals>(&input.proposal_id)?;
-        correct_fact::<Proposals>(ctx, id, input.proposal, input.reason, input.effective_on).await
-    }
-
-    /// Removes a contract proposal, named by its global ID: kept and marked removed; after MDA's decision with the
-    /// `reason`.
-    async fn record_contract_proposal_removal(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
-        input: RecordContractProposalRemovalInput,
-    ) -> Result<ContractProposalPayload> {
-        let id = version::<Proposals>(&input.proposal_id)?;
-        remove_fact::<Proposals>(ctx, id, input.reason, input.effective_on).await
-    }
+    versioned_fact_mutations!(
+        kind = Items,
+        name = "FcoCartaItem",
+        fact = item,
+        noun = "item",
+        a_noun = "an item",
+        decision = "the decision",
+        list = "items",
+    );
 
     /// Records the bank's framing letter of a project (art. 7), needed before filing (SF-BANK-FIRST); once the project
     /// is filed a change needs a `reason`, kept in its history.
@@ -951,39 +867,15 @@ impl FactsMutation {
         .await
     }
 
-    /// Changes an acquisition: a new version, the old one kept (`acquisitions(includeSuperseded: true)`); after MDA's
-    /// decision with the `reason`.
-    #[graphql(
-        deprecation = "Use `recordFeedstockAcquisitionCorrection(input:)`, which names the version by its global ID; removed on 2027-06-30."
-    )]
-    async fn update_feedstock_acquisition(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to change, the acquisition as it should be and, after MDA's decision, why.")]
-        input: UpdateFeedstockAcquisitionInput,
-    ) -> Result<FeedstockAcquisitionPayload> {
-        correct_fact::<Acquisitions>(
-            ctx,
-            input.acquisition_id,
-            input.acquisition,
-            input.reason,
-            input.effective_on,
-        )
-        .await
-    }
-
-    /// Removes an acquisition: kept and marked removed; after MDA's decision with the `reason`.
-    #[graphql(
-        deprecation = "Use `recordFeedstockAcquisitionRemoval(input:)`, which names the version by its global ID; removed on 2027-06-30."
-    )]
-    async fn remove_feedstock_acquisition(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to remove and, after MDA's decision, why.")]
-        input: RemoveFeedstockAcquisitionInput,
-    ) -> Result<FeedstockAcquisitionPayload> {
-        remove_fact::<Acquisitions>(ctx, input.acquisition_id, input.reason, input.effective_on).await
-    }
+    versioned_fact_mutations!(
+        kind = Acquisitions,
+        name = "FeedstockAcquisition",
+        fact = acquisition,
+        noun = "acquisition",
+        a_noun = "an acquisition",
+        decision = "MDA's decision",
+        list = "acquisitions",
+    );
 
     /// Records a contract proposal with its farmers' representation and terms (SF-REPRESENTATION,
     /// SF-CONTRACT-TERMS); after MDA's decision it needs a `reason`.
@@ -995,30 +887,15 @@ impl FactsMutation {
         add_fact::<Proposals>(ctx, &input.project_id, input.proposal, input.reason, input.effective_on).await
     }
 
-    /// Changes a proposal: a new version, the old one kept; after MDA's decision with the `reason`.
-    #[graphql(
-        deprecation = "Use `recordContractProposalCorrection(input:)`, which names the version by its global ID; removed on 2027-06-30."
-    )]
-    async fn update_contract_proposal(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to change, the proposal as it should be and, after MDA's decision, why.")]
-        input: UpdateContractProposalInput,
-    ) -> Result<ContractProposalPayload> {
-        correct_fact::<Proposals>(ctx, input.proposal_id, input.proposal, input.reason, input.effective_on).await
-    }
-
-    /// Removes a proposal: kept and marked removed; after MDA's decision with the `reason`.
-    #[graphql(
-        deprecation = "Use `recordContractProposalRemoval(input:)`, which names the version by its global ID; removed on 2027-06-30."
-    )]
-    async fn remove_contract_proposal(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The version to remove and, after MDA's decision, why.")] input: RemoveContractProposalInput,
-    ) -> Result<ContractProposalPayload> {
-        remove_fact::<Proposals>(ctx, input.proposal_id, input.reason, input.effective_on).await
-    }
+    versioned_fact_mutations!(
+        kind = Proposals,
+        name = "ContractProposal",
+        fact = proposal,
+        noun = "proposal",
+        a_noun = "a contract proposal",
+        decision = "MDA's decision",
+        list = "contractProposals",
+    );
 
     /// Records a project's technical-assistance plan (SF-ASSISTANCE-PLAN: violated while one of its five contents is
     /// missing, then pending until someone confirms its compatibility with `confirmChecklistItem`).

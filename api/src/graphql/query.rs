@@ -6,8 +6,7 @@ use super::{
     error::{Served, gql},
     ids::{self, NodeKind},
     list::{
-        FcoCartaFilter, FinancingArgs, FinancingFilter, FinancingOrder, Scope, SocialFuelProjectFilter,
-        list_fco_cartas, list_financings, list_social_fuel_projects,
+        FcoCartaFilter, FinancingOrder, Scope, SocialFuelProjectFilter, list_fco_cartas, list_social_fuel_projects,
     },
     loader,
     loaders::{
@@ -15,7 +14,7 @@ use super::{
     },
     pagination::{PageArgs, PageInfo},
     types::{
-        BankConnection, FcoCartaConnection, FinancingConnection, SocialFuelProjectConnection,
+        BankConnection, FcoCartaConnection, SocialFuelProjectConnection,
         financing::{FcoCarta, SocialFuelProject},
         objects::{Bank, EconomicGroup, Municipality, Party},
     },
@@ -136,6 +135,7 @@ super::pagination::connection!(
 #[derive(Default)]
 pub struct CommonQuery;
 
+#[fomento_macros::shared_fields]
 #[Object]
 impl CommonQuery {
     /// Fetches any object by its opaque global ID (Relay). Unknown IDs give a `NOT_FOUND` error; malformed ones
@@ -234,28 +234,10 @@ impl CommonQuery {
         }
     }
 
-    /// Financings of both programmes in one list: social-fuel projects and FCO cartas.
-    #[allow(clippy::too_many_arguments)]
-    async fn financings(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
-        #[graphql(
-            desc = "Page forward: at most this many items (at most 100; 20 when neither first nor last is given)."
-        )]
-        first: Option<i32>,
-        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
-        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
-    ) -> Result<FinancingConnection> {
-        list_financings(
-            ctx,
-            FinancingArgs::new(filter, order_by, first, after, last, before),
-            Scope::All,
-        )
-        .await
-    }
+    financings_field!(
+        "Financings of both programmes in one list: social-fuel projects and FCO cartas.",
+        Scope::All
+    );
 
     /// The party with this CPF or CNPJ, in any punctuation (`11.222.333/0001-81`, `11222333000181`). For a CNPJ
     /// whose branch is not registered, another branch of the same company (same root) is returned; its

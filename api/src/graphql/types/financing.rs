@@ -4,7 +4,6 @@
 
 use super::super::{
     error::{ApiError, Served, gql},
-    history::{self, Transition},
     ids::{self, NodeKind},
     loader,
     loaders::{
@@ -12,7 +11,6 @@ use super::super::{
         ItemsByCarta, MunicipalityLoader, PartyLoader, ProposalsByProject,
     },
     prefetched::Prefetched,
-    rules::{self, Deadline, RuleOutcome},
     scalars::{Date, DateTime, Decimal},
 };
 use super::{
@@ -97,6 +95,7 @@ fn date(d: Option<chrono::NaiveDate>) -> Option<Date> {
 pub struct SocialFuelProject(pub Seen<social_fuel_project::Model>);
 
 /// A biodiesel producer's project seeking MDA's social framing (IN MDA nº 2/2005).
+#[fomento_macros::shared_fields]
 #[Object]
 impl SocialFuelProject {
     /// Opaque global ID.
@@ -328,49 +327,8 @@ impl SocialFuelProject {
         self.0.unframing_reason.as_deref()
     }
 
-    /// Every rule of the programme on this project as of `asOf`: code, status, legal basis and the numbers used.
-    pub(crate) async fn compliance(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
-        as_of: Option<Date>,
-        #[graphql(
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )]
-        known_at: Option<DateTime>,
-    ) -> Result<super::super::plain::List<RuleOutcome>> {
-        Ok(super::super::plain::List(
-            rules::Judged::Project(&self.0).at(ctx, as_of, known_at).await?.0,
-        ))
-    }
-
-    /// The legal deadlines of this project as of `asOf`, with how each was counted.
-    pub(crate) async fn deadlines(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
-        as_of: Option<Date>,
-        #[graphql(
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )]
-        known_at: Option<DateTime>,
-    ) -> Result<super::super::plain::List<Deadline>> {
-        Ok(super::super::plain::List(
-            rules::Judged::Project(&self.0).at(ctx, as_of, known_at).await?.1,
-        ))
-    }
-
-    /// Every transition of this project, oldest first (append-only).
-    pub(crate) async fn history(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(
-            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
-        )]
-        known_at: Option<DateTime>,
-    ) -> Result<Vec<Transition>> {
-        history::history(ctx, entity::vocab::Programme::SocialFuel, self.0.id, known_at).await
-    }
+    // `compliance`, `deadlines` and `history`, declared once for both financings (`fomento_macros`).
+    judged_fields!(Project, SocialFuel, "project");
 
     /// The compliance flags raised on this project, newest first.
     pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {
@@ -794,6 +752,7 @@ impl EvaluationFinding {
 pub struct FcoCarta(pub Seen<fco_carta::Model>);
 
 /// An FCO Rural carta-consulta filed through a bank in Mato Grosso (CDAE/MT 2019).
+#[fomento_macros::shared_fields]
 #[Object]
 impl FcoCarta {
     /// Opaque global ID.
@@ -960,49 +919,8 @@ impl FcoCarta {
         date(self.0.stated_on)
     }
 
-    /// Every rule of the programme on this carta as of `asOf`: code, status, legal basis and the numbers used.
-    pub(crate) async fn compliance(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
-        as_of: Option<Date>,
-        #[graphql(
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )]
-        known_at: Option<DateTime>,
-    ) -> Result<super::super::plain::List<RuleOutcome>> {
-        Ok(super::super::plain::List(
-            rules::Judged::Carta(&self.0).at(ctx, as_of, known_at).await?.0,
-        ))
-    }
-
-    /// The legal deadlines of this carta as of `asOf`, with how each was counted.
-    pub(crate) async fn deadlines(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).")]
-        as_of: Option<Date>,
-        #[graphql(
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )]
-        known_at: Option<DateTime>,
-    ) -> Result<super::super::plain::List<Deadline>> {
-        Ok(super::super::plain::List(
-            rules::Judged::Carta(&self.0).at(ctx, as_of, known_at).await?.1,
-        ))
-    }
-
-    /// Every transition of this carta, oldest first (append-only).
-    pub(crate) async fn history(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(
-            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
-        )]
-        known_at: Option<DateTime>,
-    ) -> Result<Vec<Transition>> {
-        history::history(ctx, entity::vocab::Programme::FcoRural, self.0.id, known_at).await
-    }
+    // `compliance`, `deadlines` and `history`, declared once for both financings (`fomento_macros`).
+    judged_fields!(Carta, FcoRural, "carta");
 
     /// The compliance flags raised on this carta (the banks' monthly reports' cross-checks, ...), newest first.
     pub(crate) async fn flags(&self, ctx: &Context<'_>) -> Result<Vec<super::super::flags::ComplianceFlag>> {

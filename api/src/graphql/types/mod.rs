@@ -8,10 +8,8 @@ pub mod objects;
 pub mod plain_fields;
 
 use super::{
-    history::Transition,
     pagination::connection,
-    rules::{Deadline, RuleOutcome},
-    scalars::{Date, DateTime, Decimal},
+    scalars::{Date, Decimal},
 };
 use async_graphql::{ID, Interface};
 use enums::{FinancingStatus, Programme};
@@ -19,6 +17,7 @@ use financing::{FcoCarta, SocialFuelProject};
 use objects::{Bank, Municipality, Party};
 
 /// A financing in either programme: what front-ends list, filter and open without caring which programme it is.
+#[fomento_macros::shared_fields]
 #[allow(clippy::duplicated_attributes)]
 #[derive(Interface, Clone, Debug)]
 #[graphql(
@@ -53,46 +52,8 @@ use objects::{Bank, Municipality, Party};
         ty = "async_graphql::Result<Vec<super::flags::ComplianceFlag>>",
         desc = "The compliance flags raised on it, newest first."
     ),
-    field(
-        name = "compliance",
-        ty = "async_graphql::Result<super::plain::List<RuleOutcome>>",
-        desc = "Every rule of its programme judged on it as of `asOf`, with why.",
-        arg(
-            name = "as_of",
-            ty = "Option<Date>",
-            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
-        ),
-        arg(
-            name = "known_at",
-            ty = "Option<DateTime>",
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )
-    ),
-    field(
-        name = "deadlines",
-        ty = "async_graphql::Result<super::plain::List<Deadline>>",
-        desc = "Its legal deadlines as of `asOf`, with how each was counted.",
-        arg(
-            name = "as_of",
-            ty = "Option<Date>",
-            desc = "The date to judge on; today in Brasília by default (the day of `knownAt` when given)."
-        ),
-        arg(
-            name = "known_at",
-            ty = "Option<DateTime>",
-            desc = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule parameters recorded by then; an instant given to the second covers that second)."
-        )
-    ),
-    field(
-        name = "history",
-        ty = "async_graphql::Result<Vec<Transition>>",
-        desc = "Its lifecycle's steps, oldest first.",
-        arg(
-            name = "known_at",
-            ty = "Option<DateTime>",
-            desc = "Only the rows recorded by this instant (an instant given to the second covers that second)."
-        )
-    )
+    // `compliance`, `deadlines` and `history`, with the arguments the two financings declare (`fomento_macros`).
+    judged_fields!()
 )]
 pub enum Financing {
     /// A social-fuel project.

@@ -4,14 +4,10 @@ use super::super::{
     db,
     error::{ApiError, Served, gql},
     ids::{self, NodeKind},
-    list::{FinancingArgs, FinancingFilter, FinancingOrder, Scope, list_financings},
-    loader,
+    list, loader,
     loaders::EconomicGroupLoader,
 };
-use super::{
-    FinancingConnection,
-    enums::{DocumentKind, Programme, Region, Uf},
-};
+use super::enums::{DocumentKind, Programme, Region, Uf};
 use async_graphql::Result;
 use async_graphql::{Context, ID, Object};
 use entity::{bank, domain::IbgeCode, economic_group, municipality, party};
@@ -22,6 +18,7 @@ use service::visible::Seen;
 pub struct Bank(pub Seen<bank::Model>);
 
 /// A financial institution (agente financeiro) that frames social-fuel projects or files FCO cartas.
+#[fomento_macros::shared_fields]
 #[Object]
 impl Bank {
     /// Opaque global ID.
@@ -66,21 +63,10 @@ impl Bank {
         super::super::rules::bank_deadlines(ctx, &self.0, as_of).await
     }
 
-    /// Financings through this bank, in both programmes.
-    #[allow(clippy::too_many_arguments)]
-    async fn financings(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
-        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
-        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
-    ) -> Result<FinancingConnection> {
-        let args = FinancingArgs::new(filter, order_by, first, after, last, before);
-        list_financings(ctx, args, Scope::Bank(self.0.id)).await
-    }
+    financings_field!(
+        "Financings through this bank, in both programmes.",
+        list::Scope::Bank(self.0.id)
+    );
 }
 
 /// The programmes a bank operates.
@@ -123,6 +109,7 @@ impl Party {
 }
 
 /// A person (CPF) or legal entity (CNPJ) that produces, borrows or supplies.
+#[fomento_macros::shared_fields]
 #[Object]
 impl Party {
     /// Opaque global ID.
@@ -183,25 +170,13 @@ impl Party {
         Ok(seen.into_iter().map(Party).collect())
     }
 
-    /// Financings of this party in both programmes; for a CNPJ, of every branch of the company (same root).
-    #[allow(clippy::too_many_arguments)]
-    async fn financings(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "Only financings matching this filter.")] filter: Option<FinancingFilter>,
-        #[graphql(desc = "Sort order; latest submission first by default.")] order_by: Option<FinancingOrder>,
-        #[graphql(desc = "Page forward: at most this many items (at most 100).")] first: Option<i32>,
-        #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
-        #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
-        #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
-    ) -> Result<FinancingConnection> {
-        let args = FinancingArgs::new(filter, order_by, first, after, last, before);
-        let scope = match &self.0.cnpj_root {
-            Some(root) => Scope::CnpjRoot(root.clone()),
-            None => Scope::Party(self.0.id),
-        };
-        list_financings(ctx, args, scope).await
-    }
+    financings_field!(
+        "Financings of this party in both programmes; for a CNPJ, of every branch of the company (same root).",
+        match &self.0.cnpj_root {
+            Some(root) => list::Scope::CnpjRoot(root.clone()),
+            None => list::Scope::Party(self.0.id),
+        }
+    );
 }
 
 /// An economic group, cooperative or association; the FCO R$ 15 M ceiling counts all its members together.

@@ -1,0 +1,412 @@
+//! The graph's fields that several types share, declared once. `#[shared_fields]`, written over an `#[Object]` impl
+//! (above `#[Object]`), replaces each placeholder in it with the resolvers it stands for, arguments and descriptions
+//! included, so that every type answers those fields alike:
+//!
+//! - `judged_fields!(Carta, FcoRural, "carta");`: `compliance`, `deadlines` and `history` of a financing
+//!   (`rules::Judged::Carta`, `vocab::Programme::FcoRural`, "this carta" in their descriptions);
+//! - `financings_field!("Its description.", scope);`: `financings`, the list of financings in `scope` (a
+//!   `list::Scope`, which may read `self`);
+//! - `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", fact = item, noun = "item", a_noun = "an item",
+//!   decision = "the decision", list = "items");`: the mutations that change and remove a version of a fact kept in
+//!   versions (`update…`, `remove…`, `record…Correction`, `record…Removal`), in `api::graphql::facts`, whose
+//!   `correct_fact`, `remove_fact` and `version` they call.
+//!
+//! Over the `Financing` interface's enum, `judged_fields!()` inside its `#[graphql(…)]` becomes the declarations of the
+//! same three fields, with the same arguments.
+//!
+//! The generated code names the API crate's items by their paths from `crate`: it is written for `fomento-api` alone.
+
+use proc_macro::TokenStream;
+use proc_macro2::{Group, TokenStream as Tokens, TokenTree};
+use quote::{format_ident, quote};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{Expr, Ident, ImplItem, Item, ItemEnum, ItemImpl, LitStr, Macro, MetaNameValue, Token, parse_quote};
+
+/// `asOf`: the day a financing is judged on.
+const AS_OF: &str = "The date to judge on; today in Brasília by default (the day of `knownAt` when given).";
+/// `knownAt` of `compliance` and `deadlines`.
+const KNOWN_AT: &str = "As the record stood at this instant: what the system knew then (facts, versions, acts and rule \
+                        parameters recorded by then; an instant given to the second covers that second).";
+/// `knownAt` of `history`.
+const RECORDED_BY: &str = "Only the rows recorded by this instant (an instant given to the second covers that second).";
+
+/// Writes out the placeholders of an `#[Object]` impl, or of the `Financing` interface's `#[graphql(…)]` (the crate's
+/// documentation lists them).
+#[proc_macro_attribute]
+pub fn shared_fields(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let attr = Tokens::from(attr);
+    let out = if attr.is_empty() {
+        match syn::parse_macro_input!(item as Item) {
+            Item::Impl(imp) => expand_impl(imp),
+            Item::Enum(e) => Ok(expand_interface(e)),
+            other => Err(syn::Error::new_spanned(
+                other,
+                "#[shared_fields] goes over an impl or an interface's enum",
+            )),
+        }
+    } else {
+        Err(syn::Error::new_spanned(attr, "#[shared_fields] takes no arguments"))
+    };
+    out.unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+fn expand_impl(mut imp: ItemImpl) -> syn::Result<Tokens> {
+    let mut items = Vec::with_capacity(imp.items.len());
+    for item in std::mem::take(&mut imp.items) {
+        match &item {
+            ImplItem::Macro(m) if m.mac.path.is_ident("judged_fields") => items.extend(judged(&m.mac)?),
+            ImplItem::Macro(m) if m.mac.path.is_ident("financings_field") => items.push(financings(&m.mac)?),
+            ImplItem::Macro(m) if m.mac.path.is_ident("versioned_fact_mutations") => {
+                items.extend(versioned_fact_mutations(&m.mac)?)
+            }
+            _ => items.push(item),
+        }
+    }
+    imp.items = items;
+    Ok(quote!(#imp))
+}
+
+/// `judged_fields!(Carta, FcoRural, "carta")`.
+struct JudgedArgs {
+    judged: Ident,
+    programme: Ident,
+    noun: LitStr,
+}
+
+impl Parse for JudgedArgs {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let judged = input.parse()?;
+        input.parse::<Token![,]>()?;
+        let programme = input.parse()?;
+        input.parse::<Token![,]>()?;
+        let noun = input.parse()?;
+        input.parse::<Option<Token![,]>>()?;
+        Ok(JudgedArgs {
+            judged,
+            programme,
+            noun,
+        })
+    }
+}
+
+fn judged(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
+    let JudgedArgs {
+        judged,
+        programme,
+        noun,
+    } = mac.parse_body()?;
+    let noun = noun.value();
+    let compliance = doc(&format!(
+        "Every rule of the programme on this {noun} as of `asOf`: code, status, legal basis and the numbers used."
+    ));
+    let deadlines = doc(&format!(
+        "The legal deadlines of this {noun} as of `asOf`, with how each was counted."
+    ));
+    let history = doc(&format!("Every transition of this {noun}, oldest first (append-only)."));
+    Ok(vec![
+        parse_quote! {
+            #compliance
+            pub(crate) async fn compliance(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #AS_OF)] as_of: Option<crate::graphql::scalars::Date>,
+                #[graphql(desc = #KNOWN_AT)] known_at: Option<crate::graphql::scalars::DateTime>,
+            ) -> ::async_graphql::Result<crate::graphql::plain::List<crate::graphql::rules::RuleOutcome>> {
+                let judged = crate::graphql::rules::Judged::#judged(&self.0).at(ctx, as_of, known_at).await?;
+                Ok(crate::graphql::plain::List(judged.0))
+            }
+        },
+        parse_quote! {
+            #deadlines
+            pub(crate) async fn deadlines(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #AS_OF)] as_of: Option<crate::graphql::scalars::Date>,
+                #[graphql(desc = #KNOWN_AT)] known_at: Option<crate::graphql::scalars::DateTime>,
+            ) -> ::async_graphql::Result<crate::graphql::plain::List<crate::graphql::rules::Deadline>> {
+                let judged = crate::graphql::rules::Judged::#judged(&self.0).at(ctx, as_of, known_at).await?;
+                Ok(crate::graphql::plain::List(judged.1))
+            }
+        },
+        parse_quote! {
+            #history
+            pub(crate) async fn history(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #RECORDED_BY)] known_at: Option<crate::graphql::scalars::DateTime>,
+            ) -> ::async_graphql::Result<Vec<crate::graphql::history::Transition>> {
+                crate::graphql::history::history(ctx, entity::vocab::Programme::#programme, self.0.id, known_at).await
+            }
+        },
+    ])
+}
+
+/// The interface's declarations of the fields `judged_fields!` writes, in place of `judged_fields!()` in its
+/// `#[graphql(…)]`.
+fn expand_interface(mut e: ItemEnum) -> Tokens {
+    let fields = quote! {
+        field(
+            name = "compliance",
+            ty = "async_graphql::Result<crate::graphql::plain::List<crate::graphql::rules::RuleOutcome>>",
+            desc = "Every rule of its programme judged on it as of `asOf`, with why.",
+            arg(name = "as_of", ty = "Option<crate::graphql::scalars::Date>", desc = #AS_OF),
+            arg(name = "known_at", ty = "Option<crate::graphql::scalars::DateTime>", desc = #KNOWN_AT)
+        ),
+        field(
+            name = "deadlines",
+            ty = "async_graphql::Result<crate::graphql::plain::List<crate::graphql::rules::Deadline>>",
+            desc = "Its legal deadlines as of `asOf`, with how each was counted.",
+            arg(name = "as_of", ty = "Option<crate::graphql::scalars::Date>", desc = #AS_OF),
+            arg(name = "known_at", ty = "Option<crate::graphql::scalars::DateTime>", desc = #KNOWN_AT)
+        ),
+        field(
+            name = "history",
+            ty = "async_graphql::Result<Vec<crate::graphql::history::Transition>>",
+            desc = "Its lifecycle's steps, oldest first.",
+            arg(name = "known_at", ty = "Option<crate::graphql::scalars::DateTime>", desc = #RECORDED_BY)
+        )
+    };
+    for attr in &mut e.attrs {
+        if let syn::Meta::List(list) = &mut attr.meta
+            && list.path.is_ident("graphql")
+        {
+            list.tokens = replace_placeholder(std::mem::take(&mut list.tokens), "judged_fields", &fields);
+        }
+    }
+    quote!(#e)
+}
+
+/// `tokens` with every `name!(…)` replaced by `by`.
+fn replace_placeholder(tokens: Tokens, name: &str, by: &Tokens) -> Tokens {
+    let mut out = Vec::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tt) = iter.next() {
+        match tt {
+            TokenTree::Ident(ref id) if id == name => {
+                let mut ahead = iter.clone();
+                if matches!(ahead.next(), Some(TokenTree::Punct(ref p)) if p.as_char() == '!')
+                    && matches!(ahead.next(), Some(TokenTree::Group(_)))
+                {
+                    iter = ahead;
+                    out.extend(by.clone());
+                } else {
+                    out.push(tt);
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), replace_placeholder(g.stream(), name, by));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// `financings_field!("Its description.", scope)`.
+struct FinancingsArgs {
+    doc: LitStr,
+    scope: Expr,
+}
+
+impl Parse for FinancingsArgs {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let doc = input.parse()?;
+        input.parse::<Token![,]>()?;
+        let scope = input.parse()?;
+        input.parse::<Option<Token![,]>>()?;
+        Ok(FinancingsArgs { doc, scope })
+    }
+}
+
+fn financings(mac: &Macro) -> syn::Result<ImplItem> {
+    let FinancingsArgs { doc: text, scope } = mac.parse_body()?;
+    let described = doc(&text.value());
+    Ok(parse_quote! {
+        #described
+        #[allow(clippy::too_many_arguments)]
+        async fn financings(
+            &self,
+            ctx: &::async_graphql::Context<'_>,
+            #[graphql(desc = "Only financings matching this filter.")]
+            filter: Option<crate::graphql::list::FinancingFilter>,
+            #[graphql(desc = "Sort order; latest submission first by default.")]
+            order_by: Option<crate::graphql::list::FinancingOrder>,
+            #[graphql(
+                desc = "Page forward: at most this many items (at most 100; 20 when neither first nor last is given)."
+            )]
+            first: Option<i32>,
+            #[graphql(desc = "Page forward: items after this cursor.")] after: Option<String>,
+            #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
+            #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
+        ) -> ::async_graphql::Result<crate::graphql::types::FinancingConnection> {
+            let scope: crate::graphql::list::Scope = #scope;
+            let args = crate::graphql::list::FinancingArgs::new(filter, order_by, first, after, last, before);
+            crate::graphql::list::list_financings(ctx, args, scope).await
+        }
+    })
+}
+
+/// `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", fact = item, noun = "item", a_noun = "an item",
+/// decision = "the decision", list = "items")`.
+struct FactArgs {
+    kind: Expr,
+    name: String,
+    fact: Ident,
+    noun: String,
+    a_noun: String,
+    decision: String,
+    list: String,
+}
+
+impl Parse for FactArgs {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let pairs = Punctuated::<MetaNameValue, Token![,]>::parse_terminated(input)?;
+        let find = |key: &str| {
+            pairs
+                .iter()
+                .find(|p| p.path.is_ident(key))
+                .map(|p| &p.value)
+                .ok_or_else(|| input.error(format!("versioned_fact_mutations! needs `{key} = …`")))
+        };
+        let text = |key: &str| match find(key)? {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s), ..
+            }) => Ok(s.value()),
+            other => Err(syn::Error::new_spanned(other, format!("`{key}` is a string"))),
+        };
+        let fact = match find("fact")? {
+            Expr::Path(p) if p.path.get_ident().is_some() => p.path.get_ident().cloned(),
+            _ => None,
+        }
+        .ok_or_else(|| input.error("`fact` is the input's field name"))?;
+        Ok(FactArgs {
+            kind: find("kind")?.clone(),
+            name: text("name")?,
+            fact,
+            noun: text("noun")?,
+            a_noun: text("a_noun")?,
+            decision: text("decision")?,
+            list: text("list")?,
+        })
+    }
+}
+
+/// `text` as the `#[doc]` lines of a comment wrapped as the sources wrap theirs (at most 119 characters a line with
+/// `    /// `), so that the schema's descriptions read as those written by hand.
+fn doc(text: &str) -> Tokens {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + 1 + word.len() > 111 {
+            lines.push(word.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.iter().map(|l| quote!(#[doc = #l])).collect()
+}
+
+/// `FcoCartaItem` → `fco_carta_item`.
+fn snake(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+fn versioned_fact_mutations(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
+    let FactArgs {
+        kind,
+        name,
+        fact,
+        noun,
+        a_noun,
+        decision,
+        list,
+    } = mac.parse_body()?;
+    let stem = snake(&name);
+    let (update, remove) = (format_ident!("update_{stem}"), format_ident!("remove_{stem}"));
+    let (correction, removal) = (
+        format_ident!("record_{stem}_correction"),
+        format_ident!("record_{stem}_removal"),
+    );
+    let (update_input, remove_input) = (format_ident!("Update{name}Input"), format_ident!("Remove{name}Input"));
+    let correction_input = format_ident!("Record{name}CorrectionInput");
+    let removal_input = format_ident!("Record{name}RemovalInput");
+    let payload = format_ident!("{name}Payload");
+    let id = format_ident!("{fact}_id");
+
+    let versions = format!(
+        "a new version, the old one kept (`{list}(includeSuperseded: true)`); after {decision} with the `reason`. \
+         `compliance(asOf:)` of an earlier day reads the version that held that day."
+    );
+    let removed = format!("kept and marked removed; after {decision} with the `reason`.");
+    let update_doc = doc(&format!("Changes {a_noun}: {versions}"));
+    let remove_doc = doc(&format!("Removes {a_noun}: {removed}"));
+    let correction_doc = doc(&format!("Corrects {a_noun}, named by its global ID: {versions}"));
+    let removal_doc = doc(&format!("Removes {a_noun}, named by its global ID: {removed}"));
+    let deprecated = |by: &str| {
+        format!("Use `record{name}{by}(input:)`, which names the version by its global ID; removed on 2027-06-30.")
+    };
+    let (update_deprecation, remove_deprecation) = (deprecated("Correction"), deprecated("Removal"));
+    let change_arg = format!("The version to change, the {noun} as it should be and, after {decision}, why.");
+    let correct_arg = format!("The version to correct, the {noun} as it should be and, after {decision}, why.");
+    let remove_arg = format!("The version to remove and, after {decision}, why.");
+
+    Ok(vec![
+        parse_quote! {
+            #update_doc
+            #[graphql(deprecation = #update_deprecation)]
+            async fn #update(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #change_arg)] input: #update_input,
+            ) -> ::async_graphql::Result<#payload> {
+                correct_fact::<#kind>(ctx, input.#id, input.#fact, input.reason, input.effective_on).await
+            }
+        },
+        parse_quote! {
+            #remove_doc
+            #[graphql(deprecation = #remove_deprecation)]
+            async fn #remove(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #remove_arg)] input: #remove_input,
+            ) -> ::async_graphql::Result<#payload> {
+                remove_fact::<#kind>(ctx, input.#id, input.reason, input.effective_on).await
+            }
+        },
+        parse_quote! {
+            #correction_doc
+            async fn #correction(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #correct_arg)] input: #correction_input,
+            ) -> ::async_graphql::Result<#payload> {
+                let id = version::<#kind>(&input.#id)?;
+                correct_fact::<#kind>(ctx, id, input.#fact, input.reason, input.effective_on).await
+            }
+        },
+        parse_quote! {
+            #removal_doc
+            async fn #removal(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #remove_arg)] input: #removal_input,
+            ) -> ::async_graphql::Result<#payload> {
+                let id = version::<#kind>(&input.#id)?;
+                remove_fact::<#kind>(ctx, id, input.reason, input.effective_on).await
+            }
+        },
+    ])
+}
