@@ -6,6 +6,8 @@
 //!   (`rules::Judged::Carta`, `vocab::Programme::FcoRural`, "this carta" in their descriptions);
 //! - `financings_field!("Its description.", scope);`: `financings`, the list of financings in `scope` (a
 //!   `list::Scope`, which may read `self`);
+//! - `received_file_fields!();`: `fileName`, `byteSize`, `sha256` and `receivedAt` of a file received and kept in the
+//!   store (a bank's monthly list, a sheet of facts), from the row's columns of those names;
 //! - `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", fact = item, noun = "item", a_noun = "an item",
 //!   decision = "the decision", list = "items");`: the mutations that change and remove a version of a fact kept in
 //!   versions (`update…`, `remove…`, `record…Correction`, `record…Removal`), in `api::graphql::facts`, whose
@@ -57,6 +59,7 @@ fn expand_impl(mut imp: ItemImpl) -> syn::Result<Tokens> {
         match &item {
             ImplItem::Macro(m) if m.mac.path.is_ident("judged_fields") => items.extend(judged(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("financings_field") => items.push(financings(&m.mac)?),
+            ImplItem::Macro(m) if m.mac.path.is_ident("received_file_fields") => items.extend(received_file()),
             ImplItem::Macro(m) if m.mac.path.is_ident("versioned_fact_mutations") => {
                 items.extend(versioned_fact_mutations(&m.mac)?)
             }
@@ -203,6 +206,36 @@ fn replace_placeholder(tokens: Tokens, name: &str, by: &Tokens) -> Tokens {
         }
     }
     out.into_iter().collect()
+}
+
+/// `received_file_fields!()`.
+fn received_file() -> Vec<ImplItem> {
+    vec![
+        parse_quote! {
+            /// The file's name as sent.
+            async fn file_name(&self) -> &str {
+                &self.0.file_name
+            }
+        },
+        parse_quote! {
+            /// Size in bytes.
+            async fn byte_size(&self) -> i64 {
+                self.0.byte_size
+            }
+        },
+        parse_quote! {
+            /// SHA-256 of the raw bytes (hex): the file's address in the store.
+            async fn sha256(&self) -> &str {
+                &self.0.sha256
+            }
+        },
+        parse_quote! {
+            /// When it was received, on Cuiabá's clock.
+            async fn received_at(&self) -> crate::graphql::scalars::DateTime {
+                crate::graphql::scalars::DateTime::cdae(self.0.received_at)
+            }
+        },
+    ]
 }
 
 /// `financings_field!("Its description.", scope)`.
@@ -409,4 +442,31 @@ fn versioned_fact_mutations(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
             }
         },
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_type_name_becomes_the_mutations_snake_case_stem() {
+        assert_eq!(snake("FcoCartaItem"), "fco_carta_item");
+        assert_eq!(snake("ContractProposal"), "contract_proposal");
+    }
+
+    #[test]
+    fn a_description_is_wrapped_as_the_sources_wrap_their_comments() {
+        let text = "Changes an item: a new version, the old one kept (`items(includeSuperseded: true)`); after the \
+                    decision with the `reason`.";
+        let lines: Vec<String> = doc(text)
+            .into_iter()
+            .filter_map(|t| match t {
+                TokenTree::Group(g) => Some(g.stream().to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].ends_with("after the decision with\""), "{lines:?}");
+        assert!(lines[1].contains("\"the `reason`.\""), "{lines:?}");
+    }
 }

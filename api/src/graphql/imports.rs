@@ -89,6 +89,7 @@ impl ImportStatus {
 pub struct FactImport(pub service::visible::Seen<fact_import::Model>);
 
 /// A spreadsheet of facts sent for a project, a carta or a chamber meeting, and what became of it.
+#[fomento_macros::shared_fields]
 #[Object]
 impl FactImport {
     /// Opaque global ID.
@@ -129,25 +130,8 @@ impl FactImport {
         ImportStatus::of(&self.0.status)
     }
 
-    /// The file's name as sent.
-    async fn file_name(&self) -> &str {
-        &self.0.file_name
-    }
-
-    /// Size in bytes.
-    async fn byte_size(&self) -> i64 {
-        self.0.byte_size
-    }
-
-    /// SHA-256 of the raw bytes (hex): the file's address in the store.
-    async fn sha256(&self) -> &str {
-        &self.0.sha256
-    }
-
-    /// When it was received, on Cuiabá's clock.
-    async fn received_at(&self) -> DateTime {
-        DateTime::cdae(self.0.received_at)
-    }
+    // `fileName`, `byteSize`, `sha256`, `receivedAt`: as every file received (`fomento_macros`).
+    received_file_fields!();
 
     /// Who sent it.
     async fn received_by(&self) -> &str {

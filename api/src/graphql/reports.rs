@@ -91,6 +91,7 @@ pub struct IngestionFailure {
 pub struct BankReport(pub service::visible::Seen<bank_report::Model>);
 
 /// A bank's monthly report of the cartas it approved and contracted (CDAE/MT 2019, art. 2 §5).
+#[fomento_macros::shared_fields]
 #[Object]
 impl BankReport {
     /// Opaque global ID.
@@ -118,25 +119,8 @@ impl BankReport {
         BankReportStatus::of(&self.0.status)
     }
 
-    /// The uploaded file's name.
-    async fn file_name(&self) -> &str {
-        &self.0.file_name
-    }
-
-    /// Size in bytes.
-    async fn byte_size(&self) -> i64 {
-        self.0.byte_size
-    }
-
-    /// SHA-256 of the raw bytes (hex): the file's address in the store.
-    async fn sha256(&self) -> &str {
-        &self.0.sha256
-    }
-
-    /// When it was received, on Cuiabá's clock.
-    async fn received_at(&self) -> DateTime {
-        DateTime::cdae(self.0.received_at)
-    }
+    // `fileName`, `byteSize`, `sha256`, `receivedAt`: as every file received (`fomento_macros`).
+    received_file_fields!();
 
     /// When processing ended, on Cuiabá's clock.
     async fn processed_at(&self) -> Option<DateTime> {
