@@ -945,34 +945,42 @@ pub async fn bank_count(db: &impl ConnectionTrait) -> Result<u64> {
     Ok(bank::Entity::find().count(db).await?)
 }
 
-/// The name of the banks' ordering, in their cursors.
-const BANK_ORDER: &str = "NAME";
+/// The name of the sort by name, then id, in the cursors of the lists of banks and of parties found by name.
+const NAME_ORDER: &str = "NAME";
 
-/// Where a bank stands in the list of banks: its name, then its id.
+/// Where a bank or a party stands in a list by name: its name (a party's as the caller reads it: a bank reads a
+/// person under the name it filed), then its id.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BankPosition {
-    name: String,
-    id: i64,
+pub struct NamePosition {
+    /// The name.
+    pub name: String,
+    /// The id.
+    pub id: i64,
 }
 
 /// The cursor of a bank in the list of banks ([`page::sorted_cursor`]).
 pub fn bank_cursor(b: &bank::Model) -> String {
-    page::sorted_cursor(BANK_ORDER, Some(&b.name), "", b.id)
+    page::sorted_cursor(NAME_ORDER, Some(&b.name), "", b.id)
 }
 
-/// Checks a client's page arguments for the list of banks, reading its cursors.
-pub fn bank_seek(
+/// The cursor of a party in a search by name.
+pub fn party_cursor(p: &party::Model) -> String {
+    page::sorted_cursor(NAME_ORDER, Some(&p.name), "", p.id)
+}
+
+/// Checks a client's page arguments for a list by name (of banks, of parties), reading its cursors.
+pub fn name_seek(
     first: Option<i32>,
     after: Option<&str>,
     last: Option<i32>,
     before: Option<&str>,
-) -> Result<page::Seek<BankPosition>> {
+) -> Result<page::Seek<NamePosition>> {
     page::Seek::parse(first, after, last, before, |text, arg| {
-        let c = page::decode_sorted(text, arg, BANK_ORDER)?;
+        let c = page::decode_sorted(text, arg, NAME_ORDER)?;
         if !c.programme.is_empty() {
             return Err(page::bad_cursor(arg));
         }
-        Ok(BankPosition {
+        Ok(NamePosition {
             name: c.value,
             id: c.id,
         })
@@ -980,7 +988,7 @@ pub fn bank_seek(
 }
 
 /// One page of the banks, by name and then id.
-pub async fn banks(db: &impl ConnectionTrait, seek: &page::Seek<BankPosition>) -> Result<page::Slice<bank::Model>> {
+pub async fn banks(db: &impl ConnectionTrait, seek: &page::Seek<NamePosition>) -> Result<page::Slice<bank::Model>> {
     use sea_orm::IntoSimpleExpr;
     let mut select = bank::Entity::find();
     for (bound, after) in [(&seek.after, true), (&seek.before, false)] {
@@ -1077,42 +1085,6 @@ pub async fn parties_by_name(
     Ok(party_page(db, caller, search, &seek, false).await?.rows)
 }
 
-/// The name of the sort of a party search, in its cursors.
-const PARTY_ORDER: &str = "NAME";
-
-/// Where a party stands in a search by name: its name as the caller reads it, and its id.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PartyPosition {
-    /// The name as the caller reads it (a bank reads a person under the name it filed).
-    pub name: String,
-    /// The party's id.
-    pub id: i64,
-}
-
-/// The cursor of a party in a search by name.
-pub fn party_cursor(p: &party::Model) -> String {
-    page::sorted_cursor(PARTY_ORDER, Some(&p.name), "", p.id)
-}
-
-/// Checks a client's page arguments for a party search, reading its cursors.
-pub fn party_seek(
-    first: Option<i32>,
-    after: Option<&str>,
-    last: Option<i32>,
-    before: Option<&str>,
-) -> Result<page::Seek<PartyPosition>> {
-    page::Seek::parse(first, after, last, before, |text, arg| {
-        let c = page::decode_sorted(text, arg, PARTY_ORDER)?;
-        if !c.programme.is_empty() {
-            return Err(page::bad_cursor(arg));
-        }
-        Ok(PartyPosition {
-            name: c.value,
-            id: c.id,
-        })
-    })
-}
-
 /// `search` checked and folded.
 fn name_search(search: &str) -> Result<String> {
     let length = search.chars().count();
@@ -1139,7 +1111,7 @@ pub async fn party_page(
     db: &impl ConnectionTrait,
     caller: &crate::Caller,
     search: &str,
-    seek: &page::Seek<PartyPosition>,
+    seek: &page::Seek<NamePosition>,
     descending: bool,
 ) -> Result<page::Slice<party::Model>> {
     let folded = name_search(search)?;
@@ -1151,7 +1123,7 @@ pub async fn party_page(
         let key = |p: &party::Model| (p.name.clone(), p.id);
         found.retain(|p| {
             let k = key(p);
-            let beyond = |b: &PartyPosition, after: bool| {
+            let beyond = |b: &NamePosition, after: bool| {
                 let cursor = (b.name.clone(), b.id);
                 (after != descending) == (k > cursor) && k != cursor
             };
@@ -1178,13 +1150,13 @@ async fn parties_named(
     db: &impl ConnectionTrait,
     caller: &crate::Caller,
     folded: &str,
-    seek: &page::Seek<PartyPosition>,
+    seek: &page::Seek<NamePosition>,
     descending: bool,
     want: u64,
 ) -> Result<Vec<party::Model>> {
     use sea_orm::IntoSimpleExpr;
     use sea_orm::sea_query::{Expr, ExprTrait, Func};
-    let keys = |p: &PartyPosition| {
+    let keys = |p: &NamePosition| {
         [
             (
                 party::Column::Name.into_simple_expr(),
@@ -1223,7 +1195,7 @@ async fn parties_named(
             .all(db)
             .await?;
         let full = batch.len() as u64 == PARTY_BATCH;
-        from = batch.last().map(|p| PartyPosition {
+        from = batch.last().map(|p| NamePosition {
             name: p.name.clone(),
             id: p.id,
         });

@@ -268,8 +268,8 @@ impl CommonQuery {
         #[graphql(desc = "At most this many before `before`.")] last: Option<i32>,
         #[graphql(desc = "A cursor of a later page.")] before: Option<String>,
     ) -> Result<PartyConnection> {
-        use service::financings::{party_cursor, party_page, party_seek};
-        let seek = party_seek(first, after.as_deref(), last, before.as_deref()).served(ctx)?;
+        use service::financings::{name_seek, party_cursor, party_page};
+        let seek = name_seek(first, after.as_deref(), last, before.as_deref()).served(ctx)?;
         let descending = order_by.unwrap_or_default().direction == OrderDirection::Desc;
         let caller = super::caller(ctx);
         let page = party_page(db(ctx), &caller, &filter.name, &seek, descending)
@@ -336,8 +336,8 @@ impl CommonQuery {
         #[graphql(desc = "Page backward: at most this many items (at most 100).")] last: Option<i32>,
         #[graphql(desc = "Page backward: items before this cursor.")] before: Option<String>,
     ) -> Result<BankConnection> {
-        use service::financings::{bank_count, bank_cursor, bank_seek, banks};
-        let seek = bank_seek(first, after.as_deref(), last, before.as_deref()).served(ctx)?;
+        use service::financings::{bank_count, bank_cursor, banks, name_seek};
+        let seek = name_seek(first, after.as_deref(), last, before.as_deref()).served(ctx)?;
         let total = bank_count(db(ctx)).await.served(ctx)?;
         let page = banks(db(ctx), &seek).await.served(ctx)?;
         let info = PageInfo::of(&page, bank_cursor);
