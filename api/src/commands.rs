@@ -500,7 +500,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             else {
                 anyhow::bail!("{}", say!(lang, "cli-no-report", number = number));
             };
-            if !service::intake::requeue(&db, r.id).await? {
+            if !service::queue::requeue::<entity::bank_report::Entity>(&db, r.id).await? {
                 anyhow::bail!(
                     "{}",
                     say!(lang, "cli-report-not-failed", number = number, status = r.status)

@@ -5,7 +5,6 @@ pub mod dashboards;
 pub mod expire;
 pub mod flag_deadlines;
 pub mod import;
-pub mod queue;
 pub mod registry;
 pub mod report;
 pub mod runs;

@@ -4,13 +4,11 @@
 //! ten attempts over about 25 hours), after which it ends `FAILED`. Nothing is lost while the receiver comes back
 //! within that window.
 
-use crate::{
-    queue::{Claimer, Queue},
-    runs::JobReport,
-};
+use crate::runs::JobReport;
 use chrono::{DateTime, Duration, Utc};
 use entity::{webhook, webhook_delivery};
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
+use service::queue::Claimer;
 use std::collections::{HashMap, HashSet};
 
 /// The job's name.
@@ -22,34 +20,6 @@ pub const ATTEMPTS: u32 = 10;
 /// The wait after the first failed attempt; it doubles after each later one.
 pub fn backoff() -> Duration {
     Duration::minutes(3)
-}
-
-impl Queue for webhook_delivery::Entity {
-    crate::queue::queue_columns!(webhook_delivery);
-
-    fn log_failed(d: &Self::Model, error: &str) {
-        tracing::error!(
-            delivery = d.id,
-            webhook = d.webhook_id,
-            event = %d.event,
-            attempts = d.attempts,
-            error = %error,
-            "webhook delivery {} FAILED after {} attempt(s)",
-            d.id,
-            d.attempts
-        );
-    }
-    fn log_retry(d: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
-        tracing::warn!(
-            delivery = d.id,
-            webhook = d.webhook_id,
-            attempt = d.attempts,
-            of = max,
-            retry_at = %retry_at,
-            error = %error,
-            "webhook delivery not accepted; trying again later"
-        );
-    }
 }
 
 /// Sends every delivery that is due as of `now`.
@@ -138,9 +108,9 @@ pub async fn run_once(db: &DatabaseConnection, worker: &str, now: DateTime<Utc>)
                     .exec(db)
                     .await?;
                 match claimer.settle::<webhook_delivery::Entity>(&d, &e, true, now).await? {
-                    crate::queue::Settled::Retrying(_) => retrying += 1,
-                    crate::queue::Settled::Failed => failed += 1,
-                    crate::queue::Settled::LostLease => {}
+                    service::queue::Settled::Retrying(_) => retrying += 1,
+                    service::queue::Settled::Failed => failed += 1,
+                    service::queue::Settled::LostLease => {}
                 }
             }
         }

@@ -18,12 +18,13 @@ use crate::{
     lifecycle::{Act, find_carta, find_project},
     messages::{Message, code},
     store::FileStore,
+    versions,
 };
 use chrono::{DateTime, Utc};
 use entity::{bank, fact_import, fact_import_error, fco_carta, fco_carta_item, feedstock_acquisition};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait, sea_query::Expr,
+    QueryOrder, QuerySelect, TransactionTrait,
 };
 
 type Result<T> = std::result::Result<T, ServiceError>;
@@ -161,7 +162,7 @@ pub async fn receive(
         && r.reason == reason
         && r.status != "REJECTED"
     {
-        if r.status == "FAILED" && requeue(db, r.id).await? {
+        if r.status == "FAILED" && crate::queue::requeue::<fact_import::Entity>(db, r.id).await? {
             let r = get(db, r.id).await?;
             return Ok((r, Received::Requeued));
         }
@@ -257,22 +258,6 @@ pub async fn errors(db: &DatabaseConnection, id: i64) -> Result<Vec<fact_import_
         .order_by_asc(fact_import_error::Column::Id)
         .all(db)
         .await?)
-}
-
-/// Queues a `FAILED` import again for a new set of attempts. True when it was `FAILED`.
-pub async fn requeue(db: &DatabaseConnection, id: i64) -> Result<bool> {
-    use fact_import::Column as C;
-    let res = fact_import::Entity::update_many()
-        .col_expr(C::Status, Expr::value("RECEIVED"))
-        .col_expr(C::Attempts, Expr::value(0))
-        .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
-        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(C::ProcessedAt, Expr::value(Option::<DateTime<Utc>>::None))
-        .filter(C::Id.eq(id))
-        .filter(C::Status.eq("FAILED"))
-        .exec(db)
-        .await?;
-    Ok(res.rows_affected == 1)
 }
 
 /// A carta on a meeting's agenda file: the bank's code, the carta's number and when it reached SEDEC.

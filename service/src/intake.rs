@@ -6,11 +6,9 @@ use crate::{
     messages::{Message, code},
     store::FileStore,
 };
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use entity::{bank, bank_report};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, sea_query::Expr,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 /// A bank by its code (`BB`), in any case.
 pub async fn bank_by_code(db: &DatabaseConnection, code_given: &str) -> Result<bank::Model, ServiceError> {
@@ -116,7 +114,7 @@ pub async fn receive(
             .filter(bank_report::Column::Sha256.eq(sha.clone()))
     };
     if let Some(r) = find().one(db).await? {
-        if r.status == "FAILED" && requeue(db, r.id).await? {
+        if r.status == "FAILED" && crate::queue::requeue::<bank_report::Entity>(db, r.id).await? {
             let r = bank_report::Entity::find_by_id(r.id).one(db).await?.unwrap_or(r);
             return Ok((r, Received::Requeued));
         }
@@ -146,21 +144,4 @@ pub async fn receive(
         }
         Err(e) => Err(e.into()),
     }
-}
-
-/// Queues a `FAILED` report again for a new set of attempts (an operator's retry, or the same bytes uploaded again).
-/// True when the report was `FAILED`; any other report is left as it is.
-pub async fn requeue(db: &DatabaseConnection, id: i64) -> Result<bool, sea_orm::DbErr> {
-    use bank_report::Column as C;
-    let res = bank_report::Entity::update_many()
-        .col_expr(C::Status, Expr::value("RECEIVED"))
-        .col_expr(C::Attempts, Expr::value(0))
-        .col_expr(C::ClaimedBy, Expr::value(Option::<String>::None))
-        .col_expr(C::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(C::ProcessedAt, Expr::value(Option::<DateTime<Utc>>::None))
-        .filter(C::Id.eq(id))
-        .filter(C::Status.eq("FAILED"))
-        .exec(db)
-        .await?;
-    Ok(res.rows_affected == 1)
 }

@@ -56,6 +56,7 @@ pub mod page;
 pub mod parameters;
 pub mod positional;
 pub mod privacy;
+pub mod queue;
 pub mod reports;
 pub mod semi_arid;
 pub mod sessions;

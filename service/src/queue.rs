@@ -1,9 +1,11 @@
-//! A table of work claimed with a lease, shared by the jobs that take uploaded files (the banks' reports, the fact
-//! imports): a conditional claim safe with several workers on one database, an attempt per claim, a backoff between
+//! A table of work claimed with a lease, shared by the jobs that take queued work (the banks' reports, the fact
+//! imports, the webhook deliveries): a conditional claim safe with several workers on one database, an attempt per claim, a backoff between
 //! failed attempts, `FAILED` after the last one (or when the worker died during it), and a check inside the applying
-//! transaction that this worker still holds the claim.
+//! transaction that this worker still holds the claim; and an operator's or a sender's retry of a `FAILED` row
+//! ([`requeue`]).
 
 use chrono::{DateTime, Duration, Utc};
+use entity::{bank_report, fact_import, webhook_delivery};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, sea_query::Expr,
 };
@@ -77,7 +79,22 @@ macro_rules! queue_columns {
         }
     };
 }
-pub(crate) use queue_columns;
+
+/// Queues a `FAILED` row again for a new set of attempts (an operator's retry, or the same bytes sent again). True when
+/// the row was `FAILED`; any other row is left as it is.
+pub async fn requeue<Q: Queue>(db: &impl ConnectionTrait, id: i64) -> Result<bool, DbErr> {
+    let res = Q::update_many()
+        .col_expr(Q::status_column(), Expr::value("RECEIVED"))
+        .col_expr(Q::attempts_column(), Expr::value(0))
+        .col_expr(Q::claimed_by_column(), Expr::value(Option::<String>::None))
+        .col_expr(Q::lease_until_column(), Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(Q::processed_at_column(), Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(Q::id_column().eq(id))
+        .filter(Q::status_column().eq("FAILED"))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
 
 /// Who claims, for how long, and how often.
 #[derive(Debug, Clone, Copy)]
@@ -247,4 +264,80 @@ pub enum Settled {
     Failed,
     /// Another worker holds the row now; nothing was written.
     LostLease,
+}
+
+impl Queue for bank_report::Entity {
+    queue_columns!(bank_report);
+
+    fn log_failed(r: &Self::Model, error: &str) {
+        tracing::error!(
+            report = r.id,
+            bank = r.bank_id,
+            month = %r.reference_month,
+            attempts = r.attempts,
+            reference = %r.failure_reference(),
+            error = %error,
+            "ingestion of bank report {} FAILED after {} attempt(s); nothing was applied; \
+             `fomento bank-reports retry {}` queues it again",
+            r.id,
+            r.attempts,
+            r.id
+        );
+    }
+    fn log_retry(r: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
+        tracing::error!(
+            report = r.id,
+            bank = r.bank_id,
+            month = %r.reference_month,
+            attempt = r.attempts,
+            max_attempts = max,
+            %retry_at,
+            error = %error,
+            "ingestion of bank report {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}",
+            r.id,
+            r.attempts
+        );
+    }
+}
+
+impl Queue for fact_import::Entity {
+    queue_columns!(fact_import);
+
+    fn log_failed(r: &Self::Model, error: &str) {
+        tracing::error!(import = r.id, attempts = r.attempts, error = %error,
+            "import {} FAILED after {} attempt(s); nothing was applied; sending the same file again queues it again",
+            r.id, r.attempts);
+    }
+    fn log_retry(r: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
+        tracing::error!(import = r.id, attempt = r.attempts, %retry_at, error = %error,
+            "import {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}", r.id, r.attempts);
+    }
+}
+
+impl Queue for webhook_delivery::Entity {
+    queue_columns!(webhook_delivery);
+
+    fn log_failed(d: &Self::Model, error: &str) {
+        tracing::error!(
+            delivery = d.id,
+            webhook = d.webhook_id,
+            event = %d.event,
+            attempts = d.attempts,
+            error = %error,
+            "webhook delivery {} FAILED after {} attempt(s)",
+            d.id,
+            d.attempts
+        );
+    }
+    fn log_retry(d: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
+        tracing::warn!(
+            delivery = d.id,
+            webhook = d.webhook_id,
+            attempt = d.attempts,
+            of = max,
+            retry_at = %retry_at,
+            error = %error,
+            "webhook delivery not accepted; trying again later"
+        );
+    }
 }

@@ -7,7 +7,6 @@
 pub mod sheet;
 
 use crate::{
-    queue::{Queue, Settled},
     report::{
         ingest::{IngestContext, IngestError},
         messages::{Message, code},
@@ -19,6 +18,7 @@ use crate::{
 use chrono::{DateTime, Utc};
 use entity::{fact_import, fact_import_error};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter};
+use service::queue::Settled;
 use service::{
     caller::Caller,
     clock::Clock,
@@ -70,20 +70,6 @@ impl From<Settled> for Outcome {
 /// died during its last attempt ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<fact_import::Model>, DbErr> {
     ctx.claimer().claim::<fact_import::Entity>(now).await
-}
-
-impl Queue for fact_import::Entity {
-    crate::queue::queue_columns!(fact_import);
-
-    fn log_failed(r: &Self::Model, error: &str) {
-        tracing::error!(import = r.id, attempts = r.attempts, error = %error,
-            "import {} FAILED after {} attempt(s); nothing was applied; sending the same file again queues it again",
-            r.id, r.attempts);
-    }
-    fn log_retry(r: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
-        tracing::error!(import = r.id, attempt = r.attempts, %retry_at, error = %error,
-            "import {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}", r.id, r.attempts);
-    }
 }
 
 /// One step: process every claimable import.

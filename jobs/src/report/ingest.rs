@@ -8,15 +8,12 @@ use super::{
     read::{Cell, Limits, Progress, for_each_row},
     rows::{HEADER_SCAN_ROWS, Header, Municipalities, ReportRow, RowError, find_header, parse_row},
 };
-use crate::{
-    queue::{Claimer, Queue, Settled},
-    runs::JobReport,
-    store::FileStore,
-};
+use crate::{runs::JobReport, store::FileStore};
 use chrono::{DateTime, Duration, Utc};
 use entity::bank_report;
 use sea_orm::{DatabaseConnection, DbErr};
 use service::ingestion;
+use service::queue::{Claimer, Queue, Settled};
 use std::{collections::HashSet, ops::ControlFlow};
 use tokio::sync::mpsc;
 
@@ -181,40 +178,6 @@ impl IngestContext {
 /// claimed again: it ends `FAILED`.
 pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<bank_report::Model>, DbErr> {
     ctx.claimer().claim::<bank_report::Entity>(now).await
-}
-
-impl Queue for bank_report::Entity {
-    crate::queue::queue_columns!(bank_report);
-
-    fn log_failed(r: &Self::Model, error: &str) {
-        tracing::error!(
-            report = r.id,
-            bank = r.bank_id,
-            month = %r.reference_month,
-            attempts = r.attempts,
-            reference = %r.failure_reference(),
-            error = %error,
-            "ingestion of bank report {} FAILED after {} attempt(s); nothing was applied; \
-             `fomento bank-reports retry {}` queues it again",
-            r.id,
-            r.attempts,
-            r.id
-        );
-    }
-    fn log_retry(r: &Self::Model, max: i32, retry_at: DateTime<Utc>, error: &str) {
-        tracing::error!(
-            report = r.id,
-            bank = r.bank_id,
-            month = %r.reference_month,
-            attempt = r.attempts,
-            max_attempts = max,
-            %retry_at,
-            error = %error,
-            "ingestion of bank report {} failed (attempt {} of {max}); nothing was applied; trying again at {retry_at}",
-            r.id,
-            r.attempts
-        );
-    }
 }
 
 /// Bank reports read to the end, by outcome (`ingested`, `rejected`): a Prometheus counter.
