@@ -465,7 +465,15 @@ async fn projects(
                 productivity_kg_per_ha: perennial.then(|| rust_decimal::Decimal::from(4_000)),
                 coefficient_source: perennial.then(|| "Embrapa".to_owned()),
             };
-            service::acquisitions::add(db, &at(received), p.id, a, None, None).await?;
+            service::versions::record::<entity::feedstock_acquisition::ActiveModel>(
+                db,
+                &at(received),
+                p.id,
+                a,
+                None,
+                None,
+            )
+            .await?;
         }
         if stage != SocialFuelStage::Draft || p.id % 2 == 0 {
             let proposal = Proposal {
@@ -482,7 +490,15 @@ async fn projects(
                 delivery_conditions: Some("entrega no armazém da cooperativa, safra".into()),
                 safeguards: (p.id % 7 != 3).then(|| "multa de 10 % por inadimplemento".to_owned()),
             };
-            service::commitments::add_proposal(db, &at(received), p.id, proposal, None, None).await?;
+            service::versions::record::<entity::contract_proposal::ActiveModel>(
+                db,
+                &at(received),
+                p.id,
+                proposal,
+                None,
+                None,
+            )
+            .await?;
         }
         if stage != SocialFuelStage::Draft {
             // The assistance plan art. 2 makes a minimum criterion; those MDA found non-conforming were outsourced and
@@ -600,7 +616,8 @@ async fn cartas(
         )
         .await?;
         for item in items_for(rng, &c) {
-            service::items::add(db, &at(created), c.id, item, None, None).await?;
+            service::versions::record::<entity::fco_carta_item::ActiveModel>(db, &at(created), c.id, item, None, None)
+                .await?;
         }
         if stage == FcoCartaStage::Draft {
             continue;

@@ -4,14 +4,14 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, find_project, money},
+    lifecycle::{Act, money},
     messages::{self, Message, code},
     versions,
 };
 use entity::{
     domain::{Document, Quantity},
     feedstock_acquisition, party, social_fuel_project,
-    vocab::{SocialFuelStage, SupplierKind},
+    vocab::SupplierKind,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
@@ -46,11 +46,6 @@ fn quantity(field: &'static str, d: Decimal) -> Result<Quantity> {
         return Err(ServiceError::bad(field, Message::new(code::AMOUNT_NEGATIVE)));
     }
     Quantity::from_decimal(d).map_err(|e| ServiceError::bad(field, messages::amount(&e)))
-}
-
-/// Whether MDA has decided on the project's framing: its acquisitions are then corrected by new versions.
-fn decided(p: &social_fuel_project::Model) -> bool {
-    !matches!(p.stage, SocialFuelStage::Draft | SocialFuelStage::Filed)
 }
 
 async fn checked(
@@ -123,83 +118,36 @@ async fn checked(
     })
 }
 
-/// Records an acquisition of a project; after MDA's decision it needs a reason.
-pub async fn add(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    project_id: i64,
-    a: Acquisition,
-    reason: Option<&str>,
-    effective_on: Option<chrono::NaiveDate>,
-) -> Result<feedstock_acquisition::Model> {
-    let p = find_project(db, "input.projectId", project_id).await?;
-    let reason = versions::reason(decided(&p), reason)?;
-    let day = act.effective("input.effectiveOn", effective_on, None)?;
-    let mut row = checked(db, act, a).await?;
-    row.project_id = Set(p.id);
-    versions::add(db, act, row, reason, day).await
-}
+/// A project's feedstock acquisitions, kept in versions once MDA has decided on the framing ([`versions::record`],
+/// [`versions::correct`], [`versions::withdraw`], [`versions::visible`]).
+impl versions::Fact for feedstock_acquisition::ActiveModel {
+    type Stated = Acquisition;
+    type Parent = social_fuel_project::Entity;
+    const FIELD: &'static str = "input.acquisitionId";
+    const PARENT_FIELD: &'static str = "input.projectId";
+    const UNKNOWN: &'static str = code::ACQUISITION_UNKNOWN;
+    const PARENT_UNKNOWN: &'static str = code::PROJECT_UNKNOWN;
 
-/// The acquisition version `id` (in force or not), when `caller` may read its project: another bank's answers as
-/// none.
-pub async fn version(
-    db: &impl ConnectionTrait,
-    caller: &crate::Caller,
-    id: i64,
-) -> Result<Option<feedstock_acquisition::Model>> {
-    crate::access::read_scope(caller)?;
-    let Some(a) = feedstock_acquisition::Entity::find_by_id(id).one(db).await? else {
-        return Ok(None);
-    };
-    let p = social_fuel_project::Entity::find_by_id(a.project_id).one(db).await?;
-    Ok(p.filter(|p| caller.scope().sees_bank(p.bank_id)).map(|_| a))
-}
-
-async fn in_force(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    id: i64,
-) -> Result<(feedstock_acquisition::Model, social_fuel_project::Model)> {
-    let a = feedstock_acquisition::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| {
-            ServiceError::not_found(
-                "input.acquisitionId",
-                Message::new(code::ACQUISITION_UNKNOWN).arg("id", id),
-            )
-        })?;
-    versions::in_force::<feedstock_acquisition::ActiveModel>(&a, "input.acquisitionId")?;
-    let p = find_project(db, "input.acquisitionId", a.project_id).await?;
-    Ok((a, p))
-}
-
-/// Changes an acquisition by a new version, the old one kept ([`versions::change`]); after MDA's decision with the
-/// reason.
-pub async fn update(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-    a: Acquisition,
-    reason: Option<&str>,
-    effective_on: Option<chrono::NaiveDate>,
-) -> Result<feedstock_acquisition::Model> {
-    let (old, p) = in_force(db, id).await?;
-    let reason = versions::reason(decided(&p), reason)?;
-    let mut row = checked(db, act, a).await?;
-    row.project_id = Set(p.id);
-    versions::change(db, act, old, row, decided(&p), reason, effective_on).await
-}
-
-/// Removes an acquisition: kept and marked removed ([`versions::remove`]); after MDA's decision with the reason.
-pub async fn remove(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-    reason: Option<&str>,
-    ended_on: Option<chrono::NaiveDate>,
-) -> Result<social_fuel_project::Model> {
-    let (old, p) = in_force(db, id).await?;
-    let reason = versions::reason(decided(&p), reason)?;
-    versions::remove::<feedstock_acquisition::ActiveModel>(db, act, old, decided(&p), reason, ended_on).await?;
-    Ok(p)
+    fn parent(id: i64) -> sea_orm::Select<social_fuel_project::Entity> {
+        social_fuel_project::Entity::find_by_id(id)
+    }
+    fn parent_id(m: &feedstock_acquisition::Model) -> i64 {
+        m.project_id
+    }
+    fn parent_keys(p: &social_fuel_project::Model) -> (i64, i64) {
+        (p.id, p.bank_id)
+    }
+    fn decided(p: &social_fuel_project::Model) -> bool {
+        crate::commitments::decided(p)
+    }
+    async fn checked(
+        db: &(impl ConnectionTrait + TransactionTrait),
+        act: &Act,
+        a: Acquisition,
+        project: i64,
+    ) -> Result<Self> {
+        let mut row = checked(db, act, a).await?;
+        row.project_id = Set(project);
+        Ok(row)
+    }
 }

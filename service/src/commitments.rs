@@ -76,80 +76,38 @@ fn proposal_row(p: Proposal) -> Result<contract_proposal::ActiveModel> {
     })
 }
 
-/// Records a contract proposal; after MDA's decision it needs a reason.
-pub async fn add_proposal(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    project_id: i64,
-    p: Proposal,
-    reason: Option<&str>,
-    effective_on: Option<chrono::NaiveDate>,
-) -> Result<contract_proposal::Model> {
-    let pr = find_project(db, "input.projectId", project_id).await?;
-    let reason = versions::reason(decided(&pr), reason)?;
-    let day = act.effective("input.effectiveOn", effective_on, None)?;
-    let mut row = proposal_row(p)?;
-    row.project_id = Set(pr.id);
-    versions::add(db, act, row, reason, day).await
-}
+/// A project's contract proposals, kept in versions once MDA has decided on the framing ([`versions::record`],
+/// [`versions::correct`], [`versions::withdraw`], [`versions::visible`]).
+impl versions::Fact for contract_proposal::ActiveModel {
+    type Stated = Proposal;
+    type Parent = social_fuel_project::Entity;
+    const FIELD: &'static str = "input.proposalId";
+    const PARENT_FIELD: &'static str = "input.projectId";
+    const UNKNOWN: &'static str = code::PROPOSAL_UNKNOWN;
+    const PARENT_UNKNOWN: &'static str = code::PROJECT_UNKNOWN;
 
-/// The proposal version `id` (in force or not), when `caller` may read its project: another bank's answers as none.
-pub async fn proposal_version(
-    db: &impl ConnectionTrait,
-    caller: &crate::Caller,
-    id: i64,
-) -> Result<Option<contract_proposal::Model>> {
-    crate::access::read_scope(caller)?;
-    let Some(c) = contract_proposal::Entity::find_by_id(id).one(db).await? else {
-        return Ok(None);
-    };
-    let p = social_fuel_project::Entity::find_by_id(c.project_id).one(db).await?;
-    Ok(p.filter(|p| caller.scope().sees_bank(p.bank_id)).map(|_| c))
-}
-
-async fn proposal_in_force(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    id: i64,
-) -> Result<(contract_proposal::Model, social_fuel_project::Model)> {
-    let c = contract_proposal::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| {
-            ServiceError::not_found("input.proposalId", Message::new(code::PROPOSAL_UNKNOWN).arg("id", id))
-        })?;
-    versions::in_force::<contract_proposal::ActiveModel>(&c, "input.proposalId")?;
-    let p = find_project(db, "input.proposalId", c.project_id).await?;
-    Ok((c, p))
-}
-
-/// Changes a proposal by a new version, the old one kept ([`versions::change`]); after MDA's decision with the reason.
-pub async fn update_proposal(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-    p: Proposal,
-    reason: Option<&str>,
-    effective_on: Option<chrono::NaiveDate>,
-) -> Result<contract_proposal::Model> {
-    let (old, pr) = proposal_in_force(db, id).await?;
-    let reason = versions::reason(decided(&pr), reason)?;
-    let mut row = proposal_row(p)?;
-    row.project_id = Set(pr.id);
-    versions::change(db, act, old, row, decided(&pr), reason, effective_on).await
-}
-
-/// Removes a proposal: kept and marked removed ([`versions::remove`]); after MDA's decision with the reason.
-pub async fn remove_proposal(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-    reason: Option<&str>,
-    ended_on: Option<chrono::NaiveDate>,
-) -> Result<social_fuel_project::Model> {
-    let (old, pr) = proposal_in_force(db, id).await?;
-    let reason = versions::reason(decided(&pr), reason)?;
-    versions::remove::<contract_proposal::ActiveModel>(db, act, old, decided(&pr), reason, ended_on).await?;
-    Ok(pr)
+    fn parent(id: i64) -> sea_orm::Select<social_fuel_project::Entity> {
+        social_fuel_project::Entity::find_by_id(id)
+    }
+    fn parent_id(m: &contract_proposal::Model) -> i64 {
+        m.project_id
+    }
+    fn parent_keys(p: &social_fuel_project::Model) -> (i64, i64) {
+        (p.id, p.bank_id)
+    }
+    fn decided(p: &social_fuel_project::Model) -> bool {
+        decided(p)
+    }
+    async fn checked(
+        _db: &(impl ConnectionTrait + TransactionTrait),
+        _act: &Act,
+        p: Proposal,
+        project: i64,
+    ) -> Result<Self> {
+        let mut row = proposal_row(p)?;
+        row.project_id = Set(project);
+        Ok(row)
+    }
 }
 
 /// A technical-assistance plan as stated (art. 6).

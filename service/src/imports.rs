@@ -362,13 +362,18 @@ pub async fn apply(
             // The list the file replaces ends on the earliest day the file gives (today when it gives none).
             let ends = rows.iter().filter_map(|r| r.2).min();
             for a in in_force {
-                if let Err(e) = acquisitions::remove(txn, act, a.id, reason, ends).await {
+                if let Err(e) =
+                    versions::withdraw::<feedstock_acquisition::ActiveModel>(txn, act, a.id, reason, ends).await
+                {
                     return whole(e);
                 }
             }
             for (row, mut a, on) in rows {
                 a.year = year;
-                if let Err(e) = acquisitions::add(txn, act, import.target_id, a, reason, on).await {
+                if let Err(e) =
+                    versions::record::<feedstock_acquisition::ActiveModel>(txn, act, import.target_id, a, reason, on)
+                        .await
+                {
                     problems.push(problem(row, e)?);
                 }
             }
@@ -381,12 +386,14 @@ pub async fn apply(
                 .await?;
             let ends = rows.iter().filter_map(|r| r.2).min();
             for i in in_force {
-                if let Err(e) = items::remove(txn, act, i.id, reason, ends).await {
+                if let Err(e) = versions::withdraw::<fco_carta_item::ActiveModel>(txn, act, i.id, reason, ends).await {
                     return whole(e);
                 }
             }
             for (row, item, on) in rows {
-                if let Err(e) = items::add(txn, act, import.target_id, item, reason, on).await {
+                if let Err(e) =
+                    versions::record::<fco_carta_item::ActiveModel>(txn, act, import.target_id, item, reason, on).await
+                {
                     problems.push(problem(row, e)?);
                 }
             }

@@ -5,7 +5,7 @@
 
 use crate::{
     ServiceError,
-    lifecycle::{Act, money, own_carta},
+    lifecycle::{Act, money},
     messages::{self, Message, code},
     versions,
 };
@@ -143,81 +143,36 @@ pub async fn current(
         .await?)
 }
 
-/// Adds an item to a carta; after the decision it needs a reason, kept with it.
-pub async fn add(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    carta_id: i64,
-    item: Item,
-    reason: Option<&str>,
-    effective_on: Option<chrono::NaiveDate>,
-) -> Result<fco_carta_item::Model> {
-    let c = own_carta(db, &act.caller, "input.cartaId", carta_id).await?;
-    let reason = versions::reason(decided(&c), reason)?;
-    let day = act.effective("input.effectiveOn", effective_on, None)?;
-    let mut row = checked(item, act)?;
-    row.carta_id = Set(c.id);
-    versions::add(db, act, row, reason, day).await
-}
+/// A carta's items, kept in versions once the chamber or the bank has decided ([`versions::record`],
+/// [`versions::correct`], [`versions::withdraw`], [`versions::visible`]).
+impl versions::Fact for fco_carta_item::ActiveModel {
+    type Stated = Item;
+    type Parent = fco_carta::Entity;
+    const FIELD: &'static str = "input.itemId";
+    const PARENT_FIELD: &'static str = "input.cartaId";
+    const UNKNOWN: &'static str = code::ITEM_UNKNOWN;
+    const PARENT_UNKNOWN: &'static str = code::CARTA_UNKNOWN;
 
-/// The item version `id` (in force or not), when `caller` may read its carta: another bank's answers as none.
-pub async fn version(
-    db: &impl ConnectionTrait,
-    caller: &crate::Caller,
-    id: i64,
-) -> Result<Option<fco_carta_item::Model>> {
-    crate::access::read_scope(caller)?;
-    let Some(item) = fco_carta_item::Entity::find_by_id(id).one(db).await? else {
-        return Ok(None);
-    };
-    let carta = fco_carta::Entity::find_by_id(item.carta_id).one(db).await?;
-    Ok(carta.filter(|c| caller.scope().sees_bank(c.bank_id)).map(|_| item))
-}
-
-/// The item version `id`, in force, and its carta.
-async fn in_force(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-) -> Result<(fco_carta_item::Model, fco_carta::Model)> {
-    let unknown = || Message::new(code::ITEM_UNKNOWN).arg("id", id);
-    let item = fco_carta_item::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| ServiceError::not_found("input.itemId", unknown()))?;
-    // An item of another bank's carta answers as one that does not exist.
-    let c = crate::lifecycle::find_carta(db, "input.itemId", item.carta_id).await?;
-    crate::access::within(&act.caller, c.bank_id, "input.itemId", unknown)?;
-    versions::in_force::<fco_carta_item::ActiveModel>(&item, "input.itemId")?;
-    Ok((item, c))
-}
-
-/// Changes an item by a new version, the old one kept ([`versions::change`]); after the decision with the reason.
-pub async fn update(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-    item: Item,
-    reason: Option<&str>,
-    effective_on: Option<chrono::NaiveDate>,
-) -> Result<fco_carta_item::Model> {
-    let (old, c) = in_force(db, act, id).await?;
-    let reason = versions::reason(decided(&c), reason)?;
-    let mut row = checked(item, act)?;
-    row.carta_id = Set(c.id);
-    versions::change(db, act, old, row, decided(&c), reason, effective_on).await
-}
-
-/// Removes an item: kept and marked removed ([`versions::remove`]); after the decision with the reason.
-pub async fn remove(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    act: &Act,
-    id: i64,
-    reason: Option<&str>,
-    ended_on: Option<chrono::NaiveDate>,
-) -> Result<fco_carta::Model> {
-    let (old, c) = in_force(db, act, id).await?;
-    let reason = versions::reason(decided(&c), reason)?;
-    versions::remove::<fco_carta_item::ActiveModel>(db, act, old, decided(&c), reason, ended_on).await?;
-    Ok(c)
+    fn parent(id: i64) -> sea_orm::Select<fco_carta::Entity> {
+        fco_carta::Entity::find_by_id(id)
+    }
+    fn parent_id(m: &fco_carta_item::Model) -> i64 {
+        m.carta_id
+    }
+    fn parent_keys(c: &fco_carta::Model) -> (i64, i64) {
+        (c.id, c.bank_id)
+    }
+    fn decided(c: &fco_carta::Model) -> bool {
+        decided(c)
+    }
+    async fn checked(
+        _db: &(impl ConnectionTrait + TransactionTrait),
+        act: &Act,
+        item: Item,
+        carta: i64,
+    ) -> Result<Self> {
+        let mut row = checked(item, act)?;
+        row.carta_id = Set(carta);
+        Ok(row)
+    }
 }

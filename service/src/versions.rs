@@ -16,6 +16,7 @@ use sea_orm::{
 
 type Result<T> = std::result::Result<T, ServiceError>;
 type ModelOf<A> = <<A as ActiveModelTrait>::Entity as EntityTrait>::Model;
+type ParentOf<F> = <<F as Fact>::Parent as EntityTrait>::Model;
 
 /// An entity whose rows carry the version columns (migration 18's `version_columns`).
 pub trait Versioned: ActiveModelTrait + ActiveModelBehavior + Send + Sync + Sized
@@ -32,6 +33,8 @@ where
     fn take_effect(&mut self, on: Option<NaiveDate>);
     /// Sets the day it stopped holding.
     fn end_on(&mut self, on: NaiveDate);
+    /// The version `id`'s row, to read.
+    fn by_id(id: i64) -> sea_orm::Select<Self::Entity>;
 }
 
 macro_rules! versioned {
@@ -56,6 +59,9 @@ macro_rules! versioned {
             }
             fn end_on(&mut self, on: NaiveDate) {
                 self.ended_on = Set(Some(on));
+            }
+            fn by_id(id: i64) -> sea_orm::Select<entity::$module::Entity> {
+                entity::$module::Entity::find_by_id(id)
             }
         }
     )*};
@@ -161,4 +167,144 @@ where
     row.end_on(day);
     row.update(db).await?;
     Ok(())
+}
+
+/// A fact kept in versions under a parent that a decision relies on (a carta's items, a project's feedstock
+/// acquisitions and contract proposals): what the one [`record`], [`correct`], [`withdraw`] and [`visible`] need to
+/// know of it.
+pub trait Fact: Versioned
+where
+    ModelOf<Self>: IntoActiveModel<Self> + entity::Versioned + Send + Sync,
+{
+    /// The fact as a person states it.
+    type Stated: Send;
+    /// The table of what it belongs to (the cartas, the projects).
+    type Parent: EntityTrait;
+    /// The input field that names a version (`input.itemId`).
+    const FIELD: &'static str;
+    /// The input field that names its parent (`input.cartaId`).
+    const PARENT_FIELD: &'static str;
+    /// The message code of a version that does not exist.
+    const UNKNOWN: &'static str;
+    /// The message code of a parent that does not exist.
+    const PARENT_UNKNOWN: &'static str;
+    /// The parent `id`'s row, to read.
+    fn parent(id: i64) -> sea_orm::Select<Self::Parent>;
+    /// A version's parent.
+    fn parent_id(m: &ModelOf<Self>) -> i64;
+    /// The parent's id and its bank (whose keys may act on it).
+    fn parent_keys(p: &ParentOf<Self>) -> (i64, i64);
+    /// Whether the parent's decision relies on its facts: they are then changed by new versions, with a reason.
+    fn decided(p: &ParentOf<Self>) -> bool;
+    /// The stated fact checked, as a row of parent `parent`.
+    fn checked(
+        db: &(impl ConnectionTrait + TransactionTrait),
+        act: &Act,
+        stated: Self::Stated,
+        parent: i64,
+    ) -> impl Future<Output = Result<Self>> + Send;
+}
+
+/// The parent `id`, named by input field `field`, when `act`'s caller may act on it: another bank's answers as one
+/// that does not exist (`missing`).
+async fn parent_for<F: Fact>(
+    db: &impl ConnectionTrait,
+    act: &Act,
+    field: &'static str,
+    id: i64,
+    missing: impl FnOnce() -> Message,
+) -> Result<ParentOf<F>>
+where
+    ModelOf<F>: IntoActiveModel<F> + entity::Versioned + Send + Sync,
+{
+    let p = F::parent(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found(field, Message::new(F::PARENT_UNKNOWN).arg("id", id)))?;
+    crate::access::within(&act.caller, F::parent_keys(&p).1, field, missing)?;
+    Ok(p)
+}
+
+/// The version `id`, in force, and its parent, when `act`'s caller may act on it.
+async fn current<F: Fact>(db: &impl ConnectionTrait, act: &Act, id: i64) -> Result<(ModelOf<F>, ParentOf<F>)>
+where
+    ModelOf<F>: IntoActiveModel<F> + entity::Versioned + Send + Sync,
+{
+    let unknown = || Message::new(F::UNKNOWN).arg("id", id);
+    let old = F::by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ServiceError::not_found(F::FIELD, unknown()))?;
+    // A version under another bank's carta answers as one that does not exist.
+    let p = parent_for::<F>(db, act, F::FIELD, F::parent_id(&old), unknown).await?;
+    in_force::<F>(&old, F::FIELD)?;
+    Ok((old, p))
+}
+
+/// Records a fact of parent `parent` ([`add`]); once the parent's decision relies on its facts, with a reason.
+pub async fn record<F: Fact>(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    parent: i64,
+    stated: F::Stated,
+    reason: Option<&str>,
+    effective_on: Option<NaiveDate>,
+) -> Result<ModelOf<F>>
+where
+    ModelOf<F>: IntoActiveModel<F> + entity::Versioned + Send + Sync,
+{
+    let missing = || Message::new(F::PARENT_UNKNOWN).arg("id", parent);
+    let p = parent_for::<F>(db, act, F::PARENT_FIELD, parent, missing).await?;
+    let reason = self::reason(F::decided(&p), reason)?;
+    let day = act.effective("input.effectiveOn", effective_on, None)?;
+    let row = F::checked(db, act, stated, F::parent_keys(&p).0).await?;
+    add(db, act, row, reason, day).await
+}
+
+/// Corrects the version `id` by a new one, the old one kept ([`change`]); once decided, with a reason.
+pub async fn correct<F: Fact>(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    id: i64,
+    stated: F::Stated,
+    reason: Option<&str>,
+    effective_on: Option<NaiveDate>,
+) -> Result<ModelOf<F>>
+where
+    ModelOf<F>: IntoActiveModel<F> + entity::Versioned + Send + Sync,
+{
+    let (old, p) = current::<F>(db, act, id).await?;
+    let reason = self::reason(F::decided(&p), reason)?;
+    let row = F::checked(db, act, stated, F::parent_keys(&p).0).await?;
+    change(db, act, old, row, F::decided(&p), reason, effective_on).await
+}
+
+/// Removes the version `id`: kept and marked removed ([`remove`]); once decided, with a reason. Answers the parent.
+pub async fn withdraw<F: Fact>(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    id: i64,
+    reason: Option<&str>,
+    ended_on: Option<NaiveDate>,
+) -> Result<ParentOf<F>>
+where
+    ModelOf<F>: IntoActiveModel<F> + entity::Versioned + Send + Sync,
+{
+    let (old, p) = current::<F>(db, act, id).await?;
+    let reason = self::reason(F::decided(&p), reason)?;
+    remove::<F>(db, act, old, F::decided(&p), reason, ended_on).await?;
+    Ok(p)
+}
+
+/// The version `id` (in force or not), when `caller` may read its parent: another bank's answers as none.
+pub async fn visible<F: Fact>(db: &impl ConnectionTrait, caller: &crate::Caller, id: i64) -> Result<Option<ModelOf<F>>>
+where
+    ModelOf<F>: IntoActiveModel<F> + entity::Versioned + Send + Sync,
+{
+    crate::access::read_scope(caller)?;
+    let Some(m) = F::by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let p = F::parent(F::parent_id(&m)).one(db).await?;
+    Ok(p.filter(|p| caller.scope().sees_bank(F::parent_keys(p).1)).map(|_| m))
 }

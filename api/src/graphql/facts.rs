@@ -27,6 +27,7 @@ use sea_orm::DatabaseConnection;
 use service::{
     acquisitions, commitments, groups, items,
     lifecycle::{self as life, Act},
+    versions,
 };
 
 /// An item of a carta, as filed.
@@ -598,7 +599,7 @@ macro_rules! versioned_fact {
         $(#[$doc:meta])* $name:ident: $fields:ty => $stated:ty, $row:ty;
         parent: ($parent_kind:ident, $parent_arg:literal), $parent_field:ident;
         version: ($version_kind:ident, $version_arg:literal);
-        service: $add:path, $update:path, $remove:path;
+        service: $service:ty;
         $payload:ident { $parent_out:ident: $parent_of:path, $fact_out:ident: $wrap:path }
     ) => {
         $(#[$doc])*
@@ -624,7 +625,7 @@ macro_rules! versioned_fact {
                 reason: Option<&str>,
                 effective_on: Option<NaiveDate>,
             ) -> ServiceResult<$row> {
-                $add(db, act, parent, fact, reason, effective_on).await
+                versions::record::<$service>(db, act, parent, fact, reason, effective_on).await
             }
 
             async fn update(
@@ -635,7 +636,7 @@ macro_rules! versioned_fact {
                 reason: Option<&str>,
                 effective_on: Option<NaiveDate>,
             ) -> ServiceResult<$row> {
-                $update(db, act, id, fact, reason, effective_on).await
+                versions::correct::<$service>(db, act, id, fact, reason, effective_on).await
             }
 
             async fn remove(
@@ -645,7 +646,7 @@ macro_rules! versioned_fact {
                 reason: Option<&str>,
                 ended_on: Option<NaiveDate>,
             ) -> ServiceResult<i64> {
-                Ok($remove(db, act, id, reason, ended_on).await?.id)
+                Ok(versions::withdraw::<$service>(db, act, id, reason, ended_on).await?.id)
             }
 
             async fn payload(ctx: &Context<'_>, parent: i64, row: Option<$row>) -> Result<$payload> {
@@ -663,7 +664,7 @@ versioned_fact!(
     Items: FcoCartaItemFields => items::Item, entity::fco_carta_item::Model;
     parent: (FcoCarta, "input.cartaId"), carta_id;
     version: (CartaItem, "input.itemId");
-    service: items::add, items::update, items::remove;
+    service: entity::fco_carta_item::ActiveModel;
     FcoCartaItemPayload { carta: carta_of, item: CartaItem }
 );
 
@@ -672,7 +673,7 @@ versioned_fact!(
     Acquisitions: FeedstockAcquisitionFields => acquisitions::Acquisition, entity::feedstock_acquisition::Model;
     parent: (SocialFuelProject, "input.projectId"), project_id;
     version: (FeedstockAcquisition, "input.acquisitionId");
-    service: acquisitions::add, acquisitions::update, acquisitions::remove;
+    service: entity::feedstock_acquisition::ActiveModel;
     FeedstockAcquisitionPayload { project: project_of, acquisition: FeedstockAcquisition }
 );
 
@@ -681,7 +682,7 @@ versioned_fact!(
     Proposals: ContractProposalFields => commitments::Proposal, entity::contract_proposal::Model;
     parent: (SocialFuelProject, "input.projectId"), project_id;
     version: (ContractProposal, "input.proposalId");
-    service: commitments::add_proposal, commitments::update_proposal, commitments::remove_proposal;
+    service: entity::contract_proposal::ActiveModel;
     ContractProposalPayload { project: project_of, proposal: ContractProposal }
 );
 

@@ -211,18 +211,22 @@ impl CommonQuery {
                     .map(|f| Node::ComplianceFlag(super::flags::ComplianceFlag(f))),
                 None => None,
             },
-            NodeKind::CartaItem => service::items::version(db, &caller, key)
+            NodeKind::CartaItem => service::versions::visible::<entity::fco_carta_item::ActiveModel>(db, &caller, key)
                 .await
                 .served(ctx)?
                 .map(|m| Node::CartaItem(super::types::financing::CartaItem(m))),
-            NodeKind::FeedstockAcquisition => service::acquisitions::version(db, &caller, key)
-                .await
-                .served(ctx)?
-                .map(|m| Node::FeedstockAcquisition(super::types::financing::FeedstockAcquisition(m))),
-            NodeKind::ContractProposal => service::commitments::proposal_version(db, &caller, key)
-                .await
-                .served(ctx)?
-                .map(|m| Node::ContractProposal(super::types::financing::ContractProposal(m))),
+            NodeKind::FeedstockAcquisition => {
+                service::versions::visible::<entity::feedstock_acquisition::ActiveModel>(db, &caller, key)
+                    .await
+                    .served(ctx)?
+                    .map(|m| Node::FeedstockAcquisition(super::types::financing::FeedstockAcquisition(m)))
+            }
+            NodeKind::ContractProposal => {
+                service::versions::visible::<entity::contract_proposal::ActiveModel>(db, &caller, key)
+                    .await
+                    .served(ctx)?
+                    .map(|m| Node::ContractProposal(super::types::financing::ContractProposal(m)))
+            }
             NodeKind::RuleParameter => service::parameters::version(db, key)
                 .await
                 .served(ctx)?
