@@ -125,9 +125,7 @@ pub async fn place_on_agenda(
     if c.stage != FcoCartaStage::Submitted {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_72H_BEFORE,
-            entity::rules::Explanation::message(code::REFUSE_AGENDA_STAGE)
-                .arg("stage", c.stage.name_pt())
-                .arg("stage_code", c.stage.to_value()),
+            entity::rules::lifecycle::in_stage(code::REFUSE_AGENDA_STAGE, c.stage),
         ));
     }
     let params = rule_parameter::Entity::params(db).await?;

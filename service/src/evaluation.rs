@@ -16,8 +16,8 @@ use entity::{
     vocab::SocialFuelStage,
 };
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    TransactionSession, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionSession,
+    TransactionTrait,
 };
 
 pub use crate::findings::{CRITERIA, check_conclusion, findings};
@@ -60,9 +60,7 @@ pub async fn record(
     if p.stage != SocialFuelStage::ExternalEvaluation {
         return Err(ServiceError::rule(
             rule::SF_EXTERNAL_EVAL_6M,
-            entity::rules::Explanation::message(code::REFUSE_FINDINGS_STAGE)
-                .arg("stage", p.stage.name_pt())
-                .arg("stage_code", p.stage.to_value()),
+            entity::rules::lifecycle::in_stage(code::REFUSE_FINDINGS_STAGE, p.stage),
         ));
     }
     let evaluator = report.evaluator.trim();

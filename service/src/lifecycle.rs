@@ -603,9 +603,7 @@ pub async fn record_justifications(
     if p.stage != SocialFuelStage::NonConformityHearing {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
-            entity::rules::Explanation::message(code::REFUSE_JUSTIFICATIONS_STAGE)
-                .arg("stage", p.stage.name_pt())
-                .arg("stage_code", p.stage.to_value()),
+            entity::rules::lifecycle::in_stage(code::REFUSE_JUSTIFICATIONS_STAGE, p.stage),
         ));
     }
     let content = required("content", content)?;
@@ -636,9 +634,7 @@ pub async fn record_bank_notice(
         _ => {
             return Err(ServiceError::rule(
                 entity::rules::code::SF_UNFRAMING,
-                entity::rules::Explanation::message(code::REFUSE_BANK_NOTICE_STAGE)
-                    .arg("stage", p.stage.name_pt())
-                    .arg("stage_code", p.stage.to_value()),
+                entity::rules::lifecycle::in_stage(code::REFUSE_BANK_NOTICE_STAGE, p.stage),
             ));
         }
     };
@@ -667,9 +663,7 @@ pub async fn record_public_update(
     if p.stage != SocialFuelStage::Unframed {
         return Err(ServiceError::rule(
             entity::rules::code::SF_UNFRAMING,
-            entity::rules::Explanation::message(code::REFUSE_PUBLIC_UPDATE_STAGE)
-                .arg("stage", p.stage.name_pt())
-                .arg("stage_code", p.stage.to_value()),
+            entity::rules::lifecycle::in_stage(code::REFUSE_PUBLIC_UPDATE_STAGE, p.stage),
         ));
     }
     let reference = required("reference", reference)?;
@@ -1224,9 +1218,7 @@ pub async fn resubmit_carta(
     if old.stage != FcoCartaStage::Unfavourable {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_RESUBMIT,
-            entity::rules::Explanation::message(code::REFUSE_RESUBMIT_STAGE)
-                .arg("stage", old.stage.name_pt())
-                .arg("stage_code", old.stage.to_value()),
+            entity::rules::lifecycle::in_stage(code::REFUSE_RESUBMIT_STAGE, old.stage),
         ));
     }
     if let Some(again) = fco_carta::Entity::find()
@@ -1298,9 +1290,7 @@ pub async fn amend_carta(
     if !matches!(c.stage, FcoCartaStage::Approved | FcoCartaStage::Contracted) {
         return Err(ServiceError::rule(
             entity::rules::code::FCO_AMENDMENT,
-            entity::rules::Explanation::message(code::REFUSE_AMEND_STAGE)
-                .arg("stage", c.stage.name_pt())
-                .arg("stage_code", c.stage.to_value()),
+            entity::rules::lifecycle::in_stage(code::REFUSE_AMEND_STAGE, c.stage),
         ));
     }
     let on = act.day(on);
@@ -1562,10 +1552,7 @@ pub async fn update_carta(
     let refused = |rule, why: &'static str| {
         Err(ServiceError::rule(
             rule,
-            entity::rules::Explanation::message(code::REFUSE_STATEMENT)
-                .arg("stage", c.stage.name_pt())
-                .arg("stage_code", c.stage.to_value())
-                .arg("why", why),
+            entity::rules::lifecycle::in_stage(code::REFUSE_STATEMENT, c.stage).arg("why", why),
         ))
     };
     match c.stage {

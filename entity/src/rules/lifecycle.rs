@@ -207,7 +207,8 @@ fn not_before(code: RuleCode, on: NaiveDate, earlier: Option<NaiveDate>, act: &'
 }
 
 /// A stage of either lifecycle: its name as the staff say it, beside its stored value.
-trait Stage: ActiveEnum<Value = String> + Copy {
+pub trait Stage: ActiveEnum<Value = String> + Copy {
+    /// The name as the staff say it.
     fn name_pt(self) -> &'static str;
 }
 
@@ -223,6 +224,14 @@ impl Stage for FcoCartaStage {
     }
 }
 
+/// The explanation `message` of an act its financing's `stage` does not allow, naming the stage (`stage`, `stage_code`)
+/// as every such refusal does.
+pub fn in_stage<S: Stage>(message: &'static str, stage: S) -> Explanation {
+    Explanation::message(message)
+        .arg("stage", stage.name_pt())
+        .arg("stage_code", stage.to_value())
+}
+
 /// An event refused because the financing is in the wrong stage: `what` (`project`, `carta`) names the financing,
 /// `stage` is where it is, `event` the act as the staff name it, and `needs` the stages the act needs.
 fn wrong_stage<S: Stage>(code: RuleCode, what: &'static str, stage: S, event: &'static str, needs: &[S]) -> Violation {
@@ -233,10 +242,8 @@ fn wrong_stage<S: Stage>(code: RuleCode, what: &'static str, stage: S, event: &'
         .join(", ");
     violation(
         code,
-        Explanation::message("explain-wrong-stage")
+        in_stage("explain-wrong-stage", stage)
             .arg("what", what)
-            .arg("stage", stage.name_pt())
-            .arg("stage_code", stage.to_value())
             .arg("event", event)
             .arg("needs", names)
             .arg("count", needs.len()),
@@ -510,9 +517,7 @@ pub fn apply_sf(
             if p.stage != S::NonConformityHearing {
                 return Err(violation(
                     code::SF_UNFRAMING,
-                    Explanation::message("explain-unframe-stage")
-                        .arg("stage", p.stage.name_pt())
-                        .arg("stage_code", p.stage.to_value()),
+                    in_stage("explain-unframe-stage", p.stage),
                 ));
             }
             not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "evaluation")?;
