@@ -8,7 +8,7 @@ use crate::{
     config::{
         BankReportsAction, Cli, Command, FilesAction, ImportKind, JobsAction, KeysAction, RulesAction, WebhooksAction,
     },
-    startup::{Application, Settings, connect, ingestion, migrate, migrate_up},
+    startup::{Application, Settings, connect, jobs_runtime, migrate, migrate_up},
 };
 
 use service::messages::Lang;
@@ -83,10 +83,10 @@ async fn database(cli: &Cli) -> anyhow::Result<service::Db> {
 }
 
 /// The database of `cli`, connected and migrated, and the ingestion runtime over it.
-async fn database_and_ingestion(cli: &Cli) -> anyhow::Result<(service::Db, crate::runtime::JobsRuntime)> {
+async fn database_and_runtime(cli: &Cli) -> anyhow::Result<(service::Db, crate::runtime::JobsRuntime)> {
     let db = database(cli).await?;
     let lease = chrono::Duration::seconds(i64::from(cli.lease_seconds));
-    let mut ing = ingestion(
+    let mut ing = jobs_runtime(
         db.clone(),
         &cli.file_store,
         lease,
@@ -140,7 +140,7 @@ async fn import_facts(
             )
         );
     };
-    let (db, ing) = database_and_ingestion(cli).await?;
+    let (db, ing) = database_and_runtime(cli).await?;
     let act = service::lifecycle::Act::by(operator());
     let t = service::imports::Target { kind, id, year, reason };
     let name = file
@@ -362,7 +362,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             app.run_until_stopped().await?;
         }
         Command::Worker => {
-            let (db, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_runtime(&cli).await?;
             let _metrics = match cli.serve.metrics_listen {
                 Some(addr) => Some(crate::startup::serve_metrics(addr, db).await?),
                 None => None,
@@ -385,7 +385,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
                 let names: Vec<&str> = jobs::registry::JOBS.iter().map(|j| j.name).collect();
                 anyhow::bail!("{}", say!(lang, "cli-unknown-job", job = job, jobs = names.join(", ")));
             };
-            let (db, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_runtime(&cli).await?;
             let slot = format!("manual:{}", chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             // On SQLite a flag's news goes to this process's own bus only: a running server's subscribers miss it.
             let mut news = service::events::bus().subscribe();
@@ -420,7 +420,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
             kind: ImportKind::BankReport { file, bank, month },
         } => {
             let bytes = std::fs::read(&file).map_err(unreadable(lang, &file))?;
-            let (db, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_runtime(&cli).await?;
             let b = service::intake::bank_by_code(&db, &bank).await.map_err(refuse)?;
             let name = file
                 .file_name()
@@ -493,7 +493,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
         Command::BankReports {
             action: BankReportsAction::Retry { number },
         } => {
-            let (db, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_runtime(&cli).await?;
             let Some(r) = service::reports::report(&db, &operator(), number)
                 .await
                 .map_err(refuse)?
@@ -635,7 +635,7 @@ async fn dispatch(mut cli: Cli) -> anyhow::Result<()> {
         Command::Files {
             action: FilesAction::Purge { before },
         } => {
-            let (db, ing) = database_and_ingestion(&cli).await?;
+            let (db, ing) = database_and_runtime(&cli).await?;
             let p = service::files::purge(&db, &ing.ctx.store, &operator(), before, chrono::Utc::now())
                 .await
                 .map_err(refuse)?;

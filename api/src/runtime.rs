@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 use jobs::{
-    report::ingest::{self, IngestContext},
+    report::ingest::{self, UploadContext},
     runs,
 };
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use tracing::Instrument;
 #[derive(Clone, Debug)]
 pub struct JobsRuntime {
     /// The job's context.
-    pub ctx: IngestContext,
+    pub ctx: UploadContext,
     /// Wakes the background worker after an upload.
     pub wake: Arc<Notify>,
     /// Held (shared) by every job run in this process; taken whole on shutdown, to wait for them.
@@ -29,33 +29,33 @@ pub struct JobsRuntime {
 /// One run of `job` in `slot`: once per slot across every process sharing the database (the `job_run` row's unique
 /// key), recorded with how it ended.
 pub async fn run_job(
-    ingestion: &JobsRuntime,
+    runtime: &JobsRuntime,
     job: &jobs::registry::JobSpec,
     slot: &str,
 ) -> Result<Option<runs::JobReport>, String> {
-    run_job_as_of(ingestion, job, slot, None).await
+    run_job_as_of(runtime, job, slot, None).await
 }
 
 /// [`run_job`], judging as of `as_of` (for `fomento jobs run flag-deadlines --as-of DATE`).
 pub async fn run_job_as_of(
-    ingestion: &JobsRuntime,
+    runtime: &JobsRuntime,
     job: &jobs::registry::JobSpec,
     slot: &str,
     as_of: Option<chrono::NaiveDate>,
 ) -> Result<Option<runs::JobReport>, String> {
     let now = Utc::now();
-    let db = &ingestion.ctx.db;
-    let Some(run) = runs::start(db, job.name, slot, &ingestion.ctx.worker, now)
+    let db = &runtime.ctx.db;
+    let Some(run) = runs::start(db, job.name, slot, &runtime.ctx.worker, now)
         .await
         .map_err(|e| e.to_string())?
     else {
         return Ok(None);
     };
-    let _running = ingestion.running.read().await;
+    let _running = runtime.running.read().await;
     let ctx = jobs::registry::JobContext {
-        ingest: ingestion.ctx.clone(),
+        uploads: runtime.ctx.clone(),
         as_of,
-        retain_raw_files: ingestion.retain_raw_files,
+        retain_raw_files: runtime.retain_raw_files,
     };
     // Each run is a trace of its own: its log lines carry its trace id, and what it sends out (a webhook) carries it.
     let span = tracing::info_span!("job", trace_id = tracing::field::Empty, job = job.name, slot);
@@ -85,50 +85,50 @@ pub async fn run_job_as_of(
 }
 
 /// One run of the ingestion in `slot` (after an upload, or `fomento ingest`).
-pub async fn scheduled_ingest(ingestion: &JobsRuntime, slot: &str) -> Result<Option<runs::JobReport>, String> {
+pub async fn scheduled_ingest(runtime: &JobsRuntime, slot: &str) -> Result<Option<runs::JobReport>, String> {
     let job = jobs::registry::find(ingest::JOB).ok_or("the ingestion job is not registered")?;
-    run_job(ingestion, job, slot).await
+    run_job(runtime, job, slot).await
 }
 
 /// One run of the import job in `slot` (after an upload, or `fomento import`).
-pub async fn scheduled_import(ingestion: &JobsRuntime, slot: &str) -> Result<Option<runs::JobReport>, String> {
+pub async fn scheduled_import(runtime: &JobsRuntime, slot: &str) -> Result<Option<runs::JobReport>, String> {
     let job = jobs::registry::find(jobs::import::JOB).ok_or("the import job is not registered")?;
-    run_job(ingestion, job, slot).await
+    run_job(runtime, job, slot).await
 }
 
 /// Starts the scheduler with every job of the registry on its schedule, and the ingestion woken by uploads; returns
 /// the scheduler to keep it alive.
 pub async fn start_jobs(
-    ingestion: JobsRuntime,
+    runtime: JobsRuntime,
 ) -> Result<tokio_cron_scheduler::JobScheduler, tokio_cron_scheduler::JobSchedulerError> {
     let sched = tokio_cron_scheduler::JobScheduler::new().await?;
     for job in jobs::registry::JOBS {
-        let ingestion = ingestion.clone();
-        let schedule = ingestion.schedules.of(job);
+        let runtime = runtime.clone();
+        let schedule = runtime.schedules.of(job);
         sched
             .add(tokio_cron_scheduler::Job::new_async_tz(
                 schedule.cron.as_str(),
                 schedule.zone,
                 move |_, _| {
-                    let ingestion = ingestion.clone();
+                    let runtime = runtime.clone();
                     Box::pin(async move {
                         // The run writes its own line (`run_job`).
                         let slot = runs::minute_slot(Utc::now());
-                        let _ = run_job(&ingestion, job, &slot).await;
+                        let _ = run_job(&runtime, job, &slot).await;
                     })
                 },
             )?)
             .await?;
     }
     sched.start().await?;
-    let wake = ingestion.wake.clone();
+    let wake = runtime.wake.clone();
     tokio::spawn(async move {
         loop {
             wake.notified().await;
             let slot = format!("upload:{}", Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ"));
             // Each run writes its own line, failures included (`run_job`).
-            let _ = scheduled_ingest(&ingestion, &slot).await;
-            let _ = scheduled_import(&ingestion, &slot).await;
+            let _ = scheduled_ingest(&runtime, &slot).await;
+            let _ = scheduled_import(&runtime, &slot).await;
         }
     });
     Ok(sched)
@@ -178,8 +178,8 @@ pub async fn jobs_table(
 
 /// Waits for the jobs running in this process to finish (a job holds its claim until it commits or fails), at most
 /// `limit`; true when none is left running.
-pub async fn wait_for_running_jobs(ingestion: &JobsRuntime, limit: std::time::Duration) -> bool {
-    tokio::time::timeout(limit, ingestion.running.write()).await.is_ok()
+pub async fn wait_for_running_jobs(runtime: &JobsRuntime, limit: std::time::Duration) -> bool {
+    tokio::time::timeout(limit, runtime.running.write()).await.is_ok()
 }
 
 /// One line of `fomento ingest`'s progress bar: a bar and a percentage when the sheet says how many rows it has, the

@@ -97,8 +97,8 @@ impl Settings {
     }
 }
 
-/// The ingestion runtime over a database and a file store (a local directory or an S3-compatible bucket).
-pub fn ingestion(
+/// The jobs' runtime over a database and a file store (a local directory or an S3-compatible bucket).
+pub fn jobs_runtime(
     db: DatabaseConnection,
     file_store: &str,
     lease: chrono::Duration,
@@ -112,7 +112,7 @@ pub fn ingestion(
         std::process::id()
     );
     Ok(crate::runtime::JobsRuntime {
-        ctx: jobs::report::ingest::IngestContext {
+        ctx: jobs::report::ingest::UploadContext {
             db,
             store,
             worker,
@@ -357,27 +357,27 @@ impl Application {
                 addr: settings.listen,
                 source,
             })?;
-        let mut ingestion = ingestion(
+        let mut runtime = jobs_runtime(
             db.clone(),
             &settings.file_store,
             settings.lease,
             settings.report_attempts,
             settings.max_upload_bytes,
         )?;
-        ingestion.retain_raw_files = settings.retain_raw_files;
-        ingestion.schedules = std::sync::Arc::new(
+        runtime.retain_raw_files = settings.retain_raw_files;
+        runtime.schedules = std::sync::Arc::new(
             jobs::registry::Schedules::with_overrides(&settings.schedules).map_err(StartupError::Scheduler)?,
         );
         let scheduler = if settings.run_jobs {
             Some(
-                crate::runtime::start_jobs(ingestion.clone())
+                crate::runtime::start_jobs(runtime.clone())
                     .await
                     .map_err(|e| StartupError::Scheduler(e.to_string()))?,
             )
         } else {
             None
         };
-        let schema = crate::graphql::build_schema_with(db.clone(), Some(ingestion.clone()), settings.introspection);
+        let schema = crate::graphql::build_schema_with(db.clone(), Some(runtime.clone()), settings.introspection);
         let tokens = match settings.tokens.clone() {
             Some(t) => Some(std::sync::Arc::new(
                 service::tokens::Verifier::load(t).await.map_err(StartupError::Tokens)?,
@@ -408,7 +408,7 @@ impl Application {
             state: AppState {
                 schema,
                 db,
-                ingestion: Some(ingestion),
+                runtime: Some(runtime),
                 max_upload_bytes: settings.max_upload_bytes,
                 open_dashboard: settings.open_dashboard,
                 rate_limit: settings.rate_limit,
@@ -449,9 +449,9 @@ impl Application {
         self.state.db.clone()
     }
 
-    /// The ingestion runtime (for running the job's step by hand).
-    pub fn ingestion(&self) -> Option<crate::runtime::JobsRuntime> {
-        self.state.ingestion.clone()
+    /// The jobs' runtime (for running a job's step by hand).
+    pub fn runtime(&self) -> Option<crate::runtime::JobsRuntime> {
+        self.state.runtime.clone()
     }
 
     /// The statement counter of the connection.

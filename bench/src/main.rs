@@ -212,7 +212,7 @@ async fn phase_ingest(url: &str, file: &str, store: &str) -> anyhow::Result<f64>
     }
     .insert(&db)
     .await?;
-    let ing = fomento_api::startup::ingestion(
+    let ing = fomento_api::startup::jobs_runtime(
         db.clone(),
         store,
         chrono::Duration::minutes(30),

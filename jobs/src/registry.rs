@@ -4,7 +4,7 @@
 
 use crate::{
     dashboards, expire, flag_deadlines, import,
-    report::ingest::{self, IngestContext, IngestError},
+    report::ingest::{self, IngestError, UploadContext},
     runs::JobReport,
     webhooks,
 };
@@ -165,8 +165,8 @@ pub fn find(name: &str) -> Option<&'static JobSpec> {
 /// What the jobs need to run.
 #[derive(Debug, Clone)]
 pub struct JobContext {
-    /// The ingestion's context (database, file store, worker name, lease, limits).
-    pub ingest: IngestContext,
+    /// What the jobs that read uploaded files need (database, file store, worker name, lease, limits).
+    pub uploads: UploadContext,
     /// The day to judge as of, for the jobs that judge (`flag-deadlines`, `expire-approvals`); today in Brasília when
     /// absent.
     pub as_of: Option<chrono::NaiveDate>,
@@ -177,17 +177,17 @@ pub struct JobContext {
 impl JobContext {
     /// The database every job works on.
     pub fn db(&self) -> &sea_orm::DatabaseConnection {
-        &self.ingest.db
+        &self.uploads.db
     }
 
     /// This worker's name (host and process), as a run and a claim record it.
     pub fn worker(&self) -> &str {
-        &self.ingest.worker
+        &self.uploads.worker
     }
 
     /// Where raw uploaded files are kept.
     pub fn store(&self) -> &crate::store::FileStore {
-        &self.ingest.store
+        &self.uploads.store
     }
 }
 
@@ -220,8 +220,8 @@ impl JobSpec {
     /// Runs one step of this job, as of `now`.
     pub async fn run_once(&self, ctx: &JobContext, now: DateTime<Utc>) -> Result<JobReport, JobError> {
         match self.name {
-            ingest::JOB => Ok(ingest::run_once(&ctx.ingest, now).await?),
-            import::JOB => Ok(import::run_once(&ctx.ingest, now).await?),
+            ingest::JOB => Ok(ingest::run_once(&ctx.uploads, now).await?),
+            import::JOB => Ok(import::run_once(&ctx.uploads, now).await?),
             flag_deadlines::JOB => Ok(flag_deadlines::run_once(ctx.db(), now, ctx.as_of).await?.0),
             expire::JOB => Ok(expire::run_once(ctx.db(), now, ctx.as_of).await?.0),
             webhooks::JOB => Ok(webhooks::run_once(ctx.db(), ctx.worker(), now).await?),

@@ -9,7 +9,7 @@ use crate::{
     reports::{C, count, cpf, ctx, good_row, report, seed_bb, upload, workbook},
 };
 use chrono::{Duration, Utc};
-use jobs::report::ingest::{self, Fault, IngestContext};
+use jobs::report::ingest::{self, Fault, UploadContext};
 use sea_orm::{DbErr, EntityTrait, RuntimeErr};
 use serde_json::json;
 use std::sync::Arc;
@@ -18,8 +18,8 @@ use std::sync::Arc;
 fn faulty(
     app: &TestApp,
     fault: impl Fn(&entity::bank_report::Model) -> Option<DbErr> + Send + Sync + 'static,
-) -> IngestContext {
-    IngestContext {
+) -> UploadContext {
+    UploadContext {
         fault: Some(Fault(Arc::new(fault))),
         ..ctx(app, "faulty-worker")
     }
@@ -56,7 +56,7 @@ async fn a_report_that_puts_a_group_over_the_ceiling_is_ingested_with_its_flags(
         seed_bb(&app).await;
         let (status, body) = upload(&app, "BB", "2019-05", "teto.xlsx", over_the_ceiling()).await;
         assert_eq!(status, 201, "{body}");
-        let run = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let run = ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((run.processed, run.failed), (1, 0), "{}", run.message);
         let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "INGESTED", "{rep}");
@@ -231,7 +231,7 @@ async fn a_report_whose_ingestion_keeps_failing_ends_failed_after_its_attempts_a
             "{again}"
         );
         assert_eq!(again["status"], "RECEIVED");
-        let run = ingest::run_once(&app.ingestion.ctx, t2 + Duration::days(1))
+        let run = ingest::run_once(&app.runtime.ctx, t2 + Duration::days(1))
             .await
             .expect("run");
         assert_eq!(run.processed, 1, "{}", run.message);
@@ -338,7 +338,7 @@ async fn the_downloaded_template_filled_below_its_notes_ingests() {
         rows.extend((1..=3).map(|n| headers.iter().map(|h| value(h, n)).collect()));
         let (status, body) = upload(&app, "BB", "2019-05", "modelo-preenchido.xlsx", plain_workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "INGESTED", "the notes row is not data: {rep}");
         assert_eq!(rep["rowCount"], 3, "{rep}");
@@ -725,7 +725,7 @@ async fn a_bad_rows_error_reads_in_portuguese_by_default_and_in_english_on_reque
         bad[2] = C::T("123.456.789-00");
         let (_, body) = upload(&app, "BB", "2019-05", "ruim.xlsx", workbook(&[bad])).await;
         let (_, empty) = upload(&app, "BB", "2019-06", "vazio.csv", Vec::new()).await;
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         let q = "query R($a: ID!, $b: ID!) { a: bankReport(id: $a) { status errors { message } }
             b: bankReport(id: $b) { fileError } }";
         let vars = json!({ "a": body["id"], "b": empty["id"] });

@@ -368,7 +368,7 @@ async fn a_reports_errors_mask_the_persons_in_it_for_who_may_not_see_them() {
         )
         .await;
         assert_eq!(status, 201, "{body}");
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
             .await
             .expect("ingest");
         let number = body["number"].as_i64().expect("number");

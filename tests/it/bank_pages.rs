@@ -75,7 +75,7 @@ async fn send(b: &mut Browser, app: &TestApp, month: &str) -> i64 {
         .and_then(|n| n.parse().ok())
         .expect("a report number");
     // The ingestion worker picks it up; the step is run here too so the test does not wait for its schedule.
-    jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+    jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
         .await
         .expect("the ingestion runs");
     b.wait_for(
@@ -342,7 +342,7 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
         assert_eq!(r.status().as_u16(), 201);
         let body: Value = r.json().await.expect("json");
         assert_eq!(body["bank"], "SICREDI", "{body}");
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
             .await
             .expect("the ingestion runs");
 
@@ -394,7 +394,7 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             .await
             .expect("answer");
         let again: Value = r.json().await.expect("json");
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
             .await
             .expect("the ingestion runs");
         let id = again["number"].as_i64().expect("a report");
@@ -459,7 +459,7 @@ async fn a_bank_key_sends_its_list_without_naming_its_bank_and_clients_keep_json
             .await
             .expect("answer");
         let refused: Value = r.json().await.expect("json");
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
             .await
             .expect("the ingestion runs");
         let refused = service::reports::report(

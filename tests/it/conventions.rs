@@ -883,7 +883,7 @@ async fn a_client_written_against_the_new_conventions_walks_the_readmes_scenario
         let sent: Value = app.post("/graphql").multipart(form).send().await.expect("answer").json().await.expect("json");
         let report = sent["data"]["submitBankReport"]["report"].clone();
         assert_eq!(report["status"], "RECEIVED", "{sent}");
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now()).await.expect("ingest");
         let read = client_data(&app, "Report", json!({ "id": report["id"] })).await["bankReport"].clone();
         assert_eq!((read["status"].as_str(), read["rowCount"].as_i64(), read["errorCount"].as_i64()), (Some("INGESTED"), Some(1), Some(0)), "{read}");
         let listed = client_data(&app, "Reports", json!({ "filter": { "bankId": bank["id"], "statuses": ["INGESTED"] } })).await;
@@ -891,7 +891,7 @@ async fn a_client_written_against_the_new_conventions_walks_the_readmes_scenario
 
         // The flags the deadline job raises, read newest first: the carta's 120 days lapsed without a presentation.
         let spec = jobs::registry::find("flag-deadlines").expect("registered");
-        fomento_api::runtime::run_job_as_of(&app.ingestion, spec, &format!("test:{}", uuid::Uuid::new_v4()), None)
+        fomento_api::runtime::run_job_as_of(&app.runtime, spec, &format!("test:{}", uuid::Uuid::new_v4()), None)
             .await
             .expect("the job runs")
             .expect("the slot is ours");

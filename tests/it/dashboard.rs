@@ -163,7 +163,7 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
 
         // The job builds it: the same figures, now with when it was built; a rerun replaces it.
         let spec = jobs::registry::find("build-dashboards").expect("registered");
-        let said = fomento_api::runtime::run_job(&app.ingestion, spec, "test:build")
+        let said = fomento_api::runtime::run_job(&app.runtime, spec, "test:build")
             .await
             .expect("the job runs")
             .expect("the slot")
@@ -173,7 +173,7 @@ async fn the_dashboard_agrees_with_the_flags_the_graph_and_the_exports_and_is_bu
         let built = dashboard(&app, None).await;
         assert!(built["builtAt"].is_string(), "{built}");
         assert_eq!(built["figures"], on_demand["figures"]);
-        fomento_api::runtime::run_job(&app.ingestion, spec, "test:build-again")
+        fomento_api::runtime::run_job(&app.runtime, spec, "test:build-again")
             .await
             .expect("rerun");
         let snapshots = {

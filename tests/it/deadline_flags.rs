@@ -19,7 +19,7 @@ fn day(s: &str) -> NaiveDate {
 async fn run(app: &TestApp, as_of: NaiveDate) -> String {
     let spec = jobs::registry::find("flag-deadlines").expect("registered");
     let slot = format!("test:{}", uuid::Uuid::new_v4());
-    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, &slot, Some(as_of))
+    fomento_api::runtime::run_job_as_of(&app.runtime, spec, &slot, Some(as_of))
         .await
         .expect("the job runs")
         .expect("the slot is ours")

@@ -150,7 +150,7 @@ async fn the_jobs_list_shows_the_ingestion_job_with_its_last_and_next_run() {
             flags.contains("0 0 6 * * *") && flags.contains("never") && flags.contains("2026-12-04 06:00 (-03:00)"),
             "daily at 06:00 in Brasília, already past on the 3rd: {flags}"
         );
-        fomento_api::runtime::scheduled_ingest(&app.ingestion, "manual:test")
+        fomento_api::runtime::scheduled_ingest(&app.runtime, "manual:test")
             .await
             .expect("run");
         let after = fomento_api::runtime::jobs_table(&app.db, &defaults, now, service::messages::Lang::En)
@@ -203,7 +203,7 @@ async fn compliance_flags_list_the_ingestions_flags_in_stable_pages() {
         // Four cartas of R$ 1.5 M that never went to the chamber: four FCO-CHAMBER-THRESHOLD flags.
         let rows: Vec<_> = (1..=4).map(|i| good_row(&format!("FL-{i}"), cpf(40 + i), 1_500_000.0)).collect();
         let (_, body) = upload(&app, "BB", "2019-05", "f.xlsx", workbook(&rows)).await;
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now()).await.expect("ingest");
         let bb = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
         let q = "query F($f: ComplianceFlagFilter, $first: Int, $after: String) {
             complianceFlags(filter: $f, first: $first, after: $after) { totalCount
@@ -271,7 +271,7 @@ async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
         };
         let may = workbook(&[approved_only("P-1", 1), approved_only("P-2", 2), approved_only("P-3", 3)]);
         let (_, m1) = upload(&app, "BB", "2019-05", "maio.xlsx", may).await;
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now()).await.expect("ingest");
         // P-3 as a carta no list created (one drafted through the graph) that May's list declared: a list records
         // the known cartas it declares, and creating ones by the carta's own `created_by_report`.
         let may_id = m1["number"].as_i64().expect("report number");
@@ -285,7 +285,7 @@ async fn reports_keep_what_they_declared_and_lists_write_the_cartas_history() {
         contracted[10] = C::T("10/06/2019");
         let june = workbook(&[contracted, approved_only("P-2", 2)]);
         let (_, m2) = upload(&app, "BB", "2019-06", "junho.xlsx", june).await;
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now()).await.expect("ingest");
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now()).await.expect("ingest");
 
         let q = "query R($id: ID!) { bankReport(id: $id) { status
             cartas(first: 10) { totalCount nodes { number } }

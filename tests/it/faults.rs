@@ -352,7 +352,7 @@ async fn child_worker_ingesting_until_killed() {
         return;
     };
     let (db, _) = fomento_api::startup::connect(&url).await.expect("the database");
-    let ingestion = fomento_api::startup::ingestion(
+    let runtime = fomento_api::startup::jobs_runtime(
         db,
         &store,
         chrono::Duration::seconds(2),
@@ -360,7 +360,7 @@ async fn child_worker_ingesting_until_killed() {
         service::store::DEFAULT_MAX_UPLOAD_BYTES,
     )
     .expect("the ingestion");
-    let _ = jobs::report::ingest::run_once(&ingestion.ctx, chrono::Utc::now()).await;
+    let _ = jobs::report::ingest::run_once(&runtime.ctx, chrono::Utc::now()).await;
 }
 
 /// A worker process killed with SIGKILL in the middle of an ingestion: another worker takes the report over after
@@ -418,7 +418,7 @@ async fn a_worker_killed_during_an_ingestion_leaves_it_to_be_ingested_once() {
         );
         // Another worker, after the dead one's lease: the report is ingested once.
         let later = chrono::Utc::now() + chrono::Duration::seconds(5);
-        jobs::report::ingest::run_once(&app.ingestion.ctx, later)
+        jobs::report::ingest::run_once(&app.runtime.ctx, later)
             .await
             .expect("ingest");
         let done = report().await;
@@ -431,7 +431,7 @@ async fn a_worker_killed_during_an_ingestion_leaves_it_to_be_ingested_once() {
             .expect("count");
         assert_eq!(cartas, u64::from(ROWS), "{backend:?}: every carta once");
         // Run again: nothing left to claim, nothing duplicated.
-        jobs::report::ingest::run_once(&app.ingestion.ctx, later)
+        jobs::report::ingest::run_once(&app.runtime.ctx, later)
             .await
             .expect("ingest");
         let again = entity::fco_carta::Entity::find()

@@ -305,7 +305,7 @@ async fn the_result_report_counts_its_72_hours_from_the_recorded_opinion_and_nam
 async fn expire(app: &TestApp, slot: &str, as_of: &str) -> Option<String> {
     let spec = jobs::registry::find("expire-approvals").expect("registered");
     let as_of = chrono::NaiveDate::parse_from_str(as_of, "%Y-%m-%d").expect("a date");
-    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, Some(as_of))
+    fomento_api::runtime::run_job_as_of(&app.runtime, spec, slot, Some(as_of))
         .await
         .expect("the job runs")
         .map(|r| r.message.render(service::messages::Lang::En))
@@ -531,7 +531,7 @@ async fn an_approval_that_lapsed_later_counts_toward_the_ceiling_on_the_days_bef
         // The flag pass on 30 June raises the group's ceiling; its reading is the carta's.
         let spec = jobs::registry::find("flag-deadlines").expect("registered");
         let day = chrono::NaiveDate::from_ymd_opt(2026, 6, 30).expect("day");
-        fomento_api::runtime::run_job_as_of(&app.ingestion, spec, "test:flags", Some(day))
+        fomento_api::runtime::run_job_as_of(&app.runtime, spec, "test:flags", Some(day))
             .await
             .expect("the job runs")
             .expect("ours");

@@ -222,7 +222,7 @@ async fn an_act_out_of_turn_is_refused_by_the_rule_it_breaks() {
 async fn expire(app: &TestApp, slot: &str, as_of: &str) -> Option<String> {
     let spec = jobs::registry::find("expire-approvals").expect("registered");
     let as_of = chrono::NaiveDate::parse_from_str(as_of, "%Y-%m-%d").expect("a date");
-    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, Some(as_of))
+    fomento_api::runtime::run_job_as_of(&app.runtime, spec, slot, Some(as_of))
         .await
         .expect("the job runs")
         .map(|r| r.message.render(service::messages::Lang::En))

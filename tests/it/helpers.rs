@@ -31,7 +31,7 @@ pub struct TestApp {
     /// Which backend.
     pub backend: Backend,
     /// The ingestion runtime of the application (its job step is run by hand in tests).
-    pub ingestion: fomento_api::runtime::JobsRuntime,
+    pub runtime: fomento_api::runtime::JobsRuntime,
     /// The database URL (for a second connection, as another process would open).
     pub url: String,
     /// An `admin` key, which `client` sends with every request.
@@ -162,7 +162,7 @@ pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Set
     let statements = app.statements();
     let metrics_port = app.metrics_port();
     let db = app.db();
-    let ingestion = app.ingestion().expect("ingestion configured");
+    let runtime = app.runtime().expect("ingestion configured");
     let (tx, rx) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_with_shutdown(async move {
         let _ = rx.await;
@@ -193,7 +193,7 @@ pub async fn start(url: String, backend: Backend, demo: bool, tweak: fn(&mut Set
             statements,
             db,
             backend,
-            ingestion,
+            runtime,
             url,
             metrics_port,
         },

@@ -90,7 +90,7 @@ const IMPORT: &str = "query I($id: ID!) { factImport(id: $id) { kind status rows
 
 /// Runs the import job once and answers the import `id`.
 async fn applied(app: &TestApp, id: &Value) -> Value {
-    let r = jobs::import::run_once(&app.ingestion.ctx, Utc::now())
+    let r = jobs::import::run_once(&app.runtime.ctx, Utc::now())
         .await
         .expect("import job");
     assert_eq!(r.processed, 1, "{}", r.message);
@@ -735,7 +735,7 @@ async fn an_import_whose_worker_died_is_applied_once_after_the_lease() {
             .await
             .expect("run");
         assert_eq!(r.processed, 0, "the claim still holds");
-        let r = jobs::import::run_once(&other, t0 + app.ingestion.ctx.lease + Duration::seconds(1))
+        let r = jobs::import::run_once(&other, t0 + app.runtime.ctx.lease + Duration::seconds(1))
             .await
             .expect("run");
         assert_eq!(r.processed, 1, "taken over after the lease");
@@ -819,10 +819,10 @@ async fn a_failed_import_is_queued_again_by_sending_the_same_file() {
         let (code, body) = send(&app, "carta-items", &fields, file.clone()).await;
         assert_eq!(code, 201, "{body}");
         let empty = std::env::temp_dir().join(format!("fomento-empty-store-{}", uuid::Uuid::new_v4()));
-        let lost = jobs::report::ingest::IngestContext {
+        let lost = jobs::report::ingest::UploadContext {
             store: jobs::store::FileStore::open(&empty.display().to_string()).expect("store"),
             max_attempts: 1,
-            ..app.ingestion.ctx.clone()
+            ..app.runtime.ctx.clone()
         };
         let r = jobs::import::run_once(&lost, Utc::now()).await.expect("run");
         assert_eq!(r.failed, 1, "{}", r.message);

@@ -526,7 +526,7 @@ async fn a_bank_reports_flags_read_in_portuguese_by_default_and_in_english_on_re
         let big = good_row("Q-2", cpf(2), 1_500_000.0);
         let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&[late, big])).await;
         assert_eq!(status, 201, "{body}");
-        let run = jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+        let run = jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
             .await
             .expect("ingest");
         assert_eq!((run.processed, run.failed), (1, 0), "{}", run.message);
@@ -962,7 +962,7 @@ async fn history_notes_and_the_default_finding_read_in_portuguese_by_default_and
 async fn a_job_runs_summary_reads_in_portuguese_by_default_and_in_english_on_request() {
     on_each_backend(false, |app| async move {
         let spec = jobs::registry::find("purge-raw-files").expect("registered");
-        fomento_api::runtime::run_job(&app.ingestion, spec, "test:l10n")
+        fomento_api::runtime::run_job(&app.runtime, spec, "test:l10n")
             .await
             .expect("the job runs")
             .expect("the slot");

@@ -165,7 +165,7 @@ async fn after_queries_an_error_and_an_upload_the_counters_and_histograms_have_m
         ];
         let (status, body) = upload(&app, "BB", "2026-02", "fev.xlsx", workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
-        fomento_api::runtime::scheduled_ingest(&app.ingestion, &format!("test:{tag}"))
+        fomento_api::runtime::scheduled_ingest(&app.runtime, &format!("test:{tag}"))
             .await
             .expect("the ingestion runs");
 
@@ -457,11 +457,11 @@ async fn a_callers_traceparent_is_in_the_log_lines_each_refusal_ingestion_and_jo
         let rows = vec![good_row("TRC-1", cpf(4801), 1_500_000.0)];
         let (status, body) = upload(&app, "BB", "2026-03", "mar.xlsx", workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
-        fomento_api::runtime::scheduled_ingest(&app.ingestion, "test:traced")
+        fomento_api::runtime::scheduled_ingest(&app.runtime, "test:traced")
             .await
             .expect("the ingestion runs");
         let deliver = jobs::registry::find(jobs::webhooks::JOB).expect("the webhook job");
-        fomento_api::runtime::run_job(&app.ingestion, deliver, &format!("test:{}", uuid::Uuid::new_v4()))
+        fomento_api::runtime::run_job(&app.runtime, deliver, &format!("test:{}", uuid::Uuid::new_v4()))
             .await
             .expect("the deliveries are sent");
         let sent = seen.lock().expect("seen").clone();
@@ -530,7 +530,7 @@ async fn a_callers_traceparent_is_in_the_log_lines_each_refusal_ingestion_and_jo
         let answer: serde_json::Value = resp.json().await.expect("json");
         assert!(answer["errors"].is_null(), "{answer}");
         seen.lock().expect("seen").clear();
-        fomento_api::runtime::run_job(&app.ingestion, deliver, &format!("test:{}", uuid::Uuid::new_v4()))
+        fomento_api::runtime::run_job(&app.runtime, deliver, &format!("test:{}", uuid::Uuid::new_v4()))
             .await
             .expect("the deliveries are sent");
         let sent = seen.lock().expect("seen").clone();
@@ -715,7 +715,7 @@ async fn each_request_is_one_trace_exported_over_otlp_with_its_http_graphql_and_
             statements: Default::default(),
             db: db.clone(),
             backend,
-            ingestion: fomento_api::startup::ingestion(
+            runtime: fomento_api::startup::jobs_runtime(
                 db.clone(),
                 &store.display().to_string(),
                 chrono::Duration::minutes(5),

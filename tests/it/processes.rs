@@ -285,7 +285,7 @@ async fn two_servers_and_a_worker_on_one_postgresql_ingest_once_share_the_flags_
     .await
     .expect("a key")
     .secret;
-    let ingestion = fomento_api::startup::ingestion(
+    let runtime = fomento_api::startup::jobs_runtime(
         db.clone(),
         &store.display().to_string(),
         chrono::Duration::minutes(5),
@@ -299,7 +299,7 @@ async fn two_servers_and_a_worker_on_one_postgresql_ingest_once_share_the_flags_
         statements: Default::default(),
         db: db.clone(),
         backend: Backend::Postgres,
-        ingestion,
+        runtime,
         url: url.clone(),
         key: key.clone(),
         metrics_port: Some(metrics[0]),

@@ -6,7 +6,7 @@
 use crate::helpers::{TestApp, on_each_backend};
 use chrono::{Duration, Utc};
 use entity::domain::document::{cnpj_with_check_digits, cpf_with_check_digits};
-use jobs::report::ingest::{self, IngestContext};
+use jobs::report::ingest::{self, UploadContext};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
@@ -124,10 +124,10 @@ where
     E::find().count(&app.db).await.expect("count")
 }
 
-pub fn ctx(app: &TestApp, worker: &str) -> IngestContext {
-    IngestContext {
+pub fn ctx(app: &TestApp, worker: &str) -> UploadContext {
+    UploadContext {
         worker: worker.into(),
-        ..app.ingestion.ctx.clone()
+        ..app.runtime.ctx.clone()
     }
 }
 
@@ -157,7 +157,7 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
         let (again, body2) = upload(&app, "bb", "2019-05", "maio-copia.xlsx", bytes).await;
         assert_eq!((again, body2["id"].clone()), (200, body["id"].clone()), "idempotent upload");
 
-        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let r = ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
         let rep = report(&app, &id).await;
         assert_eq!((rep["status"].as_str(), rep["rowCount"].as_i64()), (Some("INGESTED"), Some(3)), "{rep}");
@@ -175,7 +175,7 @@ async fn an_upload_is_stored_ingested_and_answered_row_by_row() {
         // A new file for the same bank and month supersedes the first, which stays queryable.
         let (s3, body3) = upload(&app, "BB", "2019-05", "maio-v2.xlsx", workbook(&rows[..2])).await;
         assert_eq!(s3, 201, "{body3}");
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         let old = report(&app, &id).await;
         assert_eq!(old["status"], "SUPERSEDED");
         assert_eq!(old["supersededBy"]["id"], body3["id"]);
@@ -266,7 +266,7 @@ async fn a_file_with_bad_cells_is_rejected_whole_with_every_error() {
         }
         let (status, body) = upload(&app, "BB", "2019-05", "ruim.xlsx", workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "REJECTED", "{rep}");
         let errors = rep["errors"].as_array().expect("errors");
@@ -377,7 +377,7 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
             assert_eq!(status, 201, "{name}: {body}");
             ids.push(body["id"].clone());
         }
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         for ((name, bytes, fragment), id) in cases.iter().zip(&ids) {
             let rep = report(&app, id).await;
             assert_eq!(rep["status"], "REJECTED", "{name}: {rep}");
@@ -386,7 +386,7 @@ async fn files_that_cannot_be_read_are_rejected_with_one_clear_error_and_kept() 
                 "{name}: {rep}"
             );
             let kept = app
-                .ingestion
+                .runtime
                 .ctx
                 .store
                 .get(&jobs::store::FileStore::sha256(bytes))
@@ -422,7 +422,7 @@ async fn a_crash_between_claim_and_commit_is_ingested_once_after_the_lease() {
         let other = ctx(&app, "worker-b");
         let r = ingest::run_once(&other, t0 + Duration::minutes(1)).await.expect("run");
         assert_eq!(r.processed, 0, "the claim still holds");
-        let r = ingest::run_once(&other, t0 + app.ingestion.ctx.lease + Duration::seconds(1))
+        let r = ingest::run_once(&other, t0 + app.runtime.ctx.lease + Duration::seconds(1))
             .await
             .expect("run");
         assert_eq!(r.processed, 1, "taken over after the lease");
@@ -539,13 +539,13 @@ async fn a_party_and_carta_committed_meanwhile_by_another_writer_are_updated_not
 #[tokio::test]
 async fn a_scheduled_slot_runs_once_and_job_runs_are_listed() {
     on_each_backend(false, |app| async move {
-        let first = fomento_api::runtime::scheduled_ingest(&app.ingestion, "2026-12-02T10:00Z")
+        let first = fomento_api::runtime::scheduled_ingest(&app.runtime, "2026-12-02T10:00Z")
             .await
             .expect("run");
         let second = fomento_api::runtime::scheduled_ingest(
             &fomento_api::runtime::JobsRuntime {
                 ctx: ctx(&app, "another-process"),
-                ..app.ingestion.clone()
+                ..app.runtime.clone()
             },
             "2026-12-02T10:00Z",
         )
@@ -586,7 +586,7 @@ async fn csv_in_latin1_and_the_graphql_multipart_upload_work_too() {
         let body: Value = resp.json().await.expect("json");
         let id = body["data"]["uploadBankReport"]["id"].clone();
         assert_eq!(body["data"]["uploadBankReport"]["status"], "RECEIVED", "{body}");
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         assert_eq!(report(&app, &id).await["status"], "INGESTED");
         let p = app.data("query P($d: String!) { party(document: $d) { name } }", json!({ "d": cpf(7) })).await;
         assert_eq!(p["party"]["name"], "João da Silva");
@@ -655,7 +655,7 @@ async fn the_libreoffice_samples_ingest() {
             )
             .await;
             assert_eq!(status, 201, "{body}");
-            ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+            ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
             let rep = report(&app, &body["id"]).await;
             assert_eq!(rep["status"], "INGESTED", "{name}: {rep}");
             assert_eq!(rep["rowCount"], 25, "{name}");
@@ -702,7 +702,7 @@ async fn a_repeated_carta_applies_its_last_row_and_is_flagged() {
         rows.push(good_row("R-0", cpf(1), 7777.0));
         let (status, body) = upload(&app, "BB", "2019-05", "dup.xlsx", workbook(&rows)).await;
         assert_eq!(status, 201, "{body}");
-        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let r = ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
         let rep = report(&app, &body["id"]).await;
         assert_eq!(
@@ -820,7 +820,7 @@ async fn the_lists_presentation_date_decides_the_120_days_of_a_chamber_carta() {
         ];
         let (status, body) = upload(&app, "BB", "2019-12", "presented.xlsx", workbook_with(&with, &rows)).await;
         assert_eq!(status, 201, "{body}");
-        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let r = ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
         assert_eq!(report(&app, &body["id"]).await["status"], "INGESTED");
         let flags = entity::compliance_flag::Entity::find().all(&app.db).await.expect("flags");
@@ -846,7 +846,7 @@ async fn the_lists_presentation_date_decides_the_120_days_of_a_chamber_carta() {
         // A presentation before the approval: the file is refused, naming the row and the column.
         let bad = vec![row("P-6", 1_500_000.0, C::D(2019, 4, 1), "26/08/2019")];
         let (_, body) = upload(&app, "BB", "2019-12", "bad.xlsx", workbook_with(&with, &bad)).await;
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         let rep = report(&app, &body["id"]).await;
         assert_eq!(rep["status"], "REJECTED", "{rep}");
         let e = &rep["errors"][0];
@@ -869,7 +869,7 @@ async fn each_bank_reads_a_person_it_listed_under_the_name_it_listed() {
         for (bank, row) in [("BB", bb_row), ("SICREDI", sicredi_row)] {
             let (status, body) = upload(&app, bank, "2019-05", "maio.xlsx", workbook(&[row])).await;
             assert_eq!(status, 201, "{body}");
-            let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+            let r = ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
             assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
         }
         let read = |key: String| {
@@ -907,7 +907,7 @@ async fn a_name_with_backslashes_and_quotes_is_stored_as_written() {
         second[1] = C::T(names[1]);
         let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", workbook(&[first, second])).await;
         assert_eq!(status, 201, "{body}");
-        let r = ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        let r = ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         assert_eq!((r.processed, r.failed), (1, 0), "{}", r.message);
         for (number, name) in [("BB-ESC-1", names[0]), ("BB-ESC-2", names[1])] {
             let carta = entity::fco_carta::Entity::find()
@@ -952,7 +952,7 @@ async fn a_carta_approved_last_year_and_contracted_this_year_belongs_to_this_yea
         )
         .await;
         assert_eq!(status, 201, "{body}");
-        ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         let flags = entity::compliance_flag::Entity::find()
             .all(&app.db)
             .await

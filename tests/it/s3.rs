@@ -111,9 +111,9 @@ async fn a_report_stored_in_an_s3_bucket_by_url_is_ingested() {
             "stored under {key}"
         );
 
-        let ctx = ingest::IngestContext {
+        let ctx = ingest::UploadContext {
             store,
-            ..app.ingestion.ctx.clone()
+            ..app.runtime.ctx.clone()
         };
         let run = ingest::run_once(&ctx, Utc::now()).await.expect("ingest");
         assert_eq!((run.processed, run.failed), (1, 0), "{}", run.message);

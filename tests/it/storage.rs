@@ -552,7 +552,7 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
         let (_, b) = upload(&app, "BB", "2020-02", "fevereiro.xlsx", shared.clone()).await;
         // The same bytes sent again for another month: a later upload that still needs the file.
         let (_, c) = upload(&app, "BB", "2020-03", "marco.xlsx", shared.clone()).await;
-        jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+        jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
             .await
             .expect("ingest");
         let (a, b, c) = (
@@ -570,7 +570,7 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
             .await
             .expect("backdate");
         let spec = jobs::registry::find("purge-raw-files").expect("registered");
-        let run = |slot: &'static str| fomento_api::runtime::run_job_as_of(&app.ingestion, spec, slot, None);
+        let run = |slot: &'static str| fomento_api::runtime::run_job_as_of(&app.runtime, spec, slot, None);
         let report = run("test:purge-1").await.expect("purge").expect("ran");
         // Said in the reader's language, with plurals: one file, one report, no import.
         let said = report.message.render(service::messages::Lang::En);
@@ -578,8 +578,8 @@ async fn raw_files_past_their_retention_are_purged_and_the_reports_remain() {
         let stored = |id| crate::acceptance::stored(&app, id);
         let (ra, rb) = (stored(a).await, stored(b).await);
         assert!(ra.raw_purged_at.is_some() && rb.raw_purged_at.is_none());
-        assert!(app.ingestion.ctx.store.get(&ra.sha256).await.is_err(), "the old file is gone");
-        assert!(app.ingestion.ctx.store.get(&rb.sha256).await.is_ok(), "the shared file stays");
+        assert!(app.runtime.ctx.store.get(&ra.sha256).await.is_err(), "the old file is gone");
+        assert!(app.runtime.ctx.store.get(&rb.sha256).await.is_ok(), "the shared file stays");
         // The report remains, with its rows; its error workbook says why there is no file.
         let d = app
             .data(

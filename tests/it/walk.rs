@@ -416,11 +416,11 @@ async fn populated(app: &TestApp) {
     let rows = vec![good_row("WALK-1", crate::reports::cpf(9001), 10_000.0), bad];
     let (status, body) = upload(app, "BB", "2019-05", "walk.xlsx", workbook(&rows)).await;
     assert_eq!(status, 201, "{body}");
-    jobs::report::ingest::run_once(&app.ingestion.ctx, chrono::Utc::now())
+    jobs::report::ingest::run_once(&app.runtime.ctx, chrono::Utc::now())
         .await
         .expect("ingest");
     let spec = jobs::registry::find("flag-deadlines").expect("registered");
-    fomento_api::runtime::run_job_as_of(&app.ingestion, spec, "test:walk", None)
+    fomento_api::runtime::run_job_as_of(&app.runtime, spec, "test:walk", None)
         .await
         .expect("the job runs");
 }

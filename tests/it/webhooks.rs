@@ -166,7 +166,7 @@ async fn a_receiver_that_was_down_gets_every_delivery_once_signed_and_a_dead_one
         row[8] = C::T("não é valor");
         let (status, _) = upload(&app, "BB", "2026-03", "marco.xlsx", workbook(&[row])).await;
         assert_eq!(status, 201);
-        jobs::report::ingest::run_once(&app.ingestion.ctx, Utc::now()).await.expect("ingest");
+        jobs::report::ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
         deliver(&app, now + Duration::days(2)).await;
         let last = log.lock().expect("log").last().cloned().expect("a delivery");
         assert_eq!(last.event, "report.rejected");

@@ -376,7 +376,7 @@ impl ImportsMutation {
             .into_read()
             .read_to_end(&mut bytes)
             .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-        let ingestion = ctx.data::<crate::runtime::JobsRuntime>()?;
+        let runtime = ctx.data::<crate::runtime::JobsRuntime>()?;
         let target = Target {
             kind,
             id,
@@ -384,10 +384,10 @@ impl ImportsMutation {
             reason: input.reason,
         };
         let act = service::lifecycle::Act::by(super::caller(ctx));
-        let (r, received) = imports::receive(db(ctx), &ingestion.ctx.store, &act, &target, &name, bytes)
+        let (r, received) = imports::receive(db(ctx), &runtime.ctx.store, &act, &target, &name, bytes)
             .await
             .served(ctx)?;
-        ingestion.wake.notify_one();
+        runtime.wake.notify_one();
         super::guard::audit_target(ctx, &ids::encode(NodeKind::FactImport, r.id));
         Ok(ImportFactsPayload {
             fact_import: FactImport(

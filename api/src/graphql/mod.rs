@@ -64,8 +64,8 @@ pub fn unseen(ctx: &Context<'_>) -> async_graphql::Error {
 }
 
 /// Builds the schema with its DataLoaders over `db`.
-pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::JobsRuntime>) -> AppSchema {
-    build_schema_with(db, ingestion, true)
+pub fn build_schema(db: DatabaseConnection, runtime: Option<crate::runtime::JobsRuntime>) -> AppSchema {
+    build_schema_with(db, runtime, true)
 }
 
 /// [`build_schema`], answering introspection or not (`--no-introspection`, for production).
@@ -76,7 +76,7 @@ pub fn build_schema(db: DatabaseConnection, ingestion: Option<crate::runtime::Jo
 /// ([`door`]), and the root types check and audit their own fields ([`guard::Guarded`]).
 pub fn build_schema_with(
     db: DatabaseConnection,
-    ingestion: Option<crate::runtime::JobsRuntime>,
+    runtime: Option<crate::runtime::JobsRuntime>,
     introspection: bool,
 ) -> AppSchema {
     use loaders::*;
@@ -85,7 +85,7 @@ pub fn build_schema_with(
         guard::Guarded(query::MutationRoot::default()),
         guard::Guarded(flags::FlagsSubscription),
     );
-    if let Some(i) = ingestion {
+    if let Some(i) = runtime {
         builder = builder.data(i);
     }
     if !introspection {

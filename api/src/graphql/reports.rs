@@ -490,11 +490,11 @@ async fn receive(
         .into_read()
         .read_to_end(&mut bytes)
         .map_err(|e| gql(ApiError::BadUserInput(format!("file: {e}"))))?;
-    let ingestion = ctx.data::<crate::runtime::JobsRuntime>()?;
+    let runtime = ctx.data::<crate::runtime::JobsRuntime>()?;
     let (r, _) = crate::http::reports::receive(
         db(ctx),
         &super::caller(ctx),
-        &ingestion.ctx.store,
+        &runtime.ctx.store,
         &bank,
         reference_month,
         &name,
@@ -502,7 +502,7 @@ async fn receive(
     )
     .await
     .map_err(|e| gql(ApiError::from_service(e, lang(ctx))))?;
-    ingestion.wake.notify_one();
+    runtime.wake.notify_one();
     super::guard::audit_target(ctx, &ids::encode(NodeKind::BankReport, r.id));
     Ok(BankReport(super::seen(ctx, r)?))
 }

@@ -322,12 +322,12 @@ async fn receive(state: &AppState, caller: &Caller, headers: &HeaderMap, form: M
     let (Some(m), Some((file_name, bytes)), true) = (chosen.as_deref(), file, problems.is_empty()) else {
         return again(chosen.as_deref(), &problems);
     };
-    let Some(ingestion) = &state.ingestion else {
+    let Some(runtime) = &state.runtime else {
         return super::refusal::internal("ingestion is not configured".into(), lang);
     };
-    match service::intake::receive(&state.db, caller, &ingestion.ctx.store, &bank, m, &file_name, bytes).await {
+    match service::intake::receive(&state.db, caller, &runtime.ctx.store, &bank, m, &file_name, bytes).await {
         Ok((r, _)) => {
-            ingestion.wake.notify_one();
+            runtime.wake.notify_one();
             let id = crate::graphql::ids::encode(crate::graphql::ids::NodeKind::BankReport, r.id);
             let mut resp = StatusCode::SEE_OTHER.into_response();
             if let Ok(v) = header::HeaderValue::from_str(&format!("/bank/reports/{}", r.id)) {
@@ -595,7 +595,7 @@ pub async fn original(
         Ok(r) => r,
         Err(resp) => return resp,
     };
-    let Some(ingestion) = &state.ingestion else {
+    let Some(runtime) = &state.runtime else {
         return super::refusal::internal("ingestion is not configured".into(), lang);
     };
     if r.raw_purged_at.is_some() {
@@ -607,7 +607,7 @@ pub async fn original(
             &headers,
         );
     }
-    match ingestion.ctx.store.get(&r.sha256).await {
+    match runtime.ctx.store.get(&r.sha256).await {
         Ok(bytes) => (
             [
                 (header::CONTENT_TYPE, "application/octet-stream".to_owned()),

@@ -115,14 +115,14 @@ async fn receive_upload(
             .arg("what", "xlsx, xls, ods, CSV");
         return refuse(StatusCode::BAD_REQUEST, Some("file"), message, lang);
     };
-    let Some(ingestion) = &state.ingestion else {
+    let Some(runtime) = &state.runtime else {
         return internal("ingestion is not configured".into(), lang);
     };
     let t = Target { kind, id, year, reason };
     let act = service::lifecycle::Act::by(caller);
-    match imports::receive(&state.db, &ingestion.ctx.store, &act, &t, &file_name, bytes).await {
+    match imports::receive(&state.db, &runtime.ctx.store, &act, &t, &file_name, bytes).await {
         Ok((r, received)) => {
-            ingestion.wake.notify_one();
+            runtime.wake.notify_one();
             let status = match received {
                 Received::New => StatusCode::CREATED,
                 Received::Known => StatusCode::OK,

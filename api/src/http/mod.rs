@@ -32,8 +32,8 @@ pub struct AppState {
     pub schema: AppSchema,
     /// The database.
     pub db: DatabaseConnection,
-    /// The ingestion runtime (stores uploads, wakes the worker).
-    pub ingestion: Option<crate::runtime::JobsRuntime>,
+    /// The jobs' runtime (stores uploads, wakes the worker).
+    pub runtime: Option<crate::runtime::JobsRuntime>,
     /// The largest request body accepted, in bytes (`--max-upload-bytes`).
     pub max_upload_bytes: usize,
     /// Whether `/dashboard` (the aggregate figures) is open to callers without a key (`--open-dashboard`).

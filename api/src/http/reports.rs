@@ -159,22 +159,12 @@ async fn receive_upload(
         Ok(b) => b,
         Err(e) => return refuse_service(e, lang),
     };
-    let Some(ingestion) = &state.ingestion else {
+    let Some(runtime) = &state.runtime else {
         return internal("ingestion is not configured".into(), lang);
     };
-    match receive(
-        &state.db,
-        &caller,
-        &ingestion.ctx.store,
-        &bank,
-        &month,
-        &file_name,
-        bytes,
-    )
-    .await
-    {
+    match receive(&state.db, &caller, &runtime.ctx.store, &bank, &month, &file_name, bytes).await {
         Ok((r, received)) => {
-            ingestion.wake.notify_one();
+            runtime.wake.notify_one();
             let (status, mut body) = match received {
                 Received::New => (StatusCode::CREATED, report_json(&r, &bank.code)),
                 Received::Known => (StatusCode::OK, report_json(&r, &bank.code)),
@@ -238,7 +228,7 @@ pub async fn errors_xlsx(
         let message = Message::new(code::REPORT_ID_INVALID).arg("value", format!("{id:?}"));
         return refuse(StatusCode::BAD_REQUEST, Some("id"), message, lang);
     };
-    let Some(ingestion) = &state.ingestion else {
+    let Some(runtime) = &state.runtime else {
         return internal("ingestion is not configured".into(), lang);
     };
     let r = match service::reports::report(&state.db, &caller, id).await {
@@ -282,11 +272,11 @@ pub async fn errors_xlsx(
             .arg("day", entity::domain::Authority::Cdae.local(at).date_naive());
         return rest_error(StatusCode::GONE, code::RAW_FILE_PURGED, None, message.render(lang));
     }
-    let bytes = match ingestion.ctx.store.get(&r.sha256).await {
+    let bytes = match runtime.ctx.store.get(&r.sha256).await {
         Ok(b) => b,
         Err(e) => return internal(e.to_string(), lang),
     };
-    let mut cells = read(&bytes, &ingestion.ctx.limits).ok();
+    let mut cells = read(&bytes, &runtime.ctx.limits).ok();
     let found = cells.as_deref().and_then(|c| find_header(c).ok());
     if !whole && let (Some(cells), Some(found)) = (cells.as_mut(), found.as_ref()) {
         jobs::report::rows::mask_personal(cells, found);

@@ -8,7 +8,7 @@ pub mod sheet;
 
 use crate::{
     report::{
-        ingest::{IngestContext, IngestError},
+        ingest::{IngestError, UploadContext},
         messages::{Message, code},
         read::read,
         rows::RowError,
@@ -68,12 +68,12 @@ impl From<Settled> for Outcome {
 
 /// Claims the oldest import that is received, or whose lease expired; each claim is an attempt. One whose worker
 /// died during its last attempt ends `FAILED`.
-pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<fact_import::Model>, DbErr> {
+pub async fn claim(ctx: &UploadContext, now: DateTime<Utc>) -> Result<Option<fact_import::Model>, DbErr> {
     ctx.claimer().claim::<fact_import::Entity>(now).await
 }
 
 /// One step: process every claimable import.
-pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
+pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
     let mut report = JobReport::default();
     let (mut rejected, mut retrying, mut failed) = (0, 0, 0);
     let mut seen = HashSet::new();
@@ -106,7 +106,7 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
 }
 
 /// Reads and applies one claimed import.
-pub async fn process(ctx: &IngestContext, r: &fact_import::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
+pub async fn process(ctx: &UploadContext, r: &fact_import::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let Ok(kind) = Kind::parse(&r.kind) else {
         return Err(IngestError::Db(DbErr::Custom(format!(
             "import {} has an unknown kind {:?}",
@@ -175,7 +175,7 @@ pub async fn process(ctx: &IngestContext, r: &fact_import::Model, now: DateTime<
 
 /// Ends an import `REJECTED` with its errors (a file-level one, or every row's), nothing applied.
 async fn finish(
-    ctx: &IngestContext,
+    ctx: &UploadContext,
     r: &fact_import::Model,
     now: DateTime<Utc>,
     rows: usize,

@@ -20,9 +20,10 @@ use tokio::sync::mpsc;
 /// The job's name in `job_run`.
 pub const JOB: &str = "ingest";
 
-/// What the ingestion needs.
+/// What the jobs that read uploaded files need (the banks' lists, the fact imports): the database, the file store,
+/// this worker's claim and the files' limits.
 #[derive(Clone, Debug)]
-pub struct IngestContext {
+pub struct UploadContext {
     /// The database.
     pub db: DatabaseConnection,
     /// Where raw files are.
@@ -142,7 +143,7 @@ impl From<Settled> for Outcome {
     }
 }
 
-impl IngestContext {
+impl UploadContext {
     /// The claims this context takes: its worker, lease, attempts and backoff.
     pub fn claimer(&self) -> Claimer<'_> {
         Claimer {
@@ -176,7 +177,7 @@ impl IngestContext {
 /// Claims the oldest report that is received, or whose lease expired (its worker died, or it waits for another
 /// attempt after a failure); each claim is an attempt. A report whose worker died during its last attempt is not
 /// claimed again: it ends `FAILED`.
-pub async fn claim(ctx: &IngestContext, now: DateTime<Utc>) -> Result<Option<bank_report::Model>, DbErr> {
+pub async fn claim(ctx: &UploadContext, now: DateTime<Utc>) -> Result<Option<bank_report::Model>, DbErr> {
     ctx.claimer().claim::<bank_report::Entity>(now).await
 }
 
@@ -199,7 +200,7 @@ fn count_read(outcome: &'static str, rows: usize, bytes: i64) {
 /// One step: process every claimable report. A report whose attempt fails is tried again after a backoff (30 s,
 /// then doubling) while attempts remain and the error can pass; otherwise it ends `FAILED`. Either way nothing of it
 /// was applied.
-pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
+pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
     let mut report = JobReport::default();
     let (mut rejected, mut retrying, mut failed) = (0, 0, 0);
     let mut seen = HashSet::new();
@@ -262,7 +263,7 @@ pub async fn run_once(ctx: &IngestContext, now: DateTime<Utc>) -> Result<JobRepo
 
 /// Records the report `REJECTED` (its row errors, or why the file cannot be read), in a transaction of its own.
 async fn reject(
-    ctx: &IngestContext,
+    ctx: &UploadContext,
     r: &bank_report::Model,
     rows: usize,
     file_error: Option<Message>,
@@ -398,7 +399,7 @@ const RETRIES: usize = 3;
 /// (or the API) commits the same party or carta between this transaction's lookup and its insert, the unique key
 /// refuses the insert; the transaction is then rolled back and the report applied again from the start, now finding
 /// them known.
-pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
+pub async fn process(ctx: &UploadContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let mut attempt = 0;
     loop {
         match apply_report(ctx, r, now).await {
@@ -417,7 +418,7 @@ pub async fn process(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<
     }
 }
 
-async fn apply_report(ctx: &IngestContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
+async fn apply_report(ctx: &UploadContext, r: &bank_report::Model, now: DateTime<Utc>) -> Result<Outcome, IngestError> {
     let bytes = ctx.store.get(&r.sha256).await?;
     let munis = Municipalities::new(ingestion::municipality_names(&ctx.db).await?);
     let txn = service::txn::Bulk::begin(&ctx.db).await?;
