@@ -17,6 +17,7 @@
 #        [--no-load (only the instructions)] [--sqlite-only]
 #        FOMENTO_BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/test (the admin URL; a database is created)
 #        FOMENTO_BIN=path (skip the build of the current binary)
+#        FOMENTO_FLOOR_BIN=path (fomento-bench-sqlfloor built elsewhere; built here when absent)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=10 before="" before_bin="" before_flag="" instructions=0 sqlite_only=0 no_load=0
@@ -46,7 +47,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The binaries: the current tree, and REV when asked.
-floor_bin="target/release/fomento-bench-sqlfloor"
+floor_bin="${FOMENTO_FLOOR_BIN:-target/release/fomento-bench-sqlfloor}"
 if [ -z "${FOMENTO_BIN:-}" ]; then
   cargo build --release -q -p fomento-api --bin fomento -p fomento-bench --bin fomento-bench-sqlfloor
 fi
