@@ -255,6 +255,42 @@ impl Claimer<'_> {
     }
 }
 
+/// How the work on one claimed row (a bank's list, a sheet of facts) ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every row applied.
+    Applied {
+        /// Rows applied.
+        rows: usize,
+    },
+    /// Nothing applied; the errors are kept.
+    Rejected {
+        /// Rows read.
+        rows: usize,
+        /// Errors found.
+        errors: usize,
+    },
+    /// Another worker holds the row now; nothing was written.
+    LostLease,
+    /// The attempt failed and nothing was applied; it is tried again after `retry_at`.
+    Retrying {
+        /// When the next attempt may start.
+        retry_at: DateTime<Utc>,
+    },
+    /// Failed for good (after the last attempt, or an error that cannot pass); nothing was applied.
+    Failed,
+}
+
+impl From<Settled> for Outcome {
+    fn from(s: Settled) -> Self {
+        match s {
+            Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
+            Settled::Failed => Outcome::Failed,
+            Settled::LostLease => Outcome::LostLease,
+        }
+    }
+}
+
 /// How a failed attempt was settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Settled {

@@ -18,7 +18,8 @@ use crate::{
 use chrono::{DateTime, Utc};
 use entity::{fact_import, fact_import_error};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter};
-use service::queue::Settled;
+/// How one import ended (the queue's outcome of a claimed row).
+pub use service::queue::Outcome;
 use service::{
     caller::Caller,
     clock::Clock,
@@ -29,42 +30,6 @@ use std::collections::HashSet;
 
 /// The job's name in `job_run`.
 pub const JOB: &str = "import";
-
-/// How one import ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every row applied.
-    Applied {
-        /// Rows applied.
-        rows: usize,
-    },
-    /// Nothing applied; the errors are kept.
-    Rejected {
-        /// Rows read.
-        rows: usize,
-        /// Errors found.
-        errors: usize,
-    },
-    /// Another worker holds the import now; nothing was written.
-    LostLease,
-    /// The attempt failed; tried again after `retry_at`.
-    Retrying {
-        /// When the next attempt may start.
-        retry_at: DateTime<Utc>,
-    },
-    /// Failed for good; nothing was applied.
-    Failed,
-}
-
-impl From<Settled> for Outcome {
-    fn from(s: Settled) -> Self {
-        match s {
-            Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
-            Settled::Failed => Outcome::Failed,
-            Settled::LostLease => Outcome::LostLease,
-        }
-    }
-}
 
 /// Claims the oldest import that is received, or whose lease expired; each claim is an attempt. One whose worker
 /// died during its last attempt ends `FAILED`.

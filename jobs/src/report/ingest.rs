@@ -13,6 +13,8 @@ use chrono::{DateTime, Duration, Utc};
 use entity::bank_report;
 use sea_orm::{DatabaseConnection, DbErr};
 use service::ingestion;
+/// How one report ended (the queue's outcome of a claimed row).
+pub use service::queue::Outcome;
 use service::queue::{Claimer, Queue, Settled};
 use std::{collections::HashSet, ops::ControlFlow};
 use tokio::sync::mpsc;
@@ -107,42 +109,6 @@ impl IngestError {
     }
 }
 
-/// How one report ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every row applied.
-    Ingested {
-        /// Rows applied.
-        rows: usize,
-    },
-    /// Nothing applied.
-    Rejected {
-        /// Rows read.
-        rows: usize,
-        /// Errors found.
-        errors: usize,
-    },
-    /// Another worker holds the report now; nothing was written.
-    LostLease,
-    /// The attempt failed and nothing was applied; the report is tried again after `retry_at`.
-    Retrying {
-        /// When the next attempt may start.
-        retry_at: DateTime<Utc>,
-    },
-    /// The ingestion failed for good (after the last attempt, or an error that cannot pass); nothing was applied.
-    Failed,
-}
-
-impl From<Settled> for Outcome {
-    fn from(s: Settled) -> Self {
-        match s {
-            Settled::Retrying(retry_at) => Outcome::Retrying { retry_at },
-            Settled::Failed => Outcome::Failed,
-            Settled::LostLease => Outcome::LostLease,
-        }
-    }
-}
-
 impl UploadContext {
     /// The claims this context takes: its worker, lease, attempts and backoff.
     pub fn claimer(&self) -> Claimer<'_> {
@@ -215,7 +181,7 @@ pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobRepo
         };
         if matches!(
             outcome,
-            Outcome::Ingested { .. } | Outcome::Rejected { .. } | Outcome::Failed
+            Outcome::Applied { .. } | Outcome::Rejected { .. } | Outcome::Failed
         ) && let Err(e) = service::webhooks::enqueue_report(&ctx.db, r.id).await
         {
             tracing::warn!(report = r.id, error = %e, "the report's webhook deliveries were not queued");
@@ -236,7 +202,7 @@ pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobRepo
             )
         };
         match outcome {
-            Outcome::Ingested { rows } => {
+            Outcome::Applied { rows } => {
                 read("INGESTED", rows, 0);
                 count_read(INGESTED, rows, r.byte_size);
                 report.processed += 1
@@ -465,5 +431,5 @@ async fn apply_report(ctx: &UploadContext, r: &bank_report::Model, now: DateTime
     if let Err(e) = ingested.announce(&ctx.db).await {
         tracing::warn!(report = r.id, error = %e, "the report's flags were not announced");
     }
-    Ok(Outcome::Ingested { rows: scanned.rows })
+    Ok(Outcome::Applied { rows: scanned.rows })
 }
