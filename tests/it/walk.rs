@@ -581,20 +581,6 @@ async fn an_analyst_walking_every_relation_of_the_schema_reads_no_whole_cpf_nor_
     .await;
 }
 
-/// POSTs `query` with `key`; the body.
-async fn as_key(app: &TestApp, key: &str, query: &str, variables: Value) -> Value {
-    client_with(key)
-        .post(format!("{}/graphql", app.base))
-        .header("accept-language", "pt-BR")
-        .json(&json!({ "query": query, "variables": variables }))
-        .send()
-        .await
-        .expect("answer")
-        .json()
-        .await
-        .expect("JSON")
-}
-
 fn code(body: &Value) -> &str {
     body["errors"][0]["extensions"]["code"].as_str().unwrap_or("OK")
 }
@@ -604,9 +590,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
     on_each_backend(true, |app| async move {
         let sicredi = app.key_of("bank", Some("SICREDI")).await;
         // The acceptance report's walk: from its own cartas to their meetings' agendas.
-        let body = as_key(
-            &app,
-            &sicredi,
+        let body = app.gql_as(&sicredi,
             "{ fcoCartas(first: 100) { nodes { chamberMeeting { agendaSize cartas { number bank { code } party { document } } } } } }",
             json!({}),
         )
@@ -628,9 +612,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
         }
         assert!(others_on_agendas, "the meetings also hold other banks' cartas, counted but not shown");
         // An economic group lists the members the bank finances.
-        let body = as_key(
-            &app,
-            &sicredi,
+        let body = app.gql_as(&sicredi,
             "{ fcoCartas(first: 100) { nodes { party { economicGroup { members { id financings(first: 1) { totalCount } } } } } } }",
             json!({}),
         )
@@ -647,9 +629,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
             "every member shown is SICREDI's borrower: {body}"
         );
         // Another bank's reporting record, by code and by ID; its own is there.
-        let body = as_key(
-            &app,
-            &sicredi,
+        let body = app.gql_as(&sicredi,
             "{ bb: bankByCode(code: \"BB\") { deadlines { ruleCode } } own: bankByCode(code: \"SICREDI\") { deadlines { ruleCode } } }",
             json!({}),
         )
@@ -660,7 +640,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
             "{body}"
         );
         // The operators' records.
-        let body = as_key(&app, &sicredi, "{ jobRuns(first: 5) { totalCount nodes { job } } }", json!({})).await;
+        let body = app.gql_as(&sicredi, "{ jobRuns(first: 5) { totalCount nodes { job } } }", json!({})).await;
         assert_eq!(body["data"]["jobRuns"]["totalCount"], 0, "{body}");
         // A carta filed for somebody else's borrower does not hand over that person's group.
         let other = app
@@ -687,9 +667,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
             .find(|n| n["bank"]["code"] == "SICREDI")
             .map(|n| n["bank"]["id"].clone())
             .expect("SICREDI");
-        let created = as_key(
-            &app,
-            &sicredi,
+        let created = app.gql_as(&sicredi,
             "mutation($input: NewFcoCarta!) { createFcoCarta(input: $input) { bank { code }
                 party { name economicGroup { members { document name } } } } }",
             json!({ "input": {
@@ -707,9 +685,7 @@ async fn a_meeting_a_group_and_another_banks_record_show_a_bank_only_what_is_its
         // filter by the recorded name, and the export.
         let stored = grouped["party"]["name"].as_str().expect("name").to_owned();
         let document = grouped["party"]["document"].clone();
-        let later = as_key(
-            &app,
-            &sicredi,
+        let later = app.gql_as(&sicredi,
             "query($d: String!, $stored: String!) {
                 list: fcoCartas(first: 100, filter: { stages: [DRAFT] }) { nodes { number party { name } } }
                 byDocument: party(document: $d) { name }
@@ -790,13 +766,13 @@ async fn a_role_that_sees_a_cpf_masked_cannot_look_it_up_filter_or_search_by_it(
         let (document, name) = (fco_person.3.clone(), fco_person.4.clone());
         let analyst = app.key_of("analyst", None).await;
         // By CPF: refused, with a code and the field named, for one alias or a thousand.
-        let body = as_key(
-            &app,
-            &analyst,
-            "query($d: String!) { party(document: $d) { document } }",
-            json!({ "d": document }),
-        )
-        .await;
+        let body = app
+            .gql_as(
+                &analyst,
+                "query($d: String!) { party(document: $d) { document } }",
+                json!({ "d": document }),
+            )
+            .await;
         assert_eq!(code(&body), "FORBIDDEN", "{body}");
         assert!(
             body["errors"][0]["message"].as_str().is_some_and(|m| m.contains("CPF")),
@@ -809,28 +785,28 @@ async fn a_role_that_sees_a_cpf_masked_cannot_look_it_up_filter_or_search_by_it(
                 format!("a{i}: party(document: \"{candidate}\") {{ document }} ")
             })
             .collect();
-        let body = as_key(&app, &analyst, &format!("{{ {aliases} }}"), json!({})).await;
+        let body = app.gql_as(&analyst, &format!("{{ {aliases} }}"), json!({})).await;
         let answered = body["data"]
             .as_object()
             .map(|m| m.values().filter(|v| !v.is_null()).count())
             .unwrap_or(0);
         assert_eq!(answered, 0, "no alias answers: {body}");
         // Filters by CPF are refused; by a person's name they match nothing; a search finds no person.
-        let body = as_key(
-            &app,
-            &analyst,
-            "query($d: String) { financings(filter: {document: $d}) { totalCount } }",
-            json!({ "d": document }),
-        )
-        .await;
+        let body = app
+            .gql_as(
+                &analyst,
+                "query($d: String) { financings(filter: {document: $d}) { totalCount } }",
+                json!({ "d": document }),
+            )
+            .await;
         assert_eq!(code(&body), "FORBIDDEN", "{body}");
         let by_name = "query($n: String) { financings(filter: {borrowerName: $n}) { totalCount } }";
         let admin = app.data(by_name, json!({ "n": name })).await;
         assert!(admin["financings"]["totalCount"].as_u64() > Some(0), "{admin}");
-        let body = as_key(&app, &analyst, by_name, json!({ "n": name })).await;
+        let body = app.gql_as(&analyst, by_name, json!({ "n": name })).await;
         assert_eq!(body["data"]["financings"]["totalCount"], 0, "{body}");
         let search = "query($n: String!) { parties(search: $n) { documentKind } }";
-        let body = as_key(&app, &analyst, search, json!({ "n": name })).await;
+        let body = app.gql_as(&analyst, search, json!({ "n": name })).await;
         assert!(
             body["data"]["parties"]
                 .as_array()
@@ -840,15 +816,17 @@ async fn a_role_that_sees_a_cpf_masked_cannot_look_it_up_filter_or_search_by_it(
         // MDA sees FCO's persons masked: such a person answers as an unknown CPF does; the chamber finds them.
         let mda = app.key_of("mda", None).await;
         let lookup = "query($d: String!) { party(document: $d) { document } }";
-        let known = as_key(&app, &mda, lookup, json!({ "d": document })).await;
-        let unknown = as_key(&app, &mda, lookup, json!({ "d": crate::reports::cpf(4242) })).await;
+        let known = app.gql_as(&mda, lookup, json!({ "d": document })).await;
+        let unknown = app
+            .gql_as(&mda, lookup, json!({ "d": crate::reports::cpf(4242) }))
+            .await;
         assert_eq!(
             (code(&known), code(&unknown)),
             ("NOT_FOUND", "NOT_FOUND"),
             "{known} {unknown}"
         );
         let council = app.key_of("council", None).await;
-        let found = as_key(&app, &council, lookup, json!({ "d": document })).await;
+        let found = app.gql_as(&council, lookup, json!({ "d": document })).await;
         assert_eq!(found["data"]["party"]["document"], json!(document), "{found}");
         // A row error's message does not give away the check digits next to a masked CPF.
         let reports = app.data("{ bankReports(first: 5) { nodes { id } } }", json!({})).await;
@@ -859,7 +837,7 @@ async fn a_role_that_sees_a_cpf_masked_cannot_look_it_up_filter_or_search_by_it(
             whole.contains("esperados 09"),
             "the administrator reads the digits: {whole}"
         );
-        let masked = as_key(&app, &analyst, errors, json!({ "id": id })).await.to_string();
+        let masked = app.gql_as(&analyst, errors, json!({ "id": id })).await.to_string();
         assert!(
             !masked.contains("esperados 09") && masked.contains("esperados **"),
             "{masked}"
