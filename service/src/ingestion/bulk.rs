@@ -52,65 +52,57 @@ pub const fn col(name: &'static str, pg: &'static str) -> Col {
 /// Rows per statement on SQLite (its limit on bound parameters is 32,766); PostgreSQL takes a batch in one.
 const SQLITE_ROWS: usize = 1000;
 
-/// Appends `v` to a PostgreSQL array literal (`{"text",42,2019-05-31,NULL}`): text quoted with `"` and `\` escaped,
-/// numbers and dates as they print, `NULL` for a missing value.
-fn push_literal(out: &mut String, v: &Value) -> Result<(), DbErr> {
-    use std::fmt::Write;
-    let written = match v {
-        Value::String(Some(s)) => {
-            out.push('"');
-            for c in s.chars() {
-                if c == '"' || c == '\\' {
-                    out.push('\\');
-                }
-                out.push(c);
-            }
-            out.push('"');
-            Ok(())
-        }
-        Value::BigInt(Some(n)) => write!(out, "{n}"),
-        Value::Int(Some(n)) => write!(out, "{n}"),
-        Value::ChronoDate(Some(d)) => write!(out, "{}", d.format("%Y-%m-%d")),
-        Value::ChronoDateTimeUtc(Some(t)) => write!(out, "\"{}\"", t.to_rfc3339()),
-        Value::String(None) | Value::BigInt(None) | Value::Int(None) | Value::ChronoDate(None) => {
-            out.push_str("NULL");
-            Ok(())
-        }
-        other => return Err(DbErr::Custom(format!("bulk statement: unsupported value {other:?}"))),
-    };
-    written.map_err(|e| DbErr::Custom(e.to_string()))
+/// How a bulk write spells a value: as an element of an array literal that a statement binds, or as a field of
+/// `COPY`'s text format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spelling {
+    /// An array literal's element: text and instants in double quotes (`"` and `\` escaped), `NULL` for none.
+    ArrayElement,
+    /// A `COPY` text field: backslash, tab, newline and carriage return escaped, `\N` for none.
+    CopyField,
 }
 
-/// Appends `v` as a field of `COPY`'s text format: text with backslash, tab, newline and carriage return escaped,
-/// numbers and dates as they print, `\N` for a missing value.
-pub fn push_copy_field(out: &mut String, v: &Value) -> Result<(), DbErr> {
+/// Appends `v` spelled as `spelling` says; numbers and days print as they are either way.
+pub fn push_value(out: &mut String, v: &Value, spelling: Spelling) -> Result<(), DbErr> {
     use std::fmt::Write;
+    let array = spelling == Spelling::ArrayElement;
     let written = match v {
         Value::String(Some(s)) => {
+            if array {
+                out.push('"');
+            }
             for c in s.chars() {
-                match c {
-                    '\\' => out.push_str("\\\\"),
-                    '\t' => out.push_str("\\t"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    c => out.push(c),
+                match (c, array) {
+                    ('"' | '\\', true) => {
+                        out.push('\\');
+                        out.push(c);
+                    }
+                    ('\\', false) => out.push_str("\\\\"),
+                    ('\t', false) => out.push_str("\\t"),
+                    ('\n', false) => out.push_str("\\n"),
+                    ('\r', false) => out.push_str("\\r"),
+                    (c, _) => out.push(c),
                 }
+            }
+            if array {
+                out.push('"');
             }
             Ok(())
         }
         Value::BigInt(Some(n)) => write!(out, "{n}"),
         Value::Int(Some(n)) => write!(out, "{n}"),
         Value::ChronoDate(Some(d)) => write!(out, "{}", d.format("%Y-%m-%d")),
+        Value::ChronoDateTimeUtc(Some(t)) if array => write!(out, "\"{}\"", t.to_rfc3339()),
         Value::ChronoDateTimeUtc(Some(t)) => write!(out, "{}", t.to_rfc3339()),
         Value::String(None)
         | Value::BigInt(None)
         | Value::Int(None)
         | Value::ChronoDate(None)
         | Value::ChronoDateTimeUtc(None) => {
-            out.push_str("\\N");
+            out.push_str(if array { "NULL" } else { "\\N" });
             Ok(())
         }
-        other => return Err(DbErr::Custom(format!("bulk copy: unsupported value {other:?}"))),
+        other => return Err(DbErr::Custom(format!("bulk {spelling:?}: unsupported value {other:?}"))),
     };
     written.map_err(|e| DbErr::Custom(e.to_string()))
 }
@@ -156,7 +148,7 @@ pub fn statements_with(
                 if i > 0 {
                     array.push(',');
                 }
-                push_literal(array, v)?;
+                push_value(array, v, Spelling::ArrayElement)?;
             }
         }
         let params = cols
@@ -206,7 +198,7 @@ mod tests {
             Value::from(42i64),
             Value::from(chrono::NaiveDate::from_ymd_opt(2019, 5, 31).expect("date")),
         ] {
-            push_copy_field(&mut out, &v).expect("field");
+            push_value(&mut out, &v, Spelling::CopyField).expect("field");
             out.push('|');
         }
         assert_eq!(out, "a\\tb\\nc\\\\d\\re|\\N|42|2019-05-31|");

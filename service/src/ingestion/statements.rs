@@ -310,7 +310,7 @@ impl CartaWrites {
                 if j > 0 {
                     data.push('\t');
                 }
-                bulk::push_copy_field(&mut data, v)?;
+                bulk::push_value(&mut data, v, bulk::Spelling::CopyField)?;
             }
             let stage = listed_stage(!matches!(row[contracted_on], Value::ChronoDate(None)));
             data.push('\t');
@@ -318,7 +318,7 @@ impl CartaWrites {
             data.push('\t');
             data.push_str(&stage.status().to_value());
             data.push('\t');
-            bulk::push_copy_field(&mut data, &row[approved_on])?;
+            bulk::push_value(&mut data, &row[approved_on], bulk::Spelling::CopyField)?;
             data.push_str(&self.copy_constants);
         }
         Ok(Write::Copy {
