@@ -8,7 +8,7 @@ pub mod sheet;
 
 use crate::{
     report::{
-        ingest::{IngestError, UploadContext},
+        ingest::{Drain, IngestError, UploadContext},
         messages::{Message, code},
         read::read,
         rows::RowError,
@@ -26,7 +26,6 @@ use service::{
     imports::{self, Kind},
     lifecycle::Act,
 };
-use std::collections::HashSet;
 
 /// The job's name in `job_run`.
 pub const JOB: &str = "import";
@@ -39,35 +38,12 @@ pub async fn claim(ctx: &UploadContext, now: DateTime<Utc>) -> Result<Option<fac
 
 /// One step: process every claimable import.
 pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
-    let mut report = JobReport::default();
-    let (mut rejected, mut retrying, mut failed) = (0, 0, 0);
-    let mut seen = HashSet::new();
-    while let Some(r) = claim(ctx, now).await? {
-        if !seen.insert(r.id) {
-            break;
-        }
-        let outcome = match process(ctx, &r, now).await {
-            Ok(o) => o,
-            Err(e) => ctx.settle_failure::<fact_import::Entity>(&r, &e, now).await?.into(),
-        };
-        match outcome {
-            Outcome::Applied { .. } => report.processed += 1,
-            Outcome::Rejected { .. } => {
-                report.processed += 1;
-                rejected += 1;
-            }
-            Outcome::Retrying { .. } => retrying += 1,
-            Outcome::Failed => failed += 1,
-            Outcome::LostLease => {}
-        }
+    let mut drain = Drain::default();
+    while let Some(r) = drain.next::<fact_import::Entity>(ctx, now).await? {
+        let work = process(ctx, &r, now).await;
+        drain.settle::<fact_import::Entity>(ctx, &r, work, now).await?;
     }
-    report.failed = rejected + failed;
-    report.message = Message::new(code::JOB_IMPORT_DONE)
-        .arg("processed", report.processed)
-        .arg("rejected", rejected)
-        .arg("failed", failed)
-        .arg("retrying", retrying);
-    Ok(report)
+    Ok(drain.report(code::JOB_IMPORT_DONE))
 }
 
 /// Reads and applies one claimed import.

@@ -140,6 +140,71 @@ impl UploadContext {
     }
 }
 
+/// One step of a job over its queue (the banks' lists, the fact imports): the rows it claimed and how their work
+/// ended, summed in the job's report.
+#[derive(Debug, Default)]
+pub struct Drain {
+    seen: HashSet<i64>,
+    processed: u32,
+    rejected: u32,
+    retrying: u32,
+    failed: u32,
+}
+
+impl Drain {
+    /// The next row to work on: the oldest claimable one, claimed; none when none is left or the oldest was already
+    /// worked on in this step (it waits for another attempt).
+    pub async fn next<Q: Queue>(&mut self, ctx: &UploadContext, now: DateTime<Utc>) -> Result<Option<Q::Model>, DbErr>
+    where
+        Q::Model: Sync,
+    {
+        Ok(ctx
+            .claimer()
+            .claim::<Q>(now)
+            .await?
+            .filter(|r| self.seen.insert(Q::id_of(r))))
+    }
+
+    /// How the work on `claimed` ended, counted: its outcome, or after a failed attempt (rolled back) another attempt
+    /// scheduled or the row `FAILED`.
+    pub async fn settle<Q: Queue>(
+        &mut self,
+        ctx: &UploadContext,
+        claimed: &Q::Model,
+        work: Result<Outcome, IngestError>,
+        now: DateTime<Utc>,
+    ) -> Result<Outcome, IngestError> {
+        let outcome = match work {
+            Ok(o) => o,
+            Err(e) => ctx.settle_failure::<Q>(claimed, &e, now).await?.into(),
+        };
+        match outcome {
+            Outcome::Applied { .. } => self.processed += 1,
+            Outcome::Rejected { .. } => {
+                self.processed += 1;
+                self.rejected += 1;
+            }
+            Outcome::Retrying { .. } => self.retrying += 1,
+            Outcome::Failed => self.failed += 1,
+            Outcome::LostLease => {}
+        }
+        Ok(outcome)
+    }
+
+    /// The job's report: the counts, and the summary `done` (a `JOB_*_DONE` message) with them.
+    pub fn report(self, done: &str) -> JobReport {
+        JobReport {
+            processed: self.processed,
+            failed: self.rejected + self.failed,
+            message: Message::new(done)
+                .arg("processed", self.processed)
+                .arg("rejected", self.rejected)
+                .arg("failed", self.failed)
+                .arg("retrying", self.retrying),
+        }
+    }
+}
+
 /// Claims the oldest report that is received, or whose lease expired (its worker died, or it waits for another
 /// attempt after a failure); each claim is an attempt. A report whose worker died during its last attempt is not
 /// claimed again: it ends `FAILED`.
@@ -167,18 +232,11 @@ fn count_read(outcome: &'static str, rows: usize, bytes: i64) {
 /// then doubling) while attempts remain and the error can pass; otherwise it ends `FAILED`. Either way nothing of it
 /// was applied.
 pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobReport, IngestError> {
-    let mut report = JobReport::default();
-    let (mut rejected, mut retrying, mut failed) = (0, 0, 0);
-    let mut seen = HashSet::new();
-    while let Some(r) = claim(ctx, now).await? {
-        if !seen.insert(r.id) {
-            break;
-        }
+    let mut drain = Drain::default();
+    while let Some(r) = drain.next::<bank_report::Entity>(ctx, now).await? {
         let started = std::time::Instant::now();
-        let outcome = match process(ctx, &r, now).await {
-            Ok(o) => o,
-            Err(e) => ctx.settle_failure::<bank_report::Entity>(&r, &e, now).await?.into(),
-        };
+        let work = process(ctx, &r, now).await;
+        let outcome = drain.settle::<bank_report::Entity>(ctx, &r, work, now).await?;
         if matches!(
             outcome,
             Outcome::Applied { .. } | Outcome::Rejected { .. } | Outcome::Failed
@@ -205,26 +263,15 @@ pub async fn run_once(ctx: &UploadContext, now: DateTime<Utc>) -> Result<JobRepo
             Outcome::Applied { rows } => {
                 read("INGESTED", rows, 0);
                 count_read(INGESTED, rows, r.byte_size);
-                report.processed += 1
             }
             Outcome::Rejected { rows, errors } => {
                 read("REJECTED", rows, errors);
                 count_read(REJECTED, rows, r.byte_size);
-                report.processed += 1;
-                rejected += 1;
             }
-            Outcome::Retrying { .. } => retrying += 1,
-            Outcome::Failed => failed += 1,
-            Outcome::LostLease => {}
+            Outcome::Retrying { .. } | Outcome::Failed | Outcome::LostLease => {}
         }
     }
-    report.failed = rejected + failed;
-    report.message = Message::new(code::JOB_INGEST_DONE)
-        .arg("processed", report.processed)
-        .arg("rejected", rejected)
-        .arg("failed", failed)
-        .arg("retrying", retrying);
-    Ok(report)
+    Ok(drain.report(code::JOB_INGEST_DONE))
 }
 
 /// Records the report `REJECTED` (its row errors, or why the file cannot be read), in a transaction of its own.
