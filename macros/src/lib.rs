@@ -8,9 +8,10 @@
 //!   `list::Scope`, which may read `self`);
 //! - `received_file_fields!();`: `fileName`, `byteSize`, `sha256` and `receivedAt` of a file received and kept in the
 //!   store (a bank's monthly list, a sheet of facts), from the row's columns of those names;
-//! - `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", fact = item, noun = "item", a_noun = "an item",
-//!   decision = "the decision", list = "items");`: the mutations that change and remove a version of a fact kept in
-//!   versions (`update…`, `remove…`, `record…Correction`, `record…Removal`), in `api::graphql::facts`, whose
+//! - `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", parent = carta_id, parent_noun = "carta",
+//!   fact = item, noun = "item", a_noun = "an item", decision = "the decision", list = "items", add = "Adds …");`: the
+//!   mutations that add a fact kept in versions to its parent (`add…`, described by `add`), change a version and remove
+//!   one (`update…`, `remove…`, `record…Correction`, `record…Removal`), in `api::graphql::facts`, whose `add_fact`,
 //!   `correct_fact`, `remove_fact` and `version` they call.
 //!
 //! Over the `Financing` interface's enum, `judged_fields!()` inside its `#[graphql(…)]` becomes the declarations of the
@@ -282,16 +283,19 @@ fn financings(mac: &Macro) -> syn::Result<ImplItem> {
     })
 }
 
-/// `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", fact = item, noun = "item", a_noun = "an item",
-/// decision = "the decision", list = "items")`.
+/// `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", parent = carta_id, parent_noun = "carta",
+/// fact = item, noun = "item", a_noun = "an item", decision = "the decision", list = "items", add = "Adds …")`.
 struct FactArgs {
     kind: Expr,
     name: String,
+    parent: Ident,
+    parent_noun: String,
     fact: Ident,
     noun: String,
     a_noun: String,
     decision: String,
     list: String,
+    add: String,
 }
 
 impl Parse for FactArgs {
@@ -310,19 +314,24 @@ impl Parse for FactArgs {
             }) => Ok(s.value()),
             other => Err(syn::Error::new_spanned(other, format!("`{key}` is a string"))),
         };
-        let fact = match find("fact")? {
-            Expr::Path(p) if p.path.get_ident().is_some() => p.path.get_ident().cloned(),
-            _ => None,
-        }
-        .ok_or_else(|| input.error("`fact` is the input's field name"))?;
+        let field = |key: &str| {
+            match find(key)? {
+                Expr::Path(p) if p.path.get_ident().is_some() => p.path.get_ident().cloned(),
+                _ => None,
+            }
+            .ok_or_else(|| input.error(format!("`{key}` is the input's field name")))
+        };
         Ok(FactArgs {
             kind: find("kind")?.clone(),
             name: text("name")?,
-            fact,
+            parent: field("parent")?,
+            parent_noun: text("parent_noun")?,
+            fact: field("fact")?,
             noun: text("noun")?,
             a_noun: text("a_noun")?,
             decision: text("decision")?,
             list: text("list")?,
+            add: text("add")?,
         })
     }
 }
@@ -361,13 +370,19 @@ fn versioned_fact_mutations(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
     let FactArgs {
         kind,
         name,
+        parent,
+        parent_noun,
         fact,
         noun,
         a_noun,
         decision,
         list,
+        add,
     } = mac.parse_body()?;
     let stem = snake(&name);
+    let (add_fn, add_input) = (format_ident!("add_{stem}"), format_ident!("Add{name}Input"));
+    let add_doc = doc(&add);
+    let add_arg = format!("The {parent_noun}, the {noun} and, after {decision}, why.");
     let (update, remove) = (format_ident!("update_{stem}"), format_ident!("remove_{stem}"));
     let (correction, removal) = (
         format_ident!("record_{stem}_correction"),
@@ -397,6 +412,16 @@ fn versioned_fact_mutations(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
     let remove_arg = format!("The version to remove and, after {decision}, why.");
 
     Ok(vec![
+        parse_quote! {
+            #add_doc
+            async fn #add_fn(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+                #[graphql(desc = #add_arg)] input: #add_input,
+            ) -> ::async_graphql::Result<#payload> {
+                add_fact::<#kind>(ctx, &input.#parent, input.#fact, input.reason, input.effective_on).await
+            }
+        },
         parse_quote! {
             #update_doc
             #[graphql(deprecation = #update_deprecation)]

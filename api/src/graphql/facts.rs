@@ -738,28 +738,22 @@ fn version<F: VersionedFact>(id: &ID) -> Result<i64> {
     ids::arg(id, kind, arg)
 }
 
-/// The facts kept in versions change and are removed through the same four mutations each
+/// The facts kept in versions are added, changed and removed through the same five mutations each
 /// (`versioned_fact_mutations!`, declared once in `fomento_macros`).
 #[fomento_macros::shared_fields]
 #[Object]
 impl FactsMutation {
-    /// Adds an item to a carta. After the chamber's or the bank's decision it needs a `reason`.
-    async fn add_fco_carta_item(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The carta, the item and, after the decision, why.")] input: AddFcoCartaItemInput,
-    ) -> Result<FcoCartaItemPayload> {
-        add_fact::<Items>(ctx, &input.carta_id, input.item, input.reason, input.effective_on).await
-    }
-
     versioned_fact_mutations!(
         kind = Items,
         name = "FcoCartaItem",
+        parent = carta_id,
+        parent_noun = "carta",
         fact = item,
         noun = "item",
         a_noun = "an item",
         decision = "the decision",
         list = "items",
+        add = "Adds an item to a carta. After the chamber's or the bank's decision it needs a `reason`.",
     );
 
     /// Records the bank's framing letter of a project (art. 7), needed before filing (SF-BANK-FIRST); once the project
@@ -850,52 +844,32 @@ impl FactsMutation {
         })
     }
 
-    /// Records a feedstock acquisition of a project (SF-SHARE-MIN and its companions read them). After MDA's framing
-    /// decision it needs a `reason`.
-    async fn add_feedstock_acquisition(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The project, the acquisition and, after MDA's decision, why.")]
-        input: AddFeedstockAcquisitionInput,
-    ) -> Result<FeedstockAcquisitionPayload> {
-        add_fact::<Acquisitions>(
-            ctx,
-            &input.project_id,
-            input.acquisition,
-            input.reason,
-            input.effective_on,
-        )
-        .await
-    }
-
     versioned_fact_mutations!(
         kind = Acquisitions,
         name = "FeedstockAcquisition",
+        parent = project_id,
+        parent_noun = "project",
         fact = acquisition,
         noun = "acquisition",
         a_noun = "an acquisition",
         decision = "MDA's decision",
         list = "acquisitions",
+        add = "Records a feedstock acquisition of a project (SF-SHARE-MIN and its companions read them). After MDA's \
+               framing decision it needs a `reason`.",
     );
-
-    /// Records a contract proposal with its farmers' representation and terms (SF-REPRESENTATION,
-    /// SF-CONTRACT-TERMS); after MDA's decision it needs a `reason`.
-    async fn add_contract_proposal(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(desc = "The project, the proposal and, after MDA's decision, why.")] input: AddContractProposalInput,
-    ) -> Result<ContractProposalPayload> {
-        add_fact::<Proposals>(ctx, &input.project_id, input.proposal, input.reason, input.effective_on).await
-    }
 
     versioned_fact_mutations!(
         kind = Proposals,
         name = "ContractProposal",
+        parent = project_id,
+        parent_noun = "project",
         fact = proposal,
         noun = "proposal",
         a_noun = "a contract proposal",
         decision = "MDA's decision",
         list = "contractProposals",
+        add = "Records a contract proposal with its farmers' representation and terms (SF-REPRESENTATION, \
+               SF-CONTRACT-TERMS); after MDA's decision it needs a `reason`.",
     );
 
     /// Records a project's technical-assistance plan (SF-ASSISTANCE-PLAN: violated while one of its five contents is
