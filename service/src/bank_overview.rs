@@ -174,7 +174,7 @@ pub fn month_span(month: &str) -> Result<(NaiveDate, NaiveDate), ServiceError> {
 /// The caller's bank's FCO cartas decided (approved or not) in `approved` and contracted in `contracted` (months
 /// `YYYY-MM`, either or both), the most recently contracted first, at most `first` of them with their borrower and
 /// municipality, and how many there are:
-/// the graph's `fcoCartas` query (`financings::carta_rows`) with those dates in its filter.
+/// the graph's `fcoCartas` query (`financings::listed_rows`) with those dates in its filter.
 pub async fn cartas(
     db: &impl ConnectionTrait,
     caller: &Caller,
@@ -212,7 +212,7 @@ pub async fn cartas(
         party: true,
         municipality: true,
     };
-    let page = crate::financings::carta_rows(db, &q, &seek, joined, true).await?;
+    let page = crate::financings::listed_rows::<entity::fco_carta::Entity>(db, &q, &seek, joined, true).await?;
     let total = page.total.unwrap_or(page.rows.len() as u64);
     Ok((page.rows, total))
 }

@@ -136,7 +136,7 @@ fn parties_of(document: &Document) -> sea_orm::sea_query::SelectStatement {
 }
 
 /// The columns a query's condition and order read, in the `financing` view or in one programme's own table.
-struct Cols<C> {
+pub struct Cols<C> {
     /// The view's programme column; `None` for a programme's own table, which is of `own`.
     programme: Option<C>,
     own: Option<vocab::Programme>,
@@ -213,27 +213,22 @@ fn condition(q: &Query) -> Result<Condition> {
     use financing::Column as C;
     let f = &q.filter;
     let mut c = condition_on(q, &view_cols())?;
-    if let Some(stages) = &f.project_stages {
-        let ids = social_fuel_project::Entity::find()
-            .select_only()
-            .column(social_fuel_project::Column::Id)
-            .filter(social_fuel_project::Column::Stage.is_in(stages.iter().copied()))
-            .into_query();
-        c = c
-            .add(C::Programme.eq(vocab::Programme::SocialFuel))
-            .add(C::RecordId.in_subquery(ids));
-    }
-    if let Some(stages) = &f.carta_stages {
-        let ids = fco_carta::Entity::find()
-            .select_only()
-            .column(fco_carta::Column::Id)
-            .filter(fco_carta::Column::Stage.is_in(stages.iter().copied()))
-            .into_query();
-        c = c
-            .add(C::Programme.eq(vocab::Programme::FcoRural))
-            .add(C::RecordId.in_subquery(ids));
+    let in_stages = [
+        in_stages::<social_fuel_project::Entity>(f),
+        in_stages::<fco_carta::Entity>(f),
+    ];
+    for (programme, ids) in in_stages.into_iter().flatten() {
+        c = c.add(C::Programme.eq(programme)).add(C::RecordId.in_subquery(ids));
     }
     Ok(c)
+}
+
+/// When the filter names `E`'s stages: its programme, and the ids of its rows in them (for the view's condition).
+fn in_stages<E: Listed>(f: &Filter) -> Option<(vocab::Programme, sea_orm::sea_query::SelectStatement)> {
+    let cols = E::cols();
+    let (_, own) = E::stages(f);
+    let ids = E::find().select_only().column(cols.record_id).filter(own?).into_query();
+    Some((cols.own?, ids))
 }
 
 /// The condition of the fields both programmes share, over `cols`.
@@ -333,26 +328,49 @@ fn condition_on<C: ColumnTrait>(q: &Query, cols: &Cols<C>) -> Result<Condition> 
     Ok(c)
 }
 
-/// The condition of a query over the FCO cartas' own table (a typed list).
-fn carta_condition(q: &Query) -> Result<Condition> {
-    let mut c = condition_on(q, &carta_cols())?;
-    if q.filter.project_stages.is_some() {
-        c = c.add(nothing());
-    }
-    if let Some(stages) = &q.filter.carta_stages {
-        c = c.add(fco_carta::Column::Stage.is_in(stages.iter().copied()));
-    }
-    Ok(c)
+/// A programme's own table, as its typed list reads it ([`listed_rows`], [`listed_count`]).
+pub trait Listed: EntityTrait<Model: Positional + Send + Sync> {
+    /// Its columns under the query's names (its bank, party and municipality are also the keys of the related rows a
+    /// page joins).
+    fn cols() -> Cols<Self::Column>;
+    /// What the filter's stages make of it: whether the filter names the other programme's stages (so none of this
+    /// table matches), and the condition on its own.
+    fn stages(f: &Filter) -> (bool, Option<Condition>);
 }
 
-/// The condition of a query over the social-fuel projects' own table (a typed list).
-fn project_condition(q: &Query) -> Result<Condition> {
-    let mut c = condition_on(q, &project_cols())?;
-    if q.filter.carta_stages.is_some() {
+impl Listed for fco_carta::Entity {
+    fn cols() -> Cols<fco_carta::Column> {
+        carta_cols()
+    }
+
+    fn stages(f: &Filter) -> (bool, Option<Condition>) {
+        let own = f.carta_stages.as_ref();
+        let own = own.map(|s| Condition::all().add(fco_carta::Column::Stage.is_in(s.iter().copied())));
+        (f.project_stages.is_some(), own)
+    }
+}
+
+impl Listed for social_fuel_project::Entity {
+    fn cols() -> Cols<social_fuel_project::Column> {
+        project_cols()
+    }
+
+    fn stages(f: &Filter) -> (bool, Option<Condition>) {
+        let own = f.project_stages.as_ref();
+        let own = own.map(|s| Condition::all().add(social_fuel_project::Column::Stage.is_in(s.iter().copied())));
+        (f.carta_stages.is_some(), own)
+    }
+}
+
+/// The condition of a query over a programme's own table (a typed list).
+fn listed_condition<E: Listed>(q: &Query) -> Result<Condition> {
+    let mut c = condition_on(q, &E::cols())?;
+    let (other, own) = E::stages(&q.filter);
+    if other {
         c = c.add(nothing());
     }
-    if let Some(stages) = &q.filter.project_stages {
-        c = c.add(social_fuel_project::Column::Stage.is_in(stages.iter().copied()));
+    if let Some(own) = own {
+        c = c.add(own);
     }
     Ok(c)
 }
@@ -813,7 +831,6 @@ async fn typed_page<E>(
     (base, cols): (sea_orm::Select<E>, Cols<E::Column>),
     q: &Query,
     seek: &Seek,
-    keys: (E::Column, E::Column, E::Column),
     joined: Joined,
     count: Option<sea_orm::sea_query::SelectStatement>,
 ) -> Result<(Vec<Row<E::Model>>, Option<u64>)>
@@ -822,6 +839,7 @@ where
     E::Model: Positional,
 {
     let (mut rows, mut total) = (Vec::new(), None);
+    let keys = (cols.bank_id, cols.party_id, cols.municipality_code);
     for select in statements(base, q, &cols, seek) {
         let left = still_wanted(seek, rows.len());
         if left == 0 {
@@ -843,7 +861,7 @@ fn count_of<E: EntityTrait>(condition: Condition) -> sea_orm::sea_query::SelectS
         .into_query()
 }
 
-/// The total of a page read with its count ([`carta_rows`] with `counted`): the one read with its rows; when no
+/// The total of a page read with its count ([`listed_rows`] with `counted`): the one read with its rows; when no
 /// row came back, none at all if the page read from an end of the list (so the list is empty), else counted apart.
 async fn settled_total<F>(counted: bool, read: Option<u64>, seek: &Seek, count: F) -> Result<Option<u64>>
 where
@@ -857,54 +875,26 @@ where
     })
 }
 
-/// How many FCO cartas the query matches, counted on their own table.
-pub async fn carta_count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
-    Ok(fco_carta::Entity::find().filter(carta_condition(q)?).count(db).await?)
+/// How many financings of one programme the query matches, counted on its own table.
+pub async fn listed_count<E: Listed>(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
+    Ok(E::find().filter(listed_condition::<E>(q)?).count(db).await?)
 }
 
-/// How many social-fuel projects the query matches, counted on their own table.
-pub async fn project_count(db: &impl ConnectionTrait, q: &Query) -> Result<u64> {
-    Ok(social_fuel_project::Entity::find()
-        .filter(project_condition(q)?)
-        .count(db)
-        .await?)
-}
-
-/// One page of the FCO cartas the query matches, in its order, read from their own table with the related rows
-/// asked for; with `counted`, the number of cartas the query matches is read in the same statement (one round trip,
-/// one snapshot). One statement, unless the page runs from the dated cartas into the undated ones ([`parts`]).
-pub async fn carta_rows(
+/// One page of the FCO cartas or social-fuel projects the query matches, in its order, read from their own table
+/// with the related rows asked for; with `counted`, the number the query matches is read in the same statement (one
+/// round trip, one snapshot). One statement, unless the page runs from the dated rows into the undated ones
+/// ([`parts`]).
+pub async fn listed_rows<E: Listed>(
     db: &impl ConnectionTrait,
     q: &Query,
     seek: &Seek,
     joined: Joined,
     counted: bool,
-) -> Result<page::Slice<Row<fco_carta::Model>>> {
-    use fco_carta::Column as C;
-    let condition = carta_condition(q)?;
-    let count = counted.then(|| count_of::<fco_carta::Entity>(condition.clone()));
-    let keys = (C::BankId, C::PartyId, C::MunicipalityCode);
-    let base = (fco_carta::Entity::find().filter(condition), carta_cols());
-    let (rows, total) = typed_page(db, base, q, seek, keys, joined, count).await?;
-    let total = settled_total(counted, total, seek, carta_count(db, q)).await?;
-    Ok(seek.slice(rows, total))
-}
-
-/// One page of the social-fuel projects the query matches, as [`carta_rows`] reads cartas.
-pub async fn project_rows(
-    db: &impl ConnectionTrait,
-    q: &Query,
-    seek: &Seek,
-    joined: Joined,
-    counted: bool,
-) -> Result<page::Slice<Row<social_fuel_project::Model>>> {
-    use social_fuel_project::Column as C;
-    let condition = project_condition(q)?;
-    let count = counted.then(|| count_of::<social_fuel_project::Entity>(condition.clone()));
-    let keys = (C::BankId, C::PartyId, C::PlantMunicipalityCode);
-    let base = (social_fuel_project::Entity::find().filter(condition), project_cols());
-    let (rows, total) = typed_page(db, base, q, seek, keys, joined, count).await?;
-    let total = settled_total(counted, total, seek, project_count(db, q)).await?;
+) -> Result<page::Slice<Row<E::Model>>> {
+    let condition = listed_condition::<E>(q)?;
+    let count = counted.then(|| count_of::<E>(condition.clone()));
+    let (rows, total) = typed_page(db, (E::find().filter(condition), E::cols()), q, seek, joined, count).await?;
+    let total = settled_total(counted, total, seek, listed_count::<E>(db, q)).await?;
     Ok(seek.slice(rows, total))
 }
 

@@ -844,11 +844,13 @@ async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
     use service::financings::{self as fin, Joined};
     on_each_backend(true, |app| async move {
         let mut q = fin::Query::default();
-        let all = fin::carta_count(&app.db, &q).await.expect("count");
+        let all = fin::listed_count::<entity::fco_carta::Entity>(&app.db, &q)
+            .await
+            .expect("count");
         assert!(all > 0);
         let five = fin::seek(q.order, Some(5), None, None, None).expect("a page of five");
         assert_eq!(
-            fin::carta_rows(&app.db, &q, &five, Joined::default(), false)
+            fin::listed_rows::<entity::fco_carta::Entity>(&app.db, &q, &five, Joined::default(), false)
                 .await
                 .expect("rows")
                 .rows
@@ -856,20 +858,38 @@ async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
             5
         );
         q.filter.programmes = Some(vec![Programme::SocialFuel]);
-        assert_eq!(fin::carta_count(&app.db, &q).await.expect("count"), 0);
+        assert_eq!(
+            fin::listed_count::<entity::fco_carta::Entity>(&app.db, &q)
+                .await
+                .expect("count"),
+            0
+        );
         assert!(
-            fin::carta_rows(&app.db, &q, &five, Joined::default(), false)
+            fin::listed_rows::<entity::fco_carta::Entity>(&app.db, &q, &five, Joined::default(), false)
                 .await
                 .expect("rows")
                 .rows
                 .is_empty()
         );
-        assert!(fin::project_count(&app.db, &q).await.expect("count") > 0);
+        assert!(
+            fin::listed_count::<entity::social_fuel_project::Entity>(&app.db, &q)
+                .await
+                .expect("count")
+                > 0
+        );
         q.filter.programmes = None;
         q.filter.project_stages = Some(vec![SocialFuelStage::Filed]);
-        assert_eq!(fin::carta_count(&app.db, &q).await.expect("count"), 0);
+        assert_eq!(
+            fin::listed_count::<entity::fco_carta::Entity>(&app.db, &q)
+                .await
+                .expect("count"),
+            0
+        );
         assert!(
-            fin::project_count(&app.db, &q).await.expect("count") > 0,
+            fin::listed_count::<entity::social_fuel_project::Entity>(&app.db, &q)
+                .await
+                .expect("count")
+                > 0,
             "filed projects in the demo"
         );
     })

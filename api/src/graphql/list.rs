@@ -17,10 +17,9 @@ use super::{
 };
 use async_graphql::Result;
 use async_graphql::{Context, Enum, ID, InputObject};
-use entity::{domain, financing, vocab};
-use sea_orm::DatabaseConnection;
+use entity::{domain, fco_carta, financing, social_fuel_project, vocab};
 use service::financings::{self as fin, Whose};
-use service::visible;
+use service::visible::{self, Financed};
 /// Filters common to both programmes. Every given field must match; a list matches any of its values.
 #[derive(InputObject, Default, Debug, Clone)]
 pub struct FinancingFilter {
@@ -295,27 +294,22 @@ fn joined(ctx: &Context<'_>) -> fin::Joined {
 
 /// One programme's page read from its own table, the selected relations joined in and kept for the nodes' fields,
 /// and the total read in the same statement when it is asked for. The nodes come with their cursors.
-async fn typed_page<M, R>(
+async fn typed_page<E>(
     ctx: &Context<'_>,
     q: fin::Query,
     page_args: &PageArgs,
-    read: R,
-) -> Result<(PageInfo, u64, Vec<(String, visible::Seen<M>)>)>
+) -> Result<(PageInfo, u64, Vec<(String, visible::Seen<E::Model>)>)>
 where
-    M: visible::Financed + fin::Sorted,
-    R: AsyncFnOnce(
-        &DatabaseConnection,
-        &fin::Query,
-        &fin::Seek,
-        fin::Joined,
-        bool,
-    ) -> Result<service::page::Slice<fin::Row<M>>, service::ServiceError>,
+    E: fin::Listed,
+    E::Model: visible::Financed + fin::Sorted,
 {
     let seek = seek(ctx, &q, page_args)?;
     let joined = joined(ctx);
     let db = super::db(ctx);
     let q = &resolved(ctx, &q).await?;
-    let slice = read(db, q, &seek, joined, wants_total(ctx)).await.served(ctx)?;
+    let slice = fin::listed_rows::<E>(db, q, &seek, joined, wants_total(ctx))
+        .await
+        .served(ctx)?;
     let info = PageInfo::of(&slice, |r| fin::cursor(q.order, &r.model));
     let total = slice.total.unwrap_or(0);
     // Each row passes the caller's scope here, and its related rows with it: its bank and municipality (public) and
@@ -419,13 +413,8 @@ pub async fn list_social_fuel_projects(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::SocialFuel]);
     f.project_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    let (info, total, nodes) = typed_page(
-        ctx,
-        query(f, order, Whose::All),
-        &page_args,
-        async |db, q, seek, joined, counted| fin::project_rows(db, q, seek, joined, counted).await,
-    )
-    .await?;
+    let (info, total, nodes) =
+        typed_page::<social_fuel_project::Entity>(ctx, query(f, order, Whose::All), &page_args).await?;
     Ok(SocialFuelProjectConnection::build(
         info,
         total,
@@ -461,13 +450,7 @@ pub async fn list_fco_cartas(
     let mut f = common.into_service()?;
     f.programmes = Some(vec![vocab::Programme::FcoRural]);
     f.carta_stages = filter.stages.map(|s| s.into_iter().map(Into::into).collect());
-    let (info, total, nodes) = typed_page(
-        ctx,
-        query(f, order, Whose::All),
-        &page_args,
-        async |db, q, seek, joined, counted| fin::carta_rows(db, q, seek, joined, counted).await,
-    )
-    .await?;
+    let (info, total, nodes) = typed_page::<fco_carta::Entity>(ctx, query(f, order, Whose::All), &page_args).await?;
     Ok(FcoCartaConnection::build(
         info,
         total,
