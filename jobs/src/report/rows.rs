@@ -301,6 +301,13 @@ fn text(cell: &Cell) -> Option<String> {
     }
 }
 
+/// A required cell that names one of a list's values (a line, an activity), read by `of`: `missing` when it is blank,
+/// `invalid` when `of` does not know the name.
+fn named<T>(cell: &Cell, of: fn(&str) -> Option<T>, missing: &str, invalid: &str) -> Result<T, Message> {
+    let name = text(cell).ok_or_else(|| Message::new(missing))?;
+    of(&name).ok_or_else(|| Message::new(invalid))
+}
+
 /// Parses every data row below the header, collecting every error (not just the first).
 pub fn parse_rows(rows: &[Vec<Cell>], header: &Header, munis: &Municipalities) -> (Vec<ReportRow>, Vec<RowError>) {
     let mut good = Vec::new();
@@ -400,26 +407,17 @@ pub fn parse_row(
     {
         err(Column::Municipality, Message::new(code::MUNICIPALITY_OUTSIDE_MT));
     }
-    let line = match text(get(Column::Line)) {
-        Some(t) => line_of(&t).or_else(|| {
-            err(Column::Line, Message::new(code::LINE_INVALID));
-            None
-        }),
-        None => {
-            err(Column::Line, Message::new(code::LINE_MISSING));
-            None
-        }
-    };
-    let activity = match text(get(Column::Activity)) {
-        Some(t) => activity_of(&t).or_else(|| {
-            err(Column::Activity, Message::new(code::ACTIVITY_INVALID));
-            None
-        }),
-        None => {
-            err(Column::Activity, Message::new(code::ACTIVITY_MISSING));
-            None
-        }
-    };
+    let line = named(get(Column::Line), line_of, code::LINE_MISSING, code::LINE_INVALID)
+        .map_err(|m| err(Column::Line, m))
+        .ok();
+    let activity = named(
+        get(Column::Activity),
+        activity_of,
+        code::ACTIVITY_MISSING,
+        code::ACTIVITY_INVALID,
+    )
+    .map_err(|m| err(Column::Activity, m))
+    .ok();
     let financed = parse_money(get(Column::Financed))
         .map_err(|m| err(Column::Financed, m))
         .ok();
@@ -430,43 +428,43 @@ pub fn parse_row(
     let approved_on = parse_date(get(Column::ApprovedOn))
         .map_err(|m| err(Column::ApprovedOn, m))
         .ok();
-    let contracted_on = match get(Column::ContractedOn) {
-        c if c.is_blank() => None,
-        c => parse_date(c).map_err(|m| err(Column::ContractedOn, m)).ok(),
+    let mut optional_date = |c: Column| match get(c) {
+        v if v.is_blank() => None,
+        v => parse_date(v).map_err(|m| err(c, m)).ok(),
     };
-    if let (Some(a), Some(c)) = (approved_on, contracted_on)
-        && c < a
-    {
-        err(
+    let contracted_on = optional_date(Column::ContractedOn);
+    let presented_on = optional_date(Column::PresentedOn);
+    // Each pair: (the column of the date that may not come first, its name, its day), the earlier's name and day.
+    let ordered = [
+        (
             Column::ContractedOn,
-            Message::new(code::CONTRACTED_BEFORE_APPROVAL)
-                .arg("contracted", c.format("%d/%m/%Y"))
-                .arg("approved", a.format("%d/%m/%Y")),
-        );
-    }
-    let presented_on = match get(Column::PresentedOn) {
-        c if c.is_blank() => None,
-        c => parse_date(c).map_err(|m| err(Column::PresentedOn, m)).ok(),
-    };
-    if let (Some(a), Some(p)) = (approved_on, presented_on)
-        && p < a
-    {
-        err(
+            code::CONTRACTED_BEFORE_APPROVAL,
+            ("contracted", contracted_on),
+            ("approved", approved_on),
+        ),
+        (
             Column::PresentedOn,
-            Message::new(code::PRESENTED_BEFORE_APPROVAL)
-                .arg("presented", p.format("%d/%m/%Y"))
-                .arg("approved", a.format("%d/%m/%Y")),
-        );
-    }
-    if let (Some(c), Some(p)) = (contracted_on, presented_on)
-        && p > c
-    {
-        err(
+            code::PRESENTED_BEFORE_APPROVAL,
+            ("presented", presented_on),
+            ("approved", approved_on),
+        ),
+        (
             Column::PresentedOn,
-            Message::new(code::PRESENTED_AFTER_CONTRACT)
-                .arg("presented", p.format("%d/%m/%Y"))
-                .arg("contracted", c.format("%d/%m/%Y")),
-        );
+            code::PRESENTED_AFTER_CONTRACT,
+            ("contracted", contracted_on),
+            ("presented", presented_on),
+        ),
+    ];
+    for (column, message, (later_name, later), (earlier_name, earlier)) in ordered {
+        if let (Some(l), Some(e)) = (later, earlier)
+            && l < e
+        {
+            let day = |d: NaiveDate| d.format("%d/%m/%Y");
+            err(
+                column,
+                Message::new(message).arg(later_name, day(l)).arg(earlier_name, day(e)),
+            );
+        }
     }
     let term = parse_months(get(Column::TermMonths))
         .map_err(|m| err(Column::TermMonths, m))
@@ -669,6 +667,81 @@ mod sample_tests {
                 "row {row}: {errors:?}"
             );
         }
+    }
+
+    /// Dates out of order and a line or activity missing or unknown: each a row error on its column, in Portuguese,
+    /// naming both days.
+    #[test]
+    fn dates_out_of_order_and_unknown_names_are_row_errors_on_their_column() {
+        let headers = [
+            "Nº da Carta-Consulta",
+            "Tomador",
+            "CPF/CNPJ",
+            "Município",
+            "UF",
+            "Programa/Linha",
+            "Atividade",
+            "Valor Financiado (R$)",
+            "Data de Aprovação",
+            "Data de Contratação",
+            "Data de Apresentação do Projeto",
+        ];
+        let t = |s: &str| Cell::Text(s.into());
+        let row = |number: &str, line: &str, activity: &str, contracted: &str, presented: &str| {
+            [
+                number,
+                "Produtor",
+                "111.444.777-35",
+                "Sorriso",
+                "MT",
+                line,
+                activity,
+                "1.000,00",
+            ]
+            .into_iter()
+            .chain(["18/04/2019", contracted, presented])
+            .map(t)
+            .collect::<Vec<_>>()
+        };
+        let rows = vec![
+            headers.into_iter().map(t).collect(),
+            row("OK", "FCO Rural", "Piscicultura", "30/05/2019", "20/04/2019"),
+            row("C", "FCO Rural", "Piscicultura", "17/04/2019", ""),
+            row("P", "FCO Rural", "Piscicultura", "", "17/04/2019"),
+            row("PC", "FCO Rural", "Piscicultura", "30/05/2019", "31/05/2019"),
+            row("L", "", "Cultivo de nuvens", "", ""),
+        ];
+        let header = find_header(&rows).expect("header");
+        let (good, errors) = parse_rows(&rows, &header, &munis());
+        assert_eq!(good.len(), 1, "{errors:?}");
+        let pt = super::super::messages::Lang::PtBr;
+        for (row, column, text) in [
+            (
+                3,
+                "Data de Contratação",
+                "contratada em 17/04/2019, antes da aprovação em 18/04/2019",
+            ),
+            (
+                4,
+                "Data de Apresentação do Projeto",
+                "apresentado em 17/04/2019, antes da aprovação em 18/04/2019",
+            ),
+            (
+                5,
+                "Data de Apresentação do Projeto",
+                "apresentado em 31/05/2019, depois da contratação em 30/05/2019",
+            ),
+            (6, "Programa/Linha", "a linha do programa está faltando"),
+            (6, "Atividade", "não é uma atividade conhecida"),
+        ] {
+            let on = |e: &&RowError| e.row == row && e.column.as_deref() == Some(column);
+            let found: Vec<String> = errors.iter().filter(on).map(|e| e.message.render(pt)).collect();
+            assert!(
+                found.iter().any(|m| m.contains(text)),
+                "row {row}, {column}: {found:?} in {errors:?}"
+            );
+        }
+        assert_eq!(errors.iter().filter(|e| e.row == 6).count(), 2, "{errors:?}");
     }
 
     /// Reads the LibreOffice samples in `../shared/data/sheets/` when present.
