@@ -111,6 +111,40 @@ async fn a_social_fuel_project_walks_every_stage_and_illegal_jumps_are_refused()
     .await;
 }
 
+/// SF-BANK-FIRST and SF-DECISION-LETTER refuse an act with the words their rules write in `compliance` (one check, one
+/// text), in Portuguese by default and in English on request: a filing before the bank's framing, a decision with no
+/// letter, a non-conformity letter with no grounds.
+#[tokio::test]
+async fn a_filing_or_a_decision_the_rules_forbid_is_refused_in_the_rules_own_words() {
+    on_each_backend(false, |app| async move {
+        seed_banks(&app).await;
+        let bndes = bank(&app, "BNDES").await;
+        let create = "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }";
+        let project = |framed: Option<&str>| json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
+            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": framed } });
+        let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id stage }} }}");
+        let message = |body: &Value| body["errors"][0]["message"].as_str().unwrap_or_default().to_owned();
+
+        let unframed = app.data(create, project(None)).await["createSocialFuelProject"]["id"].clone();
+        let (_, body) = app.gql(&step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": unframed })).await;
+        assert!(message(&body).contains("protocolado em 10/01/2015 sem o enquadramento pelo banco"), "{body}");
+        let late = app.data(create, project(Some("2015-01-12"))).await["createSocialFuelProject"]["id"].clone();
+        let (_, body) = app.gql_in(Some("en"), &step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": late })).await;
+        assert!(message(&body).contains("before the bank's framing on"), "{body}");
+
+        let filed = app.data(create, project(Some("2015-01-05"))).await["createSocialFuelProject"]["id"].clone();
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            app.data("mutation D($id: ID!, $k: ProjectDocumentKind!) { addProjectDocument(projectId: $id, kind: $k, receivedOn: \"2015-01-08\") { kind } }", json!({ "id": filed, "k": kind })).await;
+        }
+        app.data(&step("fileSocialFuelProject", ", on: \"2015-01-10\""), json!({ "id": filed })).await;
+        let (_, body) = app.gql(&step("decideSocialFuelProject", ", decision: FAVOURABLE, on: \"2015-01-20\""), json!({ "id": filed })).await;
+        assert!(message(&body).contains("decidido em 20/01/2015 sem ofício registrado"), "{body}");
+        let (_, body) = app.gql(&step("decideSocialFuelProject", ", decision: UNFAVOURABLE, on: \"2015-01-20\", letter: \"Ofício 8/MDA\""), json!({ "id": filed })).await;
+        assert!(message(&body).contains("pelo ofício Ofício 8/MDA de não conformidade, que não indica fundamentos"), "{body}");
+    })
+    .await;
+}
+
 async fn seed_banks(app: &TestApp) {
     use sea_orm::{ActiveModelTrait, ActiveValue::Set};
     for (code, sf, fco) in [("BNDES", true, false), ("BB", true, true)] {

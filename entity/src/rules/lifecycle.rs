@@ -39,6 +39,18 @@ fn violation(code: RuleCode, explanation: impl Into<Explanation>) -> Violation {
     }
 }
 
+/// Refuses an act that leaves a rule violated, with the rule's own outcome: the guard and the rule are one check.
+fn refused_by(outcome: super::Outcome) -> Result<(), Violation> {
+    if outcome.status != super::Status::Violated {
+        return Ok(());
+    }
+    Err(Violation {
+        code: outcome.code,
+        legal_basis: outcome.legal_basis,
+        explanation: outcome.explanation,
+    })
+}
+
 impl From<ParamError> for Violation {
     fn from(e: ParamError) -> Self {
         Violation {
@@ -270,23 +282,9 @@ pub fn apply_sf(
             if p.stage != S::Draft {
                 return Err(wrong(code::SF_DOCUMENTS, &[S::Draft]));
             }
-            match p.bank_framed_on {
-                _ if !in_force => {}
-                None => {
-                    return Err(violation(
-                        code::SF_BANK_FIRST,
-                        Explanation::message("explain-bank-first-none"),
-                    ));
-                }
-                Some(b) if b > *on => {
-                    return Err(violation(
-                        code::SF_BANK_FIRST,
-                        Explanation::message("explain-bank-first-after")
-                            .arg("framed", b)
-                            .arg("on", on),
-                    ));
-                }
-                _ => {}
+            n.filed_on = Some(*on);
+            if in_force {
+                refused_by(super::social_fuel::check_bank_first(&n, Texts::Written))?;
             }
             let missing = super::social_fuel::missing_documents(documents, super::Texts::Written);
             if in_force && !missing.is_empty() {
@@ -295,7 +293,6 @@ pub fn apply_sf(
                     Explanation::message("sf-request-lacks").list("missing", missing),
                 ));
             }
-            n.filed_on = Some(*on);
             n.stage = S::Filed;
         }
         SfEvent::Decide {
@@ -310,23 +307,14 @@ pub fn apply_sf(
             }
             not_before(code::SF_DECISION_30D, *on, p.filed_on, "filing")?;
             let given = |t: &Option<String>| t.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
-            if in_force && given(letter).is_none() {
-                return Err(violation(
-                    code::SF_DECISION_LETTER,
-                    Explanation::message("explain-decision-letter"),
-                ));
-            }
-            if in_force && *decision != Decision::Favourable && given(grounds).is_none() {
-                return Err(violation(
-                    code::SF_DECISION_LETTER,
-                    Explanation::message("explain-decision-grounds"),
-                ));
-            }
             n.decided_on = Some(*on);
             n.decision = Some(*decision);
             n.decision_letter = given(letter);
             n.decision_grounds = given(grounds);
             n.decision_signatory = given(signatory);
+            if in_force {
+                refused_by(super::social_fuel::check_decision_letter(&n, Texts::Written))?;
+            }
             n.stage = if *decision == Decision::Favourable {
                 S::Conforming
             } else {

@@ -22,10 +22,6 @@ explain-not-before = { DATE($on) } is before { $act ->
     [presentation] the project's presentation to the bank
    *[other] the act it follows
 } ({ DATE($earlier) })
-explain-bank-first-none = MDA analyses only projects already framed by the bank: no bank framing recorded
-explain-bank-first-after = the bank framed the project on { DATE($framed) }, after { DATE($on) }
-explain-decision-letter = MDA decides by a letter (ofício) of conformity or non-conformity naming the company and its CNPJ (art. 9 I–II): give its reference (letter)
-explain-decision-grounds = a letter of non-conformity states what the analysis was based on (art. 9 II, "indicando em que foi baseada a análise"): give its grounds
 explain-schedule-before-approval = the scheduled implementation end ({ DATE($end) }) is before the financing approval ({ DATE($on) })
 explain-extension-once = the framing may be extended only once; it was asked on { DATE($first) }
 explain-extension-late = requested on { DATE($on) }, after the 12 months since the industrial start ended ({ DATE($last) })

@@ -25,10 +25,6 @@ explain-not-before = { DATE($on) } é anterior { $act ->
     [presentation] à apresentação do projeto ao banco
    *[other] ao ato anterior
 } ({ DATE($earlier) })
-explain-bank-first-none = o MDA analisa apenas projetos já enquadrados pelo banco: nenhum enquadramento pelo banco registrado
-explain-bank-first-after = o banco enquadrou o projeto em { DATE($framed) }, depois de { DATE($on) }
-explain-decision-letter = o MDA decide por ofício de conformidade ou de não conformidade que nomeia a empresa e seu CNPJ (art. 9 I–II): informe sua referência (`letter`)
-explain-decision-grounds = o ofício de não conformidade indica em que foi baseada a análise (art. 9 II): informe os fundamentos (`grounds`)
 explain-schedule-before-approval = o fim previsto da implantação ({ DATE($end) }) é anterior à aprovação do financiamento ({ DATE($on) })
 explain-extension-once = o enquadramento pode ser prorrogado uma única vez; a prorrogação foi pedida em { DATE($first) }
 explain-extension-late = pedida em { DATE($on) }, depois de terminados os 12 meses desde o início industrial ({ DATE($last) })
