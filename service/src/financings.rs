@@ -225,9 +225,10 @@ fn condition(q: &Query) -> Result<Condition> {
 
 /// When the filter names `E`'s stages: its programme, and the ids of its rows in them (for the view's condition).
 fn in_stages<E: Listed>(f: &Filter) -> Option<(vocab::Programme, sea_orm::sea_query::SelectStatement)> {
-    let cols = E::cols();
     let (_, own) = E::stages(f);
-    let ids = E::find().select_only().column(cols.record_id).filter(own?).into_query();
+    let own = own?;
+    let cols = E::cols();
+    let ids = E::find().select_only().column(cols.record_id).filter(own).into_query();
     Some((cols.own?, ids))
 }
 
