@@ -121,7 +121,7 @@ async fn a_filing_or_a_decision_the_rules_forbid_is_refused_in_the_rules_own_wor
         let bndes = bank(&app, "BNDES").await;
         let create = "mutation C($i: NewSocialFuelProject!) { createSocialFuelProject(input: $i) { id } }";
         let project = |framed: Option<&str>| json!({ "i": { "title": "Usina", "bankId": bndes, "producerDocument": "11.222.333/0001-81",
-            "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": framed } });
+            "producerName": "Biodiesel Cerrado S.A.", "plantMunicipalityCode": 2611101, "requestedAmount": "1000.00", "bankFramedOn": framed } });
         let step = |name: &str, extra: &str| format!("mutation M($id: ID!) {{ {name}(id: $id{extra}) {{ id stage }} }}");
         let message = |body: &Value| body["errors"][0]["message"].as_str().unwrap_or_default().to_owned();
 
