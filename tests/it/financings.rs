@@ -840,7 +840,7 @@ async fn compliance_and_deadlines_together_answer_what_each_answers_alone() {
 /// stages (the service's typed reads, beside what the graph sends them).
 #[tokio::test]
 async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
-    use entity::vocab::{Programme, SocialFuelStage};
+    use entity::vocab::{FcoCartaStage, Programme, SocialFuelStage};
     use service::financings::{self as fin, Joined};
     on_each_backend(true, |app| async move {
         let mut q = fin::Query::default();
@@ -892,6 +892,26 @@ async fn a_typed_read_asked_for_the_other_programme_finds_nothing() {
                 > 0,
             "filed projects in the demo"
         );
+        // The `financing` view reads a programme's stages through a sub-query on its own table: the same count.
+        for stages in [
+            (Some(vec![SocialFuelStage::Filed]), None),
+            (None, Some(vec![FcoCartaStage::Contracted])),
+        ] {
+            (q.filter.project_stages, q.filter.carta_stages) = stages;
+            let own = fin::listed_count::<entity::fco_carta::Entity>(&app.db, &q)
+                .await
+                .expect("count")
+                + fin::listed_count::<entity::social_fuel_project::Entity>(&app.db, &q)
+                    .await
+                    .expect("count");
+            assert!(own > 0, "{:?} in the demo", q.filter);
+            assert_eq!(
+                fin::count(&app.db, &q).await.expect("the view's count"),
+                own,
+                "{:?}",
+                q.filter
+            );
+        }
     })
     .await;
 }
