@@ -2,6 +2,11 @@
 //! (above `#[Object]`), replaces each placeholder in it with the resolvers it stands for, arguments and descriptions
 //! included, so that every type answers those fields alike:
 //!
+//! - `financing_fields!(kind = FcoCarta, programme = FcoRural, stage = FcoCartaStage, bank = "…", party = "…",
+//!   municipality = (municipality_code, "…"), amount = (financed_amount, "…"), submitted_on = (submitted_on, "…"),
+//!   decided_on = (decided_on, "…"), contracted_on = (contracted_on, "…"));`: the fields of the `Financing` interface
+//!   (`id`, `programme`, `bank`, `party`, `municipality`, `amount`, `status`, the three dates) and `stage`, each
+//!   described for this programme and read from the columns named;
 //! - `judged_fields!(Carta, FcoRural, "carta");`: `compliance`, `deadlines` and `history` of a financing
 //!   (`rules::Judged::Carta`, `vocab::Programme::FcoRural`, "this carta" in their descriptions);
 //! - `financings_field!("Its description.", scope);`: `financings`, the list of financings in `scope` (a
@@ -14,8 +19,9 @@
 //!   one (`update…`, `remove…`, `record…Correction`, `record…Removal`), in `api::graphql::facts`, whose `add_fact`,
 //!   `correct_fact`, `remove_fact` and `version` they call.
 //!
-//! Over the `Financing` interface's enum, `judged_fields!()` inside its `#[graphql(…)]` becomes the declarations of the
-//! same three fields, with the same arguments.
+//! Over the `Financing` interface's enum, `financing_fields!()` and `judged_fields!()` inside its `#[graphql(…)]` become
+//! the declarations of the same fields, with the same types and arguments: a field both financings share is written
+//! once, here, for the interface and for both.
 //!
 //! The generated code names the API crate's items by their paths from `crate`: it is written for `fomento-api` alone.
 
@@ -59,6 +65,7 @@ fn expand_impl(mut imp: ItemImpl) -> syn::Result<Tokens> {
     for item in std::mem::take(&mut imp.items) {
         match &item {
             ImplItem::Macro(m) if m.mac.path.is_ident("judged_fields") => items.extend(judged(&m.mac)?),
+            ImplItem::Macro(m) if m.mac.path.is_ident("financing_fields") => items.extend(financing(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("financings_field") => items.push(financings(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("received_file_fields") => items.extend(received_file()),
             ImplItem::Macro(m) if m.mac.path.is_ident("versioned_fact_mutations") => {
@@ -146,9 +153,14 @@ fn judged(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
     ])
 }
 
-/// The interface's declarations of the fields `judged_fields!` writes, in place of `judged_fields!()` in its
-/// `#[graphql(…)]`.
+/// The interface's declarations of the fields `financing_fields!` and `judged_fields!` write, in place of
+/// `financing_fields!()` and `judged_fields!()` in its `#[graphql(…)]`.
 fn expand_interface(mut e: ItemEnum) -> Tokens {
+    let shared = FINANCING_FIELDS.iter().map(|f| {
+        let (name, ty, desc) = (f.name, f.ty, f.interface);
+        quote!(field(name = #name, ty = #ty, desc = #desc))
+    });
+    let shared = quote!(#(#shared),*);
     let fields = quote! {
         field(
             name = "compliance",
@@ -175,7 +187,8 @@ fn expand_interface(mut e: ItemEnum) -> Tokens {
         if let syn::Meta::List(list) = &mut attr.meta
             && list.path.is_ident("graphql")
         {
-            list.tokens = replace_placeholder(std::mem::take(&mut list.tokens), "judged_fields", &fields);
+            let tokens = replace_placeholder(std::mem::take(&mut list.tokens), "financing_fields", &shared);
+            list.tokens = replace_placeholder(tokens, "judged_fields", &fields);
         }
     }
     quote!(#e)
@@ -207,6 +220,229 @@ fn replace_placeholder(tokens: Tokens, name: &str, by: &Tokens) -> Tokens {
         }
     }
     out.into_iter().collect()
+}
+
+/// A field of the `Financing` interface that both financings resolve alike (`financing_fields!`): its name, its type
+/// as the interface declares it, and the interface's description.
+struct SharedField {
+    name: &'static str,
+    ty: &'static str,
+    interface: &'static str,
+}
+
+/// The `Financing` interface's own fields, in the order the interface and both financings declare them (`stage`
+/// follows `status` in each financing, with its own type, and is not the interface's).
+const FINANCING_FIELDS: [SharedField; 10] = [
+    shared("id", "ID", "Opaque global ID."),
+    shared("programme", "Programme", "Which programme."),
+    shared("bank", "async_graphql::Result<Bank>", "The bank."),
+    shared(
+        "party",
+        "async_graphql::Result<Party>",
+        "The producer (social fuel) or borrower (FCO).",
+    ),
+    shared(
+        "municipality",
+        "async_graphql::Result<Municipality>",
+        "Municipality of the plant or property.",
+    ),
+    shared(
+        "amount",
+        "Decimal",
+        "Financing sought (social fuel) or financed value (FCO), in reais.",
+    ),
+    shared("status", "FinancingStatus", "Cross-programme status."),
+    shared("submitted_on", "Option<Date>", "Filing or submission date."),
+    shared("decided_on", "Option<Date>", "Decision date."),
+    shared(
+        "contracted_on",
+        "Option<Date>",
+        "Financing approval (social fuel) or contracting (FCO) date.",
+    ),
+];
+
+const fn shared(name: &'static str, ty: &'static str, interface: &'static str) -> SharedField {
+    SharedField { name, ty, interface }
+}
+
+/// `financing_fields!(kind = FcoCarta, programme = FcoRural, stage = FcoCartaStage, bank = "…", party = "…",
+/// municipality = (municipality_code, "…"), amount = (financed_amount, "…"), submitted_on = (submitted_on, "…"),
+/// decided_on = (decided_on, "…"), contracted_on = (contracted_on, "…"))`: a financing's fields of the interface, and
+/// its `stage`; each of the last six names its description and, where the financings' columns differ, its column.
+struct FinancingArgs {
+    kind: Ident,
+    programme: Ident,
+    stage: Ident,
+    bank: String,
+    party: String,
+    /// `municipality`, `amount`, `submitted_on`, `decided_on` and `contracted_on`: the column and the description.
+    columns: Vec<(Ident, String)>,
+}
+
+impl Parse for FinancingArgs {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let pairs = Pairs::parse("financing_fields!", input)?;
+        let columns = ["municipality", "amount", "submitted_on", "decided_on", "contracted_on"]
+            .iter()
+            .map(|key| match pairs.find(key)? {
+                Expr::Tuple(t) if t.elems.len() == 2 => Ok((ident_of(&t.elems[0])?, text_of(&t.elems[1])?)),
+                other => Err(syn::Error::new_spanned(
+                    other,
+                    format!("`{key}` is (column, \"description\")"),
+                )),
+            })
+            .collect::<syn::Result<_>>()?;
+        Ok(FinancingArgs {
+            kind: ident_of(pairs.find("kind")?)?,
+            programme: ident_of(pairs.find("programme")?)?,
+            stage: ident_of(pairs.find("stage")?)?,
+            bank: text_of(pairs.find("bank")?)?,
+            party: text_of(pairs.find("party")?)?,
+            columns,
+        })
+    }
+}
+
+/// The `key = value` pairs of a placeholder.
+struct Pairs {
+    placeholder: &'static str,
+    pairs: Punctuated<MetaNameValue, Token![,]>,
+    span: proc_macro2::Span,
+}
+
+impl Pairs {
+    fn parse(placeholder: &'static str, input: ParseStream) -> syn::Result<Self> {
+        Ok(Pairs {
+            placeholder,
+            span: input.span(),
+            pairs: Punctuated::parse_terminated(input)?,
+        })
+    }
+
+    fn find(&self, key: &str) -> syn::Result<&Expr> {
+        self.pairs
+            .iter()
+            .find(|p| p.path.is_ident(key))
+            .map(|p| &p.value)
+            .ok_or_else(|| syn::Error::new(self.span, format!("{} needs `{key} = …`", self.placeholder)))
+    }
+}
+
+fn ident_of(e: &Expr) -> syn::Result<Ident> {
+    match e {
+        Expr::Path(p) if p.path.get_ident().is_some() => Ok(p.path.get_ident().cloned().expect("an ident")),
+        other => Err(syn::Error::new_spanned(other, "a name is expected here")),
+    }
+}
+
+fn text_of(e: &Expr) -> syn::Result<String> {
+    match e {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s), ..
+        }) => Ok(s.value()),
+        other => Err(syn::Error::new_spanned(other, "a string is expected here")),
+    }
+}
+
+/// `SocialFuel` → `SOCIAL_FUEL`, the enum value's name in the schema.
+fn screaming(camel: &str) -> String {
+    snake(camel).to_uppercase()
+}
+
+fn financing(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
+    let FinancingArgs {
+        kind,
+        programme,
+        stage,
+        bank,
+        party,
+        columns,
+    } = mac.parse_body()?;
+    let always = doc(&format!("Always `{}`.", screaming(&programme.to_string())));
+    let (bank, party) = (doc(&bank), doc(&party));
+    let [municipality, amount, submitted, decided, contracted] = <[(Ident, String); 5]>::try_from(columns)
+        .map_err(|_| syn::Error::new_spanned(&mac.path, "five columns"))?
+        .map(|(col, text)| (col, doc(&text)));
+    let date = |(name, (col, text)): (&str, &(Ident, Tokens))| -> ImplItem {
+        let name = format_ident!("{name}");
+        parse_quote! {
+            #text
+            pub(crate) async fn #name(&self) -> Option<crate::graphql::scalars::Date> {
+                self.0.#col.map(crate::graphql::scalars::Date)
+            }
+        }
+    };
+    let (m_col, m_doc) = &municipality;
+    let (a_col, a_doc) = &amount;
+    let mut items: Vec<ImplItem> = vec![
+        parse_quote! {
+            /// Opaque global ID.
+            pub async fn id(&self) -> ::async_graphql::ID {
+                crate::graphql::ids::encode(crate::graphql::ids::NodeKind::#kind, self.0.id)
+            }
+        },
+        parse_quote! {
+            #always
+            pub(crate) async fn programme(&self) -> crate::graphql::types::enums::Programme {
+                crate::graphql::types::enums::Programme::#programme
+            }
+        },
+        parse_quote! {
+            #bank
+            pub(crate) async fn bank(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+            ) -> ::async_graphql::Result<crate::graphql::types::objects::Bank> {
+                crate::graphql::types::financing::bank_of(ctx, self.0.bank_id).await
+            }
+        },
+        parse_quote! {
+            #party
+            pub(crate) async fn party(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+            ) -> ::async_graphql::Result<crate::graphql::types::objects::Party> {
+                crate::graphql::types::financing::borrower_of(ctx, &self.0).await
+            }
+        },
+        parse_quote! {
+            #m_doc
+            pub(crate) async fn municipality(
+                &self,
+                ctx: &::async_graphql::Context<'_>,
+            ) -> ::async_graphql::Result<crate::graphql::types::objects::Municipality> {
+                crate::graphql::types::financing::municipality_of(ctx, self.0.#m_col).await
+            }
+        },
+        parse_quote! {
+            #a_doc
+            pub(crate) async fn amount(&self) -> crate::graphql::scalars::Decimal {
+                self.0.#a_col.to_decimal().into()
+            }
+        },
+        parse_quote! {
+            /// Cross-programme status.
+            pub(crate) async fn status(&self) -> crate::graphql::types::enums::FinancingStatus {
+                self.0.status.into()
+            }
+        },
+        parse_quote! {
+            /// Lifecycle stage.
+            pub(crate) async fn stage(&self) -> crate::graphql::types::enums::#stage {
+                self.0.stage.into()
+            }
+        },
+    ];
+    items.extend(
+        [
+            ("submitted_on", &submitted),
+            ("decided_on", &decided),
+            ("contracted_on", &contracted),
+        ]
+        .into_iter()
+        .map(date),
+    );
+    Ok(items)
 }
 
 /// `received_file_fields!()`.
@@ -300,29 +536,11 @@ struct FactArgs {
 
 impl Parse for FactArgs {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let pairs = Punctuated::<MetaNameValue, Token![,]>::parse_terminated(input)?;
-        let find = |key: &str| {
-            pairs
-                .iter()
-                .find(|p| p.path.is_ident(key))
-                .map(|p| &p.value)
-                .ok_or_else(|| input.error(format!("versioned_fact_mutations! needs `{key} = …`")))
-        };
-        let text = |key: &str| match find(key)? {
-            Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s), ..
-            }) => Ok(s.value()),
-            other => Err(syn::Error::new_spanned(other, format!("`{key}` is a string"))),
-        };
-        let field = |key: &str| {
-            match find(key)? {
-                Expr::Path(p) if p.path.get_ident().is_some() => p.path.get_ident().cloned(),
-                _ => None,
-            }
-            .ok_or_else(|| input.error(format!("`{key}` is the input's field name")))
-        };
+        let pairs = Pairs::parse("versioned_fact_mutations!", input)?;
+        let text = |key: &str| text_of(pairs.find(key)?);
+        let field = |key: &str| ident_of(pairs.find(key)?);
         Ok(FactArgs {
-            kind: find("kind")?.clone(),
+            kind: pairs.find("kind")?.clone(),
             name: text("name")?,
             parent: field("parent")?,
             parent_noun: text("parent_noun")?,
@@ -477,6 +695,12 @@ mod tests {
     fn a_type_name_becomes_the_mutations_snake_case_stem() {
         assert_eq!(snake("FcoCartaItem"), "fco_carta_item");
         assert_eq!(snake("ContractProposal"), "contract_proposal");
+    }
+
+    #[test]
+    fn a_programme_becomes_its_enum_value_in_the_schema() {
+        assert_eq!(screaming("SocialFuel"), "SOCIAL_FUEL");
+        assert_eq!(screaming("FcoRural"), "FCO_RURAL");
     }
 
     #[test]

@@ -4,7 +4,6 @@
 
 use super::super::{
     error::{ApiError, Served, gql},
-    ids::{self, NodeKind},
     loader,
     loaders::{
         AcquisitionsByProject, AmendmentsByCarta, BankLoader, CyclesByCarta, DocumentsByProject, FcoCartaLoader,
@@ -15,8 +14,8 @@ use super::super::{
 };
 use super::{
     enums::{
-        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, FinancingStatus, InvestmentClass, ItemKind,
-        Programme, ProjectDocumentKind, RepresentationKind, SocialFuelStage, SupplierKind,
+        AmendmentKind, Decision, FcoActivity, FcoCartaStage, FcoLine, InvestmentClass, ItemKind, ProjectDocumentKind,
+        RepresentationKind, SupplierKind,
     },
     objects::{Bank, Municipality, Party},
 };
@@ -98,64 +97,30 @@ pub struct SocialFuelProject(pub Seen<social_fuel_project::Model>);
 #[fomento_macros::shared_fields]
 #[Object]
 impl SocialFuelProject {
-    /// Opaque global ID.
-    pub async fn id(&self) -> ID {
-        ids::encode(NodeKind::SocialFuelProject, self.0.id)
-    }
-
-    /// Always `SOCIAL_FUEL`.
-    pub(crate) async fn programme(&self) -> Programme {
-        Programme::SocialFuel
-    }
+    // The `Financing` interface's fields and `stage`, declared once for both financings (`fomento_macros`).
+    financing_fields!(
+        kind = SocialFuelProject,
+        programme = SocialFuel,
+        stage = SocialFuelStage,
+        bank = "The bank where financing is sought; it must have framed the project first \
+                (IN MDA nº 2/2005, art. 7).",
+        party = "The producer company.",
+        municipality = (
+            plant_municipality_code,
+            "The plant's municipality; its region sets the minimum family-farm share (art. 3)."
+        ),
+        amount = (requested_amount, "Financing sought, in reais."),
+        submitted_on = (
+            filed_on,
+            "Filing date (protocolização), which starts MDA's 30-day decision clock (art. 9)."
+        ),
+        decided_on = (decided_on, "Date of MDA's decision letter (art. 9)."),
+        contracted_on = (financing_approved_on, "Date the bank approved the financing (art. 10)."),
+    );
 
     /// Title of the project.
     pub(crate) async fn title(&self) -> &str {
         &self.0.title
-    }
-
-    /// The bank where financing is sought; it must have framed the project first (IN MDA nº 2/2005, art. 7).
-    pub(crate) async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
-        bank_of(ctx, self.0.bank_id).await
-    }
-
-    /// The producer company.
-    pub(crate) async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
-        borrower_of(ctx, &self.0).await
-    }
-
-    /// The plant's municipality; its region sets the minimum family-farm share (art. 3).
-    pub(crate) async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
-        municipality_of(ctx, self.0.plant_municipality_code).await
-    }
-
-    /// Financing sought, in reais.
-    pub(crate) async fn amount(&self) -> Decimal {
-        self.0.requested_amount.to_decimal().into()
-    }
-
-    /// Cross-programme status.
-    pub(crate) async fn status(&self) -> FinancingStatus {
-        self.0.status.into()
-    }
-
-    /// Lifecycle stage.
-    pub(crate) async fn stage(&self) -> SocialFuelStage {
-        self.0.stage.into()
-    }
-
-    /// Filing date (protocolização), which starts MDA's 30-day decision clock (art. 9).
-    pub(crate) async fn submitted_on(&self) -> Option<Date> {
-        date(self.0.filed_on)
-    }
-
-    /// Date of MDA's decision letter (art. 9).
-    pub(crate) async fn decided_on(&self) -> Option<Date> {
-        date(self.0.decided_on)
-    }
-
-    /// Date the bank approved the financing (art. 10).
-    pub(crate) async fn contracted_on(&self) -> Option<Date> {
-        date(self.0.financing_approved_on)
     }
 
     /// Date of the bank's framing letter (art. 7).
@@ -755,49 +720,26 @@ pub struct FcoCarta(pub Seen<fco_carta::Model>);
 #[fomento_macros::shared_fields]
 #[Object]
 impl FcoCarta {
-    /// Opaque global ID.
-    pub async fn id(&self) -> ID {
-        ids::encode(NodeKind::FcoCarta, self.0.id)
-    }
-
-    /// Always `FCO_RURAL`.
-    pub(crate) async fn programme(&self) -> Programme {
-        Programme::FcoRural
-    }
+    // The `Financing` interface's fields and `stage`, declared once for both financings (`fomento_macros`).
+    financing_fields!(
+        kind = FcoCarta,
+        programme = FcoRural,
+        stage = FcoCartaStage,
+        bank = "The bank the carta was filed through.",
+        party = "The borrower (tomador).",
+        municipality = (municipality_code, "Municipality of the property."),
+        amount = (
+            financed_amount,
+            "Financed value, in reais; at or above the threshold the chamber must give its opinion (art. 2 §3)."
+        ),
+        submitted_on = (submitted_on, "Date of submission."),
+        decided_on = (decided_on, "Date of the chamber's opinion or the bank's decision."),
+        contracted_on = (contracted_on, "Date the financing was contracted."),
+    );
 
     /// The bank's number for the carta.
     pub(crate) async fn number(&self) -> &str {
         &self.0.number
-    }
-
-    /// The bank the carta was filed through.
-    pub(crate) async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
-        bank_of(ctx, self.0.bank_id).await
-    }
-
-    /// The borrower (tomador).
-    pub(crate) async fn party(&self, ctx: &Context<'_>) -> Result<Party> {
-        borrower_of(ctx, &self.0).await
-    }
-
-    /// Municipality of the property.
-    pub(crate) async fn municipality(&self, ctx: &Context<'_>) -> Result<Municipality> {
-        municipality_of(ctx, self.0.municipality_code).await
-    }
-
-    /// Financed value, in reais; at or above the threshold the chamber must give its opinion (art. 2 §3).
-    pub(crate) async fn amount(&self) -> Decimal {
-        self.0.financed_amount.to_decimal().into()
-    }
-
-    /// Cross-programme status.
-    pub(crate) async fn status(&self) -> FinancingStatus {
-        self.0.status.into()
-    }
-
-    /// Lifecycle stage.
-    pub(crate) async fn stage(&self) -> FcoCartaStage {
-        self.0.stage.into()
     }
 
     /// Programme line.
@@ -808,21 +750,6 @@ impl FcoCarta {
     /// Financed activity.
     pub(crate) async fn activity(&self) -> FcoActivity {
         self.0.activity.into()
-    }
-
-    /// Date of submission.
-    pub(crate) async fn submitted_on(&self) -> Option<Date> {
-        date(self.0.submitted_on)
-    }
-
-    /// Date of the chamber's opinion or the bank's decision.
-    pub(crate) async fn decided_on(&self) -> Option<Date> {
-        date(self.0.decided_on)
-    }
-
-    /// Date the financing was contracted.
-    pub(crate) async fn contracted_on(&self) -> Option<Date> {
-        date(self.0.contracted_on)
     }
 
     /// When the carta reached SEDEC; at least 72 hours before the meeting (art. 2 §7).

@@ -21,32 +21,9 @@ use objects::{Bank, Municipality, Party};
 #[allow(clippy::duplicated_attributes)]
 #[derive(Interface, Clone, Debug)]
 #[graphql(
-    field(name = "id", ty = "ID", desc = "Opaque global ID."),
-    field(name = "programme", ty = "Programme", desc = "Which programme."),
-    field(name = "bank", ty = "async_graphql::Result<Bank>", desc = "The bank."),
-    field(
-        name = "party",
-        ty = "async_graphql::Result<Party>",
-        desc = "The producer (social fuel) or borrower (FCO)."
-    ),
-    field(
-        name = "municipality",
-        ty = "async_graphql::Result<Municipality>",
-        desc = "Municipality of the plant or property."
-    ),
-    field(
-        name = "amount",
-        ty = "Decimal",
-        desc = "Financing sought (social fuel) or financed value (FCO), in reais."
-    ),
-    field(name = "status", ty = "FinancingStatus", desc = "Cross-programme status."),
-    field(name = "submitted_on", ty = "Option<Date>", desc = "Filing or submission date."),
-    field(name = "decided_on", ty = "Option<Date>", desc = "Decision date."),
-    field(
-        name = "contracted_on",
-        ty = "Option<Date>",
-        desc = "Financing approval (social fuel) or contracting (FCO) date."
-    ),
+    // `id`, `programme`, `bank`, `party`, `municipality`, `amount`, `status` and the three dates, declared once for the
+    // interface and both financings (`fomento_macros`).
+    financing_fields!(),
     field(
         name = "flags",
         ty = "async_graphql::Result<Vec<super::flags::ComplianceFlag>>",
