@@ -297,23 +297,26 @@ pub async fn record_delay_bank_acceptance(
     on: Option<NaiveDate>,
     accepted_by: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = find_project(db, "input.projectId", project_id).await?;
-    let Some(end) = p.scheduled_implementation_end else {
-        return Err(ServiceError::rule(
-            entity::rules::code::SF_SCHEDULE,
-            entity::rules::Explanation::message(code::REFUSE_DELAY_WITHOUT_SCHEDULE),
-        ));
+    let fact = crate::lifecycle::DatedText {
+        fields: ["input.projectId", "input.acceptedOn", "input.acceptedBy"],
+        event: "DELAY_BANK_ACCEPTANCE",
+        words: "by",
+        admit: |p| match p.scheduled_implementation_end {
+            Some(end) => Ok((
+                p.financing_approved_on,
+                entity::rules::Explanation::message("history-delay-bank-acceptance").arg("end", end),
+            )),
+            None => Err(ServiceError::rule(
+                entity::rules::code::SF_SCHEDULE,
+                entity::rules::Explanation::message(code::REFUSE_DELAY_WITHOUT_SCHEDULE),
+            )),
+        },
+        set: |a, day, by| {
+            a.delay_bank_accepted_on = Set(Some(day));
+            a.delay_bank_accepted_by = Set(Some(by));
+        },
     };
-    let accepted_by = crate::lifecycle::required("input.acceptedBy", accepted_by)?;
-    let day = act.effective("input.acceptedOn", on, p.financing_approved_on)?;
-    let note = entity::rules::Explanation::message("history-delay-bank-acceptance")
-        .arg("end", end)
-        .arg("day", day)
-        .arg("by", &accepted_by);
-    let mut a = p.clone().into_active_model();
-    a.delay_bank_accepted_on = Set(Some(day));
-    a.delay_bank_accepted_by = Set(Some(accepted_by));
-    crate::lifecycle::write_fact(db, act, &p, a, "DELAY_BANK_ACCEPTANCE", day, note).await
+    crate::lifecycle::record_dated_text(db, act, project_id, on, accepted_by, fact).await
 }
 
 /// Records the company's notice of a change (art. 12): address, name, incorporation, start of activity.

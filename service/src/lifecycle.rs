@@ -599,22 +599,22 @@ pub async fn record_justifications(
     on: Option<NaiveDate>,
     content: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = find_project(db, "id", project_id).await?;
-    if p.stage != SocialFuelStage::NonConformityHearing {
-        return Err(ServiceError::rule(
-            entity::rules::code::SF_UNFRAMING,
-            entity::rules::lifecycle::in_stage(code::REFUSE_JUSTIFICATIONS_STAGE, p.stage),
-        ));
-    }
-    let content = required("content", content)?;
-    let day = act.effective("on", on, p.external_evaluation_on)?;
-    let note = Explanation::message("history-justifications")
-        .arg("day", day)
-        .arg("content", &content);
-    let mut a = p.clone().into_active_model();
-    a.justifications_filed_on = Set(Some(day));
-    a.justifications_content = Set(Some(content));
-    write_fact(db, act, &p, a, "JUSTIFICATIONS", day, note).await
+    let fact = DatedText {
+        fields: ["id", "on", "content"],
+        event: "JUSTIFICATIONS",
+        words: "content",
+        admit: |p| match p.stage {
+            SocialFuelStage::NonConformityHearing => {
+                Ok((p.external_evaluation_on, Explanation::message("history-justifications")))
+            }
+            stage => Err(refused(code::REFUSE_JUSTIFICATIONS_STAGE, stage)),
+        },
+        set: |a, day, content| {
+            a.justifications_filed_on = Set(Some(day));
+            a.justifications_content = Set(Some(content));
+        },
+    };
+    record_dated_text(db, act, project_id, on, content, fact).await
 }
 
 /// Records MDA's notice to the bank that approved the project (art. 11 II: of an unframing; §1: of an unframing or of a
@@ -627,26 +627,24 @@ pub async fn record_bank_notice(
     on: Option<NaiveDate>,
     reference: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = find_project(db, "id", project_id).await?;
-    let since = match p.stage {
-        SocialFuelStage::Unframed => p.unframed_on,
-        SocialFuelStage::SealEligible => p.justifications_accepted_on.or(p.external_evaluation_on),
-        _ => {
-            return Err(ServiceError::rule(
-                entity::rules::code::SF_UNFRAMING,
-                entity::rules::lifecycle::in_stage(code::REFUSE_BANK_NOTICE_STAGE, p.stage),
-            ));
-        }
+    let fact = DatedText {
+        fields: ["id", "on", "reference"],
+        event: "BANK_NOTICE",
+        words: "reference",
+        admit: |p| {
+            let since = match p.stage {
+                SocialFuelStage::Unframed => p.unframed_on,
+                SocialFuelStage::SealEligible => p.justifications_accepted_on.or(p.external_evaluation_on),
+                stage => return Err(refused(code::REFUSE_BANK_NOTICE_STAGE, stage)),
+            };
+            Ok((since, Explanation::message("history-bank-notice")))
+        },
+        set: |a, day, reference| {
+            a.bank_notified_on = Set(Some(day));
+            a.bank_notice_reference = Set(Some(reference));
+        },
     };
-    let reference = required("reference", reference)?;
-    let day = act.effective("on", on, since)?;
-    let note = Explanation::message("history-bank-notice")
-        .arg("day", day)
-        .arg("reference", &reference);
-    let mut a = p.clone().into_active_model();
-    a.bank_notified_on = Set(Some(day));
-    a.bank_notice_reference = Set(Some(reference));
-    write_fact(db, act, &p, a, "BANK_NOTICE", day, note).await
+    record_dated_text(db, act, project_id, on, reference, fact).await
 }
 
 /// Records MDA's update of its public database with an unframing (art. 11 II, "será atualizada a base de dados no
@@ -659,22 +657,68 @@ pub async fn record_public_update(
     on: Option<NaiveDate>,
     reference: &str,
 ) -> Result<social_fuel_project::Model> {
-    let p = find_project(db, "id", project_id).await?;
-    if p.stage != SocialFuelStage::Unframed {
-        return Err(ServiceError::rule(
-            entity::rules::code::SF_UNFRAMING,
-            entity::rules::lifecycle::in_stage(code::REFUSE_PUBLIC_UPDATE_STAGE, p.stage),
-        ));
-    }
-    let reference = required("reference", reference)?;
-    let day = act.effective("on", on, p.unframed_on)?;
-    let note = Explanation::message("history-public-update")
-        .arg("day", day)
-        .arg("reference", &reference);
+    let fact = DatedText {
+        fields: ["id", "on", "reference"],
+        event: "PUBLIC_UPDATE",
+        words: "reference",
+        admit: |p| match p.stage {
+            SocialFuelStage::Unframed => Ok((p.unframed_on, Explanation::message("history-public-update"))),
+            stage => Err(refused(code::REFUSE_PUBLIC_UPDATE_STAGE, stage)),
+        },
+        set: |a, day, reference| {
+            a.public_update_on = Set(Some(day));
+            a.public_update_reference = Set(Some(reference));
+        },
+    };
+    record_dated_text(db, act, project_id, on, reference, fact).await
+}
+
+/// SF-UNFRAMING's refusal of an act of the unframing's course in a stage that does not admit it.
+fn refused(message: &'static str, stage: SocialFuelStage) -> ServiceError {
+    ServiceError::rule(
+        entity::rules::code::SF_UNFRAMING,
+        entity::rules::lifecycle::in_stage(message, stage),
+    )
+}
+
+/// A project's dated fact in a person's words that leaves its stage as it is (the company's justifications, MDA's
+/// notices, the bank's acceptance of a delay), as [`record_dated_text`] records it.
+pub(crate) struct DatedText {
+    /// The fields the errors name: the project's, the day's and the words'.
+    pub(crate) fields: [&'static str; 3],
+    /// The history row's event.
+    pub(crate) event: &'static str,
+    /// The history note's argument that holds the words (the day is `day`).
+    pub(crate) words: &'static str,
+    /// Whether the project admits the fact (else the refusal), the earliest day it may bear, and the history note,
+    /// which the day and the words complete.
+    pub(crate) admit: fn(&social_fuel_project::Model) -> Result<Admitted>,
+    /// Writes the day and the words into the project's columns.
+    pub(crate) set: fn(&mut social_fuel_project::ActiveModel, NaiveDate, String),
+}
+
+/// What a project that admits a [`DatedText`] gives it: the earliest day it may bear and the start of its history note.
+pub(crate) type Admitted = (Option<NaiveDate>, Explanation);
+
+/// Records a [`DatedText`]: the project found and admitting it, the words required, the day not before the earliest
+/// nor after today (today by default), the project and its history row written in one transaction.
+pub(crate) async fn record_dated_text(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    act: &Act,
+    project_id: i64,
+    on: Option<NaiveDate>,
+    words: &str,
+    fact: DatedText,
+) -> Result<social_fuel_project::Model> {
+    let [project_field, day_field, words_field] = fact.fields;
+    let p = find_project(db, project_field, project_id).await?;
+    let (since, note) = (fact.admit)(&p)?;
+    let words = required(words_field, words)?;
+    let day = act.effective(day_field, on, since)?;
+    let note = note.arg("day", day).arg(fact.words, &words);
     let mut a = p.clone().into_active_model();
-    a.public_update_on = Set(Some(day));
-    a.public_update_reference = Set(Some(reference));
-    write_fact(db, act, &p, a, "PUBLIC_UPDATE", day, note).await
+    (fact.set)(&mut a, day, words);
+    write_fact(db, act, &p, a, fact.event, day, note).await
 }
 
 /// Writes a fact of a project that leaves its stage as it is, with its history row, in one transaction.
