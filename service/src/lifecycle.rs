@@ -365,7 +365,7 @@ fn not_in_future(act: &Act, event: &str, on: NaiveDate) -> Result<()> {
     let today = act.clock.today();
     if on > today {
         return Err(ServiceError::bad(
-            "on",
+            "input.on",
             Message::new(code::DATE_IN_FUTURE)
                 .arg("event", event)
                 .arg("date", on)
@@ -476,11 +476,11 @@ pub async fn add_project_document(
     reference: Option<String>,
     reason: Option<&str>,
 ) -> Result<project_document::Model> {
-    let p = find_project(db, "projectId", project_id).await?;
+    let p = find_project(db, "input.projectId", project_id).await?;
     // Once the request is filed, the dossier as filed is evidence: a document received again needs a reason, is dated
     // no earlier than the filing (it cannot be slipped into it), and is a new version beside the one filed.
     let filed = p.filed_on.filter(|_| p.stage != SocialFuelStage::Draft);
-    let day = act.effective("receivedOn", received_on, filed)?;
+    let day = act.effective("input.receivedOn", received_on, filed)?;
     let current = project_document::Entity::find()
         .filter(project_document::Column::ProjectId.eq(p.id))
         .filter(project_document::Column::Kind.eq(kind))
@@ -489,7 +489,7 @@ pub async fn add_project_document(
         .await?;
     let reason = reason.map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned);
     if filed.is_some() && current.is_some() && reason.is_none() {
-        return Err(ServiceError::bad("reason", Message::new(code::REASON_REQUIRED)));
+        return Err(ServiceError::bad("input.reason", Message::new(code::REASON_REQUIRED)));
     }
     let txn = crate::txn::write(db).await?;
     // The version in force steps aside first (one per kind is in force), then names the one that took its place.
@@ -600,7 +600,7 @@ pub async fn record_justifications(
     content: &str,
 ) -> Result<social_fuel_project::Model> {
     let fact = DatedText {
-        fields: ["id", "on", "content"],
+        fields: ["input.projectId", "input.on", "input.content"],
         event: "JUSTIFICATIONS",
         words: "content",
         admit: |p| match p.stage {
@@ -628,7 +628,7 @@ pub async fn record_bank_notice(
     reference: &str,
 ) -> Result<social_fuel_project::Model> {
     let fact = DatedText {
-        fields: ["id", "on", "reference"],
+        fields: ["input.projectId", "input.on", "input.reference"],
         event: "BANK_NOTICE",
         words: "reference",
         admit: |p| {
@@ -658,7 +658,7 @@ pub async fn record_public_update(
     reference: &str,
 ) -> Result<social_fuel_project::Model> {
     let fact = DatedText {
-        fields: ["id", "on", "reference"],
+        fields: ["input.projectId", "input.on", "input.reference"],
         event: "PUBLIC_UPDATE",
         words: "reference",
         admit: |p| match p.stage {
@@ -1277,7 +1277,7 @@ pub async fn resubmit_carta(
                 .arg("again", &again.number),
         ));
     }
-    let number = required("number", number)?;
+    let number = required("input.number", number)?;
     let amount = financed_amount
         .map(|a| money("financedAmount", a))
         .transpose()?
@@ -1362,7 +1362,7 @@ pub async fn amend_carta(
             ));
         }
     }
-    let new = new_amount.map(|a| positive_money("newAmount", a)).transpose()?;
+    let new = new_amount.map(|a| positive_money("input.newAmount", a)).transpose()?;
     if new.is_none()
         && matches!(
             kind,
@@ -1370,13 +1370,13 @@ pub async fn amend_carta(
         )
     {
         return Err(ServiceError::bad(
-            "newAmount",
+            "input.newAmount",
             Message::new(code::AMENDMENT_AMOUNT_MISSING),
         ));
     }
     if properties_listed.is_some() && kind != vocab::AmendmentKind::MunicipalityChange {
         return Err(ServiceError::bad(
-            "propertiesListed",
+            "input.propertiesListed",
             Message::new(code::AMENDMENT_PROPERTIES_NOT_MUNICIPALITY),
         ));
     }

@@ -326,6 +326,70 @@ async fn both_lifecycles_are_walked_with_one_input_and_a_payload_per_act() {
 }
 
 #[tokio::test]
+async fn an_acts_refusal_names_the_field_as_the_form_it_was_sent_in_names_it() {
+    on_each_backend(false, |app| async move {
+        crate::lifecycle_support::seed_bank(&app, "BB").await;
+        let bank = app.data("{ bankByCode(code: \"BB\") { id } }", json!({})).await["bankByCode"]["id"].clone();
+        let error = |q: String, i: Value| {
+            let app = &app;
+            async move { app.error(&q, json!({ "i": i })).await }
+        };
+        let input = |name: &str, ty: &str, selection: &str| format!("mutation M($i: {ty}!) {{ {name}(input: $i) {{ {selection} }} }}");
+
+        // A social-fuel act dated after today: `input.on` sent as `input:`, `on` in the deprecated form.
+        let p = act(&app, "draftSocialFuelProject", "DraftSocialFuelProjectInput",
+            json!({ "title": "Usina", "bankId": bank, "producerDocument": "11.222.333/0001-81", "producerName": "Biodiesel S.A.",
+                "plantMunicipalityCode": 5103403, "requestedAmount": "1000.00", "bankFramedOn": "2026-01-05" }),
+            "project { id }").await;
+        let id = p["project"]["id"].clone();
+        let (message, code) = error(input("recordSocialFuelFiling", "RecordSocialFuelFilingInput", "project { id }"), json!({ "projectId": id, "on": "2999-01-01" })).await;
+        assert!(code == "BAD_USER_INPUT" && message.starts_with("input.on:"), "{code}: {message}");
+        let (message, _) = app.error("mutation M($id: ID!) { fileSocialFuelProject(id: $id, on: \"2999-01-01\") { id } }", json!({ "id": id })).await;
+        assert!(message.starts_with("on:"), "{message}");
+        // A document received again after the filing needs a reason: `input.reason`, or `reason`.
+        let receive = input("receiveProjectDocument", "ReceiveProjectDocumentInput", "document { kind }");
+        for kind in ["REQUEST_LETTER", "BANK_FRAMING_LETTER", "SOCIAL_FUEL_PROJECT", "FARMER_CONTRACT", "CNPJ_REGISTRATION", "GOOD_STANDING_DECLARATION"] {
+            act(&app, "receiveProjectDocument", "ReceiveProjectDocumentInput", json!({ "projectId": id, "kind": kind, "receivedOn": "2026-01-08" }), "document { kind }").await;
+        }
+        act(&app, "recordSocialFuelFiling", "RecordSocialFuelFilingInput", json!({ "projectId": id, "on": "2026-01-10" }), "project { id }").await;
+        let (message, _) = error(receive, json!({ "projectId": id, "kind": "REQUEST_LETTER", "receivedOn": "2026-01-12" })).await;
+        assert!(message.starts_with("input.reason:"), "{message}");
+        let (message, _) = app
+            .error("mutation M($id: ID!) { addProjectDocument(projectId: $id, kind: REQUEST_LETTER, receivedOn: \"2026-01-12\") { kind } }", json!({ "id": id }))
+            .await;
+        assert!(message.starts_with("reason:"), "{message}");
+
+        // An FCO carta: submitted twice (`input.cartaId`, or `id`), amended in value without the new amount.
+        let c = act(&app, "draftFcoCarta", "DraftFcoCartaInput",
+            json!({ "number": "FCO-1", "bankId": bank, "borrowerDocument": "529.982.247-25", "borrowerName": "João Silva",
+                "line": "RURAL", "activity": "BEEF_CATTLE", "financedAmount": "500000.00", "municipalityCode": 5107909 }),
+            "carta { id }").await;
+        let carta = c["carta"]["id"].clone();
+        let submit = input("recordFcoCartaSubmission", "RecordFcoCartaSubmissionInput", "carta { id }");
+        act(&app, "recordFcoCartaSubmission", "RecordFcoCartaSubmissionInput", json!({ "cartaId": carta, "on": "2026-03-02" }), "carta { id }").await;
+        let (message, code) = error(submit, json!({ "cartaId": carta, "on": "2026-03-02" })).await;
+        assert!(code == "BAD_USER_INPUT" && message.starts_with("input.cartaId:"), "{code}: {message}");
+        let (message, _) = app.error("mutation M($id: ID!) { submitFcoCarta(id: $id, on: \"2026-03-02\") { id } }", json!({ "id": carta })).await;
+        assert!(message.starts_with("id:"), "{message}");
+        for (name, i) in [
+            ("recordFcoCartaDecision", json!({ "decision": "FAVOURABLE", "byChamber": false, "on": "2026-03-03" })),
+            ("recordFcoProjectPresentation", json!({ "on": "2026-03-10" })),
+            ("recordFcoCartaContract", json!({ "on": "2026-03-20" })),
+        ] {
+            let mut i = i;
+            i["cartaId"] = carta.clone();
+            let mut ty = name.to_owned();
+            ty.replace_range(..1, &name[..1].to_uppercase());
+            act(&app, name, &format!("{ty}Input"), i, "carta { id }").await;
+        }
+        let amend = input("recordFcoCartaAmendment", "RecordFcoCartaAmendmentInput", "carta { id }");
+        let (message, _) = error(amend, json!({ "cartaId": carta, "kind": "VALUE_INCREASE", "description": "orçamento", "on": "2026-03-21" })).await;
+        assert!(message.starts_with("input.newAmount:"), "{message}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn every_deprecated_mutation_names_its_replacement_and_the_removal_date() {
     on_each_backend(false, |app| async move {
         let d = app

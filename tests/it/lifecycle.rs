@@ -646,7 +646,19 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         // conclusion they answer; MDA's notice to the bank only once there is something to notify.
         let justify = |on: &str| step("recordSocialFuelJustifications", &format!(", content: \"a seca de 2015 reduziu a safra\", on: \"{on}\""));
         let (message, code) = app.error(&justify("2015-10-19"), json!({ "id": heard })).await;
-        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "{message}");
+        assert_eq!((code.as_str(), message.starts_with("on:")), ("BAD_USER_INPUT", true), "{message}");
+        // Sent as `input:`, the same refusals name the input's fields.
+        let input = "mutation M($i: RecordNonConformityJustificationsInput!) { recordNonConformityJustifications(input: $i) { project { id } } }";
+        for (i, field) in [
+            (json!({ "projectId": heard, "content": "a seca", "on": "2015-10-19" }), "input.on:"),
+            (json!({ "projectId": heard, "content": "  ", "on": "2015-11-05" }), "input.content:"),
+            (json!({ "projectId": "U29jaWFsRnVlbFByb2plY3Q6OTk5", "content": "a seca" }), "input.projectId:"),
+        ] {
+            let (message, _) = app.error(input, json!({ "i": i })).await;
+            assert!(message.starts_with(field), "{field} {message}");
+        }
+        let (message, _) = app.error(&step("recordSocialFuelJustifications", ", content: \"  \""), json!({ "id": heard })).await;
+        assert!(message.starts_with("content:"), "the deprecated form names its own argument: {message}");
         let notice = |on: &str| step("recordSocialFuelBankNotice", &format!(", reference: \"Ofício 31/2015/SAF\", on: \"{on}\""));
         refused(&app, &notice("2015-11-01"), json!({ "id": heard }), "SF-UNFRAMING").await;
         app.data(&justify("2015-11-05"), json!({ "id": heard })).await;
@@ -661,14 +673,21 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         let u = deadline(heard.clone(), "SF-UNFRAMING").await;
         assert!(u["status"] == "PENDING" && u["explanation"].as_str().is_some_and(|e| e.contains("public database is not recorded yet")), "{u}");
         let (message, code) = app.error(&notice("2015-11-19"), json!({ "id": heard })).await;
-        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
+        assert_eq!((code.as_str(), message.starts_with("on:")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
         app.data(&notice("2015-11-25"), json!({ "id": heard })).await;
         let u = deadline(heard.clone(), "SF-UNFRAMING").await;
         assert!(u["explanation"].as_str().is_some_and(|e| e.contains("notified the bank on 2015-11-25, Ofício 31/2015/SAF")), "{u}");
         assert_eq!(u["status"], "PENDING", "the public update is still owed: {u}");
         let publish = |on: &str| step("recordSocialFuelPublicUpdate", &format!(", reference: \"gov.br/mda, lista de 26/11/2015\", on: \"{on}\""));
         let (message, code) = app.error(&publish("2015-11-19"), json!({ "id": heard })).await;
-        assert_eq!((code.as_str(), message.starts_with("on")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
+        assert_eq!((code.as_str(), message.starts_with("on:")), ("BAD_USER_INPUT", true), "not before the unframing: {message}");
+        for (name, ty) in [("recordBankNotice", "RecordBankNoticeInput"), ("recordPublicDatabaseUpdate", "RecordPublicDatabaseUpdateInput")] {
+            let q = format!("mutation M($i: {ty}!) {{ {name}(input: $i) {{ project {{ id }} }} }}");
+            let (message, _) = app.error(&q, json!({ "i": { "projectId": heard, "reference": "Ofício", "on": "2015-11-19" } })).await;
+            assert!(message.starts_with("input.on:"), "{name}: {message}");
+            let (message, _) = app.error(&q, json!({ "i": { "projectId": heard, "reference": " " } })).await;
+            assert!(message.starts_with("input.reference:"), "{name}: {message}");
+        }
         app.data(&publish("2015-11-26"), json!({ "id": heard })).await;
         let on = |as_of: &'static str| {
             let (app, heard) = (&app, heard.clone());

@@ -29,11 +29,45 @@ fn day(act: &Act, d: Option<Date>) -> chrono::NaiveDate {
     act.day(d.map(|d| d.0))
 }
 
+/// An act's service errors, each field named as the form the act came in names it (`field`: the financing's ID as that
+/// form names it). The services name the fields of the `input:` form (`input.on`, `input.projectId`), and the
+/// financing a transition moves as `id`; the deprecated form of the same act takes the same values as flat arguments
+/// (`on`), and the financing as `field` (`id`).
+trait ServedAs<T> {
+    fn served_as(self, ctx: &Context<'_>, field: &'static str) -> Result<T>;
+}
+
+impl<T> ServedAs<T> for std::result::Result<T, service::ServiceError> {
+    fn served_as(self, ctx: &Context<'_>, field: &'static str) -> Result<T> {
+        self.map_err(|e| named_as(field, e)).served(ctx)
+    }
+}
+
+fn named_as(field: &'static str, e: service::ServiceError) -> service::ServiceError {
+    use service::ServiceError::{BadInput, NotFound};
+    let name = |f: &'static str| match f {
+        "id" | "input.projectId" | "input.cartaId" => field,
+        f if field.starts_with("input.") => f,
+        f => f.strip_prefix("input.").unwrap_or(f),
+    };
+    match e {
+        BadInput { field, message } => BadInput {
+            field: name(field),
+            message,
+        },
+        NotFound { field, message } => NotFound {
+            field: name(field),
+            message,
+        },
+        e => e,
+    }
+}
+
 /// Runs one step of a project's lifecycle; `field` names the ID's argument in errors.
 async fn step_sf(
     ctx: &Context<'_>,
     id: &ID,
-    field: &str,
+    field: &'static str,
     event: impl FnOnce(&Act) -> SfEvent,
     note: Option<String>,
     override_reason: Option<String>,
@@ -43,7 +77,7 @@ async fn step_sf(
     let event = event(&act);
     let p = life::transition_project_overriding(db(ctx), &act, key, event, note, override_reason)
         .await
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
@@ -59,14 +93,7 @@ async fn step_fco(
     let event = event(&act);
     let c = life::transition_carta(db(ctx), &act, key, event)
         .await
-        // A refusal by the carta's state names the argument that named the carta.
-        .map_err(|e| match e {
-            service::ServiceError::BadInput { field: "id", message } => {
-                service::ServiceError::BadInput { field, message }
-            }
-            e => e,
-        })
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
@@ -129,7 +156,7 @@ draft_inputs!(
 pub async fn draft_project(
     ctx: &Context<'_>,
     input: DraftSocialFuelProjectInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let new = life::NewProject {
         bank_id: ids::arg(&input.bank_id, NodeKind::Bank, field)?,
@@ -172,7 +199,7 @@ pub struct ReceiveProjectDocumentPayload {
 pub async fn receive_document(
     ctx: &Context<'_>,
     input: ReceiveProjectDocumentInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<ProjectDocument> {
     let key = ids::arg(&input.project_id, NodeKind::SocialFuelProject, field)?;
     let on = input.received_on.map(|d| d.0);
@@ -186,7 +213,7 @@ pub async fn receive_document(
         input.reason.as_deref(),
     )
     .await
-    .served(ctx)?;
+    .served_as(ctx, field)?;
     Ok(ProjectDocument(d))
 }
 
@@ -352,7 +379,7 @@ project_text_input!(
 );
 
 /// Files the request with MDA.
-pub async fn file(ctx: &Context<'_>, i: RecordSocialFuelFilingInput, field: &str) -> Result<SocialFuelProject> {
+pub async fn file(ctx: &Context<'_>, i: RecordSocialFuelFilingInput, field: &'static str) -> Result<SocialFuelProject> {
     step_sf(
         ctx,
         &i.project_id,
@@ -369,7 +396,7 @@ pub async fn decide(
     ctx: &Context<'_>,
     i: RecordSocialFuelDecisionInput,
     letter: Option<String>,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::Decide {
         on: day(a, i.on),
@@ -385,7 +412,7 @@ pub async fn decide(
 pub async fn approve(
     ctx: &Context<'_>,
     i: RecordSocialFuelFinancingApprovalInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::ApproveFinancing {
         on: day(a, i.on),
@@ -398,7 +425,7 @@ pub async fn approve(
 pub async fn start_operation(
     ctx: &Context<'_>,
     i: RecordIndustrialOperationStartInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::StartOperation { on: day(a, i.on) };
     step_sf(ctx, &i.project_id, field, event, None, None).await
@@ -408,7 +435,7 @@ pub async fn start_operation(
 pub async fn start_evaluation(
     ctx: &Context<'_>,
     i: RecordExternalEvaluationStartInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::StartEvaluation { on: day(a, i.on) };
     step_sf(ctx, &i.project_id, field, event, None, None).await
@@ -418,7 +445,7 @@ pub async fn start_evaluation(
 pub async fn conclude_evaluation(
     ctx: &Context<'_>,
     i: RecordExternalEvaluationResultInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::ConcludeEvaluation {
         on: day(a, i.on),
@@ -432,7 +459,7 @@ pub async fn conclude_evaluation(
 pub async fn request_seal(
     ctx: &Context<'_>,
     i: RecordSocialFuelSealRequestInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::RequestSeal { on: day(a, i.on) };
     step_sf(ctx, &i.project_id, field, event, None, None).await
@@ -442,7 +469,7 @@ pub async fn request_seal(
 pub async fn request_extension(
     ctx: &Context<'_>,
     i: RecordSocialFuelExtensionRequestInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let event = |a: &Act| SfEvent::RequestExtension {
         on: day(a, i.on),
@@ -457,7 +484,7 @@ pub async fn request_extension(
 pub async fn decide_extension(
     ctx: &Context<'_>,
     i: RecordSocialFuelExtensionDecisionInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let note = Some(i.reason.clone());
     let event = |a: &Act| SfEvent::DecideExtension {
@@ -472,7 +499,7 @@ pub async fn decide_extension(
 pub async fn accept_justifications(
     ctx: &Context<'_>,
     i: RecordSocialFuelJustificationsAcceptanceInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let note = Some(i.reason.clone());
     let event = |a: &Act| SfEvent::AcceptJustifications {
@@ -486,21 +513,25 @@ pub async fn accept_justifications(
 pub async fn record_justifications(
     ctx: &Context<'_>,
     i: RecordNonConformityJustificationsInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let key = ids::arg(&i.project_id, NodeKind::SocialFuelProject, field)?;
     let p = life::record_justifications(db(ctx), &act(ctx), key, i.on.map(|d| d.0), &i.content)
         .await
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
 /// Records MDA's notice to the bank.
-pub async fn record_bank_notice(ctx: &Context<'_>, i: RecordBankNoticeInput, field: &str) -> Result<SocialFuelProject> {
+pub async fn record_bank_notice(
+    ctx: &Context<'_>,
+    i: RecordBankNoticeInput,
+    field: &'static str,
+) -> Result<SocialFuelProject> {
     let key = ids::arg(&i.project_id, NodeKind::SocialFuelProject, field)?;
     let p = life::record_bank_notice(db(ctx), &act(ctx), key, i.on.map(|d| d.0), &i.reference)
         .await
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
@@ -508,17 +539,21 @@ pub async fn record_bank_notice(ctx: &Context<'_>, i: RecordBankNoticeInput, fie
 pub async fn record_public_update(
     ctx: &Context<'_>,
     i: RecordPublicDatabaseUpdateInput,
-    field: &str,
+    field: &'static str,
 ) -> Result<SocialFuelProject> {
     let key = ids::arg(&i.project_id, NodeKind::SocialFuelProject, field)?;
     let p = life::record_public_update(db(ctx), &act(ctx), key, i.on.map(|d| d.0), &i.reference)
         .await
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     Ok(SocialFuelProject(super::seen(ctx, p)?))
 }
 
 /// Unframes a project.
-pub async fn unframe(ctx: &Context<'_>, i: RecordSocialFuelUnframingInput, field: &str) -> Result<SocialFuelProject> {
+pub async fn unframe(
+    ctx: &Context<'_>,
+    i: RecordSocialFuelUnframingInput,
+    field: &'static str,
+) -> Result<SocialFuelProject> {
     let note = Some(i.reason.clone());
     let event = |a: &Act| SfEvent::Unframe {
         on: day(a, i.on),
@@ -568,7 +603,7 @@ draft_inputs!(
 );
 
 /// Creates a carta in DRAFT.
-pub async fn draft_carta(ctx: &Context<'_>, input: DraftFcoCartaInput, field: &str) -> Result<FcoCarta> {
+pub async fn draft_carta(ctx: &Context<'_>, input: DraftFcoCartaInput, field: &'static str) -> Result<FcoCarta> {
     let new = life::NewCarta {
         bank_id: ids::arg(&input.bank_id, NodeKind::Bank, field)?,
         number: input.number,
@@ -692,7 +727,7 @@ pub async fn submit(ctx: &Context<'_>, i: RecordFcoCartaSubmissionInput, field: 
 }
 
 /// Records the chamber's opinion or the bank's decision.
-pub async fn decide_carta(ctx: &Context<'_>, i: RecordFcoCartaDecisionInput, field: &str) -> Result<FcoCarta> {
+pub async fn decide_carta(ctx: &Context<'_>, i: RecordFcoCartaDecisionInput, field: &'static str) -> Result<FcoCarta> {
     service::access::decides_carta(&act(ctx).caller, i.by_chamber).served(ctx)?;
     let key = ids::arg(&i.carta_id, NodeKind::FcoCarta, field)?;
     let c = life::decide_carta(
@@ -705,7 +740,7 @@ pub async fn decide_carta(ctx: &Context<'_>, i: RecordFcoCartaDecisionInput, fie
         i.override_reason,
     )
     .await
-    .served(ctx)?;
+    .served_as(ctx, field)?;
     Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
@@ -720,7 +755,7 @@ pub async fn contract(
         .amount
         .map(|a| life::money(amount_field, a.0))
         .transpose()
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     step_fco(ctx, &i.carta_id, field, |a| FcoEvent::Contract {
         on: day(a, i.on),
         amount,
@@ -739,17 +774,17 @@ pub async fn expire(ctx: &Context<'_>, i: RecordFcoCartaExpiryInput, field: &'st
 }
 
 /// Resubmits an unfavourable carta as a new DRAFT.
-pub async fn resubmit(ctx: &Context<'_>, i: DraftFcoCartaResubmissionInput, field: &str) -> Result<FcoCarta> {
+pub async fn resubmit(ctx: &Context<'_>, i: DraftFcoCartaResubmissionInput, field: &'static str) -> Result<FcoCarta> {
     let key = ids::arg(&i.carta_id, NodeKind::FcoCarta, field)?;
     let amount = i.financed_amount.map(|a| a.0);
     let c = life::resubmit_carta(db(ctx), &act(ctx), key, &i.number, amount)
         .await
-        .served(ctx)?;
+        .served_as(ctx, field)?;
     Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
 /// Amends a carta.
-pub async fn amend(ctx: &Context<'_>, i: RecordFcoCartaAmendmentInput, field: &str) -> Result<FcoCarta> {
+pub async fn amend(ctx: &Context<'_>, i: RecordFcoCartaAmendmentInput, field: &'static str) -> Result<FcoCarta> {
     let key = ids::arg(&i.carta_id, NodeKind::FcoCarta, field)?;
     let c = life::amend_carta(
         db(ctx),
@@ -762,7 +797,7 @@ pub async fn amend(ctx: &Context<'_>, i: RecordFcoCartaAmendmentInput, field: &s
         i.properties_listed,
     )
     .await
-    .served(ctx)?;
+    .served_as(ctx, field)?;
     Ok(FcoCarta(super::seen(ctx, c)?))
 }
 
