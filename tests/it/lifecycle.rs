@@ -657,6 +657,9 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
             let (message, _) = app.error(input, json!({ "i": i })).await;
             assert!(message.starts_with(field), "{field} {message}");
         }
+        // A project not found is named by the global ID sent, not by its row's number.
+        let (message, code) = app.error(input, json!({ "i": { "projectId": "U29jaWFsRnVlbFByb2plY3Q6OTk5", "content": "a" } })).await;
+        assert!(code == "NOT_FOUND" && message.contains("\"U29jaWFsRnVlbFByb2plY3Q6OTk5\"") && !message.contains(" 999"), "{code}: {message}");
         let (message, _) = app.error(&step("recordSocialFuelJustifications", ", content: \"  \""), json!({ "id": heard })).await;
         assert!(message.starts_with("content:"), "the deprecated form names its own argument: {message}");
         let notice = |on: &str| step("recordSocialFuelBankNotice", &format!(", reference: \"Ofício 31/2015/SAF\", on: \"{on}\""));
