@@ -13,15 +13,19 @@
 //!   `list::Scope`, which may read `self`);
 //! - `received_file_fields!();`: `fileName`, `byteSize`, `sha256` and `receivedAt` of a file received and kept in the
 //!   store (a bank's monthly list, a sheet of facts), from the row's columns of those names;
+//! - `versioned_fact_fields!(node = CartaItem, name = "FcoCartaItem", number = item_id, clock = cdae);`: the `id`
+//!   (the version's global ID, of `NodeKind::CartaItem`), the version's number (`itemId`) and `version` (its
+//!   `FactVersion`, its instants on the `DateTime::cdae` clock) of a fact kept in versions, described by the mutations
+//!   that take them;
 //! - `versioned_fact_mutations!(kind = Items, name = "FcoCartaItem", parent = carta_id, parent_noun = "carta",
 //!   fact = item, noun = "item", a_noun = "an item", decision = "the decision", list = "items", add = "Adds …");`: the
 //!   mutations that add a fact kept in versions to its parent (`add…`, described by `add`), change a version and remove
 //!   one (`update…`, `remove…`, `record…Correction`, `record…Removal`), in `api::graphql::facts`, whose `add_fact`,
 //!   `correct_fact`, `remove_fact` and `version` they call.
 //!
-//! Over the `Financing` interface's enum, `financing_fields!()` and `judged_fields!()` inside its `#[graphql(…)]` become
-//! the declarations of the same fields, with the same types and arguments: a field both financings share is written
-//! once, here, for the interface and for both.
+//! Over the `Financing` interface's enum, `financing_fields!()` and `judged_fields!()` inside its `#[graphql(…)]`
+//! become the declarations of the same fields, with the same types and arguments: a field both financings share is
+//! written once, here, for the interface and for both.
 //!
 //! The generated code names the API crate's items by their paths from `crate`: it is written for `fomento-api` alone.
 
@@ -68,6 +72,9 @@ fn expand_impl(mut imp: ItemImpl) -> syn::Result<Tokens> {
             ImplItem::Macro(m) if m.mac.path.is_ident("financing_fields") => items.extend(financing(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("financings_field") => items.push(financings(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("received_file_fields") => items.extend(received_file()),
+            ImplItem::Macro(m) if m.mac.path.is_ident("versioned_fact_fields") => {
+                items.extend(versioned_fact_fields(&m.mac)?)
+            }
             ImplItem::Macro(m) if m.mac.path.is_ident("versioned_fact_mutations") => {
                 items.extend(versioned_fact_mutations(&m.mac)?)
             }
@@ -443,6 +450,60 @@ fn financing(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
         .map(date),
     );
     Ok(items)
+}
+
+/// `versioned_fact_fields!(node = CartaItem, name = "FcoCartaItem", number = item_id, clock = cdae)`.
+struct VersionedArgs {
+    node: Ident,
+    name: String,
+    number: Ident,
+    clock: Ident,
+}
+
+impl Parse for VersionedArgs {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let pairs = Pairs::parse("versioned_fact_fields!", input)?;
+        Ok(VersionedArgs {
+            node: ident_of(pairs.find("node")?)?,
+            name: text_of(pairs.find("name")?)?,
+            number: ident_of(pairs.find("number")?)?,
+            clock: ident_of(pairs.find("clock")?)?,
+        })
+    }
+}
+
+fn versioned_fact_fields(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
+    let VersionedArgs {
+        node,
+        name,
+        number,
+        clock,
+    } = mac.parse_body()?;
+    // One line each, as the hand-written descriptions were (a wrapped one would read with a line break).
+    let id_doc = format!(
+        "The version's global ID (`node(id:)` fetches it; `record{name}Correction` and `record{name}Removal` take it)."
+    );
+    let number_doc = format!("The version's number, for `update{name}` and `remove{name}`.");
+    Ok(vec![
+        parse_quote! {
+            #[doc = #id_doc]
+            pub(crate) async fn id(&self) -> ::async_graphql::ID {
+                crate::graphql::ids::encode(crate::graphql::ids::NodeKind::#node, self.0.id)
+            }
+        },
+        parse_quote! {
+            #[doc = #number_doc]
+            async fn #number(&self) -> i64 {
+                self.0.id
+            }
+        },
+        parse_quote! {
+            /// Who recorded this version and when; when, by which version and why it was corrected or removed.
+            async fn version(&self) -> crate::graphql::types::financing::FactVersion {
+                crate::graphql::types::financing::FactVersion::of(crate::graphql::scalars::DateTime::#clock, &self.0)
+            }
+        },
+    ])
 }
 
 /// `received_file_fields!()`.

@@ -20,7 +20,7 @@ use super::{
     objects::{Bank, Municipality, Party},
 };
 use async_graphql::Result;
-use async_graphql::{Context, ID, Object};
+use async_graphql::{Context, Object};
 use entity::Versioned;
 use entity::{
     contract_proposal, fco_carta, fco_carta_amendment, fco_carta_item, feedstock_acquisition, project_document,
@@ -424,22 +424,16 @@ impl FactVersion {
 pub struct FeedstockAcquisition(pub feedstock_acquisition::Model);
 
 /// Feedstock a producer acquired, or produced itself, in a year (IN MDA nº 2/2005, art. 3).
+#[fomento_macros::shared_fields]
 #[Object]
 impl FeedstockAcquisition {
-    /// The version's global ID (`node(id:)` fetches it; `recordFeedstockAcquisitionCorrection` and `recordFeedstockAcquisitionRemoval` take it).
-    pub(crate) async fn id(&self) -> ID {
-        super::super::ids::encode(super::super::ids::NodeKind::FeedstockAcquisition, self.0.id)
-    }
-
-    /// The version's number, for `updateFeedstockAcquisition` and `removeFeedstockAcquisition`.
-    async fn acquisition_id(&self) -> i64 {
-        self.0.id
-    }
-
-    /// Who recorded this version and when; when, by which version and why it was corrected or removed.
-    async fn version(&self) -> FactVersion {
-        FactVersion::of(DateTime::mda, &self.0)
-    }
+    // The version's `id`, its number and `version`, as every fact kept in versions answers them (`fomento_macros`).
+    versioned_fact_fields!(
+        node = FeedstockAcquisition,
+        name = "FeedstockAcquisition",
+        number = acquisition_id,
+        clock = mda
+    );
 
     /// The acquisition year.
     async fn year(&self) -> i32 {
@@ -576,22 +570,16 @@ impl CompanyChangeNotice {
 pub struct ContractProposal(pub contract_proposal::Model);
 
 /// A contract proposal with family farmers through a representation (IN MDA nº 2/2005, art. 5).
+#[fomento_macros::shared_fields]
 #[Object]
 impl ContractProposal {
-    /// The version's global ID (`node(id:)` fetches it; `recordContractProposalCorrection` and `recordContractProposalRemoval` take it).
-    pub(crate) async fn id(&self) -> ID {
-        super::super::ids::encode(super::super::ids::NodeKind::ContractProposal, self.0.id)
-    }
-
-    /// The version's number, for `updateContractProposal` and `removeContractProposal`.
-    async fn proposal_id(&self) -> i64 {
-        self.0.id
-    }
-
-    /// Who recorded this version and when; when, by which version and why it was corrected or removed.
-    async fn version(&self) -> FactVersion {
-        FactVersion::of(DateTime::mda, &self.0)
-    }
+    // The version's `id`, its number and `version`, as every fact kept in versions answers them (`fomento_macros`).
+    versioned_fact_fields!(
+        node = ContractProposal,
+        name = "ContractProposal",
+        number = proposal_id,
+        clock = mda
+    );
 
     /// The kind of representation.
     async fn representation_kind(&self) -> RepresentationKind {
@@ -1022,22 +1010,11 @@ impl FcoCartaApprovalCycle {
 pub struct CartaItem(pub fco_carta_item::Model);
 
 /// An item financed by a carta: animals, machines, buildings, working capital.
+#[fomento_macros::shared_fields]
 #[Object]
 impl CartaItem {
-    /// The version's global ID (`node(id:)` fetches it; `recordFcoCartaItemCorrection` and `recordFcoCartaItemRemoval` take it).
-    pub(crate) async fn id(&self) -> ID {
-        super::super::ids::encode(super::super::ids::NodeKind::CartaItem, self.0.id)
-    }
-
-    /// The item version's number, for `updateFcoCartaItem` and `removeFcoCartaItem`.
-    async fn item_id(&self) -> i64 {
-        self.0.id
-    }
-
-    /// Who recorded this version and when; when, by which version and why it was corrected or removed.
-    async fn version(&self) -> FactVersion {
-        FactVersion::of(DateTime::cdae, &self.0)
-    }
+    // The version's `id`, its number and `version`, as every fact kept in versions answers them (`fomento_macros`).
+    versioned_fact_fields!(node = CartaItem, name = "FcoCartaItem", number = item_id, clock = cdae);
 
     /// What the item is.
     async fn kind(&self) -> ItemKind {
