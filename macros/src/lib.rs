@@ -13,6 +13,9 @@
 //!   `list::Scope`, which may read `self`);
 //! - `received_file_fields!();`: `fileName`, `byteSize`, `sha256` and `receivedAt` of a file received and kept in the
 //!   store (a bank's monthly list, a sheet of facts), from the row's columns of those names;
+//! - `numbered_fields!(node = BankReport, number = "The number used in …");`: `id` (the global ID, of
+//!   `NodeKind::BankReport`) and `number` (the row's number, as the commands and pages name it) of a record kept by
+//!   number;
 //! - `versioned_fact_fields!(node = CartaItem, name = "FcoCartaItem", number = item_id, clock = cdae);`: the `id`
 //!   (the version's global ID, of `NodeKind::CartaItem`), the version's number (`itemId`) and `version` (its
 //!   `FactVersion`, its instants on the `DateTime::cdae` clock) of a fact kept in versions, described by the mutations
@@ -72,6 +75,7 @@ fn expand_impl(mut imp: ItemImpl) -> syn::Result<Tokens> {
             ImplItem::Macro(m) if m.mac.path.is_ident("financing_fields") => items.extend(financing(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("financings_field") => items.push(financings(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("received_file_fields") => items.extend(received_file()),
+            ImplItem::Macro(m) if m.mac.path.is_ident("numbered_fields") => items.extend(numbered_fields(&m.mac)?),
             ImplItem::Macro(m) if m.mac.path.is_ident("versioned_fact_fields") => {
                 items.extend(versioned_fact_fields(&m.mac)?)
             }
@@ -450,6 +454,28 @@ fn financing(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
         .map(date),
     );
     Ok(items)
+}
+
+/// `numbered_fields!(node = BankReport, number = "The number used in …")`.
+fn numbered_fields(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
+    let (node, number) = mac.parse_body_with(|input: ParseStream| {
+        let pairs = Pairs::parse("numbered_fields!", input)?;
+        Ok((ident_of(pairs.find("node")?)?, doc(&text_of(pairs.find("number")?)?)))
+    })?;
+    Ok(vec![
+        parse_quote! {
+            /// Opaque global ID.
+            pub async fn id(&self) -> ::async_graphql::ID {
+                crate::graphql::ids::encode(crate::graphql::ids::NodeKind::#node, self.0.id)
+            }
+        },
+        parse_quote! {
+            #number
+            async fn number(&self) -> i64 {
+                self.0.id
+            }
+        },
+    ])
 }
 
 /// `versioned_fact_fields!(node = CartaItem, name = "FcoCartaItem", number = item_id, clock = cdae)`.

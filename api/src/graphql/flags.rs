@@ -128,17 +128,11 @@ pub fn subject_node(f: &compliance_flag::Model) -> Option<(NodeKind, i64)> {
 pub struct ComplianceFlag(pub service::visible::Seen<compliance_flag::Model>);
 
 /// A compliance finding: the rule it concerns, why, and where it stands.
+#[fomento_macros::shared_fields]
 #[Object]
 impl ComplianceFlag {
-    /// Opaque global ID.
-    pub async fn id(&self) -> ID {
-        ids::encode(NodeKind::ComplianceFlag, self.0.id)
-    }
-
-    /// The flag's number.
-    async fn number(&self) -> i64 {
-        self.0.id
-    }
+    // `id` and `number`, as every record kept by number answers them (`fomento_macros`).
+    numbered_fields!(node = ComplianceFlag, number = "The flag's number.");
 
     /// The rule code (`FCO-CEILING`).
     async fn rule_code(&self) -> &str {

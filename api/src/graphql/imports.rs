@@ -92,15 +92,11 @@ pub struct FactImport(pub service::visible::Seen<fact_import::Model>);
 #[fomento_macros::shared_fields]
 #[Object]
 impl FactImport {
-    /// Opaque global ID.
-    pub async fn id(&self) -> ID {
-        ids::encode(NodeKind::FactImport, self.0.id)
-    }
-
-    /// The import's number (`fomento import` prints it).
-    async fn number(&self) -> i64 {
-        self.0.id
-    }
+    // `id` and `number`, as every record kept by number answers them (`fomento_macros`).
+    numbered_fields!(
+        node = FactImport,
+        number = "The import's number (`fomento import` prints it)."
+    );
 
     /// What the sheet holds.
     async fn kind(&self) -> Result<ImportKind> {

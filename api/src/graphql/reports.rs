@@ -94,15 +94,11 @@ pub struct BankReport(pub service::visible::Seen<bank_report::Model>);
 #[fomento_macros::shared_fields]
 #[Object]
 impl BankReport {
-    /// Opaque global ID.
-    pub async fn id(&self) -> ID {
-        ids::encode(NodeKind::BankReport, self.0.id)
-    }
-
-    /// The number used in `/bank-reports/{number}/errors.xlsx`.
-    async fn number(&self) -> i64 {
-        self.0.id
-    }
+    // `id` and `number`, as every record kept by number answers them (`fomento_macros`).
+    numbered_fields!(
+        node = BankReport,
+        number = "The number used in `/bank-reports/{number}/errors.xlsx`."
+    );
 
     /// The reporting bank.
     async fn bank(&self, ctx: &Context<'_>) -> Result<Bank> {
