@@ -722,6 +722,11 @@ async fn a_non_conformity_is_heard_before_unframing_and_mda_decides_the_extensio
         app.data(&step("startExternalEvaluation", ", on: \"2015-09-15\""), json!({ "id": kept })).await;
         app.data(&step("concludeExternalEvaluation", ", result: UNFAVOURABLE, on: \"2015-09-25\""), json!({ "id": kept })).await;
         refused(&app, &step("acceptSocialFuelJustifications", ", reason: \"\", on: \"2015-10-15\""), json!({ "id": kept }), "SF-UNFRAMING").await;
+        // Its explanation is the catalogue's, in the request's language (it was once an English literal).
+        let blank = step("acceptSocialFuelJustifications", ", reason: \" \", on: \"2015-10-15\"");
+        let (pt, _) = app.error_in(None, &blank, json!({ "id": kept })).await;
+        let (en, _) = app.error(&blank, json!({ "id": kept })).await;
+        assert!(pt.contains("diga por que o MDA acolhe as justificativas") && en.contains("say why MDA accepts the justifications"), "{pt} / {en}");
         let d = app.data(&step("acceptSocialFuelJustifications", ", reason: \"atraso da safra comprovado\", on: \"2015-10-15\""), json!({ "id": kept })).await;
         assert_eq!(d["acceptSocialFuelJustifications"]["stage"], "SEAL_ELIGIBLE");
         let seal = deadline(kept.clone(), "SF-SEAL-REQUEST-30D").await;

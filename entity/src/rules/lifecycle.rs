@@ -31,11 +31,12 @@ pub struct Violation {
     pub explanation: Explanation,
 }
 
-fn violation(code: RuleCode, explanation: impl Into<Explanation>) -> Violation {
+fn violation(code: RuleCode, explanation: Explanation) -> Violation {
+    // An explanation, not a text: a refusal is read in the request's language, from the catalogue.
     Violation {
         code: code.as_str(),
         legal_basis: code.legal_basis(),
-        explanation: explanation.into(),
+        explanation,
     }
 }
 
@@ -495,7 +496,10 @@ pub fn apply_sf(
             }
             not_before(code::SF_UNFRAMING, *on, p.external_evaluation_on, "evaluation")?;
             if reason.trim().is_empty() {
-                return Err(violation(code::SF_UNFRAMING, "say why MDA accepts the justifications"));
+                return Err(violation(
+                    code::SF_UNFRAMING,
+                    Explanation::message("explain-accept-justifications-reason"),
+                ));
             }
             n.justifications_accepted_on = Some(*on);
             n.justifications_reason = Some(reason.trim().into());

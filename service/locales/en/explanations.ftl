@@ -29,6 +29,7 @@ explain-extension-not-asked = the company has not asked for the extension (art. 
 explain-extension-decided = MDA already decided the extension on { DATE($day) }
 explain-extension-reason = say why MDA grants or refuses the extension
 explain-unframe-reason = say why MDA did not accept the justifications
+explain-accept-justifications-reason = say why MDA accepts the justifications
 
 ## Clauses and lists. $first and $then are clauses rendered in the same language.
 explain-joined = { $first } { $then }

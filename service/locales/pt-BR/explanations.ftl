@@ -32,6 +32,7 @@ explain-extension-not-asked = a empresa não pediu a prorrogação (art. 11 §2 
 explain-extension-decided = o MDA já decidiu a prorrogação em { DATE($day) }
 explain-extension-reason = diga por que o MDA concede ou recusa a prorrogação
 explain-unframe-reason = diga por que o MDA não acolheu as justificativas
+explain-accept-justifications-reason = diga por que o MDA acolhe as justificativas
 
 ## Orações e listas. $first e $then são orações escritas na mesma língua.
 explain-joined = { $first } { $then }
