@@ -63,20 +63,19 @@ fn named_as(field: &'static str, e: service::ServiceError) -> service::ServiceEr
     }
 }
 
-/// A financing not found named as the client named it, by its global ID, not by its row's number.
-fn as_sent(mut message: service::messages::Message) -> service::messages::Message {
+/// A financing not found answers as a lookup of its global ID does (`node(id:)`, [`ids::no_such`]): the same message,
+/// naming it by the ID the client sent, not by its row's number.
+fn as_sent(message: service::messages::Message) -> service::messages::Message {
     use service::messages::code;
     let kind = match message.code.as_str() {
         code::PROJECT_UNKNOWN => NodeKind::SocialFuelProject,
         code::CARTA_UNKNOWN => NodeKind::FcoCarta,
         _ => return message,
     };
-    if let Some(key) = message.args.get("id").and_then(|k| k.parse().ok()) {
-        message
-            .args
-            .insert("id".into(), format!("{:?}", ids::encode(kind, key).as_str()));
+    match message.args.get("id").and_then(|k| k.parse().ok()) {
+        Some(key) => ids::unknown(kind, &ids::encode(kind, key)),
+        None => message,
     }
-    message
 }
 
 /// Runs one step of a project's lifecycle; `field` names the ID's argument in errors.

@@ -127,12 +127,14 @@ pub fn arg(id: &str, kind: NodeKind, arg: &str) -> async_graphql::Result<i64> {
 /// No object of `kind` has this ID (or none the caller may see): `NOT_FOUND` in the request's language, the one
 /// answer of every lookup by ID.
 pub fn no_such(kind: NodeKind, id: &async_graphql::ID) -> async_graphql::Error {
-    super::localise::error(
-        "NOT_FOUND",
-        service::messages::Message::new(service::messages::code::ID_UNKNOWN)
-            .arg("kind", kind.type_name())
-            .arg("id", format!("{:?}", id.as_str())),
-    )
+    super::localise::error("NOT_FOUND", unknown(kind, id))
+}
+
+/// [`no_such`]'s message: no object of `kind` has the ID `id`, quoted as sent.
+pub fn unknown(kind: NodeKind, id: &str) -> service::messages::Message {
+    service::messages::Message::new(service::messages::code::ID_UNKNOWN)
+        .arg("kind", kind.type_name())
+        .arg("id", format!("{id:?}"))
 }
 
 /// A `BAD_USER_INPUT` error: argument `arg` holds `id`, which is no ID (of `kind`, when one is expected), in the
