@@ -479,32 +479,16 @@ fn numbered_fields(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
 }
 
 /// `versioned_fact_fields!(node = CartaItem, name = "FcoCartaItem", number = item_id, clock = cdae)`.
-struct VersionedArgs {
-    node: Ident,
-    name: String,
-    number: Ident,
-    clock: Ident,
-}
-
-impl Parse for VersionedArgs {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let pairs = Pairs::parse("versioned_fact_fields!", input)?;
-        Ok(VersionedArgs {
-            node: ident_of(pairs.find("node")?)?,
-            name: text_of(pairs.find("name")?)?,
-            number: ident_of(pairs.find("number")?)?,
-            clock: ident_of(pairs.find("clock")?)?,
-        })
-    }
-}
-
 fn versioned_fact_fields(mac: &Macro) -> syn::Result<Vec<ImplItem>> {
-    let VersionedArgs {
-        node,
-        name,
-        number,
-        clock,
-    } = mac.parse_body()?;
+    let (node, name, number, clock) = mac.parse_body_with(|input: ParseStream| {
+        let pairs = Pairs::parse("versioned_fact_fields!", input)?;
+        Ok((
+            ident_of(pairs.find("node")?)?,
+            text_of(pairs.find("name")?)?,
+            ident_of(pairs.find("number")?)?,
+            ident_of(pairs.find("clock")?)?,
+        ))
+    })?;
     // One line each, as the hand-written descriptions were (a wrapped one would read with a line break).
     let id_doc = format!(
         "The version's global ID (`node(id:)` fetches it; `record{name}Correction` and `record{name}Removal` take it)."
