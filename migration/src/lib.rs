@@ -62,6 +62,7 @@ mod m20261206_000059_webhook_trace_context;
 mod m20261206_000060_flag_resolution_as_message;
 mod m20261206_000061_history_note_as_message;
 mod m20261206_000062_job_run_message_as_message;
+mod m20261207_000063_one_read_carta_references;
 pub mod revisions;
 mod util;
 
@@ -132,6 +133,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000060_flag_resolution_as_message::Migration),
             Box::new(m20261206_000061_history_note_as_message::Migration),
             Box::new(m20261206_000062_job_run_message_as_message::Migration),
+            Box::new(m20261207_000063_one_read_carta_references::Migration),
         ]
     }
 }

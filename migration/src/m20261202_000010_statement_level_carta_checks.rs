@@ -30,7 +30,7 @@ const DISTINCT_CHECK: (&str, &str) = (
 );
 
 /// The check function over `references`, per statement and distinct (`up`) or as migration 8 wrote it.
-async fn define(db: &impl ConnectionTrait, up: bool) -> Result<(), DbErr> {
+pub(crate) async fn define(db: &impl ConnectionTrait, up: bool) -> Result<(), DbErr> {
     let mut references: Vec<(&str, &str, &str)> = REFERENCES.iter().map(|(c, p, k, _)| (*c, *p, *k)).collect();
     if up {
         references.extend(MOVED);

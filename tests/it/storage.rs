@@ -294,6 +294,24 @@ async fn carta_references_hold_like_foreign_keys_on_each_backend() {
                 "municipality_code",
             ),
             (
+                "three cartas in one statement, the second naming a missing party",
+                format!(
+                    "INSERT INTO fco_carta (number, bank_id, party_id, line, activity, financed_amount,
+                         municipality_code, stage, status, created_at)
+                     WITH k(n) AS (VALUES (1), (2), (3))
+                     SELECT 'REF-8-' || k.n, {bank}, CASE WHEN k.n = 2 THEN 999999999 ELSE {named} END, line,
+                         activity, financed_amount, 1100015, stage, status, created_at
+                     FROM fco_carta, k WHERE id = {}",
+                    template.id
+                ),
+                "party_id",
+            ),
+            (
+                "a carta naming a missing bank and a missing party: the bank is named first",
+                carta("REF-9", 999_999_999, "999999999".into(), 1100015),
+                "bank_id",
+            ),
+            (
                 "a carta moved to a missing party",
                 "UPDATE fco_carta SET party_id = 999999999 WHERE number = 'REF-1'".to_string(),
                 "party_id",
