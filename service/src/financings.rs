@@ -627,10 +627,16 @@ fn ordered<E: EntityTrait>(
 /// after a set value come the rest of the set run and the whole unset run; after an unset one, only the rest of the
 /// unset run (and before them, the other way round). So no predicate depends on where a backend sorts nulls, and
 /// each run's bound ([`page::beyond`]) starts an index scan at the cursor. The page reads the next run only when the
-/// first did not fill it. Without a cursor the page reads the whole sort in one statement.
+/// first did not fill it. Without a cursor a programme's own list reads the whole sort in one statement.
+///
+/// The list over both programmes (the `financing` view) reads its unset run one programme at a time, each by id
+/// ([`unset_by_programme`]), from either end too: most of a bank's cartas are undated, and neither database merges
+/// the two tables' id orders under the view's constant `programme`, so one statement over both sorted every undated
+/// carta to find a page's first rows (PostgreSQL, a million cartas: 300–450 ms a page, against under a millisecond).
 fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Condition> {
     use sea_orm::{ActiveEnum, sea_query::ExprTrait};
-    if seek.from_an_end() {
+    let nullable = q.order.nullable();
+    if seek.from_an_end() && (cols.programme.is_none() || !nullable) {
         return vec![Condition::all()];
     }
     let key = q.order.column(cols).into_expr();
@@ -643,9 +649,9 @@ fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Conditio
             None => vec![(cols.record_id.into_expr(), p.tie_id(cols.own).into(), false)],
         }
     };
-    let nullable = q.order.nullable();
     let mut set = Some(Condition::all());
-    let mut unset = nullable.then(Condition::all);
+    // The unset run's bounds: the cursors standing in it, each with whether the page reads after it.
+    let mut unset = nullable.then(Vec::new);
     for (bound, after) in [(&seek.after, true), (&seek.before, false)] {
         let Some(p) = bound else { continue };
         match p.value {
@@ -658,7 +664,9 @@ fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Conditio
                 }
             }
             None => {
-                unset = unset.map(|c| c.add(page::beyond(&ties(p), after)));
+                if let Some(bounds) = unset.as_mut() {
+                    bounds.push((*p, after));
+                }
                 if after {
                     set = None;
                 }
@@ -666,12 +674,56 @@ fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Conditio
         }
     }
     let set = set.map(|c| if nullable { c.add(key.clone().is_not_null()) } else { c });
-    let unset = unset.map(|c| c.add(key.is_null()));
-    let mut parts: Vec<Condition> = [set, unset].into_iter().flatten().collect();
+    let unset: Vec<Condition> = match (unset, cols.programme) {
+        (None, _) => Vec::new(),
+        (Some(bounds), Some(programme)) => unset_by_programme(q, programme, cols.record_id, &bounds)
+            .into_iter()
+            .map(|c| c.add(key.clone().is_null()))
+            .collect(),
+        (Some(bounds), None) => vec![
+            bounds
+                .iter()
+                .fold(Condition::all(), |c, (p, after)| c.add(page::beyond(&ties(p), *after)))
+                .add(key.is_null()),
+        ],
+    };
+    let mut parts: Vec<Condition> = set.into_iter().chain(unset).collect();
     if seek.backward() {
         parts.reverse();
     }
     parts
+}
+
+/// The unset run of the list over both programmes, one condition per programme in the order the programmes sort
+/// (those the filter leaves out skipped): `programme = …`, and the run's bounds as ids of that programme
+/// ([`Position::tie_id`]), so that each reads its own table's primary key from the cursor on. A programme the
+/// bounds leave nothing of is skipped.
+fn unset_by_programme<C: ColumnTrait>(
+    q: &Query,
+    programme: C,
+    record_id: C,
+    bounds: &[(Position, bool)],
+) -> Vec<Condition> {
+    use sea_orm::{ActiveEnum, Iterable, sea_query::ExprTrait};
+    let mut programmes: Vec<vocab::Programme> = vocab::Programme::iter()
+        .filter(|p| q.filter.programmes.as_ref().is_none_or(|only| only.contains(p)))
+        .collect();
+    programmes.sort_by_key(|p| p.to_value());
+    programmes
+        .into_iter()
+        .filter_map(|own| {
+            let mut c = Condition::all().add(programme.into_expr().eq(own.to_value()));
+            for (p, after) in bounds {
+                let id = p.tie_id(Some(own));
+                // Every row of this programme is on the cursor's other side.
+                if (*after && id == i64::MAX) || (!*after && id == i64::MIN) {
+                    return None;
+                }
+                c = c.add(page::beyond(&[(record_id.into_expr(), id.into(), false)], *after));
+            }
+            Some(c)
+        })
+        .collect()
 }
 
 /// The statements that read a page of `base` (the query's rows over `cols`), in turn ([`parts`]), each sorted.
