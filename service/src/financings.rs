@@ -629,14 +629,17 @@ fn ordered<E: EntityTrait>(
 /// each run's bound ([`page::beyond`]) starts an index scan at the cursor. The page reads the next run only when the
 /// first did not fill it. Without a cursor a programme's own list reads the whole sort in one statement.
 ///
-/// The list over both programmes (the `financing` view) reads its unset run one programme at a time, each by id
-/// ([`unset_by_programme`]), from either end too: most of a bank's cartas are undated, and neither database merges
-/// the two tables' id orders under the view's constant `programme`, so one statement over both sorted every undated
-/// carta to find a page's first rows (PostgreSQL, a million cartas: 300–450 ms a page, against under a millisecond).
-fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Condition> {
+/// On PostgreSQL the list over both programmes (the `financing` view) reads its unset run one programme at a time,
+/// each by id ([`unset_by_programme`]), from either end too: most of a bank's cartas are undated, and PostgreSQL does
+/// not merge the two tables' id orders under the view's constant `programme`, so one statement over both sorted every
+/// undated carta to find a page's first rows (a million cartas: 300–450 ms a page, against under a millisecond).
+/// SQLite does not prune the view's other branch for `programme = …`, so it gains nothing and would pay a statement
+/// more; it reads the run whole (`by_programme` false).
+fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek, by_programme: bool) -> Vec<Condition> {
     use sea_orm::{ActiveEnum, sea_query::ExprTrait};
     let nullable = q.order.nullable();
-    if seek.from_an_end() && (cols.programme.is_none() || !nullable) {
+    let by_programme = by_programme && nullable && cols.programme.is_some();
+    if seek.from_an_end() && !by_programme {
         return vec![Condition::all()];
     }
     let key = q.order.column(cols).into_expr();
@@ -674,7 +677,7 @@ fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Conditio
         }
     }
     let set = set.map(|c| if nullable { c.add(key.clone().is_not_null()) } else { c });
-    let unset: Vec<Condition> = match (unset, cols.programme) {
+    let unset: Vec<Condition> = match (unset, cols.programme.filter(|_| by_programme)) {
         (None, _) => Vec::new(),
         (Some(bounds), Some(programme)) => unset_by_programme(q, programme, cols.record_id, &bounds)
             .into_iter()
@@ -726,15 +729,16 @@ fn unset_by_programme<C: ColumnTrait>(
         .collect()
 }
 
-/// The statements that read a page of `base` (the query's rows over `cols`), in turn ([`parts`]), each sorted.
-/// The page reads them until it holds one row past its size.
+/// The statements that read a page of `base` (the query's rows over `cols`) on `backend`, in turn ([`parts`]), each
+/// sorted. The page reads them until it holds one row past its size.
 fn statements<E: EntityTrait>(
     base: sea_orm::Select<E>,
     q: &Query,
     cols: &Cols<E::Column>,
     seek: &Seek,
+    backend: sea_orm::DbBackend,
 ) -> Vec<sea_orm::Select<E>> {
-    parts(q, cols, seek)
+    parts(q, cols, seek, backend == sea_orm::DbBackend::Postgres)
         .into_iter()
         .map(|part| ordered(base.clone().filter(part), q, cols, seek.backward()))
         .collect()
@@ -749,7 +753,7 @@ fn still_wanted(seek: &Seek, read: usize) -> u64 {
 pub async fn rows(db: &impl ConnectionTrait, q: &Query, seek: &Seek) -> Result<page::Slice<financing::Model>> {
     let base = financing::Entity::find().filter(condition(q)?);
     let mut rows = Vec::new();
-    for select in statements(base, q, &view_cols(), seek) {
+    for select in statements(base, q, &view_cols(), seek, db.get_database_backend()) {
         let left = still_wanted(seek, rows.len());
         if left == 0 {
             break;
@@ -893,7 +897,7 @@ where
 {
     let (mut rows, mut total) = (Vec::new(), None);
     let keys = (cols.bank_id, cols.party_id, cols.municipality_code);
-    for select in statements(base, q, &cols, seek) {
+    for select in statements(base, q, &cols, seek, db.get_database_backend()) {
         let left = still_wanted(seek, rows.len());
         if left == 0 {
             break;
