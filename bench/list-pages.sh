@@ -21,28 +21,16 @@ before_bin=""
 if [ "${1:-}" = --before-bin ]; then before_bin=${2:?--before-bin PATH}; fi
 cd "$(dirname "$0")/.."
 bin=${FOMENTO_BIN:-}
-bench=${FOMENTO_BENCH:-}
-if [ -z "$bin" ] || [ -z "$bench" ]; then
-  cargo build -q --release -p fomento-api --bin fomento -p fomento-bench --bin fomento-bench
-  bin=${bin:-${CARGO_TARGET_DIR:-target}/release/fomento}
-  bench=${bench:-${CARGO_TARGET_DIR:-target}/release/fomento-bench}
+if [ -z "$bin" ]; then
+  cargo build -q --release -p fomento-api --bin fomento
+  bin=${CARGO_TARGET_DIR:-target}/release/fomento
 fi
-work=$(mktemp -d)
-dbs=(fomento_list_pages)
-[ -n "$before_bin" ] && dbs+=(fomento_list_pages_before)
-cleanup() {
-  rm -rf "$work"
-  for d in "${dbs[@]}"; do psql -q "$admin" -c "DROP DATABASE IF EXISTS $d WITH (FORCE)" >/dev/null 2>&1 || true; done
-}
-trap cleanup EXIT
-"$bench" phase generate "$work/report.xlsx" "$rows" >/dev/null
-for d in "${dbs[@]}"; do
-  psql -q "$admin" -c "DROP DATABASE IF EXISTS $d WITH (FORCE)" -c "CREATE DATABASE $d" >/dev/null
-  ingester=$bench
-  [ "$d" = fomento_list_pages_before ] && ingester=${FOMENTO_BEFORE_BENCH:-$bench}
-  "$ingester" phase ingest "${admin%/*}/$d" "$work/report.xlsx" "$work/store-$d" >/dev/null
-  psql -q "${admin%/*}/$d" -c "ANALYZE" >/dev/null
-done
+. bench/scratch.sh
+scratch_bench "$admin"
+scratch_workbook "$rows"
+scratch_ingest fomento_list_pages
+[ -n "$before_bin" ] && scratch_ingest fomento_list_pages_before "${FOMENTO_BEFORE_BENCH:-$bench}"
+for d in "${scratch_dbs[@]}"; do psql -q "${admin%/*}/$d" -c "ANALYZE" >/dev/null; done
 
 port_free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 

@@ -7,8 +7,8 @@
 #
 #   bench/pg-carta-costs.sh postgres://postgres@127.0.0.1:5432/test [ROWS]
 #
-# It builds the release bench, generates a workbook of ROWS (100000) rows, ingests it into a scratch database
-# `fomento_carta_costs` (dropped at the end) and measures there.
+# It builds the release bench (or takes FOMENTO_BENCH, a built `fomento-bench`), generates a workbook of ROWS
+# (100000) rows, ingests it into a scratch database `fomento_carta_costs` (dropped at the end) and measures there.
 set -euo pipefail
 export PGOPTIONS="-c client_min_messages=warning"
 admin=${1:?usage: bench/pg-carta-costs.sh ADMIN_URL [ROWS]}
@@ -16,13 +16,10 @@ rows=${2:-100000}
 db=fomento_carta_costs
 url="${admin%/*}/$db"
 cd "$(dirname "$0")/.."
-cargo build -q --release -p fomento-bench
-bench=${CARGO_TARGET_DIR:-target}/release/fomento-bench
-work=$(mktemp -d)
-trap 'rm -rf "$work"; psql -q "$admin" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true' EXIT
-psql -q "$admin" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null
-"$bench" phase generate "$work/report.xlsx" "$rows" >/dev/null
-"$bench" phase ingest "$url" "$work/report.xlsx" "$work/store" >/dev/null
+. bench/scratch.sh
+scratch_bench "$admin"
+scratch_workbook "$rows"
+scratch_ingest "$db"
 
 cols="number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage, status, decision,
       decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months, created_at"

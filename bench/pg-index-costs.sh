@@ -17,16 +17,10 @@ batch=${3:-25000}
 db=fomento_index_costs
 url="${admin%/*}/$db"
 cd "$(dirname "$0")/.."
-bench=${FOMENTO_BENCH:-}
-if [ -z "$bench" ]; then
-  cargo build -q --release -p fomento-bench
-  bench=${CARGO_TARGET_DIR:-target}/release/fomento-bench
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"; psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
-psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null
-"$bench" phase generate "$work/report.xlsx" "$rows" >/dev/null
-"$bench" phase ingest "$url" "$work/report.xlsx" "$work/store" >/dev/null
+. bench/scratch.sh
+scratch_bench "$admin"
+scratch_workbook "$rows"
+scratch_ingest "$db"
 
 cols="number, bank_id, party_id, line, activity, financed_amount, municipality_code, stage, status, decision,
       decided_on, approved_on, contracted_on, contracted_amount, term_months, grace_months, presented_on,
