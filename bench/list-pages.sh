@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Pages of the lists over a million of a bank's cartas (most of a bank's are undated), on PostgreSQL: the first page,
-# the next one by cursor and the last one of `financings` (both programmes, through the `financing` view), and a
-# bank's first page of `financings`, each timed end to end by curl (best of 5), with its ratio to the same page of
-# `fcoCartas` (one programme's own table, read from its index) measured in the same run as the floor.
+# Pages of the lists over a million of a bank's cartas (most of a bank's are undated), on PostgreSQL or SQLite: the
+# first page, the next one by cursor and the last one of `financings` (both programmes, through the `financing` view),
+# and a bank's first page of `financings`, each timed end to end by curl (best of 5), with its ratio to the same page
+# of `fcoCartas` (one programme's own table, read from its index) measured in the same run as the floor.
 #
-#   bench/list-pages.sh ADMIN_URL [ROWS (1000000)] [--before-bin PATH]
+#   bench/list-pages.sh ADMIN_URL|sqlite [ROWS (1000000)] [--before-bin PATH]
 #
 # It builds the release `fomento` and `fomento-bench` (or takes FOMENTO_BIN and FOMENTO_BENCH), generates a workbook of
-# ROWS rows, ingests it into a scratch database `fomento_list_pages` (dropped at the end), and serves it. With
-# --before-bin it also times PATH's pages over a second database, `fomento_list_pages_before`, ingested by
-# FOMENTO_BEFORE_BENCH (the `fomento-bench` of PATH's build; by default the current one, which is right only when
-# both builds have the same migrations: a `fomento` refuses a database migrated past what it knows).
+# ROWS rows, ingests it into a scratch database `fomento_list_pages` (on ADMIN_URL's PostgreSQL server, or a SQLite
+# file in a temporary directory with `sqlite`; removed at the end), and serves it. With --before-bin it also times
+# PATH's pages over a second database, `fomento_list_pages_before`, ingested by FOMENTO_BEFORE_BENCH (the
+# `fomento-bench` of PATH's build; by default the current one, which is right only when both builds have the same
+# migrations: a `fomento` refuses a database migrated past what it knows).
 set -euo pipefail
 export PGOPTIONS="-c client_min_messages=warning"
-admin=${1:?usage: bench/list-pages.sh ADMIN_URL [ROWS] [--before-bin PATH]}
+admin=${1:?usage: bench/list-pages.sh ADMIN_URL|sqlite [ROWS] [--before-bin PATH]}
 shift
 rows=1000000
 if [ $# -gt 0 ] && [ "${1:0:2}" != "--" ]; then rows=$1; shift; fi
@@ -28,9 +29,18 @@ fi
 . bench/scratch.sh
 scratch_bench "$admin"
 scratch_workbook "$rows"
-scratch_ingest fomento_list_pages
-[ -n "$before_bin" ] && scratch_ingest fomento_list_pages_before "${FOMENTO_BEFORE_BENCH:-$bench}"
-for d in "${scratch_dbs[@]}"; do psql -q "${admin%/*}/$d" -c "ANALYZE" >/dev/null; done
+# The URL of scratch database $1.
+if [ "$admin" = sqlite ]; then
+  backend=SQLite
+  url_of() { echo "sqlite://$work/$1.db?mode=rwc"; }
+  ingest() { "${2:-$bench}" phase ingest "$(url_of "$1")" "$work/report.xlsx" "$work/store-$1" >/dev/null; }
+else
+  backend=PostgreSQL
+  url_of() { echo "${admin%/*}/$1"; }
+  ingest() { scratch_ingest "$@" && psql -q "$(url_of "$1")" -c "ANALYZE" >/dev/null; }
+fi
+ingest fomento_list_pages
+[ -n "$before_bin" ] && ingest fomento_list_pages_before "${FOMENTO_BEFORE_BENCH:-$bench}"
 
 port_free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
@@ -81,9 +91,9 @@ pages() {
   done
 }
 
-echo "$rows cartas of one bank on PostgreSQL; seconds per request, best of 5; floor: the same page of fcoCartas"
+echo "$rows cartas of one bank on $backend; seconds per request, best of 5; floor: the same page of fcoCartas"
 printf '%-8s %-22s %10s %10s %7s\n' binary "financings page" seconds floor ratio
-pages "$bin" "${admin%/*}/fomento_list_pages" current
+pages "$bin" "$(url_of fomento_list_pages)" current
 if [ -n "$before_bin" ]; then
-  pages "$before_bin" "${admin%/*}/fomento_list_pages_before" before
+  pages "$before_bin" "$(url_of fomento_list_pages_before)" before
 fi

@@ -172,7 +172,7 @@ fn carta_cols() -> Cols<fco_carta::Column> {
     use fco_carta::Column as C;
     Cols {
         programme: None,
-        own: Some(vocab::Programme::FcoRural),
+        own: Some(<fco_carta::Entity as Listed>::PROGRAMME),
         record_id: C::Id,
         bank_id: C::BankId,
         party_id: C::PartyId,
@@ -189,7 +189,7 @@ fn project_cols() -> Cols<social_fuel_project::Column> {
     use social_fuel_project::Column as C;
     Cols {
         programme: None,
-        own: Some(vocab::Programme::SocialFuel),
+        own: Some(<social_fuel_project::Entity as Listed>::PROGRAMME),
         record_id: C::Id,
         bank_id: C::BankId,
         party_id: C::PartyId,
@@ -331,6 +331,8 @@ fn condition_on<C: ColumnTrait>(q: &Query, cols: &Cols<C>) -> Result<Condition> 
 
 /// A programme's own table, as its typed list reads it ([`listed_rows`], [`listed_count`]).
 pub trait Listed: EntityTrait<Model: Positional + Send + Sync> {
+    /// The programme whose financings it holds.
+    const PROGRAMME: vocab::Programme;
     /// Its columns under the query's names (its bank, party and municipality are also the keys of the related rows a
     /// page joins).
     fn cols() -> Cols<Self::Column>;
@@ -340,6 +342,8 @@ pub trait Listed: EntityTrait<Model: Positional + Send + Sync> {
 }
 
 impl Listed for fco_carta::Entity {
+    const PROGRAMME: vocab::Programme = vocab::Programme::FcoRural;
+
     fn cols() -> Cols<fco_carta::Column> {
         carta_cols()
     }
@@ -352,6 +356,8 @@ impl Listed for fco_carta::Entity {
 }
 
 impl Listed for social_fuel_project::Entity {
+    const PROGRAMME: vocab::Programme = vocab::Programme::SocialFuel;
+
     fn cols() -> Cols<social_fuel_project::Column> {
         project_cols()
     }
@@ -620,47 +626,46 @@ fn ordered<E: EntityTrait>(
     select.order_by(cols.record_id, ties)
 }
 
-/// The statements a page reads, in turn, as the condition each adds to the query's.
-///
-/// Sorted by a field that may be unset, a list is two runs: the financings with the field set, in its order, then
-/// those without (nulls last), by programme and id. A cursor stands in one run, so each bound is written per run:
-/// after a set value come the rest of the set run and the whole unset run; after an unset one, only the rest of the
-/// unset run (and before them, the other way round). So no predicate depends on where a backend sorts nulls, and
-/// each run's bound ([`page::beyond`]) starts an index scan at the cursor. The page reads the next run only when the
-/// first did not fill it. Without a cursor a programme's own list reads the whole sort in one statement.
-///
-/// On PostgreSQL the list over both programmes (the `financing` view) reads its unset run one programme at a time,
-/// each by id ([`unset_by_programme`]), from either end too: most of a bank's cartas are undated, and PostgreSQL does
-/// not merge the two tables' id orders under the view's constant `programme`, so one statement over both sorted every
-/// undated carta to find a page's first rows (a million cartas: 300–450 ms a page, against under a millisecond).
-/// SQLite does not prune the view's other branch for `programme = …`, so it gains nothing and would pay a statement
-/// more; it reads the run whole (`by_programme` false).
-fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek, by_programme: bool) -> Vec<Condition> {
-    use sea_orm::{ActiveEnum, sea_query::ExprTrait};
-    let nullable = q.order.nullable();
-    let by_programme = by_programme && nullable && cols.programme.is_some();
-    if seek.from_an_end() && !by_programme {
-        return vec![Condition::all()];
+/// A page's two runs, when the list is sorted by a field that may be unset: the financings with the field set, in its
+/// order, then those without (nulls last), by programme and id. A cursor stands in one run, so each bound is written
+/// per run: after a set value come the rest of the set run and the whole unset run; after an unset one, only the rest
+/// of the unset run (and before them, the other way round). So no predicate depends on where a backend sorts nulls,
+/// and each run's bound ([`page::beyond`]) starts an index scan at the cursor. A list sorted by a field always set is
+/// one run (`unset` is `None`).
+struct Runs {
+    /// The set run's condition with its bounds; `None` when the page's cursors leave nothing of it.
+    set: Option<Condition>,
+    /// The unset run's bounds: the cursors standing in it, each with whether the page reads after it; `None` when the
+    /// page's cursors leave nothing of it, or the field is always set.
+    unset: Option<Vec<(Position, bool)>>,
+}
+
+/// The keys that break ties at a position: programme and id over the `financing` view, the id (written for this
+/// programme, [`Position::tie_id`]) over a programme's own table.
+fn ties<C: ColumnTrait>(cols: &Cols<C>, p: &Position) -> Vec<page::SortKey> {
+    use sea_orm::ActiveEnum;
+    match cols.programme {
+        Some(programme) => vec![
+            (programme.into_expr(), p.programme.to_value().into(), false),
+            (cols.record_id.into_expr(), p.id.into(), false),
+        ],
+        None => vec![(cols.record_id.into_expr(), p.tie_id(cols.own).into(), false)],
     }
+}
+
+/// The runs of a page of the query over `cols` ([`Runs`]).
+fn runs<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Runs {
+    use sea_orm::sea_query::ExprTrait;
+    let nullable = q.order.nullable();
     let key = q.order.column(cols).into_expr();
-    let ties = |p: &Position| -> Vec<page::SortKey> {
-        match cols.programme {
-            Some(programme) => vec![
-                (programme.into_expr(), p.programme.to_value().into(), false),
-                (cols.record_id.into_expr(), p.id.into(), false),
-            ],
-            None => vec![(cols.record_id.into_expr(), p.tie_id(cols.own).into(), false)],
-        }
-    };
     let mut set = Some(Condition::all());
-    // The unset run's bounds: the cursors standing in it, each with whether the page reads after it.
     let mut unset = nullable.then(Vec::new);
     for (bound, after) in [(&seek.after, true), (&seek.before, false)] {
         let Some(p) = bound else { continue };
         match p.value {
             Some(v) => {
                 let mut keys = vec![(key.clone(), v.into(), q.descending)];
-                keys.extend(ties(p));
+                keys.extend(ties(cols, p));
                 set = set.map(|c| c.add(page::beyond(&keys, after)));
                 if !after {
                     unset = None;
@@ -676,20 +681,28 @@ fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek, by_programme: b
             }
         }
     }
-    let set = set.map(|c| if nullable { c.add(key.clone().is_not_null()) } else { c });
-    let unset: Vec<Condition> = match (unset, cols.programme.filter(|_| by_programme)) {
-        (None, _) => Vec::new(),
-        (Some(bounds), Some(programme)) => unset_by_programme(q, programme, cols.record_id, &bounds)
-            .into_iter()
-            .map(|c| c.add(key.clone().is_null()))
-            .collect(),
-        (Some(bounds), None) => vec![
-            bounds
-                .iter()
-                .fold(Condition::all(), |c, (p, after)| c.add(page::beyond(&ties(p), *after)))
-                .add(key.is_null()),
-        ],
-    };
+    let set = set.map(|c| if nullable { c.add(key.is_not_null()) } else { c });
+    Runs { set, unset }
+}
+
+/// The statements a page of a programme's own list reads, in turn, as the condition each adds to the query's: without
+/// a cursor, the whole sort in one statement (the indexes serve it); with one, each run the cursors leave
+/// ([`runs`]), the next read only when the first did not fill the page.
+fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek) -> Vec<Condition> {
+    use sea_orm::sea_query::ExprTrait;
+    if seek.from_an_end() {
+        return vec![Condition::all()];
+    }
+    let Runs { set, unset } = runs(q, cols, seek);
+    let key = q.order.column(cols).into_expr();
+    let unset = unset.map(|bounds| {
+        bounds
+            .iter()
+            .fold(Condition::all(), |c, (p, after)| {
+                c.add(page::beyond(&ties(cols, p), *after))
+            })
+            .add(key.is_null())
+    });
     let mut parts: Vec<Condition> = set.into_iter().chain(unset).collect();
     if seek.backward() {
         parts.reverse();
@@ -697,48 +710,91 @@ fn parts<C: ColumnTrait>(q: &Query, cols: &Cols<C>, seek: &Seek, by_programme: b
     parts
 }
 
-/// The unset run of the list over both programmes, one condition per programme in the order the programmes sort
-/// (those the filter leaves out skipped): `programme = …`, and the run's bounds as ids of that programme
-/// ([`Position::tie_id`]), so that each reads its own table's primary key from the cursor on. A programme the
-/// bounds leave nothing of is skipped.
-fn unset_by_programme<C: ColumnTrait>(
-    q: &Query,
-    programme: C,
-    record_id: C,
-    bounds: &[(Position, bool)],
-) -> Vec<Condition> {
-    use sea_orm::{ActiveEnum, Iterable, sea_query::ExprTrait};
+/// A statement of a page of the list over both programmes.
+enum ViewPart {
+    /// Over the `financing` view, with this condition added to the query's.
+    View(Condition),
+    /// The unset run of one programme, from its own table by id, within these bounds ([`unset_rows`]).
+    Unset(vocab::Programme, Vec<(Position, bool)>),
+}
+
+/// The statements a page of the list over both programmes reads, in turn: its set run over the `financing` view, then
+/// its unset run one programme at a time, each from its own table by id ([`unset_programmes`]), from either end too.
+/// Most of a bank's cartas are undated, and neither backend merges the two tables' id orders under the view's
+/// constant `programme`: one statement over the view sorted every undated carta to find a page's first rows (a million
+/// cartas: 300–450 ms a page on PostgreSQL, 170–430 ms on SQLite, against about a millisecond from the table).
+fn view_parts(q: &Query, seek: &Seek) -> Vec<ViewPart> {
+    let Runs { set, unset } = runs(q, &view_cols(), seek);
+    let unset = unset.into_iter().flat_map(|bounds| {
+        unset_programmes(q, &bounds)
+            .into_iter()
+            .map(move |own| ViewPart::Unset(own, bounds.clone()))
+    });
+    let mut parts: Vec<ViewPart> = set.map(ViewPart::View).into_iter().chain(unset).collect();
+    if seek.backward() {
+        parts.reverse();
+    }
+    parts
+}
+
+/// The programmes whose unset run a page reads, in the order the programmes sort: those the filter leaves out
+/// skipped, and those the bounds leave nothing of ([`Position::tie_id`]).
+fn unset_programmes(q: &Query, bounds: &[(Position, bool)]) -> Vec<vocab::Programme> {
+    use sea_orm::{ActiveEnum, Iterable};
     let mut programmes: Vec<vocab::Programme> = vocab::Programme::iter()
         .filter(|p| q.filter.programmes.as_ref().is_none_or(|only| only.contains(p)))
+        .filter(|own| {
+            // Every row of this programme is on a cursor's other side.
+            !bounds.iter().any(|(p, after)| {
+                let id = p.tie_id(Some(*own));
+                (*after && id == i64::MAX) || (!*after && id == i64::MIN)
+            })
+        })
         .collect();
     programmes.sort_by_key(|p| p.to_value());
     programmes
-        .into_iter()
-        .filter_map(|own| {
-            let mut c = Condition::all().add(programme.into_expr().eq(own.to_value()));
-            for (p, after) in bounds {
-                let id = p.tie_id(Some(own));
-                // Every row of this programme is on the cursor's other side.
-                if (*after && id == i64::MAX) || (!*after && id == i64::MIN) {
-                    return None;
-                }
-                c = c.add(page::beyond(&[(record_id.into_expr(), id.into(), false)], *after));
-            }
-            Some(c)
-        })
-        .collect()
 }
 
-/// The statements that read a page of `base` (the query's rows over `cols`) on `backend`, in turn ([`parts`]), each
-/// sorted. The page reads them until it holds one row past its size.
+/// The unset run of programme `E` in a page of the list over both programmes: the query's rows of its own table
+/// without the sorted field, by id within `bounds`, read as rows of the `financing` view (the columns [`Cols`] maps).
+fn unset_rows<E: Listed>(q: &Query, bounds: &[(Position, bool)], backward: bool) -> Result<sea_orm::Select<E>> {
+    use sea_orm::{ActiveEnum, IdenStatic, sea_query::ExprTrait};
+    let cols = E::cols();
+    let mut c = listed_condition::<E>(q)?.add(q.order.column(&cols).into_expr().is_null());
+    for (p, after) in bounds {
+        let id = p.tie_id(Some(E::PROGRAMME));
+        c = c.add(page::beyond(&[(cols.record_id.into_expr(), id.into(), false)], *after));
+    }
+    let view = view_cols();
+    let mut select = E::find()
+        .select_only()
+        .expr_as(sea_orm::sea_query::Expr::val(E::PROGRAMME.to_value()), "programme");
+    for (own, as_view) in [
+        (cols.record_id, view.record_id),
+        (cols.bank_id, view.bank_id),
+        (cols.party_id, view.party_id),
+        (cols.municipality_code, view.municipality_code),
+        (cols.amount, view.amount),
+        (cols.status, view.status),
+        (cols.submitted_on, view.submitted_on),
+        (cols.decided_on, view.decided_on),
+        (cols.contracted_on, view.contracted_on),
+    ] {
+        select = select.column_as(own, as_view.as_str());
+    }
+    let order = if backward { Order::Desc } else { Order::Asc };
+    Ok(select.filter(c).order_by(cols.record_id, order))
+}
+
+/// The statements that read a page of `base` (the query's rows of a programme's own table over `cols`), in turn
+/// ([`parts`]), each sorted. The page reads them until it holds one row past its size.
 fn statements<E: EntityTrait>(
     base: sea_orm::Select<E>,
     q: &Query,
     cols: &Cols<E::Column>,
     seek: &Seek,
-    backend: sea_orm::DbBackend,
 ) -> Vec<sea_orm::Select<E>> {
-    parts(q, cols, seek, backend == sea_orm::DbBackend::Postgres)
+    parts(q, cols, seek)
         .into_iter()
         .map(|part| ordered(base.clone().filter(part), q, cols, seek.backward()))
         .collect()
@@ -749,17 +805,35 @@ fn still_wanted(seek: &Seek, read: usize) -> u64 {
     (seek.size() + 1).saturating_sub(read as u64)
 }
 
-/// One page of the query's financings, in its order.
+/// One page of the query's financings, in its order ([`view_parts`]).
 pub async fn rows(db: &impl ConnectionTrait, q: &Query, seek: &Seek) -> Result<page::Slice<financing::Model>> {
-    let base = financing::Entity::find().filter(condition(q)?);
+    let backend = db.get_database_backend();
+    let condition = condition(q)?;
     let mut rows = Vec::new();
-    for select in statements(base, q, &view_cols(), seek, db.get_database_backend()) {
+    for part in view_parts(q, seek) {
         let left = still_wanted(seek, rows.len());
         if left == 0 {
             break;
         }
-        let statement = limited(select.build(db.get_database_backend()), left);
-        rows.extend(financing::Entity::find().from_raw_sql(statement).all(db).await?);
+        let backward = seek.backward();
+        let select = match part {
+            ViewPart::View(c) => {
+                let base = financing::Entity::find().filter(condition.clone()).filter(c);
+                ordered(base, q, &view_cols(), backward).build(backend)
+            }
+            ViewPart::Unset(vocab::Programme::FcoRural, bounds) => {
+                unset_rows::<fco_carta::Entity>(q, &bounds, backward)?.build(backend)
+            }
+            ViewPart::Unset(vocab::Programme::SocialFuel, bounds) => {
+                unset_rows::<social_fuel_project::Entity>(q, &bounds, backward)?.build(backend)
+            }
+        };
+        rows.extend(
+            financing::Entity::find()
+                .from_raw_sql(limited(select, left))
+                .all(db)
+                .await?,
+        );
     }
     Ok(seek.slice(rows, None))
 }
@@ -897,7 +971,7 @@ where
 {
     let (mut rows, mut total) = (Vec::new(), None);
     let keys = (cols.bank_id, cols.party_id, cols.municipality_code);
-    for select in statements(base, q, &cols, seek, db.get_database_backend()) {
+    for select in statements(base, q, &cols, seek) {
         let left = still_wanted(seek, rows.len());
         if left == 0 {
             break;
