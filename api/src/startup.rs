@@ -351,6 +351,10 @@ impl Application {
         if settings.demo {
             crate::demo::load_if_empty(&db).await?;
         }
+        // Statistics for a database written by an earlier version, or by hand; the jobs refresh them after their writes.
+        if let Err(e) = service::txn::refresh_statistics(&db).await {
+            tracing::warn!(error = %e, "the planner's statistics were not refreshed");
+        }
         let listener = TcpListener::bind(settings.listen)
             .await
             .map_err(|source| StartupError::Bind {

@@ -19,6 +19,21 @@ pub async fn write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, DbErr>
     .await
 }
 
+/// After a bulk write has committed (a bank's list, a sheet of facts) and when a server starts: on SQLite, gathers the
+/// query planner's statistics where they are missing or stale (`PRAGMA optimize` over every table, 0x10002). SQLite
+/// keeps none by itself, and without them it takes an equality for a narrow one: a bank's first page of `financings`
+/// over a million of its cartas read all of them through the bank's index and sorted them (0.14–0.23 s), not the
+/// first few by date. A full analysis, not SQLite's sampled one (0x10): the sample counted 1,942 cartas a bank when
+/// there was one bank, and the plan stayed. It costs half a second on a million cartas, once: later calls find the
+/// statistics current and do nothing until a table has grown many times over. PostgreSQL's autovacuum analyses by
+/// itself.
+pub async fn refresh_statistics(db: &impl sea_orm::ConnectionTrait) -> Result<(), DbErr> {
+    if db.get_database_backend() == sea_orm::DbBackend::Sqlite {
+        db.execute_unprepared("PRAGMA optimize=0x10002").await?;
+    }
+    Ok(())
+}
+
 /// A transaction that writes many rows at once: on PostgreSQL it can stream rows in by `COPY` ([`Bulk::copy_in`]),
 /// which sea-orm's own transaction cannot run, so it is opened on the sqlx pool sea-orm exposes; on SQLite it is
 /// sea-orm's transaction ([`write`]). Either way it is a [`ConnectionTrait`](sea_orm::ConnectionTrait): the sea-orm

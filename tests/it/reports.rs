@@ -970,3 +970,64 @@ async fn a_carta_approved_last_year_and_contracted_this_year_belongs_to_this_yea
     })
     .await;
 }
+
+/// The row count SQLite's planner holds for `fco_carta` (its bank-and-number index's first figure in
+/// `sqlite_stat1`), or `None` when it holds none.
+async fn planner_rows_of_cartas(app: &TestApp) -> Option<u64> {
+    use sea_orm::ConnectionTrait;
+    let sql = "SELECT stat FROM sqlite_stat1 WHERE tbl = 'fco_carta' AND idx = 'uq_fco_carta_bank_id_number'";
+    let row = app
+        .db
+        .query_one_raw(sea_orm::Statement::from_string(sea_orm::DbBackend::Sqlite, sql))
+        .await
+        .ok()
+        .flatten()?;
+    let stat: String = row.try_get_by_index(0).ok()?;
+    stat.split(' ').next()?.parse().ok()
+}
+
+/// SQLite keeps no statistics for its query planner unless asked, and without them took the bank's index for a narrow
+/// one: a bank's page of `financings` over a million of its cartas read them all (`bench/list-pages.sh sqlite`).
+/// Fomento has them gathered after each list it applies, again when its cartas have grown many times over, and when a
+/// server starts on a file that has none. PostgreSQL's autovacuum gathers its own: this runs on SQLite only.
+#[tokio::test]
+async fn on_sqlite_the_planner_knows_how_many_cartas_a_list_brought() {
+    use crate::helpers::{Backend, TIMED, fresh_database, start};
+    use sea_orm::ConnectionTrait;
+    let _shared = TIMED.read().await;
+    let (url, cleanup) = fresh_database(Backend::Sqlite).await.expect("a SQLite file");
+    let (app, running) = start(url.clone(), Backend::Sqlite, false, |_| {}).await;
+    seed_bb(&app).await;
+    let list = |from: u32, n: u32| -> Vec<u8> {
+        let rows: Vec<Vec<C>> = (from..from + n)
+            .map(|i| good_row(&format!("MT-2019-{i}"), cpf(i), 10_000.0))
+            .collect();
+        workbook(&rows)
+    };
+    let (status, body) = upload(&app, "BB", "2019-05", "maio.xlsx", list(0, 4)).await;
+    assert_eq!(status, 201, "{body}");
+    ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
+    assert_eq!(planner_rows_of_cartas(&app).await, Some(4), "after the first list");
+
+    // Fifty times as many cartas: gathered again.
+    let (status, body) = upload(&app, "BB", "2019-06", "junho.xlsx", list(4, 196)).await;
+    assert_eq!(status, 201, "{body}");
+    ingest::run_once(&app.runtime.ctx, Utc::now()).await.expect("ingest");
+    assert_eq!(
+        planner_rows_of_cartas(&app).await,
+        Some(200),
+        "after a list fifty times larger"
+    );
+
+    // A file whose statistics are gone (restored from elsewhere, edited by hand) has them again once a server starts.
+    app.db
+        .execute_unprepared("DELETE FROM sqlite_stat1")
+        .await
+        .expect("forget");
+    assert_eq!(planner_rows_of_cartas(&app).await, None);
+    running.stop().await;
+    let (app, running) = start(url, Backend::Sqlite, false, |_| {}).await;
+    assert_eq!(planner_rows_of_cartas(&app).await, Some(200), "after a start");
+    running.stop().await;
+    cleanup.run().await;
+}

@@ -111,6 +111,10 @@ pub async fn process(ctx: &UploadContext, r: &fact_import::Model, now: DateTime<
     a.lease_until = Set(None);
     a.update(&txn).await?;
     txn.commit().await?;
+    // The import is applied whatever happens here: a failure is logged, not returned.
+    if let Err(e) = service::txn::refresh_statistics(&ctx.db).await {
+        tracing::warn!(import = r.id, error = %e, "the planner's statistics were not refreshed");
+    }
     Ok(Outcome::Applied { rows: read_count })
 }
 

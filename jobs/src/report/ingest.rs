@@ -478,5 +478,8 @@ async fn apply_report(ctx: &UploadContext, r: &bank_report::Model, now: DateTime
     if let Err(e) = ingested.announce(&ctx.db).await {
         tracing::warn!(report = r.id, error = %e, "the report's flags were not announced");
     }
+    if let Err(e) = service::txn::refresh_statistics(&ctx.db).await {
+        tracing::warn!(report = r.id, error = %e, "the planner's statistics were not refreshed");
+    }
     Ok(Outcome::Applied { rows: scanned.rows })
 }
