@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Pages of the lists over a million of a bank's cartas (most of a bank's are undated), on PostgreSQL or SQLite: the
 # first page, the next one by cursor and the last one of `financings` (both programmes, through the `financing` view),
-# and a bank's first page of `financings`, each timed end to end by curl (best of 5), with its ratio to the same page
-# of `fcoCartas` (one programme's own table, read from its index) measured in the same run as the floor.
+# the bank's first page of `financings`, and the first and last pages of a second bank that lists 10 cartas, each
+# timed end to end by curl (best of 5), with its ratio to the first page of `fcoCartas` (one programme's own table,
+# read from its index; the same page for the next and the last) measured in the same run as the floor.
 #
 #   bench/list-pages.sh ADMIN_URL|sqlite [ROWS (1000000)] [--before-bin PATH]
 #
@@ -29,15 +30,21 @@ fi
 . bench/scratch.sh
 scratch_bench "$admin"
 scratch_workbook "$rows"
-# The URL of scratch database $1.
+# A second bank's list of 10 cartas, ingested beside the million: the pages of a small bank among a large one's.
+"$bench" phase generate "$work/small.xlsx" 10 >/dev/null
+small() { "${2:-$bench}" phase ingest "$(url_of "$1")" "$work/small.xlsx" "$work/store-$1" PEQUENO >/dev/null; }
+# url_of: the URL of scratch database $1; ingest: the million and the small bank's list into it, with bench $2.
 if [ "$admin" = sqlite ]; then
   backend=SQLite
   url_of() { echo "sqlite://$work/$1.db?mode=rwc"; }
-  ingest() { "${2:-$bench}" phase ingest "$(url_of "$1")" "$work/report.xlsx" "$work/store-$1" >/dev/null; }
+  ingest() {
+    "${2:-$bench}" phase ingest "$(url_of "$1")" "$work/report.xlsx" "$work/store-$1" >/dev/null
+    small "$@"
+  }
 else
   backend=PostgreSQL
   url_of() { echo "${admin%/*}/$1"; }
-  ingest() { scratch_ingest "$@" && psql -q "$(url_of "$1")" -c "ANALYZE" >/dev/null; }
+  ingest() { scratch_ingest "$@" && small "$@" && psql -q "$(url_of "$1")" -c "ANALYZE" >/dev/null; }
 fi
 ingest fomento_list_pages
 [ -n "$before_bin" ] && ingest fomento_list_pages_before "${FOMENTO_BEFORE_BENCH:-$bench}"
@@ -79,13 +86,17 @@ pages() {
     last=$(best "$(body "$list(last: 20) { $edges }")")
     eval "${list}_first=$first ${list}_next=$next ${list}_last=$last"
   done
-  local bank
-  bank=$(best "$(body "banks(first: 1) { nodes { financings(first: 20) { edges { node { id } } } } }")")
+  local bank small_first small_last
+  of_bank() { body "bankByCode(code: \\\"$1\\\") { financings($2: 20) { edges { node { id } } } }"; }
+  bank=$(best "$(of_bank BB first)")
+  small_first=$(best "$(of_bank PEQUENO first)")
+  small_last=$(best "$(of_bank PEQUENO last)")
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   # shellcheck disable=SC2154 # set by eval above
   for row in "first:$financings_first:$fcoCartas_first" "next:$financings_next:$fcoCartas_next" \
-    "last:$financings_last:$fcoCartas_last" "bank's first:$bank:$fcoCartas_first"; do
+    "last:$financings_last:$fcoCartas_last" "bank's first:$bank:$fcoCartas_first" \
+    "small bank's first:$small_first:$fcoCartas_first" "small bank's last:$small_last:$fcoCartas_first"; do
     IFS=: read -r page t floor <<<"$row"
     printf '%-8s %-22s %10.4f %10.4f %7.1f\n' "$label" "$page" "$t" "$floor" "$(awk -v a="$t" -v b="$floor" 'BEGIN { print a / b }')"
   done

@@ -198,13 +198,19 @@ async fn phase_insert(url: &str, n: usize) -> anyhow::Result<f64> {
     Ok(secs)
 }
 
-async fn phase_ingest(url: &str, file: &str, store: &str) -> anyhow::Result<f64> {
+/// Ingests `file` as the May 2019 list of the bank of `code` (`BB`, Banco do Brasil, by default), created in the
+/// database at `url`, which may already hold other banks' lists.
+async fn phase_ingest(url: &str, file: &str, store: &str, code: Option<&str>) -> anyhow::Result<f64> {
     let (db, _) = fomento_api::startup::connect(url).await?;
     fomento_api::startup::migrate_up(&db).await?;
     use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    let (code, name) = match code {
+        None | Some("BB") => ("BB", "Banco do Brasil".to_owned()),
+        Some(other) => (other, format!("Banco {other}")),
+    };
     let bank = entity::bank::ActiveModel {
-        code: Set("BB".into()),
-        name: Set("Banco do Brasil".into()),
+        code: Set(code.into()),
+        name: Set(name),
         serves_social_fuel: Set(true),
         serves_fco: Set(true),
         mda_cooperation_agreement: Set(true),
@@ -319,7 +325,7 @@ async fn main() -> anyhow::Result<()> {
         let secs = match args.get(1).map(String::as_str) {
             Some("parse") => phase_parse(&args[2])?,
             Some("insert") => phase_insert(&args[2], args[3].parse()?).await?,
-            Some("ingest") => phase_ingest(&args[2], &args[3], &args[4]).await?,
+            Some("ingest") => phase_ingest(&args[2], &args[3], &args[4], args.get(5).map(String::as_str)).await?,
             Some("generate") => {
                 let started = Instant::now();
                 generate(&PathBuf::from(&args[2]), args[3].parse()?)?;
