@@ -30,21 +30,22 @@ fi
 . bench/scratch.sh
 scratch_bench "$admin"
 scratch_workbook "$rows"
-# A second bank's list of 10 cartas, ingested beside the million: the pages of a small bank among a large one's.
+# A second bank's list of 10 cartas, ingested beside the million: the pages of a small bank among a large one's. Always
+# by the current bench, which names the bank (`phase ingest … PEQUENO`; an older one would create `BB` again).
 "$bench" phase generate "$work/small.xlsx" 10 >/dev/null
-small() { "${2:-$bench}" phase ingest "$(url_of "$1")" "$work/small.xlsx" "$work/store-$1" PEQUENO >/dev/null; }
+small() { "$bench" phase ingest "$(url_of "$1")" "$work/small.xlsx" "$work/store-$1" PEQUENO >/dev/null; }
 # url_of: the URL of scratch database $1; ingest: the million and the small bank's list into it, with bench $2.
 if [ "$admin" = sqlite ]; then
   backend=SQLite
   url_of() { echo "sqlite://$work/$1.db?mode=rwc"; }
   ingest() {
     "${2:-$bench}" phase ingest "$(url_of "$1")" "$work/report.xlsx" "$work/store-$1" >/dev/null
-    small "$@"
+    small "$1"
   }
 else
   backend=PostgreSQL
   url_of() { echo "${admin%/*}/$1"; }
-  ingest() { scratch_ingest "$@" && small "$@" && psql -q "$(url_of "$1")" -c "ANALYZE" >/dev/null; }
+  ingest() { scratch_ingest "$@" && small "$1" && psql -q "$(url_of "$1")" -c "ANALYZE" >/dev/null; }
 fi
 ingest fomento_list_pages
 [ -n "$before_bin" ] && ingest fomento_list_pages_before "${FOMENTO_BEFORE_BENCH:-$bench}"
